@@ -1,0 +1,102 @@
+//! # rcute: CuTe's layout algebra in Rust
+//!
+//! CuTe (the core of NVIDIA's CUTLASS) describes how data sits in memory with one idea: a
+//! *layout* is a pair of nested integer tuples, a shape and a stride, and it is a function
+//! from coordinates to offsets. rcute computes what CuTe C++ computes, byte for byte,
+//! including which integers are static (`_8`, known at compile time in CuTe) and which are
+//! dynamic (`8`).
+//!
+//! ## The notation
+//!
+//! | notation | meaning |
+//! |---|---|
+//! | `8`, `-2` | a dynamic integer |
+//! | `_8`, `_-2` | a static integer |
+//! | `(a,b,(c,d))` | a tuple, nested; `(8)` is a rank-1 tuple, `()` the empty tuple |
+//! | `S:D` | a layout with shape `S` and stride `D` (congruent) |
+//! | `_` | the underscore: a whole mode, when slicing |
+//! | `_1@0` | a scaled basis element, the stride of an identity layout |
+//!
+//! A layout maps a coordinate to the inner product of the coordinate and the stride. The
+//! coordinate can be hierarchical (congruent to the shape), one integer per mode, or one
+//! integer for the whole layout (split colexicographically):
+//!
+//! ```
+//! use rcute::{layout, int_tuple};
+//! let l = layout!((4,(2,2)):(2,(1,8)));
+//! // (2,(1,0)) -> 2*2 + 1*1 + 0*8
+//! assert_eq!(l.crd2idx(&int_tuple!((2,(1,0)))).to_string(), "5");
+//! assert_eq!(l.crd2idx(&int_tuple!((2,1))).to_string(), "5"); // 1 = (1,0) in (2,2)
+//! assert_eq!(l.crd2idx(&int_tuple!(6)).to_string(), "5");     // 6 = (2,1)
+//! ```
+//!
+//! ## A worked example
+//!
+//! The same layout, drawn as CuTe's `print_layout` draws it, rows for mode 0 and columns
+//! for mode 1:
+//!
+//! ```
+//! use rcute::{layout, print_layout};
+//! let l = layout!((4,(2,2)):(2,(1,8)));
+//! let table = print_layout(&l).unwrap().to_string();
+//! assert_eq!(table, "\
+//! (4,(2,2)):(2,(1,8))
+//!        0    1    2    3 \n    +----+----+----+----+
+//!  0  |  0 |  1 |  8 |  9 |
+//!     +----+----+----+----+
+//!  1  |  2 |  3 | 10 | 11 |
+//!     +----+----+----+----+
+//!  2  |  4 |  5 | 12 | 13 |
+//!     +----+----+----+----+
+//!  3  |  6 |  7 | 14 | 15 |
+//!     +----+----+----+----+
+//! ");
+//! ```
+//!
+//! ## Compile time
+//!
+//! Construction, queries and coordinate maps are `const fn`: a `const` layout is evaluated
+//! by the compiler, and a violated pre-condition in a `const` item is a compile error with
+//! rcute's message. Every fallible operation comes as `try_x` (returning [`Error`]) and
+//! `x` (panicking with the same message).
+//!
+//! ```
+//! use rcute::{Layout, layout};
+//! const TILE: Layout = layout!((_8,_8):(_8,_1));
+//! const N: i64 = TILE.size().value();
+//! assert_eq!(N, 64);
+//! ```
+//!
+//! ## Features
+//!
+//! The core is `#![no_std]` and allocates nothing. The `alloc` feature adds the
+//! expression language ([`expr`]) behind the `cute` calculator; `std` (the default)
+//! implies `alloc`.
+
+#![no_std]
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+#[cfg(any(feature = "alloc", test))]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+pub mod error;
+pub mod int;
+pub mod layout;
+pub mod notation;
+pub mod print;
+pub mod tuple;
+
+#[cfg(feature = "alloc")]
+// pub mod expr;
+pub use error::Error;
+pub use int::Int;
+pub use layout::Layout;
+pub use print::{LayoutTable, print_layout};
+pub use tuple::{
+    CAPACITY, IntTuple, Major, NODE_CAPACITY, crd2crd, crd2idx, crd2idx_arith, crd2idx_colex,
+    idx2crd, idx2crd_strided, try_crd2crd, try_crd2idx, try_crd2idx_arith, try_crd2idx_colex,
+    try_idx2crd, try_idx2crd_strided,
+};

@@ -1,0 +1,736 @@
+//! Coordinates and indices (CuTe's `stride.hpp`): `crd2idx`, `idx2crd`, `crd2crd`, and
+//! CuTe's arithmetic tuples, the codomain of layouts with scaled-basis strides.
+//!
+//! The maps are asymmetric, exactly as in CuTe:
+//! * [`crd2idx`] with an integer coordinate and a tuple shape splits the integer
+//!   colexicographically; the **last** mode receives the remaining quotient unreduced, so
+//!   an index past the end extends the last mode.
+//! * [`idx2crd`] (two arguments) splits the same way: `idx2crd(25, (3,4)) = (1,8)`.
+//! * [`idx2crd_strided`] (three arguments, used for thread layouts) reduces **every**
+//!   mode: `(i / d) % s`, so `idx2crd(25, (3,4), (1,3)) = (1,0)`.
+
+use super::{IntTuple, Node};
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+
+/// `(c / n, c % n)` with CuTe's static rules.
+const fn divmod(c: Int, n: Int) -> Result<(Int, Int), Error> {
+    Ok((tri!(c.try_div(n)), tri!(c.try_rem(n))))
+}
+
+// ------------------------------------------------------------------ integer strides
+
+/// crd2idx with an integer coordinate at a node of the shape (CuTe's `crd2idx_itt`).
+const fn crd2idx_int_at(
+    c: Int,
+    s: &IntTuple,
+    ns: Node,
+    d: &IntTuple,
+    nd: Node,
+) -> Result<Int, Error> {
+    if s.is_leaf_node(ns) {
+        if !d.is_leaf_node(nd) {
+            return Err(Error::NotCongruent {
+                msg: "crd2idx: the shape and the stride are not congruent",
+            });
+        }
+        return c.try_mul(d.int_at(nd));
+    }
+    if d.is_leaf_node(nd) || s.rank_at(ns) != d.rank_at(nd) {
+        return Err(Error::NotCongruent {
+            msg: "crd2idx: the shape and the stride are not congruent",
+        });
+    }
+    let r = s.rank_at(ns);
+    if r == 0 {
+        return Err(Error::WrongKind {
+            msg: "crd2idx: an empty shape has no coordinates",
+        });
+    }
+    // r0 + (r1 + (... + r_last)): evaluate the modes, then sum right to left
+    let mut parts = [Int::ZERO; super::CAPACITY];
+    let mut cs = s.first_child(ns);
+    let mut cd = d.first_child(nd);
+    let mut cur = c;
+    let mut i = 0;
+    while i < r {
+        if i + 1 == r {
+            parts[i] = tri!(crd2idx_int_at(cur, s, cs, d, cd));
+        } else {
+            let size = tri!(super::ops::product_at(s, cs));
+            let (q, m) = tri!(divmod(cur, size));
+            parts[i] = tri!(crd2idx_int_at(m, s, cs, d, cd));
+            cur = q;
+        }
+        cs = s.node_end(cs);
+        cd = d.node_end(cd);
+        i += 1;
+    }
+    let mut acc = parts[r - 1];
+    let mut k = r - 1;
+    while k > 0 {
+        k -= 1;
+        acc = tri!(parts[k].try_add(acc));
+    }
+    Ok(acc)
+}
+
+/// crd2idx with a coordinate subtree (CuTe's tuple-tuple-tuple case).
+const fn crd2idx_at(
+    c: &IntTuple,
+    nc: Node,
+    s: &IntTuple,
+    ns: Node,
+    d: &IntTuple,
+    nd: Node,
+) -> Result<Int, Error> {
+    if c.is_leaf_node(nc) {
+        return crd2idx_int_at(c.int_at(nc), s, ns, d, nd);
+    }
+    if s.is_leaf_node(ns) {
+        return Err(Error::WrongKind {
+            msg: "crd2idx: a tuple coordinate for an integer shape",
+        });
+    }
+    let rc = c.rank_at(nc);
+    let rs = s.rank_at(ns);
+    if rc != rs {
+        return Err(Error::RankMismatch {
+            msg: "crd2idx: the coordinate and the shape have different ranks",
+            expected: rs,
+            found: rc,
+        });
+    }
+    if d.is_leaf_node(nd) || d.rank_at(nd) != rs {
+        return Err(Error::NotCongruent {
+            msg: "crd2idx: the shape and the stride are not congruent",
+        });
+    }
+    if rc == 0 {
+        return Err(Error::WrongKind {
+            msg: "crd2idx: an empty coordinate",
+        });
+    }
+    let mut cc = c.first_child(nc);
+    let mut cs = s.first_child(ns);
+    let mut cd = d.first_child(nd);
+    let mut acc = tri!(crd2idx_at(c, cc, s, cs, d, cd));
+    let mut i = 1;
+    while i < rc {
+        cc = c.node_end(cc);
+        cs = s.node_end(cs);
+        cd = d.node_end(cd);
+        acc = tri!(acc.try_add(tri!(crd2idx_at(c, cc, s, cs, d, cd))));
+        i += 1;
+    }
+    Ok(acc)
+}
+
+/// The offset of coordinate `coord` in the layout `shape:stride` (CuTe's
+/// `crd2idx(coord, shape, stride)`), with CuTe's static bits.
+///
+/// `coord` may be an integer (a 1-D index, split colexicographically with the last mode
+/// unbounded), a tuple congruent to the shape (an h-D coordinate), or anything in between
+/// (an R-D coordinate: one integer per mode). `_` counts as `_0`. Strides must be integers;
+/// see [`crd2idx_arith`] for scaled-basis strides.
+///
+/// ```
+/// use rcute::{crd2idx, int_tuple};
+/// let (s, d) = (int_tuple!((_3,(_2,_3))), int_tuple!((_3,(_12,_1))));
+/// assert_eq!(crd2idx(&int_tuple!(16), &s, &d).to_string(), "17");
+/// assert_eq!(crd2idx(&int_tuple!(_16), &s, &d).to_string(), "_17");
+/// assert_eq!(crd2idx(&int_tuple!((1,5)), &s, &d).to_string(), "17");
+/// assert_eq!(crd2idx(&int_tuple!((_1,(_1,_2))), &s, &d).to_string(), "_17");
+/// // past the end, the last mode extends:
+/// assert_eq!(crd2idx(&int_tuple!(25), &int_tuple!((3,4)), &int_tuple!((1,3))).to_string(), "25");
+/// ```
+pub const fn try_crd2idx(
+    coord: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+) -> Result<Int, Error> {
+    if stride.has_basis() {
+        return Err(Error::WrongKind {
+            msg: "crd2idx: the strides are scaled basis elements; use crd2idx_arith",
+        });
+    }
+    crd2idx_at(coord, Node::ROOT, shape, Node::ROOT, stride, Node::ROOT)
+}
+
+/// [`try_crd2idx`], panicking with the error's message.
+#[track_caller]
+pub const fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Int {
+    unwrap_or_panic!(try_crd2idx(coord, shape, stride))
+}
+
+// ------------------------------------------------------------- arithmetic tuples
+
+/// CuTe's `as_arithmetic_tuple` of one element: a scaled basis element `v@i0..` becomes
+/// `(_0, ..i0 zeros.., as_arithmetic_tuple(v@i1..))`; a plain integer stays itself.
+const fn push_as_arith(out: &mut IntTuple, e: Int) -> Result<(), Error> {
+    if !e.is_basis() {
+        return out.push_leaf(e);
+    }
+    let i0 = e.basis_index(0);
+    tri!(out.push_open());
+    let mut k = 0;
+    while k < i0 {
+        tri!(out.push_leaf(Int::ZERO));
+        k += 1;
+    }
+    tri!(push_as_arith(out, e.basis_tail()));
+    out.push_close()
+}
+
+/// Whether the subtree is an arithmetic tuple after expansion (a tuple or a basis leaf).
+const fn is_arith_tuple(t: &IntTuple, n: Node) -> bool {
+    !t.is_leaf_node(n) || t.int_at(n).is_basis()
+}
+
+/// `a + b` for CuTe's arithmetic values: integers add; tuples add element-wise after
+/// padding the shorter with `_0`; a scaled basis element first becomes a tuple; adding a
+/// static `_0` to a tuple leaves the tuple.
+const fn arith_add_at(
+    out: &mut IntTuple,
+    a: &IntTuple,
+    na: Node,
+    b: &IntTuple,
+    nb: Node,
+) -> Result<(), Error> {
+    let ta = is_arith_tuple(a, na);
+    let tb = is_arith_tuple(b, nb);
+    if !ta && !tb {
+        return out.push_leaf(tri!(a.int_at(na).try_add(b.int_at(nb))));
+    }
+    if !ta {
+        if a.int_at(na).is_constant(0) {
+            return push_expanded(out, b, nb);
+        }
+        return Err(Error::WrongKind {
+            msg: "arithmetic tuple: only a static _0 can be added to a tuple",
+        });
+    }
+    if !tb {
+        if b.int_at(nb).is_constant(0) {
+            return push_expanded(out, a, na);
+        }
+        return Err(Error::WrongKind {
+            msg: "arithmetic tuple: only a static _0 can be added to a tuple",
+        });
+    }
+    // both tuples (after expansion)
+    let mut ea = IntTuple::stream();
+    tri!(push_expanded(&mut ea, a, na));
+    let mut eb = IntTuple::stream();
+    tri!(push_expanded(&mut eb, b, nb));
+    let ra = ea.rank();
+    let rb = eb.rank();
+    let r = if ra > rb { ra } else { rb };
+    let zero = IntTuple::constant(0);
+    tri!(out.push_open());
+    let mut ca = ea.first_child(Node::ROOT);
+    let mut cb = eb.first_child(Node::ROOT);
+    let mut i = 0;
+    while i < r {
+        let (x, nx) = if i < ra {
+            (&ea, ca)
+        } else {
+            (&zero, Node::ROOT)
+        };
+        let (y, ny) = if i < rb {
+            (&eb, cb)
+        } else {
+            (&zero, Node::ROOT)
+        };
+        tri!(arith_add_at(out, x, nx, y, ny));
+        if i < ra {
+            ca = ea.node_end(ca);
+        }
+        if i < rb {
+            cb = eb.node_end(cb);
+        }
+        i += 1;
+    }
+    out.push_close()
+}
+
+/// Copies a subtree, expanding a top-level scaled basis leaf into its tuple.
+const fn push_expanded(out: &mut IntTuple, t: &IntTuple, n: Node) -> Result<(), Error> {
+    if t.is_leaf_node(n) {
+        return push_as_arith(out, t.int_at(n));
+    }
+    out.push_node(t, n)
+}
+
+/// CuTe's `+` on integers, scaled basis elements and arithmetic tuples.
+pub(crate) const fn arith_add(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Error> {
+    let mut out = IntTuple::stream();
+    tri!(arith_add_at(&mut out, a, Node::ROOT, b, Node::ROOT));
+    Ok(out)
+}
+
+/// Like `crd2idx_int_at`, for strides that may be scaled basis elements.
+const fn crd2idx_arith_int_at(
+    c: Int,
+    s: &IntTuple,
+    ns: Node,
+    d: &IntTuple,
+    nd: Node,
+) -> Result<IntTuple, Error> {
+    if s.is_leaf_node(ns) {
+        if !d.is_leaf_node(nd) {
+            return Err(Error::NotCongruent {
+                msg: "crd2idx: the shape and the stride are not congruent",
+            });
+        }
+        return Ok(IntTuple::from_int(tri!(c.try_mul(d.int_at(nd)))));
+    }
+    if d.is_leaf_node(nd) || s.rank_at(ns) != d.rank_at(nd) {
+        return Err(Error::NotCongruent {
+            msg: "crd2idx: the shape and the stride are not congruent",
+        });
+    }
+    let r = s.rank_at(ns);
+    if r == 0 {
+        return Err(Error::WrongKind {
+            msg: "crd2idx: an empty shape has no coordinates",
+        });
+    }
+    // evaluate the modes left to right, then sum right to left as CuTe nests them
+    let mut mods = [Int::ZERO; super::CAPACITY];
+    let mut cur = c;
+    let mut cs = s.first_child(ns);
+    let mut i = 0;
+    while i + 1 < r {
+        let size = tri!(super::ops::product_at(s, cs));
+        let (q, m) = tri!(divmod(cur, size));
+        mods[i] = m;
+        cur = q;
+        cs = s.node_end(cs);
+        i += 1;
+    }
+    mods[r - 1] = cur;
+    let mut acc = tri!(crd2idx_arith_int_at(
+        mods[r - 1],
+        s,
+        s.child(ns, r - 1),
+        d,
+        d.child(nd, r - 1)
+    ));
+    let mut k = r - 1;
+    while k > 0 {
+        k -= 1;
+        let part = tri!(crd2idx_arith_int_at(
+            mods[k],
+            s,
+            s.child(ns, k),
+            d,
+            d.child(nd, k)
+        ));
+        acc = tri!(arith_add(&part, &acc));
+    }
+    Ok(acc)
+}
+
+const fn crd2idx_arith_at(
+    c: &IntTuple,
+    nc: Node,
+    s: &IntTuple,
+    ns: Node,
+    d: &IntTuple,
+    nd: Node,
+) -> Result<IntTuple, Error> {
+    if c.is_leaf_node(nc) {
+        return crd2idx_arith_int_at(c.int_at(nc), s, ns, d, nd);
+    }
+    if s.is_leaf_node(ns) {
+        return Err(Error::WrongKind {
+            msg: "crd2idx: a tuple coordinate for an integer shape",
+        });
+    }
+    let rc = c.rank_at(nc);
+    let rs = s.rank_at(ns);
+    if rc != rs {
+        return Err(Error::RankMismatch {
+            msg: "crd2idx: the coordinate and the shape have different ranks",
+            expected: rs,
+            found: rc,
+        });
+    }
+    if d.is_leaf_node(nd) || d.rank_at(nd) != rs {
+        return Err(Error::NotCongruent {
+            msg: "crd2idx: the shape and the stride are not congruent",
+        });
+    }
+    if rc == 0 {
+        return Err(Error::WrongKind {
+            msg: "crd2idx: an empty coordinate",
+        });
+    }
+    let mut cc = c.first_child(nc);
+    let mut cs = s.first_child(ns);
+    let mut cd = d.first_child(nd);
+    let mut acc = tri!(crd2idx_arith_at(c, cc, s, cs, d, cd));
+    let mut i = 1;
+    while i < rc {
+        cc = c.node_end(cc);
+        cs = s.node_end(cs);
+        cd = d.node_end(cd);
+        acc = tri!(arith_add(
+            &acc,
+            &tri!(crd2idx_arith_at(c, cc, s, cs, d, cd))
+        ));
+        i += 1;
+    }
+    Ok(acc)
+}
+
+/// [`crd2idx`] for any strides, including scaled basis elements: the result is an
+/// integer (a leaf) or CuTe's arithmetic tuple.
+///
+/// ```
+/// use rcute::{crd2idx_arith, int_tuple};
+/// let s = int_tuple!((_4,(_2,_3)));
+/// let d = s.try_basis_like().unwrap();
+/// assert_eq!(crd2idx_arith(&int_tuple!((3,(1,2))), &s, &d).to_string(), "(3,(1,2))");
+/// assert_eq!(crd2idx_arith(&int_tuple!(13), &s, &d).to_string(), "(1,(1,1))");
+/// ```
+pub const fn try_crd2idx_arith(
+    coord: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+) -> Result<IntTuple, Error> {
+    if !stride.has_basis() {
+        return match crd2idx_at(coord, Node::ROOT, shape, Node::ROOT, stride, Node::ROOT) {
+            Ok(i) => Ok(IntTuple::from_int(i)),
+            Err(e) => Err(e),
+        };
+    }
+    let r = tri!(crd2idx_arith_at(
+        coord,
+        Node::ROOT,
+        shape,
+        Node::ROOT,
+        stride,
+        Node::ROOT
+    ));
+    // a lone basis element becomes its arithmetic tuple
+    if let Some(i) = r.as_int() {
+        if i.is_basis() {
+            let mut out = IntTuple::stream();
+            tri!(push_as_arith(&mut out, i));
+            return Ok(out);
+        }
+    }
+    Ok(r)
+}
+
+/// [`try_crd2idx_arith`], panicking with the error's message.
+#[track_caller]
+pub const fn crd2idx_arith(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> IntTuple {
+    unwrap_or_panic!(try_crd2idx_arith(coord, shape, stride))
+}
+
+// ------------------------------------------------------------------- idx2crd
+
+/// The coordinates of integer `c` in the subtree `ns` (CuTe's `idx2crd(i, s)`): every
+/// mode but the last is reduced, the last gets the remaining quotient.
+const fn idx2crd_int_at(out: &mut IntTuple, c: Int, s: &IntTuple, ns: Node) -> Result<(), Error> {
+    if s.is_leaf_node(ns) {
+        // c * E<...>: the coordinate keeps c's value and static bit (underscore becomes _0)
+        return out.push_leaf(tri!(c.try_mul(Int::ONE)));
+    }
+    tri!(out.push_open());
+    let r = s.rank_at(ns);
+    let mut cur = c;
+    let mut cs = s.first_child(ns);
+    let mut i = 0;
+    while i < r {
+        if i + 1 == r {
+            tri!(idx2crd_int_at(out, cur, s, cs));
+        } else {
+            let size = tri!(super::ops::product_at(s, cs));
+            let (q, m) = tri!(divmod(cur, size));
+            tri!(idx2crd_int_at(out, m, s, cs));
+            cur = q;
+        }
+        cs = s.node_end(cs);
+        i += 1;
+    }
+    out.push_close()
+}
+
+const fn idx2crd_at(
+    out: &mut IntTuple,
+    c: &IntTuple,
+    nc: Node,
+    s: &IntTuple,
+    ns: Node,
+) -> Result<(), Error> {
+    if c.is_leaf_node(nc) {
+        if s.is_leaf_node(ns) {
+            return out.push_leaf(c.int_at(nc));
+        }
+        return idx2crd_int_at(out, c.int_at(nc), s, ns);
+    }
+    if s.is_leaf_node(ns) {
+        return Err(Error::WrongKind {
+            msg: "idx2crd: a tuple index for an integer shape",
+        });
+    }
+    if c.rank_at(nc) != s.rank_at(ns) {
+        return Err(Error::RankMismatch {
+            msg: "idx2crd: the index and the shape have different ranks",
+            expected: s.rank_at(ns),
+            found: c.rank_at(nc),
+        });
+    }
+    tri!(out.push_open());
+    let mut cc = c.first_child(nc);
+    let mut cs = s.first_child(ns);
+    while !c.is_close(cc) {
+        tri!(idx2crd_at(out, c, cc, s, cs));
+        cc = c.node_end(cc);
+        cs = s.node_end(cs);
+    }
+    out.push_close()
+}
+
+/// The natural (hierarchical) coordinate of `index` in `shape` (CuTe's two-argument
+/// `idx2crd`): colexicographic, the last mode of each tuple unbounded. A tuple `index` is
+/// converted mode by mode.
+///
+/// ```
+/// use rcute::{idx2crd, int_tuple};
+/// let s = int_tuple!((_3,(_2,_3)));
+/// assert_eq!(idx2crd(&int_tuple!(16), &s).to_string(), "(1,(1,2))");
+/// assert_eq!(idx2crd(&int_tuple!(_16), &s).to_string(), "(_1,(_1,_2))");
+/// assert_eq!(idx2crd(&int_tuple!((_1,5)), &s).to_string(), "(_1,(1,2))");
+/// assert_eq!(idx2crd(&int_tuple!(25), &int_tuple!((3,4))).to_string(), "(1,8)");
+/// ```
+pub const fn try_idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
+    let mut out = IntTuple::stream();
+    tri!(idx2crd_at(&mut out, index, Node::ROOT, shape, Node::ROOT));
+    Ok(out)
+}
+
+/// [`try_idx2crd`], panicking with the error's message.
+#[track_caller]
+pub const fn idx2crd(index: &IntTuple, shape: &IntTuple) -> IntTuple {
+    unwrap_or_panic!(try_idx2crd(index, shape))
+}
+
+const fn idx2crd_strided_leaf(i: Int, s: Int, d: Int) -> Result<Int, Error> {
+    if s.is_constant(1) {
+        return Ok(Int::ZERO);
+    }
+    tri!(i.try_div(d)).try_rem(s)
+}
+
+const fn idx2crd_strided_at(
+    out: &mut IntTuple,
+    c: &IntTuple,
+    nc: Node,
+    s: &IntTuple,
+    ns: Node,
+    d: &IntTuple,
+    nd: Node,
+) -> Result<(), Error> {
+    let c_leaf = c.is_leaf_node(nc);
+    let s_leaf = s.is_leaf_node(ns);
+    let d_leaf = d.is_leaf_node(nd);
+    if !c_leaf {
+        if s_leaf {
+            return Err(Error::WrongKind {
+                msg: "idx2crd: a tuple index for an integer shape",
+            });
+        }
+        if d_leaf || c.rank_at(nc) != s.rank_at(ns) || d.rank_at(nd) != s.rank_at(ns) {
+            return Err(Error::RankMismatch {
+                msg: "idx2crd: the index, shape and stride have different ranks",
+                expected: s.rank_at(ns),
+                found: c.rank_at(nc),
+            });
+        }
+        tri!(out.push_open());
+        let mut cc = c.first_child(nc);
+        let mut cs = s.first_child(ns);
+        let mut cd = d.first_child(nd);
+        while !s.is_close(cs) {
+            tri!(idx2crd_strided_at(out, c, cc, s, cs, d, cd));
+            cc = c.node_end(cc);
+            cs = s.node_end(cs);
+            cd = d.node_end(cd);
+        }
+        return out.push_close();
+    }
+    if s_leaf {
+        if !d_leaf {
+            return Err(Error::NotCongruent {
+                msg: "idx2crd: the shape and the stride are not congruent",
+            });
+        }
+        return out.push_leaf(tri!(idx2crd_strided_leaf(
+            c.int_at(nc),
+            s.int_at(ns),
+            d.int_at(nd)
+        )));
+    }
+    if d_leaf {
+        // int tuple int: strides are compact_col_major(shape, stride)
+        let strides = tri!(s.subtree(ns).try_compact_col_major_from(d.int_at(nd)));
+        return idx2crd_strided_at(out, c, nc, s, ns, &strides, Node::ROOT);
+    }
+    if s.rank_at(ns) != d.rank_at(nd) {
+        return Err(Error::NotCongruent {
+            msg: "idx2crd: the shape and the stride are not congruent",
+        });
+    }
+    tri!(out.push_open());
+    let mut cs = s.first_child(ns);
+    let mut cd = d.first_child(nd);
+    while !s.is_close(cs) {
+        tri!(idx2crd_strided_at(out, c, nc, s, cs, d, cd));
+        cs = s.node_end(cs);
+        cd = d.node_end(cd);
+    }
+    out.push_close()
+}
+
+/// The coordinate of `index` in a *compact* layout `shape:stride` (CuTe's three-argument
+/// `idx2crd`, behind `get_hier_coord`): each leaf gets `(index / d) % s`, every mode
+/// reduced; a static `_1` mode gets `_0`. An integer `stride` stands for
+/// `compact_col_major(shape, stride)`.
+///
+/// ```
+/// use rcute::{idx2crd_strided, int_tuple};
+/// let c = idx2crd_strided(&int_tuple!(25), &int_tuple!((3,4)), &int_tuple!((1,3)));
+/// assert_eq!(c.to_string(), "(1,0)");
+/// let c = idx2crd_strided(&int_tuple!(7), &int_tuple!((_2,_2)), &int_tuple!((_2,_1)));
+/// assert_eq!(c.to_string(), "(1,1)");
+/// ```
+pub const fn try_idx2crd_strided(
+    index: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+) -> Result<IntTuple, Error> {
+    let mut out = IntTuple::stream();
+    tri!(idx2crd_strided_at(
+        &mut out,
+        index,
+        Node::ROOT,
+        shape,
+        Node::ROOT,
+        stride,
+        Node::ROOT
+    ));
+    Ok(out)
+}
+
+/// [`try_idx2crd_strided`], panicking with the error's message.
+#[track_caller]
+pub const fn idx2crd_strided(index: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> IntTuple {
+    unwrap_or_panic!(try_idx2crd_strided(index, shape, stride))
+}
+
+/// The colexicographic index of `coord` in `shape` (CuTe's two-argument `crd2idx`):
+/// `c0 + s0 * (c1 + s1 * (...))` over the flattened coordinate; an integer coordinate is
+/// already an index.
+///
+/// ```
+/// use rcute::{crd2idx_colex, int_tuple};
+/// assert_eq!(crd2idx_colex(&int_tuple!((1,2)), &int_tuple!((3,4))).to_string(), "7");
+/// assert_eq!(crd2idx_colex(&int_tuple!((1,(1,1))), &int_tuple!((_3,(_2,_3)))).to_string(), "10");
+/// ```
+pub const fn try_crd2idx_colex(coord: &IntTuple, shape: &IntTuple) -> Result<Int, Error> {
+    if let Some(c) = coord.as_int() {
+        return Ok(c);
+    }
+    if shape.is_leaf() {
+        return Err(Error::WrongKind {
+            msg: "crd2idx: a tuple coordinate for an integer shape",
+        });
+    }
+    if coord.rank() != shape.rank() {
+        return Err(Error::RankMismatch {
+            msg: "crd2idx: the coordinate and the shape have different ranks",
+            expected: shape.rank(),
+            found: coord.rank(),
+        });
+    }
+    let flat_c = coord.flatten_to_tuple();
+    let flat_s = tri!(shape.try_product_like(coord)).flatten_to_tuple();
+    let n = flat_c.leaf_count();
+    if n == 0 {
+        return Err(Error::WrongKind {
+            msg: "crd2idx: an empty coordinate",
+        });
+    }
+    let mut acc = flat_c.leaf(n - 1);
+    let mut k = n - 1;
+    while k > 0 {
+        k -= 1;
+        acc = tri!(flat_c.leaf(k).try_add(tri!(flat_s.leaf(k).try_mul(acc))));
+    }
+    Ok(acc)
+}
+
+/// [`try_crd2idx_colex`], panicking with the error's message.
+#[track_caller]
+pub const fn crd2idx_colex(coord: &IntTuple, shape: &IntTuple) -> Int {
+    unwrap_or_panic!(try_crd2idx_colex(coord, shape))
+}
+
+/// Converts a coordinate of `src_shape` into the coordinate of the same index in
+/// `dst_shape` (CuTe's `crd2crd`), mode by mode when all three are tuples.
+///
+/// ```
+/// use rcute::{crd2crd, int_tuple};
+/// let c = crd2crd(&int_tuple!((1,5)), &int_tuple!((_3,(_2,_3))), &int_tuple!((_6,_3)));
+/// assert_eq!(c.to_string(), "(1,5)");
+/// ```
+pub const fn try_crd2crd(
+    coord: &IntTuple,
+    src_shape: &IntTuple,
+    dst_shape: &IntTuple,
+) -> Result<IntTuple, Error> {
+    if coord.is_tuple() && src_shape.is_tuple() && dst_shape.is_tuple() {
+        let r = coord.rank();
+        if src_shape.rank() != r || dst_shape.rank() != r {
+            return Err(Error::RankMismatch {
+                msg: "crd2crd: the coordinate and the shapes have different ranks",
+                expected: r,
+                found: src_shape.rank(),
+            });
+        }
+        let mut out = IntTuple::stream();
+        tri!(out.push_open());
+        let mut i = 0;
+        while i < r {
+            let m = tri!(try_crd2crd(
+                &tri!(coord.try_get(i)),
+                &tri!(src_shape.try_get(i)),
+                &tri!(dst_shape.try_get(i))
+            ));
+            tri!(out.push_node(&m, Node::ROOT));
+            i += 1;
+        }
+        tri!(out.push_close());
+        return Ok(out);
+    }
+    let idx = tri!(try_crd2idx_colex(coord, src_shape));
+    try_idx2crd(&IntTuple::from_int(idx), dst_shape)
+}
+
+/// [`try_crd2crd`], panicking with the error's message.
+#[track_caller]
+pub const fn crd2crd(coord: &IntTuple, src_shape: &IntTuple, dst_shape: &IntTuple) -> IntTuple {
+    unwrap_or_panic!(try_crd2crd(coord, src_shape, dst_shape))
+}
+
+impl IntTuple {
+    /// `compact_col_major(self, current)` with an integer starting stride.
+    pub(crate) const fn try_compact_col_major_from(&self, current: Int) -> Result<IntTuple, Error> {
+        self.try_compact_major(super::Major::Left, current)
+    }
+}

@@ -1,0 +1,551 @@
+//! `IntTuple`: an integer or a (nested) tuple of integers, stored inline.
+//!
+//! CuTe's shapes, strides and coordinates are all *IntTuples*: an integer, or a tuple of
+//! IntTuples. `8`, `(8)` and `()` are three different values: a leaf, a rank-1 tuple and
+//! the empty tuple.
+//!
+//! # Storage
+//!
+//! An [`IntTuple`] is a flat `Copy` value with no heap: the leaves in order (value plus a
+//! static bit, see [`Int`]) and the nesting as a stream of tokens (`(`, leaf, `)`). It holds
+//! at most [`CAPACITY`] leaves and [`NODE_CAPACITY`] tokens; exceeding either is an
+//! [`Error::Capacity`], never a silent truncation. Unused slots are kept zeroed, so that
+//! equality and hashing compare whole arrays: two tuples are equal exactly when they have
+//! the same nesting, the same values and the same static bits.
+//!
+//! ```
+//! use rcute::{IntTuple, int_tuple};
+//! const T: IntTuple = int_tuple!((_2,(3,_4),_5));
+//! assert_eq!(T.rank(), 3);
+//! assert_eq!(T.to_string(), "(_2,(3,_4),_5)");
+//! assert_eq!(T.get(1).to_string(), "(3,_4)");
+//! assert_ne!(int_tuple!(8), int_tuple!((8)));
+//! ```
+
+mod compact;
+mod compare;
+mod coord;
+mod manip;
+mod ops;
+
+pub use compact::Major;
+pub(crate) use coord::arith_add;
+pub use coord::{
+    crd2crd, crd2idx, crd2idx_arith, crd2idx_colex, idx2crd, idx2crd_strided, try_crd2crd,
+    try_crd2idx, try_crd2idx_arith, try_crd2idx_colex, try_idx2crd, try_idx2crd_strided,
+};
+
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use core::fmt;
+
+/// The most leaves an [`IntTuple`] holds (a [`crate::Layout`] holds this many modes).
+pub const CAPACITY: usize = 32;
+/// The most tokens (`(`, `)` and leaves) an [`IntTuple`] holds.
+pub const NODE_CAPACITY: usize = 96;
+
+const OPEN: u8 = 1;
+const CLOSE: u8 = 2;
+const LEAF: u8 = 3;
+
+/// An integer or a nested tuple of integers: a CuTe shape, stride or coordinate.
+///
+/// See the [module documentation](self) for the representation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IntTuple {
+    ntok: u8,
+    nleaf: u8,
+    tok: [u8; NODE_CAPACITY],
+    val: [i64; CAPACITY],
+    meta: [u16; CAPACITY],
+}
+
+/// A position in an [`IntTuple`]: the index of a token and the number of leaves before it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Node {
+    pub(crate) t: usize,
+    pub(crate) l: usize,
+}
+
+impl Node {
+    pub(crate) const ROOT: Node = Node { t: 0, l: 0 };
+}
+
+const CAP_LEAVES: Error = Error::Capacity {
+    msg: "a tuple can hold at most rcute::CAPACITY leaves",
+    capacity: CAPACITY,
+};
+const CAP_NODES: Error = Error::Capacity {
+    msg: "a tuple can hold at most rcute::NODE_CAPACITY tokens",
+    capacity: NODE_CAPACITY,
+};
+
+impl IntTuple {
+    /// The empty tuple `()`.
+    pub const EMPTY: IntTuple = {
+        let mut t = IntTuple::stream();
+        t.tok[0] = OPEN;
+        t.tok[1] = CLOSE;
+        t.ntok = 2;
+        t
+    };
+
+    /// An empty token stream, to be filled by the `push_*` builders.
+    pub(crate) const fn stream() -> IntTuple {
+        IntTuple {
+            ntok: 0,
+            nleaf: 0,
+            tok: [0; NODE_CAPACITY],
+            val: [0; CAPACITY],
+            meta: [0; CAPACITY],
+        }
+    }
+
+    /// A leaf: a single integer.
+    pub const fn from_int(i: Int) -> IntTuple {
+        let mut t = IntTuple::stream();
+        t.tok[0] = LEAF;
+        t.ntok = 1;
+        t.nleaf = 1;
+        t.val[0] = i.value();
+        t.meta[0] = i.meta();
+        t
+    }
+
+    /// A static integer leaf, `_v`.
+    pub const fn constant(v: i64) -> IntTuple {
+        IntTuple::from_int(Int::constant(v))
+    }
+
+    /// A dynamic integer leaf, `v`.
+    pub const fn dynamic(v: i64) -> IntTuple {
+        IntTuple::from_int(Int::dynamic(v))
+    }
+
+    /// A flat tuple of integers, `(a,b,c)`.
+    pub const fn try_from_ints(ints: &[Int]) -> Result<IntTuple, Error> {
+        let mut t = IntTuple::stream();
+        tri!(t.push_open());
+        let mut i = 0;
+        while i < ints.len() {
+            tri!(t.push_leaf(ints[i]));
+            i += 1;
+        }
+        tri!(t.push_close());
+        Ok(t)
+    }
+
+    /// [`IntTuple::try_from_ints`], panicking with the error's message.
+    #[track_caller]
+    pub const fn from_ints(ints: &[Int]) -> IntTuple {
+        unwrap_or_panic!(IntTuple::try_from_ints(ints))
+    }
+
+    /// A tuple of the given elements: CuTe's `make_tuple(a, b, ...)`.
+    pub const fn try_tuple(elems: &[IntTuple]) -> Result<IntTuple, Error> {
+        let mut t = IntTuple::stream();
+        tri!(t.push_open());
+        let mut i = 0;
+        while i < elems.len() {
+            tri!(t.push_node(&elems[i], Node::ROOT));
+            i += 1;
+        }
+        tri!(t.push_close());
+        Ok(t)
+    }
+
+    /// [`IntTuple::try_tuple`], panicking with the error's message.
+    #[track_caller]
+    pub const fn tuple(elems: &[IntTuple]) -> IntTuple {
+        unwrap_or_panic!(IntTuple::try_tuple(elems))
+    }
+
+    // ------------------------------------------------------------------ builders
+
+    pub(crate) const fn push_open(&mut self) -> Result<(), Error> {
+        if self.ntok as usize >= NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        self.tok[self.ntok as usize] = OPEN;
+        self.ntok += 1;
+        Ok(())
+    }
+
+    pub(crate) const fn push_close(&mut self) -> Result<(), Error> {
+        if self.ntok as usize >= NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        self.tok[self.ntok as usize] = CLOSE;
+        self.ntok += 1;
+        Ok(())
+    }
+
+    pub(crate) const fn push_leaf(&mut self, i: Int) -> Result<(), Error> {
+        if self.ntok as usize >= NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        if self.nleaf as usize >= CAPACITY {
+            return Err(CAP_LEAVES);
+        }
+        self.tok[self.ntok as usize] = LEAF;
+        self.ntok += 1;
+        self.val[self.nleaf as usize] = i.value();
+        self.meta[self.nleaf as usize] = i.meta();
+        self.nleaf += 1;
+        Ok(())
+    }
+
+    /// Appends a copy of the subtree of `src` at `n`.
+    pub(crate) const fn push_node(&mut self, src: &IntTuple, n: Node) -> Result<(), Error> {
+        let end = src.node_end(n);
+        let ntok = end.t - n.t;
+        let nleaf = end.l - n.l;
+        if self.ntok as usize + ntok > NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        if self.nleaf as usize + nleaf > CAPACITY {
+            return Err(CAP_LEAVES);
+        }
+        let mut k = 0;
+        while k < ntok {
+            self.tok[self.ntok as usize + k] = src.tok[n.t + k];
+            k += 1;
+        }
+        k = 0;
+        while k < nleaf {
+            self.val[self.nleaf as usize + k] = src.val[n.l + k];
+            self.meta[self.nleaf as usize + k] = src.meta[n.l + k];
+            k += 1;
+        }
+        self.ntok += ntok as u8;
+        self.nleaf += nleaf as u8;
+        Ok(())
+    }
+
+    /// Appends the children of the tuple at `n` (or the leaf itself, if `n` is a leaf).
+    pub(crate) const fn push_children(&mut self, src: &IntTuple, n: Node) -> Result<(), Error> {
+        if src.is_leaf_node(n) {
+            return self.push_node(src, n);
+        }
+        let mut c = Node { t: n.t + 1, l: n.l };
+        while !src.is_close(c) {
+            tri!(self.push_node(src, c));
+            c = src.node_end(c);
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- navigation
+
+    pub(crate) const fn is_leaf_node(&self, n: Node) -> bool {
+        self.tok[n.t] == LEAF
+    }
+
+    pub(crate) const fn is_close(&self, n: Node) -> bool {
+        self.tok[n.t] == CLOSE
+    }
+
+    /// The position just past the subtree at `n`.
+    pub(crate) const fn node_end(&self, n: Node) -> Node {
+        let mut t = n.t;
+        let mut l = n.l;
+        let mut depth = 0usize;
+        loop {
+            let k = self.tok[t];
+            t += 1;
+            if k == LEAF {
+                l += 1;
+            } else if k == OPEN {
+                depth += 1;
+            } else {
+                depth -= 1;
+            }
+            if depth == 0 {
+                return Node { t, l };
+            }
+        }
+    }
+
+    /// The number of children of the tuple at `n`; 1 for a leaf (CuTe's `rank`).
+    pub(crate) const fn rank_at(&self, n: Node) -> usize {
+        if self.is_leaf_node(n) {
+            return 1;
+        }
+        let mut c = Node { t: n.t + 1, l: n.l };
+        let mut r = 0;
+        while !self.is_close(c) {
+            r += 1;
+            c = self.node_end(c);
+        }
+        r
+    }
+
+    /// The first child of the tuple at `n` (or the close token of an empty tuple).
+    pub(crate) const fn first_child(&self, n: Node) -> Node {
+        Node { t: n.t + 1, l: n.l }
+    }
+
+    /// The `i`-th child of the tuple at `n`; `i` must be below `rank_at(n)`.
+    pub(crate) const fn child(&self, n: Node, i: usize) -> Node {
+        let mut c = Node { t: n.t + 1, l: n.l };
+        let mut k = 0;
+        while k < i {
+            c = self.node_end(c);
+            k += 1;
+        }
+        c
+    }
+
+    pub(crate) const fn int_at(&self, n: Node) -> Int {
+        Int::from_raw(self.val[n.l], self.meta[n.l])
+    }
+
+    /// A copy of the subtree at `n`.
+    pub(crate) const fn subtree(&self, n: Node) -> IntTuple {
+        if n.t == 0 {
+            return *self;
+        }
+        let mut t = IntTuple::stream();
+        // A subtree is never larger than the tuple it comes from.
+        match t.push_node(self, n) {
+            Ok(()) => t,
+            Err(e) => e.panic(),
+        }
+    }
+
+    /// The depth of the subtree at `n`: 0 for a leaf, 1 + max over children for a tuple
+    /// (the empty tuple has depth 1 here; CuTe does not define it).
+    pub(crate) const fn depth_at(&self, n: Node) -> usize {
+        let end = self.node_end(n);
+        let mut t = n.t;
+        let mut d = 0usize;
+        let mut max = 0usize;
+        while t < end.t {
+            let k = self.tok[t];
+            if k == OPEN {
+                d += 1;
+                if d > max {
+                    max = d;
+                }
+            } else if k == CLOSE {
+                d -= 1;
+            }
+            t += 1;
+        }
+        max
+    }
+
+    // ------------------------------------------------------------------- queries
+
+    /// Whether this is a single integer (not a tuple).
+    pub const fn is_leaf(&self) -> bool {
+        self.tok[0] == LEAF
+    }
+
+    /// Whether this is a tuple (possibly empty or rank-1).
+    pub const fn is_tuple(&self) -> bool {
+        self.tok[0] == OPEN
+    }
+
+    /// The integer, if this is a leaf.
+    pub const fn as_int(&self) -> Option<Int> {
+        if self.is_leaf() {
+            Some(self.int_at(Node::ROOT))
+        } else {
+            None
+        }
+    }
+
+    /// The number of top-level modes; 1 for a leaf, as in CuTe (`rank(8) == _1`).
+    pub const fn rank(&self) -> usize {
+        self.rank_at(Node::ROOT)
+    }
+
+    /// The nesting depth: 0 for a leaf, `1 + max(depth of modes)` for a tuple.
+    ///
+    /// CuTe's `depth(())` does not compile; here it is 1.
+    pub const fn depth(&self) -> usize {
+        self.depth_at(Node::ROOT)
+    }
+
+    /// The number of leaves (integers) in the whole tree.
+    pub const fn leaf_count(&self) -> usize {
+        self.nleaf as usize
+    }
+
+    /// The `i`-th leaf in depth-first order.
+    ///
+    /// # Panics
+    /// If `i >= self.leaf_count()`.
+    #[track_caller]
+    pub const fn leaf(&self, i: usize) -> Int {
+        assert!(i < self.nleaf as usize, "leaf index out of range");
+        Int::from_raw(self.val[i], self.meta[i])
+    }
+
+    /// Mode `i` (CuTe's `get<i>`); on a leaf, `get<0>` is the leaf itself.
+    pub const fn try_get(&self, i: usize) -> Result<IntTuple, Error> {
+        let r = self.rank();
+        if i >= r {
+            return Err(Error::IndexOutOfRange {
+                msg: "get: mode index out of range",
+                index: i as i64,
+                rank: r,
+            });
+        }
+        if self.is_leaf() {
+            return Ok(*self);
+        }
+        Ok(self.subtree(self.child(Node::ROOT, i)))
+    }
+
+    /// [`IntTuple::try_get`], panicking with the error's message.
+    #[track_caller]
+    pub const fn get(&self, i: usize) -> IntTuple {
+        unwrap_or_panic!(self.try_get(i))
+    }
+
+    /// The mode at a hierarchical index (CuTe's `get<I0, I1, ...>`); an empty path is the
+    /// whole tuple.
+    pub const fn try_get_path(&self, path: &[usize]) -> Result<IntTuple, Error> {
+        let mut t = *self;
+        let mut k = 0;
+        while k < path.len() {
+            t = tri!(t.try_get(path[k]));
+            k += 1;
+        }
+        Ok(t)
+    }
+
+    /// Whether any leaf is the underscore `_`.
+    pub const fn has_underscore(&self) -> bool {
+        let mut i = 0;
+        while i < self.nleaf as usize {
+            if self.leaf(i).is_underscore() {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Whether any leaf is a scaled basis element.
+    pub const fn has_basis(&self) -> bool {
+        let mut i = 0;
+        while i < self.nleaf as usize {
+            if self.leaf(i).is_basis() {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Whether every leaf is static (CuTe's `is_static`); the empty tuple is static.
+    pub const fn is_static(&self) -> bool {
+        let mut i = 0;
+        while i < self.nleaf as usize {
+            if !self.leaf(i).is_static() {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// An iterator over the top-level modes (one item, the leaf itself, for a leaf).
+    pub fn modes(&self) -> Modes<'_> {
+        Modes {
+            t: self,
+            pos: if self.is_leaf() {
+                Node::ROOT
+            } else {
+                self.first_child(Node::ROOT)
+            },
+            done: false,
+        }
+    }
+
+    /// An iterator over the leaves in depth-first order.
+    pub fn leaves(&self) -> impl ExactSizeIterator<Item = Int> + '_ {
+        (0..self.leaf_count()).map(|i| self.leaf(i))
+    }
+
+    /// Sets leaf `i` (in depth-first order), keeping the nesting.
+    pub(crate) const fn set_leaf(&mut self, i: usize, v: Int) {
+        self.val[i] = v.value();
+        self.meta[i] = v.meta();
+    }
+
+    /// Raw leaf values (only the first `leaf_count()` are meaningful).
+    pub(crate) const fn values(&self) -> &[i64; CAPACITY] {
+        &self.val
+    }
+}
+
+/// Iterator over the top-level modes of an [`IntTuple`]; see [`IntTuple::modes`].
+pub struct Modes<'a> {
+    t: &'a IntTuple,
+    pos: Node,
+    done: bool,
+}
+
+impl Iterator for Modes<'_> {
+    type Item = IntTuple;
+    fn next(&mut self) -> Option<IntTuple> {
+        if self.done {
+            return None;
+        }
+        if self.t.is_leaf() {
+            self.done = true;
+            return Some(*self.t);
+        }
+        if self.t.is_close(self.pos) {
+            self.done = true;
+            return None;
+        }
+        let m = self.t.subtree(self.pos);
+        self.pos = self.t.node_end(self.pos);
+        Some(m)
+    }
+}
+
+impl From<Int> for IntTuple {
+    fn from(i: Int) -> IntTuple {
+        IntTuple::from_int(i)
+    }
+}
+
+impl fmt::Display for IntTuple {
+    /// CuTe's `print`: `(_2,(3,_4),_5)`, no spaces; `()` for the empty tuple.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut prev = 0u8;
+        let mut l = 0;
+        for t in 0..self.ntok as usize {
+            let k = self.tok[t];
+            if (k == OPEN || k == LEAF) && (prev == LEAF || prev == CLOSE) {
+                f.write_str(",")?;
+            }
+            match k {
+                OPEN => f.write_str("(")?,
+                CLOSE => f.write_str(")")?,
+                _ => {
+                    fmt::Display::fmt(&self.leaf(l), f)?;
+                    l += 1;
+                }
+            }
+            prev = k;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for IntTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "IntTuple({self})")
+    }
+}
+
+// The inline storage must stay small enough to copy freely; this pins its size.
+const _: () =
+    assert!(core::mem::size_of::<IntTuple>() <= 8 * CAPACITY + 2 * CAPACITY + NODE_CAPACITY + 8);
