@@ -1,1 +1,163 @@
-fn main() {}
+//! `cute`: CuTe's layout algebra as a calculator.
+//!
+//! ```text
+//! cute eval '(4,(2,2)):(2,(1,8))'          print a value as CuTe prints it
+//! cute eval 'A = (2,3):(1,2); A(1,2)'      programs: ;-separated statements
+//! cute eval --batch cases.txt               one program per line -> JSON lines
+//! cute show '(4,8):(8,1)'                   CuTe's print_layout table
+//! cute functions                            the functions the language knows
+//! ```
+
+use clap::{Parser, Subcommand};
+use rcute::expr::{self, EvalError};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "cute",
+    version,
+    about = "CuTe's layout algebra as a calculator, in CuTe's notation"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate a program and print what it prints.
+    Eval {
+        /// The program, e.g. 'A = (4,(2,2)):(2,(1,8)); A(2,(1,0))'.
+        #[arg(required_unless_present = "batch", conflicts_with = "batch")]
+        program: Option<String>,
+        /// Read one program per line from FILE ('-' for stdin) and write one JSON object
+        /// per line: {"expr": ..., "out": ...}. Blank lines and lines starting with '#'
+        /// are skipped.
+        #[arg(long, value_name = "FILE")]
+        batch: Option<String>,
+    },
+    /// Print CuTe's print_layout table of a rank-2 layout.
+    Show {
+        /// A layout, or any expression that gives one, e.g. 'make_layout((4,8))'.
+        layout: String,
+    },
+    /// List the functions of the expression language.
+    Functions,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Eval {
+            program: Some(p), ..
+        } => run_one(&p, |out| out).into(),
+        Command::Eval {
+            batch: Some(file), ..
+        } => run_batch(&file),
+        Command::Eval { .. } => unreachable!("clap requires a program or --batch"),
+        Command::Show { layout } => {
+            run_one(&format!("print_layout({layout})"), |out| out).map_show(&layout)
+        }
+        Command::Functions => {
+            let mut stdout = io::stdout().lock();
+            for f in expr::FUNCTIONS {
+                let _ = writeln!(stdout, "{:<22} {}", f.name, f.doc);
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// What a failed run prints: the message and a caret under the program.
+fn report(program: &str, e: &EvalError) -> ExitCode {
+    let _ = io::stderr().write_all(e.render(program).as_bytes());
+    ExitCode::FAILURE
+}
+
+struct Outcome {
+    program: String,
+    result: Result<String, EvalError>,
+}
+
+impl Outcome {
+    /// For `cute show`: errors point into the user's text, not the wrapped program.
+    fn map_show(self, layout: &str) -> ExitCode {
+        match self.result {
+            Ok(text) => {
+                let _ = io::stdout().write_all(text.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Err(mut e) => {
+                let prefix = "print_layout(".len();
+                let within = e.span.start >= prefix && e.span.end <= prefix + layout.len();
+                if within {
+                    e.span = expr::Span::new(e.span.start - prefix, e.span.end - prefix);
+                } else {
+                    e.span = expr::Span::new(0, layout.len());
+                }
+                report(layout, &e)
+            }
+        }
+    }
+}
+
+fn run_one(program: &str, f: impl FnOnce(String) -> String) -> Outcome {
+    Outcome {
+        program: program.to_string(),
+        result: expr::eval(program).map(f),
+    }
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(o: Outcome) -> ExitCode {
+        match o.result {
+            Ok(text) => {
+                let _ = io::stdout().write_all(text.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Err(e) => report(&o.program, &e),
+        }
+    }
+}
+
+fn run_batch(file: &str) -> ExitCode {
+    let reader: Box<dyn BufRead> = if file == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        match std::fs::File::open(file) {
+            Ok(f) => Box::new(io::BufReader::new(f)),
+            Err(e) => {
+                eprintln!("error: cannot read {file}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for line in reader.lines() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: cannot read {file}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let program = line.trim_end_matches('\r');
+        if program.trim().is_empty() || program.trim_start().starts_with('#') {
+            continue;
+        }
+        let text = match expr::eval(program) {
+            Ok(t) => t.trim_end_matches('\n').to_string(),
+            Err(e) => e.to_string(),
+        };
+        let obj = serde_json::json!({ "expr": program, "out": text });
+        if writeln!(out, "{obj}").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

@@ -90,10 +90,12 @@ pub mod print;
 pub mod tuple;
 
 #[cfg(feature = "alloc")]
-// pub mod expr;
+pub mod expr;
+#[cfg(feature = "proptest")]
+pub mod strategies;
 pub use error::Error;
 pub use int::Int;
-pub use layout::Layout;
+pub use layout::{Layout, StaticLayout};
 pub use print::{LayoutTable, print_layout};
 pub use tuple::{
     CAPACITY, IntTuple, Major, NODE_CAPACITY, crd2crd, crd2idx, crd2idx_arith, crd2idx_colex,

@@ -16,7 +16,10 @@
 //! Strides are in elements, not bytes.
 
 mod manip;
+mod marker;
 mod slice;
+
+pub use marker::StaticLayout;
 
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;

@@ -415,12 +415,12 @@ pub const fn try_crd2idx_arith(
         Node::ROOT
     ));
     // a lone basis element becomes its arithmetic tuple
-    if let Some(i) = r.as_int() {
-        if i.is_basis() {
-            let mut out = IntTuple::stream();
-            tri!(push_as_arith(&mut out, i));
-            return Ok(out);
-        }
+    if let Some(i) = r.as_int()
+        && i.is_basis()
+    {
+        let mut out = IntTuple::stream();
+        tri!(push_as_arith(&mut out, i));
+        return Ok(out);
     }
     Ok(r)
 }

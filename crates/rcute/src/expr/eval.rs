@@ -1,0 +1,233 @@
+//! Evaluation of programs.
+
+use super::error::{EvalError, Span};
+use super::functions::{Call, find};
+use super::syntax::{Expr, ExprKind, Parser, Stmt};
+use super::value::{Tag, Value};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Runs one program (`;`-separated statements) and returns what it prints: each bare
+/// expression prints its value and a newline; `print_layout` prints its table.
+pub fn eval(program: &str) -> Result<String, EvalError> {
+    let stmts = Parser::new(program)?.program()?;
+    let mut env = Env::default();
+    let mut out = String::new();
+    for st in &stmts {
+        match st {
+            Stmt::Let(name, e) => {
+                let v = env.eval(e)?;
+                if let Value::Printed(_) = v {
+                    return Err(EvalError::new("a printer returns no value to bind", e.span));
+                }
+                env.vars.insert(name.clone(), v);
+            }
+            Stmt::Show(e) => match env.eval(e)? {
+                Value::Printed(s) => out.push_str(&s),
+                v => {
+                    use core::fmt::Write;
+                    let _ = writeln!(out, "{v}");
+                }
+            },
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Default)]
+struct Env {
+    vars: BTreeMap<String, Value>,
+}
+
+impl Env {
+    fn eval(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        match &e.kind {
+            ExprKind::Int(i) => Ok(Value::int(*i)),
+            ExprKind::Under => Ok(Value::int(Int::UNDERSCORE)),
+            ExprKind::Tuple(items) => {
+                let vals = items
+                    .iter()
+                    .map(|x| self.eval(x))
+                    .collect::<Result<Vec<_>, _>>()?;
+                for (v, x) in vals.iter().zip(items) {
+                    if let Value::Printed(_) = v {
+                        return Err(EvalError::new("a printer returns no value", x.span));
+                    }
+                }
+                if vals.iter().all(|v| matches!(v, Value::Tuple(_))) {
+                    let parts: Vec<IntTuple> = vals
+                        .iter()
+                        .map(|v| match v {
+                            Value::Tuple(t) => *t,
+                            _ => unreachable!(),
+                        })
+                        .collect();
+                    let t = IntTuple::try_tuple(&parts)
+                        .map_err(|err| EvalError::from_core(err, e.span))?;
+                    return Ok(Value::Tuple(t));
+                }
+                Ok(Value::List(vals))
+            }
+            ExprKind::Layout(s, d) => {
+                let shape = self.int_tuple(s, "the shape of a layout")?;
+                let stride = self.int_tuple(d, "the stride of a layout")?;
+                Layout::try_new(shape, stride)
+                    .map(Value::Layout)
+                    .map_err(|err| match err {
+                        crate::Error::NotCongruent { .. } => EvalError::new(
+                            alloc::format!(
+                                "the stride {stride} is not congruent to the shape {shape}"
+                            ),
+                            d.span,
+                        ),
+                        crate::Error::InvalidShape { value, .. } => EvalError::new(
+                            alloc::format!("a shape must be positive, found {value}"),
+                            leaf_span(s, value).unwrap_or(s.span),
+                        ),
+                        other => EvalError::from_core(other, e.span),
+                    })
+            }
+            ExprKind::Name { name, targs } => {
+                if let Some(v) = self.vars.get(name) {
+                    if !targs.is_empty() {
+                        return Err(EvalError::new(
+                            alloc::format!("{name} is a variable and takes no template arguments"),
+                            e.span,
+                        ));
+                    }
+                    return Ok(v.clone());
+                }
+                match name.as_str() {
+                    "LayoutLeft" | "GenColMajor" => Ok(Value::Tag(Tag::LayoutLeft)),
+                    "LayoutRight" | "GenRowMajor" => Ok(Value::Tag(Tag::LayoutRight)),
+                    "X" => Ok(Value::int(Int::UNDERSCORE)),
+                    _ if find(name).is_some() => Err(EvalError::new(
+                        alloc::format!("{name} is a function: call it with arguments, {name}(...)"),
+                        e.span,
+                    )),
+                    _ => Err(EvalError::new(
+                        alloc::format!("unknown name {name}"),
+                        e.span,
+                    )),
+                }
+            }
+            ExprKind::Call {
+                name,
+                name_span,
+                targs,
+                args,
+            } => {
+                if self.vars.contains_key(name) && targs.is_empty() {
+                    let f = self.vars[name].clone();
+                    let coord = self.coordinate(args, e.span)?;
+                    return apply(&f, coord, *name_span, e.span);
+                }
+                let Some(func) = find(name) else {
+                    return Err(EvalError::new(
+                        alloc::format!("unknown function {name}"),
+                        *name_span,
+                    ));
+                };
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    let v = self.eval(a)?;
+                    if let Value::Printed(_) = v {
+                        return Err(EvalError::new("a printer returns no value", a.span));
+                    }
+                    vals.push((v, a.span));
+                }
+                let call = Call {
+                    name: func.name,
+                    span: e.span,
+                    name_span: *name_span,
+                    targs,
+                    args: vals,
+                };
+                call.check_arity(func)?;
+                (func.f)(&call)
+            }
+            ExprKind::Apply(f, args) => {
+                let fv = self.eval(f)?;
+                let coord = self.coordinate(args, e.span)?;
+                apply(&fv, coord, f.span, e.span)
+            }
+        }
+    }
+
+    fn int_tuple(&mut self, e: &Expr, what: &str) -> Result<IntTuple, EvalError> {
+        match self.eval(e)? {
+            Value::Tuple(t) => Ok(t),
+            v => Err(EvalError::new(
+                alloc::format!(
+                    "{what} must be an integer or a tuple of integers, found {}",
+                    v.kind()
+                ),
+                e.span,
+            )),
+        }
+    }
+
+    /// The coordinate of an application `f(c0, c1, ...)`: one argument is the coordinate,
+    /// several make a tuple (CuTe's `make_coord`).
+    fn coordinate(&mut self, args: &[Expr], span: Span) -> Result<(IntTuple, Span), EvalError> {
+        if args.is_empty() {
+            return Err(EvalError::new(
+                "a layout is applied to a coordinate: L(c)",
+                span,
+            ));
+        }
+        let mut parts = Vec::with_capacity(args.len());
+        for a in args {
+            parts.push(self.int_tuple(a, "a coordinate")?);
+        }
+        let cspan = args[0].span.join(args[args.len() - 1].span);
+        if parts.len() == 1 {
+            return Ok((parts[0], cspan));
+        }
+        IntTuple::try_tuple(&parts)
+            .map(|t| (t, cspan))
+            .map_err(|err| EvalError::from_core(err, cspan))
+    }
+}
+
+/// `f(coord)`: a layout at a coordinate (an offset), or sliced when the coordinate has `_`.
+fn apply(
+    f: &Value,
+    (coord, _cspan): (IntTuple, Span),
+    fspan: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    match f {
+        Value::Layout(l) => {
+            if coord.has_underscore() {
+                return l
+                    .try_slice(&coord)
+                    .map(Value::Layout)
+                    .map_err(|e| EvalError::from_core(e, span));
+            }
+            l.try_apply(&coord)
+                .map(Value::Tuple)
+                .map_err(|e| EvalError::from_core(e, span))
+        }
+        v => Err(EvalError::new(
+            alloc::format!(
+                "only a layout can be applied to a coordinate; this is {}",
+                v.kind()
+            ),
+            fspan,
+        )),
+    }
+}
+
+/// The span of the first integer literal with value `v` in an expression, if any.
+fn leaf_span(e: &Expr, v: i64) -> Option<Span> {
+    match &e.kind {
+        ExprKind::Int(i) if i.value() == v => Some(e.span),
+        ExprKind::Tuple(items) => items.iter().find_map(|x| leaf_span(x, v)),
+        _ => None,
+    }
+}

@@ -1,0 +1,336 @@
+//! Functions on layouts, and the functions CuTe overloads for layouts and IntTuples
+//! (size, rank, get, take, append, slice, ...).
+
+use super::Call;
+use crate::expr::error::EvalError;
+use crate::expr::value::{Tag, Value};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::{IntTuple, Major};
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+type R = Result<Value, EvalError>;
+
+fn lay(l: Layout) -> R {
+    Ok(Value::Layout(l))
+}
+
+fn tup(t: IntTuple) -> R {
+    Ok(Value::Tuple(t))
+}
+
+/// The sub-layout or sub-tuple at the call's template path.
+fn sub(c: &Call<'_>, i: usize) -> Result<Value, EvalError> {
+    let path = c.path()?;
+    match c.value(i) {
+        Value::Layout(l) => Ok(Value::Layout(c.core(l.try_mode_path(&path))?)),
+        Value::Tuple(t) => Ok(Value::Tuple(c.core(t.try_get_path(&path))?)),
+        _ => Err(c.bad_arg(i, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn size(c: &Call<'_>) -> R {
+    match sub(c, 0)? {
+        Value::Layout(l) => Ok(Value::int(c.core(l.try_size())?)),
+        Value::Tuple(t) => Ok(Value::int(c.core(t.try_product())?)),
+        _ => unreachable!(),
+    }
+}
+
+pub(super) fn cosize(c: &Call<'_>) -> R {
+    c.layout(0)?;
+    match sub(c, 0)? {
+        Value::Layout(l) => Ok(Value::int(c.core(l.try_cosize())?)),
+        _ => unreachable!(),
+    }
+}
+
+pub(super) fn coshape(c: &Call<'_>) -> R {
+    c.layout(0)?;
+    match sub(c, 0)? {
+        Value::Layout(l) => tup(c.core(l.try_coshape())?),
+        _ => unreachable!(),
+    }
+}
+
+pub(super) fn coprofile(c: &Call<'_>) -> R {
+    c.layout(0)?;
+    match sub(c, 0)? {
+        Value::Layout(l) => {
+            // the profile of the sum of the strides, as an arithmetic tuple
+            let mut acc = IntTuple::constant(0);
+            for d in l.stride().leaves() {
+                acc = c.core(crate::tuple::arith_add(&acc, &IntTuple::from_int(d)))?;
+            }
+            tup(acc.repeat_like(Int::ZERO))
+        }
+        _ => unreachable!(),
+    }
+}
+
+pub(super) fn rank(c: &Call<'_>) -> R {
+    let r = match sub(c, 0)? {
+        Value::Layout(l) => l.rank(),
+        Value::Tuple(t) => t.rank(),
+        _ => unreachable!(),
+    };
+    Ok(Value::int(Int::constant(r as i64)))
+}
+
+pub(super) fn depth(c: &Call<'_>) -> R {
+    let t = match sub(c, 0)? {
+        Value::Layout(l) => l.shape(),
+        Value::Tuple(t) => t,
+        _ => unreachable!(),
+    };
+    if t.to_string().contains("()") {
+        return Err(EvalError::new(
+            "depth: the depth of an empty tuple is undefined (CuTe does not compile it)",
+            c.span,
+        ));
+    }
+    Ok(Value::int(Int::constant(t.depth() as i64)))
+}
+
+pub(super) fn shape(c: &Call<'_>) -> R {
+    let path = c.path()?;
+    match c.value(0) {
+        Value::Layout(l) => tup(c.core(l.shape().try_get_path(&path))?),
+        Value::Tuple(t) => tup(c.core(t.try_get_path(&path))?),
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn stride(c: &Call<'_>) -> R {
+    let path = c.path()?;
+    tup(c.core(c.layout(0)?.stride().try_get_path(&path))?)
+}
+
+pub(super) fn get(c: &Call<'_>) -> R {
+    sub(c, 0)
+}
+
+pub(super) fn layout(c: &Call<'_>) -> R {
+    c.layout(0)?;
+    sub(c, 0)
+}
+
+pub(super) fn make_layout(c: &Call<'_>) -> R {
+    if let Value::Layout(_) = c.value(0) {
+        let ls: Vec<Layout> = (0..c.args.len())
+            .map(|i| c.layout(i))
+            .collect::<Result<_, _>>()?;
+        return lay(c.core(Layout::try_concat(&ls))?);
+    }
+    let shape = c.tuple(0)?;
+    match c.args.len() {
+        1 => lay(c.core(Layout::try_from_shape(shape))?),
+        2 => match c.value(1) {
+            Value::Tag(Tag::LayoutLeft) => lay(c.core(Layout::try_with_major(shape, Major::Left))?),
+            Value::Tag(Tag::LayoutRight) => {
+                lay(c.core(Layout::try_with_major(shape, Major::Right))?)
+            }
+            Value::Tuple(stride) => lay(c.core(Layout::try_new(shape, *stride))?),
+            _ => Err(c.bad_arg(1, "a stride, LayoutLeft or LayoutRight")),
+        },
+        _ => Err(EvalError::new(
+            "make_layout: with a shape, takes at most a stride or a LayoutLeft/LayoutRight tag",
+            c.span,
+        )),
+    }
+}
+
+pub(super) fn make_ordered_layout(c: &Call<'_>) -> R {
+    let shape = c.tuple(0)?;
+    match c.tag(1) {
+        Some(Tag::LayoutLeft) => lay(c.core(Layout::try_with_major(shape, Major::Left))?),
+        Some(Tag::LayoutRight) => lay(c.core(Layout::try_with_major(shape, Major::Right))?),
+        None => lay(c.core(Layout::try_ordered(shape, c.tuple(1)?))?),
+    }
+}
+
+pub(super) fn make_layout_like(c: &Call<'_>) -> R {
+    lay(c.core(c.layout(0)?.try_like())?)
+}
+
+pub(super) fn make_identity_layout(c: &Call<'_>) -> R {
+    lay(c.core(Layout::try_identity(c.tuple(0)?))?)
+}
+
+pub(super) fn flatten(c: &Call<'_>) -> R {
+    match c.value(0) {
+        Value::Layout(l) => lay(l.flatten()),
+        Value::Tuple(t) => tup(t.flatten()),
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn unflatten(c: &Call<'_>) -> R {
+    let profile = c.tuple(1)?;
+    match c.value(0) {
+        Value::Layout(l) => lay(c.core(l.try_unflatten(&profile))?),
+        Value::Tuple(t) => tup(c.core(t.try_unflatten(&profile))?),
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn take(c: &Call<'_>) -> R {
+    let b = c.index(0)?;
+    match c.value(0) {
+        Value::Layout(l) => {
+            // CuTe's take<B,E> on a layout has no E == -1 form (static_assert B < E)
+            let e = c.index(1)?;
+            lay(c.core(l.try_take(b, e))?)
+        }
+        Value::Tuple(t) => {
+            let e = c.range_end(1, t.rank())?;
+            tup(c.core(t.try_take(b, e))?)
+        }
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn select(c: &Call<'_>) -> R {
+    let idx = c.path()?;
+    match c.value(0) {
+        Value::Layout(l) => lay(c.core(l.try_select(&idx))?),
+        Value::Tuple(t) => tup(c.core(t.try_select(&idx))?),
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn group(c: &Call<'_>) -> R {
+    let b = c.index(0)?;
+    match c.value(0) {
+        Value::Layout(l) => {
+            let e = c.range_end(1, l.rank())?;
+            lay(c.core(l.try_group(b, e))?)
+        }
+        Value::Tuple(t) => {
+            let e = c.range_end(1, t.rank())?;
+            tup(c.core(t.try_group(b, e))?)
+        }
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+fn extend(c: &Call<'_>, at_end: bool) -> R {
+    let n = if c.targs.is_empty() {
+        None
+    } else {
+        Some(c.index(0)?)
+    };
+    match c.value(0) {
+        Value::Layout(l) => {
+            let x = if c.args.len() == 2 {
+                Some(c.layout(1)?)
+            } else {
+                None
+            };
+            let r = match (n, x, at_end) {
+                (None, Some(x), true) => l.try_append(&x),
+                (None, Some(x), false) => l.try_prepend(&x),
+                (Some(n), x, true) => l.try_append_to(n, x.as_ref()),
+                (Some(n), x, false) => l.try_prepend_to(n, x.as_ref()),
+                (None, None, _) => {
+                    // CuTe's default X is _1:_0 only for the append<N> form
+                    let pad = Layout::from_parts(IntTuple::constant(1), IntTuple::constant(0));
+                    if at_end {
+                        l.try_append(&pad)
+                    } else {
+                        l.try_prepend(&pad)
+                    }
+                }
+            };
+            lay(c.core(r)?)
+        }
+        Value::Tuple(t) => {
+            if c.args.len() < 2 {
+                return Err(EvalError::new(
+                    alloc::format!("{}: a tuple needs the element to add", c.name),
+                    c.span,
+                ));
+            }
+            let x = c.tuple(1)?;
+            let r = match (n, at_end) {
+                (None, true) => t.try_append(&x),
+                (None, false) => t.try_prepend(&x),
+                (Some(n), true) => t.try_append_to(n, &x),
+                (Some(n), false) => t.try_prepend_to(n, &x),
+            };
+            tup(c.core(r)?)
+        }
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn append(c: &Call<'_>) -> R {
+    extend(c, true)
+}
+
+pub(super) fn prepend(c: &Call<'_>) -> R {
+    extend(c, false)
+}
+
+pub(super) fn replace(c: &Call<'_>) -> R {
+    let i = c.index(0)?;
+    match c.value(0) {
+        Value::Layout(l) => lay(c.core(l.try_replace(i, &c.layout(1)?))?),
+        Value::Tuple(t) => tup(c.core(t.try_replace(i, &c.tuple(1)?))?),
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn slice(c: &Call<'_>) -> R {
+    let crd = c.tuple(0)?;
+    match c.value(1) {
+        Value::Layout(l) => lay(c.core(l.try_slice(&crd))?),
+        Value::Tuple(t) => tup(c.core(t.try_slice(&crd))?),
+        _ => Err(c.bad_arg(1, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn dice(c: &Call<'_>) -> R {
+    let crd = c.tuple(0)?;
+    match c.value(1) {
+        Value::Layout(l) => lay(c.core(l.try_dice(&crd))?),
+        Value::Tuple(t) => tup(c.core(t.try_dice(&crd))?),
+        _ => Err(c.bad_arg(1, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn slice_and_offset(c: &Call<'_>) -> R {
+    let (l, off) = c.core(c.layout(1)?.try_slice_and_offset(&c.tuple(0)?))?;
+    Ok(Value::List(alloc::vec![Value::Layout(l), Value::int(off)]))
+}
+
+pub(super) fn domain_offset(c: &Call<'_>) -> R {
+    let (l, off) = c.core(c.layout(1)?.try_domain_offset(&c.tuple(0)?))?;
+    Ok(Value::List(alloc::vec![
+        Value::Layout(l),
+        Value::Tuple(off)
+    ]))
+}
+
+pub(super) fn filter_zeros(c: &Call<'_>) -> R {
+    match (c.value(0), c.args.len()) {
+        (Value::Tuple(t), 1) => tup(t.filter_zeros()),
+        (Value::Tuple(a), 2) => tup(c.core(a.try_filter_zeros_of(&c.tuple(1)?))?),
+        (Value::Layout(l), 1) => {
+            let shape = c.core(l.stride().try_filter_zeros_of(&l.shape()))?;
+            lay(c.core(Layout::try_new(shape, l.stride()))?)
+        }
+        (Value::Layout(l), 2) => {
+            let shape = c.core(c.tuple(1)?.try_filter_zeros_of(&l.shape()))?;
+            lay(c.core(Layout::try_new(shape, l.stride()))?)
+        }
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn print_layout(c: &Call<'_>) -> R {
+    let l = c.layout(0)?;
+    let t = c.core(crate::print::print_layout(&l))?;
+    Ok(Value::Printed(t.to_string()))
+}

@@ -1,0 +1,760 @@
+//! The function table of the expression language: one entry per CuTe function.
+//!
+//! Adding a function is one [`Function`] entry in [`TABLE`]; the evaluator checks the
+//! numbers of arguments and template arguments from the entry, so an implementation only
+//! converts its arguments and calls the library.
+
+mod layouts;
+mod tuples;
+
+use super::error::{EvalError, Span};
+use super::value::{Tag, Value};
+use crate::error::Error;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use alloc::vec::Vec;
+
+/// A function of the expression language.
+pub struct Function {
+    /// Its CuTe name.
+    pub name: &'static str,
+    /// The least and most numbers of arguments (`usize::MAX`: any number).
+    pub args: (usize, usize),
+    /// The least and most numbers of template arguments (`f<1,0>(x)`).
+    pub targs: (usize, usize),
+    /// The implementation.
+    pub(crate) f: fn(&Call<'_>) -> Result<Value, EvalError>,
+    /// A one-line description.
+    pub doc: &'static str,
+}
+
+const ANY: usize = usize::MAX;
+
+macro_rules! f {
+    ($name:literal, $args:expr, $targs:expr, $f:expr, $doc:literal) => {
+        Function {
+            name: $name,
+            args: $args,
+            targs: $targs,
+            f: $f,
+            doc: $doc,
+        }
+    };
+}
+
+/// Every function, sorted by name.
+pub static TABLE: &[Function] = &[
+    f!(
+        "append",
+        (1, 2),
+        (0, 1),
+        layouts::append,
+        "append(x, y), append<N>(x[, y]): add modes at the end"
+    ),
+    f!(
+        "ceil_div",
+        (2, 2),
+        (0, 0),
+        tuples::ceil_div,
+        "ceil_div(a, b): division rounding up, by mode"
+    ),
+    f!(
+        "colex_geq",
+        (2, 2),
+        (0, 0),
+        tuples::colex_geq,
+        "colex_geq(a, b): colexicographic >="
+    ),
+    f!(
+        "colex_gtr",
+        (2, 2),
+        (0, 0),
+        tuples::colex_gtr,
+        "colex_gtr(a, b): colexicographic >"
+    ),
+    f!(
+        "colex_leq",
+        (2, 2),
+        (0, 0),
+        tuples::colex_leq,
+        "colex_leq(a, b): colexicographic <="
+    ),
+    f!(
+        "colex_less",
+        (2, 2),
+        (0, 0),
+        tuples::colex_less,
+        "colex_less(a, b): colexicographic <"
+    ),
+    f!(
+        "compact_col_major",
+        (1, 2),
+        (0, 0),
+        tuples::compact_col_major,
+        "compact_col_major(shape[, current]): column-major strides"
+    ),
+    f!(
+        "compact_order",
+        (2, 2),
+        (0, 0),
+        tuples::compact_order,
+        "compact_order(shape, order): strides in the given order"
+    ),
+    f!(
+        "compact_row_major",
+        (1, 2),
+        (0, 0),
+        tuples::compact_row_major,
+        "compact_row_major(shape[, current]): row-major strides"
+    ),
+    f!(
+        "compatible",
+        (2, 2),
+        (0, 0),
+        tuples::compatible,
+        "compatible(a, b): every coordinate of a is one of b"
+    ),
+    f!(
+        "congruent",
+        (2, 2),
+        (0, 0),
+        tuples::congruent,
+        "congruent(a, b): same profile"
+    ),
+    f!(
+        "coprofile",
+        (1, 1),
+        (0, ANY),
+        layouts::coprofile,
+        "coprofile<I...>(L): the profile of the codomain, as _0s"
+    ),
+    f!(
+        "coshape",
+        (1, 1),
+        (0, ANY),
+        layouts::coshape,
+        "coshape<I...>(L): the shape of the codomain"
+    ),
+    f!(
+        "cosize",
+        (1, 1),
+        (0, ANY),
+        layouts::cosize,
+        "cosize<I...>(L): the size of the codomain"
+    ),
+    f!(
+        "crd2crd",
+        (3, 3),
+        (0, 0),
+        tuples::crd2crd,
+        "crd2crd(c, src_shape, dst_shape)"
+    ),
+    f!(
+        "crd2idx",
+        (2, 3),
+        (0, 0),
+        tuples::crd2idx,
+        "crd2idx(c, shape[, stride]) or crd2idx(c, L): the index of a coordinate"
+    ),
+    f!(
+        "depth",
+        (1, 1),
+        (0, ANY),
+        layouts::depth,
+        "depth<I...>(x): nesting depth"
+    ),
+    f!(
+        "dice",
+        (2, 2),
+        (0, 0),
+        layouts::dice,
+        "dice(c, x): the modes paired with integers"
+    ),
+    f!(
+        "domain_offset",
+        (2, 2),
+        (0, 0),
+        layouts::domain_offset,
+        "domain_offset(c, L): (L, L(c))"
+    ),
+    f!(
+        "elem_geq",
+        (2, 2),
+        (0, 0),
+        tuples::elem_geq,
+        "elem_geq(a, b): element-wise >="
+    ),
+    f!(
+        "elem_gtr",
+        (2, 2),
+        (0, 0),
+        tuples::elem_gtr,
+        "elem_gtr(a, b): element-wise >"
+    ),
+    f!(
+        "elem_leq",
+        (2, 2),
+        (0, 0),
+        tuples::elem_leq,
+        "elem_leq(a, b): element-wise <="
+    ),
+    f!(
+        "elem_less",
+        (2, 2),
+        (0, 0),
+        tuples::elem_less,
+        "elem_less(a, b): element-wise <"
+    ),
+    f!(
+        "elem_scale",
+        (2, 2),
+        (0, 0),
+        tuples::elem_scale,
+        "elem_scale(a, b): a scaled by the sizes of b"
+    ),
+    f!(
+        "evenly_divides",
+        (2, 2),
+        (0, 0),
+        tuples::evenly_divides,
+        "evenly_divides(shape, tiler)"
+    ),
+    f!(
+        "filter_zeros",
+        (1, 2),
+        (0, 0),
+        layouts::filter_zeros,
+        "filter_zeros(x[, y]): static-0 strides/values become size 1"
+    ),
+    f!(
+        "flatten",
+        (1, 1),
+        (0, 0),
+        layouts::flatten,
+        "flatten(x): depth at most 1"
+    ),
+    f!(
+        "gcd",
+        (1, ANY),
+        (0, 0),
+        tuples::gcd,
+        "gcd(x, ...): greatest common divisor of all leaves"
+    ),
+    f!(
+        "get",
+        (1, 1),
+        (1, ANY),
+        layouts::get,
+        "get<I...>(x): a mode"
+    ),
+    f!(
+        "group",
+        (1, 1),
+        (2, 2),
+        layouts::group,
+        "group<B,E>(x): group modes [B,E) into one"
+    ),
+    f!(
+        "idx2crd",
+        (2, 3),
+        (0, 0),
+        tuples::idx2crd,
+        "idx2crd(i, shape[, stride]): the coordinate of an index"
+    ),
+    f!(
+        "inner_product",
+        (2, 2),
+        (0, 0),
+        tuples::inner_product,
+        "inner_product(a, b)"
+    ),
+    f!(
+        "insert",
+        (2, 2),
+        (1, 1),
+        tuples::insert,
+        "insert<I>(t, x): insert x before mode I"
+    ),
+    f!(
+        "layout",
+        (1, 1),
+        (0, ANY),
+        layouts::layout,
+        "layout<I...>(L): a sub-layout"
+    ),
+    f!(
+        "lex_geq",
+        (2, 2),
+        (0, 0),
+        tuples::lex_geq,
+        "lex_geq(a, b): lexicographic >="
+    ),
+    f!(
+        "lex_gtr",
+        (2, 2),
+        (0, 0),
+        tuples::lex_gtr,
+        "lex_gtr(a, b): lexicographic >"
+    ),
+    f!(
+        "lex_leq",
+        (2, 2),
+        (0, 0),
+        tuples::lex_leq,
+        "lex_leq(a, b): lexicographic <="
+    ),
+    f!(
+        "lex_less",
+        (2, 2),
+        (0, 0),
+        tuples::lex_less,
+        "lex_less(a, b): lexicographic <"
+    ),
+    f!(
+        "make_basis_like",
+        (1, 1),
+        (0, 0),
+        tuples::make_basis_like,
+        "make_basis_like(shape): identity strides"
+    ),
+    f!(
+        "make_coord",
+        (0, ANY),
+        (0, 0),
+        tuples::make_tuple,
+        "make_coord(x, ...): a tuple"
+    ),
+    f!(
+        "make_identity_layout",
+        (1, 1),
+        (0, 0),
+        layouts::make_identity_layout,
+        "make_identity_layout(shape)"
+    ),
+    f!(
+        "make_layout",
+        (1, ANY),
+        (0, 0),
+        layouts::make_layout,
+        "make_layout(shape[, stride | LayoutLeft | LayoutRight]) or make_layout(L0, L1, ...)"
+    ),
+    f!(
+        "make_layout_like",
+        (1, 1),
+        (0, 0),
+        layouts::make_layout_like,
+        "make_layout_like(L): compact, in L's stride order"
+    ),
+    f!(
+        "make_ordered_layout",
+        (2, 2),
+        (0, 0),
+        layouts::make_ordered_layout,
+        "make_ordered_layout(shape, order)"
+    ),
+    f!(
+        "make_shape",
+        (0, ANY),
+        (0, 0),
+        tuples::make_tuple,
+        "make_shape(x, ...): a tuple"
+    ),
+    f!(
+        "make_step",
+        (0, ANY),
+        (0, 0),
+        tuples::make_tuple,
+        "make_step(x, ...): a tuple"
+    ),
+    f!(
+        "make_stride",
+        (0, ANY),
+        (0, 0),
+        tuples::make_tuple,
+        "make_stride(x, ...): a tuple"
+    ),
+    f!(
+        "make_tile",
+        (0, ANY),
+        (0, 0),
+        tuples::make_tuple,
+        "make_tile(x, ...): a tuple"
+    ),
+    f!(
+        "make_tuple",
+        (0, ANY),
+        (0, 0),
+        tuples::make_tuple,
+        "make_tuple(x, ...): a tuple"
+    ),
+    f!(
+        "max",
+        (1, ANY),
+        (0, 0),
+        tuples::max,
+        "max(x, ...): the largest leaf"
+    ),
+    f!(
+        "min",
+        (1, ANY),
+        (0, 0),
+        tuples::min,
+        "min(x, ...): the smallest leaf"
+    ),
+    f!(
+        "prefix_product",
+        (1, 2),
+        (0, 0),
+        tuples::prefix_product,
+        "prefix_product(t[, init]): exclusive prefix products of the leaves"
+    ),
+    f!(
+        "prepend",
+        (1, 2),
+        (0, 1),
+        layouts::prepend,
+        "prepend(x, y), prepend<N>(x[, y]): add modes at the front"
+    ),
+    f!(
+        "print_layout",
+        (1, 1),
+        (0, 0),
+        layouts::print_layout,
+        "print_layout(L): CuTe's table of a rank-2 layout"
+    ),
+    f!(
+        "product",
+        (1, 1),
+        (0, 0),
+        tuples::product,
+        "product(t): the product of the leaves"
+    ),
+    f!(
+        "product_each",
+        (1, 1),
+        (0, 0),
+        tuples::product_each,
+        "product_each(t): the product of each mode"
+    ),
+    f!(
+        "product_like",
+        (2, 2),
+        (0, 0),
+        tuples::product_like,
+        "product_like(t, guide): products at the leaves of guide"
+    ),
+    f!(
+        "rank",
+        (1, 1),
+        (0, ANY),
+        layouts::rank,
+        "rank<I...>(x): the number of modes"
+    ),
+    f!(
+        "remove",
+        (1, 1),
+        (1, 1),
+        tuples::remove,
+        "remove<I>(t): remove mode I"
+    ),
+    f!(
+        "repeat",
+        (1, 1),
+        (1, 1),
+        tuples::repeat,
+        "repeat<N>(x): N copies of x (x itself for N = 1)"
+    ),
+    f!(
+        "repeat_like",
+        (2, 2),
+        (0, 0),
+        tuples::repeat_like,
+        "repeat_like(t, x): t's profile filled with x"
+    ),
+    f!(
+        "replace",
+        (2, 2),
+        (1, 1),
+        layouts::replace,
+        "replace<I>(x, y): replace mode I"
+    ),
+    f!(
+        "reverse",
+        (1, 1),
+        (0, 0),
+        tuples::reverse,
+        "reverse(t): the modes in reverse order"
+    ),
+    f!(
+        "round_up",
+        (2, 2),
+        (0, 0),
+        tuples::round_up,
+        "round_up(a, b): a rounded up to multiples of b"
+    ),
+    f!(
+        "select",
+        (1, 1),
+        (1, ANY),
+        layouts::select,
+        "select<I...>(x): the modes I..."
+    ),
+    f!(
+        "shape",
+        (1, 1),
+        (0, ANY),
+        layouts::shape,
+        "shape<I...>(L): the shape"
+    ),
+    f!(
+        "shape_div",
+        (2, 2),
+        (0, 0),
+        tuples::shape_div,
+        "shape_div(a, b): shape division"
+    ),
+    f!(
+        "size",
+        (1, 1),
+        (0, ANY),
+        layouts::size,
+        "size<I...>(x): the number of elements"
+    ),
+    f!(
+        "slice",
+        (2, 2),
+        (0, 0),
+        layouts::slice,
+        "slice(c, x): the modes paired with _"
+    ),
+    f!(
+        "slice_and_offset",
+        (2, 2),
+        (0, 0),
+        layouts::slice_and_offset,
+        "slice_and_offset(c, L): (slice, offset)"
+    ),
+    f!(
+        "stride",
+        (1, 1),
+        (0, ANY),
+        layouts::stride,
+        "stride<I...>(L): the stride"
+    ),
+    f!(
+        "sum",
+        (1, 1),
+        (0, 0),
+        tuples::sum,
+        "sum(t): the sum of the leaves"
+    ),
+    f!(
+        "take",
+        (1, 1),
+        (2, 2),
+        layouts::take,
+        "take<B,E>(x): modes [B,E)"
+    ),
+    f!(
+        "tuple_repeat",
+        (1, 1),
+        (1, 1),
+        tuples::tuple_repeat,
+        "tuple_repeat<N>(x): a tuple of N copies"
+    ),
+    f!(
+        "unflatten",
+        (2, 2),
+        (0, 0),
+        layouts::unflatten,
+        "unflatten(x, profile): regroup a flat tuple or layout"
+    ),
+    f!(
+        "unwrap",
+        (1, 1),
+        (0, 0),
+        tuples::unwrap,
+        "unwrap(t): strip rank-1 tuples"
+    ),
+    f!(
+        "weakly_congruent",
+        (2, 2),
+        (0, 0),
+        tuples::weakly_congruent,
+        "weakly_congruent(a, b)"
+    ),
+    f!(
+        "wrap",
+        (1, 1),
+        (0, 0),
+        tuples::wrap,
+        "wrap(x): a leaf becomes a rank-1 tuple"
+    ),
+];
+
+/// The function called `name`, if the language has it.
+pub fn find(name: &str) -> Option<&'static Function> {
+    TABLE
+        .binary_search_by(|f| f.name.cmp(name))
+        .ok()
+        .map(|i| &TABLE[i])
+}
+
+/// A call being evaluated: the function's name, its template arguments and its evaluated
+/// arguments with their spans.
+pub(crate) struct Call<'a> {
+    pub name: &'static str,
+    pub span: Span,
+    pub name_span: Span,
+    pub targs: &'a [i64],
+    pub args: Vec<(Value, Span)>,
+}
+
+fn count(n: usize) -> alloc::string::String {
+    if n == 1 {
+        "1 argument".into()
+    } else {
+        alloc::format!("{n} arguments")
+    }
+}
+
+fn range_text(lo: usize, hi: usize) -> alloc::string::String {
+    if lo == hi {
+        count(lo)
+    } else if hi == ANY {
+        alloc::format!("at least {}", count(lo))
+    } else {
+        alloc::format!("{lo} to {hi} arguments")
+    }
+}
+
+impl Call<'_> {
+    pub(crate) fn check_arity(&self, f: &Function) -> Result<(), EvalError> {
+        let n = self.args.len();
+        if n < f.args.0 || n > f.args.1 {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{}: wrong number of arguments: takes {}, given {}",
+                    f.name,
+                    range_text(f.args.0, f.args.1),
+                    n
+                ),
+                self.span,
+            ));
+        }
+        let t = self.targs.len();
+        if t < f.targs.0 || t > f.targs.1 {
+            let msg = if f.targs.1 == 0 {
+                alloc::format!("{}: takes no template arguments, given {t}", f.name)
+            } else {
+                alloc::format!(
+                    "{}: wrong number of template arguments: takes {}, given {t}",
+                    f.name,
+                    range_text(f.targs.0, f.targs.1).replace("argument", "template argument")
+                )
+            };
+            return Err(EvalError::new(msg, self.name_span));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn value(&self, i: usize) -> &Value {
+        &self.args[i].0
+    }
+
+    pub(crate) fn arg_span(&self, i: usize) -> Span {
+        self.args[i].1
+    }
+
+    /// An error about argument `i`.
+    pub(crate) fn bad_arg(&self, i: usize, want: &str) -> EvalError {
+        EvalError::new(
+            alloc::format!(
+                "{}: argument {} must be {want}, found {}",
+                self.name,
+                i + 1,
+                self.value(i).kind()
+            ),
+            self.arg_span(i),
+        )
+    }
+
+    pub(crate) fn tuple(&self, i: usize) -> Result<IntTuple, EvalError> {
+        match self.value(i) {
+            Value::Tuple(t) => Ok(*t),
+            _ => Err(self.bad_arg(i, "an integer or a tuple of integers")),
+        }
+    }
+
+    pub(crate) fn int(&self, i: usize) -> Result<Int, EvalError> {
+        match self.value(i) {
+            Value::Tuple(t) if t.is_leaf() => Ok(t.leaf(0)),
+            _ => Err(self.bad_arg(i, "an integer")),
+        }
+    }
+
+    pub(crate) fn layout(&self, i: usize) -> Result<Layout, EvalError> {
+        match self.value(i) {
+            Value::Layout(l) => Ok(*l),
+            _ => Err(self.bad_arg(i, "a layout")),
+        }
+    }
+
+    pub(crate) fn tag(&self, i: usize) -> Option<Tag> {
+        match self.value(i) {
+            Value::Tag(t) => Some(*t),
+            _ => None,
+        }
+    }
+
+    /// Template argument `k` as a mode index (non-negative).
+    pub(crate) fn index(&self, k: usize) -> Result<usize, EvalError> {
+        let v = self.targs[k];
+        usize::try_from(v).map_err(|_| {
+            EvalError::new(
+                alloc::format!(
+                    "{}: template argument {} must be a non-negative index, found {v}",
+                    self.name,
+                    k + 1
+                ),
+                self.name_span,
+            )
+        })
+    }
+
+    /// All template arguments as mode indices.
+    pub(crate) fn path(&self) -> Result<Vec<usize>, EvalError> {
+        (0..self.targs.len()).map(|k| self.index(k)).collect()
+    }
+
+    /// Template argument `k` as the end of a range: `-1` means `rank`.
+    pub(crate) fn range_end(&self, k: usize, rank: usize) -> Result<usize, EvalError> {
+        if self.targs[k] == -1 {
+            Ok(rank)
+        } else {
+            self.index(k)
+        }
+    }
+
+    /// Maps a library error to an error at this call.
+    pub(crate) fn core<T>(&self, r: Result<T, Error>) -> Result<T, EvalError> {
+        r.map_err(|e| EvalError::from_core(e, self.span))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_sorted_for_binary_search() {
+        assert!(TABLE.windows(2).all(|w| w[0].name < w[1].name));
+        assert!(
+            TABLE
+                .iter()
+                .all(|f| find(f.name).is_some_and(|g| core::ptr::eq(f, g)))
+        );
+        assert!(find("frobnicate").is_none());
+    }
+}

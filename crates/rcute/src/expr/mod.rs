@@ -1,0 +1,36 @@
+//! The expression language of the `cute` calculator: CuTe notation plus CuTe's function
+//! names.
+//!
+//! ```text
+//! 8  _8  -2          dynamic, static, negative integers
+//! (a,b,(c,d))        tuples, nested; (8) is a rank-1 tuple, () the empty tuple
+//! S:D                a layout, shape S and stride D (congruent)
+//! (3:4, 8:2)         a tuple of layouts is a tiler
+//! _                  underscore, a whole mode when slicing
+//! f(x, y)            a CuTe function: size, make_layout, idx2crd, ...
+//! f<1,0>(x)          CuTe's template-index forms: layout<1,0>, select<1,3>, take<1,3>, ...
+//! LayoutLeft LayoutRight X                  tags (X: a mode a projection leaves out)
+//! A = expr; A(1,(1,0))                      bind a name; apply a layout to a coordinate
+//! ```
+//!
+//! A program is `;`-separated statements; each bare expression prints its value in CuTe's
+//! `print` format, and `print_layout(L)` prints CuTe's table.
+//!
+//! ```
+//! use rcute::expr::eval;
+//! assert_eq!(eval("A = (4,(2,2)):(2,(1,8)); A(2,(1,0))").unwrap(), "5\n");
+//! assert_eq!(eval("size(make_layout((_2,_4)))").unwrap(), "_8\n");
+//! let e = eval("frob(1)").unwrap_err();
+//! assert_eq!(e.to_string(), "error: unknown function frob");
+//! ```
+
+mod error;
+mod eval;
+mod functions;
+mod syntax;
+mod value;
+
+pub use error::{EvalError, Span};
+pub use eval::eval;
+pub use functions::{Function, TABLE as FUNCTIONS, find as find_function};
+pub use value::{Tag, Value};

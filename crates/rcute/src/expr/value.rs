@@ -1,0 +1,87 @@
+//! The values of the expression language.
+
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// A tag argument: CuTe's `LayoutLeft` and `LayoutRight`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tag {
+    /// `LayoutLeft` (`GenColMajor`).
+    LayoutLeft,
+    /// `LayoutRight` (`GenRowMajor`).
+    LayoutRight,
+}
+
+/// A value of the expression language.
+// Values are few and short-lived (one program); inline layouts keep matching simple.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Value {
+    /// An integer, a tuple of integers, or `_`.
+    Tuple(IntTuple),
+    /// A layout.
+    Layout(Layout),
+    /// A tuple that holds something other than integers: a tiler of layouts, or a pair
+    /// such as the `(layout, offset)` of `slice_and_offset`.
+    List(Vec<Value>),
+    /// `LayoutLeft` or `LayoutRight`.
+    Tag(Tag),
+    /// Text a printer produced (`print_layout`); it is not a value.
+    Printed(String),
+}
+
+impl Value {
+    /// An integer value.
+    pub fn int(i: Int) -> Value {
+        Value::Tuple(IntTuple::from_int(i))
+    }
+
+    /// What kind of value this is, for error messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Tuple(t) if t.is_leaf() => "an integer",
+            Value::Tuple(_) => "a tuple",
+            Value::Layout(_) => "a layout",
+            Value::List(_) => "a tuple of layouts",
+            Value::Tag(_) => "a tag",
+            Value::Printed(_) => "printed output",
+        }
+    }
+
+    /// Whether the value contains the underscore `_` anywhere.
+    pub fn has_underscore(&self) -> bool {
+        match self {
+            Value::Tuple(t) => t.has_underscore(),
+            Value::List(v) => v.iter().any(Value::has_underscore),
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    /// CuTe's `print` of the value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Tuple(t) => fmt::Display::fmt(t, f),
+            Value::Layout(l) => fmt::Display::fmt(l, f),
+            Value::List(items) => {
+                f.write_str("(")?;
+                for (k, v) in items.iter().enumerate() {
+                    if k > 0 {
+                        f.write_str(",")?;
+                    }
+                    fmt::Display::fmt(v, f)?;
+                }
+                f.write_str(")")
+            }
+            Value::Tag(Tag::LayoutLeft) => f.write_str("LayoutLeft"),
+            Value::Tag(Tag::LayoutRight) => f.write_str("LayoutRight"),
+            Value::Printed(s) => f.write_str(s),
+        }
+    }
+}
