@@ -1,0 +1,110 @@
+//! The `cute` binary: eval, batch mode, show, and bad input (an error with a caret, exit
+//! status 1, never a panic).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cute(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("cute runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).expect("utf-8")
+}
+
+#[test]
+fn eval_prints_what_the_program_prints() {
+    let o = cute(&["eval", "A = (4,(2,2)):(2,(1,8)); A(2,(1,0))"]);
+    assert!(o.status.success());
+    assert_eq!(text(&o.stdout), "5\n");
+    let o = cute(&["eval", "make_layout((_2,4), LayoutRight); size(_8:_2)"]);
+    assert_eq!(text(&o.stdout), "(_2,4):(4,_1)\n_8\n");
+}
+
+#[test]
+fn show_prints_the_table() {
+    let o = cute(&["show", "(2,3):(1,2)"]);
+    assert!(o.status.success());
+    assert_eq!(
+        text(&o.stdout),
+        "(2,3):(1,2)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 2 | 4 |\n    +---+---+---+\n 1  | 1 | 3 | 5 |\n    +---+---+---+\n"
+    );
+}
+
+/// Each bad input: exit status 1, `error: ...` naming the problem, the program, and a
+/// caret under the offending column; no panic, no backtrace.
+#[test]
+fn bad_input_is_an_error_with_a_caret() {
+    let cases: &[(&str, &str, usize)] = &[
+        ("((2,3):(1,2)", "never closed", 0),
+        ("(2,3)):(1,2)", "unexpected ')'", 5),
+        ("(2,3):(1,(2,3))", "not congruent", 6),
+        ("(2,_99999999999999999999):(1,2)", "overflows i64", 4),
+        ("(4,0):(1,4)", "must be positive", 3),
+        ("(-4,2):(1,4)", "must be positive", 1),
+        ("size(frob((2,3)))", "unknown function frob", 5),
+        ("size((2,3),(4,5))", "wrong number of arguments", 0),
+        ("cosize((2,3))", "must be a layout, found a tuple", 7),
+    ];
+    for &(program, needle, col) in cases {
+        let o = cute(&["eval", program]);
+        assert_eq!(o.status.code(), Some(1), "{program}");
+        let err = text(&o.stderr);
+        assert!(!err.contains("panicked") && !err.contains("backtrace"), "{program}: {err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert!(lines[0].starts_with("error: ") && lines[0].contains(needle), "{program}: {err}");
+        assert_eq!(lines[1], program);
+        assert_eq!(lines[2].find('^'), Some(col), "{program}: caret line {:?}", lines[2]);
+        assert!(o.stdout.is_empty());
+    }
+    let o = cute(&["show", "(2,3,4):(1,2,6)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).starts_with("error: print_layout: the layout must have rank 2"));
+}
+
+#[test]
+fn batch_mode_writes_one_json_object_per_program() {
+    let dir = std::env::temp_dir().join(format!("cute-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cases.txt");
+    std::fs::write(
+        &file,
+        "# a comment\n\nsize((2,3))\nprint_layout((2,2):(1,2))\nfrob(1)\nA = 8:2; A(3); A(4)\n",
+    )
+    .unwrap();
+    let o = cute(&["eval", "--batch", file.to_str().unwrap()]);
+    assert!(o.status.success());
+    let rows: Vec<serde_json::Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["expr"], "size((2,3))");
+    assert_eq!(rows[0]["out"], "6");
+    assert_eq!(
+        rows[1]["out"],
+        "(2,2):(1,2)\n      0   1 \n    +---+---+\n 0  | 0 | 2 |\n    +---+---+\n 1  | 1 | 3 |\n    +---+---+"
+    );
+    assert_eq!(rows[2]["out"], "error: unknown function frob");
+    assert_eq!(rows[3]["out"], "6\n8");
+
+    // '-' reads standard input
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["eval", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"rank((1,2,3))\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(text(&o.stdout), "{\"expr\":\"rank((1,2,3))\",\"out\":\"_3\"}\n");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_missing_batch_file_is_an_error() {
+    let o = cute(&["eval", "--batch", "/nonexistent/cases.txt"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).starts_with("error: cannot read"));
+}
