@@ -54,11 +54,22 @@ fn bad_input_is_an_error_with_a_caret() {
         let o = cute(&["eval", program]);
         assert_eq!(o.status.code(), Some(1), "{program}");
         let err = text(&o.stderr);
-        assert!(!err.contains("panicked") && !err.contains("backtrace"), "{program}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("backtrace"),
+            "{program}: {err}"
+        );
         let lines: Vec<&str> = err.lines().collect();
-        assert!(lines[0].starts_with("error: ") && lines[0].contains(needle), "{program}: {err}");
+        assert!(
+            lines[0].starts_with("error: ") && lines[0].contains(needle),
+            "{program}: {err}"
+        );
         assert_eq!(lines[1], program);
-        assert_eq!(lines[2].find('^'), Some(col), "{program}: caret line {:?}", lines[2]);
+        assert_eq!(
+            lines[2].find('^'),
+            Some(col),
+            "{program}: caret line {:?}",
+            lines[2]
+        );
         assert!(o.stdout.is_empty());
     }
     let o = cute(&["show", "(2,3,4):(1,2,6)"]);
@@ -78,7 +89,10 @@ fn batch_mode_writes_one_json_object_per_program() {
     .unwrap();
     let o = cute(&["eval", "--batch", file.to_str().unwrap()]);
     assert!(o.status.success());
-    let rows: Vec<serde_json::Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let rows: Vec<serde_json::Value> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(rows.len(), 4);
     assert_eq!(rows[0]["expr"], "size((2,3))");
     assert_eq!(rows[0]["out"], "6");
@@ -96,9 +110,17 @@ fn batch_mode_writes_one_json_object_per_program() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"rank((1,2,3))\n").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"rank((1,2,3))\n")
+        .unwrap();
     let o = child.wait_with_output().unwrap();
-    assert_eq!(text(&o.stdout), "{\"expr\":\"rank((1,2,3))\",\"out\":\"_3\"}\n");
+    assert_eq!(
+        text(&o.stdout),
+        "{\"expr\":\"rank((1,2,3))\",\"out\":\"_3\"}\n"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

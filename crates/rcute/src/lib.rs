@@ -82,6 +82,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod algebra;
 pub mod error;
 pub mod int;
 pub mod layout;
@@ -93,6 +94,7 @@ pub mod tuple;
 pub mod expr;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+pub use algebra::{TileOrder, Tiler, TilerKind};
 pub use error::Error;
 pub use int::Int;
 pub use layout::{Layout, StaticLayout};

@@ -585,6 +585,17 @@ impl Layout {
         unwrap_or_panic!(self.try_get_1d_coord(idx))
     }
 
+    /// The same layout with every integer made static (the layout CuTe would see if all
+    /// values were known at compile time).
+    pub const fn to_static(&self) -> Layout {
+        Layout::from_parts(self.shape.to_static(), self.stride.to_static())
+    }
+
+    /// The same layout with every integer made dynamic.
+    pub const fn to_dynamic(&self) -> Layout {
+        Layout::from_parts(self.shape.to_dynamic(), self.stride.to_dynamic())
+    }
+
     /// Builds a layout from parts already known to be valid (crate-internal).
     pub(crate) const fn from_parts(shape: IntTuple, stride: IntTuple) -> Layout {
         Layout {

@@ -453,6 +453,30 @@ impl IntTuple {
         true
     }
 
+    /// The same tuple with every leaf static (`_` and scaled-basis paths are kept).
+    pub const fn to_static(&self) -> IntTuple {
+        let mut t = *self;
+        let mut i = 0;
+        while i < self.nleaf as usize {
+            t.meta[i] |= 1;
+            i += 1;
+        }
+        t
+    }
+
+    /// The same tuple with every leaf dynamic (`_` is kept).
+    pub const fn to_dynamic(&self) -> IntTuple {
+        let mut t = *self;
+        let mut i = 0;
+        while i < self.nleaf as usize {
+            if !self.leaf(i).is_underscore() {
+                t.meta[i] &= !1;
+            }
+            i += 1;
+        }
+        t
+    }
+
     /// An iterator over the top-level modes (one item, the leaf itself, for a leaf).
     pub fn modes(&self) -> Modes<'_> {
         Modes {

@@ -313,22 +313,6 @@ pub(super) fn domain_offset(c: &Call<'_>) -> R {
     ]))
 }
 
-pub(super) fn filter_zeros(c: &Call<'_>) -> R {
-    match (c.value(0), c.args.len()) {
-        (Value::Tuple(t), 1) => tup(t.filter_zeros()),
-        (Value::Tuple(a), 2) => tup(c.core(a.try_filter_zeros_of(&c.tuple(1)?))?),
-        (Value::Layout(l), 1) => {
-            let shape = c.core(l.stride().try_filter_zeros_of(&l.shape()))?;
-            lay(c.core(Layout::try_new(shape, l.stride()))?)
-        }
-        (Value::Layout(l), 2) => {
-            let shape = c.core(c.tuple(1)?.try_filter_zeros_of(&l.shape()))?;
-            lay(c.core(Layout::try_new(shape, l.stride()))?)
-        }
-        _ => Err(c.bad_arg(0, "a layout or a tuple")),
-    }
-}
-
 pub(super) fn print_layout(c: &Call<'_>) -> R {
     let l = c.layout(0)?;
     let t = c.core(crate::print::print_layout(&l))?;

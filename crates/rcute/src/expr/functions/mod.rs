@@ -4,6 +4,7 @@
 //! numbers of arguments and template arguments from the entry, so an implementation only
 //! converts its arguments and calls the library.
 
+mod algebra;
 mod layouts;
 mod tuples;
 
@@ -44,553 +45,108 @@ macro_rules! f {
 }
 
 /// Every function, sorted by name.
+#[rustfmt::skip]
 pub static TABLE: &[Function] = &[
-    f!(
-        "append",
-        (1, 2),
-        (0, 1),
-        layouts::append,
-        "append(x, y), append<N>(x[, y]): add modes at the end"
-    ),
-    f!(
-        "ceil_div",
-        (2, 2),
-        (0, 0),
-        tuples::ceil_div,
-        "ceil_div(a, b): division rounding up, by mode"
-    ),
-    f!(
-        "colex_geq",
-        (2, 2),
-        (0, 0),
-        tuples::colex_geq,
-        "colex_geq(a, b): colexicographic >="
-    ),
-    f!(
-        "colex_gtr",
-        (2, 2),
-        (0, 0),
-        tuples::colex_gtr,
-        "colex_gtr(a, b): colexicographic >"
-    ),
-    f!(
-        "colex_leq",
-        (2, 2),
-        (0, 0),
-        tuples::colex_leq,
-        "colex_leq(a, b): colexicographic <="
-    ),
-    f!(
-        "colex_less",
-        (2, 2),
-        (0, 0),
-        tuples::colex_less,
-        "colex_less(a, b): colexicographic <"
-    ),
-    f!(
-        "compact_col_major",
-        (1, 2),
-        (0, 0),
-        tuples::compact_col_major,
-        "compact_col_major(shape[, current]): column-major strides"
-    ),
-    f!(
-        "compact_order",
-        (2, 2),
-        (0, 0),
-        tuples::compact_order,
-        "compact_order(shape, order): strides in the given order"
-    ),
-    f!(
-        "compact_row_major",
-        (1, 2),
-        (0, 0),
-        tuples::compact_row_major,
-        "compact_row_major(shape[, current]): row-major strides"
-    ),
-    f!(
-        "compatible",
-        (2, 2),
-        (0, 0),
-        tuples::compatible,
-        "compatible(a, b): every coordinate of a is one of b"
-    ),
-    f!(
-        "congruent",
-        (2, 2),
-        (0, 0),
-        tuples::congruent,
-        "congruent(a, b): same profile"
-    ),
-    f!(
-        "coprofile",
-        (1, 1),
-        (0, ANY),
-        layouts::coprofile,
-        "coprofile<I...>(L): the profile of the codomain, as _0s"
-    ),
-    f!(
-        "coshape",
-        (1, 1),
-        (0, ANY),
-        layouts::coshape,
-        "coshape<I...>(L): the shape of the codomain"
-    ),
-    f!(
-        "cosize",
-        (1, 1),
-        (0, ANY),
-        layouts::cosize,
-        "cosize<I...>(L): the size of the codomain"
-    ),
-    f!(
-        "crd2crd",
-        (3, 3),
-        (0, 0),
-        tuples::crd2crd,
-        "crd2crd(c, src_shape, dst_shape)"
-    ),
-    f!(
-        "crd2idx",
-        (2, 3),
-        (0, 0),
-        tuples::crd2idx,
-        "crd2idx(c, shape[, stride]) or crd2idx(c, L): the index of a coordinate"
-    ),
-    f!(
-        "depth",
-        (1, 1),
-        (0, ANY),
-        layouts::depth,
-        "depth<I...>(x): nesting depth"
-    ),
-    f!(
-        "dice",
-        (2, 2),
-        (0, 0),
-        layouts::dice,
-        "dice(c, x): the modes paired with integers"
-    ),
-    f!(
-        "domain_offset",
-        (2, 2),
-        (0, 0),
-        layouts::domain_offset,
-        "domain_offset(c, L): (L, L(c))"
-    ),
-    f!(
-        "elem_geq",
-        (2, 2),
-        (0, 0),
-        tuples::elem_geq,
-        "elem_geq(a, b): element-wise >="
-    ),
-    f!(
-        "elem_gtr",
-        (2, 2),
-        (0, 0),
-        tuples::elem_gtr,
-        "elem_gtr(a, b): element-wise >"
-    ),
-    f!(
-        "elem_leq",
-        (2, 2),
-        (0, 0),
-        tuples::elem_leq,
-        "elem_leq(a, b): element-wise <="
-    ),
-    f!(
-        "elem_less",
-        (2, 2),
-        (0, 0),
-        tuples::elem_less,
-        "elem_less(a, b): element-wise <"
-    ),
-    f!(
-        "elem_scale",
-        (2, 2),
-        (0, 0),
-        tuples::elem_scale,
-        "elem_scale(a, b): a scaled by the sizes of b"
-    ),
-    f!(
-        "evenly_divides",
-        (2, 2),
-        (0, 0),
-        tuples::evenly_divides,
-        "evenly_divides(shape, tiler)"
-    ),
-    f!(
-        "filter_zeros",
-        (1, 2),
-        (0, 0),
-        layouts::filter_zeros,
-        "filter_zeros(x[, y]): static-0 strides/values become size 1"
-    ),
-    f!(
-        "flatten",
-        (1, 1),
-        (0, 0),
-        layouts::flatten,
-        "flatten(x): depth at most 1"
-    ),
-    f!(
-        "gcd",
-        (1, ANY),
-        (0, 0),
-        tuples::gcd,
-        "gcd(x, ...): greatest common divisor of all leaves"
-    ),
-    f!(
-        "get",
-        (1, 1),
-        (1, ANY),
-        layouts::get,
-        "get<I...>(x): a mode"
-    ),
-    f!(
-        "group",
-        (1, 1),
-        (2, 2),
-        layouts::group,
-        "group<B,E>(x): group modes [B,E) into one"
-    ),
-    f!(
-        "idx2crd",
-        (2, 3),
-        (0, 0),
-        tuples::idx2crd,
-        "idx2crd(i, shape[, stride]): the coordinate of an index"
-    ),
-    f!(
-        "inner_product",
-        (2, 2),
-        (0, 0),
-        tuples::inner_product,
-        "inner_product(a, b)"
-    ),
-    f!(
-        "insert",
-        (2, 2),
-        (1, 1),
-        tuples::insert,
-        "insert<I>(t, x): insert x before mode I"
-    ),
-    f!(
-        "layout",
-        (1, 1),
-        (0, ANY),
-        layouts::layout,
-        "layout<I...>(L): a sub-layout"
-    ),
-    f!(
-        "lex_geq",
-        (2, 2),
-        (0, 0),
-        tuples::lex_geq,
-        "lex_geq(a, b): lexicographic >="
-    ),
-    f!(
-        "lex_gtr",
-        (2, 2),
-        (0, 0),
-        tuples::lex_gtr,
-        "lex_gtr(a, b): lexicographic >"
-    ),
-    f!(
-        "lex_leq",
-        (2, 2),
-        (0, 0),
-        tuples::lex_leq,
-        "lex_leq(a, b): lexicographic <="
-    ),
-    f!(
-        "lex_less",
-        (2, 2),
-        (0, 0),
-        tuples::lex_less,
-        "lex_less(a, b): lexicographic <"
-    ),
-    f!(
-        "make_basis_like",
-        (1, 1),
-        (0, 0),
-        tuples::make_basis_like,
-        "make_basis_like(shape): identity strides"
-    ),
-    f!(
-        "make_coord",
-        (0, ANY),
-        (0, 0),
-        tuples::make_tuple,
-        "make_coord(x, ...): a tuple"
-    ),
-    f!(
-        "make_identity_layout",
-        (1, 1),
-        (0, 0),
-        layouts::make_identity_layout,
-        "make_identity_layout(shape)"
-    ),
-    f!(
-        "make_layout",
-        (1, ANY),
-        (0, 0),
-        layouts::make_layout,
-        "make_layout(shape[, stride | LayoutLeft | LayoutRight]) or make_layout(L0, L1, ...)"
-    ),
-    f!(
-        "make_layout_like",
-        (1, 1),
-        (0, 0),
-        layouts::make_layout_like,
-        "make_layout_like(L): compact, in L's stride order"
-    ),
-    f!(
-        "make_ordered_layout",
-        (2, 2),
-        (0, 0),
-        layouts::make_ordered_layout,
-        "make_ordered_layout(shape, order)"
-    ),
-    f!(
-        "make_shape",
-        (0, ANY),
-        (0, 0),
-        tuples::make_tuple,
-        "make_shape(x, ...): a tuple"
-    ),
-    f!(
-        "make_step",
-        (0, ANY),
-        (0, 0),
-        tuples::make_tuple,
-        "make_step(x, ...): a tuple"
-    ),
-    f!(
-        "make_stride",
-        (0, ANY),
-        (0, 0),
-        tuples::make_tuple,
-        "make_stride(x, ...): a tuple"
-    ),
-    f!(
-        "make_tile",
-        (0, ANY),
-        (0, 0),
-        tuples::make_tuple,
-        "make_tile(x, ...): a tuple"
-    ),
-    f!(
-        "make_tuple",
-        (0, ANY),
-        (0, 0),
-        tuples::make_tuple,
-        "make_tuple(x, ...): a tuple"
-    ),
-    f!(
-        "max",
-        (1, ANY),
-        (0, 0),
-        tuples::max,
-        "max(x, ...): the largest leaf"
-    ),
-    f!(
-        "min",
-        (1, ANY),
-        (0, 0),
-        tuples::min,
-        "min(x, ...): the smallest leaf"
-    ),
-    f!(
-        "prefix_product",
-        (1, 2),
-        (0, 0),
-        tuples::prefix_product,
-        "prefix_product(t[, init]): exclusive prefix products of the leaves"
-    ),
-    f!(
-        "prepend",
-        (1, 2),
-        (0, 1),
-        layouts::prepend,
-        "prepend(x, y), prepend<N>(x[, y]): add modes at the front"
-    ),
-    f!(
-        "print_layout",
-        (1, 1),
-        (0, 0),
-        layouts::print_layout,
-        "print_layout(L): CuTe's table of a rank-2 layout"
-    ),
-    f!(
-        "product",
-        (1, 1),
-        (0, 0),
-        tuples::product,
-        "product(t): the product of the leaves"
-    ),
-    f!(
-        "product_each",
-        (1, 1),
-        (0, 0),
-        tuples::product_each,
-        "product_each(t): the product of each mode"
-    ),
-    f!(
-        "product_like",
-        (2, 2),
-        (0, 0),
-        tuples::product_like,
-        "product_like(t, guide): products at the leaves of guide"
-    ),
-    f!(
-        "rank",
-        (1, 1),
-        (0, ANY),
-        layouts::rank,
-        "rank<I...>(x): the number of modes"
-    ),
-    f!(
-        "remove",
-        (1, 1),
-        (1, 1),
-        tuples::remove,
-        "remove<I>(t): remove mode I"
-    ),
-    f!(
-        "repeat",
-        (1, 1),
-        (1, 1),
-        tuples::repeat,
-        "repeat<N>(x): N copies of x (x itself for N = 1)"
-    ),
-    f!(
-        "repeat_like",
-        (2, 2),
-        (0, 0),
-        tuples::repeat_like,
-        "repeat_like(t, x): t's profile filled with x"
-    ),
-    f!(
-        "replace",
-        (2, 2),
-        (1, 1),
-        layouts::replace,
-        "replace<I>(x, y): replace mode I"
-    ),
-    f!(
-        "reverse",
-        (1, 1),
-        (0, 0),
-        tuples::reverse,
-        "reverse(t): the modes in reverse order"
-    ),
-    f!(
-        "round_up",
-        (2, 2),
-        (0, 0),
-        tuples::round_up,
-        "round_up(a, b): a rounded up to multiples of b"
-    ),
-    f!(
-        "select",
-        (1, 1),
-        (1, ANY),
-        layouts::select,
-        "select<I...>(x): the modes I..."
-    ),
-    f!(
-        "shape",
-        (1, 1),
-        (0, ANY),
-        layouts::shape,
-        "shape<I...>(L): the shape"
-    ),
-    f!(
-        "shape_div",
-        (2, 2),
-        (0, 0),
-        tuples::shape_div,
-        "shape_div(a, b): shape division"
-    ),
-    f!(
-        "size",
-        (1, 1),
-        (0, ANY),
-        layouts::size,
-        "size<I...>(x): the number of elements"
-    ),
-    f!(
-        "slice",
-        (2, 2),
-        (0, 0),
-        layouts::slice,
-        "slice(c, x): the modes paired with _"
-    ),
-    f!(
-        "slice_and_offset",
-        (2, 2),
-        (0, 0),
-        layouts::slice_and_offset,
-        "slice_and_offset(c, L): (slice, offset)"
-    ),
-    f!(
-        "stride",
-        (1, 1),
-        (0, ANY),
-        layouts::stride,
-        "stride<I...>(L): the stride"
-    ),
-    f!(
-        "sum",
-        (1, 1),
-        (0, 0),
-        tuples::sum,
-        "sum(t): the sum of the leaves"
-    ),
-    f!(
-        "take",
-        (1, 1),
-        (2, 2),
-        layouts::take,
-        "take<B,E>(x): modes [B,E)"
-    ),
-    f!(
-        "tuple_repeat",
-        (1, 1),
-        (1, 1),
-        tuples::tuple_repeat,
-        "tuple_repeat<N>(x): a tuple of N copies"
-    ),
-    f!(
-        "unflatten",
-        (2, 2),
-        (0, 0),
-        layouts::unflatten,
-        "unflatten(x, profile): regroup a flat tuple or layout"
-    ),
-    f!(
-        "unwrap",
-        (1, 1),
-        (0, 0),
-        tuples::unwrap,
-        "unwrap(t): strip rank-1 tuples"
-    ),
-    f!(
-        "weakly_congruent",
-        (2, 2),
-        (0, 0),
-        tuples::weakly_congruent,
-        "weakly_congruent(a, b)"
-    ),
-    f!(
-        "wrap",
-        (1, 1),
-        (0, 0),
-        tuples::wrap,
-        "wrap(x): a leaf becomes a rank-1 tuple"
-    ),
+    f!("append", (1, 2), (0, 1), layouts::append, "append(x, y), append<N>(x[, y]): add modes at the end"),
+    f!("blocked_product", (2, 2), (0, 0), algebra::blocked_product, "blocked_product(A, B): A repeated as blocks over B"),
+    f!("ceil_div", (2, 2), (0, 0), algebra::ceil_div, "ceil_div(a, b): division rounding up; b may be a tiler"),
+    f!("coalesce", (1, 2), (0, 0), algebra::coalesce, "coalesce(L[, profile]): the same function with fewer modes"),
+    f!("colex_geq", (2, 2), (0, 0), tuples::colex_geq, "colex_geq(a, b): colexicographic >="),
+    f!("colex_gtr", (2, 2), (0, 0), tuples::colex_gtr, "colex_gtr(a, b): colexicographic >"),
+    f!("colex_leq", (2, 2), (0, 0), tuples::colex_leq, "colex_leq(a, b): colexicographic <="),
+    f!("colex_less", (2, 2), (0, 0), tuples::colex_less, "colex_less(a, b): colexicographic <"),
+    f!("compact_col_major", (1, 2), (0, 0), tuples::compact_col_major, "compact_col_major(shape[, current]): column-major strides"),
+    f!("compact_order", (2, 2), (0, 0), tuples::compact_order, "compact_order(shape, order): strides in the given order"),
+    f!("compact_row_major", (1, 2), (0, 0), tuples::compact_row_major, "compact_row_major(shape[, current]): row-major strides"),
+    f!("compatible", (2, 2), (0, 0), tuples::compatible, "compatible(a, b): every coordinate of a is one of b"),
+    f!("complement", (1, 2), (0, 0), algebra::complement, "complement(L[, cotarget]): the layout of L's repetitions"),
+    f!("composition", (2, 2), (0, 0), algebra::composition, "composition(A, B): R(c) = A(B(c)); B may be a tiler"),
+    f!("congruent", (2, 2), (0, 0), tuples::congruent, "congruent(a, b): same profile"),
+    f!("coprofile", (1, 1), (0, ANY), layouts::coprofile, "coprofile<I...>(L): the profile of the codomain, as _0s"),
+    f!("coshape", (1, 1), (0, ANY), layouts::coshape, "coshape<I...>(L): the shape of the codomain"),
+    f!("cosize", (1, 1), (0, ANY), layouts::cosize, "cosize<I...>(L): the size of the codomain"),
+    f!("crd2crd", (3, 3), (0, 0), tuples::crd2crd, "crd2crd(c, src_shape, dst_shape)"),
+    f!("crd2idx", (2, 3), (0, 0), tuples::crd2idx, "crd2idx(c, shape[, stride]) or crd2idx(c, L): the index of a coordinate"),
+    f!("depth", (1, 1), (0, ANY), layouts::depth, "depth<I...>(x): nesting depth"),
+    f!("dice", (2, 2), (0, 0), layouts::dice, "dice(c, x): the modes paired with integers"),
+    f!("domain_offset", (2, 2), (0, 0), layouts::domain_offset, "domain_offset(c, L): (L, L(c))"),
+    f!("downcast", (1, 1), (1, 1), algebra::downcast, "downcast<N>(L): elements N times smaller"),
+    f!("elem_geq", (2, 2), (0, 0), tuples::elem_geq, "elem_geq(a, b): element-wise >="),
+    f!("elem_gtr", (2, 2), (0, 0), tuples::elem_gtr, "elem_gtr(a, b): element-wise >"),
+    f!("elem_leq", (2, 2), (0, 0), tuples::elem_leq, "elem_leq(a, b): element-wise <="),
+    f!("elem_less", (2, 2), (0, 0), tuples::elem_less, "elem_less(a, b): element-wise <"),
+    f!("elem_scale", (2, 2), (0, 0), tuples::elem_scale, "elem_scale(a, b): a scaled by the sizes of b"),
+    f!("evenly_divides", (2, 2), (0, 0), algebra::evenly_divides, "evenly_divides(shape, tiler)"),
+    f!("filter", (1, 2), (0, 0), algebra::filter, "filter(L[, profile]): drop stride-0 and size-1 modes, coalesce"),
+    f!("filter_zeros", (1, 2), (0, 0), algebra::filter_zeros, "filter_zeros(x[, profile]): static-0 strides (or values) make size 1"),
+    f!("flat_divide", (2, 2), (0, 0), algebra::flat_divide, "flat_divide(L, T): (tiles..., rests...)"),
+    f!("flat_product", (2, 2), (0, 0), algebra::flat_product, "flat_product(A, T): (blocks..., repeats...)"),
+    f!("flatten", (1, 1), (0, 0), layouts::flatten, "flatten(x): depth at most 1"),
+    f!("gcd", (1, ANY), (0, 0), tuples::gcd, "gcd(x, ...): greatest common divisor of all leaves"),
+    f!("get", (1, 1), (1, ANY), layouts::get, "get<I...>(x): a mode"),
+    f!("group", (1, 1), (2, 2), layouts::group, "group<B,E>(x): group modes [B,E) into one"),
+    f!("idx2crd", (2, 3), (0, 0), tuples::idx2crd, "idx2crd(i, shape[, stride]): the coordinate of an index"),
+    f!("inner_product", (2, 2), (0, 0), tuples::inner_product, "inner_product(a, b)"),
+    f!("insert", (2, 2), (1, 1), tuples::insert, "insert<I>(t, x): insert x before mode I"),
+    f!("layout", (1, 1), (0, ANY), layouts::layout, "layout<I...>(L): a sub-layout"),
+    f!("left_inverse", (1, 1), (0, 0), algebra::left_inverse, "left_inverse(L): R(L(i)) == i for injective L"),
+    f!("lex_geq", (2, 2), (0, 0), tuples::lex_geq, "lex_geq(a, b): lexicographic >="),
+    f!("lex_gtr", (2, 2), (0, 0), tuples::lex_gtr, "lex_gtr(a, b): lexicographic >"),
+    f!("lex_leq", (2, 2), (0, 0), tuples::lex_leq, "lex_leq(a, b): lexicographic <="),
+    f!("lex_less", (2, 2), (0, 0), tuples::lex_less, "lex_less(a, b): lexicographic <"),
+    f!("logical_divide", (2, 2), (0, 0), algebra::logical_divide, "logical_divide(L, T): (tile, rest)"),
+    f!("logical_product", (2, 2), (0, 0), algebra::logical_product, "logical_product(A, T): (A, repeats)"),
+    f!("make_basis_like", (1, 1), (0, 0), tuples::make_basis_like, "make_basis_like(shape): identity strides"),
+    f!("make_coord", (0, ANY), (0, 0), tuples::make_tuple, "make_coord(x, ...): a tuple"),
+    f!("make_identity_layout", (1, 1), (0, 0), layouts::make_identity_layout, "make_identity_layout(shape)"),
+    f!("make_layout", (1, ANY), (0, 0), layouts::make_layout, "make_layout(shape[, stride | LayoutLeft | LayoutRight]) or make_layout(L0, L1, ...)"),
+    f!("make_layout_like", (1, 1), (0, 0), layouts::make_layout_like, "make_layout_like(L): compact, in L's stride order"),
+    f!("make_ordered_layout", (2, 2), (0, 0), layouts::make_ordered_layout, "make_ordered_layout(shape, order)"),
+    f!("make_shape", (0, ANY), (0, 0), tuples::make_tuple, "make_shape(x, ...): a tuple"),
+    f!("make_step", (0, ANY), (0, 0), tuples::make_tuple, "make_step(x, ...): a tuple"),
+    f!("make_stride", (0, ANY), (0, 0), tuples::make_tuple, "make_stride(x, ...): a tuple"),
+    f!("make_tile", (0, ANY), (0, 0), tuples::make_tuple, "make_tile(x, ...): a tuple"),
+    f!("make_tuple", (0, ANY), (0, 0), tuples::make_tuple, "make_tuple(x, ...): a tuple"),
+    f!("max", (1, ANY), (0, 0), tuples::max, "max(x, ...): the largest leaf"),
+    f!("max_common_layout", (2, 2), (0, 0), algebra::max_common_layout, "max_common_layout(A, B): the contiguous elements A and B agree on"),
+    f!("max_common_vector", (2, 2), (0, 0), algebra::max_common_vector, "max_common_vector(A, B): their number"),
+    f!("min", (1, ANY), (0, 0), tuples::min, "min(x, ...): the smallest leaf"),
+    f!("nullspace", (1, 1), (0, 0), algebra::nullspace, "nullspace(L): the coordinates L maps to 0"),
+    f!("prefix_product", (1, 2), (0, 0), tuples::prefix_product, "prefix_product(t[, init]): exclusive prefix products of the leaves"),
+    f!("prepend", (1, 2), (0, 1), layouts::prepend, "prepend(x, y), prepend<N>(x[, y]): add modes at the front"),
+    f!("print_layout", (1, 1), (0, 0), layouts::print_layout, "print_layout(L): CuTe's table of a rank-2 layout"),
+    f!("product", (1, 1), (0, 0), tuples::product, "product(t): the product of the leaves"),
+    f!("product_each", (1, 1), (0, 0), tuples::product_each, "product_each(t): the product of each mode"),
+    f!("product_like", (2, 2), (0, 0), tuples::product_like, "product_like(t, guide): products at the leaves of guide"),
+    f!("raked_product", (2, 2), (0, 0), algebra::raked_product, "raked_product(A, B): A's repeats interleaved over B"),
+    f!("rank", (1, 1), (0, ANY), layouts::rank, "rank<I...>(x): the number of modes"),
+    f!("remove", (1, 1), (1, 1), tuples::remove, "remove<I>(t): remove mode I"),
+    f!("repeat", (1, 1), (1, 1), tuples::repeat, "repeat<N>(x): N copies of x (x itself for N = 1)"),
+    f!("repeat_like", (2, 2), (0, 0), tuples::repeat_like, "repeat_like(t, x): t's profile filled with x"),
+    f!("replace", (2, 2), (1, 1), layouts::replace, "replace<I>(x, y): replace mode I"),
+    f!("reverse", (1, 1), (0, 0), tuples::reverse, "reverse(t): the modes in reverse order"),
+    f!("right_inverse", (1, 1), (0, 0), algebra::right_inverse, "right_inverse(L): L(R(i)) == i"),
+    f!("round_up", (2, 2), (0, 0), tuples::round_up, "round_up(a, b): a rounded up to multiples of b"),
+    f!("select", (1, 1), (1, ANY), layouts::select, "select<I...>(x): the modes I..."),
+    f!("shape", (1, 1), (0, ANY), layouts::shape, "shape<I...>(L): the shape"),
+    f!("shape_div", (2, 2), (0, 0), tuples::shape_div, "shape_div(a, b): shape division"),
+    f!("size", (1, 1), (0, ANY), layouts::size, "size<I...>(x): the number of elements"),
+    f!("slice", (2, 2), (0, 0), layouts::slice, "slice(c, x): the modes paired with _"),
+    f!("slice_and_offset", (2, 2), (0, 0), layouts::slice_and_offset, "slice_and_offset(c, L): (slice, offset)"),
+    f!("stride", (1, 1), (0, ANY), layouts::stride, "stride<I...>(L): the stride"),
+    f!("sum", (1, 1), (0, 0), tuples::sum, "sum(t): the sum of the leaves"),
+    f!("take", (1, 1), (2, 2), layouts::take, "take<B,E>(x): modes [B,E)"),
+    f!("tile_to_shape", (2, 3), (0, 0), algebra::tile_to_shape, "tile_to_shape(block, shape[, order]): repeat block to fill a shape"),
+    f!("tiled_divide", (2, 2), (0, 0), algebra::tiled_divide, "tiled_divide(L, T): ((tiles...), rests...)"),
+    f!("tiled_product", (2, 2), (0, 0), algebra::tiled_product, "tiled_product(A, T): ((blocks...), repeats...)"),
+    f!("tuple_repeat", (1, 1), (1, 1), tuples::tuple_repeat, "tuple_repeat<N>(x): a tuple of N copies"),
+    f!("unflatten", (2, 2), (0, 0), layouts::unflatten, "unflatten(x, profile): regroup a flat tuple or layout"),
+    f!("unwrap", (1, 1), (0, 0), tuples::unwrap, "unwrap(t): strip rank-1 tuples"),
+    f!("upcast", (1, 1), (1, 1), algebra::upcast, "upcast<N>(L): elements N times larger"),
+    f!("weakly_congruent", (2, 2), (0, 0), tuples::weakly_congruent, "weakly_congruent(a, b)"),
+    f!("wrap", (1, 1), (0, 0), tuples::wrap, "wrap(x): a leaf becomes a rank-1 tuple"),
+    f!("zipped_divide", (2, 2), (0, 0), algebra::zipped_divide, "zipped_divide(L, T): ((tiles...), (rests...))"),
+    f!("zipped_product", (2, 2), (0, 0), algebra::zipped_product, "zipped_product(A, T): ((blocks...), (repeats...))"),
 ];
 
 /// The function called `name`, if the language has it.
@@ -701,6 +257,14 @@ impl Call<'_> {
         }
     }
 
+    /// Argument `i` as a tiler: a layout, an integer, `_`, a shape, or a tuple of those.
+    pub(crate) fn tiler(&self, i: usize) -> Result<crate::algebra::Tiler, EvalError> {
+        to_tiler(self.value(i)).map_err(|e| match e {
+            Some(e) => EvalError::from_core(e, self.arg_span(i)),
+            None => self.bad_arg(i, "a layout, a shape, or a tuple of layouts"),
+        })
+    }
+
     pub(crate) fn tag(&self, i: usize) -> Option<Tag> {
         match self.value(i) {
             Value::Tag(t) => Some(*t),
@@ -756,5 +320,19 @@ mod tests {
                 .all(|f| find(f.name).is_some_and(|g| core::ptr::eq(f, g)))
         );
         assert!(find("frobnicate").is_none());
+    }
+}
+
+/// A value as a tiler; `Err(None)` when it cannot be one.
+fn to_tiler(v: &Value) -> Result<crate::algebra::Tiler, Option<Error>> {
+    use crate::algebra::Tiler;
+    match v {
+        Value::Layout(l) => Ok(Tiler::layout(*l)),
+        Value::Tuple(t) => Tiler::try_from_shape(t).map_err(Some),
+        Value::List(items) => {
+            let parts = items.iter().map(to_tiler).collect::<Result<Vec<_>, _>>()?;
+            Tiler::try_tuple(&parts).map_err(Some)
+        }
+        _ => Err(None),
     }
 }

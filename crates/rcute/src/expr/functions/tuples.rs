@@ -94,14 +94,6 @@ pub(super) fn compatible(c: &Call<'_>) -> R {
     int(c.core(c.tuple(0)?.try_compatible(&c.tuple(1)?))?)
 }
 
-pub(super) fn evenly_divides(c: &Call<'_>) -> R {
-    int(c.core(c.tuple(0)?.try_evenly_divides(&c.tuple(1)?))?)
-}
-
-pub(super) fn ceil_div(c: &Call<'_>) -> R {
-    tup(c.core(c.tuple(0)?.try_ceil_div(&c.tuple(1)?))?)
-}
-
 pub(super) fn shape_div(c: &Call<'_>) -> R {
     tup(c.core(c.tuple(0)?.try_shape_div(&c.tuple(1)?))?)
 }

@@ -1,0 +1,92 @@
+//! Building layouts mode by mode (CuTe's `make_layout(L0, L1, ...)` and
+//! `transform_layout`), shared by the algebra.
+
+use crate::algebra::coalesce::ModeOp;
+use crate::error::{Error, tri};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::{IntTuple, Node};
+
+/// Accumulates the shape and stride of a layout being built.
+pub(crate) struct LayoutBuilder {
+    shape: IntTuple,
+    stride: IntTuple,
+}
+
+impl LayoutBuilder {
+    pub(crate) const fn new() -> LayoutBuilder {
+        LayoutBuilder {
+            shape: IntTuple::stream(),
+            stride: IntTuple::stream(),
+        }
+    }
+
+    pub(crate) const fn open(&mut self) -> Result<(), Error> {
+        tri!(self.shape.push_open());
+        self.stride.push_open()
+    }
+
+    pub(crate) const fn close(&mut self) -> Result<(), Error> {
+        tri!(self.shape.push_close());
+        self.stride.push_close()
+    }
+
+    /// Appends a layout as one mode.
+    pub(crate) const fn push_layout(&mut self, l: &Layout) -> Result<(), Error> {
+        tri!(self.shape.push_node(l.shape_ref(), Node::ROOT));
+        self.stride.push_node(l.stride_ref(), Node::ROOT)
+    }
+
+    /// Appends one integral mode `s:d`.
+    pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
+        tri!(self.shape.push_leaf(s));
+        self.stride.push_leaf(d)
+    }
+
+    pub(crate) const fn finish(self) -> Layout {
+        Layout::from_parts(self.shape, self.stride)
+    }
+}
+
+/// `make_layout(a, b)`: the two layouts as the two modes of one.
+pub(crate) const fn pair(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    let mut lb = LayoutBuilder::new();
+    tri!(lb.open());
+    tri!(lb.push_layout(a));
+    tri!(lb.push_layout(b));
+    tri!(lb.close());
+    Ok(lb.finish())
+}
+
+/// CuTe's `transform_layout(layout, profile, f)` for the profile-driven operations
+/// (coalesce, filter): `f` on the first `rank(profile)` modes, the other modes kept.
+pub(crate) const fn modes_by_profile(
+    layout: &Layout,
+    profile: &IntTuple,
+    op: ModeOp,
+) -> Result<Layout, Error> {
+    let rp = profile.rank();
+    let rl = layout.rank();
+    if rp > rl {
+        return Err(Error::RankMismatch {
+            msg: "the profile has more modes than the layout",
+            expected: rl,
+            found: rp,
+        });
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(b.open());
+    let mut i = 0;
+    while i < rl {
+        let mode = tri!(layout.try_mode(i));
+        if i < rp {
+            let r = tri!(op.apply(&mode, &tri!(profile.try_get(i))));
+            tri!(b.push_layout(&r));
+        } else {
+            tri!(b.push_layout(&mode));
+        }
+        i += 1;
+    }
+    tri!(b.close());
+    Ok(b.finish())
+}

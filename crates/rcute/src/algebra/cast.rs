@@ -1,0 +1,184 @@
+//! `upcast<N>` and `downcast<N>`: the same memory seen as elements `N` times larger or
+//! smaller.
+
+use crate::algebra::build::LayoutBuilder;
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::{IntTuple, Node};
+
+#[derive(Clone, Copy)]
+enum Cast {
+    Up,
+    Down,
+}
+
+/// Applies the cast leaf by leaf, keeping the hierarchy (CuTe's `transform_layout` over
+/// shape and stride).
+const fn cast_at(
+    s: &IntTuple,
+    ns: Node,
+    d: &IntTuple,
+    nd: Node,
+    n: Int,
+    cast: Cast,
+    b: &mut LayoutBuilder,
+    top: bool,
+) -> Result<(), Error> {
+    if !s.is_leaf_node(ns) {
+        tri!(b.open());
+        let mut cs = s.first_child(ns);
+        let mut cd = d.first_child(nd);
+        while !s.is_close(cs) {
+            tri!(cast_at(s, cs, d, cd, n, cast, b, false));
+            cs = s.node_end(cs);
+            cd = d.node_end(cd);
+        }
+        return b.close();
+    }
+    let _ = top;
+    let shape = s.int_at(ns);
+    let stride = d.int_at(nd);
+    if stride.is_basis() {
+        return Err(Error::WrongKind {
+            msg: "upcast/downcast: scaled-basis strides cannot be recast",
+        });
+    }
+    match cast {
+        Cast::Up => {
+            if stride.is_constant(0) {
+                return b.push_mode(shape, stride);
+            }
+            let dv = stride.value();
+            let nv = n.value();
+            if stride.is_static() {
+                let a = dv.unsigned_abs() as i64;
+                if a % nv != 0 && nv % a != 0 {
+                    return Err(Error::Precondition {
+                        msg: "upcast: divisibility condition violated (stride % N == 0 or N % stride == 0)",
+                        mode: -1,
+                        lhs: dv,
+                        rhs: nv,
+                    });
+                }
+                let abs = tri!(stride.try_abs());
+                let new_shape = tri!(shape.try_ceil_div(tri!(n.try_ceil_div(abs))));
+                let new_stride = tri!(stride.signum().try_mul(tri!(abs.try_ceil_div(n))));
+                return b.push_mode(new_shape, new_stride);
+            }
+            // dynamic stride: CuTe assumes it is a multiple of N (and larger) and divides
+            b.push_mode(shape, tri!(stride.try_safe_div(n)))
+        }
+        Cast::Down => {
+            if stride.is_constant(1) || stride.is_constant(-1) {
+                return b.push_mode(tri!(shape.try_mul(n)), stride);
+            }
+            b.push_mode(shape, tri!(stride.try_mul(n)))
+        }
+    }
+}
+
+const fn cast(l: &Layout, n: i64, cast: Cast) -> Result<Layout, Error> {
+    if n <= 0 {
+        return Err(Error::Precondition {
+            msg: "upcast/downcast: N must be positive",
+            mode: -1,
+            lhs: n,
+            rhs: 0,
+        });
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(cast_at(
+        l.shape_ref(),
+        Node::ROOT,
+        l.stride_ref(),
+        Node::ROOT,
+        Int::constant(n),
+        cast,
+        &mut b,
+        true
+    ));
+    Ok(b.finish())
+}
+
+impl Layout {
+    /// The layout of the same memory in elements `n` times larger (CuTe's `upcast<N>`):
+    /// a static stride `d` becomes `ceil(|d| / n)` (keeping its sign) and its mode's shape
+    /// shrinks by `ceil(n / |d|)`; a static `_0` stride is kept.
+    ///
+    /// # Errors
+    /// A static stride that neither divides nor is divided by `n` (CuTe's static
+    /// assertion).
+    ///
+    /// A dynamic stride is divided by `n` as CuTe does, which assumes it is a multiple of
+    /// `n`: `upcast<2>((4,8):(8,1))` is CuTe's `(4,8):(4,0)`. Make the unit stride static
+    /// (`(4,8):(8,_1)`) to get the mode shrunk instead.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// assert_eq!(layout!((_4,_8):(_1,_4)).upcast(2).to_string(), "(_2,_8):(_1,_2)");
+    /// assert_eq!(layout!((_4,_8):(_8,_1)).upcast(2).to_string(), "(_4,_4):(_4,_1)");
+    /// assert_eq!(layout!((_4,8):(_1,16)).upcast(2).to_string(), "(_2,8):(_1,8)");
+    /// assert_eq!(layout!(_4:_-1).upcast(2).to_string(), "_2:_-1");
+    /// ```
+    pub const fn try_upcast(&self, n: i64) -> Result<Layout, Error> {
+        cast(self, n, Cast::Up)
+    }
+
+    /// [`Layout::try_upcast`], panicking with the error's message.
+    #[track_caller]
+    pub const fn upcast(&self, n: i64) -> Layout {
+        unwrap_or_panic!(self.try_upcast(n))
+    }
+
+    /// The layout of the same memory in elements `n` times smaller (CuTe's
+    /// `downcast<N>`): a mode with static stride `_1` (or `_-1`) grows by `n`, every other
+    /// stride is multiplied by `n`.
+    ///
+    /// # Errors
+    /// CuTe requires a static `_1` stride somewhere ("Downcast requires adjacent
+    /// elements"). Beyond CuTe, a layout whose unit stride is dynamic is accepted: it is
+    /// downcast as if its values were static.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// assert_eq!(layout!((_4,_8):(_1,_4)).downcast(2).to_string(), "(_8,_8):(_1,_8)");
+    /// assert_eq!(layout!((_4,_8):(_8,_1)).downcast(2).to_string(), "(_4,_16):(_16,_1)");
+    /// assert!(layout!(_4:_0).try_downcast(4).is_err());
+    /// ```
+    pub const fn try_downcast(&self, n: i64) -> Result<Layout, Error> {
+        let d = self.stride_ref();
+        let mut has_static_one = false;
+        let mut has_one = false;
+        let mut i = 0;
+        while i < d.leaf_count() {
+            let x = d.leaf(i);
+            if x.is_constant(1) {
+                has_static_one = true;
+            }
+            if !x.is_basis() && x.value() == 1 {
+                has_one = true;
+            }
+            i += 1;
+        }
+        if has_static_one {
+            return cast(self, n, Cast::Down);
+        }
+        if has_one {
+            // Beyond CuTe: the downcast of the same layout with every value static.
+            return Ok(tri!(cast(&self.to_static(), n, Cast::Down)).to_dynamic());
+        }
+        Err(Error::Precondition {
+            msg: "downcast: requires adjacent elements (a stride-1 mode)",
+            mode: -1,
+            lhs: n,
+            rhs: 0,
+        })
+    }
+
+    /// [`Layout::try_downcast`], panicking with the error's message.
+    #[track_caller]
+    pub const fn downcast(&self, n: i64) -> Layout {
+        unwrap_or_panic!(self.try_downcast(n))
+    }
+}

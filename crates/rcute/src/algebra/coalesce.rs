@@ -1,0 +1,279 @@
+//! `coalesce` and `filter`: the same function with fewer modes.
+//!
+//! CuTe scans the flattened modes from the back and merges a mode into the one after it
+//! only when it can *prove* the merge at compile time: the following mode's shape must be
+//! static, and `shape * stride == next stride` must be a static truth. Dynamic modes
+//! therefore never merge, a dynamic `1` is never dropped, and a static `_1` always is.
+
+use crate::algebra::build::{LayoutBuilder, modes_by_profile};
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::{CAPACITY, IntTuple};
+
+/// The backward scan of CuTe's `bw_coalesce`, starting from the last flat mode
+/// (`coalesce`) or from `_2` when the last mode is a static `_1` (`coalesce_x`, which
+/// keeps the function outside the domain too).
+const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
+    let fs = layout.shape().flatten_to_tuple();
+    let fd = layout.stride().flatten_to_tuple();
+    let r = fs.leaf_count();
+    if r == 0 {
+        return Err(Error::WrongKind {
+            msg: "coalesce: the layout has no modes",
+        });
+    }
+    // The new modes, front last (prepending is pushing).
+    let mut ns = [Int::ZERO; CAPACITY];
+    let mut nd = [Int::ZERO; CAPACITY];
+    let mut n = 1;
+    ns[0] = if extend && fs.leaf(r - 1).is_constant(1) {
+        Int::constant(2)
+    } else {
+        fs.leaf(r - 1)
+    };
+    nd[0] = fd.leaf(r - 1);
+    let mut i = r - 1;
+    while i > 0 {
+        i -= 1;
+        let s = fs.leaf(i);
+        let d = fd.leaf(i);
+        if s.is_constant(1) {
+            continue; // drop static size-1 modes, whatever their stride
+        }
+        if n == 1 && ns[0].is_constant(1) {
+            ns[0] = s; // replace our shape-1
+            nd[0] = d;
+            continue;
+        }
+        let front_s = ns[n - 1];
+        let merge = tri!(s.try_mul(d)).eq(nd[n - 1]);
+        if front_s.is_static() && merge.is_static() && merge.truth() {
+            ns[n - 1] = tri!(s.try_mul(front_s));
+            nd[n - 1] = d;
+        } else {
+            ns[n] = s;
+            nd[n] = d;
+            n += 1;
+        }
+    }
+    if n == 1 && ns[0].is_constant(1) {
+        return Ok(Layout::from_parts(
+            IntTuple::constant(1),
+            IntTuple::constant(0),
+        ));
+    }
+    if n == 1 {
+        return Ok(Layout::from_parts(
+            IntTuple::from_int(ns[0]),
+            IntTuple::from_int(nd[0]),
+        ));
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(b.open());
+    let mut k = n;
+    while k > 0 {
+        k -= 1;
+        tri!(b.push_mode(ns[k], nd[k]));
+    }
+    tri!(b.close());
+    Ok(b.finish())
+}
+
+/// CuTe's `detail::coalesce_x`: like coalesce, but the function is kept outside the domain
+/// as well (a trailing `_1:_0` extends with stride 0), at the leaves of `profile` when it is
+/// a tuple.
+pub(crate) const fn coalesce_x(layout: &Layout, profile: &IntTuple) -> Result<Layout, Error> {
+    if profile.is_leaf() {
+        return bw_coalesce(layout, true);
+    }
+    modes_by_profile(layout, profile, ModeOp::CoalesceX)
+}
+
+/// The per-mode operations applied at the leaves of a profile.
+#[derive(Clone, Copy)]
+pub(crate) enum ModeOp {
+    Coalesce,
+    CoalesceX,
+    Filter,
+}
+
+impl ModeOp {
+    pub(crate) const fn apply(self, mode: &Layout, profile: &IntTuple) -> Result<Layout, Error> {
+        if !profile.is_leaf() {
+            return modes_by_profile(mode, profile, self);
+        }
+        match self {
+            ModeOp::Coalesce => bw_coalesce(mode, false),
+            ModeOp::CoalesceX => bw_coalesce(mode, true),
+            ModeOp::Filter => {
+                let fz = tri!(mode.try_filter_zeros());
+                bw_coalesce(&fz, false)
+            }
+        }
+    }
+}
+
+impl Layout {
+    /// The same function with the fewest modes CuTe can prove mergeable (CuTe's
+    /// `coalesce`): depth at most 1, a single mode as an integral layout, static `_1`
+    /// modes dropped, and only statically provable merges.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// assert_eq!(layout!((_2,(_1,_6)):(_1,(_6,_2))).coalesce().to_string(), "_12:_1");
+    /// assert_eq!(layout!((2,4):(1,2)).coalesce().to_string(), "(2,4):(1,2)");   // dynamic: kept
+    /// assert_eq!(layout!((3,_4):(_0,_0)).coalesce().to_string(), "12:_0");
+    /// assert_eq!(layout!((_4,3):(_0,_0)).coalesce().to_string(), "(_4,3):(_0,_0)");
+    /// ```
+    pub const fn try_coalesce(&self) -> Result<Layout, Error> {
+        bw_coalesce(self, false)
+    }
+
+    /// [`Layout::try_coalesce`], panicking with the error's message.
+    #[track_caller]
+    pub const fn coalesce(&self) -> Layout {
+        unwrap_or_panic!(self.try_coalesce())
+    }
+
+    /// Coalesces each mode at the leaves of `profile` separately (CuTe's
+    /// `coalesce(layout, profile)`): modes beyond the profile's rank are kept as they are.
+    ///
+    /// ```
+    /// use rcute::{layout, int_tuple};
+    /// let l = layout!((_2,(_1,_6)):(_1,(_6,_2)));
+    /// assert_eq!(l.coalesce_by(&int_tuple!((_1,_1))).to_string(), "(_2,_6):(_1,_2)");
+    /// let m = layout!((_2,(_3,_4),_5):(_1,(_2,_6),_24));
+    /// assert_eq!(m.coalesce_by(&int_tuple!((_1,_1))).to_string(), "(_2,_12,_5):(_1,_2,_24)");
+    /// ```
+    pub const fn try_coalesce_by(&self, profile: &IntTuple) -> Result<Layout, Error> {
+        ModeOp::Coalesce.apply(self, profile)
+    }
+
+    /// [`Layout::try_coalesce_by`], panicking with the error's message.
+    #[track_caller]
+    pub const fn coalesce_by(&self, profile: &IntTuple) -> Layout {
+        unwrap_or_panic!(self.try_coalesce_by(profile))
+    }
+
+    /// Replaces the shape of every mode with a static `_0` stride by `_1` (CuTe's
+    /// `filter_zeros(layout)`); dynamic zero strides are kept.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// assert_eq!(layout!((_2,_3,_4):(_0,_1,_0)).filter_zeros().to_string(), "(_1,_3,_1):(_0,_1,_0)");
+    /// ```
+    pub const fn try_filter_zeros(&self) -> Result<Layout, Error> {
+        let shape = tri!(self.stride().try_filter_zeros_of(&self.shape()));
+        Ok(Layout::from_parts(shape, self.stride()))
+    }
+
+    /// [`Layout::try_filter_zeros`], panicking with the error's message.
+    #[track_caller]
+    pub const fn filter_zeros(&self) -> Layout {
+        unwrap_or_panic!(self.try_filter_zeros())
+    }
+
+    /// Replaces the shapes paired with a static `_0` in `profile` by `_1` (CuTe's
+    /// `filter_zeros(layout, profile)`).
+    ///
+    /// ```
+    /// use rcute::{layout, int_tuple};
+    /// let l = layout!((_2,_3,_4):(_0,_1,_0));
+    /// assert_eq!(l.filter_zeros_by(&int_tuple!((_1,_0,_1))).to_string(), "(_2,_1,_4):(_0,_1,_0)");
+    /// ```
+    pub const fn try_filter_zeros_by(&self, profile: &IntTuple) -> Result<Layout, Error> {
+        let shape = tri!(profile.try_filter_zeros_of(&self.shape()));
+        Ok(Layout::from_parts(shape, self.stride()))
+    }
+
+    /// [`Layout::try_filter_zeros_by`], panicking with the error's message.
+    #[track_caller]
+    pub const fn filter_zeros_by(&self, profile: &IntTuple) -> Layout {
+        unwrap_or_panic!(self.try_filter_zeros_by(profile))
+    }
+
+    /// Removes static zero strides and static size-1 modes, then coalesces (CuTe's
+    /// `filter`); an empty result is `_1:_0`. The result equals the layout on its non-zero
+    /// image.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// assert_eq!(layout!((_2,_3,_4):(_0,_1,_0)).filter().to_string(), "_3:_1");
+    /// assert_eq!(layout!((_2,_3):(_0,_0)).filter().to_string(), "_1:_0");
+    /// assert_eq!(layout!((2,3):(_0,1)).filter().to_string(), "3:1");
+    /// ```
+    pub const fn try_filter(&self) -> Result<Layout, Error> {
+        let fz = tri!(self.try_filter_zeros());
+        fz.try_coalesce()
+    }
+
+    /// [`Layout::try_filter`], panicking with the error's message.
+    #[track_caller]
+    pub const fn filter(&self) -> Layout {
+        unwrap_or_panic!(self.try_filter())
+    }
+
+    /// Filters each mode at the leaves of `profile` separately (CuTe's
+    /// `filter(layout, profile)`).
+    ///
+    /// ```
+    /// use rcute::{layout, int_tuple};
+    /// let l = layout!(((_2,_3),(_4,_5)):((_0,_1),(_3,_0)));
+    /// assert_eq!(l.filter_by(&int_tuple!((_1,_1))).to_string(), "(_3,_4):(_1,_3)");
+    /// ```
+    pub const fn try_filter_by(&self, profile: &IntTuple) -> Result<Layout, Error> {
+        ModeOp::Filter.apply(self, profile)
+    }
+
+    /// [`Layout::try_filter_by`], panicking with the error's message.
+    #[track_caller]
+    pub const fn filter_by(&self, profile: &IntTuple) -> Layout {
+        unwrap_or_panic!(self.try_filter_by(profile))
+    }
+}
+
+impl IntTuple {
+    /// Merges neighbouring leaves of the same static-ness by multiplication (CuTe's
+    /// `coalesce(shape)`): the size is kept, the depth becomes at most 1.
+    ///
+    /// ```
+    /// use rcute::int_tuple;
+    /// assert_eq!(int_tuple!((2,_4,(_8,3),_2)).coalesce().to_string(), "(2,_32,3,_2)");
+    /// ```
+    pub const fn try_coalesce(&self) -> Result<IntTuple, Error> {
+        let flat = self.flatten();
+        if flat.is_leaf() {
+            return Ok(flat);
+        }
+        let n = flat.leaf_count();
+        if n == 0 {
+            return Ok(flat);
+        }
+        let mut out = [Int::ZERO; CAPACITY];
+        let mut m = 1;
+        out[0] = flat.leaf(0);
+        let mut i = 1;
+        while i < n {
+            let a = flat.leaf(i);
+            if out[m - 1].is_static() == a.is_static() {
+                out[m - 1] = tri!(out[m - 1].try_mul(a));
+            } else {
+                out[m] = a;
+                m += 1;
+            }
+            i += 1;
+        }
+        if m == 1 {
+            return Ok(IntTuple::from_int(out[0]));
+        }
+        let (live, _) = out.split_at(m);
+        IntTuple::try_from_ints(live)
+    }
+
+    /// [`IntTuple::try_coalesce`], panicking with the error's message.
+    #[track_caller]
+    pub const fn coalesce(&self) -> IntTuple {
+        unwrap_or_panic!(self.try_coalesce())
+    }
+}

@@ -1,0 +1,123 @@
+//! `max_common_layout`, `max_common_vector` and `nullspace`.
+
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::{CAPACITY, IntTuple, Major};
+
+/// `coalesce(composition(a, inv_b))` and whether its first mode is a static stride-1 mode.
+const fn common_part(a: &Layout, inv_b: &Layout) -> Result<(Layout, bool), Error> {
+    let common = tri!(tri!(a.try_composition(inv_b)).try_coalesce());
+    let m0 = tri!(common.try_mode(0));
+    let ok = m0.shape_ref().is_static()
+        && m0.stride_ref().is_leaf()
+        && m0.stride_ref().leaf(0).is_constant(1);
+    Ok((m0, ok))
+}
+
+impl Layout {
+    /// The largest layout `R` of contiguous elements that `self` and `b` agree on:
+    /// `self(R(i)) == i` and `b(R(i)) == i` for `i < size(R)` (CuTe's `max_common_layout`);
+    /// `_1:_0` when they share nothing static.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// let a = layout!((_4,_8):(_1,_4));
+    /// assert_eq!(a.max_common_layout(&a).to_string(), "_32:_1");
+    /// assert_eq!(a.max_common_layout(&layout!((_4,_8):(_8,_1))).to_string(), "_1:_0");
+    /// ```
+    pub const fn try_max_common_layout(&self, b: &Layout) -> Result<Layout, Error> {
+        let inv_b = tri!(b.try_right_inverse());
+        let (m0, ok) = tri!(common_part(self, &inv_b));
+        if ok {
+            return inv_b.try_composition(&m0);
+        }
+        Ok(Layout::from_parts(
+            IntTuple::constant(1),
+            IntTuple::constant(0),
+        ))
+    }
+
+    /// [`Layout::try_max_common_layout`], panicking with the error's message.
+    #[track_caller]
+    pub const fn max_common_layout(&self, b: &Layout) -> Layout {
+        unwrap_or_panic!(self.try_max_common_layout(b))
+    }
+
+    /// The number of contiguous elements that `self` and `b` agree on, always static
+    /// (CuTe's `max_common_vector`).
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// let a = layout!((_4,_8):(_1,_4));
+    /// assert_eq!(a.max_common_vector(&a).to_string(), "_32");
+    /// assert_eq!(a.max_common_vector(&layout!((_2,_2,_8):(_1,_16,_2))).to_string(), "_2");
+    /// assert_eq!(layout!((4,8):(1,4)).max_common_vector(&layout!((4,8):(1,4))).to_string(), "_1");
+    /// ```
+    pub const fn try_max_common_vector(&self, b: &Layout) -> Result<Int, Error> {
+        let inv_b = tri!(b.try_right_inverse());
+        let (m0, ok) = tri!(common_part(self, &inv_b));
+        if ok {
+            return Ok(m0.shape_ref().leaf(0));
+        }
+        Ok(Int::ONE)
+    }
+
+    /// [`Layout::try_max_common_vector`], panicking with the error's message.
+    #[track_caller]
+    pub const fn max_common_vector(&self, b: &Layout) -> Int {
+        unwrap_or_panic!(self.try_max_common_vector(b))
+    }
+
+    /// The kernel of `self`: a layout `K` of the coordinates that map to 0, `self(K(i)) == 0`
+    /// (CuTe's `nullspace`): the flat modes with static `_0` strides, with compact strides
+    /// over the flattened shape; `_1:_0` when there are none.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// assert_eq!(layout!((_2,_2,_2):(_1,_0,_2)).nullspace().to_string(), "_2:_2");
+    /// assert_eq!(layout!((_7,_5,_16):(_3,_1,_0)).nullspace().to_string(), "_16:_35");
+    /// assert_eq!(layout!((4,_3,5):(_0,1,_0)).nullspace().to_string(), "(4,5):(_1,12)");
+    /// ```
+    pub const fn try_nullspace(&self) -> Result<Layout, Error> {
+        let fs = self.shape_ref().flatten_to_tuple();
+        let fd = self.stride_ref().flatten_to_tuple();
+        let rstride = tri!(fs.try_compact_major(Major::Left, Int::ONE));
+        let mut s = [Int::ZERO; CAPACITY];
+        let mut d = [Int::ZERO; CAPACITY];
+        let mut n = 0;
+        let mut i = 0;
+        while i < fs.leaf_count() {
+            if fd.leaf(i).is_constant(0) {
+                s[n] = fs.leaf(i);
+                d[n] = rstride.leaf(i);
+                n += 1;
+            }
+            i += 1;
+        }
+        if n == 0 {
+            return Ok(Layout::from_parts(
+                IntTuple::constant(1),
+                IntTuple::constant(0),
+            ));
+        }
+        if n == 1 {
+            return Ok(Layout::from_parts(
+                IntTuple::from_int(s[0]),
+                IntTuple::from_int(d[0]),
+            ));
+        }
+        let (s, _) = s.split_at(n);
+        let (d, _) = d.split_at(n);
+        Ok(Layout::from_parts(
+            tri!(IntTuple::try_from_ints(s)),
+            tri!(IntTuple::try_from_ints(d)),
+        ))
+    }
+
+    /// [`Layout::try_nullspace`], panicking with the error's message.
+    #[track_caller]
+    pub const fn nullspace(&self) -> Layout {
+        unwrap_or_panic!(self.try_nullspace())
+    }
+}

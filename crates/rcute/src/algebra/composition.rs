@@ -1,0 +1,278 @@
+//! `composition(A, B)`: the layout `R` with `R(c) = A(B(c))` for every `c` in the domain
+//! of `B`, with `B`'s hierarchy.
+//!
+//! CuTe coalesces `A` (keeping the function beyond its domain), then walks `B`'s modes:
+//! each integral mode `s:d` of `B` strides through the modes of `A` except the last, which
+//! absorbs whatever is left (so `B` may reach past `size(A)`). Two pre-conditions make the
+//! result exact: the *stride divisibility* condition (`d % shape == 0` or `d < shape` at
+//! each mode of `A`) and the *shape divisibility* condition (the rest of `B`'s shape is a
+//! multiple of each new mode). CuTe asserts them only when both values are static and
+//! silently computes a wrong layout otherwise; rcute checks the values and answers an
+//! error naming the mode.
+
+use crate::algebra::build::LayoutBuilder;
+use crate::algebra::coalesce::coalesce_x;
+use crate::algebra::tiler::{Tiler, TilerKind};
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::{CAPACITY, IntTuple, Node};
+
+/// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
+/// `(s, d)` of `B` at `ns`/`nd`.
+const fn composition_impl(
+    a: &Layout,
+    bs: &IntTuple,
+    ns: Node,
+    bd: &IntTuple,
+    nd: Node,
+) -> Result<Layout, Error> {
+    if !bs.is_leaf_node(ns) {
+        // right-distributivity over B's modes: B's hierarchy
+        let mut b = LayoutBuilder::new();
+        tri!(b.open());
+        let mut cs = bs.first_child(ns);
+        let mut cd = bd.first_child(nd);
+        while !bs.is_close(cs) {
+            let r = tri!(composition_impl(a, bs, cs, bd, cd));
+            tri!(b.push_layout(&r));
+            cs = bs.node_end(cs);
+            cd = bd.node_end(cd);
+        }
+        tri!(b.close());
+        return Ok(b.finish());
+    }
+    let s = bs.int_at(ns);
+    let d = bd.int_at(nd);
+    composition_int(a, s, d)
+}
+
+/// Composition of `A` with one integral mode `s:d` of `B`.
+const fn composition_int(a: &Layout, s: Int, d: Int) -> Result<Layout, Error> {
+    if d.is_basis() {
+        // a scaled-basis stride selects a mode of A
+        let mut sub = *a;
+        let mut k = 0;
+        while k < d.basis_depth() {
+            sub = tri!(sub.try_mode(d.basis_index(k)));
+            k += 1;
+        }
+        return composition_int(&sub, s, d.scale());
+    }
+    if d.is_constant(0) {
+        return Ok(Layout::from_parts(
+            IntTuple::from_int(s),
+            IntTuple::from_int(d),
+        ));
+    }
+    let ls = a.shape_ref();
+    let ld = a.stride_ref();
+    if ls.is_leaf() {
+        let stride = tri!(d.try_mul(ld.leaf(0)));
+        return Ok(Layout::from_parts(
+            IntTuple::from_int(s),
+            IntTuple::from_int(stride),
+        ));
+    }
+    if ls.depth() > 1 {
+        return Err(Error::WrongKind {
+            msg: "composition: the left layout is not flat after coalescing",
+        });
+    }
+    let r = ls.rank();
+    if r == 0 {
+        return Err(Error::WrongKind {
+            msg: "composition: the left layout has no modes",
+        });
+    }
+    let mut res_s = [Int::ZERO; CAPACITY];
+    let mut res_d = [Int::ZERO; CAPACITY];
+    let mut n = 0;
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    let mut i = 0;
+    while i + 1 < r {
+        let cs = ls.leaf(i);
+        let cd = ld.leaf(i);
+        // Stride divisibility: rest_stride % cs == 0 or rest_stride < cs
+        let rem = tri!(rest_stride.try_rem(cs));
+        if rem.value() != 0 && rest_stride.value() >= cs.value() {
+            return Err(Error::Precondition {
+                msg: "composition: stride divisibility condition violated (stride % shape == 0 or stride < shape)",
+                mode: i as i64,
+                lhs: rest_stride.value(),
+                rhs: cs.value(),
+            });
+        }
+        let abs_stride = tri!(rest_stride.try_abs());
+        let next_shape = tri!(cs.try_ceil_div(abs_stride));
+        let next_stride = tri!(tri!(abs_stride.try_ceil_div(cs)).try_mul(rest_stride.signum()));
+        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
+            rest_stride = next_stride;
+        } else {
+            let new_shape = next_shape.min(rest_shape);
+            // Shape divisibility: rest_shape % new_shape == 0
+            if tri!(rest_shape.try_rem(new_shape)).value() != 0 {
+                return Err(Error::Precondition {
+                    msg: "composition: shape divisibility condition violated (the rest of the shape is not a multiple of the new mode)",
+                    mode: i as i64,
+                    lhs: rest_shape.value(),
+                    rhs: new_shape.value(),
+                });
+            }
+            res_s[n] = new_shape;
+            res_d[n] = tri!(rest_stride.try_mul(cd));
+            n += 1;
+            rest_shape = tri!(rest_shape.try_div(new_shape));
+            rest_stride = next_stride;
+        }
+        i += 1;
+    }
+    let last = ld.leaf(r - 1);
+    if n == 0 {
+        let stride = tri!(rest_stride.try_mul(last));
+        return Ok(Layout::from_parts(
+            IntTuple::from_int(rest_shape),
+            IntTuple::from_int(stride),
+        ));
+    }
+    if rest_shape.is_constant(1) {
+        if n == 1 {
+            return Ok(Layout::from_parts(
+                IntTuple::from_int(res_s[0]),
+                IntTuple::from_int(res_d[0]),
+            ));
+        }
+        let (s, _) = res_s.split_at(n);
+        let (d, _) = res_d.split_at(n);
+        return Ok(Layout::from_parts(
+            tri!(IntTuple::try_from_ints(s)),
+            tri!(IntTuple::try_from_ints(d)),
+        ));
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(b.open());
+    let mut k = 0;
+    while k < n {
+        tri!(b.push_mode(res_s[k], res_d[k]));
+        k += 1;
+    }
+    tri!(b.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
+    tri!(b.close());
+    Ok(b.finish())
+}
+
+impl Layout {
+    /// The profile of the codomain as `_0`s (CuTe's `coprofile`): `_0` for integer strides,
+    /// a tuple of `_0`s for scaled-basis strides.
+    pub const fn try_coprofile(&self) -> Result<IntTuple, Error> {
+        let mut acc = IntTuple::constant(0);
+        let mut i = 0;
+        while i < self.stride_ref().leaf_count() {
+            let d = IntTuple::from_int(self.stride_ref().leaf(i));
+            acc = tri!(crate::tuple::arith_add(&acc, &d));
+            i += 1;
+        }
+        Ok(acc.repeat_like(Int::ZERO))
+    }
+
+    /// `self ∘ b`: the layout `R` with `R(c) == self(b(c))` for every coordinate `c` of `b`,
+    /// congruent to `b` (CuTe's `composition(A, B)`).
+    ///
+    /// # Errors
+    /// [`Error::Precondition`] when the stride or shape divisibility condition fails (CuTe
+    /// asserts these only on static values; rcute checks the values, so a dynamic input
+    /// never yields a wrong layout).
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// let a = layout!((_6,_2):(_8,_2));
+    /// let b = layout!((_4,_3):(_3,_1));
+    /// assert_eq!(a.composition(&b).to_string(), "((_2,_2),_3):((_24,_2),_8)");
+    /// assert_eq!(layout!((6,2):(8,2)).composition(&layout!((4,3):(3,1))).to_string(),
+    ///            "((2,2),(3,1)):((24,2),(8,2))");
+    /// // a dynamic layout that breaks the shape divisibility condition
+    /// assert!(layout!((8,8):(8,1)).try_composition(&layout!(4:3)).is_err());
+    /// ```
+    pub const fn try_composition(&self, b: &Layout) -> Result<Layout, Error> {
+        let profile = tri!(b.try_coprofile());
+        let flat = tri!(coalesce_x(self, &profile));
+        composition_impl(&flat, b.shape_ref(), Node::ROOT, b.stride_ref(), Node::ROOT)
+    }
+
+    /// [`Layout::try_composition`], panicking with the error's message.
+    #[track_caller]
+    pub const fn composition(&self, b: &Layout) -> Layout {
+        unwrap_or_panic!(self.try_composition(b))
+    }
+
+    /// Composition with a tiler (CuTe's `composition(A, tiler)`): a layout composes as
+    /// [`Layout::try_composition`]; an integer `n` as `n:_1`; `_` keeps `self`; a tuple
+    /// composes mode by mode, and the modes of `self` beyond the tuple are **dropped**.
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let a = layout!((12,(4,8)):(59,(13,1)));
+    /// assert_eq!(a.composition_tiler(&tiler!((_3:_4, _8:_2))).to_string(), "(_3,(2,4)):(236,(26,1))");
+    /// assert_eq!(a.composition_tiler(&tiler!((_3,_8))).to_string(), "(_3,(4,2)):(59,(13,1))");
+    /// assert_eq!(a.composition_tiler(&tiler!((_3:_4))).to_string(), "(_3):(236)");
+    /// assert_eq!(a.composition_tiler(&tiler!(_6)).to_string(), "(6,1,1):(59,13,1)");
+    /// ```
+    pub const fn try_composition_tiler(&self, t: &Tiler) -> Result<Layout, Error> {
+        match t.kind() {
+            TilerKind::Layout(l) => self.try_composition(&l),
+            TilerKind::Underscore => Ok(*self),
+            TilerKind::Integer(n) => {
+                let flat = tri!(coalesce_x(self, &IntTuple::constant(0)));
+                composition_int(&flat, n, Int::ONE)
+            }
+            TilerKind::Tuple => {
+                let rt = t.rank();
+                if rt > self.rank() {
+                    return Err(Error::RankMismatch {
+                        msg: "composition: the tiler has more modes than the layout",
+                        expected: self.rank(),
+                        found: rt,
+                    });
+                }
+                let mut b = LayoutBuilder::new();
+                tri!(b.open());
+                let mut i = 0;
+                while i < rt {
+                    let mode = tri!(self.try_mode(i));
+                    let r = tri!(mode.try_composition_tiler(&tri!(t.try_element(i))));
+                    tri!(b.push_layout(&r));
+                    i += 1;
+                }
+                tri!(b.close());
+                Ok(b.finish())
+            }
+        }
+    }
+
+    /// [`Layout::try_composition_tiler`], panicking with the error's message.
+    #[track_caller]
+    pub const fn composition_tiler(&self, t: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_composition_tiler(t))
+    }
+
+    /// `self` composed with the compact column-major layout of `shape` (CuTe's
+    /// `layout.with_shape(shape)`): the same elements seen through another shape.
+    ///
+    /// ```
+    /// use rcute::{layout, int_tuple};
+    /// assert_eq!(layout!(_24:_1).with_shape(&int_tuple!((_4,_6))).to_string(), "(_4,_6):(_1,_4)");
+    /// assert_eq!(layout!((_4,_6):(_6,_1)).with_shape(&int_tuple!((_2,_12))).to_string(),
+    ///            "(_2,(_2,_6)):(_6,(_12,_1))");
+    /// ```
+    pub const fn try_with_shape(&self, shape: &IntTuple) -> Result<Layout, Error> {
+        let b = tri!(Layout::try_from_shape(*shape));
+        self.try_composition(&b)
+    }
+
+    /// [`Layout::try_with_shape`], panicking with the error's message.
+    #[track_caller]
+    pub const fn with_shape(&self, shape: &IntTuple) -> Layout {
+        unwrap_or_panic!(self.try_with_shape(shape))
+    }
+}

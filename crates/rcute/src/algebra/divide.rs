@@ -1,0 +1,289 @@
+//! The divides: `logical_divide` and its rearrangements `zipped_divide`, `tiled_divide`,
+//! `flat_divide`, and `ceil_div` by a tiler.
+//!
+//! `logical_divide(L, T) = composition(L, make_layout(T, complement(T, shape(coalesce(L)))))`:
+//! mode 0 is the tile (`composition(L, T)`), mode 1 the rest. A tuple tiler divides mode by
+//! mode and keeps the modes of `L` beyond it.
+
+use crate::algebra::build::{LayoutBuilder, pair};
+use crate::algebra::tiler::{Tiler, TilerKind};
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+
+/// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
+/// `(a, b)`; the result gathers `((a...), (b..., modes of t beyond the guide))`.
+pub(crate) const fn zip2_by(l: &Layout, guide: &IntTuple) -> Result<Layout, Error> {
+    if guide.is_leaf() {
+        if l.rank() != 2 || l.shape_ref().is_leaf() {
+            return Err(Error::RankMismatch {
+                msg: "zipped: the mode at a leaf of the tiler must have rank 2 (a '_' needs a mode that is already a pair)",
+                expected: 2,
+                found: l.rank(),
+            });
+        }
+        return Ok(*l);
+    }
+    let gr = guide.rank();
+    let tr = l.rank();
+    if tr < gr {
+        return Err(Error::RankMismatch {
+            msg: "zipped: the tiler has more modes than the layout",
+            expected: tr,
+            found: gr,
+        });
+    }
+    let mut first = LayoutBuilder::new();
+    let mut second = LayoutBuilder::new();
+    tri!(first.open());
+    tri!(second.open());
+    let mut i = 0;
+    while i < gr {
+        let split = tri!(zip2_by(&tri!(l.try_mode(i)), &tri!(guide.try_get(i))));
+        tri!(first.push_layout(&tri!(split.try_mode(0))));
+        tri!(second.push_layout(&tri!(split.try_mode(1))));
+        i += 1;
+    }
+    while i < tr {
+        tri!(second.push_layout(&tri!(l.try_mode(i))));
+        i += 1;
+    }
+    tri!(first.close());
+    tri!(second.close());
+    pair(&first.finish(), &second.finish())
+}
+
+/// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
+pub(crate) const fn unpack(z: &Layout, unpack0: bool) -> Result<Layout, Error> {
+    let under = IntTuple::from_int(Int::UNDERSCORE);
+    let r0 = if unpack0 {
+        tri!(z.try_mode(0)).rank()
+    } else {
+        1
+    };
+    let r1 = tri!(z.try_mode(1)).rank();
+    let c0 = tri!(IntTuple::try_repeat(r0, &under));
+    let c1 = tri!(IntTuple::try_repeat(r1, &under));
+    z.try_slice(&tri!(IntTuple::try_tuple(&[c0, c1])))
+}
+
+impl Layout {
+    /// Divides `self` by a tiler (CuTe's `logical_divide`): for a layout tiler `T`, the
+    /// rank-2 layout `(tile, rest)` where `tile = composition(self, T)`; a tuple tiler
+    /// divides mode by mode (modes beyond it are kept); an integer `n` divides by `n:_1`;
+    /// `_` keeps the mode.
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let l = layout!((_4,_2,_3):(_2,_1,_8));
+    /// assert_eq!(l.logical_divide(&tiler!(_4:_2)).to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+    /// let a = layout!((_9,(_4,_8)):(_59,(_13,_1)));
+    /// assert_eq!(a.logical_divide(&tiler!((_3:_3, (_2,_4):(_1,_8)))).to_string(),
+    ///            "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
+    /// assert_eq!(layout!((_12,_32,_5):(_1,_12,_384)).logical_divide(&tiler!((_,_8))).to_string(),
+    ///            "(_12,(_8,_4),_5):(_1,(_12,_96),_384)");
+    /// ```
+    pub const fn try_logical_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        match t.kind() {
+            TilerKind::Layout(tl) => {
+                let target = tri!(self.try_coalesce()).shape();
+                let c = tri!(tl.try_complement(&target));
+                let b = tri!(pair(&tl, &c));
+                self.try_composition(&b)
+            }
+            TilerKind::Underscore => Ok(*self),
+            TilerKind::Integer(_) => self.try_logical_divide(&Tiler::layout(*t.inner_layout())),
+            TilerKind::Tuple => {
+                let rt = t.rank();
+                let rl = self.rank();
+                if rt > rl {
+                    return Err(Error::RankMismatch {
+                        msg: "logical_divide: too many modes in the tiler",
+                        expected: rl,
+                        found: rt,
+                    });
+                }
+                let mut b = LayoutBuilder::new();
+                tri!(b.open());
+                let mut i = 0;
+                while i < rl {
+                    let mode = tri!(self.try_mode(i));
+                    if i < rt {
+                        tri!(
+                            b.push_layout(&tri!(mode.try_logical_divide(&tri!(t.try_element(i)))))
+                        );
+                    } else {
+                        tri!(b.push_layout(&mode));
+                    }
+                    i += 1;
+                }
+                tri!(b.close());
+                Ok(b.finish())
+            }
+        }
+    }
+
+    /// [`Layout::try_logical_divide`], panicking with the error's message.
+    #[track_caller]
+    pub const fn logical_divide(&self, t: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_logical_divide(t))
+    }
+
+    /// [`Layout::try_logical_divide`] with the tiles gathered into mode 0 and the rests
+    /// (and the modes beyond the tiler) into mode 1: `((tiles...), (rests...))` (CuTe's
+    /// `zipped_divide`).
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let a = layout!((_9,(_4,_8)):(_59,(_13,_1)));
+    /// assert_eq!(a.zipped_divide(&tiler!((_3:_3, (_2,_4):(_1,_8)))).to_string(),
+    ///            "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
+    /// ```
+    pub const fn try_zipped_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        let d = tri!(self.try_logical_divide(t));
+        zip2_by(&d, t.guide())
+    }
+
+    /// [`Layout::try_zipped_divide`], panicking with the error's message.
+    #[track_caller]
+    pub const fn zipped_divide(&self, t: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_zipped_divide(t))
+    }
+
+    /// [`Layout::try_zipped_divide`] with the rest mode unpacked: `((tiles...), rest0, rest1,
+    /// ...)` (CuTe's `tiled_divide`).
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let a = layout!((_9,(_4,_8)):(_59,(_13,_1)));
+    /// assert_eq!(a.tiled_divide(&tiler!((_3:_3, (_2,_4):(_1,_8)))).to_string(),
+    ///            "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
+    /// ```
+    pub const fn try_tiled_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        unpack(&tri!(self.try_zipped_divide(t)), false)
+    }
+
+    /// [`Layout::try_tiled_divide`], panicking with the error's message.
+    #[track_caller]
+    pub const fn tiled_divide(&self, t: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_tiled_divide(t))
+    }
+
+    /// [`Layout::try_zipped_divide`] with both modes unpacked: `(tiles..., rests...)`
+    /// (CuTe's `flat_divide`).
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let a = layout!((_9,(_4,_8)):(_59,(_13,_1)));
+    /// assert_eq!(a.flat_divide(&tiler!((_3:_3, (_2,_4):(_1,_8)))).to_string(),
+    ///            "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))");
+    /// ```
+    pub const fn try_flat_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        unpack(&tri!(self.try_zipped_divide(t)), true)
+    }
+
+    /// [`Layout::try_flat_divide`], panicking with the error's message.
+    #[track_caller]
+    pub const fn flat_divide(&self, t: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_flat_divide(t))
+    }
+}
+
+impl IntTuple {
+    /// The number of tiles of `tiler` that cover the shape `self`: the rest mode of a
+    /// logical divide (CuTe's `ceil_div(target, tiler)`): for a layout tiler,
+    /// `shape(complement(tiler, self))`; for an integer or a shape, [`IntTuple::try_ceil_div`];
+    /// a tuple tiler works mode by mode.
+    ///
+    /// ```
+    /// use rcute::{int_tuple, tiler};
+    /// assert_eq!(int_tuple!((_10,_10)).ceil_div_tiler(&tiler!((_4:_1,_4:_1))).to_string(), "(_3,_3)");
+    /// assert_eq!(int_tuple!((10,10)).ceil_div_tiler(&tiler!(_4:_1)).to_string(), "30");
+    /// ```
+    pub const fn try_ceil_div_tiler(&self, t: &Tiler) -> Result<IntTuple, Error> {
+        match t.kind() {
+            TilerKind::Layout(l) => Ok(tri!(l.try_complement(self)).shape()),
+            TilerKind::Integer(n) => self.try_ceil_div(&IntTuple::from_int(n)),
+            TilerKind::Underscore => Err(Error::WrongKind {
+                msg: "ceil_div: '_' is not a divisor",
+            }),
+            TilerKind::Tuple => {
+                if self.is_leaf() || self.rank() < t.rank() {
+                    return Err(Error::RankMismatch {
+                        msg: "ceil_div: the tiler has more modes than the shape",
+                        expected: self.rank(),
+                        found: t.rank(),
+                    });
+                }
+                let mut out = IntTuple::stream();
+                tri!(out.push_open());
+                let mut i = 0;
+                while i < self.rank() {
+                    let m = tri!(self.try_get(i));
+                    let r = if i < t.rank() {
+                        tri!(m.try_ceil_div_tiler(&tri!(t.try_element(i))))
+                    } else {
+                        tri!(m.try_ceil_div(&IntTuple::constant(1)))
+                    };
+                    tri!(out.push_node(&r, crate::tuple::Node::ROOT));
+                    i += 1;
+                }
+                tri!(out.push_close());
+                Ok(out)
+            }
+        }
+    }
+
+    /// [`IntTuple::try_ceil_div_tiler`], panicking with the error's message.
+    #[track_caller]
+    pub const fn ceil_div_tiler(&self, t: &Tiler) -> IntTuple {
+        unwrap_or_panic!(self.try_ceil_div_tiler(t))
+    }
+}
+
+impl IntTuple {
+    /// Whether the shape `self` is evenly divided by `tiler` (CuTe's `evenly_divides`
+    /// with a layout tiler): a tuple tiler with more modes than the shape gives `_0`,
+    /// otherwise every mode; for one tiler `b`,
+    /// `size(self) == size(b) * size(ceil_div(self, b))`.
+    ///
+    /// ```
+    /// use rcute::{int_tuple, tiler};
+    /// assert_eq!(int_tuple!((_32,_64)).evenly_divides_tiler(&tiler!((_8:_2,_32))).to_string(), "_1");
+    /// assert_eq!(int_tuple!((_32,_64)).evenly_divides_tiler(&tiler!((_8:_3,_32))).to_string(), "_0");
+    /// ```
+    pub const fn try_evenly_divides_tiler(&self, t: &Tiler) -> Result<Int, Error> {
+        match t.kind() {
+            TilerKind::Tuple => {
+                if t.rank() > self.rank() {
+                    return Ok(Int::bool(false, true));
+                }
+                let mut acc = Int::bool(true, true);
+                let mut i = 0;
+                while i < t.rank() {
+                    let m = tri!(self.try_get(i));
+                    acc = acc.and(tri!(m.try_evenly_divides_tiler(&tri!(t.try_element(i)))));
+                    i += 1;
+                }
+                Ok(acc)
+            }
+            TilerKind::Integer(n) => self.try_evenly_divides(&IntTuple::from_int(n)),
+            TilerKind::Underscore => Err(Error::WrongKind {
+                msg: "evenly_divides: '_' is not a divisor",
+            }),
+            TilerKind::Layout(l) => {
+                let sa = tri!(self.try_product());
+                let q = tri!(self.try_ceil_div_tiler(t));
+                let rhs = tri!(tri!(l.try_size()).try_mul(tri!(q.try_product())));
+                Ok(sa.eq(rhs))
+            }
+        }
+    }
+
+    /// [`IntTuple::try_evenly_divides_tiler`], panicking with the error's message.
+    #[track_caller]
+    pub const fn evenly_divides_tiler(&self, t: &Tiler) -> Int {
+        unwrap_or_panic!(self.try_evenly_divides_tiler(t))
+    }
+}

@@ -1,0 +1,264 @@
+//! The products: `logical_product` and its rearrangements `zipped_product`,
+//! `tiled_product`, `flat_product`, the rank-sensitive `blocked_product` and
+//! `raked_product`, and `tile_to_shape`.
+//!
+//! `logical_product(A, B) = (A, composition(complement(A, size(A)*cosize(B)), B))`: mode 0
+//! is `A` itself, mode 1 repeats it in the layout of `B`.
+
+use crate::algebra::build::{LayoutBuilder, pair};
+use crate::algebra::divide::{unpack, zip2_by};
+use crate::algebra::tiler::{Tiler, TilerKind};
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::layout::Layout;
+use crate::tuple::{IntTuple, Major};
+
+/// CuTe's `zip(A, B)` of two layouts: for a tuple `A`, `((a0,b0),(a1,b1),...)` (the ranks
+/// must agree); for a leaf, `((a,b))`.
+const fn zip(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    let mut lb = LayoutBuilder::new();
+    tri!(lb.open());
+    if a.shape_ref().is_leaf() {
+        tri!(lb.push_layout(&tri!(pair(a, b))));
+    } else {
+        if b.shape_ref().is_leaf() || a.rank() != b.rank() {
+            return Err(Error::RankMismatch {
+                msg: "zip: the layouts have different ranks",
+                expected: a.rank(),
+                found: b.rank(),
+            });
+        }
+        let mut i = 0;
+        while i < a.rank() {
+            tri!(lb.push_layout(&tri!(pair(&tri!(a.try_mode(i)), &tri!(b.try_mode(i))))));
+            i += 1;
+        }
+    }
+    tri!(lb.close());
+    Ok(lb.finish())
+}
+
+/// What ordering the repeats of `tile_to_shape` follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileOrder {
+    /// Compact in this major order (CuTe's default `LayoutLeft`, or `LayoutRight`).
+    Major(Major),
+    /// Compact in the order of this tuple (CuTe's `Step<...>`, as for
+    /// [`Layout::try_ordered`]).
+    Order(IntTuple),
+}
+
+impl Layout {
+    /// The product of `self` with a tiler (CuTe's `logical_product`): for a layout `B`, the
+    /// rank-2 layout `(self, complement(self, size(self)*cosize(B)) ∘ B)`; a tuple tiler works
+    /// mode by mode (modes beyond it are kept); an integer `n` is `n:_1`; `_` keeps the mode.
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let a = layout!((_2,_2):(_4,_1));
+    /// assert_eq!(a.logical_product(&tiler!(_6:_1)).to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+    /// assert_eq!(a.logical_product(&tiler!((_4,_2):(_2,_1))).to_string(), "((_2,_2),(_4,_2)):((_4,_1),(_8,_2))");
+    /// ```
+    pub const fn try_logical_product(&self, t: &Tiler) -> Result<Layout, Error> {
+        match t.kind() {
+            TilerKind::Layout(b) => {
+                let cotarget = tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize())));
+                let c = tri!(self.try_complement(&IntTuple::from_int(cotarget)));
+                let rest = tri!(c.try_composition(&b));
+                pair(self, &rest)
+            }
+            TilerKind::Underscore => Ok(*self),
+            TilerKind::Integer(_) => self.try_logical_product(&Tiler::layout(*t.inner_layout())),
+            TilerKind::Tuple => {
+                let rt = t.rank();
+                let rl = self.rank();
+                if rt > rl {
+                    return Err(Error::RankMismatch {
+                        msg: "logical_product: too many modes in the tiler",
+                        expected: rl,
+                        found: rt,
+                    });
+                }
+                let mut b = LayoutBuilder::new();
+                tri!(b.open());
+                let mut i = 0;
+                while i < rl {
+                    let mode = tri!(self.try_mode(i));
+                    if i < rt {
+                        tri!(
+                            b.push_layout(&tri!(mode.try_logical_product(&tri!(t.try_element(i)))))
+                        );
+                    } else {
+                        tri!(b.push_layout(&mode));
+                    }
+                    i += 1;
+                }
+                tri!(b.close());
+                Ok(b.finish())
+            }
+        }
+    }
+
+    /// [`Layout::try_logical_product`], panicking with the error's message.
+    #[track_caller]
+    pub const fn logical_product(&self, t: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_logical_product(t))
+    }
+
+    /// [`Layout::try_logical_product`] with the blocks gathered into mode 0 and the
+    /// repeats into mode 1 (CuTe's `zipped_product`).
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let a = layout!((_2,_5):(_5,_1));
+    /// assert_eq!(a.zipped_product(&tiler!((_3:_5, _4:_6))).to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
+    /// ```
+    pub const fn try_zipped_product(&self, t: &Tiler) -> Result<Layout, Error> {
+        let p = tri!(self.try_logical_product(t));
+        zip2_by(&p, t.guide())
+    }
+
+    /// [`Layout::try_zipped_product`], panicking with the error's message.
+    #[track_caller]
+    pub const fn zipped_product(&self, t: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_zipped_product(t))
+    }
+
+    /// [`Layout::try_zipped_product`] with the repeat mode unpacked (CuTe's
+    /// `tiled_product`).
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let a = layout!((_2,_5):(_5,_1));
+    /// assert_eq!(a.tiled_product(&tiler!((_3,_4):(_1,_3))).to_string(), "((_2,_5),_3,_4):((_5,_1),_10,_30)");
+    /// ```
+    pub const fn try_tiled_product(&self, t: &Tiler) -> Result<Layout, Error> {
+        unpack(&tri!(self.try_zipped_product(t)), false)
+    }
+
+    /// [`Layout::try_tiled_product`], panicking with the error's message.
+    #[track_caller]
+    pub const fn tiled_product(&self, t: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_tiled_product(t))
+    }
+
+    /// [`Layout::try_zipped_product`] with both modes unpacked (CuTe's `flat_product`).
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let a = layout!((_2,_5):(_5,_1));
+    /// assert_eq!(a.flat_product(&tiler!((_3,_4):(_1,_3))).to_string(), "(_2,_5,_3,_4):(_5,_1,_10,_30)");
+    /// ```
+    pub const fn try_flat_product(&self, t: &Tiler) -> Result<Layout, Error> {
+        unpack(&tri!(self.try_zipped_product(t)), true)
+    }
+
+    /// [`Layout::try_flat_product`], panicking with the error's message.
+    #[track_caller]
+    pub const fn flat_product(&self, t: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_flat_product(t))
+    }
+
+    const fn rank_product(&self, b: &Layout, raked: bool) -> Result<Layout, Error> {
+        let r = if self.rank() > b.rank() {
+            self.rank()
+        } else {
+            b.rank()
+        };
+        let a = tri!(self.try_append_to(r, None));
+        let bb = tri!(b.try_append_to(r, None));
+        let p = tri!(a.try_logical_product(&Tiler::layout(bb)));
+        let p0 = tri!(p.try_mode(0));
+        let p1 = tri!(p.try_mode(1));
+        if raked { zip(&p1, &p0) } else { zip(&p0, &p1) }
+    }
+
+    /// Repeats `self` as a block over the layout `b`: mode `i` of the result is
+    /// `(self_i, repeat_i)` (CuTe's `blocked_product`; not coalesced, as in CuTe 4.x).
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// let a = layout!((_2,_5):(_5,_1));
+    /// assert_eq!(a.blocked_product(&layout!((_3,_4):(_1,_3))).to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+    /// ```
+    pub const fn try_blocked_product(&self, b: &Layout) -> Result<Layout, Error> {
+        self.rank_product(b, false)
+    }
+
+    /// [`Layout::try_blocked_product`], panicking with the error's message.
+    #[track_caller]
+    pub const fn blocked_product(&self, b: &Layout) -> Layout {
+        unwrap_or_panic!(self.try_blocked_product(b))
+    }
+
+    /// Interleaves the repeats of `self` over the layout `b`: mode `i` of the result is
+    /// `(repeat_i, self_i)` (CuTe's `raked_product`).
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// let a = layout!((_2,_5):(_5,_1));
+    /// assert_eq!(a.raked_product(&layout!((_3,_4):(_1,_3))).to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+    /// ```
+    pub const fn try_raked_product(&self, b: &Layout) -> Result<Layout, Error> {
+        self.rank_product(b, true)
+    }
+
+    /// [`Layout::try_raked_product`], panicking with the error's message.
+    #[track_caller]
+    pub const fn raked_product(&self, b: &Layout) -> Layout {
+        unwrap_or_panic!(self.try_raked_product(b))
+    }
+
+    /// Repeats `self` until it has the shape `target` (CuTe's `tile_to_shape`), the
+    /// repeats compact in `order` (CuTe's default is `LayoutLeft`).
+    ///
+    /// # Errors
+    /// The block has more modes than the target, or does not divide it (CuTe asserts this
+    /// for static targets; rcute checks the values).
+    ///
+    /// ```
+    /// use rcute::{layout, int_tuple, Major, TileOrder};
+    /// let b = layout!((_2,_2):(_1,_2));
+    /// let left = TileOrder::Major(Major::Left);
+    /// assert_eq!(b.tile_to_shape(&int_tuple!((_4,_6)), &left).to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
+    /// let step = TileOrder::Order(int_tuple!((_2,_1)));
+    /// assert_eq!(b.tile_to_shape(&int_tuple!((_4,_6)), &step).to_string(), "((_2,_2),(_2,_3)):((_1,_12),(_2,_4))");
+    /// ```
+    pub const fn try_tile_to_shape(
+        &self,
+        target: &IntTuple,
+        order: &TileOrder,
+    ) -> Result<Layout, Error> {
+        if self.rank() > target.rank() {
+            return Err(Error::RankMismatch {
+                msg: "tile_to_shape: the block has more modes than the target shape",
+                expected: target.rank(),
+                found: self.rank(),
+            });
+        }
+        let r = target.rank();
+        let padded = tri!(self.try_append_to(r, None));
+        let block_shape = tri!(padded.shape().try_product_each());
+        let target_shape = tri!(target.try_product_each());
+        let divides = tri!(target_shape.try_evenly_divides(&block_shape));
+        if !divides.truth() {
+            return Err(Error::Precondition {
+                msg: "tile_to_shape: the block shape does not divide the target shape",
+                mode: -1,
+                lhs: tri!(target_shape.try_product()).value(),
+                rhs: tri!(block_shape.try_product()).value(),
+            });
+        }
+        let product_shape = tri!(target_shape.try_ceil_div(&block_shape));
+        let repeats = match order {
+            TileOrder::Major(m) => tri!(Layout::try_with_major(product_shape, *m)),
+            TileOrder::Order(o) => tri!(Layout::try_ordered(product_shape, *o)),
+        };
+        padded.try_blocked_product(&repeats)
+    }
+
+    /// [`Layout::try_tile_to_shape`], panicking with the error's message.
+    #[track_caller]
+    pub const fn tile_to_shape(&self, target: &IntTuple, order: &TileOrder) -> Layout {
+        unwrap_or_panic!(self.try_tile_to_shape(target, order))
+    }
+}

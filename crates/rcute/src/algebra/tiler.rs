@@ -1,0 +1,383 @@
+//! `Tiler`: the second argument of composition, the divides and the products.
+//!
+//! A tiler is a layout, an integer `n` (the layout `n:_1`), the underscore `_` (leave the
+//! mode alone), or a tuple of tilers applied mode by mode: CuTe's `Tile<...>`, written
+//! `(_3:_3, (_2,_4):(_1,_8))`, and shapes such as `(_4,_8)` used as tilers.
+//!
+//! ```
+//! use rcute::{Tiler, layout, tiler};
+//! const T: Tiler = tiler!((_3:_3, (_2,_4):(_1,_8)));
+//! assert_eq!(T.rank(), 2);
+//! assert_eq!(T.to_string(), "(_3:_3,(_2,_4):(_1,_8))");
+//! let a = layout!((_9,(_4,_8)):(_59,(_13,_1)));
+//! assert_eq!(a.composition_tiler(&T).to_string(), "(_3,(_2,_4)):(_177,(_13,_2))");
+//! ```
+
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use crate::layout::{Layout, check_shape};
+use crate::notation::parse::{parse_int_tuple_at, parse_leaf, skip_ws};
+use crate::tuple::{IntTuple, Node};
+use core::fmt;
+
+/// Guide leaf for an element that is a layout.
+const LAYOUT: Int = Int::constant(0);
+/// Guide leaf for an element that is an integer `n` (stored as `make_layout(n)`).
+const INTEGER: Int = Int::constant(1);
+
+/// A layout, an integer, `_`, or a tuple of tilers; see the [module documentation](self).
+///
+/// It is stored as one layout whose modes are the elements, and a guide tuple with the
+/// nesting of the tiler and the kind of each element.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tiler {
+    layout: Layout,
+    guide: IntTuple,
+}
+
+/// What one element of a tiler is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TilerKind {
+    /// A layout.
+    Layout(Layout),
+    /// An integer `n`, which tiles as `n:_1`.
+    Integer(Int),
+    /// `_`: the mode is left alone.
+    Underscore,
+    /// A tuple of tilers, applied mode by mode.
+    Tuple,
+}
+
+impl Tiler {
+    /// `_`: leave the mode alone.
+    pub const UNDERSCORE: Tiler = Tiler {
+        layout: Layout::from_parts(IntTuple::constant(1), IntTuple::constant(0)),
+        guide: IntTuple::from_int(Int::UNDERSCORE),
+    };
+
+    /// A layout as a tiler.
+    pub const fn layout(l: Layout) -> Tiler {
+        Tiler {
+            layout: l,
+            guide: IntTuple::from_int(LAYOUT),
+        }
+    }
+
+    /// An integer `n` as a tiler: the layout `make_layout(n)` (`n:_1`, or `_1:_0` for `_1`)
+    /// in the divides and products; composition uses `n:_1`.
+    pub const fn try_integer(n: Int) -> Result<Tiler, Error> {
+        if n.is_underscore() {
+            return Ok(Tiler::UNDERSCORE);
+        }
+        // CuTe's make_layout(n): a static _1 gets stride _0
+        let l = tri!(Layout::try_from_shape(IntTuple::from_int(n)));
+        Ok(Tiler {
+            layout: l,
+            guide: IntTuple::from_int(INTEGER),
+        })
+    }
+
+    /// A shape as a tiler: a leaf is an integer tiler, a tuple a tuple of them, and `_`
+    /// leaves the mode alone. `(_4,_8)` tiles mode 0 by `_4:_1` and mode 1 by `_8:_1`.
+    pub const fn try_from_shape(shape: &IntTuple) -> Result<Tiler, Error> {
+        if let Some(n) = shape.as_int() {
+            return Tiler::try_integer(n);
+        }
+        let mut b = TilerBuilder::new();
+        tri!(b.open());
+        let mut i = 0;
+        while i < shape.rank() {
+            let t = tri!(Tiler::try_from_shape(&tri!(shape.try_get(i))));
+            tri!(b.push(&t));
+            i += 1;
+        }
+        tri!(b.close());
+        Ok(b.finish())
+    }
+
+    /// A tuple of tilers, applied mode by mode (CuTe's `make_tile(...)`).
+    pub const fn try_tuple(elems: &[Tiler]) -> Result<Tiler, Error> {
+        let mut b = TilerBuilder::new();
+        tri!(b.open());
+        let mut i = 0;
+        while i < elems.len() {
+            tri!(b.push(&elems[i]));
+            i += 1;
+        }
+        tri!(b.close());
+        Ok(b.finish())
+    }
+
+    /// [`Tiler::try_tuple`], panicking with the error's message.
+    #[track_caller]
+    pub const fn tuple(elems: &[Tiler]) -> Tiler {
+        unwrap_or_panic!(Tiler::try_tuple(elems))
+    }
+
+    /// Parses a tiler in CuTe notation: a layout, an integer, `_`, or a tuple of tilers.
+    ///
+    /// ```
+    /// use rcute::Tiler;
+    /// assert_eq!(Tiler::parse("(_4,(8:2,_))").to_string(), "(_4,(8:2,_))");
+    /// assert!(Tiler::try_parse("(_4,").is_err());
+    /// ```
+    pub const fn try_parse(s: &str) -> Result<Tiler, Error> {
+        let bytes = s.as_bytes();
+        let (t, p) = tri!(parse_item(bytes, 0));
+        let p = skip_ws(bytes, p);
+        if p != bytes.len() {
+            return Err(Error::Parse {
+                msg: "unexpected input after the tiler",
+                pos: p,
+            });
+        }
+        Ok(t)
+    }
+
+    /// [`Tiler::try_parse`], panicking with the error's message.
+    #[track_caller]
+    pub const fn parse(s: &str) -> Tiler {
+        unwrap_or_panic!(Tiler::try_parse(s))
+    }
+
+    /// What this tiler is at the top level.
+    pub const fn kind(&self) -> TilerKind {
+        match self.guide.as_int() {
+            None => TilerKind::Tuple,
+            Some(g) if g.is_underscore() => TilerKind::Underscore,
+            Some(g) if g.is_constant(1) => TilerKind::Integer(self.layout.shape().leaf(0)),
+            Some(_) => TilerKind::Layout(self.layout),
+        }
+    }
+
+    /// Whether this is a tuple of tilers.
+    pub const fn is_tuple(&self) -> bool {
+        self.guide.is_tuple()
+    }
+
+    /// The number of elements; 1 when this is not a tuple.
+    pub const fn rank(&self) -> usize {
+        self.guide.rank()
+    }
+
+    /// Element `i` of a tuple tiler (a tiler that is not a tuple is its own element 0).
+    pub const fn try_element(&self, i: usize) -> Result<Tiler, Error> {
+        if !self.is_tuple() {
+            if i == 0 {
+                return Ok(*self);
+            }
+            return Err(Error::IndexOutOfRange {
+                msg: "tiler: element index out of range",
+                index: i as i64,
+                rank: 1,
+            });
+        }
+        let guide = tri!(self.guide.try_get(i));
+        let layout = tri!(self.layout.try_mode(i));
+        Ok(Tiler { layout, guide })
+    }
+
+    /// The guide: the nesting of the tiler (used by `zip2_by` in the zipped operations).
+    pub(crate) const fn guide(&self) -> &IntTuple {
+        &self.guide
+    }
+
+    /// A layout tiler's layout (for a tuple, the layout of all elements as modes).
+    pub(crate) const fn inner_layout(&self) -> &Layout {
+        &self.layout
+    }
+}
+
+impl From<Layout> for Tiler {
+    fn from(l: Layout) -> Tiler {
+        Tiler::layout(l)
+    }
+}
+
+impl core::str::FromStr for Tiler {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Tiler, Error> {
+        Tiler::try_parse(s)
+    }
+}
+
+/// Builds a tuple tiler element by element.
+pub(crate) struct TilerBuilder {
+    shape: IntTuple,
+    stride: IntTuple,
+    guide: IntTuple,
+}
+
+impl TilerBuilder {
+    pub(crate) const fn new() -> TilerBuilder {
+        TilerBuilder {
+            shape: IntTuple::stream(),
+            stride: IntTuple::stream(),
+            guide: IntTuple::stream(),
+        }
+    }
+
+    pub(crate) const fn open(&mut self) -> Result<(), Error> {
+        tri!(self.shape.push_open());
+        tri!(self.stride.push_open());
+        self.guide.push_open()
+    }
+
+    pub(crate) const fn close(&mut self) -> Result<(), Error> {
+        tri!(self.shape.push_close());
+        tri!(self.stride.push_close());
+        self.guide.push_close()
+    }
+
+    pub(crate) const fn push(&mut self, t: &Tiler) -> Result<(), Error> {
+        tri!(self.shape.push_node(t.layout.shape_ref(), Node::ROOT));
+        tri!(self.stride.push_node(t.layout.stride_ref(), Node::ROOT));
+        self.guide.push_node(&t.guide, Node::ROOT)
+    }
+
+    pub(crate) const fn finish(self) -> Tiler {
+        Tiler {
+            layout: Layout::from_parts(self.shape, self.stride),
+            guide: self.guide,
+        }
+    }
+}
+
+/// Whether every element of the tiler (recursively) is an integer.
+const fn all_integers(guide: &IntTuple) -> bool {
+    let mut i = 0;
+    while i < guide.leaf_count() {
+        if !guide.leaf(i).is_constant(1) || guide.leaf(i).is_underscore() {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Parses `shape ':' stride` given the already parsed shape.
+const fn layout_after(shape: IntTuple, s: &[u8], colon: usize) -> Result<(Tiler, usize), Error> {
+    let q = skip_ws(s, colon + 1);
+    let (stride, r) = tri!(parse_int_tuple_at(s, q));
+    if let Err(e) = check_shape(&shape, "tiler: a shape must hold integers only") {
+        return Err(match e {
+            Error::InvalidShape { msg, .. } => Error::Parse { msg, pos: colon },
+            other => other,
+        });
+    }
+    if !shape.congruent(&stride) {
+        return Err(Error::Parse {
+            msg: "the stride is not congruent to the shape",
+            pos: q,
+        });
+    }
+    Ok((Tiler::layout(Layout::from_parts(shape, stride)), r))
+}
+
+const fn parse_item(s: &[u8], pos: usize) -> Result<(Tiler, usize), Error> {
+    let p = skip_ws(s, pos);
+    if p < s.len() && s[p] == b'(' {
+        let mut b = TilerBuilder::new();
+        tri!(b.open());
+        let mut q = skip_ws(s, p + 1);
+        if q < s.len() && s[q] == b')' {
+            return Err(Error::Parse {
+                msg: "a tiler cannot be the empty tuple",
+                pos: q,
+            });
+        }
+        loop {
+            let (t, r) = tri!(parse_item(s, q));
+            if let Err(e) = b.push(&t) {
+                return Err(match e {
+                    Error::Capacity { msg, .. } => Error::Parse { msg, pos: q },
+                    other => other,
+                });
+            }
+            q = skip_ws(s, r);
+            if q < s.len() && s[q] == b',' {
+                q += 1;
+                continue;
+            }
+            if q < s.len() && s[q] == b')' {
+                q += 1;
+                break;
+            }
+            return Err(Error::Parse {
+                msg: "expected ',' or ')'",
+                pos: q,
+            });
+        }
+        tri!(b.close());
+        let t = b.finish();
+        let r = skip_ws(s, q);
+        if r < s.len() && s[r] == b':' {
+            if !all_integers(&t.guide) {
+                return Err(Error::Parse {
+                    msg: "the shape of a layout must be a tuple of integers",
+                    pos: p,
+                });
+            }
+            return layout_after(t.layout.shape(), s, r);
+        }
+        return Ok((t, q));
+    }
+    let (leaf, q) = tri!(parse_leaf(s, p));
+    let r = skip_ws(s, q);
+    if r < s.len() && s[r] == b':' {
+        return layout_after(IntTuple::from_int(leaf), s, r);
+    }
+    match Tiler::try_integer(leaf) {
+        Ok(t) => Ok((t, q)),
+        Err(_) => Err(Error::Parse {
+            msg: "a tiler integer must be positive",
+            pos: p,
+        }),
+    }
+}
+
+impl fmt::Display for Tiler {
+    /// CuTe's `print` of the tile: layouts as `S:D`, integers as themselves, `_`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind() {
+            TilerKind::Layout(l) => fmt::Display::fmt(&l, f),
+            TilerKind::Integer(n) => fmt::Display::fmt(&n, f),
+            TilerKind::Underscore => f.write_str("_"),
+            TilerKind::Tuple => {
+                f.write_str("(")?;
+                for i in 0..self.rank() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    let e = self.try_element(i).map_err(|_| fmt::Error)?;
+                    fmt::Display::fmt(&e, f)?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Tiler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tiler({self})")
+    }
+}
+
+/// A [`Tiler`] written in CuTe notation, evaluated at compile time: a layout, an integer,
+/// `_`, or a tuple of those.
+///
+/// ```
+/// use rcute::{Tiler, tiler};
+/// const T: Tiler = tiler!((_4, _8:_2, _));
+/// assert_eq!(T.to_string(), "(_4,_8:_2,_)");
+/// ```
+#[macro_export]
+macro_rules! tiler {
+    () => {
+        ::core::compile_error!("tiler! needs a tiler in CuTe notation, e.g. tiler!((_4:_1, _8:_2))")
+    };
+    ($($t:tt)+) => {
+        const { $crate::Tiler::parse(::core::stringify!($($t)+)) }
+    };
+}

@@ -1,0 +1,177 @@
+//! The layout algebra in the expression language.
+
+use super::Call;
+use crate::algebra::{TileOrder, Tiler};
+use crate::expr::error::EvalError;
+use crate::expr::value::{Tag, Value};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::{IntTuple, Major};
+
+type R = Result<Value, EvalError>;
+
+fn lay(l: Layout) -> R {
+    Ok(Value::Layout(l))
+}
+
+fn is_underscore(v: &Value) -> bool {
+    matches!(v, Value::Tuple(t) if t.as_int().is_some_and(Int::is_underscore))
+}
+
+/// Whether argument `i` must be read as a tiler rather than as an integer tuple.
+fn tiler_like(v: &Value) -> bool {
+    matches!(v, Value::Layout(_) | Value::List(_))
+}
+
+pub(super) fn coalesce(c: &Call<'_>) -> R {
+    match (c.value(0), c.args.len()) {
+        (Value::Tuple(t), 1) => Ok(Value::Tuple(c.core(t.try_coalesce())?)),
+        (Value::Layout(l), 1) => lay(c.core(l.try_coalesce())?),
+        (Value::Layout(l), _) => lay(c.core(l.try_coalesce_by(&c.tuple(1)?))?),
+        _ => Err(c.bad_arg(0, "a layout")),
+    }
+}
+
+pub(super) fn filter(c: &Call<'_>) -> R {
+    let l = c.layout(0)?;
+    if c.args.len() == 2 {
+        return lay(c.core(l.try_filter_by(&c.tuple(1)?))?);
+    }
+    lay(c.core(l.try_filter())?)
+}
+
+pub(super) fn filter_zeros(c: &Call<'_>) -> R {
+    match (c.value(0), c.args.len()) {
+        (Value::Tuple(t), 1) => Ok(Value::Tuple(t.filter_zeros())),
+        (Value::Tuple(a), _) => Ok(Value::Tuple(c.core(a.try_filter_zeros_of(&c.tuple(1)?))?)),
+        (Value::Layout(l), 1) => lay(c.core(l.try_filter_zeros())?),
+        (Value::Layout(l), _) => lay(c.core(l.try_filter_zeros_by(&c.tuple(1)?))?),
+        _ => Err(c.bad_arg(0, "a layout or a tuple")),
+    }
+}
+
+pub(super) fn composition(c: &Call<'_>) -> R {
+    let a = c.layout(0)?;
+    if let Value::Layout(b) = c.value(1) {
+        return lay(c.core(a.try_composition(b))?);
+    }
+    lay(c.core(a.try_composition_tiler(&c.tiler(1)?))?)
+}
+
+pub(super) fn complement(c: &Call<'_>) -> R {
+    let l = c.layout(0)?;
+    if c.args.len() == 2 {
+        return lay(c.core(l.try_complement(&c.tuple(1)?))?);
+    }
+    lay(c.core(l.try_complement_cosize())?)
+}
+
+pub(super) fn right_inverse(c: &Call<'_>) -> R {
+    if is_underscore(c.value(0)) {
+        return Ok(c.value(0).clone());
+    }
+    lay(c.core(c.layout(0)?.try_right_inverse())?)
+}
+
+pub(super) fn left_inverse(c: &Call<'_>) -> R {
+    if is_underscore(c.value(0)) {
+        return Ok(c.value(0).clone());
+    }
+    lay(c.core(c.layout(0)?.try_left_inverse())?)
+}
+
+fn with_tiler(c: &Call<'_>, f: fn(&Layout, &Tiler) -> Result<Layout, crate::Error>) -> R {
+    let l = c.layout(0)?;
+    let t = c.tiler(1)?;
+    lay(c.core(f(&l, &t))?)
+}
+
+pub(super) fn logical_divide(c: &Call<'_>) -> R {
+    with_tiler(c, Layout::try_logical_divide)
+}
+pub(super) fn zipped_divide(c: &Call<'_>) -> R {
+    with_tiler(c, Layout::try_zipped_divide)
+}
+pub(super) fn tiled_divide(c: &Call<'_>) -> R {
+    with_tiler(c, Layout::try_tiled_divide)
+}
+pub(super) fn flat_divide(c: &Call<'_>) -> R {
+    with_tiler(c, Layout::try_flat_divide)
+}
+pub(super) fn logical_product(c: &Call<'_>) -> R {
+    with_tiler(c, Layout::try_logical_product)
+}
+pub(super) fn zipped_product(c: &Call<'_>) -> R {
+    with_tiler(c, Layout::try_zipped_product)
+}
+pub(super) fn tiled_product(c: &Call<'_>) -> R {
+    with_tiler(c, Layout::try_tiled_product)
+}
+pub(super) fn flat_product(c: &Call<'_>) -> R {
+    with_tiler(c, Layout::try_flat_product)
+}
+
+pub(super) fn blocked_product(c: &Call<'_>) -> R {
+    lay(c.core(c.layout(0)?.try_blocked_product(&c.layout(1)?))?)
+}
+
+pub(super) fn raked_product(c: &Call<'_>) -> R {
+    lay(c.core(c.layout(0)?.try_raked_product(&c.layout(1)?))?)
+}
+
+pub(super) fn tile_to_shape(c: &Call<'_>) -> R {
+    let block = c.layout(0)?;
+    let target = c.tuple(1)?;
+    let order = if c.args.len() == 3 {
+        match c.tag(2) {
+            Some(Tag::LayoutLeft) => TileOrder::Major(Major::Left),
+            Some(Tag::LayoutRight) => TileOrder::Major(Major::Right),
+            None => TileOrder::Order(c.tuple(2)?),
+        }
+    } else {
+        TileOrder::Major(Major::Left)
+    };
+    lay(c.core(block.try_tile_to_shape(&target, &order))?)
+}
+
+pub(super) fn max_common_layout(c: &Call<'_>) -> R {
+    lay(c.core(c.layout(0)?.try_max_common_layout(&c.layout(1)?))?)
+}
+
+pub(super) fn max_common_vector(c: &Call<'_>) -> R {
+    Ok(Value::int(
+        c.core(c.layout(0)?.try_max_common_vector(&c.layout(1)?))?,
+    ))
+}
+
+pub(super) fn nullspace(c: &Call<'_>) -> R {
+    lay(c.core(c.layout(0)?.try_nullspace())?)
+}
+
+pub(super) fn upcast(c: &Call<'_>) -> R {
+    let n = c.index(0)? as i64;
+    lay(c.core(c.layout(0)?.try_upcast(n))?)
+}
+
+pub(super) fn downcast(c: &Call<'_>) -> R {
+    let n = c.index(0)? as i64;
+    lay(c.core(c.layout(0)?.try_downcast(n))?)
+}
+
+pub(super) fn ceil_div(c: &Call<'_>) -> R {
+    let a = c.tuple(0)?;
+    if tiler_like(c.value(1)) {
+        return Ok(Value::Tuple(c.core(a.try_ceil_div_tiler(&c.tiler(1)?))?));
+    }
+    Ok(Value::Tuple(c.core(a.try_ceil_div(&c.tuple(1)?))?))
+}
+
+pub(super) fn evenly_divides(c: &Call<'_>) -> R {
+    let a: IntTuple = c.tuple(0)?;
+    if tiler_like(c.value(1)) {
+        return Ok(Value::int(
+            c.core(a.try_evenly_divides_tiler(&c.tiler(1)?))?,
+        ));
+    }
+    Ok(Value::int(c.core(a.try_evenly_divides(&c.tuple(1)?))?))
+}
