@@ -23,20 +23,18 @@ const fn cast_at(
     n: Int,
     cast: Cast,
     b: &mut LayoutBuilder,
-    top: bool,
 ) -> Result<(), Error> {
     if !s.is_leaf_node(ns) {
         tri!(b.open());
         let mut cs = s.first_child(ns);
         let mut cd = d.first_child(nd);
         while !s.is_close(cs) {
-            tri!(cast_at(s, cs, d, cd, n, cast, b, false));
+            tri!(cast_at(s, cs, d, cd, n, cast, b));
             cs = s.node_end(cs);
             cd = d.node_end(cd);
         }
         return b.close();
     }
-    let _ = top;
     let shape = s.int_at(ns);
     let stride = d.int_at(nd);
     if stride.is_basis() {
@@ -95,8 +93,7 @@ const fn cast(l: &Layout, n: i64, cast: Cast) -> Result<Layout, Error> {
         Node::ROOT,
         Int::constant(n),
         cast,
-        &mut b,
-        true
+        &mut b
     ));
     Ok(b.finish())
 }

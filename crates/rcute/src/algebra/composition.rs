@@ -220,7 +220,7 @@ impl Layout {
     /// ```
     pub const fn try_composition_tiler(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
-            TilerKind::Layout(l) => self.try_composition(&l),
+            TilerKind::Layout(l) => self.try_composition(l),
             TilerKind::Underscore => Ok(*self),
             TilerKind::Integer(n) => {
                 let flat = tri!(coalesce_x(self, &IntTuple::constant(0)));

@@ -89,7 +89,7 @@ impl Layout {
             TilerKind::Layout(tl) => {
                 let target = tri!(self.try_coalesce()).shape();
                 let c = tri!(tl.try_complement(&target));
-                let b = tri!(pair(&tl, &c));
+                let b = tri!(pair(tl, &c));
                 self.try_composition(&b)
             }
             TilerKind::Underscore => Ok(*self),

@@ -38,6 +38,8 @@ const fn zip(a: &Layout, b: &Layout) -> Result<Layout, Error> {
 }
 
 /// What ordering the repeats of `tile_to_shape` follow.
+// Passed by reference; an inline tuple keeps it usable in `const` code.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TileOrder {
     /// Compact in this major order (CuTe's default `LayoutLeft`, or `LayoutRight`).
@@ -63,7 +65,7 @@ impl Layout {
             TilerKind::Layout(b) => {
                 let cotarget = tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize())));
                 let c = tri!(self.try_complement(&IntTuple::from_int(cotarget)));
-                let rest = tri!(c.try_composition(&b));
+                let rest = tri!(c.try_composition(b));
                 pair(self, &rest)
             }
             TilerKind::Underscore => Ok(*self),

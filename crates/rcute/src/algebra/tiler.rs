@@ -37,9 +37,9 @@ pub struct Tiler {
 
 /// What one element of a tiler is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TilerKind {
+pub enum TilerKind<'a> {
     /// A layout.
-    Layout(Layout),
+    Layout(&'a Layout),
     /// An integer `n`, which tiles as `n:_1`.
     Integer(Int),
     /// `_`: the mode is left alone.
@@ -141,12 +141,12 @@ impl Tiler {
     }
 
     /// What this tiler is at the top level.
-    pub const fn kind(&self) -> TilerKind {
+    pub const fn kind(&self) -> TilerKind<'_> {
         match self.guide.as_int() {
             None => TilerKind::Tuple,
             Some(g) if g.is_underscore() => TilerKind::Underscore,
             Some(g) if g.is_constant(1) => TilerKind::Integer(self.layout.shape().leaf(0)),
-            Some(_) => TilerKind::Layout(self.layout),
+            Some(_) => TilerKind::Layout(&self.layout),
         }
     }
 
@@ -340,7 +340,7 @@ impl fmt::Display for Tiler {
     /// CuTe's `print` of the tile: layouts as `S:D`, integers as themselves, `_`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind() {
-            TilerKind::Layout(l) => fmt::Display::fmt(&l, f),
+            TilerKind::Layout(l) => fmt::Display::fmt(l, f),
             TilerKind::Integer(n) => fmt::Display::fmt(&n, f),
             TilerKind::Underscore => f.write_str("_"),
             TilerKind::Tuple => {

@@ -307,6 +307,20 @@ impl Call<'_> {
     }
 }
 
+/// A value as a tiler; `Err(None)` when it cannot be one.
+fn to_tiler(v: &Value) -> Result<crate::algebra::Tiler, Option<Error>> {
+    use crate::algebra::Tiler;
+    match v {
+        Value::Layout(l) => Ok(Tiler::layout(*l)),
+        Value::Tuple(t) => Tiler::try_from_shape(t).map_err(Some),
+        Value::List(items) => {
+            let parts = items.iter().map(to_tiler).collect::<Result<Vec<_>, _>>()?;
+            Tiler::try_tuple(&parts).map_err(Some)
+        }
+        _ => Err(None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,19 +334,5 @@ mod tests {
                 .all(|f| find(f.name).is_some_and(|g| core::ptr::eq(f, g)))
         );
         assert!(find("frobnicate").is_none());
-    }
-}
-
-/// A value as a tiler; `Err(None)` when it cannot be one.
-fn to_tiler(v: &Value) -> Result<crate::algebra::Tiler, Option<Error>> {
-    use crate::algebra::Tiler;
-    match v {
-        Value::Layout(l) => Ok(Tiler::layout(*l)),
-        Value::Tuple(t) => Tiler::try_from_shape(t).map_err(Some),
-        Value::List(items) => {
-            let parts = items.iter().map(to_tiler).collect::<Result<Vec<_>, _>>()?;
-            Tiler::try_tuple(&parts).map_err(Some)
-        }
-        _ => Err(None),
     }
 }
