@@ -2,6 +2,10 @@
 //! code built on rcute can be tested over random valid inputs the way rcute tests itself.
 //! Enabled by the `proptest` feature.
 //!
+//! Beyond arbitrary shapes and layouts, there are generators of the inputs each algebra
+//! operation accepts: [`injective_layout`] (and [`complementable`], with a cotarget),
+//! [`composable_pair`] for composition, and [`divisible_tiler`] for the divides.
+//!
 //! ```
 //! use proptest::prelude::*;
 //! use proptest::test_runner::TestRunner;
@@ -30,7 +34,9 @@ use proptest::prelude::*;
 /// What random shapes look like.
 #[derive(Clone, Copy, Debug)]
 pub struct ShapeParams {
-    /// Largest extent of a leaf (at least 1).
+    /// Smallest extent of a leaf (at least 1).
+    pub min_extent: i64,
+    /// Largest extent of a leaf (at least `min_extent`).
     pub max_extent: i64,
     /// Deepest nesting (0: a single integer).
     pub max_depth: u32,
@@ -47,6 +53,7 @@ pub struct ShapeParams {
 impl Default for ShapeParams {
     fn default() -> ShapeParams {
         ShapeParams {
+            min_extent: 1,
             max_extent: 8,
             max_depth: 3,
             max_rank: 4,
@@ -139,9 +146,10 @@ pub fn shape(p: ShapeParams) -> impl Strategy<Value = IntTuple> {
     profile(p)
         .prop_flat_map(move |t| {
             let n = t.leaves();
+            let lo = p.min_extent.max(1);
             (
                 Just(t),
-                proptest::collection::vec(int(p.max_extent.max(1), p.static_probability, 1), n),
+                proptest::collection::vec(int(p.max_extent.max(lo), p.static_probability, lo), n),
             )
         })
         .prop_map(|(t, leaves)| t.build(&mut leaves.into_iter()))
@@ -195,4 +203,159 @@ pub fn compact_layout(p: ShapeParams) -> impl Strategy<Value = Layout> {
         max_stride: 1,
         compact_probability: 1.0,
     })
+}
+
+/// Divisors of `n` (n ≥ 1), ascending.
+fn divisors(n: i64) -> Vec<i64> {
+    (1..=n).filter(|d| n % d == 0).collect()
+}
+
+/// A random injective layout: the modes of a random shape laid out in a random order,
+/// each stride a multiple of the extent below it (`stride_k = gap * extent_{k-1}`, gaps
+/// drawn from `1..=max_gap`), with random static bits (size-1 modes are static `_1`).
+/// Such layouts have a left inverse and a complement.
+pub fn injective_layout(p: ShapeParams, max_gap: i64) -> impl Strategy<Value = Layout> {
+    shape(p).prop_flat_map(move |s| {
+        let n = s.leaf_count();
+        let order = Just((0..n).collect::<Vec<usize>>()).prop_shuffle();
+        let gaps = proptest::collection::vec(1..=max_gap.max(1), n);
+        let statics = proptest::collection::vec(proptest::bool::weighted(p.static_probability), n);
+        (Just(s), order, gaps, statics).prop_map(move |(s, order, gaps, statics)| {
+            // A dynamic size-1 mode is not dropped by coalesce, and CuTe's complement and
+            // left_inverse then count its stride as taken: keep size-1 modes static.
+            let mut s = s;
+            for i in 0..n {
+                if s.leaf(i).value() == 1 {
+                    s.set_leaf(i, Int::constant(1));
+                }
+            }
+            let mut d = s;
+            let mut extent = 1i64;
+            for (k, &i) in order.iter().enumerate() {
+                let stride = extent * gaps[k];
+                d.set_leaf(i, Int::new(stride, statics[i]));
+                extent = stride * s.leaf(i).value();
+            }
+            Layout::new(s, d)
+        })
+    })
+}
+
+/// A random injective layout and a cotarget for its complement: a multiple of its cosize,
+/// times `1..=4`, static or dynamic.
+pub fn complementable(p: ShapeParams, max_gap: i64) -> impl Strategy<Value = (Layout, IntTuple)> {
+    injective_layout(p, max_gap).prop_flat_map(|l| {
+        let cosize = l.cosize().value();
+        (Just(l), 1..=4i64, proptest::bool::ANY).prop_map(move |(l, k, st)| (l, IntTuple::from_int(Int::new(cosize * k, st))))
+    })
+}
+
+/// Splits `n` into prime factors, in a random order given by `pick`.
+fn factors(mut n: i64, pick: usize) -> Vec<i64> {
+    let mut f = Vec::new();
+    let mut p = 2;
+    while n > 1 {
+        while n % p == 0 {
+            f.push(p);
+            n /= p;
+        }
+        p += 1;
+    }
+    if f.len() > 1 {
+        let k = pick % f.len();
+        f.rotate_left(k);
+    }
+    f
+}
+
+/// A random pair `(A, B)` for which `composition(A, B)` is exact: `B`'s modes walk
+/// disjoint runs of the mixed-radix digits of `A`'s shape (each digit split into prime
+/// "atoms"), in a random order, grouped into a random hierarchy. This is CuTe's
+/// pre-condition for composition: the divisibility conditions, and no carries between
+/// `B`'s modes. `A`'s strides are arbitrary.
+pub fn composable_pair(p: LayoutParams) -> impl Strategy<Value = (Layout, Layout)> {
+    layout(p)
+        .prop_flat_map(move |a| {
+            let flat: Vec<i64> = a.shape().leaves().map(|s| s.value()).collect();
+            let n = flat.len();
+            (
+                Just(a),
+                proptest::collection::vec(0..8usize, n),
+                proptest::collection::vec(proptest::bool::ANY, 3 * crate::CAPACITY),
+                proptest::collection::vec(proptest::bool::weighted(p.shape.static_probability), 2 * crate::CAPACITY),
+                Just((0..crate::CAPACITY).collect::<Vec<usize>>()).prop_shuffle(),
+                1..=3usize,
+            )
+        })
+        .prop_map(|(a, picks, cuts, statics, order, nest)| {
+            // atoms: (size, stride) of each prime factor of each digit
+            let mut atoms = Vec::new();
+            let mut prefix = 1i64;
+            for (k, s) in a.shape().leaves().enumerate() {
+                let mut sub = prefix;
+                for f in factors(s.value(), picks[k]) {
+                    atoms.push((f, sub));
+                    sub *= f;
+                }
+                prefix *= s.value();
+            }
+            // cut the atoms into runs; each run (kept or not) becomes one mode of B
+            let mut runs: Vec<(i64, i64)> = Vec::new();
+            for (k, &(size, stride)) in atoms.iter().enumerate() {
+                match runs.last_mut() {
+                    Some(r) if !cuts[k] => r.0 *= size,
+                    _ => runs.push((size, stride)),
+                }
+            }
+            if runs.is_empty() {
+                runs.push((1, 1));
+            }
+            let keep: Vec<(i64, i64)> = runs.iter().enumerate().filter(|(k, _)| cuts[crate::CAPACITY + k] || *k == 0).map(|(_, r)| *r).collect();
+            let mut modes: Vec<(i64, i64)> = order.iter().filter(|&&i| i < keep.len()).map(|&i| keep[i]).collect();
+            modes.truncate(4);
+            let s: Vec<Int> = modes.iter().enumerate().map(|(i, m)| Int::new(m.0, statics[i])).collect();
+            let d: Vec<Int> = modes.iter().enumerate().map(|(i, m)| Int::new(m.1, statics[crate::CAPACITY + i])).collect();
+            let mut st = IntTuple::from_ints(&s);
+            let mut dt = IntTuple::from_ints(&d);
+            if s.len() == 1 && nest == 1 {
+                st = st.get(0);
+                dt = dt.get(0);
+            } else if s.len() >= 3 && nest == 2 {
+                st = st.group(0, 2);
+                dt = dt.group(0, 2);
+            }
+            (a, Layout::new(st, dt))
+        })
+        .prop_filter("CuTe's divisibility conditions", |(a, b)| a.try_composition(b).is_ok())
+}
+
+/// A random layout and a layout tiler that divides it (`logical_divide` meets CuTe's
+/// conditions): the tiler is injective on a sub-block of the layout's coalesced domain.
+pub fn divisible_tiler(p: LayoutParams) -> impl Strategy<Value = (Layout, Layout)> {
+    layout(p)
+        .prop_flat_map(|l| {
+            let size = l.size().value();
+            let ds = divisors(size);
+            (Just(l), proptest::sample::select(ds), proptest::bool::ANY, proptest::bool::ANY)
+        })
+        .prop_flat_map(|(l, tile, split, st)| {
+            // a tile of `tile` elements: contiguous, or strided by a divisor of the rest
+            let rest = l.size().value() / tile;
+            let ds = divisors(rest);
+            (Just(l), Just(tile), Just(split), Just(st), proptest::sample::select(ds))
+        })
+        .prop_map(|(l, tile, split, st, gap)| {
+            let t = if split && tile % 2 == 0 && tile > 2 {
+                // two modes: (2, tile/2) with the second mode strided by `gap`
+                let s = IntTuple::from_ints(&[Int::new(2, st), Int::new(tile / 2, st)]);
+                let d = IntTuple::from_ints(&[Int::new(1, st), Int::new(2 * gap, st)]);
+                Layout::new(s, d)
+            } else {
+                Layout::new(IntTuple::from_int(Int::new(tile, st)), IntTuple::from_int(Int::new(gap, st)))
+            };
+            (l, t)
+        })
+        .prop_filter("CuTe's conditions for logical_divide", |(l, t)| {
+            l.try_logical_divide(&crate::algebra::Tiler::layout(*t)).is_ok()
+        })
 }

@@ -171,7 +171,17 @@ impl Layout {
         let p = tri!(a.try_logical_product(&Tiler::layout(bb)));
         let p0 = tri!(p.try_mode(0));
         let p1 = tri!(p.try_mode(1));
-        if raked { zip(&p1, &p0) } else { zip(&p0, &p1) }
+        let z = if raked { zip(&p1, &p0) } else { zip(&p0, &p1) };
+        match z {
+            // Beyond CuTe: with dynamic size-1 modes the repeat mode can come out with
+            // another rank than the block, and CuTe's zip does not compile; the same
+            // product with every value static is well-formed.
+            Err(Error::RankMismatch { .. }) if !(self.is_static() && b.is_static()) => {
+                let s = tri!(self.to_static().rank_product(&b.to_static(), raked));
+                Ok(s.to_dynamic())
+            }
+            other => other,
+        }
     }
 
     /// Repeats `self` as a block over the layout `b`: mode `i` of the result is

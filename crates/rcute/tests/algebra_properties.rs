@@ -1,0 +1,248 @@
+//! The algebra checked by its definition over whole domains, on random valid inputs from
+//! `rcute::strategies`. Each test counts its cases and asserts the count.
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use rcute::strategies::{LayoutParams, ShapeParams, complementable, composable_pair, divisible_tiler, injective_layout, layout};
+use rcute::{IntTuple, Layout, Tiler};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const CASES: u32 = 1000;
+
+fn run<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>) -> usize
+where
+    S::Value: std::fmt::Debug,
+{
+    let ran = AtomicUsize::new(0);
+    let mut runner = TestRunner::new(Config {
+        cases: CASES,
+        failure_persistence: None,
+        max_global_rejects: 100_000,
+        ..Config::default()
+    });
+    runner
+        .run(&strategy, |v| {
+            ran.fetch_add(1, Ordering::Relaxed);
+            test(v)
+        })
+        .unwrap();
+    let n = ran.into_inner();
+    assert!(n >= CASES as usize, "only {n} cases ran");
+    n
+}
+
+fn size(l: &Layout) -> usize {
+    l.size().value() as usize
+}
+
+fn image(l: &Layout) -> Vec<i64> {
+    (0..size(l)).map(|i| l.offset(i)).collect()
+}
+
+fn multiset(v: &[i64]) -> BTreeMap<i64, usize> {
+    let mut m = BTreeMap::new();
+    for &x in v {
+        *m.entry(x).or_insert(0) += 1;
+    }
+    m
+}
+
+#[test]
+fn coalesce_keeps_the_function() {
+    run(layout(LayoutParams::default()), |l| {
+        let c = l.coalesce();
+        prop_assert!(c.depth() <= 1, "{c}");
+        prop_assert_eq!(c.size().value(), l.size().value());
+        for i in 0..size(&l) {
+            prop_assert_eq!(c.offset(i), l.offset(i), "{} -> {} at {}", l, c, i);
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn filter_keeps_the_nonzero_image() {
+    run(layout(LayoutParams::default()), |l| {
+        let f = l.filter();
+        let img: BTreeSet<i64> = image(&l).into_iter().collect();
+        let fimg: BTreeSet<i64> = image(&f).into_iter().collect();
+        prop_assert_eq!(&img, &fimg, "{} -> {}", l, f);
+        // no static zero strides remain, except in the empty result _1:_0
+        if f.to_string() != "_1:_0" {
+            prop_assert!(f.stride().leaves().all(|d| !d.is_constant(0)), "{f}");
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn composition_is_function_composition() {
+    run(composable_pair(LayoutParams::default()), |(a, b)| {
+        let r = a.composition(&b);
+        prop_assert!(b.shape().compatible(&r.shape()).truth(), "{} o {} = {}", a, b, r);
+        for i in 0..size(&b) {
+            let bi = b.offset(i);
+            prop_assert!(bi >= 0);
+            prop_assert_eq!(r.offset(i), a.offset(bi as usize), "{} o {} = {} at {}", a, b, r, i);
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn complement_is_disjoint_ordered_and_covers() {
+    let p = ShapeParams {
+        max_leaves: 5,
+        max_size: 512,
+        ..ShapeParams::default()
+    };
+    run(complementable(p, 3), |(l, cotarget)| {
+        let c = l.complement(&cotarget);
+        let ci = image(&c);
+        // ordered: strictly increasing
+        prop_assert!(ci.windows(2).all(|w| w[0] < w[1]), "{} complement {} = {}", l, cotarget, c);
+        // disjoint: (L, C) is injective
+        let both = Layout::concat(&[l, c]);
+        let bi = image(&both);
+        let set: BTreeSet<i64> = bi.iter().copied().collect();
+        prop_assert_eq!(set.len(), bi.len(), "(L, C) is not injective: {}", both);
+        // covers [0, cotarget) when the sizes allow
+        let target = cotarget.as_int().unwrap().value();
+        if size(&l) as i64 * size(&c) as i64 == target {
+            prop_assert!(set.iter().copied().eq(0..target), "{} does not cover [0, {})", both, target);
+        } else {
+            prop_assert!(both.cosize().value() >= target);
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn right_inverse_is_a_right_inverse() {
+    run(layout(LayoutParams::default()), |l| {
+        let r = l.right_inverse();
+        for i in 0..size(&r) {
+            prop_assert_eq!(l.offset(r.offset(i) as usize), i as i64, "{} right_inverse {} at {}", l, r, i);
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn left_inverse_is_a_left_inverse_on_injective_layouts() {
+    run(injective_layout(ShapeParams::default(), 3), |l| {
+        let r = l.left_inverse();
+        for i in 0..size(&l) {
+            prop_assert_eq!(r.offset(l.offset(i) as usize), i as i64, "{} left_inverse {} at {}", l, r, i);
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn logical_divide_splits_into_the_tile_and_the_rest() {
+    run(divisible_tiler(LayoutParams::default()), |(l, t)| {
+        let d = l.logical_divide(&Tiler::layout(t));
+        prop_assert_eq!(d.rank(), 2);
+        // the first mode is composition(L, T)
+        let tile = d.mode(0);
+        let comp = l.composition(&t);
+        prop_assert_eq!(tile.size().value(), t.size().value());
+        prop_assert_eq!(image(&tile), image(&comp), "{} / {} = {}", l, t, d);
+        // the whole is L composed with (T, complement(T, shape(coalesce(L))))
+        let c = t.complement(&l.coalesce().shape());
+        let full = l.composition(&Layout::concat(&[t, c]));
+        prop_assert_eq!(image(&d), image(&full));
+        // zipped_divide by a layout is the same layout
+        prop_assert_eq!(l.zipped_divide(&Tiler::layout(t)), d);
+        Ok(())
+    });
+}
+
+#[test]
+fn logical_product_repeats_the_block() {
+    let p = LayoutParams {
+        shape: ShapeParams {
+            min_extent: 2,
+            max_leaves: 4,
+            max_size: 64,
+            ..ShapeParams::default()
+        },
+        ..LayoutParams::default()
+    };
+    // A compact block has a one-mode complement, so any tiler composes with it.
+    run((injective_layout(p.shape, 1), injective_layout(p.shape, 2)), |(a, b)| {
+        let r = a.logical_product(&Tiler::layout(b));
+        prop_assert_eq!(r.rank(), 2);
+        prop_assert_eq!(r.mode(0), a);
+        prop_assert!(b.shape().compatible(&r.mode(1).shape()).truth(), "{} x {} = {}", a, b, r);
+        prop_assert_eq!(r.size().value(), a.size().value() * b.size().value());
+        // an injective block times an injective tiler is injective
+        let img = image(&r);
+        let set: BTreeSet<i64> = img.iter().copied().collect();
+        prop_assert_eq!(set.len(), img.len(), "{} x {} = {} is not injective", a, b, r);
+        // the rank-sensitive products and the rearrangements hold the same elements
+        let zipped = a.zipped_product(&Tiler::layout(b));
+        let flat = a.flat_product(&Tiler::layout(b));
+        let mut others = vec![zipped, flat];
+        // CuTe zips the block with the repeats mode by mode: a rank-1 tuple and an integer
+        // do not zip (CuTe does not compile it), anything else does
+        let zippable = a.rank() != 1 || b.rank() != 1 || a.shape().is_tuple() == b.shape().is_tuple();
+        match (a.try_blocked_product(&b), a.try_raked_product(&b)) {
+            (Ok(x), Ok(y)) => others.extend([x, y]),
+            (x, y) => prop_assert!(!zippable, "{} x {}: {:?} {:?}", a, b, x, y),
+        }
+        for other in others {
+            prop_assert_eq!(multiset(&image(&other)), multiset(&img), "{} vs {}", other, r);
+        }
+        Ok(())
+    });
+}
+
+static CHECKED: AtomicUsize = AtomicUsize::new(0);
+
+#[test]
+fn divides_by_shape_tilers_keep_every_element() {
+    run(layout(LayoutParams::default()), |l| {
+        // tile every mode by a divisor of its size
+        let modes: Vec<IntTuple> = l
+            .shape()
+            .modes()
+            .map(|m| {
+                let s = m.size().value();
+                let d = (1..=s).rev().find(|d| s % d == 0 && *d <= 4).unwrap();
+                IntTuple::constant(d)
+            })
+            .collect();
+        let t = if l.shape().is_leaf() {
+            Tiler::try_from_shape(&modes[0]).unwrap()
+        } else {
+            Tiler::try_from_shape(&IntTuple::tuple(&modes)).unwrap()
+        };
+        let even = l.shape().evenly_divides_tiler(&t).truth();
+        let d = match l.try_logical_divide(&t) {
+            Ok(d) => d,
+            Err(e) => {
+                // Refused only where CuTe could not coalesce dynamic modes and would split a
+                // tile across them (a wrong layout); a static layout divides.
+                prop_assert!(!l.is_static(), "{} / {}: {}", l, t, e);
+                return Ok(());
+            }
+        };
+        if !even {
+            // CuTe pads a tile that does not divide the (uncoalesced) modes
+            prop_assert!(d.size().value() >= l.size().value(), "{} / {} = {}", l, t, d);
+            return Ok(());
+        }
+        CHECKED.fetch_add(1, Ordering::Relaxed);
+        prop_assert_eq!(d.size().value(), l.size().value(), "{} / {} = {}", l, t, d);
+        let want = multiset(&image(&l));
+        for other in [d, l.zipped_divide(&t), l.tiled_divide(&t), l.flat_divide(&t)] {
+            prop_assert_eq!(multiset(&image(&other)), want.clone(), "{} / {} = {}", l, t, other);
+        }
+        Ok(())
+    });
+    let checked = CHECKED.load(Ordering::Relaxed);
+    assert!(checked >= CASES as usize / 2, "only {checked} layouts were evenly divided");
+}
