@@ -243,3 +243,8 @@ fn deviations_are_real_and_current() {
         assert_eq!(answer(&d.expr), d.rcute, "{}", d.reason);
     }
 }
+
+#[test]
+fn pictures() {
+    all_pass("pictures.jsonl", 29);
+}

@@ -42,6 +42,23 @@ enum Command {
         /// A layout, or any expression that gives one, e.g. 'make_layout((4,8))'.
         layout: String,
     },
+    /// Print CuTe's print_latex TikZ document of a layout of rank 2 or less.
+    Latex {
+        /// A layout, or a program whose last expression gives one.
+        layout: String,
+    },
+    /// Draw a rank-2 layout as SVG (one cell per coordinate, labelled with its offset), or
+    /// with --tv a thread-value layout over its data shape.
+    Svg {
+        /// A layout, or a program whose last expression gives one; with --tv, the
+        /// thread-value layout (thread, value) -> offset.
+        layout: String,
+        /// The data shape the thread-value layout covers, e.g. '(_8,_8)'.
+        shape: Option<String>,
+        /// Draw a thread-value layout over the data shape: cells read T<t>V<v>.
+        #[arg(long)]
+        tv: bool,
+    },
     /// List the functions of the expression language.
     Functions,
 }
@@ -59,6 +76,40 @@ fn main() -> ExitCode {
         Command::Show { layout } => {
             run_one(&format!("print_layout({layout})"), |out| out).map_show(&layout)
         }
+        Command::Latex { layout } => picture(&layout, |v| match v {
+            expr::Value::Layout(l) => rcute::print_latex(&l).map(|d| d.to_string()),
+            expr::Value::Composed(c) => rcute::print_latex(&c).map(|d| d.to_string()),
+            _ => Err(not_a_layout()),
+        }),
+        Command::Svg { layout, shape, tv } => match (tv, shape) {
+            (false, None) => picture(&layout, |v| match v {
+                expr::Value::Layout(l) => rcute::print::svg_layout(&l),
+                expr::Value::Composed(c) => rcute::print::svg_layout(&c),
+                _ => Err(not_a_layout()),
+            }),
+            (true, Some(shape)) => {
+                let shape_value = match expr::eval_value(&shape) {
+                    Ok(expr::Value::Tuple(t)) => t,
+                    Ok(_) => {
+                        eprintln!("error: the data shape must be a tuple of integers\n{shape}\n^");
+                        return ExitCode::FAILURE;
+                    }
+                    Err(e) => return report(&shape, &e),
+                };
+                picture(&layout, |v| match v {
+                    expr::Value::Layout(l) => rcute::print::svg_tv(&l, &shape_value),
+                    _ => Err(not_a_layout()),
+                })
+            }
+            (false, Some(_)) => {
+                eprintln!("error: a data shape is only used with --tv");
+                ExitCode::FAILURE
+            }
+            (true, None) => {
+                eprintln!("error: --tv needs the data shape: cute svg --tv 'TV' 'SHAPE'");
+                ExitCode::FAILURE
+            }
+        },
         Command::Functions => {
             let mut stdout = io::stdout().lock();
             for f in expr::FUNCTIONS {
@@ -66,6 +117,33 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+    }
+}
+
+fn not_a_layout() -> rcute::Error {
+    rcute::Error::WrongKind {
+        msg: "the expression must give a layout",
+    }
+}
+
+/// Evaluates `program` to a value and prints what `draw` makes of it.
+fn picture(
+    program: &str,
+    draw: impl FnOnce(expr::Value) -> Result<String, rcute::Error>,
+) -> ExitCode {
+    let value = match expr::eval_value(program) {
+        Ok(v) => v,
+        Err(e) => return report(program, &e),
+    };
+    match draw(value) {
+        Ok(text) => {
+            let _ = io::stdout().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(e) => report(
+            program,
+            &EvalError::from_core(e, expr::Span::new(0, program.len())),
+        ),
     }
 }
 

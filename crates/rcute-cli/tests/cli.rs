@@ -130,3 +130,51 @@ fn a_missing_batch_file_is_an_error() {
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o.stderr).starts_with("error: cannot read"));
 }
+
+#[test]
+fn latex_and_svg_pictures() {
+    let o = cute(&["latex", "(_2,_2):(_2,_1)"]);
+    assert!(o.status.success());
+    let tex = text(&o.stdout);
+    assert!(tex.starts_with("% Layout: (_2,_2):(_2,_1)\n\\documentclass[convert]{standalone}"));
+    assert!(tex.ends_with("\\end{tikzpicture}\n\\end{document}\n"));
+
+    let o = cute(&[
+        "svg",
+        "composition(Swizzle<3,0,3>, make_layout((_8,_8), LayoutRight))",
+    ]);
+    assert!(o.status.success());
+    let svg = text(&o.stdout);
+    let doc = roxmltree::Document::parse(&svg).expect("XML");
+    let cells: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .collect();
+    assert_eq!(cells.len(), 64);
+    // row 1 of Sw<3,0,3> o (8,8):(8,1) is 9 8 11 10 13 12 15 14
+    let row1: Vec<&str> = cells
+        .iter()
+        .filter(|c| c.attribute("data-m") == Some("1"))
+        .map(|c| c.attribute("data-offset").unwrap())
+        .collect();
+    assert_eq!(row1, ["9", "8", "11", "10", "13", "12", "15", "14"]);
+
+    let o = cute(&[
+        "svg",
+        "--tv",
+        "((_4,_2),(_2,_2)):((_16,_1),(_8,_2))",
+        "(_8,_8)",
+    ]);
+    assert!(o.status.success());
+    assert!(text(&o.stdout).contains("<text x=\"62\" y=\"83\" text-anchor=\"middle\">T0</text>"));
+
+    for args in [
+        &["svg", "(_2,_2,_2):(_1,_2,_4)"][..],
+        &["svg", "--tv", "(_4,_2):(_1,_4)"][..],
+        &["svg", "(_512,_512):(_1,_512)"][..],
+    ] {
+        let o = cute(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(text(&o.stderr).starts_with("error: "), "{args:?}");
+    }
+}

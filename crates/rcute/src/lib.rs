@@ -88,6 +88,7 @@ pub mod int;
 pub mod layout;
 pub mod notation;
 pub mod print;
+pub mod swizzle;
 pub mod tuple;
 
 #[cfg(feature = "alloc")]
@@ -98,9 +99,14 @@ pub use algebra::{TileOrder, Tiler, TilerKind};
 pub use error::Error;
 pub use int::Int;
 pub use layout::{Layout, StaticLayout};
-pub use print::{LayoutTable, print_layout};
+pub use print::{Drawable, LayoutTable, print_latex, print_layout};
+pub use swizzle::{ComposedLayout, Swizzle};
 pub use tuple::{
     CAPACITY, IntTuple, Major, NODE_CAPACITY, crd2crd, crd2idx, crd2idx_arith, crd2idx_colex,
     idx2crd, idx2crd_strided, try_crd2crd, try_crd2idx, try_crd2idx_arith, try_crd2idx_colex,
     try_idx2crd, try_idx2crd_strided,
 };
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

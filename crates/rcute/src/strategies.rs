@@ -246,7 +246,8 @@ pub fn injective_layout(p: ShapeParams, max_gap: i64) -> impl Strategy<Value = L
 pub fn complementable(p: ShapeParams, max_gap: i64) -> impl Strategy<Value = (Layout, IntTuple)> {
     injective_layout(p, max_gap).prop_flat_map(|l| {
         let cosize = l.cosize().value();
-        (Just(l), 1..=4i64, proptest::bool::ANY).prop_map(move |(l, k, st)| (l, IntTuple::from_int(Int::new(cosize * k, st))))
+        (Just(l), 1..=4i64, proptest::bool::ANY)
+            .prop_map(move |(l, k, st)| (l, IntTuple::from_int(Int::new(cosize * k, st))))
     })
 }
 
@@ -282,7 +283,10 @@ pub fn composable_pair(p: LayoutParams) -> impl Strategy<Value = (Layout, Layout
                 Just(a),
                 proptest::collection::vec(0..8usize, n),
                 proptest::collection::vec(proptest::bool::ANY, 3 * crate::CAPACITY),
-                proptest::collection::vec(proptest::bool::weighted(p.shape.static_probability), 2 * crate::CAPACITY),
+                proptest::collection::vec(
+                    proptest::bool::weighted(p.shape.static_probability),
+                    2 * crate::CAPACITY,
+                ),
                 Just((0..crate::CAPACITY).collect::<Vec<usize>>()).prop_shuffle(),
                 1..=3usize,
             )
@@ -310,11 +314,28 @@ pub fn composable_pair(p: LayoutParams) -> impl Strategy<Value = (Layout, Layout
             if runs.is_empty() {
                 runs.push((1, 1));
             }
-            let keep: Vec<(i64, i64)> = runs.iter().enumerate().filter(|(k, _)| cuts[crate::CAPACITY + k] || *k == 0).map(|(_, r)| *r).collect();
-            let mut modes: Vec<(i64, i64)> = order.iter().filter(|&&i| i < keep.len()).map(|&i| keep[i]).collect();
+            let keep: Vec<(i64, i64)> = runs
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| cuts[crate::CAPACITY + k] || *k == 0)
+                .map(|(_, r)| *r)
+                .collect();
+            let mut modes: Vec<(i64, i64)> = order
+                .iter()
+                .filter(|&&i| i < keep.len())
+                .map(|&i| keep[i])
+                .collect();
             modes.truncate(4);
-            let s: Vec<Int> = modes.iter().enumerate().map(|(i, m)| Int::new(m.0, statics[i])).collect();
-            let d: Vec<Int> = modes.iter().enumerate().map(|(i, m)| Int::new(m.1, statics[crate::CAPACITY + i])).collect();
+            let s: Vec<Int> = modes
+                .iter()
+                .enumerate()
+                .map(|(i, m)| Int::new(m.0, statics[i]))
+                .collect();
+            let d: Vec<Int> = modes
+                .iter()
+                .enumerate()
+                .map(|(i, m)| Int::new(m.1, statics[crate::CAPACITY + i]))
+                .collect();
             let mut st = IntTuple::from_ints(&s);
             let mut dt = IntTuple::from_ints(&d);
             if s.len() == 1 && nest == 1 {
@@ -326,7 +347,9 @@ pub fn composable_pair(p: LayoutParams) -> impl Strategy<Value = (Layout, Layout
             }
             (a, Layout::new(st, dt))
         })
-        .prop_filter("CuTe's divisibility conditions", |(a, b)| a.try_composition(b).is_ok())
+        .prop_filter("CuTe's divisibility conditions", |(a, b)| {
+            a.try_composition(b).is_ok()
+        })
 }
 
 /// A random layout and a layout tiler that divides it (`logical_divide` meets CuTe's
@@ -336,13 +359,24 @@ pub fn divisible_tiler(p: LayoutParams) -> impl Strategy<Value = (Layout, Layout
         .prop_flat_map(|l| {
             let size = l.size().value();
             let ds = divisors(size);
-            (Just(l), proptest::sample::select(ds), proptest::bool::ANY, proptest::bool::ANY)
+            (
+                Just(l),
+                proptest::sample::select(ds),
+                proptest::bool::ANY,
+                proptest::bool::ANY,
+            )
         })
         .prop_flat_map(|(l, tile, split, st)| {
             // a tile of `tile` elements: contiguous, or strided by a divisor of the rest
             let rest = l.size().value() / tile;
             let ds = divisors(rest);
-            (Just(l), Just(tile), Just(split), Just(st), proptest::sample::select(ds))
+            (
+                Just(l),
+                Just(tile),
+                Just(split),
+                Just(st),
+                proptest::sample::select(ds),
+            )
         })
         .prop_map(|(l, tile, split, st, gap)| {
             let t = if split && tile % 2 == 0 && tile > 2 {
@@ -351,11 +385,15 @@ pub fn divisible_tiler(p: LayoutParams) -> impl Strategy<Value = (Layout, Layout
                 let d = IntTuple::from_ints(&[Int::new(1, st), Int::new(2 * gap, st)]);
                 Layout::new(s, d)
             } else {
-                Layout::new(IntTuple::from_int(Int::new(tile, st)), IntTuple::from_int(Int::new(gap, st)))
+                Layout::new(
+                    IntTuple::from_int(Int::new(tile, st)),
+                    IntTuple::from_int(Int::new(gap, st)),
+                )
             };
             (l, t)
         })
         .prop_filter("CuTe's conditions for logical_divide", |(l, t)| {
-            l.try_logical_divide(&crate::algebra::Tiler::layout(*t)).is_ok()
+            l.try_logical_divide(&crate::algebra::Tiler::layout(*t))
+                .is_ok()
         })
 }

@@ -3,7 +3,10 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use rcute::strategies::{LayoutParams, ShapeParams, complementable, composable_pair, divisible_tiler, injective_layout, layout};
+use rcute::strategies::{
+    LayoutParams, ShapeParams, complementable, composable_pair, divisible_tiler, injective_layout,
+    layout,
+};
 use rcute::{IntTuple, Layout, Tiler};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -80,11 +83,25 @@ fn filter_keeps_the_nonzero_image() {
 fn composition_is_function_composition() {
     run(composable_pair(LayoutParams::default()), |(a, b)| {
         let r = a.composition(&b);
-        prop_assert!(b.shape().compatible(&r.shape()).truth(), "{} o {} = {}", a, b, r);
+        prop_assert!(
+            b.shape().compatible(&r.shape()).truth(),
+            "{} o {} = {}",
+            a,
+            b,
+            r
+        );
         for i in 0..size(&b) {
             let bi = b.offset(i);
             prop_assert!(bi >= 0);
-            prop_assert_eq!(r.offset(i), a.offset(bi as usize), "{} o {} = {} at {}", a, b, r, i);
+            prop_assert_eq!(
+                r.offset(i),
+                a.offset(bi as usize),
+                "{} o {} = {} at {}",
+                a,
+                b,
+                r,
+                i
+            );
         }
         Ok(())
     });
@@ -101,7 +118,13 @@ fn complement_is_disjoint_ordered_and_covers() {
         let c = l.complement(&cotarget);
         let ci = image(&c);
         // ordered: strictly increasing
-        prop_assert!(ci.windows(2).all(|w| w[0] < w[1]), "{} complement {} = {}", l, cotarget, c);
+        prop_assert!(
+            ci.windows(2).all(|w| w[0] < w[1]),
+            "{} complement {} = {}",
+            l,
+            cotarget,
+            c
+        );
         // disjoint: (L, C) is injective
         let both = Layout::concat(&[l, c]);
         let bi = image(&both);
@@ -110,7 +133,12 @@ fn complement_is_disjoint_ordered_and_covers() {
         // covers [0, cotarget) when the sizes allow
         let target = cotarget.as_int().unwrap().value();
         if size(&l) as i64 * size(&c) as i64 == target {
-            prop_assert!(set.iter().copied().eq(0..target), "{} does not cover [0, {})", both, target);
+            prop_assert!(
+                set.iter().copied().eq(0..target),
+                "{} does not cover [0, {})",
+                both,
+                target
+            );
         } else {
             prop_assert!(both.cosize().value() >= target);
         }
@@ -123,7 +151,14 @@ fn right_inverse_is_a_right_inverse() {
     run(layout(LayoutParams::default()), |l| {
         let r = l.right_inverse();
         for i in 0..size(&r) {
-            prop_assert_eq!(l.offset(r.offset(i) as usize), i as i64, "{} right_inverse {} at {}", l, r, i);
+            prop_assert_eq!(
+                l.offset(r.offset(i) as usize),
+                i as i64,
+                "{} right_inverse {} at {}",
+                l,
+                r,
+                i
+            );
         }
         Ok(())
     });
@@ -134,7 +169,14 @@ fn left_inverse_is_a_left_inverse_on_injective_layouts() {
     run(injective_layout(ShapeParams::default(), 3), |l| {
         let r = l.left_inverse();
         for i in 0..size(&l) {
-            prop_assert_eq!(r.offset(l.offset(i) as usize), i as i64, "{} left_inverse {} at {}", l, r, i);
+            prop_assert_eq!(
+                r.offset(l.offset(i) as usize),
+                i as i64,
+                "{} left_inverse {} at {}",
+                l,
+                r,
+                i
+            );
         }
         Ok(())
     });
@@ -172,32 +214,55 @@ fn logical_product_repeats_the_block() {
         ..LayoutParams::default()
     };
     // A compact block has a one-mode complement, so any tiler composes with it.
-    run((injective_layout(p.shape, 1), injective_layout(p.shape, 2)), |(a, b)| {
-        let r = a.logical_product(&Tiler::layout(b));
-        prop_assert_eq!(r.rank(), 2);
-        prop_assert_eq!(r.mode(0), a);
-        prop_assert!(b.shape().compatible(&r.mode(1).shape()).truth(), "{} x {} = {}", a, b, r);
-        prop_assert_eq!(r.size().value(), a.size().value() * b.size().value());
-        // an injective block times an injective tiler is injective
-        let img = image(&r);
-        let set: BTreeSet<i64> = img.iter().copied().collect();
-        prop_assert_eq!(set.len(), img.len(), "{} x {} = {} is not injective", a, b, r);
-        // the rank-sensitive products and the rearrangements hold the same elements
-        let zipped = a.zipped_product(&Tiler::layout(b));
-        let flat = a.flat_product(&Tiler::layout(b));
-        let mut others = vec![zipped, flat];
-        // CuTe zips the block with the repeats mode by mode: a rank-1 tuple and an integer
-        // do not zip (CuTe does not compile it), anything else does
-        let zippable = a.rank() != 1 || b.rank() != 1 || a.shape().is_tuple() == b.shape().is_tuple();
-        match (a.try_blocked_product(&b), a.try_raked_product(&b)) {
-            (Ok(x), Ok(y)) => others.extend([x, y]),
-            (x, y) => prop_assert!(!zippable, "{} x {}: {:?} {:?}", a, b, x, y),
-        }
-        for other in others {
-            prop_assert_eq!(multiset(&image(&other)), multiset(&img), "{} vs {}", other, r);
-        }
-        Ok(())
-    });
+    run(
+        (injective_layout(p.shape, 1), injective_layout(p.shape, 2)),
+        |(a, b)| {
+            let r = a.logical_product(&Tiler::layout(b));
+            prop_assert_eq!(r.rank(), 2);
+            prop_assert_eq!(r.mode(0), a);
+            prop_assert!(
+                b.shape().compatible(&r.mode(1).shape()).truth(),
+                "{} x {} = {}",
+                a,
+                b,
+                r
+            );
+            prop_assert_eq!(r.size().value(), a.size().value() * b.size().value());
+            // an injective block times an injective tiler is injective
+            let img = image(&r);
+            let set: BTreeSet<i64> = img.iter().copied().collect();
+            prop_assert_eq!(
+                set.len(),
+                img.len(),
+                "{} x {} = {} is not injective",
+                a,
+                b,
+                r
+            );
+            // the rank-sensitive products and the rearrangements hold the same elements
+            let zipped = a.zipped_product(&Tiler::layout(b));
+            let flat = a.flat_product(&Tiler::layout(b));
+            let mut others = vec![zipped, flat];
+            // CuTe zips the block with the repeats mode by mode: a rank-1 tuple and an integer
+            // do not zip (CuTe does not compile it), anything else does
+            let zippable =
+                a.rank() != 1 || b.rank() != 1 || a.shape().is_tuple() == b.shape().is_tuple();
+            match (a.try_blocked_product(&b), a.try_raked_product(&b)) {
+                (Ok(x), Ok(y)) => others.extend([x, y]),
+                (x, y) => prop_assert!(!zippable, "{} x {}: {:?} {:?}", a, b, x, y),
+            }
+            for other in others {
+                prop_assert_eq!(
+                    multiset(&image(&other)),
+                    multiset(&img),
+                    "{} vs {}",
+                    other,
+                    r
+                );
+            }
+            Ok(())
+        },
+    );
 }
 
 static CHECKED: AtomicUsize = AtomicUsize::new(0);
@@ -232,17 +297,38 @@ fn divides_by_shape_tilers_keep_every_element() {
         };
         if !even {
             // CuTe pads a tile that does not divide the (uncoalesced) modes
-            prop_assert!(d.size().value() >= l.size().value(), "{} / {} = {}", l, t, d);
+            prop_assert!(
+                d.size().value() >= l.size().value(),
+                "{} / {} = {}",
+                l,
+                t,
+                d
+            );
             return Ok(());
         }
         CHECKED.fetch_add(1, Ordering::Relaxed);
         prop_assert_eq!(d.size().value(), l.size().value(), "{} / {} = {}", l, t, d);
         let want = multiset(&image(&l));
-        for other in [d, l.zipped_divide(&t), l.tiled_divide(&t), l.flat_divide(&t)] {
-            prop_assert_eq!(multiset(&image(&other)), want.clone(), "{} / {} = {}", l, t, other);
+        for other in [
+            d,
+            l.zipped_divide(&t),
+            l.tiled_divide(&t),
+            l.flat_divide(&t),
+        ] {
+            prop_assert_eq!(
+                multiset(&image(&other)),
+                want.clone(),
+                "{} / {} = {}",
+                l,
+                t,
+                other
+            );
         }
         Ok(())
     });
     let checked = CHECKED.load(Ordering::Relaxed);
-    assert!(checked >= CASES as usize / 2, "only {checked} layouts were evenly divided");
+    assert!(
+        checked >= CASES as usize / 2,
+        "only {checked} layouts were evenly divided"
+    );
 }

@@ -38,6 +38,45 @@ pub fn eval(program: &str) -> Result<String, EvalError> {
     Ok(out)
 }
 
+/// Runs a program and returns the value of its last statement, which must be an
+/// expression (earlier statements may bind names; their output is discarded).
+///
+/// ```
+/// use rcute::expr::{Value, eval_value};
+/// let v = eval_value("A = (4,8):(8,1); composition(A, (_2,_2))").unwrap();
+/// assert!(matches!(v, Value::Layout(_)));
+/// assert_eq!(v.to_string(), "(_2,_2):(8,1)");
+/// ```
+pub fn eval_value(program: &str) -> Result<Value, EvalError> {
+    let stmts = Parser::new(program)?.program()?;
+    let mut env = Env::default();
+    let (last, rest) = stmts.split_last().expect("a program has a statement");
+    for st in rest {
+        match st {
+            Stmt::Let(name, e) => {
+                let v = env.eval(e)?;
+                env.vars.insert(name.clone(), v);
+            }
+            Stmt::Show(e) => {
+                env.eval(e)?;
+            }
+        }
+    }
+    match last {
+        Stmt::Show(e) => {
+            let v = env.eval(e)?;
+            if let Value::Printed(_) = v {
+                return Err(EvalError::new("a printer returns no value", e.span));
+            }
+            Ok(v)
+        }
+        Stmt::Let(_, e) => Err(EvalError::new(
+            "the program must end with an expression",
+            e.span,
+        )),
+    }
+}
+
 #[derive(Default)]
 struct Env {
     vars: BTreeMap<String, Value>,
@@ -100,6 +139,21 @@ impl Env {
                         ));
                     }
                     return Ok(v.clone());
+                }
+                if name == "Swizzle" {
+                    let (b, m, s) = match targs.as_slice() {
+                        [b, m, s] => (*b, *m, *s),
+                        [b, m] => (*b, *m, *b),
+                        _ => {
+                            return Err(EvalError::new(
+                                "Swizzle takes two or three template arguments: Swizzle<B,M,S>",
+                                e.span,
+                            ));
+                        }
+                    };
+                    return crate::swizzle::Swizzle::try_new(b, m, s)
+                        .map(Value::Swizzle)
+                        .map_err(|err| EvalError::from_core(err, e.span));
                 }
                 match name.as_str() {
                     "LayoutLeft" | "GenColMajor" => Ok(Value::Tag(Tag::LayoutLeft)),
@@ -213,6 +267,21 @@ fn apply(
                 .map(Value::Tuple)
                 .map_err(|e| EvalError::from_core(e, span))
         }
+        Value::Composed(c) => {
+            if coord.has_underscore() {
+                return Err(EvalError::new(
+                    "slicing a swizzled layout with '_' is not supported; slice its layout first",
+                    span,
+                ));
+            }
+            c.try_apply(&coord)
+                .map(Value::int)
+                .map_err(|e| EvalError::from_core(e, span))
+        }
+        Value::Swizzle(sw) => match coord.as_int() {
+            Some(i) if !i.is_basis() && !i.is_underscore() => Ok(Value::int(sw.apply_int(i))),
+            _ => Err(EvalError::new("a swizzle is applied to one integer", span)),
+        },
         v => Err(EvalError::new(
             alloc::format!(
                 "only a layout can be applied to a coordinate; this is {}",

@@ -31,6 +31,6 @@ mod syntax;
 mod value;
 
 pub use error::{EvalError, Span};
-pub use eval::eval;
+pub use eval::{eval, eval_value};
 pub use functions::{Function, TABLE as FUNCTIONS, find as find_function};
 pub use value::{Tag, Value};

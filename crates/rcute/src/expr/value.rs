@@ -2,6 +2,7 @@
 
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::swizzle::{ComposedLayout, Swizzle};
 use crate::tuple::IntTuple;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -31,6 +32,10 @@ pub enum Value {
     List(Vec<Value>),
     /// `LayoutLeft` or `LayoutRight`.
     Tag(Tag),
+    /// A swizzle functor, `Swizzle<B,M,S>`.
+    Swizzle(Swizzle),
+    /// A swizzle composed after a layout, `Sw<B,M,S> o O o L`.
+    Composed(ComposedLayout),
     /// Text a printer produced (`print_layout`); it is not a value.
     Printed(String),
 }
@@ -49,6 +54,8 @@ impl Value {
             Value::Layout(_) => "a layout",
             Value::List(_) => "a tuple of layouts",
             Value::Tag(_) => "a tag",
+            Value::Swizzle(_) => "a swizzle",
+            Value::Composed(_) => "a swizzled layout",
             Value::Printed(_) => "printed output",
         }
     }
@@ -81,6 +88,8 @@ impl fmt::Display for Value {
             }
             Value::Tag(Tag::LayoutLeft) => f.write_str("LayoutLeft"),
             Value::Tag(Tag::LayoutRight) => f.write_str("LayoutRight"),
+            Value::Swizzle(sw) => fmt::Display::fmt(sw, f),
+            Value::Composed(c) => fmt::Display::fmt(c, f),
             Value::Printed(s) => f.write_str(s),
         }
     }

@@ -13,8 +13,8 @@
 //! Rows are the 1-D coordinates of mode 0, columns those of mode 1; cells are
 //! `num_digits(cosize) + 2` wide; the header line ends with a space, as in CuTe.
 
+use super::Drawable;
 use crate::error::Error;
-use crate::layout::Layout;
 use core::fmt;
 
 /// The most cells [`print_layout`] draws (a 256x256 layout); larger layouts are refused
@@ -22,9 +22,9 @@ use core::fmt;
 pub const MAX_TABLE_CELLS: i64 = 1 << 16;
 
 /// A rank-2 layout checked for printing; its `Display` is CuTe's `print_layout` output.
-#[derive(Clone, Copy, Debug)]
-pub struct LayoutTable<'a> {
-    layout: &'a Layout,
+#[derive(Clone, Copy)]
+pub struct LayoutTable<'a, L: Drawable> {
+    layout: &'a L,
     rows: usize,
     cols: usize,
     width: usize,
@@ -41,7 +41,8 @@ const fn num_digits(x: i64) -> usize {
     d
 }
 
-/// Checks that `layout` can be drawn (rank 2, integer strides, at most
+/// Checks that `layout` (a [`Layout`](crate::Layout) or a
+/// [`ComposedLayout`](crate::ComposedLayout)) can be drawn (rank 2, integer strides, at most
 /// [`MAX_TABLE_CELLS`] cells) and returns the table; print it with `{}`.
 ///
 /// ```
@@ -50,7 +51,7 @@ const fn num_digits(x: i64) -> usize {
 /// assert_eq!(t.lines().nth(3).unwrap(), " 0  | 0 | 2 | 4 |");
 /// assert!(print_layout(&layout!(((4,2)):((2,1)))).is_err()); // rank 1
 /// ```
-pub fn print_layout(layout: &Layout) -> Result<LayoutTable<'_>, Error> {
+pub fn print_layout<L: Drawable>(layout: &L) -> Result<LayoutTable<'_, L>, Error> {
     if layout.rank() != 2 {
         return Err(Error::RankMismatch {
             msg: "print_layout: the layout must have rank 2",
@@ -63,8 +64,8 @@ pub fn print_layout(layout: &Layout) -> Result<LayoutTable<'_>, Error> {
             msg: "print_layout: the layout has scaled-basis strides (an identity layout)",
         });
     }
-    let rows = layout.mode(0).try_size()?.value();
-    let cols = layout.mode(1).try_size()?.value();
+    let rows = layout.mode_size(0)?;
+    let cols = layout.mode_size(1)?;
     let cells = rows.saturating_mul(cols);
     if cells > MAX_TABLE_CELLS {
         return Err(Error::Precondition {
@@ -74,7 +75,7 @@ pub fn print_layout(layout: &Layout) -> Result<LayoutTable<'_>, Error> {
             rhs: MAX_TABLE_CELLS,
         });
     }
-    let cosize = layout.try_cosize()?.value();
+    let cosize = layout.cosize()?;
     Ok(LayoutTable {
         layout,
         rows: rows as usize,
@@ -83,7 +84,7 @@ pub fn print_layout(layout: &Layout) -> Result<LayoutTable<'_>, Error> {
     })
 }
 
-impl fmt::Display for LayoutTable<'_> {
+impl<L: Drawable> fmt::Display for LayoutTable<'_, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let w = self.width - 2;
         writeln!(f, "{}", self.layout)?;
@@ -106,7 +107,7 @@ impl fmt::Display for LayoutTable<'_> {
             rule(f)?;
             write!(f, "{m:>2}  ")?;
             for n in 0..self.cols {
-                let v = self.layout.offset_of(&[m, n]);
+                let v = self.layout.at(&[m, n]);
                 write!(f, "| {v:>w$} ")?;
             }
             f.write_str("|\n")?;

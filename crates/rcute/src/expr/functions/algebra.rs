@@ -6,6 +6,7 @@ use crate::expr::error::EvalError;
 use crate::expr::value::{Tag, Value};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::swizzle::ComposedLayout;
 use crate::tuple::{IntTuple, Major};
 
 type R = Result<Value, EvalError>;
@@ -24,20 +25,27 @@ fn tiler_like(v: &Value) -> bool {
 }
 
 pub(super) fn coalesce(c: &Call<'_>) -> R {
-    match (c.value(0), c.args.len()) {
-        (Value::Tuple(t), 1) => Ok(Value::Tuple(c.core(t.try_coalesce())?)),
-        (Value::Layout(l), 1) => lay(c.core(l.try_coalesce())?),
-        (Value::Layout(l), _) => lay(c.core(l.try_coalesce_by(&c.tuple(1)?))?),
-        _ => Err(c.bad_arg(0, "a layout")),
+    if let Value::Tuple(t) = c.value(0) {
+        if c.args.len() == 1 {
+            return Ok(Value::Tuple(c.core(t.try_coalesce())?));
+        }
+        return Err(c.bad_arg(0, "a layout when a profile follows"));
     }
+    let l = c.any_layout(0)?;
+    if c.args.len() == 2 {
+        let p = c.tuple(1)?;
+        return c.core(l.map(|l| l.try_coalesce_by(&p)));
+    }
+    c.core(l.map(Layout::try_coalesce))
 }
 
 pub(super) fn filter(c: &Call<'_>) -> R {
-    let l = c.layout(0)?;
+    let l = c.any_layout(0)?;
     if c.args.len() == 2 {
-        return lay(c.core(l.try_filter_by(&c.tuple(1)?))?);
+        let p = c.tuple(1)?;
+        return c.core(l.map(|l| l.try_filter_by(&p)));
     }
-    lay(c.core(l.try_filter())?)
+    c.core(l.map(Layout::try_filter))
 }
 
 pub(super) fn filter_zeros(c: &Call<'_>) -> R {
@@ -51,11 +59,46 @@ pub(super) fn filter_zeros(c: &Call<'_>) -> R {
 }
 
 pub(super) fn composition(c: &Call<'_>) -> R {
-    let a = c.layout(0)?;
-    if let Value::Layout(b) = c.value(1) {
-        return lay(c.core(a.try_composition(b))?);
+    match (c.value(0), c.value(1)) {
+        // Sw o L: a composed layout (the identity swizzle leaves L alone)
+        (Value::Swizzle(sw), Value::Layout(l)) => {
+            if sw.is_identity() {
+                return lay(*l);
+            }
+            Ok(Value::Composed(c.core(ComposedLayout::try_new(
+                *sw,
+                Int::ZERO,
+                *l,
+            ))?))
+        }
+        (Value::Swizzle(a), Value::Swizzle(b)) => {
+            Ok(Value::Swizzle(c.core(a.try_composition(*b))?))
+        }
+        (Value::Layout(a), Value::Swizzle(sw)) => {
+            Ok(Value::Composed(c.core(a.try_composition_swizzle(*sw))?))
+        }
+        (Value::Layout(a), Value::Composed(b)) => {
+            // CuTe: composition(composition(a, b.swizzle), b.layout), with a zero offset
+            if b.origin().value() != 0 {
+                return Err(EvalError::new(
+                    "composition: the right composed layout must have a zero offset",
+                    c.arg_span(1),
+                ));
+            }
+            let left = c.core(a.try_composition_swizzle(b.swizzle()))?;
+            Ok(Value::Composed(c.core(left.try_composition(&b.layout()))?))
+        }
+        (Value::Swizzle(_), _) => Err(c.bad_arg(1, "a layout")),
+        _ => {
+            let a = c.any_layout(0)?;
+            if let Value::Layout(b) = c.value(1) {
+                let b = *b;
+                return c.core(a.map(|l| l.try_composition(&b)));
+            }
+            let t = c.tiler(1)?;
+            c.core(a.map(|l| l.try_composition_tiler(&t)))
+        }
     }
-    lay(c.core(a.try_composition_tiler(&c.tiler(1)?))?)
 }
 
 pub(super) fn complement(c: &Call<'_>) -> R {
@@ -67,23 +110,23 @@ pub(super) fn complement(c: &Call<'_>) -> R {
 }
 
 pub(super) fn right_inverse(c: &Call<'_>) -> R {
-    if is_underscore(c.value(0)) {
+    if is_underscore(c.value(0)) || matches!(c.value(0), Value::Swizzle(_)) {
         return Ok(c.value(0).clone());
     }
     lay(c.core(c.layout(0)?.try_right_inverse())?)
 }
 
 pub(super) fn left_inverse(c: &Call<'_>) -> R {
-    if is_underscore(c.value(0)) {
+    if is_underscore(c.value(0)) || matches!(c.value(0), Value::Swizzle(_)) {
         return Ok(c.value(0).clone());
     }
     lay(c.core(c.layout(0)?.try_left_inverse())?)
 }
 
 fn with_tiler(c: &Call<'_>, f: fn(&Layout, &Tiler) -> Result<Layout, crate::Error>) -> R {
-    let l = c.layout(0)?;
+    let l = c.any_layout(0)?;
     let t = c.tiler(1)?;
-    lay(c.core(f(&l, &t))?)
+    c.core(l.map(|l| f(l, &t)))
 }
 
 pub(super) fn logical_divide(c: &Call<'_>) -> R {
@@ -112,15 +155,17 @@ pub(super) fn flat_product(c: &Call<'_>) -> R {
 }
 
 pub(super) fn blocked_product(c: &Call<'_>) -> R {
-    lay(c.core(c.layout(0)?.try_blocked_product(&c.layout(1)?))?)
+    let b = c.layout(1)?;
+    c.core(c.any_layout(0)?.map(|a| a.try_blocked_product(&b)))
 }
 
 pub(super) fn raked_product(c: &Call<'_>) -> R {
-    lay(c.core(c.layout(0)?.try_raked_product(&c.layout(1)?))?)
+    let b = c.layout(1)?;
+    c.core(c.any_layout(0)?.map(|a| a.try_raked_product(&b)))
 }
 
 pub(super) fn tile_to_shape(c: &Call<'_>) -> R {
-    let block = c.layout(0)?;
+    let block = c.any_layout(0)?;
     let target = c.tuple(1)?;
     let order = if c.args.len() == 3 {
         match c.tag(2) {
@@ -131,7 +176,7 @@ pub(super) fn tile_to_shape(c: &Call<'_>) -> R {
     } else {
         TileOrder::Major(Major::Left)
     };
-    lay(c.core(block.try_tile_to_shape(&target, &order))?)
+    c.core(block.map(|b| b.try_tile_to_shape(&target, &order)))
 }
 
 pub(super) fn max_common_layout(c: &Call<'_>) -> R {
@@ -150,11 +195,17 @@ pub(super) fn nullspace(c: &Call<'_>) -> R {
 
 pub(super) fn upcast(c: &Call<'_>) -> R {
     let n = c.index(0)? as i64;
+    if let Value::Swizzle(sw) = c.value(0) {
+        return Ok(Value::Swizzle(c.core(sw.try_upcast(n))?));
+    }
     lay(c.core(c.layout(0)?.try_upcast(n))?)
 }
 
 pub(super) fn downcast(c: &Call<'_>) -> R {
     let n = c.index(0)? as i64;
+    if let Value::Swizzle(sw) = c.value(0) {
+        return Ok(Value::Swizzle(c.core(sw.try_downcast(n))?));
+    }
     lay(c.core(c.layout(0)?.try_downcast(n))?)
 }
 

@@ -1,7 +1,7 @@
 //! Functions on layouts, and the functions CuTe overloads for layouts and IntTuples
 //! (size, rank, get, take, append, slice, ...).
 
-use super::Call;
+use super::{AnyLayout, Call};
 use crate::expr::error::EvalError;
 use crate::expr::value::{Tag, Value};
 use crate::int::Int;
@@ -25,33 +25,42 @@ fn sub(c: &Call<'_>, i: usize) -> Result<Value, EvalError> {
     let path = c.path()?;
     match c.value(i) {
         Value::Layout(l) => Ok(Value::Layout(c.core(l.try_mode_path(&path))?)),
+        Value::Composed(k) => {
+            let l = c.core(k.layout().try_mode_path(&path))?;
+            Ok(Value::Composed(k.with_layout(l)))
+        }
         Value::Tuple(t) => Ok(Value::Tuple(c.core(t.try_get_path(&path))?)),
         _ => Err(c.bad_arg(i, "a layout or a tuple")),
     }
 }
 
-pub(super) fn size(c: &Call<'_>) -> R {
-    match sub(c, 0)? {
-        Value::Layout(l) => Ok(Value::int(c.core(l.try_size())?)),
-        Value::Tuple(t) => Ok(Value::int(c.core(t.try_product())?)),
-        _ => unreachable!(),
+/// The layout of a layout value (for a swizzled layout, the layout under the swizzle).
+fn inner(v: &Value) -> Option<Layout> {
+    match v {
+        Value::Layout(l) => Some(*l),
+        Value::Composed(k) => Some(k.layout()),
+        _ => None,
     }
+}
+
+pub(super) fn size(c: &Call<'_>) -> R {
+    let v = sub(c, 0)?;
+    if let Value::Tuple(t) = v {
+        return Ok(Value::int(c.core(t.try_product())?));
+    }
+    Ok(Value::int(c.core(inner(&v).unwrap().try_size())?))
 }
 
 pub(super) fn cosize(c: &Call<'_>) -> R {
-    c.layout(0)?;
-    match sub(c, 0)? {
-        Value::Layout(l) => Ok(Value::int(c.core(l.try_cosize())?)),
-        _ => unreachable!(),
-    }
+    c.any_layout(0)?;
+    Ok(Value::int(
+        c.core(inner(&sub(c, 0)?).unwrap().try_cosize())?,
+    ))
 }
 
 pub(super) fn coshape(c: &Call<'_>) -> R {
-    c.layout(0)?;
-    match sub(c, 0)? {
-        Value::Layout(l) => tup(c.core(l.try_coshape())?),
-        _ => unreachable!(),
-    }
+    c.any_layout(0)?;
+    tup(c.core(inner(&sub(c, 0)?).unwrap().try_coshape())?)
 }
 
 pub(super) fn coprofile(c: &Call<'_>) -> R {
@@ -70,19 +79,19 @@ pub(super) fn coprofile(c: &Call<'_>) -> R {
 }
 
 pub(super) fn rank(c: &Call<'_>) -> R {
-    let r = match sub(c, 0)? {
-        Value::Layout(l) => l.rank(),
+    let v = sub(c, 0)?;
+    let r = match &v {
         Value::Tuple(t) => t.rank(),
-        _ => unreachable!(),
+        _ => inner(&v).unwrap().rank(),
     };
     Ok(Value::int(Int::constant(r as i64)))
 }
 
 pub(super) fn depth(c: &Call<'_>) -> R {
-    let t = match sub(c, 0)? {
-        Value::Layout(l) => l.shape(),
-        Value::Tuple(t) => t,
-        _ => unreachable!(),
+    let v = sub(c, 0)?;
+    let t = match &v {
+        Value::Tuple(t) => *t,
+        _ => inner(&v).unwrap().shape(),
     };
     if t.to_string().contains("()") {
         return Err(EvalError::new(
@@ -97,6 +106,7 @@ pub(super) fn shape(c: &Call<'_>) -> R {
     let path = c.path()?;
     match c.value(0) {
         Value::Layout(l) => tup(c.core(l.shape().try_get_path(&path))?),
+        Value::Composed(k) => tup(c.core(k.shape().try_get_path(&path))?),
         Value::Tuple(t) => tup(c.core(t.try_get_path(&path))?),
         _ => Err(c.bad_arg(0, "a layout or a tuple")),
     }
@@ -112,11 +122,19 @@ pub(super) fn get(c: &Call<'_>) -> R {
 }
 
 pub(super) fn layout(c: &Call<'_>) -> R {
-    c.layout(0)?;
+    c.any_layout(0)?;
     sub(c, 0)
 }
 
 pub(super) fn make_layout(c: &Call<'_>) -> R {
+    if let Value::Swizzle(sw) = c.value(0) {
+        if c.args.len() != 1 {
+            return Err(c.bad_arg(1, "nothing: make_layout(Swizzle) takes one argument"));
+        }
+        return Ok(Value::Composed(
+            crate::swizzle::ComposedLayout::from_swizzle(*sw),
+        ));
+    }
     if let Value::Layout(_) = c.value(0) {
         let ls: Vec<Layout> = (0..c.args.len())
             .map(|i| c.layout(i))
@@ -314,7 +332,17 @@ pub(super) fn domain_offset(c: &Call<'_>) -> R {
 }
 
 pub(super) fn print_layout(c: &Call<'_>) -> R {
-    let l = c.layout(0)?;
-    let t = c.core(crate::print::print_layout(&l))?;
-    Ok(Value::Printed(t.to_string()))
+    let text = match c.any_layout(0)? {
+        AnyLayout::Plain(l) => c.core(crate::print::print_layout(&l))?.to_string(),
+        AnyLayout::Swizzled(k) => c.core(crate::print::print_layout(&k))?.to_string(),
+    };
+    Ok(Value::Printed(text))
+}
+
+pub(super) fn print_latex(c: &Call<'_>) -> R {
+    let text = match c.any_layout(0)? {
+        AnyLayout::Plain(l) => c.core(crate::print::print_latex(&l))?.to_string(),
+        AnyLayout::Swizzled(k) => c.core(crate::print::print_latex(&k))?.to_string(),
+    };
+    Ok(Value::Printed(text))
 }

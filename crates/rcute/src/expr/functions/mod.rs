@@ -114,6 +114,7 @@ pub static TABLE: &[Function] = &[
     f!("nullspace", (1, 1), (0, 0), algebra::nullspace, "nullspace(L): the coordinates L maps to 0"),
     f!("prefix_product", (1, 2), (0, 0), tuples::prefix_product, "prefix_product(t[, init]): exclusive prefix products of the leaves"),
     f!("prepend", (1, 2), (0, 1), layouts::prepend, "prepend(x, y), prepend<N>(x[, y]): add modes at the front"),
+    f!("print_latex", (1, 1), (0, 0), layouts::print_latex, "print_latex(L): CuTe's TikZ picture of a layout of rank 2 or less"),
     f!("print_layout", (1, 1), (0, 0), layouts::print_layout, "print_layout(L): CuTe's table of a rank-2 layout"),
     f!("product", (1, 1), (0, 0), tuples::product, "product(t): the product of the leaves"),
     f!("product_each", (1, 1), (0, 0), tuples::product_each, "product_each(t): the product of each mode"),
@@ -155,6 +156,26 @@ pub fn find(name: &str) -> Option<&'static Function> {
         .binary_search_by(|f| f.name.cmp(name))
         .ok()
         .map(|i| &TABLE[i])
+}
+
+/// A layout argument: plain or swizzled.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum AnyLayout {
+    Plain(Layout),
+    Swizzled(crate::swizzle::ComposedLayout),
+}
+
+impl AnyLayout {
+    /// Applies a layout operation to `L` and keeps the swizzle.
+    pub(crate) fn map(
+        &self,
+        f: impl FnOnce(&Layout) -> Result<Layout, Error>,
+    ) -> Result<Value, Error> {
+        match self {
+            AnyLayout::Plain(l) => f(l).map(Value::Layout),
+            AnyLayout::Swizzled(c) => f(&c.layout()).map(|l| Value::Composed(c.with_layout(l))),
+        }
+    }
 }
 
 /// A call being evaluated: the function's name, its template arguments and its evaluated
@@ -247,6 +268,15 @@ impl Call<'_> {
         match self.value(i) {
             Value::Tuple(t) if t.is_leaf() => Ok(t.leaf(0)),
             _ => Err(self.bad_arg(i, "an integer")),
+        }
+    }
+
+    /// Argument `i` as a layout or a swizzled layout.
+    pub(crate) fn any_layout(&self, i: usize) -> Result<AnyLayout, EvalError> {
+        match self.value(i) {
+            Value::Layout(l) => Ok(AnyLayout::Plain(*l)),
+            Value::Composed(c) => Ok(AnyLayout::Swizzled(*c)),
+            _ => Err(self.bad_arg(i, "a layout")),
         }
     }
 
