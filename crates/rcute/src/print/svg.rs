@@ -38,11 +38,12 @@ const TV_COLORS: [&str; 8] = [
     "rgb(255,210,210)",
 ];
 
-/// CuTe's grays (`black!NN`) as SVG colors: NN percent black.
-fn gray(idx: i64) -> String {
+/// CuTe's grays (`black!NN`) as SVG colors (NN percent black), and an ink that reads on
+/// them (white on the darker half).
+fn gray(idx: i64) -> (String, &'static str) {
     let pct: u32 = bw_color(idx)[6..].parse().unwrap_or(0);
     let v = 255 - (255 * pct + 50) / 100;
-    alloc::format!("rgb({v},{v},{v})")
+    (alloc::format!("rgb({v},{v},{v})"), if pct >= 50 { "white" } else { "black" })
 }
 
 fn too_large(cells: i64) -> Error {
@@ -99,7 +100,7 @@ fn escape(s: &str) -> String {
 
 impl Frame {
     fn open(&self, out: &mut String) {
-        let w = MARGIN + self.cols * CELL + 10;
+        let w = (MARGIN + self.cols * CELL + 10).max(MARGIN + 9 * self.title.chars().count() + 10);
         let h = MARGIN + 24 + self.rows * CELL + 10;
         let _ = write!(
             out,
@@ -124,6 +125,7 @@ impl Frame {
         m: usize,
         n: usize,
         fill: &str,
+        ink: &str,
         attrs: &str,
         lines: &[String],
     ) {
@@ -137,7 +139,7 @@ impl Frame {
         for (k, line) in lines.iter().enumerate() {
             let _ = write!(
                 out,
-                "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+                "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
                 top + 16 * k,
                 escape(line)
             );
@@ -239,14 +241,8 @@ pub fn svg_layout<L: Drawable>(layout: &L) -> Result<String, Error> {
         for n in 0..cols {
             let idx = layout.at(&[m, n]);
             let attrs = alloc::format!(" data-offset=\"{idx}\"");
-            frame.cell(
-                &mut out,
-                m,
-                n,
-                &gray(idx),
-                &attrs,
-                &[alloc::format!("{idx}")],
-            );
+            let (fill, ink) = gray(idx);
+            frame.cell(&mut out, m, n, &fill, ink, &attrs, &[alloc::format!("{idx}")]);
         }
     }
     frame.close(&mut out);
@@ -341,16 +337,10 @@ pub fn svg_tv(tv: &Layout, shape: &IntTuple) -> Result<String, Error> {
             match owner[m + n * rows] {
                 Some((t, v)) => {
                     let attrs = alloc::format!(" data-t=\"{t}\" data-v=\"{v}\"");
-                    frame.cell(
-                        &mut out,
-                        m,
-                        n,
-                        TV_COLORS[t % 8],
-                        &attrs,
-                        &[alloc::format!("T{t}"), alloc::format!("V{v}")],
-                    );
+                    let lines = [alloc::format!("T{t}"), alloc::format!("V{v}")];
+                    frame.cell(&mut out, m, n, TV_COLORS[t % 8], "black", &attrs, &lines);
                 }
-                None => frame.cell(&mut out, m, n, "white", "", &[]),
+                None => frame.cell(&mut out, m, n, "white", "black", "", &[]),
             }
         }
     }
