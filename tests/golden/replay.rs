@@ -248,3 +248,8 @@ fn deviations_are_real_and_current() {
 fn pictures() {
     all_pass("pictures.jsonl", 29);
 }
+
+#[test]
+fn tensors() {
+    all_pass("tensors.jsonl", 29);
+}

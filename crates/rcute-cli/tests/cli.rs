@@ -166,7 +166,9 @@ fn latex_and_svg_pictures() {
         "(_8,_8)",
     ]);
     assert!(o.status.success());
-    assert!(text(&o.stdout).contains("<text x=\"62\" y=\"83\" text-anchor=\"middle\">T0</text>"));
+    assert!(text(&o.stdout).contains(
+        ">T0</text><text x=\"62\" y=\"99\" text-anchor=\"middle\" fill=\"black\">V0</text>"
+    ));
 
     for args in [
         &["svg", "(_2,_2,_2):(_1,_2,_4)"][..],

@@ -89,6 +89,7 @@ pub mod layout;
 pub mod notation;
 pub mod print;
 pub mod swizzle;
+pub mod tensor;
 pub mod tuple;
 
 #[cfg(feature = "alloc")]
@@ -101,6 +102,10 @@ pub use int::Int;
 pub use layout::{Layout, StaticLayout};
 pub use print::{Drawable, LayoutTable, print_latex, print_layout};
 pub use swizzle::{ComposedLayout, Swizzle};
+pub use tensor::{
+    CoordTensor, PrettyPrint, Tensor, axpby, clear, copy, copy_if, fill, gemm, print_coord_tensor,
+    print_tensor, transform, transform_into,
+};
 pub use tuple::{
     CAPACITY, IntTuple, Major, NODE_CAPACITY, crd2crd, crd2idx, crd2idx_arith, crd2idx_colex,
     idx2crd, idx2crd_strided, try_crd2crd, try_crd2idx, try_crd2idx_arith, try_crd2idx_colex,

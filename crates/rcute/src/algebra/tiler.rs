@@ -177,6 +177,37 @@ impl Tiler {
         Ok(Tiler { layout, guide })
     }
 
+    /// Keeps the elements paired with integers in `proj` and drops those paired with `_`
+    /// (CuTe's `dice(proj, tiler)`, the projection of `local_tile`): `(_1,X,_1)` keeps
+    /// elements 0 and 2.
+    ///
+    /// ```
+    /// use rcute::{int_tuple, tiler};
+    /// let t = tiler!((_32,_64,_4));
+    /// assert_eq!(t.dice(&int_tuple!((_1,_,_1))).to_string(), "(_32,_4)");
+    /// ```
+    pub const fn try_dice(&self, proj: &IntTuple) -> Result<Tiler, Error> {
+        if let Some(p) = proj.as_int() {
+            if p.is_underscore() {
+                return Err(Error::WrongKind {
+                    msg: "dice: the projection drops the whole tiler",
+                });
+            }
+            return Ok(*self);
+        }
+        let mut b = TilerBuilder::new();
+        tri!(b.open());
+        tri!(dice_into(&mut b, self, proj));
+        tri!(b.close());
+        Ok(b.finish())
+    }
+
+    /// [`Tiler::try_dice`], panicking with the error's message.
+    #[track_caller]
+    pub const fn dice(&self, proj: &IntTuple) -> Tiler {
+        unwrap_or_panic!(self.try_dice(proj))
+    }
+
     /// The guide: the nesting of the tiler (used by `zip2_by` in the zipped operations).
     pub(crate) const fn guide(&self) -> &IntTuple {
         &self.guide
@@ -380,4 +411,32 @@ macro_rules! tiler {
     ($($t:tt)+) => {
         const { $crate::Tiler::parse(::core::stringify!($($t)+)) }
     };
+}
+
+/// The elements of `t` paired with integers in `proj`, pushed into `b` (CuTe's
+/// `lift_dice`).
+const fn dice_into(b: &mut TilerBuilder, t: &Tiler, proj: &IntTuple) -> Result<(), Error> {
+    if let Some(p) = proj.as_int() {
+        if p.is_underscore() {
+            return Ok(());
+        }
+        return b.push(t);
+    }
+    if !t.is_tuple() || t.rank() != proj.rank() {
+        return Err(Error::RankMismatch {
+            msg: "dice: the projection and the tiler have different ranks",
+            expected: t.rank(),
+            found: proj.rank(),
+        });
+    }
+    let mut i = 0;
+    while i < proj.rank() {
+        tri!(dice_into(
+            b,
+            &tri!(t.try_element(i)),
+            &tri!(proj.try_get(i))
+        ));
+        i += 1;
+    }
+    Ok(())
 }

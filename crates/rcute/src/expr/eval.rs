@@ -202,7 +202,7 @@ impl Env {
                     args: vals,
                 };
                 call.check_arity(func)?;
-                (func.f)(&call)
+                super::functions::call(func, &call)
             }
             ExprKind::Apply(f, args) => {
                 let fv = self.eval(f)?;
@@ -276,6 +276,17 @@ fn apply(
             }
             c.try_apply(&coord)
                 .map(Value::int)
+                .map_err(|e| EvalError::from_core(e, span))
+        }
+        Value::Tensor(t) => {
+            if coord.has_underscore() {
+                return t
+                    .try_slice(&coord)
+                    .map(Value::Tensor)
+                    .map_err(|e| EvalError::from_core(e, span));
+            }
+            t.try_get(&coord)
+                .map(Value::Tuple)
                 .map_err(|e| EvalError::from_core(e, span))
         }
         Value::Swizzle(sw) => match coord.as_int() {

@@ -3,6 +3,7 @@
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::swizzle::{ComposedLayout, Swizzle};
+use crate::tensor::CoordTensor;
 use crate::tuple::IntTuple;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -36,6 +37,8 @@ pub enum Value {
     Swizzle(Swizzle),
     /// A swizzle composed after a layout, `Sw<B,M,S> o O o L`.
     Composed(ComposedLayout),
+    /// A coordinate tensor, `ArithTuple(_0,_0) o (_4,_3):(_1@0,_1@1)`.
+    Tensor(CoordTensor),
     /// Text a printer produced (`print_layout`); it is not a value.
     Printed(String),
 }
@@ -56,6 +59,7 @@ impl Value {
             Value::Tag(_) => "a tag",
             Value::Swizzle(_) => "a swizzle",
             Value::Composed(_) => "a swizzled layout",
+            Value::Tensor(_) => "a tensor",
             Value::Printed(_) => "printed output",
         }
     }
@@ -90,6 +94,7 @@ impl fmt::Display for Value {
             Value::Tag(Tag::LayoutRight) => f.write_str("LayoutRight"),
             Value::Swizzle(sw) => fmt::Display::fmt(sw, f),
             Value::Composed(c) => fmt::Display::fmt(c, f),
+            Value::Tensor(t) => fmt::Display::fmt(t, f),
             Value::Printed(s) => f.write_str(s),
         }
     }

@@ -43,7 +43,10 @@ const TV_COLORS: [&str; 8] = [
 fn gray(idx: i64) -> (String, &'static str) {
     let pct: u32 = bw_color(idx)[6..].parse().unwrap_or(0);
     let v = 255 - (255 * pct + 50) / 100;
-    (alloc::format!("rgb({v},{v},{v})"), if pct >= 50 { "white" } else { "black" })
+    (
+        alloc::format!("rgb({v},{v},{v})"),
+        if pct >= 50 { "white" } else { "black" },
+    )
 }
 
 fn too_large(cells: i64) -> Error {
@@ -122,10 +125,8 @@ impl Frame {
     fn cell(
         &self,
         out: &mut String,
-        m: usize,
-        n: usize,
-        fill: &str,
-        ink: &str,
+        (m, n): (usize, usize),
+        (fill, ink): (&str, &str),
         attrs: &str,
         lines: &[String],
     ) {
@@ -242,7 +243,13 @@ pub fn svg_layout<L: Drawable>(layout: &L) -> Result<String, Error> {
             let idx = layout.at(&[m, n]);
             let attrs = alloc::format!(" data-offset=\"{idx}\"");
             let (fill, ink) = gray(idx);
-            frame.cell(&mut out, m, n, &fill, ink, &attrs, &[alloc::format!("{idx}")]);
+            frame.cell(
+                &mut out,
+                (m, n),
+                (&fill, ink),
+                &attrs,
+                &[alloc::format!("{idx}")],
+            );
         }
     }
     frame.close(&mut out);
@@ -338,9 +345,15 @@ pub fn svg_tv(tv: &Layout, shape: &IntTuple) -> Result<String, Error> {
                 Some((t, v)) => {
                     let attrs = alloc::format!(" data-t=\"{t}\" data-v=\"{v}\"");
                     let lines = [alloc::format!("T{t}"), alloc::format!("V{v}")];
-                    frame.cell(&mut out, m, n, TV_COLORS[t % 8], "black", &attrs, &lines);
+                    frame.cell(
+                        &mut out,
+                        (m, n),
+                        (TV_COLORS[t % 8], "black"),
+                        &attrs,
+                        &lines,
+                    );
                 }
-                None => frame.cell(&mut out, m, n, "white", "black", "", &[]),
+                None => frame.cell(&mut out, (m, n), ("white", "black"), "", &[]),
             }
         }
     }

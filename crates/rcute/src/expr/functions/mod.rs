@@ -6,6 +6,7 @@
 
 mod algebra;
 mod layouts;
+mod tensors;
 mod tuples;
 
 use super::error::{EvalError, Span};
@@ -86,6 +87,7 @@ pub static TABLE: &[Function] = &[
     f!("get", (1, 1), (1, ANY), layouts::get, "get<I...>(x): a mode"),
     f!("group", (1, 1), (2, 2), layouts::group, "group<B,E>(x): group modes [B,E) into one"),
     f!("idx2crd", (2, 3), (0, 0), tuples::idx2crd, "idx2crd(i, shape[, stride]): the coordinate of an index"),
+    f!("inner_partition", (3, 3), (0, 0), tensors::inner_partition, "inner_partition(T, tiler, coord): one tile of a tensor"),
     f!("inner_product", (2, 2), (0, 0), tuples::inner_product, "inner_product(a, b)"),
     f!("insert", (2, 2), (1, 1), tuples::insert, "insert<I>(t, x): insert x before mode I"),
     f!("layout", (1, 1), (0, ANY), layouts::layout, "layout<I...>(L): a sub-layout"),
@@ -94,11 +96,14 @@ pub static TABLE: &[Function] = &[
     f!("lex_gtr", (2, 2), (0, 0), tuples::lex_gtr, "lex_gtr(a, b): lexicographic >"),
     f!("lex_leq", (2, 2), (0, 0), tuples::lex_leq, "lex_leq(a, b): lexicographic <="),
     f!("lex_less", (2, 2), (0, 0), tuples::lex_less, "lex_less(a, b): lexicographic <"),
+    f!("local_partition", (3, 4), (0, 0), tensors::local_partition, "local_partition(T, thr_layout, idx[, proj]): a thread's elements"),
+    f!("local_tile", (3, 4), (0, 0), tensors::local_tile, "local_tile(T, tiler, coord[, proj]): one tile of a tensor"),
     f!("logical_divide", (2, 2), (0, 0), algebra::logical_divide, "logical_divide(L, T): (tile, rest)"),
     f!("logical_product", (2, 2), (0, 0), algebra::logical_product, "logical_product(A, T): (A, repeats)"),
     f!("make_basis_like", (1, 1), (0, 0), tuples::make_basis_like, "make_basis_like(shape): identity strides"),
     f!("make_coord", (0, ANY), (0, 0), tuples::make_tuple, "make_coord(x, ...): a tuple"),
     f!("make_identity_layout", (1, 1), (0, 0), layouts::make_identity_layout, "make_identity_layout(shape)"),
+    f!("make_identity_tensor", (1, 1), (0, 0), tensors::make_identity_tensor, "make_identity_tensor(shape): the tensor of its own coordinates"),
     f!("make_layout", (1, ANY), (0, 0), layouts::make_layout, "make_layout(shape[, stride | LayoutLeft | LayoutRight]) or make_layout(L0, L1, ...)"),
     f!("make_layout_like", (1, 1), (0, 0), layouts::make_layout_like, "make_layout_like(L): compact, in L's stride order"),
     f!("make_ordered_layout", (2, 2), (0, 0), layouts::make_ordered_layout, "make_ordered_layout(shape, order)"),
@@ -112,10 +117,12 @@ pub static TABLE: &[Function] = &[
     f!("max_common_vector", (2, 2), (0, 0), algebra::max_common_vector, "max_common_vector(A, B): their number"),
     f!("min", (1, ANY), (0, 0), tuples::min, "min(x, ...): the smallest leaf"),
     f!("nullspace", (1, 1), (0, 0), algebra::nullspace, "nullspace(L): the coordinates L maps to 0"),
+    f!("outer_partition", (3, 3), (0, 0), tensors::outer_partition, "outer_partition(T, tiler, coord): one element of every tile"),
     f!("prefix_product", (1, 2), (0, 0), tuples::prefix_product, "prefix_product(t[, init]): exclusive prefix products of the leaves"),
     f!("prepend", (1, 2), (0, 1), layouts::prepend, "prepend(x, y), prepend<N>(x[, y]): add modes at the front"),
     f!("print_latex", (1, 1), (0, 0), layouts::print_latex, "print_latex(L): CuTe's TikZ picture of a layout of rank 2 or less"),
     f!("print_layout", (1, 1), (0, 0), layouts::print_layout, "print_layout(L): CuTe's table of a rank-2 layout"),
+    f!("print_tensor", (1, 1), (0, 0), tensors::print_tensor, "print_tensor(T): CuTe's table of a tensor's elements"),
     f!("product", (1, 1), (0, 0), tuples::product, "product(t): the product of the leaves"),
     f!("product_each", (1, 1), (0, 0), tuples::product_each, "product_each(t): the product of each mode"),
     f!("product_like", (2, 2), (0, 0), tuples::product_like, "product_like(t, guide): products at the leaves of guide"),
@@ -149,6 +156,28 @@ pub static TABLE: &[Function] = &[
     f!("zipped_divide", (2, 2), (0, 0), algebra::zipped_divide, "zipped_divide(L, T): ((tiles...), (rests...))"),
     f!("zipped_product", (2, 2), (0, 0), algebra::zipped_product, "zipped_product(A, T): ((blocks...), (repeats...))"),
 ];
+
+/// Runs `func` on the evaluated call; the functions that also take a tensor as their first
+/// argument are dispatched to their tensor form.
+pub(crate) fn call(func: &Function, c: &Call<'_>) -> Result<Value, EvalError> {
+    const TENSOR_FORMS: &[&str] = &[
+        "composition",
+        "flat_divide",
+        "layout",
+        "logical_divide",
+        "rank",
+        "shape",
+        "size",
+        "tiled_divide",
+        "zipped_divide",
+    ];
+    if TENSOR_FORMS.contains(&func.name)
+        && let Some(r) = tensors::on_tensor(c)
+    {
+        return r;
+    }
+    (func.f)(c)
+}
 
 /// The function called `name`, if the language has it.
 pub fn find(name: &str) -> Option<&'static Function> {

@@ -1,0 +1,237 @@
+//! Algorithms over tensors (CuTe's `copy`, `copy_if`, `fill`, `clear`, `axpby`,
+//! `transform`, `gemm`), element by element in 1-D (colexicographic) order.
+
+use super::{Storage, StorageMut, Tensor};
+use crate::error::Error;
+use core::ops::{Add, Mul};
+
+/// Numbers the arithmetic algorithms work on.
+pub trait Scalar: Copy + Default + PartialEq + Add<Output = Self> + Mul<Output = Self> {}
+impl<T: Copy + Default + PartialEq + Add<Output = T> + Mul<Output = T>> Scalar for T {}
+
+fn same_size(op: &'static str, a: usize, b: usize) -> Result<(), Error> {
+    if a != b {
+        return Err(Error::Precondition {
+            msg: op,
+            mode: -1,
+            lhs: a as i64,
+            rhs: b as i64,
+        });
+    }
+    Ok(())
+}
+
+/// `dst(i) = src(i)` for every 1-D index `i` (CuTe's `copy`): any two layouts of the same
+/// size. Contiguous, identically laid-out tensors are copied with `copy_from_slice`.
+///
+/// ```
+/// use rcute::{Tensor, copy, layout};
+/// let src: Vec<i32> = (0..12).collect();
+/// let mut dst = vec![0; 12];
+/// let s = Tensor::new(&src[..], layout!((_3,_4):(_1,_3))).unwrap();
+/// let mut d = Tensor::new(&mut dst[..], layout!((_3,_4):(_4,_1))).unwrap();
+/// copy(&s, &mut d).unwrap();
+/// assert_eq!(dst, [0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11]);
+/// ```
+pub fn copy<S, D, T>(src: &Tensor<S>, dst: &mut Tensor<D>) -> Result<(), Error>
+where
+    S: Storage<Elem = T>,
+    D: StorageMut<Elem = T>,
+    T: Copy,
+{
+    let n = src.size();
+    same_size("copy: the tensors have different sizes", n, dst.size())?;
+    if let (Some(a), Some(b)) = (contiguous(src), contiguous(dst)) {
+        let (so, d_o) = (src.origin(), dst.origin());
+        dst.storage.as_mut_slice()[d_o..d_o + n]
+            .copy_from_slice(&src.storage.as_slice()[so..so + n]);
+        debug_assert_eq!(a, b);
+        return Ok(());
+    }
+    for i in 0..n {
+        *dst.get_mut(i) = *src.get(i);
+    }
+    Ok(())
+}
+
+/// The number of elements, when the tensor's 1-D order is its storage order (its
+/// coalesced layout is `n:1` or a single element).
+fn contiguous<S: Storage>(t: &Tensor<S>) -> Option<usize> {
+    let c = t.layout().coalesce();
+    let n = t.size();
+    let unit = c.stride().as_int().is_some_and(|d| d.value() == 1);
+    (c.shape().is_leaf() && (unit || n <= 1)).then_some(n)
+}
+
+/// `dst(i) = src(i)` where `pred(i)` holds (CuTe's `copy_if` with a predicate tensor).
+pub fn copy_if<P, S, D, T>(
+    pred: &Tensor<P>,
+    src: &Tensor<S>,
+    dst: &mut Tensor<D>,
+) -> Result<(), Error>
+where
+    P: Storage<Elem = bool>,
+    S: Storage<Elem = T>,
+    D: StorageMut<Elem = T>,
+    T: Copy,
+{
+    let n = dst.size();
+    same_size("copy_if: the tensors have different sizes", src.size(), n)?;
+    same_size(
+        "copy_if: the predicate and the tensors have different sizes",
+        pred.size(),
+        n,
+    )?;
+    for i in 0..n {
+        if *pred.get(i) {
+            *dst.get_mut(i) = *src.get(i);
+        }
+    }
+    Ok(())
+}
+
+/// Every element becomes `v` (CuTe's `fill`).
+pub fn fill<D: StorageMut<Elem = T>, T: Clone>(t: &mut Tensor<D>, v: T) {
+    for i in 0..t.size() {
+        *t.get_mut(i) = v.clone();
+    }
+}
+
+/// Every element becomes `T::default()` (CuTe's `clear`).
+pub fn clear<D: StorageMut<Elem = T>, T: Default>(t: &mut Tensor<D>) {
+    for i in 0..t.size() {
+        *t.get_mut(i) = T::default();
+    }
+}
+
+/// `t(i) = f(t(i))` (CuTe's `transform(t, f)`).
+pub fn transform<D: StorageMut<Elem = T>, T: Copy>(t: &mut Tensor<D>, f: impl Fn(T) -> T) {
+    for i in 0..t.size() {
+        let v = *t.get(i);
+        *t.get_mut(i) = f(v);
+    }
+}
+
+/// `dst(i) = f(src(i))` (CuTe's `transform(src, dst, f)`).
+pub fn transform_into<S, D, T, U>(
+    src: &Tensor<S>,
+    dst: &mut Tensor<D>,
+    f: impl Fn(T) -> U,
+) -> Result<(), Error>
+where
+    S: Storage<Elem = T>,
+    D: StorageMut<Elem = U>,
+    T: Copy,
+{
+    same_size(
+        "transform: the tensors have different sizes",
+        src.size(),
+        dst.size(),
+    )?;
+    for i in 0..src.size() {
+        *dst.get_mut(i) = f(*src.get(i));
+    }
+    Ok(())
+}
+
+/// `y(i) = alpha * x(i) + beta * y(i)`, or `alpha * x(i)` when `beta` is zero (CuTe's
+/// `axpby`).
+///
+/// ```
+/// use rcute::{Tensor, axpby, layout};
+/// let x = [1.0, 2.0, 3.0, 4.0];
+/// let mut y = [10.0, 20.0, 30.0, 40.0];
+/// let xt = Tensor::new(&x[..], layout!(_4:_1)).unwrap();
+/// let mut yt = Tensor::new(&mut y[..], layout!(_4:_1)).unwrap();
+/// axpby(2.0, &xt, 0.5, &mut yt).unwrap();
+/// assert_eq!(y, [7.0, 14.0, 21.0, 28.0]);
+/// ```
+pub fn axpby<X, Y, T>(alpha: T, x: &Tensor<X>, beta: T, y: &mut Tensor<Y>) -> Result<(), Error>
+where
+    X: Storage<Elem = T>,
+    Y: StorageMut<Elem = T>,
+    T: Scalar,
+{
+    same_size(
+        "axpby: the tensors have different sizes",
+        x.size(),
+        y.size(),
+    )?;
+    let zero = T::default();
+    for i in 0..x.size() {
+        let v = if beta == zero {
+            alpha * *x.get(i)
+        } else {
+            alpha * *x.get(i) + beta * *y.get(i)
+        };
+        *y.get_mut(i) = v;
+    }
+    Ok(())
+}
+
+/// `C(m,n) += Σ_k A(m,k) · B(n,k)` (CuTe's `gemm(A, B, C)`; note that `B` is `(N,K)`, as
+/// in CuTe). Rank-1 `A (M)` and `B (N)` are an outer product.
+///
+/// ```
+/// use rcute::{Tensor, gemm, layout};
+/// let a = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]; // (2,3) column-major
+/// let b = [1.0f32, 0.0, 0.0, 1.0, 1.0, 1.0]; // (2,3)
+/// let mut c = [0.0f32; 4];
+/// let at = Tensor::new(&a[..], layout!((_2,_3):(_1,_2))).unwrap();
+/// let bt = Tensor::new(&b[..], layout!((_2,_3):(_1,_2))).unwrap();
+/// let mut ct = Tensor::new(&mut c[..], layout!((_2,_2):(_1,_2))).unwrap();
+/// gemm(&at, &bt, &mut ct).unwrap();
+/// assert_eq!(c, [6.0, 8.0, 8.0, 10.0]);
+/// ```
+pub fn gemm<A, B, C, T>(a: &Tensor<A>, b: &Tensor<B>, c: &mut Tensor<C>) -> Result<(), Error>
+where
+    A: Storage<Elem = T>,
+    B: Storage<Elem = T>,
+    C: StorageMut<Elem = T>,
+    T: Scalar,
+{
+    let rank = |t: usize| -> Result<(), Error> {
+        Err(Error::RankMismatch {
+            msg: "gemm: the operands must be A (M,K), B (N,K), C (M,N), or A (M), B (N), C (M,N)",
+            expected: 2,
+            found: t,
+        })
+    };
+    let (ra, rb, rc) = (a.layout().rank(), b.layout().rank(), c.layout().rank());
+    if rc != 2 {
+        return rank(rc);
+    }
+    let ext = |t: &crate::tuple::IntTuple, i: usize| t.get(i).size().value() as usize;
+    let (m, n) = (ext(&c.shape(), 0), ext(&c.shape(), 1));
+    match (ra, rb) {
+        (1, 1) => {
+            same_size("gemm: A and C disagree on M", a.size(), m)?;
+            same_size("gemm: B and C disagree on N", b.size(), n)?;
+            for j in 0..n {
+                for i in 0..m {
+                    let v = *c.at(&[i, j]) + *a.get(i) * *b.get(j);
+                    *c.at_mut(&[i, j]) = v;
+                }
+            }
+            Ok(())
+        }
+        (2, 2) => {
+            let (am, ak) = (ext(&a.shape(), 0), ext(&a.shape(), 1));
+            let (bn, bk) = (ext(&b.shape(), 0), ext(&b.shape(), 1));
+            same_size("gemm: A and C disagree on M", am, m)?;
+            same_size("gemm: B and C disagree on N", bn, n)?;
+            same_size("gemm: A and B disagree on K", ak, bk)?;
+            for kk in 0..ak {
+                for j in 0..n {
+                    let bv = *b.at(&[j, kk]);
+                    for i in 0..m {
+                        let v = *c.at(&[i, j]) + *a.at(&[i, kk]) * bv;
+                        *c.at_mut(&[i, j]) = v;
+                    }
+                }
+            }
+            Ok(())
+        }
+        (r, _) => rank(r),
+    }
+}
