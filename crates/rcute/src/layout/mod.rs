@@ -500,24 +500,17 @@ impl Layout {
             !self.basis,
             "offset_of: the layout has scaled-basis strides; use apply"
         );
-        assert_eq!(
-            coords.len(),
-            self.rank(),
-            "offset_of: one coordinate per mode"
-        );
-        if self.shape.is_leaf() {
-            return self.offset(coords[0]);
-        }
+        let mut starts = [0usize; crate::tuple::CAPACITY + 1];
+        let modes = self.shape.mode_starts(&mut starts);
+        assert_eq!(coords.len(), modes, "offset_of: one coordinate per mode");
         let shape = self.shape.values();
         let stride = self.stride.values();
         let mut off = 0i64;
-        let mut leaf = 0;
-        for (m, mode) in self.shape.modes().enumerate() {
-            let n = mode.leaf_count();
+        for m in 0..modes {
+            let (a, b) = (starts[m], starts[m + 1]);
             let mut c = coords[m] as u64;
-            for k in 0..n {
-                let i = leaf + k;
-                if k + 1 < n {
+            for i in a..b {
+                if i + 1 < b {
                     let s = shape[i] as u64;
                     off = off.wrapping_add(((c % s) as i64).wrapping_mul(stride[i]));
                     c /= s;
@@ -525,9 +518,22 @@ impl Layout {
                     off = off.wrapping_add((c as i64).wrapping_mul(stride[i]));
                 }
             }
-            leaf += n;
         }
         off
+    }
+
+    /// The extent (size) of each top-level mode, written to `out`; returns the rank.
+    pub(crate) fn mode_extents(&self, out: &mut [u64; crate::tuple::CAPACITY + 1]) -> usize {
+        let mut starts = [0usize; crate::tuple::CAPACITY + 1];
+        let modes = self.shape.mode_starts(&mut starts);
+        let shape = self.shape.values();
+        for m in 0..modes {
+            out[m] = shape[starts[m]..starts[m + 1]]
+                .iter()
+                .map(|&s| s as u64)
+                .product();
+        }
+        modes
     }
 
     /// The hierarchical coordinate of index `idx` in a compact layout (CuTe's

@@ -26,11 +26,15 @@
 
 mod algorithms;
 mod coord;
+#[cfg(feature = "alloc")]
+mod parallel;
 mod partition;
 mod print;
 
 pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill, gemm, transform, transform_into};
 pub use coord::CoordTensor;
+#[cfg(feature = "alloc")]
+pub use parallel::{PartMut, split_disjoint};
 pub use print::{PrettyPrint, TensorPrint, print_coord_tensor, print_tensor};
 
 use crate::algebra::Tiler;
@@ -287,12 +291,14 @@ impl<S: Storage> Tensor<S> {
 
     #[track_caller]
     fn check_coords(&self, coords: &[usize]) {
-        assert_eq!(coords.len(), self.layout.rank(), "one coordinate per mode");
-        for (m, (&c, mode)) in coords.iter().zip(self.layout.shape().modes()).enumerate() {
-            let extent = mode.size().value() as usize;
+        let mut ext = [0u64; crate::tuple::CAPACITY + 1];
+        let rank = self.layout.mode_extents(&mut ext);
+        assert_eq!(coords.len(), rank, "one coordinate per mode");
+        for (m, &c) in coords.iter().enumerate() {
             assert!(
-                c < extent,
-                "coordinate {c} out of range for mode {m} of extent {extent}"
+                (c as u64) < ext[m],
+                "coordinate {c} out of range for mode {m} of extent {}",
+                ext[m]
             );
         }
     }

@@ -477,6 +477,38 @@ impl IntTuple {
         t
     }
 
+    /// The leaf index where each top-level mode starts, and one past the last leaf: mode
+    /// `m` holds leaves `starts[m]..starts[m + 1]`. Returns the number of modes. A leaf is
+    /// one mode.
+    pub(crate) const fn mode_starts(&self, starts: &mut [usize; CAPACITY + 1]) -> usize {
+        if self.is_leaf() {
+            starts[0] = 0;
+            starts[1] = 1;
+            return 1;
+        }
+        let mut depth = 0usize;
+        let mut modes = 0usize;
+        let mut l = 0usize;
+        let mut t = 0usize;
+        while t < self.ntok as usize {
+            let k = self.tok[t];
+            if depth == 1 && (k == OPEN || k == LEAF) {
+                starts[modes] = l;
+                modes += 1;
+            }
+            if k == OPEN {
+                depth += 1;
+            } else if k == CLOSE {
+                depth -= 1;
+            } else {
+                l += 1;
+            }
+            t += 1;
+        }
+        starts[modes] = l;
+        modes
+    }
+
     /// An iterator over the top-level modes (one item, the leaf itself, for a leaf).
     pub fn modes(&self) -> Modes<'_> {
         Modes {
@@ -495,8 +527,20 @@ impl IntTuple {
         (0..self.leaf_count()).map(|i| self.leaf(i))
     }
 
-    /// Sets leaf `i` (in depth-first order), keeping the nesting.
-    pub(crate) const fn set_leaf(&mut self, i: usize, v: Int) {
+    /// Replaces leaf `i` (in depth-first order), keeping the nesting.
+    ///
+    /// # Panics
+    /// If `i >= self.leaf_count()`.
+    ///
+    /// ```
+    /// use rcute::{Int, int_tuple};
+    /// let mut t = int_tuple!((_2,(3,_4)));
+    /// t.set_leaf(1, Int::constant(5));
+    /// assert_eq!(t.to_string(), "(_2,(_5,_4))");
+    /// ```
+    #[track_caller]
+    pub const fn set_leaf(&mut self, i: usize, v: Int) {
+        assert!(i < self.nleaf as usize, "leaf index out of range");
         self.val[i] = v.value();
         self.meta[i] = v.meta();
     }

@@ -1,0 +1,190 @@
+//! Tensors: partitioning enumerates every coordinate once, copy moves every element, a
+//! tensor cannot be built over too little data, and splitting among threads refuses
+//! aliasing.
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use rcute::strategies::{ShapeParams, injective_layout};
+use rcute::{CoordTensor, Int, IntTuple, Layout, Major, Tensor, Tiler, copy, layout};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const CASES: u32 = 1000;
+
+fn run<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>)
+where
+    S::Value: std::fmt::Debug,
+{
+    let ran = AtomicUsize::new(0);
+    TestRunner::new(Config {
+        cases: CASES,
+        failure_persistence: None,
+        ..Config::default()
+    })
+    .run(&strategy, |v| {
+        ran.fetch_add(1, Ordering::Relaxed);
+        test(v)
+    })
+    .unwrap();
+    assert!(ran.into_inner() >= CASES as usize);
+}
+
+fn shape2(m: i64, n: i64, st: bool) -> IntTuple {
+    IntTuple::from_ints(&[Int::new(m, st), Int::new(n, st)])
+}
+
+/// (M, N), a CTA tile (BM, BN) and a thread layout (TM, TN) dividing the tile, row- or
+/// column-major; M and N need not be multiples of the tile.
+fn gemm_like() -> impl Strategy<Value = (i64, i64, i64, i64, i64, i64, bool, bool)> {
+    (
+        1..=4i64,
+        1..=4i64,
+        0..=2u32,
+        0..=2u32,
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_flat_map(|(bm2, bn2, tm, tn, row, st)| {
+            let (bm, bn) = (1i64 << bm2, 1i64 << bn2);
+            let (tm, tn) = (1i64 << tm.min(bm2 as u32), 1i64 << tn.min(bn2 as u32));
+            (
+                1..=3 * bm,
+                1..=3 * bn,
+                Just(bm),
+                Just(bn),
+                Just(tm),
+                Just(tn),
+                Just(row),
+                Just(st),
+            )
+        })
+}
+
+#[test]
+fn tiles_and_threads_of_an_identity_tensor_cover_every_coordinate_once() {
+    run(gemm_like(), |(m, n, bm, bn, tm, tn, row, st)| {
+        let id = CoordTensor::identity(shape2(m, n, st));
+        let tiler = Tiler::try_from_shape(&shape2(bm, bn, true)).unwrap();
+        let thr = Layout::with_major(
+            shape2(tm, tn, true),
+            if row { Major::Right } else { Major::Left },
+        );
+        let mut seen: BTreeMap<(i64, i64), usize> = BTreeMap::new();
+        let (gm, gn) = ((m + bm - 1) / bm, (n + bn - 1) / bn);
+        for i in 0..gm {
+            for j in 0..gn {
+                let coord = IntTuple::from_ints(&[Int::dynamic(i), Int::dynamic(j)]);
+                let tile = id.local_tile(&tiler, &coord, None);
+                for t in 0..tm * tn {
+                    let part = tile.local_partition(&thr, t, None);
+                    for k in 0..part.size().value() {
+                        let c = part.get(&IntTuple::dynamic(k));
+                        let (x, y) = (c.leaf(0).value(), c.leaf(1).value());
+                        prop_assert!(
+                            x >= i * bm && x < (i + 1) * bm && y >= j * bn && y < (j + 1) * bn
+                        );
+                        if x < m && y < n {
+                            *seen.entry((x, y)).or_insert(0) += 1;
+                        }
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(seen.len() as i64, m * n);
+        prop_assert!(
+            seen.values().all(|&c| c == 1),
+            "a coordinate was reached twice"
+        );
+        Ok(())
+    });
+}
+
+#[test]
+fn copy_moves_every_element_between_any_two_layouts() {
+    let p = ShapeParams {
+        max_size: 512,
+        ..ShapeParams::default()
+    };
+    let pair = rcute::strategies::shape(p).prop_flat_map(move |s| {
+        let n = s.leaf_count();
+        let order = Just((0..n).collect::<Vec<usize>>());
+        (Just(s), order.clone().prop_shuffle(), order.prop_shuffle())
+    });
+    run(pair, |(s, o1, o2)| {
+        let compact = |order: &[usize]| {
+            let mut d = s;
+            let mut acc = 1;
+            for &i in order {
+                d.set_leaf(i, Int::dynamic(acc));
+                acc *= s.leaf(i).value();
+            }
+            Layout::new(s, d)
+        };
+        let (ls, ld) = (compact(&o1), compact(&o2));
+        let n = ls.size().value() as usize;
+        let src_data: Vec<u32> = (0..n as u32).collect();
+        let mut dst_data = vec![u32::MAX; n];
+        let src = Tensor::new(&src_data[..], ls).unwrap();
+        let mut dst = Tensor::new(&mut dst_data[..], ld).unwrap();
+        copy(&src, &mut dst).unwrap();
+        for i in 0..n {
+            prop_assert_eq!(dst[i], src[i]);
+        }
+        prop_assert!(
+            dst_data.iter().all(|&x| x != u32::MAX),
+            "an element was not written"
+        );
+        Ok(())
+    });
+}
+
+#[test]
+fn a_tensor_is_never_built_over_too_little_data() {
+    run(injective_layout(ShapeParams::default(), 3), |l| {
+        let cosize = l.cosize().value() as usize;
+        let data = vec![0u8; cosize];
+        prop_assert!(Tensor::new(&data[..], l).is_ok());
+        let e = Tensor::new(&data[..cosize - 1], l).unwrap_err();
+        let msg = e.to_string();
+        prop_assert!(msg.contains("too short"), "{}", msg);
+        prop_assert!(
+            msg.ends_with(&format!("{cosize} and {}", cosize - 1)),
+            "{}",
+            msg
+        );
+        Ok(())
+    });
+}
+
+#[test]
+fn splitting_refuses_aliasing_and_overlap() {
+    let mut data = vec![0i32; 16];
+    // a stride-0 mode makes the tiles alias themselves
+    let mut t = Tensor::new(&mut data[..], layout!((_4,_4):(_0,_1))).unwrap();
+    let e = t
+        .split_tiles_mut(&rcute::tiler!((_2, _2)), |_, _| true)
+        .unwrap_err();
+    assert!(e.to_string().contains("not injective"), "{e}");
+    // two parts that share elements
+    let parts = [(layout!((_2,_2):(_1,_4)), 0), (layout!((_2,_2):(_1,_4)), 1)];
+    let e = rcute::tensor::split_disjoint(&mut data, &parts, |_, _| true).unwrap_err();
+    assert!(e.to_string().contains("two parts share an element"), "{e}");
+    // disjoint threads are accepted and can all write at once
+    let mut t = Tensor::new(&mut data[..], layout!((_4,_4):(_1,_4))).unwrap();
+    let parts = t
+        .split_threads_mut(&layout!((_2,_2):(_1,_2)), |_, _| true)
+        .unwrap();
+    assert_eq!(parts.len(), 4);
+    std::thread::scope(|s| {
+        for mut p in parts {
+            s.spawn(move || {
+                let v = p.index() as i32 + 1;
+                for x in p.iter_mut().flatten() {
+                    *x = v;
+                }
+            });
+        }
+    });
+    assert!(data.iter().all(|&x| (1..=4).contains(&x)));
+    assert_eq!(data[..4], [1, 2, 1, 2]);
+}
