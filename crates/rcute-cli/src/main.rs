@@ -55,7 +55,7 @@ enum Command {
         layout: String,
         /// The data shape the thread-value layout covers, e.g. '(_8,_8)'.
         shape: Option<String>,
-        /// Draw a thread-value layout over the data shape: cells read T<t>V<v>.
+        /// Draw a thread-value layout over the data shape: cells read `T<t>V<v>`.
         #[arg(long)]
         tv: bool,
     },

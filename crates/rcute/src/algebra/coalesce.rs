@@ -15,8 +15,9 @@ use crate::tuple::{CAPACITY, IntTuple};
 /// (`coalesce`) or from `_2` when the last mode is a static `_1` (`coalesce_x`, which
 /// keeps the function outside the domain too).
 const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
-    let fs = layout.shape().flatten_to_tuple();
-    let fd = layout.stride().flatten_to_tuple();
+    // the leaves are stored in depth-first order: they are the flattened modes
+    let fs = layout.shape_ref();
+    let fd = layout.stride_ref();
     let r = fs.leaf_count();
     if r == 0 {
         return Err(Error::WrongKind {

@@ -166,6 +166,9 @@ impl Layout {
     /// The profile of the codomain as `_0`s (CuTe's `coprofile`): `_0` for integer strides,
     /// a tuple of `_0`s for scaled-basis strides.
     pub const fn try_coprofile(&self) -> Result<IntTuple, Error> {
+        if !self.has_basis_strides() {
+            return Ok(IntTuple::constant(0));
+        }
         let mut acc = IntTuple::constant(0);
         let mut i = 0;
         while i < self.stride_ref().leaf_count() {

@@ -1,17 +1,4 @@
-//! `Tiler`: the second argument of composition, the divides and the products.
-//!
-//! A tiler is a layout, an integer `n` (the layout `n:_1`), the underscore `_` (leave the
-//! mode alone), or a tuple of tilers applied mode by mode: CuTe's `Tile<...>`, written
-//! `(_3:_3, (_2,_4):(_1,_8))`, and shapes such as `(_4,_8)` used as tilers.
-//!
-//! ```
-//! use rcute::{Tiler, layout, tiler};
-//! const T: Tiler = tiler!((_3:_3, (_2,_4):(_1,_8)));
-//! assert_eq!(T.rank(), 2);
-//! assert_eq!(T.to_string(), "(_3:_3,(_2,_4):(_1,_8))");
-//! let a = layout!((_9,(_4,_8)):(_59,(_13,_1)));
-//! assert_eq!(a.composition_tiler(&T).to_string(), "(_3,(_2,_4)):(_177,(_13,_2))");
-//! ```
+//! The `Tiler` type.
 
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -25,7 +12,21 @@ const LAYOUT: Int = Int::constant(0);
 /// Guide leaf for an element that is an integer `n` (stored as `make_layout(n)`).
 const INTEGER: Int = Int::constant(1);
 
-/// A layout, an integer, `_`, or a tuple of tilers; see the [module documentation](self).
+/// `Tiler`: the second argument of composition, the divides and the products.
+///
+/// A tiler is a layout, an integer `n` (the layout `n:_1`), the underscore `_` (leave the
+/// mode alone), or a tuple of tilers applied mode by mode: CuTe's `Tile<...>`, written
+/// `(_3:_3, (_2,_4):(_1,_8))`, and shapes such as `(_4,_8)` used as tilers.
+///
+/// ```
+/// use rcute::{Tiler, layout, tiler};
+/// const T: Tiler = tiler!((_3:_3, (_2,_4):(_1,_8)));
+/// assert_eq!(T.rank(), 2);
+/// assert_eq!(T.to_string(), "(_3:_3,(_2,_4):(_1,_8))");
+/// let a = layout!((_9,(_4,_8)):(_59,(_13,_1)));
+/// assert_eq!(a.composition_tiler(&T).to_string(), "(_3,(_2,_4)):(_177,(_13,_2))");
+/// ```
+///
 ///
 /// It is stored as one layout whose modes are the elements, and a guide tuple with the
 /// nesting of the tiler and the kind of each element.
@@ -172,7 +173,20 @@ impl Tiler {
                 rank: 1,
             });
         }
-        let guide = tri!(self.guide.try_get(i));
+        let r = self.guide.rank();
+        if i >= r {
+            return Err(Error::IndexOutOfRange {
+                msg: "tiler: element index out of range",
+                index: i as i64,
+                rank: r,
+            });
+        }
+        let n = self.guide.child(Node::ROOT, i);
+        let guide = if self.guide.is_leaf_node(n) {
+            IntTuple::from_int(self.guide.int_at(n))
+        } else {
+            self.guide.subtree(n)
+        };
         let layout = tri!(self.layout.try_mode(i));
         Ok(Tiler { layout, guide })
     }

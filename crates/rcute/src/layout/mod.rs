@@ -381,7 +381,33 @@ impl Layout {
     /// assert_eq!(l.mode_path(&[1, 0]).to_string(), "_3:_4");
     /// ```
     pub const fn try_mode(&self, i: usize) -> Result<Layout, Error> {
-        self.try_mode_path(&[i])
+        let r = self.shape.rank();
+        if i >= r {
+            return Err(Error::IndexOutOfRange {
+                msg: "get: mode index out of range",
+                index: i as i64,
+                rank: r,
+            });
+        }
+        if self.shape.is_leaf() {
+            return Ok(*self);
+        }
+        // shape and stride are congruent: the mode sits at the same node in both
+        let n = self.shape.child(crate::tuple::Node::ROOT, i);
+        if self.shape.is_leaf_node(n) {
+            let d = self.stride.int_at(n);
+            return Ok(Layout {
+                shape: IntTuple::from_int(self.shape.int_at(n)),
+                stride: IntTuple::from_int(d),
+                basis: d.is_basis(),
+            });
+        }
+        let stride = self.stride.subtree(n);
+        Ok(Layout {
+            shape: self.shape.subtree(n),
+            basis: self.basis && stride.has_basis(),
+            stride,
+        })
     }
 
     /// [`Layout::try_mode`], panicking with the error's message.

@@ -199,7 +199,7 @@ impl Frame {
 }
 
 /// An SVG picture of a rank-2 layout (or swizzled layout): see the
-/// [module documentation](self).
+/// [module documentation](crate::print).
 ///
 /// ```
 /// use rcute::{layout, print::svg_layout};

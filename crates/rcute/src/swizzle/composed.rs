@@ -1,19 +1,4 @@
-//! `ComposedLayout`: a swizzle after an offset after a layout, `Sw ∘ O ∘ L`, CuTe's
-//! `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`.
-//!
-//! It maps a coordinate `c` to `Sw(O + L(c))`. Its shape, size and cosize are those of `L`
-//! (CuTe's `cosize` ignores the swizzle: the swizzle permutes offsets within aligned blocks
-//! of `2^(B+M+|S|)`, so the true extent can exceed `cosize(L)` when `L` does not fill
-//! whole blocks). Composition with a tiler, the divides, the products and `tile_to_shape`
-//! act on `L` and keep the swizzle.
-//!
-//! ```
-//! use rcute::{ComposedLayout, Int, Swizzle, layout, int_tuple};
-//! let sw = ComposedLayout::new(Swizzle::new(3, 0, 3), Int::ZERO, layout!((_8,_8):(_8,_1)));
-//! assert_eq!(sw.to_string(), "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)");
-//! assert_eq!(sw.apply(&int_tuple!((1,2))).to_string(), "11");
-//! assert_eq!(sw.offset(10), 19);
-//! ```
+//! The `ComposedLayout` type.
 
 use super::Swizzle;
 use crate::algebra::{TileOrder, Tiler};
@@ -23,7 +8,22 @@ use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use core::fmt;
 
-/// `Sw ∘ O ∘ L`: see the [module documentation](self).
+/// `ComposedLayout`: a swizzle after an offset after a layout, `Sw ∘ O ∘ L`, CuTe's
+/// `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`.
+///
+/// It maps a coordinate `c` to `Sw(O + L(c))`. Its shape, size and cosize are those of `L`
+/// (CuTe's `cosize` ignores the swizzle: the swizzle permutes offsets within aligned blocks
+/// of `2^(B+M+|S|)`, so the true extent can exceed `cosize(L)` when `L` does not fill
+/// whole blocks). Composition with a tiler, the divides, the products and `tile_to_shape`
+/// act on `L` and keep the swizzle.
+///
+/// ```
+/// use rcute::{ComposedLayout, Int, Swizzle, layout, int_tuple};
+/// let sw = ComposedLayout::new(Swizzle::new(3, 0, 3), Int::ZERO, layout!((_8,_8):(_8,_1)));
+/// assert_eq!(sw.to_string(), "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)");
+/// assert_eq!(sw.apply(&int_tuple!((1,2))).to_string(), "11");
+/// assert_eq!(sw.offset(10), 19);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct ComposedLayout {
     swizzle: Swizzle,

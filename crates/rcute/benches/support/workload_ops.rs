@@ -1,0 +1,138 @@
+//! The fixed benchmark workload (`benches/workload.txt` at the repository root), prepared
+//! for timing: the arguments are parsed once, and `Op::run` calls the library operation
+//! alone. Shared by `benches/workload.rs` (criterion) and `examples/workload.rs` (the
+//! runner of `scripts/compare-peers.sh`).
+
+#![allow(dead_code)]
+
+use rcute::{IntTuple, Layout, Tiler};
+use std::hint::black_box;
+
+/// One prepared operation of the workload.
+pub enum Op {
+    Composition(Layout, Tiler),
+    LogicalDivide(Layout, Tiler),
+    ZippedDivide(Layout, Tiler),
+    Complement(Layout, IntTuple),
+    Coalesce(Layout),
+    LogicalProduct(Layout, Tiler),
+    BlockedProduct(Layout, Layout),
+    RightInverse(Layout),
+    Idx2crd(IntTuple, IntTuple),
+    Crd2idx(IntTuple, IntTuple, IntTuple),
+    Offsets(Layout),
+}
+
+pub struct Entry {
+    pub name: String,
+    pub expr: String,
+    pub op: Op,
+}
+
+/// Splits `f(a, b, c)` into `f` and its top-level arguments.
+fn split_call(expr: &str) -> (String, Vec<String>) {
+    let open = expr.find('(').expect("a call");
+    let name = expr[..open].trim().to_string();
+    let inner = &expr[open + 1..expr.rfind(')').expect("a call")];
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                args.push(inner[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    args.push(inner[start..].trim().to_string());
+    (name, args)
+}
+
+fn layout(s: &str) -> Layout {
+    match rcute::expr::eval_value(s).unwrap_or_else(|e| panic!("{s}: {e}")) {
+        rcute::expr::Value::Layout(l) => l,
+        v => panic!("{s}: not a layout: {v}"),
+    }
+}
+
+fn tiler(s: &str) -> Tiler {
+    Tiler::try_parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn tuple(s: &str) -> IntTuple {
+    IntTuple::try_parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+impl Op {
+    fn prepare(expr: &str) -> Op {
+        let (name, a) = split_call(expr);
+        match name.as_str() {
+            "composition" => Op::Composition(layout(&a[0]), tiler(&a[1])),
+            "logical_divide" => Op::LogicalDivide(layout(&a[0]), tiler(&a[1])),
+            "zipped_divide" => Op::ZippedDivide(layout(&a[0]), tiler(&a[1])),
+            "complement" => Op::Complement(layout(&a[0]), tuple(&a[1])),
+            "coalesce" => Op::Coalesce(layout(&a[0])),
+            "logical_product" => Op::LogicalProduct(layout(&a[0]), tiler(&a[1])),
+            "blocked_product" => Op::BlockedProduct(layout(&a[0]), layout(&a[1])),
+            "right_inverse" => Op::RightInverse(layout(&a[0])),
+            "idx2crd" => Op::Idx2crd(tuple(&a[0]), tuple(&a[1])),
+            "crd2idx" => Op::Crd2idx(tuple(&a[0]), tuple(&a[1]), tuple(&a[2])),
+            "offsets" => Op::Offsets(layout(&a[0])),
+            other => panic!("unknown workload operation {other}"),
+        }
+    }
+
+    /// Runs the operation once; returns something derived from the result so that the
+    /// work cannot be optimized away.
+    #[inline(never)]
+    pub fn run(&self) -> i64 {
+        let l = |r: Result<Layout, rcute::Error>| -> i64 {
+            r.map(|x| x.shape().leaf(0).value()).unwrap_or(-1)
+        };
+        match self {
+            Op::Composition(a, t) => l(black_box(a).try_composition_tiler(black_box(t))),
+            Op::LogicalDivide(a, t) => l(black_box(a).try_logical_divide(black_box(t))),
+            Op::ZippedDivide(a, t) => l(black_box(a).try_zipped_divide(black_box(t))),
+            Op::Complement(a, c) => l(black_box(a).try_complement(black_box(c))),
+            Op::Coalesce(a) => l(black_box(a).try_coalesce()),
+            Op::LogicalProduct(a, t) => l(black_box(a).try_logical_product(black_box(t))),
+            Op::BlockedProduct(a, b) => l(black_box(a).try_blocked_product(black_box(b))),
+            Op::RightInverse(a) => l(black_box(a).try_right_inverse()),
+            Op::Idx2crd(i, s) => rcute::try_idx2crd(black_box(i), black_box(s))
+                .map(|c| c.leaf(0).value())
+                .unwrap_or(-1),
+            Op::Crd2idx(c, s, d) => rcute::try_crd2idx(black_box(c), black_box(s), black_box(d))
+                .map(|x| x.value())
+                .unwrap_or(-1),
+            Op::Offsets(a) => {
+                let a = black_box(a);
+                let n = a.size().value() as usize;
+                let mut sum = 0i64;
+                for i in 0..n {
+                    sum = sum.wrapping_add(a.offset(i));
+                }
+                sum
+            }
+        }
+    }
+}
+
+/// Reads the workload file.
+pub fn load() -> Vec<Entry> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../benches/workload.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|l| {
+            let (name, expr) = l.split_once('|').expect("name | expression");
+            Entry {
+                name: name.trim().to_string(),
+                expr: expr.trim().to_string(),
+                op: Op::prepare(expr.trim()),
+            }
+        })
+        .collect()
+}
