@@ -12,7 +12,12 @@ use std::hint::black_box;
 use std::time::Instant;
 
 fn main() {
+    // `workload NAME...` times only the named operations
+    let only: Vec<String> = std::env::args().skip(1).collect();
     for e in workload_ops::load() {
+        if !only.is_empty() && !only.contains(&e.name) {
+            continue;
+        }
         // calibrate the batch size
         let mut iters = 1u64;
         loop {

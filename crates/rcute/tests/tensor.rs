@@ -139,6 +139,73 @@ fn copy_moves_every_element_between_any_two_layouts() {
 }
 
 #[test]
+fn copy_between_layouts_of_different_shapes_matches_element_by_element() {
+    // The source is any layout strategy's compact layout; the destination factors the same
+    // size differently (so the two walk together only when the extents divide each other,
+    // as in (4,6) and (2,12), and not as in (2,3) and (3,2)), with a shuffled order.
+    let p = ShapeParams {
+        max_size: 720,
+        ..ShapeParams::default()
+    };
+    let case = (
+        rcute::strategies::shape(p),
+        proptest::collection::vec(0usize..64, 1..8),
+        proptest::collection::vec(0usize..64, 8),
+    );
+    run(case, |(s, picks, perm)| {
+        let n = s.product().value();
+        // a random factorization of n
+        let mut factors = Vec::new();
+        let mut rest = n;
+        for p in picks {
+            let divisors: Vec<i64> = (2..=rest).filter(|d| rest % d == 0).collect();
+            if divisors.is_empty() {
+                break;
+            }
+            let d = divisors[p % divisors.len()];
+            factors.push(d);
+            rest /= d;
+        }
+        if rest > 1 || factors.is_empty() {
+            factors.push(rest);
+        }
+        let mut order: Vec<usize> = (0..factors.len()).collect();
+        for (k, &p) in perm.iter().enumerate().take(order.len()) {
+            let j = p % order.len();
+            order.swap(k, j);
+        }
+        let mut strides = vec![0i64; factors.len()];
+        let mut acc = 1;
+        for &i in &order {
+            strides[i] = acc;
+            acc *= factors[i];
+        }
+        let ints = |v: &[i64]| {
+            IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>())
+        };
+        let ld = Layout::new(ints(&factors), ints(&strides));
+        let ls = Layout::new(s, s.compact_col_major());
+        let len = n as usize;
+        let src_data: Vec<u32> = (0..len as u32).map(|x| x * 7 + 1).collect();
+        let mut dst_data = vec![u32::MAX; len];
+        let src = Tensor::new(&src_data[..], ls).unwrap();
+        let mut dst = Tensor::new(&mut dst_data[..], ld).unwrap();
+        copy(&src, &mut dst).unwrap();
+        for i in 0..len {
+            prop_assert_eq!(
+                dst_data[ld.offset(i) as usize],
+                src_data[ls.offset(i) as usize],
+                "index {} of {} -> {}",
+                i,
+                ls,
+                ld
+            );
+        }
+        Ok(())
+    });
+}
+
+#[test]
 fn a_tensor_is_never_built_over_too_little_data() {
     run(injective_layout(ShapeParams::default(), 3), |l| {
         let cosize = l.cosize().value() as usize;

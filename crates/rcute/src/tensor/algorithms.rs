@@ -3,11 +3,137 @@
 
 use super::{Storage, StorageMut, Tensor};
 use crate::error::Error;
+use crate::layout::Layout;
 use core::ops::{Add, Mul};
 
 /// Numbers the arithmetic algorithms work on.
 pub trait Scalar: Copy + Default + PartialEq + Add<Output = Self> + Mul<Output = Self> {}
 impl<T: Copy + Default + PartialEq + Add<Output = T> + Mul<Output = T>> Scalar for T {}
+
+/// The most modes of a common refinement of two layouts (each has at most
+/// [`crate::CAPACITY`] leaves, and every step of the refinement consumes a leaf).
+const MAX_RUN_MODES: usize = 2 * crate::CAPACITY;
+
+/// Walks two layouts of the same size together, in 1-D (colexicographic) order, without
+/// dividing: both are coalesced and their modes split to a common refinement, then the
+/// modes are counted like an odometer. `run(a, da, b, db, n)` is called for each stretch of
+/// the innermost mode: the offsets `a + k*da` and `b + k*db` for `k in 0..n`.
+///
+/// Returns `false`, having called nothing, when the layouts have no common refinement
+/// (their extents do not divide each other, as `(2,3)` and `(3,2)`) or are not plain
+/// integer layouts; the caller then goes element by element.
+fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, i64)) -> bool {
+    let (Ok(ca), Ok(cb)) = (a.try_coalesce(), b.try_coalesce()) else {
+        return false;
+    };
+    let leaves = |l: &Layout, k: usize| (l.shape_ref().leaf(k), l.stride_ref().leaf(k));
+    let (na, nb) = (ca.shape_ref().leaf_count(), cb.shape_ref().leaf_count());
+    // (extent, stride in a, stride in b), innermost first
+    let mut modes = [(0i64, 0i64, 0i64); MAX_RUN_MODES];
+    let mut n = 0;
+    let (mut i, mut j) = (0, 0);
+    let (mut ea, mut da, mut eb, mut db) = (0i64, 0i64, 0i64, 0i64);
+    loop {
+        if ea == 1 || (ea == 0 && i < na) {
+            if i == na {
+                break;
+            }
+            let (e, d) = leaves(&ca, i);
+            if e.is_basis() || d.is_basis() || e.value() < 1 {
+                return false;
+            }
+            (ea, da) = (e.value(), d.value());
+            i += 1;
+            continue;
+        }
+        if eb == 1 || (eb == 0 && j < nb) {
+            if j == nb {
+                break;
+            }
+            let (e, d) = leaves(&cb, j);
+            if e.is_basis() || d.is_basis() || e.value() < 1 {
+                return false;
+            }
+            (eb, db) = (e.value(), d.value());
+            j += 1;
+            continue;
+        }
+        if ea == 0 || eb == 0 || n == MAX_RUN_MODES {
+            break;
+        }
+        let e = if ea % eb == 0 {
+            eb
+        } else if eb % ea == 0 {
+            ea
+        } else {
+            return false;
+        };
+        if e > 1 {
+            modes[n] = (e, da, db);
+            n += 1;
+        }
+        let (Some(nda), Some(ndb)) = (da.checked_mul(e), db.checked_mul(e)) else {
+            return false;
+        };
+        (ea, da, eb, db) = (ea / e, nda, eb / e, ndb);
+    }
+    // both sides must be used up exactly (equal sizes)
+    if i != na || j != nb || ea > 1 || eb > 1 {
+        return false;
+    }
+    if n == 0 {
+        run(0, 0, 0, 0, 1);
+        return true;
+    }
+    let (e0, a0, b0) = modes[0];
+    // the second mode is counted in a plain loop, the rest like an odometer
+    let (e1, a1, b1) = if n > 1 { modes[1] } else { (1, 0, 0) };
+    let mut idx = [0i64; MAX_RUN_MODES];
+    let (mut oa, mut ob) = (0i64, 0i64);
+    loop {
+        let (mut a, mut b) = (oa, ob);
+        for _ in 0..e1 {
+            run(a, a0, b, b0, e0);
+            a += a1;
+            b += b1;
+        }
+        let mut m = 2;
+        loop {
+            if m >= n {
+                return true;
+            }
+            let (e, sa, sb) = modes[m];
+            idx[m] += 1;
+            oa += sa;
+            ob += sb;
+            if idx[m] < e {
+                break;
+            }
+            idx[m] = 0;
+            oa -= sa * e;
+            ob -= sb * e;
+            m += 1;
+        }
+    }
+}
+
+/// `d[b + k*db] = f(s[a + k*da])` for `k in 0..len`.
+#[inline(always)]
+fn copy_run<T: Copy, U>(
+    s: &[T],
+    (a, da): (i64, i64),
+    d: &mut [U],
+    (b, db): (i64, i64),
+    len: i64,
+    f: &impl Fn(T) -> U,
+) {
+    let (mut a, mut b) = (a, b);
+    for _ in 0..len {
+        d[b as usize] = f(s[a as usize]);
+        a += da;
+        b += db;
+    }
+}
 
 fn same_size(op: &'static str, a: usize, b: usize) -> Result<(), Error> {
     if a != b {
@@ -48,8 +174,17 @@ where
         debug_assert_eq!(a, b);
         return Ok(());
     }
-    for i in 0..n {
-        *dst.get_mut(i) = *src.get(i);
+    let (so, d_o) = (src.origin() as i64, dst.origin() as i64);
+    let s = src.storage.as_slice();
+    let d = dst.storage.as_mut_slice();
+    // every offset of a tensor's layout lies in its storage (checked by `Tensor::new`)
+    let walked = for_each_run(&src.layout, &dst.layout, |a, da, b, db, len| {
+        copy_run(s, (so + a, da), d, (d_o + b, db), len, &|x| x);
+    });
+    if !walked {
+        for i in 0..n {
+            *dst.get_mut(i) = *src.get(i);
+        }
     }
     Ok(())
 }
@@ -92,24 +227,37 @@ where
 
 /// Every element becomes `v` (CuTe's `fill`).
 pub fn fill<D: StorageMut<Elem = T>, T: Clone>(t: &mut Tensor<D>, v: T) {
-    for i in 0..t.size() {
-        *t.get_mut(i) = v.clone();
+    for_each_element(t, |x| *x = v.clone());
+}
+
+/// Calls `f` on every element of `t`, in 1-D order, walking the layout without division
+/// where it can.
+fn for_each_element<D: StorageMut<Elem = T>, T>(t: &mut Tensor<D>, mut f: impl FnMut(&mut T)) {
+    let o = t.origin as i64;
+    let data = t.storage.as_mut_slice();
+    // every offset of a tensor's layout lies in its storage (checked by `Tensor::new`)
+    let walked = for_each_run(&t.layout, &t.layout, |a, da, _, _, len| {
+        let mut a = o + a;
+        for _ in 0..len {
+            f(&mut data[a as usize]);
+            a += da;
+        }
+    });
+    if !walked {
+        for i in 0..t.size() {
+            f(t.get_mut(i));
+        }
     }
 }
 
 /// Every element becomes `T::default()` (CuTe's `clear`).
 pub fn clear<D: StorageMut<Elem = T>, T: Default>(t: &mut Tensor<D>) {
-    for i in 0..t.size() {
-        *t.get_mut(i) = T::default();
-    }
+    for_each_element(t, |x| *x = T::default());
 }
 
 /// `t(i) = f(t(i))` (CuTe's `transform(t, f)`).
 pub fn transform<D: StorageMut<Elem = T>, T: Copy>(t: &mut Tensor<D>, f: impl Fn(T) -> T) {
-    for i in 0..t.size() {
-        let v = *t.get(i);
-        *t.get_mut(i) = f(v);
-    }
+    for_each_element(t, |x| *x = f(*x));
 }
 
 /// `dst(i) = f(src(i))` (CuTe's `transform(src, dst, f)`).
@@ -128,8 +276,17 @@ where
         src.size(),
         dst.size(),
     )?;
-    for i in 0..src.size() {
-        *dst.get_mut(i) = f(*src.get(i));
+    let (so, d_o) = (src.origin as i64, dst.origin as i64);
+    let s = src.storage.as_slice();
+    let d = dst.storage.as_mut_slice();
+    // every offset of a tensor's layout lies in its storage (checked by `Tensor::new`)
+    let walked = for_each_run(&src.layout, &dst.layout, |a, da, b, db, len| {
+        copy_run(s, (so + a, da), d, (d_o + b, db), len, &f);
+    });
+    if !walked {
+        for i in 0..src.size() {
+            *dst.get_mut(i) = f(*src.get(i));
+        }
     }
     Ok(())
 }

@@ -1,0 +1,114 @@
+//! Criterion benchmarks:
+//!
+//! * `workload/*`: the fixed workload of `benches/workload.txt` on layouts built at run
+//!   time (the same operations `scripts/compare-peers.sh` times in every implementation);
+//! * `const_index/*`: indexing a `const` layout against hand-written index arithmetic for
+//!   the same mapping, over 4096 indices;
+//! * `copy/*`: copying 4096x4096 `f32` through layouts (a contiguous copy, and a transpose
+//!   walked tile by tile through a 32x32 tiled layout) against `copy_from_slice` of the
+//!   same bytes.
+//!
+//! Run with `cargo bench -p rcute --bench workload` (add a filter such as `copy` to run a
+//! group).
+
+#[path = "support/workload_ops.rs"]
+mod workload_ops;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rcute::{Int, IntTuple, Layout, Tensor, copy, layout, tiler};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn workload(c: &mut Criterion) {
+    let mut g = c.benchmark_group("workload");
+    for e in workload_ops::load() {
+        g.bench_function(&e.name, |b| b.iter(|| e.op.run()));
+    }
+    g.finish();
+}
+
+/// A 16x8 tile stored row-major with a padded row pitch of 9 elements, split as (2,8) rows.
+const TILE: Layout = layout!(((_2,_8),_8):((_72,_9),_1));
+
+#[inline(never)]
+fn rcute_offsets(n: usize) -> i64 {
+    let mut s = 0i64;
+    for i in 0..n {
+        s = s.wrapping_add(TILE.offset(black_box(i) % 128));
+    }
+    s
+}
+
+#[inline(never)]
+fn handwritten_offsets(n: usize) -> i64 {
+    let mut s = 0i64;
+    for i in 0..n {
+        let i = (black_box(i) % 128) as u64;
+        s = s.wrapping_add(((i % 2) * 72 + ((i / 2) % 8) * 9 + (i / 16)) as i64);
+    }
+    s
+}
+
+fn const_index(c: &mut Criterion) {
+    assert_eq!(rcute_offsets(4096), handwritten_offsets(4096));
+    let mut g = c.benchmark_group("const_index");
+    g.throughput(Throughput::Elements(4096));
+    g.bench_function("rcute", |b| b.iter(|| rcute_offsets(black_box(4096))));
+    g.bench_function("handwritten", |b| {
+        b.iter(|| handwritten_offsets(black_box(4096)))
+    });
+    g.finish();
+}
+
+const N: usize = 4096;
+
+fn copies(c: &mut Criterion) {
+    let src: Vec<f32> = (0..N * N).map(|x| x as f32).collect();
+    let mut dst = vec![0f32; N * N];
+    // dynamic extents, as for a matrix whose size is known at run time
+    let ints = |a: i64, b: i64| IntTuple::from_ints(&[Int::dynamic(a), Int::dynamic(b)]);
+    let n = N as i64;
+    let row_major = Layout::new(ints(n, n), ints(n, 1));
+    let col_major = Layout::new(ints(n, n), ints(1, n));
+    // 8 rows by 128 columns: an 8-element run down a column of the source, then the next
+    // column; the destination is written 8 contiguous elements at a time
+    let tile = tiler!((_8, _128));
+    let src_tiled = row_major.zipped_divide(&tile);
+    let dst_tiled = col_major.zipped_divide(&tile);
+
+    // the transpose is right before it is timed
+    {
+        let s = Tensor::new(&src[..], src_tiled).unwrap();
+        let mut d = Tensor::new(&mut dst[..], dst_tiled).unwrap();
+        copy(&s, &mut d).unwrap();
+        for (r, c) in [(0, 1), (5, 4000), (4095, 17), (1234, 4095)] {
+            assert_eq!(dst[c * N + r], src[r * N + c] as f32);
+        }
+    }
+
+    let mut g = c.benchmark_group("copy");
+    g.throughput(Throughput::Bytes((2 * N * N * 4) as u64));
+    g.sample_size(20);
+    g.measurement_time(Duration::from_secs(4));
+    g.bench_function("copy_from_slice", |b| {
+        b.iter(|| dst.copy_from_slice(black_box(&src)))
+    });
+    g.bench_function("contiguous", |b| {
+        b.iter(|| {
+            let s = Tensor::new(&src[..], col_major).unwrap();
+            let mut d = Tensor::new(&mut dst[..], col_major).unwrap();
+            copy(black_box(&s), &mut d).unwrap();
+        })
+    });
+    g.bench_function("transpose_tiled_8x128", |b| {
+        b.iter(|| {
+            let s = Tensor::new(&src[..], src_tiled).unwrap();
+            let mut d = Tensor::new(&mut dst[..], dst_tiled).unwrap();
+            copy(black_box(&s), &mut d).unwrap();
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, workload, const_index, copies);
+criterion_main!(benches);
