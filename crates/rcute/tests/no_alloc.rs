@@ -1,0 +1,153 @@
+//! No algebra operation allocates: a counting global allocator watches this thread while
+//! every operation runs on random layouts (generated beforehand, outside the count), and on
+//! the fixed benchmark workload's layouts. Errors must not allocate either.
+
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::TestRunner;
+use rcute::strategies::{LayoutParams, ShapeParams};
+use rcute::{IntTuple, Layout, Swizzle, Tiler, int_tuple, layout};
+use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+
+struct Counting;
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards every call to `System` unchanged; the thread-local cells are
+// const-initialized and hold `Copy` values, so touching them never allocates or recurses.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: AllocLayout) -> *mut u8 {
+        count();
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn alloc_zeroed(&self, l: AllocLayout) -> *mut u8 {
+        count();
+        unsafe { System.alloc_zeroed(l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: AllocLayout, n: usize) -> *mut u8 {
+        count();
+        unsafe { System.realloc(p, l, n) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: AllocLayout) {
+        unsafe { System.dealloc(p, l) }
+    }
+}
+
+fn count() {
+    let _ = COUNTING.try_with(|c| {
+        if c.get() {
+            let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + 1));
+        }
+    });
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` with allocations counted; returns how many there were.
+fn allocations(f: impl FnOnce()) -> usize {
+    ALLOCATIONS.with(|a| a.set(0));
+    COUNTING.with(|c| c.set(true));
+    f();
+    COUNTING.with(|c| c.set(false));
+    ALLOCATIONS.with(|a| a.get())
+}
+
+/// Every algebra operation on `a` (with `b` as the second operand), each result folded into
+/// a checksum so that nothing is optimized away. Returns the number of operations run.
+fn all_ops(a: &Layout, b: &Layout, n: &IntTuple) -> usize {
+    let t = Tiler::layout(*b);
+    let shape_tiler = Tiler::try_from_shape(&b.shape());
+    let mut ops = 0;
+    let mut sink = |r: Result<Layout, rcute::Error>| {
+        ops += 1;
+        black_box(r.map(|l| l.shape().leaf_count()).unwrap_or(0));
+    };
+    sink(a.try_coalesce());
+    sink(a.try_filter());
+    sink(a.try_composition(b));
+    sink(a.try_composition_tiler(&t));
+    sink(a.try_complement(n));
+    sink(a.try_complement_cosize());
+    sink(a.try_right_inverse());
+    sink(a.try_left_inverse());
+    sink(a.try_nullspace());
+    sink(a.try_logical_divide(&t));
+    sink(a.try_zipped_divide(&t));
+    sink(a.try_tiled_divide(&t));
+    sink(a.try_flat_divide(&t));
+    sink(a.try_logical_product(&t));
+    sink(a.try_zipped_product(&t));
+    sink(a.try_tiled_product(&t));
+    sink(a.try_flat_product(&t));
+    sink(a.try_blocked_product(b));
+    sink(a.try_raked_product(b));
+    sink(a.try_max_common_layout(b));
+    sink(a.try_upcast(2));
+    sink(a.try_downcast(2));
+    if let Ok(st) = shape_tiler {
+        sink(a.try_logical_divide(&st));
+        sink(a.try_zipped_divide(&st));
+    }
+    black_box(a.try_max_common_vector(b).ok());
+    black_box(a.try_cosize().ok());
+    black_box(a.try_get_hier_coord(n).ok());
+    black_box(a.try_crd2idx(n).ok());
+    black_box(rcute::try_idx2crd(n, &a.shape()).ok());
+    black_box(rcute::try_crd2idx(n, &a.shape(), &a.stride()).ok());
+    let sw = rcute::ComposedLayout::new(Swizzle::new(2, 1, 3), rcute::Int::ZERO, *a);
+    black_box(sw.try_composition_tiler(&t).ok());
+    black_box(sw.try_logical_divide(&t).ok());
+    ops + 12
+}
+
+#[test]
+fn no_algebra_operation_allocates() {
+    const CASES: usize = 400;
+    let p = LayoutParams {
+        shape: ShapeParams {
+            max_size: 1 << 12,
+            ..ShapeParams::default()
+        },
+        ..LayoutParams::default()
+    };
+    // the inputs are drawn before counting starts (proptest allocates)
+    let mut runner = TestRunner::deterministic();
+    let pairs = (rcute::strategies::layout(p), rcute::strategies::layout(p), 1..5000i64);
+    let mut cases: Vec<(Layout, Layout, IntTuple)> = (0..CASES)
+        .map(|_| {
+            let (a, b, n) = pairs.new_tree(&mut runner).unwrap().current();
+            (a, b, IntTuple::dynamic(n))
+        })
+        .collect();
+    // and the layouts of the benchmark workload
+    cases.push((
+        layout!((4096,4096):(1,4096)),
+        layout!((128,64):(1,128)),
+        int_tuple!(4096),
+    ));
+    cases.push((
+        layout!(((4,8),(2,4)):((_128,_1),(_8,_32))),
+        layout!((16,8):(1,16)),
+        int_tuple!(98765),
+    ));
+    cases.push((
+        layout!(((4,32),(1,8)):((_256,_1),(_0,_32))),
+        layout!((8,8):(_8,_1)),
+        int_tuple!(7),
+    ));
+    let mut ops = 0;
+    let n = allocations(|| {
+        for (a, b, c) in &cases {
+            ops += all_ops(a, b, c);
+        }
+    });
+    assert_eq!(n, 0, "the algebra allocated {n} times");
+    assert!(ops >= CASES * 30, "only {ops} operations ran");
+    // the counter works: a Vec allocates
+    assert_eq!(allocations(|| drop(black_box(vec![1u8; 16]))), 1);
+}
