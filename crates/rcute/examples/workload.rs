@@ -3,43 +3,57 @@
 //! benchmarks (`cargo bench`) measure the same operations with statistics.
 //!
 //! Each operation runs in batches sized to about 20 ms; the result is the median over
-//! 7 batches.
+//! 7 batches. `workload NAME...` times only the named operations.
+//!
+//! The last line, `crd2idx_static`, is the workload's crd2idx on a `const` layout (CuTe's
+//! static layout, `Int<N>` everywhere) with a coordinate known only at run time.
 
 #[path = "../benches/support/workload_ops.rs"]
 mod workload_ops;
 
+use rcute::{Layout, layout};
 use std::hint::black_box;
 use std::time::Instant;
 
-fn main() {
-    // `workload NAME...` times only the named operations
-    let only: Vec<String> = std::env::args().skip(1).collect();
-    for e in workload_ops::load() {
-        if !only.is_empty() && !only.contains(&e.name) {
-            continue;
+/// The crd2idx layout of the workload, with static values.
+const STATIC: Layout = layout!(((_128,_32),(_64,_32)):((_1,_524288),(_128,_8192)));
+
+fn time(f: impl Fn() -> i64) -> f64 {
+    // calibrate the batch size
+    let mut iters = 1u64;
+    loop {
+        let t = Instant::now();
+        for _ in 0..iters {
+            black_box(f());
         }
-        // calibrate the batch size
-        let mut iters = 1u64;
-        loop {
+        if t.elapsed().as_millis() >= 20 || iters >= 1 << 30 {
+            break;
+        }
+        iters *= 2;
+    }
+    let mut samples: Vec<f64> = (0..7)
+        .map(|_| {
             let t = Instant::now();
             for _ in 0..iters {
-                black_box(e.op.run());
+                black_box(f());
             }
-            if t.elapsed().as_millis() >= 20 || iters >= 1 << 30 {
-                break;
-            }
-            iters *= 2;
+            t.elapsed().as_nanos() as f64 / iters as f64
+        })
+        .collect();
+    samples.sort_by(f64::total_cmp);
+    samples[3]
+}
+
+fn main() {
+    let only: Vec<String> = std::env::args().skip(1).collect();
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
+    for e in workload_ops::load() {
+        if wanted(&e.name) {
+            println!("{} {:.2}", e.name, time(|| e.op.run()));
         }
-        let mut samples: Vec<f64> = (0..7)
-            .map(|_| {
-                let t = Instant::now();
-                for _ in 0..iters {
-                    black_box(e.op.run());
-                }
-                t.elapsed().as_nanos() as f64 / iters as f64
-            })
-            .collect();
-        samples.sort_by(f64::total_cmp);
-        println!("{} {:.2}", e.name, samples[3]);
+    }
+    if wanted("crd2idx_static") {
+        let ns = time(|| STATIC.offset(black_box(98765usize)));
+        println!("crd2idx_static {ns:.2}");
     }
 }

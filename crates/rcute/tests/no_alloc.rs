@@ -117,7 +117,11 @@ fn no_algebra_operation_allocates() {
     };
     // the inputs are drawn before counting starts (proptest allocates)
     let mut runner = TestRunner::deterministic();
-    let pairs = (rcute::strategies::layout(p), rcute::strategies::layout(p), 1..5000i64);
+    let pairs = (
+        rcute::strategies::layout(p),
+        rcute::strategies::layout(p),
+        1..5000i64,
+    );
     let mut cases: Vec<(Layout, Layout, IntTuple)> = (0..CASES)
         .map(|_| {
             let (a, b, n) = pairs.new_tree(&mut runner).unwrap().current();
