@@ -224,6 +224,7 @@ impl Int {
     }
 
     /// `self * rhs` by CuTe's rules: `_0 * x` and `x * _0` stay static.
+    #[inline]
     pub const fn try_mul(self, rhs: Int) -> Result<Int, Error> {
         match (self.is_basis(), rhs.is_basis()) {
             (true, true) => Err(Error::WrongKind {
@@ -248,6 +249,7 @@ impl Int {
     }
 
     /// `self / rhs`, truncating as in C++; `_0 / x` stays static.
+    #[inline]
     pub const fn try_div(self, rhs: Int) -> Result<Int, Error> {
         let a = tri!(self.plain("division of a scaled basis element"));
         let b = tri!(rhs.plain("division by a scaled basis element"));
@@ -269,6 +271,7 @@ impl Int {
     }
 
     /// `self % rhs`, truncating as in C++; `x % _1`, `x % _-1` and `_0 % x` stay static.
+    #[inline]
     pub const fn try_rem(self, rhs: Int) -> Result<Int, Error> {
         let a = tri!(self.plain("remainder of a scaled basis element"));
         let b = tri!(rhs.plain("remainder by a scaled basis element"));
@@ -290,6 +293,7 @@ impl Int {
 
     /// `self + rhs`; static only when both are static. A scaled basis element plus a static
     /// `_0` is the element itself.
+    #[inline]
     pub const fn try_add(self, rhs: Int) -> Result<Int, Error> {
         if self.is_basis() || rhs.is_basis() {
             if rhs.is_constant(0) {
@@ -313,6 +317,7 @@ impl Int {
     }
 
     /// `self - rhs`; static only when both are static.
+    #[inline]
     pub const fn try_sub(self, rhs: Int) -> Result<Int, Error> {
         if self.is_basis() || rhs.is_basis() {
             if rhs.is_constant(0) {

@@ -112,3 +112,77 @@ fn printing_then_parsing_gives_back_the_same_value() {
     });
     assert!(n >= CASES as usize, "only {n} cases ran");
 }
+
+/// CuTe's `idx2crd(int, shape)` written mode by mode from its definition: every mode but
+/// the last takes `(c % size(mode))`, the last the remaining quotient.
+fn reference_idx2crd(c: rcute::Int, s: &IntTuple) -> IntTuple {
+    if s.is_leaf() {
+        return IntTuple::from_int(c);
+    }
+    let r = s.rank();
+    let mut out = Vec::new();
+    let mut c = c;
+    for i in 0..r {
+        let m = s.get(i);
+        if i + 1 == r {
+            out.push(reference_idx2crd(c, &m));
+        } else {
+            let size = m.product();
+            out.push(reference_idx2crd(c.try_rem(size).unwrap(), &m));
+            c = c.try_div(size).unwrap();
+        }
+    }
+    IntTuple::tuple(&out)
+}
+
+/// CuTe's `crd2idx(int, shape, stride)` mode by mode, summed right to left.
+fn reference_crd2idx(c: rcute::Int, s: &IntTuple, d: &IntTuple) -> rcute::Int {
+    if s.is_leaf() {
+        return c.try_mul(d.as_int().unwrap()).unwrap();
+    }
+    let r = s.rank();
+    let mut parts = Vec::new();
+    let mut c = c;
+    for i in 0..r {
+        let m = s.get(i);
+        if i + 1 == r {
+            parts.push(reference_crd2idx(c, &m, &d.get(i)));
+        } else {
+            let size = m.product();
+            parts.push(reference_crd2idx(c.try_rem(size).unwrap(), &m, &d.get(i)));
+            c = c.try_div(size).unwrap();
+        }
+    }
+    let mut acc = parts.pop().unwrap();
+    while let Some(p) = parts.pop() {
+        acc = p.try_add(acc).unwrap();
+    }
+    acc
+}
+
+#[test]
+fn integer_coordinates_split_exactly_as_cute_defines_it() {
+    // static and dynamic extents (static _1s included), indices within and past the end,
+    // static and dynamic indices: values and static bits must match the definition
+    let p = LayoutParams::default();
+    let case = (layout(p), 0i64..4096, any::<bool>());
+    let n = run(case, |(l, i, st)| {
+        let (s, d) = (l.shape(), l.stride());
+        let size = s.size().value();
+        for c in [i % size.max(1), i, size - 1, size] {
+            let c = if st {
+                rcute::Int::constant(c)
+            } else {
+                rcute::Int::dynamic(c)
+            };
+            let got = idx2crd(&IntTuple::from_int(c), &s);
+            let want = reference_idx2crd(c, &s);
+            prop_assert_eq!(got, want, "idx2crd({}, {})", c, s);
+            let got = rcute::crd2idx(&IntTuple::from_int(c), &s, &d);
+            let want = reference_crd2idx(c, &s, &d);
+            prop_assert_eq!(got, want, "crd2idx({}, {}, {})", c, s, d);
+        }
+        Ok(())
+    });
+    assert!(n >= CASES as usize, "only {n} cases ran");
+}

@@ -154,7 +154,85 @@ pub const fn try_crd2idx(
             msg: "crd2idx: the strides are scaled basis elements; use crd2idx_arith",
         });
     }
+    if let Some(r) = crd2idx_flat(coord, shape, stride) {
+        return r;
+    }
     crd2idx_at(coord, Node::ROOT, shape, Node::ROOT, stride, Node::ROOT)
+}
+
+/// The common case of [`try_crd2idx`], without walking the nesting: a dynamic integer
+/// coordinate, a shape and a stride of the same nesting, every extent a positive integer
+/// and none of them a static `_1`, integer strides.
+///
+/// Then splitting the coordinate leaf by leaf (each leaf reduced modulo its extent, the
+/// last one unreduced) gives the same values as CuTe's mode-by-mode split: within every
+/// mode but the last the coordinate is already below the mode's size, and `(c / a) / b`
+/// is `c / (a * b)`. It gives the same static bits too: with a dynamic coordinate every
+/// quotient and remainder is dynamic (a static `_1` extent would make one static, which
+/// is why those take the general path), so a term is static exactly when its stride is
+/// `_0`, as in CuTe. `None` sends the call to the general path.
+const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Result<Int, Error>> {
+    if !c.is_leaf() || s.is_leaf() || s.ntok != d.ntok {
+        return None;
+    }
+    let c = c.int_at(Node::ROOT);
+    if c.is_static() || c.is_basis() {
+        return None;
+    }
+    let n = s.nleaf as usize;
+    let mut k = 0;
+    while k < s.ntok as usize {
+        if s.tok[k] != d.tok[k] {
+            return None;
+        }
+        k += 1;
+    }
+    let mut i = 0;
+    while i < n {
+        let e = Int::from_raw(s.val[i], s.meta[i]);
+        if e.value() < 1 || e.is_basis() || e.is_constant(1) {
+            return None;
+        }
+        i += 1;
+    }
+    if n == 0 {
+        return None;
+    }
+    // c_0 * d_0 + c_1 * d_1 + ... + c_last * d_last (CuTe adds right to left: the same
+    // value and static bit, barring an overflow of a partial sum, which is an error here)
+    let mut q = c;
+    let mut acc = Int::ZERO;
+    i = 0;
+    while i < n {
+        let e = Int::from_raw(s.val[i], s.meta[i]);
+        let ci = if i + 1 < n {
+            let r = match q.try_rem(e) {
+                Ok(r) => r,
+                Err(err) => return Some(Err(err)),
+            };
+            q = match q.try_div(e) {
+                Ok(q) => q,
+                Err(err) => return Some(Err(err)),
+            };
+            r
+        } else {
+            q
+        };
+        let t = match ci.try_mul(Int::from_raw(d.val[i], d.meta[i])) {
+            Ok(t) => t,
+            Err(err) => return Some(Err(err)),
+        };
+        acc = if i == 0 {
+            t
+        } else {
+            match acc.try_add(t) {
+                Ok(t) => t,
+                Err(err) => return Some(Err(err)),
+            }
+        };
+        i += 1;
+    }
+    Some(Ok(acc))
 }
 
 /// [`try_crd2idx`], panicking with the error's message.
@@ -509,9 +587,54 @@ const fn idx2crd_at(
 /// assert_eq!(idx2crd(&int_tuple!(25), &int_tuple!((3,4))).to_string(), "(1,8)");
 /// ```
 pub const fn try_idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
+    if let Some(r) = idx2crd_flat(index, shape) {
+        return r;
+    }
     let mut out = IntTuple::stream();
     tri!(idx2crd_at(&mut out, index, Node::ROOT, shape, Node::ROOT));
     Ok(out)
+}
+
+/// The common case of [`try_idx2crd`], without walking the nesting: a dynamic integer
+/// index into a tuple shape whose extents are positive integers, none of them a static
+/// `_1`. Splitting leaf by leaf (each reduced modulo its extent, the last unreduced) gives
+/// CuTe's mode-by-mode values (within every mode but the last the index is already below
+/// the mode's size), and every coordinate is dynamic, as in CuTe. `None` sends the call to
+/// the general path.
+const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple) -> Option<Result<IntTuple, Error>> {
+    if !index.is_leaf() || shape.is_leaf() {
+        return None;
+    }
+    let c = index.int_at(Node::ROOT);
+    if c.is_static() || c.is_basis() {
+        return None;
+    }
+    let n = shape.nleaf as usize;
+    let mut i = 0;
+    while i < n {
+        let e = Int::from_raw(shape.val[i], shape.meta[i]);
+        if e.value() < 1 || e.is_basis() || e.is_constant(1) {
+            return None;
+        }
+        i += 1;
+    }
+    let mut out = *shape;
+    let mut q = c.value();
+    i = 0;
+    while i < n {
+        let v = if i + 1 < n {
+            let e = shape.val[i];
+            let r = q % e;
+            q /= e;
+            r
+        } else {
+            q
+        };
+        out.val[i] = v;
+        out.meta[i] = Int::dynamic(0).meta();
+        i += 1;
+    }
+    Some(Ok(out))
 }
 
 /// [`try_idx2crd`], panicking with the error's message.
