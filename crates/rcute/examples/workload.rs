@@ -45,7 +45,19 @@ fn time(f: impl Fn() -> i64) -> f64 {
 }
 
 fn main() {
-    let only: Vec<String> = std::env::args().skip(1).collect();
+    let mut only: Vec<String> = std::env::args().skip(1).collect();
+    // `--count N NAME`: run NAME exactly N times and print nothing (for counting
+    // instructions with `perf stat`, which is steadier than time on a shared machine)
+    if only.first().is_some_and(|a| a == "--count") && only.len() == 3 {
+        let n: u64 = only[1].parse().expect("a count");
+        let e = workload_ops::load().into_iter().find(|e| e.name == only[2]);
+        let e = e.expect("an operation of the workload");
+        for _ in 0..n {
+            black_box(e.op.run());
+        }
+        return;
+    }
+    only.retain(|a| !a.starts_with("--"));
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     for e in workload_ops::load() {
         if wanted(&e.name) {

@@ -19,36 +19,35 @@ use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, Node};
 
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
-/// `(s, d)` of `B` at `ns`/`nd`.
+/// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
 const fn composition_impl(
+    out: &mut LayoutBuilder,
     a: &Layout,
     bs: &IntTuple,
     ns: Node,
     bd: &IntTuple,
     nd: Node,
-) -> Result<Layout, Error> {
+) -> Result<(), Error> {
     if !bs.is_leaf_node(ns) {
         // right-distributivity over B's modes: B's hierarchy
-        let mut b = LayoutBuilder::new();
-        tri!(b.open());
+        tri!(out.open());
         let mut cs = bs.first_child(ns);
         let mut cd = bd.first_child(nd);
         while !bs.is_close(cs) {
-            let r = tri!(composition_impl(a, bs, cs, bd, cd));
-            tri!(b.push_layout(&r));
+            tri!(composition_impl(out, a, bs, cs, bd, cd));
             cs = bs.node_end(cs);
             cd = bd.node_end(cd);
         }
-        tri!(b.close());
-        return Ok(b.finish());
+        return out.close();
     }
     let s = bs.int_at(ns);
     let d = bd.int_at(nd);
-    composition_int(a, s, d)
+    composition_int(out, a, s, d)
 }
 
-/// Composition of `A` with one integral mode `s:d` of `B`.
-const fn composition_int(a: &Layout, s: Int, d: Int) -> Result<Layout, Error> {
+/// Composition of `A` with one integral mode `s:d` of `B`, written as the next mode of
+/// `out` (an integral mode, or a tuple of them).
+const fn composition_int(out: &mut LayoutBuilder, a: &Layout, s: Int, d: Int) -> Result<(), Error> {
     if d.is_basis() {
         // a scaled-basis stride selects a mode of A
         let mut sub = *a;
@@ -57,22 +56,15 @@ const fn composition_int(a: &Layout, s: Int, d: Int) -> Result<Layout, Error> {
             sub = tri!(sub.try_mode(d.basis_index(k)));
             k += 1;
         }
-        return composition_int(&sub, s, d.scale());
+        return composition_int(out, &sub, s, d.scale());
     }
     if d.is_constant(0) {
-        return Ok(Layout::from_parts(
-            IntTuple::from_int(s),
-            IntTuple::from_int(d),
-        ));
+        return out.push_mode(s, d);
     }
     let ls = a.shape_ref();
     let ld = a.stride_ref();
     if ls.is_leaf() {
-        let stride = tri!(d.try_mul(ld.leaf(0)));
-        return Ok(Layout::from_parts(
-            IntTuple::from_int(s),
-            IntTuple::from_int(stride),
-        ));
+        return out.push_mode(s, tri!(d.try_mul(ld.leaf(0))));
     }
     if ls.depth() > 1 {
         return Err(Error::WrongKind {
@@ -130,36 +122,22 @@ const fn composition_int(a: &Layout, s: Int, d: Int) -> Result<Layout, Error> {
     }
     let last = ld.leaf(r - 1);
     if n == 0 {
-        let stride = tri!(rest_stride.try_mul(last));
-        return Ok(Layout::from_parts(
-            IntTuple::from_int(rest_shape),
-            IntTuple::from_int(stride),
-        ));
+        return out.push_mode(rest_shape, tri!(rest_stride.try_mul(last)));
     }
-    if rest_shape.is_constant(1) {
-        if n == 1 {
-            return Ok(Layout::from_parts(
-                IntTuple::from_int(res_s[0]),
-                IntTuple::from_int(res_d[0]),
-            ));
-        }
-        let (s, _) = res_s.split_at(n);
-        let (d, _) = res_d.split_at(n);
-        return Ok(Layout::from_parts(
-            tri!(IntTuple::try_from_ints(s)),
-            tri!(IntTuple::try_from_ints(d)),
-        ));
+    let keep_rest = !rest_shape.is_constant(1);
+    if n == 1 && !keep_rest {
+        return out.push_mode(res_s[0], res_d[0]);
     }
-    let mut b = LayoutBuilder::new();
-    tri!(b.open());
+    tri!(out.open());
     let mut k = 0;
     while k < n {
-        tri!(b.push_mode(res_s[k], res_d[k]));
+        tri!(out.push_mode(res_s[k], res_d[k]));
         k += 1;
     }
-    tri!(b.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
-    tri!(b.close());
-    Ok(b.finish())
+    if keep_rest {
+        tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
+    }
+    out.close()
 }
 
 impl Layout {
@@ -200,7 +178,16 @@ impl Layout {
     pub const fn try_composition(&self, b: &Layout) -> Result<Layout, Error> {
         let profile = tri!(b.try_coprofile());
         let flat = tri!(coalesce_x(self, &profile));
-        composition_impl(&flat, b.shape_ref(), Node::ROOT, b.stride_ref(), Node::ROOT)
+        let mut out = LayoutBuilder::new();
+        tri!(composition_impl(
+            &mut out,
+            &flat,
+            b.shape_ref(),
+            Node::ROOT,
+            b.stride_ref(),
+            Node::ROOT
+        ));
+        Ok(out.finish())
     }
 
     /// [`Layout::try_composition`], panicking with the error's message.
@@ -227,7 +214,9 @@ impl Layout {
             TilerKind::Underscore => Ok(*self),
             TilerKind::Integer(n) => {
                 let flat = tri!(coalesce_x(self, &IntTuple::constant(0)));
-                composition_int(&flat, n, Int::ONE)
+                let mut out = LayoutBuilder::new();
+                tri!(composition_int(&mut out, &flat, n, Int::ONE));
+                Ok(out.finish())
             }
             TilerKind::Tuple => {
                 let rt = t.rank();
