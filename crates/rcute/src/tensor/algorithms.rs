@@ -15,17 +15,16 @@ impl<T: Copy + Default + PartialEq + Add<Output = T> + Mul<Output = T>> Scalar f
 const MAX_RUN_MODES: usize = 2 * crate::CAPACITY;
 
 /// Walks two layouts of the same size together, in 1-D (colexicographic) order, without
-/// dividing: both are coalesced and their modes split to a common refinement, then the
-/// modes are counted like an odometer. `run(a, da, b, db, n)` is called for each stretch of
+/// dividing: their flattened modes are split to a common refinement, neighbouring modes
+/// that continue each other on both sides are merged, then the modes are counted like an
+/// odometer. `run(a, da, b, db, n)` is called for each stretch of
 /// the innermost mode: the offsets `a + k*da` and `b + k*db` for `k in 0..n`.
 ///
 /// Returns `false`, having called nothing, when the layouts have no common refinement
 /// (their extents do not divide each other, as `(2,3)` and `(3,2)`) or are not plain
 /// integer layouts; the caller then goes element by element.
 fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, i64)) -> bool {
-    let (Ok(ca), Ok(cb)) = (a.try_coalesce(), b.try_coalesce()) else {
-        return false;
-    };
+    let (ca, cb) = (a, b);
     let leaves = |l: &Layout, k: usize| (l.shape_ref().leaf(k), l.stride_ref().leaf(k));
     let (na, nb) = (ca.shape_ref().leaf_count(), cb.shape_ref().leaf_count());
     // (extent, stride in a, stride in b), innermost first
@@ -81,6 +80,24 @@ fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, 
     if i != na || j != nb || ea > 1 || eb > 1 {
         return false;
     }
+    // merge neighbouring modes that continue each other on both sides (by value: a
+    // contiguous copy becomes one run)
+    let mut m = 0;
+    let mut k = 1;
+    while k < n {
+        let (e, sa, sb) = modes[m];
+        let (e2, sa2, sb2) = modes[k];
+        if sa.checked_mul(e) == Some(sa2) && sb.checked_mul(e) == Some(sb2) {
+            modes[m].0 = e * e2;
+        } else {
+            m += 1;
+            modes[m] = modes[k];
+        }
+        k += 1;
+    }
+    if n > 0 {
+        n = m + 1;
+    }
     if n == 0 {
         run(0, 0, 0, 0, 1);
         return true;
@@ -127,6 +144,16 @@ fn copy_run<T: Copy, U>(
     len: i64,
     f: &impl Fn(T) -> U,
 ) {
+    if db == 1 {
+        // a contiguous destination: one bounds check for the stretch
+        let b = b as usize;
+        let mut a = a;
+        for y in &mut d[b..b + len as usize] {
+            *y = f(s[a as usize]);
+            a += da;
+        }
+        return;
+    }
     let (mut a, mut b) = (a, b);
     for _ in 0..len {
         d[b as usize] = f(s[a as usize]);
@@ -148,7 +175,8 @@ fn same_size(op: &'static str, a: usize, b: usize) -> Result<(), Error> {
 }
 
 /// `dst(i) = src(i)` for every 1-D index `i` (CuTe's `copy`): any two layouts of the same
-/// size. Contiguous, identically laid-out tensors are copied with `copy_from_slice`.
+/// size. The layouts are walked together without division where their extents divide
+/// each other; stretches contiguous on both sides are copied with `copy_from_slice`.
 ///
 /// ```
 /// use rcute::{Tensor, copy, layout};
@@ -167,19 +195,18 @@ where
 {
     let n = src.size();
     same_size("copy: the tensors have different sizes", n, dst.size())?;
-    if let (Some(a), Some(b)) = (contiguous(src), contiguous(dst)) {
-        let (so, d_o) = (src.origin(), dst.origin());
-        dst.storage.as_mut_slice()[d_o..d_o + n]
-            .copy_from_slice(&src.storage.as_slice()[so..so + n]);
-        debug_assert_eq!(a, b);
-        return Ok(());
-    }
     let (so, d_o) = (src.origin() as i64, dst.origin() as i64);
     let s = src.storage.as_slice();
     let d = dst.storage.as_mut_slice();
     // every offset of a tensor's layout lies in its storage (checked by `Tensor::new`)
     let walked = for_each_run(&src.layout, &dst.layout, |a, da, b, db, len| {
-        copy_run(s, (so + a, da), d, (d_o + b, db), len, &|x| x);
+        let (a, b) = (so + a, d_o + b);
+        if da == 1 && db == 1 {
+            let (a, b, len) = (a as usize, b as usize, len as usize);
+            d[b..b + len].copy_from_slice(&s[a..a + len]);
+        } else {
+            copy_run(s, (a, da), d, (b, db), len, &|x| x);
+        }
     });
     if !walked {
         for i in 0..n {
@@ -187,15 +214,6 @@ where
         }
     }
     Ok(())
-}
-
-/// The number of elements, when the tensor's 1-D order is its storage order (its
-/// coalesced layout is `n:1` or a single element).
-fn contiguous<S: Storage>(t: &Tensor<S>) -> Option<usize> {
-    let c = t.layout().coalesce();
-    let n = t.size();
-    let unit = c.stride().as_int().is_some_and(|d| d.value() == 1);
-    (c.shape().is_leaf() && (unit || n <= 1)).then_some(n)
 }
 
 /// `dst(i) = src(i)` where `pred(i)` holds (CuTe's `copy_if` with a predicate tensor).
