@@ -37,7 +37,7 @@ fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, 
             if i == na {
                 break;
             }
-            let (e, d) = leaves(&ca, i);
+            let (e, d) = leaves(ca, i);
             if e.is_basis() || d.is_basis() || e.value() < 1 {
                 return false;
             }
@@ -49,7 +49,7 @@ fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, 
             if j == nb {
                 break;
             }
-            let (e, d) = leaves(&cb, j);
+            let (e, d) = leaves(cb, j);
             if e.is_basis() || d.is_basis() || e.value() < 1 {
                 return false;
             }
