@@ -165,8 +165,17 @@ impl Layout {
     /// assert_eq!(layout!((_2,_3,_4):(_0,_1,_0)).filter_zeros().to_string(), "(_1,_3,_1):(_0,_1,_0)");
     /// ```
     pub const fn try_filter_zeros(&self) -> Result<Layout, Error> {
-        let shape = tri!(self.stride().try_filter_zeros_of(&self.shape()));
-        Ok(Layout::from_parts(shape, self.stride()))
+        // shape and stride are congruent: leaf i of one pairs with leaf i of the other
+        let mut out = *self;
+        let n = self.stride_ref().leaf_count();
+        let mut i = 0;
+        while i < n {
+            if self.stride_ref().leaf(i).is_constant(0) {
+                out.shape_mut().set_leaf(i, Int::ONE);
+            }
+            i += 1;
+        }
+        Ok(out)
     }
 
     /// [`Layout::try_filter_zeros`], panicking with the error's message.

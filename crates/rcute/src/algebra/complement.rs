@@ -32,8 +32,9 @@ const fn needs_static(f: &Layout) -> bool {
 
 /// CuTe's `detail::complement` on a filtered (flat) layout.
 const fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout, Error> {
-    let fs = f.shape_ref().flatten_to_tuple();
-    let fd = f.stride_ref().flatten_to_tuple();
+    // the leaves are stored in depth-first order: they are the flattened modes
+    let fs = f.shape_ref();
+    let fd = f.stride_ref();
     if f.stride_ref().is_leaf() && fd.leaf(0).is_constant(0) {
         // the irreducible rank-1 stride-0 layout: compact over the coalesced cotarget
         let c = tri!(cotarget.try_coalesce());
@@ -105,14 +106,20 @@ const fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout, 
         tri!(tri!(cotarget.try_ceil_div(&IntTuple::from_int(new_stride))).try_coalesce());
     let rest_stride = tri!(rest_shape.try_compact_major(Major::Left, new_stride));
     // coalesce( ((result_shape...), rest_shape) : ((result_stride...), rest_stride) )
-    let (rs, _) = res_shape.split_at(r);
-    let (rd, _) = res_stride.split_at(r);
     let mut shape_t = IntTuple::stream();
     let mut stride_t = IntTuple::stream();
     tri!(shape_t.push_open());
     tri!(stride_t.push_open());
-    tri!(shape_t.push_node(&tri!(IntTuple::try_from_ints(rs)), Node::ROOT));
-    tri!(stride_t.push_node(&tri!(IntTuple::try_from_ints(rd)), Node::ROOT));
+    tri!(shape_t.push_open());
+    tri!(stride_t.push_open());
+    let mut k = 0;
+    while k < r {
+        tri!(shape_t.push_leaf(res_shape[k]));
+        tri!(stride_t.push_leaf(res_stride[k]));
+        k += 1;
+    }
+    tri!(shape_t.push_close());
+    tri!(stride_t.push_close());
     tri!(shape_t.push_node(&rest_shape, Node::ROOT));
     tri!(stride_t.push_node(&rest_stride, Node::ROOT));
     tri!(shape_t.push_close());

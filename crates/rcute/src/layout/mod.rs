@@ -628,6 +628,12 @@ impl Layout {
         Layout::from_parts(self.shape.to_dynamic(), self.stride.to_dynamic())
     }
 
+    /// The shape, to change leaf values in place (crate-internal: the caller keeps the
+    /// shape congruent to the stride and its leaves positive).
+    pub(crate) const fn shape_mut(&mut self) -> &mut IntTuple {
+        &mut self.shape
+    }
+
     /// Builds a layout from parts already known to be valid (crate-internal).
     pub(crate) const fn from_parts(shape: IntTuple, stride: IntTuple) -> Layout {
         Layout {
