@@ -140,6 +140,42 @@ const fn composition_int(out: &mut LayoutBuilder, a: &Layout, s: Int, d: Int) ->
     out.close()
 }
 
+/// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
+/// function beyond its domain, then walk `B`.
+const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    let profile = tri!(b.try_coprofile());
+    let flat = tri!(coalesce_x(a, &profile));
+    let mut out = LayoutBuilder::new();
+    tri!(composition_impl(
+        &mut out,
+        &flat,
+        b.shape_ref(),
+        Node::ROOT,
+        b.stride_ref(),
+        Node::ROOT
+    ));
+    Ok(out.finish())
+}
+
+/// `s:d ∘ B` for a single-mode `A = s:d` and a `B` with integer strides, without the
+/// general walk: `A` stays a single mode when coalesced (a static `_1` extends to `_2:d`,
+/// still one mode), so every integral mode `t:e` of `B` becomes `t:(e*d)` (CuTe's
+/// "integral lhs" case of `composition_impl`; a `_0` stride stays `_0`, as `_0 * d` is
+/// `_0`), with `B`'s hierarchy.
+const fn compose_leaf(d: Int, b: &Layout) -> Result<Layout, Error> {
+    let mut stride = *b.stride_ref();
+    let n = stride.leaf_count();
+    let mut i = 0;
+    while i < n {
+        let e = stride.leaf(i);
+        if !e.is_constant(0) {
+            stride.set_leaf(i, tri!(e.try_mul(d)));
+        }
+        i += 1;
+    }
+    Ok(Layout::from_parts(*b.shape_ref(), stride))
+}
+
 impl Layout {
     /// The profile of the codomain as `_0`s (CuTe's `coprofile`): `_0` for integer strides,
     /// a tuple of `_0`s for scaled-basis strides.
@@ -176,20 +212,11 @@ impl Layout {
     /// assert!(layout!((8,8):(8,1)).try_composition(&layout!(4:3)).is_err());
     /// ```
     pub const fn try_composition(&self, b: &Layout) -> Result<Layout, Error> {
-        let profile = tri!(b.try_coprofile());
-        let flat = tri!(coalesce_x(self, &profile));
-        let mut out = LayoutBuilder::new();
-        tri!(composition_impl(
-            &mut out,
-            &flat,
-            b.shape_ref(),
-            Node::ROOT,
-            b.stride_ref(),
-            Node::ROOT
-        ));
-        Ok(out.finish())
+        if self.shape_ref().is_leaf() && !b.has_basis_strides() {
+            return compose_leaf(self.stride_ref().leaf(0), b);
+        }
+        composition_general(self, b)
     }
-
     /// [`Layout::try_composition`], panicking with the error's message.
     #[track_caller]
     pub const fn composition(&self, b: &Layout) -> Layout {
@@ -266,5 +293,45 @@ impl Layout {
     #[track_caller]
     pub const fn with_shape(&self, shape: &IntTuple) -> Layout {
         unwrap_or_panic!(self.try_with_shape(shape))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The single-mode fast path gives exactly the general walk's answer (values, static
+    /// bits, hierarchy, errors) over every combination of small single-mode `A`s (static
+    /// and dynamic, `_1`, zero, negative and scaled-basis strides) and a set of `B`s.
+    #[test]
+    fn single_mode_fast_path_is_the_general_composition() {
+        let shapes = ["_1", "1", "_3", "4", "_8", "12"];
+        let strides = ["_0", "0", "_1", "1", "_2", "3", "-3", "_1@0", "_2@1"];
+        let bs = [
+            "_1:_0",
+            "4:1",
+            "_4:_1",
+            "(2,3):(1,2)",
+            "(_2,_3):(_3,_1)",
+            "((2,_2),4):((_0,1),_4)",
+            "(_4,(_2,3)):(_2,(0,_8))",
+            "8:_-1",
+            "(16,(_1)):(_2,(_0))",
+            "3:0",
+        ];
+        let mut compared = 0;
+        for s in shapes {
+            for d in strides {
+                let a = Layout::try_parse(&std::format!("{s}:{d}")).unwrap();
+                for b in bs {
+                    let b = Layout::try_parse(b).unwrap();
+                    let fast = compose_leaf(a.stride_ref().leaf(0), &b);
+                    let general = composition_general(&a, &b);
+                    assert_eq!(fast, general, "{a} o {b}");
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, shapes.len() * strides.len() * bs.len());
     }
 }
