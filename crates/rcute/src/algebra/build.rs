@@ -37,6 +37,13 @@ impl LayoutBuilder {
         self.stride.push_node(l.stride_ref(), Node::ROOT)
     }
 
+    /// Appends the sub-layout of `l` at node `n` as one mode (shape and stride are
+    /// congruent, so `n` names the same subtree in both).
+    pub(crate) const fn push_sub(&mut self, l: &Layout, n: Node) -> Result<(), Error> {
+        tri!(self.shape.push_node(l.shape_ref(), n));
+        self.stride.push_node(l.stride_ref(), n)
+    }
+
     /// Appends one integral mode `s:d`.
     pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
         tri!(self.shape.push_leaf(s));

@@ -10,23 +10,59 @@ use crate::algebra::tiler::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, Node};
 
 /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
 /// `(a, b)`; the result gathers `((a...), (b..., modes of t beyond the guide))`.
+///
+/// Built in one builder by two walks over `t` (the first halves, then the second halves
+/// and the modes beyond the guide), copying sub-layouts straight from `t`.
 pub(crate) const fn zip2_by(l: &Layout, guide: &IntTuple) -> Result<Layout, Error> {
     if guide.is_leaf() {
         if l.rank() != 2 || l.shape_ref().is_leaf() {
-            return Err(Error::RankMismatch {
-                msg: "zipped: the mode at a leaf of the tiler must have rank 2 (a '_' needs a mode that is already a pair)",
-                expected: 2,
-                found: l.rank(),
-            });
+            return Err(zip_rank_error(l.rank()));
         }
         return Ok(*l);
     }
-    let gr = guide.rank();
-    let tr = l.rank();
+    let mut out = LayoutBuilder::new();
+    tri!(out.open());
+    tri!(zip_pass(&mut out, l, Node::ROOT, guide, Node::ROOT, false));
+    tri!(zip_pass(&mut out, l, Node::ROOT, guide, Node::ROOT, true));
+    tri!(out.close());
+    Ok(out.finish())
+}
+
+const fn zip_rank_error(found: usize) -> Error {
+    Error::RankMismatch {
+        msg: "zipped: the mode at a leaf of the tiler must have rank 2 (a '_' needs a mode that is already a pair)",
+        expected: 2,
+        found,
+    }
+}
+
+/// One half of [`zip2_by`] for the mode of `l` at `n` and the guide subtree at `g`: the
+/// first halves (`second == false`) or the second halves and the modes beyond the guide.
+const fn zip_pass(
+    out: &mut LayoutBuilder,
+    l: &Layout,
+    n: Node,
+    guide: &IntTuple,
+    g: Node,
+    second: bool,
+) -> Result<(), Error> {
+    let s = l.shape_ref();
+    let leaf = s.is_leaf_node(n);
+    // a leaf mode counts as rank 1, its only mode being itself (CuTe's get<0> of an integer)
+    let tr = if leaf { 1 } else { s.rank_at(n) };
+    if guide.is_leaf_node(g) {
+        if tr != 2 || leaf {
+            return Err(zip_rank_error(tr));
+        }
+        let c0 = s.first_child(n);
+        let c = if second { s.node_end(c0) } else { c0 };
+        return out.push_sub(l, c);
+    }
+    let gr = guide.rank_at(g);
     if tr < gr {
         return Err(Error::RankMismatch {
             msg: "zipped: the tiler has more modes than the layout",
@@ -34,24 +70,23 @@ pub(crate) const fn zip2_by(l: &Layout, guide: &IntTuple) -> Result<Layout, Erro
             found: gr,
         });
     }
-    let mut first = LayoutBuilder::new();
-    let mut second = LayoutBuilder::new();
-    tri!(first.open());
-    tri!(second.open());
+    tri!(out.open());
+    let mut c = if leaf { n } else { s.first_child(n) };
+    let mut cg = guide.first_child(g);
     let mut i = 0;
-    while i < gr {
-        let split = tri!(zip2_by(&tri!(l.try_mode(i)), &tri!(guide.try_get(i))));
-        tri!(first.push_layout(&tri!(split.try_mode(0))));
-        tri!(second.push_layout(&tri!(split.try_mode(1))));
-        i += 1;
-    }
     while i < tr {
-        tri!(second.push_layout(&tri!(l.try_mode(i))));
+        if i < gr {
+            tri!(zip_pass(out, l, c, guide, cg, second));
+            cg = guide.node_end(cg);
+        } else if second {
+            tri!(out.push_sub(l, c));
+        }
+        if !leaf {
+            c = s.node_end(c);
+        }
         i += 1;
     }
-    tri!(first.close());
-    tri!(second.close());
-    pair(&first.finish(), &second.finish())
+    out.close()
 }
 
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
@@ -285,5 +320,93 @@ impl IntTuple {
     #[track_caller]
     pub const fn evenly_divides_tiler(&self, t: &Tiler) -> Int {
         unwrap_or_panic!(self.try_evenly_divides_tiler(t))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::build::{LayoutBuilder, pair};
+
+    /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
+    /// `(a, b)`; the result gathers `((a...), (b..., modes of t beyond the guide))`.
+    pub(crate) const fn zip2_by_reference(l: &Layout, guide: &IntTuple) -> Result<Layout, Error> {
+        if guide.is_leaf() {
+            if l.rank() != 2 || l.shape_ref().is_leaf() {
+                return Err(Error::RankMismatch {
+                    msg: "zipped: the mode at a leaf of the tiler must have rank 2 (a '_' needs a mode that is already a pair)",
+                    expected: 2,
+                    found: l.rank(),
+                });
+            }
+            return Ok(*l);
+        }
+        let gr = guide.rank();
+        let tr = l.rank();
+        if tr < gr {
+            return Err(Error::RankMismatch {
+                msg: "zipped: the tiler has more modes than the layout",
+                expected: tr,
+                found: gr,
+            });
+        }
+        let mut first = LayoutBuilder::new();
+        let mut second = LayoutBuilder::new();
+        tri!(first.open());
+        tri!(second.open());
+        let mut i = 0;
+        while i < gr {
+            let split = tri!(zip2_by_reference(
+                &tri!(l.try_mode(i)),
+                &tri!(guide.try_get(i))
+            ));
+            tri!(first.push_layout(&tri!(split.try_mode(0))));
+            tri!(second.push_layout(&tri!(split.try_mode(1))));
+            i += 1;
+        }
+        while i < tr {
+            tri!(second.push_layout(&tri!(l.try_mode(i))));
+            i += 1;
+        }
+        tri!(first.close());
+        tri!(second.close());
+        pair(&first.finish(), &second.finish())
+    }
+
+    /// The two-walk zip gives the answer of the mode-by-mode definition, errors included.
+    #[test]
+    fn zip2_by_matches_its_definition() {
+        let layouts = [
+            "((2,3),(4,5)):((1,2),(6,24))",
+            "((_2,_3),(4,5),7):((_1,_2),(6,24),120)",
+            "(((2,2),3),((4,1),5)):(((1,2),4),((12,0),48))",
+            "(2,3):(1,2)",
+            "6:1",
+            "((2,3)):((1,2))",
+            "((2,(3,4)),(5,6)):((1,(2,6)),(24,120))",
+        ];
+        let guides = [
+            "_0",
+            "(_0)",
+            "(_0,_0)",
+            "(_0,_0,_0)",
+            "((_0,_0),_0)",
+            "(_0,(_0,_0))",
+            "((_0),_0)",
+        ];
+        let mut compared = 0;
+        for l in layouts {
+            let l = Layout::try_parse(l).unwrap();
+            for g in guides {
+                let g = IntTuple::try_parse(g).unwrap();
+                assert_eq!(
+                    zip2_by(&l, &g),
+                    zip2_by_reference(&l, &g),
+                    "zip2_by({l}, {g})"
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, layouts.len() * guides.len());
     }
 }
