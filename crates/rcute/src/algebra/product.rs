@@ -10,26 +10,40 @@ use crate::algebra::divide::{unpack, zip2_by};
 use crate::algebra::tiler::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::layout::Layout;
-use crate::tuple::{IntTuple, Major};
+use crate::tuple::{IntTuple, Major, Node};
 
-/// CuTe's `zip(A, B)` of two layouts: for a tuple `A`, `((a0,b0),(a1,b1),...)` (the ranks
-/// must agree); for a leaf, `((a,b))`.
-const fn zip(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+/// CuTe's `zip(a, b)` of the two modes of `p` at nodes `a` and `b`: `((a, b))` when `a`
+/// is an integral mode, else `((a0, b0), (a1, b1), ...)`; the sub-layouts are copied
+/// straight from `p`.
+const fn zip_modes(p: &Layout, a: Node, b: Node) -> Result<Layout, Error> {
+    let s = p.shape_ref();
     let mut lb = LayoutBuilder::new();
     tri!(lb.open());
-    if a.shape_ref().is_leaf() {
-        tri!(lb.push_layout(&tri!(pair(a, b))));
+    if s.is_leaf_node(a) {
+        tri!(lb.open());
+        tri!(lb.push_sub(p, a));
+        tri!(lb.push_sub(p, b));
+        tri!(lb.close());
     } else {
-        if b.shape_ref().is_leaf() || a.rank() != b.rank() {
+        let ra = s.rank_at(a);
+        let rb = if s.is_leaf_node(b) { 1 } else { s.rank_at(b) };
+        if s.is_leaf_node(b) || ra != rb {
             return Err(Error::RankMismatch {
                 msg: "zip: the layouts have different ranks",
-                expected: a.rank(),
-                found: b.rank(),
+                expected: ra,
+                found: rb,
             });
         }
+        let mut ca = s.first_child(a);
+        let mut cb = s.first_child(b);
         let mut i = 0;
-        while i < a.rank() {
-            tri!(lb.push_layout(&tri!(pair(&tri!(a.try_mode(i)), &tri!(b.try_mode(i))))));
+        while i < ra {
+            tri!(lb.open());
+            tri!(lb.push_sub(p, ca));
+            tri!(lb.push_sub(p, cb));
+            tri!(lb.close());
+            ca = s.node_end(ca);
+            cb = s.node_end(cb);
             i += 1;
         }
     }
@@ -169,9 +183,14 @@ impl Layout {
         let a = tri!(self.try_append_to(r, None));
         let bb = tri!(b.try_append_to(r, None));
         let p = tri!(a.try_logical_product(&Tiler::layout(bb)));
-        let p0 = tri!(p.try_mode(0));
-        let p1 = tri!(p.try_mode(1));
-        let z = if raked { zip(&p1, &p0) } else { zip(&p0, &p1) };
+        // p is the pair (block, repeat)
+        let n0 = p.shape_ref().first_child(Node::ROOT);
+        let n1 = p.shape_ref().node_end(n0);
+        let z = if raked {
+            zip_modes(&p, n1, n0)
+        } else {
+            zip_modes(&p, n0, n1)
+        };
         match z {
             // Beyond CuTe: with dynamic size-1 modes the repeat mode can come out with
             // another rank than the block, and CuTe's zip does not compile; the same
