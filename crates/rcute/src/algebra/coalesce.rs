@@ -16,8 +16,16 @@ use crate::tuple::{CAPACITY, IntTuple};
 /// keeps the function outside the domain too).
 const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
     // the leaves are stored in depth-first order: they are the flattened modes
-    let fs = layout.shape_ref();
-    let fd = layout.stride_ref();
+    coalesce_leaves(layout.shape_ref(), layout.stride_ref(), extend)
+}
+
+/// [`bw_coalesce`] of the layout whose flattened modes are the leaves of `fs` and `fd`
+/// (congruent tuples, or any two with the same leaf count: only the leaves are read).
+pub(crate) const fn coalesce_leaves(
+    fs: &IntTuple,
+    fd: &IntTuple,
+    extend: bool,
+) -> Result<Layout, Error> {
     let r = fs.leaf_count();
     if r == 0 {
         return Err(Error::WrongKind {

@@ -10,6 +10,7 @@
 //! CuTe returns garbage for negative strides (`complement(_4:_-1, _8) = (_-1,_0):(_1,_-4)`);
 //! rcute answers an error.
 
+use crate::algebra::coalesce::coalesce_leaves;
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -102,14 +103,10 @@ const fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout, 
     }
     res_shape[r - 1] = new_shape;
     let new_stride = tri!(stride[0].try_mul(shape[0]));
-    let rest_shape =
-        tri!(tri!(cotarget.try_ceil_div(&IntTuple::from_int(new_stride))).try_coalesce());
-    let rest_stride = tri!(rest_shape.try_compact_major(Major::Left, new_stride));
-    // coalesce( ((result_shape...), rest_shape) : ((result_stride...), rest_stride) )
+    // coalesce( ((result_shape...), rest_shape) : ((result_stride...), rest_stride) ),
+    // read as its flattened modes
     let mut shape_t = IntTuple::stream();
     let mut stride_t = IntTuple::stream();
-    tri!(shape_t.push_open());
-    tri!(stride_t.push_open());
     tri!(shape_t.push_open());
     tri!(stride_t.push_open());
     let mut k = 0;
@@ -118,13 +115,21 @@ const fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout, 
         tri!(stride_t.push_leaf(res_stride[k]));
         k += 1;
     }
+    if cotarget.is_leaf() {
+        // an integer cotarget: the rest is one mode, ceil_div(cotarget, new_stride)
+        let rest = tri!(cotarget.int_at(Node::ROOT).try_ceil_div(new_stride));
+        tri!(shape_t.push_leaf(rest));
+        tri!(stride_t.push_leaf(new_stride));
+    } else {
+        let rest_shape =
+            tri!(tri!(cotarget.try_ceil_div(&IntTuple::from_int(new_stride))).try_coalesce());
+        let rest_stride = tri!(rest_shape.try_compact_major(Major::Left, new_stride));
+        tri!(shape_t.push_node(&rest_shape, Node::ROOT));
+        tri!(stride_t.push_node(&rest_stride, Node::ROOT));
+    }
     tri!(shape_t.push_close());
     tri!(stride_t.push_close());
-    tri!(shape_t.push_node(&rest_shape, Node::ROOT));
-    tri!(stride_t.push_node(&rest_stride, Node::ROOT));
-    tri!(shape_t.push_close());
-    tri!(stride_t.push_close());
-    Layout::from_parts(shape_t, stride_t).try_coalesce()
+    coalesce_leaves(&shape_t, &stride_t, false)
 }
 
 impl Layout {
