@@ -150,7 +150,11 @@ impl Layout {
     /// assert_eq!(layout!((2,4):(1,6)).complement(&int_tuple!(24)).to_string(), "3:2");
     /// ```
     pub const fn try_complement(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
-        let f = tri!(self.try_filter());
+        // filtering a single mode s:d keeps it unless s is _1 or d is _0
+        let single = self.shape_ref().is_leaf()
+            && !self.shape_ref().leaf(0).is_constant(1)
+            && !self.stride_ref().leaf(0).is_constant(0);
+        let f = if single { *self } else { tri!(self.try_filter()) };
         if needs_static(&f) {
             // Beyond CuTe: the complement of the same layout with every value static.
             let s = tri!(self.to_static().try_complement(&cotarget.to_static()));

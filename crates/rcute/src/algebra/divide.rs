@@ -122,7 +122,12 @@ impl Layout {
     pub const fn try_logical_divide(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
             TilerKind::Layout(tl) => {
-                let target = tri!(self.try_coalesce()).shape();
+                // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
+                let target = if self.shape_ref().is_leaf() {
+                    *self.shape_ref()
+                } else {
+                    tri!(self.try_coalesce()).shape()
+                };
                 let c = tri!(tl.try_complement(&target));
                 let b = tri!(pair(tl, &c));
                 self.try_composition(&b)
