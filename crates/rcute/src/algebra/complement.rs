@@ -154,7 +154,11 @@ impl Layout {
         let single = self.shape_ref().is_leaf()
             && !self.shape_ref().leaf(0).is_constant(1)
             && !self.stride_ref().leaf(0).is_constant(0);
-        let f = if single { *self } else { tri!(self.try_filter()) };
+        let f = if single {
+            *self
+        } else {
+            tri!(self.try_filter())
+        };
         if needs_static(&f) {
             // Beyond CuTe: the complement of the same layout with every value static.
             let s = tri!(self.to_static().try_complement(&cotarget.to_static()));

@@ -259,7 +259,10 @@ impl Layout {
                 let mut i = 0;
                 while i < rt {
                     let mode = tri!(self.try_mode(i));
-                    let r = tri!(mode.try_composition_tiler(&tri!(t.try_element(i))));
+                    let r = match t.element_layout(i) {
+                        Some(e) => tri!(mode.try_composition(&e)),
+                        None => tri!(mode.try_composition_tiler(&tri!(t.try_element(i)))),
+                    };
                     tri!(b.push_layout(&r));
                     i += 1;
                 }

@@ -100,9 +100,11 @@ impl Layout {
                 while i < rl {
                     let mode = tri!(self.try_mode(i));
                     if i < rt {
-                        tri!(
-                            b.push_layout(&tri!(mode.try_logical_product(&tri!(t.try_element(i)))))
-                        );
+                        let r = match t.element_layout(i) {
+                            Some(e) => tri!(mode.try_logical_product(&Tiler::layout(e))),
+                            None => tri!(mode.try_logical_product(&tri!(t.try_element(i)))),
+                        };
+                        tri!(b.push_layout(&r));
                     } else {
                         tri!(b.push_layout(&mode));
                     }

@@ -231,6 +231,24 @@ impl Tiler {
     pub(crate) const fn inner_layout(&self) -> &Layout {
         &self.layout
     }
+
+    /// Element `i` of a tuple tiler as a layout, when it is a layout or an integer `n`
+    /// (as `n:_1`, which is how every operation reads an integer element), without
+    /// building the element's tiler; `None` for `_`, a nested tuple, or an index out of
+    /// range (use [`Tiler::try_element`] then).
+    pub(crate) const fn element_layout(&self, i: usize) -> Option<Layout> {
+        if !self.is_tuple() || i >= self.guide.rank() {
+            return None;
+        }
+        let n = self.guide.child(Node::ROOT, i);
+        if !self.guide.is_leaf_node(n) || self.guide.int_at(n).is_underscore() {
+            return None;
+        }
+        match self.layout.try_mode(i) {
+            Ok(l) => Some(l),
+            Err(_) => None,
+        }
+    }
 }
 
 impl From<Layout> for Tiler {
