@@ -3,6 +3,7 @@
 //! Both coalesce the layout, sort its modes by stride (CuTe's exchange sort, which is not
 //! stable for equal strides), and build the inverse from the prefix products of the shape.
 
+use crate::algebra::coalesce::coalesce_leaves;
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -18,8 +19,9 @@ struct Modes {
 
 const fn modes(layout: &Layout) -> Result<Modes, Error> {
     let c = tri!(layout.try_coalesce());
-    let s = c.shape_ref().flatten_to_tuple();
-    let d = c.stride_ref().flatten_to_tuple();
+    // the leaves are stored in depth-first order: they are the flattened modes
+    let s = c.shape_ref();
+    let d = c.stride_ref();
     let n = s.leaf_count();
     let mut m = Modes {
         shape: [Int::ZERO; CAPACITY],
@@ -60,10 +62,11 @@ const fn sort_by_stride(m: &Modes, idx: &mut [usize; CAPACITY], n: usize) {
     }
 }
 
-const fn flat_layout(shape: &[Int], stride: &[Int]) -> Result<Layout, Error> {
+/// `coalesce(shape:stride)` of the flat layout with these modes.
+const fn coalesced_flat(shape: &[Int], stride: &[Int]) -> Result<Layout, Error> {
     let s = tri!(IntTuple::try_from_ints(shape));
     let d = tri!(IntTuple::try_from_ints(stride));
-    Ok(Layout::from_parts(s, d))
+    coalesce_leaves(&s, &d, false)
 }
 
 impl Layout {
@@ -111,8 +114,7 @@ impl Layout {
         }
         let (s, _) = rs.split_at(k);
         let (d, _) = rd.split_at(k);
-        let r = tri!(flat_layout(s, d));
-        r.try_coalesce()
+        coalesced_flat(s, d)
     }
 
     /// [`Layout::try_right_inverse`], panicking with the error's message.
@@ -198,8 +200,7 @@ impl Layout {
         ns += 1;
         let (s, _) = rs.split_at(ns);
         let (d, _) = rd.split_at(nd);
-        let r = tri!(flat_layout(s, d));
-        r.try_coalesce()
+        coalesced_flat(s, d)
     }
 
     /// [`Layout::try_left_inverse`], panicking with the error's message.
