@@ -5,7 +5,7 @@
 //! static, and `shape * stride == next stride` must be a static truth. Dynamic modes
 //! therefore never merge, a dynamic `1` is never dropped, and a static `_1` always is.
 
-use crate::algebra::build::{LayoutBuilder, modes_by_profile};
+use crate::algebra::build::modes_by_profile;
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -32,16 +32,19 @@ pub(crate) const fn coalesce_leaves(
             msg: "coalesce: the layout has no modes",
         });
     }
-    // The new modes, front last (prepending is pushing).
-    let mut ns = [Int::ZERO; CAPACITY];
-    let mut nd = [Int::ZERO; CAPACITY];
-    let mut n = 1;
-    ns[0] = if extend && fs.leaf(r - 1).is_constant(1) {
+    // The new modes are pushed last first; the front mode (the first one so far) is kept
+    // aside, as it may still merge with the mode before it.
+    let mut front_s = if extend && fs.leaf(r - 1).is_constant(1) {
         Int::constant(2)
     } else {
         fs.leaf(r - 1)
     };
-    nd[0] = fd.leaf(r - 1);
+    let mut front_d = fd.leaf(r - 1);
+    let mut shape = IntTuple::stream();
+    let mut stride = IntTuple::stream();
+    tri!(shape.push_open());
+    tri!(stride.push_open());
+    let mut n = 1;
     let mut i = r - 1;
     while i > 0 {
         i -= 1;
@@ -50,23 +53,24 @@ pub(crate) const fn coalesce_leaves(
         if s.is_constant(1) {
             continue; // drop static size-1 modes, whatever their stride
         }
-        if n == 1 && ns[0].is_constant(1) {
-            ns[0] = s; // replace our shape-1
-            nd[0] = d;
+        if n == 1 && front_s.is_constant(1) {
+            front_s = s; // replace our shape-1
+            front_d = d;
             continue;
         }
-        let front_s = ns[n - 1];
-        let merge = tri!(s.try_mul(d)).eq(nd[n - 1]);
+        let merge = tri!(s.try_mul(d)).eq(front_d);
         if front_s.is_static() && merge.is_static() && merge.truth() {
-            ns[n - 1] = tri!(s.try_mul(front_s));
-            nd[n - 1] = d;
+            front_s = tri!(s.try_mul(front_s));
+            front_d = d;
         } else {
-            ns[n] = s;
-            nd[n] = d;
+            tri!(shape.push_leaf(front_s));
+            tri!(stride.push_leaf(front_d));
+            front_s = s;
+            front_d = d;
             n += 1;
         }
     }
-    if n == 1 && ns[0].is_constant(1) {
+    if n == 1 && front_s.is_constant(1) {
         return Ok(Layout::from_parts(
             IntTuple::constant(1),
             IntTuple::constant(0),
@@ -74,19 +78,17 @@ pub(crate) const fn coalesce_leaves(
     }
     if n == 1 {
         return Ok(Layout::from_parts(
-            IntTuple::from_int(ns[0]),
-            IntTuple::from_int(nd[0]),
+            IntTuple::from_int(front_s),
+            IntTuple::from_int(front_d),
         ));
     }
-    let mut b = LayoutBuilder::new();
-    tri!(b.open());
-    let mut k = n;
-    while k > 0 {
-        k -= 1;
-        tri!(b.push_mode(ns[k], nd[k]));
-    }
-    tri!(b.close());
-    Ok(b.finish())
+    tri!(shape.push_leaf(front_s));
+    tri!(stride.push_leaf(front_d));
+    tri!(shape.push_close());
+    tri!(stride.push_close());
+    shape.reverse_leaves();
+    stride.reverse_leaves();
+    Ok(Layout::from_parts(shape, stride))
 }
 
 /// CuTe's `detail::coalesce_x`: like coalesce, but the function is kept outside the domain

@@ -545,6 +545,22 @@ impl IntTuple {
         self.meta[i] = v.meta();
     }
 
+    /// Reverses the order of the leaves, keeping the nesting (crate-internal: meant for a
+    /// flat tuple, built last leaf first).
+    pub(crate) const fn reverse_leaves(&mut self) {
+        let n = self.nleaf as usize;
+        let mut i = 0;
+        while i < n / 2 {
+            let j = n - 1 - i;
+            let (v, m) = (self.val[i], self.meta[i]);
+            self.val[i] = self.val[j];
+            self.meta[i] = self.meta[j];
+            self.val[j] = v;
+            self.meta[j] = m;
+            i += 1;
+        }
+    }
+
     /// Raw leaf values (only the first `leaf_count()` are meaningful).
     pub(crate) const fn values(&self) -> &[i64; CAPACITY] {
         &self.val
