@@ -199,40 +199,44 @@ const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Result
         return None;
     }
     // c_0 * d_0 + c_1 * d_1 + ... + c_last * d_last (CuTe adds right to left: the same
-    // value and static bit, barring an overflow of a partial sum, which is an error here)
-    let mut q = c;
-    let mut acc = Int::ZERO;
+    // value, barring an overflow of a partial sum, which is an error here). With a
+    // dynamic coordinate every c_i is dynamic, so a term is static only as `_0` (a `_0`
+    // stride), and the sum is static only when every term is.
+    let mut q = c.value();
+    let mut acc = 0i64;
+    let mut all_zero = true;
     i = 0;
     while i < n {
-        let e = Int::from_raw(s.val[i], s.meta[i]);
         let ci = if i + 1 < n {
-            let r = match q.try_rem(e) {
-                Ok(r) => r,
-                Err(err) => return Some(Err(err)),
-            };
-            q = match q.try_div(e) {
-                Ok(q) => q,
-                Err(err) => return Some(Err(err)),
-            };
+            let e = s.val[i];
+            let r = q % e;
+            q /= e;
             r
         } else {
             q
         };
-        let t = match ci.try_mul(Int::from_raw(d.val[i], d.meta[i])) {
-            Ok(t) => t,
-            Err(err) => return Some(Err(err)),
-        };
-        acc = if i == 0 {
-            t
-        } else {
-            match acc.try_add(t) {
-                Ok(t) => t,
-                Err(err) => return Some(Err(err)),
-            }
-        };
+        let di = Int::from_raw(d.val[i], d.meta[i]);
+        if !di.is_constant(0) {
+            all_zero = false;
+            let Some(t) = ci.checked_mul(di.value()) else {
+                return Some(Err(Error::Overflow {
+                    msg: "integer overflow in multiplication",
+                    lhs: ci,
+                    rhs: di.value(),
+                }));
+            };
+            let Some(sum) = acc.checked_add(t) else {
+                return Some(Err(Error::Overflow {
+                    msg: "integer overflow in addition",
+                    lhs: acc,
+                    rhs: t,
+                }));
+            };
+            acc = sum;
+        }
         i += 1;
     }
-    Some(Ok(acc))
+    Some(Ok(Int::new(acc, all_zero)))
 }
 
 /// [`try_crd2idx`], panicking with the error's message.
