@@ -6,8 +6,21 @@ use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, Major};
 
 /// `coalesce(composition(a, inv_b))` and whether its first mode is a static stride-1 mode.
+///
+/// Where the composition fails a divisibility condition only because dynamic values keep
+/// the modes of `a` apart (CuTe does not check then, and composes anyway), there is no
+/// common static vector to prove: the answer is "none" (`_1:_0`, always correct), where
+/// CuTe answers from its unchecked composition (`_1:_0` in every case seen).
 const fn common_part(a: &Layout, inv_b: &Layout) -> Result<(Layout, bool), Error> {
-    let common = tri!(tri!(a.try_composition(inv_b)).try_coalesce());
+    let composed = match a.try_composition(inv_b) {
+        Ok(c) => c,
+        Err(Error::Precondition { .. }) if !(a.is_static() && inv_b.is_static()) => {
+            let none = Layout::from_parts(IntTuple::constant(1), IntTuple::constant(0));
+            return Ok((none, false));
+        }
+        Err(e) => return Err(e),
+    };
+    let common = tri!(composed.try_coalesce());
     let m0 = tri!(common.try_mode(0));
     let ok = m0.shape_ref().is_static()
         && m0.stride_ref().is_leaf()
