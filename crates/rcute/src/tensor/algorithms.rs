@@ -76,7 +76,13 @@ fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, 
         };
         (ea, da, eb, db) = (ea / e, nda, eb / e, ndb);
     }
-    // both sides must be used up exactly (equal sizes)
+    // both sides must be used up exactly (equal sizes), trailing extent-1 modes aside
+    while i < na && leaves(ca, i).0.value() == 1 {
+        i += 1;
+    }
+    while j < nb && leaves(cb, j).0.value() == 1 {
+        j += 1;
+    }
     if i != na || j != nb || ea > 1 || eb > 1 {
         return false;
     }
