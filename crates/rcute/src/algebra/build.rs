@@ -44,6 +44,20 @@ impl LayoutBuilder {
         self.stride.push_node(l.stride_ref(), n)
     }
 
+    /// Appends `s:d ∘ (the sub-layout of l at n)` as one mode, for a single-mode `s:d` and
+    /// an `l` with integer strides: the sub-layout with its strides scaled by `d` (see
+    /// `compose_leaf`).
+    pub(crate) const fn push_sub_composed(
+        &mut self,
+        d: Int,
+        l: &Layout,
+        n: Node,
+    ) -> Result<(), Error> {
+        let start = self.stride.leaf_count();
+        tri!(self.push_sub(l, n));
+        self.stride.scale_leaves_from(start, d)
+    }
+
     /// Appends one integral mode `s:d`.
     pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
         tri!(self.shape.push_leaf(s));

@@ -232,6 +232,16 @@ impl Tiler {
         &self.layout
     }
 
+    /// Whether element `i` of a tuple tiler is a layout or an integer (stored as the mode
+    /// `i` of the inner layout; an integer `n` as `n:_1`).
+    pub(crate) const fn is_layout_element(&self, i: usize) -> bool {
+        if !self.is_tuple() || i >= self.guide.rank() {
+            return false;
+        }
+        let n = self.guide.child(Node::ROOT, i);
+        self.guide.is_leaf_node(n) && !self.guide.int_at(n).is_underscore()
+    }
+
     /// Element `i` of a tuple tiler as a layout, when it is a layout or an integer `n`
     /// (as `n:_1`, which is how every operation reads an integer element), without
     /// building the element's tiler; `None` for `_`, a nested tuple, or an index out of

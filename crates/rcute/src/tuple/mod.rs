@@ -545,6 +545,22 @@ impl IntTuple {
         self.meta[i] = v.meta();
     }
 
+    /// Multiplies leaves `start..` by `d` (CuTe's `e * d`), leaving static `_0`s alone
+    /// (crate-internal: the stride of a mode just pushed, composed after `s:d`).
+    pub(crate) const fn scale_leaves_from(&mut self, start: usize, d: Int) -> Result<(), Error> {
+        let mut i = start;
+        while i < self.nleaf as usize {
+            let e = Int::from_raw(self.val[i], self.meta[i]);
+            if !e.is_constant(0) {
+                let m = tri!(e.try_mul(d));
+                self.val[i] = m.value();
+                self.meta[i] = m.meta();
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
     /// Reverses the order of the leaves, keeping the nesting (crate-internal: meant for a
     /// flat tuple, built last leaf first).
     pub(crate) const fn reverse_leaves(&mut self) {
