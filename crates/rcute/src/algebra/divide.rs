@@ -146,8 +146,46 @@ impl Layout {
                 }
                 let mut b = LayoutBuilder::new();
                 tri!(b.open());
+                // a single-mode mode s:d divided by a layout or integer element e:
+                // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
+                let inner = t.inner_layout();
+                let in_place = !self.shape_ref().is_leaf() && !inner.has_basis_strides();
+                let mut ns = if in_place {
+                    self.shape_ref().first_child(Node::ROOT)
+                } else {
+                    Node::ROOT
+                };
+                let mut ne = if in_place {
+                    inner.shape_ref().first_child(Node::ROOT)
+                } else {
+                    Node::ROOT
+                };
                 let mut i = 0;
                 while i < rl {
+                    if in_place
+                        && i < rt
+                        && self.shape_ref().is_leaf_node(ns)
+                        && t.is_layout_element(i)
+                    {
+                        let s = self.shape_ref().int_at(ns);
+                        let d = self.stride_ref().int_at(ns);
+                        let e = tri!(inner.try_mode(i));
+                        let c = tri!(e.try_complement(&IntTuple::from_int(s)));
+                        tri!(b.open());
+                        tri!(b.push_sub_composed(d, inner, ne));
+                        tri!(b.push_sub_composed(d, &c, Node::ROOT));
+                        tri!(b.close());
+                        ns = self.shape_ref().node_end(ns);
+                        ne = inner.shape_ref().node_end(ne);
+                        i += 1;
+                        continue;
+                    }
+                    if in_place {
+                        ns = self.shape_ref().node_end(ns);
+                        if i < rt {
+                            ne = inner.shape_ref().node_end(ne);
+                        }
+                    }
                     let mode = tri!(self.try_mode(i));
                     if i < rt {
                         let r = match t.element_layout(i) {
@@ -334,6 +372,7 @@ impl IntTuple {
 mod tests {
     use super::*;
     use crate::algebra::build::{LayoutBuilder, pair};
+    use crate::algebra::tiler::Tiler;
 
     /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
     /// `(a, b)`; the result gathers `((a...), (b..., modes of t beyond the guide))`.
@@ -378,6 +417,55 @@ mod tests {
         tri!(first.close());
         tri!(second.close());
         pair(&first.finish(), &second.finish())
+    }
+
+    /// Dividing by a tuple tiler (single-mode modes in place) gives the mode-by-mode
+    /// definition's answer: each mode divided by its element, the modes beyond kept.
+    #[test]
+    fn tuple_tiler_divide_is_mode_by_mode() {
+        let layouts = [
+            "(4096,4096):(1,4096)",
+            "(_6,(4,_3),5):(_1,(6,_24),0)",
+            "(12,_8):(_-1,12)",
+            "(_1,6):(_0,_2)",
+            "((2,3),7,_5):((1,2),_6,42)",
+            "(8,8,2):(_8,_1,_64)",
+        ];
+        let tilers = [
+            "(_2,_4)",
+            "(3,_)",
+            "(_2:_3,4)",
+            "(_4,(_2,_2):(_1,_4))",
+            "(_1,_2,_5)",
+            "(_6:_1)",
+        ];
+        let mut compared = 0;
+        for l in layouts {
+            let l = Layout::try_parse(l).unwrap();
+            for t in tilers {
+                let t = Tiler::try_parse(t).unwrap();
+                let want = (|| {
+                    if t.rank() > l.rank() {
+                        return l.try_logical_divide(&t);
+                    }
+                    let mut b = LayoutBuilder::new();
+                    b.open()?;
+                    for i in 0..l.rank() {
+                        let mode = l.try_mode(i)?;
+                        if i < t.rank() {
+                            b.push_layout(&mode.try_logical_divide(&t.try_element(i)?)?)?;
+                        } else {
+                            b.push_layout(&mode)?;
+                        }
+                    }
+                    b.close()?;
+                    Ok(b.finish())
+                })();
+                assert_eq!(l.try_logical_divide(&t), want, "logical_divide({l}, {t})");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, layouts.len() * tilers.len());
     }
 
     /// The two-walk zip gives the answer of the mode-by-mode definition, errors included.
