@@ -58,6 +58,18 @@ impl LayoutBuilder {
         self.stride.scale_leaves_from(start, d)
     }
 
+    /// A mark for [`LayoutBuilder::unwrap_single`]: where the next mode starts.
+    pub(crate) const fn mark(&self) -> usize {
+        self.shape.token_count()
+    }
+
+    /// Turns a tuple opened at `mark` that holds exactly one integral mode into that mode
+    /// (the tuple is not closed yet).
+    pub(crate) const fn unwrap_single(&mut self, mark: usize) {
+        self.shape.unwrap_single(mark);
+        self.stride.unwrap_single(mark);
+    }
+
     /// Appends one integral mode `s:d`.
     pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
         tri!(self.shape.push_leaf(s));

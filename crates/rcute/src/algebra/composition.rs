@@ -16,7 +16,7 @@ use crate::algebra::tiler::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{CAPACITY, IntTuple, Node};
+use crate::tuple::{IntTuple, Node};
 
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
 /// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
@@ -77,8 +77,10 @@ const fn composition_int(out: &mut LayoutBuilder, a: &Layout, s: Int, d: Int) ->
             msg: "composition: the left layout has no modes",
         });
     }
-    let mut res_s = [Int::ZERO; CAPACITY];
-    let mut res_d = [Int::ZERO; CAPACITY];
+    // the new modes go straight into `out`, inside a tuple that is unwrapped at the end
+    // if it holds a single mode
+    let mark = out.mark();
+    tri!(out.open());
     let mut n = 0;
     let mut rest_shape = s;
     let mut rest_stride = d;
@@ -112,8 +114,7 @@ const fn composition_int(out: &mut LayoutBuilder, a: &Layout, s: Int, d: Int) ->
                     rhs: new_shape.value(),
                 });
             }
-            res_s[n] = new_shape;
-            res_d[n] = tri!(rest_stride.try_mul(cd));
+            tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(cd))));
             n += 1;
             rest_shape = tri!(rest_shape.try_div(new_shape));
             rest_stride = next_stride;
@@ -122,17 +123,14 @@ const fn composition_int(out: &mut LayoutBuilder, a: &Layout, s: Int, d: Int) ->
     }
     let last = ld.leaf(r - 1);
     if n == 0 {
-        return out.push_mode(rest_shape, tri!(rest_stride.try_mul(last)));
+        tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
+        out.unwrap_single(mark);
+        return Ok(());
     }
     let keep_rest = !rest_shape.is_constant(1);
     if n == 1 && !keep_rest {
-        return out.push_mode(res_s[0], res_d[0]);
-    }
-    tri!(out.open());
-    let mut k = 0;
-    while k < n {
-        tri!(out.push_mode(res_s[k], res_d[k]));
-        k += 1;
+        out.unwrap_single(mark);
+        return Ok(());
     }
     if keep_rest {
         tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));

@@ -545,6 +545,20 @@ impl IntTuple {
         self.meta[i] = v.meta();
     }
 
+    /// The number of tokens so far (crate-internal: a mark for [`IntTuple::unwrap_single`]).
+    pub(crate) const fn token_count(&self) -> usize {
+        self.ntok as usize
+    }
+
+    /// Turns `(x` (an open token at `at`, then exactly one leaf, as the last tokens) into
+    /// `x` (crate-internal: a tuple being built that turned out to hold one leaf).
+    pub(crate) const fn unwrap_single(&mut self, at: usize) {
+        assert!(self.ntok as usize == at + 2 && self.tok[at] == OPEN && self.tok[at + 1] == LEAF);
+        self.tok[at] = LEAF;
+        self.tok[at + 1] = 0;
+        self.ntok -= 1;
+    }
+
     /// Multiplies leaves `start..` by `d` (CuTe's `e * d`), leaving static `_0`s alone
     /// (crate-internal: the stride of a mode just pushed, composed after `s:d`).
     pub(crate) const fn scale_leaves_from(&mut self, start: usize, d: Int) -> Result<(), Error> {
