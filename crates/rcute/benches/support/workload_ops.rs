@@ -90,7 +90,7 @@ impl Op {
     #[inline(never)]
     pub fn run(&self) -> i64 {
         let l = |r: Result<Layout, rcute::Error>| -> i64 {
-            r.map(|x| x.shape().leaf(0).value()).unwrap_or(-1)
+            r.map(|x| x.shape_ref().leaf(0).value()).unwrap_or(-1)
         };
         match self {
             Op::Composition(a, t) => l(black_box(a).try_composition_tiler(black_box(t))),

@@ -58,8 +58,13 @@ pub(crate) const fn coalesce_leaves(
             front_d = d;
             continue;
         }
-        let merge = tri!(s.try_mul(d)).eq(front_d);
-        if front_s.is_static() && merge.is_static() && merge.truth() {
+        // CuTe merges only when it can prove it: the front's shape and the comparison
+        // `s * d == front_d` must be static
+        let merge = front_s.is_static() && {
+            let m = tri!(s.try_mul(d)).eq(front_d);
+            m.is_static() && m.truth()
+        };
+        if merge {
             front_s = tri!(s.try_mul(front_s));
             front_d = d;
         } else {
