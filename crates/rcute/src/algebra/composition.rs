@@ -12,7 +12,7 @@
 
 use crate::algebra::build::LayoutBuilder;
 use crate::algebra::coalesce::coalesce_x;
-use crate::algebra::tiler::{Tiler, TilerKind};
+use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -256,31 +256,16 @@ impl Layout {
                 tri!(b.open());
                 // a single-mode mode of self composed with a layout or integer element:
                 // the element, its strides scaled, copied in place (see `compose_leaf`)
-                let inner = t.inner_layout();
-                let in_place = !self.shape_ref().is_leaf() && !inner.has_basis_strides();
-                let mut ns = if in_place {
-                    self.shape_ref().first_child(Node::ROOT)
-                } else {
-                    Node::ROOT
-                };
-                let mut ne = if in_place {
-                    inner.shape_ref().first_child(Node::ROOT)
-                } else {
-                    Node::ROOT
-                };
+                let mut walk = PairWalk::new(self, t);
                 let mut i = 0;
                 while i < rt {
-                    if in_place && self.shape_ref().is_leaf_node(ns) && t.is_layout_element(i) {
-                        tri!(b.push_sub_composed(self.stride_ref().int_at(ns), inner, ne));
-                        ns = self.shape_ref().node_end(ns);
-                        ne = inner.shape_ref().node_end(ne);
+                    if let Some((_, d, e)) = walk.single(self, t, i) {
+                        tri!(b.push_sub_composed(d, t.inner_layout(), e));
+                        walk.advance(self, t, i);
                         i += 1;
                         continue;
                     }
-                    if in_place {
-                        ns = self.shape_ref().node_end(ns);
-                        ne = inner.shape_ref().node_end(ne);
-                    }
+                    walk.advance(self, t, i);
                     let mode = tri!(self.try_mode(i));
                     let r = match t.element_layout(i) {
                         Some(e) => tri!(mode.try_composition(&e)),

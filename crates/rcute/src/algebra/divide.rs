@@ -6,7 +6,7 @@
 //! mode and keeps the modes of `L` beyond it.
 
 use crate::algebra::build::{LayoutBuilder, pair};
-use crate::algebra::tiler::{Tiler, TilerKind};
+use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -148,44 +148,23 @@ impl Layout {
                 tri!(b.open());
                 // a single-mode mode s:d divided by a layout or integer element e:
                 // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
-                let inner = t.inner_layout();
-                let in_place = !self.shape_ref().is_leaf() && !inner.has_basis_strides();
-                let mut ns = if in_place {
-                    self.shape_ref().first_child(Node::ROOT)
-                } else {
-                    Node::ROOT
-                };
-                let mut ne = if in_place {
-                    inner.shape_ref().first_child(Node::ROOT)
-                } else {
-                    Node::ROOT
-                };
+                let mut walk = PairWalk::new(self, t);
                 let mut i = 0;
                 while i < rl {
-                    if in_place
-                        && i < rt
-                        && self.shape_ref().is_leaf_node(ns)
-                        && t.is_layout_element(i)
-                    {
-                        let s = self.shape_ref().int_at(ns);
-                        let d = self.stride_ref().int_at(ns);
-                        let e = tri!(inner.try_mode(i));
-                        let c = tri!(e.try_complement(&IntTuple::from_int(s)));
+                    if let Some((s, d, e)) = walk.single(self, t, i) {
+                        let c = tri!(
+                            tri!(t.inner_layout().try_mode(i))
+                                .try_complement(&IntTuple::from_int(s))
+                        );
                         tri!(b.open());
-                        tri!(b.push_sub_composed(d, inner, ne));
+                        tri!(b.push_sub_composed(d, t.inner_layout(), e));
                         tri!(b.push_sub_composed(d, &c, Node::ROOT));
                         tri!(b.close());
-                        ns = self.shape_ref().node_end(ns);
-                        ne = inner.shape_ref().node_end(ne);
+                        walk.advance(self, t, i);
                         i += 1;
                         continue;
                     }
-                    if in_place {
-                        ns = self.shape_ref().node_end(ns);
-                        if i < rt {
-                            ne = inner.shape_ref().node_end(ne);
-                        }
-                    }
+                    walk.advance(self, t, i);
                     let mode = tri!(self.try_mode(i));
                     if i < rt {
                         let r = match t.element_layout(i) {

@@ -232,16 +232,6 @@ impl Tiler {
         &self.layout
     }
 
-    /// Whether element `i` of a tuple tiler is a layout or an integer (stored as the mode
-    /// `i` of the inner layout; an integer `n` as `n:_1`).
-    pub(crate) const fn is_layout_element(&self, i: usize) -> bool {
-        if !self.is_tuple() || i >= self.guide.rank() {
-            return false;
-        }
-        let n = self.guide.child(Node::ROOT, i);
-        self.guide.is_leaf_node(n) && !self.guide.int_at(n).is_underscore()
-    }
-
     /// Element `i` of a tuple tiler as a layout, when it is a layout or an integer `n`
     /// (as `n:_1`, which is how every operation reads an integer element), without
     /// building the element's tiler; `None` for `_`, a nested tuple, or an index out of
@@ -481,4 +471,73 @@ const fn dice_into(b: &mut TilerBuilder, t: &Tiler, proj: &IntTuple) -> Result<(
         i += 1;
     }
     Ok(())
+}
+
+/// Walks the modes of a layout alongside the elements of a tuple tiler, to find the modes
+/// that are one integral mode `s:d` paired with a layout or integer element: those the
+/// by-mode operations can compute in place (crate-internal).
+pub(crate) struct PairWalk {
+    on: bool,
+    rank: usize,
+    mode: Node,
+    elem: Node,
+    guide: Node,
+}
+
+impl PairWalk {
+    /// Starts at mode 0; the walk finds nothing for a single-mode layout or a tiler with
+    /// scaled-basis strides.
+    #[inline]
+    pub(crate) const fn new(l: &Layout, t: &Tiler) -> PairWalk {
+        let on = t.is_tuple() && !l.shape_ref().is_leaf() && !t.layout.has_basis_strides();
+        PairWalk {
+            on,
+            rank: t.rank(),
+            mode: if on {
+                l.shape_ref().first_child(Node::ROOT)
+            } else {
+                Node::ROOT
+            },
+            elem: if on {
+                t.layout.shape_ref().first_child(Node::ROOT)
+            } else {
+                Node::ROOT
+            },
+            guide: if on {
+                t.guide.first_child(Node::ROOT)
+            } else {
+                Node::ROOT
+            },
+        }
+    }
+
+    /// At mode `i`: `(s, d, e)` when mode `i` of `l` is the integral mode `s:d` and element
+    /// `i` of `t` is a layout or an integer, found at node `e` of `t.inner_layout()`.
+    #[inline]
+    pub(crate) const fn single(&self, l: &Layout, t: &Tiler, i: usize) -> Option<(Int, Int, Node)> {
+        if !self.on || i >= self.rank || !l.shape_ref().is_leaf_node(self.mode) {
+            return None;
+        }
+        // a layout or an integer element: a guide leaf that is not `_`
+        if !t.guide.is_leaf_node(self.guide) || t.guide.int_at(self.guide).is_underscore() {
+            return None;
+        }
+        Some((
+            l.shape_ref().int_at(self.mode),
+            l.stride_ref().int_at(self.mode),
+            self.elem,
+        ))
+    }
+
+    /// Moves from mode `i` to the next (and to the next element while there is one).
+    #[inline]
+    pub(crate) const fn advance(&mut self, l: &Layout, t: &Tiler, i: usize) {
+        if self.on {
+            self.mode = l.shape_ref().node_end(self.mode);
+            if i < self.rank {
+                self.elem = t.layout.shape_ref().node_end(self.elem);
+                self.guide = t.guide.node_end(self.guide);
+            }
+        }
+    }
 }
