@@ -197,6 +197,9 @@ impl IntTuple {
 
     /// Appends a copy of the subtree of `src` at `n`.
     pub(crate) const fn push_node(&mut self, src: &IntTuple, n: Node) -> Result<(), Error> {
+        if src.tok[n.t] == LEAF {
+            return self.push_leaf(Int::from_raw(src.val[n.l], src.meta[n.l]));
+        }
         let end = src.node_end(n);
         let ntok = end.t - n.t;
         let nleaf = end.l - n.l;
