@@ -16,15 +16,18 @@ use crate::tuple::{CAPACITY, IntTuple};
 /// keeps the function outside the domain too).
 const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
     // the leaves are stored in depth-first order: they are the flattened modes
-    coalesce_leaves(layout.shape_ref(), layout.stride_ref(), extend)
+    coalesce_leaves(layout.shape_ref(), layout.stride_ref(), extend, false)
 }
 
 /// [`bw_coalesce`] of the layout whose flattened modes are the leaves of `fs` and `fd`
 /// (congruent tuples, or any two with the same leaf count: only the leaves are read).
+/// With `zeros`, a mode with a static `_0` stride counts as extent `_1` (CuTe's `filter`:
+/// `coalesce(filter_zeros(layout))`).
 pub(crate) const fn coalesce_leaves(
     fs: &IntTuple,
     fd: &IntTuple,
     extend: bool,
+    zeros: bool,
 ) -> Result<Layout, Error> {
     let r = fs.leaf_count();
     if r == 0 {
@@ -34,12 +37,17 @@ pub(crate) const fn coalesce_leaves(
     }
     // The new modes are pushed last first; the front mode (the first one so far) is kept
     // aside, as it may still merge with the mode before it.
-    let mut front_s = if extend && fs.leaf(r - 1).is_constant(1) {
-        Int::constant(2)
+    let mut front_d = fd.leaf(r - 1);
+    let last = if zeros && front_d.is_constant(0) {
+        Int::ONE
     } else {
         fs.leaf(r - 1)
     };
-    let mut front_d = fd.leaf(r - 1);
+    let mut front_s = if extend && last.is_constant(1) {
+        Int::constant(2)
+    } else {
+        last
+    };
     let mut shape = IntTuple::stream();
     let mut stride = IntTuple::stream();
     tri!(shape.push_open());
@@ -48,8 +56,12 @@ pub(crate) const fn coalesce_leaves(
     let mut i = r - 1;
     while i > 0 {
         i -= 1;
-        let s = fs.leaf(i);
         let d = fd.leaf(i);
+        let s = if zeros && d.is_constant(0) {
+            Int::ONE
+        } else {
+            fs.leaf(i)
+        };
         if s.is_constant(1) {
             continue; // drop static size-1 modes, whatever their stride
         }
@@ -229,8 +241,8 @@ impl Layout {
     /// assert_eq!(layout!((2,3):(_0,1)).filter().to_string(), "3:1");
     /// ```
     pub const fn try_filter(&self) -> Result<Layout, Error> {
-        let fz = tri!(self.try_filter_zeros());
-        fz.try_coalesce()
+        // coalesce(filter_zeros(self)), reading the leaves in place
+        coalesce_leaves(self.shape_ref(), self.stride_ref(), false, true)
     }
 
     /// [`Layout::try_filter`], panicking with the error's message.

@@ -129,7 +129,7 @@ const fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout, 
     }
     tri!(shape_t.push_close());
     tri!(stride_t.push_close());
-    coalesce_leaves(&shape_t, &stride_t, false)
+    coalesce_leaves(&shape_t, &stride_t, false, false)
 }
 
 impl Layout {

@@ -66,7 +66,7 @@ const fn sort_by_stride(m: &Modes, idx: &mut [usize; CAPACITY], n: usize) {
 const fn coalesced_flat(shape: &[Int], stride: &[Int]) -> Result<Layout, Error> {
     let s = tri!(IntTuple::try_from_ints(shape));
     let d = tri!(IntTuple::try_from_ints(stride));
-    coalesce_leaves(&s, &d, false)
+    coalesce_leaves(&s, &d, false, false)
 }
 
 impl Layout {
