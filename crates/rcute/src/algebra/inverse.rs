@@ -17,18 +17,14 @@ struct Modes {
     n: usize,
 }
 
-const fn modes(layout: &Layout) -> Result<Modes, Error> {
+/// Fills `m` (written in place: `Modes` is too large to pass around by value).
+const fn modes(layout: &Layout, m: &mut Modes) -> Result<(), Error> {
     let c = tri!(layout.try_coalesce());
     // the leaves are stored in depth-first order: they are the flattened modes
     let s = c.shape_ref();
     let d = c.stride_ref();
     let n = s.leaf_count();
-    let mut m = Modes {
-        shape: [Int::ZERO; CAPACITY],
-        stride: [Int::ZERO; CAPACITY],
-        pre: [Int::ZERO; CAPACITY + 1],
-        n,
-    };
+    m.n = n;
     m.pre[0] = Int::ONE;
     let mut i = 0;
     while i < n {
@@ -42,7 +38,7 @@ const fn modes(layout: &Layout) -> Result<Modes, Error> {
         m.pre[i + 1] = tri!(m.shape[i].try_mul(m.pre[i]));
         i += 1;
     }
-    Ok(m)
+    Ok(())
 }
 
 /// CuTe's `detail::SortByKey` (an exchange sort on stride values) of the given indices.
@@ -69,6 +65,17 @@ const fn coalesced_flat(shape: &[Int], stride: &[Int]) -> Result<Layout, Error> 
     coalesce_leaves(&s, &d, false, false)
 }
 
+impl Modes {
+    const fn new() -> Modes {
+        Modes {
+            shape: [Int::ZERO; CAPACITY],
+            stride: [Int::ZERO; CAPACITY],
+            pre: [Int::ZERO; CAPACITY + 1],
+            n: 0,
+        }
+    }
+}
+
 impl Layout {
     /// A layout `R` with `self(R(i)) == i` for every `i < size(R)`: the largest
     /// contiguous prefix of `self`'s codomain it can reach (CuTe's `right_inverse`).
@@ -82,7 +89,8 @@ impl Layout {
     /// assert_eq!(layout!((4,2):(_1,4)).right_inverse().to_string(), "4:_1");
     /// ```
     pub const fn try_right_inverse(&self) -> Result<Layout, Error> {
-        let m = tri!(modes(self));
+        let mut m = Modes::new();
+        tri!(modes(self, &mut m));
         let mut idx = [0usize; CAPACITY];
         let mut n = 0;
         let mut i = 0;
@@ -140,7 +148,8 @@ impl Layout {
     /// assert_eq!(layout!((_8,_4):(_4,_1)).left_inverse().to_string(), "(_4,_8):(_8,_1)");
     /// ```
     pub const fn try_left_inverse(&self) -> Result<Layout, Error> {
-        let m = tri!(modes(self));
+        let mut m = Modes::new();
+        tri!(modes(self, &mut m));
         let mut k = 0;
         while k < m.n {
             if !m.stride[k].is_static() {
