@@ -14,6 +14,16 @@ impl<T: Copy + Default + PartialEq + Add<Output = T> + Mul<Output = T>> Scalar f
 /// [`crate::CAPACITY`] leaves, and every step of the refinement consumes a leaf).
 const MAX_RUN_MODES: usize = 2 * crate::CAPACITY;
 
+/// Leaf `k` of a plain integer layout as (extent, stride); `None` for a basis leaf or an
+/// extent below 1.
+fn int_leaf(l: &Layout, k: usize) -> Option<(i64, i64)> {
+    let (e, d) = (l.shape_ref().leaf(k), l.stride_ref().leaf(k));
+    if e.is_basis() || d.is_basis() || e.value() < 1 {
+        return None;
+    }
+    Some((e.value(), d.value()))
+}
+
 /// Walks two layouts of the same size together, in 1-D (colexicographic) order, without
 /// dividing: their flattened modes are split to a common refinement, neighbouring modes
 /// that continue each other on both sides are merged, then the modes are counted like an
@@ -24,38 +34,39 @@ const MAX_RUN_MODES: usize = 2 * crate::CAPACITY;
 /// (their extents do not divide each other, as `(2,3)` and `(3,2)`) or are not plain
 /// integer layouts; the caller then goes element by element.
 fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, i64)) -> bool {
-    let (ca, cb) = (a, b);
-    let leaves = |l: &Layout, k: usize| (l.shape_ref().leaf(k), l.stride_ref().leaf(k));
-    let (na, nb) = (ca.shape_ref().leaf_count(), cb.shape_ref().leaf_count());
+    let (na, nb) = (a.shape_ref().leaf_count(), b.shape_ref().leaf_count());
     // (extent, stride in a, stride in b), innermost first
     let mut modes = [(0i64, 0i64, 0i64); MAX_RUN_MODES];
     let mut n = 0;
     let (mut i, mut j) = (0, 0);
+    // what is left of the current leaf of each side: (extent, stride); extent 0 before the first
     let (mut ea, mut da, mut eb, mut db) = (0i64, 0i64, 0i64, 0i64);
     loop {
-        if ea == 1 || (ea == 0 && i < na) {
+        if ea <= 1 {
             if i == na {
                 break;
             }
-            let (e, d) = leaves(ca, i);
-            if e.is_basis() || d.is_basis() || e.value() < 1 {
+            let Some((e, d)) = int_leaf(a, i) else {
                 return false;
-            }
-            (ea, da) = (e.value(), d.value());
+            };
+            (ea, da) = (e, d);
             i += 1;
             continue;
         }
-        if eb == 1 || (eb == 0 && j < nb) {
+        if eb <= 1 {
             if j == nb {
                 break;
             }
-            let (e, d) = leaves(cb, j);
-            if e.is_basis() || d.is_basis() || e.value() < 1 {
+            let Some((e, d)) = int_leaf(b, j) else {
                 return false;
-            }
-            (eb, db) = (e.value(), d.value());
+            };
+            (eb, db) = (e, d);
             j += 1;
             continue;
+        }
+        // both extents are at least 2 here
+        if n == MAX_RUN_MODES {
+            break;
         }
         if ea == 0 || eb == 0 || n == MAX_RUN_MODES {
             break;
@@ -77,10 +88,10 @@ fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, 
         (ea, da, eb, db) = (ea / e, nda, eb / e, ndb);
     }
     // both sides must be used up exactly (equal sizes), trailing extent-1 modes aside
-    while i < na && leaves(ca, i).0.value() == 1 {
+    while i < na && a.shape_ref().leaf(i).value() == 1 {
         i += 1;
     }
-    while j < nb && leaves(cb, j).0.value() == 1 {
+    while j < nb && b.shape_ref().leaf(j).value() == 1 {
         j += 1;
     }
     if i != na || j != nb || ea > 1 || eb > 1 {
@@ -199,9 +210,33 @@ where
     D: StorageMut<Elem = T>,
     T: Copy,
 {
+    map_into(
+        "copy: the tensors have different sizes",
+        src,
+        dst,
+        |x| x,
+        |s, d| d.copy_from_slice(s),
+    )
+}
+
+/// `dst(i) = f(src(i))` for every 1-D index `i`, walking both layouts together where they
+/// have a common refinement; `contiguous(s, d)` does a stretch that is contiguous on both
+/// sides (`s` and `d` have the same length).
+fn map_into<S, D, T, U>(
+    op: &'static str,
+    src: &Tensor<S>,
+    dst: &mut Tensor<D>,
+    f: impl Fn(T) -> U,
+    contiguous: impl Fn(&[T], &mut [U]),
+) -> Result<(), Error>
+where
+    S: Storage<Elem = T>,
+    D: StorageMut<Elem = U>,
+    T: Copy,
+{
     let n = src.size();
-    same_size("copy: the tensors have different sizes", n, dst.size())?;
-    let (so, d_o) = (src.origin() as i64, dst.origin() as i64);
+    same_size(op, n, dst.size())?;
+    let (so, d_o) = (src.origin as i64, dst.origin as i64);
     let s = src.storage.as_slice();
     let d = dst.storage.as_mut_slice();
     // every offset of a tensor's layout lies in its storage (checked by `Tensor::new`)
@@ -209,14 +244,14 @@ where
         let (a, b) = (so + a, d_o + b);
         if da == 1 && db == 1 {
             let (a, b, len) = (a as usize, b as usize, len as usize);
-            d[b..b + len].copy_from_slice(&s[a..a + len]);
+            contiguous(&s[a..a + len], &mut d[b..b + len]);
         } else {
-            copy_run(s, (a, da), d, (b, db), len, &|x| x);
+            copy_run(s, (a, da), d, (b, db), len, &f);
         }
     });
     if !walked {
         for i in 0..n {
-            *dst.get_mut(i) = *src.get(i);
+            *dst.get_mut(i) = f(*src.get(i));
         }
     }
     Ok(())
@@ -295,24 +330,17 @@ where
     D: StorageMut<Elem = U>,
     T: Copy,
 {
-    same_size(
+    map_into(
         "transform: the tensors have different sizes",
-        src.size(),
-        dst.size(),
-    )?;
-    let (so, d_o) = (src.origin as i64, dst.origin as i64);
-    let s = src.storage.as_slice();
-    let d = dst.storage.as_mut_slice();
-    // every offset of a tensor's layout lies in its storage (checked by `Tensor::new`)
-    let walked = for_each_run(&src.layout, &dst.layout, |a, da, b, db, len| {
-        copy_run(s, (so + a, da), d, (d_o + b, db), len, &f);
-    });
-    if !walked {
-        for i in 0..src.size() {
-            *dst.get_mut(i) = f(*src.get(i));
-        }
-    }
-    Ok(())
+        src,
+        dst,
+        &f,
+        |s, d| {
+            for (y, &x) in d.iter_mut().zip(s) {
+                *y = f(x);
+            }
+        },
+    )
 }
 
 /// `y(i) = alpha * x(i) + beta * y(i)`, or `alpha * x(i)` when `beta` is zero (CuTe's

@@ -160,26 +160,46 @@ pub const fn try_crd2idx(
     crd2idx_at(coord, Node::ROOT, shape, Node::ROOT, stride, Node::ROOT)
 }
 
-/// The common case of [`try_crd2idx`], without walking the nesting: a dynamic integer
-/// coordinate, a shape and a stride of the same nesting, every extent a positive integer
-/// and none of them a static `_1`, integer strides.
+/// The value of `c` when it is an integer coordinate that splits over the leaves of
+/// `shape` exactly as CuTe's mode-by-mode definition splits it: `c` a dynamic integer,
+/// `shape` a tuple of at least one leaf whose extents are positive integers, none of them
+/// a static `_1`. `None` sends the caller to the general path.
 ///
 /// Then splitting the coordinate leaf by leaf (each leaf reduced modulo its extent, the
 /// last one unreduced) gives the same values as CuTe's mode-by-mode split: within every
 /// mode but the last the coordinate is already below the mode's size, and `(c / a) / b`
 /// is `c / (a * b)`. It gives the same static bits too: with a dynamic coordinate every
 /// quotient and remainder is dynamic (a static `_1` extent would make one static, which
-/// is why those take the general path), so a term is static exactly when its stride is
-/// `_0`, as in CuTe. `None` sends the call to the general path.
-const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Result<Int, Error>> {
-    if !c.is_leaf() || s.is_leaf() || s.ntok != d.ntok {
+/// is why those take the general path).
+const fn flat_split_index(c: &IntTuple, shape: &IntTuple) -> Option<i64> {
+    if !c.is_leaf() || shape.is_leaf() || shape.nleaf == 0 {
         return None;
     }
     let c = c.int_at(Node::ROOT);
     if c.is_static() || c.is_basis() {
         return None;
     }
-    let n = s.nleaf as usize;
+    let mut i = 0;
+    while i < shape.nleaf as usize {
+        let e = Int::from_raw(shape.val[i], shape.meta[i]);
+        if e.value() < 1 || e.is_basis() || e.is_constant(1) {
+            return None;
+        }
+        i += 1;
+    }
+    Some(c.value())
+}
+
+/// The common case of [`try_crd2idx`], without walking the nesting: a coordinate that
+/// [`flat_split_index`] splits, and a stride of the shape's nesting with integer leaves.
+/// A term is then static exactly when its stride is `_0`, as in CuTe.
+const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Result<Int, Error>> {
+    if s.ntok != d.ntok {
+        return None;
+    }
+    let Some(mut q) = flat_split_index(c, s) else {
+        return None;
+    };
     let mut k = 0;
     while k < s.ntok as usize {
         if s.tok[k] != d.tok[k] {
@@ -187,25 +207,14 @@ const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Result
         }
         k += 1;
     }
-    let mut i = 0;
-    while i < n {
-        let e = Int::from_raw(s.val[i], s.meta[i]);
-        if e.value() < 1 || e.is_basis() || e.is_constant(1) {
-            return None;
-        }
-        i += 1;
-    }
-    if n == 0 {
-        return None;
-    }
+    let n = s.nleaf as usize;
     // c_0 * d_0 + c_1 * d_1 + ... + c_last * d_last (CuTe adds right to left: the same
     // value, barring an overflow of a partial sum, which is an error here). With a
     // dynamic coordinate every c_i is dynamic, so a term is static only as `_0` (a `_0`
     // stride), and the sum is static only when every term is.
-    let mut q = c.value();
     let mut acc = 0i64;
     let mut all_zero = true;
-    i = 0;
+    let mut i = 0;
     while i < n {
         let ci = if i + 1 < n {
             let e = s.val[i];
@@ -592,39 +601,22 @@ const fn idx2crd_at(
 /// ```
 pub const fn try_idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
     if let Some(r) = idx2crd_flat(index, shape) {
-        return r;
+        return Ok(r);
     }
     let mut out = IntTuple::stream();
     tri!(idx2crd_at(&mut out, index, Node::ROOT, shape, Node::ROOT));
     Ok(out)
 }
 
-/// The common case of [`try_idx2crd`], without walking the nesting: a dynamic integer
-/// index into a tuple shape whose extents are positive integers, none of them a static
-/// `_1`. Splitting leaf by leaf (each reduced modulo its extent, the last unreduced) gives
-/// CuTe's mode-by-mode values (within every mode but the last the index is already below
-/// the mode's size), and every coordinate is dynamic, as in CuTe. `None` sends the call to
-/// the general path.
-const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple) -> Option<Result<IntTuple, Error>> {
-    if !index.is_leaf() || shape.is_leaf() {
+/// The common case of [`try_idx2crd`], without walking the nesting: an index that
+/// [`flat_split_index`] splits; every coordinate is dynamic, as in CuTe.
+const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple) -> Option<IntTuple> {
+    let Some(mut q) = flat_split_index(index, shape) else {
         return None;
-    }
-    let c = index.int_at(Node::ROOT);
-    if c.is_static() || c.is_basis() {
-        return None;
-    }
+    };
     let n = shape.nleaf as usize;
-    let mut i = 0;
-    while i < n {
-        let e = Int::from_raw(shape.val[i], shape.meta[i]);
-        if e.value() < 1 || e.is_basis() || e.is_constant(1) {
-            return None;
-        }
-        i += 1;
-    }
     let mut out = *shape;
-    let mut q = c.value();
-    i = 0;
+    let mut i = 0;
     while i < n {
         let v = if i + 1 < n {
             let e = shape.val[i];
@@ -638,7 +630,7 @@ const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple) -> Option<Result<IntTu
         out.meta[i] = Int::dynamic(0).meta();
         i += 1;
     }
-    Some(Ok(out))
+    Some(out)
 }
 
 /// [`try_idx2crd`], panicking with the error's message.
