@@ -226,25 +226,31 @@ impl Int {
     /// `self * rhs` by CuTe's rules: `_0 * x` and `x * _0` stay static.
     #[inline]
     pub const fn try_mul(self, rhs: Int) -> Result<Int, Error> {
+        if (self.meta | rhs.meta) & BASIS_LEN_MASK != 0 {
+            return self.try_mul_basis(rhs);
+        }
+        if self.is_constant(0) || rhs.is_constant(0) {
+            return Ok(Int::ZERO);
+        }
+        match self.value.checked_mul(rhs.value) {
+            Some(v) => Ok(Int::new(v, self.is_static() && rhs.is_static())),
+            None => Err(Error::Overflow {
+                msg: "integer overflow in multiplication",
+                lhs: self.value,
+                rhs: rhs.value,
+            }),
+        }
+    }
+
+    /// [`Int::try_mul`] where an operand is a scaled basis element.
+    #[inline(never)]
+    const fn try_mul_basis(self, rhs: Int) -> Result<Int, Error> {
         match (self.is_basis(), rhs.is_basis()) {
             (true, true) => Err(Error::WrongKind {
                 msg: "multiplication of two scaled basis elements",
             }),
             (true, false) => Ok(self.with_scale(tri!(self.scale().try_mul(rhs)))),
-            (false, true) => Ok(rhs.with_scale(tri!(self.try_mul(rhs.scale())))),
-            (false, false) => {
-                if self.is_constant(0) || rhs.is_constant(0) {
-                    return Ok(Int::ZERO);
-                }
-                match self.value.checked_mul(rhs.value) {
-                    Some(v) => Ok(Int::new(v, self.is_static() && rhs.is_static())),
-                    None => Err(Error::Overflow {
-                        msg: "integer overflow in multiplication",
-                        lhs: self.value,
-                        rhs: rhs.value,
-                    }),
-                }
-            }
+            _ => Ok(rhs.with_scale(tri!(self.try_mul(rhs.scale())))),
         }
     }
 
