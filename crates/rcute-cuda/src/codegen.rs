@@ -310,6 +310,53 @@ impl IndexFn {
         )
     }
 
+    /// Component `k` of a coordinate layout (strides are scaled basis elements `d@k`, as in
+    /// an identity tensor and its partitions): the function from indices to the `k`-th
+    /// coordinate. A stride along another component, or a static `_0`, contributes nothing.
+    ///
+    /// # Errors
+    /// A stride that is neither `_0` nor a basis element of depth 1; otherwise as
+    /// [`IndexFn::layout`].
+    ///
+    /// ```
+    /// use rcute::{Layout, Tiler, int_tuple};
+    /// use rcute_cuda::codegen::{IndexFn, IndexType, Inputs};
+    /// // the row of element i of a 70x96 matrix's (32,32) tiles: ((_32,_32),(3,3)):((_1@0,_1@1),(_32@0,_32@1))
+    /// let tiles = Layout::identity(int_tuple!((70,96))).zipped_divide(&Tiler::try_parse("(_32,_32)").unwrap());
+    /// let row = IndexFn::coordinate("row", &tiles, 0, Inputs::Modes, IndexType::I32).unwrap();
+    /// assert_eq!(row.expr(), "(m0 & 31) + ((m1 % row_s1_0) << 5)");
+    /// ```
+    pub fn coordinate(
+        name: &str,
+        layout: &Layout,
+        k: usize,
+        inputs: Inputs,
+        ty: IndexType,
+    ) -> Result<IndexFn, CodegenError> {
+        let mut stride = layout.stride();
+        for i in 0..stride.leaf_count() {
+            let d = stride.leaf(i);
+            let v = if d.is_basis() {
+                if d.basis_depth() != 1 {
+                    return Err(CodegenError::BasisStride);
+                }
+                if d.basis_index(0) == k {
+                    d.scale()
+                } else {
+                    Int::ZERO
+                }
+            } else if d.is_static() && d.value() == 0 {
+                Int::ZERO
+            } else {
+                return Err(CodegenError::BasisStride);
+            };
+            stride.set_leaf(i, v);
+        }
+        let l = Layout::try_new(layout.shape(), stride)?;
+        let what = format!("component {k} of {layout}");
+        IndexFn::build(name, &l, Int::ZERO, None, inputs, ty, what)
+    }
+
     /// The index function of a swizzled layout `Sw ∘ (O + L)`.
     ///
     /// # Errors

@@ -1,0 +1,117 @@
+//! The generated kernels, compiled as C++ with the host compiler and run on the CPU: each
+//! thread block's threads run one after another, once up to `__syncthreads()` and once
+//! through to the end (the load phase only rewrites the same shared values, so running it
+//! twice is harmless). Every element of the result is checked. The GPU run is
+//! `rcute-gpu-bench` (see docs/GPU.md).
+
+use rcute_cuda::kernels::{Elem, TiledCopy, tiled};
+use std::process::Command;
+
+/// Runs the kernel of `copy` for an `m x n` matrix; returns the number of elements that
+/// differ from a transpose (`transpose`) or a copy of the input.
+fn run_on_cpu(copy: &TiledCopy, m: i64, n: i64, transpose: bool) -> i64 {
+    let elem = copy.elem;
+    let name = if transpose { "transpose" } else { "copy" };
+    let k = copy.kernel(name).unwrap();
+    let it = if k.source.contains("long long M") {
+        "long long"
+    } else {
+        "int"
+    };
+    let t = elem.c_type();
+    let args: String = k
+        .params
+        .iter()
+        .map(|p| format!(", ({it}){}", p.value))
+        .collect();
+    let expected = if transpose { "c * M + r" } else { "r * N + c" };
+    let src = format!(
+        r#"#include <cstdio>
+struct Dim {{ unsigned x, y, z; }};
+static Dim threadIdx, blockIdx;
+static int phase;
+#define __global__
+#define __launch_bounds__(n)
+#define __shared__ static
+#define __restrict__ __restrict
+#define __syncthreads() do {{ if (phase == 0) return; }} while (0)
+{source}
+int main() {{
+    const {it} M = {m}, N = {n};
+    static {t} a[{size}], d[{size}];
+    for (long i = 0; i < M * N; ++i) a[i] = ({t})(i % 65521);
+    for (unsigned b = 0; b < {grid}; ++b) {{
+        blockIdx.x = b;
+        for (phase = 0; phase < 2; ++phase)
+            for (unsigned t = 0; t < {block}; ++t) {{
+                threadIdx.x = t;
+                {name}(a, d, M, N{args});
+            }}
+    }}
+    long wrong = 0;
+    for ({it} r = 0; r < M; ++r)
+        for ({it} c = 0; c < N; ++c)
+            if (d[{expected}] != a[r * N + c]) ++wrong;
+    printf("%ld\n", wrong);
+    return 0;
+}}
+"#,
+        source = k.source,
+        size = m * n,
+        grid = k.grid,
+        block = k.block,
+    );
+    static RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("rcute-kernel-{}-{run}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (file, exe) = (dir.join("k.cpp"), dir.join("k"));
+    std::fs::write(&file, &src).unwrap();
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "g++".into());
+    let out = Command::new(&cxx)
+        .args(["-O1", "-Wall", "-Werror", "-Wno-unknown-pragmas", "-o"])
+        .arg(&exe)
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| panic!("{cxx}: {e}"));
+    assert!(
+        out.status.success(),
+        "{}\n{src}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = Command::new(&exe).output().unwrap();
+    assert!(out.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn copies_and_transposes_are_exact_for_any_size() {
+    let mut runs = 0;
+    for (m, n) in [(64, 96), (1000, 777), (1, 33), (31, 1)] {
+        for elem in [Elem::F32, Elem::F16] {
+            for transpose in [false, true] {
+                let k = tiled(elem, m, n, transpose);
+                assert_eq!(
+                    run_on_cpu(&k, m, n, transpose),
+                    0,
+                    "{elem:?} {m}x{n} transpose={transpose}"
+                );
+                runs += 1;
+            }
+        }
+    }
+    assert_eq!(runs, 16);
+}
+
+#[test]
+fn the_cpu_run_can_fail() {
+    // a copy checked as a transpose is wrong everywhere except where `c * 64 + r` and
+    // `r * 96 + c` coincide: the first and the last element
+    let k = tiled(Elem::F32, 64, 96, false);
+    assert_eq!(run_on_cpu(&k, 64, 96, true), 64 * 96 - 2);
+}
