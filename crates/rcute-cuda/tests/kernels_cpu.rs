@@ -1,4 +1,5 @@
-//! The generated kernels, compiled as C++ with the host compiler and run on the CPU: each
+//! The generated kernels, compiled as C with the host compiler (gcc; only `extern "C"` is
+//! taken out of the source) and run on the CPU: each
 //! thread block's threads run one after another, once up to `__syncthreads()` and once
 //! through to the end (the load phase only rewrites the same shared values, so running it
 //! twice is harmless). Every element of the result is checked. The GPU run is
@@ -26,17 +27,17 @@ fn run_on_cpu(copy: &TiledCopy, m: i64, n: i64, transpose: bool) -> i64 {
         .collect();
     let expected = if transpose { "c * M + r" } else { "r * N + c" };
     let src = format!(
-        r#"#include <cstdio>
-struct Dim {{ unsigned x, y, z; }};
+        r#"#include <stdio.h>
+typedef struct {{ unsigned x, y, z; }} Dim;
 static Dim threadIdx, blockIdx;
 static int phase;
 #define __global__
 #define __launch_bounds__(n)
 #define __shared__ static
-#define __restrict__ __restrict
+#define __restrict__ restrict
 #define __syncthreads() do {{ if (phase == 0) return; }} while (0)
 {source}
-int main() {{
+int main(void) {{
     const {it} M = {m}, N = {n};
     static {t} a[{size}], d[{size}];
     for (long i = 0; i < M * N; ++i) a[i] = ({t})(i % 65521);
@@ -56,7 +57,7 @@ int main() {{
     return 0;
 }}
 "#,
-        source = k.source,
+        source = k.source.replace("extern \"C\" ", ""),
         size = m * n,
         grid = k.grid,
         block = k.block,
@@ -65,15 +66,22 @@ int main() {{
     let run = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("rcute-kernel-{}-{run}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let (file, exe) = (dir.join("k.cpp"), dir.join("k"));
+    let (file, exe) = (dir.join("k.c"), dir.join("k"));
     std::fs::write(&file, &src).unwrap();
-    let cxx = std::env::var("CXX").unwrap_or_else(|_| "g++".into());
-    let out = Command::new(&cxx)
-        .args(["-O1", "-Wall", "-Werror", "-Wno-unknown-pragmas", "-o"])
+    let cc = std::env::var("CC").unwrap_or_else(|_| "gcc".into());
+    let out = Command::new(&cc)
+        .args([
+            "-O1",
+            "-std=c99",
+            "-Wall",
+            "-Werror",
+            "-Wno-unknown-pragmas",
+            "-o",
+        ])
         .arg(&exe)
         .arg(&file)
         .output()
-        .unwrap_or_else(|e| panic!("{cxx}: {e}"));
+        .unwrap_or_else(|e| panic!("{cc}: {e}"));
     assert!(
         out.status.success(),
         "{}\n{src}",
