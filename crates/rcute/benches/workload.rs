@@ -5,7 +5,7 @@
 //! * `const_index/*`: indexing a `const` layout against hand-written index arithmetic for
 //!   the same mapping, over 4096 indices;
 //! * `copy/*`: copying 4096x4096 `f32` through layouts (a contiguous copy, and a transpose
-//!   walked tile by tile through a 32x32 tiled layout) against `copy_from_slice` of the
+//!   walked tile by tile through an (_8,_128)-tiled layout) against `copy_from_slice` of the
 //!   same bytes.
 //!
 //! Run with `cargo bench -p rcute --bench workload` (add a filter such as `copy` to run a
