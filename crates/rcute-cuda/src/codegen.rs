@@ -410,17 +410,13 @@ impl IndexFn {
         let mut reach = 0i128;
         for (k, (var, leaves)) in groups.iter().enumerate() {
             reach += g.terms(k, var, leaves, &mut terms)?;
-            g.fits(reach)?;
         }
         if !(origin.is_static() && origin.value() == 0) {
             terms.insert(0, g.value(origin, "o")?);
-            g.fits(reach + (origin.value() as i128).abs())?;
         }
-        if let Some((yyy, _)) = swizzle {
-            // the swizzle sets bits up to its YYY field's top
-            g.fits(yyy as i128)?;
-            g.fits((reach + (origin.value() as i128).abs()) | yyy as i128)?;
-        }
+        reach += (origin.value() as i128).abs();
+        // the swizzle sets bits up to the top of its YYY field
+        g.fits(swizzle.map_or(reach, |(yyy, _)| reach | yyy as i128))?;
         let expr = if terms.is_empty() {
             "0".to_string()
         } else {

@@ -58,16 +58,19 @@ pub struct TiledCopy {
     pub elem: Elem,
 }
 
-/// A generated kernel: its CUDA source, the values of its parameters after
-/// `(src, dst, M, N)`, and its launch shape.
+/// A generated kernel: its CUDA source, the values of its parameters after `(src, dst)`,
+/// and its launch shape.
 #[derive(Clone, Debug)]
 pub struct Kernel {
     /// The kernel's name (an `extern "C"` function).
     pub name: String,
     /// CUDA C++ source, for NVRTC.
     pub source: String,
-    /// The dynamic values, in the order the kernel takes them after `src, dst, M, N`.
+    /// The values the kernel takes after `src, dst`, in order: `M`, `N`, then the dynamic
+    /// values of its index functions; all of type [`Kernel::index_type`].
     pub params: Vec<Param>,
+    /// The C type of the indices and of every value in [`Kernel::params`].
+    pub index_type: IndexType,
     /// Thread blocks.
     pub grid: u32,
     /// Threads per block.
@@ -147,14 +150,17 @@ impl TiledCopy {
         for f in &fns {
             src.push_str(&f.source());
         }
-        let mut params = Vec::new();
-        let mut decl =
-            format!("const {t}* __restrict__ src, {t}* __restrict__ dst, {it} M, {it} N");
-        for f in &fns {
-            for p in f.params() {
-                decl.push_str(&format!(", {it} {}", p.name));
-                params.push(p.clone());
-            }
+        let extent = |name: &str, v: Int| Param {
+            name: name.to_string(),
+            value: v.value(),
+        };
+        let params: Vec<Param> = [extent("M", m), extent("N", n)]
+            .into_iter()
+            .chain(fns.iter().flat_map(|f| f.params().iter().cloned()))
+            .collect();
+        let mut decl = format!("const {t}* __restrict__ src, {t}* __restrict__ dst");
+        for p in &params {
+            decl.push_str(&format!(", {it} {}", p.name));
         }
         let call = |f: &IndexFn, args: &str| {
             let mut s = format!("{}({args}", f.name());
@@ -194,6 +200,7 @@ impl TiledCopy {
             name: name.to_string(),
             source: src,
             params,
+            index_type: ty,
             grid: u32::try_from(grid).map_err(|_| CodegenError::Overflow {
                 value: grid as i128,
                 ty: IndexType::I32,

@@ -8,7 +8,8 @@ use rcute::strategies::{LayoutParams, ShapeParams};
 use rcute::{ComposedLayout, Int, Layout, Swizzle};
 use rcute_cuda::codegen::{IndexFn, IndexType, Inputs, PRELUDE};
 use std::fmt::Write as _;
-use std::process::Command;
+
+mod support;
 
 /// One generated function and what it must compute.
 struct Case {
@@ -77,26 +78,7 @@ fn run_c(cases: &[Case]) -> Vec<Vec<i64>> {
         let _ = writeln!(src, "    printf(\"%lld\\n\", (long long){call});\n  }}");
     }
     src.push_str("  return 0;\n}\n");
-    let dir = std::env::temp_dir().join(format!("rcute-codegen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (c_file, exe) = (dir.join("gen.c"), dir.join("gen"));
-    std::fs::write(&c_file, &src).unwrap();
-    let cc = std::env::var("CC").unwrap_or_else(|_| "gcc".into());
-    let out = Command::new(&cc)
-        .args(["-O1", "-std=c99", "-Wall", "-Werror", "-o"])
-        .arg(&exe)
-        .arg(&c_file)
-        .output()
-        .unwrap_or_else(|e| panic!("{cc}: {e}"));
-    assert!(
-        out.status.success(),
-        "the generated code does not compile:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = Command::new(&exe).output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let text = support::compile_and_run(&src);
     text.split("#\n")
         .skip(1)
         .map(|b| b.lines().map(|l| l.parse().unwrap()).collect())

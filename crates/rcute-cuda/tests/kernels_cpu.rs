@@ -1,12 +1,13 @@
 //! The generated kernels, compiled as C with the host compiler (gcc; only `extern "C"` is
-//! taken out of the source) and run on the CPU: each
-//! thread block's threads run one after another, once up to `__syncthreads()` and once
+//! taken out of the source) and run on the CPU: each thread block's threads run one after
+//! another, once up to `__syncthreads()` and once
 //! through to the end (the load phase only rewrites the same shared values, so running it
 //! twice is harmless). Every element of the result is checked. The GPU run is
 //! `rcute-gpu-bench` (see docs/GPU.md).
 
 use rcute_cuda::kernels::{Elem, TiledCopy, tiled};
-use std::process::Command;
+
+mod support;
 
 /// Runs the kernel of `copy` for an `m x n` matrix; returns the number of elements that
 /// differ from a transpose (`transpose`) or a copy of the input.
@@ -14,11 +15,7 @@ fn run_on_cpu(copy: &TiledCopy, m: i64, n: i64, transpose: bool) -> i64 {
     let elem = copy.elem;
     let name = if transpose { "transpose" } else { "copy" };
     let k = copy.kernel(name).unwrap();
-    let it = if k.source.contains("long long M") {
-        "long long"
-    } else {
-        "int"
-    };
+    let it = k.index_type.c_name();
     let t = elem.c_type();
     let args: String = k
         .params
@@ -46,7 +43,7 @@ int main(void) {{
         for (phase = 0; phase < 2; ++phase)
             for (unsigned t = 0; t < {block}; ++t) {{
                 threadIdx.x = t;
-                {name}(a, d, M, N{args});
+                {name}(a, d{args});
             }}
     }}
     long wrong = 0;
@@ -62,39 +59,7 @@ int main(void) {{
         grid = k.grid,
         block = k.block,
     );
-    static RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let run = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("rcute-kernel-{}-{run}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (file, exe) = (dir.join("k.c"), dir.join("k"));
-    std::fs::write(&file, &src).unwrap();
-    let cc = std::env::var("CC").unwrap_or_else(|_| "gcc".into());
-    let out = Command::new(&cc)
-        .args([
-            "-O1",
-            "-std=c99",
-            "-Wall",
-            "-Werror",
-            "-Wno-unknown-pragmas",
-            "-o",
-        ])
-        .arg(&exe)
-        .arg(&file)
-        .output()
-        .unwrap_or_else(|e| panic!("{cc}: {e}"));
-    assert!(
-        out.status.success(),
-        "{}\n{src}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = Command::new(&exe).output().unwrap();
-    assert!(out.status.success());
-    let _ = std::fs::remove_dir_all(&dir);
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap()
+    support::compile_and_run(&src).trim().parse().unwrap()
 }
 
 #[test]

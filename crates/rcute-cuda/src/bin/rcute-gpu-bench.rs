@@ -8,10 +8,27 @@
 
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DeviceRepr, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
+use rcute_cuda::codegen::IndexType;
 use rcute_cuda::kernels::{Elem, Kernel, tiled};
 use std::sync::Arc;
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// A kernel's scalar arguments (`k.params`) in its index type, converted once.
+enum Args {
+    I32(Vec<i32>),
+    I64(Vec<i64>),
+}
+
+impl Args {
+    fn of(k: &Kernel) -> Res<Args> {
+        let values = k.params.iter().map(|p| p.value);
+        Ok(match k.index_type {
+            IndexType::I32 => Args::I32(values.map(i32::try_from).collect::<Result<_, _>>()?),
+            IndexType::I64 => Args::I64(values.collect()),
+        })
+    }
+}
 
 struct Gpu {
     ctx: Arc<CudaContext>,
@@ -24,35 +41,21 @@ impl Gpu {
     fn launch<T: DeviceRepr>(
         &self,
         k: &Kernel,
+        args: &Args,
         f: &cudarc::driver::CudaFunction,
         src: &CudaSlice<T>,
         dst: &mut CudaSlice<T>,
-        m: i64,
-        n: i64,
     ) -> Res<()> {
-        let wide = k.source.contains("long long M");
-        let ints: Vec<i32> = [m, n]
-            .iter()
-            .copied()
-            .chain(k.params.iter().map(|p| p.value))
-            .map(|v| v as i32)
-            .collect();
-        let longs: Vec<i64> = [m, n]
-            .iter()
-            .copied()
-            .chain(k.params.iter().map(|p| p.value))
-            .collect();
         let mut b = self.stream.launch_builder(f);
         b.arg(src);
         b.arg(dst);
-        if wide {
-            for v in &longs {
-                b.arg(v);
-            }
-        } else {
-            for v in &ints {
-                b.arg(v);
-            }
+        match args {
+            Args::I32(v) => v.iter().for_each(|x| {
+                b.arg(x);
+            }),
+            Args::I64(v) => v.iter().for_each(|x| {
+                b.arg(x);
+            }),
         }
         let cfg = LaunchConfig {
             grid_dim: (k.grid, 1, 1),
@@ -60,7 +63,7 @@ impl Gpu {
             shared_mem_bytes: 0,
         };
         // SAFETY: the arguments are pushed in the order and with the types of the kernel's
-        // signature (`src, dst, M, N`, then `k.params`, all of the kernel's index type);
+        // signature (`src, dst`, then `k.params` in the kernel's index type, see `Args`);
         // `src` and `dst` hold `m * n` elements, and every access of the kernel is
         // predicated on `r < M && c < N` at offsets inside an `m x n` matrix.
         unsafe { b.launch(cfg) }?;
@@ -124,7 +127,8 @@ impl Gpu {
             let module = self.ctx.load_module(ptx)?;
             let f = module.load_function(&name)?;
             let mut out = self.stream.alloc_zeros::<T>(host.len())?;
-            self.launch(&k, &f, &src, &mut out, m, n)?;
+            let args = Args::of(&k)?;
+            self.launch(&k, &args, &f, &src, &mut out)?;
             let got = self.stream.memcpy_dtov(&out)?;
             let (mu, nu) = (m as usize, n as usize);
             let mut wrong = 0usize;
@@ -139,7 +143,7 @@ impl Gpu {
             if wrong > 0 {
                 self.wrong.set(self.wrong.get() + 1);
             }
-            let ms = self.time(|| self.launch(&k, &f, &src, &mut out, m, n))?;
+            let ms = self.time(|| self.launch(&k, &args, &f, &src, &mut out))?;
             let gbs = 2.0 * bytes as f64 / ms / 1e6;
             println!(
                 "{:<28} {m:>5} x {n:<5} {ms:>9.3} ms {gbs:>8.1} GB/s   {:.2}   {}",

@@ -190,6 +190,19 @@ const fn flat_split_index(c: &IntTuple, shape: &IntTuple) -> Option<i64> {
     Some(c.value())
 }
 
+/// Coordinate `i` of the leaf-by-leaf split of [`flat_split_index`], `q` holding what is
+/// left of the index: `q % e_i` (and `q` becomes `q / e_i`), or `q` itself at the last leaf.
+#[inline(always)]
+const fn split_leaf(q: &mut i64, shape: &IntTuple, i: usize) -> i64 {
+    if i + 1 == shape.nleaf as usize {
+        return *q;
+    }
+    let e = shape.val[i];
+    let r = *q % e;
+    *q /= e;
+    r
+}
+
 /// The common case of [`try_crd2idx`], without walking the nesting: a coordinate that
 /// [`flat_split_index`] splits, and a stride of the shape's nesting with integer leaves.
 /// A term is then static exactly when its stride is `_0`, as in CuTe.
@@ -216,14 +229,7 @@ const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Result
     let mut all_zero = true;
     let mut i = 0;
     while i < n {
-        let ci = if i + 1 < n {
-            let e = s.val[i];
-            let r = q % e;
-            q /= e;
-            r
-        } else {
-            q
-        };
+        let ci = split_leaf(&mut q, s, i);
         let di = Int::from_raw(d.val[i], d.meta[i]);
         if !di.is_constant(0) {
             all_zero = false;
@@ -618,15 +624,7 @@ const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple) -> Option<IntTuple> {
     let mut out = *shape;
     let mut i = 0;
     while i < n {
-        let v = if i + 1 < n {
-            let e = shape.val[i];
-            let r = q % e;
-            q /= e;
-            r
-        } else {
-            q
-        };
-        out.val[i] = v;
+        out.val[i] = split_leaf(&mut q, shape, i);
         out.meta[i] = Int::dynamic(0).meta();
         i += 1;
     }
