@@ -58,16 +58,17 @@ pub struct TiledCopy {
     pub elem: Elem,
 }
 
-/// A generated kernel: its CUDA source, the values of its parameters after `(src, dst)`,
-/// and its launch shape.
+/// A generated kernel: its CUDA source, the values of its parameters after its pointers
+/// (`src, dst` for a copy, `A, B, C` for a GEMM), and its launch shape.
 #[derive(Clone, Debug)]
 pub struct Kernel {
     /// The kernel's name (an `extern "C"` function).
     pub name: String,
     /// CUDA C++ source, for NVRTC.
     pub source: String,
-    /// The values the kernel takes after `src, dst`, in order: `M`, `N`, then the dynamic
-    /// values of its index functions; all of type [`Kernel::index_type`].
+    /// The values the kernel takes after its pointers, in order: the extents (`M`, `N`; a
+    /// GEMM adds `K` and the number of `K` tiles), then the dynamic values of its index
+    /// functions; all of type [`Kernel::index_type`].
     pub params: Vec<Param>,
     /// The C type of the indices and of every value in [`Kernel::params`].
     pub index_type: IndexType,
@@ -75,6 +76,9 @@ pub struct Kernel {
     pub grid: u32,
     /// Threads per block.
     pub block: u32,
+    /// Bytes of dynamic shared memory per block (0 when the kernel declares its shared
+    /// memory statically).
+    pub shared_bytes: u32,
 }
 
 /// The modes `(T, V, tiles)` of the padded matrix's tiles composed with a thread-value
@@ -206,6 +210,7 @@ impl TiledCopy {
                 ty: IndexType::I32,
             })?,
             block: threads as u32,
+            shared_bytes: 0,
         })
     }
 }

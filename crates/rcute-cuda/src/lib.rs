@@ -5,4 +5,5 @@
 #![warn(missing_docs)]
 
 pub mod codegen;
+pub mod gemm;
 pub mod kernels;

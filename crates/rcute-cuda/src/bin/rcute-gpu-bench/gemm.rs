@@ -1,0 +1,367 @@
+//! The GEMM rows of the benchmark: rcute's kernel and cuBLAS on the same data, checked
+//! against each other element by element and against exact dot products at sampled
+//! points, then timed.
+
+use crate::{Args, Gpu, Res};
+use cudarc::cublas::{CudaBlas, Gemm as _, GemmConfig, sys::cublasOperation_t};
+use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
+use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
+use rcute_cuda::gemm::{Gemm, MmaType};
+use rcute_cuda::kernels::{Kernel, matrix};
+
+/// A 16-bit element as cuBLAS and the host see it.
+trait Half: cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits + Copy + Default {
+    const TY: MmaType;
+    fn of(x: f32) -> Self;
+    fn to(self) -> f32;
+}
+
+impl Half for half::f16 {
+    const TY: MmaType = MmaType::F16;
+    fn of(x: f32) -> Self {
+        half::f16::from_f32(x)
+    }
+    fn to(self) -> f32 {
+        self.to_f32()
+    }
+}
+
+impl Half for half::bf16 {
+    const TY: MmaType = MmaType::Bf16;
+    fn of(x: f32) -> Self {
+        half::bf16::from_f32(x)
+    }
+    fn to(self) -> f32 {
+        self.to_f32()
+    }
+}
+
+/// A deterministic stream of values in [-1, 1) on a grid of 1/64 (exact in f16 and bf16).
+fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) % 128) as f32 / 64.0 - 1.0
+        })
+        .collect()
+}
+
+/// The `rows x cols` matrix `v` (row-major) stored row- or column-major.
+fn store<T: Half>(v: &[f32], rows: usize, cols: usize, row_major: bool) -> Vec<T> {
+    if row_major {
+        v.iter().map(|&x| T::of(x)).collect()
+    } else {
+        let mut out = vec![T::default(); v.len()];
+        for r in 0..rows {
+            for c in 0..cols {
+                out[c * rows + r] = T::of(v[r * cols + c]);
+            }
+        }
+        out
+    }
+}
+
+/// cuBLAS's operation and leading dimension for an operand stored `k_contiguous` or not,
+/// as the first (`N x K`, column-major) or second (`K x M`) operand of `C^T = B^T A^T`.
+fn op(k_contiguous: bool, first: bool, rows: i32, k: i32) -> (cublasOperation_t, i32) {
+    match (first, k_contiguous) {
+        (true, false) => (cublasOperation_t::CUBLAS_OP_N, rows),
+        (true, true) => (cublasOperation_t::CUBLAS_OP_T, k),
+        (false, true) => (cublasOperation_t::CUBLAS_OP_N, k),
+        (false, false) => (cublasOperation_t::CUBLAS_OP_T, rows),
+    }
+}
+
+/// One GEMM size: every element type and operand layout.
+pub fn run(gpu: &Gpu, m: i64, n: i64, k: i64, layouts: &[(bool, bool)], show: bool) -> Res<()> {
+    let (mu, nu, ku) = (m as usize, n as usize, k as usize);
+    // A is M x K, B is K x N (row-major logical values)
+    let a = values(mu * ku, 1);
+    let b = values(ku * nu, 2);
+    let blas = CudaBlas::new(gpu.stream.clone())?;
+    for ty in [MmaType::F16, MmaType::Bf16] {
+        match ty {
+            MmaType::F16 => typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, show)?,
+            MmaType::Bf16 => typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, show)?,
+        }
+    }
+    Ok(())
+}
+
+fn name(ty: MmaType) -> &'static str {
+    match ty {
+        MmaType::F16 => "f16",
+        MmaType::Bf16 => "bf16",
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn typed<T: Half>(
+    gpu: &Gpu,
+    blas: &CudaBlas,
+    (m, n, k): (i64, i64, i64),
+    a: &[f32],
+    b: &[f32],
+    layouts: &[(bool, bool)],
+    show: bool,
+) -> Res<()>
+where
+    CudaBlas: cudarc::cublas::Gemm<T>,
+{
+    let (mu, nu, ku) = (m as usize, n as usize, k as usize);
+    let flops = 2.0 * (m * n * k) as f64;
+    let size = format!("{m}x{n}x{k}");
+    for &(a_row, b_row) in layouts {
+        // A (M,K): row-major is K-major. B is K x N: row-major is N-major, as (N,K)
+        let a_dev = gpu.stream.memcpy_stod(&store::<T>(a, mu, ku, a_row))?;
+        let b_dev = gpu.stream.memcpy_stod(&store::<T>(b, ku, nu, b_row))?;
+        let a_l = matrix(m, k, if a_row { k } else { m }, a_row);
+        let b_l = matrix(n, k, if b_row { n } else { k }, !b_row);
+        let c_l = matrix(m, n, n, true);
+        let what = format!(
+            "{} A {} B {}",
+            name(T::TY),
+            if a_row { "row" } else { "col" },
+            if b_row { "row" } else { "col" }
+        );
+
+        // cuBLAS: C^T (N x M column-major) = B^T (N x K) * A^T (K x M)
+        let mut c_ref = gpu.stream.alloc_zeros::<T>(mu * nu)?;
+        let (ta, lda) = op(!b_row, true, n as i32, k as i32);
+        let (tb, ldb) = op(a_row, false, m as i32, k as i32);
+        let cfg = GemmConfig {
+            transa: ta,
+            transb: tb,
+            m: n as i32,
+            n: m as i32,
+            k: k as i32,
+            alpha: T::of(1.0),
+            lda,
+            ldb,
+            beta: T::of(0.0),
+            ldc: n as i32,
+        };
+        let cublas = |c: &mut CudaSlice<T>| -> Res<()> {
+            // SAFETY: `b_dev` is N x K and `a_dev` K x M as described by `cfg` (their
+            // leading dimensions from `op`), `c` holds M * N elements.
+            unsafe { blas.gemm(cfg, &b_dev, &a_dev, c) }?;
+            Ok(())
+        };
+        cublas(&mut c_ref)?;
+        let reference: Vec<f32> = gpu
+            .stream
+            .memcpy_dtov(&c_ref)?
+            .iter()
+            .map(|x| x.to())
+            .collect();
+        let t_blas = gpu.time(|| cublas(&mut c_ref))?;
+        gpu.cublas_ms
+            .borrow_mut()
+            .push((format!("{what} {size}"), t_blas));
+
+        // rcute
+        let g = Gemm::new(T::TY, a_l, b_l, c_l);
+        let kname = format!("gemm_{}", name(T::TY));
+        let kern = g.kernel(&kname)?;
+        if show {
+            println!("{}", kern.source);
+        }
+        let ptx = compile_ptx_with_opts(
+            &kern.source,
+            CompileOptions {
+                arch: Some("sm_90a"),
+                ..Default::default()
+            },
+        )?;
+        let module = gpu.ctx.load_module(ptx)?;
+        let f = module.load_function(&kname)?;
+        f.set_attribute(
+            cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            kern.shared_bytes as i32,
+        )?;
+        let args = Args::of(&kern)?;
+        let mut c = gpu.stream.alloc_zeros::<T>(mu * nu)?;
+        let launch = |c: &mut CudaSlice<T>| launch(gpu, &kern, &args, &f, &a_dev, &b_dev, c);
+        launch(&mut c)?;
+        let got: Vec<f32> = gpu.stream.memcpy_dtov(&c)?.iter().map(|x| x.to()).collect();
+        let t_ours = gpu.time(|| launch(&mut c))?;
+
+        let check = compare(&got, &reference, a, b, (mu, nu, ku), T::TY);
+        if !check.ok {
+            gpu.wrong.set(gpu.wrong.get() + 1);
+        }
+        let tf = |ms: f64| flops / ms / 1e9;
+        println!(
+            "{:<28} {size:>16} {t_blas:>9.3} ms {:>7.1} TFLOP/s  1.00",
+            format!("cuBLAS gemm {what}"),
+            tf(t_blas)
+        );
+        println!(
+            "{:<28} {size:>16} {t_ours:>9.3} ms {:>7.1} TFLOP/s  {:.2}   {}",
+            format!("rcute gemm {what}"),
+            tf(t_ours),
+            t_blas / t_ours,
+            check.summary
+        );
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn launch<T: Half>(
+    gpu: &Gpu,
+    k: &Kernel,
+    args: &Args,
+    f: &cudarc::driver::CudaFunction,
+    a: &CudaSlice<T>,
+    b: &CudaSlice<T>,
+    c: &mut CudaSlice<T>,
+) -> Res<()> {
+    let mut l = gpu.stream.launch_builder(f);
+    l.arg(a);
+    l.arg(b);
+    l.arg(c);
+    args.push(&mut l);
+    let cfg = LaunchConfig {
+        grid_dim: (k.grid, 1, 1),
+        block_dim: (k.block, 1, 1),
+        shared_mem_bytes: k.shared_bytes,
+    };
+    // SAFETY: the arguments are pushed in the order and with the types of the kernel's
+    // signature (`A, B, C`, then `k.params` in its index type); `a`, `b`, `c` hold the
+    // M x K, N x K and M x N elements of the layouts the kernel was generated from, and
+    // every access of the kernel is predicated on the coordinates being inside them; the
+    // dynamic shared memory is `k.shared_bytes`, allowed by the function's attribute.
+    unsafe { l.launch(cfg) }?;
+    Ok(())
+}
+
+struct Check {
+    ok: bool,
+    summary: String,
+}
+
+/// The exact products `A * B` (f64 over the 16-bit inputs), row-major, on all host cores.
+fn exact(a: &[f32], b: &[f32], (m, n, k): (usize, usize, usize)) -> Vec<f64> {
+    let mut bt = vec![0f64; n * k];
+    for l in 0..k {
+        for j in 0..n {
+            bt[j * k + l] = b[l * n + j] as f64;
+        }
+    }
+    let mut out = vec![0f64; m * n];
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let rows = m.div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        for (t, chunk) in out.chunks_mut(rows * n).enumerate() {
+            let bt = &bt;
+            s.spawn(move || {
+                for (r, row) in chunk.chunks_mut(n).enumerate() {
+                    let ar = &a[(t * rows + r) * k..][..k];
+                    for (j, x) in row.iter_mut().enumerate() {
+                        let bj = &bt[j * k..][..k];
+                        *x = ar.iter().zip(bj).map(|(&p, &q)| p as f64 * q).sum();
+                    }
+                }
+            });
+        }
+    });
+    out
+}
+
+/// The largest error of `got` against `want` relative to `want`'s largest magnitude, and
+/// how many elements are off by more than the tolerance: `rel` of the element's magnitude
+/// (two roundings to the output type and the f32 accumulation), but at least `rel` of a
+/// sixteenth of the largest magnitude (results near zero).
+fn errors(got: impl Iterator<Item = (f64, f64)>, scale: f64, rel: f64) -> (f64, usize) {
+    let mut max_err = 0f64;
+    let mut bad = 0usize;
+    for (x, w) in got {
+        let err = (x - w).abs();
+        max_err = max_err.max(err);
+        if err.is_nan() || err > rel * w.abs().max(scale / 16.0) {
+            bad += 1;
+        }
+    }
+    (max_err / scale, bad)
+}
+
+/// Checks the result. Up to 2^31 multiply-adds every element is compared with the exact
+/// product (computed on the host), and so is cuBLAS's, for reference; above, every
+/// element is compared with cuBLAS and 256 sampled elements of both with the exact dot
+/// product.
+fn compare(
+    got: &[f32],
+    reference: &[f32],
+    a: &[f32],
+    b: &[f32],
+    (m, n, k): (usize, usize, usize),
+    ty: MmaType,
+) -> Check {
+    let rel = match ty {
+        MmaType::F16 => 2f64.powi(-9),
+        MmaType::Bf16 => 2f64.powi(-6),
+    };
+    let verdict = |bad: usize, what: &str| {
+        if bad == 0 {
+            String::new()
+        } else {
+            format!(" WRONG: {bad} elements off {what}")
+        }
+    };
+    if (m * n * k) as u64 <= 1 << 31 {
+        let want = exact(a, b, (m, n, k));
+        let scale = want.iter().fold(1f64, |s, x| s.max(x.abs()));
+        let pairs = |v: &[f32]| {
+            v.iter()
+                .map(|&x| x as f64)
+                .zip(want.iter().copied())
+                .collect::<Vec<_>>()
+        };
+        let (ours, bad) = errors(pairs(got).into_iter(), scale, rel);
+        let (blas, _) = errors(pairs(reference).into_iter(), scale, rel);
+        return Check {
+            ok: bad == 0,
+            summary: format!(
+                "max rel err {ours:.1e} vs exact (cuBLAS {blas:.1e}){}",
+                verdict(bad, "the exact product")
+            ),
+        };
+    }
+    let scale = reference.iter().fold(1f64, |s, x| s.max(x.abs() as f64));
+    let (ours, bad) = errors(
+        got.iter()
+            .map(|&x| x as f64)
+            .zip(reference.iter().map(|&x| x as f64)),
+        scale,
+        rel,
+    );
+    // exact dot products at sampled points
+    let mut x = 12345u64;
+    let mut samples = Vec::new();
+    for _ in 0..256 {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let (i, j) = ((x >> 20) as usize % m, (x >> 42) as usize % n);
+        let e: f64 = (0..k)
+            .map(|l| a[i * k + l] as f64 * b[l * n + j] as f64)
+            .sum();
+        samples.push((got[i * n + j] as f64, e));
+        samples.push((reference[i * n + j] as f64, e));
+    }
+    let (_, sample_bad) = errors(samples.into_iter(), scale, rel);
+    Check {
+        ok: bad == 0 && sample_bad == 0,
+        summary: format!(
+            "max rel err {ours:.1e} vs cuBLAS{}{}",
+            verdict(bad, "cuBLAS"),
+            verdict(sample_bad, "the exact product at 256 sampled points (both)")
+        ),
+    }
+}

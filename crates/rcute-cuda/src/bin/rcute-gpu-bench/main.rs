@@ -1,0 +1,330 @@
+//! Runs rcute's layout-driven kernels on the first CUDA device: each result is checked in
+//! the same run, then timed next to the device-to-device copy of the same bytes (copies)
+//! or cuBLAS on the same data (GEMMs).
+//!
+//! ```text
+//! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
+//! rcute-gpu-bench --source [M N | --gemm M N K]
+//! ```
+//!
+//! Bare numbers are copy sizes, two at a time. Without sizes: copies of 1000 x 777 and
+//! 8192 x 8192, GEMMs of 1000 x 777 x 999 and 8192 x 8192 x 8192. `--show` prints the
+//! generated CUDA source as it runs; `--source` prints the f32 copy kernels' source (or,
+//! with `--gemm`, the f16 GEMM's for row-major A and K-major B) and needs no device. `--cutlass DIR` (the installed `nvidia-cutlass` package, the directory
+//! holding `cutlass_library`) also builds CuTe's tutorial kernels with `nvcc` and runs them.
+
+mod gemm;
+mod tutorials;
+
+use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DeviceRepr, LaunchConfig, PushKernelArg};
+use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
+use rcute_cuda::codegen::IndexType;
+use rcute_cuda::kernels::{Elem, Kernel, tiled};
+use std::sync::Arc;
+
+type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// A kernel's scalar arguments (`k.params`) in its index type, converted once.
+enum Args {
+    I32(Vec<i32>),
+    I64(Vec<i64>),
+}
+
+impl Args {
+    /// Pushes the values after the kernel's pointers.
+    fn push<'a>(&'a self, b: &mut cudarc::driver::LaunchArgs<'a>) {
+        match self {
+            Args::I32(v) => v.iter().for_each(|x| {
+                b.arg(x);
+            }),
+            Args::I64(v) => v.iter().for_each(|x| {
+                b.arg(x);
+            }),
+        }
+    }
+
+    fn of(k: &Kernel) -> Res<Args> {
+        let values = k.params.iter().map(|p| p.value);
+        Ok(match k.index_type {
+            IndexType::I32 => Args::I32(values.map(i32::try_from).collect::<Result<_, _>>()?),
+            IndexType::I64 => Args::I64(values.collect()),
+        })
+    }
+}
+
+struct Gpu {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    /// kernels whose result was wrong
+    wrong: std::cell::Cell<usize>,
+    /// cuBLAS's time in milliseconds for each GEMM row measured (`f16 A col B row 8192x8192x8192`)
+    cublas_ms: std::cell::RefCell<Vec<(String, f64)>>,
+}
+
+impl Gpu {
+    fn launch<T: DeviceRepr>(
+        &self,
+        k: &Kernel,
+        args: &Args,
+        f: &cudarc::driver::CudaFunction,
+        src: &CudaSlice<T>,
+        dst: &mut CudaSlice<T>,
+    ) -> Res<()> {
+        let mut b = self.stream.launch_builder(f);
+        b.arg(src);
+        b.arg(dst);
+        args.push(&mut b);
+        let cfg = LaunchConfig {
+            grid_dim: (k.grid, 1, 1),
+            block_dim: (k.block, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        // SAFETY: the arguments are pushed in the order and with the types of the kernel's
+        // signature (`src, dst`, then `k.params` in the kernel's index type, see `Args`);
+        // `src` and `dst` hold `m * n` elements, and every access of the kernel is
+        // predicated on `r < M && c < N` at offsets inside an `m x n` matrix.
+        unsafe { b.launch(cfg) }?;
+        Ok(())
+    }
+
+    /// Milliseconds per call of `f`, the median of 7 timings of 10 calls.
+    fn time(&self, mut f: impl FnMut() -> Res<()>) -> Res<f64> {
+        f()?;
+        self.stream.synchronize()?;
+        let mut ts = Vec::new();
+        for _ in 0..7 {
+            let start = self
+                .stream
+                .record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+            for _ in 0..10 {
+                f()?;
+            }
+            let end = self
+                .stream
+                .record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+            ts.push(start.elapsed_ms(&end)? as f64 / 10.0);
+        }
+        ts.sort_by(f64::total_cmp);
+        Ok(ts[3])
+    }
+
+    fn run<T: DeviceRepr + Copy + PartialEq + cudarc::driver::ValidAsZeroBits + std::fmt::Debug>(
+        &self,
+        elem: Elem,
+        m: i64,
+        n: i64,
+        host: &[T],
+        show: bool,
+    ) -> Res<()> {
+        let bytes = (m * n) as usize * elem.bytes();
+        let src = self.stream.memcpy_stod(host)?;
+        let mut dst = self.stream.alloc_zeros::<T>(host.len())?;
+        let d2d = self.time(|| Ok(self.stream.memcpy_dtod(&src, &mut dst)?))?;
+        let d2d_gbs = 2.0 * bytes as f64 / d2d / 1e6;
+        println!(
+            "{:<28} {m:>5} x {n:<5} {:>9.3} ms {:>8.1} GB/s   1.00",
+            format!("device-to-device copy {}", elem_name(elem)),
+            d2d,
+            d2d_gbs
+        );
+        for transpose in [false, true] {
+            let what = if transpose { "transpose" } else { "copy" };
+            let name = format!("{what}_{}", elem_name(elem));
+            let k = tiled(elem, m, n, transpose).kernel(&name)?;
+            if show {
+                println!("{}", k.source);
+            }
+            let ptx = compile_ptx_with_opts(
+                &k.source,
+                CompileOptions {
+                    arch: Some("sm_90a"),
+                    ..Default::default()
+                },
+            )?;
+            let module = self.ctx.load_module(ptx)?;
+            let f = module.load_function(&name)?;
+            let mut out = self.stream.alloc_zeros::<T>(host.len())?;
+            let args = Args::of(&k)?;
+            self.launch(&k, &args, &f, &src, &mut out)?;
+            let got = self.stream.memcpy_dtov(&out)?;
+            let (mu, nu) = (m as usize, n as usize);
+            let mut wrong = 0usize;
+            for r in 0..mu {
+                for c in 0..nu {
+                    let at = if transpose { c * mu + r } else { r * nu + c };
+                    if got[at] != host[r * nu + c] {
+                        wrong += 1;
+                    }
+                }
+            }
+            if wrong > 0 {
+                self.wrong.set(self.wrong.get() + 1);
+            }
+            let ms = self.time(|| self.launch(&k, &args, &f, &src, &mut out))?;
+            let gbs = 2.0 * bytes as f64 / ms / 1e6;
+            println!(
+                "{:<28} {m:>5} x {n:<5} {ms:>9.3} ms {gbs:>8.1} GB/s   {:.2}   {}",
+                format!("rcute {what} {}", elem_name(elem)),
+                gbs / d2d_gbs,
+                if wrong == 0 {
+                    "checked: exact".to_string()
+                } else {
+                    format!("WRONG: {wrong} elements")
+                }
+            );
+        }
+        Ok(())
+    }
+}
+
+fn elem_name(e: Elem) -> &'static str {
+    match e {
+        Elem::F32 => "f32",
+        Elem::F16 => "f16",
+    }
+}
+
+/// What to run.
+struct Cli {
+    show: bool,
+    source: bool,
+    copies: Vec<(i64, i64)>,
+    gemms: Vec<(i64, i64, i64)>,
+    cutlass: Option<std::path::PathBuf>,
+}
+
+fn parse(args: &[String]) -> Res<Cli> {
+    let mut cli = Cli {
+        show: false,
+        source: false,
+        copies: Vec::new(),
+        gemms: Vec::new(),
+        cutlass: None,
+    };
+    let mut bare = Vec::new();
+    let mut it = args.iter();
+    let num = |it: &mut std::slice::Iter<String>, what: &str| -> Res<i64> {
+        let v = it.next().ok_or(format!("{what}: a number is missing"))?;
+        let n: i64 = v
+            .parse()
+            .map_err(|_| format!("{what}: `{v}` is not a number"))?;
+        if n < 1 {
+            return Err(format!("{what}: sizes are positive, not {n}").into());
+        }
+        Ok(n)
+    };
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--show" => cli.show = true,
+            "--source" => cli.source = true,
+            "--copy" => cli
+                .copies
+                .push((num(&mut it, "--copy")?, num(&mut it, "--copy")?)),
+            "--gemm" => cli.gemms.push((
+                num(&mut it, "--gemm")?,
+                num(&mut it, "--gemm")?,
+                num(&mut it, "--gemm")?,
+            )),
+            "--cutlass" => {
+                cli.cutlass = Some(
+                    it.next()
+                        .ok_or("--cutlass: the directory is missing")?
+                        .into(),
+                )
+            }
+            s if s.starts_with("--") => return Err(format!("unknown option `{s}`").into()),
+            _ => bare.push(
+                a.parse::<i64>()
+                    .map_err(|_| format!("`{a}` is not a number"))?,
+            ),
+        }
+    }
+    if bare.len() % 2 == 1 {
+        return Err("copy sizes come in pairs: M N".into());
+    }
+    cli.copies.extend(bare.chunks(2).map(|c| (c[0], c[1])));
+    if cli.copies.is_empty() && cli.gemms.is_empty() && !cli.source {
+        cli.copies = vec![(1000, 777), (8192, 8192)];
+        cli.gemms = vec![(1000, 777, 999), (8192, 8192, 8192)];
+    }
+    Ok(cli)
+}
+
+fn main() -> Res<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cli = parse(&args)?;
+    if cli.source {
+        // the generated kernels, without a device: the copies', or the GEMMs' if asked for
+        if cli.gemms.is_empty() {
+            let (m, n) = cli.copies.first().copied().unwrap_or((1000, 777));
+            for t in [false, true] {
+                println!(
+                    "{}",
+                    tiled(Elem::F32, m, n, t)
+                        .kernel(if t { "transpose_f32" } else { "copy_f32" })?
+                        .source
+                );
+            }
+        }
+        for &(m, n, k) in &cli.gemms {
+            let g = rcute_cuda::gemm::Gemm::new(
+                rcute_cuda::gemm::MmaType::F16,
+                rcute_cuda::kernels::matrix(m, k, k, true),
+                rcute_cuda::kernels::matrix(n, k, k, true),
+                rcute_cuda::kernels::matrix(m, n, n, true),
+            );
+            println!("{}", g.kernel("gemm_f16")?.source);
+        }
+        return Ok(());
+    }
+    // nvcc works on CuTe's tutorials while the device runs rcute's kernels
+    let big = cli.gemms.iter().copied().max_by_key(|&(m, n, k)| m * n * k);
+    let builds = match &cli.cutlass {
+        Some(dir) => Some(tutorials::build(dir, big.unwrap_or((8192, 8192, 8192)))?),
+        None => None,
+    };
+    let ctx = CudaContext::new(0)?;
+    let stream = ctx.default_stream();
+    let gpu = Gpu {
+        ctx,
+        stream,
+        wrong: std::cell::Cell::new(0),
+        cublas_ms: std::cell::RefCell::new(Vec::new()),
+    };
+    if !cli.copies.is_empty() {
+        println!(
+            "{:<28} {:>13} {:>12} {:>13}  ratio to the copy",
+            "kernel", "M x N", "time", "bandwidth"
+        );
+    }
+    for &(m, n) in &cli.copies {
+        let f32s: Vec<f32> = (0..m * n).map(|i| (i % 1_000_003) as f32).collect();
+        gpu.run(Elem::F32, m, n, &f32s, cli.show)?;
+        let f16s: Vec<u16> = (0..m * n).map(|i| (i % 65_521) as u16).collect();
+        gpu.run(Elem::F16, m, n, &f16s, cli.show)?;
+    }
+    if !cli.gemms.is_empty() {
+        println!(
+            "\n{:<28} {:>16} {:>12} {:>15}  ratio to cuBLAS",
+            "kernel", "M x N x K", "time", "throughput"
+        );
+    }
+    for &(m, n, k) in &cli.gemms {
+        // (A row-major, B row-major): every combination at small sizes; at large ones both
+        // K-major (A row, B col) and both M/N-major (A col, B row: the CuTe tutorial's NT)
+        let all = [(true, false), (false, true), (true, true), (false, false)];
+        let layouts: &[(bool, bool)] = if m * n * k <= 1 << 33 {
+            &all
+        } else {
+            &all[..2]
+        };
+        gemm::run(&gpu, m, n, k, layouts, cli.show)?;
+    }
+    if let Some(b) = builds {
+        tutorials::run(b, &gpu)?;
+    }
+    match gpu.wrong.get() {
+        0 => Ok(()),
+        k => Err(format!("{k} kernels computed a wrong result").into()),
+    }
+}

@@ -1,0 +1,877 @@
+//! A tensor-core GEMM, `C = A * B` with 16-bit inputs and outputs and `f32` accumulation,
+//! whose every index comes from rcute's algebra.
+//!
+//! The kernel is the classic Ampere design on `mma.sync.m16n8k16`: a thread block computes
+//! a `BM x BN` tile of `C`; `STAGES` tiles of `A` and `B` are in flight from global to
+//! swizzled shared memory through `cp.async`; warps read their fragments with `ldmatrix`
+//! and multiply them on the tensor cores. The layouts it is built from:
+//!
+//! * the MMA atom's thread-value layouts, [`mma_a_tv`], [`mma_b_tv`], [`mma_c_tv`] (CuTe's
+//!   `SM80_16x8x16_F32F16F16F32_TN` traits), and the `ldmatrix` lane layouts
+//!   [`ldsm_lanes`], which say which lane supplies which row address;
+//! * the copy thread-value layouts, built as CuTe's `make_tiled_copy` builds them
+//!   (`right_inverse(raked_product(threads, values))`);
+//! * the shared-memory layouts: a swizzled atom `Sw<3,3,3> o (8,64):(64,1)` (K-major) or
+//!   `Sw<3,3,3> o (64,8):(1,64)` (M/N-major), tiled to the block's tile with
+//!   `tile_to_shape`, the stages appended as a last mode;
+//! * the operands' own layouts `(M,K)`, `(N,K)`, `(M,N)` (CuTe's convention: `B` is given
+//!   as `N x K`); the tiles of their padded identity layouts (`zipped_divide`, as
+//!   `local_tile`) give the coordinates that predicate the edges;
+//! * the blocks' order, a coordinate layout that walks the output tiles in groups of 8
+//!   rows, so that blocks running together share their tiles of `B` in L2.
+//!
+//! Each of these is composed on the host and emitted by [`crate::codegen`]; the kernel
+//! text around them holds loops, predicates and the PTX instructions, no index arithmetic.
+//! Whether an operand is copied with 16-byte `cp.async` is decided from its layout: its
+//! contiguous mode must have a unit stride and the other a stride divisible by 8;
+//! otherwise it is loaded element by element. Likewise the results are stored in pairs
+//! when `C`'s layout keeps a pair contiguous and aligned.
+//!
+//! ```
+//! use rcute_cuda::gemm::{Gemm, MmaType};
+//! use rcute_cuda::kernels::matrix;
+//! // a 1000 x 777 x 999 product, A row-major, B given as N x K row-major (K-major)
+//! let g = Gemm::new(MmaType::F16, matrix(1000, 999, 999, true), matrix(777, 999, 999, true),
+//!                   matrix(1000, 777, 777, true));
+//! let k = g.kernel("gemm").unwrap();
+//! assert_eq!((k.grid, k.block), (8 * 7, 128));
+//! assert!(k.source.contains("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"));
+//! ```
+
+use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE, Param};
+use crate::kernels::Kernel;
+use rcute::{ComposedLayout, Int, IntTuple, Layout, Major, Swizzle, TileOrder, Tiler, layout};
+
+/// The 16-bit input (and output) type of the product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmaType {
+    /// IEEE half precision.
+    F16,
+    /// bfloat16.
+    Bf16,
+}
+
+impl MmaType {
+    /// The PTX type name.
+    pub fn ptx(self) -> &'static str {
+        match self {
+            MmaType::F16 => "f16",
+            MmaType::Bf16 => "bf16",
+        }
+    }
+}
+
+/// The thread-value layout of `mma.m16n8k16`'s `A` operand: `(T,V)` to the column-major
+/// index of the `16 x 16` (M,K) tile (CuTe's `SM80_16x8x16` `ALayout`).
+///
+/// ```
+/// use rcute_cuda::gemm::mma_a_tv;
+/// assert_eq!(mma_a_tv().to_string(), "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))");
+/// ```
+pub fn mma_a_tv() -> Layout {
+    layout!(((_4, _8), (_2, _2, _2)):((_32, _1), (_16, _8, _128)))
+}
+
+/// The thread-value layout of `mma.m16n8k16`'s `B` operand: `(T,V)` to the column-major
+/// index of the `8 x 16` (N,K) tile (CuTe's `BLayout`).
+///
+/// ```
+/// use rcute_cuda::gemm::mma_b_tv;
+/// assert_eq!(mma_b_tv().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
+/// ```
+pub fn mma_b_tv() -> Layout {
+    layout!(((_4, _8), (_2, _2)):((_16, _1), (_8, _64)))
+}
+
+/// The thread-value layout of `mma.m16n8k16`'s accumulator: `(T,V)` to the column-major
+/// index of the `16 x 8` (M,N) tile (CuTe's `CLayout`, `SM80_16x8_Row`).
+///
+/// ```
+/// use rcute_cuda::gemm::mma_c_tv;
+/// assert_eq!(mma_c_tv().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// ```
+pub fn mma_c_tv() -> Layout {
+    layout!(((_4, _8), (_2, _2)):((_32, _1), (_16, _8)))
+}
+
+/// Two `B` atoms stacked along N: the thread-value layout, `(T,((V),atom))`, of a
+/// `16 x 16` (N,K) block, the one an `ldmatrix.x4` fills for two MMAs.
+///
+/// ```
+/// use rcute_cuda::gemm::mma_b_pair_tv;
+/// assert_eq!(mma_b_pair_tv().to_string(), "((_4,_8),((_2,_2),_2)):((_32,_1),((_16,_128),_8))");
+/// ```
+pub fn mma_b_pair_tv() -> Layout {
+    // the 8 x 16 atom inside the 16 x 16 block, then the second atom 8 rows down
+    let atom = layout!((_8, _16):(_1, _16)).composition(&mma_b_tv());
+    let second = layout!(_2:_8);
+    Layout::concat(&[atom.mode(0), Layout::concat(&[atom.mode(1), second])])
+}
+
+/// The lanes of `ldmatrix.x4` as a layout from lane to the thread-value index `T + 32 V` of
+/// a fragment whose values come in pairs: lane `t` supplies the address of row `t % 8` of
+/// matrix `t / 8`, and matrix `j` is the register holding values `(2j, 2j+1)`.
+///
+/// Without `.trans` a matrix row is a pair-row: row `r` starts at thread `4r`, value `2j`
+/// (`(_8,_4):(_4,_64)`). With `.trans` the rows in memory are the fragment's columns: row
+/// `r` starts at the element thread `r / 2` holds as value `2j + r % 2`
+/// (`(_2,_4,_4):(_32,_1,_64)`).
+///
+/// ```
+/// use rcute_cuda::gemm::{ldsm_lanes, mma_a_tv};
+/// // composed with the A fragment: the (m,k) tile index each lane's row starts at
+/// assert_eq!(mma_a_tv().composition(&ldsm_lanes(false)).to_string(), "(_8,(_2,_2)):(_1,(_8,_128))");
+/// ```
+pub fn ldsm_lanes(trans: bool) -> Layout {
+    if trans {
+        layout!((_2, _4, _4):(_32, _1, _64))
+    } else {
+        layout!((_8, _4):(_4, _64))
+    }
+}
+
+/// The block and warp shape of the kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tiling {
+    /// Rows of `C` per block.
+    pub bm: i64,
+    /// Columns of `C` per block.
+    pub bn: i64,
+    /// `K` per pipeline stage (64: one 128-byte swizzle row of a K-major tile).
+    pub bk: i64,
+    /// Warps along M.
+    pub warps_m: i64,
+    /// Warps along N.
+    pub warps_n: i64,
+    /// Tiles in flight.
+    pub stages: i64,
+}
+
+impl Default for Tiling {
+    /// `128 x 128 x 64`, 2 x 2 warps of `64 x 64`, 3 stages (96 KiB of shared memory).
+    fn default() -> Self {
+        Tiling {
+            bm: 128,
+            bn: 128,
+            bk: 64,
+            warps_m: 2,
+            warps_n: 2,
+            stages: 3,
+        }
+    }
+}
+
+/// A GEMM `C(M,N) = A(M,K) * B(N,K)^T`: the operands' layouts and the tiling.
+#[derive(Clone, Debug)]
+pub struct Gemm {
+    /// The type of `A`, `B` and `C`.
+    pub ty: MmaType,
+    /// `A` as `(M,K)`.
+    pub a: Layout,
+    /// `B` as `(N,K)`.
+    pub b: Layout,
+    /// `C` as `(M,N)`.
+    pub c: Layout,
+    /// Block and warp shape.
+    pub tiling: Tiling,
+}
+
+fn st(v: i64) -> Int {
+    Int::new(v, true)
+}
+
+fn st2(a: i64, b: i64) -> IntTuple {
+    IntTuple::from_ints(&[st(a), st(b)])
+}
+
+fn wrong(msg: &'static str) -> CodegenError {
+    CodegenError::Layout(rcute::Error::WrongKind { msg })
+}
+
+/// `(rows, cols)` of a rank-2 layout of integers.
+fn extents(l: &Layout) -> Result<(Int, Int), CodegenError> {
+    let s = l.shape();
+    match (s.rank(), s.try_get(0)?.as_int(), s.try_get(1)?.as_int()) {
+        (2, Some(a), Some(b)) => Ok((a, b)),
+        _ => Err(wrong(
+            "gemm: an operand must be a rank-2 layout of integers",
+        )),
+    }
+}
+
+/// Integer strides of a rank-2 layout.
+fn strides(l: &Layout) -> Result<(i64, i64), CodegenError> {
+    let s = l.stride();
+    match (s.try_get(0)?.as_int(), s.try_get(1)?.as_int()) {
+        (Some(a), Some(b)) => Ok((a.value(), b.value())),
+        _ => Err(wrong("gemm: an operand's strides must be integers")),
+    }
+}
+
+/// CuTe's `make_layout_tv`: the thread-value layout `(T,V)` of threads `thr` each copying
+/// the values `val`, to column-major indices of the tile `thr * val` covers.
+fn make_tv(thr: &Layout, val: &Layout) -> Result<Layout, CodegenError> {
+    let mn = thr.try_raked_product(val)?;
+    let shape = IntTuple::from_ints(&[thr.size(), val.size()]);
+    Ok(mn.try_right_inverse()?.try_with_shape(&shape)?)
+}
+
+/// How one operand (`rows x K`) goes from global to shared memory and into fragments.
+#[derive(Clone, Debug)]
+pub struct OperandPlan {
+    /// Rows of the block's tile (`BM` or `BN`).
+    pub rows: i64,
+    /// `(rows, BK, STAGES)` to swizzled shared offsets; the stages are the last mode.
+    pub smem: ComposedLayout,
+    /// The shared tile of one stage, `(rows, BK)`.
+    pub tile: ComposedLayout,
+    /// Copy: `(T, E, P)` to column-major indices of the `(rows, BK)` tile; `E` the 8
+    /// contiguous elements of one 16-byte copy, `P` the passes.
+    pub copy: Layout,
+    /// `ldmatrix` rows: `(lane, block, kk, warp)` to the column-major index of the
+    /// `(rows, BK)` tile where the lane's row starts; `block` counts the warp's `16 x 16`
+    /// blocks along the rows, `kk` the blocks along `BK`, `warp` the warp's position along
+    /// the rows (`wm` for `A`, `wn` for `B`).
+    pub frag: Layout,
+    /// The operand's rows are contiguous (M- or N-major) rather than its K; its fragments
+    /// are read with `ldmatrix.trans`.
+    pub mn_major: bool,
+    /// 16-byte copies are possible (unit stride along the contiguous mode, the other
+    /// stride divisible by 8).
+    pub vector: bool,
+}
+
+/// Everything the kernel's indexing is generated from, for one [`Gemm`].
+#[derive(Clone, Debug)]
+pub struct GemmPlan {
+    /// The block and warp shape.
+    pub tiling: Tiling,
+    /// Operand `A`, rows `BM`, its fragments of [`mma_a_tv`].
+    pub a: OperandPlan,
+    /// Operand `B`, rows `BN`, its fragments of [`mma_b_pair_tv`].
+    pub b: OperandPlan,
+    /// The accumulators: `(lane, e, h, i, q, jp, warp)` to the column-major index of the
+    /// `(BM, BN)` tile, for the value `e + 2h` of [`mma_c_tv`] in the MMA of row block `i`
+    /// and column block `q + 2 jp` of warp `warp` (`wm + WM * wn`).
+    pub c_frag: Layout,
+}
+
+impl OperandPlan {
+    fn new(
+        g: &Layout,
+        rows: i64,
+        t: &Tiling,
+        threads: i64,
+        per_warp: i64,
+        atom_tv: &Layout,
+    ) -> Result<OperandPlan, CodegenError> {
+        let (sr, sk) = strides(g)?;
+        let mn_major = sk != 1 && sr == 1;
+        let vector = if mn_major {
+            sk % 8 == 0
+        } else {
+            sk == 1 && sr % 8 == 0
+        };
+        let sw = Swizzle::new(3, 3, 3);
+        let (atom, thr, val) = if mn_major {
+            (
+                layout!((_64, _8):(_1, _64)),
+                Layout::new(st2(rows / 8, threads * 8 / rows), st2(1, rows / 8)),
+                Layout::new(st2(8, 1), st2(1, 0)),
+            )
+        } else {
+            (
+                layout!((_8, _64):(_64, _1)),
+                Layout::new(st2(threads * 8 / t.bk, t.bk / 8), st2(t.bk / 8, 1)),
+                Layout::new(st2(1, 8), st2(0, 1)),
+            )
+        };
+        let tile = ComposedLayout::new(sw, Int::ZERO, atom)
+            .try_tile_to_shape(&st2(rows, t.bk), &TileOrder::Major(Major::Left))?;
+        let stage = tile.layout().try_cosize()?;
+        let stages = Layout::new(
+            IntTuple::from_ints(&[st(t.stages)]),
+            IntTuple::from_ints(&[stage]),
+        );
+        let smem = tile.with_layout(tile.layout().try_append(&stages)?);
+        // one pass of the threads covers thr * val; the passes tile the whole (rows, BK)
+        let tv = make_tv(&thr, &val)?;
+        let pass_shape = thr.try_raked_product(&val)?.shape();
+        let tiles = Layout::from_shape(st2(rows, t.bk)).try_zipped_divide(
+            &Tiler::try_from_shape(&IntTuple::from_ints(&[
+                pass_shape.try_get(0)?.try_product()?,
+                pass_shape.try_get(1)?.try_product()?,
+            ]))?,
+        )?;
+        let one = tiles.try_mode(0)?.try_composition(&tv)?;
+        let copy = Layout::concat(&[one.try_mode(0)?, one.try_mode(1)?, tiles.try_mode(1)?]);
+        let frag = ldsm_frags(rows, t.bk, per_warp, atom_tv, mn_major)?;
+        Ok(OperandPlan {
+            rows,
+            frag,
+            smem,
+            tile,
+            copy,
+            mn_major,
+            vector,
+        })
+    }
+}
+
+/// Generated functions and the order their parameters are passed in.
+struct Emitter {
+    ty: IndexType,
+    fns: Vec<IndexFn>,
+}
+
+impl Emitter {
+    fn add(&mut self, f: IndexFn) -> usize {
+        self.fns.push(f);
+        self.fns.len() - 1
+    }
+
+    fn layout(&mut self, name: &str, l: &Layout) -> Result<usize, CodegenError> {
+        Ok(self.add(IndexFn::layout(name, l, Inputs::Modes, self.ty)?))
+    }
+
+    fn composed(&mut self, name: &str, l: &ComposedLayout) -> Result<usize, CodegenError> {
+        Ok(self.add(IndexFn::composed(name, l, Inputs::Modes, self.ty)?))
+    }
+
+    fn coord(&mut self, name: &str, l: &Layout, k: usize) -> Result<usize, CodegenError> {
+        Ok(self.add(IndexFn::coordinate(name, l, k, Inputs::Modes, self.ty)?))
+    }
+
+    /// Component `k` of a coordinate layout as a function of one 1-D index.
+    fn coord1(&mut self, name: &str, l: &Layout, k: usize) -> Result<usize, CodegenError> {
+        Ok(self.add(IndexFn::coordinate(name, l, k, Inputs::Index, self.ty)?))
+    }
+
+    /// `name(args, params)`.
+    fn call(&self, f: usize, args: &str) -> String {
+        let f = &self.fns[f];
+        let mut s = format!("{}({args}", f.name());
+        for p in f.params() {
+            s.push_str(", ");
+            s.push_str(&p.name);
+        }
+        s.push(')');
+        s
+    }
+}
+
+/// The modes of a coordinate layout `tile_coords` (the block's tile of a padded identity)
+/// composed with `inner`, followed by the tile modes: `(inner modes..., tiles...)`.
+fn with_tiles(tiles: &Layout, inner: &Layout) -> Result<Layout, CodegenError> {
+    let c = tiles.try_mode(0)?.try_composition(inner)?;
+    let mut modes: Vec<Layout> = (0..c.rank()).map(|i| c.mode(i)).collect();
+    let rest = tiles.try_mode(1)?;
+    modes.extend((0..rest.rank()).map(|i| rest.mode(i)));
+    Ok(Layout::try_concat(&modes)?)
+}
+
+/// The padded identity of `(rows, cols)` divided into `(tr, tc)` tiles.
+fn identity_tiles(rows: Int, cols: Int, tr: i64, tc: i64) -> Result<Layout, CodegenError> {
+    let pad =
+        |x: Int, t: i64| -> Result<Int, rcute::Error> { x.try_ceil_div(st(t))?.try_mul(st(t)) };
+    let padded = IntTuple::from_ints(&[pad(rows, tr)?.to_dynamic(), pad(cols, tc)?.to_dynamic()]);
+    Ok(Layout::identity(padded).try_zipped_divide(&Tiler::try_from_shape(&st2(tr, tc))?)?)
+}
+
+/// A warp's `ldmatrix` rows for one operand: `(lane, block, kk, warp_along)` to column-major
+/// indices of the `(rows, BK)` tile, the blocks `16 x 16`.
+fn ldsm_frags(
+    rows: i64,
+    bk: i64,
+    per_warp: i64,
+    atom_tv: &Layout,
+    trans: bool,
+) -> Result<Layout, CodegenError> {
+    let tile = Layout::from_shape(st2(rows, bk));
+    let blocks = tile.try_zipped_divide(&Tiler::try_from_shape(&st2(16, 16))?)?;
+    let lane = blocks
+        .try_mode(0)?
+        .try_composition(&atom_tv.try_composition(&ldsm_lanes(trans))?)?;
+    let grid = blocks
+        .try_mode(1)?
+        .try_zipped_divide(&Tiler::try_from_shape(&st2(per_warp, bk / 16))?)?;
+    Ok(Layout::try_concat(&[
+        lane,
+        grid.try_mode_path(&[0, 0])?,
+        grid.try_mode_path(&[0, 1])?,
+        grid.try_mode_path(&[1, 0])?,
+    ])?)
+}
+
+impl Gemm {
+    /// `C = A * B^T` of these layouts with the default [`Tiling`].
+    pub fn new(ty: MmaType, a: Layout, b: Layout, c: Layout) -> Gemm {
+        Gemm {
+            ty,
+            a,
+            b,
+            c,
+            tiling: Tiling::default(),
+        }
+    }
+
+    /// The layouts the kernel is generated from, checked: every 16-byte copy lands on 8
+    /// contiguous aligned shared elements, and the swizzle of a stage does not depend on the
+    /// stage.
+    ///
+    /// # Errors
+    /// As [`Gemm::kernel`].
+    pub fn plan(&self) -> Result<GemmPlan, CodegenError> {
+        let t = self.tiling;
+        let (m, k) = extents(&self.a)?;
+        let (n, kb) = extents(&self.b)?;
+        let (mc, nc) = extents(&self.c)?;
+        if kb.value() != k.value() || mc.value() != m.value() || nc.value() != n.value() {
+            return Err(wrong(
+                "gemm: A (M,K), B (N,K) and C (M,N) disagree on M, N or K",
+            ));
+        }
+        let (wm_n, wn_n) = (t.warps_m, t.warps_n);
+        let threads = 32 * wm_n * wn_n;
+        let (mi, ni) = (t.bm / wm_n.max(1) / 16, t.bn / wn_n.max(1) / 8);
+        let ok = t.bk == 64
+            && wm_n >= 1
+            && wn_n >= 1
+            && mi >= 1
+            && ni >= 2
+            && ni % 2 == 0
+            && t.bm == mi * 16 * wm_n
+            && t.bn == ni * 8 * wn_n
+            && t.stages >= 2
+            && t.bm % 64 == 0
+            && t.bn % 64 == 0
+            && (t.bm * t.bk / 8) % threads == 0
+            && (t.bn * t.bk / 8) % threads == 0
+            && threads * 8 % t.bm == 0
+            && threads * 8 % t.bn == 0;
+        if !ok {
+            return Err(wrong(
+                "gemm: the tiling must have BK = 64, BM and BN multiples of 64 split into 16 x 16 warp blocks, and at least 2 stages",
+            ));
+        }
+        let a = OperandPlan::new(&self.a, t.bm, &t, threads, mi, &mma_a_tv())?;
+        let b = OperandPlan::new(&self.b, t.bn, &t, threads, ni / 2, &mma_b_pair_tv())?;
+        for op in [&a, &b] {
+            check_vectors(op)?;
+            check_stages(op)?;
+        }
+        // the accumulators' coordinates: (lane, e, h, i, q, jp, warp, block m, block n), where
+        // the MMA value (e,h) is e + 2h and the n8 atom j is q + 2 jp
+        let cblocks = Layout::from_shape(st2(t.bm, t.bn))
+            .try_zipped_divide(&Tiler::try_from_shape(&st2(16, 8))?)?;
+        let cval = cblocks.try_mode(0)?.try_composition(&mma_c_tv())?;
+        let cgrid = cblocks
+            .try_mode(1)?
+            .try_zipped_divide(&Tiler::try_from_shape(&st2(mi, ni))?)?;
+        let nsplit = cgrid
+            .try_mode_path(&[0, 1])?
+            .try_zipped_divide(&Tiler::try_from_shape(&IntTuple::from_ints(&[st(2)]))?)?;
+        let c_frag = Layout::try_concat(&[
+            cval.try_mode(0)?,
+            cval.try_mode_path(&[1, 0])?,
+            cval.try_mode_path(&[1, 1])?,
+            cgrid.try_mode_path(&[0, 0])?,
+            nsplit.try_mode(0)?,
+            nsplit.try_mode(1)?,
+            cgrid.try_mode(1)?,
+        ])?;
+        Ok(GemmPlan {
+            tiling: t,
+            a,
+            b,
+            c_frag,
+        })
+    }
+
+    /// The kernel `name`, with `int` indices when every value fits, `long long` otherwise.
+    /// Its arguments are `A, B, C` then [`Kernel::params`]; it needs
+    /// [`Kernel::shared_bytes`] of dynamic shared memory.
+    ///
+    /// # Errors
+    /// The operands are not rank-2 integer layouts of matching extents, the tiling does not
+    /// divide into the MMA atoms and the copies, or an index does not fit in `long long`.
+    pub fn kernel(&self, name: &str) -> Result<Kernel, CodegenError> {
+        self.kernel_with(name, IndexType::I32)
+            .or_else(|_| self.kernel_with(name, IndexType::I64))
+    }
+
+    fn kernel_with(&self, name: &str, ty: IndexType) -> Result<Kernel, CodegenError> {
+        let plan = self.plan()?;
+        let t = self.tiling;
+        let (m, k) = extents(&self.a)?;
+        let (n, _) = extents(&self.b)?;
+        let (wm_n, wn_n) = (t.warps_m, t.warps_n);
+        let threads = 32 * wm_n * wn_n;
+        let (mi, ni) = (t.bm / wm_n / 16, t.bn / wn_n / 8);
+        let (a, b, cfrag) = (&plan.a, &plan.b, &plan.c_frag);
+        let mut e = Emitter {
+            ty,
+            fns: Vec::new(),
+        };
+
+        // threads and warps
+        let lanes = Layout::identity(st2(32, wm_n * wn_n));
+        let f_lane = e.coord1("lane_of", &lanes, 0)?;
+        let f_warp = e.coord1("warp_of", &lanes, 1)?;
+        let warps = Layout::identity(st2(wm_n, wn_n));
+        let f_wm = e.coord1("warp_m", &warps, 0)?;
+        let f_wn = e.coord1("warp_n", &warps, 1)?;
+
+        // blocks: output tiles in groups of 8 tile rows (1 when the tile rows do not divide)
+        let mt = m.try_ceil_div(st(t.bm))?.to_dynamic();
+        let nt = n.try_ceil_div(st(t.bn))?.to_dynamic();
+        let kt = k.try_ceil_div(st(t.bk))?.to_dynamic();
+        let group = if mt.value() % 8 == 0 { 8 } else { 1 };
+        let order = Layout::new(
+            IntTuple::from_ints(&[st(group), nt, Int::dynamic(mt.value() / group)]),
+            IntTuple::from_ints(&[st(1), mt, st(group)]),
+        );
+        let raster = Layout::identity(IntTuple::from_ints(&[mt, nt])).try_composition(&order)?;
+        let f_bm = e.coord1("block_m", &raster, 0)?;
+        let f_bn = e.coord1("block_n", &raster, 1)?;
+
+        // global offsets
+        let f_ga = e.layout("g_a", &self.a)?;
+        let f_gb = e.layout("g_b", &self.b)?;
+        let f_gc = e.layout("g_c", &self.c)?;
+
+        // copies: coordinates of (thread, pass, tile row, k tile) and shared offsets
+        let mut copy_fns = Vec::new();
+        for (op, rows, name) in [(a, m, "a"), (b, n, "b")] {
+            let ids = identity_tiles(rows, k, op.rows, t.bk)?;
+            let (l, args) = if op.vector {
+                // the first element of each 16-byte copy
+                let l = Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?;
+                (l, "tid, p")
+            } else {
+                let v = Layout::try_concat(&[op.copy.try_mode(1)?, op.copy.try_mode(2)?])?;
+                (Layout::try_concat(&[op.copy.try_mode(0)?, v])?, "tid, p")
+            };
+            let coords = with_tiles(&ids, &l)?;
+            let r = e.coord(&format!("{name}_copy_row"), &coords, 0)?;
+            let c = e.coord(&format!("{name}_copy_k"), &coords, 1)?;
+            let s = e.composed(
+                &format!("{name}_copy_smem"),
+                &op.tile.try_composition_tiler(&Tiler::layout(l))?,
+            )?;
+            let stage = e.layout(&format!("{name}_stage"), &op.smem.layout().try_mode(2)?)?;
+            copy_fns.push((r, c, s, stage, args, l.try_mode(1)?.size().value()));
+        }
+        // fragments: ldmatrix row addresses of (lane, block, kk, warp along M or N)
+        let f_fa = e.composed(
+            "a_frag",
+            &a.tile.try_composition_tiler(&Tiler::layout(a.frag))?,
+        )?;
+        let f_fb = e.composed(
+            "b_frag",
+            &b.tile.try_composition_tiler(&Tiler::layout(b.frag))?,
+        )?;
+
+        let cids = identity_tiles(m, n, t.bm, t.bn)?;
+        let ccoords = with_tiles(&cids, cfrag)?;
+        let f_cm = e.coord("c_row", &ccoords, 0)?;
+        let f_cn = e.coord("c_col", &ccoords, 1)?;
+        let (scm, scn) = strides(&self.c)?;
+        let pairs = scn == 1 && scm % 2 == 0 && pairs_adjacent(cfrag, t.bm);
+
+        // source
+        let it = ty.c_name();
+        let ptx = self.ty.ptx();
+        let mut src = String::from(PRELUDE);
+        src.push_str(&device_helpers(ptx));
+        for f in &e.fns {
+            src.push_str(&f.source());
+        }
+        let extent = |name: &str, v: Int| Param {
+            name: name.to_string(),
+            value: v.value(),
+        };
+        let params: Vec<Param> = [
+            extent("M", m),
+            extent("N", n),
+            extent("K", k),
+            extent("KT", kt),
+        ]
+        .into_iter()
+        .chain(e.fns.iter().flat_map(|f| f.params().iter().cloned()))
+        .collect();
+        let mut decl = String::from(
+            "const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, unsigned short* __restrict__ C",
+        );
+        for p in &params {
+            decl.push_str(&format!(", {it} {}", p.name));
+        }
+        let a_elems = a.smem.layout().try_cosize()?.value();
+        let b_elems = b.smem.layout().try_cosize()?.value();
+        let shared_bytes = 2 * (a_elems + b_elems);
+        let s = t.stages;
+        let nj = ni / 2;
+        let kk_n = t.bk / 16;
+        let mut body = String::new();
+        let load = |op: &OperandPlan,
+                    (r, c, sm, stage, args, count): &(usize, usize, usize, usize, &str, i64),
+                    ptr: &str,
+                    g: usize,
+                    rows: &str| {
+            let coords = format!(
+                "const {it} r = {}, c = {};",
+                e.call(*r, &format!("{args}, b{rows}, kt")),
+                e.call(*c, &format!("{args}, b{rows}, kt"))
+            );
+            let smem_at = format!(
+                "{ptr}_smem + {} + {}",
+                e.call(*stage, "s"),
+                e.call(*sm, args)
+            );
+            if op.vector {
+                let (inside, left) = if op.mn_major {
+                    ("c < K".to_string(), format!("{} - r", rows.to_uppercase()))
+                } else {
+                    (format!("r < {}", rows.to_uppercase()), "K - c".to_string())
+                };
+                format!(
+                    "#pragma unroll\n\
+                     \x20       for ({it} p = 0; p < {count}; ++p) {{\n\
+                     \x20           {coords}\n\
+                     \x20           const int n = {inside} ? min(max((int)({left}), 0), 8) : 0;\n\
+                     \x20           rcute_cp_async16(rcute_smem_u32({smem_at}), {ptr} + (n > 0 ? {} : 0), 2 * n);\n\
+                     \x20       }}\n",
+                    e.call(g, "r, c"),
+                )
+            } else {
+                format!(
+                    "#pragma unroll\n\
+                     \x20       for ({it} p = 0; p < {count}; ++p) {{\n\
+                     \x20           {coords}\n\
+                     \x20           *({smem_at}) = (r < {} && c < K) ? {ptr}[{}] : (unsigned short)0;\n\
+                     \x20       }}\n",
+                    rows.to_uppercase(),
+                    e.call(g, "r, c"),
+                )
+            }
+        };
+        let load_a = load(a, &copy_fns[0], "A", f_ga, "m");
+        let load_b = load(b, &copy_fns[1], "B", f_gb, "n");
+        body.push_str(&format!(
+            "extern \"C\" __global__ void __launch_bounds__({threads}) {name}({decl}) {{\n\
+             \x20   extern __shared__ __align__(128) unsigned short rcute_smem[];\n\
+             \x20   unsigned short* const A_smem = rcute_smem;\n\
+             \x20   unsigned short* const B_smem = rcute_smem + {a_elems};\n\
+             \x20   const {it} tid = threadIdx.x;\n\
+             \x20   const {it} lane = {}, warp = {};\n\
+             \x20   const {it} wm = {}, wn = {};\n\
+             \x20   const {it} bm = {}, bn = {};\n\
+             \x20   float acc[{mi}][{nj}][2][2][2];\n\
+             #pragma unroll\n\
+             \x20   for (int i = 0; i < {mi}; ++i)\n\
+             #pragma unroll\n\
+             \x20   for (int jp = 0; jp < {nj}; ++jp)\n\
+             #pragma unroll\n\
+             \x20   for (int q = 0; q < 2; ++q)\n\
+             #pragma unroll\n\
+             \x20   for (int h = 0; h < 2; ++h)\n\
+             #pragma unroll\n\
+             \x20   for (int e = 0; e < 2; ++e) acc[i][jp][q][h][e] = 0.0f;\n\
+             \x20   auto load = [&]({it} kt, {it} s) {{\n\
+             \x20       {load_a}\
+             \x20       {load_b}\
+             \x20   }};\n\
+             #pragma unroll\n\
+             \x20   for ({it} s = 0; s < {sm1}; ++s) {{\n\
+             \x20       if (s < KT) load(s, s);\n\
+             \x20       rcute_cp_async_commit();\n\
+             \x20   }}\n\
+             \x20   {it} s_read = 0, s_write = {sm1};\n\
+             \x20   for ({it} kt = 0; kt < KT; ++kt) {{\n\
+             \x20       rcute_cp_async_wait<{sm2}>();\n\
+             \x20       __syncthreads();\n\
+             \x20       if (kt + {sm1} < KT) load(kt + {sm1}, s_write);\n\
+             \x20       rcute_cp_async_commit();\n\
+             \x20       const unsigned a_s = rcute_smem_u32(A_smem + {}), b_s = rcute_smem_u32(B_smem + {});\n\
+             #pragma unroll\n\
+             \x20       for ({it} kk = 0; kk < {kk_n}; ++kk) {{\n\
+             \x20           unsigned af[{mi}][4], bf[{nj}][2][2];\n\
+             #pragma unroll\n\
+             \x20           for ({it} i = 0; i < {mi}; ++i) rcute_ldsm{ta}(af[i], a_s + 2 * {});\n\
+             #pragma unroll\n\
+             \x20           for ({it} jp = 0; jp < {nj}; ++jp) rcute_ldsm{tb}(&bf[jp][0][0], b_s + 2 * {});\n\
+             #pragma unroll\n\
+             \x20           for (int i = 0; i < {mi}; ++i)\n\
+             #pragma unroll\n\
+             \x20           for (int jp = 0; jp < {nj}; ++jp)\n\
+             #pragma unroll\n\
+             \x20           for (int q = 0; q < 2; ++q) rcute_mma(&acc[i][jp][q][0][0], af[i], bf[jp][q]);\n\
+             \x20       }}\n\
+             \x20       s_read = s_read + 1 == {s} ? 0 : s_read + 1;\n\
+             \x20       s_write = s_write + 1 == {s} ? 0 : s_write + 1;\n\
+             \x20   }}\n",
+            e.call(f_lane, "tid"),
+            e.call(f_warp, "tid"),
+            e.call(f_wm, "warp"),
+            e.call(f_wn, "warp"),
+            e.call(f_bm, "blockIdx.x"),
+            e.call(f_bn, "blockIdx.x"),
+            e.call(copy_fns[0].3, "s_read"),
+            e.call(copy_fns[1].3, "s_read"),
+            e.call(f_fa, "lane, i, kk, wm"),
+            e.call(f_fb, "lane, jp, kk, wn"),
+            sm1 = s - 1,
+            sm2 = s - 2,
+            ta = if a.mn_major { "_t" } else { "" },
+            tb = if b.mn_major { "_t" } else { "" },
+        ));
+        let coords = |e_: u8| {
+            format!(
+                "const {it} r{e_} = {}, c{e_} = {};",
+                e.call(f_cm, &format!("lane, {e_}, h, i, q, jp, warp, bm, bn")),
+                e.call(f_cn, &format!("lane, {e_}, h, i, q, jp, warp, bm, bn"))
+            )
+        };
+        let scalar = format!(
+            "if (r0 < M && c0 < N) C[{}] = rcute_cvt1(v[0]);\n\
+             \x20               if (r1 < M && c1 < N) C[{}] = rcute_cvt1(v[1]);",
+            e.call(f_gc, "r0, c0"),
+            e.call(f_gc, "r1, c1"),
+        );
+        let store = if pairs {
+            format!(
+                "if (r0 < M && c1 < N) *(unsigned*)(C + {}) = rcute_cvt2(v[0], v[1]);\n\
+                 \x20               else {{ {scalar} }}",
+                e.call(f_gc, "r0, c0")
+            )
+        } else {
+            scalar
+        };
+        body.push_str(&format!(
+            "#pragma unroll\n\
+             \x20   for (int i = 0; i < {mi}; ++i)\n\
+             #pragma unroll\n\
+             \x20   for (int jp = 0; jp < {nj}; ++jp)\n\
+             #pragma unroll\n\
+             \x20   for (int q = 0; q < 2; ++q)\n\
+             #pragma unroll\n\
+             \x20   for (int h = 0; h < 2; ++h) {{\n\
+             \x20               const float* v = acc[i][jp][q][h];\n\
+             \x20               {}\n\
+             \x20               {}\n\
+             \x20               {store}\n\
+             \x20   }}\n\
+             }}\n",
+            coords(0),
+            coords(1),
+        ));
+        src.push_str(&body);
+        let grid = mt.value() * nt.value();
+        Ok(Kernel {
+            name: name.to_string(),
+            source: src,
+            params,
+            index_type: ty,
+            grid: u32::try_from(grid).map_err(|_| CodegenError::Overflow {
+                value: grid as i128,
+                ty: IndexType::I32,
+            })?,
+            block: threads as u32,
+            shared_bytes: shared_bytes as u32,
+        })
+    }
+}
+
+/// Each accumulator pair `(e = 0, e = 1)` of `frag` (modes `(lane, e, ...)` to column-major
+/// indices of the `(BM, BN)` tile) is two neighbours in a row, the first in an even column.
+fn pairs_adjacent(frag: &Layout, bm: i64) -> bool {
+    let size = frag.size().value() as usize;
+    let lanes = frag.mode(0).size().value() as usize;
+    (0..size).all(|i| {
+        // the index's value e is its digit after the lane
+        let e = (i / lanes) % 2;
+        let at = frag.offset(i);
+        e == 1 || (at / bm % 2 == 0 && frag.offset(i + lanes) == at + bm)
+    })
+}
+
+/// Every 16-byte copy lands on 8 contiguous, 16-byte aligned shared elements.
+fn check_vectors(op: &OperandPlan) -> Result<(), CodegenError> {
+    let copy = op.copy;
+    let (tn, en, pn) = (
+        copy.mode(0).size().value(),
+        copy.mode(1).size().value(),
+        copy.mode(2).size().value(),
+    );
+    for tt in 0..tn as usize {
+        for p in 0..pn as usize {
+            let at = |e: usize| {
+                let idx = copy.offset_of(&[tt, e, p]);
+                op.tile.offset(idx as usize)
+            };
+            let base = at(0);
+            if base % 8 != 0 || (0..en as usize).any(|e| at(e) != base + e as i64) {
+                return Err(wrong(
+                    "gemm: a 16-byte copy is not 8 contiguous aligned elements of the shared tile",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The swizzle of a stage's offsets does not depend on the stage: stage `s` is the first
+/// stage's layout moved by `s` times its size.
+fn check_stages(op: &OperandPlan) -> Result<(), CodegenError> {
+    let size = op.tile.layout().size().value() as usize;
+    let stages = op.smem.layout().mode(2);
+    let stride = stages.stride().leaf(0).value();
+    for s in 0..stages.size().value() as usize {
+        for i in 0..size {
+            if op.smem.offset(i + s * size) != op.tile.offset(i) + s as i64 * stride {
+                return Err(wrong("gemm: the swizzle moves offsets across stages"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The PTX wrappers: shared addresses, `cp.async`, `ldmatrix`, `mma.sync`, conversion.
+fn device_helpers(ptx: &str) -> String {
+    format!(
+        r#"__device__ __forceinline__ unsigned rcute_smem_u32(const void* p) {{
+    unsigned r;
+    asm("{{ .reg .u64 a; cvta.to.shared.u64 a, %1; cvt.u32.u64 %0, a; }}" : "=r"(r) : "l"(p));
+    return r;
+}}
+__device__ __forceinline__ void rcute_cp_async16(unsigned dst, const void* src, int bytes) {{
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes));
+}}
+__device__ __forceinline__ void rcute_cp_async_commit() {{ asm volatile("cp.async.commit_group;"); }}
+template <int N> __device__ __forceinline__ void rcute_cp_async_wait() {{
+    asm volatile("cp.async.wait_group %0;" :: "n"(N));
+}}
+__device__ __forceinline__ void rcute_ldsm(unsigned* r, unsigned addr) {{
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{%0,%1,%2,%3}}, [%4];"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr));
+}}
+__device__ __forceinline__ void rcute_ldsm_t(unsigned* r, unsigned addr) {{
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {{%0,%1,%2,%3}}, [%4];"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr));
+}}
+__device__ __forceinline__ void rcute_mma(float* d, const unsigned* a, const unsigned* b) {{
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.{ptx}.{ptx}.f32 {{%0,%1,%2,%3}}, {{%4,%5,%6,%7}}, {{%8,%9}}, {{%0,%1,%2,%3}};"
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}}
+__device__ __forceinline__ unsigned rcute_cvt2(float lo, float hi) {{
+    unsigned r;
+    asm("cvt.rn.{ptx}x2.f32 %0, %1, %2;" : "=r"(r) : "f"(hi), "f"(lo));
+    return r;
+}}
+__device__ __forceinline__ unsigned short rcute_cvt1(float x) {{
+    return (unsigned short)(rcute_cvt2(x, 0.0f) & 0xffffu);
+}}
+"#
+    )
+}
