@@ -39,7 +39,7 @@
 //! ```
 
 use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE, Param};
-use crate::kernels::Kernel;
+use crate::kernels::{Kernel, TensorMap};
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Major, Swizzle, TileOrder, Tiler, layout};
 
 /// The 16-bit input (and output) type of the product.
@@ -59,6 +59,31 @@ impl MmaType {
             MmaType::Bf16 => "bf16",
         }
     }
+}
+
+/// The tensor-core instruction the kernel is built on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instr {
+    /// `mma.sync.m16n8k16` (sm_80 and later): warps load fragments with `ldmatrix`.
+    MmaSync,
+    /// `wgmma.mma_async.m64nNk16` (sm_90a): warpgroups multiply straight from shared
+    /// memory through matrix descriptors.
+    Wgmma,
+}
+
+/// The thread-value layout of the accumulator of `wgmma.m64nNk16` (f32): `(T,V)` over the
+/// 128 threads of a warpgroup to the column-major index of the `64 x N` (M,N) tile (CuTe's
+/// `CLayout_64xN`). `n` is a multiple of 8.
+///
+/// ```
+/// use rcute_cuda::gemm::wgmma_c_tv;
+/// assert_eq!(wgmma_c_tv(128).to_string(), "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))");
+/// ```
+pub fn wgmma_c_tv(n: i64) -> Layout {
+    let j = (n / 8).max(1);
+    Layout::parse(&format!(
+        "((_4,_8,_4),(_2,_2,_{j})):((_128,_1,_16),(_64,_8,_512))"
+    ))
 }
 
 /// The thread-value layout of `mma.m16n8k16`'s `A` operand: `(T,V)` to the column-major
@@ -161,9 +186,27 @@ impl Default for Tiling {
     }
 }
 
+impl Tiling {
+    /// The `wgmma` kernel's default: `128 x 256 x 64`, two warpgroups of `64 x 256`
+    /// (`warps_m` counts warpgroups for [`Instr::Wgmma`], `warps_n` is 1), 4 stages
+    /// (192 KiB of shared memory).
+    pub fn wgmma() -> Tiling {
+        Tiling {
+            bm: 128,
+            bn: 256,
+            bk: 64,
+            warps_m: 2,
+            warps_n: 1,
+            stages: 4,
+        }
+    }
+}
+
 /// A GEMM `C(M,N) = A(M,K) * B(N,K)^T`: the operands' layouts and the tiling.
 #[derive(Clone, Debug)]
 pub struct Gemm {
+    /// The tensor-core instruction.
+    pub instr: Instr,
     /// The type of `A`, `B` and `C`.
     pub ty: MmaType,
     /// `A` as `(M,K)`.
@@ -233,8 +276,14 @@ pub struct OperandPlan {
     /// blocks along the rows, `kk` the blocks along `BK`, `warp` the warp's position along
     /// the rows (`wm` for `A`, `wn` for `B`).
     pub frag: Layout,
+    /// TMA boxes: box `i` to the column-major index of the `(rows, BK)` tile where it starts;
+    /// a box is `(rows, 64)` for a K-major operand, `64 x 64` for an M/N-major one.
+    pub boxes: Layout,
+    /// `wgmma` operand slices: `(block, kk)` to the column-major index of the `(rows, BK)`
+    /// tile where the `64 x 16` slice starts (`block` counts 64 rows).
+    pub slices: Layout,
     /// The operand's rows are contiguous (M- or N-major) rather than its K; its fragments
-    /// are read with `ldmatrix.trans`.
+    /// are read with `ldmatrix.trans` (or `wgmma` transposes it).
     pub mn_major: bool,
     /// 16-byte copies are possible (unit stride along the contiguous mode, the other
     /// stride divisible by 8).
@@ -244,16 +293,34 @@ pub struct OperandPlan {
 /// Everything the kernel's indexing is generated from, for one [`Gemm`].
 #[derive(Clone, Debug)]
 pub struct GemmPlan {
+    /// The instruction.
+    pub instr: Instr,
+    /// The operands are loaded by the Tensor Memory Accelerator (`wgmma` with both
+    /// operands' strides multiples of 16 bytes); otherwise by `cp.async`.
+    pub tma: bool,
     /// The block and warp shape.
     pub tiling: Tiling,
     /// Operand `A`, rows `BM`, its fragments of [`mma_a_tv`].
     pub a: OperandPlan,
     /// Operand `B`, rows `BN`, its fragments of [`mma_b_pair_tv`].
     pub b: OperandPlan,
-    /// The accumulators: `(lane, e, h, i, q, jp, warp)` to the column-major index of the
-    /// `(BM, BN)` tile, for the value `e + 2h` of [`mma_c_tv`] in the MMA of row block `i`
-    /// and column block `q + 2 jp` of warp `warp` (`wm + WM * wn`).
+    /// The accumulators, to the column-major index of the `(BM, BN)` tile. For
+    /// [`Instr::MmaSync`]: `(lane, e, h, i, q, jp, warp)`, the value `e + 2h` of
+    /// [`mma_c_tv`] in the MMA of row block `i` and column block `q + 2 jp` of warp `warp`
+    /// (`wm + WM * wn`). For [`Instr::Wgmma`]: `(thread, e, h, j, warpgroup)`, the value
+    /// `e + 2h + 4j` of [`wgmma_c_tv`].
     pub c_frag: Layout,
+}
+
+impl GemmPlan {
+    /// Threads per block.
+    pub fn threads(&self) -> i64 {
+        let t = self.tiling;
+        match self.instr {
+            Instr::MmaSync => 32 * t.warps_m * t.warps_n,
+            Instr::Wgmma => 128 * t.warps_m,
+        }
+    }
 }
 
 impl OperandPlan {
@@ -286,8 +353,15 @@ impl OperandPlan {
                 Layout::new(st2(1, 8), st2(0, 1)),
             )
         };
-        let tile = ComposedLayout::new(sw, Int::ZERO, atom)
-            .try_tile_to_shape(&st2(rows, t.bk), &TileOrder::Major(Major::Left))?;
+        // M/N-major: the atoms along K first, then the 64-row blocks, so that a 64 x 64
+        // block is one TMA box
+        let order = if mn_major {
+            TileOrder::Order(st2(2, 1))
+        } else {
+            TileOrder::Major(Major::Left)
+        };
+        let tile =
+            ComposedLayout::new(sw, Int::ZERO, atom).try_tile_to_shape(&st2(rows, t.bk), &order)?;
         let stage = tile.layout().try_cosize()?;
         let stages = Layout::new(
             IntTuple::from_ints(&[st(t.stages)]),
@@ -306,9 +380,23 @@ impl OperandPlan {
         let one = tiles.try_mode(0)?.try_composition(&tv)?;
         let copy = Layout::concat(&[one.try_mode(0)?, one.try_mode(1)?, tiles.try_mode(1)?]);
         let frag = ldsm_frags(rows, t.bk, per_warp, atom_tv, mn_major)?;
+        // TMA boxes: one (rows, 64) box K-major, 64 x 64 boxes down the rows M/N-major
+        let boxes = if mn_major {
+            Layout::new(
+                IntTuple::from_ints(&[st(rows / 64)]),
+                IntTuple::from_ints(&[st(64)]),
+            )
+        } else {
+            layout!(_1:_0)
+        };
+        let slices = Layout::from_shape(st2(rows, t.bk))
+            .try_zipped_divide(&Tiler::try_from_shape(&st2(64, 16))?)?
+            .try_mode(1)?;
         Ok(OperandPlan {
             rows,
             frag,
+            slices,
+            boxes,
             smem,
             tile,
             copy,
@@ -404,9 +492,10 @@ fn ldsm_frags(
 }
 
 impl Gemm {
-    /// `C = A * B^T` of these layouts with the default [`Tiling`].
+    /// `C = A * B^T` of these layouts on `mma.sync` with the default [`Tiling`].
     pub fn new(ty: MmaType, a: Layout, b: Layout, c: Layout) -> Gemm {
         Gemm {
+            instr: Instr::MmaSync,
             ty,
             a,
             b,
@@ -432,17 +521,31 @@ impl Gemm {
             ));
         }
         let (wm_n, wn_n) = (t.warps_m, t.warps_n);
-        let threads = 32 * wm_n * wn_n;
-        let (mi, ni) = (t.bm / wm_n.max(1) / 16, t.bn / wn_n.max(1) / 8);
-        let ok = t.bk == 64
-            && wm_n >= 1
-            && wn_n >= 1
-            && mi >= 1
-            && ni >= 2
-            && ni % 2 == 0
-            && t.bm == mi * 16 * wm_n
-            && t.bn == ni * 8 * wn_n
-            && t.stages >= 2
+        let wgmma = self.instr == Instr::Wgmma;
+        let threads = if wgmma { 128 * wm_n } else { 32 * wm_n * wn_n };
+        let (mi, ni) = if wgmma {
+            (t.bm / 16, 2)
+        } else {
+            (t.bm / wm_n.max(1) / 16, t.bn / wn_n.max(1) / 8)
+        };
+        let shape_ok = if wgmma {
+            wn_n == 1
+                && (1..=4).contains(&wm_n)
+                && t.bm == 64 * wm_n
+                && t.bn <= 256
+                && t.stages >= 3
+        } else {
+            wm_n >= 1
+                && wn_n >= 1
+                && mi >= 1
+                && ni >= 2
+                && ni % 2 == 0
+                && t.bm == mi * 16 * wm_n
+                && t.bn == ni * 8 * wn_n
+                && t.stages >= 2
+        };
+        let ok = shape_ok
+            && t.bk == 64
             && t.bm % 64 == 0
             && t.bn % 64 == 0
             && (t.bm * t.bk / 8) % threads == 0
@@ -450,15 +553,49 @@ impl Gemm {
             && threads * 8 % t.bm == 0
             && threads * 8 % t.bn == 0;
         if !ok {
-            return Err(wrong(
-                "gemm: the tiling must have BK = 64, BM and BN multiples of 64 split into 16 x 16 warp blocks, and at least 2 stages",
-            ));
+            return Err(wrong(if wgmma {
+                "gemm: the wgmma tiling must have BK = 64, BM = 64 x warpgroups (1 to 4, warps_n = 1), BN a multiple of 64 up to 256, and at least 3 stages"
+            } else {
+                "gemm: the tiling must have BK = 64, BM and BN multiples of 64 split into 16 x 16 warp blocks, and at least 2 stages"
+            }));
         }
-        let a = OperandPlan::new(&self.a, t.bm, &t, threads, mi, &mma_a_tv())?;
-        let b = OperandPlan::new(&self.b, t.bn, &t, threads, ni / 2, &mma_b_pair_tv())?;
+        let (a_per_warp, b_per_warp) = if wgmma {
+            (t.bm / 16, t.bn / 16)
+        } else {
+            (mi, ni / 2)
+        };
+        let a = OperandPlan::new(&self.a, t.bm, &t, threads, a_per_warp, &mma_a_tv())?;
+        let b = OperandPlan::new(&self.b, t.bn, &t, threads, b_per_warp, &mma_b_pair_tv())?;
         for op in [&a, &b] {
             check_vectors(op)?;
             check_stages(op)?;
+        }
+        let bytes = 2 * (a.smem.layout().cosize().value() + b.smem.layout().cosize().value());
+        if bytes + 8 * t.stages > 227 * 1024 {
+            return Err(wrong(
+                "gemm: the stages need more than the 227 KiB of shared memory a block can have",
+            ));
+        }
+        if wgmma {
+            // (thread, e, h, j, warpgroup): the value e + 2h + 4j of a warpgroup's 64 x BN
+            let blocks = Layout::from_shape(st2(t.bm, t.bn))
+                .try_zipped_divide(&Tiler::try_from_shape(&st2(64, t.bn))?)?;
+            let val = blocks.try_mode(0)?.try_composition(&wgmma_c_tv(t.bn))?;
+            let c_frag = Layout::try_concat(&[
+                val.try_mode(0)?,
+                val.try_mode_path(&[1, 0])?,
+                val.try_mode_path(&[1, 1])?,
+                val.try_mode_path(&[1, 2])?,
+                blocks.try_mode_path(&[1, 0])?,
+            ])?;
+            return Ok(GemmPlan {
+                instr: self.instr,
+                tma: a.vector && b.vector,
+                tiling: t,
+                a,
+                b,
+                c_frag,
+            });
         }
         // the accumulators' coordinates: (lane, e, h, i, q, jp, warp, block m, block n), where
         // the MMA value (e,h) is e + 2h and the n8 atom j is q + 2 jp
@@ -481,6 +618,8 @@ impl Gemm {
             cgrid.try_mode(1)?,
         ])?;
         Ok(GemmPlan {
+            instr: self.instr,
+            tma: false,
             tiling: t,
             a,
             b,
@@ -503,22 +642,26 @@ impl Gemm {
     fn kernel_with(&self, name: &str, ty: IndexType) -> Result<Kernel, CodegenError> {
         let plan = self.plan()?;
         let t = self.tiling;
+        let wgmma = self.instr == Instr::Wgmma;
         let (m, k) = extents(&self.a)?;
         let (n, _) = extents(&self.b)?;
-        let (wm_n, wn_n) = (t.warps_m, t.warps_n);
-        let threads = 32 * wm_n * wn_n;
-        let (mi, ni) = (t.bm / wm_n / 16, t.bn / wn_n / 8);
+        let threads = plan.threads();
         let (a, b, cfrag) = (&plan.a, &plan.b, &plan.c_frag);
         let mut e = Emitter {
             ty,
             fns: Vec::new(),
         };
 
-        // threads and warps
-        let lanes = Layout::identity(st2(32, wm_n * wn_n));
+        // threads: lanes of warps (mma.sync) or threads of warpgroups (wgmma)
+        let (group, groups) = if wgmma {
+            (128, t.warps_m)
+        } else {
+            (32, t.warps_m * t.warps_n)
+        };
+        let lanes = Layout::identity(st2(group, groups));
         let f_lane = e.coord1("lane_of", &lanes, 0)?;
         let f_warp = e.coord1("warp_of", &lanes, 1)?;
-        let warps = Layout::identity(st2(wm_n, wn_n));
+        let warps = Layout::identity(st2(t.warps_m, t.warps_n));
         let f_wm = e.coord1("warp_m", &warps, 0)?;
         let f_wn = e.coord1("warp_n", &warps, 1)?;
 
@@ -526,31 +669,46 @@ impl Gemm {
         let mt = m.try_ceil_div(st(t.bm))?.to_dynamic();
         let nt = n.try_ceil_div(st(t.bn))?.to_dynamic();
         let kt = k.try_ceil_div(st(t.bk))?.to_dynamic();
-        let group = if mt.value() % 8 == 0 { 8 } else { 1 };
+        let rows_per_group = if mt.value() % 8 == 0 { 8 } else { 1 };
         let order = Layout::new(
-            IntTuple::from_ints(&[st(group), nt, Int::dynamic(mt.value() / group)]),
-            IntTuple::from_ints(&[st(1), mt, st(group)]),
+            IntTuple::from_ints(&[
+                st(rows_per_group),
+                nt,
+                Int::dynamic(mt.value() / rows_per_group),
+            ]),
+            IntTuple::from_ints(&[st(1), mt, st(rows_per_group)]),
         );
         let raster = Layout::identity(IntTuple::from_ints(&[mt, nt])).try_composition(&order)?;
         let f_bm = e.coord1("block_m", &raster, 0)?;
         let f_bn = e.coord1("block_n", &raster, 1)?;
 
         // global offsets
-        let f_ga = e.layout("g_a", &self.a)?;
-        let f_gb = e.layout("g_b", &self.b)?;
         let f_gc = e.layout("g_c", &self.c)?;
+        let (f_ga, f_gb) = if plan.tma {
+            (0, 0)
+        } else {
+            (e.layout("g_a", &self.a)?, e.layout("g_b", &self.b)?)
+        };
+        let copy_stage = [
+            e.layout("a_stage", &a.smem.layout().try_mode(2)?)?,
+            e.layout("b_stage", &b.smem.layout().try_mode(2)?)?,
+        ];
 
         // copies: coordinates of (thread, pass, tile row, k tile) and shared offsets
         let mut copy_fns = Vec::new();
-        for (op, rows, name) in [(a, m, "a"), (b, n, "b")] {
+        let copied = if plan.tma {
+            vec![]
+        } else {
+            vec![(a, m, "a"), (b, n, "b")]
+        };
+        for (i, (op, rows, name)) in copied.into_iter().enumerate() {
             let ids = identity_tiles(rows, k, op.rows, t.bk)?;
-            let (l, args) = if op.vector {
+            let l = if op.vector {
                 // the first element of each 16-byte copy
-                let l = Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?;
-                (l, "tid, p")
+                Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?
             } else {
                 let v = Layout::try_concat(&[op.copy.try_mode(1)?, op.copy.try_mode(2)?])?;
-                (Layout::try_concat(&[op.copy.try_mode(0)?, v])?, "tid, p")
+                Layout::try_concat(&[op.copy.try_mode(0)?, v])?
             };
             let coords = with_tiles(&ids, &l)?;
             let r = e.coord(&format!("{name}_copy_row"), &coords, 0)?;
@@ -559,18 +717,64 @@ impl Gemm {
                 &format!("{name}_copy_smem"),
                 &op.tile.try_composition_tiler(&Tiler::layout(l))?,
             )?;
-            let stage = e.layout(&format!("{name}_stage"), &op.smem.layout().try_mode(2)?)?;
-            copy_fns.push((r, c, s, stage, args, l.try_mode(1)?.size().value()));
+            copy_fns.push((r, c, s, copy_stage[i], l.try_mode(1)?.size().value()));
         }
-        // fragments: ldmatrix row addresses of (lane, block, kk, warp along M or N)
-        let f_fa = e.composed(
-            "a_frag",
-            &a.tile.try_composition_tiler(&Tiler::layout(a.frag))?,
-        )?;
-        let f_fb = e.composed(
-            "b_frag",
-            &b.tile.try_composition_tiler(&Tiler::layout(b.frag))?,
-        )?;
+        // TMA boxes: coordinates of (box, tile row, k tile), unswizzled shared offsets, and
+        // the descriptors the host encodes
+        let mut box_fns = Vec::new();
+        let mut tensor_maps = Vec::new();
+        if plan.tma {
+            for (i, (op, g, rows, name)) in [(a, &self.a, m, "a"), (b, &self.b, n, "b")]
+                .into_iter()
+                .enumerate()
+            {
+                let ids = identity_tiles(rows, k, op.rows, t.bk)?;
+                let coords = with_tiles(&ids, &op.boxes)?;
+                let r = e.coord(&format!("{name}_box_row"), &coords, 0)?;
+                let c = e.coord(&format!("{name}_box_k"), &coords, 1)?;
+                let at = e.layout(
+                    &format!("{name}_box_smem"),
+                    &op.tile.layout().try_composition(&op.boxes)?,
+                )?;
+                box_fns.push((r, c, at, op.boxes.size().value()));
+                let (sr, sk) = strides(g)?;
+                let (rows_v, k_v) = (rows.value() as u64, k.value() as u64);
+                tensor_maps.push(if op.mn_major {
+                    TensorMap {
+                        operand: i,
+                        dims: [rows_v, k_v],
+                        stride_bytes: 2 * sk as u64,
+                        box_dims: [64, 64],
+                    }
+                } else {
+                    TensorMap {
+                        operand: i,
+                        dims: [k_v, rows_v],
+                        stride_bytes: 2 * sr as u64,
+                        box_dims: [64, op.rows as u32],
+                    }
+                });
+            }
+        }
+        // operands of the MMAs: ldmatrix row addresses of (lane, block, kk, warp along M or
+        // N), or the (unswizzled) start of each wgmma's 64 x 16 slice, (warpgroup, kk)
+        let (f_fa, f_fb) = if wgmma {
+            (
+                e.layout("a_slice", &a.tile.layout().try_composition(&a.slices)?)?,
+                e.layout("b_slice", &b.tile.layout().try_composition(&b.slices)?)?,
+            )
+        } else {
+            (
+                e.composed(
+                    "a_frag",
+                    &a.tile.try_composition_tiler(&Tiler::layout(a.frag))?,
+                )?,
+                e.composed(
+                    "b_frag",
+                    &b.tile.try_composition_tiler(&Tiler::layout(b.frag))?,
+                )?,
+            )
+        };
 
         let cids = identity_tiles(m, n, t.bm, t.bn)?;
         let ccoords = with_tiles(&cids, cfrag)?;
@@ -584,6 +788,17 @@ impl Gemm {
         let ptx = self.ty.ptx();
         let mut src = String::from(PRELUDE);
         src.push_str(&device_helpers(ptx));
+        if plan.tma {
+            src.push_str(TMA_HELPERS);
+        }
+        if wgmma {
+            src.push_str(&wgmma_helpers(
+                ptx,
+                t.bn,
+                [a.mn_major, b.mn_major],
+                [descriptor(a)?, descriptor(b)?],
+            ));
+        }
         for f in &e.fns {
             src.push_str(&f.source());
         }
@@ -606,166 +821,264 @@ impl Gemm {
         for p in &params {
             decl.push_str(&format!(", {it} {}", p.name));
         }
+        for m in &tensor_maps {
+            let which = ["a", "b"][m.operand];
+            decl.push_str(&format!(
+                ", const __grid_constant__ RcuteTensorMap tma_{which}"
+            ));
+        }
         let a_elems = a.smem.layout().try_cosize()?.value();
         let b_elems = b.smem.layout().try_cosize()?.value();
-        let shared_bytes = 2 * (a_elems + b_elems);
         let s = t.stages;
-        let nj = ni / 2;
-        let kk_n = t.bk / 16;
-        let mut body = String::new();
+        let shared_bytes = 2 * (a_elems + b_elems) + if plan.tma { 8 * s } else { 0 };
         let load = |op: &OperandPlan,
-                    (r, c, sm, stage, args, count): &(usize, usize, usize, usize, &str, i64),
+                    (r, c, sm, stage, count): &(usize, usize, usize, usize, i64),
                     ptr: &str,
                     g: usize,
                     rows: &str| {
+            let at = format!("tid, p, b{rows}, kt");
             let coords = format!(
                 "const {it} r = {}, c = {};",
-                e.call(*r, &format!("{args}, b{rows}, kt")),
-                e.call(*c, &format!("{args}, b{rows}, kt"))
+                e.call(*r, &at),
+                e.call(*c, &at)
             );
             let smem_at = format!(
                 "{ptr}_smem + {} + {}",
                 e.call(*stage, "s"),
-                e.call(*sm, args)
+                e.call(*sm, "tid, p")
             );
-            if op.vector {
+            let extent = rows.to_uppercase();
+            let element = if op.vector {
                 let (inside, left) = if op.mn_major {
-                    ("c < K".to_string(), format!("{} - r", rows.to_uppercase()))
+                    ("c < K".to_string(), format!("{extent} - r"))
                 } else {
-                    (format!("r < {}", rows.to_uppercase()), "K - c".to_string())
+                    (format!("r < {extent}"), "K - c".to_string())
                 };
                 format!(
-                    "#pragma unroll\n\
-                     \x20       for ({it} p = 0; p < {count}; ++p) {{\n\
-                     \x20           {coords}\n\
-                     \x20           const int n = {inside} ? min(max((int)({left}), 0), 8) : 0;\n\
-                     \x20           rcute_cp_async16(rcute_smem_u32({smem_at}), {ptr} + (n > 0 ? {} : 0), 2 * n);\n\
-                     \x20       }}\n",
+                    "const int n = {inside} ? min(max((int)({left}), 0), 8) : 0;\n\
+                     \x20           rcute_cp_async16(rcute_smem_u32({smem_at}), {ptr} + (n > 0 ? {} : 0), 2 * n);",
                     e.call(g, "r, c"),
                 )
             } else {
                 format!(
-                    "#pragma unroll\n\
-                     \x20       for ({it} p = 0; p < {count}; ++p) {{\n\
-                     \x20           {coords}\n\
-                     \x20           *({smem_at}) = (r < {} && c < K) ? {ptr}[{}] : (unsigned short)0;\n\
-                     \x20       }}\n",
-                    rows.to_uppercase(),
+                    "*({smem_at}) = (r < {extent} && c < K) ? {ptr}[{}] : (unsigned short)0;",
                     e.call(g, "r, c"),
                 )
-            }
-        };
-        let load_a = load(a, &copy_fns[0], "A", f_ga, "m");
-        let load_b = load(b, &copy_fns[1], "B", f_gb, "n");
-        body.push_str(&format!(
-            "extern \"C\" __global__ void __launch_bounds__({threads}) {name}({decl}) {{\n\
-             \x20   extern __shared__ __align__(128) unsigned short rcute_smem[];\n\
-             \x20   unsigned short* const A_smem = rcute_smem;\n\
-             \x20   unsigned short* const B_smem = rcute_smem + {a_elems};\n\
-             \x20   const {it} tid = threadIdx.x;\n\
-             \x20   const {it} lane = {}, warp = {};\n\
-             \x20   const {it} wm = {}, wn = {};\n\
-             \x20   const {it} bm = {}, bn = {};\n\
-             \x20   float acc[{mi}][{nj}][2][2][2];\n\
-             #pragma unroll\n\
-             \x20   for (int i = 0; i < {mi}; ++i)\n\
-             #pragma unroll\n\
-             \x20   for (int jp = 0; jp < {nj}; ++jp)\n\
-             #pragma unroll\n\
-             \x20   for (int q = 0; q < 2; ++q)\n\
-             #pragma unroll\n\
-             \x20   for (int h = 0; h < 2; ++h)\n\
-             #pragma unroll\n\
-             \x20   for (int e = 0; e < 2; ++e) acc[i][jp][q][h][e] = 0.0f;\n\
-             \x20   auto load = [&]({it} kt, {it} s) {{\n\
-             \x20       {load_a}\
-             \x20       {load_b}\
-             \x20   }};\n\
-             #pragma unroll\n\
-             \x20   for ({it} s = 0; s < {sm1}; ++s) {{\n\
-             \x20       if (s < KT) load(s, s);\n\
-             \x20       rcute_cp_async_commit();\n\
-             \x20   }}\n\
-             \x20   {it} s_read = 0, s_write = {sm1};\n\
-             \x20   for ({it} kt = 0; kt < KT; ++kt) {{\n\
-             \x20       rcute_cp_async_wait<{sm2}>();\n\
-             \x20       __syncthreads();\n\
-             \x20       if (kt + {sm1} < KT) load(kt + {sm1}, s_write);\n\
-             \x20       rcute_cp_async_commit();\n\
-             \x20       const unsigned a_s = rcute_smem_u32(A_smem + {}), b_s = rcute_smem_u32(B_smem + {});\n\
-             #pragma unroll\n\
-             \x20       for ({it} kk = 0; kk < {kk_n}; ++kk) {{\n\
-             \x20           unsigned af[{mi}][4], bf[{nj}][2][2];\n\
-             #pragma unroll\n\
-             \x20           for ({it} i = 0; i < {mi}; ++i) rcute_ldsm{ta}(af[i], a_s + 2 * {});\n\
-             #pragma unroll\n\
-             \x20           for ({it} jp = 0; jp < {nj}; ++jp) rcute_ldsm{tb}(&bf[jp][0][0], b_s + 2 * {});\n\
-             #pragma unroll\n\
-             \x20           for (int i = 0; i < {mi}; ++i)\n\
-             #pragma unroll\n\
-             \x20           for (int jp = 0; jp < {nj}; ++jp)\n\
-             #pragma unroll\n\
-             \x20           for (int q = 0; q < 2; ++q) rcute_mma(&acc[i][jp][q][0][0], af[i], bf[jp][q]);\n\
-             \x20       }}\n\
-             \x20       s_read = s_read + 1 == {s} ? 0 : s_read + 1;\n\
-             \x20       s_write = s_write + 1 == {s} ? 0 : s_write + 1;\n\
-             \x20   }}\n",
-            e.call(f_lane, "tid"),
-            e.call(f_warp, "tid"),
-            e.call(f_wm, "warp"),
-            e.call(f_wn, "warp"),
-            e.call(f_bm, "blockIdx.x"),
-            e.call(f_bn, "blockIdx.x"),
-            e.call(copy_fns[0].3, "s_read"),
-            e.call(copy_fns[1].3, "s_read"),
-            e.call(f_fa, "lane, i, kk, wm"),
-            e.call(f_fb, "lane, jp, kk, wn"),
-            sm1 = s - 1,
-            sm2 = s - 2,
-            ta = if a.mn_major { "_t" } else { "" },
-            tb = if b.mn_major { "_t" } else { "" },
-        ));
-        let coords = |e_: u8| {
+            };
             format!(
-                "const {it} r{e_} = {}, c{e_} = {};",
-                e.call(f_cm, &format!("lane, {e_}, h, i, q, jp, warp, bm, bn")),
-                e.call(f_cn, &format!("lane, {e_}, h, i, q, jp, warp, bm, bn"))
+                "#pragma unroll\n\
+                 \x20       for ({it} p = 0; p < {count}; ++p) {{\n\
+                 \x20           {coords}\n\
+                 \x20           {element}\n\
+                 \x20       }}\n"
+            )
+        };
+        let a_at = e.call(copy_stage[0], "s_read");
+        let b_at = e.call(copy_stage[1], "s_read");
+        // what differs: the accumulators, the MMAs on one stage, the epilogue's loops
+        let (acc, compute, ahead, tail, loops, at) = if wgmma {
+            let nj = t.bn / 8;
+            (
+                format!("float acc[{nj}][2][2];"),
+                format!(
+                    "rcute_wgmma_fence();\n\
+                     #pragma unroll\n\
+                     \x20       for ({it} kk = 0; kk < {kk_n}; ++kk)\n\
+                     \x20           rcute_wgmma(&acc[0][0][0], rcute_desc_a(a_s + 2 * {}), rcute_desc_b(b_s + 2 * {}));\n\
+                     \x20       rcute_wgmma_commit();\n\
+                     \x20       rcute_wgmma_wait<1>();",
+                    e.call(f_fa, "warp, kk"),
+                    e.call(f_fb, "0, kk"),
+                    kk_n = t.bk / 16,
+                ),
+                s - 2,
+                "rcute_wgmma_wait<0>();".to_string(),
+                format!(
+                    "#pragma unroll\n\
+                     \x20   for (int j = 0; j < {nj}; ++j)\n\
+                     #pragma unroll\n\
+                     \x20   for (int h = 0; h < 2; ++h) {{\n\
+                     \x20       const float* v = acc[j][h];"
+                ),
+                "lane, {e}, h, j, warp, bm, bn",
+            )
+        } else {
+            let (wm_n, wn_n) = (t.warps_m, t.warps_n);
+            let (mi, nj) = (t.bm / wm_n / 16, t.bn / wn_n / 16);
+            (
+                format!("float acc[{mi}][{nj}][2][2][2];"),
+                format!(
+                    "#pragma unroll\n\
+                     \x20       for ({it} kk = 0; kk < {kk_n}; ++kk) {{\n\
+                     \x20           unsigned af[{mi}][4], bf[{nj}][2][2];\n\
+                     #pragma unroll\n\
+                     \x20           for ({it} i = 0; i < {mi}; ++i) rcute_ldsm{ta}(af[i], a_s + 2 * {});\n\
+                     #pragma unroll\n\
+                     \x20           for ({it} jp = 0; jp < {nj}; ++jp) rcute_ldsm{tb}(&bf[jp][0][0], b_s + 2 * {});\n\
+                     #pragma unroll\n\
+                     \x20           for (int i = 0; i < {mi}; ++i)\n\
+                     #pragma unroll\n\
+                     \x20           for (int jp = 0; jp < {nj}; ++jp)\n\
+                     #pragma unroll\n\
+                     \x20           for (int q = 0; q < 2; ++q) rcute_mma(&acc[i][jp][q][0][0], af[i], bf[jp][q]);\n\
+                     \x20       }}",
+                    e.call(f_fa, "lane, i, kk, wm"),
+                    e.call(f_fb, "lane, jp, kk, wn"),
+                    kk_n = t.bk / 16,
+                    ta = if a.mn_major { "_t" } else { "" },
+                    tb = if b.mn_major { "_t" } else { "" },
+                ),
+                s - 1,
+                String::new(),
+                format!(
+                    "#pragma unroll\n\
+                     \x20   for (int i = 0; i < {mi}; ++i)\n\
+                     #pragma unroll\n\
+                     \x20   for (int jp = 0; jp < {nj}; ++jp)\n\
+                     #pragma unroll\n\
+                     \x20   for (int q = 0; q < 2; ++q)\n\
+                     #pragma unroll\n\
+                     \x20   for (int h = 0; h < 2; ++h) {{\n\
+                     \x20       const float* v = acc[i][jp][q][h];"
+                ),
+                "lane, {e}, h, i, q, jp, warp, bm, bn",
+            )
+        };
+        let coords = |x: u8| {
+            let args = at.replace("{e}", &x.to_string());
+            format!(
+                "const {it} r{x} = {}, c{x} = {};",
+                e.call(f_cm, &args),
+                e.call(f_cn, &args)
             )
         };
         let scalar = format!(
             "if (r0 < M && c0 < N) C[{}] = rcute_cvt1(v[0]);\n\
-             \x20               if (r1 < M && c1 < N) C[{}] = rcute_cvt1(v[1]);",
+             \x20       if (r1 < M && c1 < N) C[{}] = rcute_cvt1(v[1]);",
             e.call(f_gc, "r0, c0"),
             e.call(f_gc, "r1, c1"),
         );
         let store = if pairs {
             format!(
                 "if (r0 < M && c1 < N) *(unsigned*)(C + {}) = rcute_cvt2(v[0], v[1]);\n\
-                 \x20               else {{ {scalar} }}",
+                 \x20       else {{ {scalar} }}",
                 e.call(f_gc, "r0, c0")
             )
         } else {
             scalar
         };
-        body.push_str(&format!(
-            "#pragma unroll\n\
-             \x20   for (int i = 0; i < {mi}; ++i)\n\
+        let fence = if wgmma {
+            "\n        rcute_fence_async_shared();"
+        } else {
+            ""
+        };
+        let pipeline = if plan.tma {
+            let issue = |(r, c, at, count): (usize, usize, usize, i64), which: &str, mn: bool| {
+                let args = format!("i, b{}, kt", if which == "a" { "m" } else { "n" });
+                let (r, c) = (e.call(r, &args), e.call(c, &args));
+                let (inner, outer) = if mn { (&r, &c) } else { (&c, &r) };
+                let ptr = which.to_uppercase();
+                format!(
+                    "#pragma unroll\n\
+                     \x20       for ({it} i = 0; i < {count}; ++i)\n\
+                     \x20           rcute_tma_load(rcute_smem_u32({ptr}_smem + {} + {}), &tma_{which}, {inner}, {outer}, bar);\n",
+                    e.call(copy_stage[if which == "a" { 0 } else { 1 }], "s"),
+                    e.call(at, "i"),
+                )
+            };
+            format!(
+                "\x20   unsigned long long* const bars = (unsigned long long*)(rcute_smem + {ab});\n\
+                 \x20   auto issue = [&]({it} kt, {it} s) {{\n\
+                 \x20       const unsigned bar = rcute_smem_u32(&bars[s]);\n\
+                 \x20       rcute_mbar_expect_tx(bar, {bytes});\n\
+                 \x20       {}\
+                 \x20       {}\
+                 \x20   }};\n\
+                 \x20   if (tid == 0) {{\n\
+                 \x20       for (int s = 0; s < {s}; ++s) rcute_mbar_init(rcute_smem_u32(&bars[s]), 1);\n\
+                 \x20       rcute_fence_mbar_init();\n\
+                 \x20   }}\n\
+                 \x20   __syncthreads();\n\
+                 \x20   if (tid == 0)\n\
+                 \x20       for ({it} s = 0; s < {sm1}; ++s)\n\
+                 \x20           if (s < KT) issue(s, s);\n\
+                 \x20   {it} s_read = 0, s_write = {sm1};\n\
+                 \x20   unsigned phase = 0;\n\
+                 \x20   for ({it} kt = 0; kt < KT; ++kt) {{\n\
+                 \x20       rcute_mbar_wait(rcute_smem_u32(&bars[s_read]), phase);\n\
+                 \x20       const unsigned a_s = rcute_smem_u32(A_smem + {a_at}), b_s = rcute_smem_u32(B_smem + {b_at});\n\
+                 \x20       {compute}\n\
+                 \x20       __syncthreads();\n\
+                 \x20       if (tid == 0 && kt + {sm1} < KT) issue(kt + {sm1}, s_write);\n\
+                 \x20       s_read = s_read + 1 == {s} ? 0 : s_read + 1;\n\
+                 \x20       phase ^= s_read == 0;\n\
+                 \x20       s_write = s_write + 1 == {s} ? 0 : s_write + 1;\n\
+                 \x20   }}",
+                issue(box_fns[0], "a", a.mn_major),
+                issue(box_fns[1], "b", b.mn_major),
+                ab = a_elems + b_elems,
+                bytes = 2 * (t.bm + t.bn) * t.bk,
+                sm1 = s - 1,
+            )
+        } else {
+            let load_a = load(a, &copy_fns[0], "A", f_ga, "m");
+            let load_b = load(b, &copy_fns[1], "B", f_gb, "n");
+            format!(
+                "\x20   auto load = [&]({it} kt, {it} s) {{\n\
+             \x20       {load_a}\
+             \x20       {load_b}\
+             \x20   }};\n\
              #pragma unroll\n\
-             \x20   for (int jp = 0; jp < {nj}; ++jp)\n\
+             \x20   for ({it} s = 0; s < {ahead}; ++s) {{\n\
+             \x20       if (s < KT) load(s, s);\n\
+             \x20       rcute_cp_async_commit();\n\
+             \x20   }}\n\
+             \x20   {it} s_read = 0, s_write = {ahead};\n\
+             \x20   for ({it} kt = 0; kt < KT; ++kt) {{\n\
+             \x20       rcute_cp_async_wait<{wait}>();{fence}\n\
+             \x20       __syncthreads();\n\
+             \x20       if (kt + {ahead} < KT) load(kt + {ahead}, s_write);\n\
+             \x20       rcute_cp_async_commit();\n\
+             \x20       const unsigned a_s = rcute_smem_u32(A_smem + {a_at}), b_s = rcute_smem_u32(B_smem + {b_at});\n\
+             \x20       {compute}\n\
+             \x20       s_read = s_read + 1 == {s} ? 0 : s_read + 1;\n\
+             \x20       s_write = s_write + 1 == {s} ? 0 : s_write + 1;\n\
+             \x20   }}\n\
+",
+                wait = ahead - 1,
+            )
+        };
+        src.push_str(&format!(
+            "extern \"C\" __global__ void __launch_bounds__({threads}) {name}({decl}) {{\n\
+             \x20   extern __shared__ __align__(1024) unsigned short rcute_smem[];\n\
+             \x20   unsigned short* const A_smem = rcute_smem;\n\
+             \x20   unsigned short* const B_smem = rcute_smem + {a_elems};\n\
+             \x20   const {it} tid = threadIdx.x;\n\
+             \x20   const {it} lane = {}, warp = {};\n\
+             \x20   const {it} wm = {}, wn = {};\n\
+             \x20   const {it} bm = {}, bn = {};\n\
+             \x20   (void)wm; (void)wn;\n\
+             \x20   {acc}\n\
              #pragma unroll\n\
-             \x20   for (int q = 0; q < 2; ++q)\n\
-             #pragma unroll\n\
-             \x20   for (int h = 0; h < 2; ++h) {{\n\
-             \x20               const float* v = acc[i][jp][q][h];\n\
-             \x20               {}\n\
-             \x20               {}\n\
-             \x20               {store}\n\
+             \x20   for (unsigned z = 0; z < sizeof(acc) / sizeof(float); ++z) (&{acc0})[z] = 0.0f;\n\
+             {pipeline}\n\
+             \x20   {tail}\n\
+             {loops}\n\
+             \x20       {}\n\
+             \x20       {}\n\
+             \x20       {store}\n\
              \x20   }}\n\
              }}\n",
+            e.call(f_lane, "tid"),
+            e.call(f_warp, "tid"),
+            e.call(f_wm, "warp"),
+            e.call(f_wn, "warp"),
+            e.call(f_bm, "blockIdx.x"),
+            e.call(f_bn, "blockIdx.x"),
             coords(0),
             coords(1),
+            acc0 = if wgmma { "acc[0][0][0]" } else { "acc[0][0][0][0][0]" },
         ));
-        src.push_str(&body);
         let grid = mt.value() * nt.value();
         Ok(Kernel {
             name: name.to_string(),
@@ -778,6 +1091,7 @@ impl Gemm {
             })?,
             block: threads as u32,
             shared_bytes: shared_bytes as u32,
+            tensor_maps,
         })
     }
 }
@@ -834,6 +1148,92 @@ fn check_stages(op: &OperandPlan) -> Result<(), CodegenError> {
         }
     }
     Ok(())
+}
+
+/// The TMA wrappers: the descriptor type, mbarriers, and the 2-D tiled bulk copy.
+const TMA_HELPERS: &str = r#"struct __align__(64) RcuteTensorMap { unsigned long long opaque[16]; };
+__device__ __forceinline__ void rcute_mbar_init(unsigned bar, unsigned count) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(bar), "r"(count) : "memory");
+}
+__device__ __forceinline__ void rcute_fence_mbar_init() { asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory"); }
+__device__ __forceinline__ void rcute_mbar_expect_tx(unsigned bar, unsigned bytes) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void rcute_mbar_wait(unsigned bar, unsigned phase) {
+    asm volatile("{\n.reg .pred p;\nRCUTE_WAIT:\n"
+                 "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
+                 "@!p bra RCUTE_WAIT;\n}\n" :: "r"(bar), "r"(phase) : "memory");
+}
+__device__ __forceinline__ void rcute_tma_load(unsigned dst, const RcuteTensorMap* map, int inner, int outer, unsigned bar) {
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
+                 :: "r"(dst), "l"(map), "r"(inner), "r"(outer), "r"(bar) : "memory");
+}
+"#;
+
+/// The fixed fields of an operand's `wgmma` matrix descriptor (PTX ISA, "Matrix Descriptor
+/// Format"; the start address is added per slice): 128-byte swizzle (type 1, bits 62-63),
+/// and the byte offsets, in 16-byte units, read off the unswizzled shared layout. K-major:
+/// the stride byte offset (bits 32-45) is the step between groups of 8 rows, the leading
+/// one (bits 16-29) is unused (1). M/N-major: the leading offset is the step between
+/// 64-element blocks of rows, the stride offset the step between groups of 8 `k`.
+fn descriptor(op: &OperandPlan) -> Result<u64, CodegenError> {
+    if op.tile.swizzle() != Swizzle::new(3, 3, 3) {
+        return Err(wrong(
+            "gemm: wgmma needs the 128-byte swizzle of 16-bit elements, Sw<3,3,3>",
+        ));
+    }
+    let l = op.tile.layout();
+    let bytes = |r: i64, k: i64| -> Result<u64, CodegenError> {
+        let off = l.try_crd2idx(&st2(r, k))?.value() * 2;
+        if off <= 0 || off % 16 != 0 || off >> 4 >= 1 << 14 {
+            return Err(wrong("gemm: a wgmma descriptor offset does not fit"));
+        }
+        Ok((off >> 4) as u64)
+    };
+    let (lbo, sbo) = if op.mn_major {
+        (bytes(64, 0)?, bytes(0, 8)?)
+    } else {
+        (1, bytes(8, 0)?)
+    };
+    Ok((1u64 << 62) | (sbo << 32) | (lbo << 16))
+}
+
+/// The `wgmma` wrappers: fences, the descriptors of both operands, and one
+/// `m64nNk16` with both operands in shared memory.
+fn wgmma_helpers(ptx: &str, n: i64, trans: [bool; 2], desc: [u64; 2]) -> String {
+    let regs = n / 2;
+    let outs: Vec<String> = (0..regs).map(|i| format!("%{i}")).collect();
+    let binds: Vec<String> = (0..regs).map(|i| format!("\"+f\"(d[{i}])")).collect();
+    format!(
+        r#"__device__ __forceinline__ void rcute_fence_async_shared() {{ asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }}
+__device__ __forceinline__ void rcute_wgmma_fence() {{ asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }}
+__device__ __forceinline__ void rcute_wgmma_commit() {{ asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }}
+template <int N> __device__ __forceinline__ void rcute_wgmma_wait() {{
+    asm volatile("wgmma.wait_group.sync.aligned %0;" :: "n"(N) : "memory");
+}}
+__device__ __forceinline__ unsigned long long rcute_desc_a(unsigned addr) {{
+    return {da:#x}ULL | (unsigned long long)((addr & 0x3FFFF) >> 4);
+}}
+__device__ __forceinline__ unsigned long long rcute_desc_b(unsigned addr) {{
+    return {db:#x}ULL | (unsigned long long)((addr & 0x3FFFF) >> 4);
+}}
+__device__ __forceinline__ void rcute_wgmma(float* d, unsigned long long da, unsigned long long db) {{
+    asm volatile("{{\n.reg .pred p;\nsetp.ne.b32 p, %{r2}, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx}.{ptx} {{{outs}}}, %{r0}, %{r1}, p, 1, 1, {ta}, {tb};\n}}\n"
+                 : {binds}
+                 : "l"(da), "l"(db), "r"(1));
+}}
+"#,
+        da = desc[0],
+        db = desc[1],
+        outs = outs.join(", "),
+        binds = binds.join(", "),
+        r0 = regs,
+        r1 = regs + 1,
+        r2 = regs + 2,
+        ta = trans[0] as u8,
+        tb = trans[1] as u8,
+    )
 }
 
 /// The PTX wrappers: shared addresses, `cp.async`, `ldmatrix`, `mma.sync`, conversion.

@@ -79,6 +79,23 @@ pub struct Kernel {
     /// Bytes of dynamic shared memory per block (0 when the kernel declares its shared
     /// memory statically).
     pub shared_bytes: u32,
+    /// TMA descriptors the host encodes (`cuTensorMapEncodeTiled`) and passes after
+    /// [`Kernel::params`], in order.
+    pub tensor_maps: Vec<TensorMap>,
+}
+
+/// A 2-D TMA descriptor of 16-bit elements with the 128-byte swizzle, described for the
+/// host to encode with `cuTensorMapEncodeTiled` (out-of-bounds elements read as zero).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TensorMap {
+    /// The kernel pointer argument it describes (0 for `A`, 1 for `B`).
+    pub operand: usize,
+    /// Extents, the contiguous one first.
+    pub dims: [u64; 2],
+    /// Bytes between consecutive indices of the second dimension.
+    pub stride_bytes: u64,
+    /// The box one copy moves, the contiguous extent first.
+    pub box_dims: [u32; 2],
 }
 
 /// The modes `(T, V, tiles)` of the padded matrix's tiles composed with a thread-value
@@ -211,6 +228,7 @@ impl TiledCopy {
             })?,
             block: threads as u32,
             shared_bytes: 0,
+            tensor_maps: Vec::new(),
         })
     }
 }

@@ -4,10 +4,48 @@
 
 use crate::{Args, Gpu, Res};
 use cudarc::cublas::{CudaBlas, Gemm as _, GemmConfig, sys::cublasOperation_t};
-use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaSlice, DevicePtr, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
-use rcute_cuda::gemm::{Gemm, MmaType};
-use rcute_cuda::kernels::{Kernel, matrix};
+use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
+use rcute_cuda::kernels::{Kernel, TensorMap, matrix};
+
+/// An encoded TMA descriptor, passed to the kernel by value (`__grid_constant__`).
+#[repr(C, align(64))]
+#[derive(Clone, Copy)]
+struct TensorMapArg([u64; 16]);
+
+// SAFETY: a plain 128-byte, 64-byte aligned value, the layout of the kernel's
+// `RcuteTensorMap` parameter (and of CUDA's `CUtensorMap`).
+unsafe impl cudarc::driver::DeviceRepr for TensorMapArg {}
+
+/// Encodes `m` for the 16-bit matrix at device address `ptr`.
+fn encode(m: &TensorMap, ptr: u64) -> Res<TensorMapArg> {
+    use cudarc::driver::sys;
+    let mut map = sys::CUtensorMap { opaque: [0; 16] };
+    let strides = [m.stride_bytes];
+    let elem_strides = [1u32, 1];
+    // SAFETY: every pointer is to a live array of the rank the call is told (2 extents, 1
+    // stride, 2 box extents, 2 element strides) and `map` is a writable descriptor; the
+    // driver checks the values (alignment, box limits) and reports them as an error.
+    let r = unsafe {
+        sys::cuTensorMapEncodeTiled(
+            &mut map,
+            sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT16,
+            2,
+            ptr as *mut core::ffi::c_void,
+            m.dims.as_ptr(),
+            strides.as_ptr(),
+            m.box_dims.as_ptr(),
+            elem_strides.as_ptr(),
+            sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
+            sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_128B,
+            sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+            sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
+        )
+    };
+    r.result()?;
+    Ok(TensorMapArg(map.opaque))
+}
 
 /// A 16-bit element as cuBLAS and the host see it.
 trait Half: cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits + Copy + Default {
@@ -78,7 +116,13 @@ fn op(k_contiguous: bool, first: bool, rows: i32, k: i32) -> (cublasOperation_t,
 }
 
 /// One GEMM size: every element type and operand layout.
-pub fn run(gpu: &Gpu, m: i64, n: i64, k: i64, layouts: &[(bool, bool)], show: bool) -> Res<()> {
+pub fn run(
+    gpu: &Gpu,
+    (m, n, k): (i64, i64, i64),
+    layouts: &[(bool, bool)],
+    wgmma: Tiling,
+    show: bool,
+) -> Res<()> {
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
     // A is M x K, B is K x N (row-major logical values)
     let a = values(mu * ku, 1);
@@ -86,8 +130,12 @@ pub fn run(gpu: &Gpu, m: i64, n: i64, k: i64, layouts: &[(bool, bool)], show: bo
     let blas = CudaBlas::new(gpu.stream.clone())?;
     for ty in [MmaType::F16, MmaType::Bf16] {
         match ty {
-            MmaType::F16 => typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, show)?,
-            MmaType::Bf16 => typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, show)?,
+            MmaType::F16 => {
+                typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, wgmma, show)?
+            }
+            MmaType::Bf16 => {
+                typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, wgmma, show)?
+            }
         }
     }
     Ok(())
@@ -108,6 +156,7 @@ fn typed<T: Half>(
     a: &[f32],
     b: &[f32],
     layouts: &[(bool, bool)],
+    wgmma: Tiling,
     show: bool,
 ) -> Res<()>
 where
@@ -164,50 +213,67 @@ where
             .borrow_mut()
             .push((format!("{what} {size}"), t_blas));
 
-        // rcute
-        let g = Gemm::new(T::TY, a_l, b_l, c_l);
-        let kname = format!("gemm_{}", name(T::TY));
-        let kern = g.kernel(&kname)?;
-        if show {
-            println!("{}", kern.source);
-        }
-        let ptx = compile_ptx_with_opts(
-            &kern.source,
-            CompileOptions {
-                arch: Some("sm_90a"),
-                ..Default::default()
-            },
-        )?;
-        let module = gpu.ctx.load_module(ptx)?;
-        let f = module.load_function(&kname)?;
-        f.set_attribute(
-            cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            kern.shared_bytes as i32,
-        )?;
-        let args = Args::of(&kern)?;
-        let mut c = gpu.stream.alloc_zeros::<T>(mu * nu)?;
-        let launch = |c: &mut CudaSlice<T>| launch(gpu, &kern, &args, &f, &a_dev, &b_dev, c);
-        launch(&mut c)?;
-        let got: Vec<f32> = gpu.stream.memcpy_dtov(&c)?.iter().map(|x| x.to()).collect();
-        let t_ours = gpu.time(|| launch(&mut c))?;
-
-        let check = compare(&got, &reference, a, b, (mu, nu, ku), T::TY);
-        if !check.ok {
-            gpu.wrong.set(gpu.wrong.get() + 1);
-        }
-        let tf = |ms: f64| flops / ms / 1e9;
         println!(
-            "{:<28} {size:>16} {t_blas:>9.3} ms {:>7.1} TFLOP/s  1.00",
-            format!("cuBLAS gemm {what}"),
-            tf(t_blas)
+            "{:<34} {size:>16} {t_blas:>9.3} ms {:>7.1} TFLOP/s  1.00",
+            format!("cuBLAS {what}"),
+            flops / t_blas / 1e9
         );
-        println!(
-            "{:<28} {size:>16} {t_ours:>9.3} ms {:>7.1} TFLOP/s  {:.2}   {}",
-            format!("rcute gemm {what}"),
-            tf(t_ours),
-            t_blas / t_ours,
-            check.summary
-        );
+        for instr in [Instr::MmaSync, Instr::Wgmma] {
+            let mut g = Gemm::new(T::TY, a_l, b_l, c_l);
+            g.instr = instr;
+            if instr == Instr::Wgmma {
+                g.tiling = wgmma;
+            }
+            let iname = match instr {
+                Instr::MmaSync => "mma.sync",
+                Instr::Wgmma => "wgmma",
+            };
+            let kname = format!("gemm_{}", name(T::TY));
+            let kern = g.kernel(&kname)?;
+            if show {
+                println!("{}", kern.source);
+            }
+            let ptx = compile_ptx_with_opts(
+                &kern.source,
+                CompileOptions {
+                    arch: Some("sm_90a"),
+                    ..Default::default()
+                },
+            )?;
+            let module = gpu.ctx.load_module(ptx)?;
+            let f = module.load_function(&kname)?;
+            f.set_attribute(
+                cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                kern.shared_bytes as i32,
+            )?;
+            let args = Args::of(&kern)?;
+            let maps = kern
+                .tensor_maps
+                .iter()
+                .map(|m| {
+                    let buf = if m.operand == 0 { &a_dev } else { &b_dev };
+                    let (ptr, _sync) = buf.device_ptr(&gpu.stream);
+                    encode(m, ptr)
+                })
+                .collect::<Res<Vec<_>>>()?;
+            let mut c = gpu.stream.alloc_zeros::<T>(mu * nu)?;
+            let launch =
+                |c: &mut CudaSlice<T>| launch(gpu, &kern, (&args, &maps), &f, &a_dev, &b_dev, c);
+            launch(&mut c)?;
+            let got: Vec<f32> = gpu.stream.memcpy_dtov(&c)?.iter().map(|x| x.to()).collect();
+            let t_ours = gpu.time(|| launch(&mut c))?;
+            let check = compare(&got, &reference, a, b, (mu, nu, ku), T::TY);
+            if !check.ok {
+                gpu.wrong.set(gpu.wrong.get() + 1);
+            }
+            println!(
+                "{:<34} {size:>16} {t_ours:>9.3} ms {:>7.1} TFLOP/s  {:.2}   {}",
+                format!("rcute {iname} {what}"),
+                flops / t_ours / 1e9,
+                t_blas / t_ours,
+                check.summary
+            );
+        }
     }
     Ok(())
 }
@@ -216,7 +282,7 @@ where
 fn launch<T: Half>(
     gpu: &Gpu,
     k: &Kernel,
-    args: &Args,
+    (args, maps): (&Args, &[TensorMapArg]),
     f: &cudarc::driver::CudaFunction,
     a: &CudaSlice<T>,
     b: &CudaSlice<T>,
@@ -227,13 +293,17 @@ fn launch<T: Half>(
     l.arg(b);
     l.arg(c);
     args.push(&mut l);
+    for m in maps {
+        l.arg(m);
+    }
     let cfg = LaunchConfig {
         grid_dim: (k.grid, 1, 1),
         block_dim: (k.block, 1, 1),
         shared_mem_bytes: k.shared_bytes,
     };
     // SAFETY: the arguments are pushed in the order and with the types of the kernel's
-    // signature (`A, B, C`, then `k.params` in its index type); `a`, `b`, `c` hold the
+    // signature (`A, B, C`, then `k.params` in its index type, then the tensor maps, encoded
+    // from `k.tensor_maps` for `a` and `b`); `a`, `b`, `c` hold the
     // M x K, N x K and M x N elements of the layouts the kernel was generated from, and
     // every access of the kernel is predicated on the coordinates being inside them; the
     // dynamic shared memory is `k.shared_bytes`, allowed by the function's attribute.

@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
+//!                 [--wgmma-tiling BM BN STAGES]
 //! rcute-gpu-bench --source [M N | --gemm M N K]
 //! ```
 //!
@@ -191,6 +192,7 @@ struct Cli {
     copies: Vec<(i64, i64)>,
     gemms: Vec<(i64, i64, i64)>,
     cutlass: Option<std::path::PathBuf>,
+    wgmma: rcute_cuda::gemm::Tiling,
 }
 
 fn parse(args: &[String]) -> Res<Cli> {
@@ -200,6 +202,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         copies: Vec::new(),
         gemms: Vec::new(),
         cutlass: None,
+        wgmma: rcute_cuda::gemm::Tiling::wgmma(),
     };
     let mut bare = Vec::new();
     let mut it = args.iter();
@@ -225,6 +228,13 @@ fn parse(args: &[String]) -> Res<Cli> {
                 num(&mut it, "--gemm")?,
                 num(&mut it, "--gemm")?,
             )),
+            "--wgmma-tiling" => {
+                let w = "--wgmma-tiling";
+                cli.wgmma.bm = num(&mut it, w)?;
+                cli.wgmma.warps_m = cli.wgmma.bm / 64;
+                cli.wgmma.bn = num(&mut it, w)?;
+                cli.wgmma.stages = num(&mut it, w)?;
+            }
             "--cutlass" => {
                 cli.cutlass = Some(
                     it.next()
@@ -267,13 +277,16 @@ fn main() -> Res<()> {
             }
         }
         for &(m, n, k) in &cli.gemms {
-            let g = rcute_cuda::gemm::Gemm::new(
+            let mut g = rcute_cuda::gemm::Gemm::new(
                 rcute_cuda::gemm::MmaType::F16,
                 rcute_cuda::kernels::matrix(m, k, k, true),
                 rcute_cuda::kernels::matrix(n, k, k, true),
                 rcute_cuda::kernels::matrix(m, n, n, true),
             );
             println!("{}", g.kernel("gemm_f16")?.source);
+            g.instr = rcute_cuda::gemm::Instr::Wgmma;
+            g.tiling = cli.wgmma;
+            println!("{}", g.kernel("gemm_f16_wgmma")?.source);
         }
         return Ok(());
     }
@@ -318,7 +331,7 @@ fn main() -> Res<()> {
         } else {
             &all[..2]
         };
-        gemm::run(&gpu, m, n, k, layouts, cli.show)?;
+        gemm::run(&gpu, (m, n, k), layouts, cli.wgmma, cli.show)?;
     }
     if let Some(b) = builds {
         tutorials::run(b, &gpu)?;
