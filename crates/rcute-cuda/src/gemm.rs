@@ -324,6 +324,40 @@ impl GemmPlan {
 }
 
 impl OperandPlan {
+    /// The fixed fields of an operand's `wgmma` matrix descriptor (PTX ISA, "Matrix Descriptor
+    /// Format"; the start address is added per slice): 128-byte swizzle (type 1, bits 62-63),
+    /// and the byte offsets, in 16-byte units, read off the unswizzled shared layout. K-major:
+    /// the stride byte offset (bits 32-45) is the step between groups of 8 rows, the leading
+    /// one (bits 16-29) is unused (1). M/N-major: the leading offset is the step between
+    /// 64-element blocks of rows (unused, 1, when there is one block), the stride offset the
+    /// step between groups of 8 `k`.
+    ///
+    /// # Errors
+    /// The tile is not the 128-byte swizzle of 16-bit elements, or an offset does not fit
+    /// the descriptor's 14 bits.
+    pub fn descriptor(&self) -> Result<u64, CodegenError> {
+        let op = self;
+        if op.tile.swizzle() != Swizzle::new(3, 3, 3) {
+            return Err(wrong(
+                "gemm: wgmma needs the 128-byte swizzle of 16-bit elements, Sw<3,3,3>",
+            ));
+        }
+        let l = op.tile.layout();
+        let bytes = |r: i64, k: i64| -> Result<u64, CodegenError> {
+            let off = l.try_crd2idx(&st2(r, k))?.value() * 2;
+            if off <= 0 || off % 16 != 0 || off >> 4 >= 1 << 14 {
+                return Err(wrong("gemm: a wgmma descriptor offset does not fit"));
+            }
+            Ok((off >> 4) as u64)
+        };
+        let (lbo, sbo) = if op.mn_major {
+            (if op.rows > 64 { bytes(64, 0)? } else { 1 }, bytes(0, 8)?)
+        } else {
+            (1, bytes(8, 0)?)
+        };
+        Ok((1u64 << 62) | (sbo << 32) | (lbo << 16))
+    }
+
     fn new(
         g: &Layout,
         rows: i64,
@@ -796,7 +830,7 @@ impl Gemm {
                 ptx,
                 t.bn,
                 [a.mn_major, b.mn_major],
-                [descriptor(a)?, descriptor(b)?],
+                [a.descriptor()?, b.descriptor()?],
             ));
         }
         for f in &e.fns {
@@ -1169,34 +1203,6 @@ __device__ __forceinline__ void rcute_tma_load(unsigned dst, const RcuteTensorMa
                  :: "r"(dst), "l"(map), "r"(inner), "r"(outer), "r"(bar) : "memory");
 }
 "#;
-
-/// The fixed fields of an operand's `wgmma` matrix descriptor (PTX ISA, "Matrix Descriptor
-/// Format"; the start address is added per slice): 128-byte swizzle (type 1, bits 62-63),
-/// and the byte offsets, in 16-byte units, read off the unswizzled shared layout. K-major:
-/// the stride byte offset (bits 32-45) is the step between groups of 8 rows, the leading
-/// one (bits 16-29) is unused (1). M/N-major: the leading offset is the step between
-/// 64-element blocks of rows, the stride offset the step between groups of 8 `k`.
-fn descriptor(op: &OperandPlan) -> Result<u64, CodegenError> {
-    if op.tile.swizzle() != Swizzle::new(3, 3, 3) {
-        return Err(wrong(
-            "gemm: wgmma needs the 128-byte swizzle of 16-bit elements, Sw<3,3,3>",
-        ));
-    }
-    let l = op.tile.layout();
-    let bytes = |r: i64, k: i64| -> Result<u64, CodegenError> {
-        let off = l.try_crd2idx(&st2(r, k))?.value() * 2;
-        if off <= 0 || off % 16 != 0 || off >> 4 >= 1 << 14 {
-            return Err(wrong("gemm: a wgmma descriptor offset does not fit"));
-        }
-        Ok((off >> 4) as u64)
-    };
-    let (lbo, sbo) = if op.mn_major {
-        (bytes(64, 0)?, bytes(0, 8)?)
-    } else {
-        (1, bytes(8, 0)?)
-    };
-    Ok((1u64 << 62) | (sbo << 32) | (lbo << 16))
-}
 
 /// The `wgmma` wrappers: fences, the descriptors of both operands, and one
 /// `m64nNk16` with both operands in shared memory.
