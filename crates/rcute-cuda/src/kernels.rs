@@ -8,6 +8,13 @@
 //! memory offsets from composing the swizzled shared layout with the same thread-value
 //! layouts. A copy and a transpose differ only in the destination's layout and the
 //! thread-value layout of the store.
+//!
+//! The thread-value layouts have three modes `(T, E, V)`: `E` is the vector a thread moves
+//! with one access (one element, or a pair of 16-bit elements moved as 32 bits). Whether an
+//! access really is one wide load or store is decided on the host from the layouts: the
+//! vector must be contiguous and aligned in the global layout (unit stride along it, an
+//! even leading dimension and extent), and, for the shared side, in the swizzled tile;
+//! otherwise the kernel moves the vector's elements one by one.
 
 use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE, Param};
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Swizzle, Tiler, layout};
@@ -19,6 +26,16 @@ pub enum Elem {
     F32,
     /// 2-byte half precision, moved as its 16-bit pattern.
     F16,
+}
+
+impl Elem {
+    /// The C type of two elements moved together.
+    pub fn pair_type(self) -> &'static str {
+        match self {
+            Elem::F32 => "unsigned long long",
+            Elem::F16 => "unsigned",
+        }
+    }
 }
 
 impl Elem {
@@ -48,9 +65,10 @@ pub struct TiledCopy {
     pub dst: Layout,
     /// The tile's shape, `(TM,TN)`.
     pub tile: IntTuple,
-    /// The loading thread-value layout, `(T,V)` to 1-D indices of the tile.
+    /// The loading thread-value layout, `(T,E,V)` to 1-D indices of the tile (`E`: the
+    /// elements of one access).
     pub load_tv: Layout,
-    /// The storing thread-value layout, `(T,V)` to 1-D indices of the tile.
+    /// The storing thread-value layout, `(T,E,V)` to 1-D indices of the tile.
     pub store_tv: Layout,
     /// The shared-memory tile, `(TM,TN)` to (swizzled) offsets.
     pub smem: ComposedLayout,
@@ -98,16 +116,73 @@ pub struct TensorMap {
     pub box_dims: [u32; 2],
 }
 
-/// The modes `(T, V, tiles)` of the padded matrix's tiles composed with a thread-value
-/// layout: coordinates as functions of thread, value and tile index.
+/// The modes `(T, E, V, tiles)` of the padded matrix's tiles composed with a thread-value
+/// layout: coordinates as functions of thread, vector element, value and tile index.
 fn thread_coords(tiles: &Layout, tv: &Layout) -> Result<Layout, CodegenError> {
     let t = tiles.try_mode(0)?.try_composition(tv)?;
     let m = |l: &Layout, i: usize| l.try_mode(i);
     Ok(Layout::try_concat(&[
         m(&t, 0)?,
         m(&t, 1)?,
+        m(&t, 2)?,
         tiles.try_mode(1)?,
     ])?)
+}
+
+/// Whether the pairs `E` of `tv` (a `(T,E,V)` layout into the tile's column-major
+/// indices) are two neighbours along one direction of the matrix `g`, starting at even
+/// offsets: the direction has a unit stride and an even extent, the other stride is even,
+/// and every pair starts at an even coordinate of the tile (`(tm, tn)`).
+fn pairs_contiguous(g: &Layout, tv: &Layout, tm: i64) -> bool {
+    if tv.mode(1).size().value() != 2 {
+        return false;
+    }
+    let int = |t: &IntTuple, i: usize| {
+        t.try_get(i)
+            .ok()
+            .and_then(|x| x.as_int())
+            .map(|x| x.value())
+    };
+    let (st, sh) = (g.stride(), g.shape());
+    let (Some(s0), Some(s1), Some(m), Some(n)) =
+        (int(&st, 0), int(&st, 1), int(&sh, 0), int(&sh, 1))
+    else {
+        return false;
+    };
+    // the direction of the pair in the tile: +1 row (index + 1) or +1 column (index + tm)
+    let step = tv.mode(1).stride().leaf(0).value();
+    let (along_rows, ok_dir) = match step {
+        1 => (true, s0 == 1 && s1 % 2 == 0 && m % 2 == 0),
+        x if x == tm => (false, s1 == 1 && s0 % 2 == 0 && n % 2 == 0),
+        _ => return false,
+    };
+    if !ok_dir {
+        return false;
+    }
+    let (tn, vn) = (tv.mode(0).size().value(), tv.mode(2).size().value());
+    (0..tn as usize).all(|t| {
+        (0..vn as usize).all(|v| {
+            let idx = tv.offset_of(&[t, 0, v]);
+            let coord = if along_rows { idx % tm } else { idx / tm };
+            coord % 2 == 0
+        })
+    })
+}
+
+/// Whether the pairs of `smem` composed with `tv` are two neighbouring shared elements,
+/// the first at an even offset.
+fn pairs_contiguous_in(smem: &ComposedLayout, tv: &Layout) -> bool {
+    if tv.mode(1).size().value() != 2 {
+        return false;
+    }
+    let (tn, vn) = (tv.mode(0).size().value(), tv.mode(2).size().value());
+    (0..tn as usize).all(|t| {
+        (0..vn as usize).all(|v| {
+            let a = smem.offset(tv.offset_of(&[t, 0, v]) as usize);
+            let b = smem.offset(tv.offset_of(&[t, 1, v]) as usize);
+            a % 2 == 0 && b == a + 1
+        })
+    })
 }
 
 impl TiledCopy {
@@ -159,13 +234,24 @@ impl TiledCopy {
             IndexFn::composed("s_st", &smem_st, Inputs::Modes, ty)?,
         ];
         let threads = self.load_tv.try_mode(0)?.size().value();
-        let (v_ld, v_st) = (
+        let (e_ld, v_ld) = (
             self.load_tv.try_mode(1)?.size().value(),
-            self.store_tv.try_mode(1)?.size().value(),
+            self.load_tv.try_mode(2)?.size().value(),
         );
+        let (e_st, v_st) = (
+            self.store_tv.try_mode(1)?.size().value(),
+            self.store_tv.try_mode(2)?.size().value(),
+        );
+        let tm_v = tm.value();
+        // wide accesses where the layouts allow them
+        let wide_src = pairs_contiguous(&self.src, &self.load_tv, tm_v);
+        let wide_dst = pairs_contiguous(&self.dst, &self.store_tv, tm_v);
+        let wide_ld = wide_src && pairs_contiguous_in(&self.smem, &self.load_tv);
+        let wide_st = wide_dst && pairs_contiguous_in(&self.smem, &self.store_tv);
         let smem_size = self.smem.layout().try_cosize()?.value();
         let grid = tiles.try_mode(1)?.size().value();
         let t = self.elem.c_type();
+        let pt = self.elem.pair_type();
         let it = ty.c_name();
         let mut src = String::from(PRELUDE);
         for f in &fns {
@@ -192,30 +278,77 @@ impl TiledCopy {
             s.push(')');
             s
         };
+        let c = |i: usize, args: &str| call(&fns[i], args);
+        // one phase: `(coordinates, bounds, element moves)` per vector, or per element
+        let phase = |(r, cc, g, s): (usize, usize, usize, usize),
+                     (en, vn): (i64, i64),
+                     wide_global: bool,
+                     wide_smem: bool,
+                     load: bool| {
+            let at = |e: &str| format!("t, {e}, v, b");
+            if wide_global {
+                // the pair's first element decides for both (the extent along it is even)
+                let (g_at, s0, s1) = (c(g, "r, c"), c(s, "t, 0, v"), c(s, "t, 1, v"));
+                let body = match (load, wide_smem) {
+                    (true, true) => {
+                        format!("*({pt}*)(smem + {s0}) = *(const {pt}*)(src + {g_at});")
+                    }
+                    (true, false) => format!(
+                        "union {{ {pt} w; {t} e[2]; }} u;\n\
+                         \x20           u.w = *(const {pt}*)(src + {g_at});\n\
+                         \x20           smem[{s0}] = u.e[0];\n\
+                         \x20           smem[{s1}] = u.e[1];"
+                    ),
+                    (false, true) => {
+                        format!("*({pt}*)(dst + {g_at}) = *(const {pt}*)(smem + {s0});")
+                    }
+                    (false, false) => format!(
+                        "union {{ {pt} w; {t} e[2]; }} u;\n\
+                         \x20           u.e[0] = smem[{s0}];\n\
+                         \x20           u.e[1] = smem[{s1}];\n\
+                         \x20           *({pt}*)(dst + {g_at}) = u.w;"
+                    ),
+                };
+                format!(
+                    "#pragma unroll\n\
+                     \x20   for ({it} v = 0; v < {vn}; ++v) {{\n\
+                     \x20       const {it} r = {}, c = {};\n\
+                     \x20       if (r < M && c < N) {{\n\
+                     \x20           {body}\n\
+                     \x20       }}\n\
+                     \x20   }}\n",
+                    c(r, &at("0")),
+                    c(cc, &at("0")),
+                )
+            } else {
+                let mv = if load {
+                    format!("smem[{}] = src[{}];", c(s, "t, e, v"), c(g, "r, c"))
+                } else {
+                    format!("dst[{}] = smem[{}];", c(g, "r, c"), c(s, "t, e, v"))
+                };
+                format!(
+                    "#pragma unroll\n\
+                     \x20   for ({it} v = 0; v < {vn}; ++v)\n\
+                     #pragma unroll\n\
+                     \x20   for ({it} e = 0; e < {en}; ++e) {{\n\
+                     \x20       const {it} r = {}, c = {};\n\
+                     \x20       if (r < M && c < N) {mv}\n\
+                     \x20   }}\n",
+                    c(r, &at("e")),
+                    c(cc, &at("e")),
+                )
+            }
+        };
+        let load = phase((0, 1, 4, 6), (e_ld, v_ld), wide_src, wide_ld, true);
+        let store = phase((2, 3, 5, 7), (e_st, v_st), wide_dst, wide_st, false);
         src.push_str(&format!(
             "extern \"C\" __global__ void __launch_bounds__({threads}) {name}({decl}) {{\n\
-             \x20   __shared__ {t} smem[{smem_size}];\n\
+             \x20   __shared__ __align__(16) {t} smem[{smem_size}];\n\
              \x20   const {it} t = threadIdx.x, b = blockIdx.x;\n\
-             #pragma unroll\n\
-             \x20   for ({it} v = 0; v < {v_ld}; ++v) {{\n\
-             \x20       const {it} r = {}, c = {};\n\
-             \x20       if (r < M && c < N) smem[{}] = src[{}];\n\
-             \x20   }}\n\
+             {load}\
              \x20   __syncthreads();\n\
-             #pragma unroll\n\
-             \x20   for ({it} v = 0; v < {v_st}; ++v) {{\n\
-             \x20       const {it} r = {}, c = {};\n\
-             \x20       if (r < M && c < N) dst[{}] = smem[{}];\n\
-             \x20   }}\n\
+             {store}\
              }}\n",
-            call(&fns[0], "t, v, b"),
-            call(&fns[1], "t, v, b"),
-            call(&fns[6], "t, v"),
-            call(&fns[4], "r, c"),
-            call(&fns[2], "t, v, b"),
-            call(&fns[3], "t, v, b"),
-            call(&fns[5], "r, c"),
-            call(&fns[7], "t, v"),
         ));
         Ok(Kernel {
             name: name.to_string(),
@@ -249,17 +382,39 @@ pub fn matrix(m: i64, n: i64, ld: i64, row_major: bool) -> Layout {
 }
 
 /// The copy or transpose of an `m x n` row-major matrix (the transpose is stored
-/// column-major): 32x32 tiles, 256 threads, 4 values each, swizzled shared memory.
+/// column-major) through swizzled shared memory, 256 threads a block. `f32`: 32x32 tiles,
+/// 4 single elements per thread. `f16`: 64x64 tiles, 8 pairs per thread, each pair one
+/// 32-bit access where the layouts allow it (even extents and leading dimensions).
 pub fn tiled(elem: Elem, m: i64, n: i64, transpose: bool) -> TiledCopy {
-    // loads: a warp along a row (contiguous in the row-major source), 8 rows per pass
-    let along_rows = layout!(((_32, _8), _4):((_32, _1), _8));
-    // transposed stores: a warp down a column (contiguous in the column-major destination)
-    let along_cols = layout!(((_32, _8), _4):((_1, _32), _256));
-    let row_major = layout!((_32, _32):(_32, _1));
-    // XOR the row into the column's bank bits: a warp reading a column hits 32 banks
-    let swizzle = match elem {
-        Elem::F32 => Swizzle::new(5, 0, 5),
-        Elem::F16 => Swizzle::new(4, 1, 5),
+    let (tile, along_rows, along_cols, smem) = match elem {
+        Elem::F32 => (
+            rcute::int_tuple!((_32, _32)),
+            // loads: a warp along a row (contiguous in the row-major source), 8 rows a pass
+            layout!(((_32, _8), _1, _4):((_32, _1), _0, _8)),
+            // transposed stores: a warp down a column (contiguous in the column-major
+            // destination)
+            layout!(((_32, _8), _1, _4):((_1, _32), _0, _256)),
+            // XOR the row into the column's bank bits: a warp reading a column hits 32 banks
+            ComposedLayout::new(
+                Swizzle::new(5, 0, 5),
+                Int::ZERO,
+                layout!((_32, _32):(_32, _1)),
+            ),
+        ),
+        Elem::F16 => (
+            rcute::int_tuple!((_64, _64)),
+            // 32 lanes along a row, a pair each: a warp moves one 128-byte row
+            layout!(((_32, _8), _2, _8):((_128, _1), _64, _8)),
+            // 32 lanes down a column, a pair of rows each
+            layout!(((_32, _8), _2, _8):((_2, _64), _1, _512)),
+            // pairs of columns stay together (base 1); the row's bits 1-5 XOR into the 32
+            // pair positions, so a warp reading a column's even (or odd) rows hits 32 banks
+            ComposedLayout::new(
+                Swizzle::new(5, 1, 6),
+                Int::ZERO,
+                layout!((_64, _64):(_64, _1)),
+            ),
+        ),
     };
     let src = matrix(m, n, n, true);
     TiledCopy {
@@ -269,10 +424,10 @@ pub fn tiled(elem: Elem, m: i64, n: i64, transpose: bool) -> TiledCopy {
         } else {
             src
         },
-        tile: rcute::int_tuple!((_32, _32)),
+        tile,
         load_tv: along_rows,
         store_tv: if transpose { along_cols } else { along_rows },
-        smem: ComposedLayout::new(swizzle, Int::ZERO, row_major),
+        smem,
         elem,
     }
 }

@@ -31,6 +31,7 @@ static int phase;
 #define __global__
 #define __launch_bounds__(n)
 #define __shared__ static
+#define __align__(n) __attribute__((aligned(n)))
 #define __restrict__ restrict
 #define __syncthreads() do {{ if (phase == 0) return; }} while (0)
 {source}
@@ -65,7 +66,15 @@ int main(void) {{
 #[test]
 fn copies_and_transposes_are_exact_for_any_size() {
     let mut runs = 0;
-    for (m, n) in [(64, 96), (1000, 777), (1, 33), (31, 1)] {
+    // even extents: 32-bit f16 accesses on both sides; odd ones fall back to elements
+    for (m, n) in [
+        (64, 96),
+        (1000, 777),
+        (1000, 778),
+        (33, 64),
+        (1, 33),
+        (31, 1),
+    ] {
         for elem in [Elem::F32, Elem::F16] {
             for transpose in [false, true] {
                 let k = tiled(elem, m, n, transpose);
@@ -78,7 +87,7 @@ fn copies_and_transposes_are_exact_for_any_size() {
             }
         }
     }
-    assert_eq!(runs, 16);
+    assert_eq!(runs, 24);
 }
 
 #[test]
@@ -87,4 +96,26 @@ fn the_cpu_run_can_fail() {
     // `r * 96 + c` coincide: the first and the last element
     let k = tiled(Elem::F32, 64, 96, false);
     assert_eq!(run_on_cpu(&k, 64, 96, true), 64 * 96 - 2);
+}
+
+#[test]
+fn f16_pairs_are_32_bit_accesses_where_the_layouts_allow() {
+    // (M, N) even: the source's rows and the transposed destination's columns hold aligned
+    // pairs; loads and stores are one 32-bit access each
+    let wide = |m, n, t| {
+        let k = tiled(Elem::F16, m, n, t).kernel("k").unwrap();
+        (
+            k.source.matches("*(const unsigned*)(src").count(),
+            k.source.matches("*(unsigned*)(dst").count(),
+        )
+    };
+    assert_eq!(wide(64, 96, true), (1, 1));
+    assert_eq!(wide(64, 96, false), (1, 1));
+    // an odd N: the source's pairs straddle rows, loads go element by element (the
+    // transposed destination, 64 rows a column, still takes pairs)
+    assert_eq!(wide(64, 97, true), (0, 1));
+    assert_eq!(wide(64, 97, false), (0, 0));
+    // f32 moves single elements
+    let k = tiled(Elem::F32, 64, 96, true).kernel("k").unwrap();
+    assert!(!k.source.contains("unsigned long long*"));
 }
