@@ -9,7 +9,8 @@
 //! ```
 //!
 //! Bare numbers are copy sizes, two at a time. Without sizes: copies of 1000 x 777 and
-//! 8192 x 8192, GEMMs of 1000 x 777 x 999 and 8192 x 8192 x 8192. `--show` prints the
+//! 8192 x 8192, GEMMs of 1000 x 776 x 1000 (edges), 1000 x 777 x 999 (rows not 16-byte
+//! aligned) and 8192 x 8192 x 8192. `--show` prints the
 //! generated CUDA source as it runs; `--source` prints the f32 copy kernels' source (or,
 //! with `--gemm`, the f16 GEMM's for row-major A and K-major B) and needs no device. `--cutlass DIR` (the installed `nvidia-cutlass` package, the directory
 //! holding `cutlass_library`) also builds CuTe's tutorial kernels with `nvcc` and runs them.
@@ -255,7 +256,7 @@ fn parse(args: &[String]) -> Res<Cli> {
     cli.copies.extend(bare.chunks(2).map(|c| (c[0], c[1])));
     if cli.copies.is_empty() && cli.gemms.is_empty() && !cli.source {
         cli.copies = vec![(1000, 777), (8192, 8192)];
-        cli.gemms = vec![(1000, 777, 999), (8192, 8192, 8192)];
+        cli.gemms = vec![(1000, 776, 1000), (1000, 777, 999), (8192, 8192, 8192)];
     }
     Ok(cli)
 }
