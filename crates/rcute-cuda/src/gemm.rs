@@ -693,11 +693,27 @@ impl Gemm {
             (32, t.warps_m * t.warps_n)
         };
         let lanes = Layout::identity(st2(group, groups));
-        let f_lane = e.coord1("lane_of", &lanes, 0)?;
-        let f_warp = e.coord1("warp_of", &lanes, 1)?;
-        let warps = Layout::identity(st2(t.warps_m, t.warps_n));
-        let f_wm = e.coord1("warp_m", &warps, 0)?;
-        let f_wn = e.coord1("warp_n", &warps, 1)?;
+        let (lane_fn, group_fn) = if wgmma {
+            ("thread_of", "warpgroup_of")
+        } else {
+            ("lane_of", "warp_of")
+        };
+        let f_lane = e.coord1(lane_fn, &lanes, 0)?;
+        let f_warp = e.coord1(group_fn, &lanes, 1)?;
+        // the warp's position in the block (mma.sync; a warpgroup's is its index)
+        let warp_pos = if wgmma {
+            String::new()
+        } else {
+            let warps = Layout::identity(st2(t.warps_m, t.warps_n));
+            let f_wm = e.coord1("warp_m", &warps, 0)?;
+            let f_wn = e.coord1("warp_n", &warps, 1)?;
+            format!(
+                "\n    const {} wm = {}, wn = {};",
+                ty.c_name(),
+                e.call(f_wm, "warp"),
+                e.call(f_wn, "warp")
+            )
+        };
 
         // blocks: output tiles in groups of 8 tile rows (1 when the tile rows do not divide)
         let mt = m.try_ceil_div(st(t.bm))?.to_dynamic();
@@ -921,7 +937,7 @@ impl Gemm {
                      \x20           rcute_wgmma(&acc[0][0][0], rcute_desc_a(a_s + 2 * {}), rcute_desc_b(b_s + 2 * {}));\n\
                      \x20       rcute_wgmma_commit();\n\
                      \x20       rcute_wgmma_wait<1>();",
-                    e.call(f_fa, "warp, kk"),
+                    e.call(f_fa, "wg, kk"),
                     e.call(f_fb, "0, kk"),
                     kk_n = t.bk / 16,
                 ),
@@ -934,7 +950,7 @@ impl Gemm {
                      \x20   for (int h = 0; h < 2; ++h) {{\n\
                      \x20       const float* v = acc[j][h];"
                 ),
-                "lane, {e}, h, j, warp, bm, bn",
+                "wt, {e}, h, j, wg, bm, bn",
             )
         } else {
             let (wm_n, wn_n) = (t.warps_m, t.warps_n);
@@ -1088,10 +1104,8 @@ impl Gemm {
              \x20   unsigned short* const A_smem = rcute_smem;\n\
              \x20   unsigned short* const B_smem = rcute_smem + {a_elems};\n\
              \x20   const {it} tid = threadIdx.x;\n\
-             \x20   const {it} lane = {}, warp = {};\n\
-             \x20   const {it} wm = {}, wn = {};\n\
+             \x20   const {it} {lane} = {}, {group} = {};{warp_pos}\n\
              \x20   const {it} bm = {}, bn = {};\n\
-             \x20   (void)wm; (void)wn;\n\
              \x20   {acc}\n\
              #pragma unroll\n\
              \x20   for (unsigned z = 0; z < sizeof(acc) / sizeof(float); ++z) (&{acc0})[z] = 0.0f;\n\
@@ -1105,13 +1119,13 @@ impl Gemm {
              }}\n",
             e.call(f_lane, "tid"),
             e.call(f_warp, "tid"),
-            e.call(f_wm, "warp"),
-            e.call(f_wn, "warp"),
             e.call(f_bm, "blockIdx.x"),
             e.call(f_bn, "blockIdx.x"),
             coords(0),
             coords(1),
             acc0 = if wgmma { "acc[0][0][0]" } else { "acc[0][0][0][0][0]" },
+            lane = if wgmma { "wt" } else { "lane" },
+            group = if wgmma { "wg" } else { "warp" },
         ));
         let grid = mt.value() * nt.value();
         Ok(Kernel {

@@ -5,13 +5,13 @@
 //! ```text
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
 //!                 [--wgmma-tiling BM BN STAGES]
-//! rcute-gpu-bench --source [M N | --gemm M N K]
+//! rcute-gpu-bench --source [--f16] [M N | --gemm M N K]
 //! ```
 //!
 //! Bare numbers are copy sizes, two at a time. Without sizes: copies of 1000 x 777 and
 //! 8192 x 8192, GEMMs of 1000 x 776 x 1000 (edges), 1000 x 777 x 999 (rows not 16-byte
 //! aligned) and 8192 x 8192 x 8192. `--show` prints the
-//! generated CUDA source as it runs; `--source` prints the f32 copy kernels' source (or,
+//! generated CUDA source as it runs; `--source` prints the f32 (or `--f16`) copy kernels' source (or,
 //! with `--gemm`, the f16 GEMM's for row-major A and K-major B) and needs no device. `--cutlass DIR` (the installed `nvidia-cutlass` package, the directory
 //! holding `cutlass_library`) also builds CuTe's tutorial kernels with `nvcc` and runs them.
 
@@ -190,6 +190,7 @@ fn elem_name(e: Elem) -> &'static str {
 struct Cli {
     show: bool,
     source: bool,
+    f16: bool,
     copies: Vec<(i64, i64)>,
     gemms: Vec<(i64, i64, i64)>,
     cutlass: Option<std::path::PathBuf>,
@@ -200,6 +201,7 @@ fn parse(args: &[String]) -> Res<Cli> {
     let mut cli = Cli {
         show: false,
         source: false,
+        f16: false,
         copies: Vec::new(),
         gemms: Vec::new(),
         cutlass: None,
@@ -221,6 +223,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         match a.as_str() {
             "--show" => cli.show = true,
             "--source" => cli.source = true,
+            "--f16" => cli.f16 = true,
             "--copy" => cli
                 .copies
                 .push((num(&mut it, "--copy")?, num(&mut it, "--copy")?)),
@@ -268,13 +271,11 @@ fn main() -> Res<()> {
         // the generated kernels, without a device: the copies', or the GEMMs' if asked for
         if cli.gemms.is_empty() {
             let (m, n) = cli.copies.first().copied().unwrap_or((1000, 777));
+            let elem = if cli.f16 { Elem::F16 } else { Elem::F32 };
             for t in [false, true] {
-                println!(
-                    "{}",
-                    tiled(Elem::F32, m, n, t)
-                        .kernel(if t { "transpose_f32" } else { "copy_f32" })?
-                        .source
-                );
+                let what = if t { "transpose" } else { "copy" };
+                let k = tiled(elem, m, n, t).kernel(&format!("{what}_{}", elem_name(elem)))?;
+                println!("{}", k.source);
             }
         }
         for &(m, n, k) in &cli.gemms {
