@@ -39,7 +39,7 @@
 //! ```
 
 use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE, Param};
-use crate::kernels::{Kernel, TensorMap};
+use crate::kernels::{Kernel, TensorMap, grid_count};
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Major, Swizzle, TileOrder, Tiler, layout};
 
 /// The 16-bit input (and output) type of the product.
@@ -1133,10 +1133,7 @@ impl Gemm {
             source: src,
             params,
             index_type: ty,
-            grid: u32::try_from(grid).map_err(|_| CodegenError::Overflow {
-                value: grid as i128,
-                ty: IndexType::I32,
-            })?,
+            grid: grid_count(grid)?,
             block: threads as u32,
             shared_bytes: shared_bytes as u32,
             tensor_maps,

@@ -116,6 +116,14 @@ pub struct TensorMap {
     pub box_dims: [u32; 2],
 }
 
+/// A number of thread blocks as the launch takes it.
+pub(crate) fn grid_count(grid: i64) -> Result<u32, CodegenError> {
+    u32::try_from(grid).map_err(|_| CodegenError::Overflow {
+        value: grid as i128,
+        ty: IndexType::I32,
+    })
+}
+
 /// The modes `(T, E, V, tiles)` of the padded matrix's tiles composed with a thread-value
 /// layout: coordinates as functions of thread, vector element, value and tile index.
 fn thread_coords(tiles: &Layout, tv: &Layout) -> Result<Layout, CodegenError> {
@@ -355,10 +363,7 @@ impl TiledCopy {
             source: src,
             params,
             index_type: ty,
-            grid: u32::try_from(grid).map_err(|_| CodegenError::Overflow {
-                value: grid as i128,
-                ty: IndexType::I32,
-            })?,
+            grid: grid_count(grid)?,
             block: threads as u32,
             shared_bytes: 0,
             tensor_maps: Vec::new(),

@@ -25,24 +25,13 @@
 //! `n8` blocks, swapped accumulator values), and that [`Gemm::plan`] refuses a tiling it
 //! cannot build with an error.
 
-use rcute::Layout;
-use rcute_cuda::gemm::{Gemm, GemmPlan, MmaType, OperandPlan, Tiling};
-use rcute_cuda::kernels::matrix;
+mod gemm_support;
 
-/// The product's extents: multiples of 8 (16-byte copies), distinct so that no two are
-/// confused.
-const M: i64 = 1024;
-const N: i64 = 768;
-const K: i64 = 512;
-
-/// `K` per stage, the only one [`Gemm::plan`] accepts.
-const BK: usize = 64;
+use gemm_support::{BK, MAJORS, Tally, gemm, mode_sizes, operand_elements};
+use rcute_cuda::gemm::{GemmPlan, Instr, MmaType, OperandPlan, Tiling};
 
 /// An element of an operand's `(rows, BK)` shared tile, as `(row, k)`.
 type Elem = (usize, usize);
-
-/// `(A K-major, B K-major)`: the four combinations.
-const MAJORS: [(bool, bool); 4] = [(true, true), (true, false), (false, true), (false, false)];
 
 /// The default tiling (`128 x 128`, 2 x 2 warps) and one of `256 x 128` with 4 x 2 warps.
 fn tilings() -> [Tiling; 2] {
@@ -59,31 +48,14 @@ fn tilings() -> [Tiling; 2] {
     ]
 }
 
-/// The GEMM of `A` (M,K) and `B` (N,K), each K-major (row-major) or M/N-major, `C` row-major.
-fn gemm(a_k_major: bool, b_k_major: bool, tiling: Tiling) -> Gemm {
-    let operand = |rows: i64, k_major: bool| {
-        if k_major {
-            matrix(rows, K, K, true)
-        } else {
-            matrix(rows, K, rows, false)
-        }
-    };
-    let mut g = Gemm::new(
-        MmaType::F16,
-        operand(M, a_k_major),
-        operand(N, b_k_major),
-        matrix(M, N, N, true),
-    );
-    g.tiling = tiling;
-    g
-}
-
 /// A labelled plan for every tiling and combination of majors.
 fn plans() -> Vec<(String, GemmPlan)> {
     let mut out = Vec::new();
     for t in tilings() {
         for (a_k, b_k) in MAJORS {
-            let plan = gemm(a_k, b_k, t).plan().unwrap();
+            let plan = gemm(MmaType::F16, Instr::MmaSync, a_k, b_k, t)
+                .plan()
+                .unwrap();
             assert_eq!(plan.a.mn_major, !a_k);
             assert_eq!(plan.b.mn_major, !b_k);
             assert!(plan.a.vector && plan.b.vector, "16-byte copies expected");
@@ -100,13 +72,6 @@ fn plans() -> Vec<(String, GemmPlan)> {
     }
     assert_eq!(out.len(), 8);
     out
-}
-
-/// The sizes of a layout's top-level modes.
-fn mode_sizes(l: &Layout) -> Vec<usize> {
-    (0..l.rank())
-        .map(|i| l.mode(i).size().value() as usize)
-        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -172,47 +137,6 @@ fn ldmatrix(
 
 // ---------------------------------------------------------------------------------------
 // The emulation.
-
-/// Elements compared and those that differ (with the first few described).
-#[derive(Default)]
-struct Tally {
-    checked: usize,
-    wrong: usize,
-    first_wrong: Vec<String>,
-}
-
-impl Tally {
-    fn check(&mut self, got: Option<Elem>, want: Elem, what: impl FnOnce() -> String) {
-        self.checked += 1;
-        if got != Some(want) {
-            self.wrong += 1;
-            if self.first_wrong.len() < 8 {
-                self.first_wrong
-                    .push(format!("{}: got {got:?}, PTX wants {want:?}", what()));
-            }
-        }
-    }
-
-    fn add(&mut self, other: Tally) {
-        self.checked += other.checked;
-        self.wrong += other.wrong;
-        let room = 8usize.saturating_sub(self.first_wrong.len());
-        self.first_wrong
-            .extend(other.first_wrong.into_iter().take(room));
-    }
-
-    fn assert_clean(&self, expected_checked: usize) {
-        assert_eq!(
-            self.wrong,
-            0,
-            "{} of {} elements differ from the PTX ISA, first:\n{}",
-            self.wrong,
-            self.checked,
-            self.first_wrong.join("\n")
-        );
-        assert_eq!(self.checked, expected_checked, "elements checked");
-    }
-}
 
 /// One stage of the copy into shared memory: the shared tile (`tile`'s cosize) holding, at
 /// each offset written, the `(row, k)` of the tile element written there. Asserts that each
@@ -321,7 +245,7 @@ fn check_fragments(
                             }
                             let (r, c) = block_elem(t, j, h);
                             let want = (r + 16 * (block + blocks * wp), c + 16 * kk);
-                            tally.check(got, want, || {
+                            tally.check(got, Some(want), || {
                                 format!(
                                     "{label}: warp position {wp} block {block} kk {kk} \
                                      lane {t} register {j} half {h}"
@@ -397,19 +321,11 @@ fn check_accumulators(
             r + 16 * mi_ + warp_rows * wm,
             c + 8 * (q + 2 * jp) + warp_cols * wn,
         );
-        tally.check(Some((idx % bm, idx / bm)), want, || {
+        tally.check(Some((idx % bm, idx / bm)), Some(want), || {
             format!("{label}: accumulator (lane, e, h, i, q, jp, warp) = {coords:?}")
         });
     }
     (tally, named)
-}
-
-/// The number of tile elements of both operands of every plan: what one full check covers.
-fn operand_elements(plans: &[(String, GemmPlan)]) -> usize {
-    plans
-        .iter()
-        .map(|(_, p)| (p.tiling.bm + p.tiling.bn) as usize * BK)
-        .sum()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -544,7 +460,7 @@ fn plan_refuses_bad_tiling() {
     let mut refused = 0;
     for t in bad {
         for (a_k, b_k) in MAJORS {
-            let g = gemm(a_k, b_k, t);
+            let g = gemm(MmaType::F16, Instr::MmaSync, a_k, b_k, t);
             let err = g.plan().expect_err("a bad tiling is refused");
             assert!(err.to_string().contains("tiling"), "{t:?}: {err}");
             assert!(g.kernel("gemm").is_err(), "{t:?}");
@@ -552,5 +468,9 @@ fn plan_refuses_bad_tiling() {
         }
     }
     assert_eq!(refused, bad.len() * MAJORS.len());
-    assert!(gemm(true, true, good).plan().is_ok());
+    assert!(
+        gemm(MmaType::F16, Instr::MmaSync, true, true, good)
+            .plan()
+            .is_ok()
+    );
 }

@@ -31,17 +31,10 @@
 //! The formulas are written out below from the PTX ISA and the CUDA driver's description
 //! of the 128-byte swizzle; none is derived from rcute's layouts.
 
-use rcute_cuda::gemm::{Gemm, GemmPlan, Instr, MmaType, OperandPlan, Tiling};
-use rcute_cuda::kernels::matrix;
+mod gemm_support;
 
-/// The product's extents: multiples of 8 (TMA needs 16-byte strides), distinct so that no
-/// two are confused.
-const M: i64 = 1024;
-const N: i64 = 768;
-const K: i64 = 512;
-
-/// `K` per stage, the only one [`Gemm::plan`] accepts: one 128-byte row of 16-bit elements.
-const BK: usize = 64;
+use gemm_support::{BK, MAJORS, Tally, gemm, mode_sizes, operand_elements};
+use rcute_cuda::gemm::{GemmPlan, Instr, MmaType, OperandPlan, Tiling};
 
 /// `K` of one `wgmma` (`m64nNk16`).
 const SLICE_K: usize = 16;
@@ -51,9 +44,6 @@ const SLICE_M: usize = 64;
 
 /// The 128-byte swizzle repeats every 8 rows of 128 bytes.
 const SWIZZLE_ATOM_BYTES: usize = 1024;
-
-/// `(A K-major, B K-major)`: the four combinations.
-const MAJORS: [(bool, bool); 4] = [(true, true), (true, false), (false, true), (false, false)];
 
 /// Both 16-bit input types; the layouts must not depend on which.
 const TYPES: [MmaType; 2] = [MmaType::F16, MmaType::Bf16];
@@ -71,27 +61,6 @@ fn tilings() -> [Tiling; 2] {
     ]
 }
 
-/// The `wgmma` GEMM of `A` (M,K) and `B` (N,K), each K-major (row-major) or M/N-major, `C`
-/// row-major.
-fn gemm(ty: MmaType, a_k_major: bool, b_k_major: bool, tiling: Tiling) -> Gemm {
-    let operand = |rows: i64, k_major: bool| {
-        if k_major {
-            matrix(rows, K, K, true)
-        } else {
-            matrix(rows, K, rows, false)
-        }
-    };
-    let mut g = Gemm::new(
-        ty,
-        operand(M, a_k_major),
-        operand(N, b_k_major),
-        matrix(M, N, N, true),
-    );
-    g.instr = Instr::Wgmma;
-    g.tiling = tiling;
-    g
-}
-
 /// A labelled plan for every tiling, type and combination of majors (16 in all), each
 /// checked to be a TMA-loaded `wgmma` plan of the expected majors.
 fn plans() -> Vec<(String, GemmPlan)> {
@@ -99,7 +68,7 @@ fn plans() -> Vec<(String, GemmPlan)> {
     for t in tilings() {
         for ty in TYPES {
             for (a_k, b_k) in MAJORS {
-                let plan = gemm(ty, a_k, b_k, t).plan().unwrap();
+                let plan = gemm(ty, Instr::Wgmma, a_k, b_k, t).plan().unwrap();
                 let major = |k: bool, mn: &str| if k { "K" } else { mn }.to_string() + "-major";
                 let label = format!(
                     "{}x{} tiling, {ty:?}, A {}, B {}",
@@ -131,13 +100,6 @@ fn operands<'a>(plan: &'a GemmPlan, label: &str) -> [(String, &'a OperandPlan); 
         (format!("{label}, A"), &plan.a),
         (format!("{label}, B"), &plan.b),
     ]
-}
-
-/// The sizes of a layout's top-level modes.
-fn mode_sizes(l: &rcute::Layout) -> Vec<usize> {
-    (0..l.rank())
-        .map(|i| l.mode(i).size().value() as usize)
-        .collect()
 }
 
 /// The column-major index of element `(row, k)` of an operand's `(rows, BK)` tile.
@@ -267,54 +229,6 @@ fn tma_byte(base: usize, x: usize, y: usize, how: Emulation) -> usize {
 // ---------------------------------------------------------------------------------------
 // The emulation.
 
-/// Values compared and those that differ (with the first few described).
-#[derive(Default)]
-struct Tally {
-    checked: usize,
-    wrong: usize,
-    first_wrong: Vec<String>,
-}
-
-impl Tally {
-    fn check<T: PartialEq + std::fmt::Debug>(
-        &mut self,
-        got: T,
-        want: T,
-        what: impl FnOnce() -> String,
-    ) {
-        self.checked += 1;
-        if got != want {
-            self.wrong += 1;
-            if self.first_wrong.len() < 8 {
-                self.first_wrong.push(format!(
-                    "{}: layouts give {got:?}, PTX wants {want:?}",
-                    what()
-                ));
-            }
-        }
-    }
-
-    fn add(&mut self, other: Tally) {
-        self.checked += other.checked;
-        self.wrong += other.wrong;
-        let room = 8usize.saturating_sub(self.first_wrong.len());
-        self.first_wrong
-            .extend(other.first_wrong.into_iter().take(room));
-    }
-
-    fn assert_clean(&self, expected_checked: usize) {
-        assert_eq!(
-            self.wrong,
-            0,
-            "{} of {} values differ from the PTX ISA, first:\n{}",
-            self.wrong,
-            self.checked,
-            self.first_wrong.join("\n")
-        );
-        assert_eq!(self.checked, expected_checked, "values checked");
-    }
-}
-
 /// Checks every accumulator of `c_frag` (modes `(thread, e, h, j, warpgroup)`) against
 /// [`ptx_d`], warpgroup `wg` 64 rows down. Returns the tally and how often each `(BM, BN)`
 /// tile element was named.
@@ -442,15 +356,6 @@ fn check_boxes(op: &OperandPlan, how: Emulation, label: &str) -> (Tally, Vec<usi
         }
     }
     (tally, written)
-}
-
-/// The number of tile elements of both operands of every plan: what one full check of the
-/// slices or of the boxes covers, `(BM + BN) x BK` per plan.
-fn operand_elements(plans: &[(String, GemmPlan)]) -> usize {
-    plans
-        .iter()
-        .map(|(_, p)| (p.tiling.bm + p.tiling.bn) as usize * BK)
-        .sum()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -582,7 +487,7 @@ fn kernel_tensor_maps_match_emulated_boxes() {
     for t in tilings() {
         for ty in TYPES {
             for (a_k, b_k) in MAJORS {
-                let g = gemm(ty, a_k, b_k, t);
+                let g = gemm(ty, Instr::Wgmma, a_k, b_k, t);
                 let k = g.kernel("g").unwrap();
                 let want = |k_major: bool, rows: i64| {
                     if k_major { [64, rows as u32] } else { [64, 64] }
@@ -703,7 +608,7 @@ fn plan_refuses_bad_wgmma_tiling() {
     for (t, why) in bad {
         for ty in TYPES {
             for (a_k, b_k) in MAJORS {
-                let g = gemm(ty, a_k, b_k, t);
+                let g = gemm(ty, Instr::Wgmma, a_k, b_k, t);
                 let err = g.plan().expect_err("a bad tiling is refused");
                 assert!(err.to_string().contains(why), "{t:?}: {err}");
                 assert!(g.kernel("g").is_err(), "{t:?}");
@@ -713,15 +618,21 @@ fn plan_refuses_bad_wgmma_tiling() {
     }
     assert_eq!(refused, bad.len() * TYPES.len() * MAJORS.len());
     for t in [good, Tiling { stages: 3, ..big }] {
-        let g = gemm(MmaType::F16, true, false, t);
+        let g = gemm(MmaType::F16, Instr::Wgmma, true, false, t);
         assert!(g.plan().is_ok(), "{t:?}");
         assert!(g.kernel("g").is_ok(), "{t:?}");
     }
     // the 3-stage 256 x 256 kernel: 192 KiB of tiles (and 8 bytes of mbarrier a stage); a
     // fourth stage's 64 KiB would take the tiles to 256 KiB
-    let k = gemm(MmaType::F16, true, true, Tiling { stages: 3, ..big })
-        .kernel("g")
-        .unwrap();
+    let k = gemm(
+        MmaType::F16,
+        Instr::Wgmma,
+        true,
+        true,
+        Tiling { stages: 3, ..big },
+    )
+    .kernel("g")
+    .unwrap();
     let stage_bytes = 2 * (256 + 256) * BK as u32;
     assert_eq!(k.shared_bytes, 3 * stage_bytes + 3 * 8);
     assert!(4 * stage_bytes + 4 * 8 > 227 * 1024);

@@ -5,7 +5,6 @@
 use crate::{Args, Gpu, Res};
 use cudarc::cublas::{CudaBlas, Gemm as _, GemmConfig, sys::cublasOperation_t};
 use cudarc::driver::{CudaSlice, DevicePtr, LaunchConfig, PushKernelArg};
-use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernels::{Kernel, TensorMap, matrix};
 
@@ -233,19 +232,7 @@ where
             if show {
                 println!("{}", kern.source);
             }
-            let ptx = compile_ptx_with_opts(
-                &kern.source,
-                CompileOptions {
-                    arch: Some("sm_90a"),
-                    ..Default::default()
-                },
-            )?;
-            let module = gpu.ctx.load_module(ptx)?;
-            let f = module.load_function(&kname)?;
-            f.set_attribute(
-                cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                kern.shared_bytes as i32,
-            )?;
+            let f = gpu.load(&kern)?;
             let args = Args::of(&kern)?;
             let maps = kern
                 .tensor_maps

@@ -89,6 +89,26 @@ impl Gpu {
         Ok(())
     }
 
+    /// Compiles `k` with NVRTC for sm_90a and loads its function, allowing it the dynamic
+    /// shared memory it asks for.
+    fn load(&self, k: &Kernel) -> Res<cudarc::driver::CudaFunction> {
+        let ptx = compile_ptx_with_opts(
+            &k.source,
+            CompileOptions {
+                arch: Some("sm_90a"),
+                ..Default::default()
+            },
+        )?;
+        let f = self.ctx.load_module(ptx)?.load_function(&k.name)?;
+        if k.shared_bytes > 0 {
+            f.set_attribute(
+                cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                k.shared_bytes as i32,
+            )?;
+        }
+        Ok(f)
+    }
+
     /// Milliseconds per call of `f`, the median of 7 timings of 10 calls.
     fn time(&self, mut f: impl FnMut() -> Res<()>) -> Res<f64> {
         f()?;
@@ -136,15 +156,7 @@ impl Gpu {
             if show {
                 println!("{}", k.source);
             }
-            let ptx = compile_ptx_with_opts(
-                &k.source,
-                CompileOptions {
-                    arch: Some("sm_90a"),
-                    ..Default::default()
-                },
-            )?;
-            let module = self.ctx.load_module(ptx)?;
-            let f = module.load_function(&name)?;
+            let f = self.load(&k)?;
             let mut out = self.stream.alloc_zeros::<T>(host.len())?;
             let args = Args::of(&k)?;
             self.launch(&k, &args, &f, &src, &mut out)?;
