@@ -438,6 +438,25 @@ impl IndexFn {
         &self.name
     }
 
+    /// A call of the function on `args` (C expressions for its inputs, comma-separated),
+    /// passing its parameters by their names.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// use rcute_cuda::codegen::{IndexFn, IndexType, Inputs};
+    /// let f = IndexFn::layout("a", &layout!((_4,8):(12,_1)), Inputs::Modes, IndexType::I32).unwrap();
+    /// assert_eq!(f.call("r, c"), "a(r, c, a_d0_0)");
+    /// ```
+    pub fn call(&self, args: &str) -> String {
+        let mut s = format!("{}({args}", self.name);
+        for p in &self.params {
+            s.push_str(", ");
+            s.push_str(&p.name);
+        }
+        s.push(')');
+        s
+    }
+
     /// The index arguments, in order: `i`, or `m0, m1, ...`.
     pub fn args(&self) -> &[String] {
         &self.args

@@ -38,8 +38,10 @@
 //! assert!(k.source.contains("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"));
 //! ```
 
-use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE, Param};
-use crate::kernels::{Kernel, TensorMap, grid_count};
+use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE};
+use crate::kernels::{
+    Kernel, TensorMap, declaration, grid_count, identity_tiles, int_pair, kernel_params,
+};
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Major, Swizzle, TileOrder, Tiler, layout};
 
 /// The 16-bit input (and output) type of the product.
@@ -187,6 +189,15 @@ impl Default for Tiling {
 }
 
 impl Tiling {
+    /// Threads per block on `instr`: a warp per `(warps_m, warps_n)` for `mma.sync`, a
+    /// warpgroup per `warps_m` for `wgmma`.
+    pub fn threads(&self, instr: Instr) -> i64 {
+        match instr {
+            Instr::MmaSync => 32 * self.warps_m * self.warps_n,
+            Instr::Wgmma => 128 * self.warps_m,
+        }
+    }
+
     /// The `wgmma` kernel's default: `128 x 256 x 64`, two warpgroups of `64 x 256`
     /// (`warps_m` counts warpgroups for [`Instr::Wgmma`], `warps_n` is 1), 4 stages
     /// (192 KiB of shared memory).
@@ -233,30 +244,26 @@ fn wrong(msg: &'static str) -> CodegenError {
 
 /// `(rows, cols)` of a rank-2 layout of integers.
 fn extents(l: &Layout) -> Result<(Int, Int), CodegenError> {
-    let s = l.shape();
-    match (s.rank(), s.try_get(0)?.as_int(), s.try_get(1)?.as_int()) {
-        (2, Some(a), Some(b)) => Ok((a, b)),
-        _ => Err(wrong(
-            "gemm: an operand must be a rank-2 layout of integers",
-        )),
-    }
+    int_pair(&l.shape()).ok_or(wrong(
+        "gemm: an operand must be a rank-2 layout of integers",
+    ))
 }
 
 /// Integer strides of a rank-2 layout.
 fn strides(l: &Layout) -> Result<(i64, i64), CodegenError> {
-    let s = l.stride();
-    match (s.try_get(0)?.as_int(), s.try_get(1)?.as_int()) {
-        (Some(a), Some(b)) => Ok((a.value(), b.value())),
-        _ => Err(wrong("gemm: an operand's strides must be integers")),
-    }
+    let (a, b) =
+        int_pair(&l.stride()).ok_or(wrong("gemm: an operand's strides must be integers"))?;
+    Ok((a.value(), b.value()))
 }
 
 /// CuTe's `make_layout_tv`: the thread-value layout `(T,V)` of threads `thr` each copying
-/// the values `val`, to column-major indices of the tile `thr * val` covers.
-fn make_tv(thr: &Layout, val: &Layout) -> Result<Layout, CodegenError> {
+/// the values `val`, to column-major indices of the tile `thr * val` covers, and that
+/// tile's shape.
+fn make_tv(thr: &Layout, val: &Layout) -> Result<(Layout, IntTuple), CodegenError> {
     let mn = thr.try_raked_product(val)?;
     let shape = IntTuple::from_ints(&[thr.size(), val.size()]);
-    Ok(mn.try_right_inverse()?.try_with_shape(&shape)?)
+    let tv = mn.try_right_inverse()?.try_with_shape(&shape)?;
+    Ok((tv, mn.shape().try_product_each()?))
 }
 
 /// How one operand (`rows x K`) goes from global to shared memory and into fragments.
@@ -315,11 +322,7 @@ pub struct GemmPlan {
 impl GemmPlan {
     /// Threads per block.
     pub fn threads(&self) -> i64 {
-        let t = self.tiling;
-        match self.instr {
-            Instr::MmaSync => 32 * t.warps_m * t.warps_n,
-            Instr::Wgmma => 128 * t.warps_m,
-        }
+        self.tiling.threads(self.instr)
     }
 }
 
@@ -336,13 +339,12 @@ impl OperandPlan {
     /// The tile is not the 128-byte swizzle of 16-bit elements, or an offset does not fit
     /// the descriptor's 14 bits.
     pub fn descriptor(&self) -> Result<u64, CodegenError> {
-        let op = self;
-        if op.tile.swizzle() != Swizzle::new(3, 3, 3) {
+        if self.tile.swizzle() != Swizzle::new(3, 3, 3) {
             return Err(wrong(
                 "gemm: wgmma needs the 128-byte swizzle of 16-bit elements, Sw<3,3,3>",
             ));
         }
-        let l = op.tile.layout();
+        let l = self.tile.layout();
         let bytes = |r: i64, k: i64| -> Result<u64, CodegenError> {
             let off = l.try_crd2idx(&st2(r, k))?.value() * 2;
             if off <= 0 || off % 16 != 0 || off >> 4 >= 1 << 14 {
@@ -350,8 +352,8 @@ impl OperandPlan {
             }
             Ok((off >> 4) as u64)
         };
-        let (lbo, sbo) = if op.mn_major {
-            (if op.rows > 64 { bytes(64, 0)? } else { 1 }, bytes(0, 8)?)
+        let (lbo, sbo) = if self.mn_major {
+            (if self.rows > 64 { bytes(64, 0)? } else { 1 }, bytes(0, 8)?)
         } else {
             (1, bytes(8, 0)?)
         };
@@ -403,14 +405,9 @@ impl OperandPlan {
         );
         let smem = tile.with_layout(tile.layout().try_append(&stages)?);
         // one pass of the threads covers thr * val; the passes tile the whole (rows, BK)
-        let tv = make_tv(&thr, &val)?;
-        let pass_shape = thr.try_raked_product(&val)?.shape();
-        let tiles = Layout::from_shape(st2(rows, t.bk)).try_zipped_divide(
-            &Tiler::try_from_shape(&IntTuple::from_ints(&[
-                pass_shape.try_get(0)?.try_product()?,
-                pass_shape.try_get(1)?.try_product()?,
-            ]))?,
-        )?;
+        let (tv, pass) = make_tv(&thr, &val)?;
+        let tile_index = Layout::from_shape(st2(rows, t.bk));
+        let tiles = tile_index.try_zipped_divide(&Tiler::try_from_shape(&pass)?)?;
         let one = tiles.try_mode(0)?.try_composition(&tv)?;
         let copy = Layout::concat(&[one.try_mode(0)?, one.try_mode(1)?, tiles.try_mode(1)?]);
         let frag = ldsm_frags(rows, t.bk, per_warp, atom_tv, mn_major)?;
@@ -423,7 +420,7 @@ impl OperandPlan {
         } else {
             layout!(_1:_0)
         };
-        let slices = Layout::from_shape(st2(rows, t.bk))
+        let slices = tile_index
             .try_zipped_divide(&Tiler::try_from_shape(&st2(64, 16))?)?
             .try_mode(1)?;
         Ok(OperandPlan {
@@ -471,14 +468,7 @@ impl Emitter {
 
     /// `name(args, params)`.
     fn call(&self, f: usize, args: &str) -> String {
-        let f = &self.fns[f];
-        let mut s = format!("{}({args}", f.name());
-        for p in f.params() {
-            s.push_str(", ");
-            s.push_str(&p.name);
-        }
-        s.push(')');
-        s
+        self.fns[f].call(args)
     }
 }
 
@@ -490,14 +480,6 @@ fn with_tiles(tiles: &Layout, inner: &Layout) -> Result<Layout, CodegenError> {
     let rest = tiles.try_mode(1)?;
     modes.extend((0..rest.rank()).map(|i| rest.mode(i)));
     Ok(Layout::try_concat(&modes)?)
-}
-
-/// The padded identity of `(rows, cols)` divided into `(tr, tc)` tiles.
-fn identity_tiles(rows: Int, cols: Int, tr: i64, tc: i64) -> Result<Layout, CodegenError> {
-    let pad =
-        |x: Int, t: i64| -> Result<Int, rcute::Error> { x.try_ceil_div(st(t))?.try_mul(st(t)) };
-    let padded = IntTuple::from_ints(&[pad(rows, tr)?.to_dynamic(), pad(cols, tc)?.to_dynamic()]);
-    Ok(Layout::identity(padded).try_zipped_divide(&Tiler::try_from_shape(&st2(tr, tc))?)?)
 }
 
 /// A warp's `ldmatrix` rows for one operand: `(lane, block, kk, warp_along)` to column-major
@@ -556,7 +538,7 @@ impl Gemm {
         }
         let (wm_n, wn_n) = (t.warps_m, t.warps_n);
         let wgmma = self.instr == Instr::Wgmma;
-        let threads = if wgmma { 128 * wm_n } else { 32 * wm_n * wn_n };
+        let threads = t.threads(self.instr);
         let (mi, ni) = if wgmma {
             (t.bm / 16, 2)
         } else {
@@ -752,7 +734,7 @@ impl Gemm {
             vec![(a, m, "a"), (b, n, "b")]
         };
         for (i, (op, rows, name)) in copied.into_iter().enumerate() {
-            let ids = identity_tiles(rows, k, op.rows, t.bk)?;
+            let ids = identity_tiles(rows, k, st(op.rows), st(t.bk))?;
             let l = if op.vector {
                 // the first element of each 16-byte copy
                 Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?
@@ -778,7 +760,7 @@ impl Gemm {
                 .into_iter()
                 .enumerate()
             {
-                let ids = identity_tiles(rows, k, op.rows, t.bk)?;
+                let ids = identity_tiles(rows, k, st(op.rows), st(t.bk))?;
                 let coords = with_tiles(&ids, &op.boxes)?;
                 let r = e.coord(&format!("{name}_box_row"), &coords, 0)?;
                 let c = e.coord(&format!("{name}_box_k"), &coords, 1)?;
@@ -826,7 +808,7 @@ impl Gemm {
             )
         };
 
-        let cids = identity_tiles(m, n, t.bm, t.bn)?;
+        let cids = identity_tiles(m, n, st(t.bm), st(t.bn))?;
         let ccoords = with_tiles(&cids, cfrag)?;
         let f_cm = e.coord("c_row", &ccoords, 0)?;
         let f_cn = e.coord("c_col", &ccoords, 1)?;
@@ -852,25 +834,12 @@ impl Gemm {
         for f in &e.fns {
             src.push_str(&f.source());
         }
-        let extent = |name: &str, v: Int| Param {
-            name: name.to_string(),
-            value: v.value(),
-        };
-        let params: Vec<Param> = [
-            extent("M", m),
-            extent("N", n),
-            extent("K", k),
-            extent("KT", kt),
-        ]
-        .into_iter()
-        .chain(e.fns.iter().flat_map(|f| f.params().iter().cloned()))
-        .collect();
-        let mut decl = String::from(
+        let params = kernel_params(&[("M", m), ("N", n), ("K", k), ("KT", kt)], &e.fns);
+        let mut decl = declaration(
             "const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, unsigned short* __restrict__ C",
+            &params,
+            ty,
         );
-        for p in &params {
-            decl.push_str(&format!(", {it} {}", p.name));
-        }
         for m in &tensor_maps {
             let which = ["a", "b"][m.operand];
             decl.push_str(&format!(

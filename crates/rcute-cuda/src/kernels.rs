@@ -116,6 +116,53 @@ pub struct TensorMap {
     pub box_dims: [u32; 2],
 }
 
+/// The two integers of a rank-2 tuple of integers (a matrix's extents or strides).
+pub(crate) fn int_pair(t: &IntTuple) -> Option<(Int, Int)> {
+    match (
+        t.rank(),
+        t.try_get(0).ok()?.as_int(),
+        t.try_get(1).ok()?.as_int(),
+    ) {
+        (2, Some(a), Some(b)) => Some((a, b)),
+        _ => None,
+    }
+}
+
+/// The identity layout of the `rows x cols` matrix padded to whole `(tr, tc)` tiles, divided
+/// into those tiles (`zipped_divide`, as `local_tile`): `((tr,tc),(tiles))` to coordinates.
+pub(crate) fn identity_tiles(
+    rows: Int,
+    cols: Int,
+    tr: Int,
+    tc: Int,
+) -> Result<Layout, CodegenError> {
+    let pad = |x: Int, t: Int| -> Result<Int, rcute::Error> { x.try_ceil_div(t)?.try_mul(t) };
+    let padded = IntTuple::from_ints(&[pad(rows, tr)?.to_dynamic(), pad(cols, tc)?.to_dynamic()]);
+    let tile = IntTuple::from_ints(&[tr, tc]);
+    Ok(Layout::identity(padded).try_zipped_divide(&Tiler::try_from_shape(&tile)?)?)
+}
+
+/// A kernel's values after its pointers: its extents, then every function's parameters.
+pub(crate) fn kernel_params(extents: &[(&str, Int)], fns: &[IndexFn]) -> Vec<Param> {
+    extents
+        .iter()
+        .map(|&(name, v)| Param {
+            name: name.to_string(),
+            value: v.value(),
+        })
+        .chain(fns.iter().flat_map(|f| f.params().iter().cloned()))
+        .collect()
+}
+
+/// The parameter list: `pointers`, then `params` in the index type `ty`.
+pub(crate) fn declaration(pointers: &str, params: &[Param], ty: IndexType) -> String {
+    let mut decl = pointers.to_string();
+    for p in params {
+        decl.push_str(&format!(", {} {}", ty.c_name(), p.name));
+    }
+    decl
+}
+
 /// A number of thread blocks as the launch takes it.
 pub(crate) fn grid_count(grid: i64) -> Result<u32, CodegenError> {
     u32::try_from(grid).map_err(|_| CodegenError::Overflow {
@@ -142,55 +189,46 @@ fn thread_coords(tiles: &Layout, tv: &Layout) -> Result<Layout, CodegenError> {
 /// offsets: the direction has a unit stride and an even extent, the other stride is even,
 /// and every pair starts at an even coordinate of the tile (`(tm, tn)`).
 fn pairs_contiguous(g: &Layout, tv: &Layout, tm: i64) -> bool {
-    if tv.mode(1).size().value() != 2 {
-        return false;
-    }
-    let int = |t: &IntTuple, i: usize| {
-        t.try_get(i)
-            .ok()
-            .and_then(|x| x.as_int())
-            .map(|x| x.value())
-    };
-    let (st, sh) = (g.stride(), g.shape());
-    let (Some(s0), Some(s1), Some(m), Some(n)) =
-        (int(&st, 0), int(&st, 1), int(&sh, 0), int(&sh, 1))
-    else {
+    let (Some((s0, s1)), Some((m, n))) = (int_pair(&g.stride()), int_pair(&g.shape())) else {
         return false;
     };
+    let (s0, s1, m, n) = (s0.value(), s1.value(), m.value(), n.value());
     // the direction of the pair in the tile: +1 row (index + 1) or +1 column (index + tm)
-    let step = tv.mode(1).stride().leaf(0).value();
-    let (along_rows, ok_dir) = match step {
-        1 => (true, s0 == 1 && s1 % 2 == 0 && m % 2 == 0),
-        x if x == tm => (false, s1 == 1 && s0 % 2 == 0 && n % 2 == 0),
+    let along_rows = match tv.mode(1).stride().leaf(0).value() {
+        1 => true,
+        x if x == tm => false,
         _ => return false,
     };
-    if !ok_dir {
-        return false;
-    }
-    let (tn, vn) = (tv.mode(0).size().value(), tv.mode(2).size().value());
-    (0..tn as usize).all(|t| {
-        (0..vn as usize).all(|v| {
-            let idx = tv.offset_of(&[t, 0, v]);
-            let coord = if along_rows { idx % tm } else { idx / tm };
+    let ok_dir = if along_rows {
+        s0 == 1 && s1 % 2 == 0 && m % 2 == 0
+    } else {
+        s1 == 1 && s0 % 2 == 0 && n % 2 == 0
+    };
+    ok_dir
+        && every_pair(tv, |first, _| {
+            let coord = if along_rows { first % tm } else { first / tm };
             coord % 2 == 0
         })
-    })
 }
 
 /// Whether the pairs of `smem` composed with `tv` are two neighbouring shared elements,
 /// the first at an even offset.
 fn pairs_contiguous_in(smem: &ComposedLayout, tv: &Layout) -> bool {
+    every_pair(tv, |first, second| {
+        let a = smem.offset(first as usize);
+        a % 2 == 0 && smem.offset(second as usize) == a + 1
+    })
+}
+
+/// Whether `tv` (a `(T,E,V)` layout) has pairs, `E` of size 2, and `f(first, second)` holds
+/// for the tile indices of each pair.
+fn every_pair(tv: &Layout, f: impl Fn(i64, i64) -> bool) -> bool {
     if tv.mode(1).size().value() != 2 {
         return false;
     }
     let (tn, vn) = (tv.mode(0).size().value(), tv.mode(2).size().value());
-    (0..tn as usize).all(|t| {
-        (0..vn as usize).all(|v| {
-            let a = smem.offset(tv.offset_of(&[t, 0, v]) as usize);
-            let b = smem.offset(tv.offset_of(&[t, 1, v]) as usize);
-            a % 2 == 0 && b == a + 1
-        })
-    })
+    (0..tn as usize)
+        .all(|t| (0..vn as usize).all(|v| f(tv.offset_of(&[t, 0, v]), tv.offset_of(&[t, 1, v]))))
 }
 
 impl TiledCopy {
@@ -199,28 +237,21 @@ impl TiledCopy {
     ///
     /// # Errors
     /// The layouts do not compose (rcute's error), or the thread-value layouts are not
-    /// `(T,V)`.
+    /// `(T,E,V)`.
     pub fn kernel(&self, name: &str) -> Result<Kernel, CodegenError> {
         self.kernel_with(name, IndexType::I32)
             .or_else(|_| self.kernel_with(name, IndexType::I64))
     }
 
     fn kernel_with(&self, name: &str, ty: IndexType) -> Result<Kernel, CodegenError> {
-        let two = |t: &IntTuple| -> Result<(Int, Int), CodegenError> {
-            match (t.rank(), t.try_get(0)?.as_int(), t.try_get(1)?.as_int()) {
-                (2, Some(a), Some(b)) => Ok((a, b)),
-                _ => Err(CodegenError::Layout(rcute::Error::WrongKind {
-                    msg: "tiled copy: the matrix and the tile must be two integer modes",
-                })),
-            }
+        let two = |t: &IntTuple| {
+            int_pair(t).ok_or(CodegenError::Layout(rcute::Error::WrongKind {
+                msg: "tiled copy: the matrix and the tile must be two integer modes",
+            }))
         };
         let (m, n) = two(&self.src.shape())?;
         let (tm, tn) = two(&self.tile)?;
-        // the padded matrix: whole tiles
-        let pad = |x: Int, t: Int| -> Result<Int, rcute::Error> { x.try_ceil_div(t)?.try_mul(t) };
-        let padded = IntTuple::from_ints(&[pad(m, tm)?.to_dynamic(), pad(n, tn)?.to_dynamic()]);
-        let tiles =
-            Layout::identity(padded).try_zipped_divide(&Tiler::try_from_shape(&self.tile)?)?;
+        let tiles = identity_tiles(m, n, tm, tn)?;
         let (ld, st) = (
             thread_coords(&tiles, &self.load_tv)?,
             thread_coords(&tiles, &self.store_tv)?,
@@ -265,28 +296,13 @@ impl TiledCopy {
         for f in &fns {
             src.push_str(&f.source());
         }
-        let extent = |name: &str, v: Int| Param {
-            name: name.to_string(),
-            value: v.value(),
-        };
-        let params: Vec<Param> = [extent("M", m), extent("N", n)]
-            .into_iter()
-            .chain(fns.iter().flat_map(|f| f.params().iter().cloned()))
-            .collect();
-        let mut decl = format!("const {t}* __restrict__ src, {t}* __restrict__ dst");
-        for p in &params {
-            decl.push_str(&format!(", {it} {}", p.name));
-        }
-        let call = |f: &IndexFn, args: &str| {
-            let mut s = format!("{}({args}", f.name());
-            for p in f.params() {
-                s.push_str(", ");
-                s.push_str(&p.name);
-            }
-            s.push(')');
-            s
-        };
-        let c = |i: usize, args: &str| call(&fns[i], args);
+        let params = kernel_params(&[("M", m), ("N", n)], &fns);
+        let decl = declaration(
+            &format!("const {t}* __restrict__ src, {t}* __restrict__ dst"),
+            &params,
+            ty,
+        );
+        let c = |i: usize, args: &str| fns[i].call(args);
         // one phase: `(coordinates, bounds, element moves)` per vector, or per element
         let phase = |(r, cc, g, s): (usize, usize, usize, usize),
                      (en, vn): (i64, i64),
