@@ -8,40 +8,40 @@ use crate::layout::Layout;
 use crate::tuple::{IntTuple, Node};
 
 /// Accumulates the shape and stride of a layout being built.
+///
+/// The layout is built in place (one value, no copies of the parts when it is finished).
 pub(crate) struct LayoutBuilder {
-    shape: IntTuple,
-    stride: IntTuple,
+    l: Layout,
 }
 
 impl LayoutBuilder {
     pub(crate) const fn new() -> LayoutBuilder {
         LayoutBuilder {
-            shape: IntTuple::stream(),
-            stride: IntTuple::stream(),
+            l: Layout::stream(),
         }
     }
 
     pub(crate) const fn open(&mut self) -> Result<(), Error> {
-        tri!(self.shape.push_open());
-        self.stride.push_open()
+        tri!(self.l.shape.push_open());
+        self.l.stride.push_open()
     }
 
     pub(crate) const fn close(&mut self) -> Result<(), Error> {
-        tri!(self.shape.push_close());
-        self.stride.push_close()
+        tri!(self.l.shape.push_close());
+        self.l.stride.push_close()
     }
 
     /// Appends a layout as one mode.
     pub(crate) const fn push_layout(&mut self, l: &Layout) -> Result<(), Error> {
-        tri!(self.shape.push_node(l.shape_ref(), Node::ROOT));
-        self.stride.push_node(l.stride_ref(), Node::ROOT)
+        tri!(self.l.shape.push_node(l.shape_ref(), Node::ROOT));
+        self.l.stride.push_node(l.stride_ref(), Node::ROOT)
     }
 
     /// Appends the sub-layout of `l` at node `n` as one mode (shape and stride are
     /// congruent, so `n` names the same subtree in both).
     pub(crate) const fn push_sub(&mut self, l: &Layout, n: Node) -> Result<(), Error> {
-        tri!(self.shape.push_node(l.shape_ref(), n));
-        self.stride.push_node(l.stride_ref(), n)
+        tri!(self.l.shape.push_node(l.shape_ref(), n));
+        self.l.stride.push_node(l.stride_ref(), n)
     }
 
     /// Appends `s:d ∘ (the sub-layout of l at n)` as one mode, for a single-mode `s:d` and
@@ -53,31 +53,32 @@ impl LayoutBuilder {
         l: &Layout,
         n: Node,
     ) -> Result<(), Error> {
-        let start = self.stride.leaf_count();
+        let start = self.l.stride.leaf_count();
         tri!(self.push_sub(l, n));
-        self.stride.scale_leaves_from(start, d)
+        self.l.stride.scale_leaves_from(start, d)
     }
 
     /// A mark for [`LayoutBuilder::unwrap_single`]: where the next mode starts.
     pub(crate) const fn mark(&self) -> usize {
-        self.shape.token_count()
+        self.l.shape.token_count()
     }
 
     /// Turns a tuple opened at `mark` that holds exactly one integral mode into that mode
     /// (the tuple is not closed yet).
     pub(crate) const fn unwrap_single(&mut self, mark: usize) {
-        self.shape.unwrap_single(mark);
-        self.stride.unwrap_single(mark);
+        self.l.shape.unwrap_single(mark);
+        self.l.stride.unwrap_single(mark);
     }
 
     /// Appends one integral mode `s:d`.
     pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
-        tri!(self.shape.push_leaf(s));
-        self.stride.push_leaf(d)
+        tri!(self.l.shape.push_leaf(s));
+        self.l.stride.push_leaf(d)
     }
 
-    pub(crate) const fn finish(self) -> Layout {
-        Layout::from_parts(self.shape, self.stride)
+    pub(crate) const fn finish(mut self) -> Layout {
+        self.l.basis = self.l.stride.has_basis();
+        self.l
     }
 }
 

@@ -6,6 +6,7 @@
 //! therefore never merge, a dynamic `1` is never dropped, and a static `_1` always is.
 
 use crate::algebra::build::modes_by_profile;
+use crate::algebra::flat::{Modes, coalesced};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -29,83 +30,7 @@ pub(crate) const fn coalesce_leaves(
     extend: bool,
     zeros: bool,
 ) -> Result<Layout, Error> {
-    let r = fs.leaf_count();
-    if r == 0 {
-        return Err(Error::WrongKind {
-            msg: "coalesce: the layout has no modes",
-        });
-    }
-    // The new modes are pushed last first; the front mode (the first one so far) is kept
-    // aside, as it may still merge with the mode before it.
-    let mut front_d = fd.leaf(r - 1);
-    let last = if zeros && front_d.is_constant(0) {
-        Int::ONE
-    } else {
-        fs.leaf(r - 1)
-    };
-    let mut front_s = if extend && last.is_constant(1) {
-        Int::constant(2)
-    } else {
-        last
-    };
-    let mut shape = IntTuple::stream();
-    let mut stride = IntTuple::stream();
-    tri!(shape.push_open());
-    tri!(stride.push_open());
-    let mut n = 1;
-    let mut i = r - 1;
-    while i > 0 {
-        i -= 1;
-        let d = fd.leaf(i);
-        let s = if zeros && d.is_constant(0) {
-            Int::ONE
-        } else {
-            fs.leaf(i)
-        };
-        if s.is_constant(1) {
-            continue; // drop static size-1 modes, whatever their stride
-        }
-        if n == 1 && front_s.is_constant(1) {
-            front_s = s; // replace our shape-1
-            front_d = d;
-            continue;
-        }
-        // CuTe merges only when it can prove it: the front's shape and the comparison
-        // `s * d == front_d` must be static
-        let merge = front_s.is_static() && {
-            let m = tri!(s.try_mul(d)).eq(front_d);
-            m.is_static() && m.truth()
-        };
-        if merge {
-            front_s = tri!(s.try_mul(front_s));
-            front_d = d;
-        } else {
-            tri!(shape.push_leaf(front_s));
-            tri!(stride.push_leaf(front_d));
-            front_s = s;
-            front_d = d;
-            n += 1;
-        }
-    }
-    if n == 1 && front_s.is_constant(1) {
-        return Ok(Layout::from_parts(
-            IntTuple::constant(1),
-            IntTuple::constant(0),
-        ));
-    }
-    if n == 1 {
-        return Ok(Layout::from_parts(
-            IntTuple::from_int(front_s),
-            IntTuple::from_int(front_d),
-        ));
-    }
-    tri!(shape.push_leaf(front_s));
-    tri!(stride.push_leaf(front_d));
-    tri!(shape.push_close());
-    tri!(stride.push_close());
-    shape.reverse_leaves();
-    stride.reverse_leaves();
-    Ok(Layout::from_parts(shape, stride))
+    coalesced(Modes::Leaves(fs, fd), extend, zeros)
 }
 
 /// CuTe's `detail::coalesce_x`: like coalesce, but the function is kept outside the domain

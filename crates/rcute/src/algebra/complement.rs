@@ -10,11 +10,11 @@
 //! CuTe returns garbage for negative strides (`complement(_4:_-1, _8) = (_-1,_0):(_1,_-4)`);
 //! rcute answers an error.
 
-use crate::algebra::coalesce::coalesce_leaves;
+use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into, coalesced};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{CAPACITY, IntTuple, Major, Node};
+use crate::tuple::{IntTuple, Major, Node};
 
 const fn non_injective(mode: usize, stride: Int, prev: Int) -> Error {
     Error::Precondition {
@@ -27,109 +27,98 @@ const fn non_injective(mode: usize, stride: Int, prev: Int) -> Error {
 
 /// Whether CuTe refuses this filtered layout only because a stride is dynamic
 /// ("Dynamic-stride complement only for rank-1 layouts").
-const fn needs_static(f: &Layout) -> bool {
-    f.shape_ref().is_tuple() && f.shape_ref().rank() > 1 && !f.stride_ref().is_static()
+const fn needs_static(f: &Flat) -> bool {
+    f.n > 1 && !f.static_strides()
 }
 
-/// CuTe's `detail::complement` on a filtered (flat) layout.
-const fn complement_filtered(f: &Layout, cotarget: &IntTuple) -> Result<Layout, Error> {
-    // the leaves are stored in depth-first order: they are the flattened modes
-    let fs = f.shape_ref();
-    let fd = f.stride_ref();
-    if f.stride_ref().is_leaf() && fd.leaf(0).is_constant(0) {
+/// `filter(layout)` as flat modes (the single-mode case needs no scan: filtering `s:d`
+/// keeps it unless `s` is `_1` or `d` is `_0`).
+const fn filtered(l: &Layout, f: &mut Flat) -> Result<(), Error> {
+    let (s, d) = (l.shape_ref(), l.stride_ref());
+    if s.is_leaf() && !s.leaf(0).is_constant(1) && !d.leaf(0).is_constant(0) {
+        return f.push(s.leaf(0), d.leaf(0));
+    }
+    coalesce_into(Modes::Leaves(s, d), false, true, Sink::Flat(f))
+}
+
+/// CuTe's `detail::complement` on a filtered layout (flat modes).
+const fn complement_filtered(f: &Flat, cotarget: &IntTuple) -> Result<Layout, Error> {
+    if f.n == 1 && f.d(0).is_constant(0) {
         // the irreducible rank-1 stride-0 layout: compact over the coalesced cotarget
         let c = tri!(cotarget.try_coalesce());
         return Layout::try_from_shape(c);
     }
-    let r = fs.leaf_count();
-    let mut shape = [Int::ZERO; CAPACITY];
-    let mut stride = [Int::ZERO; CAPACITY];
+    let r = f.n;
     let mut k = 0;
     while k < r {
-        shape[k] = fs.leaf(k);
-        stride[k] = fd.leaf(k);
-        if stride[k].is_basis() {
+        let d = f.d(k);
+        if d.is_basis() {
             return Err(Error::WrongKind {
                 msg: "complement: scaled-basis strides have no complement",
             });
         }
-        if stride[k].value() < 0 {
+        if d.value() < 0 {
             return Err(Error::Precondition {
                 msg: "complement: negative strides are not supported (CuTe computes a meaningless layout)",
                 mode: k as i64,
-                lhs: stride[k].value(),
+                lhs: d.value(),
                 rhs: 0,
             });
         }
         k += 1;
     }
-    let mut live = r;
-    let mut res_shape = [Int::ZERO; CAPACITY];
-    let mut res_stride = [Int::ZERO; CAPACITY];
-    res_stride[0] = Int::ONE;
+    // the modes left to place, and the result modes (result_shape...):(result_stride...)
+    // followed by the rest of the cotarget, coalesced at the end
+    let mut left = *f;
+    let mut res = Flat::new();
+    let mut res_stride = Int::ONE;
     let mut i = 0;
     while i + 1 < r {
         // min over the remaining strides (static only if all are), then its first position
-        let mut m = stride[live - 1];
+        let live = left.n;
+        let mut m = left.d(live - 1);
         let mut j = live - 1;
         while j > 0 {
             j -= 1;
-            m = stride[j].min(m);
+            m = left.d(j).min(m);
         }
         let mut idx = 0;
-        while stride[idx].value() != m.value() {
+        while left.d(idx).value() != m.value() {
             idx += 1;
         }
-        let new_shape = tri!(m.try_div(res_stride[i]));
+        let new_shape = tri!(m.try_div(res_stride));
         if new_shape.value() == 0 {
-            return Err(non_injective(i, m, res_stride[i]));
+            return Err(non_injective(i, m, res_stride));
         }
-        let new_stride = tri!(m.try_mul(shape[idx]));
-        // remove idx
-        let mut q = idx;
-        while q + 1 < live {
-            shape[q] = shape[q + 1];
-            stride[q] = stride[q + 1];
-            q += 1;
-        }
-        live -= 1;
-        res_shape[i] = new_shape;
-        res_stride[i + 1] = new_stride;
+        let new_stride = tri!(m.try_mul(left.s(idx)));
+        left.remove(idx);
+        tri!(res.push(new_shape, res_stride));
+        res_stride = new_stride;
         i += 1;
     }
-    let new_shape = tri!(stride[0].try_div(res_stride[r - 1]));
+    let new_shape = tri!(left.d(0).try_div(res_stride));
     if new_shape.value() == 0 {
-        return Err(non_injective(r - 1, stride[0], res_stride[r - 1]));
+        return Err(non_injective(r - 1, left.d(0), res_stride));
     }
-    res_shape[r - 1] = new_shape;
-    let new_stride = tri!(stride[0].try_mul(shape[0]));
+    tri!(res.push(new_shape, res_stride));
+    let new_stride = tri!(left.d(0).try_mul(left.s(0)));
     // coalesce( ((result_shape...), rest_shape) : ((result_stride...), rest_stride) ),
     // read as its flattened modes
-    let mut shape_t = IntTuple::stream();
-    let mut stride_t = IntTuple::stream();
-    tri!(shape_t.push_open());
-    tri!(stride_t.push_open());
-    let mut k = 0;
-    while k < r {
-        tri!(shape_t.push_leaf(res_shape[k]));
-        tri!(stride_t.push_leaf(res_stride[k]));
-        k += 1;
-    }
     if cotarget.is_leaf() {
         // an integer cotarget: the rest is one mode, ceil_div(cotarget, new_stride)
         let rest = tri!(cotarget.int_at(Node::ROOT).try_ceil_div(new_stride));
-        tri!(shape_t.push_leaf(rest));
-        tri!(stride_t.push_leaf(new_stride));
+        tri!(res.push(rest, new_stride));
     } else {
         let rest_shape =
             tri!(tri!(cotarget.try_ceil_div(&IntTuple::from_int(new_stride))).try_coalesce());
         let rest_stride = tri!(rest_shape.try_compact_major(Major::Left, new_stride));
-        tri!(shape_t.push_node(&rest_shape, Node::ROOT));
-        tri!(stride_t.push_node(&rest_stride, Node::ROOT));
+        let mut q = 0;
+        while q < rest_shape.leaf_count() {
+            tri!(res.push(rest_shape.leaf(q), rest_stride.leaf(q)));
+            q += 1;
+        }
     }
-    tri!(shape_t.push_close());
-    tri!(stride_t.push_close());
-    coalesce_leaves(&shape_t, &stride_t, false, false)
+    coalesced(Modes::Flat(&res), false, false)
 }
 
 impl Layout {
@@ -150,15 +139,8 @@ impl Layout {
     /// assert_eq!(layout!((2,4):(1,6)).complement(&int_tuple!(24)).to_string(), "3:2");
     /// ```
     pub const fn try_complement(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
-        // filtering a single mode s:d keeps it unless s is _1 or d is _0
-        let single = self.shape_ref().is_leaf()
-            && !self.shape_ref().leaf(0).is_constant(1)
-            && !self.stride_ref().leaf(0).is_constant(0);
-        let f = if single {
-            *self
-        } else {
-            tri!(self.try_filter())
-        };
+        let mut f = Flat::new();
+        tri!(filtered(self, &mut f));
         if needs_static(&f) {
             // Beyond CuTe: the complement of the same layout with every value static.
             let s = tri!(self.to_static().try_complement(&cotarget.to_static()));
@@ -181,12 +163,13 @@ impl Layout {
     /// assert_eq!(layout!((_2,_4,_8):(_8,_1,_64)).complement_cosize().to_string(), "(_2,_4):(_4,_16)");
     /// ```
     pub const fn try_complement_cosize(&self) -> Result<Layout, Error> {
-        let f = tri!(self.try_filter());
+        let mut f = Flat::new();
+        tri!(filtered(self, &mut f));
         if needs_static(&f) {
             // Beyond CuTe: the complement of the same layout with every value static.
             return Ok(tri!(self.to_static().try_complement_cosize()).to_dynamic());
         }
-        let c = tri!(f.try_cosize());
+        let c = tri!(tri!(f.to_layout()).try_cosize());
         complement_filtered(&f, &IntTuple::from_int(c))
     }
 

@@ -30,6 +30,7 @@ mod common;
 mod complement;
 mod composition;
 mod divide;
+mod flat;
 mod inverse;
 mod product;
 mod tiler;

@@ -34,11 +34,11 @@ use core::fmt;
 /// See the [module documentation](self).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Layout {
-    shape: IntTuple,
-    stride: IntTuple,
+    pub(crate) shape: IntTuple,
+    pub(crate) stride: IntTuple,
     /// Whether a stride is a scaled basis element (an identity layout): cached because the
     /// hot path [`Layout::offset`] must refuse such layouts.
-    basis: bool,
+    pub(crate) basis: bool,
 }
 
 /// Checks that `shape` is a valid shape (positive integers, no `_`, no basis elements).
@@ -632,6 +632,16 @@ impl Layout {
     /// shape congruent to the stride and its leaves positive).
     pub(crate) const fn shape_mut(&mut self) -> &mut IntTuple {
         &mut self.shape
+    }
+
+    /// Empty shape and stride streams, to be filled in place by the crate's builders
+    /// (which set `basis` when they finish).
+    pub(crate) const fn stream() -> Layout {
+        Layout {
+            shape: IntTuple::stream(),
+            stride: IntTuple::stream(),
+            basis: false,
+        }
     }
 
     /// Builds a layout from parts already known to be valid (crate-internal).

@@ -60,6 +60,16 @@ pub struct IntTuple {
     meta: [u16; CAPACITY],
 }
 
+/// `&a[start..start + len]` in a `const fn` (range indexing is not `const`).
+const fn sub<T>(a: &[T], start: usize, len: usize) -> &[T] {
+    a.split_at(start).1.split_at(len).0
+}
+
+/// `&mut a[start..start + len]` in a `const fn`.
+const fn sub_mut<T>(a: &mut [T], start: usize, len: usize) -> &mut [T] {
+    a.split_at_mut(start).1.split_at_mut(len).0
+}
+
 /// A position in an [`IntTuple`]: the index of a token and the number of leaves before it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Node {
@@ -209,17 +219,10 @@ impl IntTuple {
         if self.nleaf as usize + nleaf > CAPACITY {
             return Err(CAP_LEAVES);
         }
-        let mut k = 0;
-        while k < ntok {
-            self.tok[self.ntok as usize + k] = src.tok[n.t + k];
-            k += 1;
-        }
-        k = 0;
-        while k < nleaf {
-            self.val[self.nleaf as usize + k] = src.val[n.l + k];
-            self.meta[self.nleaf as usize + k] = src.meta[n.l + k];
-            k += 1;
-        }
+        let (t0, l0) = (self.ntok as usize, self.nleaf as usize);
+        sub_mut(&mut self.tok, t0, ntok).copy_from_slice(sub(&src.tok, n.t, ntok));
+        sub_mut(&mut self.val, l0, nleaf).copy_from_slice(sub(&src.val, n.l, nleaf));
+        sub_mut(&mut self.meta, l0, nleaf).copy_from_slice(sub(&src.meta, n.l, nleaf));
         self.ntok += ntok as u8;
         self.nleaf += nleaf as u8;
         Ok(())
@@ -236,6 +239,55 @@ impl IntTuple {
             c = src.node_end(c);
         }
         Ok(())
+    }
+
+    /// Overwrites an empty stream with the flat tuple of the leaves `val`/`meta` (the raw
+    /// parts of [`Int`]s), or with the single leaf when `leaf` (crate-internal).
+    pub(crate) const fn fill_flat(
+        &mut self,
+        val: &[i64],
+        meta: &[u16],
+        leaf: bool,
+    ) -> Result<(), Error> {
+        let n = val.len();
+        if n > CAPACITY {
+            return Err(CAP_LEAVES);
+        }
+        if n + 2 > NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        sub_mut(&mut self.val, 0, n).copy_from_slice(val);
+        sub_mut(&mut self.meta, 0, n).copy_from_slice(meta);
+        self.nleaf = n as u8;
+        if leaf {
+            self.tok[0] = LEAF;
+            self.ntok = 1;
+            return Ok(());
+        }
+        self.tok[0] = OPEN;
+        let mut t = 1;
+        while t <= n {
+            self.tok[t] = LEAF;
+            t += 1;
+        }
+        self.tok[t] = CLOSE;
+        self.ntok = (n + 2) as u8;
+        Ok(())
+    }
+
+    /// Completes a flat tuple whose leaves were pushed last first after its `(`: closes it,
+    /// or turns it into its single leaf, and reverses the leaves (crate-internal).
+    pub(crate) const fn finish_flat_reversed(&mut self) -> Result<(), Error> {
+        let n = self.nleaf as usize;
+        if n == 1 {
+            self.tok[0] = LEAF;
+            self.tok[1] = 0; // unused tokens stay zeroed
+            self.ntok = 1;
+            return Ok(());
+        }
+        sub_mut(&mut self.val, 0, n).reverse();
+        sub_mut(&mut self.meta, 0, n).reverse();
+        self.push_close()
     }
 
     // ---------------------------------------------------------------- navigation
@@ -576,22 +628,6 @@ impl IntTuple {
             i += 1;
         }
         Ok(())
-    }
-
-    /// Reverses the order of the leaves, keeping the nesting (crate-internal: meant for a
-    /// flat tuple, built last leaf first).
-    pub(crate) const fn reverse_leaves(&mut self) {
-        let n = self.nleaf as usize;
-        let mut i = 0;
-        while i < n / 2 {
-            let j = n - 1 - i;
-            let (v, m) = (self.val[i], self.meta[i]);
-            self.val[i] = self.val[j];
-            self.meta[i] = self.meta[j];
-            self.val[j] = v;
-            self.meta[j] = m;
-            i += 1;
-        }
     }
 
     /// Raw leaf values (only the first `leaf_count()` are meaningful).

@@ -1,0 +1,266 @@
+//! Flat lists of modes, the working form of the algebra that only reads a layout's
+//! flattened modes (coalesce, filter, complement, the inverses).
+//!
+//! A layout's leaves are stored in depth-first order, so its flattened modes are leaf `i`
+//! of the shape paired with leaf `i` of the stride. [`Flat`] holds such a list as plain
+//! arrays, so that the intermediate layouts of an operation (the filtered layout of a
+//! complement, the sorted modes of an inverse) are never built as [`Layout`]s: only the
+//! result is.
+
+use crate::error::{Error, tri};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::{CAPACITY, IntTuple};
+
+const CAP_MODES: Error = Error::Capacity {
+    msg: "a layout can hold at most rcute::CAPACITY modes",
+    capacity: CAPACITY,
+};
+
+/// Up to [`CAPACITY`] flat modes `s:d`, stored as the raw parts of their [`Int`]s.
+#[derive(Clone, Copy)]
+pub(crate) struct Flat {
+    pub(crate) n: usize,
+    sv: [i64; CAPACITY],
+    sm: [u16; CAPACITY],
+    dv: [i64; CAPACITY],
+    dm: [u16; CAPACITY],
+}
+
+impl Flat {
+    pub(crate) const fn new() -> Flat {
+        Flat {
+            n: 0,
+            sv: [0; CAPACITY],
+            sm: [0; CAPACITY],
+            dv: [0; CAPACITY],
+            dm: [0; CAPACITY],
+        }
+    }
+
+    /// The shape of mode `i`.
+    pub(crate) const fn s(&self, i: usize) -> Int {
+        Int::from_raw(self.sv[i], self.sm[i])
+    }
+
+    /// The stride of mode `i`.
+    pub(crate) const fn d(&self, i: usize) -> Int {
+        Int::from_raw(self.dv[i], self.dm[i])
+    }
+
+    /// Appends the mode `s:d`.
+    pub(crate) const fn push(&mut self, s: Int, d: Int) -> Result<(), Error> {
+        if self.n >= CAPACITY {
+            return Err(CAP_MODES);
+        }
+        self.set(self.n, s, d);
+        self.n += 1;
+        Ok(())
+    }
+
+    const fn set(&mut self, i: usize, s: Int, d: Int) {
+        self.sv[i] = s.value();
+        self.sm[i] = s.meta();
+        self.dv[i] = d.value();
+        self.dm[i] = d.meta();
+    }
+
+    /// Removes mode `i`, keeping the order of the others.
+    pub(crate) const fn remove(&mut self, i: usize) {
+        let mut q = i;
+        while q + 1 < self.n {
+            self.set(q, self.s(q + 1), self.d(q + 1));
+            q += 1;
+        }
+        self.n -= 1;
+    }
+
+    /// Whether every stride is static.
+    pub(crate) const fn static_strides(&self) -> bool {
+        let mut i = 0;
+        while i < self.n {
+            if !self.d(i).is_static() {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// Reverses the order of the modes.
+    pub(crate) const fn reverse(&mut self) {
+        let n = self.n;
+        self.sv.split_at_mut(n).0.reverse();
+        self.sm.split_at_mut(n).0.reverse();
+        self.dv.split_at_mut(n).0.reverse();
+        self.dm.split_at_mut(n).0.reverse();
+    }
+
+    /// The layout of these modes: the single mode itself as an integral layout, or a flat
+    /// tuple of them.
+    pub(crate) const fn to_layout(&self) -> Result<Layout, Error> {
+        let mut out = Layout::stream();
+        let (n, leaf) = (self.n, self.n == 1);
+        tri!(
+            out.shape
+                .fill_flat(self.sv.split_at(n).0, self.sm.split_at(n).0, leaf)
+        );
+        tri!(
+            out.stride
+                .fill_flat(self.dv.split_at(n).0, self.dm.split_at(n).0, leaf)
+        );
+        out.basis = out.stride.has_basis();
+        Ok(out)
+    }
+}
+
+/// Where the modes to coalesce are read from: the leaves of a shape and a stride (only
+/// the leaves are read, so any two tuples with the same leaf count), or a [`Flat`].
+#[derive(Clone, Copy)]
+pub(crate) enum Modes<'a> {
+    Leaves(&'a IntTuple, &'a IntTuple),
+    Flat(&'a Flat),
+}
+
+impl Modes<'_> {
+    const fn len(&self) -> usize {
+        match self {
+            Modes::Leaves(s, _) => s.leaf_count(),
+            Modes::Flat(f) => f.n,
+        }
+    }
+
+    const fn get(&self, i: usize) -> (Int, Int) {
+        match self {
+            Modes::Leaves(s, d) => (s.leaf(i), d.leaf(i)),
+            Modes::Flat(f) => (f.s(i), f.d(i)),
+        }
+    }
+}
+
+/// Where coalesced modes are written, last first: a [`Flat`], or the shape and stride of
+/// a layout being built in place (an empty stream).
+pub(crate) enum Sink<'a> {
+    Flat(&'a mut Flat),
+    Layout(&'a mut Layout),
+}
+
+impl Sink<'_> {
+    const fn begin(&mut self) -> Result<(), Error> {
+        if let Sink::Layout(l) = self {
+            tri!(l.shape.push_open());
+            tri!(l.stride.push_open());
+        }
+        Ok(())
+    }
+
+    const fn len(&self) -> usize {
+        match self {
+            Sink::Flat(f) => f.n,
+            Sink::Layout(l) => l.shape.leaf_count(),
+        }
+    }
+
+    const fn push(&mut self, s: Int, d: Int) -> Result<(), Error> {
+        match self {
+            Sink::Flat(f) => f.push(s, d),
+            Sink::Layout(l) => {
+                tri!(l.shape.push_leaf(s));
+                l.stride.push_leaf(d)
+            }
+        }
+    }
+
+    /// Puts the modes in order; a layout with one mode becomes that integral mode.
+    const fn finish(&mut self) -> Result<(), Error> {
+        match self {
+            Sink::Flat(f) => f.reverse(),
+            Sink::Layout(l) => {
+                tri!(l.shape.finish_flat_reversed());
+                tri!(l.stride.finish_flat_reversed());
+                l.basis = l.stride.has_basis();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// CuTe's `bw_coalesce` of the flat modes `src`, into `out` (which must be empty): the
+/// scan from the last mode, starting from `_2` when the last mode is a static `_1` with
+/// `extend` (CuTe's `coalesce_x`, which keeps the function outside the domain too). With
+/// `zeros`, a mode with a static `_0` stride counts as extent `_1` (CuTe's `filter`:
+/// `coalesce(filter_zeros(layout))`).
+///
+/// CuTe merges a mode into the one after it only when it can *prove* the merge at compile
+/// time: the following mode's shape must be static, and `shape * stride == next stride`
+/// must be a static truth. Dynamic modes therefore never merge, a dynamic `1` is never
+/// dropped, and a static `_1` always is. A result with no modes left is `_1:_0`.
+pub(crate) const fn coalesce_into(
+    src: Modes<'_>,
+    extend: bool,
+    zeros: bool,
+    mut out: Sink<'_>,
+) -> Result<(), Error> {
+    let r = src.len();
+    if r == 0 {
+        return Err(Error::WrongKind {
+            msg: "coalesce: the layout has no modes",
+        });
+    }
+    // The new modes are pushed last first; the front mode (the first one so far) is kept
+    // aside, as it may still merge with the mode before it.
+    let (last, mut front_d) = src.get(r - 1);
+    let last = if zeros && front_d.is_constant(0) {
+        Int::ONE
+    } else {
+        last
+    };
+    let mut front_s = if extend && last.is_constant(1) {
+        Int::constant(2)
+    } else {
+        last
+    };
+    tri!(out.begin());
+    let mut i = r - 1;
+    while i > 0 {
+        i -= 1;
+        let (s, d) = src.get(i);
+        let s = if zeros && d.is_constant(0) {
+            Int::ONE
+        } else {
+            s
+        };
+        if s.is_constant(1) {
+            continue; // drop static size-1 modes, whatever their stride
+        }
+        if out.len() == 0 && front_s.is_constant(1) {
+            front_s = s; // replace our shape-1
+            front_d = d;
+            continue;
+        }
+        let merge = front_s.is_static() && {
+            let m = tri!(s.try_mul(d)).eq(front_d);
+            m.is_static() && m.truth()
+        };
+        if merge {
+            front_s = tri!(s.try_mul(front_s));
+            front_d = d;
+        } else {
+            tri!(out.push(front_s, front_d));
+            front_s = s;
+            front_d = d;
+        }
+    }
+    if out.len() == 0 && front_s.is_constant(1) {
+        front_d = Int::ZERO;
+    }
+    tri!(out.push(front_s, front_d));
+    out.finish()
+}
+
+/// [`coalesce_into`] as a layout, built in place.
+pub(crate) const fn coalesced(src: Modes<'_>, extend: bool, zeros: bool) -> Result<Layout, Error> {
+    let mut l = Layout::stream();
+    tri!(coalesce_into(src, extend, zeros, Sink::Layout(&mut l)));
+    Ok(l)
+}
