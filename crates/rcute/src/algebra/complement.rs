@@ -169,7 +169,7 @@ impl Layout {
             // Beyond CuTe: the complement of the same layout with every value static.
             return Ok(tri!(self.to_static().try_complement_cosize()).to_dynamic());
         }
-        let c = tri!(tri!(f.to_layout()).try_cosize());
+        let c = tri!(tri!(f.build_layout()).try_cosize());
         complement_filtered(&f, &IntTuple::from_int(c))
     }
 

@@ -98,7 +98,7 @@ impl Flat {
 
     /// The layout of these modes: the single mode itself as an integral layout, or a flat
     /// tuple of them.
-    pub(crate) const fn to_layout(&self) -> Result<Layout, Error> {
+    pub(crate) const fn build_layout(&self) -> Result<Layout, Error> {
         let mut out = Layout::stream();
         let (n, leaf) = (self.n, self.n == 1);
         tri!(
