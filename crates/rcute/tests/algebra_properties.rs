@@ -65,6 +65,21 @@ fn coalesce_keeps_the_function() {
 }
 
 #[test]
+fn cosize_is_the_size_of_the_coshape() {
+    run(layout(LayoutParams::default()), |l| {
+        // the leaf-by-leaf sum gives CuTe's tree fold exactly: value and static bit
+        let c = l.cosize();
+        prop_assert_eq!(c, l.try_coshape().unwrap().product(), "{}", l);
+        // and it is one past the largest offset when no stride is negative
+        if l.stride().leaves().all(|d| d.value() >= 0) {
+            let max = image(&l).into_iter().max().unwrap_or(0);
+            prop_assert_eq!(c.value(), max + 1, "{}", l);
+        }
+        Ok(())
+    });
+}
+
+#[test]
 fn filter_keeps_the_nonzero_image() {
     run(layout(LayoutParams::default()), |l| {
         let f = l.filter();

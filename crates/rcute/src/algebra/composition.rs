@@ -12,17 +12,81 @@
 
 use crate::algebra::build::LayoutBuilder;
 use crate::algebra::coalesce::coalesce_x;
+use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, Node};
 
+/// `A` coalesced for the walk (CuTe's `coalesce_x(A, coprofile(B))`): flat modes, or, when
+/// `B` has scaled-basis strides, a layout coalesced mode by mode along the profile.
+#[derive(Clone, Copy)]
+enum Lhs<'a> {
+    Flat(&'a Flat),
+    ByProfile(&'a Layout),
+}
+
+impl Lhs<'_> {
+    /// `A` coalesced along `coprofile(b)`, into `flat` when that is a single integer.
+    const fn of<'a>(
+        a: &Layout,
+        b: &Layout,
+        flat: &'a mut Flat,
+        by_profile: &'a mut Option<Layout>,
+    ) -> Result<Lhs<'a>, Error> {
+        if !b.has_basis_strides() {
+            let src = Modes::Leaves(a.shape_ref(), a.stride_ref());
+            tri!(coalesce_into(src, true, false, Sink::Flat(flat)));
+            return Ok(Lhs::Flat(flat));
+        }
+        let profile = tri!(b.try_coprofile());
+        *by_profile = Some(tri!(coalesce_x(a, &profile)));
+        match by_profile {
+            Some(l) => Ok(Lhs::ByProfile(l)),
+            None => Err(Error::WrongKind {
+                msg: "composition: the left layout was not coalesced",
+            }),
+        }
+    }
+
+    /// Whether `A` is a single integral mode.
+    const fn is_leaf(self) -> bool {
+        match self {
+            Lhs::Flat(f) => f.n == 1,
+            Lhs::ByProfile(l) => l.shape_ref().is_leaf(),
+        }
+    }
+
+    /// The number of modes of a flat `A`; an error when `A` is not flat.
+    const fn flat_rank(self) -> Result<usize, Error> {
+        match self {
+            Lhs::Flat(f) => Ok(f.n),
+            Lhs::ByProfile(l) => {
+                if l.shape_ref().depth() > 1 {
+                    return Err(Error::WrongKind {
+                        msg: "composition: the left layout is not flat after coalescing",
+                    });
+                }
+                Ok(l.shape_ref().rank())
+            }
+        }
+    }
+
+    /// Mode `i` of a flat `A` (the leaves are its modes).
+    const fn mode(self, i: usize) -> (Int, Int) {
+        match self {
+            Lhs::Flat(f) => (f.s(i), f.d(i)),
+            Lhs::ByProfile(l) => (l.shape_ref().leaf(i), l.stride_ref().leaf(i)),
+        }
+    }
+}
+
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
 /// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
 const fn composition_impl(
     out: &mut LayoutBuilder,
-    a: &Layout,
+    a: Lhs<'_>,
     bs: &IntTuple,
     ns: Node,
     bd: &IntTuple,
@@ -47,31 +111,29 @@ const fn composition_impl(
 
 /// Composition of `A` with one integral mode `s:d` of `B`, written as the next mode of
 /// `out` (an integral mode, or a tuple of them).
-const fn composition_int(out: &mut LayoutBuilder, a: &Layout, s: Int, d: Int) -> Result<(), Error> {
+const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) -> Result<(), Error> {
     if d.is_basis() {
         // a scaled-basis stride selects a mode of A
-        let mut sub = *a;
+        let Lhs::ByProfile(l) = a else {
+            return Err(Error::WrongKind {
+                msg: "composition: a scaled-basis stride needs a left layout by profile",
+            });
+        };
+        let mut sub = *l;
         let mut k = 0;
         while k < d.basis_depth() {
             sub = tri!(sub.try_mode(d.basis_index(k)));
             k += 1;
         }
-        return composition_int(out, &sub, s, d.scale());
+        return composition_int(out, Lhs::ByProfile(&sub), s, d.scale());
     }
     if d.is_constant(0) {
         return out.push_mode(s, d);
     }
-    let ls = a.shape_ref();
-    let ld = a.stride_ref();
-    if ls.is_leaf() {
-        return out.push_mode(s, tri!(d.try_mul(ld.leaf(0))));
+    if a.is_leaf() {
+        return out.push_mode(s, tri!(d.try_mul(a.mode(0).1)));
     }
-    if ls.depth() > 1 {
-        return Err(Error::WrongKind {
-            msg: "composition: the left layout is not flat after coalescing",
-        });
-    }
-    let r = ls.rank();
+    let r = tri!(a.flat_rank());
     if r == 0 {
         return Err(Error::WrongKind {
             msg: "composition: the left layout has no modes",
@@ -86,8 +148,7 @@ const fn composition_int(out: &mut LayoutBuilder, a: &Layout, s: Int, d: Int) ->
     let mut rest_stride = d;
     let mut i = 0;
     while i + 1 < r {
-        let cs = ls.leaf(i);
-        let cd = ld.leaf(i);
+        let (cs, cd) = a.mode(i);
         // Stride divisibility: rest_stride % cs == 0 or rest_stride < cs
         let rem = tri!(rest_stride.try_rem(cs));
         if rem.value() != 0 && rest_stride.value() >= cs.value() {
@@ -121,7 +182,7 @@ const fn composition_int(out: &mut LayoutBuilder, a: &Layout, s: Int, d: Int) ->
         }
         i += 1;
     }
-    let last = ld.leaf(r - 1);
+    let last = a.mode(r - 1).1;
     if n == 0 {
         tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
         out.unwrap_single(mark);
@@ -141,18 +202,28 @@ const fn composition_int(out: &mut LayoutBuilder, a: &Layout, s: Int, d: Int) ->
 /// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
 /// function beyond its domain, then walk `B`.
 const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    let profile = tri!(b.try_coprofile());
-    let flat = tri!(coalesce_x(a, &profile));
     let mut out = LayoutBuilder::new();
-    tri!(composition_impl(
-        &mut out,
-        &flat,
+    tri!(composition_general_into(a, b, &mut out));
+    Ok(out.finish())
+}
+
+/// [`composition_general`] written as the next mode of `out`.
+const fn composition_general_into(
+    a: &Layout,
+    b: &Layout,
+    out: &mut LayoutBuilder,
+) -> Result<(), Error> {
+    let mut flat = Flat::new();
+    let mut by_profile = None;
+    let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
+    composition_impl(
+        out,
+        lhs,
         b.shape_ref(),
         Node::ROOT,
         b.stride_ref(),
-        Node::ROOT
-    ));
-    Ok(out.finish())
+        Node::ROOT,
+    )
 }
 
 /// `s:d ∘ B` for a single-mode `A = s:d` and a `B` with integer strides, without the
@@ -215,6 +286,20 @@ impl Layout {
         }
         composition_general(self, b)
     }
+
+    /// [`Layout::try_composition`] written as the next mode of `out` (no intermediate
+    /// layout for the result).
+    pub(crate) const fn compose_into(
+        &self,
+        b: &Layout,
+        out: &mut LayoutBuilder,
+    ) -> Result<(), Error> {
+        if self.shape_ref().is_leaf() && !b.has_basis_strides() {
+            // `compose_leaf`, copied in place
+            return out.push_sub_composed(self.stride_ref().leaf(0), b, Node::ROOT);
+        }
+        composition_general_into(self, b, out)
+    }
     /// [`Layout::try_composition`], panicking with the error's message.
     #[track_caller]
     pub const fn composition(&self, b: &Layout) -> Layout {
@@ -238,9 +323,11 @@ impl Layout {
             TilerKind::Layout(l) => self.try_composition(l),
             TilerKind::Underscore => Ok(*self),
             TilerKind::Integer(n) => {
-                let flat = tri!(coalesce_x(self, &IntTuple::constant(0)));
+                let mut flat = Flat::new();
+                let src = Modes::Leaves(self.shape_ref(), self.stride_ref());
+                tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
                 let mut out = LayoutBuilder::new();
-                tri!(composition_int(&mut out, &flat, n, Int::ONE));
+                tri!(composition_int(&mut out, Lhs::Flat(&flat), n, Int::ONE));
                 Ok(out.finish())
             }
             TilerKind::Tuple => {

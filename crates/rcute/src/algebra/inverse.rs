@@ -3,51 +3,44 @@
 //! Both coalesce the layout, sort its modes by stride (CuTe's exchange sort, which is not
 //! stable for equal strides), and build the inverse from the prefix products of the shape.
 
-use crate::algebra::coalesce::coalesce_leaves;
+use crate::algebra::flat::{Flat, Modes as FlatModes, Sink, coalesce_into, coalesced};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{CAPACITY, IntTuple};
+use crate::tuple::CAPACITY;
 
-/// The coalesced, wrapped modes of a layout and their exclusive prefix products.
-struct Modes {
-    shape: [Int; CAPACITY],
-    stride: [Int; CAPACITY],
+/// The coalesced modes of a layout and their exclusive prefix products.
+struct Coalesced {
+    f: Flat,
     pre: [Int; CAPACITY + 1],
-    n: usize,
 }
 
-/// Fills `m` (written in place: `Modes` is too large to pass around by value).
-const fn modes(layout: &Layout, m: &mut Modes) -> Result<(), Error> {
-    let c = tri!(layout.try_coalesce());
+/// Fills `m` (written in place: `Coalesced` is too large to pass around by value).
+const fn modes(layout: &Layout, m: &mut Coalesced) -> Result<(), Error> {
     // the leaves are stored in depth-first order: they are the flattened modes
-    let s = c.shape_ref();
-    let d = c.stride_ref();
-    let n = s.leaf_count();
-    m.n = n;
+    let src = FlatModes::Leaves(layout.shape_ref(), layout.stride_ref());
+    tri!(coalesce_into(src, false, false, Sink::Flat(&mut m.f)));
     m.pre[0] = Int::ONE;
     let mut i = 0;
-    while i < n {
-        m.shape[i] = s.leaf(i);
-        m.stride[i] = d.leaf(i);
-        if m.stride[i].is_basis() {
+    while i < m.f.n {
+        if m.f.d(i).is_basis() {
             return Err(Error::WrongKind {
                 msg: "inverse: scaled-basis strides have no inverse layout",
             });
         }
-        m.pre[i + 1] = tri!(m.shape[i].try_mul(m.pre[i]));
+        m.pre[i + 1] = tri!(m.f.s(i).try_mul(m.pre[i]));
         i += 1;
     }
     Ok(())
 }
 
 /// CuTe's `detail::SortByKey` (an exchange sort on stride values) of the given indices.
-const fn sort_by_stride(m: &Modes, idx: &mut [usize; CAPACITY], n: usize) {
+const fn sort_by_stride(f: &Flat, idx: &mut [usize; CAPACITY], n: usize) {
     let mut i = 0;
     while i < n {
         let mut j = i + 1;
         while j < n {
-            if m.stride[idx[j]].value() < m.stride[idx[i]].value() {
+            if f.d(idx[j]).value() < f.d(idx[i]).value() {
                 let t = idx[j];
                 idx[j] = idx[i];
                 idx[i] = t;
@@ -58,20 +51,11 @@ const fn sort_by_stride(m: &Modes, idx: &mut [usize; CAPACITY], n: usize) {
     }
 }
 
-/// `coalesce(shape:stride)` of the flat layout with these modes.
-const fn coalesced_flat(shape: &[Int], stride: &[Int]) -> Result<Layout, Error> {
-    let s = tri!(IntTuple::try_from_ints(shape));
-    let d = tri!(IntTuple::try_from_ints(stride));
-    coalesce_leaves(&s, &d, false, false)
-}
-
-impl Modes {
-    const fn new() -> Modes {
-        Modes {
-            shape: [Int::ZERO; CAPACITY],
-            stride: [Int::ZERO; CAPACITY],
+impl Coalesced {
+    const fn new() -> Coalesced {
+        Coalesced {
+            f: Flat::new(),
             pre: [Int::ZERO; CAPACITY + 1],
-            n: 0,
         }
     }
 }
@@ -89,40 +73,35 @@ impl Layout {
     /// assert_eq!(layout!((4,2):(_1,4)).right_inverse().to_string(), "4:_1");
     /// ```
     pub const fn try_right_inverse(&self) -> Result<Layout, Error> {
-        let mut m = Modes::new();
+        let mut m = Coalesced::new();
         tri!(modes(self, &mut m));
         let mut idx = [0usize; CAPACITY];
         let mut n = 0;
         let mut i = 0;
-        while i < m.n {
-            if m.stride[i].is_static() {
+        while i < m.f.n {
+            if m.f.d(i).is_static() {
                 idx[n] = i;
                 n += 1;
             }
             i += 1;
         }
-        sort_by_stride(&m, &mut idx, n);
-        let mut rs = [Int::ZERO; CAPACITY + 1];
-        let mut rd = [Int::ZERO; CAPACITY + 1];
-        rs[0] = Int::ONE;
-        rd[0] = Int::ZERO;
-        let mut k = 1;
+        sort_by_stride(&m.f, &mut idx, n);
+        // coalesce((_1, shape...):(_0, prefix products...)) of the modes that continue
+        // the contiguous prefix
+        let mut r = Flat::new();
+        tri!(r.push(Int::ONE, Int::ZERO));
         let mut curr = Int::ONE;
         let mut j = 0;
         while j < n {
             let x = idx[j];
-            let d = m.stride[x];
+            let d = m.f.d(x);
             if curr.is_static() && curr.value() == d.value() {
-                rs[k] = m.shape[x];
-                rd[k] = m.pre[x];
-                k += 1;
-                curr = tri!(m.shape[x].try_mul(d));
+                tri!(r.push(m.f.s(x), m.pre[x]));
+                curr = tri!(m.f.s(x).try_mul(d));
             }
             j += 1;
         }
-        let (s, _) = rs.split_at(k);
-        let (d, _) = rd.split_at(k);
-        coalesced_flat(s, d)
+        coalesced(FlatModes::Flat(&r), false, false)
     }
 
     /// [`Layout::try_right_inverse`], panicking with the error's message.
@@ -148,11 +127,11 @@ impl Layout {
     /// assert_eq!(layout!((_8,_4):(_4,_1)).left_inverse().to_string(), "(_4,_8):(_8,_1)");
     /// ```
     pub const fn try_left_inverse(&self) -> Result<Layout, Error> {
-        let mut m = Modes::new();
+        let mut m = Coalesced::new();
         tri!(modes(self, &mut m));
         let mut k = 0;
-        while k < m.n {
-            if !m.stride[k].is_static() {
+        while k < m.f.n {
+            if !m.f.d(k).is_static() {
                 // Beyond CuTe: the left inverse of the same layout with every value static.
                 return Ok(tri!(self.to_static().try_left_inverse()).to_dynamic());
             }
@@ -161,19 +140,19 @@ impl Layout {
         let all_static = true; // from here on, every stride is static
         let mut idx = [0usize; CAPACITY];
         let mut i = 0;
-        while i < m.n {
+        while i < m.f.n {
             idx[i] = i;
-            if m.stride[i].value() < 0 {
+            if m.f.d(i).value() < 0 {
                 return Err(Error::Precondition {
                     msg: "left_inverse: negative strides are not supported (CuTe builds a negative shape)",
                     mode: i as i64,
-                    lhs: m.stride[i].value(),
+                    lhs: m.f.d(i).value(),
                     rhs: 0,
                 });
             }
             i += 1;
         }
-        sort_by_stride(&m, &mut idx, m.n);
+        sort_by_stride(&m.f, &mut idx, m.f.n);
         let mut rs = [Int::ZERO; CAPACITY + 1];
         let mut rd = [Int::ZERO; CAPACITY + 1];
         rd[0] = Int::ZERO;
@@ -181,9 +160,9 @@ impl Layout {
         let mut nd = 1;
         let mut size = Int::ONE;
         let mut j = 0;
-        while j < m.n {
+        while j < m.f.n {
             let x = idx[j];
-            let d = m.stride[x];
+            let d = m.f.d(x);
             if !(all_static && d.is_constant(0)) {
                 if tri!(d.try_rem(size)).value() != 0 {
                     return Err(Error::Precondition {
@@ -205,11 +184,16 @@ impl Layout {
             }
             j += 1;
         }
-        rs[ns] = m.shape[idx[m.n - 1]];
+        rs[ns] = m.f.s(idx[m.f.n - 1]);
         ns += 1;
-        let (s, _) = rs.split_at(ns);
-        let (d, _) = rd.split_at(nd);
-        coalesced_flat(s, d)
+        // the lists have the same length: pair them up as modes
+        let mut r = Flat::new();
+        let mut k = 0;
+        while k < ns && k < nd {
+            tri!(r.push(rs[k], rd[k]));
+            k += 1;
+        }
+        coalesced(FlatModes::Flat(&r), false, false)
     }
 
     /// [`Layout::try_left_inverse`], panicking with the error's message.

@@ -5,7 +5,7 @@
 //! `logical_product(A, B) = (A, composition(complement(A, size(A)*cosize(B)), B))`: mode 0
 //! is `A` itself, mode 1 repeats it in the layout of `B`.
 
-use crate::algebra::build::{LayoutBuilder, pair};
+use crate::algebra::build::LayoutBuilder;
 use crate::algebra::divide::{unpack, zip2_by};
 use crate::algebra::tiler::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
@@ -79,8 +79,13 @@ impl Layout {
             TilerKind::Layout(b) => {
                 let cotarget = tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize())));
                 let c = tri!(self.try_complement(&IntTuple::from_int(cotarget)));
-                let rest = tri!(c.try_composition(b));
-                pair(self, &rest)
+                // (self, c ∘ b), the composition written in place
+                let mut out = LayoutBuilder::new();
+                tri!(out.open());
+                tri!(out.push_layout(self));
+                tri!(c.compose_into(b, &mut out));
+                tri!(out.close());
+                Ok(out.finish())
             }
             TilerKind::Underscore => Ok(*self),
             TilerKind::Integer(_) => self.try_logical_product(&Tiler::layout(*t.inner_layout())),

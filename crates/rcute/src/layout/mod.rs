@@ -352,7 +352,22 @@ impl Layout {
     /// assert_eq!(layout!(_8:_0).cosize().to_string(), "_1");
     /// ```
     pub const fn try_cosize(&self) -> Result<Int, Error> {
-        tri!(self.try_coshape()).try_product()
+        if self.basis {
+            return tri!(self.try_coshape()).try_product();
+        }
+        // `inner_product(shape - 1, |stride|) + 1` leaf by leaf: CuTe's fold adds from
+        // `_0` at every level, so the sum is static exactly when every term is, whatever
+        // the nesting, and its terms are non-negative, so it overflows exactly when the
+        // total does
+        let mut acc = Int::ZERO;
+        let mut i = 0;
+        while i < self.shape.leaf_count() {
+            let s = tri!(self.shape.leaf(i).try_sub(Int::ONE));
+            let d = tri!(self.stride.leaf(i).try_abs());
+            acc = tri!(acc.try_add(tri!(s.try_mul(d))));
+            i += 1;
+        }
+        acc.try_add(Int::ONE)
     }
 
     /// [`Layout::try_cosize`], panicking with the error's message.
