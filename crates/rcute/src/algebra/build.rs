@@ -2,6 +2,7 @@
 //! `transform_layout`), shared by the algebra.
 
 use crate::algebra::coalesce::ModeOp;
+use crate::algebra::flat::Flat;
 use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -56,6 +57,31 @@ impl LayoutBuilder {
         let start = self.l.stride.leaf_count();
         tri!(self.push_sub(l, n));
         self.l.stride.scale_leaves_from(start, d)
+    }
+
+    /// Appends `s:d ∘ (the layout of the flat modes f)` as one mode: the single mode as an
+    /// integral mode or the modes as a flat tuple, strides scaled by `d` as in
+    /// [`LayoutBuilder::push_sub_composed`] (a `_0` stays `_0`).
+    pub(crate) const fn push_flat_composed(&mut self, d: Int, f: &Flat) -> Result<(), Error> {
+        let tuple = f.n != 1;
+        if tuple {
+            tri!(self.open());
+        }
+        let mut i = 0;
+        while i < f.n {
+            let e = f.d(i);
+            let e = if e.is_constant(0) {
+                e
+            } else {
+                tri!(e.try_mul(d))
+            };
+            tri!(self.push_mode(f.s(i), e));
+            i += 1;
+        }
+        if tuple {
+            tri!(self.close());
+        }
+        Ok(())
     }
 
     /// A mark for [`LayoutBuilder::unwrap_single`]: where the next mode starts.

@@ -30,7 +30,7 @@ pub(crate) const fn coalesce_leaves(
     extend: bool,
     zeros: bool,
 ) -> Result<Layout, Error> {
-    coalesced(Modes::Leaves(fs, fd), extend, zeros)
+    coalesced(Modes::leaves(fs, fd), extend, zeros)
 }
 
 /// CuTe's `detail::coalesce_x`: like coalesce, but the function is kept outside the domain

@@ -10,7 +10,7 @@
 //! CuTe returns garbage for negative strides (`complement(_4:_-1, _8) = (_-1,_0):(_1,_-4)`);
 //! rcute answers an error.
 
-use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into, coalesced};
+use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -33,20 +33,45 @@ const fn needs_static(f: &Flat) -> bool {
 
 /// `filter(layout)` as flat modes (the single-mode case needs no scan: filtering `s:d`
 /// keeps it unless `s` is `_1` or `d` is `_0`).
-const fn filtered(l: &Layout, f: &mut Flat) -> Result<(), Error> {
+const fn filtered(l: &Layout, n: Node, f: &mut Flat) -> Result<(), Error> {
     let (s, d) = (l.shape_ref(), l.stride_ref());
-    if s.is_leaf() && !s.leaf(0).is_constant(1) && !d.leaf(0).is_constant(0) {
-        return f.push(s.leaf(0), d.leaf(0));
+    if s.is_leaf_node(n) {
+        let (s, d) = (s.int_at(n), d.int_at(n));
+        if !s.is_constant(1) && !d.is_constant(0) {
+            return f.push(s, d);
+        }
     }
-    coalesce_into(Modes::Leaves(s, d), false, true, Sink::Flat(f))
+    coalesce_into(Modes::sub(l, n), false, true, Sink::Flat(f))
+}
+
+/// The complement of the sub-layout of `l` at node `n` with respect to `cotarget`, into
+/// `out` (see [`Layout::try_complement`]).
+pub(crate) const fn complement_into(
+    l: &Layout,
+    n: Node,
+    cotarget: &IntTuple,
+    out: Sink<'_>,
+) -> Result<(), Error> {
+    let mut f = Flat::new();
+    tri!(filtered(l, n, &mut f));
+    if needs_static(&f) {
+        // Beyond CuTe: the complement of the same layout with every value static.
+        let sub = tri!(Layout::try_new(
+            l.shape_ref().subtree(n),
+            l.stride_ref().subtree(n)
+        ));
+        let s = tri!(sub.to_static().try_complement(&cotarget.to_static()));
+        return out.set_layout(&s.to_dynamic());
+    }
+    complement_filtered(&f, cotarget, out)
 }
 
 /// CuTe's `detail::complement` on a filtered layout (flat modes).
-const fn complement_filtered(f: &Flat, cotarget: &IntTuple) -> Result<Layout, Error> {
+const fn complement_filtered(f: &Flat, cotarget: &IntTuple, out: Sink<'_>) -> Result<(), Error> {
     if f.n == 1 && f.d(0).is_constant(0) {
         // the irreducible rank-1 stride-0 layout: compact over the coalesced cotarget
         let c = tri!(cotarget.try_coalesce());
-        return Layout::try_from_shape(c);
+        return out.set_layout(&tri!(Layout::try_from_shape(c)));
     }
     let r = f.n;
     let mut k = 0;
@@ -118,7 +143,7 @@ const fn complement_filtered(f: &Flat, cotarget: &IntTuple) -> Result<Layout, Er
             q += 1;
         }
     }
-    coalesced(Modes::Flat(&res), false, false)
+    coalesce_into(Modes::Flat(&res), false, false, out)
 }
 
 impl Layout {
@@ -139,14 +164,14 @@ impl Layout {
     /// assert_eq!(layout!((2,4):(1,6)).complement(&int_tuple!(24)).to_string(), "3:2");
     /// ```
     pub const fn try_complement(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
-        let mut f = Flat::new();
-        tri!(filtered(self, &mut f));
-        if needs_static(&f) {
-            // Beyond CuTe: the complement of the same layout with every value static.
-            let s = tri!(self.to_static().try_complement(&cotarget.to_static()));
-            return Ok(s.to_dynamic());
-        }
-        complement_filtered(&f, cotarget)
+        let mut out = Layout::stream();
+        tri!(complement_into(
+            self,
+            Node::ROOT,
+            cotarget,
+            Sink::Layout(&mut out)
+        ));
+        Ok(out)
     }
 
     /// [`Layout::try_complement`], panicking with the error's message.
@@ -164,13 +189,19 @@ impl Layout {
     /// ```
     pub const fn try_complement_cosize(&self) -> Result<Layout, Error> {
         let mut f = Flat::new();
-        tri!(filtered(self, &mut f));
+        tri!(filtered(self, Node::ROOT, &mut f));
         if needs_static(&f) {
             // Beyond CuTe: the complement of the same layout with every value static.
             return Ok(tri!(self.to_static().try_complement_cosize()).to_dynamic());
         }
         let c = tri!(tri!(f.build_layout()).try_cosize());
-        complement_filtered(&f, &IntTuple::from_int(c))
+        let mut out = Layout::stream();
+        tri!(complement_filtered(
+            &f,
+            &IntTuple::from_int(c),
+            Sink::Layout(&mut out)
+        ));
+        Ok(out)
     }
 
     /// [`Layout::try_complement_cosize`], panicking with the error's message.

@@ -36,7 +36,7 @@ impl Lhs<'_> {
         by_profile: &'a mut Option<Layout>,
     ) -> Result<Lhs<'a>, Error> {
         if !b.has_basis_strides() {
-            let src = Modes::Leaves(a.shape_ref(), a.stride_ref());
+            let src = Modes::leaves(a.shape_ref(), a.stride_ref());
             tri!(coalesce_into(src, true, false, Sink::Flat(flat)));
             return Ok(Lhs::Flat(flat));
         }
@@ -324,7 +324,7 @@ impl Layout {
             TilerKind::Underscore => Ok(*self),
             TilerKind::Integer(n) => {
                 let mut flat = Flat::new();
-                let src = Modes::Leaves(self.shape_ref(), self.stride_ref());
+                let src = Modes::leaves(self.shape_ref(), self.stride_ref());
                 tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
                 let mut out = LayoutBuilder::new();
                 tri!(composition_int(&mut out, Lhs::Flat(&flat), n, Int::ONE));

@@ -6,6 +6,8 @@
 //! mode and keeps the modes of `L` beyond it.
 
 use crate::algebra::build::{LayoutBuilder, pair};
+use crate::algebra::complement::complement_into;
+use crate::algebra::flat::{Flat, Sink};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -152,13 +154,17 @@ impl Layout {
                 let mut i = 0;
                 while i < rl {
                     if let Some((s, d, e)) = walk.single(self, t, i) {
-                        let c = tri!(
-                            tri!(t.inner_layout().try_mode(i))
-                                .try_complement(&IntTuple::from_int(s))
-                        );
+                        let mut c = Flat::new();
+                        let cotarget = IntTuple::from_int(s);
+                        tri!(complement_into(
+                            t.inner_layout(),
+                            e,
+                            &cotarget,
+                            Sink::Flat(&mut c)
+                        ));
                         tri!(b.open());
                         tri!(b.push_sub_composed(d, t.inner_layout(), e));
-                        tri!(b.push_sub_composed(d, &c, Node::ROOT));
+                        tri!(b.push_flat_composed(d, &c));
                         tri!(b.close());
                         walk.advance(self, t, i);
                         i += 1;

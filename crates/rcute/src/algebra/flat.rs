@@ -10,7 +10,7 @@
 use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{CAPACITY, IntTuple};
+use crate::tuple::{CAPACITY, IntTuple, Node};
 
 const CAP_MODES: Error = Error::Capacity {
     msg: "a layout can hold at most rcute::CAPACITY modes",
@@ -118,21 +118,33 @@ impl Flat {
 /// the leaves are read, so any two tuples with the same leaf count), or a [`Flat`].
 #[derive(Clone, Copy)]
 pub(crate) enum Modes<'a> {
-    Leaves(&'a IntTuple, &'a IntTuple),
+    /// Leaves `from..to` of a shape and a stride.
+    Leaves(&'a IntTuple, &'a IntTuple, usize, usize),
     Flat(&'a Flat),
 }
 
-impl Modes<'_> {
+impl<'a> Modes<'a> {
+    /// Every leaf of `s` and `d`.
+    pub(crate) const fn leaves(s: &'a IntTuple, d: &'a IntTuple) -> Modes<'a> {
+        Modes::Leaves(s, d, 0, s.leaf_count())
+    }
+
+    /// The flattened modes of the sub-layout of `l` at node `n`.
+    pub(crate) const fn sub(l: &'a Layout, n: Node) -> Modes<'a> {
+        let end = l.shape_ref().node_end(n);
+        Modes::Leaves(l.shape_ref(), l.stride_ref(), n.l, end.l)
+    }
+
     const fn len(&self) -> usize {
         match self {
-            Modes::Leaves(s, _) => s.leaf_count(),
+            Modes::Leaves(_, _, from, to) => *to - *from,
             Modes::Flat(f) => f.n,
         }
     }
 
     const fn get(&self, i: usize) -> (Int, Int) {
         match self {
-            Modes::Leaves(s, d) => (s.leaf(i), d.leaf(i)),
+            Modes::Leaves(s, d, from, _) => (s.leaf(*from + i), d.leaf(*from + i)),
             Modes::Flat(f) => (f.s(i), f.d(i)),
         }
     }
@@ -167,6 +179,24 @@ impl Sink<'_> {
             Sink::Layout(l) => {
                 tri!(l.shape.push_leaf(s));
                 l.stride.push_leaf(d)
+            }
+        }
+    }
+
+    /// Writes the flattened modes of `l` (already in order) instead.
+    pub(crate) const fn set_layout(self, l: &Layout) -> Result<(), Error> {
+        match self {
+            Sink::Flat(f) => {
+                let mut i = 0;
+                while i < l.shape_ref().leaf_count() {
+                    tri!(f.push(l.shape_ref().leaf(i), l.stride_ref().leaf(i)));
+                    i += 1;
+                }
+                Ok(())
+            }
+            Sink::Layout(out) => {
+                *out = *l;
+                Ok(())
             }
         }
     }

@@ -18,7 +18,7 @@ struct Coalesced {
 /// Fills `m` (written in place: `Coalesced` is too large to pass around by value).
 const fn modes(layout: &Layout, m: &mut Coalesced) -> Result<(), Error> {
     // the leaves are stored in depth-first order: they are the flattened modes
-    let src = FlatModes::Leaves(layout.shape_ref(), layout.stride_ref());
+    let src = FlatModes::leaves(layout.shape_ref(), layout.stride_ref());
     tri!(coalesce_into(src, false, false, Sink::Flat(&mut m.f)));
     m.pre[0] = Int::ONE;
     let mut i = 0;
