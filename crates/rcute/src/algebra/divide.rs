@@ -206,8 +206,70 @@ impl Layout {
     ///            "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
     /// ```
     pub const fn try_zipped_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if let Some(z) = tri!(self.zipped_divide_single(t)) {
+            return Ok(z);
+        }
         let d = tri!(self.try_logical_divide(t));
         zip2_by(&d, t.guide())
+    }
+
+    /// [`Layout::try_zipped_divide`] in one builder when every element of a tuple tiler
+    /// meets a single-mode mode `s:d` (the fast path of [`Layout::try_logical_divide`]):
+    /// `((tiles...), (rests..., modes beyond the tiler))`, where the tile of element `e`
+    /// is `s:d ∘ e` and its rest `s:d ∘ complement(e, s)`. `None` when the tiler is not
+    /// of that form.
+    const fn zipped_divide_single(&self, t: &Tiler) -> Result<Option<Layout>, Error> {
+        let (rt, rl) = (t.rank(), self.rank());
+        if !t.is_tuple() || rt > rl {
+            return Ok(None);
+        }
+        let mut walk = PairWalk::new(self, t);
+        let mut i = 0;
+        while i < rt {
+            if walk.single(self, t, i).is_none() {
+                return Ok(None);
+            }
+            walk.advance(self, t, i);
+            i += 1;
+        }
+        let mut b = LayoutBuilder::new();
+        tri!(b.open());
+        // the tiles
+        tri!(b.open());
+        let mut walk = PairWalk::new(self, t);
+        let mut i = 0;
+        while i < rt {
+            if let Some((_, d, e)) = walk.single(self, t, i) {
+                tri!(b.push_sub_composed(d, t.inner_layout(), e));
+            }
+            walk.advance(self, t, i);
+            i += 1;
+        }
+        tri!(b.close());
+        // the rests, then the modes beyond the tiler
+        tri!(b.open());
+        let mut walk = PairWalk::new(self, t);
+        let mut i = 0;
+        while i < rl {
+            if let Some((s, d, e)) = walk.single(self, t, i) {
+                let mut c = Flat::new();
+                let cotarget = IntTuple::from_int(s);
+                tri!(complement_into(
+                    t.inner_layout(),
+                    e,
+                    &cotarget,
+                    Sink::Flat(&mut c)
+                ));
+                tri!(b.push_flat_composed(d, &c));
+            } else {
+                tri!(b.push_sub(self, walk.mode()));
+            }
+            walk.advance(self, t, i);
+            i += 1;
+        }
+        tri!(b.close());
+        tri!(b.close());
+        Ok(Some(b.finish()))
     }
 
     /// [`Layout::try_zipped_divide`], panicking with the error's message.
@@ -451,6 +513,57 @@ mod tests {
             }
         }
         assert_eq!(compared, layouts.len() * tilers.len());
+    }
+
+    /// The one-builder zipped divide gives `zip2_by(logical_divide(l, t))`, errors
+    /// included, and it is taken for every tiler of single-mode elements.
+    #[test]
+    fn zipped_divide_in_one_builder_is_the_zipped_logical_divide() {
+        let layouts = [
+            "(4096,4096):(1,4096)",
+            "(_6,(4,_3),5):(_1,(6,_24),0)",
+            "(12,_8):(_-1,12)",
+            "(_1,6):(_0,_2)",
+            "(8,8,2):(_8,_1,_64)",
+            "(16,12,7):(1,_16,192)",
+            "(_128,_64):(_64,_1)",
+        ];
+        let tilers = [
+            "(_2,_4)",
+            "(3,_)",
+            "(_2:_3,4)",
+            "(_4,(_2,_2):(_1,_4))",
+            "(_1,_2,_5)",
+            "(_6:_1)",
+            "(_8:_2,_3:_4,7)",
+            "(_16,_12)",
+            "(_5,_5)",
+            "(_2:_-1,_2)",
+        ];
+        let (mut compared, mut fast) = (0, 0);
+        for l in layouts {
+            let l = Layout::try_parse(l).unwrap();
+            for t in tilers {
+                let t = Tiler::try_parse(t).unwrap();
+                let want = l
+                    .try_logical_divide(&t)
+                    .and_then(|d| zip2_by(&d, t.guide()));
+                assert_eq!(l.try_zipped_divide(&t), want, "zipped_divide({l}, {t})");
+                // the fast path applies when each element is a layout or an integer and
+                // meets an integral mode
+                let applies = t.rank() <= l.rank()
+                    && (0..t.rank()).all(|i| {
+                        std::format!("{}", t.try_element(i).unwrap()) != "_"
+                            && l.mode(i).shape_ref().is_leaf()
+                    });
+                let taken = !matches!(l.zipped_divide_single(&t), Ok(None));
+                assert_eq!(taken, applies, "zipped_divide({l}, {t})");
+                fast += usize::from(taken);
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, layouts.len() * tilers.len());
+        assert_eq!(fast, 47);
     }
 
     /// The two-walk zip gives the answer of the mode-by-mode definition, errors included.

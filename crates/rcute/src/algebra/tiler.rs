@@ -529,6 +529,12 @@ impl PairWalk {
         ))
     }
 
+    /// The node of the current mode of the layout (when the walk is on).
+    #[inline]
+    pub(crate) const fn mode(&self) -> Node {
+        self.mode
+    }
+
     /// Moves from mode `i` to the next (and to the next element while there is one).
     #[inline]
     pub(crate) const fn advance(&mut self, l: &Layout, t: &Tiler, i: usize) {
