@@ -14,7 +14,7 @@ use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{IntTuple, Major, Node};
+use crate::tuple::{CAPACITY, IntTuple, Major, Node};
 
 const fn non_injective(mode: usize, stride: Int, prev: Int) -> Error {
     Error::Precondition {
@@ -24,6 +24,9 @@ const fn non_injective(mode: usize, stride: Int, prev: Int) -> Error {
         rhs: prev.value(),
     }
 }
+
+// complement_filtered keeps the modes left to place as the bits of a u64
+const _: () = assert!(CAPACITY <= 64);
 
 /// Whether CuTe refuses this filtered layout only because a stride is dynamic
 /// ("Dynamic-stride complement only for rank-1 layouts").
@@ -92,41 +95,49 @@ const fn complement_filtered(f: &Flat, cotarget: &IntTuple, out: Sink<'_>) -> Re
         }
         k += 1;
     }
-    // the modes left to place, and the result modes (result_shape...):(result_stride...)
-    // followed by the rest of the cotarget, coalesced at the end
-    let mut left = *f;
+    // the modes not placed yet (a bit each: CAPACITY fits in a u64), and the result modes
+    // (result_shape...):(result_stride...) followed by the rest of the cotarget, coalesced
+    // at the end
+    let mut live: u64 = if r == 64 { u64::MAX } else { (1u64 << r) - 1 };
     let mut res = Flat::new();
     let mut res_stride = Int::ONE;
     let mut i = 0;
     while i + 1 < r {
-        // min over the remaining strides (static only if all are), then its first position
-        let live = left.n;
-        let mut m = left.d(live - 1);
-        let mut j = live - 1;
+        // min over the remaining strides, folded from the back (static only if all are),
+        // then its first position
+        let mut m = Int::ZERO;
+        let mut first = true;
+        let mut j = r;
         while j > 0 {
             j -= 1;
-            m = left.d(j).min(m);
+            if live & (1 << j) != 0 {
+                m = if first { f.d(j) } else { f.d(j).min(m) };
+                first = false;
+            }
         }
         let mut idx = 0;
-        while left.d(idx).value() != m.value() {
+        while live & (1 << idx) == 0 || f.d(idx).value() != m.value() {
             idx += 1;
         }
         let new_shape = tri!(m.try_div(res_stride));
         if new_shape.value() == 0 {
             return Err(non_injective(i, m, res_stride));
         }
-        let new_stride = tri!(m.try_mul(left.s(idx)));
-        left.remove(idx);
+        let new_stride = tri!(m.try_mul(f.s(idx)));
+        live &= !(1 << idx);
         tri!(res.push(new_shape, res_stride));
         res_stride = new_stride;
         i += 1;
     }
-    let new_shape = tri!(left.d(0).try_div(res_stride));
+    // the last mode left
+    let last = live.trailing_zeros() as usize;
+    let (last_s, last_d) = (f.s(last), f.d(last));
+    let new_shape = tri!(last_d.try_div(res_stride));
     if new_shape.value() == 0 {
-        return Err(non_injective(r - 1, left.d(0), res_stride));
+        return Err(non_injective(r - 1, last_d, res_stride));
     }
     tri!(res.push(new_shape, res_stride));
-    let new_stride = tri!(left.d(0).try_mul(left.s(0)));
+    let new_stride = tri!(last_d.try_mul(last_s));
     // coalesce( ((result_shape...), rest_shape) : ((result_stride...), rest_stride) ),
     // read as its flattened modes
     if cotarget.is_leaf() {

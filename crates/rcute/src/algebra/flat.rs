@@ -39,16 +39,19 @@ impl Flat {
     }
 
     /// The shape of mode `i`.
+    #[inline]
     pub(crate) const fn s(&self, i: usize) -> Int {
         Int::from_raw(self.sv[i], self.sm[i])
     }
 
     /// The stride of mode `i`.
+    #[inline]
     pub(crate) const fn d(&self, i: usize) -> Int {
         Int::from_raw(self.dv[i], self.dm[i])
     }
 
     /// Appends the mode `s:d`.
+    #[inline]
     pub(crate) const fn push(&mut self, s: Int, d: Int) -> Result<(), Error> {
         if self.n >= CAPACITY {
             return Err(CAP_MODES);
@@ -58,21 +61,12 @@ impl Flat {
         Ok(())
     }
 
+    #[inline]
     const fn set(&mut self, i: usize, s: Int, d: Int) {
         self.sv[i] = s.value();
         self.sm[i] = s.meta();
         self.dv[i] = d.value();
         self.dm[i] = d.meta();
-    }
-
-    /// Removes mode `i`, keeping the order of the others.
-    pub(crate) const fn remove(&mut self, i: usize) {
-        let mut q = i;
-        while q + 1 < self.n {
-            self.set(q, self.s(q + 1), self.d(q + 1));
-            q += 1;
-        }
-        self.n -= 1;
     }
 
     /// Whether every stride is static.
@@ -88,12 +82,16 @@ impl Flat {
     }
 
     /// Reverses the order of the modes.
+    #[inline]
     pub(crate) const fn reverse(&mut self) {
         let n = self.n;
-        self.sv.split_at_mut(n).0.reverse();
-        self.sm.split_at_mut(n).0.reverse();
-        self.dv.split_at_mut(n).0.reverse();
-        self.dm.split_at_mut(n).0.reverse();
+        let mut i = 0;
+        while i < n / 2 {
+            let (s, d) = (self.s(i), self.d(i));
+            self.set(i, self.s(n - 1 - i), self.d(n - 1 - i));
+            self.set(n - 1 - i, s, d);
+            i += 1;
+        }
     }
 
     /// The layout of these modes: the single mode itself as an integral layout, or a flat
@@ -135,6 +133,7 @@ impl<'a> Modes<'a> {
         Modes::Leaves(l.shape_ref(), l.stride_ref(), n.l, end.l)
     }
 
+    #[inline]
     const fn len(&self) -> usize {
         match self {
             Modes::Leaves(_, _, from, to) => *to - *from,
@@ -142,6 +141,7 @@ impl<'a> Modes<'a> {
         }
     }
 
+    #[inline]
     const fn get(&self, i: usize) -> (Int, Int) {
         match self {
             Modes::Leaves(s, d, from, _) => (s.leaf(*from + i), d.leaf(*from + i)),
@@ -158,6 +158,7 @@ pub(crate) enum Sink<'a> {
 }
 
 impl Sink<'_> {
+    #[inline]
     const fn begin(&mut self) -> Result<(), Error> {
         if let Sink::Layout(l) = self {
             tri!(l.shape.push_open());
@@ -166,6 +167,7 @@ impl Sink<'_> {
         Ok(())
     }
 
+    #[inline]
     const fn len(&self) -> usize {
         match self {
             Sink::Flat(f) => f.n,
@@ -173,6 +175,7 @@ impl Sink<'_> {
         }
     }
 
+    #[inline]
     const fn push(&mut self, s: Int, d: Int) -> Result<(), Error> {
         match self {
             Sink::Flat(f) => f.push(s, d),
@@ -202,6 +205,7 @@ impl Sink<'_> {
     }
 
     /// Puts the modes in order; a layout with one mode becomes that integral mode.
+    #[inline]
     const fn finish(&mut self) -> Result<(), Error> {
         match self {
             Sink::Flat(f) => f.reverse(),
