@@ -76,17 +76,7 @@ impl Layout {
     /// ```
     pub const fn try_logical_product(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
-            TilerKind::Layout(b) => {
-                let cotarget = tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize())));
-                let c = tri!(self.try_complement(&IntTuple::from_int(cotarget)));
-                // (self, c ∘ b), the composition written in place
-                let mut out = LayoutBuilder::new();
-                tri!(out.open());
-                tri!(out.push_layout(self));
-                tri!(c.compose_into(b, &mut out));
-                tri!(out.close());
-                Ok(out.finish())
-            }
+            TilerKind::Layout(b) => self.logical_product_by(b),
             TilerKind::Underscore => Ok(*self),
             TilerKind::Integer(_) => self.try_logical_product(&Tiler::layout(*t.inner_layout())),
             TilerKind::Tuple => {
@@ -119,6 +109,19 @@ impl Layout {
                 Ok(b.finish())
             }
         }
+    }
+
+    /// [`Layout::try_logical_product`] by a layout `b`: `(self, complement(self,
+    /// size(self)*cosize(b)) ∘ b)`, the composition written in place.
+    const fn logical_product_by(&self, b: &Layout) -> Result<Layout, Error> {
+        let cotarget = tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize())));
+        let c = tri!(self.try_complement(&IntTuple::from_int(cotarget)));
+        let mut out = LayoutBuilder::new();
+        tri!(out.open());
+        tri!(out.push_layout(self));
+        tri!(c.compose_into(b, &mut out));
+        tri!(out.close());
+        Ok(out.finish())
     }
 
     /// [`Layout::try_logical_product`], panicking with the error's message.
@@ -187,9 +190,21 @@ impl Layout {
         } else {
             b.rank()
         };
-        let a = tri!(self.try_append_to(r, None));
-        let bb = tri!(b.try_append_to(r, None));
-        let p = tri!(a.try_logical_product(&Tiler::layout(bb)));
+        // padding to rank r leaves a layout of rank r as it is
+        let (pa, pb);
+        let a = if self.rank() == r {
+            self
+        } else {
+            pa = tri!(self.try_append_to(r, None));
+            &pa
+        };
+        let bb = if b.rank() == r {
+            b
+        } else {
+            pb = tri!(b.try_append_to(r, None));
+            &pb
+        };
+        let p = tri!(a.logical_product_by(bb));
         // p is the pair (block, repeat)
         let n0 = p.shape_ref().first_child(Node::ROOT);
         let n1 = p.shape_ref().node_end(n0);
