@@ -91,6 +91,21 @@ const fn zip_pass(
     out.close()
 }
 
+/// Appends the rest of dividing the single mode `s:d` by the element of `t` at node `e` of
+/// its inner layout: `s:d ∘ complement(e, s)`, the complement taken as flat modes of the
+/// sub-layout in place.
+const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) -> Result<(), Error> {
+    let mut c = Flat::new();
+    let cotarget = IntTuple::from_int(s);
+    tri!(complement_into(
+        t.inner_layout(),
+        e,
+        &cotarget,
+        Sink::Flat(&mut c)
+    ));
+    b.push_flat_composed(d, &c)
+}
+
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
 pub(crate) const fn unpack(z: &Layout, unpack0: bool) -> Result<Layout, Error> {
     let under = IntTuple::from_int(Int::UNDERSCORE);
@@ -154,17 +169,9 @@ impl Layout {
                 let mut i = 0;
                 while i < rl {
                     if let Some((s, d, e)) = walk.single(self, t, i) {
-                        let mut c = Flat::new();
-                        let cotarget = IntTuple::from_int(s);
-                        tri!(complement_into(
-                            t.inner_layout(),
-                            e,
-                            &cotarget,
-                            Sink::Flat(&mut c)
-                        ));
                         tri!(b.open());
                         tri!(b.push_sub_composed(d, t.inner_layout(), e));
-                        tri!(b.push_flat_composed(d, &c));
+                        tri!(push_rest(&mut b, t, s, d, e));
                         tri!(b.close());
                         walk.advance(self, t, i);
                         i += 1;
@@ -223,25 +230,17 @@ impl Layout {
         if !t.is_tuple() || rt > rl {
             return Ok(None);
         }
-        let mut walk = PairWalk::new(self, t);
-        let mut i = 0;
-        while i < rt {
-            if walk.single(self, t, i).is_none() {
-                return Ok(None);
-            }
-            walk.advance(self, t, i);
-            i += 1;
-        }
         let mut b = LayoutBuilder::new();
         tri!(b.open());
-        // the tiles
+        // the tiles (any element that is not of the form gives up)
         tri!(b.open());
         let mut walk = PairWalk::new(self, t);
         let mut i = 0;
         while i < rt {
-            if let Some((_, d, e)) = walk.single(self, t, i) {
-                tri!(b.push_sub_composed(d, t.inner_layout(), e));
-            }
+            let Some((_, d, e)) = walk.single(self, t, i) else {
+                return Ok(None);
+            };
+            tri!(b.push_sub_composed(d, t.inner_layout(), e));
             walk.advance(self, t, i);
             i += 1;
         }
@@ -252,15 +251,7 @@ impl Layout {
         let mut i = 0;
         while i < rl {
             if let Some((s, d, e)) = walk.single(self, t, i) {
-                let mut c = Flat::new();
-                let cotarget = IntTuple::from_int(s);
-                tri!(complement_into(
-                    t.inner_layout(),
-                    e,
-                    &cotarget,
-                    Sink::Flat(&mut c)
-                ));
-                tri!(b.push_flat_composed(d, &c));
+                tri!(push_rest(&mut b, t, s, d, e));
             } else {
                 tri!(b.push_sub(self, walk.mode()));
             }
