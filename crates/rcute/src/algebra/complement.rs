@@ -205,7 +205,8 @@ impl Layout {
             // Beyond CuTe: the complement of the same layout with every value static.
             return Ok(tri!(self.to_static().try_complement_cosize()).to_dynamic());
         }
-        let c = tri!(tri!(f.build_layout()).try_cosize());
+        // the cosize of the filtered layout (built again: only this rare form needs it)
+        let c = tri!(tri!(self.try_filter()).try_cosize());
         let mut out = Layout::stream();
         tri!(complement_filtered(
             &f,

@@ -83,7 +83,7 @@ impl Flat {
 
     /// Reverses the order of the modes.
     #[inline]
-    pub(crate) const fn reverse(&mut self) {
+    const fn reverse(&mut self) {
         let n = self.n;
         let mut i = 0;
         while i < n / 2 {
@@ -92,23 +92,6 @@ impl Flat {
             self.set(n - 1 - i, s, d);
             i += 1;
         }
-    }
-
-    /// The layout of these modes: the single mode itself as an integral layout, or a flat
-    /// tuple of them.
-    pub(crate) const fn build_layout(&self) -> Result<Layout, Error> {
-        let mut out = Layout::stream();
-        let (n, leaf) = (self.n, self.n == 1);
-        tri!(
-            out.shape
-                .fill_flat(self.sv.split_at(n).0, self.sm.split_at(n).0, leaf)
-        );
-        tri!(
-            out.stride
-                .fill_flat(self.dv.split_at(n).0, self.dm.split_at(n).0, leaf)
-        );
-        out.basis = out.stride.has_basis();
-        Ok(out)
     }
 }
 

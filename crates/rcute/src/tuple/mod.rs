@@ -241,40 +241,6 @@ impl IntTuple {
         Ok(())
     }
 
-    /// Overwrites an empty stream with the flat tuple of the leaves `val`/`meta` (the raw
-    /// parts of [`Int`]s), or with the single leaf when `leaf` (crate-internal).
-    pub(crate) const fn fill_flat(
-        &mut self,
-        val: &[i64],
-        meta: &[u16],
-        leaf: bool,
-    ) -> Result<(), Error> {
-        let n = val.len();
-        if n > CAPACITY {
-            return Err(CAP_LEAVES);
-        }
-        if n + 2 > NODE_CAPACITY {
-            return Err(CAP_NODES);
-        }
-        sub_mut(&mut self.val, 0, n).copy_from_slice(val);
-        sub_mut(&mut self.meta, 0, n).copy_from_slice(meta);
-        self.nleaf = n as u8;
-        if leaf {
-            self.tok[0] = LEAF;
-            self.ntok = 1;
-            return Ok(());
-        }
-        self.tok[0] = OPEN;
-        let mut t = 1;
-        while t <= n {
-            self.tok[t] = LEAF;
-            t += 1;
-        }
-        self.tok[t] = CLOSE;
-        self.ntok = (n + 2) as u8;
-        Ok(())
-    }
-
     /// Completes a flat tuple whose leaves were pushed last first after its `(`: closes it,
     /// or turns it into its single leaf, and reverses the leaves (crate-internal).
     pub(crate) const fn finish_flat_reversed(&mut self) -> Result<(), Error> {
