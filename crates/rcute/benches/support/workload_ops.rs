@@ -85,25 +85,30 @@ impl Op {
         }
     }
 
-    /// Runs the operation once; returns something derived from the result so that the
-    /// work cannot be optimized away.
+    /// Runs the operation once; returns the sum of every leaf of the result (read in
+    /// place, as the C++ harness's `sink` reads every leaf), so that the work cannot be
+    /// optimized away.
     #[inline(never)]
     pub fn run(&self) -> i64 {
-        let l = |r: Result<Layout, rcute::Error>| -> i64 {
-            r.map(|x| x.shape_ref().leaf(0).value()).unwrap_or(-1)
+        let l = |r: &Result<Layout, rcute::Error>| -> i64 {
+            match r {
+                Ok(x) => sum_leaves(x.shape_ref()).wrapping_add(sum_leaves(x.stride_ref())),
+                Err(_) => -1,
+            }
         };
         match self {
-            Op::Composition(a, t) => l(black_box(a).try_composition_tiler(black_box(t))),
-            Op::LogicalDivide(a, t) => l(black_box(a).try_logical_divide(black_box(t))),
-            Op::ZippedDivide(a, t) => l(black_box(a).try_zipped_divide(black_box(t))),
-            Op::Complement(a, c) => l(black_box(a).try_complement(black_box(c))),
-            Op::Coalesce(a) => l(black_box(a).try_coalesce()),
-            Op::LogicalProduct(a, t) => l(black_box(a).try_logical_product(black_box(t))),
-            Op::BlockedProduct(a, b) => l(black_box(a).try_blocked_product(black_box(b))),
-            Op::RightInverse(a) => l(black_box(a).try_right_inverse()),
-            Op::Idx2crd(i, s) => rcute::try_idx2crd(black_box(i), black_box(s))
-                .map(|c| c.leaf(0).value())
-                .unwrap_or(-1),
+            Op::Composition(a, t) => l(&black_box(a).try_composition_tiler(black_box(t))),
+            Op::LogicalDivide(a, t) => l(&black_box(a).try_logical_divide(black_box(t))),
+            Op::ZippedDivide(a, t) => l(&black_box(a).try_zipped_divide(black_box(t))),
+            Op::Complement(a, c) => l(&black_box(a).try_complement(black_box(c))),
+            Op::Coalesce(a) => l(&black_box(a).try_coalesce()),
+            Op::LogicalProduct(a, t) => l(&black_box(a).try_logical_product(black_box(t))),
+            Op::BlockedProduct(a, b) => l(&black_box(a).try_blocked_product(black_box(b))),
+            Op::RightInverse(a) => l(&black_box(a).try_right_inverse()),
+            Op::Idx2crd(i, s) => match &rcute::try_idx2crd(black_box(i), black_box(s)) {
+                Ok(c) => sum_leaves(c),
+                Err(_) => -1,
+            },
             Op::Crd2idx(c, s, d) => rcute::try_crd2idx(black_box(c), black_box(s), black_box(d))
                 .map(|x| x.value())
                 .unwrap_or(-1),
@@ -120,10 +125,18 @@ impl Op {
     }
 }
 
-/// Reads the workload file.
+/// The sum of the values of every leaf of `t`.
+fn sum_leaves(t: &IntTuple) -> i64 {
+    (0..t.leaf_count()).fold(0i64, |acc, i| acc.wrapping_add(t.leaf(i).value()))
+}
+
+/// Reads the workload file: `$RCUTE_WORKLOAD` when set (for a runner copied to another
+/// machine), else `benches/workload.txt` of this checkout.
 pub fn load() -> Vec<Entry> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../benches/workload.txt");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let path = std::env::var("RCUTE_WORKLOAD").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../benches/workload.txt").to_string()
+    });
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|l| {

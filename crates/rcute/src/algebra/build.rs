@@ -98,8 +98,7 @@ impl LayoutBuilder {
 
     /// Appends one integral mode `s:d`.
     pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
-        tri!(self.l.shape.push_leaf(s));
-        self.l.stride.push_leaf(d)
+        IntTuple::push_leaf_pair(&mut self.l.shape, &mut self.l.stride, s, d)
     }
 
     pub(crate) const fn finish(mut self) -> Layout {

@@ -154,7 +154,7 @@ const fn complement_filtered(f: &Flat, cotarget: &IntTuple, out: Sink<'_>) -> Re
             q += 1;
         }
     }
-    coalesce_into(Modes::Flat(&res), false, false, out)
+    coalesce_into(Modes::flat(&res), false, false, out)
 }
 
 impl Layout {

@@ -226,6 +226,29 @@ const fn composition_general_into(
     )
 }
 
+/// `A ∘ b` written as the next mode of `out`, for an `A` given as flat modes that are
+/// already coalesced (the result of a complement or a coalesce: coalescing them again for
+/// the walk changes nothing, as a `_1` is left only as the single mode `_1:_0`, which the
+/// single-mode case covers) and a `b` with integer strides.
+pub(crate) const fn compose_flat_into(
+    a: &Flat,
+    b: &Layout,
+    out: &mut LayoutBuilder,
+) -> Result<(), Error> {
+    if a.n == 1 {
+        // `compose_leaf`, copied in place
+        return out.push_sub_composed(a.d(0), b, Node::ROOT);
+    }
+    composition_impl(
+        out,
+        Lhs::Flat(a),
+        b.shape_ref(),
+        Node::ROOT,
+        b.stride_ref(),
+        Node::ROOT,
+    )
+}
+
 /// `s:d ∘ B` for a single-mode `A = s:d` and a `B` with integer strides, without the
 /// general walk: `A` stays a single mode when coalesced (a static `_1` extends to `_2:d`,
 /// still one mode), so every integral mode `t:e` of `B` becomes `t:(e*d)` (CuTe's

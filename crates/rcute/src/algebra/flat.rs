@@ -95,41 +95,57 @@ impl Flat {
     }
 }
 
-/// Where the modes to coalesce are read from: the leaves of a shape and a stride (only
-/// the leaves are read, so any two tuples with the same leaf count), or a [`Flat`].
+/// Where the modes to coalesce are read from: leaves of a shape and a stride (only the
+/// leaves are read, so any two tuples with the same leaf count), or a [`Flat`]; either way
+/// the raw parts of the modes' [`Int`]s as four slices of the same length.
 #[derive(Clone, Copy)]
-pub(crate) enum Modes<'a> {
-    /// Leaves `from..to` of a shape and a stride.
-    Leaves(&'a IntTuple, &'a IntTuple, usize, usize),
-    Flat(&'a Flat),
+pub(crate) struct Modes<'a> {
+    sv: &'a [i64],
+    sm: &'a [u16],
+    dv: &'a [i64],
+    dm: &'a [u16],
 }
 
 impl<'a> Modes<'a> {
     /// Every leaf of `s` and `d`.
     pub(crate) const fn leaves(s: &'a IntTuple, d: &'a IntTuple) -> Modes<'a> {
-        Modes::Leaves(s, d, 0, s.leaf_count())
+        Modes::range(s, d, 0, s.leaf_count())
+    }
+
+    /// Leaves `from..to` of `s` and `d`.
+    const fn range(s: &'a IntTuple, d: &'a IntTuple, from: usize, to: usize) -> Modes<'a> {
+        let (sv, sm) = s.leaf_parts(from, to - from);
+        let (dv, dm) = d.leaf_parts(from, to - from);
+        Modes { sv, sm, dv, dm }
     }
 
     /// The flattened modes of the sub-layout of `l` at node `n`.
     pub(crate) const fn sub(l: &'a Layout, n: Node) -> Modes<'a> {
         let end = l.shape_ref().node_end(n);
-        Modes::Leaves(l.shape_ref(), l.stride_ref(), n.l, end.l)
+        Modes::range(l.shape_ref(), l.stride_ref(), n.l, end.l)
+    }
+
+    /// The modes of `f`.
+    pub(crate) const fn flat(f: &'a Flat) -> Modes<'a> {
+        Modes {
+            sv: f.sv.split_at(f.n).0,
+            sm: f.sm.split_at(f.n).0,
+            dv: f.dv.split_at(f.n).0,
+            dm: f.dm.split_at(f.n).0,
+        }
     }
 
     #[inline]
     const fn len(&self) -> usize {
-        match self {
-            Modes::Leaves(_, _, from, to) => *to - *from,
-            Modes::Flat(f) => f.n,
-        }
+        self.sv.len()
     }
 
     #[inline]
     const fn get(&self, i: usize) -> (Int, Int) {
-        match self {
-            Modes::Leaves(s, d, from, _) => (s.leaf(*from + i), d.leaf(*from + i)),
-            Modes::Flat(f) => (f.s(i), f.d(i)),
-        }
+        (
+            Int::from_raw(self.sv[i], self.sm[i]),
+            Int::from_raw(self.dv[i], self.dm[i]),
+        )
     }
 }
 
@@ -162,10 +178,7 @@ impl Sink<'_> {
     const fn push(&mut self, s: Int, d: Int) -> Result<(), Error> {
         match self {
             Sink::Flat(f) => f.push(s, d),
-            Sink::Layout(l) => {
-                tri!(l.shape.push_leaf(s));
-                l.stride.push_leaf(d)
-            }
+            Sink::Layout(l) => IntTuple::push_leaf_pair(&mut l.shape, &mut l.stride, s, d),
         }
     }
 

@@ -101,7 +101,7 @@ impl Layout {
             }
             j += 1;
         }
-        coalesced(FlatModes::Flat(&r), false, false)
+        coalesced(FlatModes::flat(&r), false, false)
     }
 
     /// [`Layout::try_right_inverse`], panicking with the error's message.
@@ -193,7 +193,7 @@ impl Layout {
             tri!(r.push(rs[k], rd[k]));
             k += 1;
         }
-        coalesced(FlatModes::Flat(&r), false, false)
+        coalesced(FlatModes::flat(&r), false, false)
     }
 
     /// [`Layout::try_left_inverse`], panicking with the error's message.

@@ -6,7 +6,10 @@
 //! is `A` itself, mode 1 repeats it in the layout of `B`.
 
 use crate::algebra::build::LayoutBuilder;
+use crate::algebra::complement::complement_into;
+use crate::algebra::composition::compose_flat_into;
 use crate::algebra::divide::{unpack, zip2_by};
+use crate::algebra::flat::{Flat, Sink};
 use crate::algebra::tiler::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::layout::Layout;
@@ -114,12 +117,25 @@ impl Layout {
     /// [`Layout::try_logical_product`] by a layout `b`: `(self, complement(self,
     /// size(self)*cosize(b)) ∘ b)`, the composition written in place.
     const fn logical_product_by(&self, b: &Layout) -> Result<Layout, Error> {
-        let cotarget = tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize())));
-        let c = tri!(self.try_complement(&IntTuple::from_int(cotarget)));
+        let cotarget =
+            IntTuple::from_int(tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize()))));
         let mut out = LayoutBuilder::new();
         tri!(out.open());
         tri!(out.push_layout(self));
-        tri!(c.compose_into(b, &mut out));
+        if b.has_basis_strides() {
+            let c = tri!(self.try_complement(&cotarget));
+            tri!(c.compose_into(b, &mut out));
+        } else {
+            // the complement as flat modes, composed without building it as a layout
+            let mut c = Flat::new();
+            tri!(complement_into(
+                self,
+                Node::ROOT,
+                &cotarget,
+                Sink::Flat(&mut c)
+            ));
+            tri!(compose_flat_into(&c, b, &mut out));
+        }
         tri!(out.close());
         Ok(out.finish())
     }

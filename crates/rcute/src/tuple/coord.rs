@@ -606,29 +606,30 @@ const fn idx2crd_at(
 /// assert_eq!(idx2crd(&int_tuple!(25), &int_tuple!((3,4))).to_string(), "(1,8)");
 /// ```
 pub const fn try_idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
-    if let Some(r) = idx2crd_flat(index, shape) {
-        return Ok(r);
+    // the coordinate has the shape's nesting: start from a copy, written over in place
+    let mut out = *shape;
+    if !idx2crd_flat(index, shape, &mut out) {
+        out = IntTuple::stream();
+        tri!(idx2crd_at(&mut out, index, Node::ROOT, shape, Node::ROOT));
     }
-    let mut out = IntTuple::stream();
-    tri!(idx2crd_at(&mut out, index, Node::ROOT, shape, Node::ROOT));
     Ok(out)
 }
 
 /// The common case of [`try_idx2crd`], without walking the nesting: an index that
-/// [`flat_split_index`] splits; every coordinate is dynamic, as in CuTe.
-const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple) -> Option<IntTuple> {
+/// [`flat_split_index`] splits; every coordinate is dynamic, as in CuTe. Writes the leaves
+/// of `out`, a copy of `shape`, and answers whether it applied.
+const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple, out: &mut IntTuple) -> bool {
     let Some(mut q) = flat_split_index(index, shape) else {
-        return None;
+        return false;
     };
     let n = shape.nleaf as usize;
-    let mut out = *shape;
     let mut i = 0;
     while i < n {
         out.val[i] = split_leaf(&mut q, shape, i);
         out.meta[i] = Int::dynamic(0).meta();
         i += 1;
     }
-    Some(out)
+    true
 }
 
 /// [`try_idx2crd`], panicking with the error's message.

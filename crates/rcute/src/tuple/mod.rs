@@ -241,6 +241,42 @@ impl IntTuple {
         Ok(())
     }
 
+    /// Pushes leaf `a` onto `x` and leaf `b` onto `y` (the shape and stride of a layout
+    /// being built), with the capacity checks of both done first (crate-internal).
+    #[inline]
+    pub(crate) const fn push_leaf_pair(
+        x: &mut IntTuple,
+        y: &mut IntTuple,
+        a: Int,
+        b: Int,
+    ) -> Result<(), Error> {
+        let (xt, xl) = (x.ntok as usize, x.nleaf as usize);
+        let (yt, yl) = (y.ntok as usize, y.nleaf as usize);
+        if xl >= CAPACITY || yl >= CAPACITY {
+            return Err(CAP_LEAVES);
+        }
+        if xt >= NODE_CAPACITY || yt >= NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        x.tok[xt] = LEAF;
+        x.val[xl] = a.value();
+        x.meta[xl] = a.meta();
+        x.ntok += 1;
+        x.nleaf += 1;
+        y.tok[yt] = LEAF;
+        y.val[yl] = b.value();
+        y.meta[yl] = b.meta();
+        y.ntok += 1;
+        y.nleaf += 1;
+        Ok(())
+    }
+
+    /// The values and metadata of leaves `from..from + n` (crate-internal).
+    #[inline]
+    pub(crate) const fn leaf_parts(&self, from: usize, n: usize) -> (&[i64], &[u16]) {
+        (sub(&self.val, from, n), sub(&self.meta, from, n))
+    }
+
     /// Completes a flat tuple whose leaves were pushed last first after its `(`: closes it,
     /// or turns it into its single leaf, and reverses the leaves (crate-internal).
     pub(crate) const fn finish_flat_reversed(&mut self) -> Result<(), Error> {
