@@ -287,8 +287,13 @@ impl IntTuple {
             self.ntok = 1;
             return Ok(());
         }
-        sub_mut(&mut self.val, 0, n).reverse();
-        sub_mut(&mut self.meta, 0, n).reverse();
+        let mut i = 0;
+        while i < n / 2 {
+            let j = n - 1 - i;
+            (self.val[i], self.val[j]) = (self.val[j], self.val[i]);
+            (self.meta[i], self.meta[j]) = (self.meta[j], self.meta[i]);
+            i += 1;
+        }
         self.push_close()
     }
 
@@ -488,9 +493,10 @@ impl IntTuple {
 
     /// Whether any leaf is a scaled basis element.
     pub const fn has_basis(&self) -> bool {
+        let meta = sub(&self.meta, 0, self.nleaf as usize);
         let mut i = 0;
-        while i < self.nleaf as usize {
-            if self.leaf(i).is_basis() {
+        while i < meta.len() {
+            if Int::from_raw(0, meta[i]).is_basis() {
                 return true;
             }
             i += 1;
@@ -500,9 +506,10 @@ impl IntTuple {
 
     /// Whether every leaf is static (CuTe's `is_static`); the empty tuple is static.
     pub const fn is_static(&self) -> bool {
+        let meta = sub(&self.meta, 0, self.nleaf as usize);
         let mut i = 0;
-        while i < self.nleaf as usize {
-            if !self.leaf(i).is_static() {
+        while i < meta.len() {
+            if !Int::from_raw(0, meta[i]).is_static() {
                 return false;
             }
             i += 1;
