@@ -101,9 +101,11 @@ impl LayoutBuilder {
         IntTuple::push_leaf_pair(&mut self.l.shape, &mut self.l.stride, s, d)
     }
 
-    pub(crate) const fn finish(mut self) -> Layout {
+    /// The layout built, as the `Ok` of a result: copied once, into the result (taking
+    /// `self` by value and wrapping the layout would copy it twice).
+    pub(crate) const fn finish(&mut self) -> Result<Layout, Error> {
         self.l.basis = self.l.stride.has_basis();
-        self.l
+        Ok(self.l)
     }
 }
 
@@ -114,7 +116,7 @@ pub(crate) const fn pair(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     tri!(lb.push_layout(a));
     tri!(lb.push_layout(b));
     tri!(lb.close());
-    Ok(lb.finish())
+    lb.finish()
 }
 
 /// CuTe's `transform_layout(layout, profile, f)` for the profile-driven operations
@@ -147,5 +149,5 @@ pub(crate) const fn modes_by_profile(
         i += 1;
     }
     tri!(b.close());
-    Ok(b.finish())
+    b.finish()
 }

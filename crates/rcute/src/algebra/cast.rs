@@ -95,7 +95,7 @@ const fn cast(l: &Layout, n: i64, cast: Cast) -> Result<Layout, Error> {
         cast,
         &mut b
     ));
-    Ok(b.finish())
+    b.finish()
 }
 
 impl Layout {

@@ -204,7 +204,7 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
 const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     let mut out = LayoutBuilder::new();
     tri!(composition_general_into(a, b, &mut out));
-    Ok(out.finish())
+    out.finish()
 }
 
 /// [`composition_general`] written as the next mode of `out`.
@@ -351,7 +351,7 @@ impl Layout {
                 tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
                 let mut out = LayoutBuilder::new();
                 tri!(composition_int(&mut out, Lhs::Flat(&flat), n, Int::ONE));
-                Ok(out.finish())
+                out.finish()
             }
             TilerKind::Tuple => {
                 let rt = t.rank();
@@ -385,7 +385,7 @@ impl Layout {
                     i += 1;
                 }
                 tri!(b.close());
-                Ok(b.finish())
+                b.finish()
             }
         }
     }

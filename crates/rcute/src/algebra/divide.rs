@@ -31,7 +31,7 @@ pub(crate) const fn zip2_by(l: &Layout, guide: &IntTuple) -> Result<Layout, Erro
     tri!(zip_pass(&mut out, l, Node::ROOT, guide, Node::ROOT, false));
     tri!(zip_pass(&mut out, l, Node::ROOT, guide, Node::ROOT, true));
     tri!(out.close());
-    Ok(out.finish())
+    out.finish()
 }
 
 const fn zip_rank_error(found: usize) -> Error {
@@ -191,7 +191,7 @@ impl Layout {
                     i += 1;
                 }
                 tri!(b.close());
-                Ok(b.finish())
+                b.finish()
             }
         }
     }
@@ -213,8 +213,9 @@ impl Layout {
     ///            "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
     /// ```
     pub const fn try_zipped_divide(&self, t: &Tiler) -> Result<Layout, Error> {
-        if let Some(z) = tri!(self.zipped_divide_single(t)) {
-            return Ok(z);
+        let mut b = LayoutBuilder::new();
+        if tri!(self.zipped_divide_single(t, &mut b)) {
+            return b.finish();
         }
         let d = tri!(self.try_logical_divide(t));
         zip2_by(&d, t.guide())
@@ -224,13 +225,13 @@ impl Layout {
     /// meets a single-mode mode `s:d` (the fast path of [`Layout::try_logical_divide`]):
     /// `((tiles...), (rests..., modes beyond the tiler))`, where the tile of element `e`
     /// is `s:d ∘ e` and its rest `s:d ∘ complement(e, s)`. `None` when the tiler is not
-    /// of that form.
-    const fn zipped_divide_single(&self, t: &Tiler) -> Result<Option<Layout>, Error> {
+    /// of that form. Written into `b` (an empty builder); answers whether it applied (when
+    /// not, `b` holds a partial layout and is to be dropped).
+    const fn zipped_divide_single(&self, t: &Tiler, b: &mut LayoutBuilder) -> Result<bool, Error> {
         let (rt, rl) = (t.rank(), self.rank());
         if !t.is_tuple() || rt > rl {
-            return Ok(None);
+            return Ok(false);
         }
-        let mut b = LayoutBuilder::new();
         tri!(b.open());
         // the tiles (any element that is not of the form gives up)
         tri!(b.open());
@@ -238,7 +239,7 @@ impl Layout {
         let mut i = 0;
         while i < rt {
             let Some((_, d, e)) = walk.single(self, t, i) else {
-                return Ok(None);
+                return Ok(false);
             };
             tri!(b.push_sub_composed(d, t.inner_layout(), e));
             walk.advance(self, t, i);
@@ -251,7 +252,7 @@ impl Layout {
         let mut i = 0;
         while i < rl {
             if let Some((s, d, e)) = walk.single(self, t, i) {
-                tri!(push_rest(&mut b, t, s, d, e));
+                tri!(push_rest(b, t, s, d, e));
             } else {
                 tri!(b.push_sub(self, walk.mode()));
             }
@@ -260,7 +261,7 @@ impl Layout {
         }
         tri!(b.close());
         tri!(b.close());
-        Ok(Some(b.finish()))
+        Ok(true)
     }
 
     /// [`Layout::try_zipped_divide`], panicking with the error's message.
@@ -454,7 +455,7 @@ mod tests {
         }
         tri!(first.close());
         tri!(second.close());
-        pair(&first.finish(), &second.finish())
+        pair(&tri!(first.finish()), &tri!(second.finish()))
     }
 
     /// Dividing by a tuple tiler (single-mode modes in place) gives the mode-by-mode
@@ -497,7 +498,7 @@ mod tests {
                         }
                     }
                     b.close()?;
-                    Ok(b.finish())
+                    b.finish()
                 })();
                 assert_eq!(l.try_logical_divide(&t), want, "logical_divide({l}, {t})");
                 compared += 1;
@@ -547,7 +548,10 @@ mod tests {
                         std::format!("{}", t.try_element(i).unwrap()) != "_"
                             && l.mode(i).shape_ref().is_leaf()
                     });
-                let taken = !matches!(l.zipped_divide_single(&t), Ok(None));
+                let taken = !matches!(
+                    l.zipped_divide_single(&t, &mut LayoutBuilder::new()),
+                    Ok(false)
+                );
                 assert_eq!(taken, applies, "zipped_divide({l}, {t})");
                 fast += usize::from(taken);
                 compared += 1;

@@ -51,7 +51,7 @@ const fn zip_modes(p: &Layout, a: Node, b: Node) -> Result<Layout, Error> {
         }
     }
     tri!(lb.close());
-    Ok(lb.finish())
+    lb.finish()
 }
 
 /// What ordering the repeats of `tile_to_shape` follow.
@@ -109,7 +109,7 @@ impl Layout {
                     i += 1;
                 }
                 tri!(b.close());
-                Ok(b.finish())
+                b.finish()
             }
         }
     }
@@ -137,7 +137,7 @@ impl Layout {
             tri!(compose_flat_into(&c, b, &mut out));
         }
         tri!(out.close());
-        Ok(out.finish())
+        out.finish()
     }
 
     /// [`Layout::try_logical_product`], panicking with the error's message.
