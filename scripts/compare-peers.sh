@@ -11,8 +11,23 @@
 #
 # Everything is installed from the registries into $RCUTE_PEERS_CACHE
 # (default ~/.cache/rcute-peers), never into the repository. Run it on a quiet machine.
+#
+#   scripts/compare-peers.sh               build everything, measure here, print the table
+#   scripts/compare-peers.sh --bundle DIR  build only: DIR gets the compiled runners, the
+#                                          Python packages and DIR/run.sh, which measures
+#                                          and prints the table on any x86-64 Linux
+#                                          machine with python3 (nothing to install), for
+#                                          a quieter machine than the one that builds
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+BUNDLE=""
+if [ "${1:-}" = "--bundle" ]; then
+  BUNDLE="${2:?usage: compare-peers.sh [--bundle DIR]}"
+elif [ $# -gt 0 ]; then
+  echo "usage: compare-peers.sh [--bundle DIR]" >&2
+  exit 2
+fi
 
 CACHE="${RCUTE_PEERS_CACHE:-$HOME/.cache/rcute-peers}"
 SITE="$CACHE/site"
@@ -38,18 +53,55 @@ INC=(
   "$SITE/nvidia/cuda_cccl/include"
 )
 
-OUT="$(mktemp -d)"
-trap 'rm -rf "$OUT"' EXIT
-
+# the bundle: everything the measurement runs, and run.sh
+if [ -n "$BUNDLE" ]; then
+  rm -rf "$BUNDLE"
+  mkdir -p "$BUNDLE"
+  B="$(cd "$BUNDLE" && pwd)"
+else
+  B="$(mktemp -d)"
+  trap 'rm -rf "$B"' EXIT
+fi
+echo "building rcute's runner..." >&2
+cargo build --release -q -p rcute --example workload
+cp target/release/examples/workload "$B/rcute_workload"
+echo "compiling CuTe C++ (dynamic, and static crd2idx)..." >&2
+"$PY" scripts/peers/cute_bench.py "${INC[@]}" --exe "$B/cute_dynamic"
+"$PY" scripts/peers/cute_bench.py "${INC[@]}" --static --exe "$B/cute_static"
+mkdir -p "$B/py" "$B/peers"
+cp -r "$SITE/pycute" "$B/py/"
+# tensor-layouts with its metadata (it reads its own version at import)
+TL_SITE="$("$VENV/bin/python" -c 'import os, tensor_layouts; print(os.path.dirname(os.path.dirname(tensor_layouts.__file__)))')"
+cp -r "$TL_SITE/tensor_layouts" "$TL_SITE"/tensor_layouts-*.dist-info "$B/py/"
+cp scripts/peers/py_bench.py scripts/peers/table.py scripts/peers/workload.py "$B/peers/"
+cp benches/workload.txt "$B/workload.txt"
+cat > "$B/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Measures the workload in rcute, CuTe C++, pycute and tensor-layouts, one after the
+# other, and prints the table (made by scripts/compare-peers.sh).
+set -euo pipefail
+D="$(cd "$(dirname "$0")" && pwd)"
+PY="${PYTHON:-python3}"
+export RCUTE_WORKLOAD="$D/workload.txt"
+O="$(mktemp -d)"
+trap 'rm -rf "$O"' EXIT
+echo "machine:$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), $(nproc) cores; $("$PY" -V)"
 echo "rcute..." >&2
-cargo run --release -q -p rcute --example workload > "$OUT/rcute"
+"$D/rcute_workload" > "$O/rcute"
 echo "CuTe C++ (dynamic)..." >&2
-"$PY" scripts/peers/cute_bench.py "${INC[@]}" > "$OUT/cute"
+"$D/cute_dynamic" > "$O/cute"
 echo "CuTe C++ (static crd2idx)..." >&2
-"$PY" scripts/peers/cute_bench.py "${INC[@]}" --static > "$OUT/cute_static"
+"$D/cute_static" > "$O/cute_static"
 echo "pycute..." >&2
-PYTHONPATH="$SITE" "$PY" scripts/peers/py_bench.py pycute > "$OUT/pycute"
+PYTHONPATH="$D/py" "$PY" "$D/peers/py_bench.py" pycute > "$O/pycute"
 echo "tensor-layouts..." >&2
-"$VENV/bin/python" scripts/peers/py_bench.py tensor_layouts > "$OUT/tensor_layouts"
+PYTHONPATH="$D/py" "$PY" "$D/peers/py_bench.py" tensor_layouts > "$O/tensor_layouts"
+"$PY" "$D/peers/table.py" "$O"
+RUN
+chmod +x "$B/run.sh"
 
-"$PY" scripts/peers/table.py "$OUT"
+if [ -n "$BUNDLE" ]; then
+  echo "bundle ready: $B/run.sh" >&2
+else
+  "$B/run.sh"
+fi

@@ -5,7 +5,10 @@ barrier on every iteration, so the optimizer cannot fold or hoist them; static v
 (_N) are Int<N>. Prints `name ns_per_op` lines; `--static` times crd2idx with a static
 layout (and a dynamic coordinate) instead.
 
-  cute_bench.py INCLUDE_DIR... [--static]
+  cute_bench.py INCLUDE_DIR... [--static] [--exe PATH]
+
+With `--exe PATH`, the program is only compiled, to PATH (with libstdc++ linked in, so
+that it runs on another machine), and not run.
 """
 import os
 import subprocess
@@ -98,8 +101,14 @@ def body(name, e, static):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    static = "--static" in sys.argv
+    argv = sys.argv[1:]
+    exe_out = None
+    if "--exe" in argv:
+        k = argv.index("--exe")
+        exe_out = argv[k + 1]
+        del argv[k:k + 2]
+    args = [a for a in argv if not a.startswith("--")]
+    static = "--static" in argv
     src = PRELUDE + "int main() {\n"
     for name, text, e in workload.load():
         if static and not (e[0] == "call" and e[1] == "crd2idx"):
@@ -108,11 +117,13 @@ def main():
     src += "return 0; }\n"
     with tempfile.TemporaryDirectory() as d:
         cpp = os.path.join(d, "bench.cpp")
-        exe = os.path.join(d, "bench")
+        exe = exe_out or os.path.join(d, "bench")
         open(cpp, "w").write(src)
-        cmd = ["g++", "-std=c++17", "-O3", "-DNDEBUG", "-w"] + [f"-I{p}" for p in args] + [cpp, "-o", exe]
+        cmd = (["g++", "-std=c++17", "-O3", "-DNDEBUG", "-w", "-static-libstdc++", "-static-libgcc"]
+               + [f"-I{p}" for p in args] + [cpp, "-o", exe])
         subprocess.run(cmd, check=True)
-        subprocess.run([exe], check=True)
+        if exe_out is None:
+            subprocess.run([exe], check=True)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TOKEN = re.compile(r"\s*(?:(?P<sint>_-?\d+)|(?P<int>-?\d+)|(?P<name>[A-Za-z][A-Za-z0-9_]*)|(?P<p>[(),:]))")
 
 
-def load(path=os.path.join(ROOT, "benches", "workload.txt")):
-    """[(name, expression text, ast)]"""
+def load(path=None):
+    """[(name, expression text, ast)] of the workload file: $RCUTE_WORKLOAD when set (a
+    bundle made by `compare-peers.sh --bundle`), else benches/workload.txt."""
+    if path is None:
+        path = os.environ.get("RCUTE_WORKLOAD") or os.path.join(ROOT, "benches", "workload.txt")
     out = []
     for line in open(path):
         line = line.strip()
