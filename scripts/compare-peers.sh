@@ -77,25 +77,26 @@ cp scripts/peers/py_bench.py scripts/peers/table.py scripts/peers/workload.py "$
 cp benches/workload.txt "$B/workload.txt"
 cat > "$B/run.sh" <<'RUN'
 #!/usr/bin/env bash
-# Measures the workload in rcute, CuTe C++, pycute and tensor-layouts, one after the
-# other, and prints the table (made by scripts/compare-peers.sh).
+# Measures the workload in rcute, CuTe C++, pycute and tensor-layouts and prints the
+# table (made by scripts/compare-peers.sh). The implementations take turns, for
+# $RCUTE_PEERS_ROUNDS rounds (default 3); each number is an operation's minimum over the
+# rounds, so that a slow spell of a shared machine does not land on one implementation.
 set -euo pipefail
 D="$(cd "$(dirname "$0")" && pwd)"
 PY="${PYTHON:-python3}"
+ROUNDS="${RCUTE_PEERS_ROUNDS:-3}"
 export RCUTE_WORKLOAD="$D/workload.txt"
 O="$(mktemp -d)"
 trap 'rm -rf "$O"' EXIT
-echo "machine:$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), $(nproc) cores; $("$PY" -V)"
-echo "rcute..." >&2
-"$D/rcute_workload" > "$O/rcute"
-echo "CuTe C++ (dynamic)..." >&2
-"$D/cute_dynamic" > "$O/cute"
-echo "CuTe C++ (static crd2idx)..." >&2
-"$D/cute_static" > "$O/cute_static"
-echo "pycute..." >&2
-PYTHONPATH="$D/py" "$PY" "$D/peers/py_bench.py" pycute > "$O/pycute"
-echo "tensor-layouts..." >&2
-PYTHONPATH="$D/py" "$PY" "$D/peers/py_bench.py" tensor_layouts > "$O/tensor_layouts"
+echo "machine:$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), $(nproc) cores; $("$PY" -V); $ROUNDS rounds"
+for r in $(seq "$ROUNDS"); do
+  echo "round $r: rcute, CuTe C++ (dynamic, static crd2idx), pycute, tensor-layouts..." >&2
+  "$D/rcute_workload" >> "$O/rcute"
+  "$D/cute_dynamic" >> "$O/cute"
+  "$D/cute_static" >> "$O/cute_static"
+  PYTHONPATH="$D/py" "$PY" "$D/peers/py_bench.py" pycute >> "$O/pycute"
+  PYTHONPATH="$D/py" "$PY" "$D/peers/py_bench.py" tensor_layouts >> "$O/tensor_layouts"
+done
 "$PY" "$D/peers/table.py" "$O"
 RUN
 chmod +x "$B/run.sh"

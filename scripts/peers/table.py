@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Prints the side-by-side table of scripts/compare-peers.sh from the `name ns_per_op`
-files in DIR (rcute, cute, cute_static, pycute, tensor_layouts).
+files in DIR (rcute, cute, cute_static, pycute, tensor_layouts). A file may hold several
+rounds of the same operations; each operation's time is its minimum over the rounds.
 
 Each ratio is the peer's time divided by rcute's time: above 1, rcute is faster. The last
 line is the geometric mean, over the operations both have, of rcute's time divided by
@@ -18,9 +19,11 @@ def read(path):
         parts = line.split()
         if len(parts) >= 2 and not line.startswith("#"):
             try:
-                out[parts[0]] = float(parts[1])
+                v = float(parts[1])
             except ValueError:
                 out[parts[0]] = None  # n/a
+                continue
+            out[parts[0]] = min(v, out.get(parts[0]) or v)
     return out
 
 
