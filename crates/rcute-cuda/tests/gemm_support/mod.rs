@@ -1,7 +1,6 @@
 //! What the two CPU emulations of the GEMM's layouts share (`gemm_layouts.rs` for
 //! `mma.sync`, `gemm_wgmma_layouts.rs` for `wgmma`): the problem, its operands, and the
-//! tally of compared elements. Each test binary uses part of it.
-#![allow(dead_code)]
+//! tally of compared elements.
 
 use rcute::Layout;
 use rcute_cuda::gemm::{Gemm, GemmPlan, Instr, MmaType, Tiling};

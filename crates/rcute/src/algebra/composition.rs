@@ -208,7 +208,7 @@ const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
 }
 
 /// [`composition_general`] written as the next mode of `out`.
-const fn composition_general_into(
+pub(crate) const fn composition_general_into(
     a: &Layout,
     b: &Layout,
     out: &mut LayoutBuilder,
@@ -310,19 +310,6 @@ impl Layout {
         composition_general(self, b)
     }
 
-    /// [`Layout::try_composition`] written as the next mode of `out` (no intermediate
-    /// layout for the result).
-    pub(crate) const fn compose_into(
-        &self,
-        b: &Layout,
-        out: &mut LayoutBuilder,
-    ) -> Result<(), Error> {
-        if self.shape_ref().is_leaf() && !b.has_basis_strides() {
-            // `compose_leaf`, copied in place
-            return out.push_sub_composed(self.stride_ref().leaf(0), b, Node::ROOT);
-        }
-        composition_general_into(self, b, out)
-    }
     /// [`Layout::try_composition`], panicking with the error's message.
     #[track_caller]
     pub const fn composition(&self, b: &Layout) -> Layout {

@@ -7,7 +7,7 @@
 
 use crate::algebra::build::LayoutBuilder;
 use crate::algebra::complement::complement_into;
-use crate::algebra::composition::compose_flat_into;
+use crate::algebra::composition::{compose_flat_into, composition_general_into};
 use crate::algebra::divide::{unpack, zip2_by};
 use crate::algebra::flat::{Flat, Sink};
 use crate::algebra::tiler::{Tiler, TilerKind};
@@ -123,8 +123,9 @@ impl Layout {
         tri!(out.open());
         tri!(out.push_layout(self));
         if b.has_basis_strides() {
+            // composed along `b`'s coprofile, which needs the complement as a layout
             let c = tri!(self.try_complement(&cotarget));
-            tri!(c.compose_into(b, &mut out));
+            tri!(composition_general_into(&c, b, &mut out));
         } else {
             // the complement as flat modes, composed without building it as a layout
             let mut c = Flat::new();
@@ -329,5 +330,51 @@ impl Layout {
     #[track_caller]
     pub const fn tile_to_shape(&self, target: &IntTuple, order: &TileOrder) -> Layout {
         unwrap_or_panic!(self.try_tile_to_shape(target, order))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::algebra::build::pair;
+    use crate::{IntTuple, Layout, Tiler};
+
+    /// `logical_product` by a layout (the flat-mode path for integer strides, the
+    /// layout path for scaled-basis strides) gives `(A, complement(A, size(A)*cosize(B))
+    /// ∘ B)` built from the public operations, errors included.
+    #[test]
+    fn logical_product_by_a_layout_matches_its_definition() {
+        let layouts = [
+            "(_2,_2):(_1,_2)",
+            "_4:_2",
+            "(4,3):(1,4)",
+            "((_2,_4),_8):((_1,_2),_8)",
+            "(_3,_5):(_5,_1)",
+            "_1:_0",
+        ];
+        let tilers = [
+            "_2:_1",
+            "(_2,_4):(_4,_1)",
+            "(3,2):(1,3)",
+            "_2:_1@0",
+            "(_2,_3):(_1@0,_1@1)",
+            "_3:_0",
+        ];
+        let mut compared = 0;
+        for a in layouts {
+            let a = Layout::try_parse(a).unwrap();
+            for b in tilers {
+                let bl = Layout::try_parse(b).unwrap();
+                let want = a
+                    .try_size()
+                    .and_then(|s| s.try_mul(bl.try_cosize()?))
+                    .and_then(|c| a.try_complement(&IntTuple::from_int(c)))
+                    .and_then(|c| c.try_composition(&bl))
+                    .and_then(|r| pair(&a, &r));
+                let got = a.try_logical_product(&Tiler::try_parse(b).unwrap());
+                assert_eq!(got, want, "logical_product({a}, {b})");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 36);
     }
 }

@@ -127,24 +127,8 @@ pub fn run(
     let a = values(mu * ku, 1);
     let b = values(ku * nu, 2);
     let blas = CudaBlas::new(gpu.stream.clone())?;
-    for ty in [MmaType::F16, MmaType::Bf16] {
-        match ty {
-            MmaType::F16 => {
-                typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, wgmma, show)?
-            }
-            MmaType::Bf16 => {
-                typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, wgmma, show)?
-            }
-        }
-    }
-    Ok(())
-}
-
-fn name(ty: MmaType) -> &'static str {
-    match ty {
-        MmaType::F16 => "f16",
-        MmaType::Bf16 => "bf16",
-    }
+    typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, wgmma, show)?;
+    typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, wgmma, show)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -173,7 +157,7 @@ where
         let c_l = matrix(m, n, n, true);
         let what = format!(
             "{} A {} B {}",
-            name(T::TY),
+            T::TY.ptx(),
             if a_row { "row" } else { "col" },
             if b_row { "row" } else { "col" }
         );
@@ -227,7 +211,7 @@ where
                 Instr::MmaSync => "mma.sync",
                 Instr::Wgmma => "wgmma",
             };
-            let kname = format!("gemm_{}", name(T::TY));
+            let kname = format!("gemm_{}", T::TY.ptx());
             let kern = g.kernel(&kname)?;
             if show {
                 println!("{}", kern.source);
