@@ -424,6 +424,16 @@ impl Int {
     ///
     /// For a scaled basis element, divides its scale and keeps the path.
     pub const fn try_ceil_div(self, rhs: Int) -> Result<Int, Error> {
+        if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0 {
+            // two plain integers: the three steps below at once, each static only when
+            // both operands are (an error takes the steps one by one, to report it)
+            if let Some(s) = self.value.checked_add(rhs.value)
+                && let Some(s) = s.checked_sub(1)
+                && let Some(q) = s.checked_div(rhs.value)
+            {
+                return Ok(Int::new(q, self.is_static() && rhs.is_static()));
+            }
+        }
         if self.is_basis() {
             return Ok(self.with_scale(tri!(self.scale().try_ceil_div(rhs))));
         }

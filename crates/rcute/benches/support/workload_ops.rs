@@ -127,7 +127,7 @@ impl Op {
 
 /// The sum of the values of every leaf of `t`.
 fn sum_leaves(t: &IntTuple) -> i64 {
-    (0..t.leaf_count()).fold(0i64, |acc, i| acc.wrapping_add(t.leaf(i).value()))
+    t.leaves().fold(0i64, |acc, i| acc.wrapping_add(i.value()))
 }
 
 /// Reads the workload file: `$RCUTE_WORKLOAD` when set (for a runner copied to another

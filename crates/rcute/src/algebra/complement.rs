@@ -10,7 +10,7 @@
 //! CuTe returns garbage for negative strides (`complement(_4:_-1, _8) = (_-1,_0):(_1,_-4)`);
 //! rcute answers an error.
 
-use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into};
+use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into, coalesce_keeps};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -25,26 +25,31 @@ const fn non_injective(mode: usize, stride: Int, prev: Int) -> Error {
     }
 }
 
-// complement_filtered keeps the modes left to place as the bits of a u64
-const _: () = assert!(CAPACITY <= 64);
+// complement_modes keeps mode indices as u8
+const _: () = assert!(CAPACITY <= 256);
+
+/// The cotarget of a complement: an integer (the common case, kept as an [`Int`] so that no
+/// tuple is built for it), or a shape.
+#[derive(Clone, Copy)]
+pub(crate) enum Cotarget<'a> {
+    Int(Int),
+    Shape(&'a IntTuple),
+}
+
+impl Cotarget<'_> {
+    /// As an [`IntTuple`] (for the rare forms that need one).
+    const fn tuple(self) -> IntTuple {
+        match self {
+            Cotarget::Int(i) => IntTuple::from_int(i),
+            Cotarget::Shape(t) => *t,
+        }
+    }
+}
 
 /// Whether CuTe refuses this filtered layout only because a stride is dynamic
 /// ("Dynamic-stride complement only for rank-1 layouts").
-const fn needs_static(f: &Flat) -> bool {
-    f.n > 1 && !f.static_strides()
-}
-
-/// `filter(layout)` as flat modes (the single-mode case needs no scan: filtering `s:d`
-/// keeps it unless `s` is `_1` or `d` is `_0`).
-const fn filtered(l: &Layout, n: Node, f: &mut Flat) -> Result<(), Error> {
-    let (s, d) = (l.shape_ref(), l.stride_ref());
-    if s.is_leaf_node(n) {
-        let (s, d) = (s.int_at(n), d.int_at(n));
-        if !s.is_constant(1) && !d.is_constant(0) {
-            return f.push(s, d);
-        }
-    }
-    coalesce_into(Modes::sub(l, n), false, true, Sink::Flat(f))
+const fn needs_static(f: Modes<'_>) -> bool {
+    f.len() > 1 && !f.static_strides()
 }
 
 /// The complement of the sub-layout of `l` at node `n` with respect to `cotarget`, into
@@ -52,31 +57,93 @@ const fn filtered(l: &Layout, n: Node, f: &mut Flat) -> Result<(), Error> {
 pub(crate) const fn complement_into(
     l: &Layout,
     n: Node,
-    cotarget: &IntTuple,
+    cotarget: Cotarget<'_>,
     out: Sink<'_>,
 ) -> Result<(), Error> {
-    let mut f = Flat::new();
-    tri!(filtered(l, n, &mut f));
-    if needs_static(&f) {
-        // Beyond CuTe: the complement of the same layout with every value static.
-        let sub = tri!(Layout::try_new(
-            l.shape_ref().subtree(n),
-            l.stride_ref().subtree(n)
-        ));
-        let s = tri!(sub.to_static().try_complement(&cotarget.to_static()));
-        return out.set_layout(&s.to_dynamic());
+    let src = Modes::sub(l, n);
+    if coalesce_keeps(src, true) {
+        // filtering changes nothing: the modes are read in place
+        if needs_static(src) {
+            return complement_static(l, n, cotarget, out);
+        }
+        return complement_filtered(src, cotarget, out);
     }
-    complement_filtered(&f, cotarget, out)
+    // `filter(layout)` as flat modes
+    let mut f = Flat::new();
+    tri!(coalesce_into(src, false, true, Sink::Flat(&mut f)));
+    if needs_static(Modes::flat(&f)) {
+        return complement_static(l, n, cotarget, out);
+    }
+    complement_filtered(Modes::flat(&f), cotarget, out)
+}
+
+/// Beyond CuTe: the complement of the sub-layout of `l` at node `n` with every value
+/// static, made dynamic again.
+const fn complement_static(
+    l: &Layout,
+    n: Node,
+    cotarget: Cotarget<'_>,
+    out: Sink<'_>,
+) -> Result<(), Error> {
+    let sub = tri!(Layout::try_new(
+        l.shape_ref().subtree(n),
+        l.stride_ref().subtree(n)
+    ));
+    let s = tri!(
+        sub.to_static()
+            .try_complement(&cotarget.tuple().to_static())
+    );
+    out.set_layout(&s.to_dynamic())
 }
 
 /// CuTe's `detail::complement` on a filtered layout (flat modes).
-const fn complement_filtered(f: &Flat, cotarget: &IntTuple, out: Sink<'_>) -> Result<(), Error> {
-    if f.n == 1 && f.d(0).is_constant(0) {
+const fn complement_filtered(
+    f: Modes<'_>,
+    cotarget: Cotarget<'_>,
+    out: Sink<'_>,
+) -> Result<(), Error> {
+    if f.len() == 1 && f.d(0).is_constant(0) {
         // the irreducible rank-1 stride-0 layout: compact over the coalesced cotarget
-        let c = tri!(cotarget.try_coalesce());
+        let c = tri!(cotarget.tuple().try_coalesce());
         return out.set_layout(&tri!(Layout::try_from_shape(c)));
     }
-    let r = f.n;
+    match out {
+        Sink::Flat(o) => {
+            // the modes are built in `o`, and coalesced only if coalescing changes them
+            tri!(complement_modes(f, cotarget, o));
+            if coalesce_keeps(Modes::flat(o), false) {
+                return Ok(());
+            }
+            let res = *o;
+            o.n = 0;
+            coalesce_into(Modes::flat(&res), false, false, Sink::Flat(o))
+        }
+        Sink::Layout(_) => {
+            let mut res = Flat::new();
+            tri!(complement_modes(f, cotarget, &mut res));
+            coalesce_into(Modes::flat(&res), false, false, out)
+        }
+    }
+}
+
+/// Pushes the mode `s:d` onto `res` unless `s` is a static `_1`, which coalescing drops
+/// wherever it stands (when every mode is one, [`complement_modes`] ends with `_1:_0`,
+/// what coalescing makes of them).
+const fn push_kept(res: &mut Flat, s: Int, d: Int) -> Result<(), Error> {
+    if s.is_constant(1) {
+        return Ok(());
+    }
+    res.push(s, d)
+}
+
+/// The modes of the complement before coalescing, into `res` (empty), without the static
+/// `_1` modes (see [`push_kept`]).
+const fn complement_modes(
+    f: Modes<'_>,
+    cotarget: Cotarget<'_>,
+    res: &mut Flat,
+) -> Result<(), Error> {
+    let r = f.len();
     let mut k = 0;
     while k < r {
         let d = f.d(k);
@@ -95,66 +162,85 @@ const fn complement_filtered(f: &Flat, cotarget: &IntTuple, out: Sink<'_>) -> Re
         }
         k += 1;
     }
-    // the modes not placed yet (a bit each: CAPACITY fits in a u64), and the result modes
-    // (result_shape...):(result_stride...) followed by the rest of the cotarget, coalesced
-    // at the end
-    let mut live: u64 = if r == 64 { u64::MAX } else { (1u64 << r) - 1 };
-    let mut res = Flat::new();
+    // CuTe takes the smallest remaining stride (its first position on ties) again and
+    // again: the modes in that order are the modes stably sorted by stride value; the
+    // minimum is static only if every remaining stride is
+    let mut order = [0u8; CAPACITY];
+    let mut dynamic = 0;
+    let mut k = 0;
+    while k < r {
+        // insertion sort: stable, and a handful of modes
+        let v = f.d(k).value();
+        let mut p = k;
+        while p > 0 && f.d(order[p - 1] as usize).value() > v {
+            order[p] = order[p - 1];
+            p -= 1;
+        }
+        order[p] = k as u8;
+        if !f.d(k).is_static() {
+            dynamic += 1;
+        }
+        k += 1;
+    }
+    // the result modes (result_shape...):(result_stride...), followed by the rest of the
+    // cotarget, coalesced at the end
     let mut res_stride = Int::ONE;
     let mut i = 0;
     while i + 1 < r {
-        // min over the remaining strides, folded from the back (static only if all are),
-        // then its first position
-        let mut m = Int::ZERO;
-        let mut first = true;
-        let mut j = r;
-        while j > 0 {
-            j -= 1;
-            if live & (1 << j) != 0 {
-                m = if first { f.d(j) } else { f.d(j).min(m) };
-                first = false;
-            }
-        }
-        let mut idx = 0;
-        while live & (1 << idx) == 0 || f.d(idx).value() != m.value() {
-            idx += 1;
+        let idx = order[i] as usize;
+        let d = f.d(idx);
+        let m = Int::new(d.value(), dynamic == 0);
+        if !d.is_static() {
+            dynamic -= 1;
         }
         let new_shape = tri!(m.try_div(res_stride));
         if new_shape.value() == 0 {
             return Err(non_injective(i, m, res_stride));
         }
         let new_stride = tri!(m.try_mul(f.s(idx)));
-        live &= !(1 << idx);
-        tri!(res.push(new_shape, res_stride));
+        tri!(push_kept(res, new_shape, res_stride));
         res_stride = new_stride;
         i += 1;
     }
     // the last mode left
-    let last = live.trailing_zeros() as usize;
+    let last = order[r - 1] as usize;
     let (last_s, last_d) = (f.s(last), f.d(last));
     let new_shape = tri!(last_d.try_div(res_stride));
     if new_shape.value() == 0 {
         return Err(non_injective(r - 1, last_d, res_stride));
     }
-    tri!(res.push(new_shape, res_stride));
+    tri!(push_kept(res, new_shape, res_stride));
     let new_stride = tri!(last_d.try_mul(last_s));
     // coalesce( ((result_shape...), rest_shape) : ((result_stride...), rest_stride) ),
     // read as its flattened modes
-    if cotarget.is_leaf() {
+    let whole = match cotarget {
+        Cotarget::Int(c) => Some(c),
+        Cotarget::Shape(t) => t.as_int(),
+    };
+    if let Some(c) = whole {
         // an integer cotarget: the rest is one mode, ceil_div(cotarget, new_stride)
-        let rest = tri!(cotarget.int_at(Node::ROOT).try_ceil_div(new_stride));
-        tri!(res.push(rest, new_stride));
+        let rest = tri!(c.try_ceil_div(new_stride));
+        tri!(push_kept(res, rest, new_stride));
     } else {
-        let rest_shape =
-            tri!(tri!(cotarget.try_ceil_div(&IntTuple::from_int(new_stride))).try_coalesce());
+        let rest_shape = tri!(
+            tri!(
+                cotarget
+                    .tuple()
+                    .try_ceil_div(&IntTuple::from_int(new_stride))
+            )
+            .try_coalesce()
+        );
         let rest_stride = tri!(rest_shape.try_compact_major(Major::Left, new_stride));
         let mut q = 0;
         while q < rest_shape.leaf_count() {
-            tri!(res.push(rest_shape.leaf(q), rest_stride.leaf(q)));
+            tri!(push_kept(res, rest_shape.leaf(q), rest_stride.leaf(q)));
             q += 1;
         }
     }
-    coalesce_into(Modes::flat(&res), false, false, out)
+    if res.n == 0 {
+        tri!(res.push(Int::ONE, Int::ZERO));
+    }
+    Ok(())
 }
 
 impl Layout {
@@ -179,7 +265,7 @@ impl Layout {
         tri!(complement_into(
             self,
             Node::ROOT,
-            cotarget,
+            Cotarget::Shape(cotarget),
             Sink::Layout(&mut out)
         ));
         Ok(out)
@@ -200,8 +286,13 @@ impl Layout {
     /// ```
     pub const fn try_complement_cosize(&self) -> Result<Layout, Error> {
         let mut f = Flat::new();
-        tri!(filtered(self, Node::ROOT, &mut f));
-        if needs_static(&f) {
+        tri!(coalesce_into(
+            Modes::sub(self, Node::ROOT),
+            false,
+            true,
+            Sink::Flat(&mut f)
+        ));
+        if needs_static(Modes::flat(&f)) {
             // Beyond CuTe: the complement of the same layout with every value static.
             return Ok(tri!(self.to_static().try_complement_cosize()).to_dynamic());
         }
@@ -209,8 +300,8 @@ impl Layout {
         let c = tri!(tri!(self.try_filter()).try_cosize());
         let mut out = Layout::stream();
         tri!(complement_filtered(
-            &f,
-            &IntTuple::from_int(c),
+            Modes::flat(&f),
+            Cotarget::Int(c),
             Sink::Layout(&mut out)
         ));
         Ok(out)

@@ -6,7 +6,7 @@
 //! mode and keeps the modes of `L` beyond it.
 
 use crate::algebra::build::{LayoutBuilder, pair};
-use crate::algebra::complement::complement_into;
+use crate::algebra::complement::{Cotarget, complement_into};
 use crate::algebra::flat::{Flat, Sink};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
@@ -96,11 +96,10 @@ const fn zip_pass(
 /// sub-layout in place.
 const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) -> Result<(), Error> {
     let mut c = Flat::new();
-    let cotarget = IntTuple::from_int(s);
     tri!(complement_into(
         t.inner_layout(),
         e,
-        &cotarget,
+        Cotarget::Int(s),
         Sink::Flat(&mut c)
     ));
     b.push_flat_composed(d, &c)

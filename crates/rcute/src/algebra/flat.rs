@@ -69,18 +69,6 @@ impl Flat {
         self.dm[i] = d.meta();
     }
 
-    /// Whether every stride is static.
-    pub(crate) const fn static_strides(&self) -> bool {
-        let mut i = 0;
-        while i < self.n {
-            if !self.d(i).is_static() {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
-
     /// Reverses the order of the modes.
     #[inline]
     const fn reverse(&mut self) {
@@ -136,8 +124,32 @@ impl<'a> Modes<'a> {
     }
 
     #[inline]
-    const fn len(&self) -> usize {
+    pub(crate) const fn len(&self) -> usize {
         self.sv.len()
+    }
+
+    /// The shape of mode `i`.
+    #[inline]
+    pub(crate) const fn s(&self, i: usize) -> Int {
+        Int::from_raw(self.sv[i], self.sm[i])
+    }
+
+    /// The stride of mode `i`.
+    #[inline]
+    pub(crate) const fn d(&self, i: usize) -> Int {
+        Int::from_raw(self.dv[i], self.dm[i])
+    }
+
+    /// Whether every stride is static.
+    pub(crate) const fn static_strides(&self) -> bool {
+        let mut i = 0;
+        while i < self.len() {
+            if !self.d(i).is_static() {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
 
     #[inline]
@@ -182,6 +194,28 @@ impl Sink<'_> {
         }
     }
 
+    /// Writes the modes `src` (already in order, at most [`CAPACITY`] of them) instead.
+    const fn set_modes(self, src: Modes<'_>) -> Result<(), Error> {
+        match self {
+            Sink::Flat(f) => {
+                // element by element: a few modes, where a `memcpy` call costs more
+                let n = src.len();
+                let mut i = 0;
+                while i < n {
+                    f.set(i, src.s(i), src.d(i));
+                    i += 1;
+                }
+                f.n = n;
+            }
+            Sink::Layout(l) => {
+                tri!(l.shape.set_flat(src.sv, src.sm));
+                tri!(l.stride.set_flat(src.dv, src.dm));
+                l.basis = l.stride.has_basis();
+            }
+        }
+        Ok(())
+    }
+
     /// Writes the flattened modes of `l` (already in order) instead.
     pub(crate) const fn set_layout(self, l: &Layout) -> Result<(), Error> {
         match self {
@@ -215,6 +249,48 @@ impl Sink<'_> {
     }
 }
 
+/// Whether [`coalesce_into`] without `extend` returns the modes `src` as they are: no mode
+/// is a static `_1` (or, with `zeros`, has a static `_0` stride), and no two neighbours
+/// merge provably. An overflow in the merge test answers `false`, so that the scan reports
+/// it.
+#[inline]
+pub(crate) const fn coalesce_keeps(src: Modes<'_>, zeros: bool) -> bool {
+    let r = src.len();
+    if r == 0 {
+        return false;
+    }
+    let mut i = 0;
+    while i < r {
+        let (s, d) = src.get(i);
+        if s.is_constant(1) || (zeros && d.is_constant(0)) {
+            return false;
+        }
+        i += 1;
+    }
+    // the merge test of the scan, with mode i + 1 as the front mode
+    let mut i = 0;
+    while i + 1 < r {
+        if src.s(i + 1).is_static() && may_merge(src, i) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether mode `i` merges into mode `i + 1` provably (or the test overflows).
+#[inline(never)]
+const fn may_merge(src: Modes<'_>, i: usize) -> bool {
+    let (s, d) = src.get(i);
+    match s.try_mul(d) {
+        Ok(p) => {
+            let m = p.eq(src.d(i + 1));
+            m.is_static() && m.truth()
+        }
+        Err(_) => true,
+    }
+}
+
 /// CuTe's `bw_coalesce` of the flat modes `src`, into `out` (which must be empty): the
 /// scan from the last mode, starting from `_2` when the last mode is a static `_1` with
 /// `extend` (CuTe's `coalesce_x`, which keeps the function outside the domain too). With
@@ -229,7 +305,7 @@ pub(crate) const fn coalesce_into(
     src: Modes<'_>,
     extend: bool,
     zeros: bool,
-    mut out: Sink<'_>,
+    out: Sink<'_>,
 ) -> Result<(), Error> {
     let r = src.len();
     if r == 0 {
@@ -237,6 +313,20 @@ pub(crate) const fn coalesce_into(
             msg: "coalesce: the layout has no modes",
         });
     }
+    if !extend && coalesce_keeps(src, zeros) {
+        return out.set_modes(src);
+    }
+    coalesce_scan(src, extend, zeros, out)
+}
+
+/// The scan of [`coalesce_into`] (`src` has at least one mode).
+const fn coalesce_scan(
+    src: Modes<'_>,
+    extend: bool,
+    zeros: bool,
+    mut out: Sink<'_>,
+) -> Result<(), Error> {
+    let r = src.len();
     // The new modes are pushed last first; the front mode (the first one so far) is kept
     // aside, as it may still merge with the mode before it.
     let (last, mut front_d) = src.get(r - 1);
@@ -293,4 +383,70 @@ pub(crate) const fn coalesced(src: Modes<'_>, extend: bool, zeros: bool) -> Resu
     let mut l = Layout::stream();
     tri!(coalesce_into(src, extend, zeros, Sink::Layout(&mut l)));
     Ok(l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every flat layout of rank 1 to 3 over a set of static and dynamic values: where
+    /// [`coalesce_keeps`] answers yes, the scan gives back the same modes, static bits
+    /// included. (It may answer no where the scan keeps them too: `_1:_0` stays `_1:_0`.)
+    #[test]
+    fn coalesce_keeps_only_where_the_scan_keeps_the_modes() {
+        let shapes = [
+            Int::constant(1),
+            Int::constant(2),
+            Int::constant(4),
+            Int::dynamic(1),
+            Int::dynamic(2),
+            Int::dynamic(3),
+        ];
+        let strides = [
+            Int::constant(0),
+            Int::constant(1),
+            Int::constant(2),
+            Int::constant(8),
+            Int::dynamic(0),
+            Int::dynamic(1),
+            Int::dynamic(4),
+        ];
+        let (mut kept, mut changed) = (0, 0);
+        let mut modes = [(Int::ONE, Int::ZERO); 3];
+        for rank in 1..=3u32 {
+            let n = (shapes.len() * strides.len()).pow(rank);
+            for mut k in 0..n {
+                let modes = &mut modes[..rank as usize];
+                for mode in modes.iter_mut() {
+                    let m = k % (shapes.len() * strides.len());
+                    k /= shapes.len() * strides.len();
+                    *mode = (shapes[m / strides.len()], strides[m % strides.len()]);
+                }
+                let mut f = Flat::new();
+                for &(s, d) in modes.iter() {
+                    f.push(s, d).unwrap();
+                }
+                for zeros in [false, true] {
+                    let src = Modes::flat(&f);
+                    let mut scanned = Flat::new();
+                    coalesce_scan(src, false, zeros, Sink::Flat(&mut scanned)).unwrap();
+                    let same = scanned.n == f.n
+                        && (0..f.n).all(|i| {
+                            let (a, b) = (scanned.s(i), f.s(i));
+                            let (c, d) = (scanned.d(i), f.d(i));
+                            (a.value(), a.meta(), c.value(), c.meta())
+                                == (b.value(), b.meta(), d.value(), d.meta())
+                        });
+                    let keeps = coalesce_keeps(src, zeros);
+                    assert!(!keeps || same, "{modes:?}, zeros: {zeros}");
+                    if keeps { kept += 1 } else { changed += 1 }
+                }
+            }
+        }
+        assert_eq!(kept + changed, 2 * (42 + 42 * 42 + 42 * 42 * 42));
+        assert!(
+            kept > 10_000 && changed > 10_000,
+            "kept {kept}, changed {changed}"
+        );
+    }
 }

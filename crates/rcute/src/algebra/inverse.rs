@@ -3,7 +3,9 @@
 //! Both coalesce the layout, sort its modes by stride (CuTe's exchange sort, which is not
 //! stable for equal strides), and build the inverse from the prefix products of the shape.
 
-use crate::algebra::flat::{Flat, Modes as FlatModes, Sink, coalesce_into, coalesced};
+use crate::algebra::flat::{
+    Flat, Modes as FlatModes, Sink, coalesce_into, coalesce_keeps, coalesced,
+};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -34,13 +36,16 @@ const fn modes(layout: &Layout, m: &mut Coalesced) -> Result<(), Error> {
     Ok(())
 }
 
+// mode indices are kept as u8
+const _: () = assert!(CAPACITY <= 256);
+
 /// CuTe's `detail::SortByKey` (an exchange sort on stride values) of the given indices.
-const fn sort_by_stride(f: &Flat, idx: &mut [usize; CAPACITY], n: usize) {
+const fn sort_by_stride(f: FlatModes<'_>, idx: &mut [u8; CAPACITY], n: usize) {
     let mut i = 0;
     while i < n {
         let mut j = i + 1;
         while j < n {
-            if f.d(idx[j]).value() < f.d(idx[i]).value() {
+            if f.d(idx[j] as usize).value() < f.d(idx[i] as usize).value() {
                 let t = idx[j];
                 idx[j] = idx[i];
                 idx[i] = t;
@@ -49,6 +54,62 @@ const fn sort_by_stride(f: &Flat, idx: &mut [usize; CAPACITY], n: usize) {
         }
         i += 1;
     }
+}
+
+/// `right_inverse` of coalesced modes.
+const fn right_inverse_of(f: FlatModes<'_>) -> Result<Layout, Error> {
+    // the checks of the prefix products (scaled-basis strides, overflow), which are then
+    // recomputed where needed
+    let mut size = Int::ONE;
+    let mut i = 0;
+    while i < f.len() {
+        if f.d(i).is_basis() {
+            return Err(Error::WrongKind {
+                msg: "inverse: scaled-basis strides have no inverse layout",
+            });
+        }
+        size = tri!(f.s(i).try_mul(size));
+        i += 1;
+    }
+    let mut idx = [0u8; CAPACITY];
+    let mut n = 0;
+    let mut i = 0;
+    while i < f.len() {
+        if f.d(i).is_static() {
+            idx[n] = i as u8;
+            n += 1;
+        }
+        i += 1;
+    }
+    sort_by_stride(f, &mut idx, n);
+    // coalesce((_1, shape...):(_0, prefix products...)) of the modes that continue the
+    // contiguous prefix; the leading `_1:_0` (and any static `_1`) is one coalescing
+    // drops, so it is left out, and `_1:_0` stands for an empty list
+    let mut r = Flat::new();
+    let mut curr = Int::ONE;
+    let mut j = 0;
+    while j < n {
+        let x = idx[j] as usize;
+        let (s, d) = (f.s(x), f.d(x));
+        if curr.is_static() && curr.value() == d.value() {
+            if !s.is_constant(1) {
+                // the exclusive prefix product of the shapes (checked above)
+                let mut pre = Int::ONE;
+                let mut k = 0;
+                while k < x {
+                    pre = tri!(f.s(k).try_mul(pre));
+                    k += 1;
+                }
+                tri!(r.push(s, pre));
+            }
+            curr = tri!(s.try_mul(d));
+        }
+        j += 1;
+    }
+    if r.n == 0 {
+        tri!(r.push(Int::ONE, Int::ZERO));
+    }
+    coalesced(FlatModes::flat(&r), false, false)
 }
 
 impl Coalesced {
@@ -73,35 +134,14 @@ impl Layout {
     /// assert_eq!(layout!((4,2):(_1,4)).right_inverse().to_string(), "4:_1");
     /// ```
     pub const fn try_right_inverse(&self) -> Result<Layout, Error> {
-        let mut m = Coalesced::new();
-        tri!(modes(self, &mut m));
-        let mut idx = [0usize; CAPACITY];
-        let mut n = 0;
-        let mut i = 0;
-        while i < m.f.n {
-            if m.f.d(i).is_static() {
-                idx[n] = i;
-                n += 1;
-            }
-            i += 1;
+        // the leaves are stored in depth-first order: they are the flattened modes
+        let src = FlatModes::leaves(self.shape_ref(), self.stride_ref());
+        if coalesce_keeps(src, false) {
+            return right_inverse_of(src);
         }
-        sort_by_stride(&m.f, &mut idx, n);
-        // coalesce((_1, shape...):(_0, prefix products...)) of the modes that continue
-        // the contiguous prefix
-        let mut r = Flat::new();
-        tri!(r.push(Int::ONE, Int::ZERO));
-        let mut curr = Int::ONE;
-        let mut j = 0;
-        while j < n {
-            let x = idx[j];
-            let d = m.f.d(x);
-            if curr.is_static() && curr.value() == d.value() {
-                tri!(r.push(m.f.s(x), m.pre[x]));
-                curr = tri!(m.f.s(x).try_mul(d));
-            }
-            j += 1;
-        }
-        coalesced(FlatModes::flat(&r), false, false)
+        let mut f = Flat::new();
+        tri!(coalesce_into(src, false, false, Sink::Flat(&mut f)));
+        right_inverse_of(FlatModes::flat(&f))
     }
 
     /// [`Layout::try_right_inverse`], panicking with the error's message.
@@ -138,10 +178,10 @@ impl Layout {
             k += 1;
         }
         let all_static = true; // from here on, every stride is static
-        let mut idx = [0usize; CAPACITY];
+        let mut idx = [0u8; CAPACITY];
         let mut i = 0;
         while i < m.f.n {
-            idx[i] = i;
+            idx[i] = i as u8;
             if m.f.d(i).value() < 0 {
                 return Err(Error::Precondition {
                     msg: "left_inverse: negative strides are not supported (CuTe builds a negative shape)",
@@ -152,7 +192,7 @@ impl Layout {
             }
             i += 1;
         }
-        sort_by_stride(&m.f, &mut idx, m.f.n);
+        sort_by_stride(FlatModes::flat(&m.f), &mut idx, m.f.n);
         let mut rs = [Int::ZERO; CAPACITY + 1];
         let mut rd = [Int::ZERO; CAPACITY + 1];
         rd[0] = Int::ZERO;
@@ -161,7 +201,7 @@ impl Layout {
         let mut size = Int::ONE;
         let mut j = 0;
         while j < m.f.n {
-            let x = idx[j];
+            let x = idx[j] as usize;
             let d = m.f.d(x);
             if !(all_static && d.is_constant(0)) {
                 if tri!(d.try_rem(size)).value() != 0 {
@@ -184,7 +224,7 @@ impl Layout {
             }
             j += 1;
         }
-        rs[ns] = m.f.s(idx[m.f.n - 1]);
+        rs[ns] = m.f.s(idx[m.f.n - 1] as usize);
         ns += 1;
         // the lists have the same length: pair them up as modes
         let mut r = Flat::new();

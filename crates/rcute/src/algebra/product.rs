@@ -6,7 +6,7 @@
 //! is `A` itself, mode 1 repeats it in the layout of `B`.
 
 use crate::algebra::build::LayoutBuilder;
-use crate::algebra::complement::complement_into;
+use crate::algebra::complement::{Cotarget, complement_into};
 use crate::algebra::composition::{compose_flat_into, composition_general_into};
 use crate::algebra::divide::{unpack, zip2_by};
 use crate::algebra::flat::{Flat, Sink};
@@ -117,14 +117,13 @@ impl Layout {
     /// [`Layout::try_logical_product`] by a layout `b`: `(self, complement(self,
     /// size(self)*cosize(b)) ∘ b)`, the composition written in place.
     const fn logical_product_by(&self, b: &Layout) -> Result<Layout, Error> {
-        let cotarget =
-            IntTuple::from_int(tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize()))));
+        let cotarget = tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize())));
         let mut out = LayoutBuilder::new();
         tri!(out.open());
         tri!(out.push_layout(self));
         if b.has_basis_strides() {
             // composed along `b`'s coprofile, which needs the complement as a layout
-            let c = tri!(self.try_complement(&cotarget));
+            let c = tri!(self.try_complement(&IntTuple::from_int(cotarget)));
             tri!(composition_general_into(&c, b, &mut out));
         } else {
             // the complement as flat modes, composed without building it as a layout
@@ -132,7 +131,7 @@ impl Layout {
             tri!(complement_into(
                 self,
                 Node::ROOT,
-                &cotarget,
+                Cotarget::Int(cotarget),
                 Sink::Flat(&mut c)
             ));
             tri!(compose_flat_into(&c, b, &mut out));

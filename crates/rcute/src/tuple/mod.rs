@@ -44,6 +44,9 @@ pub const CAPACITY: usize = 32;
 /// The most tokens (`(`, `)` and leaves) an [`IntTuple`] holds.
 pub const NODE_CAPACITY: usize = 96;
 
+// a flat tuple of CAPACITY leaves fits in the tokens
+const _: () = assert!(CAPACITY + 2 <= NODE_CAPACITY);
+
 const OPEN: u8 = 1;
 const CLOSE: u8 = 2;
 const LEAF: u8 = 3;
@@ -277,6 +280,38 @@ impl IntTuple {
         (sub(&self.val, from, n), sub(&self.meta, from, n))
     }
 
+    /// Makes this empty stream the flat tuple of the given leaves, or the single leaf when
+    /// there is one (crate-internal).
+    pub(crate) const fn set_flat(&mut self, val: &[i64], meta: &[u16]) -> Result<(), Error> {
+        let n = val.len();
+        if n > CAPACITY {
+            return Err(CAP_LEAVES);
+        }
+        if n == 1 {
+            self.tok[0] = LEAF;
+            self.ntok = 1;
+        } else {
+            // n + 2 <= CAPACITY + 2 <= NODE_CAPACITY tokens
+            self.tok[0] = OPEN;
+            let mut t = 1;
+            while t <= n {
+                self.tok[t] = LEAF;
+                t += 1;
+            }
+            self.tok[t] = CLOSE;
+            self.ntok = (n + 2) as u8;
+        }
+        // element by element: a few leaves, where a `memcpy` call costs more
+        let mut i = 0;
+        while i < n {
+            self.val[i] = val[i];
+            self.meta[i] = meta[i];
+            i += 1;
+        }
+        self.nleaf = n as u8;
+        Ok(())
+    }
+
     /// Completes a flat tuple whose leaves were pushed last first after its `(`: closes it,
     /// or turns it into its single leaf, and reverses the leaves (crate-internal).
     pub(crate) const fn finish_flat_reversed(&mut self) -> Result<(), Error> {
@@ -309,6 +344,13 @@ impl IntTuple {
 
     /// The position just past the subtree at `n`.
     pub(crate) const fn node_end(&self, n: Node) -> Node {
+        if n.t == 0 {
+            // the root's subtree is the whole stream
+            return Node {
+                t: self.ntok as usize,
+                l: self.nleaf as usize,
+            };
+        }
         let mut t = n.t;
         let mut l = n.l;
         let mut depth = 0usize;
@@ -587,8 +629,17 @@ impl IntTuple {
     }
 
     /// An iterator over the leaves in depth-first order.
+    ///
+    /// ```
+    /// use rcute::int_tuple;
+    /// let t = int_tuple!((_2,(3,_4)));
+    /// let v: Vec<i64> = t.leaves().map(|i| i.value()).collect();
+    /// assert_eq!(v, [2, 3, 4]);
+    /// assert!(t.leaves().nth(1).is_some_and(|i| !i.is_static()));
+    /// ```
     pub fn leaves(&self) -> impl ExactSizeIterator<Item = Int> + '_ {
-        (0..self.leaf_count()).map(|i| self.leaf(i))
+        let (val, meta) = self.leaf_parts(0, self.leaf_count());
+        val.iter().zip(meta).map(|(&v, &m)| Int::from_raw(v, m))
     }
 
     /// Replaces leaf `i` (in depth-first order), keeping the nesting.
