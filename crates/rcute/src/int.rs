@@ -226,6 +226,19 @@ impl Int {
     /// `self * rhs` by CuTe's rules: `_0 * x` and `x * _0` stay static.
     #[inline]
     pub const fn try_mul(self, rhs: Int) -> Result<Int, Error> {
+        if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
+            && !self.is_constant(0)
+            && !rhs.is_constant(0)
+            && let Some(v) = self.value.checked_mul(rhs.value)
+        {
+            return Ok(Int::new(v, self.is_static() && rhs.is_static()));
+        }
+        self.try_mul_slow(rhs)
+    }
+
+    /// [`Int::try_mul`] in full: scaled-basis operands and errors.
+    #[inline(never)]
+    const fn try_mul_slow(self, rhs: Int) -> Result<Int, Error> {
         if (self.meta | rhs.meta) & BASIS_LEN_MASK != 0 {
             return self.try_mul_basis(rhs);
         }
@@ -257,6 +270,19 @@ impl Int {
     /// `self / rhs`, truncating as in C++; `_0 / x` stays static.
     #[inline]
     pub const fn try_div(self, rhs: Int) -> Result<Int, Error> {
+        // two plain integers, the dividend not a static `_0`, no error
+        if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
+            && !self.is_constant(0)
+            && let Some(v) = self.value.checked_div(rhs.value)
+        {
+            return Ok(Int::new(v, self.is_static() && rhs.is_static()));
+        }
+        self.try_div_slow(rhs)
+    }
+
+    /// [`Int::try_div`] in full: scaled-basis operands and errors.
+    #[inline(never)]
+    const fn try_div_slow(self, rhs: Int) -> Result<Int, Error> {
         let a = tri!(self.plain("division of a scaled basis element"));
         let b = tri!(rhs.plain("division by a scaled basis element"));
         if a.is_constant(0) && !b.is_static() {
@@ -279,6 +305,21 @@ impl Int {
     /// `self % rhs`, truncating as in C++; `x % _1`, `x % _-1` and `_0 % x` stay static.
     #[inline]
     pub const fn try_rem(self, rhs: Int) -> Result<Int, Error> {
+        // two plain integers, neither special case below, no error
+        if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
+            && !self.is_constant(0)
+            && !rhs.is_constant(1)
+            && !rhs.is_constant(-1)
+            && let Some(v) = self.value.checked_rem(rhs.value)
+        {
+            return Ok(Int::new(v, self.is_static() && rhs.is_static()));
+        }
+        self.try_rem_slow(rhs)
+    }
+
+    /// [`Int::try_rem`] in full: scaled-basis operands and errors.
+    #[inline(never)]
+    const fn try_rem_slow(self, rhs: Int) -> Result<Int, Error> {
         let a = tri!(self.plain("remainder of a scaled basis element"));
         let b = tri!(rhs.plain("remainder by a scaled basis element"));
         if (b.is_constant(1) || b.is_constant(-1)) && !a.is_static() {
@@ -301,6 +342,17 @@ impl Int {
     /// `_0` is the element itself.
     #[inline]
     pub const fn try_add(self, rhs: Int) -> Result<Int, Error> {
+        if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
+            && let Some(v) = self.value.checked_add(rhs.value)
+        {
+            return Ok(Int::new(v, self.is_static() && rhs.is_static()));
+        }
+        self.try_add_slow(rhs)
+    }
+
+    /// [`Int::try_add`] in full: scaled-basis operands and errors.
+    #[inline(never)]
+    const fn try_add_slow(self, rhs: Int) -> Result<Int, Error> {
         if self.is_basis() || rhs.is_basis() {
             if rhs.is_constant(0) {
                 return Ok(self);
@@ -325,6 +377,17 @@ impl Int {
     /// `self - rhs`; static only when both are static.
     #[inline]
     pub const fn try_sub(self, rhs: Int) -> Result<Int, Error> {
+        if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
+            && let Some(v) = self.value.checked_sub(rhs.value)
+        {
+            return Ok(Int::new(v, self.is_static() && rhs.is_static()));
+        }
+        self.try_sub_slow(rhs)
+    }
+
+    /// [`Int::try_sub`] in full: scaled-basis operands and errors.
+    #[inline(never)]
+    const fn try_sub_slow(self, rhs: Int) -> Result<Int, Error> {
         if self.is_basis() || rhs.is_basis() {
             if rhs.is_constant(0) {
                 return Ok(self);
@@ -423,17 +486,23 @@ impl Int {
     /// `(self + rhs - 1) / rhs` as CuTe computes it; static only when both are static.
     ///
     /// For a scaled basis element, divides its scale and keeps the path.
+    #[inline]
     pub const fn try_ceil_div(self, rhs: Int) -> Result<Int, Error> {
-        if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0 {
-            // two plain integers: the three steps below at once, each static only when
-            // both operands are (an error takes the steps one by one, to report it)
-            if let Some(s) = self.value.checked_add(rhs.value)
-                && let Some(s) = s.checked_sub(1)
-                && let Some(q) = s.checked_div(rhs.value)
-            {
-                return Ok(Int::new(q, self.is_static() && rhs.is_static()));
-            }
+        // two plain integers: the three steps of the full form at once, each static only
+        // when both operands are (an error takes the steps one by one, to report it)
+        if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
+            && let Some(s) = self.value.checked_add(rhs.value)
+            && let Some(s) = s.checked_sub(1)
+            && let Some(q) = s.checked_div(rhs.value)
+        {
+            return Ok(Int::new(q, self.is_static() && rhs.is_static()));
         }
+        self.try_ceil_div_slow(rhs)
+    }
+
+    /// [`Int::try_ceil_div`] in full: scaled-basis operands and errors.
+    #[inline(never)]
+    const fn try_ceil_div_slow(self, rhs: Int) -> Result<Int, Error> {
         if self.is_basis() {
             return Ok(self.with_scale(tri!(self.scale().try_ceil_div(rhs))));
         }

@@ -312,6 +312,33 @@ impl IntTuple {
         Ok(())
     }
 
+    /// Makes the tuple flat, its leaves unchanged: `(l0,l1,...)`, or the single leaf when
+    /// there is one (crate-internal; the tokens no longer used are zeroed).
+    pub(crate) const fn make_flat(&mut self) {
+        let n = self.nleaf as usize;
+        let old = self.ntok as usize;
+        let new = if n == 1 {
+            self.tok[0] = LEAF;
+            1
+        } else {
+            // n + 2 <= CAPACITY + 2 <= NODE_CAPACITY tokens
+            self.tok[0] = OPEN;
+            let mut t = 1;
+            while t <= n {
+                self.tok[t] = LEAF;
+                t += 1;
+            }
+            self.tok[t] = CLOSE;
+            n + 2
+        };
+        let mut t = new;
+        while t < old {
+            self.tok[t] = 0;
+            t += 1;
+        }
+        self.ntok = new as u8;
+    }
+
     /// Completes a flat tuple whose leaves were pushed last first after its `(`: closes it,
     /// or turns it into its single leaf, and reverses the leaves (crate-internal).
     pub(crate) const fn finish_flat_reversed(&mut self) -> Result<(), Error> {

@@ -361,7 +361,27 @@ impl IntTuple {
     /// assert_eq!(int_tuple!((_2,(_3,_4))).product().to_string(), "_24");
     /// ```
     pub const fn try_product(&self) -> Result<Int, Error> {
-        product_at(self, Node::ROOT)
+        // The leaves folded in order. With no zero, no scaled basis and no `_`, every
+        // partial product of any grouping is at most the whole in magnitude, so CuTe's
+        // nested fold has the same value and overflows exactly when this one does; the
+        // product is static exactly when every leaf is. Otherwise, the nested fold.
+        let (val, meta) = self.leaf_parts(0, self.leaf_count());
+        let mut acc: i64 = 1;
+        let mut all_static = true;
+        let mut i = 0;
+        while i < val.len() {
+            let x = Int::from_raw(val[i], meta[i]);
+            if x.value() == 0 || x.is_basis() || x.is_underscore() {
+                return product_at(self, Node::ROOT);
+            }
+            acc = match acc.checked_mul(x.value()) {
+                Some(v) => v,
+                None => return product_at(self, Node::ROOT),
+            };
+            all_static = all_static && x.is_static();
+            i += 1;
+        }
+        Ok(Int::new(acc, all_static))
     }
 
     /// [`IntTuple::try_product`], panicking with the error's message.
