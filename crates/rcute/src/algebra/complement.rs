@@ -10,7 +10,7 @@
 //! CuTe returns garbage for negative strides (`complement(_4:_-1, _8) = (_-1,_0):(_1,_-4)`);
 //! rcute answers an error.
 
-use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into, coalesce_keeps};
+use crate::algebra::flat::{Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -107,29 +107,19 @@ const fn complement_filtered(
         let c = tri!(cotarget.tuple().try_coalesce());
         return out.set_layout(&tri!(Layout::try_from_shape(c)));
     }
-    match out {
-        Sink::Flat(o) => {
-            // the modes are built in `o`, and coalesced only if coalescing changes them
-            tri!(complement_modes(f, cotarget, o));
-            if coalesce_keeps(Modes::flat(o), false) {
-                return Ok(());
-            }
-            let res = *o;
-            o.n = 0;
-            coalesce_into(Modes::flat(&res), false, false, Sink::Flat(o))
-        }
-        Sink::Layout(_) => {
-            let mut res = Flat::new();
-            tri!(complement_modes(f, cotarget, &mut res));
-            coalesce_into(Modes::flat(&res), false, false, out)
-        }
-    }
+    // the modes are built in `out` and coalesced there
+    let mut out = out;
+    let mut w = out.writer();
+    tri!(complement_modes(f, cotarget, &mut w));
+    let n = w.n;
+    out.set_written(n);
+    out.coalesce_pushed()
 }
 
 /// Pushes the mode `s:d` onto `res` unless `s` is a static `_1`, which coalescing drops
 /// wherever it stands (when every mode is one, [`complement_modes`] ends with `_1:_0`,
 /// what coalescing makes of them).
-const fn push_kept(res: &mut Flat, s: Int, d: Int) -> Result<(), Error> {
+const fn push_kept(res: &mut Writer<'_>, s: Int, d: Int) -> Result<(), Error> {
     if s.is_constant(1) {
         return Ok(());
     }
@@ -141,7 +131,7 @@ const fn push_kept(res: &mut Flat, s: Int, d: Int) -> Result<(), Error> {
 const fn complement_modes(
     f: Modes<'_>,
     cotarget: Cotarget<'_>,
-    res: &mut Flat,
+    res: &mut Writer<'_>,
 ) -> Result<(), Error> {
     let r = f.len();
     let mut k = 0;

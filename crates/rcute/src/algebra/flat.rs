@@ -83,6 +83,34 @@ impl Flat {
     }
 }
 
+/// Where a list of modes is written, as plain arrays: a [`Flat`]'s, or the leaves of a
+/// layout's shape and stride (whose counts and nesting are set afterwards, see
+/// [`Sink::coalesce_pushed`]); the same code for both, with no dispatch per mode.
+pub(crate) struct Writer<'a> {
+    sv: &'a mut [i64; CAPACITY],
+    sm: &'a mut [u16; CAPACITY],
+    dv: &'a mut [i64; CAPACITY],
+    dm: &'a mut [u16; CAPACITY],
+    pub(crate) n: usize,
+}
+
+impl Writer<'_> {
+    /// Appends the mode `s:d`.
+    #[inline]
+    pub(crate) const fn push(&mut self, s: Int, d: Int) -> Result<(), Error> {
+        let n = self.n;
+        if n >= CAPACITY {
+            return Err(CAP_MODES);
+        }
+        self.sv[n] = s.value();
+        self.sm[n] = s.meta();
+        self.dv[n] = d.value();
+        self.dm[n] = d.meta();
+        self.n = n + 1;
+        Ok(())
+    }
+}
+
 /// Where the modes to coalesce are read from: leaves of a shape and a stride (only the
 /// leaves are read, so any two tuples with the same leaf count), or a [`Flat`]; either way
 /// the raw parts of the modes' [`Int`]s as four slices of the same length.
@@ -178,6 +206,45 @@ impl Sink<'_> {
         Ok(())
     }
 
+    /// A [`Writer`] over the output's arrays (the output must be empty); give its count
+    /// back with [`Sink::set_written`].
+    #[inline]
+    pub(crate) const fn writer(&mut self) -> Writer<'_> {
+        match self {
+            Sink::Flat(f) => Writer {
+                sv: &mut f.sv,
+                sm: &mut f.sm,
+                dv: &mut f.dv,
+                dm: &mut f.dm,
+                n: 0,
+            },
+            Sink::Layout(l) => {
+                let (sv, sm) = l.shape.leaves_mut();
+                let (dv, dm) = l.stride.leaves_mut();
+                Writer {
+                    sv,
+                    sm,
+                    dv,
+                    dm,
+                    n: 0,
+                }
+            }
+        }
+    }
+
+    /// Records that a [`Writer`] wrote `n` modes (a layout's leaves, with no nesting yet).
+    #[inline]
+    pub(crate) const fn set_written(&mut self, n: usize) {
+        match self {
+            Sink::Flat(f) => f.n = n,
+            Sink::Layout(l) => {
+                l.shape.set_leaf_count(n);
+                l.stride.set_leaf_count(n);
+            }
+        }
+    }
+
+    /// The number of modes pushed so far.
     #[inline]
     const fn len(&self) -> usize {
         match self {
@@ -214,6 +281,34 @@ impl Sink<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Coalesces the modes written with a [`Writer`] in place (CuTe's `coalesce` of them,
+    /// without `extend` or `zeros`), checking first whether that changes anything: in the
+    /// common case the modes stay where they are and a layout only gets its nesting.
+    pub(crate) const fn coalesce_pushed(self) -> Result<(), Error> {
+        match self {
+            Sink::Flat(o) => {
+                if coalesce_keeps(Modes::flat(o), false) {
+                    return Ok(());
+                }
+                let res = *o;
+                o.n = 0;
+                coalesce_into(Modes::flat(&res), false, false, Sink::Flat(o))
+            }
+            Sink::Layout(l) => {
+                if coalesce_keeps(Modes::leaves(&l.shape, &l.stride), false) {
+                    l.shape.make_flat();
+                    l.stride.make_flat();
+                    l.basis = l.stride.has_basis();
+                    return Ok(());
+                }
+                let mut res = Flat::new();
+                tri!(Sink::Flat(&mut res).set_modes(Modes::leaves(&l.shape, &l.stride)));
+                *l = Layout::stream();
+                coalesce_into(Modes::flat(&res), false, false, Sink::Layout(l))
+            }
+        }
     }
 
     /// Writes the flattened modes of `l` (already in order) instead.

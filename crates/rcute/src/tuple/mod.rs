@@ -312,6 +312,21 @@ impl IntTuple {
         Ok(())
     }
 
+    /// The leaf arrays, to be written directly (crate-internal: for a stream being built,
+    /// whose leaf count is then set with [`IntTuple::set_leaf_count`]).
+    #[inline]
+    pub(crate) const fn leaves_mut(&mut self) -> (&mut [i64; CAPACITY], &mut [u16; CAPACITY]) {
+        (&mut self.val, &mut self.meta)
+    }
+
+    /// Sets the leaf count of a stream whose leaves were written through
+    /// [`IntTuple::leaves_mut`] (crate-internal; [`IntTuple::make_flat`] then gives it
+    /// its nesting).
+    #[inline]
+    pub(crate) const fn set_leaf_count(&mut self, n: usize) {
+        self.nleaf = n as u8;
+    }
+
     /// Makes the tuple flat, its leaves unchanged: `(l0,l1,...)`, or the single leaf when
     /// there is one (crate-internal; the tokens no longer used are zeroed).
     pub(crate) const fn make_flat(&mut self) {
