@@ -224,7 +224,7 @@ impl Int {
     }
 
     /// `self * rhs` by CuTe's rules: `_0 * x` and `x * _0` stay static.
-    #[inline]
+    #[inline(always)]
     pub const fn try_mul(self, rhs: Int) -> Result<Int, Error> {
         if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
             && !self.is_constant(0)
@@ -268,7 +268,7 @@ impl Int {
     }
 
     /// `self / rhs`, truncating as in C++; `_0 / x` stays static.
-    #[inline]
+    #[inline(always)]
     pub const fn try_div(self, rhs: Int) -> Result<Int, Error> {
         // two plain integers, the dividend not a static `_0`, no error
         if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
@@ -303,7 +303,7 @@ impl Int {
     }
 
     /// `self % rhs`, truncating as in C++; `x % _1`, `x % _-1` and `_0 % x` stay static.
-    #[inline]
+    #[inline(always)]
     pub const fn try_rem(self, rhs: Int) -> Result<Int, Error> {
         // two plain integers, neither special case below, no error
         if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
@@ -340,7 +340,7 @@ impl Int {
 
     /// `self + rhs`; static only when both are static. A scaled basis element plus a static
     /// `_0` is the element itself.
-    #[inline]
+    #[inline(always)]
     pub const fn try_add(self, rhs: Int) -> Result<Int, Error> {
         if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
             && let Some(v) = self.value.checked_add(rhs.value)
@@ -375,7 +375,7 @@ impl Int {
     }
 
     /// `self - rhs`; static only when both are static.
-    #[inline]
+    #[inline(always)]
     pub const fn try_sub(self, rhs: Int) -> Result<Int, Error> {
         if (self.meta | rhs.meta) & BASIS_LEN_MASK == 0
             && let Some(v) = self.value.checked_sub(rhs.value)
@@ -486,7 +486,7 @@ impl Int {
     /// `(self + rhs - 1) / rhs` as CuTe computes it; static only when both are static.
     ///
     /// For a scaled basis element, divides its scale and keeps the path.
-    #[inline]
+    #[inline(always)]
     pub const fn try_ceil_div(self, rhs: Int) -> Result<Int, Error> {
         // two plain integers: the three steps of the full form at once, each static only
         // when both operands are (an error takes the steps one by one, to report it)
