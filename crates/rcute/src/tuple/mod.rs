@@ -287,20 +287,6 @@ impl IntTuple {
         if n > CAPACITY {
             return Err(CAP_LEAVES);
         }
-        if n == 1 {
-            self.tok[0] = LEAF;
-            self.ntok = 1;
-        } else {
-            // n + 2 <= CAPACITY + 2 <= NODE_CAPACITY tokens
-            self.tok[0] = OPEN;
-            let mut t = 1;
-            while t <= n {
-                self.tok[t] = LEAF;
-                t += 1;
-            }
-            self.tok[t] = CLOSE;
-            self.ntok = (n + 2) as u8;
-        }
         // element by element: a few leaves, where a `memcpy` call costs more
         let mut i = 0;
         while i < n {
@@ -309,6 +295,7 @@ impl IntTuple {
             i += 1;
         }
         self.nleaf = n as u8;
+        self.ntok = self.write_flat_tokens(n) as u8;
         Ok(())
     }
 
@@ -330,28 +317,33 @@ impl IntTuple {
     /// Makes the tuple flat, its leaves unchanged: `(l0,l1,...)`, or the single leaf when
     /// there is one (crate-internal; the tokens no longer used are zeroed).
     pub(crate) const fn make_flat(&mut self) {
-        let n = self.nleaf as usize;
         let old = self.ntok as usize;
-        let new = if n == 1 {
-            self.tok[0] = LEAF;
-            1
-        } else {
-            // n + 2 <= CAPACITY + 2 <= NODE_CAPACITY tokens
-            self.tok[0] = OPEN;
-            let mut t = 1;
-            while t <= n {
-                self.tok[t] = LEAF;
-                t += 1;
-            }
-            self.tok[t] = CLOSE;
-            n + 2
-        };
+        let new = self.write_flat_tokens(self.nleaf as usize);
         let mut t = new;
         while t < old {
             self.tok[t] = 0;
             t += 1;
         }
         self.ntok = new as u8;
+    }
+
+    /// Writes the tokens of a flat tuple of `n` leaves (a single leaf when `n` is 1) from
+    /// the start, and returns how many there are.
+    #[inline]
+    const fn write_flat_tokens(&mut self, n: usize) -> usize {
+        if n == 1 {
+            self.tok[0] = LEAF;
+            return 1;
+        }
+        // n + 2 <= CAPACITY + 2 <= NODE_CAPACITY tokens
+        self.tok[0] = OPEN;
+        let mut t = 1;
+        while t <= n {
+            self.tok[t] = LEAF;
+            t += 1;
+        }
+        self.tok[t] = CLOSE;
+        n + 2
     }
 
     /// Completes a flat tuple whose leaves were pushed last first after its `(`: closes it,
