@@ -35,6 +35,14 @@ pub enum IndexType {
 }
 
 impl IndexType {
+    /// `build` with `int` indices, or with `long long` when that fails (a value does not
+    /// fit in `int`).
+    pub(crate) fn narrowest<T>(
+        build: impl Fn(IndexType) -> Result<T, CodegenError>,
+    ) -> Result<T, CodegenError> {
+        build(IndexType::I32).or_else(|_| build(IndexType::I64))
+    }
+
     /// The C spelling.
     pub fn c_name(self) -> &'static str {
         match self {

@@ -651,8 +651,7 @@ impl Gemm {
     /// The operands are not rank-2 integer layouts of matching extents, the tiling does not
     /// divide into the MMA atoms and the copies, or an index does not fit in `long long`.
     pub fn kernel(&self, name: &str) -> Result<Kernel, CodegenError> {
-        self.kernel_with(name, IndexType::I32)
-            .or_else(|_| self.kernel_with(name, IndexType::I64))
+        IndexType::narrowest(|ty| self.kernel_with(name, ty))
     }
 
     fn kernel_with(&self, name: &str, ty: IndexType) -> Result<Kernel, CodegenError> {

@@ -239,8 +239,7 @@ impl TiledCopy {
     /// The layouts do not compose (rcute's error), or the thread-value layouts are not
     /// `(T,E,V)`.
     pub fn kernel(&self, name: &str) -> Result<Kernel, CodegenError> {
-        self.kernel_with(name, IndexType::I32)
-            .or_else(|_| self.kernel_with(name, IndexType::I64))
+        IndexType::narrowest(|ty| self.kernel_with(name, ty))
     }
 
     fn kernel_with(&self, name: &str, ty: IndexType) -> Result<Kernel, CodegenError> {

@@ -6,7 +6,7 @@
 //! therefore never merge, a dynamic `1` is never dropped, and a static `_1` always is.
 
 use crate::algebra::build::modes_by_profile;
-use crate::algebra::flat::{Modes, coalesce_keeps, coalesced};
+use crate::algebra::flat::{Modes, Sink, coalesce_keeps, coalesce_scan, coalesced};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -25,7 +25,10 @@ const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
         out.stride.make_flat();
         return Ok(out);
     }
-    coalesced(src, extend, false)
+    // (coalesce_keeps is asked only without `extend`, and answered no here)
+    let mut out = Layout::stream();
+    tri!(coalesce_scan(src, extend, false, Sink::Layout(&mut out)));
+    Ok(out)
 }
 
 /// [`bw_coalesce`] of the layout whose flattened modes are the leaves of `fs` and `fd`

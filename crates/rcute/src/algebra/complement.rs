@@ -10,7 +10,9 @@
 //! CuTe returns garbage for negative strides (`complement(_4:_-1, _8) = (_-1,_0):(_1,_-4)`);
 //! rcute answers an error.
 
-use crate::algebra::flat::{Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps};
+use crate::algebra::flat::{
+    Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps, coalesce_scan,
+};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -70,7 +72,7 @@ pub(crate) const fn complement_into(
     }
     // `filter(layout)` as flat modes
     let mut f = Flat::new();
-    tri!(coalesce_into(src, false, true, Sink::Flat(&mut f)));
+    tri!(coalesce_scan(src, false, true, Sink::Flat(&mut f)));
     if needs_static(Modes::flat(&f)) {
         return complement_static(l, n, cotarget, out);
     }
@@ -100,7 +102,7 @@ const fn complement_static(
 const fn complement_filtered(
     f: Modes<'_>,
     cotarget: Cotarget<'_>,
-    out: Sink<'_>,
+    mut out: Sink<'_>,
 ) -> Result<(), Error> {
     if f.len() == 1 && f.d(0).is_constant(0) {
         // the irreducible rank-1 stride-0 layout: compact over the coalesced cotarget
@@ -108,7 +110,6 @@ const fn complement_filtered(
         return out.set_layout(&tri!(Layout::try_from_shape(c)));
     }
     // the modes are built in `out` and coalesced there
-    let mut out = out;
     let mut w = out.writer();
     tri!(complement_modes(f, cotarget, &mut w));
     let n = w.n;

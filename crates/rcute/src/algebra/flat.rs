@@ -294,7 +294,7 @@ impl Sink<'_> {
                 }
                 let res = *o;
                 o.n = 0;
-                coalesce_into(Modes::flat(&res), false, false, Sink::Flat(o))
+                coalesce_scan(Modes::flat(&res), false, false, Sink::Flat(o))
             }
             Sink::Layout(l) => {
                 if coalesce_keeps(Modes::leaves(&l.shape, &l.stride), false) {
@@ -306,7 +306,7 @@ impl Sink<'_> {
                 let mut res = Flat::new();
                 tri!(Sink::Flat(&mut res).set_modes(Modes::leaves(&l.shape, &l.stride)));
                 *l = Layout::stream();
-                coalesce_into(Modes::flat(&res), false, false, Sink::Layout(l))
+                coalesce_scan(Modes::flat(&res), false, false, Sink::Layout(l))
             }
         }
     }
@@ -402,26 +402,26 @@ pub(crate) const fn coalesce_into(
     zeros: bool,
     out: Sink<'_>,
 ) -> Result<(), Error> {
-    let r = src.len();
-    if r == 0 {
-        return Err(Error::WrongKind {
-            msg: "coalesce: the layout has no modes",
-        });
-    }
     if !extend && coalesce_keeps(src, zeros) {
         return out.set_modes(src);
     }
     coalesce_scan(src, extend, zeros, out)
 }
 
-/// The scan of [`coalesce_into`] (`src` has at least one mode).
-const fn coalesce_scan(
+/// The scan of [`coalesce_into`], without asking [`coalesce_keeps`] first (for callers
+/// that already did).
+pub(crate) const fn coalesce_scan(
     src: Modes<'_>,
     extend: bool,
     zeros: bool,
     mut out: Sink<'_>,
 ) -> Result<(), Error> {
     let r = src.len();
+    if r == 0 {
+        return Err(Error::WrongKind {
+            msg: "coalesce: the layout has no modes",
+        });
+    }
     // The new modes are pushed last first; the front mode (the first one so far) is kept
     // aside, as it may still merge with the mode before it.
     let (last, mut front_d) = src.get(r - 1);

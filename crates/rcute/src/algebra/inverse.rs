@@ -4,36 +4,41 @@
 //! stable for equal strides), and build the inverse from the prefix products of the shape.
 
 use crate::algebra::flat::{
-    Flat, Modes as FlatModes, Sink, coalesce_into, coalesce_keeps, coalesced,
+    Flat, Modes as FlatModes, Sink, coalesce_into, coalesce_keeps, coalesce_scan, coalesced,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::CAPACITY;
 
-/// The coalesced modes of a layout and their exclusive prefix products.
-struct Coalesced {
-    f: Flat,
-    pre: [Int; CAPACITY + 1],
-}
-
-/// Fills `m` (written in place: `Coalesced` is too large to pass around by value).
-const fn modes(layout: &Layout, m: &mut Coalesced) -> Result<(), Error> {
-    // the leaves are stored in depth-first order: they are the flattened modes
-    let src = FlatModes::leaves(layout.shape_ref(), layout.stride_ref());
-    tri!(coalesce_into(src, false, false, Sink::Flat(&mut m.f)));
-    m.pre[0] = Int::ONE;
+/// Refuses scaled-basis strides, and a product of the shapes that overflows (so that the
+/// prefix products of [`prefix`] do not).
+#[inline]
+const fn check_modes(f: FlatModes<'_>) -> Result<(), Error> {
+    let mut size = Int::ONE;
     let mut i = 0;
-    while i < m.f.n {
-        if m.f.d(i).is_basis() {
+    while i < f.len() {
+        if f.d(i).is_basis() {
             return Err(Error::WrongKind {
                 msg: "inverse: scaled-basis strides have no inverse layout",
             });
         }
-        m.pre[i + 1] = tri!(m.f.s(i).try_mul(m.pre[i]));
+        size = tri!(f.s(i).try_mul(size));
         i += 1;
     }
     Ok(())
+}
+
+/// The exclusive prefix product of the shapes before mode `x`.
+#[inline]
+const fn prefix(f: FlatModes<'_>, x: usize) -> Result<Int, Error> {
+    let mut pre = Int::ONE;
+    let mut k = 0;
+    while k < x {
+        pre = tri!(f.s(k).try_mul(pre));
+        k += 1;
+    }
+    Ok(pre)
 }
 
 // mode indices are kept as u8
@@ -58,19 +63,7 @@ const fn sort_by_stride(f: FlatModes<'_>, idx: &mut [u8; CAPACITY], n: usize) {
 
 /// `right_inverse` of coalesced modes.
 const fn right_inverse_of(f: FlatModes<'_>) -> Result<Layout, Error> {
-    // the checks of the prefix products (scaled-basis strides, overflow), which are then
-    // recomputed where needed
-    let mut size = Int::ONE;
-    let mut i = 0;
-    while i < f.len() {
-        if f.d(i).is_basis() {
-            return Err(Error::WrongKind {
-                msg: "inverse: scaled-basis strides have no inverse layout",
-            });
-        }
-        size = tri!(f.s(i).try_mul(size));
-        i += 1;
-    }
+    tri!(check_modes(f));
     let mut idx = [0u8; CAPACITY];
     let mut n = 0;
     let mut i = 0;
@@ -93,14 +86,7 @@ const fn right_inverse_of(f: FlatModes<'_>) -> Result<Layout, Error> {
         let (s, d) = (f.s(x), f.d(x));
         if curr.is_static() && curr.value() == d.value() {
             if !s.is_constant(1) {
-                // the exclusive prefix product of the shapes (checked above)
-                let mut pre = Int::ONE;
-                let mut k = 0;
-                while k < x {
-                    pre = tri!(f.s(k).try_mul(pre));
-                    k += 1;
-                }
-                tri!(r.push(s, pre));
+                tri!(r.push(s, tri!(prefix(f, x))));
             }
             curr = tri!(s.try_mul(d));
         }
@@ -110,15 +96,6 @@ const fn right_inverse_of(f: FlatModes<'_>) -> Result<Layout, Error> {
         tri!(r.push(Int::ONE, Int::ZERO));
     }
     coalesced(FlatModes::flat(&r), false, false)
-}
-
-impl Coalesced {
-    const fn new() -> Coalesced {
-        Coalesced {
-            f: Flat::new(),
-            pre: [Int::ZERO; CAPACITY + 1],
-        }
-    }
 }
 
 impl Layout {
@@ -140,7 +117,7 @@ impl Layout {
             return right_inverse_of(src);
         }
         let mut f = Flat::new();
-        tri!(coalesce_into(src, false, false, Sink::Flat(&mut f)));
+        tri!(coalesce_scan(src, false, false, Sink::Flat(&mut f)));
         right_inverse_of(FlatModes::flat(&f))
     }
 
@@ -167,11 +144,19 @@ impl Layout {
     /// assert_eq!(layout!((_8,_4):(_4,_1)).left_inverse().to_string(), "(_4,_8):(_8,_1)");
     /// ```
     pub const fn try_left_inverse(&self) -> Result<Layout, Error> {
-        let mut m = Coalesced::new();
-        tri!(modes(self, &mut m));
+        // the leaves are stored in depth-first order: they are the flattened modes
+        let mut c = Flat::new();
+        tri!(coalesce_into(
+            FlatModes::leaves(self.shape_ref(), self.stride_ref()),
+            false,
+            false,
+            Sink::Flat(&mut c)
+        ));
+        let f = FlatModes::flat(&c);
+        tri!(check_modes(f));
         let mut k = 0;
-        while k < m.f.n {
-            if !m.f.d(k).is_static() {
+        while k < f.len() {
+            if !f.d(k).is_static() {
                 // Beyond CuTe: the left inverse of the same layout with every value static.
                 return Ok(tri!(self.to_static().try_left_inverse()).to_dynamic());
             }
@@ -180,19 +165,19 @@ impl Layout {
         let all_static = true; // from here on, every stride is static
         let mut idx = [0u8; CAPACITY];
         let mut i = 0;
-        while i < m.f.n {
+        while i < f.len() {
             idx[i] = i as u8;
-            if m.f.d(i).value() < 0 {
+            if f.d(i).value() < 0 {
                 return Err(Error::Precondition {
                     msg: "left_inverse: negative strides are not supported (CuTe builds a negative shape)",
                     mode: i as i64,
-                    lhs: m.f.d(i).value(),
+                    lhs: f.d(i).value(),
                     rhs: 0,
                 });
             }
             i += 1;
         }
-        sort_by_stride(FlatModes::flat(&m.f), &mut idx, m.f.n);
+        sort_by_stride(f, &mut idx, f.len());
         let mut rs = [Int::ZERO; CAPACITY + 1];
         let mut rd = [Int::ZERO; CAPACITY + 1];
         rd[0] = Int::ZERO;
@@ -200,9 +185,9 @@ impl Layout {
         let mut nd = 1;
         let mut size = Int::ONE;
         let mut j = 0;
-        while j < m.f.n {
+        while j < f.len() {
             let x = idx[j] as usize;
-            let d = m.f.d(x);
+            let d = f.d(x);
             if !(all_static && d.is_constant(0)) {
                 if tri!(d.try_rem(size)).value() != 0 {
                     return Err(Error::Precondition {
@@ -219,12 +204,12 @@ impl Layout {
                 } else {
                     tri!(size.try_mul(rs[ns - 1]))
                 };
-                rd[nd] = m.pre[x];
+                rd[nd] = tri!(prefix(f, x));
                 nd += 1;
             }
             j += 1;
         }
-        rs[ns] = m.f.s(idx[m.f.n - 1] as usize);
+        rs[ns] = f.s(idx[f.len() - 1] as usize);
         ns += 1;
         // the lists have the same length: pair them up as modes
         let mut r = Flat::new();

@@ -115,6 +115,13 @@ fn op(k_contiguous: bool, first: bool, rows: i32, k: i32) -> (cublasOperation_t,
 }
 
 /// One GEMM size: every element type and operand layout.
+/// The name of a GEMM case, `"f16 A col B row"`; with its size, the key of its cuBLAS time
+/// in `Gpu::cublas_ms`.
+pub fn label(ty: MmaType, a_row: bool, b_row: bool) -> String {
+    let major = |row: bool| if row { "row" } else { "col" };
+    format!("{} A {} B {}", ty.ptx(), major(a_row), major(b_row))
+}
+
 pub fn run(
     gpu: &Gpu,
     (m, n, k): (i64, i64, i64),
@@ -155,12 +162,7 @@ where
         let a_l = matrix(m, k, if a_row { k } else { m }, a_row);
         let b_l = matrix(n, k, if b_row { n } else { k }, !b_row);
         let c_l = matrix(m, n, n, true);
-        let what = format!(
-            "{} A {} B {}",
-            T::TY.ptx(),
-            if a_row { "row" } else { "col" },
-            if b_row { "row" } else { "col" }
-        );
+        let what = label(T::TY, a_row, b_row);
 
         // cuBLAS: C^T (N x M column-major) = B^T (N x K) * A^T (K x M)
         let mut c_ref = gpu.stream.alloc_zeros::<T>(mu * nu)?;

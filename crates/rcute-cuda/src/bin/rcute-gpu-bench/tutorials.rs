@@ -3,6 +3,7 @@
 //! for `sm_90a` (in the background while the device runs rcute's kernels) and run.
 
 use crate::{Gpu, Res};
+use rcute_cuda::gemm::MmaType;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
@@ -118,7 +119,11 @@ pub fn run(b: Builds, gpu: &Gpu) -> Res<()> {
                     .and_then(|s| s.trim().parse::<f64>().ok())
                     .ok_or_else(|| format!("wgmma_sm90 printed no time: {text}"))?;
                 let tflops = 2.0 * (m * n * k) as f64 / ms / 1e9;
-                let key = format!("f16 A col B row {m}x{n}x{k}");
+                // the tutorial's operands: A M-major (column-major), B N-major (row-major)
+                let key = format!(
+                    "{} {m}x{n}x{k}",
+                    crate::gemm::label(MmaType::F16, false, true)
+                );
                 let ratio = gpu
                     .cublas_ms
                     .borrow()
