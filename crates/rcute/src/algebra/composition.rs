@@ -149,35 +149,15 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
     let mut i = 0;
     while i + 1 < r {
         let (cs, cd) = a.mode(i);
-        // Stride divisibility: rest_stride % cs == 0 or rest_stride < cs
-        let rem = tri!(rest_stride.try_rem(cs));
-        if rem.value() != 0 && rest_stride.value() >= cs.value() {
-            return Err(Error::Precondition {
-                msg: "composition: stride divisibility condition violated (stride % shape == 0 or stride < shape)",
-                mode: i as i64,
-                lhs: rest_stride.value(),
-                rhs: cs.value(),
-            });
-        }
-        let abs_stride = tri!(rest_stride.try_abs());
-        let next_shape = tri!(cs.try_ceil_div(abs_stride));
-        let next_stride = tri!(tri!(abs_stride.try_ceil_div(cs)).try_mul(rest_stride.signum()));
+        let (next_shape, next_stride) = tri!(stride_step(rest_stride, cs, i));
         if next_shape.is_constant(1) || rest_shape.is_constant(1) {
             rest_stride = next_stride;
         } else {
             let new_shape = next_shape.min(rest_shape);
-            // Shape divisibility: rest_shape % new_shape == 0
-            if tri!(rest_shape.try_rem(new_shape)).value() != 0 {
-                return Err(Error::Precondition {
-                    msg: "composition: shape divisibility condition violated (the rest of the shape is not a multiple of the new mode)",
-                    mode: i as i64,
-                    lhs: rest_shape.value(),
-                    rhs: new_shape.value(),
-                });
-            }
+            let next_rest = tri!(shape_step(rest_shape, new_shape, i));
             tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(cd))));
             n += 1;
-            rest_shape = tri!(rest_shape.try_div(new_shape));
+            rest_shape = next_rest;
             rest_stride = next_stride;
         }
         i += 1;
@@ -197,6 +177,81 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
         tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
     }
     out.close()
+}
+
+/// One mode `cs` of `A` in [`composition_int`]'s walk, with `d` the rest of `B`'s stride:
+/// checks the stride divisibility condition (`d % cs == 0` or `d < cs`) and answers
+/// `(ceil_div(cs, |d|), ceil_div(|d|, cs) * sign(d))` with CuTe's static bits.
+///
+/// Two positive plain integers whose sum does not overflow take one division: then `d`
+/// is a multiple of `cs` (the pair is `(1, d / cs)`) or below it (`(ceil_div(cs, d), 1)`),
+/// and every operation of the full form is static exactly when both operands are (no
+/// operand is a static `_0`). [`stride_step_full`] is the full form; a unit test compares
+/// the two.
+#[inline(always)]
+const fn stride_step(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> {
+    let (dv, cv) = (d.value(), cs.value());
+    if !d.is_basis()
+        && !cs.is_basis()
+        && dv > 0
+        && cv > 0
+        && dv.checked_add(cv).is_some()
+        && (dv < cv || dv % cv == 0)
+    {
+        let st = d.is_static() && cs.is_static();
+        return Ok(if dv < cv {
+            (Int::new((cv + dv - 1) / dv, st), Int::new(1, st))
+        } else {
+            (Int::new(1, st), Int::new(dv / cv, st))
+        });
+    }
+    stride_step_full(d, cs, mode)
+}
+
+/// [`stride_step`] step by step, with every rule and error of the `Int` operations.
+#[inline(never)]
+const fn stride_step_full(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> {
+    // Stride divisibility: d % cs == 0 or d < cs
+    let rem = tri!(d.try_rem(cs));
+    if rem.value() != 0 && d.value() >= cs.value() {
+        return Err(Error::Precondition {
+            msg: "composition: stride divisibility condition violated (stride % shape == 0 or stride < shape)",
+            mode: mode as i64,
+            lhs: d.value(),
+            rhs: cs.value(),
+        });
+    }
+    let abs = tri!(d.try_abs());
+    let next_shape = tri!(cs.try_ceil_div(abs));
+    let next_stride = tri!(tri!(abs.try_ceil_div(cs)).try_mul(d.signum()));
+    Ok((next_shape, next_stride))
+}
+
+/// `rest / new` after checking the shape divisibility condition (`rest % new == 0`), in
+/// [`composition_int`]'s walk. Two plain integers with `new > 0` take one division (the
+/// quotient is then static exactly when both are); [`shape_step_full`] is the full form.
+#[inline(always)]
+const fn shape_step(rest: Int, new: Int, mode: usize) -> Result<Int, Error> {
+    let (rv, nv) = (rest.value(), new.value());
+    if !rest.is_basis() && !new.is_basis() && nv > 0 && !rest.is_constant(0) && rv % nv == 0 {
+        return Ok(Int::new(rv / nv, rest.is_static() && new.is_static()));
+    }
+    shape_step_full(rest, new, mode)
+}
+
+/// [`shape_step`] step by step, with every rule and error of the `Int` operations.
+#[inline(never)]
+const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error> {
+    // Shape divisibility: rest % new == 0
+    if tri!(rest.try_rem(new)).value() != 0 {
+        return Err(Error::Precondition {
+            msg: "composition: shape divisibility condition violated (the rest of the shape is not a multiple of the new mode)",
+            mode: mode as i64,
+            lhs: rest.value(),
+            rhs: new.value(),
+        });
+    }
+    rest.try_div(new)
 }
 
 /// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
@@ -407,6 +462,75 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The integers the step tests combine: small and large values of both signs, zero,
+    /// the extremes of `i64`, each static and dynamic, and two scaled-basis elements.
+    fn step_operands() -> std::vec::Vec<Int> {
+        let values = [
+            0,
+            1,
+            2,
+            3,
+            4,
+            6,
+            8,
+            12,
+            64,
+            4096,
+            -1,
+            -2,
+            -3,
+            -8,
+            i64::MAX,
+            i64::MAX - 1,
+            i64::MAX / 2,
+            i64::MAX / 2 + 1,
+            i64::MIN,
+            i64::MIN + 1,
+            1 << 40,
+        ];
+        let mut v = std::vec::Vec::new();
+        for x in values {
+            v.push(Int::dynamic(x));
+            v.push(Int::constant(x));
+        }
+        v.push(Int::try_basis(Int::constant(2), &[0]).unwrap());
+        v.push(Int::try_basis(Int::dynamic(4), &[1]).unwrap());
+        v
+    }
+
+    /// The one-division steps of the composition walk answer exactly what the full forms
+    /// answer (values, static bits and errors) on every pair of operands.
+    #[test]
+    fn composition_steps_are_their_full_forms() {
+        let ops = step_operands();
+        let (mut fast_stride, mut fast_shape, mut errors) = (0, 0, 0);
+        for &a in &ops {
+            for &b in &ops {
+                let full = stride_step_full(a, b, 3);
+                assert_eq!(stride_step(a, b, 3), full, "stride step of {a:?} by {b:?}");
+                let (dv, cv) = (a.value(), b.value());
+                if !a.is_basis()
+                    && !b.is_basis()
+                    && dv > 0
+                    && cv > 0
+                    && dv.checked_add(cv).is_some()
+                    && (dv < cv || dv % cv == 0)
+                {
+                    fast_stride += 1;
+                }
+                let full = shape_step_full(a, b, 3);
+                assert_eq!(shape_step(a, b, 3), full, "shape step of {a:?} by {b:?}");
+                if !a.is_basis() && !b.is_basis() && cv > 0 && !a.is_constant(0) && dv % cv == 0 {
+                    fast_shape += 1;
+                }
+                errors += full.is_err() as usize;
+            }
+        }
+        // both fast paths and the errors are exercised, not only the full forms
+        assert_eq!(ops.len() * ops.len(), 44 * 44);
+        assert!(fast_stride > 200 && fast_shape > 200 && errors > 200);
+    }
 
     /// The single-mode fast path gives exactly the general walk's answer (values, static
     /// bits, hierarchy, errors) over every combination of small single-mode `A`s (static
