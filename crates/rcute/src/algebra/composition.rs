@@ -191,13 +191,7 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
 #[inline(always)]
 const fn stride_step(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> {
     let (dv, cv) = (d.value(), cs.value());
-    if !d.is_basis()
-        && !cs.is_basis()
-        && dv > 0
-        && cv > 0
-        && dv.checked_add(cv).is_some()
-        && (dv < cv || dv % cv == 0)
-    {
+    if stride_step_is_plain(d, cs) {
         let st = d.is_static() && cs.is_static();
         return Ok(if dv < cv {
             (Int::new((cv + dv - 1) / dv, st), Int::new(1, st))
@@ -206,6 +200,19 @@ const fn stride_step(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> 
         });
     }
     stride_step_full(d, cs, mode)
+}
+
+/// Whether [`stride_step`] takes its one-division path: two positive plain integers whose
+/// sum does not overflow, `d` a multiple of `cs` or below it.
+#[inline(always)]
+const fn stride_step_is_plain(d: Int, cs: Int) -> bool {
+    let (dv, cv) = (d.value(), cs.value());
+    !d.is_basis()
+        && !cs.is_basis()
+        && dv > 0
+        && cv > 0
+        && dv.checked_add(cv).is_some()
+        && (dv < cv || dv % cv == 0)
 }
 
 /// [`stride_step`] step by step, with every rule and error of the `Int` operations.
@@ -232,11 +239,19 @@ const fn stride_step_full(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Er
 /// quotient is then static exactly when both are); [`shape_step_full`] is the full form.
 #[inline(always)]
 const fn shape_step(rest: Int, new: Int, mode: usize) -> Result<Int, Error> {
-    let (rv, nv) = (rest.value(), new.value());
-    if !rest.is_basis() && !new.is_basis() && nv > 0 && !rest.is_constant(0) && rv % nv == 0 {
-        return Ok(Int::new(rv / nv, rest.is_static() && new.is_static()));
+    if shape_step_is_plain(rest, new) {
+        let q = rest.value() / new.value();
+        return Ok(Int::new(q, rest.is_static() && new.is_static()));
     }
     shape_step_full(rest, new, mode)
+}
+
+/// Whether [`shape_step`] takes its one-division path: two plain integers, `new > 0`,
+/// `rest` not a static `_0` and a multiple of `new`.
+#[inline(always)]
+const fn shape_step_is_plain(rest: Int, new: Int) -> bool {
+    let nv = new.value();
+    !rest.is_basis() && !new.is_basis() && nv > 0 && !rest.is_constant(0) && rest.value() % nv == 0
 }
 
 /// [`shape_step`] step by step, with every rule and error of the `Int` operations.
@@ -504,32 +519,24 @@ mod tests {
     #[test]
     fn composition_steps_are_their_full_forms() {
         let ops = step_operands();
-        let (mut fast_stride, mut fast_shape, mut errors) = (0, 0, 0);
+        let (mut fast_stride, mut fast_shape) = (0, 0);
+        let (mut stride_errors, mut shape_errors) = (0, 0);
         for &a in &ops {
             for &b in &ops {
                 let full = stride_step_full(a, b, 3);
                 assert_eq!(stride_step(a, b, 3), full, "stride step of {a:?} by {b:?}");
-                let (dv, cv) = (a.value(), b.value());
-                if !a.is_basis()
-                    && !b.is_basis()
-                    && dv > 0
-                    && cv > 0
-                    && dv.checked_add(cv).is_some()
-                    && (dv < cv || dv % cv == 0)
-                {
-                    fast_stride += 1;
-                }
+                fast_stride += stride_step_is_plain(a, b) as usize;
+                stride_errors += full.is_err() as usize;
                 let full = shape_step_full(a, b, 3);
                 assert_eq!(shape_step(a, b, 3), full, "shape step of {a:?} by {b:?}");
-                if !a.is_basis() && !b.is_basis() && cv > 0 && !a.is_constant(0) && dv % cv == 0 {
-                    fast_shape += 1;
-                }
-                errors += full.is_err() as usize;
+                fast_shape += shape_step_is_plain(a, b) as usize;
+                shape_errors += full.is_err() as usize;
             }
         }
-        // both fast paths and the errors are exercised, not only the full forms
+        // both fast paths and both steps' errors are exercised, not only the full forms
         assert_eq!(ops.len() * ops.len(), 44 * 44);
-        assert!(fast_stride > 200 && fast_shape > 200 && errors > 200);
+        assert!(fast_stride > 200 && fast_shape > 200);
+        assert!(stride_errors > 200 && shape_errors > 200);
     }
 
     /// The single-mode fast path gives exactly the general walk's answer (values, static
