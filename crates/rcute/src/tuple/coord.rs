@@ -149,28 +149,20 @@ pub const fn try_crd2idx(
     shape: &IntTuple,
     stride: &IntTuple,
 ) -> Result<Int, Error> {
+    if let Some(r) = crd2idx_flat(coord, shape, stride) {
+        return Ok(r);
+    }
     if stride.has_basis() {
         return Err(Error::WrongKind {
             msg: "crd2idx: the strides are scaled basis elements; use crd2idx_arith",
         });
     }
-    if let Some(r) = crd2idx_flat(coord, shape, stride) {
-        return r;
-    }
     crd2idx_at(coord, Node::ROOT, shape, Node::ROOT, stride, Node::ROOT)
 }
 
-/// The value of `c` when it is an integer coordinate that splits over the leaves of
-/// `shape` exactly as CuTe's mode-by-mode definition splits it: `c` a dynamic integer,
-/// `shape` a tuple of at least one leaf whose extents are positive integers, none of them
-/// a static `_1`. `None` sends the caller to the general path.
-///
-/// Then splitting the coordinate leaf by leaf (each leaf reduced modulo its extent, the
-/// last one unreduced) gives the same values as CuTe's mode-by-mode split: within every
-/// mode but the last the coordinate is already below the mode's size, and `(c / a) / b`
-/// is `c / (a * b)`. It gives the same static bits too: with a dynamic coordinate every
-/// quotient and remainder is dynamic (a static `_1` extent would make one static, which
-/// is why those take the general path).
+/// The value of `c` when it is an integer coordinate whose split over the leaves of
+/// `shape` may be computed leaf by leaf (see [`Split`]): `c` a dynamic integer and `shape`
+/// a tuple of at least one leaf. `None` sends the caller to the general path.
 const fn flat_split_index(c: &IntTuple, shape: &IntTuple) -> Option<i64> {
     if !c.is_leaf() || shape.is_leaf() || shape.nleaf == 0 {
         return None;
@@ -179,79 +171,96 @@ const fn flat_split_index(c: &IntTuple, shape: &IntTuple) -> Option<i64> {
     if c.is_static() || c.is_basis() {
         return None;
     }
-    let mut i = 0;
-    while i < shape.nleaf as usize {
+    Some(c.value())
+}
+
+/// The leaf-by-leaf split of an integer coordinate (the fast path of [`try_crd2idx`] and
+/// [`try_idx2crd`]): each leaf's coordinate is what is left of the index modulo the
+/// leaf's extent, and the last leaf takes the rest unreduced.
+///
+/// This is CuTe's mode-by-mode split, with the same values and static bits, when the
+/// index is dynamic and every extent is a plain positive integer other than a static `_1`
+/// whose product (but the last) does not overflow. Within every mode but the last, the
+/// coordinate is already reduced by the mode's size, and `(c / a) / b` is `c / (a * b)`
+/// (both truncating, for positive `a` and `b`). With a dynamic index every quotient and
+/// remainder is dynamic (a static `_1` extent would make one static, which is why those
+/// take the general path). The sizes CuTe divides by are products of leaves before the
+/// last, so they cannot overflow where the product of those leaves does not.
+struct Split {
+    q: i64,
+    size: i64,
+}
+
+impl Split {
+    const fn new(q: i64) -> Split {
+        Split { q, size: 1 }
+    }
+
+    /// The coordinate of leaf `i` of `shape` (`n` leaves), or `None` where the split is
+    /// not CuTe's (see [`Split`]).
+    #[inline(always)]
+    const fn leaf(&mut self, shape: &IntTuple, i: usize, n: usize) -> Option<i64> {
         let e = Int::from_raw(shape.val[i], shape.meta[i]);
         if e.value() < 1 || e.is_basis() || e.is_constant(1) {
             return None;
         }
-        i += 1;
+        if i + 1 == n {
+            return Some(self.q);
+        }
+        let Some(size) = self.size.checked_mul(e.value()) else {
+            return None;
+        };
+        self.size = size;
+        // a positive extent: the division cannot fail
+        let e = e.value();
+        let r = self.q % e;
+        self.q /= e;
+        Some(r)
     }
-    Some(c.value())
-}
-
-/// Coordinate `i` of the leaf-by-leaf split of [`flat_split_index`], `q` holding what is
-/// left of the index: `q % e_i` (and `q` becomes `q / e_i`), or `q` itself at the last leaf.
-#[inline(always)]
-const fn split_leaf(q: &mut i64, shape: &IntTuple, i: usize) -> i64 {
-    if i + 1 == shape.nleaf as usize {
-        return *q;
-    }
-    let e = shape.val[i];
-    let r = *q % e;
-    *q /= e;
-    r
 }
 
 /// The common case of [`try_crd2idx`], without walking the nesting: a coordinate that
-/// [`flat_split_index`] splits, and a stride of the shape's nesting with integer leaves.
-/// A term is then static exactly when its stride is `_0`, as in CuTe.
-const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Result<Int, Error>> {
-    if s.ntok != d.ntok {
-        return None;
-    }
-    let Some(mut q) = flat_split_index(c, s) else {
+/// [`Split`] splits, and a stride with the shape's nesting and plain integer leaves, whose
+/// sum of terms does not overflow from left to right. A term is then static exactly when
+/// its stride is `_0`, as in CuTe. Anything else (an overflow included) takes the general
+/// path, which decides the answer or the error.
+const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Int> {
+    let Some(q) = flat_split_index(c, s) else {
         return None;
     };
-    let mut k = 0;
-    while k < s.ntok as usize {
-        if s.tok[k] != d.tok[k] {
-            return None;
-        }
-        k += 1;
+    if !s.same_tokens(d) {
+        return None;
     }
     let n = s.nleaf as usize;
-    // c_0 * d_0 + c_1 * d_1 + ... + c_last * d_last (CuTe adds right to left: the same
-    // value, barring an overflow of a partial sum, which is an error here). With a
-    // dynamic coordinate every c_i is dynamic, so a term is static only as `_0` (a `_0`
-    // stride), and the sum is static only when every term is.
+    let mut split = Split::new(q);
+    // c_0 * d_0 + c_1 * d_1 + ... + c_last * d_last (CuTe adds right to left: where a
+    // partial sum overflows here, the general path decides). With a dynamic coordinate
+    // every c_i is dynamic, so a term is static only as `_0` (a `_0` stride), and the sum
+    // is static only when every term is.
     let mut acc = 0i64;
     let mut all_zero = true;
     let mut i = 0;
     while i < n {
-        let ci = split_leaf(&mut q, s, i);
+        let Some(ci) = split.leaf(s, i, n) else {
+            return None;
+        };
         let di = Int::from_raw(d.val[i], d.meta[i]);
+        if di.is_basis() {
+            return None;
+        }
         if !di.is_constant(0) {
             all_zero = false;
             let Some(t) = ci.checked_mul(di.value()) else {
-                return Some(Err(Error::Overflow {
-                    msg: "integer overflow in multiplication",
-                    lhs: ci,
-                    rhs: di.value(),
-                }));
+                return None;
             };
             let Some(sum) = acc.checked_add(t) else {
-                return Some(Err(Error::Overflow {
-                    msg: "integer overflow in addition",
-                    lhs: acc,
-                    rhs: t,
-                }));
+                return None;
             };
             acc = sum;
         }
         i += 1;
     }
-    Some(Ok(Int::new(acc, all_zero)))
+    Some(Int::new(acc, all_zero))
 }
 
 /// [`try_crd2idx`], panicking with the error's message.
@@ -608,24 +617,30 @@ const fn idx2crd_at(
 pub const fn try_idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
     // the coordinate has the shape's nesting: start from a copy, written over in place
     let mut out = *shape;
-    if !idx2crd_flat(index, shape, &mut out) {
-        out = IntTuple::stream();
-        tri!(idx2crd_at(&mut out, index, Node::ROOT, shape, Node::ROOT));
+    if idx2crd_flat(index, shape, &mut out) {
+        return Ok(out);
     }
+    let mut out = IntTuple::stream();
+    tri!(idx2crd_at(&mut out, index, Node::ROOT, shape, Node::ROOT));
     Ok(out)
 }
 
 /// The common case of [`try_idx2crd`], without walking the nesting: an index that
-/// [`flat_split_index`] splits; every coordinate is dynamic, as in CuTe. Writes the leaves
-/// of `out`, a copy of `shape`, and answers whether it applied.
+/// [`Split`] splits; every coordinate is dynamic, as in CuTe. Writes the leaves of `out`,
+/// a copy of `shape`, and answers whether it applied (where it did not, `out` is left
+/// partly written).
 const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple, out: &mut IntTuple) -> bool {
-    let Some(mut q) = flat_split_index(index, shape) else {
+    let Some(q) = flat_split_index(index, shape) else {
         return false;
     };
     let n = shape.nleaf as usize;
+    let mut split = Split::new(q);
     let mut i = 0;
     while i < n {
-        out.val[i] = split_leaf(&mut q, shape, i);
+        let Some(ci) = split.leaf(shape, i, n) else {
+            return false;
+        };
+        out.val[i] = ci;
         out.meta[i] = Int::dynamic(0).meta();
         i += 1;
     }
@@ -850,5 +865,106 @@ impl IntTuple {
     /// `compact_col_major(self, current)` with an integer starting stride.
     pub(crate) const fn try_compact_col_major_from(&self, current: Int) -> Result<IntTuple, Error> {
         self.try_compact_major(super::Major::Left, current)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Extents and strides the fast-path tests combine: zero, one, small, large and
+    /// extreme values of both signs, static and dynamic, a scaled-basis element and `_`.
+    fn values() -> std::vec::Vec<Int> {
+        let mut v = std::vec::Vec::new();
+        for x in [0, 1, 2, 3, 128, -3, 1 << 31, 1 << 40, i64::MAX, i64::MIN] {
+            v.push(Int::dynamic(x));
+            v.push(Int::constant(x));
+        }
+        v.push(Int::try_basis(Int::ONE, &[1]).unwrap());
+        v.push(Int::UNDERSCORE);
+        v
+    }
+
+    /// The nestings of the shapes: where each leaf goes, as the leaf count of each
+    /// top-level mode (`0` a leaf, `k` a flat tuple of `k` leaves), then how deep.
+    fn nest(leaves: &[Int], pattern: usize) -> IntTuple {
+        let l = |i: usize| IntTuple::from_int(leaves[i % leaves.len()]);
+        let t = |e: &[IntTuple]| IntTuple::tuple(e);
+        match pattern {
+            0 => t(&[l(0), l(1)]),
+            1 => t(&[t(&[l(0), l(1)]), l(2)]),
+            2 => t(&[l(0), t(&[l(1), l(2)])]),
+            3 => t(&[t(&[l(0), l(1)]), t(&[l(2), l(3)])]),
+            4 => t(&[l(0)]),
+            _ => t(&[l(0), t(&[l(1), t(&[l(2)])])]),
+        }
+    }
+
+    /// Both fast paths (`crd2idx_flat`, `idx2crd_flat`) against the definitions they
+    /// skip (`crd2idx_at`, `idx2crd_at`), values, static bits and errors, on shapes of six
+    /// nestings over extreme extents, strides of the same and of another nesting, and
+    /// static and dynamic indices of both signs.
+    #[test]
+    fn split_fast_paths_are_the_definitions() {
+        let vals = values();
+        let coords: std::vec::Vec<Int> = [0, 1, 7, 98765, -5, -98765, i64::MAX, i64::MIN]
+            .iter()
+            .flat_map(|&c| [Int::dynamic(c), Int::constant(c)])
+            .collect();
+        let (mut cases, mut fast_c2i, mut fast_i2c, mut errors) = (0, 0, 0, 0);
+        let n = vals.len();
+        for pattern in 0..6 {
+            for a in 0..n {
+                for b in 0..n {
+                    // the third and fourth extents cycle through the values with the first two
+                    let leaves = [vals[a], vals[b], vals[(a + b) % n], vals[(a * 3 + 1) % n]];
+                    let s = nest(&leaves, pattern);
+                    let strides = [
+                        nest(&[vals[b], vals[a], vals[(a + 5) % n], vals[3]], pattern),
+                        nest(
+                            &[Int::ONE, Int::dynamic(128), Int::ZERO, Int::dynamic(7)],
+                            pattern,
+                        ),
+                        nest(&[Int::ONE, Int::dynamic(128), Int::ZERO], (pattern + 1) % 6),
+                    ];
+                    for c in &coords {
+                        let ci = IntTuple::from_int(*c);
+                        for d in &strides {
+                            cases += 1;
+                            let want = if d.has_basis() {
+                                Err(Error::WrongKind {
+                                    msg: "crd2idx: the strides are scaled basis elements; use crd2idx_arith",
+                                })
+                            } else {
+                                crd2idx_at(&ci, Node::ROOT, &s, Node::ROOT, d, Node::ROOT)
+                            };
+                            if crd2idx_flat(&ci, &s, d).is_some() {
+                                fast_c2i += 1;
+                            }
+                            let got = try_crd2idx(&ci, &s, d);
+                            assert_eq!(got, want, "crd2idx({c}, {s}, {d})");
+                            errors += want.is_err() as usize;
+                        }
+                        let mut want = IntTuple::stream();
+                        let want =
+                            idx2crd_at(&mut want, &ci, Node::ROOT, &s, Node::ROOT).map(|()| want);
+                        let mut scratch = s;
+                        if idx2crd_flat(&ci, &s, &mut scratch) {
+                            fast_i2c += 1;
+                        }
+                        assert_eq!(try_idx2crd(&ci, &s), want, "idx2crd({c}, {s})");
+                        errors += want.is_err() as usize;
+                    }
+                }
+            }
+        }
+        // every path is taken many times: both fast paths, and errors of the definitions
+        assert_eq!(cases, 6 * n * n * coords.len() * 3);
+        assert!(fast_c2i > 5_000, "crd2idx fast path taken {fast_c2i} times");
+        assert!(fast_i2c > 5_000, "idx2crd fast path taken {fast_i2c} times");
+        assert!(errors > 5_000, "{errors} errors");
+        std::eprintln!(
+            "{cases} crd2idx cases: fast paths {fast_c2i} and {fast_i2c}, {errors} errors"
+        );
     }
 }

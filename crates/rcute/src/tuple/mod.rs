@@ -46,6 +46,8 @@ pub const NODE_CAPACITY: usize = 96;
 
 // a flat tuple of CAPACITY leaves fits in the tokens
 const _: () = assert!(CAPACITY + 2 <= NODE_CAPACITY);
+// the tokens are compared in words of 8 (see `IntTuple::same_tokens`)
+const _: () = assert!(NODE_CAPACITY.is_multiple_of(8));
 
 const OPEN: u8 = 1;
 const CLOSE: u8 = 2;
@@ -374,6 +376,31 @@ impl IntTuple {
 
     pub(crate) const fn is_close(&self, n: Node) -> bool {
         self.tok[n.t] == CLOSE
+    }
+
+    /// Whether `self` and `other` have the same nesting (the same token stream), compared
+    /// eight tokens at a time (crate-internal). Unused token slots are zero in every tuple,
+    /// so whole words past the last token compare equal.
+    pub(crate) const fn same_tokens(&self, other: &IntTuple) -> bool {
+        if self.ntok != other.ntok {
+            return false;
+        }
+        let n = self.ntok as usize;
+        let mut k = 0;
+        while k < n {
+            // NODE_CAPACITY is a multiple of 8: every word is whole
+            let (Some(a), Some(b)) = (
+                sub(&self.tok, k, 8).first_chunk::<8>(),
+                sub(&other.tok, k, 8).first_chunk::<8>(),
+            ) else {
+                return false;
+            };
+            if u64::from_ne_bytes(*a) != u64::from_ne_bytes(*b) {
+                return false;
+            }
+            k += 8;
+        }
+        true
     }
 
     /// The position just past the subtree at `n`.

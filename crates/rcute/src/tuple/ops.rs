@@ -292,22 +292,6 @@ pub(crate) const fn push_repeat_like(
     Ok(())
 }
 
-const fn same_profile(a: &IntTuple, na: Node, b: &IntTuple, nb: Node) -> bool {
-    let ea = a.node_end(na);
-    let eb = b.node_end(nb);
-    if ea.t - na.t != eb.t - nb.t {
-        return false;
-    }
-    let mut k = 0;
-    while k < ea.t - na.t {
-        if a.tok[na.t + k] != b.tok[nb.t + k] {
-            return false;
-        }
-        k += 1;
-    }
-    true
-}
-
 const fn weakly_congruent_at(a: &IntTuple, na: Node, b: &IntTuple, nb: Node) -> bool {
     if a.is_leaf_node(na) {
         return true;
@@ -583,7 +567,7 @@ impl IntTuple {
     /// assert!(!int_tuple!((1,2)).congruent(&int_tuple!((1,(2)))));
     /// ```
     pub const fn congruent(&self, other: &IntTuple) -> bool {
-        same_profile(self, Node::ROOT, other, Node::ROOT)
+        self.same_tokens(other)
     }
 
     /// Whether `self`'s profile is a coarsening of `other`'s: a leaf of `self` may stand for
