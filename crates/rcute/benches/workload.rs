@@ -6,7 +6,8 @@
 //!   the same mapping, over 4096 indices;
 //! * `copy/*`: copying 4096x4096 `f32` through layouts (a contiguous copy, and a transpose
 //!   walked tile by tile through an (_8,_128)-tiled layout) against `copy_from_slice` of the
-//!   same bytes.
+//!   same bytes, and the same transpose as a hand-written loop nest (what the tiled walk
+//!   costs over plain indexing).
 //!
 //! Run with `cargo bench -p rcute --bench workload` (add a filter such as `copy` to run a
 //! group).
@@ -62,6 +63,22 @@ fn const_index(c: &mut Criterion) {
 
 const N: usize = 4096;
 
+/// The benchmark's transpose written by hand, in the order the tiled layouts walk it:
+/// tiles of 8 rows by 128 columns, column-major tiles of column-major elements;
+/// `dst[c][r] = src[r][c]`, each column of a tile an 8-element run down the source.
+fn transpose_by_hand(src: &[f32], dst: &mut [f32]) {
+    for c0 in (0..N).step_by(128) {
+        for r0 in (0..N).step_by(8) {
+            for c in c0..c0 + 128 {
+                let run = &mut dst[c * N + r0..c * N + r0 + 8];
+                for (k, y) in run.iter_mut().enumerate() {
+                    *y = src[(r0 + k) * N + c];
+                }
+            }
+        }
+    }
+}
+
 fn copies(c: &mut Criterion) {
     let src: Vec<f32> = (0..N * N).map(|x| x as f32).collect();
     let mut dst = vec![0f32; N * N];
@@ -84,6 +101,9 @@ fn copies(c: &mut Criterion) {
         for (r, c) in [(0, 1), (5, 4000), (4095, 17), (1234, 4095)] {
             assert_eq!(dst[c * N + r], src[r * N + c]);
         }
+        let mut by_hand = vec![0f32; N * N];
+        transpose_by_hand(&src, &mut by_hand);
+        assert!(by_hand == dst, "the hand-written transpose differs");
     }
 
     let mut g = c.benchmark_group("copy");
@@ -106,6 +126,9 @@ fn copies(c: &mut Criterion) {
             let mut d = Tensor::new(&mut dst[..], dst_tiled).unwrap();
             copy(black_box(&s), &mut d).unwrap();
         })
+    });
+    g.bench_function("transpose_by_hand_8x128", |b| {
+        b.iter(|| transpose_by_hand(black_box(&src), &mut dst))
     });
     g.finish();
 }

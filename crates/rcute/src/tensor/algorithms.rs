@@ -24,16 +24,42 @@ fn int_leaf(l: &Layout, k: usize) -> Option<(i64, i64)> {
     Some((e.value(), d.value()))
 }
 
+/// Stretches of the innermost mode of a walk along its second mode (see
+/// [`for_each_panel`]): with `run = (len, da, db)` and `next = (count, na, nb)`, stretch
+/// `j in 0..count` has the offsets `a + j*na + k*da` and `b + j*nb + k*db` for
+/// `k in 0..len`.
+#[derive(Clone, Copy)]
+struct Panel {
+    a: i64,
+    b: i64,
+    run: (i64, i64, i64),
+    next: (i64, i64, i64),
+}
+
+impl Panel {
+    /// Calls `run(a, b)` with the start offsets of each stretch.
+    #[inline(always)]
+    fn for_each_start(self, mut run: impl FnMut(i64, i64)) {
+        let (count, na, nb) = self.next;
+        let (mut a, mut b) = (self.a, self.b);
+        for _ in 0..count {
+            run(a, b);
+            a += na;
+            b += nb;
+        }
+    }
+}
+
 /// Walks two layouts of the same size together, in 1-D (colexicographic) order, without
 /// dividing: their flattened modes are split to a common refinement, neighbouring modes
 /// that continue each other on both sides are merged, then the modes are counted like an
-/// odometer. `run(a, da, b, db, n)` is called for each stretch of
-/// the innermost mode: the offsets `a + k*da` and `b + k*db` for `k in 0..n`.
+/// odometer. `panel(p)` is called for each [`Panel`]: the stretches of the innermost mode
+/// along the second mode.
 ///
 /// Returns `false`, having called nothing, when the layouts have no common refinement
 /// (their extents do not divide each other, as `(2,3)` and `(3,2)`) or are not plain
 /// integer layouts; the caller then goes element by element.
-fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, i64)) -> bool {
+fn for_each_panel(a: &Layout, b: &Layout, mut panel: impl FnMut(Panel)) -> bool {
     let (na, nb) = (a.shape_ref().leaf_count(), b.shape_ref().leaf_count());
     // (extent, stride in a, stride in b), innermost first
     let mut modes = [(0i64, 0i64, 0i64); MAX_RUN_MODES];
@@ -116,21 +142,26 @@ fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, 
         n = m + 1;
     }
     if n == 0 {
-        run(0, 0, 0, 0, 1);
+        panel(Panel {
+            a: 0,
+            b: 0,
+            run: (1, 0, 0),
+            next: (1, 0, 0),
+        });
         return true;
     }
-    let (e0, a0, b0) = modes[0];
-    // the second mode is counted in a plain loop, the rest like an odometer
-    let (e1, a1, b1) = if n > 1 { modes[1] } else { (1, 0, 0) };
+    // the first two modes make a panel, the rest are counted like an odometer
+    let run = modes[0];
+    let next = if n > 1 { modes[1] } else { (1, 0, 0) };
     let mut idx = [0i64; MAX_RUN_MODES];
     let (mut oa, mut ob) = (0i64, 0i64);
     loop {
-        let (mut a, mut b) = (oa, ob);
-        for _ in 0..e1 {
-            run(a, a0, b, b0, e0);
-            a += a1;
-            b += b1;
-        }
+        panel(Panel {
+            a: oa,
+            b: ob,
+            run,
+            next,
+        });
         let mut m = 2;
         loop {
             if m >= n {
@@ -151,6 +182,22 @@ fn for_each_run(a: &Layout, b: &Layout, mut run: impl FnMut(i64, i64, i64, i64, 
     }
 }
 
+/// The stretches of `p` (offsets into `s` and `d`) of length `N`, each read `da > 0`
+/// apart and written contiguously: `N` known to the compiler, which unrolls the copy of a
+/// stretch so that its strided loads are issued together.
+#[inline(always)]
+fn gather_panel<const N: usize, T: Copy, U>(s: &[T], d: &mut [U], p: Panel, f: &impl Fn(T) -> U) {
+    let da = p.run.1 as usize;
+    p.for_each_start(|a, b| {
+        let (a, b) = (a as usize, b as usize);
+        let src = &s[a..=a + (N - 1) * da];
+        let dst = &mut d[b..b + N];
+        for (k, y) in dst.iter_mut().enumerate() {
+            *y = f(src[k * da]);
+        }
+    });
+}
+
 /// `d[b + k*db] = f(s[a + k*da])` for `k in 0..len`.
 #[inline(always)]
 fn copy_run<T: Copy, U>(
@@ -164,8 +211,9 @@ fn copy_run<T: Copy, U>(
     if db == 1 {
         // a contiguous destination: one bounds check for the stretch
         let b = b as usize;
+        let dst = &mut d[b..b + len as usize];
         let mut a = a;
-        for y in &mut d[b..b + len as usize] {
+        for y in dst {
             *y = f(s[a as usize]);
             a += da;
         }
@@ -193,7 +241,9 @@ fn same_size(op: &'static str, a: usize, b: usize) -> Result<(), Error> {
 
 /// `dst(i) = src(i)` for every 1-D index `i` (CuTe's `copy`): any two layouts of the same
 /// size. The layouts are walked together without division where their extents divide
-/// each other; stretches contiguous on both sides are copied with `copy_from_slice`.
+/// each other; stretches contiguous on both sides are copied with `copy_from_slice`, and
+/// stretches of 4, 8 or 16 elements read with a positive stride into contiguous elements
+/// (a tile's column into a transposed tile's row) with the loop unrolled.
 ///
 /// ```
 /// use rcute::{Tensor, copy, layout};
@@ -240,14 +290,31 @@ where
     let s = src.storage.as_slice();
     let d = dst.storage.as_mut_slice();
     // every offset of a tensor's layout lies in its storage (checked by `Tensor::new`)
-    let walked = for_each_run(&src.layout, &dst.layout, |a, da, b, db, len| {
-        let (a, b) = (so + a, d_o + b);
+    let walked = for_each_panel(&src.layout, &dst.layout, |p| {
+        let p = Panel {
+            a: so + p.a,
+            b: d_o + p.b,
+            ..p
+        };
+        let (len, da, db) = p.run;
         if da == 1 && db == 1 {
-            let (a, b, len) = (a as usize, b as usize, len as usize);
-            contiguous(&s[a..a + len], &mut d[b..b + len]);
-        } else {
-            copy_run(s, (a, da), d, (b, db), len, &f);
+            let len = len as usize;
+            p.for_each_start(|a, b| {
+                let (a, b) = (a as usize, b as usize);
+                contiguous(&s[a..a + len], &mut d[b..b + len]);
+            });
+            return;
         }
+        // the run lengths of common tiles, down a column into a contiguous run
+        if db == 1 && da > 0 {
+            match len {
+                4 => return gather_panel::<4, T, U>(s, d, p, &f),
+                8 => return gather_panel::<8, T, U>(s, d, p, &f),
+                16 => return gather_panel::<16, T, U>(s, d, p, &f),
+                _ => {}
+            }
+        }
+        p.for_each_start(|a, b| copy_run(s, (a, da), d, (b, db), len, &f));
     });
     if !walked {
         for i in 0..n {
@@ -295,12 +362,15 @@ fn for_each_element<D: StorageMut<Elem = T>, T>(t: &mut Tensor<D>, mut f: impl F
     let o = t.origin as i64;
     let data = t.storage.as_mut_slice();
     // every offset of a tensor's layout lies in its storage (checked by `Tensor::new`)
-    let walked = for_each_run(&t.layout, &t.layout, |a, da, _, _, len| {
-        let mut a = o + a;
-        for _ in 0..len {
-            f(&mut data[a as usize]);
-            a += da;
-        }
+    let walked = for_each_panel(&t.layout, &t.layout, |p| {
+        let (len, da, _) = p.run;
+        p.for_each_start(|a, _| {
+            let mut a = o + a;
+            for _ in 0..len {
+                f(&mut data[a as usize]);
+                a += da;
+            }
+        });
     });
     if !walked {
         for i in 0..t.size() {
@@ -442,5 +512,74 @@ where
             Ok(())
         }
         (r, _) => rank(r),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Int, IntTuple, Tiler};
+    use std::vec::Vec;
+
+    fn ints(v: &[i64]) -> IntTuple {
+        IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>())
+    }
+
+    /// Tiled transposes of `rows x cols` matrices (`dst[c][r] = src[r][c]`), the source at
+    /// an origin inside a larger buffer, and read backwards along its rows too (a negative
+    /// stride): `copy` against the element-by-element definition. The tile heights give
+    /// runs of 4, 8 and 16 down a source column (the unrolled gathers) and of other
+    /// lengths; the test counts the panels each kind of run takes.
+    #[test]
+    fn tiled_transposes_match_element_by_element() {
+        let (mut cases, mut unrolled, mut other) = (0, 0, 0);
+        for (rows, cols) in [(16, 16), (32, 24), (48, 64), (64, 32)] {
+            for (th, tw) in [(4, 8), (8, 8), (16, 4), (2, 8), (8, 3), (16, 2)] {
+                let tile = std::format!("(_{th},_{tw})");
+                let t = Tiler::try_parse(&tile).unwrap();
+                if rows % th != 0 || cols % tw != 0 {
+                    continue;
+                }
+                for backwards in [false, true] {
+                    let n = rows * cols;
+                    let pad = 5usize;
+                    let data: Vec<u32> = (0..(n as usize + 2 * pad) as u32)
+                        .map(|x| x * 3 + 1)
+                        .collect();
+                    // source: row-major, or row-major with each row read right to left
+                    let (src_layout, origin) = if backwards {
+                        (
+                            Layout::new(ints(&[rows, cols]), ints(&[cols, -1])),
+                            pad + cols as usize - 1,
+                        )
+                    } else {
+                        (Layout::new(ints(&[rows, cols]), ints(&[cols, 1])), pad)
+                    };
+                    let dst_layout = Layout::new(ints(&[rows, cols]), ints(&[1, rows]));
+                    let (ls, ld) = (src_layout.zipped_divide(&t), dst_layout.zipped_divide(&t));
+                    let src = Tensor::with_origin(&data[..], origin, ls).unwrap();
+                    let mut out = std::vec![0u32; n as usize];
+                    let mut dst = Tensor::new(&mut out[..], ld).unwrap();
+                    copy(&src, &mut dst).unwrap();
+                    for i in 0..n as usize {
+                        assert_eq!(dst[i], src[i], "{tile} {rows}x{cols} index {i}");
+                    }
+                    // which runs the walk handed over
+                    assert!(for_each_panel(&ls, &ld, |p| {
+                        let (len, da, db) = p.run;
+                        if db == 1 && da > 0 && matches!(len, 4 | 8 | 16) {
+                            unrolled += 1;
+                        } else {
+                            other += 1;
+                        }
+                    }));
+                    cases += 1;
+                }
+            }
+        }
+        assert_eq!(cases, 42);
+        assert!(unrolled > 100, "{unrolled} panels of unrolled runs");
+        std::eprintln!("{cases} transposes: {unrolled} panels of unrolled runs, {other} others");
+        assert!(other > 100, "{other} panels of other runs");
     }
 }
