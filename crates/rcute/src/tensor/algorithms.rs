@@ -198,6 +198,21 @@ fn gather_panel<const N: usize, T: Copy, U>(s: &[T], d: &mut [U], p: Panel, f: &
     });
 }
 
+/// The stretches of `p` (offsets into `s` and `d`) of length `N`, each read contiguously
+/// and written `db > 0` apart: the mirror of [`gather_panel`].
+#[inline(always)]
+fn scatter_panel<const N: usize, T: Copy, U>(s: &[T], d: &mut [U], p: Panel, f: &impl Fn(T) -> U) {
+    let db = p.run.2 as usize;
+    p.for_each_start(|a, b| {
+        let (a, b) = (a as usize, b as usize);
+        let src = &s[a..a + N];
+        let dst = &mut d[b..=b + (N - 1) * db];
+        for (k, x) in src.iter().enumerate() {
+            dst[k * db] = f(*x);
+        }
+    });
+}
+
 /// `d[b + k*db] = f(s[a + k*da])` for `k in 0..len`.
 #[inline(always)]
 fn copy_run<T: Copy, U>(
@@ -242,8 +257,9 @@ fn same_size(op: &'static str, a: usize, b: usize) -> Result<(), Error> {
 /// `dst(i) = src(i)` for every 1-D index `i` (CuTe's `copy`): any two layouts of the same
 /// size. The layouts are walked together without division where their extents divide
 /// each other; stretches contiguous on both sides are copied with `copy_from_slice`, and
-/// stretches of 4, 8 or 16 elements read with a positive stride into contiguous elements
-/// (a tile's column into a transposed tile's row) with the loop unrolled.
+/// stretches of 4, 8 or 16 elements contiguous on one side and with a positive stride on
+/// the other (a tile's column into a transposed tile's row, or back) with the loop
+/// unrolled.
 ///
 /// ```
 /// use rcute::{Tensor, copy, layout};
@@ -305,12 +321,21 @@ where
             });
             return;
         }
-        // the run lengths of common tiles, down a column into a contiguous run
+        // the run lengths of common tiles, down a column into a contiguous run, or the
+        // other way round
         if db == 1 && da > 0 {
             match len {
                 4 => return gather_panel::<4, T, U>(s, d, p, &f),
                 8 => return gather_panel::<8, T, U>(s, d, p, &f),
                 16 => return gather_panel::<16, T, U>(s, d, p, &f),
+                _ => {}
+            }
+        }
+        if da == 1 && db > 0 {
+            match len {
+                4 => return scatter_panel::<4, T, U>(s, d, p, &f),
+                8 => return scatter_panel::<8, T, U>(s, d, p, &f),
+                16 => return scatter_panel::<16, T, U>(s, d, p, &f),
                 _ => {}
             }
         }
@@ -525,14 +550,16 @@ mod tests {
         IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>())
     }
 
-    /// Tiled transposes of `rows x cols` matrices (`dst[c][r] = src[r][c]`), the source at
-    /// an origin inside a larger buffer, and read backwards along its rows too (a negative
-    /// stride): `copy` against the element-by-element definition. The tile heights give
-    /// runs of 4, 8 and 16 down a source column (the unrolled gathers) and of other
-    /// lengths; the test counts the panels each kind of run takes.
+    /// Tiled transposes of `rows x cols` matrices, the source at an origin inside a larger
+    /// buffer: `copy` against the element-by-element definition. The source is row-major
+    /// (runs down its columns into the column-major destination's contiguous runs), or
+    /// row-major read backwards along its rows (a negative stride), or column-major into a
+    /// row-major destination (contiguous runs written down the destination's columns). The
+    /// tile heights give runs of 4, 8 and 16 (the unrolled gathers and scatters) and of
+    /// other lengths; the test counts the panels each kind of run takes.
     #[test]
     fn tiled_transposes_match_element_by_element() {
-        let (mut cases, mut unrolled, mut other) = (0, 0, 0);
+        let (mut cases, mut gathers, mut scatters, mut other) = (0, 0, 0, 0);
         for (rows, cols) in [(16, 16), (32, 24), (48, 64), (64, 32)] {
             for (th, tw) in [(4, 8), (8, 8), (16, 4), (2, 8), (8, 3), (16, 2)] {
                 let tile = std::format!("(_{th},_{tw})");
@@ -540,35 +567,39 @@ mod tests {
                 if rows % th != 0 || cols % tw != 0 {
                     continue;
                 }
-                for backwards in [false, true] {
+                for source in ["row-major", "backwards", "column-major"] {
                     let n = rows * cols;
                     let pad = 5usize;
                     let data: Vec<u32> = (0..(n as usize + 2 * pad) as u32)
                         .map(|x| x * 3 + 1)
                         .collect();
-                    // source: row-major, or row-major with each row read right to left
-                    let (src_layout, origin) = if backwards {
-                        (
+                    let row_major = Layout::new(ints(&[rows, cols]), ints(&[cols, 1]));
+                    let col_major = Layout::new(ints(&[rows, cols]), ints(&[1, rows]));
+                    let (src_layout, origin, dst_layout) = match source {
+                        "row-major" => (row_major, pad, col_major),
+                        "backwards" => (
                             Layout::new(ints(&[rows, cols]), ints(&[cols, -1])),
                             pad + cols as usize - 1,
-                        )
-                    } else {
-                        (Layout::new(ints(&[rows, cols]), ints(&[cols, 1])), pad)
+                            col_major,
+                        ),
+                        _ => (col_major, pad, row_major),
                     };
-                    let dst_layout = Layout::new(ints(&[rows, cols]), ints(&[1, rows]));
                     let (ls, ld) = (src_layout.zipped_divide(&t), dst_layout.zipped_divide(&t));
                     let src = Tensor::with_origin(&data[..], origin, ls).unwrap();
                     let mut out = std::vec![0u32; n as usize];
                     let mut dst = Tensor::new(&mut out[..], ld).unwrap();
                     copy(&src, &mut dst).unwrap();
                     for i in 0..n as usize {
-                        assert_eq!(dst[i], src[i], "{tile} {rows}x{cols} index {i}");
+                        assert_eq!(dst[i], src[i], "{tile} {rows}x{cols} {source} index {i}");
                     }
                     // which runs the walk handed over
                     assert!(for_each_panel(&ls, &ld, |p| {
                         let (len, da, db) = p.run;
-                        if db == 1 && da > 0 && matches!(len, 4 | 8 | 16) {
-                            unrolled += 1;
+                        let unrolled = matches!(len, 4 | 8 | 16);
+                        if unrolled && db == 1 && da > 0 {
+                            gathers += 1;
+                        } else if unrolled && da == 1 && db > 0 {
+                            scatters += 1;
                         } else {
                             other += 1;
                         }
@@ -577,9 +608,12 @@ mod tests {
                 }
             }
         }
-        assert_eq!(cases, 42);
-        assert!(unrolled > 100, "{unrolled} panels of unrolled runs");
-        std::eprintln!("{cases} transposes: {unrolled} panels of unrolled runs, {other} others");
+        assert_eq!(cases, 63);
+        assert!(gathers > 100, "{gathers} panels of unrolled gathers");
+        assert!(scatters > 100, "{scatters} panels of unrolled scatters");
         assert!(other > 100, "{other} panels of other runs");
+        std::eprintln!(
+            "{cases} transposes: panels of {gathers} gathers, {scatters} scatters, {other} others"
+        );
     }
 }
