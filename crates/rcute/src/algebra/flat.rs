@@ -182,10 +182,7 @@ impl<'a> Modes<'a> {
 
     #[inline]
     const fn get(&self, i: usize) -> (Int, Int) {
-        (
-            Int::from_raw(self.sv[i], self.sm[i]),
-            Int::from_raw(self.dv[i], self.dm[i]),
-        )
+        (self.s(i), self.d(i))
     }
 }
 

@@ -37,6 +37,14 @@ struct Panel {
 }
 
 impl Panel {
+    /// Whether the stretches are copied by [`copy_unrolled`]: 4, 8 or 16 elements,
+    /// contiguous on one side and a positive stride apart on the other (a tile's column
+    /// into a transposed tile's row, or back).
+    fn unrolls(&self) -> bool {
+        let (len, da, db) = self.run;
+        matches!(len, 4 | 8 | 16) && ((db == 1 && da > 1) || (da == 1 && db > 1))
+    }
+
     /// Calls `run(a, b)` with the start offsets of each stretch.
     #[inline(always)]
     fn for_each_start(self, mut run: impl FnMut(i64, i64)) {
@@ -182,35 +190,34 @@ fn for_each_panel(a: &Layout, b: &Layout, mut panel: impl FnMut(Panel)) -> bool 
     }
 }
 
-/// The stretches of `p` (offsets into `s` and `d`) of length `N`, each read `da > 0`
-/// apart and written contiguously: `N` known to the compiler, which unrolls the copy of a
-/// stretch so that its strided loads are issued together.
+/// The stretches of `p` (offsets into `s` and `d`), of `N` elements contiguous on one
+/// side and a positive stride apart on the other: `N` known to the compiler, which unrolls
+/// the copy of a stretch, so that its strided loads or stores are issued together.
 #[inline(always)]
-fn gather_panel<const N: usize, T: Copy, U>(s: &[T], d: &mut [U], p: Panel, f: &impl Fn(T) -> U) {
-    let da = p.run.1 as usize;
-    p.for_each_start(|a, b| {
-        let (a, b) = (a as usize, b as usize);
-        let src = &s[a..=a + (N - 1) * da];
-        let dst = &mut d[b..b + N];
-        for (k, y) in dst.iter_mut().enumerate() {
-            *y = f(src[k * da]);
-        }
-    });
-}
-
-/// The stretches of `p` (offsets into `s` and `d`) of length `N`, each read contiguously
-/// and written `db > 0` apart: the mirror of [`gather_panel`].
-#[inline(always)]
-fn scatter_panel<const N: usize, T: Copy, U>(s: &[T], d: &mut [U], p: Panel, f: &impl Fn(T) -> U) {
-    let db = p.run.2 as usize;
-    p.for_each_start(|a, b| {
-        let (a, b) = (a as usize, b as usize);
-        let src = &s[a..a + N];
-        let dst = &mut d[b..=b + (N - 1) * db];
-        for (k, x) in src.iter().enumerate() {
-            dst[k * db] = f(*x);
-        }
-    });
+fn copy_unrolled<const N: usize, T: Copy, U>(s: &[T], d: &mut [U], p: Panel, f: &impl Fn(T) -> U) {
+    let (_, da, db) = p.run;
+    let (da, db) = (da as usize, db as usize);
+    if db == 1 {
+        // a gather: down a source column into a contiguous stretch
+        p.for_each_start(|a, b| {
+            let (a, b) = (a as usize, b as usize);
+            let src = &s[a..=a + (N - 1) * da];
+            let dst = &mut d[b..b + N];
+            for (k, y) in dst.iter_mut().enumerate() {
+                *y = f(src[k * da]);
+            }
+        });
+    } else {
+        // a scatter: a contiguous stretch down a destination column
+        p.for_each_start(|a, b| {
+            let (a, b) = (a as usize, b as usize);
+            let src = &s[a..a + N];
+            let dst = &mut d[b..=b + (N - 1) * db];
+            for (k, x) in src.iter().enumerate() {
+                dst[k * db] = f(*x);
+            }
+        });
+    }
 }
 
 /// `d[b + k*db] = f(s[a + k*da])` for `k in 0..len`.
@@ -321,21 +328,11 @@ where
             });
             return;
         }
-        // the run lengths of common tiles, down a column into a contiguous run, or the
-        // other way round
-        if db == 1 && da > 0 {
+        if p.unrolls() {
             match len {
-                4 => return gather_panel::<4, T, U>(s, d, p, &f),
-                8 => return gather_panel::<8, T, U>(s, d, p, &f),
-                16 => return gather_panel::<16, T, U>(s, d, p, &f),
-                _ => {}
-            }
-        }
-        if da == 1 && db > 0 {
-            match len {
-                4 => return scatter_panel::<4, T, U>(s, d, p, &f),
-                8 => return scatter_panel::<8, T, U>(s, d, p, &f),
-                16 => return scatter_panel::<16, T, U>(s, d, p, &f),
+                4 => return copy_unrolled::<4, T, U>(s, d, p, &f),
+                8 => return copy_unrolled::<8, T, U>(s, d, p, &f),
+                16 => return copy_unrolled::<16, T, U>(s, d, p, &f),
                 _ => {}
             }
         }
@@ -594,14 +591,10 @@ mod tests {
                     }
                     // which runs the walk handed over
                     assert!(for_each_panel(&ls, &ld, |p| {
-                        let (len, da, db) = p.run;
-                        let unrolled = matches!(len, 4 | 8 | 16);
-                        if unrolled && db == 1 && da > 0 {
-                            gathers += 1;
-                        } else if unrolled && da == 1 && db > 0 {
-                            scatters += 1;
-                        } else {
-                            other += 1;
+                        match (p.unrolls(), p.run.2 == 1) {
+                            (true, true) => gathers += 1,
+                            (true, false) => scatters += 1,
+                            (false, _) => other += 1,
                         }
                     }));
                     cases += 1;
