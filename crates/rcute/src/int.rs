@@ -42,6 +42,19 @@ pub const MAX_BASIS_DEPTH: usize = 3;
 /// Mode indices in a scaled basis element are below this bound.
 pub const MAX_BASIS_INDEX: usize = 16;
 
+/// `(c / s, c % s)` for `s > 0`: a shift and a mask where `s` is a power of two, a
+/// division otherwise. The extents of GPU tilings are nearly always powers of two, and a
+/// division by an extent known only at run time costs an order of magnitude more than the
+/// shift; for an extent known at compile time the compiler folds the test away.
+#[inline(always)]
+pub(crate) const fn div_rem_pos(c: u64, s: u64) -> (u64, u64) {
+    if s.is_power_of_two() {
+        (c >> s.trailing_zeros(), c & (s - 1))
+    } else {
+        (c / s, c % s)
+    }
+}
+
 /// An integer with a static bit: CuTe's `Int<N>` (static, printed `_N`) or `int` (dynamic).
 ///
 /// See the [module documentation](self) for how static bits combine.
@@ -683,6 +696,39 @@ mod tests {
     }
     fn d(v: i64) -> Int {
         Int::dynamic(v)
+    }
+
+    #[test]
+    fn div_rem_pos_is_division() {
+        // every power of two and its neighbours as divisors, dividends across u64
+        let mut divisors = alloc::vec::Vec::new();
+        for k in 0..64 {
+            let p = 1u64 << k;
+            divisors.extend([p - 1, p, p + 1]);
+        }
+        divisors.retain(|&v| v > 0);
+        divisors.sort_unstable();
+        divisors.dedup();
+        let dividends = [
+            0,
+            1,
+            2,
+            3,
+            7,
+            98765,
+            1 << 31,
+            (1 << 32) + 5,
+            i64::MAX as u64,
+            u64::MAX,
+        ];
+        let mut shifted = 0;
+        for &s in &divisors {
+            for &c in &dividends {
+                assert_eq!(div_rem_pos(c, s), (c / s, c % s), "{c} / {s}");
+            }
+            shifted += usize::from(s.is_power_of_two());
+        }
+        assert_eq!(shifted, 64);
     }
 
     #[test]

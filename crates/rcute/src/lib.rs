@@ -99,7 +99,7 @@ pub mod strategies;
 pub use algebra::{TileOrder, Tiler, TilerKind};
 pub use error::Error;
 pub use int::Int;
-pub use layout::{Layout, StaticLayout};
+pub use layout::{Layout, Offsets, StaticLayout};
 pub use print::{Drawable, LayoutTable, print_latex, print_layout};
 pub use swizzle::{ComposedLayout, Swizzle};
 pub use tensor::{

@@ -186,3 +186,66 @@ fn integer_coordinates_split_exactly_as_cute_defines_it() {
     });
     assert!(n >= CASES as usize, "only {n} cases ran");
 }
+
+/// Whether some two neighbouring leaves of extent above 1 continue each other (`s:d`
+/// followed by `t:s*d`), so that [`Layout::offsets`] walks them as one mode.
+fn has_continuing_leaves(l: &Layout) -> bool {
+    let modes: Vec<(i64, i64)> = l
+        .shape()
+        .leaves()
+        .zip(l.stride().leaves())
+        .map(|(s, d)| (s.value(), d.value()))
+        .filter(|&(s, _)| s > 1)
+        .collect();
+    modes
+        .windows(2)
+        .any(|w| w[0].0.checked_mul(w[0].1) == Some(w[1].1))
+}
+
+#[test]
+fn the_offsets_walk_is_offset_index_by_index() {
+    // every way of consuming the walk (next, fold, next then fold) gives L(0), L(1), ...
+    let params = LayoutParams {
+        shape: ShapeParams {
+            max_size: 2048,
+            ..ShapeParams::default()
+        },
+        ..LayoutParams::default()
+    };
+    let merged = AtomicUsize::new(0);
+    let n = run((layout(params), 0usize..64), |(l, cut)| {
+        let size = l.size().value() as usize;
+        let want: Vec<i64> = (0..size).map(|i| l.offset(i)).collect();
+        // next()
+        let mut it = l.offsets();
+        prop_assert_eq!(it.len(), size);
+        let mut got = Vec::new();
+        while let Some(o) = it.next() {
+            got.push(o);
+            prop_assert_eq!(it.len(), size - got.len());
+        }
+        prop_assert_eq!(&got, &want, "next() on {}", l);
+        prop_assert_eq!(it.next(), None);
+        // fold, through for_each
+        let mut got = Vec::new();
+        l.offsets().for_each(|o| got.push(o));
+        prop_assert_eq!(&got, &want, "fold on {}", l);
+        // a few steps of next(), then fold for the rest
+        let cut = cut.min(size);
+        let mut it = l.offsets();
+        let mut got: Vec<i64> = it.by_ref().take(cut).collect();
+        prop_assert_eq!(it.len(), size - cut);
+        it.for_each(|o| got.push(o));
+        prop_assert_eq!(&got, &want, "next() {} times, then fold, on {}", cut, l);
+        if has_continuing_leaves(&l) {
+            merged.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
+    });
+    assert!(n >= CASES as usize, "only {n} cases ran");
+    let merged = merged.into_inner();
+    assert!(
+        merged >= CASES as usize / 10,
+        "only {merged} layouts with merged modes"
+    );
+}

@@ -17,12 +17,14 @@
 
 mod manip;
 mod marker;
+mod offsets;
 mod slice;
 
 pub use marker::StaticLayout;
+pub use offsets::Offsets;
 
 use crate::error::{Error, tri, unwrap_or_panic};
-use crate::int::Int;
+use crate::int::{Int, div_rem_pos};
 use crate::tuple::{
     IntTuple, Major, try_crd2crd, try_crd2idx, try_crd2idx_arith, try_crd2idx_colex,
     try_idx2crd_strided,
@@ -536,7 +538,9 @@ impl Layout {
     /// mode extends, as in CuTe, and the arithmetic wraps on `i64` overflow.
     ///
     /// For a `const` layout the loop folds to straight-line arithmetic (shifts and masks
-    /// for power-of-two shapes).
+    /// for power-of-two shapes). For a layout built at run time, an extent that is a power
+    /// of two is split off with a shift and a mask instead of a division. To visit every
+    /// offset in order, [`Layout::offsets`] walks them without dividing at all.
     ///
     /// # Panics
     /// If the strides are scaled basis elements (use [`Layout::apply`]).
@@ -559,9 +563,9 @@ impl Layout {
         let mut off = 0i64;
         let mut i = 0;
         while i + 1 < n {
-            let s = shape[i] as u64;
-            off = off.wrapping_add(((c % s) as i64).wrapping_mul(stride[i]));
-            c /= s;
+            let (q, r) = div_rem_pos(c, shape[i] as u64);
+            off = off.wrapping_add((r as i64).wrapping_mul(stride[i]));
+            c = q;
             i += 1;
         }
         if n > 0 {
@@ -600,9 +604,9 @@ impl Layout {
             let mut c = coords[m] as u64;
             for i in a..b {
                 if i + 1 < b {
-                    let s = shape[i] as u64;
-                    off = off.wrapping_add(((c % s) as i64).wrapping_mul(stride[i]));
-                    c /= s;
+                    let (q, r) = div_rem_pos(c, shape[i] as u64);
+                    off = off.wrapping_add((r as i64).wrapping_mul(stride[i]));
+                    c = q;
                 } else {
                     off = off.wrapping_add((c as i64).wrapping_mul(stride[i]));
                 }
