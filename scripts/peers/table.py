@@ -5,7 +5,12 @@ rounds of the same operations; each operation's time is its minimum over the rou
 
 Each ratio is the peer's time divided by rcute's time: above 1, rcute is faster. The last
 line is the geometric mean, over the operations both have, of rcute's time divided by
-CuTe C++'s time with dynamic values (below 1, rcute is faster)."""
+CuTe C++'s time with dynamic values (below 1, rcute is faster).
+
+Two rows stand apart and are left out of the counts and the mean: `*_static` (rcute's
+`const` layout against CuTe C++ with `Int<N>` values) and `*_walk` (rcute walking every
+offset with `Layout::offsets`, against CuTe C++ evaluating the same layout index by index,
+its only way)."""
 import math
 import os
 import sys
@@ -52,8 +57,12 @@ def main():
     print(header)
     print("-" * len(header))
     names = list(rc)
+
+    def apart(op):
+        return op.endswith("_static") or op.endswith("_walk")
+
     for op in names:
-        if op.endswith("_static"):
+        if apart(op):
             continue
         t = rc[op]
         row = f"{op:<20}{fmt(t):>10}"
@@ -70,11 +79,19 @@ def main():
         v = static.get(op)
         ratio = f"{v / t:.2f}x" if v and t else "-"
         print(f"{op:<20}{fmt(t):>10}{fmt(v):>16}{ratio:>9}   (CuTe C++ with a static layout)")
+    # rcute's walk of every offset against CuTe C++ index by index
+    for op in names:
+        if not op.endswith("_walk"):
+            continue
+        t = rc[op]
+        v = peers[0][1].get(op[: -len("_walk")])
+        ratio = f"{v / t:.2f}x" if v and t else "-"
+        print(f"{op:<20}{fmt(t):>10}{fmt(v):>16}{ratio:>9}   (rcute's offsets() walk; CuTe C++ by index)")
     logs = [math.log(rc[op] / peers[0][1][op]) for op in names
-            if not op.endswith("_static") and rc.get(op) and peers[0][1].get(op)]
+            if not apart(op) and rc.get(op) and peers[0][1].get(op)]
     print()
     for name, p in peers[1:]:
-        both = [op for op in names if not op.endswith("_static") and rc.get(op) and p.get(op)]
+        both = [op for op in names if not apart(op) and rc.get(op) and p.get(op)]
         if both:
             worst = min(p[op] / rc[op] for op in both)
             print(f"rcute vs {name}: faster on {sum(p[op] > rc[op] for op in both)}/{len(both)}"

@@ -4,6 +4,10 @@
 //!   time (the same operations `scripts/compare-peers.sh` times in every implementation);
 //! * `const_index/*`: indexing a `const` layout against hand-written index arithmetic for
 //!   the same mapping, over 4096 indices;
+//! * `offsets/*`: every offset of the workload's 128x128 tile tiled by 16x16
+//!   (`((16,16),(8,8)):((1,128),(16,2048))`, built at run time), index by index with
+//!   `Layout::offset` against the walk of `Layout::offsets`, consumed by `for_each` and by
+//!   a `for` loop (each offset passed through `black_box`);
 //! * `copy/*`: copying 4096x4096 `f32` through layouts (a contiguous copy, and a transpose
 //!   walked tile by tile through an (_8,_128)-tiled layout) against `copy_from_slice` of the
 //!   same bytes, and the same transpose as a hand-written loop nest (what the tiled walk
@@ -57,6 +61,46 @@ fn const_index(c: &mut Criterion) {
     g.bench_function("rcute", |b| b.iter(|| rcute_offsets(black_box(4096))));
     g.bench_function("handwritten", |b| {
         b.iter(|| handwritten_offsets(black_box(4096)))
+    });
+    g.finish();
+}
+
+/// The workload's `offsets_128x128` layout, built at run time.
+fn tiled_128x128() -> Layout {
+    match rcute::expr::eval_value("zipped_divide((128,128):(1,128), (16,16))") {
+        Ok(rcute::expr::Value::Layout(l)) => l,
+        other => panic!("not a layout: {other:?}"),
+    }
+}
+
+fn offsets(c: &mut Criterion) {
+    let l = tiled_128x128();
+    let n = l.size().value() as usize;
+    let by_index: Vec<i64> = (0..n).map(|i| l.offset(i)).collect();
+    assert_eq!(l.offsets().collect::<Vec<_>>(), by_index);
+    let mut g = c.benchmark_group("offsets");
+    g.throughput(Throughput::Elements(n as u64));
+    g.bench_function("by_index_128x128", |b| {
+        b.iter(|| {
+            let l = black_box(&l);
+            for i in 0..n {
+                black_box(l.offset(i));
+            }
+        })
+    });
+    g.bench_function("walk_for_each_128x128", |b| {
+        b.iter(|| {
+            black_box(&l).offsets().for_each(|o| {
+                black_box(o);
+            })
+        })
+    });
+    g.bench_function("walk_for_loop_128x128", |b| {
+        b.iter(|| {
+            for o in black_box(&l).offsets() {
+                black_box(o);
+            }
+        })
     });
     g.finish();
 }
@@ -133,5 +177,5 @@ fn copies(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, workload, const_index, copies);
+criterion_group!(benches, workload, const_index, offsets, copies);
 criterion_main!(benches);

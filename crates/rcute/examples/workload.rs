@@ -5,8 +5,11 @@
 //! Each operation runs in batches sized to about 20 ms; the result is the median over
 //! 7 batches. `workload NAME...` times only the named operations.
 //!
-//! The last line, `crd2idx_static`, is the workload's crd2idx on a `const` layout (CuTe's
-//! static layout, `Int<N>` everywhere) with a coordinate known only at run time.
+//! Two lines follow the workload's: `crd2idx_static`, the workload's crd2idx on a `const`
+//! layout (CuTe's static layout, `Int<N>` everywhere) with a coordinate known only at run
+//! time; and `offsets_128x128_walk`, every offset of the `offsets_128x128` layout walked
+//! in order with `Layout::offsets` (beyond CuTe, which evaluates a layout index by index),
+//! each offset passed through `black_box`.
 
 #[path = "../benches/support/workload_ops.rs"]
 mod workload_ops;
@@ -67,5 +70,19 @@ fn main() {
     if wanted("crd2idx_static") {
         let ns = time(|| STATIC.offset(black_box(98765usize)));
         println!("crd2idx_static {ns:.2}");
+    }
+    if wanted("offsets_128x128_walk") {
+        let e = workload_ops::load()
+            .into_iter()
+            .find(|e| e.name == "offsets_128x128");
+        if let Some(workload_ops::Op::Offsets(l)) = e.map(|e| e.op) {
+            let ns = time(|| {
+                black_box(&l).offsets().for_each(|o| {
+                    black_box(o);
+                });
+                0
+            });
+            println!("offsets_128x128_walk {ns:.2}");
+        }
     }
 }
