@@ -255,3 +255,28 @@ fn splitting_refuses_aliasing_and_overlap() {
     assert!(data.iter().all(|&x| (1..=4).contains(&x)));
     assert_eq!(data[..4], [1, 2, 1, 2]);
 }
+
+#[test]
+fn iterating_a_tensor_visits_the_elements_of_its_indices_in_order() {
+    // any layout (negative, zero and repeated strides too) over data that holds its
+    // offsets, from an origin below which the negative strides reach
+    use rcute::strategies::{LayoutParams, layout};
+    run(layout(LayoutParams::default()), |l| {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (s, d) in l.shape().leaves().zip(l.stride().leaves()) {
+            let span = (s.value() - 1) * d.value();
+            if span < 0 {
+                lo += span;
+            } else {
+                hi += span;
+            }
+        }
+        let data: Vec<i64> = (0..=hi - lo).map(|x| x * 7 + 3).collect();
+        let t = Tensor::with_origin(&data[..], (-lo) as usize, l).unwrap();
+        let want: Vec<i64> = (0..t.size()).map(|i| *t.get(i)).collect();
+        let it = t.iter();
+        prop_assert_eq!(it.len(), t.size());
+        prop_assert_eq!(it.copied().collect::<Vec<_>>(), want, "{}", l);
+        Ok(())
+    });
+}

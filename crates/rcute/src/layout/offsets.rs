@@ -80,10 +80,9 @@ impl Iterator for Offsets {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        match usize::try_from(self.remaining) {
-            Ok(n) => (n, Some(n)),
-            Err(_) => (usize::MAX, None),
-        }
+        // at most the size, which `try_offsets` checked fits in usize
+        let n = self.remaining as usize;
+        (n, Some(n))
     }
 
     #[inline]
@@ -112,8 +111,6 @@ impl Iterator for Offsets {
     }
 }
 
-/// Exact on 64-bit targets, where a layout's size (at most `i64::MAX`) fits in `usize`.
-#[cfg(target_pointer_width = "64")]
 impl ExactSizeIterator for Offsets {}
 
 impl core::iter::FusedIterator for Offsets {}
@@ -128,7 +125,8 @@ impl Layout {
     ///
     /// # Errors
     /// Scaled-basis strides (an identity layout has coordinates, not offsets: use
-    /// [`Layout::apply`]); a size that overflows `i64`.
+    /// [`Layout::apply`]); a size that overflows `i64`, or that `usize` cannot count (only
+    /// on targets where `usize` is narrower than 64 bits).
     ///
     /// ```
     /// use rcute::layout;
@@ -146,6 +144,12 @@ impl Layout {
             });
         }
         let size = tri!(self.try_size()).value();
+        if size > 0 && size as u64 > usize::MAX as u64 {
+            return Err(Error::Capacity {
+                msg: "offsets: more offsets than usize can count on this target",
+                capacity: usize::MAX,
+            });
+        }
         let shape = self.shape.values();
         let stride = self.stride.values();
         let mut it = Offsets {

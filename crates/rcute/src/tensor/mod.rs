@@ -303,9 +303,11 @@ impl<S: Storage> Tensor<S> {
         }
     }
 
-    /// The elements in 1-D (colexicographic) order.
+    /// The elements in 1-D (colexicographic) order, walked with [`Layout::offsets`] (no
+    /// division per element).
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &S::Elem> + '_ {
-        (0..self.size()).map(move |i| self.get(i))
+        let data = self.storage.as_slice();
+        self.layout.offsets().map(move |o| &data[self.position(o)])
     }
 
     /// A view of the same elements.
