@@ -65,16 +65,8 @@ fn const_index(c: &mut Criterion) {
     g.finish();
 }
 
-/// The workload's `offsets_128x128` layout, built at run time.
-fn tiled_128x128() -> Layout {
-    match rcute::expr::eval_value("zipped_divide((128,128):(1,128), (16,16))") {
-        Ok(rcute::expr::Value::Layout(l)) => l,
-        other => panic!("not a layout: {other:?}"),
-    }
-}
-
 fn offsets(c: &mut Criterion) {
-    let l = tiled_128x128();
+    let l = workload_ops::offsets_layout(&workload_ops::load());
     let n = l.size().value() as usize;
     let by_index: Vec<i64> = (0..n).map(|i| l.offset(i)).collect();
     assert_eq!(l.offsets().collect::<Vec<_>>(), by_index);

@@ -62,7 +62,8 @@ fn main() {
     }
     only.retain(|a| !a.starts_with("--"));
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
-    for e in workload_ops::load() {
+    let entries = workload_ops::load();
+    for e in &entries {
         if wanted(&e.name) {
             println!("{} {:.2}", e.name, time(|| e.op.run()));
         }
@@ -72,17 +73,13 @@ fn main() {
         println!("crd2idx_static {ns:.2}");
     }
     if wanted("offsets_128x128_walk") {
-        let e = workload_ops::load()
-            .into_iter()
-            .find(|e| e.name == "offsets_128x128");
-        if let Some(workload_ops::Op::Offsets(l)) = e.map(|e| e.op) {
-            let ns = time(|| {
-                black_box(&l).offsets().for_each(|o| {
-                    black_box(o);
-                });
-                0
+        let l = workload_ops::offsets_layout(&entries);
+        let ns = time(|| {
+            black_box(&l).offsets().for_each(|o| {
+                black_box(o);
             });
-            println!("offsets_128x128_walk {ns:.2}");
-        }
+            0
+        });
+        println!("offsets_128x128_walk {ns:.2}");
     }
 }

