@@ -11,7 +11,11 @@
 //! * `copy/*`: copying 4096x4096 `f32` through layouts (a contiguous copy, and a transpose
 //!   walked tile by tile through an (_8,_128)-tiled layout) against `copy_from_slice` of the
 //!   same bytes, and the same transpose as a hand-written loop nest (what the tiled walk
-//!   costs over plain indexing).
+//!   costs over plain indexing);
+//! * `algorithms/*`: `copy_if` and `axpby` over the workload's 128x128 tile tiled by
+//!   16x16 (into the row-major tile tiled the same way), and `copy` between layouts with
+//!   no common refinement (96x96 into 64x144), each against the same loop index by index
+//!   through `Tensor::get` (what the walk of `Layout::offsets` saves).
 //!
 //! Run with `cargo bench -p rcute --bench workload` (add a filter such as `copy` to run a
 //! group).
@@ -20,7 +24,7 @@
 mod workload_ops;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rcute::{Int, IntTuple, Layout, Tensor, copy, layout, tiler};
+use rcute::{Int, IntTuple, Layout, Tensor, axpby, copy, copy_if, layout, tiler};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -169,5 +173,85 @@ fn copies(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, workload, const_index, offsets, copies);
+fn algorithms(c: &mut Criterion) {
+    let ints =
+        |v: &[i64]| IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>());
+    let mut g = c.benchmark_group("algorithms");
+
+    // the workload's tile, and the row-major tile tiled the same way
+    let tiled = workload_ops::offsets_layout(&workload_ops::load());
+    let row_tiled =
+        Layout::new(ints(&[128, 128]), ints(&[128, 1])).zipped_divide(&tiler!((16, 16)));
+    let n = tiled.size().value() as usize;
+    let x: Vec<f32> = (0..n).map(|v| v as f32).collect();
+    let keep: Vec<bool> = (0..n).map(|i| i % 3 != 0).collect();
+    let mut y = vec![1f32; n];
+    g.throughput(Throughput::Elements(n as u64));
+    g.bench_function("copy_if_128x128", |b| {
+        b.iter(|| {
+            let p = Tensor::new(&keep[..], tiled).unwrap();
+            let s = Tensor::new(&x[..], tiled).unwrap();
+            let mut d = Tensor::new(&mut y[..], row_tiled).unwrap();
+            copy_if(black_box(&p), black_box(&s), &mut d).unwrap();
+        })
+    });
+    g.bench_function("copy_if_by_index_128x128", |b| {
+        b.iter(|| {
+            let p = Tensor::new(&keep[..], tiled).unwrap();
+            let s = Tensor::new(&x[..], tiled).unwrap();
+            let mut d = Tensor::new(&mut y[..], row_tiled).unwrap();
+            let (p, s) = (black_box(&p), black_box(&s));
+            for i in 0..n {
+                if *p.get(i) {
+                    *d.get_mut(i) = *s.get(i);
+                }
+            }
+        })
+    });
+    g.bench_function("axpby_128x128", |b| {
+        b.iter(|| {
+            let s = Tensor::new(&x[..], tiled).unwrap();
+            let mut d = Tensor::new(&mut y[..], row_tiled).unwrap();
+            axpby(black_box(0.5f32), black_box(&s), 0.25, &mut d).unwrap();
+        })
+    });
+    g.bench_function("axpby_by_index_128x128", |b| {
+        b.iter(|| {
+            let s = Tensor::new(&x[..], tiled).unwrap();
+            let mut d = Tensor::new(&mut y[..], row_tiled).unwrap();
+            let (alpha, s) = (black_box(0.5f32), black_box(&s));
+            for i in 0..n {
+                *d.get_mut(i) = alpha * *s.get(i) + 0.25 * *d.get(i);
+            }
+        })
+    });
+
+    // 96x96 column-major into 64x144 row-major: 96 and 64 do not divide each other
+    let from = Layout::new(ints(&[96, 96]), ints(&[1, 96]));
+    let to = Layout::new(ints(&[64, 144]), ints(&[144, 1]));
+    let n = 96 * 96;
+    let src: Vec<f32> = (0..n).map(|v| v as f32).collect();
+    let mut dst = vec![0f32; n];
+    g.throughput(Throughput::Elements(n as u64));
+    g.bench_function("copy_no_refinement_96x96_64x144", |b| {
+        b.iter(|| {
+            let s = Tensor::new(&src[..], from).unwrap();
+            let mut d = Tensor::new(&mut dst[..], to).unwrap();
+            copy(black_box(&s), &mut d).unwrap();
+        })
+    });
+    g.bench_function("copy_by_index_96x96_64x144", |b| {
+        b.iter(|| {
+            let s = Tensor::new(&src[..], from).unwrap();
+            let mut d = Tensor::new(&mut dst[..], to).unwrap();
+            let s = black_box(&s);
+            for i in 0..n {
+                *d.get_mut(i) = *s.get(i);
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, workload, const_index, offsets, copies, algorithms);
 criterion_main!(benches);

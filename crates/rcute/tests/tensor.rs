@@ -5,7 +5,9 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use rcute::strategies::{ShapeParams, injective_layout};
-use rcute::{CoordTensor, Int, IntTuple, Layout, Major, Tensor, Tiler, copy, layout};
+use rcute::{
+    CoordTensor, Int, IntTuple, Layout, Major, Tensor, Tiler, axpby, copy, copy_if, layout,
+};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -138,6 +140,40 @@ fn copy_moves_every_element_between_any_two_layouts() {
     });
 }
 
+/// A compact layout of size `n` over a random factorization of `n` (factors drawn by
+/// `picks`), its modes in an order shuffled by `perm`: injective, with dynamic values.
+fn refactored(n: i64, picks: &[usize], perm: &[usize]) -> Layout {
+    // a random factorization of n
+    let mut factors = Vec::new();
+    let mut rest = n;
+    for &p in picks {
+        let divisors: Vec<i64> = (2..=rest).filter(|d| rest % d == 0).collect();
+        if divisors.is_empty() {
+            break;
+        }
+        let d = divisors[p % divisors.len()];
+        factors.push(d);
+        rest /= d;
+    }
+    if rest > 1 || factors.is_empty() {
+        factors.push(rest);
+    }
+    let mut order: Vec<usize> = (0..factors.len()).collect();
+    for (k, &p) in perm.iter().enumerate().take(order.len()) {
+        let j = p % order.len();
+        order.swap(k, j);
+    }
+    let mut strides = vec![0i64; factors.len()];
+    let mut acc = 1;
+    for &i in &order {
+        strides[i] = acc;
+        acc *= factors[i];
+    }
+    let ints =
+        |v: &[i64]| IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>());
+    Layout::new(ints(&factors), ints(&strides))
+}
+
 #[test]
 fn copy_between_layouts_of_different_shapes_matches_element_by_element() {
     // The source is any layout strategy's compact layout; the destination factors the same
@@ -154,36 +190,7 @@ fn copy_between_layouts_of_different_shapes_matches_element_by_element() {
     );
     run(case, |(s, picks, perm)| {
         let n = s.product().value();
-        // a random factorization of n
-        let mut factors = Vec::new();
-        let mut rest = n;
-        for p in picks {
-            let divisors: Vec<i64> = (2..=rest).filter(|d| rest % d == 0).collect();
-            if divisors.is_empty() {
-                break;
-            }
-            let d = divisors[p % divisors.len()];
-            factors.push(d);
-            rest /= d;
-        }
-        if rest > 1 || factors.is_empty() {
-            factors.push(rest);
-        }
-        let mut order: Vec<usize> = (0..factors.len()).collect();
-        for (k, &p) in perm.iter().enumerate().take(order.len()) {
-            let j = p % order.len();
-            order.swap(k, j);
-        }
-        let mut strides = vec![0i64; factors.len()];
-        let mut acc = 1;
-        for &i in &order {
-            strides[i] = acc;
-            acc *= factors[i];
-        }
-        let ints = |v: &[i64]| {
-            IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>())
-        };
-        let ld = Layout::new(ints(&factors), ints(&strides));
+        let ld = refactored(n, &picks, &perm);
         let ls = Layout::new(s, s.compact_col_major());
         let len = n as usize;
         let src_data: Vec<u32> = (0..len as u32).map(|x| x * 7 + 1).collect();
@@ -256,27 +263,93 @@ fn splitting_refuses_aliasing_and_overlap() {
     assert_eq!(data[..4], [1, 2, 1, 2]);
 }
 
+/// Data that holds every offset of `l` (`x * 7 + 3` at position `x`), and the origin from
+/// which `l`'s negative strides reach down to its start.
+fn data_under(l: &Layout) -> (Vec<i64>, usize) {
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for (s, d) in l.shape().leaves().zip(l.stride().leaves()) {
+        let span = (s.value() - 1) * d.value();
+        if span < 0 {
+            lo += span;
+        } else {
+            hi += span;
+        }
+    }
+    ((0..=hi - lo).map(|x| x * 7 + 3).collect(), (-lo) as usize)
+}
+
 #[test]
 fn iterating_a_tensor_visits_the_elements_of_its_indices_in_order() {
     // any layout (negative, zero and repeated strides too) over data that holds its
     // offsets, from an origin below which the negative strides reach
     use rcute::strategies::{LayoutParams, layout};
     run(layout(LayoutParams::default()), |l| {
-        let (mut lo, mut hi) = (0i64, 0i64);
-        for (s, d) in l.shape().leaves().zip(l.stride().leaves()) {
-            let span = (s.value() - 1) * d.value();
-            if span < 0 {
-                lo += span;
-            } else {
-                hi += span;
-            }
-        }
-        let data: Vec<i64> = (0..=hi - lo).map(|x| x * 7 + 3).collect();
-        let t = Tensor::with_origin(&data[..], (-lo) as usize, l).unwrap();
+        let (data, origin) = data_under(&l);
+        let t = Tensor::with_origin(&data[..], origin, l).unwrap();
         let want: Vec<i64> = (0..t.size()).map(|i| *t.get(i)).collect();
         let it = t.iter();
         prop_assert_eq!(it.len(), t.size());
         prop_assert_eq!(it.copied().collect::<Vec<_>>(), want, "{}", l);
+        Ok(())
+    });
+}
+
+#[test]
+fn copy_if_and_axpby_match_element_by_element() {
+    // the source: any layout (negative, zero and repeated strides too); the destination:
+    // another factorization of the same size, in a shuffled order; the predicate: random
+    // bits through the source shape's row-major layout
+    use rcute::strategies::{LayoutParams, layout};
+    let case = (
+        layout(LayoutParams::default()),
+        proptest::collection::vec(0usize..64, 1..8),
+        proptest::collection::vec(0usize..64, 8),
+        proptest::collection::vec(any::<bool>(), 1..64),
+    );
+    run(case, |(lx, picks, perm, bits)| {
+        let n = lx.size().value();
+        let len = n as usize;
+        let ly = refactored(n, &picks, &perm);
+        let lp = Layout::new(lx.shape(), lx.shape().compact_row_major());
+        let (xd, origin) = data_under(&lx);
+        let x = Tensor::with_origin(&xd[..], origin, lx).unwrap();
+        let pd: Vec<bool> = (0..len).map(|i| bits[i % bits.len()]).collect();
+        let p = Tensor::new(&pd[..], lp).unwrap();
+        let at = |i: usize| ly.offset(i) as usize;
+
+        let mut yd = vec![-1i64; len];
+        copy_if(&p, &x, &mut Tensor::new(&mut yd[..], ly).unwrap()).unwrap();
+        let mut want = vec![-1i64; len];
+        for i in (0..len).filter(|&i| *p.get(i)) {
+            want[at(i)] = *x.get(i);
+        }
+        prop_assert_eq!(&yd, &want, "copy_if {} -> {}", lx, ly);
+
+        // beta 0 does not read y (NaN stays out), beta 3 does
+        let xf: Vec<f64> = xd.iter().map(|&v| v as f64).collect();
+        let x = Tensor::with_origin(&xf[..], origin, lx).unwrap();
+        for beta in [0.0, 3.0] {
+            let before: Vec<f64> = (0..len)
+                .map(|v| {
+                    if beta == 0.0 {
+                        f64::NAN
+                    } else {
+                        v as f64 - 2.0
+                    }
+                })
+                .collect();
+            let mut yd = before.clone();
+            axpby(2.0, &x, beta, &mut Tensor::new(&mut yd[..], ly).unwrap()).unwrap();
+            let mut want = before.clone();
+            for i in 0..len {
+                want[at(i)] = if beta == 0.0 {
+                    2.0 * *x.get(i)
+                } else {
+                    2.0 * *x.get(i) + beta * before[at(i)]
+                };
+            }
+            prop_assert_eq!(&yd, &want, "axpby beta {} {} -> {}", beta, lx, ly);
+        }
         Ok(())
     });
 }

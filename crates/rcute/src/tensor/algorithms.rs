@@ -249,6 +249,15 @@ fn copy_run<T: Copy, U>(
     }
 }
 
+/// The storage positions of the elements of the tensor with layout `l` and origin
+/// `origin`, in 1-D order, walked without division ([`Layout::offsets`]); a tensor's
+/// layout always walks, since [`Tensor::new`] checked that its offsets are plain integers
+/// inside the storage.
+fn positions(l: &Layout, origin: usize) -> impl Iterator<Item = usize> {
+    let o = origin as i64;
+    l.offsets().map(move |x| (o + x) as usize)
+}
+
 fn same_size(op: &'static str, a: usize, b: usize) -> Result<(), Error> {
     if a != b {
         return Err(Error::Precondition {
@@ -266,7 +275,8 @@ fn same_size(op: &'static str, a: usize, b: usize) -> Result<(), Error> {
 /// each other; stretches contiguous on both sides are copied with `copy_from_slice`, and
 /// stretches of 4, 8 or 16 elements contiguous on one side and with a positive stride on
 /// the other (a tile's column into a transposed tile's row, or back) with the loop
-/// unrolled.
+/// unrolled. Where the extents do not divide each other (`(2,3)` and `(3,2)`), each layout
+/// is walked on its own ([`Layout::offsets`]), side by side, still without division.
 ///
 /// ```
 /// use rcute::{Tensor, copy, layout};
@@ -339,14 +349,33 @@ where
         p.for_each_start(|a, b| copy_run(s, (a, da), d, (b, db), len, &f));
     });
     if !walked {
-        for i in 0..n {
-            *dst.get_mut(i) = f(*src.get(i));
+        // no common refinement: both layouts walked side by side, element by element
+        for (a, b) in positions(&src.layout, src.origin).zip(positions(&dst.layout, dst.origin)) {
+            d[b] = f(s[a]);
         }
     }
     Ok(())
 }
 
 /// `dst(i) = src(i)` where `pred(i)` holds (CuTe's `copy_if` with a predicate tensor).
+/// The three layouts are walked side by side in 1-D order ([`Layout::offsets`]), without
+/// division.
+///
+/// # Errors
+/// The three tensors do not have the same size.
+///
+/// ```
+/// use rcute::{Tensor, copy_if, layout};
+/// let src: Vec<i32> = (0..6).collect();
+/// let keep = [true, false, true, true, false, true];
+/// let mut dst = vec![-1; 6];
+/// let p = Tensor::new(&keep[..], layout!((_2,_3):(_1,_2))).unwrap();
+/// let s = Tensor::new(&src[..], layout!((_2,_3):(_1,_2))).unwrap();
+/// // the destination is row-major: dst(i) lands at (i%2)*3 + i/2
+/// let mut d = Tensor::new(&mut dst[..], layout!((_2,_3):(_3,_1))).unwrap();
+/// copy_if(&p, &s, &mut d).unwrap();
+/// assert_eq!(dst, [0, 2, -1, -1, 3, 5]);
+/// ```
 pub fn copy_if<P, S, D, T>(
     pred: &Tensor<P>,
     src: &Tensor<S>,
@@ -365,9 +394,15 @@ where
         pred.size(),
         n,
     )?;
-    for i in 0..n {
-        if *pred.get(i) {
-            *dst.get_mut(i) = *src.get(i);
+    let (p, s) = (pred.storage.as_slice(), src.storage.as_slice());
+    let (src_at, dst_at) = (
+        positions(&src.layout, src.origin),
+        positions(&dst.layout, dst.origin),
+    );
+    let d = dst.storage.as_mut_slice();
+    for ((k, a), b) in positions(&pred.layout, pred.origin).zip(src_at).zip(dst_at) {
+        if p[k] {
+            d[b] = s[a];
         }
     }
     Ok(())
@@ -395,8 +430,8 @@ fn for_each_element<D: StorageMut<Elem = T>, T>(t: &mut Tensor<D>, mut f: impl F
         });
     });
     if !walked {
-        for i in 0..t.size() {
-            f(t.get_mut(i));
+        for a in positions(&t.layout, t.origin) {
+            f(&mut data[a]);
         }
     }
 }
@@ -436,7 +471,11 @@ where
 }
 
 /// `y(i) = alpha * x(i) + beta * y(i)`, or `alpha * x(i)` when `beta` is zero (CuTe's
-/// `axpby`).
+/// `axpby`; `y` is then not read, so a NaN in it does not spread). Both layouts are
+/// walked side by side in 1-D order ([`Layout::offsets`]), without division.
+///
+/// # Errors
+/// The tensors do not have the same size.
 ///
 /// ```
 /// use rcute::{Tensor, axpby, layout};
@@ -458,14 +497,18 @@ where
         x.size(),
         y.size(),
     )?;
-    let zero = T::default();
-    for i in 0..x.size() {
-        let v = if beta == zero {
-            alpha * *x.get(i)
-        } else {
-            alpha * *x.get(i) + beta * *y.get(i)
-        };
-        *y.get_mut(i) = v;
+    let xs = x.storage.as_slice();
+    let y_at = positions(&y.layout, y.origin);
+    let ys = y.storage.as_mut_slice();
+    let pairs = positions(&x.layout, x.origin).zip(y_at);
+    if beta == T::default() {
+        for (a, b) in pairs {
+            ys[b] = alpha * xs[a];
+        }
+    } else {
+        for (a, b) in pairs {
+            ys[b] = alpha * xs[a] + beta * ys[b];
+        }
     }
     Ok(())
 }
