@@ -184,7 +184,7 @@ fn algorithms(c: &mut Criterion) {
         Layout::new(ints(&[128, 128]), ints(&[128, 1])).zipped_divide(&tiler!((16, 16)));
     let n = tiled.size().value() as usize;
     let x: Vec<f32> = (0..n).map(|v| v as f32).collect();
-    let keep: Vec<bool> = (0..n).map(|i| i % 3 != 0).collect();
+    let keep: Vec<bool> = (0..n).map(|i| !i.is_multiple_of(3)).collect();
     let mut y = vec![1f32; n];
     g.throughput(Throughput::Elements(n as u64));
     g.bench_function("copy_if_128x128", |b| {

@@ -353,3 +353,33 @@ fn copy_if_and_axpby_match_element_by_element() {
         Ok(())
     });
 }
+
+#[test]
+fn a_split_part_holds_the_elements_of_its_offsets_in_index_order() {
+    // two disjoint parts of 64 elements, a column-major and a row-major 4x4 block, with
+    // every third element of the second left out
+    let mut data = vec![-1i32; 64];
+    let parts = [(layout!((_4,_4):(_1,_8)), 0), (layout!((4,4):(8,1)), 4)];
+    let keep = |p: usize, i: usize| p == 0 || !i.is_multiple_of(3);
+    let split = rcute::tensor::split_disjoint(&mut data, &parts, keep).unwrap();
+    for mut part in split {
+        let p = part.index();
+        for (i, x) in part.iter_mut().enumerate() {
+            match x {
+                Some(x) => *x = (100 * p + i) as i32,
+                None => assert!(!keep(p, i), "part {p} lost element {i}"),
+            }
+        }
+    }
+    let mut written = 0;
+    for (p, (l, origin)) in parts.iter().enumerate() {
+        for i in 0..16 {
+            let at = (origin + l.offset(i)) as usize;
+            let want = if keep(p, i) { (100 * p + i) as i32 } else { -1 };
+            assert_eq!(data[at], want, "part {p}, element {i}");
+            written += keep(p, i) as usize;
+        }
+    }
+    assert_eq!(written, 16 + 10);
+    assert_eq!(data.iter().filter(|&&x| x != -1).count(), written);
+}

@@ -121,11 +121,12 @@ pub fn split_disjoint<'a, T>(
     for (p, (layout, origin)) in parts.iter().enumerate() {
         super::offset_bounds(layout)?;
         let n = layout.try_size()?.value() as usize;
-        for i in 0..n {
+        // the offsets in index order, walked without division
+        for (i, o) in layout.try_offsets()?.enumerate() {
             if !keep(p, i) {
                 continue;
             }
-            let off = origin + layout.offset(i);
+            let off = origin + o;
             if off < 0 || off >= len as i64 {
                 return Err(Error::Precondition {
                     msg: "split: a kept element of a part lies outside the data (part, offset)",
