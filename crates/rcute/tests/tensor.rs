@@ -383,3 +383,23 @@ fn a_split_part_holds_the_elements_of_its_offsets_in_index_order() {
     assert_eq!(written, 16 + 10);
     assert_eq!(data.iter().filter(|&&x| x != -1).count(), written);
 }
+
+#[test]
+fn a_tensor_with_more_elements_than_i64_counts_is_refused() {
+    // stride-0 modes reach no further than offset 0, so one element of storage holds the
+    // offsets; the size, 2^64, does not fit
+    let data = [0i32; 1];
+    let big = Layout::new(
+        IntTuple::from_ints(&[Int::dynamic(1 << 32), Int::dynamic(1 << 32)]),
+        IntTuple::from_ints(&[Int::dynamic(0), Int::dynamic(0)]),
+    );
+    let e = Tensor::new(&data[..], big).unwrap_err();
+    assert!(matches!(e, rcute::Error::Overflow { .. }), "{e}");
+    // one below: 2^62 elements, all at offset 0, are a tensor
+    let fits = Layout::new(
+        IntTuple::from_ints(&[Int::dynamic(1 << 31), Int::dynamic(1 << 31)]),
+        IntTuple::from_ints(&[Int::dynamic(0), Int::dynamic(0)]),
+    );
+    let t = Tensor::new(&data[..], fits).unwrap();
+    assert_eq!(t.size(), 1 << 62);
+}

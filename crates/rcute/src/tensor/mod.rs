@@ -128,6 +128,9 @@ pub(crate) fn offset_bounds(layout: &Layout) -> Result<(i64, i64), Error> {
             msg: "tensor: the layout has scaled-basis strides; use a CoordTensor",
         });
     }
+    // a size beyond i64 (stride-0 modes reach no further, so the bounds below allow it)
+    // would make `size()` and every walk of the layout fail later
+    layout.try_size()?;
     let mut lo = 0i64;
     let mut hi = 0i64;
     for (s, d) in layout.shape().leaves().zip(layout.stride().leaves()) {
@@ -182,7 +185,8 @@ impl<S: Storage> Tensor<S> {
     ///
     /// # Errors
     /// The layout reaches outside the storage (the error gives how many elements it needs
-    /// and how many there are), or has scaled-basis strides.
+    /// and how many there are), has scaled-basis strides, or has more elements than `i64`
+    /// counts (possible over little storage with stride-0 modes).
     ///
     /// ```
     /// use rcute::{Tensor, layout};
