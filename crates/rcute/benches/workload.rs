@@ -103,6 +103,18 @@ fn offsets(c: &mut Criterion) {
 
 const N: usize = 4096;
 
+/// A tuple of dynamic integers, as for sizes known only at run time.
+fn dynamic_ints(v: &[i64]) -> IntTuple {
+    IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>())
+}
+
+/// `copy` from `src` through `from` into `dst` through `to`.
+fn copy_through(src: &[f32], from: Layout, dst: &mut [f32], to: Layout) {
+    let s = Tensor::new(src, from).unwrap();
+    let mut d = Tensor::new(dst, to).unwrap();
+    copy(black_box(&s), &mut d).unwrap();
+}
+
 /// The benchmark's transpose written by hand, in the order the tiled layouts walk it:
 /// tiles of 8 rows by 128 columns, column-major tiles of column-major elements;
 /// `dst[c][r] = src[r][c]`, each column of a tile an 8-element run down the source.
@@ -123,10 +135,9 @@ fn copies(c: &mut Criterion) {
     let src: Vec<f32> = (0..N * N).map(|x| x as f32).collect();
     let mut dst = vec![0f32; N * N];
     // dynamic extents, as for a matrix whose size is known at run time
-    let ints = |a: i64, b: i64| IntTuple::from_ints(&[Int::dynamic(a), Int::dynamic(b)]);
     let n = N as i64;
-    let row_major = Layout::new(ints(n, n), ints(n, 1));
-    let col_major = Layout::new(ints(n, n), ints(1, n));
+    let row_major = Layout::new(dynamic_ints(&[n, n]), dynamic_ints(&[n, 1]));
+    let col_major = Layout::new(dynamic_ints(&[n, n]), dynamic_ints(&[1, n]));
     // 8 rows by 128 columns: an 8-element run down a column of the source, then the next
     // column; the destination is written 8 contiguous elements at a time
     let tile = tiler!((_8, _128));
@@ -135,9 +146,7 @@ fn copies(c: &mut Criterion) {
 
     // the transpose is right before it is timed
     {
-        let s = Tensor::new(&src[..], src_tiled).unwrap();
-        let mut d = Tensor::new(&mut dst[..], dst_tiled).unwrap();
-        copy(&s, &mut d).unwrap();
+        copy_through(&src, src_tiled, &mut dst, dst_tiled);
         for (r, c) in [(0, 1), (5, 4000), (4095, 17), (1234, 4095)] {
             assert_eq!(dst[c * N + r], src[r * N + c]);
         }
@@ -154,18 +163,10 @@ fn copies(c: &mut Criterion) {
         b.iter(|| dst.copy_from_slice(black_box(&src)))
     });
     g.bench_function("contiguous", |b| {
-        b.iter(|| {
-            let s = Tensor::new(&src[..], col_major).unwrap();
-            let mut d = Tensor::new(&mut dst[..], col_major).unwrap();
-            copy(black_box(&s), &mut d).unwrap();
-        })
+        b.iter(|| copy_through(&src, col_major, &mut dst, col_major))
     });
     g.bench_function("transpose_tiled_8x128", |b| {
-        b.iter(|| {
-            let s = Tensor::new(&src[..], src_tiled).unwrap();
-            let mut d = Tensor::new(&mut dst[..], dst_tiled).unwrap();
-            copy(black_box(&s), &mut d).unwrap();
-        })
+        b.iter(|| copy_through(&src, src_tiled, &mut dst, dst_tiled))
     });
     g.bench_function("transpose_by_hand_8x128", |b| {
         b.iter(|| transpose_by_hand(black_box(&src), &mut dst))
@@ -174,14 +175,12 @@ fn copies(c: &mut Criterion) {
 }
 
 fn algorithms(c: &mut Criterion) {
-    let ints =
-        |v: &[i64]| IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>());
     let mut g = c.benchmark_group("algorithms");
 
     // the workload's tile, and the row-major tile tiled the same way
     let tiled = workload_ops::offsets_layout(&workload_ops::load());
-    let row_tiled =
-        Layout::new(ints(&[128, 128]), ints(&[128, 1])).zipped_divide(&tiler!((16, 16)));
+    let row_tiled = Layout::new(dynamic_ints(&[128, 128]), dynamic_ints(&[128, 1]))
+        .zipped_divide(&tiler!((16, 16)));
     let n = tiled.size().value() as usize;
     let x: Vec<f32> = (0..n).map(|v| v as f32).collect();
     let keep: Vec<bool> = (0..n).map(|i| !i.is_multiple_of(3)).collect();
@@ -227,18 +226,14 @@ fn algorithms(c: &mut Criterion) {
     });
 
     // 96x96 column-major into 64x144 row-major: 96 and 64 do not divide each other
-    let from = Layout::new(ints(&[96, 96]), ints(&[1, 96]));
-    let to = Layout::new(ints(&[64, 144]), ints(&[144, 1]));
+    let from = Layout::new(dynamic_ints(&[96, 96]), dynamic_ints(&[1, 96]));
+    let to = Layout::new(dynamic_ints(&[64, 144]), dynamic_ints(&[144, 1]));
     let n = 96 * 96;
     let src: Vec<f32> = (0..n).map(|v| v as f32).collect();
     let mut dst = vec![0f32; n];
     g.throughput(Throughput::Elements(n as u64));
     g.bench_function("copy_no_refinement_96x96_64x144", |b| {
-        b.iter(|| {
-            let s = Tensor::new(&src[..], from).unwrap();
-            let mut d = Tensor::new(&mut dst[..], to).unwrap();
-            copy(black_box(&s), &mut d).unwrap();
-        })
+        b.iter(|| copy_through(&src, from, &mut dst, to))
     });
     g.bench_function("copy_by_index_96x96_64x144", |b| {
         b.iter(|| {

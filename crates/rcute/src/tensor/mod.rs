@@ -128,9 +128,6 @@ pub(crate) fn offset_bounds(layout: &Layout) -> Result<(i64, i64), Error> {
             msg: "tensor: the layout has scaled-basis strides; use a CoordTensor",
         });
     }
-    // a size beyond i64 (stride-0 modes reach no further, so the bounds below allow it)
-    // would make `size()` and every walk of the layout fail later
-    layout.try_size()?;
     let mut lo = 0i64;
     let mut hi = 0i64;
     for (s, d) in layout.shape().leaves().zip(layout.stride().leaves()) {
@@ -152,6 +149,9 @@ pub(crate) fn offset_bounds(layout: &Layout) -> Result<(i64, i64), Error> {
 
 fn check_bounds(len: usize, origin: i64, layout: &Layout) -> Result<(), Error> {
     let (lo, hi) = offset_bounds(layout)?;
+    // a size beyond i64 (stride-0 modes reach no further, so the bounds allow it) would
+    // make `size()` and every walk of the layout fail later
+    layout.try_size()?;
     if origin + lo < 0 {
         return Err(Error::Precondition {
             msg: "tensor: the layout reaches before the start of the data (offset, origin)",
