@@ -15,7 +15,7 @@ use crate::algebra::coalesce::coalesce_x;
 use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
-use crate::int::Int;
+use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, Node};
 
@@ -183,36 +183,36 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
 /// checks the stride divisibility condition (`d % cs == 0` or `d < cs`) and answers
 /// `(ceil_div(cs, |d|), ceil_div(|d|, cs) * sign(d))` with CuTe's static bits.
 ///
-/// Two positive plain integers whose sum does not overflow take one division: then `d`
-/// is a multiple of `cs` (the pair is `(1, d / cs)`) or below it (`(ceil_div(cs, d), 1)`),
+/// Two positive plain integers whose sum does not overflow take one division (a shift
+/// and a mask for a power of two, see [`div_rem_pos`]): then, where `d` is a multiple of
+/// `cs` the pair is `(1, d / cs)`, where it is below `cs` it is `(ceil_div(cs, d), 1)`,
 /// and every operation of the full form is static exactly when both operands are (no
-/// operand is a static `_0`). [`stride_step_full`] is the full form; a unit test compares
-/// the two.
+/// operand is a static `_0`). Anything else, an error included, takes
+/// [`stride_step_full`], the full form; a unit test compares the two.
 #[inline(always)]
-const fn stride_step(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> {
+pub(crate) const fn stride_step(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> {
     let (dv, cv) = (d.value(), cs.value());
     if stride_step_is_plain(d, cs) {
         let st = d.is_static() && cs.is_static();
-        return Ok(if dv < cv {
-            (Int::new((cv + dv - 1) / dv, st), Int::new(1, st))
-        } else {
-            (Int::new(1, st), Int::new(dv / cv, st))
-        });
+        if dv < cv {
+            // cv + dv - 1 does not overflow: the sum does not
+            let (q, _) = div_rem_pos((cv + dv - 1) as u64, dv as u64);
+            return Ok((Int::new(q as i64, st), Int::new(1, st)));
+        }
+        let (q, r) = div_rem_pos(dv as u64, cv as u64);
+        if r == 0 {
+            return Ok((Int::new(1, st), Int::new(q as i64, st)));
+        }
     }
     stride_step_full(d, cs, mode)
 }
 
-/// Whether [`stride_step`] takes its one-division path: two positive plain integers whose
-/// sum does not overflow, `d` a multiple of `cs` or below it.
+/// Whether [`stride_step`] tries its one-division path: two positive plain integers whose
+/// sum does not overflow.
 #[inline(always)]
 const fn stride_step_is_plain(d: Int, cs: Int) -> bool {
     let (dv, cv) = (d.value(), cs.value());
-    !d.is_basis()
-        && !cs.is_basis()
-        && dv > 0
-        && cv > 0
-        && dv.checked_add(cv).is_some()
-        && (dv < cv || dv % cv == 0)
+    !d.is_basis() && !cs.is_basis() && dv > 0 && cv > 0 && dv.checked_add(cv).is_some()
 }
 
 /// [`stride_step`] step by step, with every rule and error of the `Int` operations.
@@ -235,23 +235,30 @@ const fn stride_step_full(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Er
 }
 
 /// `rest / new` after checking the shape divisibility condition (`rest % new == 0`), in
-/// [`composition_int`]'s walk. Two plain integers with `new > 0` take one division (the
-/// quotient is then static exactly when both are); [`shape_step_full`] is the full form.
+/// [`composition_int`]'s walk. Two plain integers with `new > 0` and `rest` positive (or
+/// a dynamic 0) take one division, a shift and a mask for a power of two (the quotient is
+/// then static exactly when both are); anything else, an error included, takes
+/// [`shape_step_full`], the full form.
 #[inline(always)]
-const fn shape_step(rest: Int, new: Int, mode: usize) -> Result<Int, Error> {
+pub(crate) const fn shape_step(rest: Int, new: Int, mode: usize) -> Result<Int, Error> {
     if shape_step_is_plain(rest, new) {
-        let q = rest.value() / new.value();
-        return Ok(Int::new(q, rest.is_static() && new.is_static()));
+        let (q, r) = div_rem_pos(rest.value() as u64, new.value() as u64);
+        if r == 0 {
+            return Ok(Int::new(q as i64, rest.is_static() && new.is_static()));
+        }
     }
     shape_step_full(rest, new, mode)
 }
 
-/// Whether [`shape_step`] takes its one-division path: two plain integers, `new > 0`,
-/// `rest` not a static `_0` and a multiple of `new`.
+/// Whether [`shape_step`] tries its one-division path: two plain integers, `new > 0`,
+/// `rest >= 0` and not a static `_0`.
 #[inline(always)]
 const fn shape_step_is_plain(rest: Int, new: Int) -> bool {
-    let nv = new.value();
-    !rest.is_basis() && !new.is_basis() && nv > 0 && !rest.is_constant(0) && rest.value() % nv == 0
+    !rest.is_basis()
+        && !new.is_basis()
+        && new.value() > 0
+        && rest.value() >= 0
+        && !rest.is_constant(0)
 }
 
 /// [`shape_step`] step by step, with every rule and error of the `Int` operations.
