@@ -91,6 +91,7 @@ pub mod print;
 pub mod swizzle;
 pub mod tensor;
 pub mod tuple;
+pub mod typed;
 
 #[cfg(feature = "alloc")]
 pub mod expr;

@@ -1,11 +1,15 @@
 //! No algebra operation allocates: a counting global allocator watches this thread while
 //! every operation runs on random layouts (generated beforehand, outside the count), and on
-//! the fixed benchmark workload's layouts. Errors must not allocate either.
+//! the fixed benchmark workload's layouts, run-time and typed. Errors must not allocate
+//! either.
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use rcute::strategies::{LayoutParams, ShapeParams};
-use rcute::{IntTuple, Layout, Swizzle, Tiler, int_tuple, layout};
+use rcute::typed::{DynInt, TypedLayout, TypedTiler, TypedTuple, try_crd2idx, try_idx2crd};
+use rcute::{
+    IntTuple, Layout, Swizzle, Tiler, int_tuple, layout, layout_form, tiler_form, tuple_form,
+};
 use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
 use std::cell::Cell;
 use std::hint::black_box;
@@ -164,4 +168,72 @@ fn no_algebra_operation_allocates() {
     assert!(ops >= CASES * 30, "only {ops} operations ran");
     // the counter works: a Vec allocates
     assert_eq!(allocations(|| drop(black_box(vec![1u8; 16]))), 1);
+}
+
+layout_form!(Gmem = (4096,4096):(1,4096));
+tiler_form!(Tile = (128, 64));
+tiler_form!(TileByMode = (128:1, 64:1));
+layout_form!(Tv = ((4,8),(2,4)):((_128,_1),(_8,_32)));
+tuple_form!(Cotarget = 4096);
+layout_form!(Partitioned = ((2,4),(8,32)):((1,2),(8,64)));
+layout_form!(MmaThreads = (16,8):(_1,_16));
+tiler_form!(WarpRepeat = (2,4):(4,1));
+layout_form!(SmemAtom = (8,8):(_8,_1));
+layout_form!(AtomRepeat = (16,8):(1,16));
+layout_form!(CopyTv = ((4,32),(1,8)):((_256,_1),(_0,_32)));
+tuple_form!(Index = 98765);
+tuple_form!(ProblemShape = ((128, 32), (64, 32)));
+tuple_form!(ProblemStride = ((1, 524288), (128, 8192)));
+
+#[test]
+fn no_typed_operation_allocates() {
+    // the workload's operations on typed layouts, with values that pass and values that
+    // fail a check (a stride of 3 is not a multiple of the tile, a shape of 0 divides by 0)
+    let mut ops = 0;
+    let n = allocations(|| {
+        for (k, bad) in [(1, 3), (1, 0)] {
+            let a = TypedLayout::<Gmem>::new(&[4096, 4096, k, 4096]);
+            let t = TypedTiler::<Tile>::new(&[128, 64]);
+            let tm = TypedTiler::<TileByMode>::new(&[128, 64, bad.max(1), 1]);
+            black_box(a.try_composition_tiler(&tm).ok());
+            black_box(a.try_logical_divide(&t).ok());
+            black_box(a.try_zipped_divide(&t).ok());
+            let tv = TypedLayout::<Tv>::new(&[4, 8, 2, 4]);
+            black_box(
+                tv.try_complement(&TypedTuple::<Cotarget>::new(&[4096]))
+                    .ok(),
+            );
+            black_box(
+                TypedLayout::<Partitioned>::new(&[2, 4, 8, 32, 1, 2, 8, 64])
+                    .try_coalesce()
+                    .ok(),
+            );
+            let m = TypedLayout::<MmaThreads>::new(&[16, 8]);
+            black_box(
+                m.try_logical_product(&TypedTiler::<WarpRepeat>::new(&[2, 4, 4, 1]))
+                    .ok(),
+            );
+            let s = TypedLayout::<SmemAtom>::new(&[8, 8]);
+            black_box(
+                s.try_blocked_product(&TypedLayout::<AtomRepeat>::new(&[16, 8, 1, 16]))
+                    .ok(),
+            );
+            black_box(
+                TypedLayout::<CopyTv>::new(&[4, 32, 1, 8])
+                    .try_right_inverse()
+                    .ok(),
+            );
+            let i = TypedTuple::<Index>::new(&[98765]);
+            let sh = TypedTuple::<ProblemShape>::new(&[128, 32, 64, bad]);
+            let st = TypedTuple::<ProblemStride>::new(&[1, 524288, 128, 8192]);
+            black_box(try_idx2crd(&i, &sh).ok());
+            black_box(try_crd2idx(&i, &sh, &st).ok());
+            black_box(a.try_crd2idx(&TypedTuple::<DynInt>::new(&[bad])).ok());
+            black_box(a.try_size().ok());
+            black_box(a.try_cosize().ok());
+            ops += 14;
+        }
+    });
+    assert_eq!(n, 0, "the typed algebra allocated {n} times");
+    assert_eq!(ops, 28);
 }

@@ -18,12 +18,22 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, Major, Node};
 
-const fn non_injective(mode: usize, stride: Int, prev: Int) -> Error {
+pub(crate) const fn non_injective(mode: usize, stride: Int, prev: Int) -> Error {
     Error::Precondition {
         msg: "complement: non-injective layout (a stride is smaller than the extent below it)",
         mode: mode as i64,
         lhs: stride.value(),
         rhs: prev.value(),
+    }
+}
+
+/// The error for a negative stride `d` at mode `mode` of the filtered layout.
+pub(crate) const fn negative_stride(mode: usize, d: Int) -> Error {
+    Error::Precondition {
+        msg: "complement: negative strides are not supported (CuTe computes a meaningless layout)",
+        mode: mode as i64,
+        lhs: d.value(),
+        rhs: 0,
     }
 }
 
@@ -144,12 +154,7 @@ const fn complement_modes(
             });
         }
         if d.value() < 0 {
-            return Err(Error::Precondition {
-                msg: "complement: negative strides are not supported (CuTe computes a meaningless layout)",
-                mode: k as i64,
-                lhs: d.value(),
-                rhs: 0,
-            });
+            return Err(negative_stride(k, d));
         }
         k += 1;
     }

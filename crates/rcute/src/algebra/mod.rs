@@ -23,17 +23,17 @@
 //! const BAD: rcute::Layout = rcute::layout!((_8,_8):(_8,_1)).composition(&rcute::layout!(_4:_3));
 //! ```
 
-mod build;
+pub(crate) mod build;
 mod cast;
-mod coalesce;
+pub(crate) mod coalesce;
 mod common;
-mod complement;
-mod composition;
-mod divide;
+pub(crate) mod complement;
+pub(crate) mod composition;
+pub(crate) mod divide;
 mod flat;
 mod inverse;
-mod product;
-mod tiler;
+pub(crate) mod product;
+pub(crate) mod tiler;
 
 pub use product::TileOrder;
 pub use tiler::{Tiler, TilerKind};

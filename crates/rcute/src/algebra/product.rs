@@ -18,7 +18,7 @@ use crate::tuple::{IntTuple, Major, Node};
 /// CuTe's `zip(a, b)` of the two modes of `p` at nodes `a` and `b`: `((a, b))` when `a`
 /// is an integral mode, else `((a0, b0), (a1, b1), ...)`; the sub-layouts are copied
 /// straight from `p`.
-const fn zip_modes(p: &Layout, a: Node, b: Node) -> Result<Layout, Error> {
+pub(crate) const fn zip_modes(p: &Layout, a: Node, b: Node) -> Result<Layout, Error> {
     let s = p.shape_ref();
     let mut lb = LayoutBuilder::new();
     tri!(lb.open());

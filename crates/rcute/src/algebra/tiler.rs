@@ -232,6 +232,15 @@ impl Tiler {
         &self.layout
     }
 
+    /// The same tiler with another inner layout of the same structure (the typed layer
+    /// numbers its dynamic leaves, and fills them back in).
+    pub(crate) const fn with_inner_layout(&self, layout: Layout) -> Tiler {
+        Tiler {
+            layout,
+            guide: self.guide,
+        }
+    }
+
     /// Element `i` of a tuple tiler as a layout, when it is a layout or an integer `n`
     /// (as `n:_1`, which is how every operation reads an integer element), without
     /// building the element's tiler; `None` for `_`, a nested tuple, or an index out of

@@ -1,0 +1,770 @@
+//! The run-time part of a staged operation: a straight-line program over the dynamic
+//! values of the operands.
+//!
+//! Staging runs an algorithm at compile time on *forms*: layouts, tuples and tilers whose
+//! dynamic leaves hold the number of a register instead of a value. Everything CuTe
+//! decides from types (nesting, static values, which modes merge) is decided then; every
+//! operation on a dynamic value is recorded as one [`Op`], with the operands it reads
+//! (registers, or static values as immediates). At run time [`run`] executes the
+//! recorded operations on the operands' values. The program is a constant, so after
+//! inlining the compiler folds the interpreter away and leaves the arithmetic alone, as
+//! it does for CuTe's templates.
+//!
+//! Each operation calls the same [`Int`] method (or the same step of the algebra) as the
+//! run-time algebra, so it answers the same value and the same error; the static rules
+//! that staging applies to decide whether a result is static are CuTe's (see
+//! [`crate::int`]), and a unit test compares every staged operation with the `Int`
+//! method it stands for.
+
+use crate::algebra::complement::{negative_stride, non_injective};
+use crate::algebra::composition::{shape_step, stride_step};
+use crate::error::{Error, tri};
+use crate::int::{Int, div_rem_pos};
+
+/// The most dynamic values a typed layout, tuple or tiler holds: every leaf of a layout's
+/// shape and stride, so that any layout rcute holds has a typed form.
+pub const DYN_CAPACITY: usize = 2 * crate::tuple::CAPACITY;
+/// The most operands of a staged operation.
+pub(crate) const MAX_OPERANDS: usize = 3;
+/// The most run-time operations of a staged operation.
+pub const MAX_OPS: usize = 256;
+/// Registers: the operands' values, then two results per operation.
+pub(crate) const MAX_REGS: usize = MAX_OPERANDS * DYN_CAPACITY + 2 * MAX_OPS;
+
+/// What one run-time operation computes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    /// [`Int::try_mul`]
+    Mul,
+    /// [`Int::try_div`]
+    Div,
+    /// [`Int::try_rem`]
+    Rem,
+    /// [`Int::try_add`]
+    Add,
+    /// [`Int::try_sub`]
+    Sub,
+    /// [`Int::try_ceil_div`]
+    CeilDiv,
+    /// [`Int::min`]
+    Min,
+    /// [`Int::try_abs`]
+    Abs,
+    /// [`Int::signum`]
+    Signum,
+    /// One mode of composition's walk: `(next_shape, next_stride)`, with the stride
+    /// divisibility check.
+    StrideStep,
+    /// `rest / new` in composition's walk, with the shape divisibility check.
+    ShapeStep,
+    /// complement: a stride must not be negative (`a`).
+    NonNegative,
+    /// complement: a new mode's extent (`a`) must not be 0 (`b` the stride, `c` the
+    /// extent below it).
+    Injective,
+    /// A shape must be positive (`a`), as layout construction requires.
+    Positive,
+}
+
+/// One run-time operation: its kind, up to three operands (a static [`Int`] is an
+/// immediate, a dynamic one names a register by its value), and the mode number that an
+/// error reports.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Op {
+    pub(crate) kind: Kind,
+    pub(crate) a: Int,
+    pub(crate) b: Int,
+    pub(crate) c: Int,
+    pub(crate) mode: u32,
+}
+
+const NOP: Op = Op {
+    kind: Kind::Add,
+    a: Int::ZERO,
+    b: Int::ZERO,
+    c: Int::ZERO,
+    mode: 0,
+};
+
+const TOO_MANY_OPS: Error = Error::Capacity {
+    msg: "typed: a staged operation needs more run-time steps than rcute::typed::MAX_OPS",
+    capacity: MAX_OPS,
+};
+
+const TOO_MANY_VALUES: Error = Error::Capacity {
+    msg: "typed: a typed layout, tuple or tiler holds at most rcute::typed::DYN_CAPACITY dynamic values",
+    capacity: DYN_CAPACITY,
+};
+
+/// A staged operation's program: the operands' value counts, the operations, and the
+/// registers that hold the result's dynamic values.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Program {
+    ops: [Op; MAX_OPS],
+    n: usize,
+    inputs: [usize; MAX_OPERANDS],
+    operands: usize,
+    nin: usize,
+    out: [u16; DYN_CAPACITY],
+    nout: usize,
+}
+
+/// A dynamic integer held by register `r`.
+const fn reg(r: usize) -> Int {
+    Int::dynamic(r as i64)
+}
+
+impl Program {
+    /// An empty program, with no operands yet.
+    pub(crate) const fn new() -> Program {
+        Program {
+            ops: [NOP; MAX_OPS],
+            n: 0,
+            inputs: [0; MAX_OPERANDS],
+            operands: 0,
+            nin: 0,
+            out: [0; DYN_CAPACITY],
+            nout: 0,
+        }
+    }
+
+    /// The number of run-time operations.
+    #[cfg(test)]
+    pub(crate) const fn len(&self) -> usize {
+        self.n
+    }
+
+    /// The number of dynamic values of the result.
+    #[cfg(test)]
+    pub(crate) const fn outputs(&self) -> usize {
+        self.nout
+    }
+
+    /// The operations recorded.
+    #[cfg(test)]
+    pub(crate) fn ops(&self) -> &[Op] {
+        &self.ops[..self.n]
+    }
+
+    /// Declares the next operand, with `count` dynamic values: answers the register of
+    /// its first value (the others follow). Operands come before any operation.
+    pub(crate) const fn operand(&mut self, count: usize) -> Result<usize, Error> {
+        if self.n > 0 || self.operands >= MAX_OPERANDS {
+            return Err(Error::WrongKind {
+                msg: "typed: operands are declared before any operation, at most three",
+            });
+        }
+        if count > DYN_CAPACITY {
+            return Err(TOO_MANY_VALUES);
+        }
+        let first = self.nin;
+        self.inputs[self.operands] = count;
+        self.operands += 1;
+        self.nin += count;
+        Ok(first)
+    }
+
+    /// Records that the result's next dynamic value is `x` (a register).
+    pub(crate) const fn output(&mut self, x: Int) -> Result<(), Error> {
+        if self.nout >= DYN_CAPACITY {
+            return Err(TOO_MANY_VALUES);
+        }
+        self.out[self.nout] = x.value() as u16;
+        self.nout += 1;
+        Ok(())
+    }
+
+    /// Records one operation; answers its first result's register.
+    const fn emit(
+        &mut self,
+        kind: Kind,
+        a: Int,
+        b: Int,
+        c: Int,
+        mode: usize,
+    ) -> Result<usize, Error> {
+        if self.n >= MAX_OPS {
+            return Err(TOO_MANY_OPS);
+        }
+        self.ops[self.n] = Op {
+            kind,
+            a,
+            b,
+            c,
+            mode: mode as u32,
+        };
+        let r = self.nin + 2 * self.n;
+        self.n += 1;
+        Ok(r)
+    }
+
+    const fn emit1(&mut self, kind: Kind, a: Int, b: Int) -> Result<Int, Error> {
+        Ok(reg(tri!(self.emit(kind, a, b, Int::ZERO, 0))))
+    }
+
+    // ------------------------------------------------------------ staged Int operations
+    //
+    // Each answers what the `Int` method answers: computed now when every operand is
+    // static, a static result where CuTe's rules make it static whatever the dynamic
+    // operand is, and otherwise a register, with the operation recorded.
+
+    /// [`Int::try_mul`]: `_0 * x` and `x * _0` are static.
+    pub(crate) const fn mul(&mut self, a: Int, b: Int) -> Result<Int, Error> {
+        if a.is_static() && b.is_static() {
+            return a.try_mul(b);
+        }
+        if a.is_constant(0) || b.is_constant(0) {
+            return Ok(Int::ZERO);
+        }
+        self.emit1(Kind::Mul, a, b)
+    }
+
+    /// [`Int::try_div`]: `_0 / x` is static.
+    pub(crate) const fn div(&mut self, a: Int, b: Int) -> Result<Int, Error> {
+        if a.is_static() && b.is_static() {
+            return a.try_div(b);
+        }
+        if a.is_constant(0) {
+            return Ok(Int::ZERO);
+        }
+        self.emit1(Kind::Div, a, b)
+    }
+
+    /// [`Int::try_rem`]: `x % _1`, `x % _-1` and `_0 % x` are static.
+    pub(crate) const fn rem(&mut self, a: Int, b: Int) -> Result<Int, Error> {
+        if a.is_static() && b.is_static() {
+            return a.try_rem(b);
+        }
+        if a.is_constant(0) || b.is_constant(1) || b.is_constant(-1) {
+            return Ok(Int::ZERO);
+        }
+        self.emit1(Kind::Rem, a, b)
+    }
+
+    /// [`Int::try_add`].
+    pub(crate) const fn add(&mut self, a: Int, b: Int) -> Result<Int, Error> {
+        if a.is_static() && b.is_static() {
+            return a.try_add(b);
+        }
+        self.emit1(Kind::Add, a, b)
+    }
+
+    /// [`Int::try_sub`].
+    pub(crate) const fn sub(&mut self, a: Int, b: Int) -> Result<Int, Error> {
+        if a.is_static() && b.is_static() {
+            return a.try_sub(b);
+        }
+        self.emit1(Kind::Sub, a, b)
+    }
+
+    /// [`Int::try_ceil_div`].
+    pub(crate) const fn ceil_div(&mut self, a: Int, b: Int) -> Result<Int, Error> {
+        if a.is_static() && b.is_static() {
+            return a.try_ceil_div(b);
+        }
+        self.emit1(Kind::CeilDiv, a, b)
+    }
+
+    /// [`Int::min`].
+    pub(crate) const fn min(&mut self, a: Int, b: Int) -> Result<Int, Error> {
+        if a.is_static() && b.is_static() {
+            return Ok(a.min(b));
+        }
+        self.emit1(Kind::Min, a, b)
+    }
+
+    /// [`Int::try_abs`].
+    pub(crate) const fn abs(&mut self, a: Int) -> Result<Int, Error> {
+        if a.is_static() {
+            return a.try_abs();
+        }
+        self.emit1(Kind::Abs, a, Int::ZERO)
+    }
+
+    /// [`Int::signum`].
+    pub(crate) const fn signum(&mut self, a: Int) -> Result<Int, Error> {
+        if a.is_static() {
+            return Ok(a.signum());
+        }
+        self.emit1(Kind::Signum, a, Int::ZERO)
+    }
+
+    // ------------------------------------------------------------- steps of the algebra
+
+    /// Composition's stride step (see `algebra::composition`): `(next_shape, next_stride)`
+    /// of the rest stride `d` over the mode extent `cs`, after the stride divisibility
+    /// check. With a dynamic operand both results are dynamic (neither operand can be a
+    /// static `_0` in the walk, which starts from a non-zero stride and extents that are
+    /// positive; the step by step form covers that case anyway).
+    pub(crate) const fn stride_step(
+        &mut self,
+        d: Int,
+        cs: Int,
+        mode: usize,
+    ) -> Result<(Int, Int), Error> {
+        if d.is_static() && cs.is_static() {
+            return stride_step(d, cs, mode);
+        }
+        if d.is_constant(0) || cs.is_constant(0) {
+            // the full form, operation by operation
+            let rem = tri!(self.rem(d, cs));
+            if rem.is_static() && rem.value() != 0 {
+                // a static remainder needs static operands: not reached
+                return Err(Error::WrongKind {
+                    msg: "typed: composition's stride step",
+                });
+            }
+            let abs = tri!(self.abs(d));
+            let next_shape = tri!(self.ceil_div(cs, abs));
+            let q = tri!(self.ceil_div(abs, cs));
+            let sign = tri!(self.signum(d));
+            let next_stride = tri!(self.mul(q, sign));
+            return Ok((next_shape, next_stride));
+        }
+        let r = tri!(self.emit(Kind::StrideStep, d, cs, Int::ZERO, mode));
+        Ok((reg(r), reg(r + 1)))
+    }
+
+    /// Composition's shape step: `rest / new` after the shape divisibility check.
+    pub(crate) const fn shape_step(
+        &mut self,
+        rest: Int,
+        new: Int,
+        mode: usize,
+    ) -> Result<Int, Error> {
+        if rest.is_static() && new.is_static() {
+            return shape_step(rest, new, mode);
+        }
+        if rest.is_constant(0) {
+            // `_0 % x` and `_0 / x` are static `_0`: no check can fail
+            return Ok(Int::ZERO);
+        }
+        Ok(reg(tri!(self.emit(
+            Kind::ShapeStep,
+            rest,
+            new,
+            Int::ZERO,
+            mode
+        ))))
+    }
+
+    /// complement: the stride `d` of mode `mode` must not be negative.
+    pub(crate) const fn check_non_negative(&mut self, d: Int, mode: usize) -> Result<(), Error> {
+        if d.is_static() {
+            if d.value() < 0 {
+                return Err(negative_stride(mode, d));
+            }
+            return Ok(());
+        }
+        let _ = tri!(self.emit(Kind::NonNegative, d, Int::ZERO, Int::ZERO, mode));
+        Ok(())
+    }
+
+    /// complement: the new extent `shape` of mode `mode` must not be 0 (`stride` and
+    /// `prev` are what the error reports).
+    pub(crate) const fn check_injective(
+        &mut self,
+        shape: Int,
+        stride: Int,
+        prev: Int,
+        mode: usize,
+    ) -> Result<(), Error> {
+        if shape.is_static() {
+            if shape.value() == 0 {
+                return Err(non_injective(mode, stride, prev));
+            }
+            return Ok(());
+        }
+        let _ = tri!(self.emit(Kind::Injective, shape, stride, prev, mode));
+        Ok(())
+    }
+
+    /// A shape value must be positive, as [`crate::Layout::try_new`] requires.
+    pub(crate) const fn check_positive(&mut self, s: Int) -> Result<(), Error> {
+        if s.is_static() {
+            if s.value() <= 0 {
+                return Err(not_positive(s.value()));
+            }
+            return Ok(());
+        }
+        let _ = tri!(self.emit(Kind::Positive, s, Int::ZERO, Int::ZERO, 0));
+        Ok(())
+    }
+}
+
+/// The error of a shape that is not positive.
+pub(crate) const fn not_positive(v: i64) -> Error {
+    Error::InvalidShape {
+        msg: "layout: a shape must be positive",
+        value: v,
+    }
+}
+
+/// The value of operand `x`: an immediate, or the register it names.
+#[inline(always)]
+fn arg(x: Int, regs: &[i64; MAX_REGS]) -> Int {
+    if x.is_static() {
+        x
+    } else {
+        Int::dynamic(regs[x.value() as usize])
+    }
+}
+
+/// `(x / y, x % y)` for `x >= 0` and `y > 0`, where truncating division is unsigned
+/// division (a shift and a mask for a power of two, see [`div_rem_pos`]); `None`
+/// otherwise, for the `Int` method to answer (an error included).
+#[inline(always)]
+fn div_rem_nonneg(a: Int, b: Int) -> Option<(i64, i64)> {
+    let (x, y) = (a.value(), b.value());
+    if x >= 0 && y > 0 {
+        let (q, r) = div_rem_pos(x as u64, y as u64);
+        return Some((q as i64, r as i64));
+    }
+    None
+}
+
+/// Executes one operation: its one or two results.
+#[inline(always)]
+fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
+    let a = arg(op.a, regs);
+    let b = arg(op.b, regs);
+    let mode = op.mode as usize;
+    let one = |r: Result<Int, Error>| match r {
+        Ok(v) => Ok((v.value(), 0)),
+        Err(e) => Err(e),
+    };
+    match op.kind {
+        Kind::Mul => one(a.try_mul(b)),
+        Kind::Div => match div_rem_nonneg(a, b) {
+            Some((q, _)) => Ok((q, 0)),
+            None => one(a.try_div(b)),
+        },
+        Kind::Rem => match div_rem_nonneg(a, b) {
+            Some((_, r)) => Ok((r, 0)),
+            None => one(a.try_rem(b)),
+        },
+        Kind::Add => one(a.try_add(b)),
+        Kind::Sub => one(a.try_sub(b)),
+        Kind::CeilDiv => {
+            let (x, y) = (a.value(), b.value());
+            // `Int::try_ceil_div` adds `y` before it subtracts 1: that sum must not overflow
+            if x >= 0 && y > 0 && x <= i64::MAX - y {
+                let (q, _) = div_rem_pos((x + (y - 1)) as u64, y as u64);
+                return Ok((q as i64, 0));
+            }
+            one(a.try_ceil_div(b))
+        }
+        Kind::Min => Ok((a.min(b).value(), 0)),
+        Kind::Abs => one(a.try_abs()),
+        Kind::Signum => Ok((a.signum().value(), 0)),
+        Kind::StrideStep => match stride_step(a, b, mode) {
+            Ok((s, d)) => Ok((s.value(), d.value())),
+            Err(e) => Err(e),
+        },
+        Kind::ShapeStep => one(shape_step(a, b, mode)),
+        Kind::NonNegative => {
+            if a.value() < 0 {
+                return Err(negative_stride(mode, a));
+            }
+            Ok((0, 0))
+        }
+        Kind::Injective => {
+            if a.value() == 0 {
+                return Err(non_injective(mode, b, arg(op.c, regs)));
+            }
+            Ok((0, 0))
+        }
+        Kind::Positive => {
+            if a.value() <= 0 {
+                return Err(not_positive(a.value()));
+            }
+            Ok((0, 0))
+        }
+    }
+}
+
+/// A staged operation, as a type: its program is a constant.
+pub(crate) trait Stage {
+    /// The program.
+    const PROGRAM: Program;
+}
+
+/// Operation `K` of `S`'s program, on `regs`; nothing when the program is shorter. Both
+/// the test and the operation are constants, so the compiler keeps the arithmetic alone.
+#[inline(always)]
+fn step<S: Stage, const K: usize>(regs: &mut [i64; MAX_REGS]) -> Result<(), Error> {
+    if const { K < S::PROGRAM.n } {
+        let op = const { &S::PROGRAM.ops[K] };
+        let (x, y) = exec(op, regs)?;
+        regs[const { S::PROGRAM.nin + 2 * K }] = x;
+        regs[const { S::PROGRAM.nin + 2 * K + 1 }] = y;
+    }
+    Ok(())
+}
+
+/// `step::<S, K>` for every `K` below [`MAX_OPS`], in order: the program unrolled at
+/// compile time (a loop over it would be unrolled by the optimizer only for a handful of
+/// operations).
+macro_rules! steps {
+    ($s:ty, $regs:expr; $($k:literal)*) => {
+        $( step::<$s, $k>($regs)?; )*
+    };
+}
+
+/// Runs `S`'s program on the dynamic values of its operands (in the order they were
+/// declared): answers the result's dynamic values, or the first error, as the run-time
+/// algebra would. After inlining, only the program's arithmetic is left.
+#[inline(always)]
+pub(crate) fn run_stage<S: Stage>(
+    operands: &[&[i64; DYN_CAPACITY]],
+) -> Result<[i64; DYN_CAPACITY], Error> {
+    let p = const { &S::PROGRAM };
+    let mut regs = [0i64; MAX_REGS];
+    let mut base = 0;
+    let mut j = 0;
+    while j < p.operands {
+        let mut k = 0;
+        while k < p.inputs[j] {
+            regs[base + k] = operands[j][k];
+            k += 1;
+        }
+        base += p.inputs[j];
+        j += 1;
+    }
+    steps!(S, &mut regs;
+        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
+        61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89
+        90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113
+        114 115 116 117 118 119 120 121 122 123 124 125 126 127 128 129 130 131 132 133 134 135
+        136 137 138 139 140 141 142 143 144 145 146 147 148 149 150 151 152 153 154 155 156 157
+        158 159 160 161 162 163 164 165 166 167 168 169 170 171 172 173 174 175 176 177 178 179
+        180 181 182 183 184 185 186 187 188 189 190 191 192 193 194 195 196 197 198 199 200 201
+        202 203 204 205 206 207 208 209 210 211 212 213 214 215 216 217 218 219 220 221 222 223
+        224 225 226 227 228 229 230 231 232 233 234 235 236 237 238 239 240 241 242 243 244 245
+        246 247 248 249 250 251 252 253 254 255
+    );
+    let mut out = [0i64; DYN_CAPACITY];
+    let mut k = 0;
+    while k < p.nout {
+        out[k] = regs[p.out[k] as usize];
+        k += 1;
+    }
+    Ok(out)
+}
+
+// the steps above cover every operation
+const _: () = assert!(MAX_OPS == 256);
+
+/// Runs `p` on the dynamic values of its operands, operation by operation: what
+/// [`run_stage`] computes, for a program known only at run time (the tests stage random
+/// layouts).
+#[cfg(test)]
+pub(crate) fn run(
+    p: &Program,
+    operands: &[&[i64; DYN_CAPACITY]],
+) -> Result<[i64; DYN_CAPACITY], Error> {
+    let mut regs = [0i64; MAX_REGS];
+    let mut base = 0;
+    let mut j = 0;
+    while j < p.operands {
+        let mut k = 0;
+        while k < p.inputs[j] {
+            regs[base + k] = operands[j][k];
+            k += 1;
+        }
+        base += p.inputs[j];
+        j += 1;
+    }
+    let mut k = 0;
+    while k < p.n {
+        let (x, y) = exec(&p.ops[k], &regs)?;
+        regs[p.nin + 2 * k] = x;
+        regs[p.nin + 2 * k + 1] = y;
+        k += 1;
+    }
+    let mut out = [0i64; DYN_CAPACITY];
+    let mut k = 0;
+    while k < p.nout {
+        out[k] = regs[p.out[k] as usize];
+        k += 1;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn operands() -> std::vec::Vec<Int> {
+        let mut v = std::vec::Vec::new();
+        for x in [
+            0,
+            1,
+            -1,
+            2,
+            3,
+            -3,
+            4,
+            6,
+            8,
+            12,
+            4096,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+            1 << 40,
+        ] {
+            v.push(Int::dynamic(x));
+            v.push(Int::constant(x));
+        }
+        v
+    }
+
+    /// Stages `f` on `a` and `b` (a dynamic operand becomes a register), runs the program
+    /// on their values, and gives the result back as an `Int`.
+    fn staged(
+        a: Int,
+        b: Int,
+        f: impl Fn(&mut Program, Int, Int) -> Result<Int, Error>,
+    ) -> Result<Int, Error> {
+        let mut p = Program::new();
+        let ra = p.operand(1).unwrap();
+        let rb = p.operand(1).unwrap();
+        let sa = if a.is_static() { a } else { reg(ra) };
+        let sb = if b.is_static() { b } else { reg(rb) };
+        let r = f(&mut p, sa, sb)?;
+        if r.is_static() {
+            return Ok(r);
+        }
+        p.output(r).unwrap();
+        let mut va = [0; DYN_CAPACITY];
+        let mut vb = [0; DYN_CAPACITY];
+        va[0] = a.value();
+        vb[0] = b.value();
+        let out = run(&p, &[&va, &vb])?;
+        Ok(Int::dynamic(out[0]))
+    }
+
+    /// Every staged operation answers what its `Int` method answers, static bit and
+    /// error included, for every pair of operands of a grid of static and dynamic values.
+    #[test]
+    fn staged_operations_are_the_int_operations() {
+        type Pair = (
+            &'static str,
+            fn(&mut Program, Int, Int) -> Result<Int, Error>,
+            fn(Int, Int) -> Result<Int, Error>,
+        );
+        let ops: [Pair; 10] = [
+            ("mul", |p, a, b| p.mul(a, b), |a, b| a.try_mul(b)),
+            ("div", |p, a, b| p.div(a, b), |a, b| a.try_div(b)),
+            ("rem", |p, a, b| p.rem(a, b), |a, b| a.try_rem(b)),
+            ("add", |p, a, b| p.add(a, b), |a, b| a.try_add(b)),
+            ("sub", |p, a, b| p.sub(a, b), |a, b| a.try_sub(b)),
+            (
+                "ceil_div",
+                |p, a, b| p.ceil_div(a, b),
+                |a, b| a.try_ceil_div(b),
+            ),
+            ("min", |p, a, b| p.min(a, b), |a, b| Ok(a.min(b))),
+            ("abs", |p, a, _| p.abs(a), |a, _| a.try_abs()),
+            ("signum", |p, a, _| p.signum(a), |a, _| Ok(a.signum())),
+            (
+                "shape_step",
+                |p, a, b| p.shape_step(a, b, 2),
+                |a, b| shape_step(a, b, 2),
+            ),
+        ];
+        let v = operands();
+        let (mut compared, mut recorded, mut errors) = (0, 0, 0);
+        for (name, staged_op, int_op) in ops {
+            for &a in &v {
+                for &b in &v {
+                    let want = int_op(a, b);
+                    let got = staged(a, b, staged_op);
+                    assert_eq!(got, want, "{name}({a:?}, {b:?})");
+                    compared += 1;
+                    recorded += usize::from(!(a.is_static() && b.is_static()));
+                    errors += usize::from(want.is_err());
+                }
+            }
+        }
+        assert_eq!(compared, 10 * 30 * 30);
+        assert!(recorded > 6000 && errors > 500, "{recorded} {errors}");
+    }
+
+    /// The stride step, both results, against composition's own.
+    #[test]
+    fn staged_stride_step_is_compositions() {
+        let v = operands();
+        let mut compared = 0;
+        for &d in &v {
+            for &cs in &v {
+                let want = stride_step(d, cs, 4);
+                let mut p = Program::new();
+                let rd = p.operand(1).unwrap();
+                let rc = p.operand(1).unwrap();
+                let sd = if d.is_static() { d } else { reg(rd) };
+                let sc = if cs.is_static() { cs } else { reg(rc) };
+                let got = p.stride_step(sd, sc, 4).and_then(|(s, t)| {
+                    let mut vals = [0i64; 2];
+                    let mut k = 0;
+                    for x in [s, t] {
+                        if !x.is_static() {
+                            p.output(x).unwrap();
+                            k += 1;
+                        }
+                    }
+                    let mut vd = [0; DYN_CAPACITY];
+                    let mut vc = [0; DYN_CAPACITY];
+                    vd[0] = d.value();
+                    vc[0] = cs.value();
+                    let out = run(&p, &[&vd, &vc])?;
+                    vals[..k].copy_from_slice(&out[..k]);
+                    let mut it = vals.into_iter();
+                    let fill = |x: Int, it: &mut core::array::IntoIter<i64, 2>| {
+                        if x.is_static() {
+                            x
+                        } else {
+                            Int::dynamic(it.next().unwrap())
+                        }
+                    };
+                    let s = fill(s, &mut it);
+                    let t = fill(t, &mut it);
+                    Ok((s, t))
+                });
+                assert_eq!(got, want, "stride_step({d:?}, {cs:?})");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 900);
+    }
+
+    #[test]
+    fn checks_report_the_algebras_errors() {
+        let mut p = Program::new();
+        let r = reg(p.operand(3).unwrap());
+        p.check_non_negative(r, 1).unwrap();
+        p.check_injective(reg(1), Int::constant(8), reg(2), 2)
+            .unwrap();
+        p.check_positive(reg(2)).unwrap();
+        let mut v = [0; DYN_CAPACITY];
+        v[..3].copy_from_slice(&[-4, 5, 7]);
+        assert_eq!(run(&p, &[&v]), Err(negative_stride(1, Int::dynamic(-4))));
+        v[..3].copy_from_slice(&[4, 0, 7]);
+        assert_eq!(
+            run(&p, &[&v]),
+            Err(non_injective(2, Int::constant(8), Int::dynamic(7)))
+        );
+        v[..3].copy_from_slice(&[4, 5, 0]);
+        assert_eq!(run(&p, &[&v]), Err(not_positive(0)));
+        v[..3].copy_from_slice(&[4, 5, 7]);
+        assert!(run(&p, &[&v]).is_ok());
+        assert_eq!(p.len(), 3);
+        assert_eq!(p.ops().len(), 3);
+        assert_eq!(
+            Program::new().check_positive(Int::constant(0)),
+            Err(not_positive(0))
+        );
+    }
+}

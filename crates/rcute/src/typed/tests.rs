@@ -1,0 +1,746 @@
+//! The staged algebra against the run-time algebra, on random layouts: every form the
+//! staging accepts gives, once run on the values, the run-time algebra's result or its
+//! error; every form it refuses is one the run-time algebra refuses for those values too,
+//! or one CuTe refuses for every value (where rcute's run-time algebra computes from the
+//! values what a typed operation cannot).
+
+use super::ops::{self, StagedLayout, StagedTuple};
+use super::program::{DYN_CAPACITY, MAX_OPS, run};
+use super::stage::NEEDS_STATIC_STRIDES;
+use super::value::fill_layout;
+use crate::algebra::tiler::Tiler;
+use crate::error::Error;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::strategies::{
+    LayoutParams, ShapeParams, complementable, composable_pair, divisible_tiler, injective_layout,
+    layout, shape,
+};
+use crate::tuple::IntTuple;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use std::cell::RefCell;
+use std::string::{String, ToString};
+use std::vec::Vec;
+
+const CASES: u32 = 1000;
+
+/// An operand: its dynamic values, in the order the staging numbers them.
+fn tuple_values(t: &IntTuple, out: &mut Vec<i64>) {
+    for i in 0..t.leaf_count() {
+        if !t.leaf(i).is_static() {
+            out.push(t.leaf(i).value());
+        }
+    }
+}
+
+fn layout_values(l: &Layout) -> Vec<i64> {
+    let mut v = Vec::new();
+    tuple_values(l.shape_ref(), &mut v);
+    tuple_values(l.stride_ref(), &mut v);
+    v
+}
+
+fn store(v: &[i64]) -> Option<[i64; DYN_CAPACITY]> {
+    if v.len() > DYN_CAPACITY {
+        return None;
+    }
+    let mut a = [0; DYN_CAPACITY];
+    a[..v.len()].copy_from_slice(v);
+    Some(a)
+}
+
+/// How the cases of one operation went.
+#[derive(Default, Debug)]
+struct Tally {
+    /// staged, and the program gave the run-time algebra's value
+    values: usize,
+    /// staged, and the program gave the run-time algebra's error
+    errors: usize,
+    /// refused at staging, and the run-time algebra errs too
+    refused_both: usize,
+    /// refused at staging as CuTe refuses, where the run-time algebra computes from values
+    refused_beyond: usize,
+    /// refused at staging: a program longer than `MAX_OPS`
+    refused_capacity: usize,
+}
+
+impl Tally {
+    fn total(&self) -> usize {
+        self.values + self.errors + self.refused_both + self.refused_beyond + self.refused_capacity
+    }
+}
+
+/// Runs a staged program on the operands' values: its results, or its error.
+fn execute(
+    program: &super::program::Program,
+    operands: &[Vec<i64>],
+) -> Option<Result<[i64; DYN_CAPACITY], Error>> {
+    let stored: Option<Vec<[i64; DYN_CAPACITY]>> = operands.iter().map(|v| store(v)).collect();
+    let stored = stored?;
+    let refs: Vec<&[i64; DYN_CAPACITY]> = stored.iter().collect();
+    Some(run(program, &refs))
+}
+
+/// Compares a staged operation with the run-time one; `Err` describes a mismatch.
+fn compare_layout(
+    tally: &mut Tally,
+    staged: Result<StagedLayout, Error>,
+    operands: &[Vec<i64>],
+    want: Result<Layout, Error>,
+) -> Result<(), String> {
+    let s = match staged {
+        Err(e) => return refused(tally, e, want.is_ok()),
+        Ok(s) => s,
+    };
+    let Some(got) = execute(&s.program, operands) else {
+        // more values than a typed value holds: staging of such a form refuses it
+        return Err("operands beyond DYN_CAPACITY were staged".into());
+    };
+    assert_eq!(s.program.outputs(), super::value::layout_values(&s.form));
+    let got = got.map(|vals| fill_layout(&s.form, &vals));
+    if got != want {
+        return Err(std::format!("staged {got:?}, run-time {want:?}"));
+    }
+    if want.is_ok() {
+        tally.values += 1;
+    } else {
+        tally.errors += 1;
+    }
+    Ok(())
+}
+
+fn compare_tuple(
+    tally: &mut Tally,
+    staged: Result<StagedTuple, Error>,
+    operands: &[Vec<i64>],
+    want: Result<IntTuple, Error>,
+) -> Result<(), String> {
+    let s = match staged {
+        Err(e) => return refused(tally, e, want.is_ok()),
+        Ok(s) => s,
+    };
+    let Some(got) = execute(&s.program, operands) else {
+        return Err("operands beyond DYN_CAPACITY were staged".into());
+    };
+    let got = got.map(|vals| {
+        let mut t = s.form;
+        let mut k = 0;
+        for i in 0..t.leaf_count() {
+            if !t.leaf(i).is_static() {
+                t.set_leaf(i, Int::dynamic(vals[k]));
+                k += 1;
+            }
+        }
+        t
+    });
+    if got != want {
+        return Err(std::format!("staged {got:?}, run-time {want:?}"));
+    }
+    if want.is_ok() {
+        tally.values += 1;
+    } else {
+        tally.errors += 1;
+    }
+    Ok(())
+}
+
+/// A form refused at staging: the run-time algebra must refuse it too, unless CuTe
+/// refuses it for every value (a dynamic stride in a complement of rank 2 or more, the
+/// ranks of a rank product).
+fn refused(tally: &mut Tally, e: Error, runtime_ok: bool) -> Result<(), String> {
+    if !runtime_ok {
+        tally.refused_both += 1;
+        return Ok(());
+    }
+    if let Error::Capacity { capacity, .. } = e
+        && capacity == MAX_OPS
+    {
+        tally.refused_capacity += 1;
+        return Ok(());
+    }
+    let cute_refuses = e == NEEDS_STATIC_STRIDES
+        || e.message()
+            .starts_with("typed: blocked_product/raked_product");
+    if cute_refuses {
+        tally.refused_beyond += 1;
+        return Ok(());
+    }
+    Err(std::format!(
+        "staging refused ({e}) what the run-time algebra computes"
+    ))
+}
+
+/// Runs `case` on `CASES` values of `strategy`; answers the tally, having checked that
+/// every case ran and was counted.
+fn check<S: Strategy>(
+    strategy: S,
+    case: impl Fn(&mut Tally, S::Value) -> Result<(), String>,
+) -> Tally
+where
+    S::Value: std::fmt::Debug,
+{
+    let tally = RefCell::new(Tally::default());
+    let ran = RefCell::new(0usize);
+    let mut runner = TestRunner::new(Config {
+        cases: CASES,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    runner
+        .run(&strategy, |v| {
+            *ran.borrow_mut() += 1;
+            let desc = std::format!("{v:?}");
+            case(&mut tally.borrow_mut(), v)
+                .map_err(|m| TestCaseError::fail(std::format!("{desc}: {m}")))
+        })
+        .unwrap();
+    let tally = tally.into_inner();
+    let ran = ran.into_inner();
+    std::eprintln!("typed against run-time, {ran} cases: {tally:?}");
+    assert!(ran >= CASES as usize, "only {ran} cases ran");
+    // every comparison of every case is counted once
+    assert!(tally.total() >= ran, "{tally:?}");
+    tally
+}
+
+/// The same layout with every stride static.
+fn static_strides(l: &Layout) -> Layout {
+    Layout::new(*l.shape_ref(), l.stride_ref().to_static())
+}
+
+#[test]
+fn coalesce_is_the_run_time_coalesce() {
+    let t = check(layout(LayoutParams::default()), |t, l| {
+        compare_layout(
+            t,
+            ops::stage_coalesce(&l),
+            &[layout_values(&l)],
+            l.try_coalesce(),
+        )
+    });
+    assert!(t.values > 900, "{t:?}");
+}
+
+#[test]
+fn composition_is_the_run_time_composition() {
+    // exact pairs, and the same pairs with B's strides shifted (failed conditions)
+    let t = check(
+        (composable_pair(LayoutParams::default()), 0..3i64),
+        |t, ((a, b), shift)| {
+            let b = if shift == 0 {
+                b
+            } else {
+                let mut s = *b.stride_ref();
+                for i in 0..s.leaf_count() {
+                    let x = s.leaf(i);
+                    s.set_leaf(i, Int::new(x.value() + shift, x.is_static()));
+                }
+                Layout::new(*b.shape_ref(), s)
+            };
+            let ops = [layout_values(&a), layout_values(&b)];
+            compare_layout(
+                t,
+                ops::stage_composition(&a, &b),
+                &ops,
+                a.try_composition(&b),
+            )
+        },
+    );
+    assert!(t.values > 500 && t.errors > 50, "{t:?}");
+}
+
+/// A tuple tiler of `l`'s rank made of the modes of `t` (a layout of that rank), or the
+/// layout `t` itself.
+fn tilers(l: &Layout, t: &Layout) -> Vec<Tiler> {
+    let mut v = std::vec![Tiler::layout(*t)];
+    if t.rank() == l.rank() && !t.shape_ref().is_leaf() {
+        let modes: Vec<Tiler> = (0..t.rank()).map(|i| Tiler::layout(t.mode(i))).collect();
+        v.push(Tiler::tuple(&modes));
+        // integers for the modes that are compact
+        let shapes: Vec<Tiler> = (0..t.rank())
+            .map(|i| {
+                let m = t.mode(i);
+                match (m.shape_ref().as_int(), m.stride_ref().as_int()) {
+                    (Some(s), Some(d)) if d.is_constant(1) => Tiler::try_integer(s).unwrap(),
+                    _ => Tiler::layout(m),
+                }
+            })
+            .collect();
+        v.push(Tiler::tuple(&shapes));
+    }
+    v
+}
+
+fn tiler_values(t: &Tiler) -> Vec<i64> {
+    layout_values(t.inner_layout())
+}
+
+#[test]
+fn divides_and_tiler_compositions_are_the_run_time_ones() {
+    let t = check(divisible_tiler(LayoutParams::default()), |t, (l, tl)| {
+        for tiler in tilers(&l, &tl) {
+            let ops = [layout_values(&l), tiler_values(&tiler)];
+            compare_layout(
+                t,
+                ops::stage_logical_divide(&l, &tiler),
+                &ops,
+                l.try_logical_divide(&tiler),
+            )?;
+            compare_layout(
+                t,
+                ops::stage_zipped_divide(&l, &tiler),
+                &ops,
+                l.try_zipped_divide(&tiler),
+            )?;
+            compare_layout(
+                t,
+                ops::stage_composition_tiler(&l, &tiler),
+                &ops,
+                l.try_composition_tiler(&tiler),
+            )?;
+        }
+        Ok(())
+    });
+    assert!(t.values > 2000, "{t:?}");
+}
+
+#[test]
+fn complement_is_the_run_time_complement() {
+    let t = check(
+        (
+            complementable(ShapeParams::default(), 3),
+            proptest::bool::ANY,
+        ),
+        |t, ((l, c), fix)| {
+            let l = if fix { static_strides(&l) } else { l };
+            let mut cv = Vec::new();
+            tuple_values(&c, &mut cv);
+            let ops = [layout_values(&l), cv];
+            compare_layout(t, ops::stage_complement(&l, &c), &ops, l.try_complement(&c))
+        },
+    );
+    assert!(t.values > 500 && t.refused_beyond > 50, "{t:?}");
+}
+
+#[test]
+fn complement_of_any_layout_is_the_run_time_complement() {
+    // arbitrary strides: negative, zero, overlapping (errors and garbage-free refusals)
+    let t = check(layout(LayoutParams::default()), |t, l| {
+        let l = static_strides(&l);
+        let c = IntTuple::dynamic(l.cosize().value().max(1) * 2);
+        let ops = [layout_values(&l), std::vec![c.leaf(0).value()]];
+        compare_layout(t, ops::stage_complement(&l, &c), &ops, l.try_complement(&c))
+    });
+    assert!(t.values > 100 && t.errors + t.refused_both > 100, "{t:?}");
+}
+
+#[test]
+fn right_inverse_is_the_run_time_right_inverse() {
+    let t = check(
+        (
+            injective_layout(ShapeParams::default(), 2),
+            layout(LayoutParams::default()),
+        ),
+        |t, (a, b)| {
+            compare_layout(
+                t,
+                ops::stage_right_inverse(&a),
+                &[layout_values(&a)],
+                a.try_right_inverse(),
+            )?;
+            compare_layout(
+                t,
+                ops::stage_right_inverse(&b),
+                &[layout_values(&b)],
+                b.try_right_inverse(),
+            )
+        },
+    );
+    assert!(t.values > 1500, "{t:?}");
+}
+
+#[test]
+fn products_are_the_run_time_products() {
+    let small = ShapeParams {
+        max_leaves: 4,
+        max_size: 64,
+        ..ShapeParams::default()
+    };
+    let t = check(
+        (
+            injective_layout(small, 2),
+            injective_layout(small, 2),
+            proptest::bool::ANY,
+        ),
+        |t, (a, b, fix)| {
+            let a = if fix { static_strides(&a) } else { a };
+            let ops = [layout_values(&a), layout_values(&b)];
+            let tiler = Tiler::layout(b);
+            compare_layout(
+                t,
+                ops::stage_logical_product(&a, &tiler),
+                &ops,
+                a.try_logical_product(&tiler),
+            )?;
+            for tiler in tilers(&a, &b).into_iter().skip(1) {
+                let ops = [layout_values(&a), tiler_values(&tiler)];
+                compare_layout(
+                    t,
+                    ops::stage_logical_product(&a, &tiler),
+                    &ops,
+                    a.try_logical_product(&tiler),
+                )?;
+            }
+            compare_layout(
+                t,
+                ops::stage_blocked_product(&a, &b),
+                &ops,
+                a.try_blocked_product(&b),
+            )?;
+            compare_layout(
+                t,
+                ops::stage_raked_product(&a, &b),
+                &ops,
+                a.try_raked_product(&b),
+            )
+        },
+    );
+    assert!(t.values > 1500 && t.refused_beyond > 50, "{t:?}");
+}
+
+#[test]
+fn coordinates_are_the_run_time_coordinates() {
+    let t = check(
+        (
+            layout(LayoutParams::default()),
+            0..5000i64,
+            proptest::bool::ANY,
+        ),
+        |t, (l, i, fix)| {
+            let idx = if fix {
+                IntTuple::constant(i)
+            } else {
+                IntTuple::dynamic(i)
+            };
+            let (s, d) = (*l.shape_ref(), *l.stride_ref());
+            let mut iv = Vec::new();
+            tuple_values(&idx, &mut iv);
+            let mut sv = Vec::new();
+            tuple_values(&s, &mut sv);
+            let mut dv = Vec::new();
+            tuple_values(&d, &mut dv);
+            compare_tuple(
+                t,
+                ops::stage_idx2crd(&idx, &s),
+                &[iv.clone(), sv.clone()],
+                crate::try_idx2crd(&idx, &s),
+            )?;
+            compare_tuple(
+                t,
+                ops::stage_crd2idx(&idx, &s, &d),
+                &[iv.clone(), sv.clone(), dv],
+                crate::try_crd2idx(&idx, &s, &d).map(IntTuple::from_int),
+            )?;
+            // a hierarchical coordinate
+            if let Ok(c) = crate::try_idx2crd(&idx, &s) {
+                let mut cv = Vec::new();
+                tuple_values(&c, &mut cv);
+                compare_tuple(
+                    t,
+                    ops::stage_layout_crd2idx(&l, &c),
+                    &[layout_values(&l), cv],
+                    l.try_crd2idx(&c).map(IntTuple::from_int),
+                )?;
+            }
+            Ok(())
+        },
+    );
+    assert!(t.values > 2500, "{t:?}");
+}
+
+#[test]
+fn shapes_with_zero_and_negative_extents_fail_as_at_run_time() {
+    // tuples are not validated: idx2crd and crd2idx by a zero extent divide by zero
+    let t = check(
+        (
+            shape(ShapeParams::default()),
+            0..4usize,
+            -2..1i64,
+            0..100i64,
+        ),
+        |t, (s, k, bad, i)| {
+            let mut s = s;
+            let k = k % s.leaf_count();
+            let x = s.leaf(k);
+            s.set_leaf(k, Int::new(bad, x.is_static()));
+            let idx = IntTuple::dynamic(i);
+            let mut sv = Vec::new();
+            tuple_values(&s, &mut sv);
+            compare_tuple(
+                t,
+                ops::stage_idx2crd(&idx, &s),
+                &[std::vec![i], sv],
+                crate::try_idx2crd(&idx, &s),
+            )
+        },
+    );
+    assert!(t.errors > 50 && t.values > 50, "{t:?}");
+}
+
+// ------------------------------------------------------------------ the golden cases
+
+/// `f(a, b, c)` as `f` and its top-level arguments; `None` for template forms.
+fn split_call(expr: &str) -> Option<(&str, Vec<&str>)> {
+    let open = expr.find('(')?;
+    let name = expr[..open].trim();
+    if name.contains('<') || !expr.trim_end().ends_with(')') {
+        return None;
+    }
+    let inner = &expr[open + 1..expr.trim_end().len() - 1];
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                args.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    args.push(inner[start..].trim());
+    Some((name, args))
+}
+
+fn to_tiler(v: &crate::expr::Value) -> Option<Tiler> {
+    use crate::expr::Value;
+    match v {
+        Value::Layout(l) => Some(Tiler::layout(*l)),
+        Value::Tuple(t) => Tiler::try_from_shape(t).ok(),
+        Value::List(items) => {
+            let parts: Option<Vec<Tiler>> = items.iter().map(to_tiler).collect();
+            Tiler::try_tuple(&parts?).ok()
+        }
+        _ => None,
+    }
+}
+
+/// A staged golden case: the result's printed form, or the error (a refusal at staging
+/// is `Err(Ok(error))`, an error of the program `Err(Err(error))`).
+type Typed = Result<String, Result<Error, Error>>;
+
+fn run_layout(s: Result<StagedLayout, Error>, operands: &[Vec<i64>]) -> Option<Typed> {
+    let s = match s {
+        Err(e) => return Some(Err(Ok(e))),
+        Ok(s) => s,
+    };
+    Some(match execute(&s.program, operands)? {
+        Ok(vals) => Ok(fill_layout(&s.form, &vals).to_string()),
+        Err(e) => Err(Err(e)),
+    })
+}
+
+fn run_tuple(s: Result<StagedTuple, Error>, operands: &[Vec<i64>]) -> Option<Typed> {
+    let s = match s {
+        Err(e) => return Some(Err(Ok(e))),
+        Ok(s) => s,
+    };
+    Some(match execute(&s.program, operands)? {
+        Ok(vals) => {
+            let mut t = s.form;
+            let mut k = 0;
+            for i in 0..t.leaf_count() {
+                if !t.leaf(i).is_static() {
+                    t.set_leaf(i, Int::dynamic(vals[k]));
+                    k += 1;
+                }
+            }
+            Ok(t.to_string())
+        }
+        Err(e) => Err(Err(e)),
+    })
+}
+
+fn tuple_operand(t: &IntTuple) -> Vec<i64> {
+    let mut v = Vec::new();
+    tuple_values(t, &mut v);
+    v
+}
+
+/// The golden case `expr` staged, for the operations the typed layer has; `None` for the
+/// others (and for arguments a form cannot hold).
+fn stage_golden(expr: &str) -> Option<Typed> {
+    use crate::expr::{Value, eval_value};
+    let (name, args) = split_call(expr)?;
+    let vals: Vec<Value> = args
+        .iter()
+        .map(|a| eval_value(a).ok())
+        .collect::<Option<_>>()?;
+    // a form holds integers only: no `_`, no scaled basis elements
+    let integers = |v: &Value| match v {
+        Value::Tuple(t) => !t.has_underscore() && !t.has_basis(),
+        Value::Layout(l) => !l.has_basis_strides(),
+        Value::List(items) => items.iter().all(|x| !x.has_underscore()),
+        _ => true,
+    };
+    if !vals.iter().all(integers) || vals.iter().any(Value::has_underscore) {
+        return None;
+    }
+    let lay = |i: usize| match vals.get(i) {
+        Some(Value::Layout(l)) => Some(*l),
+        _ => None,
+    };
+    let tup = |i: usize| match vals.get(i) {
+        Some(Value::Tuple(t)) => Some(*t),
+        _ => None,
+    };
+    let til = |i: usize| vals.get(i).and_then(to_tiler);
+    let lv = |l: &Layout| layout_values(l);
+    match (name, vals.len()) {
+        ("coalesce", 1) => {
+            let a = lay(0)?;
+            run_layout(ops::stage_coalesce(&a), &[lv(&a)])
+        }
+        ("composition", 2) => {
+            let a = lay(0)?;
+            if let Some(b) = lay(1) {
+                return run_layout(ops::stage_composition(&a, &b), &[lv(&a), lv(&b)]);
+            }
+            let t = til(1)?;
+            run_layout(
+                ops::stage_composition_tiler(&a, &t),
+                &[lv(&a), tiler_values(&t)],
+            )
+        }
+        ("complement", 2) => {
+            let (a, c) = (lay(0)?, tup(1)?);
+            run_layout(ops::stage_complement(&a, &c), &[lv(&a), tuple_operand(&c)])
+        }
+        ("right_inverse", 1) => {
+            let a = lay(0)?;
+            run_layout(ops::stage_right_inverse(&a), &[lv(&a)])
+        }
+        ("logical_divide" | "zipped_divide" | "logical_product", 2) => {
+            let (a, t) = (lay(0)?, til(1)?);
+            let staged = match name {
+                "logical_divide" => ops::stage_logical_divide(&a, &t),
+                "zipped_divide" => ops::stage_zipped_divide(&a, &t),
+                _ => ops::stage_logical_product(&a, &t),
+            };
+            run_layout(staged, &[lv(&a), tiler_values(&t)])
+        }
+        ("blocked_product" | "raked_product", 2) => {
+            let (a, b) = (lay(0)?, lay(1)?);
+            let staged = if name == "blocked_product" {
+                ops::stage_blocked_product(&a, &b)
+            } else {
+                ops::stage_raked_product(&a, &b)
+            };
+            run_layout(staged, &[lv(&a), lv(&b)])
+        }
+        ("size" | "cosize", 1) => {
+            let a = lay(0)?;
+            let staged = if name == "size" {
+                ops::stage_size(&a)
+            } else {
+                ops::stage_cosize(&a)
+            };
+            run_tuple(staged, &[lv(&a)])
+        }
+        ("idx2crd", 2) => {
+            let (i, s) = (tup(0)?, tup(1)?);
+            run_tuple(
+                ops::stage_idx2crd(&i, &s),
+                &[tuple_operand(&i), tuple_operand(&s)],
+            )
+        }
+        ("crd2idx", 3) => {
+            let (c, s, d) = (tup(0)?, tup(1)?, tup(2)?);
+            run_tuple(
+                ops::stage_crd2idx(&c, &s, &d),
+                &[tuple_operand(&c), tuple_operand(&s), tuple_operand(&d)],
+            )
+        }
+        _ => None,
+    }
+}
+
+/// Every golden case of an operation the typed layer has (answered by CuTe C++), staged
+/// and run on its values: the typed answer is the run-time evaluator's (which the golden
+/// replay holds to CuTe's), error for error; a form refused at staging is one the
+/// run-time algebra refuses too, or one CuTe refuses (its answer is `error`).
+#[test]
+fn golden_cases_through_the_typed_layer() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    let (mut staged, mut same_as_cute, mut errors, mut refused, mut cute_refuses) = (0, 0, 0, 0, 0);
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            let (Some(expr), Some(out)) = (case["expr"].as_str(), case["out"].as_str()) else {
+                continue;
+            };
+            let Some(typed) = stage_golden(expr) else {
+                continue;
+            };
+            let runtime = crate::expr::eval(expr).map(|t| t.trim_end().to_string());
+            match (&typed, &runtime) {
+                (Ok(t), Ok(r)) => {
+                    assert_eq!(t, r, "{expr}");
+                    staged += 1;
+                    same_as_cute += usize::from(t == out);
+                }
+                (Err(Err(_)), Err(_)) => errors += 1,
+                (Err(Ok(_)), Err(_)) => refused += 1,
+                (Err(Ok(e)), Ok(r)) => {
+                    let cute = *e == NEEDS_STATIC_STRIDES
+                        || e.message()
+                            .starts_with("typed: blocked_product/raked_product");
+                    assert!(
+                        cute && out == "error",
+                        "{expr}: refused ({e}), run-time {r}, CuTe {out}"
+                    );
+                    cute_refuses += 1;
+                }
+                _ => panic!("{expr}: typed {typed:?}, run-time {runtime:?}"),
+            }
+        }
+    }
+    std::eprintln!(
+        "golden through typed: {staged} staged ({same_as_cute} printed as CuTe), {errors} errors, {refused} refused with the run-time algebra, {cute_refuses} refused as CuTe"
+    );
+    assert!(
+        staged > 1000 && same_as_cute > 900,
+        "{staged} {same_as_cute}"
+    );
+    assert!(errors + refused > 50 && cute_refuses > 5);
+}
+
+/// What the compile-time refusals of the module documentation refuse with.
+#[test]
+fn refusals_name_the_condition() {
+    use crate::{int_tuple, layout};
+    let c = ops::stage_complement(&layout!((2,4):(3,1)), &int_tuple!(24));
+    assert_eq!(c.err(), Some(NEEDS_STATIC_STRIDES));
+    let c = ops::stage_composition(&layout!((_8,_8):(_8,_1)), &layout!(_4:_3));
+    assert_eq!(
+        c.err().map(|e| e.message()),
+        Some(
+            "composition: shape divisibility condition violated (the rest of the shape is not a multiple of the new mode)"
+        )
+    );
+    // the same composition with dynamic values is checked when it runs
+    let (a, b) = (layout!((8,8):(8,1)), layout!(4:3));
+    let s = ops::stage_composition(&a, &b).unwrap();
+    let ran = execute(&s.program, &[layout_values(&a), layout_values(&b)]).unwrap();
+    assert_eq!(ran.err(), a.try_composition(&b).err());
+}

@@ -1,0 +1,483 @@
+//! Composition, the divides and the products, staged (see [`super::stage`] for how).
+//!
+//! Where the run-time algebra takes a shortcut that changes the order in which errors are
+//! found (the by-mode divides and compositions copy a single-mode mode's tile in place),
+//! staging takes the same shortcut, so that a program reports the first error the
+//! run-time algebra reports.
+
+use super::program::Program;
+use super::stage::{Cotarget, Modes, coalesce, coalesce_scan, complement, cosize, size};
+use crate::algebra::build::{LayoutBuilder, pair};
+use crate::algebra::divide::zip2_by;
+use crate::algebra::product::zip_modes;
+use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
+use crate::error::{Error, tri};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::{IntTuple, Node};
+
+/// Refused by CuTe for any values: the block and the repeat of a rank product have
+/// different ranks, so CuTe's `zip` does not compile. (The run-time [`Layout`] computes a
+/// product whose dynamic size-1 modes make the ranks differ from the static values.)
+const RANK_PRODUCT: Error = Error::WrongKind {
+    msg: "typed: blocked_product/raked_product: the block and the repeat have different ranks (CuTe refuses it too)",
+};
+
+/// The sub-layout of `l` at node `n` (the nodes of a layout's shape and stride coincide).
+const fn sub_layout(l: &Layout, n: Node) -> Layout {
+    Layout::from_parts(l.shape_ref().subtree(n), l.stride_ref().subtree(n))
+}
+
+/// `s:d ∘ b` for a single-mode left layout: each stride of `b` but a `_0` times `d`.
+const fn compose_leaf(p: &mut Program, d: Int, b: &Layout) -> Result<Layout, Error> {
+    let mut stride = *b.stride_ref();
+    let mut i = 0;
+    while i < stride.leaf_count() {
+        let e = stride.leaf(i);
+        if !e.is_constant(0) {
+            stride.set_leaf(i, tri!(p.mul(e, d)));
+        }
+        i += 1;
+    }
+    Ok(Layout::from_parts(*b.shape_ref(), stride))
+}
+
+/// `composition(a, b)` (see `algebra::composition`).
+pub(crate) const fn composition(p: &mut Program, a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    if a.shape_ref().is_leaf() {
+        return compose_leaf(p, a.stride_ref().leaf(0), b);
+    }
+    let lhs = tri!(coalesce_scan(p, &Modes::leaves(a), true, false));
+    let mut out = LayoutBuilder::new();
+    tri!(composition_impl(
+        p,
+        &mut out,
+        &lhs,
+        b.shape_ref(),
+        Node::ROOT,
+        b.stride_ref(),
+        Node::ROOT
+    ));
+    out.finish()
+}
+
+/// CuTe's `composition_impl` for the subtree of `b` at `ns`/`nd`, written as the next mode
+/// of `out`, `a` given as coalesced flat modes.
+const fn composition_impl(
+    p: &mut Program,
+    out: &mut LayoutBuilder,
+    a: &Modes,
+    bs: &IntTuple,
+    ns: Node,
+    bd: &IntTuple,
+    nd: Node,
+) -> Result<(), Error> {
+    if !bs.is_leaf_node(ns) {
+        tri!(out.open());
+        let mut cs = bs.first_child(ns);
+        let mut cd = bd.first_child(nd);
+        while !bs.is_close(cs) {
+            tri!(composition_impl(p, out, a, bs, cs, bd, cd));
+            cs = bs.node_end(cs);
+            cd = bd.node_end(cd);
+        }
+        return out.close();
+    }
+    composition_int(p, out, a, bs.int_at(ns), bd.int_at(nd))
+}
+
+/// Composition of `a` with one integral mode `s:d`, written as the next mode of `out`.
+const fn composition_int(
+    p: &mut Program,
+    out: &mut LayoutBuilder,
+    a: &Modes,
+    s: Int,
+    d: Int,
+) -> Result<(), Error> {
+    if d.is_constant(0) {
+        return out.push_mode(s, d);
+    }
+    if a.n == 1 {
+        return out.push_mode(s, tri!(p.mul(d, a.d[0])));
+    }
+    let r = a.n;
+    if r == 0 {
+        return Err(Error::WrongKind {
+            msg: "composition: the left layout has no modes",
+        });
+    }
+    let mark = out.mark();
+    tri!(out.open());
+    let mut n = 0;
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    let mut i = 0;
+    while i + 1 < r {
+        let (cs, cd) = (a.s[i], a.d[i]);
+        let (next_shape, next_stride) = tri!(p.stride_step(rest_stride, cs, i));
+        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
+            rest_stride = next_stride;
+        } else {
+            let new_shape = tri!(p.min(next_shape, rest_shape));
+            let next_rest = tri!(p.shape_step(rest_shape, new_shape, i));
+            let new_stride = tri!(p.mul(rest_stride, cd));
+            tri!(out.push_mode(new_shape, new_stride));
+            n += 1;
+            rest_shape = next_rest;
+            rest_stride = next_stride;
+        }
+        i += 1;
+    }
+    let last = a.d[r - 1];
+    if n == 0 {
+        tri!(out.push_mode(rest_shape, tri!(p.mul(rest_stride, last))));
+        out.unwrap_single(mark);
+        return Ok(());
+    }
+    let keep_rest = !rest_shape.is_constant(1);
+    if n == 1 && !keep_rest {
+        out.unwrap_single(mark);
+        return Ok(());
+    }
+    if keep_rest {
+        tri!(out.push_mode(rest_shape, tri!(p.mul(rest_stride, last))));
+    }
+    out.close()
+}
+
+/// `a ∘ b` for an `a` given as flat modes that are already coalesced (a complement), as
+/// the next mode of `out`.
+const fn compose_flat_into(
+    p: &mut Program,
+    out: &mut LayoutBuilder,
+    a: &Modes,
+    b: &Layout,
+) -> Result<(), Error> {
+    if a.n == 1 {
+        return out.push_layout(&tri!(compose_leaf(p, a.d[0], b)));
+    }
+    composition_impl(
+        p,
+        out,
+        a,
+        b.shape_ref(),
+        Node::ROOT,
+        b.stride_ref(),
+        Node::ROOT,
+    )
+}
+
+/// `composition(a, tiler)`: by a layout, an integer, `_`, or mode by mode.
+pub(crate) const fn composition_tiler(
+    p: &mut Program,
+    a: &Layout,
+    t: &Tiler,
+) -> Result<Layout, Error> {
+    match t.kind() {
+        TilerKind::Layout(l) => composition(p, a, l),
+        TilerKind::Underscore => Ok(*a),
+        TilerKind::Integer(n) => {
+            let lhs = tri!(coalesce_scan(p, &Modes::leaves(a), true, false));
+            let mut out = LayoutBuilder::new();
+            tri!(composition_int(p, &mut out, &lhs, n, Int::ONE));
+            out.finish()
+        }
+        TilerKind::Tuple => {
+            let rt = t.rank();
+            if rt > a.rank() {
+                return Err(Error::RankMismatch {
+                    msg: "composition: the tiler has more modes than the layout",
+                    expected: a.rank(),
+                    found: rt,
+                });
+            }
+            let mut b = LayoutBuilder::new();
+            tri!(b.open());
+            let mut walk = PairWalk::new(a, t);
+            let mut i = 0;
+            while i < rt {
+                if let Some((_, d, e)) = walk.single(a, t, i) {
+                    let c = tri!(compose_leaf(p, d, &sub_layout(t.inner_layout(), e)));
+                    tri!(b.push_layout(&c));
+                    walk.advance(a, t, i);
+                    i += 1;
+                    continue;
+                }
+                walk.advance(a, t, i);
+                let mode = tri!(a.try_mode(i));
+                let r = match t.element_layout(i) {
+                    Some(e) => tri!(composition(p, &mode, &e)),
+                    None => tri!(composition_tiler(p, &mode, &tri!(t.try_element(i)))),
+                };
+                tri!(b.push_layout(&r));
+                i += 1;
+            }
+            tri!(b.close());
+            b.finish()
+        }
+    }
+}
+
+/// The flat modes `f` composed with a single mode `_:d`, as the next mode of `b`.
+const fn push_flat_composed(
+    p: &mut Program,
+    b: &mut LayoutBuilder,
+    d: Int,
+    f: &Modes,
+) -> Result<(), Error> {
+    let tuple = f.n != 1;
+    if tuple {
+        tri!(b.open());
+    }
+    let mut i = 0;
+    while i < f.n {
+        let e = f.d[i];
+        let e = if e.is_constant(0) {
+            e
+        } else {
+            tri!(p.mul(e, d))
+        };
+        tri!(b.push_mode(f.s[i], e));
+        i += 1;
+    }
+    if tuple {
+        tri!(b.close());
+    }
+    Ok(())
+}
+
+/// The rest of a single-mode mode `s:d` divided by the tiler element at node `e`:
+/// `s:d ∘ complement(e, s)`, as the next mode of `b`.
+const fn push_rest(
+    p: &mut Program,
+    b: &mut LayoutBuilder,
+    t: &Tiler,
+    s: Int,
+    d: Int,
+    e: Node,
+) -> Result<(), Error> {
+    let c = tri!(complement(
+        p,
+        &sub_layout(t.inner_layout(), e),
+        Cotarget::Int(s)
+    ));
+    push_flat_composed(p, b, d, &Modes::leaves(&c))
+}
+
+/// `logical_divide(a, tiler)` (see `algebra::divide`).
+pub(crate) const fn logical_divide(
+    p: &mut Program,
+    a: &Layout,
+    t: &Tiler,
+) -> Result<Layout, Error> {
+    match t.kind() {
+        TilerKind::Layout(tl) => {
+            let target = if a.shape_ref().is_leaf() {
+                *a.shape_ref()
+            } else {
+                tri!(coalesce(p, a)).shape()
+            };
+            let c = tri!(complement(p, tl, Cotarget::Shape(&target)));
+            let b = tri!(pair(tl, &c));
+            composition(p, a, &b)
+        }
+        TilerKind::Underscore => Ok(*a),
+        TilerKind::Integer(_) => logical_divide(p, a, &Tiler::layout(*t.inner_layout())),
+        TilerKind::Tuple => {
+            let rt = t.rank();
+            let rl = a.rank();
+            if rt > rl {
+                return Err(Error::RankMismatch {
+                    msg: "logical_divide: too many modes in the tiler",
+                    expected: rl,
+                    found: rt,
+                });
+            }
+            let mut b = LayoutBuilder::new();
+            tri!(b.open());
+            let mut walk = PairWalk::new(a, t);
+            let mut i = 0;
+            while i < rl {
+                if let Some((s, d, e)) = walk.single(a, t, i) {
+                    tri!(b.open());
+                    let tile = tri!(compose_leaf(p, d, &sub_layout(t.inner_layout(), e)));
+                    tri!(b.push_layout(&tile));
+                    tri!(push_rest(p, &mut b, t, s, d, e));
+                    tri!(b.close());
+                    walk.advance(a, t, i);
+                    i += 1;
+                    continue;
+                }
+                walk.advance(a, t, i);
+                let mode = tri!(a.try_mode(i));
+                if i < rt {
+                    let r = match t.element_layout(i) {
+                        Some(e) => tri!(logical_divide(p, &mode, &Tiler::layout(e))),
+                        None => tri!(logical_divide(p, &mode, &tri!(t.try_element(i)))),
+                    };
+                    tri!(b.push_layout(&r));
+                } else {
+                    tri!(b.push_layout(&mode));
+                }
+                i += 1;
+            }
+            tri!(b.close());
+            b.finish()
+        }
+    }
+}
+
+/// `zipped_divide(a, tiler)`: the tiles of a tiler whose elements each divide a
+/// single-mode mode are built in place, tiles first; otherwise `logical_divide`, zipped.
+pub(crate) const fn zipped_divide(p: &mut Program, a: &Layout, t: &Tiler) -> Result<Layout, Error> {
+    if let Some(z) = tri!(zipped_divide_single(p, a, t)) {
+        return Ok(z);
+    }
+    let d = tri!(logical_divide(p, a, t));
+    zip2_by(&d, t.guide())
+}
+
+/// The in-place form of [`zipped_divide`], or `None` where it does not apply (decided on
+/// the structure alone, before anything is recorded).
+const fn zipped_divide_single(
+    p: &mut Program,
+    a: &Layout,
+    t: &Tiler,
+) -> Result<Option<Layout>, Error> {
+    let (rt, rl) = (t.rank(), a.rank());
+    if !t.is_tuple() || rt > rl {
+        return Ok(None);
+    }
+    // every element must take the in-place form
+    let mut walk = PairWalk::new(a, t);
+    let mut i = 0;
+    while i < rt {
+        if walk.single(a, t, i).is_none() {
+            return Ok(None);
+        }
+        walk.advance(a, t, i);
+        i += 1;
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(b.open());
+    tri!(b.open());
+    let mut walk = PairWalk::new(a, t);
+    let mut i = 0;
+    while i < rt {
+        if let Some((_, d, e)) = walk.single(a, t, i) {
+            let tile = tri!(compose_leaf(p, d, &sub_layout(t.inner_layout(), e)));
+            tri!(b.push_layout(&tile));
+        }
+        walk.advance(a, t, i);
+        i += 1;
+    }
+    tri!(b.close());
+    tri!(b.open());
+    let mut walk = PairWalk::new(a, t);
+    let mut i = 0;
+    while i < rl {
+        if let Some((s, d, e)) = walk.single(a, t, i) {
+            tri!(push_rest(p, &mut b, t, s, d, e));
+        } else {
+            tri!(b.push_sub(a, walk.mode()));
+        }
+        walk.advance(a, t, i);
+        i += 1;
+    }
+    tri!(b.close());
+    tri!(b.close());
+    Ok(Some(tri!(b.finish())))
+}
+
+/// `logical_product(a, b)` for a layout `b`: `(a, complement(a, size(a)*cosize(b)) ∘ b)`.
+const fn logical_product_by(p: &mut Program, a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    let sa = tri!(size(p, a));
+    let cb = tri!(cosize(p, b));
+    let cotarget = tri!(p.mul(sa, cb));
+    let mut out = LayoutBuilder::new();
+    tri!(out.open());
+    tri!(out.push_layout(a));
+    let c = tri!(complement(p, a, Cotarget::Int(cotarget)));
+    tri!(compose_flat_into(p, &mut out, &Modes::leaves(&c), b));
+    tri!(out.close());
+    out.finish()
+}
+
+/// `logical_product(a, tiler)` (see `algebra::product`).
+pub(crate) const fn logical_product(
+    p: &mut Program,
+    a: &Layout,
+    t: &Tiler,
+) -> Result<Layout, Error> {
+    match t.kind() {
+        TilerKind::Layout(b) => logical_product_by(p, a, b),
+        TilerKind::Underscore => Ok(*a),
+        TilerKind::Integer(_) => logical_product(p, a, &Tiler::layout(*t.inner_layout())),
+        TilerKind::Tuple => {
+            let rt = t.rank();
+            let rl = a.rank();
+            if rt > rl {
+                return Err(Error::RankMismatch {
+                    msg: "logical_product: too many modes in the tiler",
+                    expected: rl,
+                    found: rt,
+                });
+            }
+            let mut b = LayoutBuilder::new();
+            tri!(b.open());
+            let mut i = 0;
+            while i < rl {
+                let mode = tri!(a.try_mode(i));
+                if i < rt {
+                    let r = match t.element_layout(i) {
+                        Some(e) => tri!(logical_product_by(p, &mode, &e)),
+                        None => tri!(logical_product(p, &mode, &tri!(t.try_element(i)))),
+                    };
+                    tri!(b.push_layout(&r));
+                } else {
+                    tri!(b.push_layout(&mode));
+                }
+                i += 1;
+            }
+            tri!(b.close());
+            b.finish()
+        }
+    }
+}
+
+/// `blocked_product(a, b)` (`raked` false) or `raked_product(a, b)`: both padded to the
+/// larger rank, their logical product zipped mode by mode.
+pub(crate) const fn rank_product(
+    p: &mut Program,
+    a: &Layout,
+    b: &Layout,
+    raked: bool,
+) -> Result<Layout, Error> {
+    let r = if a.rank() > b.rank() {
+        a.rank()
+    } else {
+        b.rank()
+    };
+    let pa = if a.rank() == r {
+        *a
+    } else {
+        tri!(a.try_append_to(r, None))
+    };
+    let pb = if b.rank() == r {
+        *b
+    } else {
+        tri!(b.try_append_to(r, None))
+    };
+    let prod = tri!(logical_product_by(p, &pa, &pb));
+    let n0 = prod.shape_ref().first_child(Node::ROOT);
+    let n1 = prod.shape_ref().node_end(n0);
+    let z = if raked {
+        zip_modes(&prod, n1, n0)
+    } else {
+        zip_modes(&prod, n0, n1)
+    };
+    match z {
+        Err(Error::RankMismatch { .. }) => Err(RANK_PRODUCT),
+        other => other,
+    }
+}
