@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Times the fixed workload (benches/workload.txt) in one run, in every implementation:
-#   rcute             examples/workload.rs, built with --release
+#   rcute             examples/workload.rs, built with --release: layouts built at run
+#                     time (rcute::Layout), and typed layouts (rcute::typed: the structure
+#                     a type, the values read at run time), CuTe C++'s setting for dynamic
+#                     values
 #   CuTe C++          g++ -O3 against the headers of the registry package nvidia-cutlass,
 #                     with the values hidden from the optimizer (dynamic), and crd2idx again
 #                     with a static layout (static)
 #   pycute            NVIDIA's Python reference, shipped in nvidia-cutlass
 #   tensor-layouts    from PyPI
-# and prints a table of ns/op with ratios, then
+# and prints a table of ns/op with ratios (CuTe C++ against typed layouts, the Python
+# libraries against run-time layouts), then the geometric means against CuTe C++, the
+# last line with typed layouts:
 #   rcute vs CuTe C++ (dynamic), geomean time ratio: X.XX
 #
 # Everything is installed from the registries into $RCUTE_PEERS_CACHE
@@ -77,7 +82,8 @@ cp scripts/peers/py_bench.py scripts/peers/table.py scripts/peers/workload.py "$
 cp benches/workload.txt "$B/workload.txt"
 cat > "$B/run.sh" <<'RUN'
 #!/usr/bin/env bash
-# Measures the workload in rcute, CuTe C++, pycute and tensor-layouts and prints the
+# Measures the workload in rcute (run-time and typed layouts), CuTe C++, pycute and
+# tensor-layouts and prints the
 # table (made by scripts/compare-peers.sh). The implementations take turns, for
 # $RCUTE_PEERS_ROUNDS rounds (default 3); each number is an operation's minimum over the
 # rounds, so that a slow spell of a shared machine does not land on one implementation.
@@ -90,8 +96,9 @@ O="$(mktemp -d)"
 trap 'rm -rf "$O"' EXIT
 echo "machine:$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), $(nproc) cores; $("$PY" -V); $ROUNDS rounds"
 for r in $(seq "$ROUNDS"); do
-  echo "round $r: rcute, CuTe C++ (dynamic, static crd2idx), pycute, tensor-layouts..." >&2
+  echo "round $r: rcute, rcute typed, CuTe C++ (dynamic, static crd2idx), pycute, tensor-layouts..." >&2
   "$D/rcute_workload" >> "$O/rcute"
+  "$D/rcute_workload" --typed >> "$O/rcute_typed"
   "$D/cute_dynamic" >> "$O/cute"
   "$D/cute_static" >> "$O/cute_static"
   PYTHONPATH="$D/py" "$PY" "$D/peers/py_bench.py" pycute >> "$O/pycute"

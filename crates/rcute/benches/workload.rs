@@ -2,6 +2,9 @@
 //!
 //! * `workload/*`: the fixed workload of `benches/workload.txt` on layouts built at run
 //!   time (the same operations `scripts/compare-peers.sh` times in every implementation);
+//! * `typed/*`: the same operations on typed layouts (`rcute::typed`: the structure of
+//!   each operand a type, its values read from the workload file at run time), CuTe C++'s
+//!   setting for dynamic values;
 //! * `const_index/*`: indexing a `const` layout against hand-written index arithmetic for
 //!   the same mapping, over 4096 indices;
 //! * `offsets/*`: every offset of the workload's 128x128 tile tiled by 16x16
@@ -20,6 +23,8 @@
 //! Run with `cargo bench -p rcute --bench workload` (add a filter such as `copy` to run a
 //! group).
 
+#[path = "support/typed_ops.rs"]
+mod typed_ops;
 #[path = "support/workload_ops.rs"]
 mod workload_ops;
 
@@ -33,6 +38,18 @@ fn workload(c: &mut Criterion) {
     for e in workload_ops::load() {
         g.bench_function(&e.name, |b| b.iter(|| e.op.run()));
     }
+    g.finish();
+}
+
+fn typed(c: &mut Criterion) {
+    struct Bench<'a, 'b>(&'a mut criterion::BenchmarkGroup<'b, criterion::measurement::WallTime>);
+    impl typed_ops::Visit for Bench<'_, '_> {
+        fn op<F: Fn() -> i64>(&mut self, name: &str, f: F) {
+            self.0.bench_function(name, |b| b.iter(&f));
+        }
+    }
+    let mut g = c.benchmark_group("typed");
+    typed_ops::each(&workload_ops::load(), &mut Bench(&mut g));
     g.finish();
 }
 
@@ -248,5 +265,13 @@ fn algorithms(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, workload, const_index, offsets, copies, algorithms);
+criterion_group!(
+    benches,
+    workload,
+    typed,
+    const_index,
+    offsets,
+    copies,
+    algorithms
+);
 criterion_main!(benches);

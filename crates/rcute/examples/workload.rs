@@ -5,12 +5,18 @@
 //! Each operation runs in batches sized to about 20 ms; the result is the median over
 //! 7 batches. `workload NAME...` times only the named operations.
 //!
+//! `workload --typed [NAME...]` times the same operations on typed layouts
+//! (`rcute::typed`: the structure of each operand a type, its values read from the
+//! workload file at run time), CuTe C++'s setting for dynamic values.
+//!
 //! Two lines follow the workload's: `crd2idx_static`, the workload's crd2idx on a `const`
 //! layout (CuTe's static layout, `Int<N>` everywhere) with a coordinate known only at run
 //! time; and `offsets_128x128_walk`, every offset of the `offsets_128x128` layout walked
 //! in order with `Layout::offsets` (beyond CuTe, which evaluates a layout index by index),
 //! each offset passed through `black_box`.
 
+#[path = "../benches/support/typed_ops.rs"]
+mod typed_ops;
 #[path = "../benches/support/workload_ops.rs"]
 mod workload_ops;
 
@@ -60,9 +66,22 @@ fn main() {
         }
         return;
     }
+    let typed = only.iter().any(|a| a == "--typed");
     only.retain(|a| !a.starts_with("--"));
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let entries = workload_ops::load();
+    if typed {
+        struct Timer<'a>(&'a dyn Fn(&str) -> bool);
+        impl typed_ops::Visit for Timer<'_> {
+            fn op<F: Fn() -> i64>(&mut self, name: &str, f: F) {
+                if (self.0)(name) {
+                    println!("{name} {:.2}", time(f));
+                }
+            }
+        }
+        typed_ops::each(&entries, &mut Timer(&wanted));
+        return;
+    }
     for e in &entries {
         if wanted(&e.name) {
             println!("{} {:.2}", e.name, time(|| e.op.run()));

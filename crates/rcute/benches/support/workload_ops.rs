@@ -30,7 +30,7 @@ pub struct Entry {
 }
 
 /// Splits `f(a, b, c)` into `f` and its top-level arguments.
-fn split_call(expr: &str) -> (String, Vec<String>) {
+pub fn split_call(expr: &str) -> (String, Vec<String>) {
     let open = expr.find('(').expect("a call");
     let name = expr[..open].trim().to_string();
     let inner = &expr[open + 1..expr.rfind(')').expect("a call")];
@@ -51,14 +51,14 @@ fn split_call(expr: &str) -> (String, Vec<String>) {
     (name, args)
 }
 
-fn layout(s: &str) -> Layout {
+pub fn layout(s: &str) -> Layout {
     match rcute::expr::eval_value(s).unwrap_or_else(|e| panic!("{s}: {e}")) {
         rcute::expr::Value::Layout(l) => l,
         v => panic!("{s}: not a layout: {v}"),
     }
 }
 
-fn tiler(s: &str) -> Tiler {
+pub fn tiler(s: &str) -> Tiler {
     Tiler::try_parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
