@@ -70,6 +70,7 @@
 //! most [`DYN_CAPACITY`] dynamic values.
 
 mod coord;
+mod exec;
 mod ops;
 mod program;
 mod stage;

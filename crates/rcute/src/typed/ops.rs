@@ -2,7 +2,8 @@
 //! constant), and the methods that run the program.
 
 use super::coord;
-use super::program::{Program, Stage, run_stage};
+use super::exec::{Stage, run_stage};
+use super::program::Program;
 use super::stage::{self, Cotarget};
 use super::tiling;
 use super::value::{

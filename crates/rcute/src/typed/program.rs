@@ -19,7 +19,7 @@
 use crate::algebra::complement::{negative_stride, non_injective};
 use crate::algebra::composition::{shape_step, stride_step};
 use crate::error::{Error, tri};
-use crate::int::{Int, div_rem_pos};
+use crate::int::Int;
 
 /// The most dynamic values a typed layout, tuple or tiler holds: every leaf of a layout's
 /// shape and stride, so that any layout rcute holds has a typed form.
@@ -100,13 +100,13 @@ const TOO_MANY_VALUES: Error = Error::Capacity {
 /// registers that hold the result's dynamic values.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Program {
-    ops: [Op; MAX_OPS],
-    n: usize,
-    inputs: [usize; MAX_OPERANDS],
-    operands: usize,
-    nin: usize,
-    out: [u16; DYN_CAPACITY],
-    nout: usize,
+    pub(super) ops: [Op; MAX_OPS],
+    pub(super) n: usize,
+    pub(super) inputs: [usize; MAX_OPERANDS],
+    pub(super) operands: usize,
+    pub(super) nin: usize,
+    pub(super) out: [u16; DYN_CAPACITY],
+    pub(super) nout: usize,
 }
 
 /// A dynamic integer held by register `r`.
@@ -400,200 +400,9 @@ pub(crate) const fn not_positive(v: i64) -> Error {
     }
 }
 
-/// The value of operand `x`: an immediate, or the register it names.
-#[inline(always)]
-fn arg(x: Int, regs: &[i64; MAX_REGS]) -> Int {
-    if x.is_static() {
-        x
-    } else {
-        Int::dynamic(regs[x.value() as usize])
-    }
-}
-
-/// `(x / y, x % y)` for `x >= 0` and `y > 0`, where truncating division is unsigned
-/// division (a shift and a mask for a power of two, see [`div_rem_pos`]); `None`
-/// otherwise, for the `Int` method to answer (an error included).
-#[inline(always)]
-fn div_rem_nonneg(a: Int, b: Int) -> Option<(i64, i64)> {
-    let (x, y) = (a.value(), b.value());
-    if x >= 0 && y > 0 {
-        let (q, r) = div_rem_pos(x as u64, y as u64);
-        return Some((q as i64, r as i64));
-    }
-    None
-}
-
-/// Executes one operation: its one or two results.
-#[inline(always)]
-fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
-    let a = arg(op.a, regs);
-    let b = arg(op.b, regs);
-    let mode = op.mode as usize;
-    let one = |r: Result<Int, Error>| match r {
-        Ok(v) => Ok((v.value(), 0)),
-        Err(e) => Err(e),
-    };
-    match op.kind {
-        Kind::Mul => one(a.try_mul(b)),
-        Kind::Div => match div_rem_nonneg(a, b) {
-            Some((q, _)) => Ok((q, 0)),
-            None => one(a.try_div(b)),
-        },
-        Kind::Rem => match div_rem_nonneg(a, b) {
-            Some((_, r)) => Ok((r, 0)),
-            None => one(a.try_rem(b)),
-        },
-        Kind::Add => one(a.try_add(b)),
-        Kind::Sub => one(a.try_sub(b)),
-        Kind::CeilDiv => {
-            let (x, y) = (a.value(), b.value());
-            // `Int::try_ceil_div` adds `y` before it subtracts 1: that sum must not overflow
-            if x >= 0 && y > 0 && x <= i64::MAX - y {
-                let (q, _) = div_rem_pos((x + (y - 1)) as u64, y as u64);
-                return Ok((q as i64, 0));
-            }
-            one(a.try_ceil_div(b))
-        }
-        Kind::Min => Ok((a.min(b).value(), 0)),
-        Kind::Abs => one(a.try_abs()),
-        Kind::Signum => Ok((a.signum().value(), 0)),
-        Kind::StrideStep => match stride_step(a, b, mode) {
-            Ok((s, d)) => Ok((s.value(), d.value())),
-            Err(e) => Err(e),
-        },
-        Kind::ShapeStep => one(shape_step(a, b, mode)),
-        Kind::NonNegative => {
-            if a.value() < 0 {
-                return Err(negative_stride(mode, a));
-            }
-            Ok((0, 0))
-        }
-        Kind::Injective => {
-            if a.value() == 0 {
-                return Err(non_injective(mode, b, arg(op.c, regs)));
-            }
-            Ok((0, 0))
-        }
-        Kind::Positive => {
-            if a.value() <= 0 {
-                return Err(not_positive(a.value()));
-            }
-            Ok((0, 0))
-        }
-    }
-}
-
-/// A staged operation, as a type: its program is a constant.
-pub(crate) trait Stage {
-    /// The program.
-    const PROGRAM: Program;
-}
-
-/// Operation `K` of `S`'s program, on `regs`; nothing when the program is shorter. Both
-/// the test and the operation are constants, so the compiler keeps the arithmetic alone.
-#[inline(always)]
-fn step<S: Stage, const K: usize>(regs: &mut [i64; MAX_REGS]) -> Result<(), Error> {
-    if const { K < S::PROGRAM.n } {
-        let op = const { &S::PROGRAM.ops[K] };
-        let (x, y) = exec(op, regs)?;
-        regs[const { S::PROGRAM.nin + 2 * K }] = x;
-        regs[const { S::PROGRAM.nin + 2 * K + 1 }] = y;
-    }
-    Ok(())
-}
-
-/// `step::<S, K>` for every `K` below [`MAX_OPS`], in order: the program unrolled at
-/// compile time (a loop over it would be unrolled by the optimizer only for a handful of
-/// operations).
-macro_rules! steps {
-    ($s:ty, $regs:expr; $($k:literal)*) => {
-        $( step::<$s, $k>($regs)?; )*
-    };
-}
-
-/// Runs `S`'s program on the dynamic values of its operands (in the order they were
-/// declared): answers the result's dynamic values, or the first error, as the run-time
-/// algebra would. After inlining, only the program's arithmetic is left.
-#[inline(always)]
-pub(crate) fn run_stage<S: Stage>(
-    operands: &[&[i64; DYN_CAPACITY]],
-) -> Result<[i64; DYN_CAPACITY], Error> {
-    let p = const { &S::PROGRAM };
-    let mut regs = [0i64; MAX_REGS];
-    let mut base = 0;
-    let mut j = 0;
-    while j < p.operands {
-        let mut k = 0;
-        while k < p.inputs[j] {
-            regs[base + k] = operands[j][k];
-            k += 1;
-        }
-        base += p.inputs[j];
-        j += 1;
-    }
-    steps!(S, &mut regs;
-        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
-        61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89
-        90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113
-        114 115 116 117 118 119 120 121 122 123 124 125 126 127 128 129 130 131 132 133 134 135
-        136 137 138 139 140 141 142 143 144 145 146 147 148 149 150 151 152 153 154 155 156 157
-        158 159 160 161 162 163 164 165 166 167 168 169 170 171 172 173 174 175 176 177 178 179
-        180 181 182 183 184 185 186 187 188 189 190 191 192 193 194 195 196 197 198 199 200 201
-        202 203 204 205 206 207 208 209 210 211 212 213 214 215 216 217 218 219 220 221 222 223
-        224 225 226 227 228 229 230 231 232 233 234 235 236 237 238 239 240 241 242 243 244 245
-        246 247 248 249 250 251 252 253 254 255
-    );
-    let mut out = [0i64; DYN_CAPACITY];
-    let mut k = 0;
-    while k < p.nout {
-        out[k] = regs[p.out[k] as usize];
-        k += 1;
-    }
-    Ok(out)
-}
-
-// the steps above cover every operation
-const _: () = assert!(MAX_OPS == 256);
-
-/// Runs `p` on the dynamic values of its operands, operation by operation: what
-/// [`run_stage`] computes, for a program known only at run time (the tests stage random
-/// layouts).
-#[cfg(test)]
-pub(crate) fn run(
-    p: &Program,
-    operands: &[&[i64; DYN_CAPACITY]],
-) -> Result<[i64; DYN_CAPACITY], Error> {
-    let mut regs = [0i64; MAX_REGS];
-    let mut base = 0;
-    let mut j = 0;
-    while j < p.operands {
-        let mut k = 0;
-        while k < p.inputs[j] {
-            regs[base + k] = operands[j][k];
-            k += 1;
-        }
-        base += p.inputs[j];
-        j += 1;
-    }
-    let mut k = 0;
-    while k < p.n {
-        let (x, y) = exec(&p.ops[k], &regs)?;
-        regs[p.nin + 2 * k] = x;
-        regs[p.nin + 2 * k + 1] = y;
-        k += 1;
-    }
-    let mut out = [0i64; DYN_CAPACITY];
-    let mut k = 0;
-    while k < p.nout {
-        out[k] = regs[p.out[k] as usize];
-        k += 1;
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::exec::run;
     use super::*;
 
     fn operands() -> std::vec::Vec<Int> {

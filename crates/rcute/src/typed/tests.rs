@@ -4,8 +4,9 @@
 //! or one CuTe refuses for every value (where rcute's run-time algebra computes from the
 //! values what a typed operation cannot).
 
+use super::exec::run;
 use super::ops::{self, StagedLayout, StagedTuple};
-use super::program::{DYN_CAPACITY, MAX_OPS, run};
+use super::program::{DYN_CAPACITY, MAX_OPS};
 use super::stage::NEEDS_STATIC_STRIDES;
 use super::value::fill_layout;
 use crate::algebra::tiler::Tiler;
