@@ -15,6 +15,7 @@ use crate::tuple::{CAPACITY, IntTuple};
 /// The backward scan of CuTe's `bw_coalesce`, starting from the last flat mode
 /// (`coalesce`) or from `_2` when the last mode is a static `_1` (`coalesce_x`, which
 /// keeps the function outside the domain too).
+#[inline]
 const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
     // the leaves are stored in depth-first order: they are the flattened modes
     let src = Modes::leaves(layout.shape_ref(), layout.stride_ref());
@@ -90,6 +91,7 @@ impl Layout {
     /// assert_eq!(layout!((3,_4):(_0,_0)).coalesce().to_string(), "12:_0");
     /// assert_eq!(layout!((_4,3):(_0,_0)).coalesce().to_string(), "(_4,3):(_0,_0)");
     /// ```
+    #[inline]
     pub const fn try_coalesce(&self) -> Result<Layout, Error> {
         bw_coalesce(self, false)
     }

@@ -351,6 +351,11 @@ pub(crate) const fn coalesce_keeps(src: Modes<'_>, zeros: bool) -> bool {
     if r == 0 {
         return false;
     }
+    // no static shape: none is a static `_1`, and no front shape is static, as a merge
+    // needs; with `zeros`, a static `_0` stride must be looked for as well
+    if !zeros && !any_static(src.sm) {
+        return true;
+    }
     let mut i = 0;
     while i < r {
         let (s, d) = src.get(i);
@@ -368,6 +373,18 @@ pub(crate) const fn coalesce_keeps(src: Modes<'_>, zeros: bool) -> bool {
         i += 1;
     }
     true
+}
+
+/// Whether any of these metadata (of [`Int`]s) is static.
+#[inline]
+const fn any_static(meta: &[u16]) -> bool {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < meta.len() {
+        bits |= meta[i];
+        i += 1;
+    }
+    Int::from_raw(0, bits).is_static()
 }
 
 /// Whether mode `i` merges into mode `i + 1` provably (or the test overflows).
