@@ -306,14 +306,9 @@ impl Program {
             return stride_step(d, cs, mode);
         }
         if d.is_constant(0) || cs.is_constant(0) {
-            // the full form, operation by operation
-            let rem = tri!(self.rem(d, cs));
-            if rem.is_static() && rem.value() != 0 {
-                // a static remainder needs static operands: not reached
-                return Err(Error::WrongKind {
-                    msg: "typed: composition's stride step",
-                });
-            }
+            // the full form, operation by operation: `_0 % x` is a static `_0` (the check
+            // passes) and `x % _0` fails when it runs, before the check would
+            let _ = tri!(self.rem(d, cs));
             let abs = tri!(self.abs(d));
             let next_shape = tri!(self.ceil_div(cs, abs));
             let q = tri!(self.ceil_div(abs, cs));
