@@ -67,6 +67,13 @@
 //! assert_eq!(N, 64);
 //! ```
 //!
+//! ## Typed layouts
+//!
+//! When the structure of a layout is known at compile time and only its values at run
+//! time (CuTe C++'s dynamic layouts), [`typed`] keeps the structure in a type: its
+//! algebra runs at compile time on the structure and leaves only the arithmetic on the
+//! values to run time, with the same results and errors as [`Layout`]'s.
+//!
 //! ## Features
 //!
 //! The core is `#![no_std]` and allocates nothing. The `alloc` feature adds the
