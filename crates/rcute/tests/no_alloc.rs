@@ -7,12 +7,19 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use rcute::strategies::{LayoutParams, ShapeParams};
 use rcute::typed::{DynInt, TypedLayout, TypedTiler, TypedTuple, try_crd2idx, try_idx2crd};
-use rcute::{
-    IntTuple, Layout, Swizzle, Tiler, int_tuple, layout, layout_form, tiler_form, tuple_form,
-};
+use rcute::{IntTuple, Layout, Swizzle, Tiler, int_tuple, layout};
+// the workload's forms
+#[path = "../benches/support/typed_ops.rs"]
+mod typed_ops;
+#[path = "../benches/support/workload_ops.rs"]
+mod workload_ops;
 use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
 use std::cell::Cell;
 use std::hint::black_box;
+use typed_ops::{
+    AtomRepeat, CopyTv, Cotarget, Gmem, Index, MmaThreads, Partitioned, ProblemShape,
+    ProblemStride, SmemAtom, Tile, TileByMode, Tv, WarpRepeat,
+};
 
 struct Counting;
 
@@ -169,21 +176,6 @@ fn no_algebra_operation_allocates() {
     // the counter works: a Vec allocates
     assert_eq!(allocations(|| drop(black_box(vec![1u8; 16]))), 1);
 }
-
-layout_form!(Gmem = (4096,4096):(1,4096));
-tiler_form!(Tile = (128, 64));
-tiler_form!(TileByMode = (128:1, 64:1));
-layout_form!(Tv = ((4,8),(2,4)):((_128,_1),(_8,_32)));
-tuple_form!(Cotarget = 4096);
-layout_form!(Partitioned = ((2,4),(8,32)):((1,2),(8,64)));
-layout_form!(MmaThreads = (16,8):(_1,_16));
-tiler_form!(WarpRepeat = (2,4):(4,1));
-layout_form!(SmemAtom = (8,8):(_8,_1));
-layout_form!(AtomRepeat = (16,8):(1,16));
-layout_form!(CopyTv = ((4,32),(1,8)):((_256,_1),(_0,_32)));
-tuple_form!(Index = 98765);
-tuple_form!(ProblemShape = ((128, 32), (64, 32)));
-tuple_form!(ProblemStride = ((1, 524288), (128, 8192)));
 
 #[test]
 fn no_typed_operation_allocates() {

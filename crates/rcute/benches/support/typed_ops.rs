@@ -16,29 +16,29 @@ use rcute::{IntTuple, Layout, layout_form, tiler_form, tuple_form};
 use std::hint::black_box;
 
 // composition_tiler, logical_divide, zipped_divide
-layout_form!(Gmem = (4096,4096):(1,4096));
-tiler_form!(TileByMode = (128:1, 64:1));
-tiler_form!(Tile = (128, 64));
+layout_form!(pub Gmem = (4096,4096):(1,4096));
+tiler_form!(pub TileByMode = (128:1, 64:1));
+tiler_form!(pub Tile = (128, 64));
 // complement
-layout_form!(Tv = ((4,8),(2,4)):((_128,_1),(_8,_32)));
-tuple_form!(Cotarget = 4096);
+layout_form!(pub Tv = ((4,8),(2,4)):((_128,_1),(_8,_32)));
+tuple_form!(pub Cotarget = 4096);
 // coalesce
-layout_form!(Partitioned = ((2,4),(8,32)):((1,2),(8,64)));
+layout_form!(pub Partitioned = ((2,4),(8,32)):((1,2),(8,64)));
 // logical_product
-layout_form!(MmaThreads = (16,8):(_1,_16));
-tiler_form!(WarpRepeat = (2,4):(4,1));
+layout_form!(pub MmaThreads = (16,8):(_1,_16));
+tiler_form!(pub WarpRepeat = (2,4):(4,1));
 // blocked_product
-layout_form!(SmemAtom = (8,8):(_8,_1));
-layout_form!(AtomRepeat = (16,8):(1,16));
+layout_form!(pub SmemAtom = (8,8):(_8,_1));
+layout_form!(pub AtomRepeat = (16,8):(1,16));
 // right_inverse
-layout_form!(CopyTv = ((4,32),(1,8)):((_256,_1),(_0,_32)));
+layout_form!(pub CopyTv = ((4,32),(1,8)):((_256,_1),(_0,_32)));
 // idx2crd, crd2idx
-tuple_form!(Index = 98765);
-tuple_form!(ProblemShape = ((128, 32), (64, 32)));
-tuple_form!(ProblemStride = ((1, 524288), (128, 8192)));
+tuple_form!(pub Index = 98765);
+tuple_form!(pub ProblemShape = ((128, 32), (64, 32)));
+tuple_form!(pub ProblemStride = ((1, 524288), (128, 8192)));
 // offsets_128x128
-layout_form!(Tile128 = (128,128):(1,128));
-tiler_form!(By16 = (16, 16));
+layout_form!(pub Tile128 = (128,128):(1,128));
+tiler_form!(pub By16 = (16, 16));
 
 /// The sum of the static leaves of a tuple (a constant).
 const fn static_sum(t: &IntTuple) -> i64 {

@@ -257,14 +257,6 @@ pub struct TypedLayout<F: LayoutForm> {
     form: PhantomData<fn() -> F>,
 }
 
-impl<F: LayoutForm> Clone for TypedLayout<F> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<F: LayoutForm> Copy for TypedLayout<F> {}
-
 impl<F: LayoutForm> TypedLayout<F> {
     /// The number of dynamic values of the form (shape leaves, then stride leaves).
     pub const DYNAMIC: usize = {
@@ -337,26 +329,6 @@ impl<F: LayoutForm> TypedLayout<F> {
     }
 }
 
-impl<F: LayoutForm> fmt::Display for TypedLayout<F> {
-    /// CuTe's `print`, as for the [`Layout`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_layout(), f)
-    }
-}
-
-impl<F: LayoutForm> fmt::Debug for TypedLayout<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "TypedLayout({})", self.to_layout())
-    }
-}
-
-impl<F: LayoutForm> TryFrom<&Layout> for TypedLayout<F> {
-    type Error = Error;
-    fn try_from(l: &Layout) -> Result<Self, Error> {
-        Self::try_from_layout(l)
-    }
-}
-
 /// An integer tuple of form `F` (a shape, a coordinate, an index, a cotarget).
 ///
 /// ```
@@ -371,14 +343,6 @@ pub struct TypedTuple<F: TupleForm> {
     pub(crate) vals: [i64; DYN_CAPACITY],
     form: PhantomData<fn() -> F>,
 }
-
-impl<F: TupleForm> Clone for TypedTuple<F> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<F: TupleForm> Copy for TypedTuple<F> {}
 
 impl<F: TupleForm> TypedTuple<F> {
     /// The number of dynamic values of the form.
@@ -440,25 +404,6 @@ impl<F: TupleForm> TypedTuple<F> {
     }
 }
 
-impl<F: TupleForm> fmt::Display for TypedTuple<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_tuple(), f)
-    }
-}
-
-impl<F: TupleForm> fmt::Debug for TypedTuple<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "TypedTuple({})", self.to_tuple())
-    }
-}
-
-impl<F: TupleForm> TryFrom<&IntTuple> for TypedTuple<F> {
-    type Error = Error;
-    fn try_from(t: &IntTuple) -> Result<Self, Error> {
-        Self::try_from_tuple(t)
-    }
-}
-
 /// A tiler of form `F`: a layout, an integer, `_`, or a tuple of those.
 ///
 /// ```
@@ -473,14 +418,6 @@ pub struct TypedTiler<F: TilerForm> {
     pub(crate) vals: [i64; DYN_CAPACITY],
     form: PhantomData<fn() -> F>,
 }
-
-impl<F: TilerForm> Clone for TypedTiler<F> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<F: TilerForm> Copy for TypedTiler<F> {}
 
 impl<F: TilerForm> TypedTiler<F> {
     /// The number of dynamic values of the form: those of its layouts and integers, in
@@ -554,6 +491,43 @@ impl<F: TilerForm> TypedTiler<F> {
     }
 }
 
+/// The traits of a typed value: `Clone` and `Copy` (whatever the form), `Display` (CuTe's
+/// `print`, as for the run-time value), `Debug`, and `TryFrom` the run-time value.
+macro_rules! typed_value {
+    ($typed:ident, $form:ident, $value:ty, $to:ident, $try_from:ident) => {
+        impl<F: $form> Clone for $typed<F> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        impl<F: $form> Copy for $typed<F> {}
+
+        impl<F: $form> fmt::Display for $typed<F> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.$to(), f)
+            }
+        }
+
+        impl<F: $form> fmt::Debug for $typed<F> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}({})", stringify!($typed), self.$to())
+            }
+        }
+
+        impl<F: $form> TryFrom<&$value> for $typed<F> {
+            type Error = Error;
+            fn try_from(v: &$value) -> Result<Self, Error> {
+                Self::$try_from(v)
+            }
+        }
+    };
+}
+
+typed_value!(TypedLayout, LayoutForm, Layout, to_layout, try_from_layout);
+typed_value!(TypedTuple, TupleForm, IntTuple, to_tuple, try_from_tuple);
+typed_value!(TypedTiler, TilerForm, Tiler, to_tiler, try_from_tiler);
+
 /// Whether two tuples of the same nesting hold the same integers (the guides of tilers).
 const fn same_ints(a: &IntTuple, b: &IntTuple) -> bool {
     let mut i = 0;
@@ -565,25 +539,6 @@ const fn same_ints(a: &IntTuple, b: &IntTuple) -> bool {
         i += 1;
     }
     true
-}
-
-impl<F: TilerForm> fmt::Display for TypedTiler<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_tiler(), f)
-    }
-}
-
-impl<F: TilerForm> fmt::Debug for TypedTiler<F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "TypedTiler({})", self.to_tiler())
-    }
-}
-
-impl<F: TilerForm> TryFrom<&Tiler> for TypedTiler<F> {
-    type Error = Error;
-    fn try_from(t: &Tiler) -> Result<Self, Error> {
-        Self::try_from_tiler(t)
-    }
 }
 
 // every leaf of a layout fits in a typed value
