@@ -698,6 +698,7 @@ impl IntTuple {
     /// assert_eq!(v, [2, 3, 4]);
     /// assert!(t.leaves().nth(1).is_some_and(|i| !i.is_static()));
     /// ```
+    #[inline]
     pub fn leaves(&self) -> impl ExactSizeIterator<Item = Int> + '_ {
         let (val, meta) = self.leaf_parts(0, self.leaf_count());
         val.iter().zip(meta).map(|(&v, &m)| Int::from_raw(v, m))
