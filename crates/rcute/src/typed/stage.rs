@@ -8,6 +8,13 @@
 //! dynamic value goes through the [`Program`], in the same order, with the same operands.
 //! So the program computes the run-time algorithm's values and errors, and a test compares
 //! the two on random layouts.
+//!
+//! The algorithms are written a second time rather than shared with `crate::algebra`:
+//! both are `const fn`, and a `const fn` cannot be generic over its arithmetic on stable
+//! Rust (no `const` trait methods, no calls through function pointers), so the run-time
+//! form (`Int` methods) and the staged form (`Program` methods) cannot be one function.
+//! The staged form follows the run-time one's full forms line by line; the tests hold
+//! the two to each other.
 
 use super::program::Program;
 use crate::error::{Error, tri};
