@@ -12,18 +12,11 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+/// The instructions of function `name`, in order.
 fn body<'a>(asm: &'a str, name: &str) -> Vec<&'a str> {
-    let start = asm
-        .find(&format!("\n{name}:"))
-        .unwrap_or_else(|| panic!("{name} not found in the assembly"));
-    asm[start + 1..]
-        .lines()
-        .skip(1)
-        .take_while(|l| !l.contains(".cfi_endproc") && !l.starts_with(".Lfunc_end"))
-        .map(str::trim)
-        .filter(|l| {
-            !l.is_empty() && !l.starts_with('.') && !l.ends_with(':') && !l.starts_with('#')
-        })
+    lines_of(asm, name)
+        .into_iter()
+        .filter(|l| !l.ends_with(':'))
         .collect()
 }
 

@@ -1,7 +1,7 @@
 //! The fixed benchmark workload on typed layouts (`rcute::typed`): the structure of each
 //! operand is a form, declared here for the workload's expression, and its values are
-//! read at run time from the workload file (`benches/workload.txt`), whose expression
-//! must be the one declared (an operation whose line changed is reported and skipped).
+//! read at run time from the workload file (`benches/workload.txt`); an operation whose
+//! operands no longer have the declared structure is reported and skipped.
 //! This is CuTe C++'s setting for dynamic values: the structure in the type, the values
 //! known only at run time. Shared by `benches/workload.rs` and `examples/workload.rs`.
 
@@ -68,16 +68,16 @@ fn sum_tuple<F: TupleForm>(t: &TypedTuple<F>) -> i64 {
     t.values().iter().fold(st, |a, &v| a.wrapping_add(v))
 }
 
-fn lay<F: LayoutForm>(l: &Layout) -> TypedLayout<F> {
-    TypedLayout::try_from_layout(l).expect("the workload's layout has the declared form")
+fn lay<F: LayoutForm>(l: &Layout) -> Option<TypedLayout<F>> {
+    TypedLayout::try_from_layout(l).ok()
 }
 
-fn tup<F: TupleForm>(t: &IntTuple) -> TypedTuple<F> {
-    TypedTuple::try_from_tuple(t).expect("the workload's tuple has the declared form")
+fn tup<F: TupleForm>(t: &IntTuple) -> Option<TypedTuple<F>> {
+    TypedTuple::try_from_tuple(t).ok()
 }
 
-fn til<F: TilerForm>(t: &rcute::Tiler) -> TypedTiler<F> {
-    TypedTiler::try_from_tiler(t).expect("the workload's tiler has the declared form")
+fn til<F: TilerForm>(t: &rcute::Tiler) -> Option<TypedTiler<F>> {
+    TypedTiler::try_from_tiler(t).ok()
 }
 
 /// What is done with each typed operation: `op` is generic, so that the operation is
@@ -85,52 +85,6 @@ fn til<F: TilerForm>(t: &rcute::Tiler) -> TypedTiler<F> {
 pub trait Visit {
     /// One operation; `f` returns the sum of every leaf of the result (-1 for an error).
     fn op<F: Fn() -> i64>(&mut self, name: &str, f: F);
-}
-
-/// The expression each operation's forms were declared for.
-const DECLARED: [(&str, &str); 11] = [
-    (
-        "composition_tiler",
-        "composition((4096,4096):(1,4096), (128:1, 64:1))",
-    ),
-    (
-        "logical_divide",
-        "logical_divide((4096,4096):(1,4096), (128,64))",
-    ),
-    (
-        "zipped_divide",
-        "zipped_divide((4096,4096):(1,4096), (128,64))",
-    ),
-    (
-        "complement",
-        "complement(((4,8),(2,4)):((_128,_1),(_8,_32)), 4096)",
-    ),
-    ("coalesce", "coalesce(((2,4),(8,32)):((1,2),(8,64)))"),
-    (
-        "logical_product",
-        "logical_product((16,8):(_1,_16), (2,4):(4,1))",
-    ),
-    (
-        "blocked_product",
-        "blocked_product((8,8):(_8,_1), (16,8):(1,16))",
-    ),
-    (
-        "right_inverse",
-        "right_inverse(((4,32),(1,8)):((_256,_1),(_0,_32)))",
-    ),
-    ("idx2crd", "idx2crd(98765, ((128,32),(64,32)))"),
-    (
-        "crd2idx",
-        "crd2idx(98765, ((128,32),(64,32)), ((1,524288),(128,8192)))",
-    ),
-    (
-        "offsets_128x128",
-        "offsets(zipped_divide((128,128):(1,128), (16,16)))",
-    ),
-];
-
-fn squeeze(s: &str) -> String {
-    s.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 /// Visits `f`, the typed form of `e`, having checked that it answers what the operation
@@ -146,12 +100,13 @@ fn visit(v: &mut impl Visit, e: &Entry, f: impl Fn() -> i64) {
 }
 
 /// Visits the typed form of one workload operation, with its operands' values taken from
-/// the entry; answers whether there is one.
-fn typed_op(e: &Entry, v: &mut impl Visit) -> bool {
+/// the entry; `None` when there is none for it (another operation, or operands of
+/// another structure than the declared forms).
+fn typed_op(e: &Entry, v: &mut impl Visit) -> Option<()> {
     let r = |x: Result<i64, rcute::Error>| x.unwrap_or(-1);
     match (e.name.as_str(), &e.op) {
         ("composition_tiler", Op::Composition(a, t)) => {
-            let (a, t) = (lay::<Gmem>(a), til::<TileByMode>(t));
+            let (a, t) = (lay::<Gmem>(a)?, til::<TileByMode>(t)?);
             visit(v, e, || {
                 r(black_box(&a)
                     .try_composition_tiler(black_box(&t))
@@ -159,7 +114,7 @@ fn typed_op(e: &Entry, v: &mut impl Visit) -> bool {
             })
         }
         ("logical_divide", Op::LogicalDivide(a, t)) => {
-            let (a, t) = (lay::<Gmem>(a), til::<Tile>(t));
+            let (a, t) = (lay::<Gmem>(a)?, til::<Tile>(t)?);
             visit(v, e, || {
                 r(black_box(&a)
                     .try_logical_divide(black_box(&t))
@@ -167,7 +122,7 @@ fn typed_op(e: &Entry, v: &mut impl Visit) -> bool {
             })
         }
         ("zipped_divide", Op::ZippedDivide(a, t)) => {
-            let (a, t) = (lay::<Gmem>(a), til::<Tile>(t));
+            let (a, t) = (lay::<Gmem>(a)?, til::<Tile>(t)?);
             visit(v, e, || {
                 r(black_box(&a)
                     .try_zipped_divide(black_box(&t))
@@ -175,7 +130,7 @@ fn typed_op(e: &Entry, v: &mut impl Visit) -> bool {
             })
         }
         ("complement", Op::Complement(a, c)) => {
-            let (a, c) = (lay::<Tv>(a), tup::<Cotarget>(c));
+            let (a, c) = (lay::<Tv>(a)?, tup::<Cotarget>(c)?);
             visit(v, e, || {
                 r(black_box(&a)
                     .try_complement(black_box(&c))
@@ -183,13 +138,13 @@ fn typed_op(e: &Entry, v: &mut impl Visit) -> bool {
             })
         }
         ("coalesce", Op::Coalesce(a)) => {
-            let a = lay::<Partitioned>(a);
+            let a = lay::<Partitioned>(a)?;
             visit(v, e, || {
                 r(black_box(&a).try_coalesce().map(|x| sum_layout(&x)))
             })
         }
         ("logical_product", Op::LogicalProduct(a, t)) => {
-            let (a, t) = (lay::<MmaThreads>(a), til::<WarpRepeat>(t));
+            let (a, t) = (lay::<MmaThreads>(a)?, til::<WarpRepeat>(t)?);
             visit(v, e, || {
                 r(black_box(&a)
                     .try_logical_product(black_box(&t))
@@ -197,7 +152,7 @@ fn typed_op(e: &Entry, v: &mut impl Visit) -> bool {
             })
         }
         ("blocked_product", Op::BlockedProduct(a, b)) => {
-            let (a, b) = (lay::<SmemAtom>(a), lay::<AtomRepeat>(b));
+            let (a, b) = (lay::<SmemAtom>(a)?, lay::<AtomRepeat>(b)?);
             visit(v, e, || {
                 r(black_box(&a)
                     .try_blocked_product(black_box(&b))
@@ -205,22 +160,22 @@ fn typed_op(e: &Entry, v: &mut impl Visit) -> bool {
             })
         }
         ("right_inverse", Op::RightInverse(a)) => {
-            let a = lay::<CopyTv>(a);
+            let a = lay::<CopyTv>(a)?;
             visit(v, e, || {
                 r(black_box(&a).try_right_inverse().map(|x| sum_layout(&x)))
             })
         }
         ("idx2crd", Op::Idx2crd(i, s)) => {
-            let (i, s) = (tup::<Index>(i), tup::<ProblemShape>(s));
+            let (i, s) = (tup::<Index>(i)?, tup::<ProblemShape>(s)?);
             visit(v, e, || {
                 r(try_idx2crd(black_box(&i), black_box(&s)).map(|x| sum_tuple(&x)))
             })
         }
         ("crd2idx", Op::Crd2idx(c, s, d)) => {
             let (c, s, d) = (
-                tup::<Index>(c),
-                tup::<ProblemShape>(s),
-                tup::<ProblemStride>(d),
+                tup::<Index>(c)?,
+                tup::<ProblemShape>(s)?,
+                tup::<ProblemStride>(d)?,
             );
             visit(v, e, || {
                 r(try_crd2idx(black_box(&c), black_box(&s), black_box(&d)).map(|x| sum_tuple(&x)))
@@ -231,14 +186,14 @@ fn typed_op(e: &Entry, v: &mut impl Visit) -> bool {
             let (_, outer) = split_call(&e.expr);
             let (_, args) = split_call(&outer[0]);
             let (a, t) = (
-                lay::<Tile128>(&layout(&args[0])),
-                til::<By16>(&tiler(&args[1])),
+                lay::<Tile128>(&layout(&args[0]))?,
+                til::<By16>(&tiler(&args[1]))?,
             );
             visit(v, e, || r(typed_offsets(black_box(&a), black_box(&t))))
         }
-        _ => return false,
+        _ => return None,
     }
-    true
+    Some(())
 }
 
 /// Every offset of `zipped_divide(a, t)`, index by index, summed (CuTe's `L(i)` for each
@@ -255,14 +210,12 @@ fn typed_offsets(a: &TypedLayout<Tile128>, t: &TypedTiler<By16>) -> Result<i64, 
     Ok(s)
 }
 
-/// Visits the typed operations of the workload, in its order. An operation whose
-/// expression is not the one its forms were declared for is reported on stderr and left
-/// out.
+/// Visits the typed operations of the workload, in its order. An operation without a
+/// typed form (another operation, or operands of another structure) is reported on
+/// stderr and left out.
 pub fn each(entries: &[Entry], v: &mut impl Visit) {
     for e in entries {
-        let declared = DECLARED.iter().find(|(n, _)| *n == e.name);
-        let same = declared.is_some_and(|(_, expr)| squeeze(expr) == squeeze(&e.expr));
-        if !same || !typed_op(e, v) {
+        if typed_op(e, v).is_none() {
             eprintln!(
                 "typed: no form declared for `{}` = {}; left out",
                 e.name, e.expr

@@ -25,7 +25,7 @@
 
 pub(crate) mod build;
 mod cast;
-pub(crate) mod coalesce;
+mod coalesce;
 mod common;
 pub(crate) mod complement;
 pub(crate) mod composition;

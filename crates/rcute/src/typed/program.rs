@@ -5,8 +5,8 @@
 //! dynamic leaves hold the number of a register instead of a value. Everything CuTe
 //! decides from types (nesting, static values, which modes merge) is decided then; every
 //! operation on a dynamic value is recorded as one [`Op`], with the operands it reads
-//! (registers, or static values as immediates). At run time [`run`] executes the
-//! recorded operations on the operands' values. The program is a constant, so after
+//! (registers, or static values as immediates). At run time `exec::run_stage` executes
+//! the recorded operations on the operands' values. The program is a constant, so after
 //! inlining the compiler folds the interpreter away and leaves the arithmetic alone, as
 //! it does for CuTe's templates.
 //!

@@ -8,7 +8,7 @@ use super::exec::run;
 use super::ops::{self, StagedLayout, StagedTuple};
 use super::program::{DYN_CAPACITY, MAX_OPS};
 use super::stage::NEEDS_STATIC_STRIDES;
-use super::value::fill_layout;
+use super::value::{fill_layout, fill_tuple};
 use crate::algebra::tiler::Tiler;
 use crate::error::Error;
 use crate::int::Int;
@@ -42,13 +42,11 @@ fn layout_values(l: &Layout) -> Vec<i64> {
     v
 }
 
-fn store(v: &[i64]) -> Option<[i64; DYN_CAPACITY]> {
-    if v.len() > DYN_CAPACITY {
-        return None;
-    }
+/// An operand's values in a typed value's storage (a layout's leaves fit).
+fn store(v: &[i64]) -> [i64; DYN_CAPACITY] {
     let mut a = [0; DYN_CAPACITY];
     a[..v.len()].copy_from_slice(v);
-    Some(a)
+    a
 }
 
 /// How the cases of one operation went.
@@ -76,11 +74,10 @@ impl Tally {
 fn execute(
     program: &super::program::Program,
     operands: &[Vec<i64>],
-) -> Option<Result<[i64; DYN_CAPACITY], Error>> {
-    let stored: Option<Vec<[i64; DYN_CAPACITY]>> = operands.iter().map(|v| store(v)).collect();
-    let stored = stored?;
+) -> Result<[i64; DYN_CAPACITY], Error> {
+    let stored: Vec<[i64; DYN_CAPACITY]> = operands.iter().map(|v| store(v)).collect();
     let refs: Vec<&[i64; DYN_CAPACITY]> = stored.iter().collect();
-    Some(run(program, &refs))
+    run(program, &refs)
 }
 
 /// Compares a staged operation with the run-time one; `Err` describes a mismatch.
@@ -94,10 +91,7 @@ fn compare_layout(
         Err(e) => return refused(tally, e, want.is_ok()),
         Ok(s) => s,
     };
-    let Some(got) = execute(&s.program, operands) else {
-        // more values than a typed value holds: staging of such a form refuses it
-        return Err("operands beyond DYN_CAPACITY were staged".into());
-    };
+    let got = execute(&s.program, operands);
     assert_eq!(s.program.outputs(), super::value::layout_values(&s.form));
     let got = got.map(|vals| fill_layout(&s.form, &vals));
     if got != want {
@@ -121,20 +115,7 @@ fn compare_tuple(
         Err(e) => return refused(tally, e, want.is_ok()),
         Ok(s) => s,
     };
-    let Some(got) = execute(&s.program, operands) else {
-        return Err("operands beyond DYN_CAPACITY were staged".into());
-    };
-    let got = got.map(|vals| {
-        let mut t = s.form;
-        let mut k = 0;
-        for i in 0..t.leaf_count() {
-            if !t.leaf(i).is_static() {
-                t.set_leaf(i, Int::dynamic(vals[k]));
-                k += 1;
-            }
-        }
-        t
-    });
+    let got = execute(&s.program, operands).map(|vals| fill_tuple(&s.form, &vals));
     if got != want {
         return Err(std::format!("staged {got:?}, run-time {want:?}"));
     }
@@ -538,7 +519,7 @@ fn run_layout(s: Result<StagedLayout, Error>, operands: &[Vec<i64>]) -> Option<T
         Err(e) => return Some(Err(Ok(e))),
         Ok(s) => s,
     };
-    Some(match execute(&s.program, operands)? {
+    Some(match execute(&s.program, operands) {
         Ok(vals) => Ok(fill_layout(&s.form, &vals).to_string()),
         Err(e) => Err(Err(e)),
     })
@@ -549,18 +530,8 @@ fn run_tuple(s: Result<StagedTuple, Error>, operands: &[Vec<i64>]) -> Option<Typ
         Err(e) => return Some(Err(Ok(e))),
         Ok(s) => s,
     };
-    Some(match execute(&s.program, operands)? {
-        Ok(vals) => {
-            let mut t = s.form;
-            let mut k = 0;
-            for i in 0..t.leaf_count() {
-                if !t.leaf(i).is_static() {
-                    t.set_leaf(i, Int::dynamic(vals[k]));
-                    k += 1;
-                }
-            }
-            Ok(t.to_string())
-        }
+    Some(match execute(&s.program, operands) {
+        Ok(vals) => Ok(fill_tuple(&s.form, &vals).to_string()),
         Err(e) => Err(Err(e)),
     })
 }
@@ -742,6 +713,6 @@ fn refusals_name_the_condition() {
     // the same composition with dynamic values is checked when it runs
     let (a, b) = (layout!((8,8):(8,1)), layout!(4:3));
     let s = ops::stage_composition(&a, &b).unwrap();
-    let ran = execute(&s.program, &[layout_values(&a), layout_values(&b)]).unwrap();
+    let ran = execute(&s.program, &[layout_values(&a), layout_values(&b)]);
     assert_eq!(ran.err(), a.try_composition(&b).err());
 }

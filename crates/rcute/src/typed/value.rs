@@ -5,7 +5,7 @@ use crate::algebra::tiler::Tiler;
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{CAPACITY, IntTuple};
+use crate::tuple::IntTuple;
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -48,11 +48,6 @@ impl TupleForm for DynInt {
 
 const NOT_INTEGERS: Error = Error::WrongKind {
     msg: "typed: a form holds integers only (no '_' and no scaled basis elements)",
-};
-
-const TOO_MANY_VALUES: Error = Error::Capacity {
-    msg: "typed: a typed layout, tuple or tiler holds at most rcute::typed::DYN_CAPACITY dynamic values",
-    capacity: DYN_CAPACITY,
 };
 
 /// Numbers the dynamic leaves of `t` from `*next` on, in leaf order.
@@ -153,6 +148,16 @@ const fn fill_leaves(t: &mut IntTuple, vals: &[i64], next: &mut usize) {
     }
 }
 
+/// The tuple of form `form` with the dynamic values `vals`, in leaf order.
+pub(crate) const fn fill_tuple(form: &IntTuple, vals: &[i64]) -> IntTuple {
+    let mut t = *form;
+    let mut next = 0;
+    fill_leaves(&mut t, vals, &mut next);
+    t
+}
+
+/// The layout of form `form` with the dynamic values `vals`: the shape's, then the
+/// stride's.
 pub(crate) const fn fill_layout(form: &Layout, vals: &[i64]) -> Layout {
     let mut shape = *form.shape_ref();
     let mut stride = *form.stride_ref();
@@ -184,9 +189,7 @@ const fn collect_leaves(
                 return Err(NOT_THE_FORM);
             }
         } else {
-            if *next >= DYN_CAPACITY {
-                return Err(TOO_MANY_VALUES);
-            }
+            // at most every leaf of a layout: within DYN_CAPACITY
             vals[*next] = x.value();
             *next += 1;
         }
@@ -259,13 +262,7 @@ pub struct TypedLayout<F: LayoutForm> {
 
 impl<F: LayoutForm> TypedLayout<F> {
     /// The number of dynamic values of the form (shape leaves, then stride leaves).
-    pub const DYNAMIC: usize = {
-        let n = layout_values(&F::FORM);
-        if n > DYN_CAPACITY {
-            TOO_MANY_VALUES.panic()
-        }
-        n
-    };
+    pub const DYNAMIC: usize = layout_values(&F::FORM);
     /// How many of them are the shape's.
     const SHAPE_VALUES: usize = dynamic_leaves(F::FORM.shape_ref());
 
@@ -346,13 +343,7 @@ pub struct TypedTuple<F: TupleForm> {
 
 impl<F: TupleForm> TypedTuple<F> {
     /// The number of dynamic values of the form.
-    pub const DYNAMIC: usize = {
-        let n = dynamic_leaves(&F::FORM);
-        if n > DYN_CAPACITY {
-            TOO_MANY_VALUES.panic()
-        }
-        n
-    };
+    pub const DYNAMIC: usize = dynamic_leaves(&F::FORM);
 
     #[inline(always)]
     pub(crate) const fn from_vals(vals: [i64; DYN_CAPACITY]) -> Self {
@@ -391,10 +382,7 @@ impl<F: TupleForm> TypedTuple<F> {
 
     /// The same tuple as a run-time [`IntTuple`].
     pub const fn to_tuple(&self) -> IntTuple {
-        let mut t = F::FORM;
-        let mut next = 0;
-        fill_leaves(&mut t, &self.vals, &mut next);
-        t
+        fill_tuple(&F::FORM, &self.vals)
     }
 
     /// The value of a tuple that is a single integer, with its static bit (CuTe's
@@ -422,13 +410,7 @@ pub struct TypedTiler<F: TilerForm> {
 impl<F: TilerForm> TypedTiler<F> {
     /// The number of dynamic values of the form: those of its layouts and integers, in
     /// leaf order (every shape leaf, then every stride leaf).
-    pub const DYNAMIC: usize = {
-        let n = layout_values(F::FORM.inner_layout());
-        if n > DYN_CAPACITY {
-            TOO_MANY_VALUES.panic()
-        }
-        n
-    };
+    pub const DYNAMIC: usize = layout_values(F::FORM.inner_layout());
     const SHAPE_VALUES: usize = dynamic_leaves(F::FORM.inner_layout().shape_ref());
 
     /// The tiler of form `F` with these dynamic values.
@@ -540,9 +522,6 @@ const fn same_ints(a: &IntTuple, b: &IntTuple) -> bool {
     }
     true
 }
-
-// every leaf of a layout fits in a typed value
-const _: () = assert!(DYN_CAPACITY >= 2 * CAPACITY);
 
 /// Declares a zero-sized type implementing
 /// [`LayoutForm`](crate::typed::LayoutForm) for a layout in CuTe notation:
