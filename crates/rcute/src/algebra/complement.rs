@@ -11,7 +11,7 @@
 //! rcute answers an error.
 
 use crate::algebra::flat::{
-    Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps, coalesce_scan,
+    CAP_MODES, Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps, coalesce_scan,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -145,6 +145,18 @@ const fn complement_modes(
     res: &mut Writer<'_>,
 ) -> Result<(), Error> {
     let r = f.len();
+    if r > CAPACITY {
+        // never: the modes come from a tuple or a `Flat`; this tells the compiler that
+        // every index below is in bounds
+        return Err(CAP_MODES);
+    }
+    // CuTe takes the smallest remaining stride (its first position on ties) again and
+    // again: the modes in that order are the modes stably sorted by stride value
+    // (`order`, with the sorted values in `key`); the minimum is static only if every
+    // remaining stride is
+    let mut order = [0u8; CAPACITY];
+    let mut key = [0i64; CAPACITY];
+    let mut dynamic = 0;
     let mut k = 0;
     while k < r {
         let d = f.d(k);
@@ -153,27 +165,20 @@ const fn complement_modes(
                 msg: "complement: scaled-basis strides have no complement",
             });
         }
-        if d.value() < 0 {
+        let v = d.value();
+        if v < 0 {
             return Err(negative_stride(k, d));
         }
-        k += 1;
-    }
-    // CuTe takes the smallest remaining stride (its first position on ties) again and
-    // again: the modes in that order are the modes stably sorted by stride value; the
-    // minimum is static only if every remaining stride is
-    let mut order = [0u8; CAPACITY];
-    let mut dynamic = 0;
-    let mut k = 0;
-    while k < r {
         // insertion sort: stable, and a handful of modes
-        let v = f.d(k).value();
         let mut p = k;
-        while p > 0 && f.d(order[p - 1] as usize).value() > v {
+        while p > 0 && key[p - 1] > v {
+            key[p] = key[p - 1];
             order[p] = order[p - 1];
             p -= 1;
         }
+        key[p] = v;
         order[p] = k as u8;
-        if !f.d(k).is_static() {
+        if !d.is_static() {
             dynamic += 1;
         }
         k += 1;

@@ -12,7 +12,7 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, Node};
 
-const CAP_MODES: Error = Error::Capacity {
+pub(crate) const CAP_MODES: Error = Error::Capacity {
     msg: "a layout can hold at most rcute::CAPACITY modes",
     capacity: CAPACITY,
 };
