@@ -54,6 +54,22 @@ impl LayoutBuilder {
         l: &Layout,
         n: Node,
     ) -> Result<(), Error> {
+        if l.shape_ref().is_leaf_node(n) {
+            // one integral mode `s:e`, pushed as `s:e*d` (`_0` stays `_0`)
+            let s = l.shape_ref().leaf(n.l);
+            let e = l.stride_ref().leaf(n.l);
+            if e.is_constant(0) {
+                return self.push_mode(s, e);
+            }
+            return match e.try_mul(d) {
+                Ok(m) => self.push_mode(s, m),
+                // the same error as pushing then scaling: a full builder first
+                Err(err) => {
+                    tri!(self.push_mode(s, e));
+                    Err(err)
+                }
+            };
+        }
         let start = self.l.stride.leaf_count();
         tri!(self.push_sub(l, n));
         self.l.stride.scale_leaves_from(start, d)
