@@ -129,6 +129,7 @@ impl<'a> Modes<'a> {
     }
 
     /// Leaves `from..to` of `s` and `d`.
+    #[inline]
     const fn range(s: &'a IntTuple, d: &'a IntTuple, from: usize, to: usize) -> Modes<'a> {
         let (sv, sm) = s.leaf_parts(from, to - from);
         let (dv, dm) = d.leaf_parts(from, to - from);
@@ -136,6 +137,7 @@ impl<'a> Modes<'a> {
     }
 
     /// The flattened modes of the sub-layout of `l` at node `n`.
+    #[inline]
     pub(crate) const fn sub(l: &'a Layout, n: Node) -> Modes<'a> {
         let end = l.shape_ref().node_end(n);
         Modes::range(l.shape_ref(), l.stride_ref(), n.l, end.l)

@@ -404,6 +404,7 @@ impl IntTuple {
     }
 
     /// The position just past the subtree at `n`.
+    #[inline]
     pub(crate) const fn node_end(&self, n: Node) -> Node {
         if n.t == 0 {
             // the root's subtree is the whole stream
@@ -412,6 +413,17 @@ impl IntTuple {
                 l: self.nleaf as usize,
             };
         }
+        if self.tok[n.t] == LEAF {
+            return Node {
+                t: n.t + 1,
+                l: n.l + 1,
+            };
+        }
+        self.tree_end(n)
+    }
+
+    /// [`IntTuple::node_end`] of a tuple node other than the root.
+    const fn tree_end(&self, n: Node) -> Node {
         let mut t = n.t;
         let mut l = n.l;
         let mut depth = 0usize;
