@@ -85,12 +85,13 @@ cat > "$B/run.sh" <<'RUN'
 # Measures the workload in rcute (run-time and typed layouts), CuTe C++, pycute and
 # tensor-layouts and prints the
 # table (made by scripts/compare-peers.sh). The implementations take turns, for
-# $RCUTE_PEERS_ROUNDS rounds (default 3); each number is an operation's minimum over the
-# rounds, so that a slow spell of a shared machine does not land on one implementation.
+# $RCUTE_PEERS_ROUNDS rounds (default 5); each number is an operation's minimum over the
+# rounds (each runner reports the fastest of its 7 batches), so that a slow spell of a
+# shared machine does not land on one implementation.
 set -euo pipefail
 D="$(cd "$(dirname "$0")" && pwd)"
 PY="${PYTHON:-python3}"
-ROUNDS="${RCUTE_PEERS_ROUNDS:-3}"
+ROUNDS="${RCUTE_PEERS_ROUNDS:-5}"
 export RCUTE_WORKLOAD="$D/workload.txt"
 O="$(mktemp -d)"
 trap 'rm -rf "$O"' EXIT
