@@ -208,6 +208,13 @@ fn core_extra() {
     all_pass("core-extra.jsonl", 280);
 }
 
+/// Integer elements of tuple tilers, a static `_1` among them, in composition, the divides
+/// and the products (`cases/tiler-elements.txt`).
+#[test]
+fn tiler_elements() {
+    all_pass("tiler-elements.jsonl", 30);
+}
+
 #[test]
 fn random_algebra() {
     all_pass("random-algebra.jsonl", 690);

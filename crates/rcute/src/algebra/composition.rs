@@ -13,7 +13,7 @@
 use crate::algebra::build::LayoutBuilder;
 use crate::algebra::coalesce::coalesce_x;
 use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into};
-use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
+use crate::algebra::tiler::{PairWalk, Tiler, TilerKind, unit_stride};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
@@ -434,14 +434,18 @@ impl Layout {
                 let mut i = 0;
                 while i < rt {
                     if let Some((_, d, e)) = walk.single(self, t, i) {
-                        tri!(b.push_sub_composed(d, t.inner_layout(), e));
+                        match walk.integer(t) {
+                            // an integer `n` composes as `n:_1`
+                            Some(n) => tri!(b.push_sub_composed(d, &unit_stride(n), Node::ROOT)),
+                            None => tri!(b.push_sub_composed(d, t.inner_layout(), e)),
+                        }
                         walk.advance(self, t, i);
                         i += 1;
                         continue;
                     }
                     walk.advance(self, t, i);
                     let mode = tri!(self.try_mode(i));
-                    let r = match t.element_layout(i) {
+                    let r = match t.composition_element(i) {
                         Some(e) => tri!(mode.try_composition(&e)),
                         None => tri!(mode.try_composition_tiler(&tri!(t.try_element(i)))),
                     };
@@ -579,5 +583,59 @@ mod tests {
             }
         }
         assert_eq!(compared, shapes.len() * strides.len() * bs.len());
+    }
+    /// Composing with a tuple tiler (single-mode modes composed in place) gives the
+    /// mode-by-mode definition's answer, overflow errors included: each mode composed with
+    /// its element, the modes beyond the tiler's dropped (as CuTe's `transform_layout`
+    /// drops them).
+    #[test]
+    fn tuple_tiler_composition_is_mode_by_mode() {
+        let layouts = [
+            "(4096,4096):(1,4096)",
+            "(_6,(4,_3),5):(_1,(6,_24),0)",
+            "(12,_8):(_-1,12)",
+            "(_1,6):(_0,_2)",
+            "(8,8,2):(_8,_1,_64)",
+            "(3,5):(4611686018427387904,_2)",
+            "(7,2):(-4611686018427387904,1)",
+        ];
+        let tilers = [
+            "(_2,_4)",
+            "(3,_)",
+            "(_2:_3,4)",
+            "(_4,(_2,_2):(_1,_4))",
+            "(_1,_2,_5)",
+            "(_6:_1)",
+            "(128:1,64:1)",
+            "(2:_0,3:2)",
+            "(2:3,2:_3)",
+            "(_2:_-1,_2)",
+        ];
+        let (mut compared, mut overflows) = (0, 0);
+        for l in layouts {
+            let l = Layout::try_parse(l).unwrap();
+            for t in tilers {
+                let t = Tiler::try_parse(t).unwrap();
+                let want = (|| {
+                    if t.rank() > l.rank() {
+                        return l.try_composition_tiler(&t);
+                    }
+                    let mut b = LayoutBuilder::new();
+                    b.open()?;
+                    for i in 0..t.rank() {
+                        let e = t.try_element(i)?;
+                        b.push_layout(&l.try_mode(i)?.try_composition_tiler(&e)?)?;
+                    }
+                    b.close()?;
+                    b.finish()
+                })();
+                let got = l.try_composition_tiler(&t);
+                assert_eq!(got, want, "composition({l}, {t})");
+                overflows += usize::from(matches!(got, Err(Error::Overflow { .. })));
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, layouts.len() * tilers.len());
+        assert_eq!(overflows, 4);
     }
 }

@@ -242,9 +242,10 @@ impl Tiler {
     }
 
     /// Element `i` of a tuple tiler as a layout, when it is a layout or an integer `n`
-    /// (as `n:_1`, which is how every operation reads an integer element), without
-    /// building the element's tiler; `None` for `_`, a nested tuple, or an index out of
-    /// range (use [`Tiler::try_element`] then).
+    /// (as `make_layout(n)`, which is how the divides and the products read an integer
+    /// element: `n:_1`, or `_1:_0` for `_1`), without building the element's tiler; `None`
+    /// for `_`, a nested tuple, or an index out of range (use [`Tiler::try_element`]
+    /// then).
     pub(crate) const fn element_layout(&self, i: usize) -> Option<Layout> {
         if !self.is_tuple() || i >= self.guide.rank() {
             return None;
@@ -258,6 +259,28 @@ impl Tiler {
             Err(_) => None,
         }
     }
+
+    /// [`Tiler::element_layout`] as composition reads it: an integer element `n` as `n:_1`
+    /// (CuTe composes a mode with an integral tile as `n:_1`, a `_1` included, where the
+    /// divides and the products take `make_layout(n)`).
+    pub(crate) const fn composition_element(&self, i: usize) -> Option<Layout> {
+        let Some(l) = self.element_layout(i) else {
+            return None;
+        };
+        if self
+            .guide
+            .int_at(self.guide.child(Node::ROOT, i))
+            .is_constant(1)
+        {
+            return Some(unit_stride(l.shape_ref().leaf(0)));
+        }
+        Some(l)
+    }
+}
+
+/// `n:_1`: how composition reads an integer tiler `n`.
+pub(crate) const fn unit_stride(n: Int) -> Layout {
+    Layout::from_parts(IntTuple::from_int(n), IntTuple::from_int(Int::ONE))
 }
 
 impl From<Layout> for Tiler {
@@ -536,6 +559,16 @@ impl PairWalk {
             l.stride_ref().int_at(self.mode),
             self.elem,
         ))
+    }
+
+    /// At a mode [`PairWalk::single`] answers: the integer `n` when the element is an
+    /// integer (which composition reads as `n:_1`), `None` when it is a layout.
+    #[inline]
+    pub(crate) const fn integer(&self, t: &Tiler) -> Option<Int> {
+        if t.guide.int_at(self.guide).is_constant(1) {
+            return Some(t.layout.shape_ref().int_at(self.elem));
+        }
+        None
     }
 
     /// The node of the current mode of the layout (when the walk is on).

@@ -10,7 +10,7 @@ use super::stage::{Cotarget, Modes, coalesce, coalesce_scan, complement, cosize,
 use crate::algebra::build::{LayoutBuilder, pair};
 use crate::algebra::divide::zip2_by;
 use crate::algebra::product::zip_modes;
-use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
+use crate::algebra::tiler::{PairWalk, Tiler, TilerKind, unit_stride};
 use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -197,15 +197,19 @@ pub(crate) const fn composition_tiler(
             let mut i = 0;
             while i < rt {
                 if let Some((_, d, e)) = walk.single(a, t, i) {
-                    let c = tri!(compose_leaf(p, d, &sub_layout(t.inner_layout(), e)));
-                    tri!(b.push_layout(&c));
+                    // an integer `n` composes as `n:_1`
+                    let el = match walk.integer(t) {
+                        Some(n) => unit_stride(n),
+                        None => sub_layout(t.inner_layout(), e),
+                    };
+                    tri!(b.push_layout(&tri!(compose_leaf(p, d, &el))));
                     walk.advance(a, t, i);
                     i += 1;
                     continue;
                 }
                 walk.advance(a, t, i);
                 let mode = tri!(a.try_mode(i));
-                let r = match t.element_layout(i) {
+                let r = match t.composition_element(i) {
                     Some(e) => tri!(composition(p, &mode, &e)),
                     None => tri!(composition_tiler(p, &mode, &tri!(t.try_element(i)))),
                 };
