@@ -235,6 +235,21 @@ fn random_algebra_9201() {
     all_pass("random-algebra-9201.jsonl", 600);
 }
 
+/// A random set of every kind of case, drawn by `gen_cases.py --mix all` with seeds
+/// 9301..=9303 (200 cases each) and answered by CuTe C++.
+#[test]
+fn random_all_9301() {
+    all_pass("random-all-9301.jsonl", 600);
+}
+
+/// Random tuple tilers (integer, layout, `_` and nested elements, static and dynamic) in
+/// composition, the divides and the products, drawn by `scripts/gen_tiler_cases.py 7 300`
+/// and answered by CuTe C++.
+#[test]
+fn tiler_random() {
+    all_pass("tiler-random.jsonl", 300);
+}
+
 /// Every documented deviation is a real one: CuTe's answer differs from rcute's, and the
 /// case is still in one of the golden files.
 #[test]

@@ -149,7 +149,7 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
     let mut i = 0;
     while i + 1 < r {
         let (cs, cd) = a.mode(i);
-        let (next_shape, next_stride) = tri!(stride_step(rest_stride, cs, i));
+        let (next_shape, next_stride) = tri!(stride_step(rest_stride, cs, rest_shape, i));
         if next_shape.is_constant(1) || rest_shape.is_constant(1) {
             rest_stride = next_stride;
         } else {
@@ -179,9 +179,16 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
     out.close()
 }
 
-/// One mode `cs` of `A` in [`composition_int`]'s walk, with `d` the rest of `B`'s stride:
-/// checks the stride divisibility condition (`d % cs == 0` or `d < cs`) and answers
-/// `(ceil_div(cs, |d|), ceil_div(|d|, cs) * sign(d))` with CuTe's static bits.
+/// One mode `cs` of `A` in [`composition_int`]'s walk, with `d` the rest of `B`'s stride
+/// and `rest` the rest of `B`'s shape: checks the stride divisibility condition
+/// (`d % cs == 0` or `d < cs`) and answers `(ceil_div(cs, |d|), ceil_div(|d|, cs) *
+/// sign(d))` with CuTe's static bits.
+///
+/// A violated condition is an error, as CuTe's static assertion is when `d` and `cs` are
+/// static, except where `d` or `cs` is dynamic and the rest of the shape is 1: then CuTe,
+/// which checks only static values, builds modes of one element, the right function
+/// whatever the strides, and rcute builds the same ones
+/// (`logical_divide((3,_2):(_4,_0), 2:2)`, whose complement ends in a mode `1:4`).
 ///
 /// Two positive plain integers whose sum does not overflow take one division (a shift
 /// and a mask for a power of two, see [`div_rem_pos`]): then, where `d` is a multiple of
@@ -190,7 +197,12 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
 /// operand is a static `_0`). Anything else, an error included, takes
 /// [`stride_step_full`], the full form; a unit test compares the two.
 #[inline(always)]
-pub(crate) const fn stride_step(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> {
+pub(crate) const fn stride_step(
+    d: Int,
+    cs: Int,
+    rest: Int,
+    mode: usize,
+) -> Result<(Int, Int), Error> {
     let (dv, cv) = (d.value(), cs.value());
     if stride_step_is_plain(d, cs) {
         let st = d.is_static() && cs.is_static();
@@ -204,7 +216,7 @@ pub(crate) const fn stride_step(d: Int, cs: Int, mode: usize) -> Result<(Int, In
             return Ok((Int::new(1, st), Int::new(q as i64, st)));
         }
     }
-    stride_step_full(d, cs, mode)
+    stride_step_full(d, cs, rest, mode)
 }
 
 /// Whether [`stride_step`] tries its one-division path: two positive plain integers whose
@@ -217,10 +229,12 @@ const fn stride_step_is_plain(d: Int, cs: Int) -> bool {
 
 /// [`stride_step`] step by step, with every rule and error of the `Int` operations.
 #[inline(never)]
-const fn stride_step_full(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> {
-    // Stride divisibility: d % cs == 0 or d < cs
+const fn stride_step_full(d: Int, cs: Int, rest: Int, mode: usize) -> Result<(Int, Int), Error> {
+    // Stride divisibility: d % cs == 0 or d < cs (harmless for a rest of one element,
+    // which CuTe does not check unless both values are static)
     let rem = tri!(d.try_rem(cs));
-    if rem.value() != 0 && d.value() >= cs.value() {
+    let harmless = rest.value() == 1 && !(d.is_static() && cs.is_static());
+    if rem.value() != 0 && d.value() >= cs.value() && !harmless {
         return Err(Error::Precondition {
             msg: "composition: stride divisibility condition violated (stride % shape == 0 or stride < shape)",
             mode: mode as i64,
@@ -534,8 +548,12 @@ mod tests {
         let (mut stride_errors, mut shape_errors) = (0, 0);
         for &a in &ops {
             for &b in &ops {
-                let full = stride_step_full(a, b, 3);
-                assert_eq!(stride_step(a, b, 3), full, "stride step of {a:?} by {b:?}");
+                let full = stride_step_full(a, b, Int::dynamic(2), 3);
+                let step = stride_step(a, b, Int::dynamic(2), 3);
+                assert_eq!(step, full, "stride step of {a:?} by {b:?}");
+                let full_one = stride_step_full(a, b, Int::dynamic(1), 3);
+                let step_one = stride_step(a, b, Int::dynamic(1), 3);
+                assert_eq!(step_one, full_one, "stride step of {a:?} by {b:?}, rest 1");
                 fast_stride += stride_step_is_plain(a, b) as usize;
                 stride_errors += full.is_err() as usize;
                 let full = shape_step_full(a, b, 3);
@@ -548,6 +566,31 @@ mod tests {
         assert_eq!(ops.len() * ops.len(), 44 * 44);
         assert!(fast_stride > 200 && fast_shape > 200);
         assert!(stride_errors > 200 && shape_errors > 200);
+    }
+
+    /// A violated stride divisibility condition is an error, except where a value is
+    /// dynamic and the rest of the shape is 1: CuTe does not check it then, and its modes
+    /// of one element are the right function.
+    #[test]
+    fn stride_condition_on_a_rest_of_one() {
+        let (d, cs) = (4, 3);
+        for (ds, cst, rest, refused) in [
+            (false, true, Int::dynamic(1), false),
+            (true, false, Int::dynamic(1), false),
+            (false, false, Int::constant(1), false),
+            (true, true, Int::dynamic(1), true),
+            (true, true, Int::constant(1), true),
+            (false, true, Int::dynamic(2), true),
+            (false, false, Int::constant(2), true),
+        ] {
+            let (d, cs) = (Int::new(d, ds), Int::new(cs, cst));
+            let got = stride_step(d, cs, rest, 0);
+            assert_eq!(got.is_err(), refused, "{d:?} {cs:?} {rest:?}");
+            if let Ok((s, t)) = got {
+                // CuTe's next_shape and next_stride: ceil_div(3, 4) and ceil_div(4, 3)
+                assert_eq!((s.value(), t.value()), (1, 2));
+            }
+        }
     }
 
     /// The single-mode fast path gives exactly the general walk's answer (values, static

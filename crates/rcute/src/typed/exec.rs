@@ -66,7 +66,7 @@ fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
         Kind::Min => Ok((a.min(b).value(), 0)),
         Kind::Abs => one(a.try_abs()),
         Kind::Signum => Ok((a.signum().value(), 0)),
-        Kind::StrideStep => match stride_step(a, b, mode) {
+        Kind::StrideStep => match stride_step(a, b, arg(op.c, regs), mode) {
             Ok((s, d)) => Ok((s.value(), d.value())),
             Err(e) => Err(e),
         },

@@ -293,17 +293,20 @@ impl Program {
 
     /// Composition's stride step (see `algebra::composition`): `(next_shape, next_stride)`
     /// of the rest stride `d` over the mode extent `cs`, after the stride divisibility
-    /// check. With a dynamic operand both results are dynamic (neither operand can be a
+    /// check, which a rest shape `rest` of 1 makes harmless unless `d` and `cs` are both
+    /// static. With a dynamic operand both results are dynamic (neither operand can be a
     /// static `_0` in the walk, which starts from a non-zero stride and extents that are
     /// positive; the step by step form covers that case anyway).
     pub(crate) const fn stride_step(
         &mut self,
         d: Int,
         cs: Int,
+        rest: Int,
         mode: usize,
     ) -> Result<(Int, Int), Error> {
         if d.is_static() && cs.is_static() {
-            return stride_step(d, cs, mode);
+            // `rest` is not read when both are static (it may be a register here)
+            return stride_step(d, cs, Int::ZERO, mode);
         }
         if d.is_constant(0) || cs.is_constant(0) {
             // the full form, operation by operation: `_0 % x` is a static `_0` (the check
@@ -316,7 +319,7 @@ impl Program {
             let next_stride = tri!(self.mul(q, sign));
             return Ok((next_shape, next_stride));
         }
-        let r = tri!(self.emit(Kind::StrideStep, d, cs, Int::ZERO, mode));
+        let r = tri!(self.emit(Kind::StrideStep, d, cs, rest, mode));
         Ok((reg(r), reg(r + 1)))
     }
 
@@ -502,15 +505,17 @@ mod tests {
     fn staged_stride_step_is_compositions() {
         let v = operands();
         let mut compared = 0;
-        for &d in &v {
+        for (&d, rest) in v.iter().flat_map(|d| [(d, 1), (d, 2)]) {
             for &cs in &v {
-                let want = stride_step(d, cs, 4);
+                let rest = Int::dynamic(rest);
+                let want = stride_step(d, cs, rest, 4);
                 let mut p = Program::new();
                 let rd = p.operand(1).unwrap();
                 let rc = p.operand(1).unwrap();
+                let rr = p.operand(1).unwrap();
                 let sd = if d.is_static() { d } else { reg(rd) };
                 let sc = if cs.is_static() { cs } else { reg(rc) };
-                let got = p.stride_step(sd, sc, 4).and_then(|(s, t)| {
+                let got = p.stride_step(sd, sc, reg(rr), 4).and_then(|(s, t)| {
                     let mut vals = [0i64; 2];
                     let mut k = 0;
                     for x in [s, t] {
@@ -521,9 +526,11 @@ mod tests {
                     }
                     let mut vd = [0; DYN_CAPACITY];
                     let mut vc = [0; DYN_CAPACITY];
+                    let mut vr = [0; DYN_CAPACITY];
                     vd[0] = d.value();
                     vc[0] = cs.value();
-                    let out = run(&p, &[&vd, &vc])?;
+                    vr[0] = rest.value();
+                    let out = run(&p, &[&vd, &vc, &vr])?;
                     vals[..k].copy_from_slice(&out[..k]);
                     let mut it = vals.into_iter();
                     let fill = |x: Int, it: &mut core::array::IntoIter<i64, 2>| {
@@ -541,7 +548,7 @@ mod tests {
                 compared += 1;
             }
         }
-        assert_eq!(compared, 900);
+        assert_eq!(compared, 1800);
     }
 
     #[test]

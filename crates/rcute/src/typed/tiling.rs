@@ -114,7 +114,7 @@ const fn composition_int(
     let mut i = 0;
     while i + 1 < r {
         let (cs, cd) = (a.s[i], a.d[i]);
-        let (next_shape, next_stride) = tri!(p.stride_step(rest_stride, cs, i));
+        let (next_shape, next_stride) = tri!(p.stride_step(rest_stride, cs, rest_shape, i));
         if next_shape.is_constant(1) || rest_shape.is_constant(1) {
             rest_stride = next_stride;
         } else {
