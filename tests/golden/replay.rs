@@ -250,6 +250,12 @@ fn tiler_random() {
     all_pass("tiler-random.jsonl", 300);
 }
 
+/// The same, `scripts/gen_tiler_cases.py 11 400`.
+#[test]
+fn tiler_random_11() {
+    all_pass("tiler-random-11.jsonl", 400);
+}
+
 /// Every documented deviation is a real one: CuTe's answer differs from rcute's, and the
 /// case is still in one of the golden files.
 #[test]
