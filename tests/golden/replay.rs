@@ -235,6 +235,13 @@ fn random_algebra_9201() {
     all_pass("random-algebra-9201.jsonl", 600);
 }
 
+/// A fourth random algebra set, `gen_cases.py --mix algebra` with seeds 9401 and 9402
+/// (200 cases each), answered by CuTe C++.
+#[test]
+fn random_algebra_9401() {
+    all_pass("random-algebra-9401.jsonl", 400);
+}
+
 /// A random set of every kind of case, drawn by `gen_cases.py --mix all` with seeds
 /// 9301..=9303 (200 cases each) and answered by CuTe C++.
 #[test]
