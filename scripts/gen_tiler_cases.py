@@ -8,7 +8,8 @@ of integer (`_1` and `1` among them), layout, `_` and nested elements.
   python3 ../shared/oracle/add_static.py tests/golden/tiler-random.jsonl
 
 tests/golden/tiler-random.jsonl is `scripts/gen_tiler_cases.py 7 300` and
-tests/golden/tiler-random-11.jsonl `scripts/gen_tiler_cases.py 11 400`, answered so.
+tests/golden/tiler-random-11.jsonl and tiler-random-23.jsonl `scripts/gen_tiler_cases.py 11 400`
+and `23 300`, answered so.
 """
 import random
 import sys

@@ -263,6 +263,12 @@ fn tiler_random_11() {
     all_pass("tiler-random-11.jsonl", 400);
 }
 
+/// The same, `scripts/gen_tiler_cases.py 23 300`.
+#[test]
+fn tiler_random_23() {
+    all_pass("tiler-random-23.jsonl", 300);
+}
+
 /// Every documented deviation is a real one: CuTe's answer differs from rcute's, and the
 /// case is still in one of the golden files.
 #[test]
