@@ -502,6 +502,7 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::tiler::by_mode;
 
     /// The integers the step tests combine: small and large values of both signs, zero,
     /// the extremes of `i64`, each static and dynamic, and two scaled-basis elements.
@@ -627,6 +628,7 @@ mod tests {
         }
         assert_eq!(compared, shapes.len() * strides.len() * bs.len());
     }
+
     /// Composing with a tuple tiler (single-mode modes composed in place) gives the
     /// mode-by-mode definition's answer, overflow errors included: each mode composed with
     /// its element, the modes beyond the tiler's dropped (as CuTe's `transform_layout`
@@ -659,19 +661,7 @@ mod tests {
             let l = Layout::try_parse(l).unwrap();
             for t in tilers {
                 let t = Tiler::try_parse(t).unwrap();
-                let want = (|| {
-                    if t.rank() > l.rank() {
-                        return l.try_composition_tiler(&t);
-                    }
-                    let mut b = LayoutBuilder::new();
-                    b.open()?;
-                    for i in 0..t.rank() {
-                        let e = t.try_element(i)?;
-                        b.push_layout(&l.try_mode(i)?.try_composition_tiler(&e)?)?;
-                    }
-                    b.close()?;
-                    b.finish()
-                })();
+                let want = by_mode(&l, &t, false, |m, e| m.try_composition_tiler(e));
                 let got = l.try_composition_tiler(&t);
                 assert_eq!(got, want, "composition({l}, {t})");
                 overflows += usize::from(matches!(got, Err(Error::Overflow { .. })));

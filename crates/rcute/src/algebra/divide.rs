@@ -410,7 +410,7 @@ impl IntTuple {
 mod tests {
     use super::*;
     use crate::algebra::build::{LayoutBuilder, pair};
-    use crate::algebra::tiler::Tiler;
+    use crate::algebra::tiler::{Tiler, by_mode};
 
     /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
     /// `(a, b)`; the result gathers `((a...), (b..., modes of t beyond the guide))`.
@@ -482,23 +482,7 @@ mod tests {
             let l = Layout::try_parse(l).unwrap();
             for t in tilers {
                 let t = Tiler::try_parse(t).unwrap();
-                let want = (|| {
-                    if t.rank() > l.rank() {
-                        return l.try_logical_divide(&t);
-                    }
-                    let mut b = LayoutBuilder::new();
-                    b.open()?;
-                    for i in 0..l.rank() {
-                        let mode = l.try_mode(i)?;
-                        if i < t.rank() {
-                            b.push_layout(&mode.try_logical_divide(&t.try_element(i)?)?)?;
-                        } else {
-                            b.push_layout(&mode)?;
-                        }
-                    }
-                    b.close()?;
-                    b.finish()
-                })();
+                let want = by_mode(&l, &t, true, |m, e| m.try_logical_divide(e));
                 assert_eq!(l.try_logical_divide(&t), want, "logical_divide({l}, {t})");
                 compared += 1;
             }

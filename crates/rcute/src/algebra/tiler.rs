@@ -278,6 +278,34 @@ impl Tiler {
     }
 }
 
+/// The mode-by-mode definition of an operation by a tuple tiler (for the tests): `op` of
+/// each mode of `l` and its element of `t`, then the modes beyond the tiler's, kept or
+/// dropped; `whole(l, t)` where the tiler has more modes than the layout (the operation's
+/// own error).
+#[cfg(test)]
+pub(crate) fn by_mode(
+    l: &Layout,
+    t: &Tiler,
+    keep_rest: bool,
+    op: impl Fn(&Layout, &Tiler) -> Result<Layout, Error>,
+) -> Result<Layout, Error> {
+    if t.rank() > l.rank() {
+        return op(l, t);
+    }
+    let mut b = crate::algebra::build::LayoutBuilder::new();
+    b.open()?;
+    for i in 0..l.rank() {
+        let mode = l.try_mode(i)?;
+        if i < t.rank() {
+            b.push_layout(&op(&mode, &t.try_element(i)?)?)?;
+        } else if keep_rest {
+            b.push_layout(&mode)?;
+        }
+    }
+    b.close()?;
+    b.finish()
+}
+
 /// `n:_1`: how composition reads an integer tiler `n`.
 pub(crate) const fn unit_stride(n: Int) -> Layout {
     Layout::from_parts(IntTuple::from_int(n), IntTuple::from_int(Int::ONE))
