@@ -41,7 +41,7 @@ fn time(f: impl Fn() -> i64) -> f64 {
         }
         iters *= 2;
     }
-    let samples: Vec<f64> = (0..7)
+    (0..7)
         .map(|_| {
             let t = Instant::now();
             for _ in 0..iters {
@@ -49,8 +49,7 @@ fn time(f: impl Fn() -> i64) -> f64 {
             }
             t.elapsed().as_nanos() as f64 / iters as f64
         })
-        .collect();
-    samples.into_iter().fold(f64::INFINITY, f64::min)
+        .fold(f64::INFINITY, f64::min)
 }
 
 fn main() {

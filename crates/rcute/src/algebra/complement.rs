@@ -50,7 +50,7 @@ pub(crate) enum Cotarget<'a> {
 
 impl Cotarget<'_> {
     /// As an [`IntTuple`] (for the rare forms that need one).
-    const fn tuple(self) -> IntTuple {
+    pub(crate) const fn tuple(self) -> IntTuple {
         match self {
             Cotarget::Int(i) => IntTuple::from_int(i),
             Cotarget::Shape(t) => *t,

@@ -12,6 +12,11 @@ const LAYOUT: Int = Int::constant(0);
 /// Guide leaf for an element that is an integer `n` (stored as `make_layout(n)`).
 const INTEGER: Int = Int::constant(1);
 
+/// Whether a guide leaf marks an integer element (`_` and [`LAYOUT`] do not).
+const fn is_integer(g: Int) -> bool {
+    g.is_constant(INTEGER.value())
+}
+
 /// `Tiler`: the second argument of composition, the divides and the products.
 ///
 /// A tiler is a layout, an integer `n` (the layout `n:_1`), the underscore `_` (leave the
@@ -146,7 +151,7 @@ impl Tiler {
         match self.guide.as_int() {
             None => TilerKind::Tuple,
             Some(g) if g.is_underscore() => TilerKind::Underscore,
-            Some(g) if g.is_constant(1) => TilerKind::Integer(self.layout.shape().leaf(0)),
+            Some(g) if is_integer(g) => TilerKind::Integer(self.layout.shape().leaf(0)),
             Some(_) => TilerKind::Layout(&self.layout),
         }
     }
@@ -267,11 +272,7 @@ impl Tiler {
         let Some(l) = self.element_layout(i) else {
             return None;
         };
-        if self
-            .guide
-            .int_at(self.guide.child(Node::ROOT, i))
-            .is_constant(1)
-        {
+        if is_integer(self.guide.int_at(self.guide.child(Node::ROOT, i))) {
             return Some(unit_stride(l.shape_ref().leaf(0)));
         }
         Some(l)
@@ -370,7 +371,7 @@ impl TilerBuilder {
 const fn all_integers(guide: &IntTuple) -> bool {
     let mut i = 0;
     while i < guide.leaf_count() {
-        if !guide.leaf(i).is_constant(1) || guide.leaf(i).is_underscore() {
+        if !is_integer(guide.leaf(i)) {
             return false;
         }
         i += 1;
@@ -593,7 +594,7 @@ impl PairWalk {
     /// integer (which composition reads as `n:_1`), `None` when it is a layout.
     #[inline]
     pub(crate) const fn integer(&self, t: &Tiler) -> Option<Int> {
-        if t.guide.int_at(self.guide).is_constant(1) {
+        if is_integer(t.guide.int_at(self.guide)) {
             return Some(t.layout.shape_ref().int_at(self.elem));
         }
         None

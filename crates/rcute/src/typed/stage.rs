@@ -17,6 +17,7 @@
 //! the two to each other.
 
 use super::program::Program;
+pub(crate) use crate::algebra::complement::Cotarget;
 use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -322,22 +323,6 @@ const fn ceil_div_fold(
     }
     tri!(out.push_close());
     Ok(rest)
-}
-
-/// The cotarget of a complement: an integer, or a shape.
-#[derive(Clone, Copy)]
-pub(crate) enum Cotarget<'a> {
-    Int(Int),
-    Shape(&'a IntTuple),
-}
-
-impl Cotarget<'_> {
-    const fn tuple(self) -> IntTuple {
-        match self {
-            Cotarget::Int(i) => IntTuple::from_int(i),
-            Cotarget::Shape(t) => *t,
-        }
-    }
 }
 
 const fn push_kept(res: &mut Modes, s: Int, d: Int) -> Result<(), Error> {
