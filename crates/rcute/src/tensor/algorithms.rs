@@ -37,14 +37,6 @@ struct Panel {
 }
 
 impl Panel {
-    /// Whether the stretches are copied by [`copy_unrolled`]: 4, 8 or 16 elements,
-    /// contiguous on one side and a positive stride apart on the other (a tile's column
-    /// into a transposed tile's row, or back).
-    fn unrolls(&self) -> bool {
-        let (len, da, db) = self.run;
-        matches!(len, 4 | 8 | 16) && ((db == 1 && da > 1) || (da == 1 && db > 1))
-    }
-
     /// Calls `run(a, b)` with the start offsets of each stretch.
     #[inline(always)]
     fn for_each_start(self, mut run: impl FnMut(i64, i64)) {
@@ -59,133 +51,174 @@ impl Panel {
 }
 
 /// Walks two layouts of the same size together, in 1-D (colexicographic) order, without
-/// dividing: their flattened modes are split to a common refinement, neighbouring modes
-/// that continue each other on both sides are merged, then the modes are counted like an
-/// odometer. `panel(p)` is called for each [`Panel`]: the stretches of the innermost mode
-/// along the second mode.
+/// dividing (see [`Walk`]): `panel(p)` is called for each [`Panel`], the stretches of the
+/// innermost mode along the second mode.
 ///
 /// Returns `false`, having called nothing, when the layouts have no common refinement
 /// (their extents do not divide each other, as `(2,3)` and `(3,2)`) or are not plain
 /// integer layouts; the caller then goes element by element.
-fn for_each_panel(a: &Layout, b: &Layout, mut panel: impl FnMut(Panel)) -> bool {
-    let (na, nb) = (a.shape_ref().leaf_count(), b.shape_ref().leaf_count());
-    // (extent, stride in a, stride in b), innermost first
-    let mut modes = [(0i64, 0i64, 0i64); MAX_RUN_MODES];
-    let mut n = 0;
-    let (mut i, mut j) = (0, 0);
-    // what is left of the current leaf of each side: (extent, stride); extent 0 before the first
-    let (mut ea, mut da, mut eb, mut db) = (0i64, 0i64, 0i64, 0i64);
-    loop {
-        if ea <= 1 {
-            if i == na {
-                break;
+fn for_each_panel(a: &Layout, b: &Layout, panel: impl FnMut(Panel)) -> bool {
+    match Walk::new(a, b) {
+        Some(w) => {
+            w.for_each_panel(panel);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Whether stretches `run = (len, da, db)` are copied by [`copy_unrolled`]: 4, 8 or 16
+/// elements, contiguous on one side and a positive stride apart on the other (a tile's
+/// column into a transposed tile's row, or back).
+fn unrolls(run: (i64, i64, i64)) -> bool {
+    let (len, da, db) = run;
+    matches!(len, 4 | 8 | 16) && ((db == 1 && da > 1) || (da == 1 && db > 1))
+}
+
+/// The walk of two layouts of the same size together, in 1-D (colexicographic) order,
+/// without dividing: their flattened modes split to a common refinement, neighbouring
+/// modes that continue each other on both sides merged. The first two modes make a
+/// [`Panel`]; the rest are counted like an odometer ([`Walk::for_each_panel`]).
+///
+/// The walk is built once and its panels all have the same `run` and `next`, so a caller
+/// picks the copy of a panel once, before the walk, and [`Walk::for_each_panel`] is
+/// compiled into each such copy: a layout of small panels (a tile walked by sub-tiles of
+/// 8x8) pays for no choice nor call per panel.
+struct Walk {
+    /// (extent, stride in a, stride in b), innermost first
+    modes: [(i64, i64, i64); MAX_RUN_MODES],
+    n: usize,
+    run: (i64, i64, i64),
+    next: (i64, i64, i64),
+}
+
+impl Walk {
+    /// The walk of `a` and `b` together; `None` when they have no common refinement or
+    /// are not plain integer layouts.
+    fn new(a: &Layout, b: &Layout) -> Option<Walk> {
+        let (na, nb) = (a.shape_ref().leaf_count(), b.shape_ref().leaf_count());
+        // (extent, stride in a, stride in b), innermost first
+        let mut modes = [(0i64, 0i64, 0i64); MAX_RUN_MODES];
+        let mut n = 0;
+        let (mut i, mut j) = (0, 0);
+        // what is left of the current leaf of each side: (extent, stride); extent 0 before the first
+        let (mut ea, mut da, mut eb, mut db) = (0i64, 0i64, 0i64, 0i64);
+        loop {
+            if ea <= 1 {
+                if i == na {
+                    break;
+                }
+                let (e, d) = int_leaf(a, i)?;
+                (ea, da) = (e, d);
+                i += 1;
+                continue;
             }
-            let Some((e, d)) = int_leaf(a, i) else {
-                return false;
+            if eb <= 1 {
+                if j == nb {
+                    break;
+                }
+                let (e, d) = int_leaf(b, j)?;
+                (eb, db) = (e, d);
+                j += 1;
+                continue;
+            }
+            // both extents are at least 2 here, so a mode is still to come
+            if n == MAX_RUN_MODES {
+                return None;
+            }
+            let e = if ea % eb == 0 {
+                eb
+            } else if eb % ea == 0 {
+                ea
+            } else {
+                return None;
             };
-            (ea, da) = (e, d);
+            if e > 1 {
+                modes[n] = (e, da, db);
+                n += 1;
+            }
+            let (nda, ndb) = (da.checked_mul(e)?, db.checked_mul(e)?);
+            (ea, da, eb, db) = (ea / e, nda, eb / e, ndb);
+        }
+        // both sides must be used up exactly (equal sizes), trailing extent-1 modes aside
+        while i < na && a.shape_ref().leaf(i).value() == 1 {
             i += 1;
-            continue;
         }
-        if eb <= 1 {
-            if j == nb {
-                break;
-            }
-            let Some((e, d)) = int_leaf(b, j) else {
-                return false;
-            };
-            (eb, db) = (e, d);
+        while j < nb && b.shape_ref().leaf(j).value() == 1 {
             j += 1;
-            continue;
         }
-        // both extents are at least 2 here
-        if n == MAX_RUN_MODES {
-            break;
+        if i != na || j != nb || ea > 1 || eb > 1 {
+            return None;
         }
-        if ea == 0 || eb == 0 || n == MAX_RUN_MODES {
-            break;
+        // merge neighbouring modes that continue each other on both sides (by value: a
+        // contiguous copy becomes one run)
+        let mut m = 0;
+        let mut k = 1;
+        while k < n {
+            let (e, sa, sb) = modes[m];
+            let (e2, sa2, sb2) = modes[k];
+            if sa.checked_mul(e) == Some(sa2) && sb.checked_mul(e) == Some(sb2) {
+                modes[m].0 = e * e2;
+            } else {
+                m += 1;
+                modes[m] = modes[k];
+            }
+            k += 1;
         }
-        let e = if ea % eb == 0 {
-            eb
-        } else if eb % ea == 0 {
-            ea
-        } else {
-            return false;
-        };
-        if e > 1 {
-            modes[n] = (e, da, db);
-            n += 1;
+        if n > 0 {
+            n = m + 1;
         }
-        let (Some(nda), Some(ndb)) = (da.checked_mul(e), db.checked_mul(e)) else {
-            return false;
-        };
-        (ea, da, eb, db) = (ea / e, nda, eb / e, ndb);
-    }
-    // both sides must be used up exactly (equal sizes), trailing extent-1 modes aside
-    while i < na && a.shape_ref().leaf(i).value() == 1 {
-        i += 1;
-    }
-    while j < nb && b.shape_ref().leaf(j).value() == 1 {
-        j += 1;
-    }
-    if i != na || j != nb || ea > 1 || eb > 1 {
-        return false;
-    }
-    // merge neighbouring modes that continue each other on both sides (by value: a
-    // contiguous copy becomes one run)
-    let mut m = 0;
-    let mut k = 1;
-    while k < n {
-        let (e, sa, sb) = modes[m];
-        let (e2, sa2, sb2) = modes[k];
-        if sa.checked_mul(e) == Some(sa2) && sb.checked_mul(e) == Some(sb2) {
-            modes[m].0 = e * e2;
-        } else {
-            m += 1;
-            modes[m] = modes[k];
+        if n == 0 {
+            // a single element
+            return Some(Walk {
+                modes,
+                n: 0,
+                run: (1, 0, 0),
+                next: (1, 0, 0),
+            });
         }
-        k += 1;
-    }
-    if n > 0 {
-        n = m + 1;
-    }
-    if n == 0 {
-        panel(Panel {
-            a: 0,
-            b: 0,
-            run: (1, 0, 0),
-            next: (1, 0, 0),
-        });
-        return true;
-    }
-    // the first two modes make a panel, the rest are counted like an odometer
-    let run = modes[0];
-    let next = if n > 1 { modes[1] } else { (1, 0, 0) };
-    let mut idx = [0i64; MAX_RUN_MODES];
-    let (mut oa, mut ob) = (0i64, 0i64);
-    loop {
-        panel(Panel {
-            a: oa,
-            b: ob,
+        let run = modes[0];
+        let next = if n > 1 { modes[1] } else { (1, 0, 0) };
+        Some(Walk {
+            modes,
+            n,
             run,
             next,
-        });
-        let mut m = 2;
+        })
+    }
+
+    /// Calls `panel(p)` for each [`Panel`] of the walk, counting the modes after the
+    /// first two like an odometer.
+    #[inline(always)]
+    fn for_each_panel(&self, mut panel: impl FnMut(Panel)) {
+        let (modes, n) = (&self.modes, self.n);
+        let (run, next) = (self.run, self.next);
+        let mut idx = [0i64; MAX_RUN_MODES];
+        let (mut oa, mut ob) = (0i64, 0i64);
         loop {
-            if m >= n {
-                return true;
+            panel(Panel {
+                a: oa,
+                b: ob,
+                run,
+                next,
+            });
+            let mut m = 2;
+            loop {
+                if m >= n {
+                    return;
+                }
+                let (e, sa, sb) = modes[m];
+                idx[m] += 1;
+                oa += sa;
+                ob += sb;
+                if idx[m] < e {
+                    break;
+                }
+                idx[m] = 0;
+                oa -= sa * e;
+                ob -= sb * e;
+                m += 1;
             }
-            let (e, sa, sb) = modes[m];
-            idx[m] += 1;
-            oa += sa;
-            ob += sb;
-            if idx[m] < e {
-                break;
-            }
-            idx[m] = 0;
-            oa -= sa * e;
-            ob -= sb * e;
-            m += 1;
         }
     }
 }
@@ -323,36 +356,38 @@ where
     let s = src.storage.as_slice();
     let d = dst.storage.as_mut_slice();
     // every offset of a tensor's layout lies in its storage (checked by `Tensor::new`)
-    let walked = for_each_panel(&src.layout, &dst.layout, |p| {
-        let p = Panel {
-            a: so + p.a,
-            b: d_o + p.b,
-            ..p
-        };
-        let (len, da, db) = p.run;
-        if da == 1 && db == 1 {
-            let len = len as usize;
-            p.for_each_start(|a, b| {
-                let (a, b) = (a as usize, b as usize);
-                contiguous(&s[a..a + len], &mut d[b..b + len]);
-            });
-            return;
-        }
-        if p.unrolls() {
-            match len {
-                4 => return copy_unrolled::<4, T, U>(s, d, p, &f),
-                8 => return copy_unrolled::<8, T, U>(s, d, p, &f),
-                16 => return copy_unrolled::<16, T, U>(s, d, p, &f),
-                _ => {}
-            }
-        }
-        p.for_each_start(|a, b| copy_run(s, (a, da), d, (b, db), len, &f));
-    });
-    if !walked {
+    let Some(w) = Walk::new(&src.layout, &dst.layout) else {
         // no common refinement: both layouts walked side by side, element by element
         for (a, b) in positions(&src.layout, src.origin).zip(positions(&dst.layout, dst.origin)) {
             d[b] = f(s[a]);
         }
+        return Ok(());
+    };
+    // the copy of a panel is chosen once: every panel has the same run and next
+    let at = |p: Panel| Panel {
+        a: so + p.a,
+        b: d_o + p.b,
+        ..p
+    };
+    let (len, da, db) = w.run;
+    if da == 1 && db == 1 {
+        let len = len as usize;
+        w.for_each_panel(|p| {
+            at(p).for_each_start(|a, b| {
+                let (a, b) = (a as usize, b as usize);
+                contiguous(&s[a..a + len], &mut d[b..b + len]);
+            })
+        });
+    } else if unrolls(w.run) && len == 4 {
+        w.for_each_panel(|p| copy_unrolled::<4, T, U>(s, d, at(p), &f));
+    } else if unrolls(w.run) && len == 8 {
+        w.for_each_panel(|p| copy_unrolled::<8, T, U>(s, d, at(p), &f));
+    } else if unrolls(w.run) && len == 16 {
+        w.for_each_panel(|p| copy_unrolled::<16, T, U>(s, d, at(p), &f));
+    } else {
+        w.for_each_panel(|p| {
+            at(p).for_each_start(|a, b| copy_run(s, (a, da), d, (b, db), len, &f))
+        });
     }
     Ok(())
 }
@@ -634,7 +669,7 @@ mod tests {
                     }
                     // which runs the walk handed over
                     assert!(for_each_panel(&ls, &ld, |p| {
-                        match (p.unrolls(), p.run.2 == 1) {
+                        match (unrolls(p.run), p.run.2 == 1) {
                             (true, true) => gathers += 1,
                             (true, false) => scatters += 1,
                             (false, _) => other += 1,
@@ -651,5 +686,63 @@ mod tests {
         std::eprintln!(
             "{cases} transposes: panels of {gathers} gathers, {scatters} scatters, {other} others"
         );
+    }
+
+    /// Transposes tiled twice (each tile walked by sub-tiles, as `(_16,_512)` tiles by
+    /// `(_8,_8)`): walks of many small panels and of more odometer modes than two, each
+    /// panel copied by the copy chosen once for the whole walk. `copy` against the
+    /// element-by-element definition, with a count of the panels walked.
+    #[test]
+    fn twice_tiled_transposes_match_element_by_element() {
+        let (mut cases, mut panels) = (0, 0);
+        for (rows, cols) in [(32, 64), (48, 32)] {
+            for (outer, inner) in [
+                ("(_16,_32)", "(_8,_8)"),
+                ("(_16,_16)", "(_4,_8)"),
+                ("(_8,_32)", "(_2,_16)"),
+                ("(_16,_8)", "(_16,_2)"),
+            ] {
+                let twice = |l: Layout| {
+                    let t = l.zipped_divide(&Tiler::parse(outer));
+                    t.replace(0, &t.mode(0).zipped_divide(&Tiler::parse(inner)))
+                };
+                let row_major = Layout::new(ints(&[rows, cols]), ints(&[cols, 1]));
+                let col_major = Layout::new(ints(&[rows, cols]), ints(&[1, rows]));
+                for (from, to) in [(row_major, col_major), (col_major, row_major)] {
+                    let (ls, ld) = (twice(from), twice(to));
+                    let n = (rows * cols) as usize;
+                    let data: Vec<u32> = (0..n as u32).map(|x| x * 7 + 2).collect();
+                    let src = Tensor::new(&data[..], ls).unwrap();
+                    let mut out = std::vec![0u32; n];
+                    let mut dst = Tensor::new(&mut out[..], ld).unwrap();
+                    copy(&src, &mut dst).unwrap();
+                    for i in 0..n {
+                        assert_eq!(dst[i], src[i], "{outer} by {inner} {rows}x{cols} index {i}");
+                    }
+                    let walk = Walk::new(&ls, &ld).unwrap();
+                    assert!(walk.n > 3, "{outer} by {inner}: {} modes", walk.n);
+                    walk.for_each_panel(|_| panels += 1);
+                    cases += 1;
+                }
+            }
+        }
+        assert_eq!(cases, 16);
+        assert!(panels > 500, "{panels} panels");
+    }
+
+    /// A walk of one element (every extent 1) is one panel of one element.
+    #[test]
+    fn a_single_element_is_copied() {
+        for (from, to) in [
+            ("_1:_0", "_1:_0"),
+            ("(1,(1,1)):(5,(0,3))", "((_1,1),1):((_0,7),2)"),
+        ] {
+            let (from, to) = (Layout::parse(from), Layout::parse(to));
+            let data = [41u8, 42];
+            let src = Tensor::with_origin(&data[..], 1, from).unwrap();
+            let mut out = [0u8; 1];
+            copy(&src, &mut Tensor::new(&mut out[..], to).unwrap()).unwrap();
+            assert_eq!(out, [42]);
+        }
     }
 }
