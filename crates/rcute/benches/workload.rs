@@ -12,7 +12,7 @@
 //!   `Layout::offset` against the walk of `Layout::offsets`, consumed by `for_each` and by
 //!   a `for` loop (each offset passed through `black_box`);
 //! * `copy/*`: copying 4096x4096 `f32` through layouts (a contiguous copy, and a transpose
-//!   walked tile by tile through an (_8,_128)-tiled layout) against `copy_from_slice` of the
+//!   walked tile by tile through an (_8,_512)-tiled layout) against `copy_from_slice` of the
 //!   same bytes, and the same transpose as a hand-written loop nest (what the tiled walk
 //!   costs over plain indexing);
 //! * `algorithms/*`: `copy_if` and `axpby` over the workload's 128x128 tile tiled by
@@ -120,6 +120,13 @@ fn offsets(c: &mut Criterion) {
 
 const N: usize = 4096;
 
+/// The transpose's tiles are 8 rows by this many columns: 8 rows keep a tile's source
+/// lines within the 8 ways of an L1 set (rows 16 KiB apart fall in the same set), and
+/// 512 columns give each source row a 2 KiB run per tile, long enough for the hardware
+/// prefetcher (128 columns measured 10-25% slower, 1024 slower still: see
+/// docs/PERFORMANCE.md).
+const TILE_COLS: usize = 512;
+
 /// A tuple of dynamic integers, as for sizes known only at run time.
 fn dynamic_ints(v: &[i64]) -> IntTuple {
     IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>())
@@ -133,12 +140,12 @@ fn copy_through(src: &[f32], from: Layout, dst: &mut [f32], to: Layout) {
 }
 
 /// The benchmark's transpose written by hand, in the order the tiled layouts walk it:
-/// tiles of 8 rows by 128 columns, column-major tiles of column-major elements;
+/// tiles of 8 rows by 512 columns, column-major tiles of column-major elements;
 /// `dst[c][r] = src[r][c]`, each column of a tile an 8-element run down the source.
 fn transpose_by_hand(src: &[f32], dst: &mut [f32]) {
-    for c0 in (0..N).step_by(128) {
+    for c0 in (0..N).step_by(TILE_COLS) {
         for r0 in (0..N).step_by(8) {
-            for c in c0..c0 + 128 {
+            for c in c0..c0 + TILE_COLS {
                 let run = &mut dst[c * N + r0..c * N + r0 + 8];
                 for (k, y) in run.iter_mut().enumerate() {
                     *y = src[(r0 + k) * N + c];
@@ -155,9 +162,10 @@ fn copies(c: &mut Criterion) {
     let n = N as i64;
     let row_major = Layout::new(dynamic_ints(&[n, n]), dynamic_ints(&[n, 1]));
     let col_major = Layout::new(dynamic_ints(&[n, n]), dynamic_ints(&[1, n]));
-    // 8 rows by 128 columns: an 8-element run down a column of the source, then the next
+    // 8 rows by 512 columns: an 8-element run down a column of the source, then the next
     // column; the destination is written 8 contiguous elements at a time
-    let tile = tiler!((_8, _128));
+    let tile = tiler!((_8, _512));
+    assert_eq!(tile.to_string(), format!("(_8,_{TILE_COLS})"));
     let src_tiled = row_major.zipped_divide(&tile);
     let dst_tiled = col_major.zipped_divide(&tile);
 
@@ -182,10 +190,10 @@ fn copies(c: &mut Criterion) {
     g.bench_function("contiguous", |b| {
         b.iter(|| copy_through(&src, col_major, &mut dst, col_major))
     });
-    g.bench_function("transpose_tiled_8x128", |b| {
+    g.bench_function("transpose_tiled_8x512", |b| {
         b.iter(|| copy_through(&src, src_tiled, &mut dst, dst_tiled))
     });
-    g.bench_function("transpose_by_hand_8x128", |b| {
+    g.bench_function("transpose_by_hand_8x512", |b| {
         b.iter(|| transpose_by_hand(black_box(&src), &mut dst))
     });
     g.finish();
