@@ -19,23 +19,18 @@
 //! line written one shortly after the other). The benchmark uses `(_8,_512)`; see
 //! docs/PERFORMANCE.md for what the others show.
 
-use rcute::{Int, IntTuple, Layout, Tensor, Tiler, copy};
+use rcute::{Layout, Tensor, Tiler, copy};
 use std::hint::black_box;
 use std::time::Instant;
 
 const N: usize = 4096;
 
-/// A tuple of dynamic integers, as for sizes known only at run time.
-fn dynamic_ints(v: &[i64]) -> IntTuple {
-    IntTuple::from_ints(&v.iter().map(|&x| Int::dynamic(x)).collect::<Vec<_>>())
-}
-
 /// The source and destination layouts of the transpose tiled by `outer`, and each tile
 /// tiled again by `inner` when given.
 fn tiled(outer: &str, inner: Option<&str>) -> (Layout, Layout) {
-    let n = N as i64;
-    let row_major = Layout::new(dynamic_ints(&[n, n]), dynamic_ints(&[n, 1]));
-    let col_major = Layout::new(dynamic_ints(&[n, n]), dynamic_ints(&[1, n]));
+    // dynamic extents and strides, as for a matrix whose size is known at run time
+    let row_major = Layout::parse(&format!("({N},{N}):({N},1)"));
+    let col_major = Layout::parse(&format!("({N},{N}):(1,{N})"));
     let tile = |l: Layout| {
         let t = l.zipped_divide(&Tiler::parse(outer));
         match inner {

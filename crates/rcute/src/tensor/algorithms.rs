@@ -85,11 +85,9 @@ fn unrolls(run: (i64, i64, i64)) -> bool {
 /// compiled into each such copy: a layout of small panels (a tile walked by sub-tiles of
 /// 8x8) pays for no choice nor call per panel.
 struct Walk {
-    /// (extent, stride in a, stride in b), innermost first
+    /// (extent, stride in a, stride in b), innermost first; at least one
     modes: [(i64, i64, i64); MAX_RUN_MODES],
     n: usize,
-    run: (i64, i64, i64),
-    next: (i64, i64, i64),
 }
 
 impl Walk {
@@ -167,24 +165,23 @@ impl Walk {
         }
         if n > 0 {
             n = m + 1;
+        } else {
+            // a single element: one run of one
+            modes[0] = (1, 0, 0);
+            n = 1;
         }
-        if n == 0 {
-            // a single element
-            return Some(Walk {
-                modes,
-                n: 0,
-                run: (1, 0, 0),
-                next: (1, 0, 0),
-            });
-        }
-        let run = modes[0];
-        let next = if n > 1 { modes[1] } else { (1, 0, 0) };
-        Some(Walk {
-            modes,
-            n,
-            run,
-            next,
-        })
+        Some(Walk { modes, n })
+    }
+
+    /// The innermost mode: the stretches of every [`Panel`].
+    fn run(&self) -> (i64, i64, i64) {
+        self.modes[0]
+    }
+
+    /// The second mode, along which a [`Panel`]'s stretches follow each other (one
+    /// stretch when there is none).
+    fn next(&self) -> (i64, i64, i64) {
+        if self.n > 1 { self.modes[1] } else { (1, 0, 0) }
     }
 
     /// Calls `panel(p)` for each [`Panel`] of the walk, counting the modes after the
@@ -192,7 +189,7 @@ impl Walk {
     #[inline(always)]
     fn for_each_panel(&self, mut panel: impl FnMut(Panel)) {
         let (modes, n) = (&self.modes, self.n);
-        let (run, next) = (self.run, self.next);
+        let (run, next) = (self.run(), self.next());
         let mut idx = [0i64; MAX_RUN_MODES];
         let (mut oa, mut ob) = (0i64, 0i64);
         loop {
@@ -369,25 +366,23 @@ where
         b: d_o + p.b,
         ..p
     };
-    let (len, da, db) = w.run;
-    if da == 1 && db == 1 {
-        let len = len as usize;
-        w.for_each_panel(|p| {
-            at(p).for_each_start(|a, b| {
-                let (a, b) = (a as usize, b as usize);
-                contiguous(&s[a..a + len], &mut d[b..b + len]);
-            })
-        });
-    } else if unrolls(w.run) && len == 4 {
-        w.for_each_panel(|p| copy_unrolled::<4, T, U>(s, d, at(p), &f));
-    } else if unrolls(w.run) && len == 8 {
-        w.for_each_panel(|p| copy_unrolled::<8, T, U>(s, d, at(p), &f));
-    } else if unrolls(w.run) && len == 16 {
-        w.for_each_panel(|p| copy_unrolled::<16, T, U>(s, d, at(p), &f));
-    } else {
-        w.for_each_panel(|p| {
+    let (len, da, db) = w.run();
+    match (len, unrolls(w.run())) {
+        _ if da == 1 && db == 1 => {
+            let len = len as usize;
+            w.for_each_panel(|p| {
+                at(p).for_each_start(|a, b| {
+                    let (a, b) = (a as usize, b as usize);
+                    contiguous(&s[a..a + len], &mut d[b..b + len]);
+                })
+            });
+        }
+        (4, true) => w.for_each_panel(|p| copy_unrolled::<4, T, U>(s, d, at(p), &f)),
+        (8, true) => w.for_each_panel(|p| copy_unrolled::<8, T, U>(s, d, at(p), &f)),
+        (16, true) => w.for_each_panel(|p| copy_unrolled::<16, T, U>(s, d, at(p), &f)),
+        _ => w.for_each_panel(|p| {
             at(p).for_each_start(|a, b| copy_run(s, (a, da), d, (b, db), len, &f))
-        });
+        }),
     }
     Ok(())
 }
