@@ -77,12 +77,18 @@
 //! ## Features
 //!
 //! The core is `#![no_std]` and allocates nothing. The `alloc` feature adds the
-//! expression language ([`expr`]) behind the `cute` calculator; `std` (the default)
-//! implies `alloc`.
+//! expression language ([`expr`]) behind the `cute` calculator; `std` (on by default)
+//! implies `alloc`. `simd` (on by default) lets [`copy`] transpose blocks of 16x16 `f32`,
+//! `u32` or `i32` elements with x86-64 vector instructions (AVX-512F where the processor
+//! has it, found at run time with `std`; SSE2 otherwise); it is the only part of the crate
+//! with `unsafe`, and without it the crate forbids `unsafe` altogether.
 
 #![no_std]
 #![warn(missing_docs)]
-#![forbid(unsafe_code)]
+// Without the `simd` feature the crate has no `unsafe` at all; with it, only the module
+// `tensor::simd` (vector loads and stores) allows it.
+#![cfg_attr(not(feature = "simd"), forbid(unsafe_code))]
+#![cfg_attr(feature = "simd", deny(unsafe_code))]
 
 #[cfg(any(feature = "alloc", test))]
 extern crate alloc;

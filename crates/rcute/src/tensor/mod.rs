@@ -30,6 +30,9 @@ mod coord;
 mod parallel;
 mod partition;
 mod print;
+#[cfg(feature = "simd")]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+mod simd;
 
 pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill, gemm, transform, transform_into};
 pub use coord::CoordTensor;
