@@ -12,9 +12,11 @@
 //!   `Layout::offset` against the walk of `Layout::offsets`, consumed by `for_each` and by
 //!   a `for` loop (each offset passed through `black_box`);
 //! * `copy/*`: copying 4096x4096 `f32` through layouts (a contiguous copy, and a transpose
-//!   walked tile by tile through an (_8,_512)-tiled layout) against `copy_from_slice` of the
-//!   same bytes, and the same transpose as a hand-written loop nest (what the tiled walk
-//!   costs over plain indexing);
+//!   walked tile by tile through a `(_16,_512)`-tiled layout, whose tiles are copied by
+//!   16x16 blocks with vector instructions, and through an `(_8,_512)`-tiled one, whose
+//!   are copied element by element) against `copy_from_slice` of the same bytes, and the
+//!   `(_8,_512)` transpose as a hand-written loop nest (what the tiled walk costs over
+//!   plain indexing). The buffers start on a 64-byte boundary;
 //! * `algorithms/*`: `copy_if` and `axpby` over the workload's 128x128 tile tiled by
 //!   16x16 (into the row-major tile tiled the same way), and `copy` between layouts with
 //!   no common refinement (96x96 into 64x144), each against the same loop index by index
@@ -155,9 +157,22 @@ fn transpose_by_hand(src: &[f32], dst: &mut [f32]) {
     }
 }
 
+/// `n` elements of `v` from its first element on a 64-byte boundary (`v` holds 15 more),
+/// as a vectorizing program allocates its matrices: rows of a 4096-element matrix then
+/// start on cache lines, which the 16x16 blocks of the `(_16,_512)` transpose need to
+/// read and write whole lines (a `Vec`'s own start is 16 bytes past one).
+fn on_lines(v: &mut [f32], n: usize) -> &mut [f32] {
+    let k = (0..16)
+        .find(|&k| (v.as_ptr() as usize + 4 * k).is_multiple_of(64))
+        .unwrap();
+    &mut v[k..k + n]
+}
+
 fn copies(c: &mut Criterion) {
-    let src: Vec<f32> = (0..N * N).map(|x| x as f32).collect();
-    let mut dst = vec![0f32; N * N];
+    let mut src_buf: Vec<f32> = (0..N * N + 15).map(|x| x as f32).collect();
+    let mut dst_buf = vec![0f32; N * N + 15];
+    let src: &[f32] = on_lines(&mut src_buf, N * N);
+    let dst = on_lines(&mut dst_buf, N * N);
     // dynamic extents, as for a matrix whose size is known at run time
     let n = N as i64;
     let row_major = Layout::new(dynamic_ints(&[n, n]), dynamic_ints(&[n, 1]));
@@ -168,16 +183,26 @@ fn copies(c: &mut Criterion) {
     assert_eq!(tile.to_string(), format!("(_8,_{TILE_COLS})"));
     let src_tiled = row_major.zipped_divide(&tile);
     let dst_tiled = col_major.zipped_divide(&tile);
+    // 16 rows by 512 columns: each tile a row of 32 blocks of 16x16, read as 16 whole
+    // source lines and written as 16 whole destination lines
+    let blocks = tiler!((_16, _512));
+    let (src_blocks, dst_blocks) = (
+        row_major.zipped_divide(&blocks),
+        col_major.zipped_divide(&blocks),
+    );
 
-    // the transpose is right before it is timed
+    // the transposes are right before they are timed
     {
-        copy_through(&src, src_tiled, &mut dst, dst_tiled);
-        for (r, c) in [(0, 1), (5, 4000), (4095, 17), (1234, 4095)] {
-            assert_eq!(dst[c * N + r], src[r * N + c]);
-        }
         let mut by_hand = vec![0f32; N * N];
-        transpose_by_hand(&src, &mut by_hand);
-        assert!(by_hand == dst, "the hand-written transpose differs");
+        transpose_by_hand(src, &mut by_hand);
+        for (from, to) in [(src_tiled, dst_tiled), (src_blocks, dst_blocks)] {
+            dst.fill(0.0);
+            copy_through(src, from, dst, to);
+            for (r, c) in [(0, 1), (5, 4000), (4095, 17), (1234, 4095)] {
+                assert_eq!(dst[c * N + r], src[r * N + c]);
+            }
+            assert!(by_hand == dst, "the transposes differ");
+        }
     }
 
     let mut g = c.benchmark_group("copy");
@@ -185,16 +210,19 @@ fn copies(c: &mut Criterion) {
     g.sample_size(20);
     g.measurement_time(Duration::from_secs(4));
     g.bench_function("copy_from_slice", |b| {
-        b.iter(|| dst.copy_from_slice(black_box(&src)))
+        b.iter(|| dst.copy_from_slice(black_box(src)))
     });
     g.bench_function("contiguous", |b| {
-        b.iter(|| copy_through(&src, col_major, &mut dst, col_major))
+        b.iter(|| copy_through(src, col_major, dst, col_major))
+    });
+    g.bench_function("transpose_tiled_16x512", |b| {
+        b.iter(|| copy_through(src, src_blocks, dst, dst_blocks))
     });
     g.bench_function("transpose_tiled_8x512", |b| {
-        b.iter(|| copy_through(&src, src_tiled, &mut dst, dst_tiled))
+        b.iter(|| copy_through(src, src_tiled, dst, dst_tiled))
     });
     g.bench_function("transpose_by_hand_8x512", |b| {
-        b.iter(|| transpose_by_hand(black_box(&src), &mut dst))
+        b.iter(|| transpose_by_hand(black_box(src), dst))
     });
     g.finish();
 }
