@@ -10,14 +10,20 @@
 //!
 //! ```text
 //! cargo run --release -p rcute --example transpose [ROUNDS]
+//! UNALIGNED=1 cargo run --release -p rcute --example transpose [ROUNDS]
 //! ```
+//!
+//! Both buffers start on a 64-byte boundary, as the benchmark's; with `UNALIGNED` set,
+//! 16 bytes past one, where a `Vec` of this size starts.
 //!
 //! The tilings: `(_8,_C)` for C = 128, 256, 512 and 1024 (tiles of 8 rows by C columns,
 //! each column an 8-element run down the source and 8 contiguous elements of the
-//! destination); `(_16,_512)`, whose runs fill whole 64-byte destination lines; and
-//! `(_16,_512)` tiles walked by `(_8,_8)` sub-tiles (the two halves of each destination
-//! line written one shortly after the other). The benchmark uses `(_8,_512)`; see
-//! docs/PERFORMANCE.md for what the others show.
+//! destination, copied element by element); `(_16,_512)`, `(_16,_128)` and `(_32,_512)`,
+//! whose tiles `copy` moves by 16x16 blocks through vector registers (the `simd`
+//! feature, x86-64); and `(_16,_512)` tiles walked by `(_8,_8)` sub-tiles (element by
+//! element, the two halves of each destination line written one shortly after the other).
+//! The benchmark uses `(_16,_512)` and `(_8,_512)`; see docs/PERFORMANCE.md for what the
+//! others show.
 
 use rcute::{Layout, Tensor, Tiler, copy};
 use std::hint::black_box;
