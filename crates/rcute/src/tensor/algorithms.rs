@@ -100,30 +100,24 @@ impl Block {
     /// a column-major one, or back), with extents that [fit](Block::fits).
     fn of(p: Panel) -> Option<Block> {
         let ((len, da, db), (count, na, nb)) = (p.run, p.next);
-        let blk = if db == 1 && na == 1 && da > 0 && nb > 0 {
+        let (ls, ld, rows, cols) = if db == 1 && na == 1 && da > 0 && nb > 0 {
             // stretch k of the run: source row k (stride da), contiguous along the next
             // mode; destination row j of the next mode (stride nb), contiguous along k
-            Block {
-                a: p.a as usize,
-                ls: da as usize,
-                b: p.b as usize,
-                ld: nb as usize,
-                rows: len as usize,
-                cols: count as usize,
-            }
+            (da, nb, len, count)
         } else if da == 1 && nb == 1 && na > 0 && db > 0 {
             // the mirror: source rows along the run (stride na between them), destination
             // rows along the next mode (stride db)
-            Block {
-                a: p.a as usize,
-                ls: na as usize,
-                b: p.b as usize,
-                ld: db as usize,
-                rows: count as usize,
-                cols: len as usize,
-            }
+            (na, db, count, len)
         } else {
             return None;
+        };
+        let blk = Block {
+            a: p.a as usize,
+            ls: ls as usize,
+            b: p.b as usize,
+            ld: ld as usize,
+            rows: rows as usize,
+            cols: cols as usize,
         };
         blk.fits().then_some(blk)
     }

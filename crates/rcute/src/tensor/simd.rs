@@ -322,6 +322,19 @@ mod tests {
         std::eprintln!("{ran} blocks, kernels {:?}", kernels());
     }
 
+    /// One 16x16 block of 16-element rows, from `a` in the source and `b` in the
+    /// destination.
+    fn square(a: usize, b: usize) -> Block {
+        Block {
+            a,
+            ls: 16,
+            b,
+            ld: 16,
+            rows: 16,
+            cols: 16,
+        }
+    }
+
     /// `f32` and `i32` are moved bit for bit (a NaN's payload, negative zero).
     #[test]
     fn floats_and_signed_integers_keep_their_bits() {
@@ -334,14 +347,7 @@ mod tests {
             s.extend([0.0; 16]);
             let mut d = alloc::vec![0f32; 256 + 16];
             let (sa, da) = (aligned(&s), aligned(&d));
-            let blk = Block {
-                a: sa,
-                ls: 16,
-                b: da,
-                ld: 16,
-                rows: 16,
-                cols: 16,
-            };
+            let blk = square(sa, da);
             assert!(transpose(&s, &mut d, blk, kernel));
             for i in 0..16 {
                 for j in 0..16 {
@@ -351,14 +357,7 @@ mod tests {
             let s: Vec<i32> = (0..256 + 16).map(|x| -x).collect();
             let mut d = alloc::vec![0i32; 256 + 16];
             let (sa, da) = (aligned(&s), aligned(&d));
-            let blk = Block {
-                a: sa,
-                ls: 16,
-                b: da,
-                ld: 16,
-                rows: 16,
-                cols: 16,
-            };
+            let blk = square(sa, da);
             assert!(transpose(&s, &mut d, blk, kernel));
             assert!((0..256).all(|k| d[da + (k % 16) * 16 + k / 16] == s[sa + k]));
         }
