@@ -25,6 +25,8 @@
 //! Run with `cargo bench -p rcute --bench workload` (add a filter such as `copy` to run a
 //! group).
 
+#[path = "support/lines.rs"]
+mod lines;
 #[path = "support/typed_ops.rs"]
 mod typed_ops;
 #[path = "support/workload_ops.rs"]
@@ -157,22 +159,11 @@ fn transpose_by_hand(src: &[f32], dst: &mut [f32]) {
     }
 }
 
-/// `n` elements of `v` from its first element on a 64-byte boundary (`v` holds 15 more),
-/// as a vectorizing program allocates its matrices: rows of a 4096-element matrix then
-/// start on cache lines, which the 16x16 blocks of the `(_16,_512)` transpose need to
-/// read and write whole lines (a `Vec`'s own start is 16 bytes past one).
-fn on_lines(v: &mut [f32], n: usize) -> &mut [f32] {
-    let k = (0..16)
-        .find(|&k| (v.as_ptr() as usize + 4 * k).is_multiple_of(64))
-        .unwrap();
-    &mut v[k..k + n]
-}
-
 fn copies(c: &mut Criterion) {
     let mut src_buf: Vec<f32> = (0..N * N + 15).map(|x| x as f32).collect();
     let mut dst_buf = vec![0f32; N * N + 15];
-    let src: &[f32] = on_lines(&mut src_buf, N * N);
-    let dst = on_lines(&mut dst_buf, N * N);
+    let src: &[f32] = lines::on_lines(&mut src_buf, N * N, 0);
+    let dst = lines::on_lines(&mut dst_buf, N * N, 0);
     // dynamic extents, as for a matrix whose size is known at run time
     let n = N as i64;
     let row_major = Layout::new(dynamic_ints(&[n, n]), dynamic_ints(&[n, 1]));

@@ -25,6 +25,9 @@
 //! The benchmark uses `(_16,_512)` and `(_8,_512)`; see docs/PERFORMANCE.md for what the
 //! others show.
 
+#[path = "../benches/support/lines.rs"]
+mod lines;
+
 use rcute::{Layout, Tensor, Tiler, copy};
 use std::hint::black_box;
 use std::time::Instant;
@@ -45,16 +48,6 @@ fn tiled(outer: &str, inner: Option<&str>) -> (Layout, Layout) {
         }
     };
     (tile(row_major), tile(col_major))
-}
-
-/// `n` elements of `v` (which holds 15 more) from its first element on a 64-byte
-/// boundary, or, when `aligned` is false, 16 bytes past one (where a `Vec` starts).
-fn on_lines(v: &mut [f32], n: usize, aligned: bool) -> &mut [f32] {
-    let want = if aligned { 0 } else { 16 };
-    let k = (0..16)
-        .find(|&k| (v.as_ptr() as usize + 4 * k) % 64 == want)
-        .unwrap();
-    &mut v[k..k + n]
 }
 
 fn main() {
@@ -88,12 +81,13 @@ fn main() {
     })
     .collect();
 
-    // both buffers from a 64-byte boundary, as the benchmark's (see on_lines)
+    // both buffers from a 64-byte boundary, as the benchmark's, or 16 bytes past one
     let mut src_buf: Vec<f32> = (0..N * N + 15).map(|x| x as f32).collect();
     let mut dst_buf = vec![0f32; N * N + 15];
     let aligned = std::env::var_os("UNALIGNED").is_none();
-    let src: &[f32] = on_lines(&mut src_buf, N * N, aligned);
-    let dst = on_lines(&mut dst_buf, N * N, aligned);
+    let past = if aligned { 0 } else { 16 };
+    let src: &[f32] = lines::on_lines(&mut src_buf, N * N, past);
+    let dst = lines::on_lines(&mut dst_buf, N * N, past);
     // every tiling transposes
     for (name, (from, to)) in &tilings {
         dst.fill(0.0);
