@@ -108,6 +108,8 @@ pub mod typed;
 
 #[cfg(feature = "alloc")]
 pub mod expr;
+#[cfg(feature = "alloc")]
+pub mod law;
 #[cfg(feature = "proptest")]
 pub mod strategies;
 pub use algebra::{TileOrder, Tiler, TilerKind};

@@ -82,6 +82,137 @@ impl Lhs<'_> {
     }
 }
 
+/// What the integral modes of `B` add up to in each mode of a flat `A`, to check that
+/// composing `A` with `B` mode by mode (CuTe's right-distributivity) is the composed
+/// function: `A(B(c)) == sum of A(B_i(c_i))` holds exactly when the offsets of `B`'s modes
+/// never carry from one mode of `A` into the next. Each new mode `n:r` that the walk puts
+/// at mode `k` of `A` reaches `(n - 1) * |r|` there; the sums must stay below the extents
+/// of every mode but the last (which absorbs the rest). CuTe C++ does not check this, and
+/// answers, for example, `composition((3,4):(1,288), (2,2):(2,1))` with a layout that
+/// sends coordinate `(1,1)` to 3 where `A(B(1,1)) = A(3) = 288`.
+pub(crate) struct Carry {
+    /// Whether a reach was dynamic (the staged algebra checks only static reaches).
+    pub(crate) dynamic: bool,
+    sums: [i64; crate::tuple::CAPACITY],
+    /// The number of integral modes of `B` that reached `A`'s modes.
+    modes: usize,
+}
+
+impl Carry {
+    pub(crate) const fn new() -> Carry {
+        Carry {
+            dynamic: false,
+            sums: [0; crate::tuple::CAPACITY],
+            modes: 0,
+        }
+    }
+
+    /// Counts an integral mode of `B` walked over a multi-mode `A`.
+    pub(crate) const fn count(&mut self) {
+        self.modes += 1;
+    }
+
+    /// Records a new mode `n:r` at mode `k` of `A`.
+    pub(crate) const fn add(&mut self, k: usize, n: Int, r: Int) -> Result<(), Error> {
+        if !(n.is_static() && r.is_static()) {
+            self.dynamic = true;
+        }
+        let reach = tri!(tri!(n.try_sub(Int::ONE)).try_mul(tri!(r.try_abs())));
+        match self.sums[k].checked_add(reach.value()) {
+            Some(v) => self.sums[k] = v,
+            None => {
+                return Err(Error::Overflow {
+                    msg: "composition: the reach of the tiler's modes overflows",
+                    lhs: self.sums[k],
+                    rhs: reach.value(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The check, once every mode of `B` is walked, for a flat `A` of `r` modes. Modes of
+    /// `A` that continue one another by value (`s_k * d_k == d_(k+1)`: dynamic modes CuTe
+    /// does not merge) make one digit, since a carry between them changes nothing.
+    const fn check(&self, a: Lhs<'_>, r: usize) -> Result<(), Error> {
+        if self.modes < 2 {
+            return Ok(());
+        }
+        let mut digit = Digit::START;
+        let mut k = 0;
+        while k + 1 < r {
+            let (cs, cd) = a.mode(k);
+            tri!(digit.step(self.sums[k], k, cs, cd, a.mode(k + 1).1));
+            k += 1;
+        }
+        Ok(())
+    }
+
+    /// Whether two or more integral modes of `B` reached a mode of `A` (the check applies).
+    pub(crate) const fn applies(&self) -> bool {
+        self.modes >= 2
+    }
+
+    /// The sum of reaches at mode `k`.
+    pub(crate) const fn sum(&self, k: usize) -> i64 {
+        self.sums[k]
+    }
+}
+
+/// The digit of [`Carry::check`] being added up: modes of `A` that continue one another.
+pub(crate) struct Digit {
+    reach: i128,
+    extent: i128,
+}
+
+impl Digit {
+    pub(crate) const START: Digit = Digit {
+        reach: 0,
+        extent: 1,
+    };
+
+    /// Mode `k` of `A` (`cs:cd`, followed by a mode of stride `next`) with the sum of
+    /// reaches `sum`: an error where the digit ends and the reaches carry out of it.
+    pub(crate) const fn step(
+        &mut self,
+        sum: i64,
+        k: usize,
+        cs: Int,
+        cd: Int,
+        next: Int,
+    ) -> Result<(), Error> {
+        self.reach += sum as i128 * self.extent;
+        self.extent *= cs.value() as i128;
+        if cs.value() as i128 * cd.value() as i128 != next.value() as i128 {
+            if self.reach >= self.extent {
+                return Err(Error::Precondition {
+                    msg: CARRY,
+                    mode: k as i64,
+                    lhs: clamp(self.reach),
+                    rhs: clamp(self.extent),
+                });
+            }
+            *self = Digit::START;
+        } else if self.extent > i64::MAX as i128 {
+            // a digit this wide holds every offset the check can add up
+            *self = Digit::START;
+        }
+        Ok(())
+    }
+}
+
+/// `x` as an `i64`, saturated.
+const fn clamp(x: i128) -> i64 {
+    if x > i64::MAX as i128 {
+        i64::MAX
+    } else {
+        x as i64
+    }
+}
+
+/// The message of a tiler whose modes carry from one mode of the layout into the next.
+pub(crate) const CARRY: &str = "composition: the tiler's modes reach past a mode of the layout together (their offsets carry into the next mode, so composing mode by mode is not the composed function); the largest sum of offsets and the extent";
+
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
 /// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
 const fn composition_impl(
@@ -91,6 +222,7 @@ const fn composition_impl(
     ns: Node,
     bd: &IntTuple,
     nd: Node,
+    carry: &mut Carry,
 ) -> Result<(), Error> {
     if !bs.is_leaf_node(ns) {
         // right-distributivity over B's modes: B's hierarchy
@@ -98,7 +230,7 @@ const fn composition_impl(
         let mut cs = bs.first_child(ns);
         let mut cd = bd.first_child(nd);
         while !bs.is_close(cs) {
-            tri!(composition_impl(out, a, bs, cs, bd, cd));
+            tri!(composition_impl(out, a, bs, cs, bd, cd, carry));
             cs = bs.node_end(cs);
             cd = bd.node_end(cd);
         }
@@ -106,12 +238,18 @@ const fn composition_impl(
     }
     let s = bs.int_at(ns);
     let d = bd.int_at(nd);
-    composition_int(out, a, s, d)
+    composition_int(out, a, s, d, carry)
 }
 
 /// Composition of `A` with one integral mode `s:d` of `B`, written as the next mode of
 /// `out` (an integral mode, or a tuple of them).
-const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) -> Result<(), Error> {
+const fn composition_int(
+    out: &mut LayoutBuilder,
+    a: Lhs<'_>,
+    s: Int,
+    d: Int,
+    carry: &mut Carry,
+) -> Result<(), Error> {
     if d.is_basis() {
         // a scaled-basis stride selects a mode of A
         let Lhs::ByProfile(l) = a else {
@@ -125,7 +263,7 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
             sub = tri!(sub.try_mode(d.basis_index(k)));
             k += 1;
         }
-        return composition_int(out, Lhs::ByProfile(&sub), s, d.scale());
+        return composition_int(out, Lhs::ByProfile(&sub), s, d.scale(), carry);
     }
     if d.is_constant(0) {
         return out.push_mode(s, d);
@@ -143,6 +281,7 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
     // if it holds a single mode
     let mark = out.mark();
     tri!(out.open());
+    carry.count();
     let mut n = 0;
     let mut rest_shape = s;
     let mut rest_stride = d;
@@ -155,6 +294,7 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
         } else {
             let new_shape = next_shape.min(rest_shape);
             let next_rest = tri!(shape_step(rest_shape, new_shape, i));
+            tri!(carry.add(i, new_shape, rest_stride));
             tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(cd))));
             n += 1;
             rest_shape = next_rest;
@@ -180,22 +320,29 @@ const fn composition_int(out: &mut LayoutBuilder, a: Lhs<'_>, s: Int, d: Int) ->
 }
 
 /// One mode `cs` of `A` in [`composition_int`]'s walk, with `d` the rest of `B`'s stride
-/// and `rest` the rest of `B`'s shape: checks the stride divisibility condition
-/// (`d % cs == 0` or `d < cs`) and answers `(ceil_div(cs, |d|), ceil_div(|d|, cs) *
-/// sign(d))` with CuTe's static bits.
+/// and `rest` the rest of `B`'s shape: checks the stride divisibility condition and
+/// answers `(ceil_div(cs, |d|), ceil_div(|d|, cs) * sign(d))` with CuTe's static bits.
 ///
-/// A violated condition is an error, as CuTe's static assertion is when `d` and `cs` are
-/// static, except where `d` or `cs` is dynamic and the rest of the shape is 1: then CuTe,
-/// which checks only static values, builds modes of one element, the right function
-/// whatever the strides, and rcute builds the same ones
+/// The condition is the one that makes the walk the composed function (the *strong*
+/// condition of pycute and of the CuTe paper): `|d| % cs == 0` or `cs % |d| == 0`, unless
+/// the rest of `B`, `rest` elements `|d|` apart, stays inside the mode
+/// (`rest <= ceil_div(cs, |d|)`). CuTe C++ checks only the *weak* condition `d % cs == 0 or
+/// d < cs`, and only when both values are static, and otherwise returns a layout that is
+/// not `A ∘ B`: `composition((_3,_16):(_48,_1), _4:_2)` is `(_2,_2):(_96,_1)` in CuTe,
+/// which sends index 2 to offset 1 where `A(B(2)) = A(4) = 49`. rcute answers an error
+/// there (a documented deviation, see `tests/golden/deviations.jsonl`); where CuTe's own
+/// static assertion fails rcute reports CuTe's condition, as CuTe does.
+///
+/// A rest of one element is the right function whatever the strides: CuTe builds modes of
+/// one element there when `d` or `cs` is dynamic, and so does rcute
 /// (`logical_divide((3,_2):(_4,_0), 2:2)`, whose complement ends in a mode `1:4`).
 ///
 /// Two positive plain integers whose sum does not overflow take one division (a shift
 /// and a mask for a power of two, see [`div_rem_pos`]): then, where `d` is a multiple of
-/// `cs` the pair is `(1, d / cs)`, where it is below `cs` it is `(ceil_div(cs, d), 1)`,
-/// and every operation of the full form is static exactly when both operands are (no
-/// operand is a static `_0`). Anything else, an error included, takes
-/// [`stride_step_full`], the full form; a unit test compares the two.
+/// `cs` the pair is `(1, d / cs)`, where `d` divides `cs` it is `(cs / d, 1)`, and every
+/// operation of the full form is static exactly when both operands are (no operand is a
+/// static `_0`). Anything else, an error included, takes [`stride_step_full`], the full
+/// form; a unit test compares the two.
 #[inline(always)]
 pub(crate) const fn stride_step(
     d: Int,
@@ -207,13 +354,15 @@ pub(crate) const fn stride_step(
     if stride_step_is_plain(d, cs) {
         let st = d.is_static() && cs.is_static();
         if dv < cv {
-            // cv + dv - 1 does not overflow: the sum does not
-            let (q, _) = div_rem_pos((cv + dv - 1) as u64, dv as u64);
-            return Ok((Int::new(q as i64, st), Int::new(1, st)));
-        }
-        let (q, r) = div_rem_pos(dv as u64, cv as u64);
-        if r == 0 {
-            return Ok((Int::new(1, st), Int::new(q as i64, st)));
+            let (q, r) = div_rem_pos(cv as u64, dv as u64);
+            if r == 0 {
+                return Ok((Int::new(q as i64, st), Int::new(1, st)));
+            }
+        } else {
+            let (q, r) = div_rem_pos(dv as u64, cv as u64);
+            if r == 0 {
+                return Ok((Int::new(1, st), Int::new(q as i64, st)));
+            }
         }
     }
     stride_step_full(d, cs, rest, mode)
@@ -227,11 +376,24 @@ const fn stride_step_is_plain(d: Int, cs: Int) -> bool {
     !d.is_basis() && !cs.is_basis() && dv > 0 && cv > 0 && dv.checked_add(cv).is_some()
 }
 
+/// The message of a violated strong stride divisibility condition (see [`stride_step`]).
+pub(crate) const STRONG_STRIDE: &str = "composition: stride divisibility condition violated (shape % |stride| == 0 or |stride| % shape == 0, unless the rest of the tiler stays inside the mode), where CuTe C++ returns a layout that is not the composed function";
+
+/// Whether `|d|` and `cs` divide one another (the strong stride divisibility condition);
+/// `Ok(false)` also when `d` is 0, which divides nothing.
+pub(crate) const fn strides_divide(d: Int, cs: Int) -> Result<bool, Error> {
+    let abs = tri!(d.try_abs());
+    if abs.value() == 0 || cs.value() == 0 {
+        return Ok(abs.value() == cs.value());
+    }
+    Ok(tri!(abs.try_rem(cs)).value() == 0 || tri!(cs.try_rem(abs)).value() == 0)
+}
+
 /// [`stride_step`] step by step, with every rule and error of the `Int` operations.
 #[inline(never)]
 const fn stride_step_full(d: Int, cs: Int, rest: Int, mode: usize) -> Result<(Int, Int), Error> {
-    // Stride divisibility: d % cs == 0 or d < cs (harmless for a rest of one element,
-    // which CuTe does not check unless both values are static)
+    // CuTe's weak stride divisibility: d % cs == 0 or d < cs (harmless for a rest of one
+    // element, which CuTe does not check unless both values are static)
     let rem = tri!(d.try_rem(cs));
     let harmless = rest.value() == 1 && !(d.is_static() && cs.is_static());
     if rem.value() != 0 && d.value() >= cs.value() && !harmless {
@@ -244,6 +406,15 @@ const fn stride_step_full(d: Int, cs: Int, rest: Int, mode: usize) -> Result<(In
     }
     let abs = tri!(d.try_abs());
     let next_shape = tri!(cs.try_ceil_div(abs));
+    // the strong condition, where the rest of B leaves the mode
+    if rest.value() > next_shape.value() && !tri!(strides_divide(d, cs)) {
+        return Err(Error::Precondition {
+            msg: STRONG_STRIDE,
+            mode: mode as i64,
+            lhs: d.value(),
+            rhs: cs.value(),
+        });
+    }
     let next_stride = tri!(tri!(abs.try_ceil_div(cs)).try_mul(d.signum()));
     Ok((next_shape, next_stride))
 }
@@ -307,14 +478,7 @@ pub(crate) const fn composition_general_into(
     let mut flat = Flat::new();
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
-    composition_impl(
-        out,
-        lhs,
-        b.shape_ref(),
-        Node::ROOT,
-        b.stride_ref(),
-        Node::ROOT,
-    )
+    walk(out, lhs, b)
 }
 
 /// `A ∘ b` written as the next mode of `out`, for an `A` given as flat modes that are
@@ -330,14 +494,26 @@ pub(crate) const fn compose_flat_into(
         // `compose_leaf`, copied in place
         return out.push_sub_composed(a.d(0), b, Node::ROOT);
     }
-    composition_impl(
+    walk(out, Lhs::Flat(a), b)
+}
+
+/// CuTe's walk of every mode of `b` over `a`, then the check that composing mode by mode
+/// was the composed function (see [`Carry`]).
+const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout) -> Result<(), Error> {
+    let mut carry = Carry::new();
+    tri!(composition_impl(
         out,
-        Lhs::Flat(a),
+        a,
         b.shape_ref(),
         Node::ROOT,
         b.stride_ref(),
         Node::ROOT,
-    )
+        &mut carry,
+    ));
+    match a {
+        Lhs::Flat(f) => carry.check(a, f.n),
+        Lhs::ByProfile(_) => Ok(()),
+    }
 }
 
 /// `s:d ∘ B` for a single-mode `A = s:d` and a `B` with integer strides, without the
@@ -428,7 +604,13 @@ impl Layout {
                 let src = Modes::leaves(self.shape_ref(), self.stride_ref());
                 tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
                 let mut out = LayoutBuilder::new();
-                tri!(composition_int(&mut out, Lhs::Flat(&flat), n, Int::ONE));
+                tri!(composition_int(
+                    &mut out,
+                    Lhs::Flat(&flat),
+                    n,
+                    Int::ONE,
+                    &mut Carry::new(),
+                ));
                 out.finish()
             }
             TilerKind::Tuple => {

@@ -71,6 +71,10 @@ fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
             Err(e) => Err(e),
         },
         Kind::ShapeStep => one(shape_step(a, b, mode)),
+        Kind::RestFits => match stride_step(b, arg(op.c, regs), a, mode) {
+            Ok(_) => Ok((0, 0)),
+            Err(e) => Err(e),
+        },
         Kind::NonNegative => {
             if a.value() < 0 {
                 return Err(negative_stride(mode, a));

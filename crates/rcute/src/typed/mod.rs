@@ -62,7 +62,8 @@
 //! use rcute::typed::TypedLayout;
 //! rcute::layout_form!(A = (_8,_8):(_8,_1));
 //! rcute::layout_form!(B = _4:_3);
-//! // "composition: shape divisibility condition violated", as CuTe's static assertion
+//! // "composition: stride divisibility condition violated" (CuTe's static assertion
+//! // refuses it too, by its shape divisibility condition)
 //! let r = TypedLayout::<A>::new(&[]).composition(&TypedLayout::<B>::new(&[]));
 //! ```
 //!

@@ -17,7 +17,7 @@
 //! method it stands for.
 
 use crate::algebra::complement::{negative_stride, non_injective};
-use crate::algebra::composition::{shape_step, stride_step};
+use crate::algebra::composition::{shape_step, stride_step, strides_divide};
 use crate::error::{Error, tri};
 use crate::int::Int;
 
@@ -57,6 +57,9 @@ pub(crate) enum Kind {
     StrideStep,
     /// `rest / new` in composition's walk, with the shape divisibility check.
     ShapeStep,
+    /// composition: the rest of the tiler (`a`) must stay inside a mode of extent `c` that
+    /// its stride `b` does not divide (the strong stride divisibility condition).
+    RestFits,
     /// complement: a stride must not be negative (`a`).
     NonNegative,
     /// complement: a new mode's extent (`a`) must not be 0 (`b` the stride, `c` the
@@ -305,8 +308,17 @@ impl Program {
         mode: usize,
     ) -> Result<(Int, Int), Error> {
         if d.is_static() && cs.is_static() {
-            // `rest` is not read when both are static (it may be a register here)
-            return stride_step(d, cs, Int::ZERO, mode);
+            if rest.is_static() {
+                return stride_step(d, cs, rest, mode);
+            }
+            // the results are static (the errors of the weak condition come first, as in
+            // the run-time step); whether the rest of the tiler may leave the mode (the
+            // strong stride condition) is checked on its value at run time
+            let step = tri!(stride_step(d, cs, Int::ZERO, mode));
+            if !tri!(strides_divide(d, cs)) {
+                tri!(self.emit(Kind::RestFits, rest, d, cs, mode));
+            }
+            return Ok(step);
         }
         if d.is_constant(0) || cs.is_constant(0) {
             // the full form, operation by operation: `_0 % x` is a static `_0` (the check

@@ -8,6 +8,7 @@
 use super::program::Program;
 use super::stage::{Cotarget, Modes, coalesce, coalesce_scan, complement, cosize, size};
 use crate::algebra::build::{LayoutBuilder, pair};
+use crate::algebra::composition::{Carry, Digit};
 use crate::algebra::divide::zip2_by;
 use crate::algebra::product::zip_modes;
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind, unit_stride};
@@ -19,6 +20,13 @@ use crate::tuple::{IntTuple, Node};
 /// Refused by CuTe for any values: the block and the repeat of a rank product have
 /// different ranks, so CuTe's `zip` does not compile. (The run-time [`Layout`] computes a
 /// product whose dynamic size-1 modes make the ranks differ from the static values.)
+/// Composing mode by mode over a multi-mode layout is the composed function only where
+/// the tiler's modes do not carry from one mode of the layout into the next (see
+/// `algebra::composition`); staging checks that on static values only.
+pub(crate) const NEEDS_STATIC_CARRY: Error = Error::WrongKind {
+    msg: "typed: composing two or more tiler modes over a layout of several modes needs static values to check that their offsets do not carry (the run-time Layout checks it)",
+};
+
 const RANK_PRODUCT: Error = Error::WrongKind {
     msg: "typed: blocked_product/raked_product: the block and the repeat have different ranks (CuTe refuses it too)",
 };
@@ -49,16 +57,46 @@ pub(crate) const fn composition(p: &mut Program, a: &Layout, b: &Layout) -> Resu
     }
     let lhs = tri!(coalesce_scan(p, &Modes::leaves(a), true, false));
     let mut out = LayoutBuilder::new();
+    tri!(walk(p, &mut out, &lhs, b));
+    out.finish()
+}
+
+/// The walk of every mode of `b` over `a`, then the carry check of
+/// `algebra::composition`'s `walk`, on static values.
+const fn walk(
+    p: &mut Program,
+    out: &mut LayoutBuilder,
+    a: &Modes,
+    b: &Layout,
+) -> Result<(), Error> {
+    let mut carry = Carry::new();
     tri!(composition_impl(
         p,
-        &mut out,
-        &lhs,
+        out,
+        a,
         b.shape_ref(),
         Node::ROOT,
         b.stride_ref(),
-        Node::ROOT
+        Node::ROOT,
+        &mut carry,
     ));
-    out.finish()
+    if !carry.applies() {
+        return Ok(());
+    }
+    if carry.dynamic {
+        return Err(NEEDS_STATIC_CARRY);
+    }
+    let mut digit = Digit::START;
+    let mut k = 0;
+    while k + 1 < a.n {
+        let (cs, cd, next) = (a.s[k], a.d[k], a.d[k + 1]);
+        if !(cs.is_static() && cd.is_static() && next.is_static()) {
+            return Err(NEEDS_STATIC_CARRY);
+        }
+        tri!(digit.step(carry.sum(k), k, cs, cd, next));
+        k += 1;
+    }
+    Ok(())
 }
 
 /// CuTe's `composition_impl` for the subtree of `b` at `ns`/`nd`, written as the next mode
@@ -71,19 +109,20 @@ const fn composition_impl(
     ns: Node,
     bd: &IntTuple,
     nd: Node,
+    carry: &mut Carry,
 ) -> Result<(), Error> {
     if !bs.is_leaf_node(ns) {
         tri!(out.open());
         let mut cs = bs.first_child(ns);
         let mut cd = bd.first_child(nd);
         while !bs.is_close(cs) {
-            tri!(composition_impl(p, out, a, bs, cs, bd, cd));
+            tri!(composition_impl(p, out, a, bs, cs, bd, cd, carry));
             cs = bs.node_end(cs);
             cd = bd.node_end(cd);
         }
         return out.close();
     }
-    composition_int(p, out, a, bs.int_at(ns), bd.int_at(nd))
+    composition_int(p, out, a, bs.int_at(ns), bd.int_at(nd), carry)
 }
 
 /// Composition of `a` with one integral mode `s:d`, written as the next mode of `out`.
@@ -93,6 +132,7 @@ const fn composition_int(
     a: &Modes,
     s: Int,
     d: Int,
+    carry: &mut Carry,
 ) -> Result<(), Error> {
     if d.is_constant(0) {
         return out.push_mode(s, d);
@@ -108,6 +148,7 @@ const fn composition_int(
     }
     let mark = out.mark();
     tri!(out.open());
+    carry.count();
     let mut n = 0;
     let mut rest_shape = s;
     let mut rest_stride = d;
@@ -120,6 +161,12 @@ const fn composition_int(
         } else {
             let new_shape = tri!(p.min(next_shape, rest_shape));
             let next_rest = tri!(p.shape_step(rest_shape, new_shape, i));
+            if new_shape.is_static() && rest_stride.is_static() {
+                tri!(carry.add(i, new_shape, rest_stride));
+            } else {
+                // a register: its value is known only when the program runs
+                carry.dynamic = true;
+            }
             let new_stride = tri!(p.mul(rest_stride, cd));
             tri!(out.push_mode(new_shape, new_stride));
             n += 1;
@@ -156,15 +203,7 @@ const fn compose_flat_into(
     if a.n == 1 {
         return out.push_layout(&tri!(compose_leaf(p, a.d[0], b)));
     }
-    composition_impl(
-        p,
-        out,
-        a,
-        b.shape_ref(),
-        Node::ROOT,
-        b.stride_ref(),
-        Node::ROOT,
-    )
+    walk(p, out, a, b)
 }
 
 /// `composition(a, tiler)`: by a layout, an integer, `_`, or mode by mode.
@@ -179,7 +218,14 @@ pub(crate) const fn composition_tiler(
         TilerKind::Integer(n) => {
             let lhs = tri!(coalesce_scan(p, &Modes::leaves(a), true, false));
             let mut out = LayoutBuilder::new();
-            tri!(composition_int(p, &mut out, &lhs, n, Int::ONE));
+            tri!(composition_int(
+                p,
+                &mut out,
+                &lhs,
+                n,
+                Int::ONE,
+                &mut Carry::new()
+            ));
             out.finish()
         }
         TilerKind::Tuple => {

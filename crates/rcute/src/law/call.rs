@@ -1,0 +1,78 @@
+//! The laws by function name, on the values of the expression language: what the golden
+//! tests and the fuzzers check every answer with.
+
+use super::Verdict;
+use crate::algebra::Tiler;
+use crate::expr::Value;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use alloc::string::ToString;
+
+/// Checks `result`, the answer of CuTe function `name` to `args`, against the function's
+/// law ([`Verdict::Unchecked`] for a function without one, or operands it does not cover:
+/// swizzled layouts, scaled-basis strides, profiles).
+///
+/// ```
+/// use rcute::expr::{Value, eval_value};
+/// use rcute::law::{Verdict, check_call};
+/// let a = eval_value("(_3,_16):(_48,_1)").unwrap();
+/// let b = eval_value("_4:_2").unwrap();
+/// // CuTe C++'s answer, which is not the composed function
+/// let cute = eval_value("(_2,_2):(_96,_1)").unwrap();
+/// assert!(check_call("composition", &[a, b], &cute).breaks());
+/// ```
+pub fn check_call(name: &str, args: &[Value], result: &Value) -> Verdict {
+    let Value::Layout(r) = result else {
+        return Verdict::Unchecked("an answer that is not a layout");
+    };
+    let layout = |i: usize| match args.get(i) {
+        Some(Value::Layout(l)) => Some(*l),
+        _ => None,
+    };
+    let tiler = |i: usize| match args.get(i) {
+        Some(v @ (Value::Layout(_) | Value::List(_) | Value::Tuple(_))) => {
+            Tiler::try_parse(&v.to_string()).ok()
+        }
+        _ => None,
+    };
+    let Some(a) = layout(0) else {
+        return Verdict::Unchecked("a first operand that is not a layout");
+    };
+    let one = args.len() == 1;
+    let with_layout = |law: fn(&Layout, &Layout, &Layout) -> Verdict| match layout(1) {
+        Some(b) if args.len() == 2 => law(&a, &b, r),
+        _ => Verdict::Unchecked("a second operand that is not a layout"),
+    };
+    let with_tiler = |law: fn(&Layout, &Tiler, &Layout) -> Verdict| match tiler(1) {
+        Some(t) if args.len() == 2 => law(&a, &t, r),
+        _ => Verdict::Unchecked("a second operand that is not a tiler"),
+    };
+    match name {
+        "coalesce" if one => super::coalesce(&a, r),
+        "filter" if one => super::filter(&a, r),
+        "right_inverse" if one => super::right_inverse(&a, r),
+        "left_inverse" if one => super::left_inverse(&a, r),
+        "nullspace" if one => super::nullspace(&a, r),
+        "complement" if one => match a.try_filter().and_then(|f| f.try_cosize()) {
+            Ok(c) => super::complement(&a, &IntTuple::from_int(c), r),
+            Err(_) => Verdict::Unchecked("a layout whose filter fails"),
+        },
+        "complement" => match args.get(1) {
+            Some(Value::Tuple(t)) if args.len() == 2 => super::complement(&a, t, r),
+            _ => Verdict::Unchecked("a cotarget that is not a shape"),
+        },
+        "max_common_layout" => with_layout(super::max_common_layout),
+        "blocked_product" => with_layout(super::blocked_product),
+        "raked_product" => with_layout(super::raked_product),
+        "composition" => with_tiler(super::composition),
+        "logical_divide" => with_tiler(super::logical_divide),
+        "zipped_divide" => with_tiler(super::zipped_divide),
+        "tiled_divide" => with_tiler(super::tiled_divide),
+        "flat_divide" => with_tiler(super::flat_divide),
+        "logical_product" => with_tiler(super::logical_product),
+        "zipped_product" => with_tiler(super::zipped_product),
+        "tiled_product" => with_tiler(super::tiled_product),
+        "flat_product" => with_tiler(super::flat_product),
+        _ => Verdict::Unchecked("a function without a law"),
+    }
+}

@@ -1,0 +1,190 @@
+//! The laws of the algebra, as checks by enumeration.
+//!
+//! Every operation of the algebra has a definition: composition is `R(i) = A(B(i))`, a
+//! complement is disjoint from its layout, ordered and covers its cotarget, a logical
+//! divide is `composition(A, (B, complement(B, shape(A))))`, and so on (CuTe's `@post`
+//! lines in `layout.hpp`). This module states each one once, as code: a check takes the
+//! operands and the answer and enumerates the domain (up to [`LIMIT`] points), so a test,
+//! a fuzzer or a user can prove that an answer is the function its operation defines.
+//! rcute's rule is that an operation answers what its definition gives or an error; the
+//! property tests run these checks on every `Ok` answer for unconstrained random
+//! operands, and on every golden case.
+//!
+//! Beyond its domain a layout is extended as CuTe's composition extends it: its last
+//! (flattened) mode absorbs every index past the others, and a negative index `-x` maps
+//! to `-L(x)` (composition walks `|d|` and carries the sign).
+//!
+//! ```
+//! use rcute::law::{self, Verdict};
+//! use rcute::{layout, tiler};
+//! let a = layout!((_6,_2):(_8,_2));
+//! let b = layout!((_4,_3):(_3,_1));
+//! let r = a.composition(&b);
+//! assert_eq!(law::composition(&a, &tiler!((_4,_3):(_3,_1)), &r), Verdict::Holds);
+//! // CuTe C++'s answer to composition((_3,_16):(_48,_1), _4:_2) is not the composed function
+//! let cute = layout!((_2,_2):(_96,_1));
+//! let v = law::composition(&layout!((_3,_16):(_48,_1)), &tiler!(_4:_2), &cute);
+//! assert!(matches!(v, Verdict::Breaks(_)));
+//! ```
+
+mod call;
+mod layout;
+mod tiling;
+
+pub use call::check_call;
+pub use layout::{
+    coalesce, complement, composition, filter, left_inverse, max_common_layout, nullspace,
+    right_inverse,
+};
+pub use tiling::{
+    blocked_product, flat_divide, flat_product, logical_divide, logical_product, raked_product,
+    tiled_divide, tiled_product, zipped_divide, zipped_product,
+};
+
+use crate::layout::Layout;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The most points a check enumerates; a larger domain is [`Verdict::Unchecked`].
+pub const LIMIT: usize = 1 << 20;
+
+/// What a law check found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The answer is the function the operation defines.
+    Holds,
+    /// It is not: the first point where it differs, in words.
+    Breaks(String),
+    /// The check could not run: a domain larger than [`LIMIT`], strides that are not
+    /// integers, or a kind of operand the law does not cover.
+    Unchecked(&'static str),
+}
+
+impl Verdict {
+    /// Whether the law holds.
+    pub fn holds(&self) -> bool {
+        *self == Verdict::Holds
+    }
+
+    /// Whether the law is broken.
+    pub fn breaks(&self) -> bool {
+        matches!(self, Verdict::Breaks(_))
+    }
+}
+
+/// Early return of a verdict that is not [`Verdict::Holds`].
+macro_rules! check {
+    ($e:expr) => {
+        match $e {
+            $crate::law::Verdict::Holds => {}
+            other => return other,
+        }
+    };
+}
+pub(crate) use check;
+
+/// A layout as a plain function of a 1-D index: its flattened modes, in `i128` so that no
+/// product of a check overflows.
+#[derive(Clone, Debug)]
+pub(crate) struct Func {
+    s: Vec<i128>,
+    d: Vec<i128>,
+    size: usize,
+}
+
+impl Func {
+    /// The function of `l`; `Err` when its strides are not integers or it is too large.
+    pub(crate) fn of(l: &Layout) -> Result<Func, Verdict> {
+        if l.has_basis_strides() {
+            return Err(Verdict::Unchecked("scaled-basis strides"));
+        }
+        let s: Vec<i128> = l.shape_ref().leaves().map(|x| x.value() as i128).collect();
+        let d: Vec<i128> = l.stride_ref().leaves().map(|x| x.value() as i128).collect();
+        let mut size: i128 = 1;
+        for &x in &s {
+            if x < 0 {
+                return Err(Verdict::Unchecked("a negative shape"));
+            }
+            size = size.saturating_mul(x);
+        }
+        if size > LIMIT as i128 {
+            return Err(Verdict::Unchecked("a domain larger than law::LIMIT"));
+        }
+        Ok(Func {
+            s,
+            d,
+            size: size as usize,
+        })
+    }
+
+    /// The number of indices.
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The offset of index `x`, extended beyond the domain as CuTe's composition extends
+    /// a layout: the last mode absorbs the rest, and `-x` maps to `-f(x)`.
+    pub(crate) fn at(&self, x: i128) -> i128 {
+        if x < 0 {
+            return -self.at(-x);
+        }
+        let n = self.s.len();
+        let mut c = x;
+        let mut off: i128 = 0;
+        for k in 0..n {
+            if k + 1 == n {
+                off = off.saturating_add(c.saturating_mul(self.d[k]));
+            } else if self.s[k] == 0 {
+                return off;
+            } else {
+                off = off.saturating_add((c % self.s[k]).saturating_mul(self.d[k]));
+                c /= self.s[k];
+            }
+        }
+        off
+    }
+}
+
+/// The function of `l`, or the verdict that stops the check.
+macro_rules! func {
+    ($l:expr) => {
+        match $crate::law::Func::of($l) {
+            Ok(f) => f,
+            Err(v) => return v,
+        }
+    };
+}
+pub(crate) use func;
+
+/// `Holds` when `r` and `want` have the same size and agree at every index, else where
+/// they first differ.
+pub(crate) fn same_function(what: &str, r: &Layout, want: &Func) -> Verdict {
+    let f = func!(r);
+    if f.size() != want.size() {
+        return Verdict::Breaks(format!(
+            "{what}: the answer has {} elements where the definition has {}",
+            f.size(),
+            want.size()
+        ));
+    }
+    agree(what, want.size(), |i| f.at(i), |i| want.at(i))
+}
+
+/// `Holds` when `got(i) == want(i)` for every `i < n`.
+pub(crate) fn agree(
+    what: &str,
+    n: usize,
+    got: impl Fn(i128) -> i128,
+    want: impl Fn(i128) -> i128,
+) -> Verdict {
+    for i in 0..n as i128 {
+        let (g, w) = (got(i), want(i));
+        if g != w {
+            return Verdict::Breaks(format!(
+                "{what}: index {i} maps to {g} where the definition gives {w}"
+            ));
+        }
+    }
+    Verdict::Holds
+}

@@ -1,0 +1,366 @@
+//! The laws of the divides and the products.
+
+use super::{Func, Verdict, agree, check, func, same_function};
+use crate::algebra::{Tiler, TilerKind};
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use alloc::format;
+use alloc::vec::Vec;
+
+/// The layout a non-tuple tiler element stands for (`n` is `n:_1`), `None` for `_`.
+fn element_layout(t: &Tiler) -> Result<Option<Layout>, Verdict> {
+    match t.kind() {
+        TilerKind::Layout(l) => Ok(Some(*l)),
+        TilerKind::Integer(n) => Layout::try_new(IntTuple::from_int(n), IntTuple::constant(1))
+            .map(Some)
+            .map_err(|_| Verdict::Unchecked("an integer tiler that is not a shape")),
+        TilerKind::Underscore => Ok(None),
+        TilerKind::Tuple => Err(Verdict::Unchecked("a nested tuple tiler")),
+    }
+}
+
+/// Applies `law` mode by mode for a tuple tiler (the modes of `a` beyond it are kept),
+/// or to the whole layout otherwise (`_` keeps `a`).
+fn by_mode(
+    name: &str,
+    a: &Layout,
+    t: &Tiler,
+    r: &Layout,
+    law: fn(&Layout, &Layout, &Layout) -> Verdict,
+) -> Verdict {
+    if !t.is_tuple() {
+        return match element_layout(t) {
+            Ok(Some(b)) => law(a, &b, r),
+            Ok(None) => same_function(name, r, &func!(a)),
+            Err(v) => v,
+        };
+    }
+    if r.rank() != a.rank() || a.rank() < t.rank() {
+        return Verdict::Breaks(format!(
+            "{name}: the answer has {} modes for a tiler of {} over {} modes",
+            r.rank(),
+            t.rank(),
+            a.rank()
+        ));
+    }
+    for i in 0..a.rank() {
+        let (Ok(ai), Ok(ri)) = (a.try_mode(i), r.try_mode(i)) else {
+            return Verdict::Unchecked("a mode out of range");
+        };
+        if i >= t.rank() {
+            check!(same_function(name, &ri, &func!(&ai)));
+            continue;
+        }
+        let Ok(ti) = t.try_element(i) else {
+            return Verdict::Unchecked("a mode out of range");
+        };
+        check!(by_mode(name, &ai, &ti, &ri, law));
+    }
+    Verdict::Holds
+}
+
+/// The two modes of a rank-2 answer, with the sizes `n0` and `n1`.
+fn two_modes(name: &str, r: &Layout, n0: usize, n1: usize) -> Result<(Layout, Layout), Verdict> {
+    let modes = (r.try_mode(0), r.try_mode(1));
+    let (Ok(r0), Ok(r1)) = modes else {
+        return Err(Verdict::Breaks(format!(
+            "{name}: the answer {r} is not (tile, rest)"
+        )));
+    };
+    if r.rank() != 2 {
+        return Err(Verdict::Breaks(format!(
+            "{name}: the answer {r} is not (tile, rest)"
+        )));
+    }
+    let s0 = Func::of(&r0)?.size();
+    let s1 = Func::of(&r1)?.size();
+    if (s0, s1) != (n0, n1) {
+        return Err(Verdict::Breaks(format!(
+            "{name}: the answer's modes have {s0} and {s1} elements where the definition's have {n0} and {n1}"
+        )));
+    }
+    Ok((r0, r1))
+}
+
+/// `logical_divide(a, t)`: the function `composition(A, (B, complement(B, shape(A))))`, as
+/// `(tile, rest)`; a tuple tiler divides mode by mode and keeps the modes beyond it.
+///
+/// ```
+/// use rcute::{law, layout, tiler};
+/// let a = layout!((_4,_2,_3):(_2,_1,_8));
+/// let t = tiler!(_4:_2);
+/// assert!(law::logical_divide(&a, &t, &a.logical_divide(&t)).holds());
+/// ```
+pub fn logical_divide(a: &Layout, t: &Tiler, r: &Layout) -> Verdict {
+    by_mode("logical_divide", a, t, r, divide_layout)
+}
+
+fn divide_layout(a: &Layout, b: &Layout, r: &Layout) -> Verdict {
+    divide_function(a, b, r, true)
+}
+
+/// The function of `logical_divide(a, b)` for a layout `b`; with `modes`, also the
+/// `(tile, rest)` structure.
+fn divide_function(a: &Layout, b: &Layout, r: &Layout, modes: bool) -> Verdict {
+    let Ok(ca) = a.try_coalesce() else {
+        return Verdict::Unchecked("the layout's coalesce fails");
+    };
+    let Ok(c) = b.try_complement(ca.shape_ref()) else {
+        return Verdict::Unchecked("the tiler's complement fails");
+    };
+    let Ok(tile) = Layout::try_concat(&[*b, c]) else {
+        return Verdict::Unchecked("the tiler and its complement do not make a layout");
+    };
+    let (fa, ft) = (func!(a), func!(&tile));
+    let (nb, nc) = (func!(b).size(), func!(&c).size());
+    if modes && let Err(v) = two_modes("logical_divide", r, nb, nc) {
+        return v;
+    }
+    let fr = func!(r);
+    agree(
+        "logical_divide",
+        ft.size(),
+        |i| fr.at(i),
+        |i| fa.at(ft.at(i)),
+    )
+}
+
+/// `logical_product(a, t)`: `(A, composition(complement(A, size(A) * cosize(B)), B))`; a
+/// tuple tiler multiplies mode by mode and keeps the modes beyond it.
+///
+/// ```
+/// use rcute::{law, layout, tiler};
+/// let a = layout!((_2,_2):(_4,_1));
+/// let t = tiler!(_6:_1);
+/// assert!(law::logical_product(&a, &t, &a.logical_product(&t)).holds());
+/// ```
+pub fn logical_product(a: &Layout, t: &Tiler, r: &Layout) -> Verdict {
+    by_mode("logical_product", a, t, r, product_layout)
+}
+
+fn product_layout(a: &Layout, b: &Layout, r: &Layout) -> Verdict {
+    product_function(a, b, r, true)
+}
+
+/// The function of `logical_product(a, b)` for a layout `b`; with `modes`, as
+/// `(A, C o B)`, else as one function of a 1-D index.
+fn product_function(a: &Layout, b: &Layout, r: &Layout, modes: bool) -> Verdict {
+    let target = match (a.try_size(), b.try_cosize()) {
+        (Ok(s), Ok(c)) => match s.try_mul(c) {
+            Ok(t) => t,
+            Err(_) => return Verdict::Unchecked("size(A) * cosize(B) overflows"),
+        },
+        _ => return Verdict::Unchecked("a size that overflows"),
+    };
+    let Ok(c) = a.try_complement(&IntTuple::from_int(target)) else {
+        return Verdict::Unchecked("the complement fails");
+    };
+    let (fa, fb, fc) = (func!(a), func!(b), func!(&c));
+    if !modes {
+        let (fr, na) = (func!(r), fa.size() as i128);
+        let n = fa.size() * fb.size();
+        if fr.size() != n {
+            return Verdict::Breaks(format!(
+                "logical_product: the answer has {} elements where the definition has {n}",
+                fr.size()
+            ));
+        }
+        return agree(
+            "logical_product",
+            n,
+            |i| fr.at(i),
+            |i| fa.at(i % na.max(1)) + fc.at(fb.at(i / na.max(1))),
+        );
+    }
+    let (r0, r1) = match two_modes("logical_product", r, fa.size(), fb.size()) {
+        Ok(m) => m,
+        Err(v) => return v,
+    };
+    check!(same_function("logical_product (mode 0)", &r0, &fa));
+    let f1 = func!(&r1);
+    agree(
+        "logical_product (mode 1)",
+        fb.size(),
+        |i| f1.at(i),
+        |i| fc.at(fb.at(i)),
+    )
+}
+
+/// The flattened modes of `l`, sorted, to compare two regroupings of the same modes.
+fn leaves(l: &Layout) -> Vec<(i64, u16, i64, u16)> {
+    let mut v: Vec<_> = l
+        .shape_ref()
+        .leaves()
+        .zip(l.stride_ref().leaves())
+        .map(|(s, d)| (s.value(), s.meta(), d.value(), d.meta()))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// `r` holds the modes of `base` (checked by `law`), regrouped: the same flattened modes.
+fn regrouped(name: &str, base: Result<Layout, crate::Error>, r: &Layout, law: Verdict) -> Verdict {
+    let Ok(base) = base else {
+        return Verdict::Breaks(format!("{name}: the logical form fails where this answers"));
+    };
+    check!(law);
+    if leaves(&base) != leaves(r) {
+        return Verdict::Breaks(format!(
+            "{name}: the answer {r} does not regroup the modes of the logical form {base}"
+        ));
+    }
+    Verdict::Holds
+}
+
+macro_rules! regrouping {
+    ($(#[$doc:meta])* $name:ident, $logical:ident, $try_logical:ident, $function:ident) => {
+        $(#[$doc])*
+        pub fn $name(a: &Layout, t: &Tiler, r: &Layout) -> Verdict {
+            if !t.is_tuple() {
+                // one tile: the regrouping keeps the order of the indices
+                return match element_layout(t) {
+                    Ok(Some(b)) => $function(a, &b, r, false),
+                    Ok(None) => same_function(stringify!($name), r, &func!(a)),
+                    Err(v) => v,
+                };
+            }
+            let base = a.$try_logical(t);
+            let law = match &base {
+                Ok(b) => $logical(a, t, b),
+                Err(_) => Verdict::Holds,
+            };
+            regrouped(stringify!($name), base, r, law)
+        }
+    };
+}
+
+regrouping!(
+    /// `zipped_divide(a, t)`: the modes of `logical_divide(a, t)` regrouped as
+    /// `((tiles), (rests))`.
+    ///
+    /// ```
+    /// use rcute::{law, layout, tiler};
+    /// let a = layout!((_9,(_4,_8)):(_59,(_13,_1)));
+    /// let t = tiler!((_3:_3, (_2,_4):(_1,_8)));
+    /// assert!(law::zipped_divide(&a, &t, &a.zipped_divide(&t)).holds());
+    /// ```
+    zipped_divide, logical_divide, try_logical_divide, divide_function
+);
+regrouping!(
+    /// `tiled_divide(a, t)`: the modes of `logical_divide(a, t)` regrouped as
+    /// `((tiles), rests...)`.
+    tiled_divide, logical_divide, try_logical_divide, divide_function
+);
+regrouping!(
+    /// `flat_divide(a, t)`: the modes of `logical_divide(a, t)` regrouped as
+    /// `(tiles..., rests...)`.
+    flat_divide, logical_divide, try_logical_divide, divide_function
+);
+regrouping!(
+    /// `zipped_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
+    zipped_product, logical_product, try_logical_product, product_function
+);
+regrouping!(
+    /// `tiled_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
+    tiled_product, logical_product, try_logical_product, product_function
+);
+regrouping!(
+    /// `flat_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
+    flat_product, logical_product, try_logical_product, product_function
+);
+
+/// `blocked_product(a, b)`: mode `i` is the function `(A_i, P_i)`, with `A` and `B` padded to
+/// the same rank and `P = composition(complement(A, size(A) * cosize(B)), B)` (the second
+/// mode of their logical product).
+///
+/// ```
+/// use rcute::{law, layout};
+/// let (a, b) = (layout!((_2,_2):(_2,_1)), layout!((_2,_3):(_1,_2)));
+/// assert!(law::blocked_product(&a, &b, &a.blocked_product(&b)).holds());
+/// ```
+pub fn blocked_product(a: &Layout, b: &Layout, r: &Layout) -> Verdict {
+    zip_product("blocked_product", a, b, r, false)
+}
+
+/// `raked_product(a, b)`: mode `i` is the function `(P_i, A_i)` (see [`blocked_product`]).
+///
+/// ```
+/// use rcute::{law, layout};
+/// let (a, b) = (layout!((_2,_2):(_2,_1)), layout!((_2,_3):(_1,_2)));
+/// assert!(law::raked_product(&a, &b, &a.raked_product(&b)).holds());
+/// ```
+pub fn raked_product(a: &Layout, b: &Layout, r: &Layout) -> Verdict {
+    zip_product("raked_product", a, b, r, true)
+}
+
+fn zip_product(name: &str, a: &Layout, b: &Layout, r: &Layout, raked: bool) -> Verdict {
+    let n = a.rank().max(b.rank());
+    let (Ok(a), Ok(b)) = (a.try_append_to(n, None), b.try_append_to(n, None)) else {
+        return Verdict::Unchecked("the operands cannot be padded");
+    };
+    let target = match (a.try_size(), b.try_cosize()) {
+        (Ok(s), Ok(c)) => match s.try_mul(c) {
+            Ok(t) => t,
+            Err(_) => return Verdict::Unchecked("size(A) * cosize(B) overflows"),
+        },
+        _ => return Verdict::Unchecked("a size that overflows"),
+    };
+    let Ok(c) = a.try_complement(&IntTuple::from_int(target)) else {
+        return Verdict::Unchecked("the complement fails");
+    };
+    let fc = func!(&c);
+    if r.rank() != n {
+        return Verdict::Breaks(format!(
+            "{name}: the answer has {} modes, not {n}",
+            r.rank()
+        ));
+    }
+    // mode m of the answer is (A_m, P_m) (raked: (P_m, A_m)), P = C o B
+    let (mut fa, mut fb, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
+    for m in 0..n {
+        let (Ok(am), Ok(bm), Ok(rm)) = (a.try_mode(m), b.try_mode(m), r.try_mode(m)) else {
+            return Verdict::Unchecked("a mode out of range");
+        };
+        let (x, y, z) = (func!(&am), func!(&bm), func!(&rm));
+        if z.size() != x.size() * y.size() {
+            return Verdict::Breaks(format!(
+                "{name}: mode {m} of the answer has {} elements where the definition's has {} x {}",
+                z.size(),
+                x.size(),
+                y.size()
+            ));
+        }
+        sizes.push(z.size());
+        fa.push(x);
+        fb.push(y);
+    }
+    let fr = func!(r);
+    agree(
+        name,
+        fr.size(),
+        |i| fr.at(i),
+        |i| {
+            let (mut rest, mut off_a, mut off_b) = (i, 0, 0);
+            for m in 0..n {
+                let s = sizes[m] as i128;
+                let j = if s == 0 { 0 } else { rest % s };
+                rest = if s == 0 { 0 } else { rest / s };
+                let (na, nb) = (fa[m].size() as i128, fb[m].size() as i128);
+                let (ja, jb) = if raked {
+                    (
+                        if nb == 0 { 0 } else { j / nb },
+                        if nb == 0 { 0 } else { j % nb },
+                    )
+                } else {
+                    (
+                        if na == 0 { 0 } else { j % na },
+                        if na == 0 { 0 } else { j / na },
+                    )
+                };
+                off_a += fa[m].at(ja);
+                off_b += fb[m].at(jb);
+            }
+            off_a + fc.at(off_b)
+        },
+    )
+}
