@@ -200,7 +200,7 @@ impl From<Outcome> for ExitCode {
 }
 
 fn run_batch(file: &str) -> ExitCode {
-    let reader: Box<dyn BufRead> = if file == "-" {
+    let mut reader: Box<dyn BufRead> = if file == "-" {
         Box::new(io::stdin().lock())
     } else {
         match std::fs::File::open(file) {
@@ -211,31 +211,44 @@ fn run_batch(file: &str) -> ExitCode {
             }
         }
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    for line in reader.lines() {
-        let line = match line {
-            Ok(l) => l,
+    let mut out = io::stdout().lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match reader.read_until(b'\n', &mut bytes) {
+            Ok(0) => return ExitCode::SUCCESS,
+            Ok(_) => {}
             Err(e) => {
                 eprintln!("error: cannot read {file}: {e}");
                 return ExitCode::FAILURE;
             }
-        };
-        let program = line.trim_end_matches('\r');
-        if program.trim().is_empty() || program.trim_start().starts_with('#') {
-            continue;
         }
-        let text = match expr::eval(program) {
-            Ok(t) => t.trim_end_matches('\n').to_string(),
-            Err(e) => e.to_string(),
+        let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let (program, text) = match std::str::from_utf8(line) {
+            Ok(program) => {
+                if program.trim().is_empty() || program.trim_start().starts_with('#') {
+                    continue;
+                }
+                let text = match expr::eval(program) {
+                    Ok(t) => t.trim_end_matches('\n').to_string(),
+                    Err(e) => e.to_string(),
+                };
+                (program.to_string(), text)
+            }
+            // a line that is not UTF-8 answers an error and the batch goes on
+            Err(e) => (
+                String::from_utf8_lossy(line).into_owned(),
+                format!(
+                    "error: the line is not valid UTF-8 (byte {})",
+                    e.valid_up_to()
+                ),
+            ),
         };
         let obj = serde_json::json!({ "expr": program, "out": text });
-        if writeln!(out, "{obj}").is_err() {
+        // one answer per line, flushed as it is made: a reader sees every answer so far
+        if writeln!(out, "{obj}").and_then(|()| out.flush()).is_err() {
             return ExitCode::FAILURE;
         }
     }
-    if out.flush().is_err() {
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
 }

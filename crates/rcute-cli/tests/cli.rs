@@ -180,3 +180,50 @@ fn latex_and_svg_pictures() {
         assert!(text(&o.stderr).starts_with("error: "), "{args:?}");
     }
 }
+
+/// Lines that once ended a batch (a stack overflow, invalid UTF-8) answer an error each,
+/// and the batch goes on.
+#[test]
+fn batch_mode_answers_every_line_even_bad_ones() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"size(_8:_1)\n");
+    input.extend_from_slice(format!("{}1{}\n", "(".repeat(726), ")".repeat(726)).as_bytes());
+    input.extend_from_slice(b"size(\xff\xfe)\n");
+    input.extend_from_slice(b"cosize(_8:_2)\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["eval", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cute runs");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let lines: Vec<serde_json::Value> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["out"], "_8");
+    let deep = lines[1]["out"].as_str().unwrap();
+    assert!(
+        deep.starts_with("error: ") && deep.contains("at most 64 levels"),
+        "{deep}"
+    );
+    assert_eq!(lines[2]["expr"], "size(\u{fffd}\u{fffd})");
+    let bad = lines[2]["out"].as_str().unwrap();
+    assert!(bad.starts_with("error: ") && bad.contains("UTF-8"), "{bad}");
+    assert_eq!(lines[3]["out"], "_15");
+}
+
+#[test]
+fn svg_tv_over_an_empty_shape_is_an_error() {
+    let o = cute(&["svg", "--tv", "(_4,_4):(_1,_4)", "()"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("rank 1 or 2") && !err.contains("panicked"),
+        "{err}"
+    );
+}

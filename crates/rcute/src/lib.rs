@@ -120,7 +120,7 @@ pub use print::{Drawable, LayoutTable, print_latex, print_layout};
 pub use swizzle::{ComposedLayout, Swizzle};
 pub use tensor::{
     CoordTensor, PrettyPrint, Tensor, axpby, clear, copy, copy_if, fill, gemm, print_coord_tensor,
-    print_tensor, transform, transform_into,
+    print_tensor, transform, transform_into, try_print_coord_tensor, try_print_tensor,
 };
 pub use tuple::{
     CAPACITY, IntTuple, Major, NODE_CAPACITY, crd2crd, crd2idx, crd2idx_arith, crd2idx_colex,

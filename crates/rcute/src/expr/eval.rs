@@ -11,6 +11,18 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+/// Parses a program without running it and returns its number of statements; the
+/// errors are those [`eval`] reports before it runs anything.
+///
+/// ```
+/// use rcute::expr::parse;
+/// assert_eq!(parse("A = (4,8):(8,1); A(1,2)").unwrap(), 2);
+/// assert!(parse("size((4,8)").is_err());
+/// ```
+pub fn parse(program: &str) -> Result<usize, EvalError> {
+    Ok(Parser::new(program)?.program()?.len())
+}
+
 /// Runs one program (`;`-separated statements) and returns what it prints: each bare
 /// expression prints its value and a newline; `print_layout` prints its table.
 pub fn eval(program: &str) -> Result<String, EvalError> {

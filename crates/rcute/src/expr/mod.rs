@@ -31,6 +31,7 @@ mod syntax;
 mod value;
 
 pub use error::{EvalError, Span};
-pub use eval::{eval, eval_value};
+pub use eval::{eval, eval_value, parse};
 pub use functions::{Function, TABLE as FUNCTIONS, find as find_function};
+pub use syntax::MAX_DEPTH;
 pub use value::{Tag, Value};

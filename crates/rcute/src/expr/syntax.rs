@@ -11,6 +11,10 @@
 //! ```
 //!
 //! Integers may carry a scaled-basis suffix (`_1@0@1`), as CuTe prints them.
+//!
+//! Parentheses and applications nest at most [`MAX_DEPTH`] levels deep: the parser and
+//! the evaluator recurse once per level, so a deeper program is refused with a parse error
+//! instead of overflowing the stack.
 
 use super::error::{EvalError, Span};
 use crate::int::Int;
@@ -18,6 +22,11 @@ use crate::notation::parse::{parse_leaf, parse_number};
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+
+/// The deepest nesting of parentheses and applications (`f(x)(c)`) a program may have.
+/// No IntTuple nests deeper than half its node capacity (48), and CuTe's own expressions
+/// stay far below.
+pub const MAX_DEPTH: usize = 64;
 
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Tok {
@@ -144,6 +153,8 @@ pub(crate) struct Parser {
     toks: Vec<Token>,
     i: usize,
     end: usize,
+    /// Open levels of nesting (parentheses and applications) at the current token.
+    depth: usize,
 }
 
 impl Parser {
@@ -152,7 +163,22 @@ impl Parser {
             toks: lex(src)?,
             i: 0,
             end: src.len(),
+            depth: 0,
         })
+    }
+
+    /// Enters one level of nesting at `at`; refused past [`MAX_DEPTH`].
+    fn enter(&mut self, at: Span) -> Result<(), EvalError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "the program nests too deeply: at most {MAX_DEPTH} levels of parentheses"
+                ),
+                at,
+            ));
+        }
+        self.depth += 1;
+        Ok(())
     }
 
     fn peek(&self) -> Option<&Token> {
@@ -254,7 +280,10 @@ impl Parser {
                 span,
             };
         }
+        // each application nests the expression before it one level deeper
+        let outer = self.depth;
         while self.peek_punct(b'(') {
+            self.enter(self.here())?;
             let (args, close) = self.args()?;
             let span = e.span.join(close);
             e = Expr {
@@ -262,11 +291,19 @@ impl Parser {
                 span,
             };
         }
+        self.depth = outer;
         Ok(e)
     }
 
     /// `( args )`; returns the arguments and the span of the closing parenthesis.
     fn args(&mut self) -> Result<(Vec<Expr>, Span), EvalError> {
+        self.enter(self.here())?;
+        let r = self.args_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn args_inner(&mut self) -> Result<(Vec<Expr>, Span), EvalError> {
         let open = self.expect(b'(', "'('")?;
         let mut out = Vec::new();
         if self.peek_punct(b')') {

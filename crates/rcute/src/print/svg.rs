@@ -281,9 +281,9 @@ pub fn svg_tv(tv: &Layout, shape: &IntTuple) -> Result<String, Error> {
         });
     }
     let grid = shape.try_product_each()?;
-    if grid.rank() > 2 {
+    if grid.rank() > 2 || grid.rank() == 0 {
         return Err(Error::RankMismatch {
-            msg: "svg: the data shape must have rank 2 or less",
+            msg: "svg: the data shape must have rank 1 or 2",
             expected: 2,
             found: grid.rank(),
         });

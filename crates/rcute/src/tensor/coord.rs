@@ -50,6 +50,8 @@ impl CoordTensor {
     /// `c`.
     pub const fn try_identity(shape: IntTuple) -> Result<CoordTensor, Error> {
         let layout = tri!(Layout::try_identity(shape));
+        // the tensor holds every coordinate: its size must be a number
+        tri!(layout.try_size());
         let origin = tri!(layout.try_coprofile());
         Ok(CoordTensor { origin, layout })
     }

@@ -38,7 +38,10 @@ pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill, gemm, transform,
 pub use coord::CoordTensor;
 #[cfg(feature = "alloc")]
 pub use parallel::{PartMut, split_disjoint};
-pub use print::{PrettyPrint, TensorPrint, print_coord_tensor, print_tensor};
+pub use print::{
+    MAX_TENSOR_CELLS, PrettyPrint, TensorPrint, print_coord_tensor, print_tensor,
+    try_print_coord_tensor, try_print_tensor,
+};
 
 use crate::algebra::Tiler;
 use crate::error::Error;

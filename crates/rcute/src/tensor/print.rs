@@ -5,10 +5,33 @@
 //! separated by `=====` for rank 4 (`5 * size<1>` characters each). Elements are printed as
 //! CuTe's `pretty_print` prints them: integers `%5d`, `f32` `%10.2e`, `f64` `%11.3e`,
 //! booleans `%3d`, and anything else (coordinates) as two spaces and the value.
+//!
+//! At most [`MAX_TENSOR_CELLS`] elements are printed; a larger tensor (or one whose size
+//! overflows) is refused with an error before anything is written.
 
 use super::{CoordTensor, Storage, Tensor};
+use crate::error::Error;
 use crate::tuple::IntTuple;
 use core::fmt;
+
+/// The most elements [`try_print_tensor`] and [`try_print_coord_tensor`] print (the same
+/// bound as [`MAX_TABLE_CELLS`](crate::print::MAX_TABLE_CELLS), 65536 elements).
+pub const MAX_TENSOR_CELLS: i64 = crate::print::MAX_TABLE_CELLS;
+
+/// Checks that a tensor of this shape can be printed: its size is known (no overflow)
+/// and at most [`MAX_TENSOR_CELLS`].
+fn check_size(shape: &IntTuple) -> Result<(), Error> {
+    let size = shape.try_size()?.value();
+    if size > MAX_TENSOR_CELLS {
+        return Err(Error::Precondition {
+            msg: "print_tensor: the tensor is too large to print (at most 65536 elements)",
+            mode: -1,
+            lhs: size,
+            rhs: MAX_TENSOR_CELLS,
+        });
+    }
+    Ok(())
+}
 
 /// How one element is printed in [`print_tensor`] (CuTe's `pretty_print`).
 pub trait PrettyPrint {
@@ -226,16 +249,42 @@ impl Grid for CoordTensor {
         mode_sizes(&self.shape())
     }
     fn write_elem(&self, f: &mut fmt::Formatter<'_>, coords: &[usize]) -> fmt::Result {
-        let c: [crate::int::Int; 4] =
-            core::array::from_fn(|i| crate::int::Int::dynamic(*coords.get(i).unwrap_or(&0) as i64));
-        let t = if coords.len() == 1 {
-            IntTuple::from_int(c[0])
-        } else {
-            IntTuple::try_from_ints(&c[..coords.len()]).map_err(|_| fmt::Error)?
-        };
-        let v = self.try_get(&t).map_err(|_| fmt::Error)?;
+        // every element was computed once by `try_print_coord_tensor`
+        let v = coord_elem(self, coords).map_err(|_| fmt::Error)?;
         write!(f, "{}", Pretty(&v))
     }
+}
+
+/// The element of a coordinate tensor at an R-D coordinate (one integer per mode).
+fn coord_elem(t: &CoordTensor, coords: &[usize]) -> Result<IntTuple, Error> {
+    let c: [crate::int::Int; 4] =
+        core::array::from_fn(|i| crate::int::Int::dynamic(*coords.get(i).unwrap_or(&0) as i64));
+    let crd = if coords.len() == 1 {
+        IntTuple::from_int(c[0])
+    } else {
+        IntTuple::try_from_ints(&c[..coords.len()])?
+    };
+    t.try_get(&crd)
+}
+
+/// Calls `f` with every R-D coordinate [`write_grid`] prints (in another order).
+fn each_coord(
+    (s, r): ([usize; 4], usize),
+    mut f: impl FnMut(&[usize]) -> Result<(), Error>,
+) -> Result<(), Error> {
+    if r == 0 || r > 4 {
+        return Ok(());
+    }
+    for p in 0..s[3] {
+        for k in 0..s[2] {
+            for n in 0..s[1] {
+                for m in 0..s[0] {
+                    f(&[m, n, k, p][..r])?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 impl<G: Grid> fmt::Display for TensorPrint<'_, G> {
@@ -248,7 +297,30 @@ impl<G: Grid> fmt::Display for TensorPrint<'_, G> {
 }
 
 /// The elements of a data tensor as CuTe's `print_tensor(t, false)` prints them (CuTe's
-/// header would print the data pointer, so it is left out).
+/// header would print the data pointer, so it is left out); refused past
+/// [`MAX_TENSOR_CELLS`] elements.
+///
+/// ```
+/// use rcute::{Tensor, layout, try_print_tensor};
+/// let data = [1.5f32, -2.0, 3.25, 1e6];
+/// let t = Tensor::new(&data[..], layout!((_2,_2):(_1,_2))).unwrap();
+/// assert_eq!(try_print_tensor(&t).unwrap().to_string(), "  1.50e+00  3.25e+00\n -2.00e+00  1.00e+06\n");
+/// // a broadcast of one element over 300x300 is too large to print
+/// let big = Tensor::new(&data[..1], layout!((300,300):(0,0))).unwrap();
+/// assert!(try_print_tensor(&big).is_err());
+/// ```
+pub fn try_print_tensor<S: Storage>(t: &Tensor<S>) -> Result<impl fmt::Display + '_, Error>
+where
+    S::Elem: PrettyPrint,
+{
+    check_size(&t.shape())?;
+    Ok(print_tensor_unchecked(t))
+}
+
+/// [`try_print_tensor`], panicking with the error's message.
+///
+/// # Panics
+/// When the tensor has more than [`MAX_TENSOR_CELLS`] elements.
 ///
 /// ```
 /// use rcute::{Tensor, layout, print_tensor};
@@ -256,7 +328,18 @@ impl<G: Grid> fmt::Display for TensorPrint<'_, G> {
 /// let t = Tensor::new(&data[..], layout!((_2,_2):(_1,_2))).unwrap();
 /// assert_eq!(print_tensor(&t).to_string(), "  1.50e+00  3.25e+00\n -2.00e+00  1.00e+06\n");
 /// ```
+#[track_caller]
 pub fn print_tensor<S: Storage>(t: &Tensor<S>) -> impl fmt::Display + '_
+where
+    S::Elem: PrettyPrint,
+{
+    if let Err(e) = check_size(&t.shape()) {
+        panic!("{e}");
+    }
+    print_tensor_unchecked(t)
+}
+
+fn print_tensor_unchecked<S: Storage>(t: &Tensor<S>) -> impl fmt::Display + '_
 where
     S::Elem: PrettyPrint,
 {
@@ -272,17 +355,43 @@ where
     P(DataGrid(t))
 }
 
-/// A coordinate tensor as CuTe's `print_tensor` prints it, header included.
+/// A coordinate tensor as CuTe's `print_tensor` prints it, header included; refused past
+/// [`MAX_TENSOR_CELLS`] elements, and where an element has no R-D coordinate (a mode
+/// `()`, which CuTe does not compile either).
+///
+/// ```
+/// use rcute::{CoordTensor, int_tuple, try_print_coord_tensor};
+/// let t = CoordTensor::identity(int_tuple!((_2,_3)));
+/// assert_eq!(try_print_coord_tensor(&t).unwrap().to_string(),
+///     "ArithTuple(_0,_0) o (_2,_3):(_1@0,_1@1):\n  (0,0)  (0,1)  (0,2)\n  (1,0)  (1,1)  (1,2)\n");
+/// assert!(try_print_coord_tensor(&CoordTensor::identity(int_tuple!((2,())))).is_err());
+/// assert!(try_print_coord_tensor(&CoordTensor::identity(int_tuple!((300,300))))
+///     .is_err());
+/// ```
+pub fn try_print_coord_tensor(t: &CoordTensor) -> Result<TensorPrint<'_, CoordTensor>, Error> {
+    check_size(&t.shape())?;
+    each_coord(t.sizes(), |c| coord_elem(t, c).map(|_| ()))?;
+    Ok(TensorPrint {
+        grid: t,
+        header: Some(t),
+    })
+}
+
+/// [`try_print_coord_tensor`], panicking with the error's message.
+///
+/// # Panics
+/// When the tensor has more than [`MAX_TENSOR_CELLS`] elements or an element has no
+/// R-D coordinate.
 ///
 /// ```
 /// use rcute::{CoordTensor, int_tuple, print_coord_tensor};
 /// let t = CoordTensor::identity(int_tuple!((_2,_3)));
-/// assert_eq!(print_coord_tensor(&t).to_string(),
-///     "ArithTuple(_0,_0) o (_2,_3):(_1@0,_1@1):\n  (0,0)  (0,1)  (0,2)\n  (1,0)  (1,1)  (1,2)\n");
+/// assert!(print_coord_tensor(&t).to_string().ends_with("  (1,0)  (1,1)  (1,2)\n"));
 /// ```
+#[track_caller]
 pub fn print_coord_tensor(t: &CoordTensor) -> TensorPrint<'_, CoordTensor> {
-    TensorPrint {
-        grid: t,
-        header: Some(t),
+    match try_print_coord_tensor(t) {
+        Ok(p) => p,
+        Err(e) => panic!("{e}"),
     }
 }

@@ -475,6 +475,27 @@ impl IntTuple {
         if n == 1 {
             return Ok(*x);
         }
+        IntTuple::try_tuple_repeat(n, x)
+    }
+
+    /// Makes a tuple of `n` copies of `x`, always a tuple (CuTe's `tuple_repeat<N>`). Each
+    /// copy takes at least one node, so more than [`NODE_CAPACITY`](crate::NODE_CAPACITY)
+    /// copies are refused before any is made.
+    ///
+    /// ```
+    /// use rcute::{IntTuple, int_tuple};
+    /// let t = IntTuple::try_tuple_repeat(3, &int_tuple!(_2)).unwrap();
+    /// assert_eq!(t.to_string(), "(_2,_2,_2)");
+    /// assert_eq!(IntTuple::try_tuple_repeat(1, &int_tuple!(_2)).unwrap().to_string(), "(_2)");
+    /// assert!(IntTuple::try_tuple_repeat(usize::MAX, &int_tuple!(1)).is_err());
+    /// ```
+    pub const fn try_tuple_repeat(n: usize, x: &IntTuple) -> Result<IntTuple, Error> {
+        if n > super::NODE_CAPACITY {
+            return Err(Error::Capacity {
+                msg: "tuple_repeat: too many copies for an IntTuple",
+                capacity: super::NODE_CAPACITY,
+            });
+        }
         let mut out = IntTuple::stream();
         tri!(out.push_open());
         let mut i = 0;

@@ -63,10 +63,8 @@ pub(super) fn local_partition(c: &Call<'_>) -> R {
 
 pub(super) fn print_tensor(c: &Call<'_>) -> R {
     let t = tensor(c, 0)?;
-    Ok(Value::Printed(alloc::format!(
-        "{}",
-        crate::tensor::print_coord_tensor(&t)
-    )))
+    let p = c.core(crate::tensor::try_print_coord_tensor(&t))?;
+    Ok(Value::Printed(alloc::format!("{p}")))
 }
 
 /// The tensor forms of the layout functions (composition, divides): `None` when argument
@@ -89,7 +87,7 @@ pub(super) fn on_tensor(c: &Call<'_>) -> Option<R> {
             "tiled_divide" => ten(c.core(t.try_tiled_divide(&c.tiler(1)?))?),
             "flat_divide" => ten(c.core(t.try_flat_divide(&c.tiler(1)?))?),
             "size" => Ok(Value::int(
-                c.core(t.layout().try_mode_path(&c.path()?))?.size(),
+                c.core(c.core(t.layout().try_mode_path(&c.path()?))?.try_size())?,
             )),
             "rank" => Ok(Value::int(Int::constant(
                 c.core(t.layout().try_mode_path(&c.path()?))?.rank() as i64,

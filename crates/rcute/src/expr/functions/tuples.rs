@@ -153,10 +153,7 @@ pub(super) fn repeat(c: &Call<'_>) -> R {
 }
 
 pub(super) fn tuple_repeat(c: &Call<'_>) -> R {
-    let n = c.index(0)?;
-    let x = c.tuple(0)?;
-    let parts = alloc::vec![x; n];
-    tup(c.core(IntTuple::try_tuple(&parts))?)
+    tup(c.core(IntTuple::try_tuple_repeat(c.index(0)?, &c.tuple(0)?))?)
 }
 
 pub(super) fn wrap(c: &Call<'_>) -> R {

@@ -1,0 +1,116 @@
+//! Programs a grammar-based fuzzer of the `cute` calculator found failing (a panic, an
+//! abort, a stack overflow or unbounded time and memory): each now answers, and each
+//! case here failed before its fix.
+
+use rcute::expr::{MAX_DEPTH, eval};
+
+/// Evaluates `program` and expects an error whose message contains `needle`.
+fn refuses(program: &str, needle: &str) {
+    let e = eval(program).expect_err(program);
+    assert!(
+        e.message.contains(needle),
+        "{program}: message {:?} lacks {needle:?}",
+        e.message
+    );
+}
+
+/// `depth` levels of each kind of nesting the language has.
+fn nested(depth: usize) -> Vec<String> {
+    let n = depth;
+    vec![
+        format!("{}1{}", "(".repeat(n), ")".repeat(n)),
+        format!("{}_8:_1{}", "size(".repeat(n), ")".repeat(n)),
+        format!("{}(2,3):(1,2){}", "(".repeat(n), ")".repeat(n)),
+        format!("{}1:1{}", "(1:1,".repeat(n - 1) + "(", ")".repeat(n)),
+        format!("A = (4,8):(8,1); A{}", "(0,_)".repeat(n)),
+        format!("{}_8:_1{}", "coalesce(".repeat(n), ")".repeat(n)),
+    ]
+}
+
+#[test]
+fn nesting_up_to_the_limit_evaluates_and_deeper_is_refused() {
+    // run on a thread with a small stack: the limit keeps far from the default 2 MiB
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(|| {
+            let mut ran = 0;
+            for p in nested(MAX_DEPTH) {
+                // errors are fine (a 64-deep tuple exceeds an IntTuple); returning is the point
+                let _ = eval(&p);
+                ran += 1;
+            }
+            let deep = nested(MAX_DEPTH);
+            assert_eq!(eval(&deep[1]).unwrap(), "_8\n");
+            assert_eq!(eval(&deep[5]).unwrap(), "_8:_1\n");
+            for p in nested(MAX_DEPTH + 1).iter().chain(&nested(726)) {
+                refuses(p, &format!("at most {MAX_DEPTH} levels"));
+                ran += 1;
+            }
+            assert_eq!(ran, 18);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+#[test]
+fn template_counts_are_checked_before_anything_is_allocated() {
+    refuses("tuple_repeat<2147483648>(1)", "capacity");
+    refuses("tuple_repeat<9223372036854775807>(1)", "capacity");
+    refuses("tuple_repeat<10000000>(1)", "capacity");
+    refuses("repeat<9223372036854775807>(1)", "capacity");
+    refuses("append<9223372036854775807>(1:1)", "capacity");
+    refuses("prepend<9223372036854775807>(1:1)", "capacity");
+    assert_eq!(eval("tuple_repeat<3>(_2)").unwrap(), "(_2,_2,_2)\n");
+    assert_eq!(eval("tuple_repeat<1>(_2)").unwrap(), "(_2)\n");
+    assert_eq!(eval("tuple_repeat<2>(())").unwrap(), "((),())\n");
+}
+
+#[test]
+fn identity_tensors_whose_size_overflows_are_refused() {
+    refuses(
+        "make_identity_tensor((2,4611686018427387904,2))",
+        "overflow",
+    );
+    refuses(
+        "size(make_identity_tensor((2,4611686018427387904,2)))",
+        "overflow",
+    );
+    refuses(
+        "print_tensor(make_identity_tensor((2,(4611686018427387904,2))))",
+        "overflow",
+    );
+    // a composition can make a tensor larger than its identity
+    refuses(
+        "size(composition(make_identity_tensor(4), (4611686018427387904,4):(0,1)))",
+        "overflow",
+    );
+}
+
+#[test]
+fn print_tensor_refuses_what_it_cannot_print() {
+    // CuTe does not compile it either: a mode () has no coordinate
+    refuses(
+        "print_tensor(make_identity_tensor((2,())))",
+        "no coordinates",
+    );
+    refuses(
+        "print_tensor(make_identity_tensor((10000,10000)))",
+        "at most 65536",
+    );
+    refuses(
+        "print_tensor(make_identity_tensor((256,257)))",
+        "at most 65536",
+    );
+    let at_limit = eval("print_tensor(make_identity_tensor((256,256)))").unwrap();
+    assert_eq!(at_limit.lines().count(), 257);
+    assert!(at_limit.ends_with("  (255,255)\n"));
+}
+
+#[test]
+fn svg_of_a_thread_value_layout_over_an_empty_shape_is_an_error() {
+    let tv = rcute::layout!((_4, _4):(_1, _4));
+    let e = rcute::print::svg_tv(&tv, &rcute::int_tuple!(())).unwrap_err();
+    assert!(e.to_string().contains("rank 1 or 2"), "{e}");
+    assert!(rcute::print::svg_tv(&tv, &rcute::int_tuple!((_4, _4))).is_ok());
+}

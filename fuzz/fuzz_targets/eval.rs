@@ -1,0 +1,12 @@
+//! Programs of the expression language, built from the grammar (see `rcute_fuzz::program`)
+//! or given as text after a `0` byte, through the evaluator: it must return (an answer or
+//! an error), never panic, in bounded time and memory.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Some(program) = rcute_fuzz::program_of(data) {
+        let _ = rcute::expr::eval(&program);
+    }
+});

@@ -1,0 +1,24 @@
+//! Shared parts of rcute's fuzz targets.
+//!
+//! * [`program`]: programs of the expression language built from fuzzer bytes, so that a
+//!   target reaches the algebra and not only the lexer.
+//!
+//! A target is a file in `fuzz_targets/` and a `[[bin]]` entry in `Cargo.toml`; its seed
+//! inputs are `corpus/<target>/seed-*` (committed) and the fuzzer adds its own files there.
+
+pub mod program;
+
+/// Splits a fuzz input into a program: text after a `0` byte (so that seeds and
+/// minimized crashes are readable programs), otherwise a program built by
+/// [`program::Program`] from the bytes.
+pub fn program_of(data: &[u8]) -> Option<String> {
+    match data.split_first() {
+        Some((0, text)) => Some(String::from_utf8_lossy(text).into_owned()),
+        _ => {
+            let mut u = arbitrary::Unstructured::new(data);
+            <program::Program as arbitrary::Arbitrary>::arbitrary(&mut u)
+                .ok()
+                .map(|p| p.0)
+        }
+    }
+}
