@@ -3,16 +3,23 @@
 random layouts (static, dynamic and mixed values, permuted and zero strides) by tuples
 of integer (`_1` and `1` among them), layout, `_` and nested elements.
 
-  scripts/gen_tiler_cases.py SEED COUNT > cases.txt
-  python3 ../shared/oracle/cute_oracle.py --json --batch cases.txt > tests/golden/tiler-random.jsonl
-  python3 ../shared/oracle/add_static.py tests/golden/tiler-random.jsonl
+  scripts/gen_tiler_cases.py SEED COUNT > cases.txt       the expressions, one a line
+  scripts/gen_tiler_cases.py SEED COUNT OUT.jsonl         the same, answered by the oracle
+                                                          (scripts/oracle/) with static answers
 
-tests/golden/tiler-random.jsonl is `scripts/gen_tiler_cases.py 7 300` and
-tests/golden/tiler-random-11.jsonl and tiler-random-23.jsonl `scripts/gen_tiler_cases.py 11 400`
-and `23 300`, answered so.
+The second form is the first followed by
+  python3 scripts/oracle/cute_oracle.py --json --batch cases.txt > OUT.jsonl
+  python3 scripts/oracle/add_static.py OUT.jsonl
+
+tests/golden/tiler-random.jsonl is `scripts/gen_tiler_cases.py 7 300 tests/golden/tiler-random.jsonl`,
+tiler-random-11.jsonl and tiler-random-23.jsonl the same with `11 400` and `23 300`.
 """
+import json
+import os
 import random
 import sys
+
+ORACLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle")
 
 LEAVES = [1, 2, 2, 3, 4, 4, 6, 8, 8, 16]
 OPS = [
@@ -114,12 +121,24 @@ def rebuild(s, vals):
 def main():
     g = Gen(int(sys.argv[1]))
     count = int(sys.argv[2])
-    seen = set()
-    while len(seen) < count:
+    seen, exprs = set(), []
+    while len(exprs) < count:
         e = g.case()
         if e not in seen:
             seen.add(e)
+            exprs.append(e)
+    if len(sys.argv) < 4:
+        for e in exprs:
             print(e)
+        return
+    sys.path.insert(0, ORACLE)
+    from add_static import annotate
+    from cute_oracle import evaluate
+
+    with open(sys.argv[3], "w") as f:
+        for e, out in zip(exprs, evaluate(exprs)):
+            f.write(json.dumps({"expr": e, "out": out}) + "\n")
+    annotate(sys.argv[3])
 
 
 if __name__ == "__main__":
