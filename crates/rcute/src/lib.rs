@@ -115,7 +115,7 @@ pub use error::Error;
 pub use int::Int;
 pub use layout::{Layout, Offsets, StaticLayout};
 pub use print::{Drawable, LayoutTable, print_latex, print_layout};
-pub use swizzle::{ComposedLayout, Swizzle};
+pub use swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
 pub use tensor::{
     CoordTensor, PrettyPrint, Tensor, axpby, clear, copy, copy_if, fill, gemm, print_coord_tensor,
     print_tensor, transform, transform_into,
