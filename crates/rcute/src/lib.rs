@@ -98,6 +98,8 @@ extern crate std;
 pub mod algebra;
 pub mod error;
 pub mod int;
+#[cfg(feature = "alloc")]
+pub mod law;
 pub mod layout;
 pub mod notation;
 pub mod print;

@@ -106,7 +106,9 @@ impl ComposedLayout {
                 0,
             ));
         }
-        let r = tri!(tri!(self.layout.try_right_inverse()).try_composition_swizzle_or_plain(self.swizzle));
+        let r = tri!(
+            tri!(self.layout.try_right_inverse()).try_composition_swizzle_or_plain(self.swizzle)
+        );
         let n = tri!(r.try_size()).value();
         let m = tri!(self.layout.try_size()).value();
         if n > MAX_CHECKED_INVERSE {
@@ -155,7 +157,9 @@ impl ComposedLayout {
                 0,
             ));
         }
-        let r = tri!(tri!(self.layout.try_left_inverse()).try_composition_swizzle_or_plain(self.swizzle));
+        let r = tri!(
+            tri!(self.layout.try_left_inverse()).try_composition_swizzle_or_plain(self.swizzle)
+        );
         let m = tri!(self.layout.try_size()).value();
         if m > MAX_CHECKED_INVERSE {
             return Err(refuse(

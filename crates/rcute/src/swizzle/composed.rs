@@ -110,8 +110,15 @@ impl ComposedLayout {
 
     /// [`ComposedLayout::try_new_mixed`], panicking with the error's message.
     #[track_caller]
-    pub const fn new_mixed(swizzle: Swizzle, offset: Int, flags: i64, layout: Layout) -> ComposedLayout {
-        unwrap_or_panic!(ComposedLayout::try_new_mixed(swizzle, offset, flags, layout))
+    pub const fn new_mixed(
+        swizzle: Swizzle,
+        offset: Int,
+        flags: i64,
+        layout: Layout,
+    ) -> ComposedLayout {
+        unwrap_or_panic!(ComposedLayout::try_new_mixed(
+            swizzle, offset, flags, layout
+        ))
     }
 
     /// The bits of the offset known only at run time (CuTe's `MixedBits` flags); 0 when

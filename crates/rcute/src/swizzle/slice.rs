@@ -391,9 +391,7 @@ impl ComposedLayout {
         let base = self.offset.value().wrapping_add(offl.value());
         let mut j = 0;
         while j < n {
-            let want = self
-                .swizzle
-                .apply(base.wrapping_add(ls.offset(j as usize)));
+            let want = self.swizzle.apply(base.wrapping_add(ls.offset(j as usize)));
             let got = result.offset(j as usize).wrapping_add(off.value());
             if want != got {
                 return Err(refuse(
