@@ -344,3 +344,13 @@ fn pictures() {
 fn tensors() {
     all_pass("tensors.jsonl", 29);
 }
+
+#[test]
+fn random_composed() {
+    all_pass("random-composed.jsonl", 372);
+}
+
+#[test]
+fn composed_extra() {
+    all_pass("composed-extra.jsonl", 46);
+}

@@ -98,6 +98,8 @@ extern crate std;
 pub mod algebra;
 pub mod error;
 pub mod int;
+#[cfg(feature = "alloc")]
+pub mod law;
 pub mod layout;
 pub mod notation;
 pub mod print;
@@ -108,8 +110,6 @@ pub mod typed;
 
 #[cfg(feature = "alloc")]
 pub mod expr;
-#[cfg(feature = "alloc")]
-pub mod law;
 #[cfg(feature = "proptest")]
 pub mod strategies;
 pub use algebra::{TileOrder, Tiler, TilerKind};
@@ -117,7 +117,7 @@ pub use error::Error;
 pub use int::Int;
 pub use layout::{Layout, Offsets, StaticLayout};
 pub use print::{Drawable, LayoutTable, print_latex, print_layout};
-pub use swizzle::{ComposedLayout, Swizzle};
+pub use swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
 pub use tensor::{
     CoordTensor, PrettyPrint, Tensor, axpby, clear, copy, copy_if, fill, gemm, print_coord_tensor,
     print_tensor, transform, transform_into, try_print_coord_tensor, try_print_tensor,

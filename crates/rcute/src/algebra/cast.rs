@@ -178,4 +178,41 @@ impl Layout {
     pub const fn downcast(&self, n: i64) -> Layout {
         unwrap_or_panic!(self.try_downcast(n))
     }
+
+    /// The largest alignment, in elements, that every contiguous run of the layout keeps
+    /// (CuTe's `max_alignment`): the coalesced layout with its dynamic modes ignored,
+    /// divided by its right inverse; the gcd of the contiguous size and the strides past it.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// assert_eq!(layout!((_8,_8):(_8,_1)).max_alignment().to_string(), "_64");
+    /// assert_eq!(layout!((_8,_4):(_2,_16)).max_alignment().to_string(), "_1");
+    /// ```
+    pub const fn try_max_alignment(&self) -> Result<Int, Error> {
+        let flat = tri!(self.try_coalesce());
+        let mut shape = flat.shape();
+        let mut stride = flat.stride();
+        let mut i = 0;
+        while i < shape.leaf_count() {
+            if !shape.leaf(i).is_static() {
+                shape.set_leaf(i, Int::constant(1));
+            }
+            if !stride.leaf(i).is_static() {
+                stride.set_leaf(i, Int::constant(0));
+            }
+            i += 1;
+        }
+        let f = tri!(Layout::try_new(shape, stride));
+        let r = tri!(f.try_right_inverse());
+        let p = tri!(f.try_logical_divide(&crate::algebra::Tiler::layout(r)));
+        let s0 = tri!(tri!(p.try_mode(0)).try_size());
+        let d1 = tri!(tri!(p.try_mode(1)).stride().try_gcd());
+        Ok(s0.gcd(d1))
+    }
+
+    /// [`Layout::try_max_alignment`], panicking with the error's message.
+    #[track_caller]
+    pub const fn max_alignment(&self) -> Int {
+        unwrap_or_panic!(self.try_max_alignment())
+    }
 }

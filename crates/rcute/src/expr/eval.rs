@@ -281,10 +281,10 @@ fn apply(
         }
         Value::Composed(c) => {
             if coord.has_underscore() {
-                return Err(EvalError::new(
-                    "slicing a swizzled layout with '_' is not supported; slice its layout first",
-                    span,
-                ));
+                return c
+                    .try_slice(&coord)
+                    .map(Value::from)
+                    .map_err(|e| EvalError::from_core(e, span));
             }
             c.try_apply(&coord)
                 .map(Value::int)

@@ -2,7 +2,7 @@
 
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::swizzle::{ComposedLayout, Swizzle};
+use crate::swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
 use crate::tensor::CoordTensor;
 use crate::tuple::IntTuple;
 use alloc::string::String;
@@ -70,6 +70,15 @@ impl Value {
             Value::Tuple(t) => t.has_underscore(),
             Value::List(v) => v.iter().any(Value::has_underscore),
             _ => false,
+        }
+    }
+}
+
+impl From<MaybeSwizzled> for Value {
+    fn from(m: MaybeSwizzled) -> Value {
+        match m {
+            MaybeSwizzled::Plain(l) => Value::Layout(l),
+            MaybeSwizzled::Swizzled(c) => Value::Composed(c),
         }
     }
 }

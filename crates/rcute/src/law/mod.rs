@@ -28,10 +28,12 @@
 //! ```
 
 mod call;
+mod composed;
 mod layout;
 mod tiling;
 
 pub use call::check_call;
+pub use composed::*;
 pub use layout::{
     coalesce, complement, composition, filter, left_inverse, max_common_layout, nullspace,
     right_inverse,

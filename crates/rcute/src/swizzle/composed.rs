@@ -26,9 +26,12 @@ use core::fmt;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct ComposedLayout {
-    swizzle: Swizzle,
-    offset: Int,
-    layout: Layout,
+    pub(super) swizzle: Swizzle,
+    pub(super) offset: Int,
+    /// CuTe's `MixedBits` flags: the bits of the offset known only at run time (the
+    /// others are static); 0 for an offset that is a plain integer.
+    pub(super) flags: i64,
+    pub(super) layout: Layout,
 }
 
 /// Defines `try_x(&self, arg) -> Result<ComposedLayout>` and `x` that apply the layout
@@ -69,8 +72,59 @@ impl ComposedLayout {
         Ok(ComposedLayout {
             swizzle,
             offset,
+            flags: 0,
             layout,
         })
+    }
+
+    /// `sw ∘ offset ∘ layout` whose offset is CuTe's `MixedBits`: the bits in `flags`
+    /// are known at run time only, the others statically (`flags == 0`: a plain integer).
+    /// Slicing with a dynamic coordinate makes such offsets.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new_mixed(Swizzle::new(3, 0, 3), Int::dynamic(40), 32, layout!((_8,_4):(_1,_8)));
+    /// assert_eq!(a.to_string(), "Sw<3,0,3> o M_8|(32&32)=40 o (_8,_4):(_1,_8)");
+    /// ```
+    pub const fn try_new_mixed(
+        swizzle: Swizzle,
+        offset: Int,
+        flags: i64,
+        layout: Layout,
+    ) -> Result<ComposedLayout, Error> {
+        let mut c = tri!(ComposedLayout::try_new(swizzle, offset, layout));
+        if flags < 0 || flags > u32::MAX as i64 {
+            return Err(Error::Precondition {
+                msg: "composition: the run-time bits of an offset must fit 32 bits",
+                mode: -1,
+                lhs: flags,
+                rhs: 0,
+            });
+        }
+        c.flags = flags;
+        if flags != 0 {
+            c.offset = Int::dynamic(offset.value());
+        }
+        Ok(c)
+    }
+
+    /// [`ComposedLayout::try_new_mixed`], panicking with the error's message.
+    #[track_caller]
+    pub const fn new_mixed(
+        swizzle: Swizzle,
+        offset: Int,
+        flags: i64,
+        layout: Layout,
+    ) -> ComposedLayout {
+        unwrap_or_panic!(ComposedLayout::try_new_mixed(
+            swizzle, offset, flags, layout
+        ))
+    }
+
+    /// The bits of the offset known only at run time (CuTe's `MixedBits` flags); 0 when
+    /// the offset is a plain integer.
+    pub const fn origin_flags(&self) -> i64 {
+        self.flags
     }
 
     /// [`ComposedLayout::try_new`], panicking with the error's message.
@@ -102,6 +156,7 @@ impl ComposedLayout {
         ComposedLayout {
             swizzle: sw,
             offset: Int::ZERO,
+            flags: 0,
             layout,
         }
     }
@@ -126,6 +181,7 @@ impl ComposedLayout {
         ComposedLayout {
             swizzle: self.swizzle,
             offset: self.offset,
+            flags: self.flags,
             layout,
         }
     }
@@ -354,6 +410,20 @@ impl Layout {
 impl fmt::Display for ComposedLayout {
     /// CuTe's `print`: `Sw<B,M,S> o O o L`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.flags != 0 {
+            // CuTe's MixedBits: M_static|(dynamic&flags)=value
+            let v = self.offset.value();
+            return write!(
+                f,
+                "{} o M_{}|({}&{})={} o {}",
+                self.swizzle,
+                v & !self.flags,
+                v & self.flags,
+                self.flags,
+                v,
+                self.layout
+            );
+        }
         write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
     }
 }

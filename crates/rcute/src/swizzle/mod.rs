@@ -22,9 +22,13 @@
 //! assert_eq!(SW.to_string(), "Sw<3,0,3>");
 //! ```
 
+mod algebra;
 mod composed;
+mod slice;
 
+pub use algebra::MAX_CHECKED_INVERSE;
 pub use composed::ComposedLayout;
+pub use slice::{MAX_CHECKED_SLICE, MaybeSwizzled};
 
 use crate::error::{Error, unwrap_or_panic};
 use crate::int::Int;

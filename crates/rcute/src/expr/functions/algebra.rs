@@ -6,7 +6,7 @@ use crate::expr::error::EvalError;
 use crate::expr::value::{Tag, Value};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::swizzle::ComposedLayout;
+use crate::swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
 use crate::tuple::{IntTuple, Major};
 
 type R = Result<Value, EvalError>;
@@ -59,6 +59,18 @@ pub(super) fn filter_zeros(c: &Call<'_>) -> R {
 }
 
 pub(super) fn composition(c: &Call<'_>) -> R {
+    if c.args.len() == 3 {
+        // composition(Sw, O, L): the composed layout itself
+        let Value::Swizzle(sw) = c.value(0) else {
+            return Err(c.bad_arg(0, "a swizzle"));
+        };
+        let o = c.int(1)?;
+        let l = c.layout(2)?;
+        if sw.is_identity() && o.is_static() && o.value() == 0 {
+            return lay(l);
+        }
+        return Ok(Value::Composed(c.core(ComposedLayout::try_new(*sw, o, l))?));
+    }
     match (c.value(0), c.value(1)) {
         // Sw o L: a composed layout (the identity swizzle leaves L alone)
         (Value::Swizzle(sw), Value::Layout(l)) => {
@@ -75,19 +87,28 @@ pub(super) fn composition(c: &Call<'_>) -> R {
             Ok(Value::Swizzle(c.core(a.try_composition(*b))?))
         }
         (Value::Layout(a), Value::Swizzle(sw)) => {
-            Ok(Value::Composed(c.core(a.try_composition_swizzle(*sw))?))
+            Ok(c.core(a.try_composition_swizzle_or_plain(*sw))?.into())
         }
         (Value::Layout(a), Value::Composed(b)) => {
-            // CuTe: composition(composition(a, b.swizzle), b.layout), with a zero offset
-            if b.origin().value() != 0 {
+            // CuTe: composition(composition(a, b.swizzle), b.layout), with a static zero offset
+            let o = b.origin();
+            if b.origin_flags() != 0 || !o.is_static() || o.value() != 0 {
                 return Err(EvalError::new(
-                    "composition: the right composed layout must have a zero offset",
+                    "composition: the right composed layout must have the offset _0",
                     c.arg_span(1),
                 ));
             }
-            let left = c.core(a.try_composition_swizzle(b.swizzle()))?;
-            Ok(Value::Composed(c.core(left.try_composition(&b.layout()))?))
+            match c.core(a.try_composition_swizzle_or_plain(b.swizzle()))? {
+                MaybeSwizzled::Plain(l) => lay(c.core(l.try_composition(&b.layout()))?),
+                MaybeSwizzled::Swizzled(k) => {
+                    Ok(Value::Composed(c.core(k.try_composition(&b.layout()))?))
+                }
+            }
         }
+        (Value::Composed(_), Value::Composed(_)) => Err(EvalError::new(
+            "composition: a swizzled layout after a swizzled layout (a nested composed layout) is not supported",
+            c.span,
+        )),
         (Value::Swizzle(_), _) => Err(c.bad_arg(1, "a layout")),
         _ => {
             let a = c.any_layout(0)?;
@@ -102,7 +123,11 @@ pub(super) fn composition(c: &Call<'_>) -> R {
 }
 
 pub(super) fn complement(c: &Call<'_>) -> R {
-    let l = c.layout(0)?;
+    // CuTe: the complement of a swizzled layout is that of the layout under the swizzle
+    let l = match c.value(0) {
+        Value::Composed(k) => k.layout(),
+        _ => c.layout(0)?,
+    };
     if c.args.len() == 2 {
         return lay(c.core(l.try_complement(&c.tuple(1)?))?);
     }
@@ -113,12 +138,18 @@ pub(super) fn right_inverse(c: &Call<'_>) -> R {
     if is_underscore(c.value(0)) || matches!(c.value(0), Value::Swizzle(_)) {
         return Ok(c.value(0).clone());
     }
+    if let Value::Composed(k) = c.value(0) {
+        return Ok(c.core(k.try_right_inverse())?.into());
+    }
     lay(c.core(c.layout(0)?.try_right_inverse())?)
 }
 
 pub(super) fn left_inverse(c: &Call<'_>) -> R {
     if is_underscore(c.value(0)) || matches!(c.value(0), Value::Swizzle(_)) {
         return Ok(c.value(0).clone());
+    }
+    if let Value::Composed(k) = c.value(0) {
+        return Ok(c.core(k.try_left_inverse())?.into());
     }
     lay(c.core(c.layout(0)?.try_left_inverse())?)
 }
@@ -198,6 +229,9 @@ pub(super) fn upcast(c: &Call<'_>) -> R {
     if let Value::Swizzle(sw) = c.value(0) {
         return Ok(Value::Swizzle(c.core(sw.try_upcast(n))?));
     }
+    if let Value::Composed(k) = c.value(0) {
+        return Ok(c.core(k.try_upcast(n))?.into());
+    }
     lay(c.core(c.layout(0)?.try_upcast(n))?)
 }
 
@@ -205,6 +239,9 @@ pub(super) fn downcast(c: &Call<'_>) -> R {
     let n = c.index(0)? as i64;
     if let Value::Swizzle(sw) = c.value(0) {
         return Ok(Value::Swizzle(c.core(sw.try_downcast(n))?));
+    }
+    if let Value::Composed(k) = c.value(0) {
+        return Ok(c.core(k.try_downcast(n))?.into());
     }
     lay(c.core(c.layout(0)?.try_downcast(n))?)
 }
@@ -225,4 +262,29 @@ pub(super) fn evenly_divides(c: &Call<'_>) -> R {
         ));
     }
     Ok(Value::int(c.core(a.try_evenly_divides(&c.tuple(1)?))?))
+}
+
+pub(super) fn max_alignment(c: &Call<'_>) -> R {
+    let a = match c.value(0) {
+        Value::Swizzle(sw) => sw.max_alignment(),
+        Value::Composed(k) => c.core(k.try_max_alignment())?,
+        _ => c.core(c.layout(0)?.try_max_alignment())?,
+    };
+    Ok(Value::int(a))
+}
+
+pub(super) fn get_swizzle_portion(c: &Call<'_>) -> R {
+    match c.value(0) {
+        Value::Composed(k) => Ok(Value::Swizzle(k.swizzle_portion())),
+        // CuTe: a plain layout's swizzle is the identity Swizzle<0,4,3>
+        Value::Layout(_) => Ok(Value::Swizzle(Swizzle::new(0, 4, 3))),
+        _ => Err(c.bad_arg(0, "a layout")),
+    }
+}
+
+pub(super) fn get_nonswizzle_portion(c: &Call<'_>) -> R {
+    match c.value(0) {
+        Value::Composed(k) => lay(k.nonswizzle_portion()),
+        _ => lay(c.layout(0)?),
+    }
 }

@@ -304,6 +304,7 @@ pub(super) fn slice(c: &Call<'_>) -> R {
     let crd = c.tuple(0)?;
     match c.value(1) {
         Value::Layout(l) => lay(c.core(l.try_slice(&crd))?),
+        Value::Composed(k) => Ok(c.core(k.try_slice(&crd))?.into()),
         Value::Tuple(t) => tup(c.core(t.try_slice(&crd))?),
         _ => Err(c.bad_arg(1, "a layout or a tuple")),
     }
@@ -319,11 +320,22 @@ pub(super) fn dice(c: &Call<'_>) -> R {
 }
 
 pub(super) fn slice_and_offset(c: &Call<'_>) -> R {
+    if let Value::Composed(k) = c.value(1) {
+        let (s, off) = c.core(k.try_slice_and_offset(&c.tuple(0)?))?;
+        return Ok(Value::List(alloc::vec![s.into(), Value::int(off)]));
+    }
     let (l, off) = c.core(c.layout(1)?.try_slice_and_offset(&c.tuple(0)?))?;
     Ok(Value::List(alloc::vec![Value::Layout(l), Value::int(off)]))
 }
 
 pub(super) fn domain_offset(c: &Call<'_>) -> R {
+    if let Value::Composed(k) = c.value(1) {
+        let d = c.core(k.try_domain_offset(&c.tuple(0)?))?;
+        return Ok(Value::List(alloc::vec![
+            Value::Composed(d),
+            Value::int(Int::ZERO)
+        ]));
+    }
     let (l, off) = c.core(c.layout(1)?.try_domain_offset(&c.tuple(0)?))?;
     Ok(Value::List(alloc::vec![
         Value::Layout(l),

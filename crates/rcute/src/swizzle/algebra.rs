@@ -1,0 +1,335 @@
+//! The algebra of swizzled layouts beyond the operations on `L` alone (swizzle_layout.hpp,
+//! layout_composed.hpp): inverses, offsets in the domain, casts and alignment.
+
+use super::slice::MaybeSwizzled;
+use super::{ComposedLayout, Swizzle};
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+
+/// The most elements over which rcute checks an inverse of a swizzled layout.
+pub const MAX_CHECKED_INVERSE: i64 = 1 << 20;
+
+const fn refuse(msg: &'static str, lhs: i64, rhs: i64) -> Error {
+    Error::Precondition {
+        msg,
+        mode: -1,
+        lhs,
+        rhs,
+    }
+}
+
+/// `composition(Sw, O, L)` with a plain offset: `L` alone for the identity swizzle and a
+/// static zero offset.
+const fn compose(sw: Swizzle, o: Int, l: Layout) -> Result<MaybeSwizzled, Error> {
+    if sw.is_identity() && o.is_static() && o.value() == 0 {
+        return Ok(MaybeSwizzled::Plain(l));
+    }
+    match ComposedLayout::try_new(sw, o, l) {
+        Ok(c) => Ok(MaybeSwizzled::Swizzled(c)),
+        Err(e) => Err(e),
+    }
+}
+
+impl Layout {
+    /// `self ∘ sw` as CuTe gives it (`composition(Layout, Swizzle)`): the layout alone
+    /// where the images of the swizzle's fields are empty (an identity swizzle).
+    ///
+    /// ```
+    /// use rcute::{Swizzle, layout};
+    /// let l = layout!(_4:_4);
+    /// assert_eq!(l.composition_swizzle_or_plain(Swizzle::new(1, 0, 1)).to_string(), "Sw<1,2,1> o _0 o _4:_4");
+    /// ```
+    pub const fn try_composition_swizzle_or_plain(
+        &self,
+        sw: Swizzle,
+    ) -> Result<MaybeSwizzled, Error> {
+        let c = tri!(self.try_composition_swizzle(sw));
+        compose(c.swizzle, Int::ZERO, c.layout)
+    }
+
+    /// [`Layout::try_composition_swizzle_or_plain`], panicking with the error's message.
+    #[track_caller]
+    pub const fn composition_swizzle_or_plain(&self, sw: Swizzle) -> MaybeSwizzled {
+        unwrap_or_panic!(self.try_composition_swizzle_or_plain(sw))
+    }
+}
+
+impl ComposedLayout {
+    /// The same function with its domain shifted by `coord` (CuTe's `domain_offset`):
+    /// `Sw ∘ (O + L(coord)) ∘ L`. CuTe pairs it with the offset `_0`.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout, int_tuple};
+    /// let a = ComposedLayout::new(Swizzle::new(2, 0, 3), Int::ZERO, layout!((_4,_8):(_1,_8)));
+    /// assert_eq!(a.domain_offset(&int_tuple!((1,2))).to_string(), "Sw<2,0,3> o 17 o (_4,_8):(_1,_8)");
+    /// ```
+    pub const fn try_domain_offset(&self, coord: &IntTuple) -> Result<ComposedLayout, Error> {
+        let d = tri!(self.layout.try_crd2idx(coord));
+        let o = if self.flags != 0 {
+            // MixedBits + int: an unsigned run-time integer
+            Int::dynamic(self.offset.value())
+        } else {
+            self.offset
+        };
+        let o = tri!(o.try_add(d));
+        ComposedLayout::try_new(self.swizzle, o, self.layout)
+    }
+
+    /// [`ComposedLayout::try_domain_offset`], panicking with the error's message.
+    #[track_caller]
+    pub const fn domain_offset(&self, coord: &IntTuple) -> ComposedLayout {
+        unwrap_or_panic!(self.try_domain_offset(coord))
+    }
+
+    /// Whether the offset is CuTe's static `_0`.
+    const fn zero_origin(&self) -> bool {
+        self.flags == 0 && self.offset.is_static() && self.offset.value() == 0
+    }
+
+    /// A right inverse (CuTe's `right_inverse` of a swizzled layout):
+    /// `right_inverse(L) ∘ Sw`, rebuilt as a swizzle after `right_inverse(L)`, so that
+    /// `A(R(i)) == i` for `i < size(R)`. CuTe inverts a nonzero offset into a function
+    /// without a domain; rcute refuses it, and refuses an answer that does not invert.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(1, 0, 1), Int::ZERO, layout!((_4,_4):(_8,_1)));
+    /// assert_eq!(a.right_inverse().to_string(), "Sw<1,2,1> o _0 o _4:_4");
+    /// ```
+    pub const fn try_right_inverse(&self) -> Result<MaybeSwizzled, Error> {
+        if !self.zero_origin() {
+            return Err(refuse(
+                "right_inverse: a swizzled layout with an offset has no right inverse that is a layout",
+                self.offset.value(),
+                0,
+            ));
+        }
+        let r = tri!(
+            tri!(self.layout.try_right_inverse()).try_composition_swizzle_or_plain(self.swizzle)
+        );
+        let n = tri!(r.try_size()).value();
+        let m = tri!(self.layout.try_size()).value();
+        if n > MAX_CHECKED_INVERSE {
+            return Err(refuse(
+                "right_inverse: an inverse of more than 2^20 elements is not checked, so not answered",
+                n,
+                MAX_CHECKED_INVERSE,
+            ));
+        }
+        let mut i = 0;
+        while i < n {
+            let x = r.offset(i as usize);
+            if x < 0 || x >= m || self.offset(x as usize) != i {
+                return Err(refuse(
+                    "right_inverse: CuTe's inverse of this swizzled layout does not invert it",
+                    i,
+                    x,
+                ));
+            }
+            i += 1;
+        }
+        Ok(r)
+    }
+
+    /// [`ComposedLayout::try_right_inverse`], panicking with the error's message.
+    #[track_caller]
+    pub const fn right_inverse(&self) -> MaybeSwizzled {
+        unwrap_or_panic!(self.try_right_inverse())
+    }
+
+    /// A left inverse (CuTe's `left_inverse` of a swizzled layout):
+    /// `left_inverse(L) ∘ Sw`, rebuilt as a swizzle after `left_inverse(L)`, so that
+    /// `R(A(i)) == i` for `i < size(A)`. Refused where CuTe's answer does not invert `A`
+    /// (and for a nonzero offset, as for [`ComposedLayout::try_right_inverse`]).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(2, 0, 3), Int::ZERO, layout!((_8,_8):(_1,_8)));
+    /// assert_eq!(a.left_inverse().to_string(), "Sw<2,0,3> o _0 o _64:_1");
+    /// ```
+    pub const fn try_left_inverse(&self) -> Result<MaybeSwizzled, Error> {
+        if !self.zero_origin() {
+            return Err(refuse(
+                "left_inverse: a swizzled layout with an offset has no left inverse that is a layout",
+                self.offset.value(),
+                0,
+            ));
+        }
+        let r = tri!(
+            tri!(self.layout.try_left_inverse()).try_composition_swizzle_or_plain(self.swizzle)
+        );
+        let m = tri!(self.layout.try_size()).value();
+        if m > MAX_CHECKED_INVERSE {
+            return Err(refuse(
+                "left_inverse: an inverse of more than 2^20 elements is not checked, so not answered",
+                m,
+                MAX_CHECKED_INVERSE,
+            ));
+        }
+        let n = tri!(r.try_size()).value();
+        let mut i = 0;
+        while i < m {
+            let x = self.offset(i as usize);
+            if x < 0 || x >= n || r.offset(x as usize) != i {
+                return Err(refuse(
+                    "left_inverse: CuTe's inverse of this swizzled layout does not invert it",
+                    i,
+                    x,
+                ));
+            }
+            i += 1;
+        }
+        Ok(r)
+    }
+
+    /// [`ComposedLayout::try_left_inverse`], panicking with the error's message.
+    #[track_caller]
+    pub const fn left_inverse(&self) -> MaybeSwizzled {
+        unwrap_or_panic!(self.try_left_inverse())
+    }
+
+    /// CuTe's `complement` of a swizzled layout: the complement of `L` (the swizzle
+    /// permutes within the codomain and is ignored, as CuTe ignores it).
+    pub const fn try_complement(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
+        self.layout.try_complement(cotarget)
+    }
+
+    /// The swizzle for elements `n` times larger, the offset and `L` upcast with it
+    /// (CuTe's `upcast<N>` of a swizzled layout; like CuTe's, the answer stays swizzled even
+    /// where the swizzle keeps no bits). The offset must be static (CuTe's `safe_div` checks divisibility).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(3, 0, 3), Int::ZERO, layout!((_8,_8):(_8,_1)));
+    /// assert_eq!(a.upcast(2).to_string(), "Sw<2,0,3> o _0 o (_8,_4):(_4,_1)");
+    /// ```
+    pub const fn try_upcast(&self, n: i64) -> Result<MaybeSwizzled, Error> {
+        let sw = tri!(self.swizzle.try_upcast(n));
+        let l = tri!(self.layout.try_upcast(n));
+        if self.flags != 0 {
+            let (s, f) = (self.offset.value() & !self.flags, self.flags);
+            if s % n != 0 || f % n != 0 {
+                return Err(refuse(
+                    "upcast: the offset's bits are not divisible by N",
+                    self.offset.value(),
+                    n,
+                ));
+            }
+            let v = self.offset.value() / n;
+            let c = if f / n == 0 {
+                tri!(ComposedLayout::try_new(sw, Int::constant(s / n), l))
+            } else {
+                tri!(ComposedLayout::try_new_mixed(sw, Int::dynamic(v), f / n, l))
+            };
+            return Ok(MaybeSwizzled::Swizzled(c));
+        }
+        if !self.offset.is_static() {
+            return Err(refuse(
+                "upcast: the offset of a swizzled layout must be static",
+                self.offset.value(),
+                n,
+            ));
+        }
+        // CuTe's quotient is a `C<v>` of an unsigned type, never the `Int<0>` that would
+        // let the identity swizzle vanish
+        let o = tri!(self.offset.try_safe_div(Int::constant(n)));
+        match ComposedLayout::try_new(sw, o, l) {
+            Ok(c) => Ok(MaybeSwizzled::Swizzled(c)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`ComposedLayout::try_upcast`], panicking with the error's message.
+    #[track_caller]
+    pub const fn upcast(&self, n: i64) -> MaybeSwizzled {
+        unwrap_or_panic!(self.try_upcast(n))
+    }
+
+    /// The swizzle for elements `n` times smaller, the offset and `L` downcast with it
+    /// (CuTe's `downcast<N>` of a swizzled layout).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(3, 0, 3), Int::ZERO, layout!((_8,_8):(_1,_8)));
+    /// assert_eq!(a.downcast(2).to_string(), "Sw<3,1,3> o _0 o (_16,_8):(_1,_16)");
+    /// ```
+    pub const fn try_downcast(&self, n: i64) -> Result<MaybeSwizzled, Error> {
+        let sw = tri!(self.swizzle.try_downcast(n));
+        let l = tri!(self.layout.try_downcast(n));
+        if self.flags != 0 {
+            let v = tri!(Int::dynamic(self.offset.value()).try_mul(Int::constant(n)));
+            let f = tri!(Int::dynamic(self.flags).try_mul(Int::constant(n)));
+            let c = tri!(ComposedLayout::try_new_mixed(sw, v, f.value(), l));
+            return Ok(MaybeSwizzled::Swizzled(c));
+        }
+        if !self.offset.is_static() {
+            return Err(refuse(
+                "downcast: the offset of a swizzled layout must be static",
+                self.offset.value(),
+                n,
+            ));
+        }
+        let o = tri!(self.offset.try_mul(Int::constant(n)));
+        match ComposedLayout::try_new(sw, o, l) {
+            Ok(c) => Ok(MaybeSwizzled::Swizzled(c)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`ComposedLayout::try_downcast`], panicking with the error's message.
+    #[track_caller]
+    pub const fn downcast(&self, n: i64) -> MaybeSwizzled {
+        unwrap_or_panic!(self.try_downcast(n))
+    }
+
+    /// CuTe's `max_alignment` of a swizzled layout: the gcd of `2^M`, the offset's
+    /// alignment and `max_alignment(L)`.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(2, 2, 3), Int::ZERO, layout!((_8,_8):(_1,_8)));
+    /// assert_eq!(a.max_alignment().to_string(), "_4");
+    /// ```
+    pub const fn try_max_alignment(&self) -> Result<Int, Error> {
+        let a = Int::constant(1 << self.swizzle.base());
+        let o = if self.flags != 0 {
+            let bits = (self.offset.value() & !self.flags) | self.flags;
+            Int::constant(bits & -bits)
+        } else if self.offset.is_static() {
+            self.offset
+        } else {
+            return Err(refuse(
+                "max_alignment: the offset of a swizzled layout must be static",
+                self.offset.value(),
+                0,
+            ));
+        };
+        let l = tri!(self.layout.try_max_alignment());
+        Ok(a.gcd(o).gcd(l))
+    }
+
+    /// [`ComposedLayout::try_max_alignment`], panicking with the error's message.
+    #[track_caller]
+    pub const fn max_alignment(&self) -> Int {
+        unwrap_or_panic!(self.try_max_alignment())
+    }
+
+    /// CuTe's `get_swizzle_portion`: the swizzle.
+    pub const fn swizzle_portion(&self) -> Swizzle {
+        self.swizzle
+    }
+
+    /// CuTe's `get_nonswizzle_portion`: the layout under the swizzle.
+    pub const fn nonswizzle_portion(&self) -> Layout {
+        self.layout
+    }
+}
+
+impl Swizzle {
+    /// CuTe's `max_alignment` of a swizzle: `2^M`, the bits it leaves alone.
+    pub const fn max_alignment(self) -> Int {
+        Int::constant(1 << self.base())
+    }
+}
