@@ -336,7 +336,7 @@ impl Layout {
             acc = tri!(crate::tuple::arith_add(&acc, &term));
             k += 1;
         }
-        let mut out = acc;
+        let mut out = tri!(crate::tuple::arith_expand(&acc));
         let mut j = 0;
         while j < out.leaf_count() {
             out.set_leaf(j, tri!(out.leaf(j).try_add(Int::ONE)));

@@ -66,14 +66,7 @@ pub(super) fn coshape(c: &Call<'_>) -> R {
 pub(super) fn coprofile(c: &Call<'_>) -> R {
     c.layout(0)?;
     match sub(c, 0)? {
-        Value::Layout(l) => {
-            // the profile of the sum of the strides, as an arithmetic tuple
-            let mut acc = IntTuple::constant(0);
-            for d in l.stride().leaves() {
-                acc = c.core(crate::tuple::arith_add(&acc, &IntTuple::from_int(d)))?;
-            }
-            tup(acc.repeat_like(Int::ZERO))
-        }
+        Value::Layout(l) => tup(c.core(l.try_coprofile())?),
         _ => unreachable!(),
     }
 }
@@ -319,7 +312,14 @@ pub(super) fn dice(c: &Call<'_>) -> R {
 }
 
 pub(super) fn slice_and_offset(c: &Call<'_>) -> R {
-    let (l, off) = c.core(c.layout(1)?.try_slice_and_offset(&c.tuple(0)?))?;
+    let (l, crd) = (c.layout(1)?, c.tuple(0)?);
+    if l.has_basis_strides() {
+        // The offset of an identity layout is a coordinate (CuTe's arithmetic tuple).
+        let s = c.core(l.try_slice(&crd))?;
+        let off = c.core(l.try_apply(&crd))?;
+        return Ok(Value::List(alloc::vec![Value::Layout(s), Value::Tuple(off)]));
+    }
+    let (l, off) = c.core(l.try_slice_and_offset(&crd))?;
     Ok(Value::List(alloc::vec![Value::Layout(l), Value::int(off)]))
 }
 
