@@ -19,6 +19,7 @@ mod manip;
 mod marker;
 mod offsets;
 mod slice;
+mod zip;
 
 pub use marker::StaticLayout;
 pub use offsets::Offsets;
