@@ -468,25 +468,63 @@ impl Int {
         Int::new(v, self.is_static() && rhs.is_static())
     }
 
-    /// Greatest common divisor (non-negative, `gcd(0, x) = |x|`); static only when both are.
+    /// Greatest common divisor by CuTe's Euclidean loop on signed values (`math.hpp`), so
+    /// that its sign is CuTe's: `gcd(4, -6) = -2`, `gcd(-4, 6) = 2`, `gcd(0, x) = x`;
+    /// static only when both are.
+    ///
+    /// ```
+    /// use rcute::Int;
+    /// assert_eq!(Int::constant(12).gcd(Int::constant(8)).to_string(), "_4");
+    /// assert_eq!(Int::constant(4).gcd(Int::constant(-6)).to_string(), "_-2");
+    /// assert_eq!(Int::dynamic(-4).gcd(Int::constant(6)).to_string(), "2");
+    /// ```
     pub const fn gcd(self, rhs: Int) -> Int {
-        let mut a = self.value.unsigned_abs();
-        let mut b = rhs.value.unsigned_abs();
-        while b != 0 {
-            let t = a % b;
-            a = b;
-            b = t;
-        }
-        Int::new(a as i64, self.is_static() && rhs.is_static())
+        let (mut t, mut u) = (self.value, rhs.value);
+        let v = loop {
+            if t == 0 {
+                break u;
+            }
+            u = u.wrapping_rem(t);
+            if u == 0 {
+                break t;
+            }
+            t = t.wrapping_rem(u);
+        };
+        Int::new(v, self.is_static() && rhs.is_static())
     }
 
-    /// Least common multiple, `(a / gcd(a, b)) * b`; static only when both are.
+    /// Least common multiple, `(a / gcd(a, b)) * b` as CuTe computes it (`lcm(4, -6) = 12`,
+    /// `lcm(-4, 6) = -12`); static only when both are.
+    ///
+    /// # Errors
+    /// [`Error::DivideByZero`] when both are 0 (CuTe divides by zero there),
+    /// [`Error::Overflow`] when the result overflows.
+    ///
+    /// ```
+    /// use rcute::Int;
+    /// assert_eq!(Int::constant(4).try_lcm(Int::constant(6)).unwrap().to_string(), "_12");
+    /// assert_eq!(Int::dynamic(4).try_lcm(Int::constant(6)).unwrap().to_string(), "12");
+    /// assert!(Int::constant(0).try_lcm(Int::constant(0)).is_err());
+    /// ```
     pub const fn try_lcm(self, rhs: Int) -> Result<Int, Error> {
         let g = self.gcd(rhs).value;
         if g == 0 {
-            return Ok(Int::new(0, self.is_static() && rhs.is_static()));
+            return Err(Error::DivideByZero {
+                msg: "lcm: the gcd of 0 and 0 is 0",
+                lhs: self.value,
+            });
         }
-        match (self.value / g).checked_mul(rhs.value) {
+        let q = match self.value.checked_div(g) {
+            Some(q) => q,
+            None => {
+                return Err(Error::Overflow {
+                    msg: "integer overflow in lcm",
+                    lhs: self.value,
+                    rhs: rhs.value,
+                });
+            }
+        };
+        match q.checked_mul(rhs.value) {
             Some(v) => Ok(Int::new(v, self.is_static() && rhs.is_static())),
             None => Err(Error::Overflow {
                 msg: "integer overflow in lcm",

@@ -549,7 +549,8 @@ impl Layout {
             acc = tri!(crate::tuple::arith_add(&acc, &d));
             i += 1;
         }
-        Ok(acc.repeat_like(Int::ZERO))
+        // CuTe's as_arithmetic_tuple: a lone basis element `_1@0` becomes `(_1)`
+        Ok(tri!(crate::tuple::arith_expand(&acc)).repeat_like(Int::ZERO))
     }
 
     /// `self ∘ b`: the layout `R` with `R(c) == self(b(c))` for every coordinate `c` of `b`,

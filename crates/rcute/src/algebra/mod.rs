@@ -29,6 +29,7 @@ mod coalesce;
 mod common;
 pub(crate) mod complement;
 pub(crate) mod composition;
+mod distribute;
 pub(crate) mod divide;
 mod flat;
 mod inverse;

@@ -167,6 +167,9 @@ impl Env {
                         .map(Value::Swizzle)
                         .map_err(|err| EvalError::from_core(err, e.span));
                 }
+                if name == "E" {
+                    return basis_element(targs, e.span);
+                }
                 match name.as_str() {
                     "LayoutLeft" | "GenColMajor" => Ok(Value::Tag(Tag::LayoutLeft)),
                     "LayoutRight" | "GenRowMajor" => Ok(Value::Tag(Tag::LayoutRight)),
@@ -322,4 +325,27 @@ fn leaf_span(e: &Expr, v: i64) -> Option<Span> {
         ExprKind::Tuple(items) => items.iter().find_map(|x| leaf_span(x, v)),
         _ => None,
     }
+}
+
+/// CuTe's basis element `E<i...>` (`ScaledBasis<_1, i...>`): `E<1>` is `_1@1`, `E<1,0>` is
+/// `_1@0@1` (the path is printed innermost first).
+fn basis_element(targs: &[i64], span: Span) -> Result<Value, EvalError> {
+    let err = |msg: alloc::string::String| EvalError::new(msg, span);
+    if targs.is_empty() {
+        return Err(err("E takes one or more mode indices: E<1>, E<1,0>".into()));
+    }
+    let mut path = alloc::vec::Vec::with_capacity(targs.len());
+    for &t in targs {
+        match usize::try_from(t) {
+            Ok(i) => path.push(i),
+            Err(_) => {
+                return Err(err(alloc::format!(
+                    "E: a mode index must be non-negative, found {t}"
+                )));
+            }
+        }
+    }
+    Int::try_basis(Int::ONE, &path)
+        .map(Value::int)
+        .map_err(|e| EvalError::from_core(e, span))
 }

@@ -10,6 +10,8 @@
 //! f(x, y)            a CuTe function: size, make_layout, idx2crd, ...
 //! f<1,0>(x)          CuTe's template-index forms: layout<1,0>, select<1,3>, take<1,3>, ...
 //! LayoutLeft LayoutRight X                  tags (X: a mode a projection leaves out)
+//! E<1>  E<1,0>  _2@1  3@0@1                 basis elements and scaled bases as strides:
+//!                                           (_4,_4):(E<1>,E<0>) prints (_4,_4):(_1@1,_1@0)
 //! A = expr; A(1,(1,0))                      bind a name; apply a layout to a coordinate
 //! ```
 //!
@@ -20,6 +22,8 @@
 //! use rcute::expr::eval;
 //! assert_eq!(eval("A = (4,(2,2)):(2,(1,8)); A(2,(1,0))").unwrap(), "5\n");
 //! assert_eq!(eval("size(make_layout((_2,_4)))").unwrap(), "_8\n");
+//! assert_eq!(eval("composition((_4,_4):(_4,_1), (_4,_4):(E<1>,E<0>))").unwrap(), "(_4,_4):(_1,_4)\n");
+//! assert_eq!(eval("L = (_4,_4):(E<1>,E<0>); L(1,2); L(_1,_0)").unwrap(), "(2,1)\n(_0,_1)\n");
 //! let e = eval("frob(1)").unwrap_err();
 //! assert_eq!(e.to_string(), "error: unknown function frob");
 //! ```

@@ -19,6 +19,7 @@ mod manip;
 mod marker;
 mod offsets;
 mod slice;
+mod zip;
 
 pub use marker::StaticLayout;
 pub use offsets::Offsets;
@@ -336,7 +337,7 @@ impl Layout {
             acc = tri!(crate::tuple::arith_add(&acc, &term));
             k += 1;
         }
-        let mut out = acc;
+        let mut out = tri!(crate::tuple::arith_expand(&acc));
         let mut j = 0;
         while j < out.leaf_count() {
             out.set_leaf(j, tri!(out.leaf(j).try_add(Int::ONE)));

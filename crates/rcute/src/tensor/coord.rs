@@ -225,12 +225,9 @@ impl CoordTensor {
 }
 
 impl fmt::Display for CoordTensor {
-    /// CuTe's `print`: `ArithTuple(_0,_0) o (_4,_3):(_1@0,_1@1)`.
+    /// CuTe's `print`: `ArithTuple(_0,_0) o (_4,_3):(_1@0,_1@1)`, `ArithTuple_0 o _4:_1`
+    /// (the origin of a rank-0 codomain is an integer).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.origin.is_leaf() {
-            write!(f, "ArithTuple({}) o {}", self.origin, self.layout)
-        } else {
-            write!(f, "ArithTuple{} o {}", self.origin, self.layout)
-        }
+        write!(f, "ArithTuple{} o {}", self.origin, self.layout)
     }
 }

@@ -295,7 +295,8 @@ const fn is_arith_tuple(t: &IntTuple, n: Node) -> bool {
 
 /// `a + b` for CuTe's arithmetic values: integers add; tuples add element-wise after
 /// padding the shorter with `_0`; a scaled basis element first becomes a tuple; adding a
-/// static `_0` to a tuple leaves the tuple.
+/// static `_0` to a tuple or to a scaled basis element leaves it as it is (`_0 + 3@1` is
+/// `3@1`, as in CuTe).
 const fn arith_add_at(
     out: &mut IntTuple,
     a: &IntTuple,
@@ -310,7 +311,7 @@ const fn arith_add_at(
     }
     if !ta {
         if a.int_at(na).is_constant(0) {
-            return push_expanded(out, b, nb);
+            return out.push_node(b, nb);
         }
         return Err(Error::WrongKind {
             msg: "arithmetic tuple: only a static _0 can be added to a tuple",
@@ -318,7 +319,7 @@ const fn arith_add_at(
     }
     if !tb {
         if b.int_at(nb).is_constant(0) {
-            return push_expanded(out, a, na);
+            return out.push_node(a, na);
         }
         return Err(Error::WrongKind {
             msg: "arithmetic tuple: only a static _0 can be added to a tuple",
@@ -366,6 +367,19 @@ const fn push_expanded(out: &mut IntTuple, t: &IntTuple, n: Node) -> Result<(), 
         return push_as_arith(out, t.int_at(n));
     }
     out.push_node(t, n)
+}
+
+/// A lone scaled basis element as its arithmetic tuple (`3@1` becomes `(_0,3)`); any
+/// other value unchanged.
+pub(crate) const fn arith_expand(t: &IntTuple) -> Result<IntTuple, Error> {
+    match t.as_int() {
+        Some(i) if i.is_basis() => {
+            let mut out = IntTuple::stream();
+            tri!(push_as_arith(&mut out, i));
+            Ok(out)
+        }
+        _ => Ok(*t),
+    }
 }
 
 /// CuTe's `+` on integers, scaled basis elements and arithmetic tuples.
@@ -520,14 +534,7 @@ pub const fn try_crd2idx_arith(
         stride,
         Node::ROOT
     ));
-    // a lone basis element becomes its arithmetic tuple
-    if let Some(i) = r.as_int()
-        && i.is_basis()
-    {
-        let mut out = IntTuple::stream();
-        tri!(push_as_arith(&mut out, i));
-        return Ok(out);
-    }
+    // a lone basis element stays one (CuTe prints `3@1`, not `(_0,3)`)
     Ok(r)
 }
 

@@ -29,7 +29,7 @@ mod manip;
 mod ops;
 
 pub use compact::Major;
-pub(crate) use coord::arith_add;
+pub(crate) use coord::{arith_add, arith_expand};
 pub use coord::{
     crd2crd, crd2idx, crd2idx_arith, crd2idx_colex, idx2crd, idx2crd_strided, try_crd2crd,
     try_crd2idx, try_crd2idx_arith, try_crd2idx_colex, try_idx2crd, try_idx2crd_strided,

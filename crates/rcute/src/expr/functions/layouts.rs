@@ -66,14 +66,7 @@ pub(super) fn coshape(c: &Call<'_>) -> R {
 pub(super) fn coprofile(c: &Call<'_>) -> R {
     c.layout(0)?;
     match sub(c, 0)? {
-        Value::Layout(l) => {
-            // the profile of the sum of the strides, as an arithmetic tuple
-            let mut acc = IntTuple::constant(0);
-            for d in l.stride().leaves() {
-                acc = c.core(crate::tuple::arith_add(&acc, &IntTuple::from_int(d)))?;
-            }
-            tup(acc.repeat_like(Int::ZERO))
-        }
+        Value::Layout(l) => tup(c.core(l.try_coprofile())?),
         _ => unreachable!(),
     }
 }
@@ -170,6 +163,53 @@ pub(super) fn make_ordered_layout(c: &Call<'_>) -> R {
 
 pub(super) fn make_layout_like(c: &Call<'_>) -> R {
     lay(c.core(c.layout(0)?.try_like())?)
+}
+
+pub(super) fn make_fragment_like(c: &Call<'_>) -> R {
+    match c.value(0) {
+        Value::Layout(l) => lay(c.core(l.try_fragment_like())?),
+        Value::Tuple(t) => lay(c.core(Layout::try_from_shape(*t))?),
+        _ => Err(c.bad_arg(0, "a layout or a shape")),
+    }
+}
+
+/// `zip(x)`, `zip(x0, x1, ...)`: of tuples or of layouts.
+pub(super) fn zip(c: &Call<'_>) -> R {
+    if c.args.len() == 1 {
+        return match c.value(0) {
+            Value::Layout(l) => lay(c.core(l.try_zip())?),
+            Value::Tuple(t) => tup(c.core(t.try_zip())?),
+            Value::List(v) if matches!(v.first(), Some(Value::Layout(_))) => {
+                Ok(Value::List(alloc::vec![c.value(0).clone()]))
+            }
+            _ => Err(c.bad_arg(0, "a layout or a tuple")),
+        };
+    }
+    if c.args.len() > 2 || matches!(c.value(0), Value::List(_)) {
+        // CuTe zips layouts two at a time only; a tuple whose first element is not an
+        // integer tuple (a layout) becomes a rank-1 tuple of the tuple
+        let all: Vec<Value> = c.args.iter().map(|(v, _)| v.clone()).collect();
+        if all
+            .iter()
+            .any(|v| matches!(v, Value::Layout(_) | Value::List(_)))
+        {
+            return Ok(Value::List(alloc::vec![Value::List(all)]));
+        }
+    }
+    if let Value::Layout(_) = c.value(0) {
+        let ls = (0..c.args.len())
+            .map(|i| c.layout(i))
+            .collect::<Result<Vec<_>, _>>()?;
+        return lay(c.core(Layout::try_zip_of(&ls))?);
+    }
+    let ts = (0..c.args.len())
+        .map(|i| c.tuple(i))
+        .collect::<Result<Vec<_>, _>>()?;
+    tup(c.core(c.core(IntTuple::try_tuple(&ts))?.try_zip())?)
+}
+
+pub(super) fn tile_unzip(c: &Call<'_>) -> R {
+    lay(c.core(c.layout(0)?.try_tile_unzip(&c.tiler(1)?))?)
 }
 
 pub(super) fn make_identity_layout(c: &Call<'_>) -> R {
@@ -324,7 +364,17 @@ pub(super) fn slice_and_offset(c: &Call<'_>) -> R {
         let (s, off) = c.core(k.try_slice_and_offset(&c.tuple(0)?))?;
         return Ok(Value::List(alloc::vec![s.into(), Value::int(off)]));
     }
-    let (l, off) = c.core(c.layout(1)?.try_slice_and_offset(&c.tuple(0)?))?;
+    let (l, crd) = (c.layout(1)?, c.tuple(0)?);
+    if l.has_basis_strides() {
+        // The offset of an identity layout is a coordinate (CuTe's arithmetic tuple).
+        let s = c.core(l.try_slice(&crd))?;
+        let off = c.core(l.try_apply(&crd))?;
+        return Ok(Value::List(alloc::vec![
+            Value::Layout(s),
+            Value::Tuple(off)
+        ]));
+    }
+    let (l, off) = c.core(l.try_slice_and_offset(&crd))?;
     Ok(Value::List(alloc::vec![Value::Layout(l), Value::int(off)]))
 }
 

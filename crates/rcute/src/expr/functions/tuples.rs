@@ -90,8 +90,28 @@ pub(super) fn weakly_congruent(c: &Call<'_>) -> R {
     bool_(c.tuple(0)?.weakly_congruent(&c.tuple(1)?))
 }
 
+/// Argument `i` as a shape: a tuple, or the shape of a layout (CuTe accepts a layout
+/// where it means its shape).
+fn shape_of(c: &Call<'_>, i: usize) -> Result<IntTuple, EvalError> {
+    match c.value(i) {
+        Value::Layout(l) => Ok(l.shape()),
+        Value::Tuple(t) => Ok(*t),
+        _ => Err(c.bad_arg(i, "a shape or a layout")),
+    }
+}
+
 pub(super) fn compatible(c: &Call<'_>) -> R {
-    int(c.core(c.tuple(0)?.try_compatible(&c.tuple(1)?))?)
+    int(c.core(shape_of(c, 0)?.try_compatible(&shape_of(c, 1)?))?)
+}
+
+pub(super) fn lcm(c: &Call<'_>) -> R {
+    int(c.core(c.int(0)?.try_lcm(c.int(1)?))?)
+}
+
+pub(super) fn domain_distribute(c: &Call<'_>) -> R {
+    Ok(Value::Layout(
+        c.core(shape_of(c, 0)?.try_domain_distribute(c.int(1)?))?,
+    ))
 }
 
 pub(super) fn shape_div(c: &Call<'_>) -> R {
@@ -133,15 +153,6 @@ pub(super) fn compact_order(c: &Call<'_>) -> R {
 
 pub(super) fn make_basis_like(c: &Call<'_>) -> R {
     tup(c.core(c.tuple(0)?.try_basis_like())?)
-}
-
-pub(super) fn prefix_product(c: &Call<'_>) -> R {
-    let init = if c.args.len() == 2 {
-        c.int(1)?
-    } else {
-        Int::ONE
-    };
-    tup(c.core(c.tuple(0)?.try_prefix_product(init))?)
 }
 
 pub(super) fn repeat_like(c: &Call<'_>) -> R {
