@@ -101,6 +101,8 @@ const fn walk(
 
 /// CuTe's `composition_impl` for the subtree of `b` at `ns`/`nd`, written as the next mode
 /// of `out`, `a` given as coalesced flat modes.
+// the walk's state is passed as CuTe's recursion passes it (the run-time twin has the same)
+#[allow(clippy::too_many_arguments)]
 const fn composition_impl(
     p: &mut Program,
     out: &mut LayoutBuilder,
