@@ -203,12 +203,14 @@ pub fn check_swizzle_downcast(sw: Swizzle, n: i64, down: Swizzle) -> Result<(), 
     Ok(())
 }
 
-/// `max_alignment`: the image of the function is a union of aligned blocks of `n`
-/// consecutive offsets.
+/// `max_alignment`: the image of the function is a union of aligned blocks of `|n|`
+/// consecutive offsets (CuTe's `gcd` is signed, so a negative stride can make `n`
+/// negative).
 pub fn check_alignment(image: &[i64], n: i64) -> Result<(), String> {
-    if n <= 0 {
-        return Err(format!("max_alignment {n} is not positive"));
+    if n == 0 || n == i64::MIN {
+        return Err(format!("max_alignment {n} is not an alignment"));
     }
+    let n = n.abs();
     let set: alloc::collections::BTreeSet<i64> = image.iter().copied().collect();
     for &x in &set {
         let lo = x - x.rem_euclid(n);
