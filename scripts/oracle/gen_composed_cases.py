@@ -12,7 +12,11 @@ products, upcast/downcast, max_alignment and the swizzle portions.
   python3 scripts/oracle/gen_composed_cases.py SEED COUNT OUT.jsonl
 
 answers the cases with the oracle (cute_oracle.py, beside this file) and adds the all-static
-answers (add_static.py). tests/golden/random-composed.jsonl is `... 5 420 ...`.
+answers (add_static.py). tests/golden/random-composed.jsonl is `... 5 420 ...` less 48
+cases that rcute refuses where CuTe answers: CuTe's answer is not the function (a slice
+whose offset carries across the swizzle's bits, an inverse that does not invert, the
+inverse of a layout with an offset), a nested composed layout (composition of two swizzled
+layouts, not supported), or CuTe refused a dynamic value that rcute computes with.
 """
 import json
 import os
