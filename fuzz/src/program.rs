@@ -134,7 +134,11 @@ impl<'u, 'a> Gen<'u, 'a> {
     }
 
     /// An IntTuple of a profile; `leaf` draws each leaf.
-    fn fill(&mut self, p: &Profile, leaf: &mut dyn FnMut(&mut Self) -> Result<String>) -> Result<String> {
+    fn fill(
+        &mut self,
+        p: &Profile,
+        leaf: &mut dyn FnMut(&mut Self) -> Result<String>,
+    ) -> Result<String> {
         match p {
             Profile::Leaf => leaf(self),
             Profile::Tuple(modes) => {
