@@ -13,10 +13,18 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(t) = IntTuple::try_parse(&text) {
         let back = t.to_string();
-        assert_eq!(IntTuple::try_parse(&back), Ok(t), "{text:?} prints as {back:?}");
+        assert_eq!(
+            IntTuple::try_parse(&back),
+            Ok(t),
+            "{text:?} prints as {back:?}"
+        );
     }
     if let Ok(l) = Layout::try_parse(&text) {
         let back = l.to_string();
-        assert_eq!(Layout::try_parse(&back), Ok(l), "{text:?} prints as {back:?}");
+        assert_eq!(
+            Layout::try_parse(&back),
+            Ok(l),
+            "{text:?} prints as {back:?}"
+        );
     }
 });

@@ -25,17 +25,18 @@ impl std::fmt::Debug for Program {
 impl<'a> Arbitrary<'a> for Program {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let mut g = Gen::new(u);
-        let n = g.u.int_in_range(1..=4)?;
+        let n = g.u.int_in_range(1..=NAMES.len())?;
         let mut out = String::new();
         for k in 0..n {
             if k > 0 {
                 out.push_str("; ");
             }
             if k + 1 < n && g.chance(2, 3)? {
-                let name = NAMES[k];
+                // names are bound in order, so NAMES[..bound] are the bound ones
+                let name = NAMES[g.bound];
                 let e = g.expr(0)?;
                 let _ = write!(out, "{name} = {e}");
-                g.bound = k + 1;
+                g.bound += 1;
             } else {
                 out.push_str(&g.expr(0)?);
             }
@@ -45,7 +46,7 @@ impl<'a> Arbitrary<'a> for Program {
 }
 
 /// Names bound by the statements of a program, in order.
-const NAMES: [&str; 4] = ["A", "B", "C", "D"];
+const NAMES: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
 
 /// How deep expressions nest (calls, tuples); deeper inputs are the parser target's job.
 const MAX_DEPTH: usize = 4;
@@ -133,7 +134,11 @@ impl<'u, 'a> Gen<'u, 'a> {
     }
 
     /// An IntTuple of a profile; `leaf` draws each leaf.
-    fn fill(&mut self, p: &Profile, leaf: &mut dyn FnMut(&mut Self) -> Result<String>) -> Result<String> {
+    fn fill(
+        &mut self,
+        p: &Profile,
+        leaf: &mut dyn FnMut(&mut Self) -> Result<String>,
+    ) -> Result<String> {
         match p {
             Profile::Leaf => leaf(self),
             Profile::Tuple(modes) => {

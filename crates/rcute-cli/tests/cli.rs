@@ -208,7 +208,7 @@ fn batch_mode_answers_every_line_even_bad_ones() {
     assert_eq!(lines[0]["out"], "_8");
     let deep = lines[1]["out"].as_str().unwrap();
     assert!(
-        deep.starts_with("error: ") && deep.contains("at most 64 levels"),
+        deep.starts_with("error: ") && deep.contains("at most 32 levels"),
         "{deep}"
     );
     assert_eq!(lines[2]["expr"], "size(\u{fffd}\u{fffd})");

@@ -29,7 +29,8 @@ fn nested(depth: usize) -> Vec<String> {
 
 #[test]
 fn nesting_up_to_the_limit_evaluates_and_deeper_is_refused() {
-    // run on a thread with a small stack: the limit keeps far from the default 2 MiB
+    // a 1 MiB stack (the default of WebAssembly; test threads get 2 MiB) holds the
+    // deepest program in an unoptimized build
     std::thread::Builder::new()
         .stack_size(1 << 20)
         .spawn(|| {
@@ -113,4 +114,30 @@ fn svg_of_a_thread_value_layout_over_an_empty_shape_is_an_error() {
     let e = rcute::print::svg_tv(&tv, &rcute::int_tuple!(())).unwrap_err();
     assert!(e.to_string().contains("rank 1 or 2"), "{e}");
     assert!(rcute::print::svg_tv(&tv, &rcute::int_tuple!((_4, _4))).is_ok());
+}
+
+#[test]
+fn a_list_doubled_in_each_statement_is_refused() {
+    // once 2^22 layouts, 7 GB and more than a minute
+    let mut p = String::from("A0 = (1:1,1:1)");
+    for i in 1..=22 {
+        p += &format!("; A{i} = (A{j},A{j})", j = i - 1);
+    }
+    refuses(&p, "too many values");
+    refuses(
+        "A = (1:1, 1:1); B = (A,A,A,A,A,A,A,A); C = make_tuple(B,B,B,B,B,B,B,B,B,B,B,B)",
+        "too many values",
+    );
+    let ok = eval("A = (1:1, 2:1); B = (A, A); B").unwrap();
+    assert_eq!(ok, "((1:1,2:1),(1:1,2:1))\n");
+}
+
+#[test]
+fn a_program_prints_at_most_max_output_bytes() {
+    let table = "print_layout((256,256):(256,1))";
+    let one = eval(table).unwrap().len();
+    let n = rcute::expr::MAX_OUTPUT / one + 1;
+    let p = vec![table; n].join("; ");
+    refuses(&p, "prints more than");
+    assert!(eval(&vec![table; n - 1].join("; ")).is_ok());
 }

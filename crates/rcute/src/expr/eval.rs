@@ -11,6 +11,10 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+/// The most bytes one program prints (16 MiB): each printer enumerates a bounded number
+/// of cells, and this bounds their sum over a program.
+pub const MAX_OUTPUT: usize = 1 << 24;
+
 /// Parses a program without running it and returns its number of statements; the
 /// errors are those [`eval`] reports before it runs anything.
 ///
@@ -38,13 +42,23 @@ pub fn eval(program: &str) -> Result<String, EvalError> {
                 }
                 env.vars.insert(name.clone(), v);
             }
-            Stmt::Show(e) => match env.eval(e)? {
-                Value::Printed(s) => out.push_str(&s),
-                v => {
-                    use core::fmt::Write;
-                    let _ = writeln!(out, "{v}");
+            Stmt::Show(e) => {
+                match env.eval(e)? {
+                    Value::Printed(s) => out.push_str(&s),
+                    v => {
+                        use core::fmt::Write;
+                        let _ = writeln!(out, "{v}");
+                    }
                 }
-            },
+                if out.len() > MAX_OUTPUT {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "the program prints more than {MAX_OUTPUT} bytes (the limit of one program)"
+                        ),
+                        e.span,
+                    ));
+                }
+            }
         }
     }
     Ok(out)
@@ -95,136 +109,117 @@ struct Env {
 }
 
 impl Env {
+    // The evaluator recurses once per level of nesting (at most MAX_DEPTH): `eval` only
+    // dispatches, each form is its own function, and the work after the recursion (building
+    // tuples and layouts, calling the library) is in functions of its own, so that the
+    // frames on the recursive path stay small (unoptimized builds keep every local of a
+    // function in its frame).
     fn eval(&mut self, e: &Expr) -> Result<Value, EvalError> {
         match &e.kind {
             ExprKind::Int(i) => Ok(Value::int(*i)),
             ExprKind::Under => Ok(Value::int(Int::UNDERSCORE)),
-            ExprKind::Tuple(items) => {
-                let vals = items
-                    .iter()
-                    .map(|x| self.eval(x))
-                    .collect::<Result<Vec<_>, _>>()?;
-                for (v, x) in vals.iter().zip(items) {
-                    if let Value::Printed(_) = v {
-                        return Err(EvalError::new("a printer returns no value", x.span));
-                    }
-                }
-                if vals.iter().all(|v| matches!(v, Value::Tuple(_))) {
-                    let parts: Vec<IntTuple> = vals
-                        .iter()
-                        .map(|v| match v {
-                            Value::Tuple(t) => *t,
-                            _ => unreachable!(),
-                        })
-                        .collect();
-                    let t = IntTuple::try_tuple(&parts)
-                        .map_err(|err| EvalError::from_core(err, e.span))?;
-                    return Ok(Value::Tuple(t));
-                }
-                Ok(Value::List(vals))
-            }
-            ExprKind::Layout(s, d) => {
-                let shape = self.int_tuple(s, "the shape of a layout")?;
-                let stride = self.int_tuple(d, "the stride of a layout")?;
-                Layout::try_new(shape, stride)
-                    .map(Value::Layout)
-                    .map_err(|err| match err {
-                        crate::Error::NotCongruent { .. } => EvalError::new(
-                            alloc::format!(
-                                "the stride {stride} is not congruent to the shape {shape}"
-                            ),
-                            d.span,
-                        ),
-                        crate::Error::InvalidShape { value, .. } => EvalError::new(
-                            alloc::format!("a shape must be positive, found {value}"),
-                            leaf_span(s, value).unwrap_or(s.span),
-                        ),
-                        other => EvalError::from_core(other, e.span),
-                    })
-            }
-            ExprKind::Name { name, targs } => {
-                if let Some(v) = self.vars.get(name) {
-                    if !targs.is_empty() {
-                        return Err(EvalError::new(
-                            alloc::format!("{name} is a variable and takes no template arguments"),
-                            e.span,
-                        ));
-                    }
-                    return Ok(v.clone());
-                }
-                if name == "Swizzle" {
-                    let (b, m, s) = match targs.as_slice() {
-                        [b, m, s] => (*b, *m, *s),
-                        [b, m] => (*b, *m, *b),
-                        _ => {
-                            return Err(EvalError::new(
-                                "Swizzle takes two or three template arguments: Swizzle<B,M,S>",
-                                e.span,
-                            ));
-                        }
-                    };
-                    return crate::swizzle::Swizzle::try_new(b, m, s)
-                        .map(Value::Swizzle)
-                        .map_err(|err| EvalError::from_core(err, e.span));
-                }
-                if name == "E" {
-                    return basis_element(targs, e.span);
-                }
-                match name.as_str() {
-                    "LayoutLeft" | "GenColMajor" => Ok(Value::Tag(Tag::LayoutLeft)),
-                    "LayoutRight" | "GenRowMajor" => Ok(Value::Tag(Tag::LayoutRight)),
-                    "X" => Ok(Value::int(Int::UNDERSCORE)),
-                    _ if find(name).is_some() => Err(EvalError::new(
-                        alloc::format!("{name} is a function: call it with arguments, {name}(...)"),
-                        e.span,
-                    )),
-                    _ => Err(EvalError::new(
-                        alloc::format!("unknown name {name}"),
-                        e.span,
-                    )),
-                }
-            }
+            ExprKind::Tuple(items) => self.tuple(items, e.span),
+            ExprKind::Layout(s, d) => self.layout(s, d, e.span),
+            ExprKind::Name { name, targs } => self.name(name, targs, e.span),
             ExprKind::Call {
                 name,
                 name_span,
                 targs,
                 args,
-            } => {
-                if self.vars.contains_key(name) && targs.is_empty() {
-                    let f = self.vars[name].clone();
-                    let coord = self.coordinate(args, e.span)?;
-                    return apply(&f, coord, *name_span, e.span);
-                }
-                let Some(func) = find(name) else {
-                    return Err(EvalError::new(
-                        alloc::format!("unknown function {name}"),
-                        *name_span,
-                    ));
-                };
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    let v = self.eval(a)?;
-                    if let Value::Printed(_) = v {
-                        return Err(EvalError::new("a printer returns no value", a.span));
-                    }
-                    vals.push((v, a.span));
-                }
-                let call = Call {
-                    name: func.name,
-                    span: e.span,
-                    name_span: *name_span,
-                    targs,
-                    args: vals,
-                };
-                call.check_arity(func)?;
-                super::functions::call(func, &call)
-            }
+            } => self.call(name, *name_span, targs, args, e.span),
             ExprKind::Apply(f, args) => {
                 let fv = self.eval(f)?;
                 let coord = self.coordinate(args, e.span)?;
                 apply(&fv, coord, f.span, e.span)
             }
         }
+    }
+
+    #[inline(never)]
+    fn tuple(&mut self, items: &[Expr], span: Span) -> Result<Value, EvalError> {
+        let mut vals = Vec::with_capacity(items.len());
+        for x in items {
+            vals.push(self.eval(x)?);
+        }
+        tuple_of(vals, items, span)
+    }
+
+    #[inline(never)]
+    fn layout(&mut self, s: &Expr, d: &Expr, span: Span) -> Result<Value, EvalError> {
+        let shape = self.int_tuple(s, "the shape of a layout")?;
+        let stride = self.int_tuple(d, "the stride of a layout")?;
+        layout_of(shape, stride, s, d, span)
+    }
+
+    #[inline(never)]
+    fn name(&mut self, name: &str, targs: &[i64], span: Span) -> Result<Value, EvalError> {
+        if let Some(v) = self.vars.get(name) {
+            if !targs.is_empty() {
+                return Err(EvalError::new(
+                    alloc::format!("{name} is a variable and takes no template arguments"),
+                    span,
+                ));
+            }
+            return Ok(v.clone());
+        }
+        if name == "Swizzle" {
+            let (b, m, s) = match targs {
+                [b, m, s] => (*b, *m, *s),
+                [b, m] => (*b, *m, *b),
+                _ => {
+                    return Err(EvalError::new(
+                        "Swizzle takes two or three template arguments: Swizzle<B,M,S>",
+                        span,
+                    ));
+                }
+            };
+            return crate::swizzle::Swizzle::try_new(b, m, s)
+                .map(Value::Swizzle)
+                .map_err(|err| EvalError::from_core(err, span));
+        }
+        if name == "E" {
+            return basis_element(targs, span);
+        }
+        match name {
+            "LayoutLeft" | "GenColMajor" => Ok(Value::Tag(Tag::LayoutLeft)),
+            "LayoutRight" | "GenRowMajor" => Ok(Value::Tag(Tag::LayoutRight)),
+            "X" => Ok(Value::int(Int::UNDERSCORE)),
+            _ if find(name).is_some() => Err(EvalError::new(
+                alloc::format!("{name} is a function: call it with arguments, {name}(...)"),
+                span,
+            )),
+            _ => Err(EvalError::new(alloc::format!("unknown name {name}"), span)),
+        }
+    }
+
+    #[inline(never)]
+    fn call(
+        &mut self,
+        name: &str,
+        name_span: Span,
+        targs: &[i64],
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if self.vars.contains_key(name) && targs.is_empty() {
+            let coord = self.coordinate(args, span)?;
+            return apply(&self.vars[name], coord, name_span, span);
+        }
+        let Some(func) = find(name) else {
+            return Err(EvalError::new(
+                alloc::format!("unknown function {name}"),
+                name_span,
+            ));
+        };
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            let v = self.eval(a)?;
+            if let Value::Printed(_) = v {
+                return Err(EvalError::new("a printer returns no value", a.span));
+            }
+            vals.push((v, a.span));
+        }
+        call_of(func, targs, vals, name_span, span)
     }
 
     fn int_tuple(&mut self, e: &Expr, what: &str) -> Result<IntTuple, EvalError> {
@@ -325,6 +320,72 @@ fn leaf_span(e: &Expr, v: i64) -> Option<Span> {
         ExprKind::Tuple(items) => items.iter().find_map(|x| leaf_span(x, v)),
         _ => None,
     }
+}
+
+/// A tuple of evaluated items: an IntTuple when every item is one, otherwise a list.
+#[inline(never)]
+fn tuple_of(vals: Vec<Value>, items: &[Expr], span: Span) -> Result<Value, EvalError> {
+    for (v, x) in vals.iter().zip(items) {
+        if let Value::Printed(_) = v {
+            return Err(EvalError::new("a printer returns no value", x.span));
+        }
+    }
+    if vals.iter().all(|v| matches!(v, Value::Tuple(_))) {
+        let parts: Vec<IntTuple> = vals
+            .iter()
+            .map(|v| match v {
+                Value::Tuple(t) => *t,
+                _ => unreachable!(),
+            })
+            .collect();
+        let t = IntTuple::try_tuple(&parts).map_err(|err| EvalError::from_core(err, span))?;
+        return Ok(Value::Tuple(t));
+    }
+    Value::try_list(vals).map_err(|err| EvalError::from_core(err, span))
+}
+
+/// The layout `shape:stride` of the literal `s:d`.
+#[inline(never)]
+fn layout_of(
+    shape: IntTuple,
+    stride: IntTuple,
+    s: &Expr,
+    d: &Expr,
+    span: Span,
+) -> Result<Value, EvalError> {
+    Layout::try_new(shape, stride)
+        .map(Value::Layout)
+        .map_err(|err| match err {
+            crate::Error::NotCongruent { .. } => EvalError::new(
+                alloc::format!("the stride {stride} is not congruent to the shape {shape}"),
+                d.span,
+            ),
+            crate::Error::InvalidShape { value, .. } => EvalError::new(
+                alloc::format!("a shape must be positive, found {value}"),
+                leaf_span(s, value).unwrap_or(s.span),
+            ),
+            other => EvalError::from_core(other, span),
+        })
+}
+
+/// Calls a function of the language on evaluated arguments.
+#[inline(never)]
+fn call_of(
+    func: &'static super::functions::Function,
+    targs: &[i64],
+    vals: Vec<(Value, Span)>,
+    name_span: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let call = Call {
+        name: func.name,
+        span,
+        name_span,
+        targs,
+        args: vals,
+    };
+    call.check_arity(func)?;
+    super::functions::call(func, &call)
 }
 
 /// CuTe's basis element `E<i...>` (`ScaledBasis<_1, i...>`): `E<1>` is `_1@1`, `E<1,0>` is

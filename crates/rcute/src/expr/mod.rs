@@ -18,6 +18,28 @@
 //! A program is `;`-separated statements; each bare expression prints its value in CuTe's
 //! `print` format, and `print_layout(L)` prints CuTe's table.
 //!
+//! # Bounded time and memory
+//!
+//! Every program answers (a value or an error, never a panic) in time and memory
+//! proportional to its length, whatever it holds:
+//!
+//! * it nests at most [`MAX_DEPTH`] levels of parentheses and applications (a deeper
+//!   program is a parse error, so neither the parser nor the evaluator can overflow the
+//!   stack);
+//! * every value is inline and bounded: an IntTuple holds at most
+//!   [`CAPACITY`](crate::CAPACITY) leaves and [`NODE_CAPACITY`](crate::NODE_CAPACITY) nodes,
+//!   a tuple of layouts at most [`MAX_LIST_VALUES`] values; counts given by the program
+//!   (`tuple_repeat<N>`, `append<N>`, ...) are checked against these before anything is
+//!   built, and no operation enumerates a layout's domain, so each call does bounded work;
+//! * each printer enumerates at most 65536 cells
+//!   ([`MAX_TABLE_CELLS`](crate::print::MAX_TABLE_CELLS),
+//!   [`MAX_TENSOR_CELLS`](crate::tensor::MAX_TENSOR_CELLS); SVG pictures
+//!   [`MAX_SVG_CELLS`](crate::print::MAX_SVG_CELLS)), and one program prints at most
+//!   [`MAX_OUTPUT`] bytes.
+//!
+//! The `fuzz/` targets of the repository check this (no panic, libFuzzer's `-timeout=10`
+//! and `-rss_limit_mb=2048`) on programs drawn from the grammar.
+//!
 //! ```
 //! use rcute::expr::eval;
 //! assert_eq!(eval("A = (4,(2,2)):(2,(1,8)); A(2,(1,0))").unwrap(), "5\n");
@@ -35,7 +57,7 @@ mod syntax;
 mod value;
 
 pub use error::{EvalError, Span};
-pub use eval::{eval, eval_value, parse};
+pub use eval::{MAX_OUTPUT, eval, eval_value, parse};
 pub use functions::{Function, TABLE as FUNCTIONS, find as find_function};
 pub use syntax::MAX_DEPTH;
-pub use value::{Tag, Value};
+pub use value::{MAX_LIST_VALUES, Tag, Value};

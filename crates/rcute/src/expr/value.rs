@@ -43,10 +43,36 @@ pub enum Value {
     Printed(String),
 }
 
+/// The most values a [`Value::List`] holds, counted at every level of nesting (a list
+/// counts itself and its items): a list is as bounded as an IntTuple, so that a program
+/// doubling a list in each statement is refused instead of growing without bound.
+pub const MAX_LIST_VALUES: usize = crate::NODE_CAPACITY;
+
 impl Value {
     /// An integer value.
     pub fn int(i: Int) -> Value {
         Value::Tuple(IntTuple::from_int(i))
+    }
+
+    /// A [`Value::List`] of `items`, refused when it would hold more than
+    /// [`MAX_LIST_VALUES`] values in all.
+    pub fn try_list(items: Vec<Value>) -> Result<Value, crate::Error> {
+        let count = 1 + items.iter().map(Value::count).sum::<usize>();
+        if count > MAX_LIST_VALUES {
+            return Err(crate::Error::Capacity {
+                msg: "a tuple of layouts holds too many values",
+                capacity: MAX_LIST_VALUES,
+            });
+        }
+        Ok(Value::List(items))
+    }
+
+    /// The number of values: one, or for a list itself and its items at every level.
+    fn count(&self) -> usize {
+        match self {
+            Value::List(items) => 1 + items.iter().map(Value::count).sum::<usize>(),
+            _ => 1,
+        }
     }
 
     /// What kind of value this is, for error messages.

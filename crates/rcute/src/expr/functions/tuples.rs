@@ -29,7 +29,7 @@ pub(super) fn make_tuple(c: &Call<'_>) -> R {
             .collect::<Result<_, _>>()?;
         return tup(c.core(IntTuple::try_tuple(&parts))?);
     }
-    Ok(Value::List(vals))
+    c.core(Value::try_list(vals))
 }
 
 pub(super) fn product(c: &Call<'_>) -> R {
