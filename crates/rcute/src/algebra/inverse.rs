@@ -61,6 +61,70 @@ const fn sort_by_stride(f: FlatModes<'_>, idx: &mut [u8; CAPACITY], n: usize) {
     }
 }
 
+/// The most offsets [`inverts`] checks one by one.
+const MAX_CHECKED: i64 = 1 << 20;
+
+/// Whether `r(l(i)) == i` for every `i < size(l)`, `l` given by its flat modes, with `r`
+/// evaluated as CuTe evaluates a layout at any integer (C++ truncating division and
+/// remainder by each extent, the last mode taking the quotient), so also at the negative
+/// offsets of a layout with negative strides and with the negative extents CuTe's
+/// `left_inverse` builds for them. `Ok(false)` also where the check would be too long.
+const fn inverts(l: FlatModes<'_>, r: &Layout) -> Result<bool, Error> {
+    let mut n: i64 = 1;
+    let mut k = 0;
+    while k < l.len() {
+        n = match n.checked_mul(l.s(k).value()) {
+            Some(v) if v <= MAX_CHECKED => v,
+            _ => return Ok(false),
+        };
+        k += 1;
+    }
+    let (rs, rd) = (r.shape_ref(), r.stride_ref());
+    let rn = rs.leaf_count();
+    let mut i = 0;
+    while i < n {
+        // x = l(i), colexicographic over the flat modes
+        let (mut x, mut rest) = (0i64, i);
+        let mut k = 0;
+        while k < l.len() {
+            let s = l.s(k).value();
+            let c = if k + 1 == l.len() { rest } else { rest % s };
+            rest /= s;
+            x = match c.checked_mul(l.d(k).value()) {
+                Some(v) => match x.checked_add(v) {
+                    Some(y) => y,
+                    None => return Ok(false),
+                },
+                None => return Ok(false),
+            };
+            k += 1;
+        }
+        // y = r(x)
+        let mut y = 0i64;
+        let mut k = 0;
+        while k < rn {
+            let s = rs.leaf(k).value();
+            let c = if k + 1 == rn || s == 0 { x } else { x % s };
+            if k + 1 < rn && s != 0 {
+                x /= s;
+            }
+            y = match c.checked_mul(rd.leaf(k).value()) {
+                Some(v) => match y.checked_add(v) {
+                    Some(z) => z,
+                    None => return Ok(false),
+                },
+                None => return Ok(false),
+            };
+            k += 1;
+        }
+        if y != i {
+            return Ok(false);
+        }
+        i += 1;
+    }
+    Ok(true)
+}
+
 /// `right_inverse` of coalesced modes.
 const fn right_inverse_of(f: FlatModes<'_>) -> Result<Layout, Error> {
     tri!(check_modes(f));
@@ -133,15 +197,27 @@ impl Layout {
     /// Beyond CuTe: CuTe requires static strides; rcute computes the inverse from the
     /// values of dynamic strides.
     ///
+    /// Negative strides: CuTe's construction then builds negative extents
+    /// (`left_inverse(_4:_-1)` is `(_-1,_4):(_0,_1)`, of size `_-4`). Evaluated as CuTe
+    /// evaluates any layout at an integer outside its domain (truncating division by each
+    /// extent, the last mode taking the quotient), such a layout can still be a left
+    /// inverse: `R(-i) == i` for `i < 4` here. rcute returns CuTe's answer exactly when it
+    /// is one, checked offset by offset (`R(L(i)) == i` for every `i < size(L)`, at most
+    /// 2^20 of them), and refuses the others: `left_inverse((_4,_2):(_-1,_4))` is
+    /// `(_-1,_-4,_2):(_0,_1,_4)` in CuTe, whose value at `L(1,1) = 3` is `-3`, not `5`
+    /// (a documented deviation).
+    ///
     /// # Errors
     /// CuTe's "Left inverse divisibility condition" (a stride is not a multiple of the
-    /// extent below it), and negative strides (for which CuTe builds a negative shape).
+    /// extent below it), and negative strides where CuTe's answer is not a left inverse.
     ///
     /// ```
     /// use rcute::layout;
     /// assert_eq!(layout!((_4,_2):(_1,_16)).left_inverse().to_string(), "(_16,_2):(_1,_4)");
     /// assert_eq!(layout!(_4:_2).left_inverse().to_string(), "(_2,_4):(_0,_1)");
     /// assert_eq!(layout!((_8,_4):(_4,_1)).left_inverse().to_string(), "(_4,_8):(_8,_1)");
+    /// assert_eq!(layout!((_4):(_-1)).left_inverse().to_string(), "(_-1,_4):(_0,_1)");
+    /// assert!(layout!((_4,_2):(_-1,_4)).try_left_inverse().is_err());
     /// ```
     pub const fn try_left_inverse(&self) -> Result<Layout, Error> {
         // the leaves are stored in depth-first order: they are the flattened modes
@@ -164,16 +240,12 @@ impl Layout {
         }
         let all_static = true; // from here on, every stride is static
         let mut idx = [0u8; CAPACITY];
+        let mut negative = None;
         let mut i = 0;
         while i < f.len() {
             idx[i] = i as u8;
-            if f.d(i).value() < 0 {
-                return Err(Error::Precondition {
-                    msg: "left_inverse: negative strides are not supported (CuTe builds a negative shape)",
-                    mode: i as i64,
-                    lhs: f.d(i).value(),
-                    rhs: 0,
-                });
+            if f.d(i).value() < 0 && negative.is_none() {
+                negative = Some(i);
             }
             i += 1;
         }
@@ -218,7 +290,16 @@ impl Layout {
             tri!(r.push(rs[k], rd[k]));
             k += 1;
         }
-        coalesced(FlatModes::flat(&r), false, false)
+        let res = tri!(coalesced(FlatModes::flat(&r), false, false));
+        match negative {
+            Some(m) if !tri!(inverts(f, &res)) => Err(Error::Precondition {
+                msg: "left_inverse: with a negative stride CuTe's construction (a negative shape) is not a left inverse of the layout",
+                mode: m as i64,
+                lhs: f.d(m).value(),
+                rhs: 0,
+            }),
+            _ => Ok(res),
+        }
     }
 
     /// [`Layout::try_left_inverse`], panicking with the error's message.
