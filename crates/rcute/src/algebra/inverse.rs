@@ -64,60 +64,68 @@ const fn sort_by_stride(f: FlatModes<'_>, idx: &mut [u8; CAPACITY], n: usize) {
 /// The most offsets [`inverts`] checks one by one.
 const MAX_CHECKED: i64 = 1 << 20;
 
-/// Whether `r(l(i)) == i` for every `i < size(l)`, `l` given by its flat modes, with `r`
-/// evaluated as CuTe evaluates a layout at any integer (C++ truncating division and
-/// remainder by each extent, the last mode taking the quotient), so also at the negative
-/// offsets of a layout with negative strides and with the negative extents CuTe's
-/// `left_inverse` builds for them. `Ok(false)` also where the check would be too long.
+/// A flat layout at any integer `x` as CuTe evaluates it: C++ truncating division and
+/// remainder by each extent, the last mode taking the quotient (so also at negative
+/// offsets and with negative extents). `None` on overflow.
+const fn eval_flat(s: &[i64; CAPACITY], d: &[i64; CAPACITY], n: usize, mut x: i64) -> Option<i64> {
+    let mut y = 0i64;
+    let mut k = 0;
+    while k < n {
+        let c = if k + 1 == n || s[k] == 0 { x } else { x % s[k] };
+        if k + 1 < n && s[k] != 0 {
+            x /= s[k];
+        }
+        y = match c.checked_mul(d[k]) {
+            Some(v) => match y.checked_add(v) {
+                Some(z) => z,
+                None => return None,
+            },
+            None => return None,
+        };
+        k += 1;
+    }
+    Some(y)
+}
+
+/// Whether `r(l(i))` is an index of `l` (below `size(l)`) with `l(r(l(i))) == l(i)` for
+/// every `i < size(l)` (CuTe's quasi-inverse contract; for an injective `l`, `r(l(i)) ==
+/// i`), `l` given by its flat modes, both layouts evaluated by [`eval_flat`]. `Ok(false)` also where the check would be too long or
+/// overflow.
 const fn inverts(l: FlatModes<'_>, r: &Layout) -> Result<bool, Error> {
+    let (mut ls, mut ld) = ([0i64; CAPACITY], [0i64; CAPACITY]);
     let mut n: i64 = 1;
     let mut k = 0;
     while k < l.len() {
-        n = match n.checked_mul(l.s(k).value()) {
+        ls[k] = l.s(k).value();
+        ld[k] = l.d(k).value();
+        n = match n.checked_mul(ls[k]) {
             Some(v) if v <= MAX_CHECKED => v,
             _ => return Ok(false),
         };
         k += 1;
     }
-    let (rs, rd) = (r.shape_ref(), r.stride_ref());
-    let rn = rs.leaf_count();
+    let (mut rs, mut rd) = ([0i64; CAPACITY], [0i64; CAPACITY]);
+    let rn = r.shape_ref().leaf_count();
+    let mut k = 0;
+    while k < rn {
+        rs[k] = r.shape_ref().leaf(k).value();
+        rd[k] = r.stride_ref().leaf(k).value();
+        k += 1;
+    }
     let mut i = 0;
     while i < n {
-        // x = l(i), colexicographic over the flat modes
-        let (mut x, mut rest) = (0i64, i);
-        let mut k = 0;
-        while k < l.len() {
-            let s = l.s(k).value();
-            let c = if k + 1 == l.len() { rest } else { rest % s };
-            rest /= s;
-            x = match c.checked_mul(l.d(k).value()) {
-                Some(v) => match x.checked_add(v) {
-                    Some(y) => y,
-                    None => return Ok(false),
+        let ok = match eval_flat(&ls, &ld, l.len(), i) {
+            Some(x) => match eval_flat(&rs, &rd, rn, x) {
+                Some(y) if y < 0 || y >= n => false,
+                Some(y) => match eval_flat(&ls, &ld, l.len(), y) {
+                    Some(z) => z == x,
+                    None => false,
                 },
-                None => return Ok(false),
-            };
-            k += 1;
-        }
-        // y = r(x)
-        let mut y = 0i64;
-        let mut k = 0;
-        while k < rn {
-            let s = rs.leaf(k).value();
-            let c = if k + 1 == rn || s == 0 { x } else { x % s };
-            if k + 1 < rn && s != 0 {
-                x /= s;
-            }
-            y = match c.checked_mul(rd.leaf(k).value()) {
-                Some(v) => match y.checked_add(v) {
-                    Some(z) => z,
-                    None => return Ok(false),
-                },
-                None => return Ok(false),
-            };
-            k += 1;
-        }
-        if y != i {
+                None => false,
+            },
+            None => false,
+        };
+        if !ok {
             return Ok(false);
         }
         i += 1;
@@ -202,8 +210,9 @@ impl Layout {
     /// evaluates any layout at an integer outside its domain (truncating division by each
     /// extent, the last mode taking the quotient), such a layout can still be a left
     /// inverse: `R(-i) == i` for `i < 4` here. rcute returns CuTe's answer exactly when it
-    /// is one, checked offset by offset (`R(L(i)) == i` for every `i < size(L)`, at most
-    /// 2^20 of them), and refuses the others: `left_inverse((_4,_2):(_-1,_4))` is
+    /// keeps CuTe's contract, checked offset by offset (`R(L(i))` is an index of `L` and
+    /// `L(R(L(i))) == L(i)` for every `i < size(L)`, at most 2^20 of them; for an injective
+    /// `L` that is `R(L(i)) == i`), and refuses the others: `left_inverse((_4,_2):(_-1,_4))` is
     /// `(_-1,_-4,_2):(_0,_1,_4)` in CuTe, whose value at `L(1,1) = 3` is `-3`, not `5`
     /// (a documented deviation).
     ///
