@@ -534,6 +534,12 @@ impl Int {
         }
     }
 
+    /// [`Int::try_lcm`], panicking with the error's message.
+    #[track_caller]
+    pub const fn lcm(self, rhs: Int) -> Int {
+        unwrap_or_panic!(self.try_lcm(rhs))
+    }
+
     /// `(self + rhs - 1) / rhs` as CuTe computes it; static only when both are static.
     ///
     /// For a scaled basis element, divides its scale and keeps the path.
