@@ -354,3 +354,20 @@ fn random_composed() {
 fn composed_extra() {
     all_pass("composed-extra.jsonl", 46);
 }
+
+/// Random layouts with basis-vector strides (`E<i>`, `E<i,j>`, `_2@1`; identity layouts
+/// among them) through evaluation, slicing, coalesce, composition and the divides, and
+/// random cases of the layout functions beyond the core algebra (zip, tile_unzip,
+/// domain_distribute, lcm, make_fragment_like, ...): `scripts/oracle/gen_basis_cases.py 1
+/// 320` and `2 300` (one duplicate left out), answered by CuTe C++.
+#[test]
+fn random_basis() {
+    all_pass("random-basis.jsonl", 600);
+}
+
+/// The cases of basis strides and of the functions added with them, by hand, and the
+/// doc examples of those functions, answered by CuTe C++.
+#[test]
+fn functions_extra() {
+    all_pass("functions-extra.jsonl", 90);
+}

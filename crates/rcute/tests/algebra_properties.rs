@@ -356,3 +356,57 @@ fn divides_by_shape_tilers_keep_every_element() {
         "only {checked} layouts were evenly divided"
     );
 }
+
+/// left_inverse with negative strides, on every static layout of rank 1 and 2 with extents
+/// 1 to 4 and strides -8 to 8: an answer keeps CuTe's contract as CuTe evaluates a layout
+/// at any integer (`R(L(i))` an index of `L` with `L(R(L(i))) == L(i)`, and `R(L(i)) == i` for an injective `L`, through
+/// `crd2idx`, also at negative offsets), and some answers with negative strides are given
+/// (CuTe's negative extents), some refused.
+#[test]
+fn left_inverse_with_negative_strides_is_a_left_inverse_or_refused() {
+    let (mut given, mut refused, mut cases) = (0, 0, 0);
+    let strides: Vec<i64> = (-8..=8).collect();
+    let mut layouts = Vec::new();
+    for s0 in 1..=4 {
+        for &d0 in &strides {
+            layouts.push(format!("_{s0}:_{d0}"));
+            for s1 in 1..=4 {
+                for &d1 in &strides {
+                    layouts.push(format!("(_{s0},_{s1}):(_{d0},_{d1})"));
+                }
+            }
+        }
+    }
+    for text in &layouts {
+        let l = Layout::parse(text);
+        if !l.stride().leaves().any(|d| d.value() < 0) {
+            continue;
+        }
+        cases += 1;
+        let Ok(r) = l.try_left_inverse() else {
+            refused += 1;
+            continue;
+        };
+        given += 1;
+        let at = |m: &Layout, x: i64| m.try_crd2idx(&IntTuple::dynamic(x)).map(|v| v.value());
+        let img = image(&l);
+        let injective = img.iter().collect::<BTreeSet<_>>().len() == img.len();
+        for (i, &x) in img.iter().enumerate() {
+            let y = at(&r, x).unwrap();
+            assert!(
+                (0..img.len() as i64).contains(&y),
+                "{l}: left_inverse {r} at {i}"
+            );
+            assert_eq!(at(&l, y), Ok(x), "{l}: left_inverse {r} at {i}");
+            if injective {
+                assert_eq!(y, i as i64, "{l}: left_inverse {r} at {i}");
+            }
+        }
+    }
+    assert!(cases >= 3000, "only {cases} layouts with a negative stride");
+    eprintln!("{cases} layouts with a negative stride: {given} given, {refused} refused");
+    assert!(
+        given >= 50 && refused >= 50,
+        "{given} given, {refused} refused"
+    );
+}

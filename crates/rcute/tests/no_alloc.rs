@@ -118,6 +118,12 @@ fn all_ops(a: &Layout, b: &Layout, n: &IntTuple) -> usize {
     run!(a.try_crd2idx(n));
     run!(rcute::try_idx2crd(n, &a.shape()));
     run!(rcute::try_crd2idx(n, &a.shape(), &a.stride()));
+    run!(a.try_zip());
+    run!(Layout::try_zip_of(&[*a, *b]));
+    run!(a.try_tile_unzip(&t));
+    run!(a.try_fragment_like());
+    run!(a.shape().try_domain_distribute(rcute::Int::constant(64)));
+    run!(Layout::try_identity(a.shape()).and_then(|id| id.try_zipped_divide(&t)));
     let sw = rcute::ComposedLayout::new(Swizzle::new(2, 1, 3), rcute::Int::ZERO, *a);
     run!(sw.try_composition_tiler(&t));
     run!(sw.try_logical_divide(&t));

@@ -61,6 +61,78 @@ const fn sort_by_stride(f: FlatModes<'_>, idx: &mut [u8; CAPACITY], n: usize) {
     }
 }
 
+/// The most offsets [`inverts`] checks one by one.
+const MAX_CHECKED: i64 = 1 << 20;
+
+/// A flat layout at any integer `x` as CuTe evaluates it: C++ truncating division and
+/// remainder by each extent, the last mode taking the quotient (so also at negative
+/// offsets and with negative extents). `None` on overflow.
+const fn eval_flat(s: &[i64; CAPACITY], d: &[i64; CAPACITY], n: usize, mut x: i64) -> Option<i64> {
+    let mut y = 0i64;
+    let mut k = 0;
+    while k < n {
+        let c = if k + 1 == n || s[k] == 0 { x } else { x % s[k] };
+        if k + 1 < n && s[k] != 0 {
+            x /= s[k];
+        }
+        y = match c.checked_mul(d[k]) {
+            Some(v) => match y.checked_add(v) {
+                Some(z) => z,
+                None => return None,
+            },
+            None => return None,
+        };
+        k += 1;
+    }
+    Some(y)
+}
+
+/// Whether `r(l(i))` is an index of `l` (below `size(l)`) with `l(r(l(i))) == l(i)` for
+/// every `i < size(l)` (CuTe's quasi-inverse contract; for an injective `l`, `r(l(i)) ==
+/// i`), `l` given by its flat modes, both layouts evaluated by [`eval_flat`]. `Ok(false)` also where the check would be too long or
+/// overflow.
+const fn inverts(l: FlatModes<'_>, r: &Layout) -> Result<bool, Error> {
+    let (mut ls, mut ld) = ([0i64; CAPACITY], [0i64; CAPACITY]);
+    let mut n: i64 = 1;
+    let mut k = 0;
+    while k < l.len() {
+        ls[k] = l.s(k).value();
+        ld[k] = l.d(k).value();
+        n = match n.checked_mul(ls[k]) {
+            Some(v) if v <= MAX_CHECKED => v,
+            _ => return Ok(false),
+        };
+        k += 1;
+    }
+    let (mut rs, mut rd) = ([0i64; CAPACITY], [0i64; CAPACITY]);
+    let rn = r.shape_ref().leaf_count();
+    let mut k = 0;
+    while k < rn {
+        rs[k] = r.shape_ref().leaf(k).value();
+        rd[k] = r.stride_ref().leaf(k).value();
+        k += 1;
+    }
+    let mut i = 0;
+    while i < n {
+        let ok = match eval_flat(&ls, &ld, l.len(), i) {
+            Some(x) => match eval_flat(&rs, &rd, rn, x) {
+                Some(y) if y < 0 || y >= n => false,
+                Some(y) => match eval_flat(&ls, &ld, l.len(), y) {
+                    Some(z) => z == x,
+                    None => false,
+                },
+                None => false,
+            },
+            None => false,
+        };
+        if !ok {
+            return Ok(false);
+        }
+        i += 1;
+    }
+    Ok(true)
+}
+
 /// `right_inverse` of coalesced modes.
 const fn right_inverse_of(f: FlatModes<'_>) -> Result<Layout, Error> {
     tri!(check_modes(f));
@@ -133,15 +205,28 @@ impl Layout {
     /// Beyond CuTe: CuTe requires static strides; rcute computes the inverse from the
     /// values of dynamic strides.
     ///
+    /// Negative strides: CuTe's construction then builds negative extents
+    /// (`left_inverse(_4:_-1)` is `(_-1,_4):(_0,_1)`, of size `_-4`). Evaluated as CuTe
+    /// evaluates any layout at an integer outside its domain (truncating division by each
+    /// extent, the last mode taking the quotient), such a layout can still be a left
+    /// inverse: `R(-i) == i` for `i < 4` here. rcute returns CuTe's answer exactly when it
+    /// keeps CuTe's contract, checked offset by offset (`R(L(i))` is an index of `L` and
+    /// `L(R(L(i))) == L(i)` for every `i < size(L)`, at most 2^20 of them; for an injective
+    /// `L` that is `R(L(i)) == i`), and refuses the others: `left_inverse((_4,_2):(_-1,_4))` is
+    /// `(_-1,_-4,_2):(_0,_1,_4)` in CuTe, whose value at `L(1,1) = 3` is `-3`, not `5`
+    /// (a documented deviation).
+    ///
     /// # Errors
     /// CuTe's "Left inverse divisibility condition" (a stride is not a multiple of the
-    /// extent below it), and negative strides (for which CuTe builds a negative shape).
+    /// extent below it), and negative strides where CuTe's answer is not a left inverse.
     ///
     /// ```
     /// use rcute::layout;
     /// assert_eq!(layout!((_4,_2):(_1,_16)).left_inverse().to_string(), "(_16,_2):(_1,_4)");
     /// assert_eq!(layout!(_4:_2).left_inverse().to_string(), "(_2,_4):(_0,_1)");
     /// assert_eq!(layout!((_8,_4):(_4,_1)).left_inverse().to_string(), "(_4,_8):(_8,_1)");
+    /// assert_eq!(layout!((_4):(_-1)).left_inverse().to_string(), "(_-1,_4):(_0,_1)");
+    /// assert!(layout!((_4,_2):(_-1,_4)).try_left_inverse().is_err());
     /// ```
     pub const fn try_left_inverse(&self) -> Result<Layout, Error> {
         // the leaves are stored in depth-first order: they are the flattened modes
@@ -164,16 +249,12 @@ impl Layout {
         }
         let all_static = true; // from here on, every stride is static
         let mut idx = [0u8; CAPACITY];
+        let mut negative = None;
         let mut i = 0;
         while i < f.len() {
             idx[i] = i as u8;
-            if f.d(i).value() < 0 {
-                return Err(Error::Precondition {
-                    msg: "left_inverse: negative strides are not supported (CuTe builds a negative shape)",
-                    mode: i as i64,
-                    lhs: f.d(i).value(),
-                    rhs: 0,
-                });
+            if f.d(i).value() < 0 && negative.is_none() {
+                negative = Some(i);
             }
             i += 1;
         }
@@ -218,7 +299,16 @@ impl Layout {
             tri!(r.push(rs[k], rd[k]));
             k += 1;
         }
-        coalesced(FlatModes::flat(&r), false, false)
+        let res = tri!(coalesced(FlatModes::flat(&r), false, false));
+        match negative {
+            Some(m) if !tri!(inverts(f, &res)) => Err(Error::Precondition {
+                msg: "left_inverse: with a negative stride CuTe's construction (a negative shape) is not a left inverse of the layout",
+                mode: m as i64,
+                lhs: f.d(m).value(),
+                rhs: 0,
+            }),
+            _ => Ok(res),
+        }
     }
 
     /// [`Layout::try_left_inverse`], panicking with the error's message.

@@ -33,7 +33,7 @@ impl Drawable for Layout {
         Layout::shape(self)
     }
     fn mode_size(&self, i: usize) -> Result<i64, Error> {
-        Ok(self.try_mode(i)?.try_size()?.value())
+        positive(self.try_mode(i)?.try_size()?.value())
     }
     fn cosize(&self) -> Result<i64, Error> {
         Ok(self.try_cosize()?.value())
@@ -57,7 +57,7 @@ impl Drawable for ComposedLayout {
         ComposedLayout::shape(self)
     }
     fn mode_size(&self, i: usize) -> Result<i64, Error> {
-        Ok(self.layout().try_mode(i)?.try_size()?.value())
+        positive(self.layout().try_mode(i)?.try_size()?.value())
     }
     fn cosize(&self) -> Result<i64, Error> {
         Ok(self.try_cosize()?.value())
@@ -71,4 +71,16 @@ impl Drawable for ComposedLayout {
     fn padded(&self) -> Result<ComposedLayout, Error> {
         Ok(self.with_layout(self.layout().try_append_to(2, None)?))
     }
+}
+
+/// A mode's extent for drawing: a layout with a negative extent (CuTe's `left_inverse` of a
+/// layout with negative strides builds one) has no table to draw.
+fn positive(size: i64) -> Result<i64, Error> {
+    if size <= 0 {
+        return Err(Error::InvalidShape {
+            msg: "print: a mode of the layout has a negative size and cannot be drawn",
+            value: size,
+        });
+    }
+    Ok(size)
 }

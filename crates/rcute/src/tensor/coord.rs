@@ -12,6 +12,9 @@
 //! let tile = id.local_tile(&tiler!((_4,_8)), &int_tuple!((1,2)), None);
 //! assert_eq!(tile.to_string(), "ArithTuple(4,16) o (_4,_8):(_1@0,_1@1)");
 //! assert_eq!(tile.get(&int_tuple!((3,7))).to_string(), "(7,23)");
+//! // an integer shape has integer coordinates
+//! assert_eq!(CoordTensor::identity(int_tuple!(_4)).to_string(), "ArithTuple_0 o _4:_1");
+//! assert_eq!(CoordTensor::identity(int_tuple!((_4))).to_string(), "ArithTuple(_0) o (_4):(_1@0)");
 //! ```
 
 use crate::algebra::Tiler;

@@ -514,6 +514,9 @@ const fn crd2idx_arith_at(
 /// let d = s.try_basis_like().unwrap();
 /// assert_eq!(crd2idx_arith(&int_tuple!((3,(1,2))), &s, &d).to_string(), "(3,(1,2))");
 /// assert_eq!(crd2idx_arith(&int_tuple!(13), &s, &d).to_string(), "(1,(1,1))");
+/// // one scaled basis element plus static zeros stays one, as CuTe prints it
+/// let (s, d) = (int_tuple!((_4,_4)), int_tuple!((_3@1,_0)));
+/// assert_eq!(crd2idx_arith(&int_tuple!((1,1)), &s, &d).to_string(), "3@1");
 /// ```
 pub const fn try_crd2idx_arith(
     coord: &IntTuple,

@@ -401,4 +401,18 @@ mod tests {
         );
         assert!(find("frobnicate").is_none());
     }
+
+    /// docs/FUNCTIONS.md lists CuTe's layout-level functions and what rcute has of each:
+    /// every function of the language is there, written `name` (in backquotes).
+    #[test]
+    fn every_language_function_is_in_functions_md() {
+        let doc = include_str!("../../../../../docs/FUNCTIONS.md");
+        let missing: Vec<&str> = TABLE
+            .iter()
+            .map(|f| f.name)
+            .filter(|n| !doc.contains(&alloc::format!("`{n}`")))
+            .collect();
+        assert!(TABLE.len() > 100, "only {} functions", TABLE.len());
+        assert!(missing.is_empty(), "not in docs/FUNCTIONS.md: {missing:?}");
+    }
 }
