@@ -93,6 +93,9 @@ impl Lhs<'_> {
 pub(crate) struct Carry {
     /// Whether a reach was dynamic (the staged algebra checks only static reaches).
     pub(crate) dynamic: bool,
+    /// Whether `A` is a coordinate layout (a stride is a basis element): its axes are
+    /// tiled with overhang, as CuTe does, and neither check applies.
+    pub(crate) coordinates: bool,
     sums: [i64; crate::tuple::CAPACITY],
     /// The number of integral modes of `B` that reached `A`'s modes.
     modes: usize,
@@ -102,9 +105,23 @@ impl Carry {
     pub(crate) const fn new() -> Carry {
         Carry {
             dynamic: false,
+            coordinates: false,
             sums: [0; crate::tuple::CAPACITY],
             modes: 0,
         }
+    }
+
+    /// A new sum for the walk over `a`.
+    const fn over(a: Lhs<'_>) -> Carry {
+        let mut carry = Carry::new();
+        if let Lhs::Flat(f) = a {
+            let mut k = 0;
+            while k < f.n {
+                carry.coordinates |= f.d(k).is_basis();
+                k += 1;
+            }
+        }
+        carry
     }
 
     /// Counts an integral mode of `B` walked over a multi-mode `A`.
@@ -136,6 +153,10 @@ impl Carry {
     /// does not merge) make one digit, since a carry between them changes nothing.
     const fn check(&self, a: Lhs<'_>, r: usize) -> Result<(), Error> {
         if self.modes < 2 {
+            return Ok(());
+        }
+        if self.coordinates {
+            // the axes of a coordinate layout (see `composition_int`)
             return Ok(());
         }
         let mut digit = Digit::START;
@@ -288,7 +309,15 @@ const fn composition_int(
     let mut i = 0;
     while i + 1 < r {
         let (cs, cd) = a.mode(i);
-        let (next_shape, next_stride) = tri!(stride_step(rest_stride, cs, rest_shape, i));
+        // a coordinate layout (a stride is a basis element) is tiled by CuTe with overhang
+        // (the tiles of an identity tensor past its extent are predicated), so only CuTe's
+        // own condition applies there
+        let rest = if carry.coordinates {
+            Int::dynamic(1)
+        } else {
+            rest_shape
+        };
+        let (next_shape, next_stride) = tri!(stride_step(rest_stride, cs, rest, i));
         if next_shape.is_constant(1) || rest_shape.is_constant(1) {
             rest_stride = next_stride;
         } else {
@@ -500,7 +529,7 @@ pub(crate) const fn compose_flat_into(
 /// CuTe's walk of every mode of `b` over `a`, then the check that composing mode by mode
 /// was the composed function (see [`Carry`]).
 const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout) -> Result<(), Error> {
-    let mut carry = Carry::new();
+    let mut carry = Carry::over(a);
     tri!(composition_impl(
         out,
         a,
@@ -610,7 +639,7 @@ impl Layout {
                     Lhs::Flat(&flat),
                     n,
                     Int::ONE,
-                    &mut Carry::new(),
+                    &mut Carry::over(Lhs::Flat(&flat)),
                 ));
                 out.finish()
             }

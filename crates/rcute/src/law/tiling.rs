@@ -212,8 +212,130 @@ fn regrouped(name: &str, base: Result<Layout, crate::Error>, r: &Layout, law: Ve
     Verdict::Holds
 }
 
+/// One mode of a divide or a product by a tuple tiler: its function of the
+/// `(tile, rest)` coordinate and the two extents.
+struct ModeFn {
+    f: alloc::boxed::Box<dyn Fn(i128, i128) -> i128>,
+    n0: usize,
+    n1: usize,
+}
+
+fn divide_mode(a: &Layout, b: &Layout) -> Result<ModeFn, Verdict> {
+    let ca = a
+        .try_coalesce()
+        .map_err(|_| Verdict::Unchecked("a coalesce fails"))?;
+    let c = b
+        .try_complement(ca.shape_ref())
+        .map_err(|_| Verdict::Unchecked("a complement fails"))?;
+    let tile = Layout::try_concat(&[*b, c]).map_err(|_| Verdict::Unchecked("no layout"))?;
+    let (fa, ft) = (Func::of(a)?, Func::of(&tile)?);
+    let (n0, n1) = (Func::of(b)?.size(), Func::of(&c)?.size());
+    Ok(ModeFn {
+        f: alloc::boxed::Box::new(move |j0, j1| fa.at(ft.at(j0 + n0 as i128 * j1))),
+        n0,
+        n1,
+    })
+}
+
+fn product_mode(a: &Layout, b: &Layout) -> Result<ModeFn, Verdict> {
+    let target = a
+        .try_size()
+        .and_then(|s| s.try_mul(b.try_cosize()?))
+        .map_err(|_| Verdict::Unchecked("size(A) * cosize(B) overflows"))?;
+    let c = a
+        .try_complement(&IntTuple::from_int(target))
+        .map_err(|_| Verdict::Unchecked("a complement fails"))?;
+    let (fa, fb, fc) = (Func::of(a)?, Func::of(b)?, Func::of(&c)?);
+    let (n0, n1) = (fa.size(), fb.size());
+    Ok(ModeFn {
+        f: alloc::boxed::Box::new(move |j0, j1| fa.at(j0) + fc.at(fb.at(j1))),
+        n0,
+        n1,
+    })
+}
+
+/// The zipped, tiled and flat forms by a tuple tiler, as one function: all three list the
+/// tiles of every mode first, then their rests and the modes beyond the tiler, so their
+/// 1-D indices run in the same order; each mode is its divide's (or product's) definition.
+fn unzipped(name: &str, a: &Layout, t: &Tiler, r: &Layout, divide: bool) -> Verdict {
+    let mut modes = Vec::new();
+    for i in 0..t.rank() {
+        let (Ok(ai), Ok(ti)) = (a.try_mode(i), t.try_element(i)) else {
+            return Verdict::Unchecked("a mode out of range");
+        };
+        let b = match element_layout(&ti) {
+            Ok(Some(b)) => b,
+            Ok(None) => {
+                // `_` keeps the mode: it is all tile, with a rest of one element
+                let fa = func!(&ai);
+                let n0 = fa.size();
+                modes.push(ModeFn {
+                    f: alloc::boxed::Box::new(move |j0, _| fa.at(j0)),
+                    n0,
+                    n1: 1,
+                });
+                continue;
+            }
+            Err(v) => return v,
+        };
+        let m = if divide {
+            divide_mode(&ai, &b)
+        } else {
+            product_mode(&ai, &b)
+        };
+        match m {
+            Ok(m) => modes.push(m),
+            Err(v) => return v,
+        }
+    }
+    let mut extra = Vec::new();
+    for k in t.rank()..a.rank() {
+        let Ok(ak) = a.try_mode(k) else {
+            return Verdict::Unchecked("a mode out of range");
+        };
+        extra.push(func!(&ak));
+    }
+    let fr = func!(r);
+    let mut n: usize = 1;
+    for m in &modes {
+        n = n.saturating_mul(m.n0).saturating_mul(m.n1);
+    }
+    for e in &extra {
+        n = n.saturating_mul(e.size());
+    }
+    if fr.size() != n {
+        return Verdict::Breaks(format!(
+            "{name}: the answer has {} elements where the definition has {n}",
+            fr.size()
+        ));
+    }
+    let digit = |rest: &mut i128, s: usize| {
+        let s = s.max(1) as i128;
+        let d = *rest % s;
+        *rest /= s;
+        d
+    };
+    agree(
+        name,
+        n,
+        |i| fr.at(i),
+        |i| {
+            let mut rest = i;
+            let tiles: Vec<i128> = modes.iter().map(|m| digit(&mut rest, m.n0)).collect();
+            let mut off = 0;
+            for (m, j0) in modes.iter().zip(tiles) {
+                off += (m.f)(j0, digit(&mut rest, m.n1));
+            }
+            for e in &extra {
+                off += e.at(digit(&mut rest, e.size()));
+            }
+            off
+        },
+    )
+}
+
 macro_rules! regrouping {
-    ($(#[$doc:meta])* $name:ident, $logical:ident, $try_logical:ident, $function:ident) => {
+    ($(#[$doc:meta])* $name:ident, $logical:ident, $try_logical:ident, $function:ident, $divide:expr) => {
         $(#[$doc])*
         pub fn $name(a: &Layout, t: &Tiler, r: &Layout) -> Verdict {
             if !t.is_tuple() {
@@ -223,6 +345,10 @@ macro_rules! regrouping {
                     Ok(None) => same_function(stringify!($name), r, &func!(a)),
                     Err(v) => v,
                 };
+            }
+            match unzipped(stringify!($name), a, t, r, $divide) {
+                Verdict::Unchecked(_) => {}
+                v => return v,
             }
             let base = a.$try_logical(t);
             let law = match &base {
@@ -244,29 +370,29 @@ regrouping!(
     /// let t = tiler!((_3:_3, (_2,_4):(_1,_8)));
     /// assert!(law::zipped_divide(&a, &t, &a.zipped_divide(&t)).holds());
     /// ```
-    zipped_divide, logical_divide, try_logical_divide, divide_function
+    zipped_divide, logical_divide, try_logical_divide, divide_function, true
 );
 regrouping!(
     /// `tiled_divide(a, t)`: the modes of `logical_divide(a, t)` regrouped as
     /// `((tiles), rests...)`.
-    tiled_divide, logical_divide, try_logical_divide, divide_function
+    tiled_divide, logical_divide, try_logical_divide, divide_function, true
 );
 regrouping!(
     /// `flat_divide(a, t)`: the modes of `logical_divide(a, t)` regrouped as
     /// `(tiles..., rests...)`.
-    flat_divide, logical_divide, try_logical_divide, divide_function
+    flat_divide, logical_divide, try_logical_divide, divide_function, true
 );
 regrouping!(
     /// `zipped_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
-    zipped_product, logical_product, try_logical_product, product_function
+    zipped_product, logical_product, try_logical_product, product_function, false
 );
 regrouping!(
     /// `tiled_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
-    tiled_product, logical_product, try_logical_product, product_function
+    tiled_product, logical_product, try_logical_product, product_function, false
 );
 regrouping!(
     /// `flat_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
-    flat_product, logical_product, try_logical_product, product_function
+    flat_product, logical_product, try_logical_product, product_function, false
 );
 
 /// `blocked_product(a, b)`: mode `i` is the function `(A_i, P_i)`, with `A` and `B` padded to
