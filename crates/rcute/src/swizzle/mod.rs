@@ -23,6 +23,7 @@
 //! ```
 
 mod composed;
+mod inverse;
 
 pub use composed::ComposedLayout;
 

@@ -113,6 +113,9 @@ pub(super) fn right_inverse(c: &Call<'_>) -> R {
     if is_underscore(c.value(0)) || matches!(c.value(0), Value::Swizzle(_)) {
         return Ok(c.value(0).clone());
     }
+    if let Value::Composed(k) = c.value(0) {
+        return swizzled(c.core(k.try_right_inverse())?);
+    }
     lay(c.core(c.layout(0)?.try_right_inverse())?)
 }
 
@@ -120,7 +123,19 @@ pub(super) fn left_inverse(c: &Call<'_>) -> R {
     if is_underscore(c.value(0)) || matches!(c.value(0), Value::Swizzle(_)) {
         return Ok(c.value(0).clone());
     }
+    if let Value::Composed(k) = c.value(0) {
+        return swizzled(c.core(k.try_left_inverse())?);
+    }
     lay(c.core(c.layout(0)?.try_left_inverse())?)
+}
+
+/// A swizzled layout as CuTe's `composition(Swizzle, _0, Layout)` returns it: the plain
+/// layout where the swizzle is the identity.
+fn swizzled(k: ComposedLayout) -> R {
+    if k.swizzle().is_identity() {
+        return lay(k.layout());
+    }
+    Ok(Value::Composed(k))
 }
 
 fn with_tiler(c: &Call<'_>, f: fn(&Layout, &Tiler) -> Result<Layout, crate::Error>) -> R {
