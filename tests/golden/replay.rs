@@ -407,3 +407,17 @@ fn random_basis() {
 fn functions_extra() {
     all_pass("functions-extra.jsonl", 90);
 }
+
+/// The examples of Cecka, "CuTe Layout Representation and Algebra" (arXiv:2603.02298), as
+/// the tests of tensor-layouts cite them (tests/golden/cases/paper.txt).
+#[test]
+fn paper() {
+    all_pass("paper.jsonl", 94);
+}
+
+/// The tests of tensor-layouts (its tests/external.py: cases of CuTe's C++ unit tests and
+/// of pycute's), one expression each (tests/golden/cases/tensor-layouts.txt).
+#[test]
+fn tensor_layouts() {
+    all_pass("tensor-layouts.jsonl", 319);
+}

@@ -266,13 +266,30 @@ fn unzipped(name: &str, a: &Layout, t: &Tiler, r: &Layout, divide: bool) -> Verd
         let b = match element_layout(&ti) {
             Ok(Some(b)) => b,
             Ok(None) => {
-                // `_` keeps the mode: it is all tile, with a rest of one element
-                let fa = func!(&ai);
-                let n0 = fa.size();
+                // `_` keeps the mode, which CuTe's unzip reads as (tile, rest) by its own
+                // two modes (a single mode is all tile)
+                if ai.shape_ref().is_leaf() {
+                    let fa = func!(&ai);
+                    let n0 = fa.size();
+                    modes.push(ModeFn {
+                        f: alloc::boxed::Box::new(move |j0, _| fa.at(j0)),
+                        n0,
+                        n1: 1,
+                    });
+                    continue;
+                }
+                let (Ok(m0), Ok(m1)) = (ai.try_mode(0), ai.try_mode(1)) else {
+                    return Verdict::Unchecked("a mode out of range");
+                };
+                if ai.rank() != 2 {
+                    return Verdict::Unchecked("`_` over a mode of rank other than 2");
+                }
+                let (f0, f1) = (func!(&m0), func!(&m1));
+                let (n0, n1) = (f0.size(), f1.size());
                 modes.push(ModeFn {
-                    f: alloc::boxed::Box::new(move |j0, _| fa.at(j0)),
+                    f: alloc::boxed::Box::new(move |j0, j1| f0.at(j0) + f1.at(j1)),
                     n0,
-                    n1: 1,
+                    n1,
                 });
                 continue;
             }
