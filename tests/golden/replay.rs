@@ -84,8 +84,13 @@ struct Deviation {
     /// CuTe C++'s answer.
     cute: String,
     /// `unlawful` (CuTe's answer is not the function its operation defines, which the
-    /// deviation test checks by enumeration) or `int32` (CuTe computes in 32-bit `int`).
+    /// deviation test checks by enumeration), `uncovered` (CuTe's product rests on a
+    /// complement that breaks the complement's law: the case names CuTe's `complement`
+    /// and its `cotarget`), `negative-shape` (CuTe's answer has negative extents) or
+    /// `int32` (CuTe computes in 32-bit `int`).
     kind: String,
+    /// The case's other fields.
+    extra: serde_json::Value,
     reason: String,
 }
 
@@ -108,6 +113,7 @@ fn deviations() -> Vec<Deviation> {
                 cute: field("cute"),
                 kind: field("kind"),
                 reason: field("reason"),
+                extra: v.clone(),
             }
         })
         .collect()
@@ -356,6 +362,31 @@ fn deviations_are_real_and_current() {
                 assert!(
                     (0..n).any(|i| r(l.offset(i)) != i as i64),
                     "{}: CuTe's answer inverts the layout",
+                    d.expr
+                );
+                unlawful += 1;
+            }
+            "uncovered" => {
+                // a product whose complement has no lawful form: CuTe's complement breaks
+                // the complement's law, and CuTe's product is built on it
+                let field = |k: &str| d.extra[k].as_str().unwrap_or_else(|| panic!("{k}"));
+                let (name, args) = call::split(&d.expr).expect("a call");
+                assert_eq!(name, "logical_product");
+                let a = Layout::try_parse(args[0]).expect("a layout");
+                let b = Layout::try_parse(args[1]).expect("a layout");
+                let c = Layout::try_parse(field("complement")).expect("CuTe's complement");
+                let t = rcute::IntTuple::try_parse(field("cotarget")).expect("a cotarget");
+                assert!(
+                    rcute::law::complement(&a, &t, &c).breaks(),
+                    "{}: CuTe's complement {} is lawful",
+                    d.expr,
+                    field("complement")
+                );
+                let cute = Layout::try_parse(&d.cute).expect("CuTe's answer");
+                let repeat = cute.try_mode(1).expect("(A, repeat)");
+                assert!(
+                    rcute::law::composition(&c, &rcute::Tiler::layout(b), &repeat).holds(),
+                    "{}: CuTe's product is not built on its complement",
                     d.expr
                 );
                 unlawful += 1;

@@ -72,21 +72,34 @@ pub(crate) const fn complement_into(
     cotarget: Cotarget<'_>,
     out: Sink<'_>,
 ) -> Result<(), Error> {
+    complement_with(l, n, cotarget, out, true)
+}
+
+/// [`complement_into`], checking that the complement covers its cotarget only with
+/// `cover` (without it, CuTe's construction as it stands: the laws compare CuTe's answers
+/// with it).
+const fn complement_with(
+    l: &Layout,
+    n: Node,
+    cotarget: Cotarget<'_>,
+    out: Sink<'_>,
+    cover: bool,
+) -> Result<(), Error> {
     let src = Modes::sub(l, n);
     if coalesce_keeps(src, true) {
         // filtering changes nothing: the modes are read in place
         if needs_static(src) {
-            return complement_static(l, n, cotarget, out);
+            return complement_static(l, n, cotarget, out, cover);
         }
-        return complement_filtered(src, cotarget, out);
+        return complement_filtered(src, cotarget, out, cover);
     }
     // `filter(layout)` as flat modes
     let mut f = Flat::new();
     tri!(coalesce_scan(src, false, true, Sink::Flat(&mut f)));
     if needs_static(Modes::flat(&f)) {
-        return complement_static(l, n, cotarget, out);
+        return complement_static(l, n, cotarget, out, cover);
     }
-    complement_filtered(Modes::flat(&f), cotarget, out)
+    complement_filtered(Modes::flat(&f), cotarget, out, cover)
 }
 
 /// Beyond CuTe: the complement of the sub-layout of `l` at node `n` with every value
@@ -96,15 +109,17 @@ const fn complement_static(
     n: Node,
     cotarget: Cotarget<'_>,
     out: Sink<'_>,
+    cover: bool,
 ) -> Result<(), Error> {
     let sub = tri!(Layout::try_new(
         l.shape_ref().subtree(n),
         l.stride_ref().subtree(n)
     ));
-    let s = tri!(
-        sub.to_static()
-            .try_complement(&cotarget.tuple().to_static())
-    );
+    let s = tri!(complement_layout(
+        &sub.to_static(),
+        &cotarget.tuple().to_static(),
+        cover
+    ));
     out.set_layout(&s.to_dynamic())
 }
 
@@ -113,6 +128,7 @@ const fn complement_filtered(
     f: Modes<'_>,
     cotarget: Cotarget<'_>,
     mut out: Sink<'_>,
+    cover: bool,
 ) -> Result<(), Error> {
     if f.len() == 1 && f.d(0).is_constant(0) {
         // the irreducible rank-1 stride-0 layout: compact over the coalesced cotarget
@@ -121,7 +137,7 @@ const fn complement_filtered(
     }
     // the modes are built in `out` and coalesced there
     let mut w = out.writer();
-    tri!(complement_modes(f, cotarget, &mut w));
+    tri!(complement_modes(f, cotarget, &mut w, cover));
     let n = w.n;
     out.set_written(n);
     out.coalesce_pushed()
@@ -143,6 +159,7 @@ const fn complement_modes(
     f: Modes<'_>,
     cotarget: Cotarget<'_>,
     res: &mut Writer<'_>,
+    cover: bool,
 ) -> Result<(), Error> {
     let r = f.len();
     if r > CAPACITY {
@@ -241,7 +258,75 @@ const fn complement_modes(
     if res.n == 0 {
         tri!(res.push(Int::ONE, Int::ZERO));
     }
+    if !cover {
+        return Ok(());
+    }
+    covers(f, cotarget, res)
+}
+
+/// `complement(l, cotarget)`, with or without the covering check (see
+/// [`complement_with`]).
+pub(crate) const fn complement_layout(
+    l: &Layout,
+    cotarget: &IntTuple,
+    cover: bool,
+) -> Result<Layout, Error> {
+    let mut out = Layout::stream();
+    tri!(complement_with(
+        l,
+        Node::ROOT,
+        Cotarget::Shape(cotarget),
+        Sink::Layout(&mut out),
+        cover
+    ));
+    Ok(out)
+}
+
+/// CuTe's post-condition `size(result) >= size(cotarget) / size(filter(layout))`: the
+/// complement covers its cotarget. It fails where a stride is not a multiple of the extent
+/// below it (`complement((2,2):(1,3), 24)` has 4 elements where 6 are needed: the
+/// layout and its complement reach only 4 of every 6 offsets), which CuTe does not check.
+const fn covers(f: Modes<'_>, cotarget: Cotarget<'_>, res: &Writer<'_>) -> Result<(), Error> {
+    let (mut filtered, mut size, mut target): (i128, i128, i128) = (1, 1, 1);
+    let mut k = 0;
+    while k < f.len() {
+        filtered = filtered.saturating_mul(f.s(k).value() as i128);
+        k += 1;
+    }
+    let mut k = 0;
+    while k < res.n {
+        size = size.saturating_mul(res.s(k).value() as i128);
+        k += 1;
+    }
+    let t = cotarget.tuple();
+    let mut k = 0;
+    while k < t.leaf_count() {
+        target = target.saturating_mul(t.leaf(k).value() as i128);
+        k += 1;
+    }
+    covers_check(size, target, filtered)
+}
+
+/// [`covers`] on the three sizes (the staged complement's run-time check too).
+pub(crate) const fn covers_check(size: i128, target: i128, filtered: i128) -> Result<(), Error> {
+    if filtered > 0 && size < target / filtered {
+        return Err(Error::Precondition {
+            msg: "complement: the complement does not cover the cotarget (a stride is not a multiple of the extent below it)",
+            mode: -1,
+            lhs: clamp(size),
+            rhs: clamp(target),
+        });
+    }
     Ok(())
+}
+
+/// `x` as an `i64`, saturated.
+const fn clamp(x: i128) -> i64 {
+    if x > i64::MAX as i128 {
+        i64::MAX
+    } else {
+        x as i64
+    }
 }
 
 impl Layout {
@@ -262,14 +347,17 @@ impl Layout {
     /// assert_eq!(layout!((2,4):(1,6)).complement(&int_tuple!(24)).to_string(), "3:2");
     /// ```
     pub const fn try_complement(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
-        let mut out = Layout::stream();
-        tri!(complement_into(
-            self,
-            Node::ROOT,
-            Cotarget::Shape(cotarget),
-            Sink::Layout(&mut out)
-        ));
-        Ok(out)
+        complement_layout(self, cotarget, true)
+    }
+
+    /// CuTe's construction of the complement as it stands, without the check that it covers
+    /// its cotarget: what the laws of the divides and the products read their definitions
+    /// with, so that CuTe's answers are compared with CuTe's own definition.
+    pub(crate) const fn try_complement_as_cute(
+        &self,
+        cotarget: &IntTuple,
+    ) -> Result<Layout, Error> {
+        complement_layout(self, cotarget, false)
     }
 
     /// [`Layout::try_complement`], panicking with the error's message.
@@ -303,7 +391,8 @@ impl Layout {
         tri!(complement_filtered(
             Modes::flat(&f),
             Cotarget::Int(c),
-            Sink::Layout(&mut out)
+            Sink::Layout(&mut out),
+            true
         ));
         Ok(out)
     }

@@ -91,21 +91,25 @@ impl Lhs<'_> {
 /// answers, for example, `composition((3,4):(1,288), (2,2):(2,1))` with a layout that
 /// sends coordinate `(1,1)` to 3 where `A(B(1,1)) = A(3) = 288`.
 pub(crate) struct Carry {
-    /// Whether a reach was dynamic (the staged algebra checks only static reaches).
-    pub(crate) dynamic: bool,
     /// Whether `A` is a coordinate layout (a stride is a basis element): its axes are
     /// tiled with overhang, as CuTe does, and neither check applies.
     pub(crate) coordinates: bool,
     sums: [i64; crate::tuple::CAPACITY],
     /// The number of integral modes of `B` that reached `A`'s modes.
     modes: usize,
+    /// Whether one of them has a positive stride, and one a negative stride.
+    signs: (bool, bool),
+    /// The first mode of `A` at which one of them puts a new mode (`A`'s last mode
+    /// absorbs the rest and is left out).
+    low: usize,
 }
 
 impl Carry {
     pub(crate) const fn new() -> Carry {
         Carry {
-            dynamic: false,
             coordinates: false,
+            signs: (false, false),
+            low: usize::MAX,
             sums: [0; crate::tuple::CAPACITY],
             modes: 0,
         }
@@ -124,15 +128,20 @@ impl Carry {
         carry
     }
 
-    /// Counts an integral mode of `B` walked over a multi-mode `A`.
-    pub(crate) const fn count(&mut self) {
+    /// Counts an integral mode of `B` of stride `d` walked over a multi-mode `A`.
+    pub(crate) const fn count(&mut self, d: Int) {
         self.modes += 1;
+        if d.value() > 0 {
+            self.signs.0 = true;
+        } else if d.value() < 0 {
+            self.signs.1 = true;
+        }
     }
 
     /// Records a new mode `n:r` at mode `k` of `A`.
     pub(crate) const fn add(&mut self, k: usize, n: Int, r: Int) -> Result<(), Error> {
-        if !(n.is_static() && r.is_static()) {
-            self.dynamic = true;
+        if k < self.low {
+            self.low = k;
         }
         let reach = tri!(tri!(n.try_sub(Int::ONE)).try_mul(tri!(r.try_abs())));
         match self.sums[k].checked_add(reach.value()) {
@@ -159,6 +168,14 @@ impl Carry {
             // the axes of a coordinate layout (see `composition_int`)
             return Ok(());
         }
+        if self.signs.0 && self.signs.1 {
+            let mut k = self.low;
+            while k + 1 < r {
+                let ((cs, cd), next) = (a.mode(k), a.mode(k + 1).1);
+                tri!(linear_step(cs, cd, next));
+                k += 1;
+            }
+        }
         let mut digit = Digit::START;
         let mut k = 0;
         while k + 1 < r {
@@ -168,32 +185,54 @@ impl Carry {
         }
         Ok(())
     }
-
-    /// Whether two or more integral modes of `B` reached a mode of `A` (the check applies).
-    pub(crate) const fn applies(&self) -> bool {
-        self.modes >= 2
-    }
-
-    /// The sum of reaches at mode `k`.
-    pub(crate) const fn sum(&self, k: usize) -> i64 {
-        self.sums[k]
-    }
 }
 
-/// The digit of [`Carry::check`] being added up: modes of `A` that continue one another.
+/// The message of a tiler whose modes have strides of both signs where the layout is not
+/// linear.
+pub(crate) const MIXED_SIGNS: &str = "composition: the tiler's modes have strides of both signs and reach modes of the layout that do not continue one another (the layout is not linear there, so composing mode by mode is not the composed function)";
+
+/// The staged form of the sign check: strides of both signs (least sign `least`, greatest
+/// `greatest`) need a layout without bends (`bends`, the sum of `|cs * cd - next|` over
+/// the modes reached, is 0).
+pub(crate) const fn linear_signs(least: i64, greatest: i64, bends: i64) -> Result<(), Error> {
+    if least < 0 && greatest > 0 && bends != 0 {
+        return Err(Error::Precondition {
+            msg: MIXED_SIGNS,
+            mode: -1,
+            lhs: -1,
+            rhs: 1,
+        });
+    }
+    Ok(())
+}
+
+/// Whether mode `cs:cd` of `A` is continued by the next (of stride `next`): with tiler
+/// modes of both signs, `A` must be linear (one digit) from the first mode they reach on,
+/// since `A(x - y) == A(x) - A(y)` needs no borrow between modes.
+pub(crate) const fn linear_step(cs: Int, cd: Int, next: Int) -> Result<(), Error> {
+    if cs.value() as i128 * cd.value() as i128 != next.value() as i128 {
+        return Err(Error::Precondition {
+            msg: MIXED_SIGNS,
+            mode: -1,
+            lhs: -1,
+            rhs: 1,
+        });
+    }
+    Ok(())
+}
+
+/// The carry of [`Carry::check`] from one mode of `A` into the next: the largest sums of
+/// offsets added up digit by digit, as a mixed-radix addition.
 pub(crate) struct Digit {
-    reach: i128,
-    extent: i128,
+    carry: i64,
 }
 
 impl Digit {
-    pub(crate) const START: Digit = Digit {
-        reach: 0,
-        extent: 1,
-    };
+    pub(crate) const START: Digit = Digit { carry: 0 };
 
     /// Mode `k` of `A` (`cs:cd`, followed by a mode of stride `next`) with the sum of
-    /// reaches `sum`: an error where the digit ends and the reaches carry out of it.
+    /// reaches `sum`: an error where the reaches carry out of the mode into one that does
+    /// not continue it.
     pub(crate) const fn step(
         &mut self,
         sum: i64,
@@ -202,37 +241,44 @@ impl Digit {
         cd: Int,
         next: Int,
     ) -> Result<(), Error> {
-        self.reach += sum as i128 * self.extent;
-        self.extent *= cs.value() as i128;
-        if cs.value() as i128 * cd.value() as i128 != next.value() as i128 {
-            if self.reach >= self.extent {
-                return Err(Error::Precondition {
-                    msg: CARRY,
-                    mode: k as i64,
-                    lhs: clamp(self.reach),
-                    rhs: clamp(self.extent),
-                });
+        let Some(t) = sum.checked_add(self.carry) else {
+            return Err(Error::Overflow {
+                msg: "composition: the reach of the tiler's modes overflows",
+                lhs: sum,
+                rhs: self.carry,
+            });
+        };
+        let merged = cs.value() as i128 * cd.value() as i128 == next.value() as i128;
+        match carry_step(t, cs.value(), merged, k) {
+            Ok(c) => {
+                self.carry = c;
+                Ok(())
             }
-            *self = Digit::START;
-        } else if self.extent > i64::MAX as i128 {
-            // a digit this wide holds every offset the check can add up
-            *self = Digit::START;
+            Err(e) => Err(e),
         }
-        Ok(())
     }
 }
 
-/// `x` as an `i64`, saturated.
-const fn clamp(x: i128) -> i64 {
-    if x > i64::MAX as i128 {
-        i64::MAX
-    } else {
-        x as i64
+/// One digit of the carry check: the reach `t` in a mode of extent `cs`, `merged` when the
+/// next mode continues this one (its stride is `cs` times this one's), so that a carry
+/// into it changes nothing. Answers the carry into the next mode.
+pub(crate) const fn carry_step(t: i64, cs: i64, merged: bool, k: usize) -> Result<i64, Error> {
+    if t < cs || cs <= 0 {
+        return Ok(0);
     }
+    if !merged {
+        return Err(Error::Precondition {
+            msg: CARRY,
+            mode: k as i64,
+            lhs: t,
+            rhs: cs,
+        });
+    }
+    Ok(t / cs)
 }
 
 /// The message of a tiler whose modes carry from one mode of the layout into the next.
-pub(crate) const CARRY: &str = "composition: the tiler's modes reach past a mode of the layout together (their offsets carry into the next mode, so composing mode by mode is not the composed function); the largest sum of offsets and the extent";
+pub(crate) const CARRY: &str = "composition: the tiler's modes reach past a mode of the layout together (their offsets carry into the next mode, so composing mode by mode is not the composed function); the largest sum of offsets (with the carry from the modes before) and the extent";
 
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
 /// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
@@ -302,7 +348,7 @@ const fn composition_int(
     // if it holds a single mode
     let mark = out.mark();
     tri!(out.open());
-    carry.count();
+    carry.count(d);
     let mut n = 0;
     let mut rest_shape = s;
     let mut rest_stride = d;

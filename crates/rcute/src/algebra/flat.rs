@@ -95,6 +95,12 @@ pub(crate) struct Writer<'a> {
 }
 
 impl Writer<'_> {
+    /// The shape of written mode `i`.
+    #[inline]
+    pub(crate) const fn s(&self, i: usize) -> Int {
+        Int::from_raw(self.sv[i], self.sm[i])
+    }
+
     /// Appends the mode `s:d`.
     #[inline]
     pub(crate) const fn push(&mut self, s: Int, d: Int) -> Result<(), Error> {

@@ -249,11 +249,14 @@ impl Layout {
         }
         let all_static = true; // from here on, every stride is static
         let mut idx = [0u8; CAPACITY];
+        // a negative stride, or a dynamic extent of 1 (which coalescing keeps, and whose
+        // stride CuTe's construction reads as if the mode filled it): CuTe's answer is a
+        // left inverse only sometimes, checked offset by offset below
         let mut negative = None;
         let mut i = 0;
         while i < f.len() {
             idx[i] = i as u8;
-            if f.d(i).value() < 0 && negative.is_none() {
+            if (f.d(i).value() < 0 || f.s(i).value() == 1) && negative.is_none() {
                 negative = Some(i);
             }
             i += 1;
@@ -302,7 +305,7 @@ impl Layout {
         let res = tri!(coalesced(FlatModes::flat(&r), false, false));
         match negative {
             Some(m) if !tri!(inverts(f, &res)) => Err(Error::Precondition {
-                msg: "left_inverse: with a negative stride CuTe's construction (a negative shape) is not a left inverse of the layout",
+                msg: "left_inverse: with a negative stride or a dynamic extent of 1, CuTe's construction is not a left inverse of the layout",
                 mode: m as i64,
                 lhs: f.d(m).value(),
                 rhs: 0,

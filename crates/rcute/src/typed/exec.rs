@@ -4,8 +4,8 @@
 //! the divisor is a power of two.
 
 use super::program::{DYN_CAPACITY, Kind, MAX_OPS, MAX_REGS, Op, Program, not_positive};
-use crate::algebra::complement::{negative_stride, non_injective};
-use crate::algebra::composition::{shape_step, stride_step};
+use crate::algebra::complement::{covers_check, negative_stride, non_injective};
+use crate::algebra::composition::{carry_step, linear_signs, shape_step, stride_step};
 use crate::error::Error;
 use crate::int::{Int, div_rem_pos};
 
@@ -71,6 +71,24 @@ fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
             Err(e) => Err(e),
         },
         Kind::ShapeStep => one(shape_step(a, b, mode)),
+        Kind::Covers => match covers_check(
+            a.value() as i128,
+            b.value() as i128,
+            arg(op.c, regs).value() as i128,
+        ) {
+            Ok(()) => Ok((0, 0)),
+            Err(e) => Err(e),
+        },
+        Kind::Linear => match linear_signs(a.value(), b.value(), arg(op.c, regs).value()) {
+            Ok(()) => Ok((0, 0)),
+            Err(e) => Err(e),
+        },
+        Kind::NoCarry => {
+            match carry_step(a.value(), b.value(), arg(op.c, regs).value() == 0, mode) {
+                Ok(c) => Ok((c, 0)),
+                Err(e) => Err(e),
+            }
+        }
         Kind::RestFits => match stride_step(b, arg(op.c, regs), a, mode) {
             Ok(_) => Ok((0, 0)),
             Err(e) => Err(e),

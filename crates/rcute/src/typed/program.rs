@@ -16,8 +16,11 @@
 //! [`crate::int`]), and a unit test compares every staged operation with the `Int`
 //! method it stands for.
 
+use crate::algebra::complement::covers_check;
 use crate::algebra::complement::{negative_stride, non_injective};
-use crate::algebra::composition::{shape_step, stride_step, strides_divide};
+use crate::algebra::composition::{
+    carry_step, linear_signs, shape_step, stride_step, strides_divide,
+};
 use crate::error::{Error, tri};
 use crate::int::Int;
 
@@ -57,6 +60,15 @@ pub(crate) enum Kind {
     StrideStep,
     /// `rest / new` in composition's walk, with the shape divisibility check.
     ShapeStep,
+    /// complement: the complement of size `a` covers the cotarget of size `b` over the
+    /// filtered layout's size `c`.
+    Covers,
+    /// composition: tiler strides of both signs (least sign `a`, greatest `b`) need a
+    /// linear layout (`c`, the sum of its bends, is 0).
+    Linear,
+    /// composition: the carry of the reaches `a` out of a mode of extent `b` into the next,
+    /// which must continue it (`c`, its stride less `b` times this one's, is 0); the carry.
+    NoCarry,
     /// composition: the rest of the tiler (`a`) must stay inside a mode of extent `c` that
     /// its stride `b` does not divide (the strong stride divisibility condition).
     RestFits,
@@ -333,6 +345,56 @@ impl Program {
         }
         let r = tri!(self.emit(Kind::StrideStep, d, cs, rest, mode));
         Ok((reg(r), reg(r + 1)))
+    }
+
+    /// The complement's covering check (see `algebra::complement`).
+    pub(crate) const fn covers(
+        &mut self,
+        size: Int,
+        target: Int,
+        filtered: Int,
+    ) -> Result<(), Error> {
+        if size.is_static() && target.is_static() && filtered.is_static() {
+            return covers_check(
+                size.value() as i128,
+                target.value() as i128,
+                filtered.value() as i128,
+            );
+        }
+        tri!(self.emit(Kind::Covers, size, target, filtered, 0));
+        Ok(())
+    }
+
+    /// The sign check of composition's walk: tiler strides of both signs (least sign
+    /// `least`, greatest `greatest`) need a linear layout (`bends == 0`).
+    pub(crate) const fn linear_check(
+        &mut self,
+        least: Int,
+        greatest: Int,
+        bends: Int,
+    ) -> Result<(), Error> {
+        if least.is_static() && greatest.is_static() && bends.is_static() {
+            return linear_signs(least.value(), greatest.value(), bends.value());
+        }
+        tri!(self.emit(Kind::Linear, least, greatest, bends, 0));
+        Ok(())
+    }
+
+    /// The carry check of composition's walk at mode `k` (see `algebra::composition`): the
+    /// carry into the next mode of the reach `t` in a mode of extent `cs`, where `diff`
+    /// (the next stride less `cs` times this one) says whether the next mode continues it.
+    pub(crate) const fn carry_step(
+        &mut self,
+        t: Int,
+        cs: Int,
+        diff: Int,
+        k: usize,
+    ) -> Result<Int, Error> {
+        if t.is_static() && cs.is_static() && diff.is_static() {
+            let c = tri!(carry_step(t.value(), cs.value(), diff.value() == 0, k));
+            return Ok(Int::constant(c));
+        }
+        Ok(reg(tri!(self.emit(Kind::NoCarry, t, cs, diff, k))))
     }
 
     /// Composition's shape step: `rest / new` after the shape divisibility check.

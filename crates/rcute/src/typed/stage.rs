@@ -424,6 +424,25 @@ const fn complement_modes(
     if res.n == 0 {
         tri!(res.push(Int::ONE, Int::ZERO));
     }
+    // the complement covers its cotarget (see `algebra::complement`)
+    let (mut size, mut target, mut filtered) = (Int::ONE, Int::ONE, Int::ONE);
+    let mut k = 0;
+    while k < res.n {
+        size = tri!(p.mul(size, res.s[k]));
+        k += 1;
+    }
+    let t = cotarget.tuple();
+    let mut k = 0;
+    while k < t.leaf_count() {
+        target = tri!(p.mul(target, t.leaf(k)));
+        k += 1;
+    }
+    let mut k = 0;
+    while k < r {
+        filtered = tri!(p.mul(filtered, f.s[k]));
+        k += 1;
+    }
+    tri!(p.covers(size, target, filtered));
     Ok(res)
 }
 

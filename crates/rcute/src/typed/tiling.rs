@@ -8,7 +8,6 @@
 use super::program::Program;
 use super::stage::{Cotarget, Modes, coalesce, coalesce_scan, complement, cosize, size};
 use crate::algebra::build::{LayoutBuilder, pair};
-use crate::algebra::composition::{Carry, Digit};
 use crate::algebra::divide::zip2_by;
 use crate::algebra::product::zip_modes;
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind, unit_stride};
@@ -20,12 +19,54 @@ use crate::tuple::{IntTuple, Node};
 /// Refused by CuTe for any values: the block and the repeat of a rank product have
 /// different ranks, so CuTe's `zip` does not compile. (The run-time [`Layout`] computes a
 /// product whose dynamic size-1 modes make the ranks differ from the static values.)
-/// Composing mode by mode over a multi-mode layout is the composed function only where
-/// the tiler's modes do not carry from one mode of the layout into the next (see
-/// `algebra::composition`); staging checks that on static values only.
-pub(crate) const NEEDS_STATIC_CARRY: Error = Error::WrongKind {
-    msg: "typed: composing two or more tiler modes over a layout of several modes needs static values to check that their offsets do not carry (the run-time Layout checks it)",
-};
+/// The staged twin of `algebra::composition`'s `Carry`: what the integral modes of `b` add
+/// up to in each mode of `a`, as staged values.
+pub(crate) struct Carry {
+    sums: [Int; crate::tuple::CAPACITY],
+    modes: usize,
+    /// The least and the greatest sign of the strides of those modes.
+    signs: (Int, Int),
+    /// The first mode of `a` at which one of them puts a new mode.
+    low: usize,
+}
+
+impl Carry {
+    const fn new() -> Carry {
+        Carry {
+            sums: [Int::ZERO; crate::tuple::CAPACITY],
+            modes: 0,
+            signs: (Int::ZERO, Int::ZERO),
+            low: usize::MAX,
+        }
+    }
+
+    /// Counts an integral mode of `b` of stride `d`, and its sign.
+    const fn count(&mut self, p: &mut Program, d: Int) -> Result<(), Error> {
+        self.modes += 1;
+        let sign = tri!(p.signum(d));
+        let least = tri!(p.min(self.signs.0, sign));
+        // the greatest as the least of the negations
+        let (neg_max, neg_sign) = (
+            tri!(p.sub(Int::ZERO, self.signs.1)),
+            tri!(p.sub(Int::ZERO, sign)),
+        );
+        let neg = tri!(p.min(neg_max, neg_sign));
+        self.signs = (least, tri!(p.sub(Int::ZERO, neg)));
+        Ok(())
+    }
+
+    /// Records a new mode `n:r` at mode `k` of `a`: its reach `(n - 1) * |r|`.
+    const fn add(&mut self, p: &mut Program, k: usize, n: Int, r: Int) -> Result<(), Error> {
+        if k < self.low {
+            self.low = k;
+        }
+        let less = tri!(p.sub(n, Int::ONE));
+        let abs = tri!(p.abs(r));
+        let reach = tri!(p.mul(less, abs));
+        self.sums[k] = tri!(p.add(self.sums[k], reach));
+        Ok(())
+    }
+}
 
 const RANK_PRODUCT: Error = Error::WrongKind {
     msg: "typed: blocked_product/raked_product: the block and the repeat have different ranks (CuTe refuses it too)",
@@ -62,7 +103,8 @@ pub(crate) const fn composition(p: &mut Program, a: &Layout, b: &Layout) -> Resu
 }
 
 /// The walk of every mode of `b` over `a`, then the carry check of
-/// `algebra::composition`'s `walk`, on static values.
+/// `algebra::composition`'s `walk`, digit by digit: computed now where the values are
+/// static, a run-time check where they are not.
 const fn walk(
     p: &mut Program,
     out: &mut LayoutBuilder,
@@ -80,20 +122,29 @@ const fn walk(
         Node::ROOT,
         &mut carry,
     ));
-    if !carry.applies() {
+    if carry.modes < 2 {
         return Ok(());
     }
-    if carry.dynamic {
-        return Err(NEEDS_STATIC_CARRY);
+    // strides of both signs need a linear `a` from the first mode they reach on: the sum
+    // of |cs * cd - next| over those modes is 0
+    let mut bends = Int::ZERO;
+    let mut k = carry.low;
+    while k + 1 < a.n {
+        let product = tri!(p.mul(a.s[k], a.d[k]));
+        let diff = tri!(p.sub(product, a.d[k + 1]));
+        let abs = tri!(p.abs(diff));
+        bends = tri!(p.add(bends, abs));
+        k += 1;
     }
-    let mut digit = Digit::START;
+    tri!(p.linear_check(carry.signs.0, carry.signs.1, bends));
+    let mut c = Int::ZERO;
     let mut k = 0;
     while k + 1 < a.n {
         let (cs, cd, next) = (a.s[k], a.d[k], a.d[k + 1]);
-        if !(cs.is_static() && cd.is_static() && next.is_static()) {
-            return Err(NEEDS_STATIC_CARRY);
-        }
-        tri!(digit.step(carry.sum(k), k, cs, cd, next));
+        let t = tri!(p.add(carry.sums[k], c));
+        let product = tri!(p.mul(cs, cd));
+        let diff = tri!(p.sub(product, next));
+        c = tri!(p.carry_step(t, cs, diff, k));
         k += 1;
     }
     Ok(())
@@ -150,7 +201,7 @@ const fn composition_int(
     }
     let mark = out.mark();
     tri!(out.open());
-    carry.count();
+    tri!(carry.count(p, d));
     let mut n = 0;
     let mut rest_shape = s;
     let mut rest_stride = d;
@@ -163,12 +214,7 @@ const fn composition_int(
         } else {
             let new_shape = tri!(p.min(next_shape, rest_shape));
             let next_rest = tri!(p.shape_step(rest_shape, new_shape, i));
-            if new_shape.is_static() && rest_stride.is_static() {
-                tri!(carry.add(i, new_shape, rest_stride));
-            } else {
-                // a register: its value is known only when the program runs
-                carry.dynamic = true;
-            }
+            tri!(carry.add(p, i, new_shape, rest_stride));
             let new_stride = tri!(p.mul(rest_stride, cd));
             tri!(out.push_mode(new_shape, new_stride));
             n += 1;
