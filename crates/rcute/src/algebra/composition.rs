@@ -168,7 +168,7 @@ impl Carry {
             // the axes of a coordinate layout (see `composition_int`)
             return Ok(());
         }
-        if self.signs.0 && self.signs.1 {
+        if self.signs.0 && self.signs.1 && self.low < r {
             let mut k = self.low;
             while k + 1 < r {
                 let ((cs, cd), next) = (a.mode(k), a.mode(k + 1).1);

@@ -262,6 +262,18 @@ impl Layout {
             i += 1;
         }
         sort_by_stride(f, &mut idx, f.len());
+        // modes that may overlap (a stride below the extent of the mode before it, in
+        // stride order): CuTe's answer is then a quasi-inverse only sometimes, checked
+        // offset by offset below
+        let mut j = 1;
+        while j < f.len() && negative.is_none() {
+            let (p, q) = (idx[j - 1] as usize, idx[j] as usize);
+            let reach = f.d(p).value() as i128 * f.s(p).value() as i128;
+            if f.d(p).value() != 0 && (f.d(q).value() as i128) < reach {
+                negative = Some(q);
+            }
+            j += 1;
+        }
         let mut rs = [Int::ZERO; CAPACITY + 1];
         let mut rd = [Int::ZERO; CAPACITY + 1];
         rd[0] = Int::ZERO;
@@ -305,7 +317,7 @@ impl Layout {
         let res = tri!(coalesced(FlatModes::flat(&r), false, false));
         match negative {
             Some(m) if !tri!(inverts(f, &res)) => Err(Error::Precondition {
-                msg: "left_inverse: with a negative stride or a dynamic extent of 1, CuTe's construction is not a left inverse of the layout",
+                msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
                 mode: m as i64,
                 lhs: f.d(m).value(),
                 rhs: 0,

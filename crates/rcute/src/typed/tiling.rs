@@ -129,7 +129,7 @@ const fn walk(
     // of |cs * cd - next| over those modes is 0
     let mut bends = Int::ZERO;
     let mut k = carry.low;
-    while k + 1 < a.n {
+    while k < a.n && k + 1 < a.n {
         let product = tri!(p.mul(a.s[k], a.d[k]));
         let diff = tri!(p.sub(product, a.d[k + 1]));
         let abs = tri!(p.abs(diff));
