@@ -452,7 +452,7 @@ const fn stride_step_is_plain(d: Int, cs: Int) -> bool {
 }
 
 /// The message of a violated strong stride divisibility condition (see [`stride_step`]).
-pub(crate) const STRONG_STRIDE: &str = "composition: stride divisibility condition violated (shape % |stride| == 0 or |stride| % shape == 0, unless the rest of the tiler stays inside the mode), where CuTe C++ returns a layout that is not the composed function";
+pub(crate) const STRONG_STRIDE: &str = "composition: stride divisibility condition violated (the stride and the extent of the mode must divide one another, unless the rest of the tiler stays inside the mode)";
 
 /// Whether `|d|` and `cs` divide one another (the strong stride divisibility condition);
 /// `Ok(false)` also when `d` is 0, which divides nothing.

@@ -19,7 +19,7 @@
 //! ```
 //!
 //! ```compile_fail
-//! // "composition: shape divisibility condition violated" at compile time
+//! // "composition: stride divisibility condition violated" at compile time
 //! const BAD: rcute::Layout = rcute::layout!((_8,_8):(_8,_1)).composition(&rcute::layout!(_4:_3));
 //! ```
 

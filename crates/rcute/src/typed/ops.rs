@@ -348,7 +348,7 @@ impl<F: LayoutForm> TypedLayout<F> {
     /// rcute::layout_form!(D = 4:3);
     /// let c = TypedLayout::<C>::new(&[8, 8, 8, 1]);
     /// let e = c.try_composition(&TypedLayout::<D>::new(&[4, 3])).unwrap_err();
-    /// assert!(e.to_string().starts_with("composition: shape divisibility condition violated"));
+    /// assert!(e.to_string().starts_with("composition: stride divisibility condition violated"));
     /// ```
     #[inline(always)]
     pub fn try_composition<B: LayoutForm>(
