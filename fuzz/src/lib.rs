@@ -2,10 +2,12 @@
 //!
 //! * [`program`]: programs of the expression language built from fuzzer bytes, so that a
 //!   target reaches the algebra and not only the lexer.
+//! * [`algebra`]: calls of the operations that have a law, for the `algebra` target.
 //!
 //! A target is a file in `fuzz_targets/` and a `[[bin]]` entry in `Cargo.toml`; its seed
 //! inputs are `corpus/<target>/seed-*` (committed) and the fuzzer adds its own files there.
 
+pub mod algebra;
 pub mod program;
 
 /// Splits a fuzz input into a program: text after a `0` byte (so that seeds and

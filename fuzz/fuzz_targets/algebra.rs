@@ -1,0 +1,18 @@
+//! Every algebra operation with a law, on operands built from the grammar (layouts,
+//! shapes, tilers of any kind, `rcute_fuzz::program`), and the law of each answer
+//! (`rcute::law::check_call`): an answer that is not the function its operation defines
+//! is a crash, as is a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some(call) = rcute_fuzz::algebra::call_of(data) else {
+        return;
+    };
+    let Ok(result) = rcute::expr::eval_value(&call.text()) else {
+        return;
+    };
+    let verdict = rcute::law::check_call(call.name, &call.values, &result);
+    assert!(!verdict.breaks(), "{}: {result}: {verdict:?}", call.text());
+});

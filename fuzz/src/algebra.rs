@@ -1,0 +1,75 @@
+//! Calls of the algebra operations that have a law, with operands drawn from the grammar
+//! of [`crate::program`]: what the `algebra` target checks.
+
+use crate::program::Gen;
+use arbitrary::{Result, Unstructured};
+use rcute::expr::{Value, eval_value};
+
+/// The operations of `rcute::law::check_call`, with their operand kinds.
+const OPS: &[(&str, &[Kind])] = &[
+    ("coalesce", &[Kind::Layout]),
+    ("filter", &[Kind::Layout]),
+    ("right_inverse", &[Kind::Layout]),
+    ("left_inverse", &[Kind::Layout]),
+    ("nullspace", &[Kind::Layout]),
+    ("complement", &[Kind::Layout]),
+    ("complement", &[Kind::Layout, Kind::Shape]),
+    ("max_common_layout", &[Kind::Layout, Kind::Layout]),
+    ("blocked_product", &[Kind::Layout, Kind::Layout]),
+    ("raked_product", &[Kind::Layout, Kind::Layout]),
+    ("composition", &[Kind::Layout, Kind::Tiler]),
+    ("logical_divide", &[Kind::Layout, Kind::Tiler]),
+    ("zipped_divide", &[Kind::Layout, Kind::Tiler]),
+    ("tiled_divide", &[Kind::Layout, Kind::Tiler]),
+    ("flat_divide", &[Kind::Layout, Kind::Tiler]),
+    ("logical_product", &[Kind::Layout, Kind::Tiler]),
+    ("zipped_product", &[Kind::Layout, Kind::Tiler]),
+    ("tiled_product", &[Kind::Layout, Kind::Tiler]),
+    ("flat_product", &[Kind::Layout, Kind::Tiler]),
+];
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Layout,
+    Shape,
+    Tiler,
+}
+
+/// One call: the operation, its operands as text and as values.
+pub struct Call {
+    /// The operation's CuTe name.
+    pub name: &'static str,
+    /// The operands, as written.
+    pub args: Vec<String>,
+    /// The operands, evaluated.
+    pub values: Vec<Value>,
+}
+
+impl Call {
+    /// The call in the expression language.
+    pub fn text(&self) -> String {
+        format!("{}({})", self.name, self.args.join(", "))
+    }
+}
+
+/// A call drawn from fuzzer bytes; `None` where the bytes run out or an operand does not
+/// evaluate.
+pub fn call_of(data: &[u8]) -> Option<Call> {
+    let mut u = Unstructured::new(data);
+    draw(&mut u).ok().flatten()
+}
+
+fn draw(u: &mut Unstructured<'_>) -> Result<Option<Call>> {
+    let (name, kinds) = *u.choose(OPS)?;
+    let mut g = Gen::new(u);
+    let mut args = Vec::with_capacity(kinds.len());
+    for k in kinds {
+        args.push(match k {
+            Kind::Layout => g.layout()?,
+            Kind::Shape => g.shape()?,
+            Kind::Tiler => g.tiler()?,
+        });
+    }
+    let values: Option<Vec<Value>> = args.iter().map(|a| eval_value(a).ok()).collect();
+    Ok(values.map(|values| Call { name, args, values }))
+}
