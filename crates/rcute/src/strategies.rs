@@ -397,3 +397,65 @@ pub fn divisible_tiler(p: LayoutParams) -> impl Strategy<Value = (Layout, Layout
                 .is_ok()
         })
 }
+
+/// What [`run_counted`] counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The cases that ran.
+    pub ran: usize,
+    /// The cases whose test answered `true` (an operation that answered, a law that was
+    /// checked: whatever the test counts).
+    pub counted: usize,
+}
+
+/// Runs `test` on `cases` values of `strategy` (no failure persistence, so a test never
+/// depends on files), and answers the counts. Panics when a case fails, and when fewer
+/// than `cases` cases ran: a filter or a rejection cannot make a property test vacuous.
+///
+/// ```
+/// use proptest::prelude::*;
+/// use rcute::strategies::{LayoutParams, layout, run_counted};
+/// let c = run_counted(100, layout(LayoutParams::default()), |l| {
+///     prop_assert_eq!(l.coalesce().size(), l.size());
+///     Ok(l.rank() > 1)
+/// });
+/// assert_eq!(c.ran, 100);
+/// ```
+pub fn run_counted<S: Strategy>(
+    cases: u32,
+    strategy: S,
+    test: impl Fn(S::Value) -> Result<bool, TestCaseError>,
+) -> Counted
+where
+    S::Value: core::fmt::Debug,
+{
+    use core::cell::Cell;
+    use proptest::test_runner::{Config, TestRunner};
+    let (ran, counted) = (Cell::new(0usize), Cell::new(0usize));
+    let mut runner = TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        max_global_rejects: 100_000,
+        ..Config::default()
+    });
+    let result = runner.run(&strategy, |v| {
+        ran.set(ran.get() + 1);
+        if test(v)? {
+            counted.set(counted.get() + 1);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let c = Counted {
+        ran: ran.get(),
+        counted: counted.get(),
+    };
+    assert!(
+        c.ran >= cases as usize,
+        "only {} of {cases} cases ran",
+        c.ran
+    );
+    c
+}

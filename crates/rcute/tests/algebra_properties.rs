@@ -2,10 +2,9 @@
 //! `rcute::strategies`. Each test counts its cases and asserts the count.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use rcute::strategies::{
     LayoutParams, ShapeParams, complementable, composable_pair, divisible_tiler, injective_layout,
-    layout,
+    layout, run_counted,
 };
 use rcute::{IntTuple, Layout, Tiler};
 use std::collections::{BTreeMap, BTreeSet};
@@ -17,22 +16,7 @@ fn run<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseE
 where
     S::Value: std::fmt::Debug,
 {
-    let ran = AtomicUsize::new(0);
-    let mut runner = TestRunner::new(Config {
-        cases: CASES,
-        failure_persistence: None,
-        max_global_rejects: 100_000,
-        ..Config::default()
-    });
-    runner
-        .run(&strategy, |v| {
-            ran.fetch_add(1, Ordering::Relaxed);
-            test(v)
-        })
-        .unwrap();
-    let n = ran.into_inner();
-    assert!(n >= CASES as usize, "only {n} cases ran");
-    n
+    run_counted(CASES, strategy, |v| test(v).map(|()| true)).ran
 }
 
 fn size(l: &Layout) -> usize {

@@ -3,10 +3,8 @@
 //! cases, the answers and the refusals, and asserts the counts.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use rcute::law;
 use rcute::{ComposedLayout, Int, IntTuple, Layout, MaybeSwizzled, Swizzle, Tiler};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 const CASES: u32 = 2000;
 
@@ -19,25 +17,8 @@ fn run<S: Strategy>(
 where
     S::Value: std::fmt::Debug,
 {
-    let ran = AtomicUsize::new(0);
-    let ok = AtomicUsize::new(0);
-    let mut runner = TestRunner::new(Config {
-        cases: CASES,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    runner
-        .run(&strategy, |v| {
-            ran.fetch_add(1, Ordering::Relaxed);
-            if test(v)? {
-                ok.fetch_add(1, Ordering::Relaxed);
-            }
-            Ok(())
-        })
-        .unwrap();
-    let (n, k) = (ran.into_inner(), ok.into_inner());
-    assert!(n >= CASES as usize, "only {n} cases ran");
-    (n, k)
+    let c = rcute::strategies::run_counted(CASES, strategy, test);
+    (c.ran, c.counted)
 }
 
 fn swizzle() -> impl Strategy<Value = Swizzle> {

@@ -2,7 +2,6 @@
 //! counts the cases it ran and asserts the count, so that a filter cannot make it vacuous.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use rcute::strategies::{LayoutParams, ShapeParams, layout, shape};
 use rcute::{IntTuple, Layout, crd2idx_colex, idx2crd};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -13,19 +12,7 @@ fn run<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseE
 where
     S::Value: std::fmt::Debug,
 {
-    let ran = AtomicUsize::new(0);
-    let mut runner = TestRunner::new(Config {
-        cases: CASES,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    runner
-        .run(&strategy, |v| {
-            ran.fetch_add(1, Ordering::Relaxed);
-            test(v)
-        })
-        .unwrap();
-    ran.into_inner()
+    rcute::strategies::run_counted(CASES, strategy, |v| test(v).map(|()| true)).ran
 }
 
 fn dynamic(i: usize) -> IntTuple {

@@ -1,7 +1,7 @@
 //! `upcast<N>` and `downcast<N>`: the same memory seen as elements `N` times larger or
 //! smaller.
 
-use crate::algebra::build::LayoutBuilder;
+use crate::algebra::builder::LayoutBuilder;
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;

@@ -5,8 +5,8 @@
 //! static, and `shape * stride == next stride` must be a static truth. Dynamic modes
 //! therefore never merge, a dynamic `1` is never dropped, and a static `_1` always is.
 
-use crate::algebra::build::modes_by_profile;
-use crate::algebra::flat::{Modes, Sink, coalesce_keeps, coalesce_scan, coalesced};
+use crate::algebra::builder::LayoutBuilder;
+use crate::algebra::modes::{Modes, Sink, coalesce_keeps, coalesce_scan, coalesced};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -77,6 +77,39 @@ impl ModeOp {
             }
         }
     }
+}
+
+/// CuTe's `transform_layout(layout, profile, f)` for the profile-driven operations
+/// (coalesce, filter): `f` on the first `rank(profile)` modes, the other modes kept.
+const fn modes_by_profile(
+    layout: &Layout,
+    profile: &IntTuple,
+    op: ModeOp,
+) -> Result<Layout, Error> {
+    let rp = profile.rank();
+    let rl = layout.rank();
+    if rp > rl {
+        return Err(Error::RankMismatch {
+            msg: "the profile has more modes than the layout",
+            expected: rl,
+            found: rp,
+        });
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(b.open());
+    let mut i = 0;
+    while i < rl {
+        let mode = tri!(layout.try_mode(i));
+        if i < rp {
+            let r = tri!(op.apply(&mode, &tri!(profile.try_get(i))));
+            tri!(b.push_layout(&r));
+        } else {
+            tri!(b.push_layout(&mode));
+        }
+        i += 1;
+    }
+    tri!(b.close());
+    b.finish()
 }
 
 impl Layout {
@@ -255,7 +288,7 @@ impl IntTuple {
 
 #[cfg(test)]
 mod tests {
-    use crate::algebra::flat::{Modes, coalesced};
+    use crate::algebra::modes::{Modes, coalesced};
     use crate::{Int, IntTuple, Layout};
 
     /// The copy-and-flatten path of `coalesce` (taken when no mode changes) gives the same

@@ -10,7 +10,7 @@
 //! CuTe returns garbage for negative strides (`complement(_4:_-1, _8) = (_-1,_0):(_1,_-4)`);
 //! rcute answers an error.
 
-use crate::algebra::flat::{
+use crate::algebra::modes::{
     CAP_MODES, Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps, coalesce_scan,
 };
 use crate::error::{Error, tri, unwrap_or_panic};

@@ -10,9 +10,9 @@
 //! silently computes a wrong layout otherwise; rcute checks the values and answers an
 //! error naming the mode.
 
-use crate::algebra::build::LayoutBuilder;
+use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::coalesce::coalesce_x;
-use crate::algebra::flat::{Flat, Modes, Sink, coalesce_into};
+use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind, unit_stride};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::{Int, div_rem_pos};

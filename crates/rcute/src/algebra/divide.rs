@@ -5,9 +5,9 @@
 //! mode 0 is the tile (`composition(L, T)`), mode 1 the rest. A tuple tiler divides mode by
 //! mode and keeps the modes of `L` beyond it.
 
-use crate::algebra::build::{LayoutBuilder, pair};
+use crate::algebra::builder::{LayoutBuilder, pair};
 use crate::algebra::complement::{Cotarget, complement_into};
-use crate::algebra::flat::{Flat, Sink};
+use crate::algebra::modes::{Flat, Sink};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -409,7 +409,7 @@ impl IntTuple {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algebra::build::{LayoutBuilder, pair};
+    use crate::algebra::builder::{LayoutBuilder, pair};
     use crate::algebra::tiler::{Tiler, by_mode};
 
     /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2

@@ -3,7 +3,7 @@
 //! Both coalesce the layout, sort its modes by stride (CuTe's exchange sort, which is not
 //! stable for equal strides), and build the inverse from the prefix products of the shape.
 
-use crate::algebra::flat::{
+use crate::algebra::modes::{
     Flat, Modes as FlatModes, Sink, coalesce_into, coalesce_keeps, coalesce_scan, coalesced,
 };
 use crate::error::{Error, tri, unwrap_or_panic};

@@ -23,16 +23,17 @@
 //! const BAD: rcute::Layout = rcute::layout!((_8,_8):(_8,_1)).composition(&rcute::layout!(_4:_3));
 //! ```
 
-pub(crate) mod build;
+pub(crate) mod builder;
 mod cast;
 mod coalesce;
-mod common;
 pub(crate) mod complement;
 pub(crate) mod composition;
 mod distribute;
 pub(crate) mod divide;
-mod flat;
 mod inverse;
+mod max_common;
+pub(crate) mod modes;
+mod nullspace;
 pub(crate) mod product;
 pub(crate) mod tiler;
 

@@ -5,11 +5,11 @@
 //! `logical_product(A, B) = (A, composition(complement(A, size(A)*cosize(B)), B))`: mode 0
 //! is `A` itself, mode 1 repeats it in the layout of `B`.
 
-use crate::algebra::build::LayoutBuilder;
+use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::complement::{Cotarget, complement_into};
 use crate::algebra::composition::{compose_flat_into, composition_general_into};
 use crate::algebra::divide::{unpack, zip2_by};
-use crate::algebra::flat::{Flat, Sink};
+use crate::algebra::modes::{Flat, Sink};
 use crate::algebra::tiler::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::layout::Layout;
@@ -334,7 +334,7 @@ impl Layout {
 
 #[cfg(test)]
 mod tests {
-    use crate::algebra::build::pair;
+    use crate::algebra::builder::pair;
     use crate::{IntTuple, Layout, Tiler};
 
     /// `logical_product` by a layout (the flat-mode path for integer strides, the

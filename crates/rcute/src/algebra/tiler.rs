@@ -293,7 +293,7 @@ pub(crate) fn by_mode(
     if t.rank() > l.rank() {
         return op(l, t);
     }
-    let mut b = crate::algebra::build::LayoutBuilder::new();
+    let mut b = crate::algebra::builder::LayoutBuilder::new();
     b.open()?;
     for i in 0..l.rank() {
         let mode = l.try_mode(i)?;

@@ -25,6 +25,7 @@
 //! instead of data, for predication.
 
 mod algorithms;
+mod block;
 mod coord;
 #[cfg(feature = "alloc")]
 mod parallel;

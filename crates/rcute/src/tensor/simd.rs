@@ -16,7 +16,7 @@
 //! by [`TypeId`].
 #![allow(unsafe_code)]
 
-use super::algorithms::Block;
+use super::block::Block;
 use core::any::TypeId;
 
 /// Whether elements of type `T` are moved by [`transpose`] on this machine.

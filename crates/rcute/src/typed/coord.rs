@@ -1,8 +1,8 @@
-//! `idx2crd` and `crd2idx`, staged (see [`super::stage`] for how): the general forms of
+//! `idx2crd` and `crd2idx`, staged (see [`super::modes`] for how): the general forms of
 //! `crate::tuple::coord`, mode by mode.
 
+use super::modes::product_at;
 use super::program::Program;
-use super::stage::product_at;
 use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::tuple::{CAPACITY, IntTuple, Node};

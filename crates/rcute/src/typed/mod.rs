@@ -70,12 +70,16 @@
 //! The forms hold integers only (no `_`, no scaled basis elements), and a typed value at
 //! most [`DYN_CAPACITY`] dynamic values.
 
+mod complement;
+mod composition;
 mod coord;
+mod divide;
 mod exec;
+mod inverse;
+mod modes;
 mod ops;
+mod product;
 mod program;
-mod stage;
-mod tiling;
 mod value;
 
 #[cfg(test)]

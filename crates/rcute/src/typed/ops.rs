@@ -3,13 +3,13 @@
 
 use super::coord;
 use super::exec::{Stage, run_stage};
+use super::modes::{self, Cotarget};
 use super::program::Program;
-use super::stage::{self, Cotarget};
-use super::tiling;
 use super::value::{
     LayoutForm, TilerForm, TupleForm, TypedLayout, TypedTiler, TypedTuple, input_layout,
     input_tiler, input_tuple, output_leaves,
 };
+use super::{complement, composition, divide, inverse, product};
 use crate::algebra::tiler::Tiler;
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::layout::Layout;
@@ -52,7 +52,7 @@ const fn finish_tuple(mut p: Program, out: IntTuple) -> Result<StagedTuple, Erro
 pub(crate) const fn stage_coalesce(a: &Layout) -> Result<StagedLayout, Error> {
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
-    let out = tri!(stage::coalesce(&mut p, &a));
+    let out = tri!(modes::coalesce(&mut p, &a));
     finish_layout(p, out)
 }
 
@@ -60,7 +60,7 @@ pub(crate) const fn stage_composition(a: &Layout, b: &Layout) -> Result<StagedLa
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
     let b = tri!(input_layout(&mut p, b));
-    let out = tri!(tiling::composition(&mut p, &a, &b));
+    let out = tri!(composition::composition(&mut p, &a, &b));
     finish_layout(p, out)
 }
 
@@ -68,7 +68,7 @@ pub(crate) const fn stage_composition_tiler(a: &Layout, t: &Tiler) -> Result<Sta
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
     let t = tri!(input_tiler(&mut p, t));
-    let out = tri!(tiling::composition_tiler(&mut p, &a, &t));
+    let out = tri!(composition::composition_tiler(&mut p, &a, &t));
     finish_layout(p, out)
 }
 
@@ -76,14 +76,14 @@ pub(crate) const fn stage_complement(a: &Layout, c: &IntTuple) -> Result<StagedL
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
     let c = tri!(input_tuple(&mut p, c));
-    let out = tri!(stage::complement(&mut p, &a, Cotarget::Shape(&c)));
+    let out = tri!(complement::complement(&mut p, &a, Cotarget::Shape(&c)));
     finish_layout(p, out)
 }
 
 pub(crate) const fn stage_right_inverse(a: &Layout) -> Result<StagedLayout, Error> {
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
-    let out = tri!(stage::right_inverse(&mut p, &a));
+    let out = tri!(inverse::right_inverse(&mut p, &a));
     finish_layout(p, out)
 }
 
@@ -91,7 +91,7 @@ pub(crate) const fn stage_logical_divide(a: &Layout, t: &Tiler) -> Result<Staged
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
     let t = tri!(input_tiler(&mut p, t));
-    let out = tri!(tiling::logical_divide(&mut p, &a, &t));
+    let out = tri!(divide::logical_divide(&mut p, &a, &t));
     finish_layout(p, out)
 }
 
@@ -99,7 +99,7 @@ pub(crate) const fn stage_zipped_divide(a: &Layout, t: &Tiler) -> Result<StagedL
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
     let t = tri!(input_tiler(&mut p, t));
-    let out = tri!(tiling::zipped_divide(&mut p, &a, &t));
+    let out = tri!(divide::zipped_divide(&mut p, &a, &t));
     finish_layout(p, out)
 }
 
@@ -107,7 +107,7 @@ pub(crate) const fn stage_logical_product(a: &Layout, t: &Tiler) -> Result<Stage
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
     let t = tri!(input_tiler(&mut p, t));
-    let out = tri!(tiling::logical_product(&mut p, &a, &t));
+    let out = tri!(product::logical_product(&mut p, &a, &t));
     finish_layout(p, out)
 }
 
@@ -119,7 +119,7 @@ pub(crate) const fn stage_rank_product(
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
     let b = tri!(input_layout(&mut p, b));
-    let out = tri!(tiling::rank_product(&mut p, &a, &b, raked));
+    let out = tri!(product::rank_product(&mut p, &a, &b, raked));
     finish_layout(p, out)
 }
 
@@ -134,14 +134,14 @@ pub(crate) const fn stage_raked_product(a: &Layout, b: &Layout) -> Result<Staged
 pub(crate) const fn stage_size(a: &Layout) -> Result<StagedTuple, Error> {
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
-    let out = tri!(stage::size(&mut p, &a));
+    let out = tri!(modes::size(&mut p, &a));
     finish_tuple(p, IntTuple::from_int(out))
 }
 
 pub(crate) const fn stage_cosize(a: &Layout) -> Result<StagedTuple, Error> {
     let mut p = Program::new();
     let a = tri!(input_layout(&mut p, a));
-    let out = tri!(stage::cosize(&mut p, &a));
+    let out = tri!(modes::cosize(&mut p, &a));
     finish_tuple(p, IntTuple::from_int(out))
 }
 

@@ -5,9 +5,9 @@
 //! values what a typed operation cannot).
 
 use super::exec::run;
+use super::modes::NEEDS_STATIC_STRIDES;
 use super::ops::{self, StagedLayout, StagedTuple};
 use super::program::{DYN_CAPACITY, MAX_OPS};
-use super::stage::NEEDS_STATIC_STRIDES;
 use super::value::{fill_layout, fill_tuple};
 use crate::algebra::tiler::Tiler;
 use crate::error::Error;
@@ -19,7 +19,7 @@ use crate::strategies::{
 };
 use crate::tuple::IntTuple;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+
 use std::cell::RefCell;
 use std::string::{String, ToString};
 use std::vec::Vec;
@@ -163,24 +163,15 @@ where
     S::Value: std::fmt::Debug,
 {
     let tally = RefCell::new(Tally::default());
-    let ran = RefCell::new(0usize);
-    let mut runner = TestRunner::new(Config {
-        cases: CASES,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    runner
-        .run(&strategy, |v| {
-            *ran.borrow_mut() += 1;
-            let desc = std::format!("{v:?}");
-            case(&mut tally.borrow_mut(), v)
-                .map_err(|m| TestCaseError::fail(std::format!("{desc}: {m}")))
-        })
-        .unwrap();
+    let ran = crate::strategies::run_counted(CASES, strategy, |v| {
+        let desc = std::format!("{v:?}");
+        case(&mut tally.borrow_mut(), v)
+            .map(|()| true)
+            .map_err(|m| TestCaseError::fail(std::format!("{desc}: {m}")))
+    })
+    .ran;
     let tally = tally.into_inner();
-    let ran = ran.into_inner();
     std::eprintln!("typed against run-time, {ran} cases: {tally:?}");
-    assert!(ran >= CASES as usize, "only {ran} cases ran");
     // every comparison of every case is counted once
     assert!(tally.total() >= ran, "{tally:?}");
     tally

@@ -1,15 +1,13 @@
-//! Composition, the divides and the products, staged (see [`super::stage`] for how).
+//! Composition, staged (see [`super::modes`] for how): the twin of `crate::algebra::composition`.
 //!
 //! Where the run-time algebra takes a shortcut that changes the order in which errors are
 //! found (the by-mode divides and compositions copy a single-mode mode's tile in place),
 //! staging takes the same shortcut, so that a program reports the first error the
 //! run-time algebra reports.
 
+use super::modes::{Modes, coalesce_scan};
 use super::program::Program;
-use super::stage::{Cotarget, Modes, coalesce, coalesce_scan, complement, cosize, size};
-use crate::algebra::build::{LayoutBuilder, pair};
-use crate::algebra::divide::zip2_by;
-use crate::algebra::product::zip_modes;
+use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind, unit_stride};
 use crate::error::{Error, tri};
 use crate::int::Int;
@@ -68,17 +66,13 @@ impl Carry {
     }
 }
 
-const RANK_PRODUCT: Error = Error::WrongKind {
-    msg: "typed: blocked_product/raked_product: the block and the repeat have different ranks (CuTe refuses it too)",
-};
-
 /// The sub-layout of `l` at node `n` (the nodes of a layout's shape and stride coincide).
-const fn sub_layout(l: &Layout, n: Node) -> Layout {
+pub(super) const fn sub_layout(l: &Layout, n: Node) -> Layout {
     Layout::from_parts(l.shape_ref().subtree(n), l.stride_ref().subtree(n))
 }
 
 /// `s:d ∘ b` for a single-mode left layout: each stride of `b` but a `_0` times `d`.
-const fn compose_leaf(p: &mut Program, d: Int, b: &Layout) -> Result<Layout, Error> {
+pub(super) const fn compose_leaf(p: &mut Program, d: Int, b: &Layout) -> Result<Layout, Error> {
     let mut stride = *b.stride_ref();
     let mut i = 0;
     while i < stride.leaf_count() {
@@ -242,7 +236,7 @@ const fn composition_int(
 
 /// `a ∘ b` for an `a` given as flat modes that are already coalesced (a complement), as
 /// the next mode of `out`.
-const fn compose_flat_into(
+pub(super) const fn compose_flat_into(
     p: &mut Program,
     out: &mut LayoutBuilder,
     a: &Modes,
@@ -313,269 +307,5 @@ pub(crate) const fn composition_tiler(
             tri!(b.close());
             b.finish()
         }
-    }
-}
-
-/// The flat modes `f` composed with a single mode `_:d`, as the next mode of `b`.
-const fn push_flat_composed(
-    p: &mut Program,
-    b: &mut LayoutBuilder,
-    d: Int,
-    f: &Modes,
-) -> Result<(), Error> {
-    let tuple = f.n != 1;
-    if tuple {
-        tri!(b.open());
-    }
-    let mut i = 0;
-    while i < f.n {
-        let e = f.d[i];
-        let e = if e.is_constant(0) {
-            e
-        } else {
-            tri!(p.mul(e, d))
-        };
-        tri!(b.push_mode(f.s[i], e));
-        i += 1;
-    }
-    if tuple {
-        tri!(b.close());
-    }
-    Ok(())
-}
-
-/// The rest of a single-mode mode `s:d` divided by the tiler element at node `e`:
-/// `s:d ∘ complement(e, s)`, as the next mode of `b`.
-const fn push_rest(
-    p: &mut Program,
-    b: &mut LayoutBuilder,
-    t: &Tiler,
-    s: Int,
-    d: Int,
-    e: Node,
-) -> Result<(), Error> {
-    let c = tri!(complement(
-        p,
-        &sub_layout(t.inner_layout(), e),
-        Cotarget::Int(s)
-    ));
-    push_flat_composed(p, b, d, &Modes::leaves(&c))
-}
-
-/// `logical_divide(a, tiler)` (see `algebra::divide`).
-pub(crate) const fn logical_divide(
-    p: &mut Program,
-    a: &Layout,
-    t: &Tiler,
-) -> Result<Layout, Error> {
-    match t.kind() {
-        TilerKind::Layout(tl) => {
-            let target = if a.shape_ref().is_leaf() {
-                *a.shape_ref()
-            } else {
-                tri!(coalesce(p, a)).shape()
-            };
-            let c = tri!(complement(p, tl, Cotarget::Shape(&target)));
-            let b = tri!(pair(tl, &c));
-            composition(p, a, &b)
-        }
-        TilerKind::Underscore => Ok(*a),
-        TilerKind::Integer(_) => logical_divide(p, a, &Tiler::layout(*t.inner_layout())),
-        TilerKind::Tuple => {
-            let rt = t.rank();
-            let rl = a.rank();
-            if rt > rl {
-                return Err(Error::RankMismatch {
-                    msg: "logical_divide: too many modes in the tiler",
-                    expected: rl,
-                    found: rt,
-                });
-            }
-            let mut b = LayoutBuilder::new();
-            tri!(b.open());
-            let mut walk = PairWalk::new(a, t);
-            let mut i = 0;
-            while i < rl {
-                if let Some((s, d, e)) = walk.single(a, t, i) {
-                    tri!(b.open());
-                    let tile = tri!(compose_leaf(p, d, &sub_layout(t.inner_layout(), e)));
-                    tri!(b.push_layout(&tile));
-                    tri!(push_rest(p, &mut b, t, s, d, e));
-                    tri!(b.close());
-                    walk.advance(a, t, i);
-                    i += 1;
-                    continue;
-                }
-                walk.advance(a, t, i);
-                let mode = tri!(a.try_mode(i));
-                if i < rt {
-                    let r = match t.element_layout(i) {
-                        Some(e) => tri!(logical_divide(p, &mode, &Tiler::layout(e))),
-                        None => tri!(logical_divide(p, &mode, &tri!(t.try_element(i)))),
-                    };
-                    tri!(b.push_layout(&r));
-                } else {
-                    tri!(b.push_layout(&mode));
-                }
-                i += 1;
-            }
-            tri!(b.close());
-            b.finish()
-        }
-    }
-}
-
-/// `zipped_divide(a, tiler)`: the tiles of a tiler whose elements each divide a
-/// single-mode mode are built in place, tiles first; otherwise `logical_divide`, zipped.
-pub(crate) const fn zipped_divide(p: &mut Program, a: &Layout, t: &Tiler) -> Result<Layout, Error> {
-    if let Some(z) = tri!(zipped_divide_single(p, a, t)) {
-        return Ok(z);
-    }
-    let d = tri!(logical_divide(p, a, t));
-    zip2_by(&d, t.guide())
-}
-
-/// The in-place form of [`zipped_divide`], or `None` where it does not apply (decided on
-/// the structure alone, before anything is recorded).
-const fn zipped_divide_single(
-    p: &mut Program,
-    a: &Layout,
-    t: &Tiler,
-) -> Result<Option<Layout>, Error> {
-    let (rt, rl) = (t.rank(), a.rank());
-    if !t.is_tuple() || rt > rl {
-        return Ok(None);
-    }
-    // every element must take the in-place form
-    let mut walk = PairWalk::new(a, t);
-    let mut i = 0;
-    while i < rt {
-        if walk.single(a, t, i).is_none() {
-            return Ok(None);
-        }
-        walk.advance(a, t, i);
-        i += 1;
-    }
-    let mut b = LayoutBuilder::new();
-    tri!(b.open());
-    tri!(b.open());
-    let mut walk = PairWalk::new(a, t);
-    let mut i = 0;
-    while i < rt {
-        if let Some((_, d, e)) = walk.single(a, t, i) {
-            let tile = tri!(compose_leaf(p, d, &sub_layout(t.inner_layout(), e)));
-            tri!(b.push_layout(&tile));
-        }
-        walk.advance(a, t, i);
-        i += 1;
-    }
-    tri!(b.close());
-    tri!(b.open());
-    let mut walk = PairWalk::new(a, t);
-    let mut i = 0;
-    while i < rl {
-        if let Some((s, d, e)) = walk.single(a, t, i) {
-            tri!(push_rest(p, &mut b, t, s, d, e));
-        } else {
-            tri!(b.push_sub(a, walk.mode()));
-        }
-        walk.advance(a, t, i);
-        i += 1;
-    }
-    tri!(b.close());
-    tri!(b.close());
-    Ok(Some(tri!(b.finish())))
-}
-
-/// `logical_product(a, b)` for a layout `b`: `(a, complement(a, size(a)*cosize(b)) ∘ b)`.
-const fn logical_product_by(p: &mut Program, a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    let sa = tri!(size(p, a));
-    let cb = tri!(cosize(p, b));
-    let cotarget = tri!(p.mul(sa, cb));
-    let mut out = LayoutBuilder::new();
-    tri!(out.open());
-    tri!(out.push_layout(a));
-    let c = tri!(complement(p, a, Cotarget::Int(cotarget)));
-    tri!(compose_flat_into(p, &mut out, &Modes::leaves(&c), b));
-    tri!(out.close());
-    out.finish()
-}
-
-/// `logical_product(a, tiler)` (see `algebra::product`).
-pub(crate) const fn logical_product(
-    p: &mut Program,
-    a: &Layout,
-    t: &Tiler,
-) -> Result<Layout, Error> {
-    match t.kind() {
-        TilerKind::Layout(b) => logical_product_by(p, a, b),
-        TilerKind::Underscore => Ok(*a),
-        TilerKind::Integer(_) => logical_product(p, a, &Tiler::layout(*t.inner_layout())),
-        TilerKind::Tuple => {
-            let rt = t.rank();
-            let rl = a.rank();
-            if rt > rl {
-                return Err(Error::RankMismatch {
-                    msg: "logical_product: too many modes in the tiler",
-                    expected: rl,
-                    found: rt,
-                });
-            }
-            let mut b = LayoutBuilder::new();
-            tri!(b.open());
-            let mut i = 0;
-            while i < rl {
-                let mode = tri!(a.try_mode(i));
-                if i < rt {
-                    let r = match t.element_layout(i) {
-                        Some(e) => tri!(logical_product_by(p, &mode, &e)),
-                        None => tri!(logical_product(p, &mode, &tri!(t.try_element(i)))),
-                    };
-                    tri!(b.push_layout(&r));
-                } else {
-                    tri!(b.push_layout(&mode));
-                }
-                i += 1;
-            }
-            tri!(b.close());
-            b.finish()
-        }
-    }
-}
-
-/// `blocked_product(a, b)` (`raked` false) or `raked_product(a, b)`: both padded to the
-/// larger rank, their logical product zipped mode by mode.
-pub(crate) const fn rank_product(
-    p: &mut Program,
-    a: &Layout,
-    b: &Layout,
-    raked: bool,
-) -> Result<Layout, Error> {
-    let r = if a.rank() > b.rank() {
-        a.rank()
-    } else {
-        b.rank()
-    };
-    let pa = if a.rank() == r {
-        *a
-    } else {
-        tri!(a.try_append_to(r, None))
-    };
-    let pb = if b.rank() == r {
-        *b
-    } else {
-        tri!(b.try_append_to(r, None))
-    };
-    let prod = tri!(logical_product_by(p, &pa, &pb));
-    let n0 = prod.shape_ref().first_child(Node::ROOT);
-    let n1 = prod.shape_ref().node_end(n0);
-    let z = if raked {
-        zip_modes(&prod, n1, n0)
-    } else {
-        zip_modes(&prod, n0, n1)
-    };
-    match z {
-        Err(Error::RankMismatch { .. }) => Err(RANK_PRODUCT),
-        other => other,
     }
 }

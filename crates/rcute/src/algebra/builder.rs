@@ -1,8 +1,7 @@
 //! Building layouts mode by mode (CuTe's `make_layout(L0, L1, ...)` and
 //! `transform_layout`), shared by the algebra.
 
-use crate::algebra::coalesce::ModeOp;
-use crate::algebra::flat::Flat;
+use crate::algebra::modes::Flat;
 use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -133,37 +132,4 @@ pub(crate) const fn pair(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     tri!(lb.push_layout(b));
     tri!(lb.close());
     lb.finish()
-}
-
-/// CuTe's `transform_layout(layout, profile, f)` for the profile-driven operations
-/// (coalesce, filter): `f` on the first `rank(profile)` modes, the other modes kept.
-pub(crate) const fn modes_by_profile(
-    layout: &Layout,
-    profile: &IntTuple,
-    op: ModeOp,
-) -> Result<Layout, Error> {
-    let rp = profile.rank();
-    let rl = layout.rank();
-    if rp > rl {
-        return Err(Error::RankMismatch {
-            msg: "the profile has more modes than the layout",
-            expected: rl,
-            found: rp,
-        });
-    }
-    let mut b = LayoutBuilder::new();
-    tri!(b.open());
-    let mut i = 0;
-    while i < rl {
-        let mode = tri!(layout.try_mode(i));
-        if i < rp {
-            let r = tri!(op.apply(&mode, &tri!(profile.try_get(i))));
-            tri!(b.push_layout(&r));
-        } else {
-            tri!(b.push_layout(&mode));
-        }
-        i += 1;
-    }
-    tri!(b.close());
-    b.finish()
 }

@@ -1,5 +1,7 @@
-//! The algebra on flat modes, staged: coalesce, filter, complement, right_inverse, size and
-//! cosize, and the tuple arithmetic they need.
+//! Flat modes, staged: the coalesce scan (coalesce, filter), size and cosize, and the tuple
+//! arithmetic the staged algebra needs; the twin of `crate::algebra::modes` and
+//! `crate::algebra::coalesce`. The other twins, one file per run-time file, are
+//! `complement`, `inverse`, `composition`, `divide` and `product`.
 //!
 //! Each function follows the run-time algorithm of `crate::algebra` step by step (the full
 //! forms: staging runs at compile time, where a fast path buys nothing), on forms whose
@@ -87,7 +89,7 @@ impl Modes {
         }
     }
 
-    const fn static_strides(&self) -> bool {
+    pub(crate) const fn static_strides(&self) -> bool {
         let mut i = 0;
         while i < self.n {
             if !self.d[i].is_static() {
@@ -112,7 +114,7 @@ impl Modes {
     }
 }
 
-/// CuTe's `bw_coalesce` of flat modes (see `algebra::flat::coalesce_scan`): a mode merges
+/// CuTe's `bw_coalesce` of flat modes (see `algebra::modes::coalesce_scan`): a mode merges
 /// into the one after it only when the merge is a static truth; with `extend` a trailing
 /// static `_1` starts as `_2`; with `zeros` a static `_0` stride counts as extent `_1`.
 pub(crate) const fn coalesce_scan(
@@ -293,222 +295,4 @@ pub(crate) const fn layout_from_shape(p: &mut Program, shape: &IntTuple) -> Resu
     let stride = tri!(compact_left(p, shape, Int::ONE));
     // (not `Layout::try_new`, which would check the registers' numbers as values)
     Ok(Layout::from_parts(*shape, stride))
-}
-
-/// CuTe's `ceil_div(tuple, int)`, folded left over the modes of the subtree `na` of `a`
-/// into `out`: answers the rest carried past it.
-const fn ceil_div_fold(
-    p: &mut Program,
-    out: &mut IntTuple,
-    a: &IntTuple,
-    na: Node,
-    b: Int,
-) -> Result<Int, Error> {
-    if a.is_leaf_node(na) {
-        let x = a.int_at(na);
-        let r = tri!(p.ceil_div(x, b));
-        tri!(out.push_leaf(r));
-        return p.ceil_div(b, x);
-    }
-    tri!(out.push_open());
-    let mut rest = b;
-    let mut c = a.first_child(na);
-    while !a.is_close(c) {
-        let mut tmp = IntTuple::stream();
-        let _ = tri!(ceil_div_fold(p, &mut tmp, a, c, rest));
-        tri!(out.push_node(&tmp, Node::ROOT));
-        let size = tri!(product_at(p, a, c));
-        rest = tri!(p.ceil_div(rest, size));
-        c = a.node_end(c);
-    }
-    tri!(out.push_close());
-    Ok(rest)
-}
-
-const fn push_kept(res: &mut Modes, s: Int, d: Int) -> Result<(), Error> {
-    if s.is_constant(1) {
-        return Ok(());
-    }
-    res.push(s, d)
-}
-
-/// `complement(l, cotarget)` (see `algebra::complement`).
-pub(crate) const fn complement(
-    p: &mut Program,
-    l: &Layout,
-    cotarget: Cotarget<'_>,
-) -> Result<Layout, Error> {
-    // filter(l)
-    let f = tri!(coalesce_scan(p, &Modes::leaves(l), false, true));
-    if f.n > 1 && !f.static_strides() {
-        return Err(NEEDS_STATIC_STRIDES);
-    }
-    if f.n == 1 && f.d[0].is_constant(0) {
-        // the irreducible rank-1 stride-0 layout: compact over the coalesced cotarget
-        let c = tri!(tuple_coalesce(p, &cotarget.tuple()));
-        return layout_from_shape(p, &c);
-    }
-    let res = tri!(complement_modes(p, &f, cotarget));
-    tri!(coalesce_scan(p, &res, false, false)).as_layout()
-}
-
-/// The modes of the complement of the filtered modes `f`, before coalescing, without
-/// static `_1` modes. `f` has static strides, or one mode.
-const fn complement_modes(
-    p: &mut Program,
-    f: &Modes,
-    cotarget: Cotarget<'_>,
-) -> Result<Modes, Error> {
-    let r = f.n;
-    let mut k = 0;
-    while k < r {
-        if f.d[k].is_basis() {
-            return Err(Error::WrongKind {
-                msg: "complement: scaled-basis strides have no complement",
-            });
-        }
-        tri!(p.check_non_negative(f.d[k], k));
-        k += 1;
-    }
-    // the modes stably sorted by (static) stride value
-    let mut order = [0usize; CAPACITY];
-    let mut k = 0;
-    while k < r {
-        let v = f.d[k].value();
-        let mut q = k;
-        while q > 0 && f.d[order[q - 1]].value() > v {
-            order[q] = order[q - 1];
-            q -= 1;
-        }
-        order[q] = k;
-        k += 1;
-    }
-    let mut res = Modes::new();
-    let mut res_stride = Int::ONE;
-    let mut i = 0;
-    while i + 1 < r {
-        let idx = order[i];
-        let m = f.d[idx];
-        let new_shape = tri!(p.div(m, res_stride));
-        tri!(p.check_injective(new_shape, m, res_stride, i));
-        let new_stride = tri!(p.mul(m, f.s[idx]));
-        tri!(push_kept(&mut res, new_shape, res_stride));
-        res_stride = new_stride;
-        i += 1;
-    }
-    let last = order[r - 1];
-    let (last_s, last_d) = (f.s[last], f.d[last]);
-    let new_shape = tri!(p.div(last_d, res_stride));
-    tri!(p.check_injective(new_shape, last_d, res_stride, r - 1));
-    tri!(push_kept(&mut res, new_shape, res_stride));
-    let new_stride = tri!(p.mul(last_d, last_s));
-    let whole = match cotarget {
-        Cotarget::Int(c) => Some(c),
-        Cotarget::Shape(t) => t.as_int(),
-    };
-    if let Some(c) = whole {
-        let rest = tri!(p.ceil_div(c, new_stride));
-        tri!(push_kept(&mut res, rest, new_stride));
-    } else {
-        let t = cotarget.tuple();
-        let mut q = IntTuple::stream();
-        let _ = tri!(ceil_div_fold(p, &mut q, &t, Node::ROOT, new_stride));
-        let rest_shape = tri!(tuple_coalesce(p, &q));
-        let rest_stride = tri!(compact_left(p, &rest_shape, new_stride));
-        let mut j = 0;
-        while j < rest_shape.leaf_count() {
-            tri!(push_kept(&mut res, rest_shape.leaf(j), rest_stride.leaf(j)));
-            j += 1;
-        }
-    }
-    if res.n == 0 {
-        tri!(res.push(Int::ONE, Int::ZERO));
-    }
-    // the complement covers its cotarget (see `algebra::complement`)
-    let (mut size, mut target, mut filtered) = (Int::ONE, Int::ONE, Int::ONE);
-    let mut k = 0;
-    while k < res.n {
-        size = tri!(p.mul(size, res.s[k]));
-        k += 1;
-    }
-    let t = cotarget.tuple();
-    let mut k = 0;
-    while k < t.leaf_count() {
-        target = tri!(p.mul(target, t.leaf(k)));
-        k += 1;
-    }
-    let mut k = 0;
-    while k < r {
-        filtered = tri!(p.mul(filtered, f.s[k]));
-        k += 1;
-    }
-    tri!(p.covers(size, target, filtered));
-    Ok(res)
-}
-
-/// `right_inverse(l)` (see `algebra::inverse`): modes with dynamic strides are ignored, as
-/// in CuTe.
-pub(crate) const fn right_inverse(p: &mut Program, l: &Layout) -> Result<Layout, Error> {
-    let f = tri!(coalesce_scan(p, &Modes::leaves(l), false, false));
-    // the product of the shapes must not overflow
-    let mut size = Int::ONE;
-    let mut i = 0;
-    while i < f.n {
-        if f.d[i].is_basis() {
-            return Err(Error::WrongKind {
-                msg: "inverse: scaled-basis strides have no inverse layout",
-            });
-        }
-        size = tri!(p.mul(f.s[i], size));
-        i += 1;
-    }
-    // the modes with static strides, in CuTe's exchange sort by stride
-    let mut idx = [0usize; CAPACITY];
-    let mut n = 0;
-    let mut i = 0;
-    while i < f.n {
-        if f.d[i].is_static() {
-            idx[n] = i;
-            n += 1;
-        }
-        i += 1;
-    }
-    let mut i = 0;
-    while i < n {
-        let mut j = i + 1;
-        while j < n {
-            if f.d[idx[j]].value() < f.d[idx[i]].value() {
-                let t = idx[j];
-                idx[j] = idx[i];
-                idx[i] = t;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    let mut r = Modes::new();
-    let mut curr = Int::ONE;
-    let mut j = 0;
-    while j < n {
-        let x = idx[j];
-        let (s, d) = (f.s[x], f.d[x]);
-        if curr.is_static() && curr.value() == d.value() {
-            if !s.is_constant(1) {
-                // the exclusive prefix product of the shapes before mode x
-                let mut pre = Int::ONE;
-                let mut k = 0;
-                while k < x {
-                    pre = tri!(p.mul(f.s[k], pre));
-                    k += 1;
-                }
-                tri!(r.push(s, pre));
-            }
-            curr = tri!(p.mul(s, d));
-        }
-        j += 1;
-    }
-    if r.n == 0 {
-        tri!(r.push(Int::ONE, Int::ZERO));
-    }
-    tri!(coalesce_scan(p, &r, false, false)).as_layout()
 }
