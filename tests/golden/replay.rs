@@ -452,3 +452,10 @@ fn paper() {
 fn tensor_layouts() {
     all_pass("tensor-layouts.jsonl", 319);
 }
+
+/// recast_layout<Old,New>(L) over element types, of layouts, swizzles and swizzled
+/// layouts (tests/golden/cases/recast.txt).
+#[test]
+fn recast() {
+    all_pass("recast.jsonl", 15);
+}

@@ -246,6 +246,33 @@ pub(super) fn downcast(c: &Call<'_>) -> R {
     lay(c.core(c.layout(0)?.try_downcast(n))?)
 }
 
+/// `recast_layout<Old,New>(L)`: `L` over elements of `Old` as a layout over elements of
+/// `New` (CuTe: the ratio of their bits, reduced, is an upcast, a downcast or both).
+pub(super) fn recast_layout(c: &Call<'_>) -> R {
+    let (old, new) = (c.targs[0], c.targs[1]);
+    let (mut a, mut b) = (old, new);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let (up, down) = (new / a, old / a);
+    let mut v = c.value(0).clone();
+    for (n, upcast) in [(up, true), (down, false)] {
+        if n == 1 {
+            continue;
+        }
+        v = match v {
+            Value::Swizzle(sw) if upcast => Value::Swizzle(c.core(sw.try_upcast(n))?),
+            Value::Swizzle(sw) => Value::Swizzle(c.core(sw.try_downcast(n))?),
+            Value::Composed(k) if upcast => c.core(k.try_upcast(n))?.into(),
+            Value::Composed(k) => c.core(k.try_downcast(n))?.into(),
+            Value::Layout(l) if upcast => Value::Layout(c.core(l.try_upcast(n))?),
+            Value::Layout(l) => Value::Layout(c.core(l.try_downcast(n))?),
+            _ => return Err(c.bad_arg(0, "a layout or a swizzled layout")),
+        };
+    }
+    Ok(v)
+}
+
 pub(super) fn ceil_div(c: &Call<'_>) -> R {
     let a = c.tuple(0)?;
     if tiler_like(c.value(1)) {

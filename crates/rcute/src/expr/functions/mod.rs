@@ -133,6 +133,7 @@ pub static TABLE: &[Function] = &[
     f!("product_like", (2, 2), (0, 0), tuples::product_like, "product_like(t, guide): products at the leaves of guide"),
     f!("raked_product", (2, 2), (0, 0), algebra::raked_product, "raked_product(A, B): A's repeats interleaved over B"),
     f!("rank", (1, 1), (0, ANY), layouts::rank, "rank<I...>(x): the number of modes"),
+    f!("recast_layout", (1, 1), (2, 2), algebra::recast_layout, "recast_layout<Old,New>(L): L over elements of another type (uint8_t, half_t, float, ...)"),
     f!("remove", (1, 1), (1, 1), tuples::remove, "remove<I>(t): remove mode I"),
     f!("repeat", (1, 1), (1, 1), tuples::repeat, "repeat<N>(x): N copies of x (x itself for N = 1)"),
     f!("repeat_like", (2, 2), (0, 0), tuples::repeat_like, "repeat_like(t, x): t's profile filled with x"),
