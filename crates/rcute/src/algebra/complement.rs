@@ -203,6 +203,9 @@ const fn complement_modes(
     // the result modes (result_shape...):(result_stride...), followed by the rest of the
     // cotarget, coalesced at the end
     let mut res_stride = Int::ONE;
+    // whether a division of a stride by the extent below it left a remainder: only then
+    // can the complement fail to cover its cotarget
+    let mut inexact = false;
     let mut i = 0;
     while i + 1 < r {
         let idx = order[i] as usize;
@@ -215,6 +218,7 @@ const fn complement_modes(
         if new_shape.value() == 0 {
             return Err(non_injective(i, m, res_stride));
         }
+        inexact |= new_shape.value().wrapping_mul(res_stride.value()) != m.value();
         let new_stride = tri!(m.try_mul(f.s(idx)));
         tri!(push_kept(res, new_shape, res_stride));
         res_stride = new_stride;
@@ -227,6 +231,7 @@ const fn complement_modes(
     if new_shape.value() == 0 {
         return Err(non_injective(r - 1, last_d, res_stride));
     }
+    inexact |= new_shape.value().wrapping_mul(res_stride.value()) != last_d.value();
     tri!(push_kept(res, new_shape, res_stride));
     let new_stride = tri!(last_d.try_mul(last_s));
     // coalesce( ((result_shape...), rest_shape) : ((result_stride...), rest_stride) ),
@@ -258,7 +263,10 @@ const fn complement_modes(
     if res.n == 0 {
         tri!(res.push(Int::ONE, Int::ZERO));
     }
-    if !cover {
+    if !cover || (!inexact && whole.is_some()) {
+        // every division exact, an integer cotarget: the layout and the complement's modes
+        // before the rest tile [0, new_stride) exactly, and the rest, of
+        // ceil_div(cotarget, new_stride), covers the cotarget
         return Ok(());
     }
     covers(f, cotarget, res)
@@ -298,11 +306,15 @@ const fn covers(f: Modes<'_>, cotarget: Cotarget<'_>, res: &Writer<'_>) -> Resul
         size = size.saturating_mul(res.s(k).value() as i128);
         k += 1;
     }
-    let t = cotarget.tuple();
-    let mut k = 0;
-    while k < t.leaf_count() {
-        target = target.saturating_mul(t.leaf(k).value() as i128);
-        k += 1;
+    match cotarget {
+        Cotarget::Int(c) => target = c.value() as i128,
+        Cotarget::Shape(t) => {
+            let mut k = 0;
+            while k < t.leaf_count() {
+                target = target.saturating_mul(t.leaf(k).value() as i128);
+                k += 1;
+            }
+        }
     }
     covers_check(size, target, filtered)
 }

@@ -143,17 +143,7 @@ impl Carry {
         if k < self.low {
             self.low = k;
         }
-        let reach = tri!(tri!(n.try_sub(Int::ONE)).try_mul(tri!(r.try_abs())));
-        match self.sums[k].checked_add(reach.value()) {
-            Some(v) => self.sums[k] = v,
-            None => {
-                return Err(Error::Overflow {
-                    msg: "composition: the reach of the tiler's modes overflows",
-                    lhs: self.sums[k],
-                    rhs: reach.value(),
-                });
-            }
-        }
+        self.sums[k] = tri!(reach_add(self.sums[k], n, r));
         Ok(())
     }
 
@@ -190,6 +180,21 @@ impl Carry {
 /// The message of a tiler whose modes have strides of both signs where the layout is not
 /// linear.
 pub(crate) const MIXED_SIGNS: &str = "composition: the tiler's modes have strides of both signs and reach modes of the layout that do not continue one another (the layout is not linear there, so composing mode by mode is not the composed function)";
+
+/// The least and the greatest of the signs `least`, `greatest` and the sign of `d` (the
+/// staged sign check's step).
+pub(crate) const fn signs_step(d: i64, least: i64, greatest: i64) -> (i64, i64) {
+    let s = d.signum();
+    (
+        if s < least { s } else { least },
+        if s > greatest { s } else { greatest },
+    )
+}
+
+/// `acc` (0 or 1), or 1 where `diff` is not 0 (the staged sign check's bends).
+pub(crate) const fn bends_step(acc: i64, diff: i64) -> i64 {
+    if diff != 0 { 1 } else { acc }
+}
 
 /// The staged form of the sign check: strides of both signs (least sign `least`, greatest
 /// `greatest`) need a layout without bends (`bends`, the sum of `|cs * cd - next|` over
@@ -275,6 +280,32 @@ pub(crate) const fn carry_step(t: i64, cs: i64, merged: bool, k: usize) -> Resul
         });
     }
     Ok(t / cs)
+}
+
+/// `sum` plus the reach `(n - 1) * |r|` of a new mode `n:r` (the staged twin's run-time
+/// operation too).
+pub(crate) const fn reach_add(sum: i64, n: Int, r: Int) -> Result<i64, Error> {
+    // plain integer arithmetic: the reach is a value, its static bit plays no part
+    let reach = match (n.value().checked_sub(1), r.value().checked_abs()) {
+        (Some(a), Some(b)) => a.checked_mul(b),
+        _ => None,
+    };
+    match reach {
+        Some(x) => match sum.checked_add(x) {
+            Some(v) => Ok(v),
+            None => Err(reach_overflow(sum, x)),
+        },
+        None => Err(reach_overflow(n.value(), r.value())),
+    }
+}
+
+#[cold]
+const fn reach_overflow(lhs: i64, rhs: i64) -> Error {
+    Error::Overflow {
+        msg: "composition: the reach of the tiler's modes overflows",
+        lhs,
+        rhs,
+    }
 }
 
 /// The message of a tiler whose modes carry from one mode of the layout into the next.

@@ -32,13 +32,14 @@
 //!   (`tuple_repeat<N>`, `append<N>`, ...) are checked against these before anything is
 //!   built, and no operation enumerates a layout's domain, so each call does bounded work;
 //! * each printer enumerates at most 65536 cells
-//!   ([`MAX_TABLE_CELLS`](crate::print::MAX_TABLE_CELLS),
-//!   [`MAX_TENSOR_CELLS`](crate::tensor::MAX_TENSOR_CELLS); SVG pictures
+//!   ([`MAX_TABLE_CELLS`](crate::print::MAX_TABLE_CELLS); tensors
+//!   [`MAX_TENSOR_CELLS`](crate::tensor::MAX_TENSOR_CELLS), 16384; SVG pictures
 //!   [`MAX_SVG_CELLS`](crate::print::MAX_SVG_CELLS)), and one program prints at most
 //!   [`MAX_OUTPUT`] bytes.
 //!
-//! The `fuzz/` targets of the repository check this (no panic, libFuzzer's `-timeout=10`
-//! and `-rss_limit_mb=2048`) on programs drawn from the grammar.
+//! The `fuzz/` targets of the repository check this on programs drawn from the grammar:
+//! no panic, libFuzzer's `-rss_limit_mb=2048`, and `-timeout=10` in CI's smoke runs (30
+//! in long runs under the address sanitizer, which slows the printers tenfold).
 //!
 //! ```
 //! use rcute::expr::eval;

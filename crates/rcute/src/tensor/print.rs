@@ -14,9 +14,10 @@ use crate::error::Error;
 use crate::tuple::IntTuple;
 use core::fmt;
 
-/// The most elements [`try_print_tensor`] and [`try_print_coord_tensor`] print (the same
-/// bound as [`MAX_TABLE_CELLS`](crate::print::MAX_TABLE_CELLS), 65536 elements).
-pub const MAX_TENSOR_CELLS: i64 = crate::print::MAX_TABLE_CELLS;
+/// The most elements [`try_print_tensor`] and [`try_print_coord_tensor`] print: 16384
+/// (a quarter of [`MAX_TABLE_CELLS`](crate::print::MAX_TABLE_CELLS): each element of a
+/// coordinate tensor is a hierarchical coordinate evaluated on its own).
+pub const MAX_TENSOR_CELLS: i64 = 1 << 14;
 
 /// Checks that a tensor of this shape can be printed: its size is known (no overflow)
 /// and at most [`MAX_TENSOR_CELLS`].
@@ -24,7 +25,7 @@ fn check_size(shape: &IntTuple) -> Result<(), Error> {
     let size = shape.try_size()?.value();
     if size > MAX_TENSOR_CELLS {
         return Err(Error::Precondition {
-            msg: "print_tensor: the tensor is too large to print (at most 65536 elements)",
+            msg: "print_tensor: the tensor is too large to print (at most 16384 elements)",
             mode: -1,
             lhs: size,
             rhs: MAX_TENSOR_CELLS,

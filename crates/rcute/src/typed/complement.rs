@@ -101,10 +101,14 @@ const fn complement_modes(
     }
     let mut res = Modes::new();
     let mut res_stride = Int::ONE;
+    // whether every division is known at staging to leave no remainder (see the run-time
+    // complement: then an integer cotarget is covered without a check)
+    let mut exact = true;
     let mut i = 0;
     while i + 1 < r {
         let idx = order[i];
         let m = f.d[idx];
+        exact &= divides_statically(res_stride, m);
         let new_shape = tri!(p.div(m, res_stride));
         tri!(p.check_injective(new_shape, m, res_stride, i));
         let new_stride = tri!(p.mul(m, f.s[idx]));
@@ -114,6 +118,7 @@ const fn complement_modes(
     }
     let last = order[r - 1];
     let (last_s, last_d) = (f.s[last], f.d[last]);
+    exact &= divides_statically(res_stride, last_d);
     let new_shape = tri!(p.div(last_d, res_stride));
     tri!(p.check_injective(new_shape, last_d, res_stride, r - 1));
     tri!(push_kept(&mut res, new_shape, res_stride));
@@ -141,6 +146,9 @@ const fn complement_modes(
         tri!(res.push(Int::ONE, Int::ZERO));
     }
     // the complement covers its cotarget (see `algebra::complement`)
+    if exact && whole.is_some() {
+        return Ok(res);
+    }
     let (mut size, mut target, mut filtered) = (Int::ONE, Int::ONE, Int::ONE);
     let mut k = 0;
     while k < res.n {
@@ -160,4 +168,9 @@ const fn complement_modes(
     }
     tri!(p.covers(size, target, filtered));
     Ok(res)
+}
+
+/// Whether `d` divides `m` with both values known at staging.
+const fn divides_statically(d: Int, m: Int) -> bool {
+    d.is_static() && m.is_static() && d.value() != 0 && m.value() % d.value() == 0
 }

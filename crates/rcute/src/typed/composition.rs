@@ -41,15 +41,7 @@ impl Carry {
     /// Counts an integral mode of `b` of stride `d`, and its sign.
     const fn count(&mut self, p: &mut Program, d: Int) -> Result<(), Error> {
         self.modes += 1;
-        let sign = tri!(p.signum(d));
-        let least = tri!(p.min(self.signs.0, sign));
-        // the greatest as the least of the negations
-        let (neg_max, neg_sign) = (
-            tri!(p.sub(Int::ZERO, self.signs.1)),
-            tri!(p.sub(Int::ZERO, sign)),
-        );
-        let neg = tri!(p.min(neg_max, neg_sign));
-        self.signs = (least, tri!(p.sub(Int::ZERO, neg)));
+        self.signs = tri!(p.signs(d, self.signs.0, self.signs.1));
         Ok(())
     }
 
@@ -58,10 +50,7 @@ impl Carry {
         if k < self.low {
             self.low = k;
         }
-        let less = tri!(p.sub(n, Int::ONE));
-        let abs = tri!(p.abs(r));
-        let reach = tri!(p.mul(less, abs));
-        self.sums[k] = tri!(p.add(self.sums[k], reach));
+        self.sums[k] = tri!(p.reach(n, r, self.sums[k]));
         Ok(())
     }
 }
@@ -119,26 +108,31 @@ const fn walk(
     if carry.modes < 2 {
         return Ok(());
     }
-    // strides of both signs need a linear `a` from the first mode they reach on: the sum
-    // of |cs * cd - next| over those modes is 0
-    let mut bends = Int::ZERO;
-    let mut k = carry.low;
-    while k < a.n && k + 1 < a.n {
+    // diff_k = cs * cd - next: 0 where the next mode continues mode k
+    let mut diff = [Int::ZERO; crate::tuple::CAPACITY];
+    let mut k = 0;
+    while k + 1 < a.n {
         let product = tri!(p.mul(a.s[k], a.d[k]));
-        let diff = tri!(p.sub(product, a.d[k + 1]));
-        let abs = tri!(p.abs(diff));
-        bends = tri!(p.add(bends, abs));
+        diff[k] = tri!(p.sub(product, a.d[k + 1]));
         k += 1;
     }
-    tri!(p.linear_check(carry.signs.0, carry.signs.1, bends));
+    // strides of both signs need a linear `a` from the first mode they reach on
+    if !(carry.signs.0.is_static() && carry.signs.0.value() >= 0)
+        && !(carry.signs.1.is_static() && carry.signs.1.value() <= 0)
+    {
+        let mut bends = Int::ZERO;
+        let mut k = carry.low;
+        while k < a.n && k + 1 < a.n {
+            bends = tri!(p.bends(bends, diff[k]));
+            k += 1;
+        }
+        tri!(p.linear_check(carry.signs.0, carry.signs.1, bends));
+    }
     let mut c = Int::ZERO;
     let mut k = 0;
     while k + 1 < a.n {
-        let (cs, cd, next) = (a.s[k], a.d[k], a.d[k + 1]);
         let t = tri!(p.add(carry.sums[k], c));
-        let product = tri!(p.mul(cs, cd));
-        let diff = tri!(p.sub(product, next));
-        c = tri!(p.carry_step(t, cs, diff, k));
+        c = tri!(p.carry_step(t, a.s[k], diff[k], k));
         k += 1;
     }
     Ok(())

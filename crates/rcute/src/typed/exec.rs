@@ -5,7 +5,9 @@
 
 use super::program::{DYN_CAPACITY, Kind, MAX_OPS, MAX_REGS, Op, Program, not_positive};
 use crate::algebra::complement::{covers_check, negative_stride, non_injective};
-use crate::algebra::composition::{carry_step, linear_signs, shape_step, stride_step};
+use crate::algebra::composition::{
+    bends_step, carry_step, linear_signs, reach_add, shape_step, signs_step, stride_step,
+};
 use crate::error::Error;
 use crate::int::{Int, div_rem_pos};
 
@@ -71,6 +73,12 @@ fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
             Err(e) => Err(e),
         },
         Kind::ShapeStep => one(shape_step(a, b, mode)),
+        Kind::Signs => Ok(signs_step(a.value(), b.value(), arg(op.c, regs).value())),
+        Kind::Reach => match reach_add(arg(op.c, regs).value(), a, b) {
+            Ok(v) => Ok((v, 0)),
+            Err(e) => Err(e),
+        },
+        Kind::Bends => Ok((bends_step(a.value(), b.value()), 0)),
         Kind::Covers => match covers_check(
             a.value() as i128,
             b.value() as i128,

@@ -19,7 +19,8 @@
 use crate::algebra::complement::covers_check;
 use crate::algebra::complement::{negative_stride, non_injective};
 use crate::algebra::composition::{
-    carry_step, linear_signs, shape_step, stride_step, strides_divide,
+    bends_step, carry_step, linear_signs, reach_add, shape_step, signs_step, stride_step,
+    strides_divide,
 };
 use crate::error::{Error, tri};
 use crate::int::Int;
@@ -60,6 +61,13 @@ pub(crate) enum Kind {
     StrideStep,
     /// `rest / new` in composition's walk, with the shape divisibility check.
     ShapeStep,
+    /// composition: the least and the greatest sign of the tiler's strides so far (`b`,
+    /// `c`) with the sign of the stride `a`.
+    Signs,
+    /// composition: the sum of reaches `c` plus the reach `(a - 1) * |b|` of a new mode.
+    Reach,
+    /// composition: `a` (0 or 1) or whether `b` is not 0 (the layout bends there).
+    Bends,
     /// complement: the complement of size `a` covers the cotarget of size `b` over the
     /// filtered layout's size `c`.
     Covers,
@@ -363,6 +371,37 @@ impl Program {
         }
         tri!(self.emit(Kind::Covers, size, target, filtered, 0));
         Ok(())
+    }
+
+    /// The least and greatest signs of composition's tiler strides, with stride `d`.
+    pub(crate) const fn signs(
+        &mut self,
+        d: Int,
+        least: Int,
+        greatest: Int,
+    ) -> Result<(Int, Int), Error> {
+        if d.is_static() && least.is_static() && greatest.is_static() {
+            let (l, g) = signs_step(d.value(), least.value(), greatest.value());
+            return Ok((Int::constant(l), Int::constant(g)));
+        }
+        let r = tri!(self.emit(Kind::Signs, d, least, greatest, 0));
+        Ok((reg(r), reg(r + 1)))
+    }
+
+    /// `sum` plus the reach `(n - 1) * |r|` of a new mode of composition's walk.
+    pub(crate) const fn reach(&mut self, n: Int, r: Int, sum: Int) -> Result<Int, Error> {
+        if n.is_static() && r.is_static() && sum.is_static() {
+            return Ok(Int::constant(tri!(reach_add(sum.value(), n, r))));
+        }
+        Ok(reg(tri!(self.emit(Kind::Reach, n, r, sum, 0))))
+    }
+
+    /// `acc` (0 or 1), or 1 where `diff` is not 0.
+    pub(crate) const fn bends(&mut self, acc: Int, diff: Int) -> Result<Int, Error> {
+        if acc.is_static() && diff.is_static() {
+            return Ok(Int::constant(bends_step(acc.value(), diff.value())));
+        }
+        Ok(reg(tri!(self.emit(Kind::Bends, acc, diff, Int::ZERO, 0))))
     }
 
     /// The sign check of composition's walk: tiler strides of both signs (least sign
