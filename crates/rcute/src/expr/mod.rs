@@ -38,8 +38,8 @@
 //!   [`MAX_OUTPUT`] bytes.
 //!
 //! The `fuzz/` targets of the repository check this on programs drawn from the grammar:
-//! no panic, libFuzzer's `-rss_limit_mb=2048`, and `-timeout=10` in CI's smoke runs (30
-//! in long runs under the address sanitizer, which slows the printers tenfold).
+//! no panic, libFuzzer's `-rss_limit_mb=2048` and `-timeout=30` (under the address
+//! sanitizer, which slows the printers tenfold).
 //!
 //! ```
 //! use rcute::expr::eval;
