@@ -117,9 +117,9 @@ const fn walk(
         k += 1;
     }
     // strides of both signs need a linear `a` from the first mode they reach on
-    if !(carry.signs.0.is_static() && carry.signs.0.value() >= 0)
-        && !(carry.signs.1.is_static() && carry.signs.1.value() <= 0)
-    {
+    let no_negative = carry.signs.0.is_static() && carry.signs.0.value() >= 0;
+    let no_positive = carry.signs.1.is_static() && carry.signs.1.value() <= 0;
+    if !(no_negative || no_positive) {
         let mut bends = Int::ZERO;
         let mut k = carry.low;
         while k < a.n && k + 1 < a.n {
