@@ -13,6 +13,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(result) = rcute::expr::eval_value(&call.text()) else {
         return;
     };
+    // the law enumerates the answer's domain: keep each run short under the sanitizer
+    if let rcute::expr::Value::Layout(l) = &result
+        && l.try_size().is_ok_and(|s| s.value() > 1 << 16)
+    {
+        return;
+    }
     let verdict = rcute::law::check_call(call.name, &call.values, &result);
     assert!(!verdict.breaks(), "{}: {result}: {verdict:?}", call.text());
 });

@@ -141,3 +141,20 @@ fn a_program_prints_at_most_max_output_bytes() {
     refuses(&p, "prints more than");
     assert!(eval(&vec![table; n - 1].join("; ")).is_ok());
 }
+
+/// Found by the `eval` fuzz target: template arguments of recast_layout that are not bit
+/// counts divided by zero.
+#[test]
+fn recast_layout_refuses_zero_and_negative_bits() {
+    for p in [
+        "recast_layout<0,0>(_4:_1)",
+        "recast_layout<16,0>(_4:_1)",
+        "recast_layout<-8,16>(_4:_1)",
+    ] {
+        let e = eval(p).unwrap_err();
+        assert!(
+            e.to_string().contains("positive number of bits"),
+            "{p}: {e}"
+        );
+    }
+}

@@ -250,6 +250,14 @@ pub(super) fn downcast(c: &Call<'_>) -> R {
 /// `New` (CuTe: the ratio of their bits, reduced, is an upcast, a downcast or both).
 pub(super) fn recast_layout(c: &Call<'_>) -> R {
     let (old, new) = (c.targs[0], c.targs[1]);
+    if old <= 0 || new <= 0 {
+        return Err(crate::expr::EvalError::new(
+            alloc::format!(
+                "recast_layout: element types have a positive number of bits, found {old} and {new}"
+            ),
+            c.name_span,
+        ));
+    }
     let (mut a, mut b) = (old, new);
     while b != 0 {
         (a, b) = (b, a % b);
