@@ -74,6 +74,14 @@
 //! algebra runs at compile time on the structure and leaves only the arithmetic on the
 //! values to run time, with the same results and errors as [`Layout`]'s.
 //!
+//! ## Laws
+//!
+//! Every operation answers the function its definition gives, or an error, even where
+//! CuTe C++ returns a layout that is not that function (its stride check for composition
+//! is weaker than composition needs, for one). [`law`] (with `alloc`) states each
+//! operation's law as a check by enumeration; the tests run it on every golden answer and
+//! on unconstrained random operands.
+//!
 //! ## Features
 //!
 //! The core is `#![no_std]` and allocates nothing. The `alloc` feature adds the
