@@ -365,6 +365,7 @@ impl Layout {
     /// CuTe's construction of the complement as it stands, without the check that it covers
     /// its cotarget: what the laws of the divides and the products read their definitions
     /// with, so that CuTe's answers are compared with CuTe's own definition.
+    #[cfg(feature = "alloc")]
     pub(crate) const fn try_complement_as_cute(
         &self,
         cotarget: &IntTuple,
