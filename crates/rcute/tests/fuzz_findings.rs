@@ -158,3 +158,11 @@ fn recast_layout_refuses_zero_and_negative_bits() {
         );
     }
 }
+
+/// Found by the `eval` fuzz target: a static order of i64::MAX before a dynamic one
+/// overflowed the order compact_order gives the dynamic one.
+#[test]
+fn make_layout_like_with_the_largest_stride_is_an_error() {
+    let e = eval("make_layout_like((2,3):(_9223372036854775807,1))").unwrap_err();
+    assert!(e.to_string().contains("overflows"), "{e}");
+}

@@ -174,7 +174,14 @@ impl IntTuple {
         i = 0;
         while i < n {
             if !flat_order.leaf(i).is_static() {
-                ref_order.set_leaf(i, Int::constant(max + 1 + i as i64));
+                let Some(v) = max.checked_add(1 + i as i64) else {
+                    return Err(Error::Overflow {
+                        msg: "compact_order: a dynamic order after the largest static one overflows",
+                        lhs: max,
+                        rhs: i as i64,
+                    });
+                };
+                ref_order.set_leaf(i, Int::constant(v));
             }
             i += 1;
         }
