@@ -3,14 +3,17 @@
 //!
 //! CuTe coalesces `A` (keeping the function beyond its domain), then walks `B`'s modes:
 //! each integral mode `s:d` of `B` strides through the modes of `A` except the last, which
-//! absorbs whatever is left (so `B` may reach past `size(A)`). Two pre-conditions make the
-//! result exact: the *stride divisibility* condition (`d % shape == 0` or `d < shape` at
-//! each mode of `A`) and the *shape divisibility* condition (the rest of `B`'s shape is a
-//! multiple of each new mode). CuTe asserts them only when both values are static and
-//! silently computes a wrong layout otherwise; rcute checks the values and answers an
-//! error naming the mode.
+//! absorbs whatever is left (so `B` may reach past `size(A)`). The result is exact when
+//! the *stride divisibility* condition holds (`|d|` and each mode's extent divide one
+//! another, unless the rest of `B` stays inside the mode: see [`stride_step`]), the *shape
+//! divisibility* condition holds (the rest of `B`'s shape is a multiple of each new mode),
+//! and `B`'s modes, composed one by one, do not carry into one another (`algebra::carry`).
+//! CuTe checks a weaker stride condition, and the two divisibility conditions only on
+//! static values; it answers a layout that is not `A ∘ B` otherwise. rcute checks the
+//! values and answers an error naming the mode.
 
 use crate::algebra::builder::LayoutBuilder;
+use crate::algebra::carry::Carry;
 use crate::algebra::coalesce::coalesce_x;
 use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind, unit_stride};
@@ -22,7 +25,7 @@ use crate::tuple::{IntTuple, Node};
 /// `A` coalesced for the walk (CuTe's `coalesce_x(A, coprofile(B))`): flat modes, or, when
 /// `B` has scaled-basis strides, a layout coalesced mode by mode along the profile.
 #[derive(Clone, Copy)]
-enum Lhs<'a> {
+pub(super) enum Lhs<'a> {
     Flat(&'a Flat),
     ByProfile(&'a Layout),
 }
@@ -74,242 +77,13 @@ impl Lhs<'_> {
     }
 
     /// Mode `i` of a flat `A` (the leaves are its modes).
-    const fn mode(self, i: usize) -> (Int, Int) {
+    pub(super) const fn mode(self, i: usize) -> (Int, Int) {
         match self {
             Lhs::Flat(f) => (f.s(i), f.d(i)),
             Lhs::ByProfile(l) => (l.shape_ref().leaf(i), l.stride_ref().leaf(i)),
         }
     }
 }
-
-/// What the integral modes of `B` add up to in each mode of a flat `A`, to check that
-/// composing `A` with `B` mode by mode (CuTe's right-distributivity) is the composed
-/// function: `A(B(c)) == sum of A(B_i(c_i))` holds exactly when the offsets of `B`'s modes
-/// never carry from one mode of `A` into the next. Each new mode `n:r` that the walk puts
-/// at mode `k` of `A` reaches `(n - 1) * |r|` there; the sums must stay below the extents
-/// of every mode but the last (which absorbs the rest). CuTe C++ does not check this, and
-/// answers, for example, `composition((3,4):(1,288), (2,2):(2,1))` with a layout that
-/// sends coordinate `(1,1)` to 3 where `A(B(1,1)) = A(3) = 288`.
-pub(crate) struct Carry {
-    /// Whether `A` is a coordinate layout (a stride is a basis element): its axes are
-    /// tiled with overhang, as CuTe does, and neither check applies.
-    pub(crate) coordinates: bool,
-    sums: [i64; crate::tuple::CAPACITY],
-    /// The number of integral modes of `B` that reached `A`'s modes.
-    modes: usize,
-    /// Whether one of them has a positive stride, and one a negative stride.
-    signs: (bool, bool),
-    /// The first mode of `A` at which one of them puts a new mode (`A`'s last mode
-    /// absorbs the rest and is left out).
-    low: usize,
-}
-
-impl Carry {
-    pub(crate) const fn new() -> Carry {
-        Carry {
-            coordinates: false,
-            signs: (false, false),
-            low: usize::MAX,
-            sums: [0; crate::tuple::CAPACITY],
-            modes: 0,
-        }
-    }
-
-    /// A new sum for the walk over `a`.
-    const fn over(a: Lhs<'_>) -> Carry {
-        let mut carry = Carry::new();
-        if let Lhs::Flat(f) = a {
-            let mut k = 0;
-            while k < f.n {
-                carry.coordinates |= f.d(k).is_basis();
-                k += 1;
-            }
-        }
-        carry
-    }
-
-    /// Counts an integral mode of `B` of stride `d` walked over a multi-mode `A`.
-    pub(crate) const fn count(&mut self, d: Int) {
-        self.modes += 1;
-        if d.value() > 0 {
-            self.signs.0 = true;
-        } else if d.value() < 0 {
-            self.signs.1 = true;
-        }
-    }
-
-    /// Records a new mode `n:r` at mode `k` of `A`.
-    pub(crate) const fn add(&mut self, k: usize, n: Int, r: Int) -> Result<(), Error> {
-        if k < self.low {
-            self.low = k;
-        }
-        self.sums[k] = tri!(reach_add(self.sums[k], n, r));
-        Ok(())
-    }
-
-    /// The check, once every mode of `B` is walked, for a flat `A` of `r` modes. Modes of
-    /// `A` that continue one another by value (`s_k * d_k == d_(k+1)`: dynamic modes CuTe
-    /// does not merge) make one digit, since a carry between them changes nothing.
-    const fn check(&self, a: Lhs<'_>, r: usize) -> Result<(), Error> {
-        if self.modes < 2 {
-            return Ok(());
-        }
-        if self.coordinates {
-            // the axes of a coordinate layout (see `composition_int`)
-            return Ok(());
-        }
-        if self.signs.0 && self.signs.1 && self.low < r {
-            let mut k = self.low;
-            while k + 1 < r {
-                let ((cs, cd), next) = (a.mode(k), a.mode(k + 1).1);
-                tri!(linear_step(cs, cd, next));
-                k += 1;
-            }
-        }
-        let mut digit = Digit::START;
-        let mut k = 0;
-        while k + 1 < r {
-            let (cs, cd) = a.mode(k);
-            tri!(digit.step(self.sums[k], k, cs, cd, a.mode(k + 1).1));
-            k += 1;
-        }
-        Ok(())
-    }
-}
-
-/// The message of a tiler whose modes have strides of both signs where the layout is not
-/// linear.
-pub(crate) const MIXED_SIGNS: &str = "composition: the tiler's modes have strides of both signs and reach modes of the layout that do not continue one another (the layout is not linear there, so composing mode by mode is not the composed function)";
-
-/// The least and the greatest of the signs `least`, `greatest` and the sign of `d` (the
-/// staged sign check's step).
-pub(crate) const fn signs_step(d: i64, least: i64, greatest: i64) -> (i64, i64) {
-    let s = d.signum();
-    (
-        if s < least { s } else { least },
-        if s > greatest { s } else { greatest },
-    )
-}
-
-/// `acc` (0 or 1), or 1 where `diff` is not 0 (the staged sign check's bends).
-pub(crate) const fn bends_step(acc: i64, diff: i64) -> i64 {
-    if diff != 0 { 1 } else { acc }
-}
-
-/// The staged form of the sign check: strides of both signs (least sign `least`, greatest
-/// `greatest`) need a layout without bends (`bends`, the sum of `|cs * cd - next|` over
-/// the modes reached, is 0).
-pub(crate) const fn linear_signs(least: i64, greatest: i64, bends: i64) -> Result<(), Error> {
-    if least < 0 && greatest > 0 && bends != 0 {
-        return Err(Error::Precondition {
-            msg: MIXED_SIGNS,
-            mode: -1,
-            lhs: -1,
-            rhs: 1,
-        });
-    }
-    Ok(())
-}
-
-/// Whether mode `cs:cd` of `A` is continued by the next (of stride `next`): with tiler
-/// modes of both signs, `A` must be linear (one digit) from the first mode they reach on,
-/// since `A(x - y) == A(x) - A(y)` needs no borrow between modes.
-pub(crate) const fn linear_step(cs: Int, cd: Int, next: Int) -> Result<(), Error> {
-    if cs.value() as i128 * cd.value() as i128 != next.value() as i128 {
-        return Err(Error::Precondition {
-            msg: MIXED_SIGNS,
-            mode: -1,
-            lhs: -1,
-            rhs: 1,
-        });
-    }
-    Ok(())
-}
-
-/// The carry of [`Carry::check`] from one mode of `A` into the next: the largest sums of
-/// offsets added up digit by digit, as a mixed-radix addition.
-pub(crate) struct Digit {
-    carry: i64,
-}
-
-impl Digit {
-    pub(crate) const START: Digit = Digit { carry: 0 };
-
-    /// Mode `k` of `A` (`cs:cd`, followed by a mode of stride `next`) with the sum of
-    /// reaches `sum`: an error where the reaches carry out of the mode into one that does
-    /// not continue it.
-    pub(crate) const fn step(
-        &mut self,
-        sum: i64,
-        k: usize,
-        cs: Int,
-        cd: Int,
-        next: Int,
-    ) -> Result<(), Error> {
-        let Some(t) = sum.checked_add(self.carry) else {
-            return Err(Error::Overflow {
-                msg: "composition: the reach of the tiler's modes overflows",
-                lhs: sum,
-                rhs: self.carry,
-            });
-        };
-        let merged = cs.value() as i128 * cd.value() as i128 == next.value() as i128;
-        match carry_step(t, cs.value(), merged, k) {
-            Ok(c) => {
-                self.carry = c;
-                Ok(())
-            }
-            Err(e) => Err(e),
-        }
-    }
-}
-
-/// One digit of the carry check: the reach `t` in a mode of extent `cs`, `merged` when the
-/// next mode continues this one (its stride is `cs` times this one's), so that a carry
-/// into it changes nothing. Answers the carry into the next mode.
-pub(crate) const fn carry_step(t: i64, cs: i64, merged: bool, k: usize) -> Result<i64, Error> {
-    if t < cs || cs <= 0 {
-        return Ok(0);
-    }
-    if !merged {
-        return Err(Error::Precondition {
-            msg: CARRY,
-            mode: k as i64,
-            lhs: t,
-            rhs: cs,
-        });
-    }
-    Ok(t / cs)
-}
-
-/// `sum` plus the reach `(n - 1) * |r|` of a new mode `n:r` (the staged twin's run-time
-/// operation too).
-pub(crate) const fn reach_add(sum: i64, n: Int, r: Int) -> Result<i64, Error> {
-    // plain integer arithmetic: the reach is a value, its static bit plays no part
-    let reach = match (n.value().checked_sub(1), r.value().checked_abs()) {
-        (Some(a), Some(b)) => a.checked_mul(b),
-        _ => None,
-    };
-    match reach {
-        Some(x) => match sum.checked_add(x) {
-            Some(v) => Ok(v),
-            None => Err(reach_overflow(sum, x)),
-        },
-        None => Err(reach_overflow(n.value(), r.value())),
-    }
-}
-
-#[cold]
-const fn reach_overflow(lhs: i64, rhs: i64) -> Error {
-    Error::Overflow {
-        msg: "composition: the reach of the tiler's modes overflows",
-        lhs,
-        rhs,
-    }
-}
-
-/// The message of a tiler whose modes carry from one mode of the layout into the next.
-pub(crate) const CARRY: &str = "composition: the tiler's modes reach past a mode of the layout together (their offsets carry into the next mode, so composing mode by mode is not the composed function); the largest sum of offsets (with the carry from the modes before) and the extent";
 
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
 /// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.

@@ -24,6 +24,7 @@
 //! ```
 
 pub(crate) mod builder;
+pub(crate) mod carry;
 mod cast;
 mod coalesce;
 pub(crate) mod complement;

@@ -4,10 +4,9 @@
 //! the divisor is a power of two.
 
 use super::program::{DYN_CAPACITY, Kind, MAX_OPS, MAX_REGS, Op, Program, not_positive};
+use crate::algebra::carry::{bends_step, carry_step, linear_signs, reach_add, signs_step};
 use crate::algebra::complement::{covers_check, negative_stride, non_injective};
-use crate::algebra::composition::{
-    bends_step, carry_step, linear_signs, reach_add, shape_step, signs_step, stride_step,
-};
+use crate::algebra::composition::{shape_step, stride_step};
 use crate::error::Error;
 use crate::int::{Int, div_rem_pos};
 

@@ -16,12 +16,10 @@
 //! [`crate::int`]), and a unit test compares every staged operation with the `Int`
 //! method it stands for.
 
+use crate::algebra::carry::{bends_step, carry_step, linear_signs, reach_add, signs_step};
 use crate::algebra::complement::covers_check;
 use crate::algebra::complement::{negative_stride, non_injective};
-use crate::algebra::composition::{
-    bends_step, carry_step, linear_signs, reach_add, shape_step, signs_step, stride_step,
-    strides_divide,
-};
+use crate::algebra::composition::{shape_step, stride_step, strides_divide};
 use crate::error::{Error, tri};
 use crate::int::Int;
 
