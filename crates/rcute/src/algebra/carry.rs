@@ -109,6 +109,7 @@ pub(crate) const MIXED_SIGNS: &str = "composition: the tiler's modes have stride
 
 /// The least and the greatest of the signs `least`, `greatest` and the sign of `d` (the
 /// staged sign check's step).
+#[inline]
 pub(crate) const fn signs_step(d: i64, least: i64, greatest: i64) -> (i64, i64) {
     let s = d.signum();
     (
@@ -118,6 +119,7 @@ pub(crate) const fn signs_step(d: i64, least: i64, greatest: i64) -> (i64, i64) 
 }
 
 /// `acc` (0 or 1), or 1 where `diff` is not 0 (the staged sign check's bends).
+#[inline]
 pub(crate) const fn bends_step(acc: i64, diff: i64) -> i64 {
     if diff != 0 { 1 } else { acc }
 }
@@ -125,16 +127,23 @@ pub(crate) const fn bends_step(acc: i64, diff: i64) -> i64 {
 /// The staged form of the sign check: strides of both signs (least sign `least`, greatest
 /// `greatest`) need a layout without bends (`bends` is not 0 where a mode reached is not
 /// continued by the next).
+#[inline]
 pub(crate) const fn linear_signs(least: i64, greatest: i64, bends: i64) -> Result<(), Error> {
     if least < 0 && greatest > 0 && bends != 0 {
-        return Err(Error::Precondition {
-            msg: MIXED_SIGNS,
-            mode: -1,
-            lhs: -1,
-            rhs: 1,
-        });
+        return Err(mixed_signs());
     }
     Ok(())
+}
+
+/// The error of tiler strides of both signs over a layout that is not linear.
+#[cold]
+const fn mixed_signs() -> Error {
+    Error::Precondition {
+        msg: MIXED_SIGNS,
+        mode: -1,
+        lhs: -1,
+        rhs: 1,
+    }
 }
 
 /// Whether mode `cs:cd` of `A` is continued by the next (of stride `next`): with tiler
@@ -193,36 +202,40 @@ impl Digit {
 /// One digit of the carry check: the reach `t` in a mode of extent `cs`, `merged` when the
 /// next mode continues this one (its stride is `cs` times this one's), so that a carry
 /// into it changes nothing. Answers the carry into the next mode.
+#[inline]
 pub(crate) const fn carry_step(t: i64, cs: i64, merged: bool, k: usize) -> Result<i64, Error> {
     if t < cs || cs <= 0 {
         return Ok(0);
     }
     if !merged {
-        return Err(Error::Precondition {
-            msg: CARRY,
-            mode: k as i64,
-            lhs: t,
-            rhs: cs,
-        });
+        return Err(carries(t, cs, k));
     }
     Ok(t / cs)
 }
 
+/// The error of a reach `t` that carries out of mode `k` of extent `cs`.
+#[cold]
+const fn carries(t: i64, cs: i64, k: usize) -> Error {
+    Error::Precondition {
+        msg: CARRY,
+        mode: k as i64,
+        lhs: t,
+        rhs: cs,
+    }
+}
+
 /// `sum` plus the reach `(n - 1) * |r|` of a new mode `n:r` (the staged twin's run-time
 /// operation too).
+#[inline]
 pub(crate) const fn reach_add(sum: i64, n: Int, r: Int) -> Result<i64, Error> {
-    // plain integer arithmetic: the reach is a value, its static bit plays no part
-    let reach = match (n.value().checked_sub(1), r.value().checked_abs()) {
-        (Some(a), Some(b)) => a.checked_mul(b),
-        _ => None,
-    };
-    match reach {
-        Some(x) => match sum.checked_add(x) {
-            Some(v) => Ok(v),
-            None => Err(reach_overflow(sum, x)),
-        },
-        None => Err(reach_overflow(n.value(), r.value())),
+    // plain integer arithmetic: the reach is a value, its static bit plays no part; in
+    // 128 bits no step overflows (|n - 1| and |r| are at most 2^63, `sum` fits 64 bits)
+    let reach = (n.value() as i128 - 1) * (r.value() as i128).abs();
+    let v = sum as i128 + reach;
+    if v < i64::MIN as i128 || v > i64::MAX as i128 {
+        return Err(reach_overflow(n.value(), r.value()));
     }
+    Ok(v as i64)
 }
 
 #[cold]

@@ -18,6 +18,7 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, Major, Node};
 
+#[cold]
 pub(crate) const fn non_injective(mode: usize, stride: Int, prev: Int) -> Error {
     Error::Precondition {
         msg: "complement: non-injective layout (a stride is smaller than the extent below it)",
@@ -28,6 +29,7 @@ pub(crate) const fn non_injective(mode: usize, stride: Int, prev: Int) -> Error 
 }
 
 /// The error for a negative stride `d` at mode `mode` of the filtered layout.
+#[cold]
 pub(crate) const fn negative_stride(mode: usize, d: Int) -> Error {
     Error::Precondition {
         msg: "complement: negative strides are not supported (CuTe computes a meaningless layout)",
@@ -320,16 +322,24 @@ const fn covers(f: Modes<'_>, cotarget: Cotarget<'_>, res: &Writer<'_>) -> Resul
 }
 
 /// [`covers`] on the three sizes (the staged complement's run-time check too).
+#[inline]
 pub(crate) const fn covers_check(size: i128, target: i128, filtered: i128) -> Result<(), Error> {
     if filtered > 0 && size < target / filtered {
-        return Err(Error::Precondition {
-            msg: "complement: the complement does not cover the cotarget (a stride is not a multiple of the extent below it)",
-            mode: -1,
-            lhs: clamp(size),
-            rhs: clamp(target),
-        });
+        return Err(uncovered(size, target));
     }
     Ok(())
+}
+
+/// The error of a complement of `size` elements that does not cover a cotarget of
+/// `target`.
+#[cold]
+const fn uncovered(size: i128, target: i128) -> Error {
+    Error::Precondition {
+        msg: "complement: the complement does not cover the cotarget (a stride is not a multiple of the extent below it)",
+        mode: -1,
+        lhs: clamp(size),
+        rhs: clamp(target),
+    }
 }
 
 /// `x` as an `i64`, saturated.

@@ -432,6 +432,7 @@ impl Int {
     }
 
     /// `|self|`, keeping the static bit (and the basis path).
+    #[inline]
     pub const fn try_abs(self) -> Result<Int, Error> {
         match self.value.checked_abs() {
             Some(v) => Ok(self.with_scale(Int::new(v, self.is_static()))),
@@ -444,11 +445,13 @@ impl Int {
     }
 
     /// The sign of the value (-1, 0 or 1), keeping the static bit.
+    #[inline]
     pub const fn signum(self) -> Int {
         Int::new(self.value.signum(), self.is_static())
     }
 
     /// The smaller of the two; static only when both are static.
+    #[inline]
     pub const fn min(self, rhs: Int) -> Int {
         let v = if rhs.value < self.value {
             rhs.value

@@ -101,15 +101,15 @@ const fn complement_modes(
     }
     let mut res = Modes::new();
     let mut res_stride = Int::ONE;
-    // whether every division is known at staging to leave no remainder (see the run-time
-    // complement: then an integer cotarget is covered without a check)
-    let mut exact = true;
+    // 0 where every division is exact (see the run-time complement: then an integer
+    // cotarget is covered without a check): a static `_0`, or a register
+    let mut inexact = Int::ZERO;
     let mut i = 0;
     while i + 1 < r {
         let idx = order[i];
         let m = f.d[idx];
-        exact &= divides_statically(res_stride, m);
-        let new_shape = tri!(p.div(m, res_stride));
+        let (new_shape, rem) = tri!(p.div_rem(m, res_stride));
+        inexact = tri!(p.or(inexact, rem));
         tri!(p.check_injective(new_shape, m, res_stride, i));
         let new_stride = tri!(p.mul(m, f.s[idx]));
         tri!(push_kept(&mut res, new_shape, res_stride));
@@ -118,8 +118,8 @@ const fn complement_modes(
     }
     let last = order[r - 1];
     let (last_s, last_d) = (f.s[last], f.d[last]);
-    exact &= divides_statically(res_stride, last_d);
-    let new_shape = tri!(p.div(last_d, res_stride));
+    let (new_shape, rem) = tri!(p.div_rem(last_d, res_stride));
+    inexact = tri!(p.or(inexact, rem));
     tri!(p.check_injective(new_shape, last_d, res_stride, r - 1));
     tri!(push_kept(&mut res, new_shape, res_stride));
     let new_stride = tri!(p.mul(last_d, last_s));
@@ -145,9 +145,15 @@ const fn complement_modes(
     if res.n == 0 {
         tri!(res.push(Int::ONE, Int::ZERO));
     }
-    // the complement covers its cotarget (see `algebra::complement`)
-    if exact && whole.is_some() {
+    // the complement covers its cotarget (see `algebra::complement`): certainly where
+    // every division is exact and the cotarget an integer; where that is known only at run
+    // time, the check is lazy, screened by the remainders
+    let screened = whole.is_some() && !inexact.is_static();
+    if whole.is_some() && inexact.is_constant(0) {
         return Ok(res);
+    }
+    if screened {
+        tri!(p.screen(inexact));
     }
     let (mut size, mut target, mut filtered) = (Int::ONE, Int::ONE, Int::ONE);
     let mut k = 0;
@@ -167,10 +173,8 @@ const fn complement_modes(
         k += 1;
     }
     tri!(p.covers(size, target, filtered));
+    if screened {
+        p.end_lazy();
+    }
     Ok(res)
-}
-
-/// Whether `d` divides `m` with both values known at staging.
-const fn divides_statically(d: Int, m: Int) -> bool {
-    d.is_static() && m.is_static() && d.value() != 0 && m.value() % d.value() == 0
 }

@@ -118,6 +118,16 @@ fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
             }
             Ok((0, 0))
         }
+        Kind::DivRem => match div_rem_nonneg(a, b) {
+            Some((q, r)) => Ok((q, r)),
+            None => match a.try_div(b) {
+                Ok(q) => Ok((q.value(), 1)),
+                Err(e) => Err(e),
+            },
+        },
+        Kind::Or => Ok((a.value() | b.value(), 0)),
+        // on the exact path the lazy checks after it run
+        Kind::Screen => Ok((0, 0)),
     }
 }
 
@@ -130,9 +140,16 @@ pub(crate) trait Stage {
 /// Operation `K` of `S`'s program, on `regs`; nothing when the program is shorter. Both
 /// the test and the operation are constants, so the compiler keeps the arithmetic alone.
 #[inline(always)]
-fn step<S: Stage, const K: usize>(regs: &mut [i64; MAX_REGS]) -> Result<(), Error> {
-    if const { K < S::PROGRAM.n } {
+fn step<S: Stage, const K: usize>(
+    regs: &mut [i64; MAX_REGS],
+    screened: &mut bool,
+) -> Result<(), Error> {
+    if const { K < S::PROGRAM.n && !S::PROGRAM.ops[K].lazy } {
         let op = const { &S::PROGRAM.ops[K] };
+        if const { matches!(S::PROGRAM.ops[K].kind, Kind::Screen) } {
+            *screened |= arg(op.a, regs).value() != 0;
+            return Ok(());
+        }
         let (x, y) = exec(op, regs)?;
         regs[const { S::PROGRAM.nin + 2 * K }] = x;
         regs[const { S::PROGRAM.nin + 2 * K + 1 }] = y;
@@ -200,20 +217,35 @@ fn results(p: &Program, regs: &[i64; MAX_REGS]) -> [i64; DYN_CAPACITY] {
 /// Runs `S`'s program on the dynamic values of its operands (in the order they were
 /// declared): answers the result's dynamic values, or the first error, as the run-time
 /// algebra would. After inlining, only the program's arithmetic is left.
+///
+/// This is the fast path: it skips the lazy checks, whose screen (a cheap sufficient
+/// condition, such as "every division of the complement was exact") holds on nearly every
+/// input; where a screen does not hold, the program runs again on the exact path, [`run`],
+/// which runs every check.
 #[inline(always)]
 pub(crate) fn run_stage<S: Stage>(
     operands: &[&[i64; DYN_CAPACITY]],
 ) -> Result<[i64; DYN_CAPACITY], Error> {
     let p = const { &S::PROGRAM };
     let mut regs = load(p, operands);
-    unrolled!(step::<S>(&mut regs));
+    let mut screened = false;
+    unrolled!(step::<S>(&mut regs, &mut screened));
+    if screened {
+        return run_exact::<S>(operands);
+    }
     Ok(results(p, &regs))
 }
 
+/// [`run`], where a screen of the fast path did not hold.
+#[cold]
+#[inline(never)]
+fn run_exact<S: Stage>(operands: &[&[i64; DYN_CAPACITY]]) -> Result<[i64; DYN_CAPACITY], Error> {
+    run(const { &S::PROGRAM }, operands)
+}
+
 /// Runs `p` on the dynamic values of its operands, operation by operation: what
-/// [`run_stage`] computes, for a program known only at run time (the tests stage random
-/// layouts).
-#[cfg(test)]
+/// [`run_stage`] computes, every check included: for a program known only at run time
+/// (the tests stage random layouts), and where a screen of the fast path does not hold.
 pub(crate) fn run(
     p: &Program,
     operands: &[&[i64; DYN_CAPACITY]],

@@ -85,6 +85,14 @@ pub(crate) enum Kind {
     Injective,
     /// A shape must be positive (`a`), as layout construction requires.
     Positive,
+    /// [`Int::try_div`] with the remainder: `(a / b, a % b)` for `a >= 0` and `b > 0`; the
+    /// second result is 1 otherwise (not known to be exact).
+    DivRem,
+    /// `a | b`: the remainders of a complement's divisions, gathered.
+    Or,
+    /// The fast path's screen of the checks marked lazy after it: where `a` is not 0 the
+    /// run starts again on the exact path, which runs them (see `exec::run_stage`).
+    Screen,
 }
 
 /// One run-time operation: its kind, up to three operands (a static [`Int`] is an
@@ -97,6 +105,9 @@ pub(crate) struct Op {
     pub(crate) b: Int,
     pub(crate) c: Int,
     pub(crate) mode: u32,
+    /// A check (or a value only a check reads) that the fast path skips: a [`Kind::Screen`]
+    /// before it sends every run where it might fail to the exact path.
+    pub(crate) lazy: bool,
 }
 
 const NOP: Op = Op {
@@ -105,6 +116,7 @@ const NOP: Op = Op {
     b: Int::ZERO,
     c: Int::ZERO,
     mode: 0,
+    lazy: false,
 };
 
 const TOO_MANY_OPS: Error = Error::Capacity {
@@ -128,6 +140,8 @@ pub(crate) struct Program {
     pub(super) nin: usize,
     pub(super) out: [u16; DYN_CAPACITY],
     pub(super) nout: usize,
+    /// Whether the operations recorded now are lazy (see [`Op::lazy`]).
+    lazy: bool,
 }
 
 /// A dynamic integer held by register `r`.
@@ -146,6 +160,7 @@ impl Program {
             nin: 0,
             out: [0; DYN_CAPACITY],
             nout: 0,
+            lazy: false,
         }
     }
 
@@ -213,6 +228,7 @@ impl Program {
             b,
             c,
             mode: mode as u32,
+            lazy: self.lazy,
         };
         let r = self.nin + 2 * self.n;
         self.n += 1;
@@ -229,7 +245,8 @@ impl Program {
     // static, a static result where CuTe's rules make it static whatever the dynamic
     // operand is, and otherwise a register, with the operation recorded.
 
-    /// [`Int::try_mul`]: `_0 * x` and `x * _0` are static.
+    /// [`Int::try_mul`]: `_0 * x` and `x * _0` are static; `_1 * x` and `x * _1` are `x`
+    /// (a form's values are plain integers, so `x * 1` cannot fail), with no operation.
     pub(crate) const fn mul(&mut self, a: Int, b: Int) -> Result<Int, Error> {
         if a.is_static() && b.is_static() {
             return a.try_mul(b);
@@ -237,16 +254,25 @@ impl Program {
         if a.is_constant(0) || b.is_constant(0) {
             return Ok(Int::ZERO);
         }
+        if a.is_constant(1) {
+            return Ok(b);
+        }
+        if b.is_constant(1) {
+            return Ok(a);
+        }
         self.emit1(Kind::Mul, a, b)
     }
 
-    /// [`Int::try_div`]: `_0 / x` is static.
+    /// [`Int::try_div`]: `_0 / x` is static; `x / _1` is `x`.
     pub(crate) const fn div(&mut self, a: Int, b: Int) -> Result<Int, Error> {
         if a.is_static() && b.is_static() {
             return a.try_div(b);
         }
         if a.is_constant(0) {
             return Ok(Int::ZERO);
+        }
+        if b.is_constant(1) {
+            return Ok(a);
         }
         self.emit1(Kind::Div, a, b)
     }
@@ -262,18 +288,27 @@ impl Program {
         self.emit1(Kind::Rem, a, b)
     }
 
-    /// [`Int::try_add`].
+    /// [`Int::try_add`]: `x + _0` and `_0 + x` are `x`.
     pub(crate) const fn add(&mut self, a: Int, b: Int) -> Result<Int, Error> {
         if a.is_static() && b.is_static() {
             return a.try_add(b);
         }
+        if b.is_constant(0) {
+            return Ok(a);
+        }
+        if a.is_constant(0) {
+            return Ok(b);
+        }
         self.emit1(Kind::Add, a, b)
     }
 
-    /// [`Int::try_sub`].
+    /// [`Int::try_sub`]: `x - _0` is `x`.
     pub(crate) const fn sub(&mut self, a: Int, b: Int) -> Result<Int, Error> {
         if a.is_static() && b.is_static() {
             return a.try_sub(b);
+        }
+        if b.is_constant(0) {
+            return Ok(a);
         }
         self.emit1(Kind::Sub, a, b)
     }
@@ -353,6 +388,50 @@ impl Program {
         Ok((reg(r), reg(r + 1)))
     }
 
+    /// `(a / b, r)` as [`Program::div`], with `r` 0 where the division is known to be
+    /// exact: a static `_0`, or a register that holds the remainder where the division is
+    /// of a non-negative by a positive value, and 1 where it is not.
+    pub(crate) const fn div_rem(&mut self, a: Int, b: Int) -> Result<(Int, Int), Error> {
+        if a.is_static() && b.is_static() {
+            let q = tri!(a.try_div(b));
+            let r = tri!(a.try_rem(b));
+            return Ok((q, Int::constant((r.value() != 0) as i64)));
+        }
+        if a.is_constant(0) {
+            return Ok((Int::ZERO, Int::ZERO));
+        }
+        let r = tri!(self.emit(Kind::DivRem, a, b, Int::ZERO, 0));
+        Ok((reg(r), reg(r + 1)))
+    }
+
+    /// `a | b` of two flags (0: known to be exact).
+    pub(crate) const fn or(&mut self, a: Int, b: Int) -> Result<Int, Error> {
+        if a.is_constant(0) {
+            return Ok(b);
+        }
+        if b.is_constant(0) {
+            return Ok(a);
+        }
+        if a.is_static() || b.is_static() {
+            // a static flag that is not 0
+            return Ok(Int::ONE);
+        }
+        self.emit1(Kind::Or, a, b)
+    }
+
+    /// Records the screen `x` (see [`Kind::Screen`]) and makes the operations recorded
+    /// after it lazy, until [`Program::end_lazy`].
+    pub(crate) const fn screen(&mut self, x: Int) -> Result<(), Error> {
+        tri!(self.emit(Kind::Screen, x, Int::ZERO, Int::ZERO, 0));
+        self.lazy = true;
+        Ok(())
+    }
+
+    /// Ends the lazy operations begun by [`Program::screen`].
+    pub(crate) const fn end_lazy(&mut self) {
+        self.lazy = false;
+    }
+
     /// The complement's covering check (see `algebra::complement`).
     pub(crate) const fn covers(
         &mut self,
@@ -394,10 +473,14 @@ impl Program {
         Ok(reg(tri!(self.emit(Kind::Reach, n, r, sum, 0))))
     }
 
-    /// `acc` (0 or 1), or 1 where `diff` is not 0.
+    /// Not 0 where `acc` or `diff` is not 0 (only whether it is 0 is read): `acc` (0 or
+    /// 1), or 1 where `diff` is not 0; `diff` itself where `acc` is a static `_0`.
     pub(crate) const fn bends(&mut self, acc: Int, diff: Int) -> Result<Int, Error> {
         if acc.is_static() && diff.is_static() {
             return Ok(Int::constant(bends_step(acc.value(), diff.value())));
+        }
+        if acc.is_constant(0) {
+            return Ok(diff);
         }
         Ok(reg(tri!(self.emit(Kind::Bends, acc, diff, Int::ZERO, 0))))
     }

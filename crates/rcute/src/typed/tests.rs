@@ -705,3 +705,52 @@ fn refusals_name_the_condition() {
     let ran = execute(&s.program, &[layout_values(&a), layout_values(&b)]);
     assert_eq!(ran.err(), a.try_composition(&b).err());
 }
+
+/// The fast path of a typed operation skips the complement's covering check where every
+/// division is exact, and runs the program again, every check included, where one is not:
+/// over a grid of values where the divisions are exact, inexact and covered, and inexact
+/// and not covered, the typed complement and logical product answer what the run-time
+/// ones answer, errors included.
+#[test]
+fn screened_checks_answer_what_the_run_time_algebra_answers() {
+    use crate::typed::{TypedLayout, TypedTiler, TypedTuple};
+    crate::layout_form!(Holes = (2,2):(_1,_3));
+    crate::tuple_form!(Target = 24);
+    crate::layout_form!(Rows = (2,2):(_1,_4));
+    crate::tiler_form!(Repeat = (2,2):(1,2));
+    let (mut values, mut errors, mut exact_path) = (0, 0, 0);
+    for s0 in 1..=6i64 {
+        for s1 in 1..=4i64 {
+            let lay = |s: std::string::String| s.parse::<Layout>().unwrap();
+            let a = lay(std::format!("({s0},{s1}):(_1,_3)"));
+            let ta = TypedLayout::<Holes>::try_from_layout(&a).unwrap();
+            for c in 1..=48i64 {
+                let cot = IntTuple::from(Int::dynamic(c));
+                let tc = TypedTuple::<Target>::try_from_tuple(&cot).unwrap();
+                let want = a.try_complement(&cot);
+                let got = ta.try_complement(&tc).map(|l| l.to_layout());
+                assert_eq!(got, want, "complement({a}, {c})");
+                values += usize::from(want.is_ok());
+                errors += usize::from(want.is_err());
+                // the divisions 3 / s0 (the first stride over the first extent)
+                exact_path += usize::from(3 % s0 != 0);
+            }
+            let rows = lay(std::format!("({s0},{s1}):(_1,_4)"));
+            let tr = TypedLayout::<Rows>::try_from_layout(&rows).unwrap();
+            for (b0, b1) in [(1, 2), (2, 1), (3, 1), (1, 1)] {
+                let t = Tiler::layout(lay(std::format!("(2,2):({b0},{b1})")));
+                let tt = TypedTiler::<Repeat>::try_from_tiler(&t).unwrap();
+                let want = rows.try_logical_product(&t);
+                let got = tr.try_logical_product(&tt).map(|l| l.to_layout());
+                assert_eq!(got, want, "logical_product({rows}, {t:?})");
+                values += usize::from(want.is_ok());
+                errors += usize::from(want.is_err());
+            }
+        }
+    }
+    assert_eq!(values + errors, 6 * 4 * (48 + 4));
+    assert!(
+        values > 300 && errors > 100 && exact_path > 500,
+        "{values} {errors} {exact_path}"
+    );
+}
