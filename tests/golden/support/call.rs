@@ -3,13 +3,18 @@
 
 use rcute::expr::{Value, eval_value};
 
-/// `name(arg, ...)` split at its top-level commas; `None` for anything else (programs,
-/// template forms, applications).
+/// `name(arg, ...)` or `name<targs>(arg, ...)` split at its top-level commas; `None` for
+/// anything else (programs, applications).
 pub fn split(expr: &str) -> Option<(&str, Vec<&str>)> {
     let expr = expr.trim();
     let open = expr.find('(')?;
     let name = &expr[..open];
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    // an identifier, with template arguments (`upcast<2>`) or none
+    let ident = name.split('<').next().unwrap_or("");
+    if ident.is_empty()
+        || !ident.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        || (ident.len() < name.len() && !name.ends_with('>'))
+    {
         return None;
     }
     let inner = expr.strip_suffix(')')?.get(open + 1..)?;

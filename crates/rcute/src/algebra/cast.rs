@@ -64,7 +64,18 @@ const fn cast_at(
                 let new_stride = tri!(stride.signum().try_mul(tri!(abs.try_ceil_div(n))));
                 return b.push_mode(new_shape, new_stride);
             }
-            // dynamic stride: CuTe assumes it is a multiple of N (and larger) and divides
+            // dynamic stride: CuTe assumes it is a multiple of N ("DANGER: Assumes t % u ==
+            // 0" in its safe_div) and divides; where it is not, the quotient is not the
+            // larger elements' stride (`upcast<2>(8:1)` would be `8:0`), so rcute refuses,
+            // unless the mode has one element (whose stride plays no part)
+            if dv % nv != 0 && shape.value() != 1 {
+                return Err(Error::Precondition {
+                    msg: "upcast: a dynamic stride must be a multiple of N (CuTe divides it anyway, which is not the layout of the larger elements; make a unit stride static to shrink its mode)",
+                    mode: -1,
+                    lhs: dv,
+                    rhs: nv,
+                });
+            }
             b.push_mode(shape, tri!(stride.try_safe_div(n)))
         }
         Cast::Down => {
@@ -103,13 +114,14 @@ impl Layout {
     /// a static stride `d` becomes `ceil(|d| / n)` (keeping its sign) and its mode's shape
     /// shrinks by `ceil(n / |d|)`; a static `_0` stride is kept.
     ///
+    /// A dynamic stride is divided by `n`, as CuTe divides it.
+    ///
     /// # Errors
     /// A static stride that neither divides nor is divided by `n` (CuTe's static
-    /// assertion).
-    ///
-    /// A dynamic stride is divided by `n` as CuTe does, which assumes it is a multiple of
-    /// `n`: `upcast<2>((4,8):(8,1))` is CuTe's `(4,8):(4,0)`. Make the unit stride static
-    /// (`(4,8):(8,_1)`) to get the mode shrunk instead.
+    /// assertion), and a dynamic stride that is not a multiple of `n`: CuTe assumes it is
+    /// and answers a layout that is not the larger elements (`upcast<2>((4,8):(8,1))` is
+    /// CuTe's `(4,8):(4,0)`, eight elements at one offset). Make the unit stride static
+    /// (`(4,8):(8,_1)`) to get its mode shrunk instead.
     ///
     /// ```
     /// use rcute::layout;
@@ -117,6 +129,7 @@ impl Layout {
     /// assert_eq!(layout!((_4,_8):(_8,_1)).upcast(2).to_string(), "(_4,_4):(_4,_1)");
     /// assert_eq!(layout!((_4,8):(_1,16)).upcast(2).to_string(), "(_2,8):(_1,8)");
     /// assert_eq!(layout!(_4:_-1).upcast(2).to_string(), "_2:_-1");
+    /// assert!(layout!((4,8):(8,1)).try_upcast(2).is_err());
     /// ```
     pub const fn try_upcast(&self, n: i64) -> Result<Layout, Error> {
         cast(self, n, Cast::Up)

@@ -54,7 +54,7 @@
 mod error;
 mod eval;
 mod functions;
-mod syntax;
+pub(crate) mod syntax;
 mod value;
 
 pub use error::{EvalError, Span};

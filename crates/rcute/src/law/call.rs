@@ -7,6 +7,7 @@ use crate::expr::Value;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use alloc::string::ToString;
+use alloc::vec::Vec;
 
 /// Checks `result`, the answer of CuTe function `name` to `args`, against the function's
 /// law ([`Verdict::Unchecked`] for a function without one, or operands it does not cover:
@@ -21,7 +22,25 @@ use alloc::string::ToString;
 /// let cute = eval_value("(_2,_2):(_96,_1)").unwrap();
 /// assert!(check_call("composition", &[a, b], &cute).breaks());
 /// ```
+/// A name may carry template arguments, as the expression language writes them:
+/// `upcast<2>`, `recast_layout<uint8_t,uint32_t>`.
 pub fn check_call(name: &str, args: &[Value], result: &Value) -> Verdict {
+    let (name, targs) = match name.split_once('<') {
+        Some((n, rest)) => match rest.strip_suffix('>') {
+            Some(t) => (n, Some(t)),
+            None => return Verdict::Unchecked("a malformed template argument list"),
+        },
+        None => (name, None),
+    };
+    if name == "max_common_vector" {
+        return match (args, result) {
+            ([Value::Layout(a), Value::Layout(b)], Value::Tuple(n)) => match n.as_int() {
+                Some(n) => super::max_common_vector(a, b, n),
+                None => Verdict::Unchecked("an answer that is not an integer"),
+            },
+            _ => Verdict::Unchecked("operands that are not two layouts"),
+        };
+    }
     let Value::Layout(r) = result else {
         return Verdict::Unchecked("an answer that is not a layout");
     };
@@ -47,6 +66,13 @@ pub fn check_call(name: &str, args: &[Value], result: &Value) -> Verdict {
         Some(t) if args.len() == 2 => law(&a, &t, r),
         _ => Verdict::Unchecked("a second operand that is not a tiler"),
     };
+    match (name, targs) {
+        ("upcast" | "downcast" | "recast_layout", Some(t)) if one => {
+            return cast(name, t, &a, r);
+        }
+        (_, Some(_)) => return Verdict::Unchecked("a function without a law"),
+        _ => {}
+    }
     match name {
         "coalesce" if one => super::coalesce(&a, r),
         "filter" if one => super::filter(&a, r),
@@ -73,6 +99,47 @@ pub fn check_call(name: &str, args: &[Value], result: &Value) -> Verdict {
         "zipped_product" => with_tiler(super::zipped_product),
         "tiled_product" => with_tiler(super::tiled_product),
         "flat_product" => with_tiler(super::flat_product),
+        "tile_to_shape" => tile_to_shape(&a, &args[1..], r),
         _ => Verdict::Unchecked("a function without a law"),
+    }
+}
+
+/// `upcast<N>`, `downcast<N>` and `recast_layout<Old,New>` of layout `a`.
+fn cast(name: &str, targs: &str, a: &Layout, r: &Layout) -> Verdict {
+    let number = |s: &str| s.trim().parse::<i64>().ok();
+    match name {
+        "upcast" | "downcast" => match number(targs) {
+            Some(n) if name == "upcast" => super::upcast(n, a, r),
+            Some(n) => super::downcast(n, a, r),
+            None => Verdict::Unchecked("a factor that is not an integer"),
+        },
+        _ => {
+            let bits: Option<Vec<i64>> = targs
+                .split(',')
+                .map(|t| number(t).or_else(|| crate::expr::syntax::element_bits(t.trim())))
+                .collect();
+            match bits.as_deref() {
+                Some(&[old, new]) => super::recast_layout(old, new, a, r),
+                _ => Verdict::Unchecked("element types without a known size"),
+            }
+        }
+    }
+}
+
+/// `tile_to_shape(a, target[, order])`.
+fn tile_to_shape(a: &Layout, rest: &[Value], r: &Layout) -> Verdict {
+    use crate::algebra::TileOrder;
+    use crate::expr::Tag;
+    use crate::tuple::Major;
+    let order = match rest.get(1) {
+        None => TileOrder::Major(Major::Left),
+        Some(Value::Tag(Tag::LayoutLeft)) => TileOrder::Major(Major::Left),
+        Some(Value::Tag(Tag::LayoutRight)) => TileOrder::Major(Major::Right),
+        Some(Value::Tuple(o)) => TileOrder::Order(*o),
+        Some(_) => return Verdict::Unchecked("an order that is not a tag or a tuple"),
+    };
+    match rest.first() {
+        Some(Value::Tuple(t)) if rest.len() <= 2 => super::tile_to_shape(a, t, &order, r),
+        _ => Verdict::Unchecked("a target that is not a shape"),
     }
 }

@@ -28,11 +28,13 @@
 //! ```
 
 mod call;
+mod cast;
 mod composed;
 mod layout;
 mod tiling;
 
 pub use call::check_call;
+pub use cast::{downcast, max_common_vector, recast_layout, upcast};
 pub use composed::*;
 pub use layout::{
     coalesce, complement, composition, filter, left_inverse, max_common_layout, nullspace,
@@ -40,7 +42,7 @@ pub use layout::{
 };
 pub use tiling::{
     blocked_product, flat_divide, flat_product, logical_divide, logical_product, raked_product,
-    tiled_divide, tiled_product, zipped_divide, zipped_product,
+    tile_to_shape, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
 
 use crate::layout::Layout;

@@ -507,3 +507,46 @@ fn zip_product(name: &str, a: &Layout, b: &Layout, r: &Layout, raked: bool) -> V
         },
     )
 }
+
+/// `tile_to_shape(block, target, order)`: CuTe's `@post` (each mode of the result has the
+/// size of the target's mode) and its definition, the blocked product of the block,
+/// padded to the target's rank, with the compact layout of the repeats
+/// (`ceil_div(target, block)` per mode) in `order`.
+///
+/// ```
+/// use rcute::{law, layout, int_tuple, Major, TileOrder};
+/// let b = layout!((_2,_2):(_1,_2));
+/// let (t, o) = (int_tuple!((_4,_6)), TileOrder::Major(Major::Left));
+/// assert!(law::tile_to_shape(&b, &t, &o, &b.tile_to_shape(&t, &o)).holds());
+/// let right = TileOrder::Major(Major::Right);
+/// assert!(law::tile_to_shape(&b, &t, &o, &b.tile_to_shape(&t, &right)).breaks());
+/// ```
+pub fn tile_to_shape(
+    block: &Layout,
+    target: &IntTuple,
+    order: &crate::algebra::TileOrder,
+    r: &Layout,
+) -> Verdict {
+    use crate::algebra::TileOrder;
+    let (Ok(want), Ok(got)) = (target.try_product_each(), r.shape().try_product_each()) else {
+        return Verdict::Unchecked("a target whose modes' sizes overflow");
+    };
+    let values = |t: &IntTuple| t.leaves().map(|x| x.value()).collect::<Vec<_>>();
+    if values(&want) != values(&got) {
+        return Verdict::Breaks(format!(
+            "tile_to_shape: the modes of {r} have sizes {got} where the target {target} has {want}"
+        ));
+    }
+    let repeats = block.try_append_to(target.rank(), None).and_then(|padded| {
+        let counts = want.try_ceil_div(&padded.shape().try_product_each()?)?;
+        let repeats = match order {
+            TileOrder::Major(m) => Layout::try_with_major(counts, *m)?,
+            TileOrder::Order(o) => Layout::try_ordered(counts, *o)?,
+        };
+        Ok((padded, repeats))
+    });
+    match repeats {
+        Ok((padded, repeats)) => blocked_product(&padded, &repeats, r),
+        Err(_) => Verdict::Unchecked("a block that does not pad to the target's rank"),
+    }
+}
