@@ -26,6 +26,12 @@ const OPS: &[(&str, &[Kind])] = &[
     ("zipped_product", &[Kind::Layout, Kind::Tiler]),
     ("tiled_product", &[Kind::Layout, Kind::Tiler]),
     ("flat_product", &[Kind::Layout, Kind::Tiler]),
+    ("downcast<2>", &[Kind::Layout]),
+    ("downcast<4>", &[Kind::Layout]),
+    ("max_common_vector", &[Kind::Layout, Kind::Layout]),
+    ("tile_to_shape", &[Kind::Layout, Kind::Shape]),
+    // upcast is left out: on overlapping modes of strides below N
+    // (`upcast<8>((2,2):(_-4,_-4))`) its answer, CuTe's, breaks its law (an open issue)
 ];
 
 /// The largest operand the target draws, in elements.

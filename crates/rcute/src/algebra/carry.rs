@@ -118,7 +118,8 @@ pub(crate) const fn signs_step(d: i64, least: i64, greatest: i64) -> (i64, i64) 
     )
 }
 
-/// `acc` (0 or 1), or 1 where `diff` is not 0 (the staged sign check's bends).
+/// `acc`, or 1 where `diff` is not 0 (the staged sign check's bends: only whether it is 0
+/// is read).
 #[inline]
 pub(crate) const fn bends_step(acc: i64, diff: i64) -> i64 {
     if diff != 0 { 1 } else { acc }

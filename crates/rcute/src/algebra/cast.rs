@@ -64,19 +64,22 @@ const fn cast_at(
                 let new_stride = tri!(stride.signum().try_mul(tri!(abs.try_ceil_div(n))));
                 return b.push_mode(new_shape, new_stride);
             }
-            // dynamic stride: CuTe assumes it is a multiple of N ("DANGER: Assumes t % u ==
-            // 0" in its safe_div) and divides; where it is not, the quotient is not the
-            // larger elements' stride (`upcast<2>(8:1)` would be `8:0`), so rcute refuses,
-            // unless the mode has one element (whose stride plays no part)
-            if dv % nv != 0 && shape.value() != 1 {
-                return Err(Error::Precondition {
+            // dynamic stride: CuTe divides it, assuming a multiple of N (its `safe_div`);
+            // where it is not, the quotient is not the larger elements' stride
+            // (`upcast<2>(8:1)` would be `8:0`), so rcute refuses, unless the mode has one
+            // element, whose stride plays no part (CuTe's truncated quotient is kept)
+            if shape.value() == 1 {
+                return b.push_mode(shape, tri!(stride.try_div(n)));
+            }
+            match stride.try_safe_div(n) {
+                Ok(q) => b.push_mode(shape, q),
+                Err(_) => Err(Error::Precondition {
                     msg: "upcast: a dynamic stride must be a multiple of N (CuTe divides it anyway, which is not the layout of the larger elements; make a unit stride static to shrink its mode)",
                     mode: -1,
                     lhs: dv,
                     rhs: nv,
-                });
+                }),
             }
-            b.push_mode(shape, tri!(stride.try_safe_div(n)))
         }
         Cast::Down => {
             if stride.is_constant(1) || stride.is_constant(-1) {

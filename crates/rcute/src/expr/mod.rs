@@ -54,7 +54,8 @@
 mod error;
 mod eval;
 mod functions;
-pub(crate) mod syntax;
+mod syntax;
+pub(crate) use syntax::element_bits;
 mod value;
 
 pub use error::{EvalError, Span};

@@ -570,15 +570,27 @@ impl Int {
         s.try_div(rhs)
     }
 
-    /// `safe_div`: exact division. Static ∘ static requires `self % rhs == 0`
-    /// (CuTe's static assertion); otherwise a truncating division.
+    /// `safe_div`: exact division, `self / rhs` where `rhs` divides `self`, static when both
+    /// are.
+    ///
+    /// # Errors
+    /// `rhs` does not divide `self`: CuTe asserts it for static values and assumes it for
+    /// dynamic ones ("DANGER: Assumes t % u == 0"), where its truncated quotient is not the
+    /// exact one; division by zero.
+    ///
+    /// ```
+    /// use rcute::Int;
+    /// assert_eq!(Int::constant(12).try_safe_div(Int::constant(4)), Ok(Int::constant(3)));
+    /// assert_eq!(Int::dynamic(12).try_safe_div(Int::constant(4)), Ok(Int::dynamic(3)));
+    /// assert!(Int::dynamic(6).try_safe_div(Int::constant(4)).is_err());
+    /// ```
     pub const fn try_safe_div(self, rhs: Int) -> Result<Int, Error> {
         if self.is_basis() {
             return Ok(self.with_scale(tri!(self.scale().try_safe_div(rhs))));
         }
-        if self.is_static() && rhs.is_static() && rhs.value != 0 && self.value % rhs.value != 0 {
+        if rhs.value != 0 && self.value % rhs.value != 0 {
             return Err(Error::Precondition {
-                msg: "safe_div: static safe_div requires the dividend to be a multiple of the divisor",
+                msg: "safe_div: the dividend must be a multiple of the divisor",
                 mode: -1,
                 lhs: self.value,
                 rhs: rhs.value,

@@ -116,7 +116,7 @@ fn cast(name: &str, targs: &str, a: &Layout, r: &Layout) -> Verdict {
         _ => {
             let bits: Option<Vec<i64>> = targs
                 .split(',')
-                .map(|t| number(t).or_else(|| crate::expr::syntax::element_bits(t.trim())))
+                .map(|t| number(t).or_else(|| crate::expr::element_bits(t.trim())))
                 .collect();
             match bits.as_deref() {
                 Some(&[old, new]) => super::recast_layout(old, new, a, r),

@@ -64,7 +64,8 @@ pub(crate) enum Kind {
     Signs,
     /// composition: the sum of reaches `c` plus the reach `(a - 1) * |b|` of a new mode.
     Reach,
-    /// composition: `a` (0 or 1) or whether `b` is not 0 (the layout bends there).
+    /// composition: not 0 where `a` or `b` is not 0 (the layout bends at a mode whose
+    /// `b`, its stride less the one that would continue the mode before, is not 0).
     Bends,
     /// complement: the complement of size `a` covers the cotarget of size `b` over the
     /// filtered layout's size `c`.
