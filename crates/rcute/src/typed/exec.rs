@@ -220,8 +220,8 @@ fn results(p: &Program, regs: &[i64; MAX_REGS]) -> [i64; DYN_CAPACITY] {
 ///
 /// This is the fast path: it skips the lazy checks, whose screen (a cheap sufficient
 /// condition, such as "every division of the complement was exact") holds on nearly every
-/// input; where a screen does not hold, the program runs again on the exact path, [`run`],
-/// which runs every check.
+/// input; where a screen does not hold, whether the fast path answered or failed, the
+/// program runs again on the exact path, [`run`], which runs every check.
 #[inline(always)]
 pub(crate) fn run_stage<S: Stage>(
     operands: &[&[i64; DYN_CAPACITY]],
@@ -229,10 +229,16 @@ pub(crate) fn run_stage<S: Stage>(
     let p = const { &S::PROGRAM };
     let mut regs = load(p, operands);
     let mut screened = false;
-    unrolled!(step::<S>(&mut regs, &mut screened));
+    let fast = (|| {
+        unrolled!(step::<S>(&mut regs, &mut screened));
+        Ok::<(), Error>(())
+    })();
+    // where a screen did not hold, a skipped check may fail before the operation that
+    // answered (or not at all): the exact path finds the first error
     if screened {
         return run_exact::<S>(operands);
     }
+    fast?;
     Ok(results(p, &regs))
 }
 

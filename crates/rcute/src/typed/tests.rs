@@ -754,3 +754,45 @@ fn screened_checks_answer_what_the_run_time_algebra_answers() {
         "{values} {errors} {exact_path}"
     );
 }
+
+/// Where a screen does not hold, the error is the first one the run-time algebra finds,
+/// even where an operation after the skipped check fails on the fast path: products whose
+/// complement does not cover its cotarget, by tilers of any strides (zero and negative
+/// included, which make the composition after the complement fail too).
+#[test]
+fn screened_products_report_the_first_error() {
+    use crate::typed::{TypedLayout, TypedTiler};
+    crate::layout_form!(R3 = (2,2):(_1,_3));
+    crate::layout_form!(R5 = (2,2):(_1,_5));
+    crate::tiler_form!(T = (2,2):(1,2));
+    let lay = |s: std::string::String| s.parse::<Layout>().unwrap();
+    let (mut cases, mut uncovered) = (0, 0);
+    macro_rules! products {
+        ($form:ty, $k:expr) => {
+            for s0 in 1..=6i64 {
+                for s1 in 1..=3i64 {
+                    let a = lay(std::format!("({s0},{s1}):(_1,_{})", $k));
+                    let ta = TypedLayout::<$form>::try_from_layout(&a).unwrap();
+                    for b0 in -3..=4i64 {
+                        for b1 in -3..=4i64 {
+                            let t = Tiler::layout(lay(std::format!("(3,2):({b0},{b1})")));
+                            let tt = TypedTiler::<T>::try_from_tiler(&t).unwrap();
+                            let want = a.try_logical_product(&t);
+                            let got = ta.try_logical_product(&tt).map(|l| l.to_layout());
+                            assert_eq!(got, want, "logical_product({a}, {t:?})");
+                            cases += 1;
+                            uncovered += usize::from(matches!(
+                                want,
+                                Err(Error::Precondition { msg, .. }) if msg.contains("does not cover")
+                            ));
+                        }
+                    }
+                }
+            }
+        };
+    }
+    products!(R3, 3);
+    products!(R5, 5);
+    assert_eq!(cases, 2 * 6 * 3 * 8 * 8);
+    assert!(uncovered > 200, "{uncovered}");
+}
