@@ -30,8 +30,8 @@ const OPS: &[(&str, &[Kind])] = &[
     ("downcast<4>", &[Kind::Layout]),
     ("max_common_vector", &[Kind::Layout, Kind::Layout]),
     ("tile_to_shape", &[Kind::Layout, Kind::Shape]),
-    // upcast is left out: on overlapping modes of strides below N
-    // (`upcast<8>((2,2):(_-4,_-4))`) its answer, CuTe's, breaks its law (an open issue)
+    ("upcast<2>", &[Kind::Layout]),
+    ("upcast<8>", &[Kind::Layout]),
 ];
 
 /// The largest operand the target draws, in elements.

@@ -99,6 +99,9 @@ const fn cast(l: &Layout, n: i64, cast: Cast) -> Result<Layout, Error> {
             rhs: 0,
         });
     }
+    if let Cast::Up = cast {
+        tri!(separate_below(l, n));
+    }
     let mut b = LayoutBuilder::new();
     tri!(cast_at(
         l.shape_ref(),
@@ -110,6 +113,168 @@ const fn cast(l: &Layout, n: i64, cast: Cast) -> Result<Layout, Error> {
         &mut b
     ));
     b.finish()
+}
+
+/// The most `N` for which [`separate_below`] enumerates the residues modulo `N` (a set
+/// of `N` bits), and the most combinations of coordinates it enumerates otherwise.
+const RESIDUE_LIMIT: i64 = 1024;
+const RESIDUE_WORDS: usize = (RESIDUE_LIMIT / 64) as usize;
+const COMBINATION_LIMIT: i64 = 1 << 16;
+
+/// `upcast<N>` shrinks each mode of a static stride `d` below `N` to the coordinates that
+/// are multiples of `N / |d|` (CuTe's `shape_div`). These are the larger elements only
+/// where no other choice of coordinates of those modes adds up to a multiple of `N`: with
+/// two of them, `(2,2):(_4,_4)` puts offset 8 at `(1,1)`, an element CuTe's answer
+/// `(_1,_1):(_1,_1)` drops. Mode `m` adds `c * d_m` modulo `N`, for `c` below
+/// `t_m = min(s_m, N / |d_m|)` (past it the residues repeat); the answer is the larger
+/// elements exactly when only `c = 0` in every mode gives a multiple of `N`.
+///
+/// That holds where the strides, sorted by size, are a mixed radix (`|d| * t` of one mode
+/// at most the next one's `|d|`: the sums, of either sign, stay below `N` in size and are
+/// 0 only for `c = 0`). Otherwise the coordinates are enumerated (at most
+/// [`COMBINATION_LIMIT`] of them), or the residues modulo `N` (`N` at most
+/// [`RESIDUE_LIMIT`]); beyond both, the upcast is refused as undecided.
+const fn separate_below(l: &Layout, n: i64) -> Result<(), Error> {
+    let (s, d) = (l.shape_ref(), l.stride_ref());
+    // the modes of a static stride below N, as (|d|, t, leaf), sorted by |d|
+    let mut modes = [(0i64, 0i64, 0usize); crate::tuple::CAPACITY];
+    let mut k = 0;
+    let mut i = 0;
+    while i < d.leaf_count() {
+        let (x, e) = (d.leaf(i), s.leaf(i));
+        let a = x.value().unsigned_abs();
+        if x.is_static() && !x.is_basis() && a != 0 && a < n as u64 && e.value() > 1 {
+            let a = a as i64;
+            let t = if e.value() < n / a { e.value() } else { n / a };
+            let mut j = k;
+            while j > 0 && modes[j - 1].0 > a {
+                modes[j] = modes[j - 1];
+                j -= 1;
+            }
+            modes[j] = (a, t, i);
+            k += 1;
+        }
+        i += 1;
+    }
+    let mut radix = true;
+    let mut combinations: i64 = 1;
+    let mut j = 0;
+    while j < k {
+        // |d| * t <= N: no overflow
+        if j + 1 < k && modes[j].0 * modes[j].1 > modes[j + 1].0 {
+            radix = false;
+        }
+        combinations = combinations.saturating_mul(modes[j].1);
+        j += 1;
+    }
+    if radix {
+        return Ok(());
+    }
+    // the first mode, in order of size, whose coordinates not 0 make a multiple of N with
+    // those of the modes before it
+    let overlap = if combinations <= COMBINATION_LIMIT {
+        overlap_by_coordinates(d, &modes, k, n)
+    } else if n <= RESIDUE_LIMIT {
+        overlap_by_residues(d, &modes, k, n)
+    } else {
+        return Err(Error::Precondition {
+            msg: "upcast: modes of strides below N that are not a mixed radix, too many to check whether their offsets add up to multiples of N (CuTe's answer, mode by mode, would drop those larger elements); N and the largest N checked",
+            mode: -1,
+            lhs: n,
+            rhs: RESIDUE_LIMIT,
+        });
+    };
+    if let Some(leaf) = overlap {
+        return Err(Error::Precondition {
+            msg: "upcast: the offsets of this mode and of modes of other strides below N add up to multiples of N where a coordinate is not a multiple of N over its stride (CuTe's answer, mode by mode, drops those larger elements); stride and N",
+            mode: leaf as i64,
+            lhs: d.leaf(leaf).value(),
+            rhs: n,
+        });
+    }
+    Ok(())
+}
+
+/// The offset `c * d` of coordinate `c` of a mode of stride `d`, modulo `n`.
+const fn residue(d: &IntTuple, leaf: usize, c: i64, n: i64) -> i64 {
+    (c * d.leaf(leaf).value()).rem_euclid(n)
+}
+
+/// [`separate_below`] by enumerating, for each mode `j`, its coordinates not 0 with every
+/// coordinate of the modes before it.
+const fn overlap_by_coordinates(
+    d: &IntTuple,
+    modes: &[(i64, i64, usize)],
+    k: usize,
+    n: i64,
+) -> Option<usize> {
+    let mut j = 0;
+    while j < k {
+        let mut c = [0i64; crate::tuple::CAPACITY];
+        c[j] = 1;
+        loop {
+            let mut sum = 0;
+            let mut m = 0;
+            while m <= j {
+                sum = (sum + residue(d, modes[m].2, c[m], n)) % n;
+                m += 1;
+            }
+            if sum == 0 {
+                return Some(modes[j].2);
+            }
+            // the next coordinate, mode 0 fastest, mode j from 1
+            let mut m = 0;
+            while m <= j {
+                c[m] += 1;
+                if c[m] < modes[m].1 {
+                    break;
+                }
+                c[m] = if m == j { 1 } else { 0 };
+                m += 1;
+            }
+            if m > j {
+                break;
+            }
+        }
+        j += 1;
+    }
+    None
+}
+
+/// [`separate_below`] by the residues modulo `n` (at most [`RESIDUE_LIMIT`]) that the
+/// sums with a coordinate not 0 reach, mode after mode.
+const fn overlap_by_residues(
+    d: &IntTuple,
+    modes: &[(i64, i64, usize)],
+    k: usize,
+    n: i64,
+) -> Option<usize> {
+    let mut z = [0u64; RESIDUE_WORDS];
+    let mut j = 0;
+    while j < k {
+        let (_, t, leaf) = modes[j];
+        // the residues of the sums so far, 0 (every coordinate 0) included
+        let mut from = z;
+        from[0] |= 1;
+        let mut c = 1;
+        while c < t {
+            let shift = residue(d, leaf, c, n);
+            let mut r = 0;
+            while r < n {
+                if from[(r / 64) as usize] >> (r % 64) & 1 != 0 {
+                    let x = (r + shift) % n;
+                    z[(x / 64) as usize] |= 1 << (x % 64);
+                }
+                r += 1;
+            }
+            c += 1;
+        }
+        if z[0] & 1 != 0 {
+            return Some(leaf);
+        }
+        j += 1;
+    }
+    None
 }
 
 impl Layout {
@@ -124,10 +289,17 @@ impl Layout {
     /// assertion), and a dynamic stride that is not a multiple of `n`: CuTe assumes it is
     /// and answers a layout that is not the larger elements (`upcast<2>((4,8):(8,1))` is
     /// CuTe's `(4,8):(4,0)`, eight elements at one offset). Make the unit stride static
-    /// (`(4,8):(8,_1)`) to get its mode shrunk instead.
+    /// (`(4,8):(8,_1)`) to get its mode shrunk instead. And modes of strides below `n`
+    /// whose offsets add up to multiples of `n` at coordinates that each mode alone would
+    /// not keep: CuTe shrinks mode by mode and drops those larger elements
+    /// (`upcast<8>((_2,_2):(_4,_4))` is CuTe's `(_1,_1):(_1,_1)`, without the element at
+    /// offset 8); where that cannot be decided in bounded time (`n` above 1024 and more
+    /// than 65536 coordinates to try) the upcast is refused too.
     ///
     /// ```
     /// use rcute::layout;
+    /// assert!(layout!((_2,_2):(_4,_4)).try_upcast(8).is_err());
+    /// assert_eq!(layout!((_2,_4):(_1,_2)).upcast(4).to_string(), "(_1,_2):(_1,_1)");
     /// assert_eq!(layout!((_4,_8):(_1,_4)).upcast(2).to_string(), "(_2,_8):(_1,_2)");
     /// assert_eq!(layout!((_4,_8):(_8,_1)).upcast(2).to_string(), "(_4,_4):(_4,_1)");
     /// assert_eq!(layout!((_4,8):(_1,16)).upcast(2).to_string(), "(_2,8):(_1,8)");
@@ -230,5 +402,92 @@ impl Layout {
     #[track_caller]
     pub const fn max_alignment(&self) -> Int {
         unwrap_or_panic!(self.try_max_alignment())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::{String, ToString};
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    /// Whether coordinates of the modes `(s, d)` add up to a multiple of `n` where one of
+    /// them alone is not: by enumerating every coordinate.
+    fn overlaps(modes: &[(i64, i64)], n: i64) -> bool {
+        let total: i64 = modes.iter().map(|m| m.0).product();
+        (0..total).any(|mut x| {
+            let (mut sum, mut alone) = (0, true);
+            for &(s, d) in modes {
+                let c = x % s;
+                x /= s;
+                sum += c * d;
+                alone &= (c * d) % n == 0;
+            }
+            sum % n == 0 && !alone
+        })
+    }
+
+    #[test]
+    fn each_way_of_deciding_is_enumeration() {
+        let mut tried = [0usize; 3];
+        for n in [2i64, 3, 4, 6, 8, 12] {
+            let strides: Vec<i64> = (1..n)
+                .filter(|a| n % a == 0)
+                .flat_map(|a| [a, -a])
+                .collect();
+            for rank in 2..=3u32 {
+                let mut picks = vec![0usize; rank as usize];
+                let choices = strides.len() * 4;
+                for code in 0..choices.pow(rank) {
+                    let mut x = code;
+                    for p in picks.iter_mut() {
+                        *p = x % choices;
+                        x /= choices;
+                    }
+                    let modes: Vec<(i64, i64)> = picks
+                        .iter()
+                        .map(|&p| (2 + (p % 4) as i64, strides[p / 4]))
+                        .collect();
+                    let text = |f: fn(&(i64, i64)) -> i64| {
+                        let v: Vec<String> = modes.iter().map(|m| format!("_{}", f(m))).collect();
+                        format!("({})", v.join(","))
+                    };
+                    let l: Layout = format!("{}:{}", text(|m| m.0), text(|m| m.1))
+                        .parse()
+                        .unwrap();
+                    let want = overlaps(&modes, n);
+                    assert_eq!(separate_below(&l, n).is_err(), want, "{l} upcast<{n}>");
+                    // both enumerations, where the mixed radix does not decide
+                    let mut sorted: Vec<(i64, i64, usize)> = modes
+                        .iter()
+                        .enumerate()
+                        .map(|(i, m)| (m.1.abs(), m.0.min(n / m.1.abs()), i))
+                        .collect();
+                    sorted.sort_by_key(|m| m.0);
+                    let d = l.stride_ref();
+                    let k = sorted.len();
+                    let by_c = overlap_by_coordinates(d, &sorted, k, n);
+                    let by_r = overlap_by_residues(d, &sorted, k, n);
+                    assert_eq!(by_c.is_some(), want, "{l} upcast<{n}>");
+                    assert_eq!(by_c, by_r, "{l} upcast<{n}>");
+                    tried[usize::from(want)] += 1;
+                    tried[2] += 1;
+                }
+            }
+        }
+        assert!(tried[0] > 1000 && tried[1] > 1000, "{tried:?}");
+    }
+
+    #[test]
+    fn undecided_upcasts_are_refused() {
+        // 17 * 17 * 17 * 16 coordinates, N above the residues' limit, not a mixed radix
+        let l = crate::layout!((_17,_17,_17,_16):(_1,_1,_1,_2));
+        let e = l.try_upcast(2048).unwrap_err();
+        assert!(e.to_string().contains("too many to check"), "{e}");
+        // within the coordinates' limit, the same strides are decided
+        let l = crate::layout!((_17,_17):(_1,_1));
+        assert!(l.try_upcast(2048).is_ok());
     }
 }
