@@ -12,11 +12,12 @@ products, upcast/downcast, max_alignment and the swizzle portions.
   python3 scripts/oracle/gen_composed_cases.py SEED COUNT OUT.jsonl
 
 answers the cases with the oracle (cute_oracle.py, beside this file) and adds the all-static
-answers (add_static.py). tests/golden/random-composed.jsonl is `... 5 420 ...` less 48
-cases that rcute refuses where CuTe answers: CuTe's answer is not the function (a slice
-whose offset carries across the swizzle's bits, an inverse that does not invert, the
-inverse of a layout with an offset), a nested composed layout (composition of two swizzled
-layouts, not supported), or CuTe refused a dynamic value that rcute computes with.
+answers (add_static.py). tests/golden/random-composed.jsonl is `... 5 420 ...` less 19
+cases whose answer rcute cannot represent yet: 9 compositions of two swizzled layouts (CuTe
+answers a nested composed layout, `Sw o O o Sw' o O' o L`) and 10 inverses of a swizzled
+layout with an offset (CuTe answers a layout before an offset before the swizzle,
+`L o O o Sw`). The cases where CuTe's answer is not the function its operation defines are
+in tests/golden/deviations.jsonl, proved by its law.
 """
 import json
 import os

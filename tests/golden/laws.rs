@@ -24,17 +24,17 @@ fn every_golden_answer_is_lawful() {
         for line in std::fs::read_to_string(path).unwrap().lines() {
             let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
             let expr = case["expr"].as_str().expect("expr");
-            let Some((name, args)) = call::split(expr) else {
+            let Some((prefix, name, args)) = call::split_program(expr) else {
                 continue;
             };
-            let Some(args) = call::values(&args) else {
+            let Some(args) = call::values_after(prefix, &args) else {
                 continue;
             };
             let Ok(result) = eval_value(expr) else {
                 refused += 1;
                 continue;
             };
-            match check_call(name, &args, &result) {
+            match check_call(&name, &args, &result) {
                 Verdict::Holds => holds += 1,
                 Verdict::Unchecked(_) => unchecked += 1,
                 Verdict::Breaks(why) => broken.push(format!("{expr} = {result}\n    {why}")),

@@ -5,6 +5,7 @@ use rcute::expr::{Value, eval_value};
 
 /// `name(arg, ...)` or `name<targs>(arg, ...)` split at its top-level commas; `None` for
 /// anything else (programs, applications).
+#[allow(dead_code)]
 pub fn split(expr: &str) -> Option<(&str, Vec<&str>)> {
     let expr = expr.trim();
     let open = expr.find('(')?;
@@ -41,7 +42,58 @@ pub fn split(expr: &str) -> Option<(&str, Vec<&str>)> {
     Some((name, args))
 }
 
-/// The values of the arguments of a call, each evaluated on its own.
-pub fn values(args: &[&str]) -> Option<Vec<Value>> {
-    args.iter().map(|a| eval_value(a).ok()).collect()
+/// A program whose last statement is a call, `A = ...; B = ...; name(arg, ...)`: the
+/// statements before it (empty for a lone call), the name and the arguments. The
+/// application of a name the statements bind, `A(c)`, is the call `apply(A, (c))`.
+#[allow(dead_code)]
+pub fn split_program(expr: &str) -> Option<(&str, String, Vec<String>)> {
+    let (prefix, last) = match expr.rfind(';') {
+        Some(k) => (&expr[..k], expr[k + 1..].trim()),
+        None => ("", expr.trim()),
+    };
+    let (name, args) = split(last)?;
+    let bound = prefix
+        .split(';')
+        .any(|st| st.split_once('=').is_some_and(|(v, _)| v.trim() == name));
+    if bound {
+        let coord = match args.as_slice() {
+            [one] => one.to_string(),
+            _ => format!("({})", args.join(",")),
+        };
+        return Some((prefix, "apply".into(), vec![name.into(), coord]));
+    }
+    Some((
+        prefix,
+        name.into(),
+        args.iter().map(|a| a.to_string()).collect(),
+    ))
+}
+
+/// The values of the arguments of a call after the statements `prefix`, each evaluated on
+/// its own.
+#[allow(dead_code)]
+pub fn values_after(prefix: &str, args: &[String]) -> Option<Vec<Value>> {
+    args.iter()
+        .map(|a| {
+            let program = if prefix.is_empty() {
+                a.clone()
+            } else {
+                format!("{prefix}; {a}")
+            };
+            eval_value(&program).ok()
+        })
+        .collect()
+}
+
+/// A value as CuTe prints it: the notation, or a swizzled layout `Sw<B,M,S> o O o L`
+/// (which the notation writes `composition(Swizzle<B,M,S>, O, L)`).
+#[allow(dead_code)]
+pub fn printed_value(text: &str) -> Option<Value> {
+    let text = text.trim();
+    if let Some(rest) = text.strip_prefix("Sw<") {
+        let (sw, rest) = rest.split_once("> o ")?;
+        let (offset, layout) = rest.split_once(" o ")?;
+        return eval_value(&format!("composition(Swizzle<{sw}>, {offset}, {layout})")).ok();
+    }
+    eval_value(text).ok()
 }

@@ -11,7 +11,9 @@ use alloc::vec::Vec;
 
 /// Checks `result`, the answer of CuTe function `name` to `args`, against the function's
 /// law ([`Verdict::Unchecked`] for a function without one, or operands it does not cover:
-/// swizzled layouts, scaled-basis strides, profiles).
+/// scaled-basis strides, profiles). Swizzles and swizzled layouts are checked as the
+/// functions `i -> Sw(O + L(i))` they are; the name `apply` stands for the application
+/// `A(c)` of a swizzled layout to a coordinate with `_` (a slice).
 ///
 /// ```
 /// use rcute::expr::{Value, eval_value};
@@ -32,6 +34,9 @@ pub fn check_call(name: &str, args: &[Value], result: &Value) -> Verdict {
         },
         None => (name, None),
     };
+    if let Some(v) = super::composed_call::composed_call(name, targs, args, result) {
+        return v;
+    }
     if name == "max_common_vector" {
         return match (args, result) {
             ([Value::Layout(a), Value::Layout(b)], Value::Tuple(n)) => match n.as_int() {
@@ -48,12 +53,7 @@ pub fn check_call(name: &str, args: &[Value], result: &Value) -> Verdict {
         Some(Value::Layout(l)) => Some(*l),
         _ => None,
     };
-    let tiler = |i: usize| match args.get(i) {
-        Some(v @ (Value::Layout(_) | Value::List(_) | Value::Tuple(_))) => {
-            Tiler::try_parse(&v.to_string()).ok()
-        }
-        _ => None,
-    };
+    let tiler = |i: usize| args.get(i).and_then(tiler_of);
     let Some(a) = layout(0) else {
         return Verdict::Unchecked("a first operand that is not a layout");
     };
@@ -141,5 +141,15 @@ fn tile_to_shape(a: &Layout, rest: &[Value], r: &Layout) -> Verdict {
     match rest.first() {
         Some(Value::Tuple(t)) if rest.len() <= 2 => super::tile_to_shape(a, t, &order, r),
         _ => Verdict::Unchecked("a target that is not a shape"),
+    }
+}
+
+/// A tiler operand: a layout, a shape or a tuple of them.
+pub(super) fn tiler_of(v: &Value) -> Option<Tiler> {
+    match v {
+        Value::Layout(_) | Value::List(_) | Value::Tuple(_) => {
+            Tiler::try_parse(&v.to_string()).ok()
+        }
+        _ => None,
     }
 }

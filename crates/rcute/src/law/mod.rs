@@ -10,6 +10,11 @@
 //! property tests run these checks on every `Ok` answer for unconstrained random
 //! operands, and on every golden case.
 //!
+//! A swizzled layout `Sw ∘ O ∘ L` is the function `i -> Sw(O + L(i))`: its laws
+//! ([`check_slice`], [`check_composition`], the inverses, casts and alignment) check
+//! answers as that function, and [`check_call`] routes every call on swizzles and
+//! swizzled layouts to them.
+//!
 //! Beyond its domain a layout is extended as CuTe's composition extends it: its last
 //! (flattened) mode absorbs every index past the others, and a negative index `-x` maps
 //! to `-L(x)` (composition walks `|d|` and carries the sign).
@@ -30,6 +35,7 @@
 mod call;
 mod cast;
 mod composed;
+mod composed_call;
 mod layout;
 mod tiling;
 

@@ -20,6 +20,49 @@ const fn refuse(msg: &'static str, lhs: i64, rhs: i64) -> Error {
     }
 }
 
+/// What a layout `l` is composed with: a swizzle (over `l`'s domain) or a swizzled layout
+/// (over its own domain).
+#[derive(Clone, Copy)]
+pub(crate) enum After<'a> {
+    Swizzle(Swizzle),
+    Composed(&'a ComposedLayout),
+}
+
+/// The law of a layout before a swizzle or a swizzled layout `b`: `r(i) == l(b(i))` for
+/// every `i` of the domain (at most 2^20 indices, refused beyond).
+pub(crate) const fn check_after(l: &Layout, b: After<'_>, r: &MaybeSwizzled) -> Result<(), Error> {
+    let n = match b {
+        After::Swizzle(_) => tri!(l.try_size()).value(),
+        After::Composed(c) => tri!(c.try_size()).value(),
+    };
+    if n > MAX_CHECKED_INVERSE {
+        return Err(refuse(
+            "composition: a layout before a swizzle over more than 2^20 elements is not checked, so not answered",
+            n,
+            MAX_CHECKED_INVERSE,
+        ));
+    }
+    let mut i = 0;
+    while i < n {
+        let x = match b {
+            After::Swizzle(sw) => sw.apply(i),
+            After::Composed(c) => c.offset(i as usize),
+        };
+        let want = tri!(l.try_crd2idx(&IntTuple::from_int(Int::dynamic(x)))).value();
+        let got = r.offset(i as usize);
+        if got != want {
+            return Err(Error::Precondition {
+                msg: "composition: CuTe's swizzle after the layout is not the layout after the swizzle here (the layout does not map the swizzle's bit fields to bit fields); index and offset",
+                mode: -1,
+                lhs: i,
+                rhs: got,
+            });
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
 /// `composition(Sw, O, L)` with a plain offset: `L` alone for the identity swizzle and a
 /// static zero offset.
 const fn compose(sw: Swizzle, o: Int, l: Layout) -> Result<MaybeSwizzled, Error> {
@@ -41,12 +84,71 @@ impl Layout {
     /// let l = layout!(_4:_4);
     /// assert_eq!(l.composition_swizzle_or_plain(Swizzle::new(1, 0, 1)).to_string(), "Sw<1,2,1> o _0 o _4:_4");
     /// ```
+    ///
+    /// # Errors
+    /// As [`Layout::try_composition_swizzle`]: where the answer is not `self ∘ sw`.
     pub const fn try_composition_swizzle_or_plain(
         &self,
         sw: Swizzle,
     ) -> Result<MaybeSwizzled, Error> {
         let c = tri!(self.try_composition_swizzle(sw));
         compose(c.swizzle, Int::ZERO, c.layout)
+    }
+
+    /// [`Layout::try_composition_swizzle_or_plain`], unchecked (the inverses check their
+    /// own law).
+    const fn composition_swizzle_or_plain_unchecked(
+        &self,
+        sw: Swizzle,
+    ) -> Result<MaybeSwizzled, Error> {
+        let c = tri!(self.composition_swizzle_unchecked(sw));
+        compose(c.swizzle, Int::ZERO, c.layout)
+    }
+
+    /// `self ∘ b` for a swizzled layout `b = Sw ∘ _0 ∘ L` (CuTe's `composition(Layout,
+    /// ComposedLayout)`): `(self ∘ Sw) ∘ L`, plain where the swizzle after `self` is the
+    /// identity.
+    ///
+    /// # Errors
+    /// An offset of `b` that is not a static zero (CuTe's requirement), and an answer
+    /// that is not `self ∘ b`: `self ∘ Sw` is CuTe's swizzle of the images of `Sw`'s fields,
+    /// which "works in simple cases"; rcute checks `R(i) == self(b(i))` for every
+    /// `i < size(b)` and refuses where it fails (or where `b` has more than 2^20
+    /// elements, which it does not check).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let b = ComposedLayout::new(Swizzle::new(1, 0, 1), Int::ZERO, layout!((_4,_4):(_8,_1)));
+    /// assert_eq!(layout!(_64:_2).composition_composed(&b).to_string(), "Sw<1,1,1> o _0 o (_4,_4):(_16,_2)");
+    /// // CuTe answers Sw<1,1,-2> o _0 o (_4,_1):(_2,_12), which sends 3 to 14, not 3
+    /// let b = ComposedLayout::new(Swizzle::new(1, 0, -2), Int::ZERO, layout!((_4,_1):(_1,_1)));
+    /// assert!(layout!(((_6,_2),_3):((_2,_1),_12)).try_composition_composed(&b).is_err());
+    /// ```
+    pub const fn try_composition_composed(
+        &self,
+        b: &ComposedLayout,
+    ) -> Result<MaybeSwizzled, Error> {
+        if b.flags != 0 || !b.offset.is_static() || b.offset.value() != 0 {
+            return Err(refuse(
+                "composition: the right composed layout must have the offset _0",
+                b.offset.value(),
+                0,
+            ));
+        }
+        let r = match tri!(self.composition_swizzle_or_plain_unchecked(b.swizzle)) {
+            MaybeSwizzled::Plain(l) => MaybeSwizzled::Plain(tri!(l.try_composition(&b.layout))),
+            MaybeSwizzled::Swizzled(k) => {
+                MaybeSwizzled::Swizzled(tri!(k.try_composition(&b.layout)))
+            }
+        };
+        tri!(check_after(self, After::Composed(b), &r));
+        Ok(r)
+    }
+
+    /// [`Layout::try_composition_composed`], panicking with the error's message.
+    #[track_caller]
+    pub const fn composition_composed(&self, b: &ComposedLayout) -> MaybeSwizzled {
+        unwrap_or_panic!(self.try_composition_composed(b))
     }
 
     /// [`Layout::try_composition_swizzle_or_plain`], panicking with the error's message.
@@ -107,7 +209,8 @@ impl ComposedLayout {
             ));
         }
         let r = tri!(
-            tri!(self.layout.try_right_inverse()).try_composition_swizzle_or_plain(self.swizzle)
+            tri!(self.layout.try_right_inverse())
+                .composition_swizzle_or_plain_unchecked(self.swizzle)
         );
         let n = tri!(r.try_size()).value();
         let m = tri!(self.layout.try_size()).value();
@@ -158,7 +261,8 @@ impl ComposedLayout {
             ));
         }
         let r = tri!(
-            tri!(self.layout.try_left_inverse()).try_composition_swizzle_or_plain(self.swizzle)
+            tri!(self.layout.try_left_inverse())
+                .composition_swizzle_or_plain_unchecked(self.swizzle)
         );
         let m = tri!(self.layout.try_size()).value();
         if m > MAX_CHECKED_INVERSE {

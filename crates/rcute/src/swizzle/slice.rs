@@ -239,10 +239,28 @@ impl ComposedLayout {
     /// let (s, off) = b.slice_and_offset(&int_tuple!((_,1,_)));
     /// assert_eq!((s.to_string(), off.to_string()), ("Sw<3,0,3> o M_0|(8&24)=8 o (_8,_2):(_1,_32)".into(), "_0".into()));
     /// ```
+    ///
+    /// # Errors
+    /// Where CuTe's answer is not the sliced function (`A(c) != S(j) + off`: the offset
+    /// carries across the swizzle's bits), checked over the slice's domain (refused past
+    /// 2^20 elements).
     pub const fn try_slice_and_offset(
         &self,
         coord: &IntTuple,
     ) -> Result<(MaybeSwizzled, Int), Error> {
+        let (result, off, checked) = tri!(self.slice_and_offset_unchecked(coord));
+        if checked {
+            tri!(self.check_slice(coord, &result, off));
+        }
+        Ok((result, off))
+    }
+
+    /// CuTe's slice and offset; `true` where the answer must be checked (where the
+    /// swizzle and the remaining modes meet).
+    const fn slice_and_offset_unchecked(
+        &self,
+        coord: &IntTuple,
+    ) -> Result<(MaybeSwizzled, Int, bool), Error> {
         let origin = Bits {
             v: self.offset.value(),
             stat: self.offset.is_static(),
@@ -250,7 +268,7 @@ impl ComposedLayout {
         };
         if all_underscore(coord) {
             let l = tri!(self.layout.try_slice(coord));
-            return Ok((tri!(compose(self.swizzle, origin, l)), Int::ZERO));
+            return Ok((tri!(compose(self.swizzle, origin, l)), Int::ZERO, false));
         }
         let sw = self.swizzle;
         let (b, m) = (sw.bits(), sw.base());
@@ -341,8 +359,7 @@ impl ComposedLayout {
             let head = Int::new(sw.apply(off_zy.v), off_zy.is_static());
             (MaybeSwizzled::Plain(r), tri!(head.try_add(off_anti)))
         };
-        tri!(self.check_slice(coord, &result, off));
-        Ok((result, off))
+        Ok((result, off, true))
     }
 
     /// [`ComposedLayout::try_slice_and_offset`], panicking with the error's message.
@@ -359,11 +376,26 @@ impl ComposedLayout {
     /// let a = ComposedLayout::new(Swizzle::new(3, 0, 3), Int::ZERO, layout!((_8,_8):(_8,_1)));
     /// assert_eq!(a.slice(&int_tuple!((_,_1))).to_string(), "((_2,_4)):((_7,_18))");
     /// ```
+    ///
+    /// # Errors
+    /// Where the slice is not the sliced function up to a constant (`A(c) != S(j) + k`
+    /// for the `k` of the first index): a slice whose pair with CuTe's offset breaks the
+    /// law of [`ComposedLayout::try_slice_and_offset`] is still answered where the
+    /// dropped offset alone is wrong.
     pub const fn try_slice(&self, coord: &IntTuple) -> Result<MaybeSwizzled, Error> {
-        match self.try_slice_and_offset(coord) {
-            Ok((s, _)) => Ok(s),
-            Err(e) => Err(e),
+        let (result, _, checked) = tri!(self.slice_and_offset_unchecked(coord));
+        if checked && tri!(result.try_size()).value() > 0 {
+            let (ls, offl) = tri!(self.layout.try_slice_and_offset(coord));
+            let first = self.swizzle.apply(
+                self.offset
+                    .value()
+                    .wrapping_add(offl.value())
+                    .wrapping_add(ls.offset(0)),
+            );
+            let k = Int::dynamic(first.wrapping_sub(result.offset(0)));
+            tri!(self.check_slice(coord, &result, k));
         }
+        Ok(result)
     }
 
     /// [`ComposedLayout::try_slice`], panicking with the error's message.

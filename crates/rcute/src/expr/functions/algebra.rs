@@ -6,7 +6,7 @@ use crate::expr::error::EvalError;
 use crate::expr::value::{Tag, Value};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
+use crate::swizzle::{ComposedLayout, Swizzle};
 use crate::tuple::{IntTuple, Major};
 
 type R = Result<Value, EvalError>;
@@ -91,19 +91,7 @@ pub(super) fn composition(c: &Call<'_>) -> R {
         }
         (Value::Layout(a), Value::Composed(b)) => {
             // CuTe: composition(composition(a, b.swizzle), b.layout), with a static zero offset
-            let o = b.origin();
-            if b.origin_flags() != 0 || !o.is_static() || o.value() != 0 {
-                return Err(EvalError::new(
-                    "composition: the right composed layout must have the offset _0",
-                    c.arg_span(1),
-                ));
-            }
-            match c.core(a.try_composition_swizzle_or_plain(b.swizzle()))? {
-                MaybeSwizzled::Plain(l) => lay(c.core(l.try_composition(&b.layout()))?),
-                MaybeSwizzled::Swizzled(k) => {
-                    Ok(Value::Composed(c.core(k.try_composition(&b.layout()))?))
-                }
-            }
+            Ok(c.core(a.try_composition_composed(b))?.into())
         }
         (Value::Composed(_), Value::Composed(_)) => Err(EvalError::new(
             "composition: a swizzled layout after a swizzled layout (a nested composed layout) is not supported",

@@ -1,0 +1,279 @@
+//! [`super::check_call`] where an operand or the answer is a swizzle or a swizzled layout:
+//! a swizzled layout `Sw ∘ O ∘ L` is the function `i -> Sw(O + L(i))`, and each operation
+//! is checked against that function (or, for the operations that act on `L` alone, by
+//! keeping `Sw` and `O` and answering the plain operation's lawful answer on `L`).
+
+use super::{Verdict, composed as c};
+use crate::expr::Value;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
+use crate::tuple::IntTuple;
+use alloc::format;
+use alloc::string::String;
+
+/// The verdict of a check of [`super::composed`].
+fn verdict(r: Result<(), String>) -> Verdict {
+    match r {
+        Ok(()) => Verdict::Holds,
+        Err(why) if why.contains("not enumerable") => {
+            Verdict::Unchecked("a domain larger than law::LIMIT")
+        }
+        Err(why) => Verdict::Breaks(why),
+    }
+}
+
+fn maybe(v: &Value) -> Option<MaybeSwizzled> {
+    match v {
+        Value::Layout(l) => Some(MaybeSwizzled::Plain(*l)),
+        Value::Composed(c) => Some(MaybeSwizzled::Swizzled(*c)),
+        _ => None,
+    }
+}
+
+/// `R` keeps the swizzle and the offset of `a`, and its layout answers `law` on `L`.
+fn on_layout(a: &ComposedLayout, r: &Value, law: impl Fn(&Layout) -> Verdict) -> Verdict {
+    let Value::Composed(r) = r else {
+        return Verdict::Unchecked("a plain answer to an operation on a swizzled layout");
+    };
+    if r.swizzle() != a.swizzle() || r.origin().value() != a.origin().value() {
+        return Verdict::Breaks(format!(
+            "{r} does not keep the swizzle and the offset of {a}"
+        ));
+    }
+    law(&r.layout())
+}
+
+/// A swizzled layout's function, as a plain [`ComposedLayout`] of the identity swizzle
+/// where `m` is plain.
+fn as_composed(m: &MaybeSwizzled) -> ComposedLayout {
+    match m {
+        MaybeSwizzled::Plain(l) => ComposedLayout::new(Swizzle::new(0, 0, 0), Int::ZERO, *l),
+        MaybeSwizzled::Swizzled(c) => *c,
+    }
+}
+
+/// `slice`, `slice_and_offset` and the application `A(c)` of a swizzled layout `a`: the
+/// answer `S` (plus `off`) is `A` where the coordinate agrees with `coord`.
+fn slice(a: &ComposedLayout, coord: &IntTuple, s: &Value, off: Option<Int>) -> Verdict {
+    let Some(s) = maybe(s) else {
+        return Verdict::Unchecked("a slice that is not a layout");
+    };
+    let off = match off {
+        Some(o) => o,
+        // `slice` drops the offset: it is what A(c) adds at the first index
+        None => match a.layout().try_slice_and_offset(coord) {
+            Ok((l, o)) if s.try_size().is_ok_and(|n| n.value() > 0) => Int::dynamic(
+                a.swizzle()
+                    .apply(a.origin().value() + o.value() + l.offset(0))
+                    - s.offset(0),
+            ),
+            _ => return Verdict::Unchecked("a slice whose offset is unknown"),
+        },
+    };
+    verdict(c::check_slice(a, coord, &s, off))
+}
+
+/// The laws of the operations on swizzles and swizzled layouts; `None` where no operand
+/// and not the answer is one.
+pub(super) fn composed_call(
+    name: &str,
+    targs: Option<&str>,
+    args: &[Value],
+    result: &Value,
+) -> Option<Verdict> {
+    let swizzled = |v: &Value| matches!(v, Value::Composed(_) | Value::Swizzle(_));
+    if !args.iter().any(swizzled) && !swizzled(result) {
+        return None;
+    }
+    let number = |s: &str| s.trim().parse::<i64>().ok();
+    Some(match (name, args, result) {
+        // the construction: a swizzled layout is swizzle(offset + L(i))
+        ("composition", [Value::Swizzle(sw), rest @ ..], Value::Composed(r)) => {
+            let (o, l) = match rest {
+                [Value::Layout(l)] => (Int::ZERO, *l),
+                [Value::Tuple(o), Value::Layout(l)] => match o.as_int() {
+                    Some(o) => (o, *l),
+                    None => return Some(Verdict::Unchecked("an offset that is not an integer")),
+                },
+                _ => return Some(Verdict::Unchecked("operands of a composition")),
+            };
+            let a = ComposedLayout::new(*sw, o, l);
+            verdict(c::check_same_function(&a, r))
+        }
+        ("composition", [Value::Composed(a), t], r) if !matches!(t, Value::Composed(_)) => {
+            match super::call::tiler_of(t) {
+                Some(t) => on_layout(a, r, |rl| super::composition(&a.layout(), &t, rl)),
+                None => Verdict::Unchecked("a second operand that is not a tiler"),
+            }
+        }
+        ("composition", [Value::Layout(l), Value::Composed(b)], r) => match maybe(r) {
+            Some(r) => verdict(c::check_layout_composition(l, b, &r)),
+            None => Verdict::Unchecked("an answer that is not a layout"),
+        },
+        ("composition", [Value::Layout(l), Value::Swizzle(sw)], r) => match maybe(r) {
+            // L ∘ Sw over the answer's domain
+            Some(r) => {
+                let b = ComposedLayout::new(
+                    *sw,
+                    Int::ZERO,
+                    Layout::new(
+                        IntTuple::from_int(match r.try_size() {
+                            Ok(n) => n,
+                            Err(_) => return Some(Verdict::Unchecked("an answer without a size")),
+                        }),
+                        IntTuple::from_int(Int::constant(1)),
+                    ),
+                );
+                verdict(c::check_layout_composition(l, &b, &r))
+            }
+            None => Verdict::Unchecked("an answer that is not a layout"),
+        },
+        ("right_inverse", [Value::Composed(a)], r) => match maybe(r) {
+            Some(r) => verdict(c::check_right_inverse(a, &r)),
+            None => Verdict::Unchecked("an answer that is not a layout"),
+        },
+        ("left_inverse", [Value::Composed(a)], r) => match maybe(r) {
+            Some(r) => verdict(c::check_left_inverse(a, &r)),
+            None => Verdict::Unchecked("an answer that is not a layout"),
+        },
+        ("coalesce", [Value::Composed(a)], r) => {
+            let v = on_layout(a, r, |rl| super::coalesce(&a.layout(), rl));
+            match (v, r) {
+                (Verdict::Holds, Value::Composed(r)) => verdict(c::check_same_function(a, r)),
+                (v, _) => v,
+            }
+        }
+        (
+            "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
+            | "zipped_product" | "tiled_product" | "flat_product",
+            [Value::Composed(a), t],
+            r,
+        ) => match super::call::tiler_of(t) {
+            Some(t) => {
+                let law = match name {
+                    "logical_divide" => super::logical_divide,
+                    "zipped_divide" => super::zipped_divide,
+                    "tiled_divide" => super::tiled_divide,
+                    "flat_divide" => super::flat_divide,
+                    "logical_product" => super::logical_product,
+                    "zipped_product" => super::zipped_product,
+                    "tiled_product" => super::tiled_product,
+                    _ => super::flat_product,
+                };
+                on_layout(a, r, |rl| law(&a.layout(), &t, rl))
+            }
+            None => Verdict::Unchecked("a second operand that is not a tiler"),
+        },
+        ("blocked_product" | "raked_product", [Value::Composed(a), Value::Layout(b)], r) => {
+            let law = if name == "blocked_product" {
+                super::blocked_product
+            } else {
+                super::raked_product
+            };
+            on_layout(a, r, |rl| law(&a.layout(), b, rl))
+        }
+        ("upcast" | "downcast", [Value::Swizzle(sw)], Value::Swizzle(r)) => {
+            match targs.and_then(number) {
+                Some(n) if n > 0 && name == "upcast" => {
+                    verdict(c::check_swizzle_upcast(*sw, n, *r))
+                }
+                Some(n) if n > 0 => verdict(c::check_swizzle_downcast(*sw, n, *r)),
+                _ => Verdict::Unchecked("a factor that is not a positive integer"),
+            }
+        }
+        ("upcast" | "downcast", [Value::Composed(a)], Value::Composed(r)) => {
+            match targs.and_then(number) {
+                Some(n) if n > 0 => cast(name == "upcast", n, a, r),
+                _ => Verdict::Unchecked("a factor that is not a positive integer"),
+            }
+        }
+        ("max_alignment", [Value::Composed(a)], Value::Tuple(m)) => match m.as_int() {
+            Some(m) if a.layout().is_static() => match c::image(a) {
+                Ok(image) => verdict(c::check_alignment(&image, m.value())),
+                Err(why) => verdict(Err(why)),
+            },
+            _ => Verdict::Unchecked("a dynamic layout or an answer that is not an integer"),
+        },
+        ("domain_offset", [Value::Tuple(coord), Value::Composed(a)], Value::List(r)) => {
+            match r.as_slice() {
+                [r, Value::Tuple(off)] => match (maybe(r), off.as_int()) {
+                    (Some(r), Some(off)) => domain_offset(a, coord, &r, off),
+                    _ => Verdict::Unchecked("an answer that is not a layout and an offset"),
+                },
+                _ => Verdict::Unchecked("an answer that is not a pair"),
+            }
+        }
+        ("slice_and_offset", [Value::Tuple(coord), Value::Composed(a)], Value::List(r)) => {
+            match r.as_slice() {
+                [s, Value::Tuple(off)] => match off.as_int() {
+                    Some(off) => slice(a, coord, s, Some(off)),
+                    None => Verdict::Unchecked("an offset that is not an integer"),
+                },
+                _ => Verdict::Unchecked("an answer that is not a pair"),
+            }
+        }
+        ("slice", [Value::Tuple(coord), Value::Composed(a)], s) => slice(a, coord, s, None),
+        // `A(c)`, an application with `_` in `c`: the slice (CuTe folds the offset into
+        // the swizzle's base where it can, and drops the rest, as `slice` does)
+        ("apply", [Value::Composed(a), Value::Tuple(coord)], s) => slice(a, coord, s, None),
+        _ => Verdict::Unchecked("a function of swizzled layouts without a law"),
+    })
+}
+
+/// `upcast<n>` (`up`) or `downcast<n>` of a swizzled layout: the swizzle of the larger (or
+/// smaller) elements, the offset divided (or multiplied) by `n`, and the layout's cast.
+fn cast(up: bool, n: i64, a: &ComposedLayout, r: &ComposedLayout) -> Verdict {
+    let (o, ro) = (a.origin().value() as i128, r.origin().value() as i128);
+    let (n128, what) = (n as i128, if up { "upcast" } else { "downcast" });
+    let origin = if up { ro * n128 == o } else { ro == o * n128 };
+    if !origin {
+        return Verdict::Breaks(format!(
+            "{what}<{n}>: the offset {} of {r} is not that of {a} in the new elements",
+            r.origin()
+        ));
+    }
+    let sw = if up {
+        c::check_swizzle_upcast(a.swizzle(), n, r.swizzle())
+    } else {
+        c::check_swizzle_downcast(a.swizzle(), n, r.swizzle())
+    };
+    super::check!(verdict(sw));
+    if up {
+        super::upcast(n, &a.layout(), &r.layout())
+    } else {
+        super::downcast(n, &a.layout(), &r.layout())
+    }
+}
+
+/// `domain_offset(coord, A)`: `(R, off)` with `R(i) + off == Sw(O + L(coord) + L(i))`.
+fn domain_offset(a: &ComposedLayout, coord: &IntTuple, r: &MaybeSwizzled, off: Int) -> Verdict {
+    let d = match a.layout().try_crd2idx(coord) {
+        Ok(d) => d.value(),
+        Err(_) => return Verdict::Unchecked("a coordinate outside the layout"),
+    };
+    let r = as_composed(r);
+    match (r.try_size(), a.try_size()) {
+        (Ok(x), Ok(y)) if x.value() == y.value() => {}
+        _ => {
+            return Verdict::Breaks(format!(
+                "domain_offset {coord} of {a}: {r} is not of the size of {a}"
+            ));
+        }
+    }
+    let image = match c::image(&r) {
+        Ok(i) => i,
+        Err(why) => return verdict(Err(why)),
+    };
+    for (i, &got) in image.iter().enumerate() {
+        let want = a
+            .swizzle()
+            .apply(a.origin().value() + d + a.layout().offset(i));
+        if got + off.value() != want {
+            return Verdict::Breaks(format!(
+                "domain_offset {coord} of {a}: at {i}, {got} + {off} is not {want}"
+            ));
+        }
+    }
+    Verdict::Holds
+}
