@@ -323,3 +323,52 @@ fn tile_to_shape() {
     );
     at_least(t, 200);
 }
+
+/// A shape of one divisor of each top-level mode's size of `a` (the `picks` choose them),
+/// or `None` where a size is not positive.
+fn dividing_shape(a: &Layout, picks: &[u8], static_: bool) -> Option<IntTuple> {
+    let mut dims = Vec::new();
+    for (m, p) in (0..a.rank()).zip(picks.iter().cycle()) {
+        let s = a.try_mode(m).ok()?.try_size().ok()?.value();
+        if s < 1 {
+            return None;
+        }
+        let divisors: Vec<i64> = (1..=s).filter(|d| s % d == 0).collect();
+        dims.push(Int::new(divisors[*p as usize % divisors.len()], static_));
+    }
+    Some(IntTuple::from_ints(&dims))
+}
+
+#[test]
+fn partitions_cover_each_element_once() {
+    use rcute::Major;
+    let picks = proptest::collection::vec(any::<u8>(), 3);
+    let t = run(
+        "local_partition",
+        (
+            layout(params()),
+            picks.clone(),
+            any::<bool>(),
+            any::<bool>(),
+        ),
+        |(a, picks, right, st)| {
+            let shape = dividing_shape(a, picks, *st)?;
+            let major = if *right { Major::Right } else { Major::Left };
+            let thr = Layout::with_major(shape, major);
+            Some(law::local_partition_covers(a, &thr))
+        },
+    );
+    at_least(t, 3_000);
+    let t = run(
+        "local_tile",
+        (layout(params()), picks, any::<bool>()),
+        |(a, picks, st)| {
+            let shape = dividing_shape(a, picks, *st)?;
+            Some(law::local_tile_covers(
+                a,
+                &Tiler::try_from_shape(&shape).ok()?,
+            ))
+        },
+    );
+    at_least(t, 3_000);
+}

@@ -10,6 +10,11 @@
 //! property tests run these checks on every `Ok` answer for unconstrained random
 //! operands, and on every golden case.
 //!
+//! Partitioning covers: where CuTe says the tiles of `local_tile` or the threads'
+//! partitions of `local_partition` split a layout (the tiler or the thread shape evenly
+//! divides it), [`local_tile_covers`] and [`local_partition_covers`] check that every
+//! element lies in exactly one part.
+//!
 //! A swizzled layout `Sw ∘ O ∘ L` is the function `i -> Sw(O + L(i))`: its laws
 //! ([`check_slice`], [`check_composition`], the inverses, casts and alignment) check
 //! answers as that function, and [`check_call`] routes every call on swizzles and
@@ -37,6 +42,7 @@ mod cast;
 mod composed;
 mod composed_call;
 mod layout;
+mod partition;
 mod tiling;
 
 pub use call::check_call;
@@ -46,6 +52,7 @@ pub use layout::{
     coalesce, complement, composition, filter, left_inverse, max_common_layout, nullspace,
     right_inverse,
 };
+pub use partition::{local_partition_covers, local_tile_covers};
 pub use tiling::{
     blocked_product, flat_divide, flat_product, logical_divide, logical_product, raked_product,
     tile_to_shape, tiled_divide, tiled_product, zipped_divide, zipped_product,
