@@ -125,7 +125,7 @@ pub use error::Error;
 pub use int::Int;
 pub use layout::{Layout, Offsets, StaticLayout};
 pub use print::{Drawable, LayoutTable, print_latex, print_layout};
-pub use swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
+pub use swizzle::{ChainPart, ComposedChain, ComposedLayout, MaybeSwizzled, Swizzle};
 pub use tensor::{
     CoordTensor, PrettyPrint, Tensor, axpby, clear, copy, copy_if, fill, gemm, print_coord_tensor,
     print_tensor, transform, transform_into, try_print_coord_tensor, try_print_tensor,

@@ -169,6 +169,7 @@ fn compositions_compose() {
         }
         Ok(answered)
     });
+    eprintln!("chains: {n} cases, {ok} answered and law-checked");
     assert!(ok > n / 10, "{ok} of {n} answered");
 }
 
@@ -233,4 +234,32 @@ fn casts_scale_the_swizzle_and_alignment_holds() {
         Ok(answered)
     });
     assert!(ok > n / 10 && ok < n, "{ok} of {n} answered");
+}
+
+#[test]
+fn chains_are_the_composed_functions() {
+    use rcute::expr::Value;
+    let strat = (composed(), composed());
+    let (n, ok) = run(strat, |(a, b)| {
+        let mut answered = false;
+        // two swizzled layouts: R(i) == A(B(i))
+        if let Ok(r) = a.try_composition_composed(&b) {
+            let v = law::check_call(
+                "composition",
+                &[Value::Composed(a), Value::Composed(b)],
+                &Value::from(r),
+            );
+            prop_assert!(!v.breaks(), "{a} o {b} = {r}: {v:?}");
+            answered |= v.holds();
+        }
+        // the left inverse of a swizzled layout with an offset: R(A(i)) == i
+        if let Ok(r) = a.try_left_inverse_chain() {
+            let v = law::check_call("left_inverse", &[Value::Composed(a)], &Value::from(r));
+            prop_assert!(v.holds(), "left_inverse({a}) = {r}: {v:?}");
+            answered = true;
+        }
+        Ok(answered)
+    });
+    eprintln!("chains: {n} cases, {ok} answered and law-checked");
+    assert!(ok > n / 10, "{ok} of {n} answered");
 }

@@ -85,15 +85,48 @@ pub fn values_after(prefix: &str, args: &[String]) -> Option<Vec<Value>> {
         .collect()
 }
 
-/// A value as CuTe prints it: the notation, or a swizzled layout `Sw<B,M,S> o O o L`
-/// (which the notation writes `composition(Swizzle<B,M,S>, O, L)`).
+/// A value as CuTe prints it: the notation, a swizzled layout `Sw<B,M,S> o O o L` (which
+/// the notation writes `composition(Swizzle<B,M,S>, O, L)`), or a chain of them
+/// (`Sw<..> o O o Sw<..> o O' o L`, `L o O o Sw<..>`).
 #[allow(dead_code)]
 pub fn printed_value(text: &str) -> Option<Value> {
     let text = text.trim();
-    if let Some(rest) = text.strip_prefix("Sw<") {
-        let (sw, rest) = rest.split_once("> o ")?;
-        let (offset, layout) = rest.split_once(" o ")?;
-        return eval_value(&format!("composition(Swizzle<{sw}>, {offset}, {layout})")).ok();
+    let parts: Vec<&str> = text.split(" o ").collect();
+    if parts.len() == 3 && parts[0].starts_with("Sw<") {
+        let sw = parts[0].strip_prefix("Sw<")?.strip_suffix('>')?;
+        return eval_value(&format!(
+            "composition(Swizzle<{sw}>, {}, {})",
+            parts[1], parts[2]
+        ))
+        .ok();
     }
-    eval_value(text).ok()
+    if parts.len() == 1 {
+        return eval_value(text).ok();
+    }
+    if parts.len().is_multiple_of(2) {
+        return None;
+    }
+    let (mut ps, mut os) = (Vec::new(), Vec::new());
+    for (k, p) in parts.iter().enumerate() {
+        if k % 2 == 1 {
+            os.push(rcute::IntTuple::try_parse(p).ok()?.as_int()?);
+        } else if let Some(sw) = p.strip_prefix("Sw<") {
+            let f: Vec<i64> = sw
+                .strip_suffix('>')?
+                .split(',')
+                .map(|x| x.trim().parse().ok())
+                .collect::<Option<_>>()?;
+            let &[b, m, s] = f.as_slice() else {
+                return None;
+            };
+            ps.push(rcute::ChainPart::Swizzle(
+                rcute::Swizzle::try_new(b, m, s).ok()?,
+            ));
+        } else {
+            ps.push(rcute::ChainPart::Layout(rcute::Layout::try_parse(p).ok()?));
+        }
+    }
+    rcute::ComposedChain::try_new(&ps, &os)
+        .ok()
+        .map(Value::from)
 }

@@ -288,6 +288,17 @@ fn apply(
                 .map(Value::int)
                 .map_err(|e| EvalError::from_core(e, span))
         }
+        Value::Chain(c) => {
+            if coord.has_underscore() {
+                return Err(EvalError::new(
+                    "slicing a chain of composed layouts is not supported (CuTe refuses it too)",
+                    span,
+                ));
+            }
+            c.try_apply(&coord)
+                .map(Value::int)
+                .map_err(|e| EvalError::from_core(e, span))
+        }
         Value::Tensor(t) => {
             if coord.has_underscore() {
                 return t

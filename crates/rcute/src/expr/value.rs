@@ -2,7 +2,7 @@
 
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
+use crate::swizzle::{ComposedChain, ComposedLayout, MaybeSwizzled, Swizzle};
 use crate::tensor::CoordTensor;
 use crate::tuple::IntTuple;
 use alloc::string::String;
@@ -37,6 +37,9 @@ pub enum Value {
     Swizzle(Swizzle),
     /// A swizzle composed after a layout, `Sw<B,M,S> o O o L`.
     Composed(ComposedLayout),
+    /// A chain of swizzles and layouts (CuTe's nested composed layouts),
+    /// `Sw<B,M,S> o O o Sw<B',M',S'> o O' o L` or `L o O o Sw<B,M,S>`.
+    Chain(alloc::boxed::Box<ComposedChain>),
     /// A coordinate tensor, `ArithTuple(_0,_0) o (_4,_3):(_1@0,_1@1)`.
     Tensor(CoordTensor),
     /// Text a printer produced (`print_layout`); it is not a value.
@@ -85,6 +88,7 @@ impl Value {
             Value::Tag(_) => "a tag",
             Value::Swizzle(_) => "a swizzle",
             Value::Composed(_) => "a swizzled layout",
+            Value::Chain(_) => "a composed layout",
             Value::Tensor(_) => "a tensor",
             Value::Printed(_) => "printed output",
         }
@@ -96,6 +100,16 @@ impl Value {
             Value::Tuple(t) => t.has_underscore(),
             Value::List(v) => v.iter().any(Value::has_underscore),
             _ => false,
+        }
+    }
+}
+
+impl From<ComposedChain> for Value {
+    /// A chain, or the swizzled layout it is.
+    fn from(c: ComposedChain) -> Value {
+        match c.as_composed() {
+            Some(k) => Value::Composed(k),
+            None => Value::Chain(alloc::boxed::Box::new(c)),
         }
     }
 }
@@ -129,6 +143,7 @@ impl fmt::Display for Value {
             Value::Tag(Tag::LayoutRight) => f.write_str("LayoutRight"),
             Value::Swizzle(sw) => fmt::Display::fmt(sw, f),
             Value::Composed(c) => fmt::Display::fmt(c, f),
+            Value::Chain(c) => fmt::Display::fmt(c, f),
             Value::Tensor(t) => fmt::Display::fmt(t, f),
             Value::Printed(s) => f.write_str(s),
         }

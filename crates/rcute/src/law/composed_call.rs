@@ -107,6 +107,8 @@ pub(super) fn composed_call(
                 None => Verdict::Unchecked("a second operand that is not a tiler"),
             }
         }
+        ("composition", [Value::Composed(a), Value::Composed(b)], r) => composed_after(a, b, r),
+        ("left_inverse", [Value::Composed(a)], Value::Chain(r)) => left_inverse_chain(a, r),
         ("composition", [Value::Layout(l), Value::Composed(b)], r) => match maybe(r) {
             Some(r) => verdict(c::check_layout_composition(l, b, &r)),
             None => Verdict::Unchecked("an answer that is not a layout"),
@@ -273,6 +275,64 @@ fn domain_offset(a: &ComposedLayout, coord: &IntTuple, r: &MaybeSwizzled, off: I
             return Verdict::Breaks(format!(
                 "domain_offset {coord} of {a}: at {i}, {got} + {off} is not {want}"
             ));
+        }
+    }
+    Verdict::Holds
+}
+
+/// The function of an answer that is a layout, a swizzled layout or a chain, at `i`.
+fn answer_at(r: &Value, i: i64) -> Result<i64, String> {
+    match r {
+        Value::Chain(c) => c.try_at(i).map_err(|e| format!("{e}")),
+        v => match maybe(v) {
+            Some(m) => Ok(m.offset(i as usize)),
+            None => Err(format!("{v} is not a layout")),
+        },
+    }
+}
+
+/// `composition(A, B)` of two swizzled layouts: `R(i) == A(B(i))` for `i < size(B)`.
+fn composed_after(a: &ComposedLayout, b: &ComposedLayout, r: &Value) -> Verdict {
+    let n = match b.try_size() {
+        Ok(n) if n.value() <= super::LIMIT as i64 => n.value(),
+        _ => return Verdict::Unchecked("a domain larger than law::LIMIT"),
+    };
+    for i in 0..n {
+        let x = b.offset(i as usize);
+        let want = match a.layout().try_crd2idx(&IntTuple::from_int(Int::dynamic(x))) {
+            Ok(y) => a.swizzle().apply(a.origin().value() + y.value()),
+            Err(_) => return Verdict::Unchecked("an index past the layout that overflows"),
+        };
+        match answer_at(r, i) {
+            Ok(got) if got == want => {}
+            Ok(got) => {
+                return Verdict::Breaks(format!(
+                    "composition {a} o {b}: at {i}, R gives {got}, A(B(i)) is {want}"
+                ));
+            }
+            Err(why) => return Verdict::Breaks(why),
+        }
+    }
+    Verdict::Holds
+}
+
+/// `left_inverse(A)` of a swizzled layout with an offset, a chain: `R(A(i)) == i` for
+/// `i < size(A)`.
+fn left_inverse_chain(a: &ComposedLayout, r: &crate::swizzle::ComposedChain) -> Verdict {
+    let n = match a.try_size() {
+        Ok(n) if n.value() <= super::LIMIT as i64 => n.value(),
+        _ => return Verdict::Unchecked("a domain larger than law::LIMIT"),
+    };
+    for i in 0..n {
+        let x = a.offset(i as usize);
+        match r.try_at(x) {
+            Ok(y) if y == i => {}
+            Ok(y) => {
+                return Verdict::Breaks(format!(
+                    "left_inverse {r} of {a}: R(A({i})) = R({x}) = {y}, not {i}"
+                ));
+            }
+            Err(e) => return Verdict::Breaks(format!("left_inverse {r} of {a}: {e}")),
         }
     }
     Verdict::Holds

@@ -23,10 +23,13 @@
 //! ```
 
 mod algebra;
+mod chain;
 mod composed;
 mod slice;
 
 pub use algebra::MAX_CHECKED_INVERSE;
+pub(crate) use chain::chain_no_domain;
+pub use chain::{ChainPart, ComposedChain, MAX_CHAIN_PARTS};
 pub use composed::ComposedLayout;
 pub use slice::{MAX_CHECKED_SLICE, MaybeSwizzled};
 

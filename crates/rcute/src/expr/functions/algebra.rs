@@ -93,10 +93,13 @@ pub(super) fn composition(c: &Call<'_>) -> R {
             // CuTe: composition(composition(a, b.swizzle), b.layout), with a static zero offset
             Ok(c.core(a.try_composition_composed(b))?.into())
         }
-        (Value::Composed(_), Value::Composed(_)) => Err(EvalError::new(
-            "composition: a swizzled layout after a swizzled layout (a nested composed layout) is not supported",
-            c.span,
-        )),
+        (Value::Composed(a), Value::Composed(b)) => {
+            Ok(c.core(a.try_composition_composed(b))?.into())
+        }
+        // a chain that ends in a swizzle takes a layout after it
+        (Value::Chain(a), Value::Layout(b)) if a.inner_layout().is_none() => {
+            Ok(c.core(a.try_composition(b))?.into())
+        }
         (Value::Swizzle(_), _) => Err(c.bad_arg(1, "a layout")),
         _ => {
             let a = c.any_layout(0)?;
@@ -137,6 +140,10 @@ pub(super) fn left_inverse(c: &Call<'_>) -> R {
         return Ok(c.value(0).clone());
     }
     if let Value::Composed(k) = c.value(0) {
+        // with an offset, CuTe answers a chain: left_inverse(L) o -O o Sw
+        if k.origin_flags() == 0 && !(k.origin().is_static() && k.origin().value() == 0) {
+            return Ok(c.core(k.try_left_inverse_chain())?.into());
+        }
         return Ok(c.core(k.try_left_inverse())?.into());
     }
     lay(c.core(c.layout(0)?.try_left_inverse())?)

@@ -29,6 +29,11 @@ fn sub(c: &Call<'_>, i: usize) -> Result<Value, EvalError> {
             let l = c.core(k.layout().try_mode_path(&path))?;
             Ok(Value::Composed(k.with_layout(l)))
         }
+        Value::Chain(k) => {
+            let l = c.core(k.inner_layout().ok_or(crate::swizzle::chain_no_domain()))?;
+            let l = c.core(l.try_mode_path(&path))?;
+            Ok(Value::from(c.core(k.try_with_inner_layout(l))?))
+        }
         Value::Tuple(t) => Ok(Value::Tuple(c.core(t.try_get_path(&path))?)),
         _ => Err(c.bad_arg(i, "a layout or a tuple")),
     }
@@ -39,6 +44,7 @@ fn inner(v: &Value) -> Option<Layout> {
     match v {
         Value::Layout(l) => Some(*l),
         Value::Composed(k) => Some(k.layout()),
+        Value::Chain(k) => k.inner_layout(),
         _ => None,
     }
 }
@@ -52,6 +58,7 @@ pub(super) fn size(c: &Call<'_>) -> R {
 }
 
 pub(super) fn cosize(c: &Call<'_>) -> R {
+    // CuTe's cosize of a composed layout is that of the layout of its domain
     c.any_layout(0)?;
     Ok(Value::int(
         c.core(inner(&sub(c, 0)?).unwrap().try_cosize())?,
@@ -100,6 +107,14 @@ pub(super) fn shape(c: &Call<'_>) -> R {
     match c.value(0) {
         Value::Layout(l) => tup(c.core(l.shape().try_get_path(&path))?),
         Value::Composed(k) => tup(c.core(k.shape().try_get_path(&path))?),
+        Value::Chain(k) => match (k.inner_layout(), k.parts().last()) {
+            (Some(l), _) => tup(c.core(l.shape().try_get_path(&path))?),
+            // CuTe's shape of a chain that ends in a swizzle is that swizzle
+            (None, Some(crate::swizzle::ChainPart::Swizzle(sw))) if path.is_empty() => {
+                Ok(Value::Swizzle(*sw))
+            }
+            _ => c.core(Err(crate::swizzle::chain_no_domain())),
+        },
         Value::Tuple(t) => tup(c.core(t.try_get_path(&path))?),
         _ => Err(c.bad_arg(0, "a layout or a tuple")),
     }
@@ -397,6 +412,7 @@ pub(super) fn print_layout(c: &Call<'_>) -> R {
     let text = match c.any_layout(0)? {
         AnyLayout::Plain(l) => c.core(crate::print::print_layout(&l))?.to_string(),
         AnyLayout::Swizzled(k) => c.core(crate::print::print_layout(&k))?.to_string(),
+        AnyLayout::Chain(_) => return Err(c.bad_arg(0, "a layout or a swizzled layout")),
     };
     Ok(Value::Printed(text))
 }
@@ -405,6 +421,7 @@ pub(super) fn print_latex(c: &Call<'_>) -> R {
     let text = match c.any_layout(0)? {
         AnyLayout::Plain(l) => c.core(crate::print::print_latex(&l))?.to_string(),
         AnyLayout::Swizzled(k) => c.core(crate::print::print_latex(&k))?.to_string(),
+        AnyLayout::Chain(_) => return Err(c.bad_arg(0, "a layout or a swizzled layout")),
     };
     Ok(Value::Printed(text))
 }

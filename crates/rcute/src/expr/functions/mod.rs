@@ -200,6 +200,9 @@ pub fn find(name: &str) -> Option<&'static Function> {
 pub(crate) enum AnyLayout {
     Plain(Layout),
     Swizzled(crate::swizzle::ComposedLayout),
+    /// A chain of composed layouts: the operations act on its innermost layout, as CuTe's
+    /// act on `layout_b()`.
+    Chain(crate::swizzle::ComposedChain),
 }
 
 impl AnyLayout {
@@ -211,6 +214,10 @@ impl AnyLayout {
         match self {
             AnyLayout::Plain(l) => f(l).map(Value::Layout),
             AnyLayout::Swizzled(c) => f(&c.layout()).map(|l| Value::Composed(c.with_layout(l))),
+            AnyLayout::Chain(c) => match c.inner_layout() {
+                Some(inner) => c.try_with_inner_layout(f(&inner)?).map(Value::from),
+                None => Err(crate::swizzle::chain_no_domain()),
+            },
         }
     }
 }
@@ -313,6 +320,7 @@ impl Call<'_> {
         match self.value(i) {
             Value::Layout(l) => Ok(AnyLayout::Plain(*l)),
             Value::Composed(c) => Ok(AnyLayout::Swizzled(*c)),
+            Value::Chain(c) => Ok(AnyLayout::Chain(**c)),
             _ => Err(self.bad_arg(i, "a layout")),
         }
     }
