@@ -493,6 +493,13 @@ fn tensor_layouts() {
     all_pass("tensor-layouts.jsonl", 319);
 }
 
+/// logical_product(L, Sw o _0 o L') by a swizzled tiler, random
+/// (tests/golden/cases/composed-products.txt).
+#[test]
+fn composed_products() {
+    all_pass("composed-products.jsonl", 60);
+}
+
 /// recast_layout<Old,New>(L) over element types, of layouts, swizzles and swizzled
 /// layouts (tests/golden/cases/recast.txt).
 #[test]

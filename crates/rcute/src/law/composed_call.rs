@@ -108,6 +108,7 @@ pub(super) fn composed_call(
             }
         }
         ("composition", [Value::Composed(a), Value::Composed(b)], r) => composed_after(a, b, r),
+        ("logical_product", [Value::Layout(a), Value::Composed(b)], r) => product_by(a, b, r),
         ("left_inverse", [Value::Composed(a)], Value::Chain(r)) => left_inverse_chain(a, r),
         ("composition", [Value::Layout(l), Value::Composed(b)], r) => match maybe(r) {
             Some(r) => verdict(c::check_layout_composition(l, b, &r)),
@@ -333,6 +334,45 @@ fn left_inverse_chain(a: &ComposedLayout, r: &crate::swizzle::ComposedChain) -> 
                 ));
             }
             Err(e) => return Verdict::Breaks(format!("left_inverse {r} of {a}: {e}")),
+        }
+    }
+    Verdict::Holds
+}
+
+/// `logical_product(A, B)` by a swizzled tiler `B`: `R(a, j) == A(a) + C(B(j))` for every
+/// index, `C` the complement of `A` in `size(A) * cosize(B)` (CuTe's cosize of a swizzled
+/// layout is that of its layout).
+fn product_by(a: &Layout, b: &ComposedLayout, r: &Value) -> Verdict {
+    let (Ok(na), Ok(nb), Ok(cb)) = (a.try_size(), b.try_size(), b.layout().try_cosize()) else {
+        return Verdict::Unchecked("sizes that overflow");
+    };
+    let (na, nb) = (na.value(), nb.value());
+    if na.saturating_mul(nb) > super::LIMIT as i64 {
+        return Verdict::Unchecked("a domain larger than law::LIMIT");
+    }
+    let Ok(c) = Int::dynamic(na)
+        .try_mul(cb)
+        .and_then(|t| a.try_complement(&IntTuple::from_int(t)))
+    else {
+        return Verdict::Unchecked("a complement that rcute refuses");
+    };
+    let Some(m) = maybe(r) else {
+        return Verdict::Unchecked("an answer that is not a layout");
+    };
+    if m.try_size().map(|s| s.value()) != Ok(na * nb) {
+        return Verdict::Breaks(format!("logical_product: {m} is not of size {}", na * nb));
+    }
+    for i in 0..na * nb {
+        let (x, j) = (i % na, i / na);
+        let Ok(cx) = c.try_crd2idx(&IntTuple::from_int(Int::dynamic(b.offset(j as usize)))) else {
+            return Verdict::Unchecked("an index past the complement that overflows");
+        };
+        let want = a.offset(x as usize) + cx.value();
+        let got = m.offset(i as usize);
+        if got != want {
+            return Verdict::Breaks(format!(
+                "logical_product({a}, {b}): at {i}, R gives {got}, A(a) + C(B(j)) is {want}"
+            ));
         }
     }
     Verdict::Holds

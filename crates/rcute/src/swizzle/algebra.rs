@@ -20,6 +20,17 @@ const fn refuse(msg: &'static str, lhs: i64, rhs: i64) -> Error {
     }
 }
 
+/// `new(0, lb(x))`: a field of the swizzle, through the tiler's layout `lb` and the
+/// product `new` (CuTe's `new_layout(Int<0>{}, tiler.layout_b()(active))`).
+const fn through(lb: &Layout, new: &Layout, x: i64) -> Result<i64, Error> {
+    let j = tri!(lb.try_crd2idx(&IntTuple::from_int(Int::dynamic(x))));
+    let coord = tri!(IntTuple::try_tuple(&[
+        IntTuple::from_int(Int::ZERO),
+        IntTuple::from_int(j)
+    ]));
+    Ok(tri!(new.try_crd2idx(&coord)).value())
+}
+
 /// What a layout `l` is composed with: a swizzle (over `l`'s domain) or a swizzled layout
 /// (over its own domain).
 #[derive(Clone, Copy)]
@@ -143,6 +154,103 @@ impl Layout {
         };
         tri!(check_after(self, After::Composed(b), &r));
         Ok(r)
+    }
+
+    /// `logical_product(self, b)` for a swizzled tiler `b = Sw ∘ _0 ∘ L` (CuTe's
+    /// `logical_product(Layout, ComposedLayout)`): the product by `L`, under the swizzle
+    /// whose fields are the images, through `L` and the product, of the fields of `Sw`
+    /// that `L` reaches (CuTe's construction, from the last offset of `L` projected on
+    /// the fields).
+    ///
+    /// # Errors
+    /// An offset of `b` that is not a static zero (CuTe's requirement), the product's and
+    /// the construction's errors, and an answer that is not the product by `b` as a
+    /// function: `R(a, j) == self(a) + C(b(j))`, `C` the complement of `self` in
+    /// `size(self) * cosize(L)`, checked at every index (refused past 2^20).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let b = ComposedLayout::new(Swizzle::new(1, 0, 1), Int::ZERO, layout!((_2,_2):(_1,_2)));
+    /// let r = layout!((_2,_2):(_1,_2)).logical_product_composed(&b);
+    /// assert_eq!(r.to_string(), "Sw<1,2,1> o _0 o ((_2,_2),(_2,_2)):((_1,_2),(_4,_8))");
+    /// ```
+    pub const fn try_logical_product_composed(
+        &self,
+        b: &ComposedLayout,
+    ) -> Result<MaybeSwizzled, Error> {
+        if b.flags != 0 || !b.offset.is_static() || b.offset.value() != 0 {
+            return Err(refuse(
+                "logical_product: the swizzled tiler must have the offset _0",
+                b.offset.value(),
+                0,
+            ));
+        }
+        let lb = b.layout;
+        let new = tri!(self.try_logical_product(&crate::algebra::Tiler::layout(lb)));
+        let sw = b.swizzle;
+        let (bb, m, s) = (sw.bits(), sw.base(), sw.shift().abs());
+        // the projection of the swizzle's fields, P
+        let only_zy = tri!(Layout::try_new(
+            IntTuple::from_ints(&[
+                Int::constant(1 << m),
+                Int::constant(1 << bb),
+                Int::constant(1 << (s - bb)),
+                Int::constant(1 << bb),
+                Int::constant(1),
+            ]),
+            IntTuple::from_ints(&[
+                Int::constant(0),
+                Int::constant(1 << m),
+                Int::constant(0),
+                Int::constant(1 << (m + s)),
+                Int::constant(0),
+            ]),
+        ));
+        let zy = tri!(only_zy.try_composition(&lb));
+        let last = tri!(tri!(zy.try_size()).try_sub(Int::constant(1)));
+        let active = tri!(zy.try_crd2idx(&IntTuple::from_int(last))).value();
+        let (az, ay) = (active & sw.zzz_mask(), active & sw.yyy_mask());
+        let new_sw = tri!(Swizzle::try_from_masks(
+            tri!(through(&lb, &new, ay)),
+            tri!(through(&lb, &new, az))
+        ));
+        let r = tri!(compose(new_sw, Int::ZERO, new));
+        // the law: R(a, j) == self(a) + C(Sw(L(j)))
+        let na = tri!(self.try_size()).value();
+        let n = tri!(new.try_size()).value();
+        if n > MAX_CHECKED_INVERSE {
+            return Err(refuse(
+                "logical_product: a product by a swizzled tiler of more than 2^20 elements is not checked, so not answered",
+                n,
+                MAX_CHECKED_INVERSE,
+            ));
+        }
+        let cot = tri!(Int::dynamic(na).try_mul(tri!(lb.try_cosize())));
+        let comp = tri!(self.try_complement(&IntTuple::from_int(cot)));
+        let mut i = 0;
+        while i < n {
+            let (a, j) = (i % na, i / na);
+            let x = sw.apply(lb.offset(j as usize));
+            let cx = tri!(comp.try_crd2idx(&IntTuple::from_int(Int::dynamic(x)))).value();
+            let want = self.offset(a as usize) + cx;
+            let got = r.offset(i as usize);
+            if got != want {
+                return Err(Error::Precondition {
+                    msg: "logical_product: CuTe's swizzle transferred to the product is not the product by the swizzled tiler here; index and offset",
+                    mode: -1,
+                    lhs: i,
+                    rhs: got,
+                });
+            }
+            i += 1;
+        }
+        Ok(r)
+    }
+
+    /// [`Layout::try_logical_product_composed`], panicking with the error's message.
+    #[track_caller]
+    pub const fn logical_product_composed(&self, b: &ComposedLayout) -> MaybeSwizzled {
+        unwrap_or_panic!(self.try_logical_product_composed(b))
     }
 
     /// [`Layout::try_composition_composed`], panicking with the error's message.

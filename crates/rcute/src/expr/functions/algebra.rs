@@ -168,6 +168,10 @@ pub(super) fn flat_divide(c: &Call<'_>) -> R {
     with_tiler(c, Layout::try_flat_divide)
 }
 pub(super) fn logical_product(c: &Call<'_>) -> R {
+    // a swizzled tiler: CuTe transfers its swizzle to the product
+    if let (Value::Layout(a), Value::Composed(b)) = (c.value(0), c.value(1)) {
+        return Ok(c.core(a.try_logical_product_composed(b))?.into());
+    }
     with_tiler(c, Layout::try_logical_product)
 }
 pub(super) fn zipped_product(c: &Call<'_>) -> R {
