@@ -188,24 +188,8 @@ impl Layout {
         let lb = b.layout;
         let new = tri!(self.try_logical_product(&crate::algebra::Tiler::layout(lb)));
         let sw = b.swizzle;
-        let (bb, m, s) = (sw.bits(), sw.base(), sw.shift().abs());
         // the projection of the swizzle's fields, P
-        let only_zy = tri!(Layout::try_new(
-            IntTuple::from_ints(&[
-                Int::constant(1 << m),
-                Int::constant(1 << bb),
-                Int::constant(1 << (s - bb)),
-                Int::constant(1 << bb),
-                Int::constant(1),
-            ]),
-            IntTuple::from_ints(&[
-                Int::constant(0),
-                Int::constant(1 << m),
-                Int::constant(0),
-                Int::constant(1 << (m + s)),
-                Int::constant(0),
-            ]),
-        ));
+        let only_zy = sw.fields_projection();
         let zy = tri!(only_zy.try_composition(&lb));
         let last = tri!(tri!(zy.try_size()).try_sub(Int::constant(1)));
         let active = tri!(zy.try_crd2idx(&IntTuple::from_int(last))).value();

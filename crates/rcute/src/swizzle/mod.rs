@@ -114,6 +114,29 @@ impl Swizzle {
         self.shift as i64
     }
 
+    /// CuTe's projection of the swizzle's fields (`swizzle_only_zy` in slicing and in
+    /// `transfer_swizzle`): `(2^M, 2^B, 2^(|S|-B), 2^B, 1):(0, 2^M, 0, 2^(M+|S|), 0)`,
+    /// the offsets of the Y and Z bits alone.
+    pub(crate) const fn fields_projection(self) -> crate::layout::Layout {
+        let (b, m, s) = (self.bits(), self.base(), self.shift().abs());
+        crate::layout::Layout::from_parts(
+            crate::tuple::IntTuple::from_ints(&[
+                Int::constant(1 << m),
+                Int::constant(1 << b),
+                Int::constant(1 << (s - b)),
+                Int::constant(1 << b),
+                Int::constant(1),
+            ]),
+            crate::tuple::IntTuple::from_ints(&[
+                Int::constant(0),
+                Int::constant(1 << m),
+                Int::constant(0),
+                Int::constant(1 << (m + s)),
+                Int::constant(0),
+            ]),
+        )
+    }
+
     /// The mask of the YYY field (the bits that are XORed into ZZZ).
     pub const fn yyy_mask(self) -> i64 {
         let s = if self.shift > 0 { self.shift as i64 } else { 0 };

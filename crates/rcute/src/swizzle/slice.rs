@@ -291,16 +291,7 @@ impl ComposedLayout {
             Int::constant(1 << b),
             Int::constant(1),
         ]);
-        let only_zy = Layout::from_parts(
-            shape5,
-            IntTuple::from_ints(&[
-                Int::constant(0),
-                Int::constant(1 << m),
-                Int::constant(0),
-                Int::constant(1 << (m + s)),
-                Int::constant(0),
-            ]),
-        );
+        let only_zy = sw.fields_projection();
         let anti_zy = Layout::from_parts(
             shape5,
             IntTuple::from_ints(&[
