@@ -56,6 +56,22 @@ fn main() {
     let mut only: Vec<String> = std::env::args().skip(1).collect();
     // `--count N NAME`: run NAME exactly N times and print nothing (for counting
     // instructions with `perf stat`, which is steadier than time on a shared machine)
+    // `--count N NAME --typed`: the same on typed layouts
+    if only.first().is_some_and(|a| a == "--count") && only.len() == 4 && only[3] == "--typed" {
+        let n: u64 = only[1].parse().expect("a count");
+        struct Count<'a>(&'a str, u64);
+        impl typed_ops::Visit for Count<'_> {
+            fn op<F: Fn() -> i64>(&mut self, name: &str, f: F) {
+                if name == self.0 {
+                    for _ in 0..self.1 {
+                        black_box(f());
+                    }
+                }
+            }
+        }
+        typed_ops::each(&workload_ops::load(), &mut Count(&only[2], n));
+        return;
+    }
     if only.first().is_some_and(|a| a == "--count") && only.len() == 3 {
         let n: u64 = only[1].parse().expect("a count");
         let e = workload_ops::load().into_iter().find(|e| e.name == only[2]);

@@ -229,10 +229,7 @@ pub(crate) fn run_stage<S: Stage>(
     let p = const { &S::PROGRAM };
     let mut regs = load(p, operands);
     let mut screened = false;
-    let fast = (|| {
-        unrolled!(step::<S>(&mut regs, &mut screened));
-        Ok::<(), Error>(())
-    })();
+    let fast = fast_path::<S>(&mut regs, &mut screened);
     // where a screen did not hold, a skipped check may fail before the operation that
     // answered (or not at all): the exact path finds the first error
     if screened {
@@ -240,6 +237,15 @@ pub(crate) fn run_stage<S: Stage>(
     }
     fast?;
     Ok(results(p, &regs))
+}
+
+/// Every step of `S`'s program but the lazy ones, unrolled; inlined always, so that the
+/// registers stay local to the operation (an array the optimizer keeps in registers,
+/// without zeroing it in memory first).
+#[inline(always)]
+fn fast_path<S: Stage>(regs: &mut [i64; MAX_REGS], screened: &mut bool) -> Result<(), Error> {
+    unrolled!(step::<S>(regs, screened));
+    Ok(())
 }
 
 /// [`run`], where a screen of the fast path did not hold.
