@@ -12,11 +12,9 @@ products, upcast/downcast, max_alignment and the swizzle portions.
   python3 scripts/oracle/gen_composed_cases.py SEED COUNT OUT.jsonl
 
 answers the cases with the oracle (cute_oracle.py, beside this file) and adds the all-static
-answers (add_static.py). tests/golden/random-composed.jsonl is `... 5 420 ...` less 5
-right inverses of a swizzled layout with an offset: CuTe answers `L o -O o Sw`, a function
-with no domain (its size is an error in CuTe), which rcute refuses. The cases where CuTe's
-answer is not the function its operation defines are in tests/golden/deviations.jsonl,
-proved by its law.
+answers (add_static.py). tests/golden/random-composed.jsonl is `... 5 420 ...`; the cases
+where CuTe's answer is not the function its operation defines are in
+tests/golden/deviations.jsonl, proved by its law.
 """
 import json
 import os

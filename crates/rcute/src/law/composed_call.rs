@@ -110,6 +110,7 @@ pub(super) fn composed_call(
         ("composition", [Value::Composed(a), Value::Composed(b)], r) => composed_after(a, b, r),
         ("logical_product", [Value::Layout(a), Value::Composed(b)], r) => product_by(a, b, r),
         ("left_inverse", [Value::Composed(a)], Value::Chain(r)) => left_inverse_chain(a, r),
+        ("right_inverse", [Value::Composed(a)], Value::Chain(r)) => right_inverse_chain(a, r),
         ("composition", [Value::Layout(l), Value::Composed(b)], r) => match maybe(r) {
             Some(r) => verdict(c::check_layout_composition(l, b, &r)),
             None => Verdict::Unchecked("an answer that is not a layout"),
@@ -373,6 +374,41 @@ fn product_by(a: &Layout, b: &ComposedLayout, r: &Value) -> Verdict {
             return Verdict::Breaks(format!(
                 "logical_product({a}, {b}): at {i}, R gives {got}, A(a) + C(B(j)) is {want}"
             ));
+        }
+    }
+    Verdict::Holds
+}
+
+/// `right_inverse(A)` answered as a chain `L' o O' o Sw` (CuTe's form for a swizzled layout
+/// with an offset, a function of integers without a size): a right inverse maps each
+/// `i` of its domain `[0, n)` into `A`'s domain with `A(R(i)) == i`; `n` is taken as the
+/// size of the chain's first layout, and the check fails at the first `i` where it does
+/// not hold (`R(0)` outside `A`'s domain rules out every domain `[0, n)`).
+fn right_inverse_chain(a: &ComposedLayout, r: &crate::swizzle::ComposedChain) -> Verdict {
+    let Some(crate::swizzle::ChainPart::Layout(first)) = r.parts().first() else {
+        return Verdict::Unchecked("a chain that does not begin with a layout");
+    };
+    let (Ok(n), Ok(m)) = (first.try_size(), a.try_size()) else {
+        return Verdict::Unchecked("sizes that overflow");
+    };
+    if n.value() > super::LIMIT as i64 {
+        return Verdict::Unchecked("a domain larger than law::LIMIT");
+    }
+    for i in 0..n.value() {
+        match r.try_at(i) {
+            Ok(x) if (0..m.value()).contains(&x) && a.offset(x as usize) == i => {}
+            Ok(x) if !(0..m.value()).contains(&x) => {
+                return Verdict::Breaks(format!(
+                    "right_inverse {r} of {a}: R({i}) = {x} is outside the domain [0, {m}) of A"
+                ));
+            }
+            Ok(x) => {
+                return Verdict::Breaks(format!(
+                    "right_inverse {r} of {a}: A(R({i})) = A({x}) = {}, not {i}",
+                    a.offset(x as usize)
+                ));
+            }
+            Err(e) => return Verdict::Breaks(format!("right_inverse {r} of {a}: {e}")),
         }
     }
     Verdict::Holds

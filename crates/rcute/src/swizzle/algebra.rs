@@ -284,8 +284,10 @@ impl ComposedLayout {
 
     /// A right inverse (CuTe's `right_inverse` of a swizzled layout):
     /// `right_inverse(L) ∘ Sw`, rebuilt as a swizzle after `right_inverse(L)`, so that
-    /// `A(R(i)) == i` for `i < size(R)`. CuTe inverts a nonzero offset into a function
-    /// without a domain; rcute refuses it, and refuses an answer that does not invert.
+    /// `A(R(i)) == i` for `i < size(R)`. Refused where CuTe's answer does not invert, and
+    /// for a nonzero offset: CuTe answers `right_inverse(L) o -O o Sw`, a function without
+    /// a size (CuTe's `size` of it is an error), which for a positive offset sends 0
+    /// outside `A`'s domain (a right inverse on no domain `[0, n)`).
     ///
     /// ```
     /// use rcute::{ComposedLayout, Int, Swizzle, layout};
@@ -295,7 +297,7 @@ impl ComposedLayout {
     pub const fn try_right_inverse(&self) -> Result<MaybeSwizzled, Error> {
         if !self.zero_origin() {
             return Err(refuse(
-                "right_inverse: a swizzled layout with an offset has no right inverse that is a layout",
+                "right_inverse: a swizzled layout with an offset has no right inverse with a domain (CuTe's right_inverse(L) o -O o Sw has no size, and for a positive offset sends 0 outside the layout's domain); the offset and 0",
                 self.offset.value(),
                 0,
             ));
@@ -336,8 +338,10 @@ impl ComposedLayout {
 
     /// A left inverse (CuTe's `left_inverse` of a swizzled layout):
     /// `left_inverse(L) ∘ Sw`, rebuilt as a swizzle after `left_inverse(L)`, so that
-    /// `R(A(i)) == i` for `i < size(A)`. Refused where CuTe's answer does not invert `A`
-    /// (and for a nonzero offset, as for [`ComposedLayout::try_right_inverse`]).
+    /// `R(A(i)) == i` for `i < size(A)`. Refused where CuTe's answer does not invert `A`;
+    /// with a nonzero offset the left inverse is not a swizzled layout but a chain, see
+    /// [`ComposedLayout::try_left_inverse_chain`] (the expression language's
+    /// `left_inverse` answers either).
     ///
     /// ```
     /// use rcute::{ComposedLayout, Int, Swizzle, layout};
@@ -347,7 +351,7 @@ impl ComposedLayout {
     pub const fn try_left_inverse(&self) -> Result<MaybeSwizzled, Error> {
         if !self.zero_origin() {
             return Err(refuse(
-                "left_inverse: a swizzled layout with an offset has no left inverse that is a layout",
+                "left_inverse: the left inverse of a swizzled layout with an offset is a chain, not a swizzled layout (see try_left_inverse_chain)",
                 self.offset.value(),
                 0,
             ));
