@@ -26,6 +26,8 @@ pub(crate) struct Carry {
     signs: (Int, Int),
     /// The first mode of `a` at which one of them puts a new mode.
     low: usize,
+    /// The guard of the checks (see [`guard`]).
+    guard: Int,
 }
 
 impl Carry {
@@ -35,13 +37,16 @@ impl Carry {
             modes: 0,
             signs: (Int::ZERO, Int::ZERO),
             low: usize::MAX,
+            guard: Int::ONE,
         }
     }
 
     /// Counts an integral mode of `b` of stride `d`, and its sign.
     const fn count(&mut self, p: &mut Program, d: Int) -> Result<(), Error> {
         self.modes += 1;
+        let g = p.set_guard(self.guard);
         self.signs = tri!(p.signs(d, self.signs.0, self.signs.1));
+        p.restore_guard(g);
         Ok(())
     }
 
@@ -50,7 +55,9 @@ impl Carry {
         if k < self.low {
             self.low = k;
         }
+        let g = p.set_guard(self.guard);
         self.sums[k] = tri!(p.reach(n, r, self.sums[k]));
+        p.restore_guard(g);
         Ok(())
     }
 }
@@ -95,6 +102,7 @@ const fn walk(
     b: &Layout,
 ) -> Result<(), Error> {
     let mut carry = Carry::new();
+    carry.guard = tri!(guard(p, a, b));
     tri!(composition_impl(
         p,
         out,
@@ -116,6 +124,7 @@ const fn walk(
         diff[k] = tri!(p.sub(product, a.d[k + 1]));
         k += 1;
     }
+    let g = p.set_guard(carry.guard);
     // strides of both signs need a linear `a` from the first mode they reach on
     let no_negative = carry.signs.0.is_static() && carry.signs.0.value() >= 0;
     let no_positive = carry.signs.1.is_static() && carry.signs.1.value() <= 0;
@@ -135,7 +144,32 @@ const fn walk(
         c = tri!(p.carry_step(t, a.s[k], diff[k], k));
         k += 1;
     }
+    p.restore_guard(g);
     Ok(())
+}
+
+/// The guard of the walk's carry and sign checks: 0 where they are sure to pass, which
+/// is where every mode of `a` but the last has extent 1 and no stride of `b` is negative.
+/// Then every new mode the walk puts in a mode of extent 1 has one element (the stride
+/// step of an extent 1 answers 1 for any stride it accepts, and `b`'s shapes are
+/// positive, as a typed layout's are), so every reach and carry is 0, and strides of one
+/// sign need no linear `a`. Elsewhere the checks run, on the fast path too.
+const fn guard(p: &mut Program, a: &Modes, b: &Layout) -> Result<Int, Error> {
+    let mut x = Int::ZERO;
+    let mut k = 0;
+    while k + 1 < a.n {
+        let t = tri!(p.ne(a.s[k], Int::ONE));
+        x = tri!(p.or(x, t));
+        k += 1;
+    }
+    let d = b.stride_ref();
+    let mut i = 0;
+    while i < d.leaf_count() {
+        let t = tri!(p.min(d.leaf(i), Int::ZERO));
+        x = tri!(p.or(x, t));
+        i += 1;
+    }
+    Ok(x)
 }
 
 /// CuTe's `composition_impl` for the subtree of `b` at `ns`/`nd`, written as the next mode

@@ -126,6 +126,7 @@ fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
             },
         },
         Kind::Or => Ok((a.value() | b.value(), 0)),
+        Kind::Ne => Ok(((a.value() != b.value()) as i64, 0)),
         // on the exact path the lazy checks after it run
         Kind::Screen => Ok((0, 0)),
     }
@@ -148,6 +149,11 @@ fn step<S: Stage, const K: usize>(
         let op = const { &S::PROGRAM.ops[K] };
         if const { matches!(S::PROGRAM.ops[K].kind, Kind::Screen) } {
             *screened |= arg(op.a, regs).value() != 0;
+            return Ok(());
+        }
+        if const { S::PROGRAM.ops[K].guard != 0 }
+            && regs[const { (S::PROGRAM.ops[K].guard as usize).saturating_sub(1) }] == 0
+        {
             return Ok(());
         }
         let (x, y) = exec(op, regs)?;

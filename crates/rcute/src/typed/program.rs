@@ -91,6 +91,8 @@ pub(crate) enum Kind {
     DivRem,
     /// `a | b`: the remainders of a complement's divisions, gathered.
     Or,
+    /// `a != b`, 1 or 0: a guard's test (see [`Program::set_guard`]).
+    Ne,
     /// The fast path's screen of the checks marked lazy after it: where `a` is not 0 the
     /// run starts again on the exact path, which runs them (see `exec::run_stage`).
     Screen,
@@ -109,6 +111,9 @@ pub(crate) struct Op {
     /// A check (or a value only a check reads) that the fast path skips: a [`Kind::Screen`]
     /// before it sends every run where it might fail to the exact path.
     pub(crate) lazy: bool,
+    /// A check the fast path runs only where register `guard - 1` is not 0 (0: none); see
+    /// [`Program::set_guard`].
+    pub(crate) guard: u16,
 }
 
 const NOP: Op = Op {
@@ -118,6 +123,7 @@ const NOP: Op = Op {
     c: Int::ZERO,
     mode: 0,
     lazy: false,
+    guard: 0,
 };
 
 const TOO_MANY_OPS: Error = Error::Capacity {
@@ -143,6 +149,8 @@ pub(crate) struct Program {
     pub(super) nout: usize,
     /// Whether the operations recorded now are lazy (see [`Op::lazy`]).
     lazy: bool,
+    /// The guard of the operations recorded now (see [`Op::guard`]).
+    guard: u16,
 }
 
 /// A dynamic integer held by register `r`.
@@ -162,6 +170,7 @@ impl Program {
             out: [0; DYN_CAPACITY],
             nout: 0,
             lazy: false,
+            guard: 0,
         }
     }
 
@@ -230,6 +239,7 @@ impl Program {
             c,
             mode: mode as u32,
             lazy: self.lazy,
+            guard: self.guard,
         };
         let r = self.nin + 2 * self.n;
         self.n += 1;
@@ -405,6 +415,14 @@ impl Program {
         Ok((reg(r), reg(r + 1)))
     }
 
+    /// `a != b` as 1 or 0 (a guard's test).
+    pub(crate) const fn ne(&mut self, a: Int, b: Int) -> Result<Int, Error> {
+        if a.is_static() && b.is_static() {
+            return Ok(Int::constant((a.value() != b.value()) as i64));
+        }
+        self.emit1(Kind::Ne, a, b)
+    }
+
     /// `a | b` of two flags (0: known to be exact).
     pub(crate) const fn or(&mut self, a: Int, b: Int) -> Result<Int, Error> {
         if a.is_constant(0) {
@@ -426,6 +444,24 @@ impl Program {
         tri!(self.emit(Kind::Screen, x, Int::ZERO, Int::ZERO, 0));
         self.lazy = true;
         Ok(())
+    }
+
+    /// Guards the checks recorded from now on by `x`: the fast path runs them only where
+    /// `x` is not 0 (a run where it is 0 is one where they are proved to pass); answers
+    /// the guard before, to restore. A static `x` guards nothing.
+    pub(crate) const fn set_guard(&mut self, x: Int) -> u16 {
+        let before = self.guard;
+        self.guard = if x.is_static() {
+            0
+        } else {
+            x.value() as u16 + 1
+        };
+        before
+    }
+
+    /// Restores the guard `g` that [`Program::set_guard`] answered.
+    pub(crate) const fn restore_guard(&mut self, g: u16) {
+        self.guard = g;
     }
 
     /// Ends the lazy operations begun by [`Program::screen`].

@@ -796,3 +796,48 @@ fn screened_products_report_the_first_error() {
     assert_eq!(cases, 2 * 6 * 3 * 8 * 8);
     assert!(uncovered > 200, "{uncovered}");
 }
+
+/// The guard of composition's carry and sign checks: where every mode of the left layout
+/// but the last has extent 1 and no stride of the right one is negative, the fast path
+/// skips them (they are sure to pass); elsewhere it runs them. Either way the answer, or
+/// the first error, is the run-time algebra's: over layouts with modes of extent 1 and
+/// not, and tilers of every sign, the carry errors included.
+#[test]
+fn guarded_checks_answer_what_the_run_time_algebra_answers() {
+    use crate::typed::TypedLayout;
+    crate::layout_form!(A3 = (4,4,4):(1,4,16));
+    crate::layout_form!(B2 = (2,2):(1,2));
+    let lay = |s: std::string::String| s.parse::<Layout>().unwrap();
+    let (mut cases, mut skipped, mut carries, mut signs) = (0, 0, 0, 0);
+    for (s0, s1) in [(1, 1), (1, 2), (2, 1), (3, 1), (1, 3), (2, 2)] {
+        for (d0, d1, d2) in [(1, 1, 4), (1, 2, 8), (2, 1, 16), (1, 4, 4), (2, 8, 16)] {
+            let a = lay(std::format!("({s0},{s1},4):({d0},{d1},{d2})"));
+            let ta = TypedLayout::<A3>::try_from_layout(&a).unwrap();
+            for (n0, n1) in [(1, 2), (2, 2), (3, 2), (2, 3)] {
+                for r0 in -2..=4i64 {
+                    for r1 in -2..=4i64 {
+                        let b = lay(std::format!("({n0},{n1}):({r0},{r1})"));
+                        let tb = TypedLayout::<B2>::try_from_layout(&b).unwrap();
+                        let want = a.try_composition(&b);
+                        let got = ta.try_composition(&tb).map(|l| l.to_layout());
+                        assert_eq!(got, want, "composition({a}, {b})");
+                        cases += 1;
+                        skipped += usize::from(s0 == 1 && s1 == 1 && r0 >= 0 && r1 >= 0);
+                        if let Err(Error::Precondition { msg, .. }) = &want {
+                            carries += usize::from(*msg == crate::algebra::carry::CARRY);
+                            signs += usize::from(*msg == crate::algebra::carry::MIXED_SIGNS);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 6 * 5 * 4 * 49);
+    std::eprintln!(
+        "{cases} compositions: {skipped} with the checks skipped, {carries} carry and {signs} sign errors"
+    );
+    assert!(
+        skipped > 300 && carries > 100 && signs > 50,
+        "{skipped} skipped, {carries} carry and {signs} sign errors"
+    );
+}
