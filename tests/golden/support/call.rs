@@ -85,21 +85,13 @@ pub fn values_after(prefix: &str, args: &[String]) -> Option<Vec<Value>> {
         .collect()
 }
 
-/// A value as CuTe prints it: the notation, a swizzled layout `Sw<B,M,S> o O o L` (which
-/// the notation writes `composition(Swizzle<B,M,S>, O, L)`), or a chain of them
-/// (`Sw<..> o O o Sw<..> o O' o L`, `L o O o Sw<..>`).
+/// A value as CuTe prints it: the notation, or its parts and offsets joined by ` o `
+/// (a swizzled layout `Sw<B,M,S> o O o L`, a chain `Sw<..> o O o Sw<..> o O' o L` or
+/// `L o O o Sw<..>`).
 #[allow(dead_code)]
 pub fn printed_value(text: &str) -> Option<Value> {
     let text = text.trim();
     let parts: Vec<&str> = text.split(" o ").collect();
-    if parts.len() == 3 && parts[0].starts_with("Sw<") {
-        let sw = parts[0].strip_prefix("Sw<")?.strip_suffix('>')?;
-        return eval_value(&format!(
-            "composition(Swizzle<{sw}>, {}, {})",
-            parts[1], parts[2]
-        ))
-        .ok();
-    }
     if parts.len() == 1 {
         return eval_value(text).ok();
     }

@@ -158,20 +158,28 @@ pub fn check_same_function(a: &ComposedLayout, r: &ComposedLayout) -> Result<(),
     Ok(())
 }
 
-/// `domain_offset`: `R(i) == A at L(coord) + L(i)`, i.e. `Sw(O + L(coord) + L(i))`.
+/// `domain_offset`: `R(i) + off == A at L(coord) + L(i)`, i.e. `Sw(O + L(coord) + L(i))`,
+/// for every `i < size(A)`, `R` of `A`'s size (`off` is the offset CuTe pairs `R` with,
+/// `_0` for a swizzled layout).
 pub fn check_domain_offset(
     a: &ComposedLayout,
     coord: &IntTuple,
     r: &ComposedLayout,
+    off: i64,
 ) -> Result<(), String> {
     let d = a.layout().try_crd2idx(coord).map_err(|e| format!("{e}"))?;
+    if size_of(&MaybeSwizzled::Swizzled(*r))? != size_of(&MaybeSwizzled::Swizzled(*a))? {
+        return Err(format!(
+            "domain_offset {coord} of {a}: {r} is not of the size of {a}"
+        ));
+    }
     for (i, &got) in image(r)?.iter().enumerate() {
         let want = a
             .swizzle()
             .apply(a.origin().value() + d.value() + a.layout().offset(i));
-        if got != want {
+        if got + off != want {
             return Err(format!(
-                "domain_offset {coord} of {a}: at {i}, {got} is not {want}"
+                "domain_offset {coord} of {a}: at {i}, {got} + {off} is not {want}"
             ));
         }
     }

@@ -252,34 +252,15 @@ fn cast(up: bool, n: i64, a: &ComposedLayout, r: &ComposedLayout) -> Verdict {
 
 /// `domain_offset(coord, A)`: `(R, off)` with `R(i) + off == Sw(O + L(coord) + L(i))`.
 fn domain_offset(a: &ComposedLayout, coord: &IntTuple, r: &MaybeSwizzled, off: Int) -> Verdict {
-    let d = match a.layout().try_crd2idx(coord) {
-        Ok(d) => d.value(),
-        Err(_) => return Verdict::Unchecked("a coordinate outside the layout"),
-    };
-    let r = as_composed(r);
-    match (r.try_size(), a.try_size()) {
-        (Ok(x), Ok(y)) if x.value() == y.value() => {}
-        _ => {
-            return Verdict::Breaks(format!(
-                "domain_offset {coord} of {a}: {r} is not of the size of {a}"
-            ));
-        }
+    if a.layout().try_crd2idx(coord).is_err() {
+        return Verdict::Unchecked("a coordinate outside the layout");
     }
-    let image = match c::image(&r) {
-        Ok(i) => i,
-        Err(why) => return verdict(Err(why)),
-    };
-    for (i, &got) in image.iter().enumerate() {
-        let want = a
-            .swizzle()
-            .apply(a.origin().value() + d + a.layout().offset(i));
-        if got + off.value() != want {
-            return Verdict::Breaks(format!(
-                "domain_offset {coord} of {a}: at {i}, {got} + {off} is not {want}"
-            ));
-        }
-    }
-    Verdict::Holds
+    verdict(c::check_domain_offset(
+        a,
+        coord,
+        &as_composed(r),
+        off.value(),
+    ))
 }
 
 /// The function of an answer that is a layout, a swizzled layout or a chain, at `i`.

@@ -157,7 +157,11 @@ impl ComposedChain {
     /// # Errors
     /// An overflow, or a coordinate a layout part cannot take.
     pub const fn try_at(&self, x: i64) -> Result<i64, Error> {
-        let mut v = tri!(self.parts[self.n - 1].at(x));
+        self.outward(tri!(self.parts[self.n - 1].at(x)))
+    }
+
+    /// The parts outside the innermost one applied to `v`, its value, with their offsets.
+    const fn outward(&self, mut v: i64) -> Result<i64, Error> {
         let mut k = self.n - 1;
         while k > 0 {
             k -= 1;
@@ -189,15 +193,7 @@ impl ComposedChain {
                 }
             },
         };
-        // the innermost layout applied; the parts outside it from the next one on
-        let mut v = x;
-        let mut k = self.n - 1;
-        while k > 0 {
-            k -= 1;
-            let y = tri!(Int::dynamic(v).try_add(Int::dynamic(self.offsets[k].value())));
-            v = tri!(self.parts[k].at(y.value()));
-        }
-        Ok(Int::dynamic(v))
+        Ok(Int::dynamic(tri!(self.outward(x))))
     }
 
     /// `self ∘ b` for a layout `b` where the chain ends in a swizzle (CuTe appends it:
