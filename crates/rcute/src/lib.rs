@@ -104,6 +104,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod algebra;
+pub mod atom;
 pub mod error;
 pub mod int;
 #[cfg(feature = "alloc")]

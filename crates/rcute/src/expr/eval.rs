@@ -121,6 +121,7 @@ impl Env {
             ExprKind::Tuple(items) => self.tuple(items, e.span),
             ExprKind::Layout(s, d) => self.layout(s, d, e.span),
             ExprKind::Name { name, targs } => self.name(name, targs, e.span),
+            ExprKind::Type(text) => atom_value(text, e.span),
             ExprKind::Call {
                 name,
                 name_span,
@@ -188,6 +189,9 @@ impl Env {
                 alloc::format!("{name} is a function: call it with arguments, {name}(...)"),
                 span,
             )),
+            _ if name.starts_with("SM") || name.starts_with("UniversalFMA") => {
+                atom_value(name, span)
+            }
             _ => Err(EvalError::new(alloc::format!("unknown name {name}"), span)),
         }
     }
@@ -420,4 +424,21 @@ fn basis_element(targs: &[i64], span: Span) -> Result<Value, EvalError> {
     Int::try_basis(Int::ONE, &path)
         .map(Value::int)
         .map_err(|e| EvalError::from_core(e, span))
+}
+
+/// An atom by CuTe's type name: a copy atom (`Copy_Atom<...>`) or an MMA atom.
+fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
+    if text.starts_with("Copy_Atom") {
+        return crate::atom::copy_atom(text)
+            .map(|a| Value::CopyAtom(alloc::boxed::Box::new(a)))
+            .map_err(|err| atom_error(err, text, span));
+    }
+    crate::atom::mma_atom(text)
+        .map(|a| Value::MmaAtom(alloc::boxed::Box::new(a)))
+        .map_err(|err| atom_error(err, text, span))
+}
+
+fn atom_error(err: crate::Error, text: &str, span: Span) -> EvalError {
+    let e = EvalError::from_core(err, span);
+    EvalError::new(alloc::format!("{text}: {}", e.message), e.span)
 }

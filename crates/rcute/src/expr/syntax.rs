@@ -142,6 +142,10 @@ pub(crate) enum ExprKind {
     },
     /// `f(args)` applied to a value: a layout at a coordinate.
     Apply(Box<Expr>, Vec<Expr>),
+    /// A type with type template arguments, such as an atom
+    /// (`Copy_Atom<SM75_U32x4_LDSM_N,half_t>`, `SM90_64x64x16_F16F16F16_SS<K,MN>`), as its
+    /// text without spaces.
+    Type(String),
 }
 
 #[derive(Clone, Debug)]
@@ -194,6 +198,63 @@ impl Parser {
         match self.peek() {
             Some(t) => t.span,
             None => Span::new(self.end, self.end + 1),
+        }
+    }
+
+    /// Whether the `<` at the cursor opens type arguments (a name, or `<>`), not integers.
+    fn type_args_follow(&self) -> bool {
+        matches!(
+            self.toks.get(self.i + 1),
+            Some(Token {
+                tok: Tok::Name(_),
+                ..
+            }) | Some(Token {
+                tok: Tok::Punct(b'>'),
+                ..
+            })
+        )
+    }
+
+    /// `name<args>` with type arguments (names, nested `<...>`, integers), from the `<` at
+    /// the cursor to its `>`: the text without spaces, and the span of the `>`.
+    fn type_args(&mut self, name: &str) -> Result<(String, Span), EvalError> {
+        let mut text = String::from(name);
+        let mut depth = 0usize;
+        loop {
+            let Some(t) = self.peek().cloned() else {
+                return Err(EvalError::new(
+                    "expected '>' to close the template arguments",
+                    self.here(),
+                ));
+            };
+            self.i += 1;
+            match &t.tok {
+                Tok::Punct(b'<') => {
+                    depth += 1;
+                    text.push('<');
+                }
+                Tok::Punct(b'>') => {
+                    text.push('>');
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok((text, t.span));
+                    }
+                }
+                Tok::Punct(b',') => text.push(','),
+                Tok::Name(n) => text.push_str(n),
+                Tok::Int(v) if !v.is_basis() => {
+                    if v.is_static() {
+                        text.push('_');
+                    }
+                    text.push_str(&alloc::format!("{}", v.value()));
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        "expected a type, an integer, ',' or '>' in the template arguments",
+                        t.span,
+                    ));
+                }
+            }
         }
     }
 
@@ -378,6 +439,13 @@ impl Parser {
                 self.i += 1;
                 let mut targs = Vec::new();
                 let mut span = t.span;
+                if self.peek_punct(b'<') && name != "recast_layout" && self.type_args_follow() {
+                    let (text, close) = self.type_args(&name)?;
+                    return Ok(Expr {
+                        kind: ExprKind::Type(text),
+                        span: span.join(close),
+                    });
+                }
                 if self.peek_punct(b'<') {
                     self.i += 1;
                     loop {

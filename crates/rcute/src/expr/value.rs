@@ -42,6 +42,14 @@ pub enum Value {
     Chain(alloc::boxed::Box<ComposedChain>),
     /// A coordinate tensor, `ArithTuple(_0,_0) o (_4,_3):(_1@0,_1@1)`.
     Tensor(CoordTensor),
+    /// An MMA atom, `SM80_16x8x16_F32F16F16F32_TN`.
+    MmaAtom(alloc::boxed::Box<crate::atom::MmaAtom>),
+    /// A copy atom, `Copy_Atom<SM75_U32x4_LDSM_N, half_t>`.
+    CopyAtom(alloc::boxed::Box<crate::atom::CopyAtom>),
+    /// A tiled MMA, `make_tiled_mma(...)`.
+    TiledMma(alloc::boxed::Box<crate::atom::TiledMma>),
+    /// A tiled copy, `make_tiled_copy(...)`.
+    TiledCopy(alloc::boxed::Box<crate::atom::TiledCopy>),
     /// Text a printer produced (`print_layout`); it is not a value.
     Printed(String),
 }
@@ -90,6 +98,10 @@ impl Value {
             Value::Composed(_) => "a swizzled layout",
             Value::Chain(_) => "a composed layout",
             Value::Tensor(_) => "a tensor",
+            Value::MmaAtom(_) => "an MMA atom",
+            Value::CopyAtom(_) => "a copy atom",
+            Value::TiledMma(_) => "a tiled MMA",
+            Value::TiledCopy(_) => "a tiled copy",
             Value::Printed(_) => "printed output",
         }
     }
@@ -145,6 +157,10 @@ impl fmt::Display for Value {
             Value::Composed(c) => fmt::Display::fmt(c, f),
             Value::Chain(c) => fmt::Display::fmt(c, f),
             Value::Tensor(t) => fmt::Display::fmt(t, f),
+            Value::MmaAtom(a) => fmt::Display::fmt(a, f),
+            Value::CopyAtom(a) => fmt::Display::fmt(a, f),
+            Value::TiledMma(m) => fmt::Display::fmt(m, f),
+            Value::TiledCopy(t) => fmt::Display::fmt(t, f),
             Value::Printed(s) => f.write_str(s),
         }
     }

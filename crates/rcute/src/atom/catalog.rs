@@ -1,0 +1,326 @@
+//! The catalog by name: CuTe's spellings of the atoms' types, parsed.
+
+use super::copy::{CopyAtom, CopyOp, ScalarCopy, WARP_OPS};
+use super::gmma::{Gmma, GmmaMajor, GmmaTypes};
+use super::mma::{MmaAtom, SM80_ATOMS, universal_fma};
+use super::name::AtomName;
+use crate::error::Error;
+
+const UNKNOWN_MMA: Error = Error::WrongKind {
+    msg: "unknown MMA atom (`cute atoms` lists the catalog)",
+};
+const UNKNOWN_COPY: Error = Error::WrongKind {
+    msg: "unknown copy atom: expected Copy_Atom<OP, T> with an operation of the catalog (`cute atoms` lists it) and an element type",
+};
+
+/// The bits of an element type, by CuTe's name (`half_t`: 16).
+pub(crate) fn element_bits(name: &str) -> Option<i64> {
+    let name = name.strip_prefix("cutlass::").unwrap_or(name);
+    Some(match name {
+        "bool" | "uint1_t" | "uint1b_t" | "bin1_t" => 1,
+        "uint2_t" | "int2_t" | "uint2b_t" | "int2b_t" => 2,
+        "uint4_t" | "int4_t" | "uint4b_t" | "int4b_t" | "float_e2m1_t" => 4,
+        "uint8_t" | "int8_t" | "char" | "float_e4m3_t" | "float_e5m2_t" | "float_ue8m0_t" => 8,
+        "uint16_t" | "int16_t" | "half_t" | "bfloat16_t" | "half" => 16,
+        "uint32_t" | "int32_t" | "float" | "tfloat32_t" | "int" => 32,
+        "uint64_t" | "int64_t" | "double" => 64,
+        "uint128_t" | "int128_t" => 128,
+        _ => return None,
+    })
+}
+
+/// `name` without spaces and `cute::` qualifiers.
+fn normalize(name: &str) -> ([u8; 128], usize) {
+    let mut out = [0u8; 128];
+    let mut n = 0;
+    for b in name.bytes() {
+        if b.is_ascii_whitespace() {
+            continue;
+        }
+        if n < out.len() {
+            out[n] = b;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+/// Splits `T<a,b,...>` into `T` and its template arguments (split at top-level commas).
+fn split_template(s: &str) -> Option<(&str, [&str; 4], usize)> {
+    let open = match s.find('<') {
+        Some(i) => i,
+        None => return Some((s, [""; 4], 0)),
+    };
+    if !s.ends_with('>') {
+        return None;
+    }
+    let inner = &s[open + 1..s.len() - 1];
+    let mut args = [""; 4];
+    let mut n = 0;
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                if n >= 4 {
+                    return None;
+                }
+                args[n] = &inner[start..i];
+                n += 1;
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 || n >= 4 {
+        return None;
+    }
+    if !inner.is_empty() {
+        args[n] = &inner[start..];
+        n += 1;
+    }
+    Some((&s[..open], args, n))
+}
+
+fn strip_cute(s: &str) -> &str {
+    s.strip_prefix("cute::").unwrap_or(s)
+}
+
+fn major(s: &str) -> Option<GmmaMajor> {
+    let s = strip_cute(s);
+    let s = s.strip_prefix("SM90::").unwrap_or(s);
+    let s = s.strip_prefix("GMMA::Major::").unwrap_or(s);
+    match s {
+        "K" => Some(GmmaMajor::K),
+        "MN" => Some(GmmaMajor::MN),
+        _ => None,
+    }
+}
+
+/// An MMA atom by CuTe's name: an SM80 `mma.sync` atom (`SM80_16x8x16_F32F16F16F32_TN`),
+/// an SM90 GMMA (`SM90_64x128x16_F32F16F16_SS<K,MN>`, `SM90_64x64x8_F32TF32TF32_RS_TN`),
+/// `UniversalFMA<D,A,B,C>` (one to four types, defaulted as in CuTe), each also as
+/// `MMA_Atom<...>`.
+///
+/// ```
+/// let atom = rcute::atom::mma_atom("MMA_Atom<SM90_64x64x16_F16F16F16_RS<K,MN>>").unwrap();
+/// assert_eq!(atom.name().as_str(), "SM90_64x64x16_F16F16F16_RS<K,MN>");
+/// assert!(rcute::atom::mma_atom("SM80_16x8x16_F32F16F16F32_NT").is_err());
+/// ```
+///
+/// # Errors
+/// A name that is not in the catalog; a GMMA that CuTe does not define (an N that is not
+/// a multiple of 8 up to 256, MN-major tf32 or fp8 operands, an MN-major register A).
+pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
+    let (buf, n) = normalize(name);
+    let s = core::str::from_utf8(&buf[..n]).map_err(|_| UNKNOWN_MMA)?;
+    let s = strip_cute(s);
+    let s = match s
+        .strip_prefix("MMA_Atom<")
+        .and_then(|r| r.strip_suffix('>'))
+    {
+        Some(inner) => strip_cute(inner),
+        None => s,
+    };
+    let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_MMA)?;
+    if base == "UniversalFMA" {
+        if nargs == 0 {
+            return Err(UNKNOWN_MMA);
+        }
+        let mut types: [&'static str; 4] = [""; 4];
+        for (i, a) in args.iter().take(nargs).enumerate() {
+            types[i] = static_type(a).ok_or(UNKNOWN_MMA)?;
+        }
+        // D, A = D, B = A, C = D
+        if nargs < 2 {
+            types[1] = types[0];
+        }
+        if nargs < 3 {
+            types[2] = types[1];
+        }
+        if nargs < 4 {
+            types[3] = types[0];
+        }
+        return Ok(universal_fma(types));
+    }
+    if let Some(a) = SM80_ATOMS.iter().find(|a| a.name().as_str() == base) {
+        if nargs != 0 {
+            return Err(UNKNOWN_MMA);
+        }
+        return Ok(*a);
+    }
+    gmma_by_name(base, &args[..nargs])?.try_atom()
+}
+
+/// The element type named `s`, as a `'static` spelling.
+fn static_type(s: &str) -> Option<&'static str> {
+    const TYPES: &[&str] = &[
+        "half_t",
+        "bfloat16_t",
+        "float",
+        "double",
+        "tfloat32_t",
+        "int8_t",
+        "uint8_t",
+        "int16_t",
+        "uint16_t",
+        "int32_t",
+        "uint32_t",
+        "int64_t",
+        "uint64_t",
+        "uint128_t",
+        "float_e4m3_t",
+        "float_e5m2_t",
+        "int",
+        "char",
+        "bool",
+    ];
+    let s = s.strip_prefix("cutlass::").unwrap_or(s);
+    TYPES.iter().copied().find(|t| *t == s)
+}
+
+/// `SM90_64x{N}x{K}_{types}_{SS|RS}[_TN]` with its template arguments.
+fn gmma_by_name(base: &str, args: &[&str]) -> Result<Gmma, Error> {
+    let rest = base.strip_prefix("SM90_64x").ok_or(UNKNOWN_MMA)?;
+    let (n, rest) = rest.split_once('x').ok_or(UNKNOWN_MMA)?;
+    let n: i64 = n.parse().map_err(|_| UNKNOWN_MMA)?;
+    let (k, rest) = rest.split_once('_').ok_or(UNKNOWN_MMA)?;
+    let k: i64 = k.parse().map_err(|_| UNKNOWN_MMA)?;
+    let (rest, tn) = match rest.strip_suffix("_TN") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let (types, a_in_registers) = if let Some(t) = rest.strip_suffix("_SS") {
+        (t, false)
+    } else if let Some(t) = rest.strip_suffix("_RS") {
+        (t, true)
+    } else {
+        return Err(UNKNOWN_MMA);
+    };
+    let types = GmmaTypes::ALL
+        .iter()
+        .copied()
+        .find(|t| t.push_name(AtomName::EMPTY).as_str() == types)
+        .ok_or(UNKNOWN_MMA)?;
+    if types.k() != k || types.k_major_only() != tn {
+        return Err(UNKNOWN_MMA);
+    }
+    let (major_a, major_b) = if tn {
+        // CuTe's _TN atoms take only the scales (defaulted): `<>` or nothing
+        if !args.is_empty() {
+            return Err(UNKNOWN_MMA);
+        }
+        (GmmaMajor::K, GmmaMajor::K)
+    } else {
+        // the majors, then optional scales that do not change the layouts
+        if args.len() < 2 {
+            return Err(Error::WrongKind {
+                msg: "SM90 GMMA: the atom takes the majors of A and B, e.g. <K,K> or <K,MN>",
+            });
+        }
+        let a = major(args[0]).ok_or(UNKNOWN_MMA)?;
+        let b = major(args[1]).ok_or(UNKNOWN_MMA)?;
+        (a, b)
+    };
+    Ok(Gmma {
+        n,
+        types,
+        a_in_registers,
+        major_a,
+        major_b,
+    })
+}
+
+/// A copy atom by CuTe's name, `Copy_Atom<OP, T>`: OP one of the warp-wide operations
+/// (`SM75_U32x4_LDSM_N`, `SM90_U16x8_STSM_T`, ...) or a one-thread copy of a type
+/// (`UniversalCopy<uint128_t>`, `SM80_CP_ASYNC_CACHEALWAYS<uint64_t>`,
+/// `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`), T the element type.
+///
+/// ```
+/// let atom = rcute::atom::copy_atom("Copy_Atom<UniversalCopy<uint128_t>, float>").unwrap();
+/// assert_eq!(atom.val_layout_src().to_string(), "(_1,_4):(_0,_1)");
+/// ```
+///
+/// # Errors
+/// An unknown operation or type, and the recasts CuTe refuses.
+pub fn copy_atom(name: &str) -> Result<CopyAtom, Error> {
+    let (buf, n) = normalize(name);
+    let s = core::str::from_utf8(&buf[..n]).map_err(|_| UNKNOWN_COPY)?;
+    let s = strip_cute(s);
+    let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_COPY)?;
+    if base != "Copy_Atom" || nargs != 2 {
+        return Err(UNKNOWN_COPY);
+    }
+    let ty = args[1].strip_prefix("cutlass::").unwrap_or(args[1]);
+    let bits = element_bits(ty).ok_or(UNKNOWN_COPY)?;
+    let op = copy_op(strip_cute(args[0]))?;
+    CopyAtom::try_new(op, ty, bits)
+}
+
+/// A copy operation by name.
+fn copy_op(s: &str) -> Result<CopyOp, Error> {
+    if let Some(op) = WARP_OPS.iter().find(|o| o.name().as_str() == s) {
+        return Ok(*op);
+    }
+    let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_COPY)?;
+    let kind = match base {
+        "UniversalCopy" => ScalarCopy::Universal,
+        "SM80_CP_ASYNC_CACHEALWAYS" => ScalarCopy::CpAsyncCacheAlways,
+        "SM80_CP_ASYNC_CACHEGLOBAL" => ScalarCopy::CpAsyncCacheGlobal,
+        _ => return Err(UNKNOWN_COPY),
+    };
+    if nargs == 0 || nargs > 2 {
+        return Err(UNKNOWN_COPY);
+    }
+    let ty = args[0].strip_prefix("cutlass::").unwrap_or(args[0]);
+    let bits = element_bits(ty).ok_or(UNKNOWN_COPY)?;
+    if nargs == 2 {
+        let d = args[1].strip_prefix("cutlass::").unwrap_or(args[1]);
+        if element_bits(d) != Some(bits) {
+            return Err(Error::WrongKind {
+                msg: "copy atom: the source and destination types of the copy differ in size",
+            });
+        }
+    }
+    kind.try_op(ty, bits)
+}
+
+/// The MMA atom families of the catalog, one name each (for listings such as
+/// `cute atoms`): the SM80 atoms, `UniversalFMA<D,A,B,C>`, and each GMMA family, `N`
+/// standing for every multiple of 8 from 8 to 256 and `A`, `B` for the majors (`K` or
+/// `MN`; a register-sourced A is `K`).
+pub fn mma_families() -> impl Iterator<Item = AtomName> {
+    SM80_ATOMS.iter().map(|a| *a.name()).chain(
+        [
+            "UniversalFMA<D,A,B,C>",
+            "SM90_64xNx16_F16F16F16_SS<A,B>",
+            "SM90_64xNx16_F16F16F16_RS<K,B>",
+            "SM90_64xNx16_F32F16F16_SS<A,B>",
+            "SM90_64xNx16_F32F16F16_RS<K,B>",
+            "SM90_64xNx16_F32BF16BF16_SS<A,B>",
+            "SM90_64xNx16_F32BF16BF16_RS<K,B>",
+            "SM90_64xNx8_F32TF32TF32_SS_TN",
+            "SM90_64xNx8_F32TF32TF32_RS_TN",
+            "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_SS_TN",
+            "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_RS_TN",
+        ]
+        .into_iter()
+        .map(AtomName::new),
+    )
+}
+
+/// The copy operations of the catalog (for listings such as `cute atoms`): the warp-wide
+/// ones, then the one-thread copies of a type `T`.
+pub fn copy_families() -> impl Iterator<Item = AtomName> {
+    WARP_OPS.iter().map(|o| *o.name()).chain(
+        [
+            "UniversalCopy<T>",
+            "SM80_CP_ASYNC_CACHEALWAYS<T>",
+            "SM80_CP_ASYNC_CACHEGLOBAL<T>",
+        ]
+        .into_iter()
+        .map(AtomName::new),
+    )
+}

@@ -1,0 +1,264 @@
+//! Copy atoms: CuTe's `Copy_Traits` of one copy instruction (layouts in bits), and
+//! `Copy_Atom<Op, T>`, the same traits recast to elements of `T`.
+
+use super::name::AtomName;
+use crate::error::{Error, tri};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use core::fmt;
+
+/// A copy operation's traits (CuTe's `Copy_Traits<Op>`): `ThrID` and the source,
+/// destination and reference layouts, (thread, value) -> bit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct CopyOp {
+    name: AtomName,
+    thr_id: Layout,
+    src: Layout,
+    dst: Layout,
+    reference: Layout,
+    /// The element widths (bits) the instruction accepts as `T` of `Op<T>`, where the
+    /// operation takes one (0: it takes none).
+    accepts: u32,
+}
+
+impl CopyOp {
+    /// Its name, CuTe's type (`SM75_U32x4_LDSM_N`, `UniversalCopy<uint128_t>`).
+    pub const fn name(&self) -> &AtomName {
+        &self.name
+    }
+    /// `ThrID`: logical thread id -> thread index.
+    pub const fn thr_id(&self) -> &Layout {
+        &self.thr_id
+    }
+    /// `SrcLayout`: (source thread, source value) -> bit.
+    pub const fn src_bits(&self) -> &Layout {
+        &self.src
+    }
+    /// `DstLayout`: (destination thread, destination value) -> bit.
+    pub const fn dst_bits(&self) -> &Layout {
+        &self.dst
+    }
+    /// `RefLayout`: (reference thread, reference value) -> bit.
+    pub const fn ref_bits(&self) -> &Layout {
+        &self.reference
+    }
+}
+
+const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &str) -> CopyOp {
+    CopyOp {
+        name: AtomName::new(name),
+        thr_id: Layout::parse(thr),
+        src: Layout::parse(src),
+        dst: Layout::parse(dst),
+        reference: Layout::parse(reference),
+        accepts: 0,
+    }
+}
+
+// CuTe's copy_traits_sm75.hpp
+const LDSM_N_X1_SRC: &str = "((_8,_4),_128):((_128,_0),_1)";
+const LDSM_N_X1_DST: &str = "(_32,_32):(_32,_1)";
+const LDSM_N_X2_SRC: &str = "((_16,_2),_128):((_128,_0),_1)";
+const LDSM_N_X2_DST: &str = "(_32,(_32,_2)):(_32,(_1,_1024))";
+const LDSM_N_X4_SRC: &str = "(_32,_128):(_128,_1)";
+const LDSM_N_X4_DST: &str = "(_32,(_32,_4)):(_32,(_1,_1024))";
+const LDSM_T_X2_DST: &str = "((_4,_8),(_16,_2)):((_256,_16),(_1,_128))";
+const LDSM_T_X4_DST: &str = "((_4,_8),(_16,_2,_2)):((_256,_16),(_1,_128,_1024))";
+const LDSM_T_X8_DST: &str = "((_4,_8),(_16,_2,_4)):((_256,_16),(_1,_128,_1024))";
+
+macro_rules! ops {
+    ($($(#[$doc:meta])* $name:ident = $src:expr, $dst:expr, $ref:expr;)*) => {
+        $(
+            $(#[$doc])*
+            #[allow(non_upper_case_globals)]
+            pub const $name: CopyOp = op(stringify!($name), "_32:_1", $src, $dst, $ref);
+        )*
+        /// Every warp-wide copy operation of the catalog.
+        pub(crate) const WARP_OPS: &[CopyOp] = &[$($name),*];
+    };
+}
+
+ops! {
+    /// `ldmatrix.sync.aligned.x1.m8n8.shared.b16`.
+    SM75_U32x1_LDSM_N = LDSM_N_X1_SRC, LDSM_N_X1_DST, LDSM_N_X1_DST;
+    /// `ldmatrix.sync.aligned.x2.m8n8.shared.b16`.
+    SM75_U32x2_LDSM_N = LDSM_N_X2_SRC, LDSM_N_X2_DST, LDSM_N_X2_DST;
+    /// `ldmatrix.sync.aligned.x4.m8n8.shared.b16`.
+    SM75_U32x4_LDSM_N = LDSM_N_X4_SRC, LDSM_N_X4_DST, LDSM_N_X4_DST;
+    /// `ldmatrix.sync.aligned.x1.trans.m8n8.shared.b16`.
+    SM75_U16x2_LDSM_T = LDSM_N_X1_SRC, LDSM_T_X2_DST, LDSM_T_X2_DST;
+    /// `ldmatrix.sync.aligned.x2.trans.m8n8.shared.b16`.
+    SM75_U16x4_LDSM_T = LDSM_N_X2_SRC, LDSM_T_X4_DST, LDSM_T_X4_DST;
+    /// `ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16`.
+    SM75_U16x8_LDSM_T = LDSM_N_X4_SRC, LDSM_T_X8_DST, LDSM_T_X8_DST;
+    /// `stmatrix.sync.aligned.x1.m8n8.shared.b16`.
+    SM90_U32x1_STSM_N = LDSM_N_X1_DST, LDSM_N_X1_SRC, LDSM_N_X1_DST;
+    /// `stmatrix.sync.aligned.x2.m8n8.shared.b16`.
+    SM90_U32x2_STSM_N = LDSM_N_X2_DST, LDSM_N_X2_SRC, LDSM_N_X2_DST;
+    /// `stmatrix.sync.aligned.x4.m8n8.shared.b16`.
+    SM90_U32x4_STSM_N = LDSM_N_X4_DST, LDSM_N_X4_SRC, LDSM_N_X4_DST;
+    /// `stmatrix.sync.aligned.x1.trans.m8n8.shared.b16`.
+    SM90_U16x2_STSM_T = LDSM_T_X2_DST, LDSM_N_X1_SRC, LDSM_T_X2_DST;
+    /// `stmatrix.sync.aligned.x2.trans.m8n8.shared.b16`.
+    SM90_U16x4_STSM_T = LDSM_T_X4_DST, LDSM_N_X2_SRC, LDSM_T_X4_DST;
+    /// `stmatrix.sync.aligned.x4.trans.m8n8.shared.b16`.
+    SM90_U16x8_STSM_T = LDSM_T_X8_DST, LDSM_N_X4_SRC, LDSM_T_X8_DST;
+}
+
+/// The kinds of one-thread copies that take an element type `S`: `Op<S>` copies one `S`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ScalarCopy {
+    /// `UniversalCopy<S>`: a plain load and store of one `S`.
+    Universal,
+    /// `SM80_CP_ASYNC_CACHEALWAYS<S>`: `cp.async.ca` of 4, 8 or 16 bytes.
+    CpAsyncCacheAlways,
+    /// `SM80_CP_ASYNC_CACHEGLOBAL<S>`: `cp.async.cg` of 16 bytes.
+    CpAsyncCacheGlobal,
+}
+
+impl ScalarCopy {
+    /// `Op<S>` for an `S` of `bits` bits, spelled `ty`; an error where CuTe's operation
+    /// refuses the width (cp.async: "sizeof(TS) is not supported").
+    pub const fn try_op(self, ty: &str, bits: i64) -> Result<CopyOp, Error> {
+        let (name, ok) = match self {
+            ScalarCopy::Universal => ("UniversalCopy<", bits > 0 && bits <= 128),
+            ScalarCopy::CpAsyncCacheAlways => (
+                "SM80_CP_ASYNC_CACHEALWAYS<",
+                bits == 32 || bits == 64 || bits == 128,
+            ),
+            ScalarCopy::CpAsyncCacheGlobal => ("SM80_CP_ASYNC_CACHEGLOBAL<", bits == 128),
+        };
+        if !ok {
+            return Err(Error::Precondition {
+                msg: "copy atom: the operation does not copy elements of this width (cp.async: sizeof(TS) is not supported)",
+                mode: -1,
+                lhs: bits,
+                rhs: 128,
+            });
+        }
+        let mut s = IntTuple::parse("(_1,_1)");
+        s.set_leaf(1, Int::constant(bits));
+        let bits_layout = tri!(Layout::try_from_shape(s));
+        Ok(CopyOp {
+            name: AtomName::new(name).push(ty).push(">"),
+            thr_id: Layout::parse("_1:_0"),
+            src: bits_layout,
+            dst: bits_layout,
+            reference: bits_layout,
+            accepts: bits as u32,
+        })
+    }
+}
+
+/// A copy atom, CuTe's `Copy_Atom<Op, T>`: the operation's traits recast from bits to
+/// elements of `T` (`ValLayoutSrc = recast_layout<uint1_t, T>(SrcLayout)`, ...).
+/// `Display` prints what CuTe's `print(Copy_Atom<Op,T>{})` prints.
+///
+/// ```
+/// use rcute::atom::{CopyAtom, SM75_U32x4_LDSM_N};
+/// let atom = CopyAtom::try_new(SM75_U32x4_LDSM_N, "half_t", 16).unwrap();
+/// assert_eq!(atom.val_layout_src().to_string(), "(_32,_8):(_8,_1)");
+/// assert_eq!(atom.val_layout_dst().to_string(), "(_32,(_2,_4)):(_2,(_1,_64))");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct CopyAtom {
+    name: AtomName,
+    op: CopyOp,
+    bits: i64,
+    src: Layout,
+    dst: Layout,
+    reference: Layout,
+}
+
+impl CopyAtom {
+    /// `Copy_Atom<op, T>` for a `T` spelled `ty` of `bits` bits; an error where CuTe
+    /// refuses it: a layout that does not recast to whole elements, or a recast whose
+    /// thread mode is not `size(ThrID)` ("CopyOperation is not valid for Src of ValType").
+    pub const fn try_new(op: CopyOp, ty: &str, bits: i64) -> Result<CopyAtom, Error> {
+        if bits <= 0 {
+            return Err(Error::InvalidShape {
+                msg: "copy atom: an element type has a positive number of bits",
+                value: bits,
+            });
+        }
+        let src = tri!(op.src.try_upcast(bits));
+        let dst = tri!(op.dst.try_upcast(bits));
+        let reference = tri!(op.reference.try_upcast(bits));
+        let threads = tri!(op.thr_id.try_size());
+        let mut k = 0;
+        while k < 3 {
+            let l = match k {
+                0 => &src,
+                1 => &dst,
+                _ => &reference,
+            };
+            let t = tri!(tri!(l.try_mode(0)).try_size());
+            if l.rank() != 2 || t.value() != threads.value() {
+                return Err(Error::Precondition {
+                    msg: "copy atom: CopyOperation is not valid for this ValType (the recast layout's thread mode is not size(ThrID))",
+                    mode: k,
+                    lhs: t.value(),
+                    rhs: threads.value(),
+                });
+            }
+            k += 1;
+        }
+        Ok(CopyAtom {
+            name: AtomName::new("Copy_Atom<")
+                .push_name(&op.name)
+                .push(",")
+                .push(ty)
+                .push(">"),
+            op,
+            bits,
+            src,
+            dst,
+            reference,
+        })
+    }
+
+    /// Its name, CuTe's type (`Copy_Atom<SM75_U32x4_LDSM_N,half_t>`).
+    pub const fn name(&self) -> &AtomName {
+        &self.name
+    }
+    /// The operation.
+    pub const fn op(&self) -> &CopyOp {
+        &self.op
+    }
+    /// The bits of the value type `T`.
+    pub const fn value_bits(&self) -> i64 {
+        self.bits
+    }
+    /// `ThrID`.
+    pub const fn thr_id(&self) -> &Layout {
+        &self.op.thr_id
+    }
+    /// `ValLayoutSrc`: (source thread, source value) -> element.
+    pub const fn val_layout_src(&self) -> &Layout {
+        &self.src
+    }
+    /// `ValLayoutDst`: (destination thread, destination value) -> element.
+    pub const fn val_layout_dst(&self) -> &Layout {
+        &self.dst
+    }
+    /// `ValLayoutRef`: (reference thread, reference value) -> element.
+    pub const fn val_layout_ref(&self) -> &Layout {
+        &self.reference
+    }
+    /// `NumValSrc`: the values one thread holds of the source.
+    pub const fn num_val_src(&self) -> Result<Int, Error> {
+        tri!(self.src.try_mode(1)).try_size()
+    }
+}
+
+impl fmt::Display for CopyAtom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Copy_Atom")?;
+        writeln!(f, "  ThrID:        {}", self.op.thr_id)?;
+        writeln!(f, "  ValLayoutSrc: {}", self.src)?;
+        writeln!(f, "  ValLayoutDst: {}", self.dst)?;
+        writeln!(f, "  ValLayoutRef: {}", self.reference)?;
+        write!(f, "  ValueType:    {}b", self.bits)
+    }
+}

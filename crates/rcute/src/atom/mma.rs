@@ -1,0 +1,249 @@
+//! MMA atoms: CuTe's `MMA_Traits` of one MMA instruction, as `const` data.
+
+use super::name::AtomName;
+use crate::error::Error;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use core::fmt;
+
+/// An MMA atom: the traits CuTe attaches to one MMA instruction (`MMA_Traits<Op>`).
+///
+/// `thr_id` maps the atom's logical threads to thread indices; `layout_a_tv`,
+/// `layout_b_tv` and `layout_c_tv` map a (thread, value) pair to the column-major offset
+/// of its element in the atom's `(M,K)`, `(N,K)` and `(M,N)` tiles. `Display` prints what
+/// CuTe's `print(MMA_Atom<Op>{})` prints.
+///
+/// ```
+/// use rcute::atom::SM80_16x8x16_F32F16F16F32_TN as ATOM;
+/// assert_eq!(ATOM.shape_mnk().to_string(), "(_16,_8,_16)");
+/// assert_eq!(ATOM.layout_c_tv().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MmaAtom {
+    name: AtomName,
+    thr_id: Layout,
+    shape_mnk: IntTuple,
+    a: Layout,
+    b: Layout,
+    c: Layout,
+    /// The value types of D, A, B and C, CuTe's spellings.
+    types: [&'static str; 4],
+    /// Whether A and B are read from shared memory through descriptors (SM90 GMMA).
+    descriptors: (bool, bool),
+}
+
+impl MmaAtom {
+    /// An atom from its traits (layouts in CuTe notation), for the catalog.
+    pub(crate) const fn from_parts(
+        name: AtomName,
+        thr_id: Layout,
+        shape_mnk: IntTuple,
+        abc: [Layout; 3],
+        types: [&'static str; 4],
+    ) -> MmaAtom {
+        MmaAtom {
+            name,
+            thr_id,
+            shape_mnk,
+            a: abc[0],
+            b: abc[1],
+            c: abc[2],
+            types,
+            descriptors: (false, false),
+        }
+    }
+
+    /// This atom with A and/or B read from shared memory through descriptors.
+    pub(crate) const fn with_descriptors(mut self, a: bool, b: bool) -> MmaAtom {
+        self.descriptors = (a, b);
+        self
+    }
+
+    /// Whether the atom reads operand `op` from shared memory through a descriptor (SM90
+    /// GMMA's `_SS` A and B, `_RS` B), where CuTe's fragment is a view of the tensor.
+    pub const fn reads_shared(&self, op: super::Operand) -> bool {
+        match op {
+            super::Operand::A => self.descriptors.0,
+            super::Operand::B => self.descriptors.1,
+            super::Operand::C => false,
+        }
+    }
+
+    /// Its name, CuTe's type (`SM80_16x8x16_F32F16F16F32_TN`).
+    pub const fn name(&self) -> &AtomName {
+        &self.name
+    }
+    /// `ThrID`: logical thread id -> thread index.
+    pub const fn thr_id(&self) -> &Layout {
+        &self.thr_id
+    }
+    /// `Shape_MNK`: the shape of one MMA.
+    pub const fn shape_mnk(&self) -> &IntTuple {
+        &self.shape_mnk
+    }
+    /// `LayoutA_TV`: (thread, value) -> offset in the column-major `(M,K)` tile.
+    pub const fn layout_a_tv(&self) -> &Layout {
+        &self.a
+    }
+    /// `LayoutB_TV`: (thread, value) -> offset in the column-major `(N,K)` tile.
+    pub const fn layout_b_tv(&self) -> &Layout {
+        &self.b
+    }
+    /// `LayoutC_TV`: (thread, value) -> offset in the column-major `(M,N)` tile.
+    pub const fn layout_c_tv(&self) -> &Layout {
+        &self.c
+    }
+    /// The value types of D, A, B and C, as CuTe spells them (`float`, `half_t`, ...).
+    pub const fn value_types(&self) -> [&'static str; 4] {
+        self.types
+    }
+    /// `size<I>(Shape_MNK)`: the extent of mode `i` (0, 1 or 2).
+    pub(crate) const fn extent(&self, i: usize) -> Result<Int, Error> {
+        let m = tri!(self.shape_mnk.try_get(i));
+        m.try_size()
+    }
+}
+
+impl fmt::Display for MmaAtom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "MMA_Atom")?;
+        writeln!(f, "  ThrID:      {}", self.thr_id)?;
+        writeln!(f, "  Shape_MNK:  {}", self.shape_mnk)?;
+        writeln!(f, "  LayoutA_TV: {}", self.a)?;
+        writeln!(f, "  LayoutB_TV: {}", self.b)?;
+        write!(f, "  LayoutC_TV: {}", self.c)
+    }
+}
+
+use crate::error::tri;
+
+/// An atom whose traits are written in CuTe notation.
+const fn atom(
+    name: &str,
+    thr: &str,
+    mnk: &str,
+    a: &str,
+    b: &str,
+    c: &str,
+    types: [&'static str; 4],
+) -> MmaAtom {
+    MmaAtom::from_parts(
+        AtomName::new(name),
+        Layout::parse(thr),
+        IntTuple::parse(mnk),
+        [Layout::parse(a), Layout::parse(b), Layout::parse(c)],
+        types,
+    )
+}
+
+// CuTe's shared SM80 layouts (mma_traits_sm80.hpp)
+const SM80_8X4: &str = "((_4,_8),_1):((_8,_1),_0)";
+const SM80_8X8_ROW: &str = "((_4,_8),_2):((_16,_1),_8)";
+const SM80_8X16_ROW: &str = "((_4,_8),_4):((_32,_1),_8)";
+const SM80_16X8_ROW: &str = "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))";
+const W32: &str = "_32:_1";
+
+const F16: [&str; 4] = ["half_t", "half_t", "half_t", "half_t"];
+const F32F16: [&str; 4] = ["float", "half_t", "half_t", "float"];
+const F32BF16: [&str; 4] = ["float", "bfloat16_t", "bfloat16_t", "float"];
+const TF32: [&str; 4] = ["float", "tfloat32_t", "tfloat32_t", "float"];
+const F64: [&str; 4] = ["double", "double", "double", "double"];
+
+macro_rules! sm80 {
+    ($($(#[$doc:meta])* $name:ident = $mnk:literal, $a:expr, $b:expr, $c:expr, $t:expr;)*) => {
+        $(
+            $(#[$doc])*
+            #[allow(non_upper_case_globals)]
+            pub const $name: MmaAtom = atom(stringify!($name), W32, $mnk, $a, $b, $c, $t);
+        )*
+        /// Every SM80 `mma.sync` atom of the catalog.
+        pub(crate) const SM80_ATOMS: &[MmaAtom] = &[$($name),*];
+    };
+}
+
+const A_16X8X16: &str = "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))";
+const B_16X8X16: &str = "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))";
+const A_S8_16X8X16: &str = "((_4,_8),(_4,_2)):((_64,_1),(_16,_8))";
+const A_S8_16X8X32: &str = "((_4,_8),(_4,_2,_2)):((_64,_1),(_16,_8,_256))";
+const B_S8_16X8X32: &str = "((_4,_8),(_4,_2)):((_32,_1),(_8,_128))";
+const S8: [&str; 4] = ["int32_t", "int8_t", "int8_t", "int32_t"];
+const S8U8: [&str; 4] = ["int32_t", "int8_t", "uint8_t", "int32_t"];
+const U8S8: [&str; 4] = ["int32_t", "uint8_t", "int8_t", "int32_t"];
+const U8: [&str; 4] = ["int32_t", "uint8_t", "uint8_t", "int32_t"];
+
+sm80! {
+    /// `mma.sync.m16n8k8` f16 x f16 + f16.
+    SM80_16x8x8_F16F16F16F16_TN = "(_16,_8,_8)", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW, F16;
+    /// `mma.sync.m16n8k16` f16 x f16 + f16.
+    SM80_16x8x16_F16F16F16F16_TN = "(_16,_8,_16)", A_16X8X16, B_16X8X16, SM80_16X8_ROW, F16;
+    /// `mma.sync.m16n8k8` f16 x f16 + f32.
+    SM80_16x8x8_F32F16F16F32_TN = "(_16,_8,_8)", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW, F32F16;
+    /// `mma.sync.m16n8k16` f16 x f16 + f32.
+    SM80_16x8x16_F32F16F16F32_TN = "(_16,_8,_16)", A_16X8X16, B_16X8X16, SM80_16X8_ROW, F32F16;
+    /// `mma.sync.m16n8k8` bf16 x bf16 + f32.
+    SM80_16x8x8_F32BF16BF16F32_TN = "(_16,_8,_8)", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW, F32BF16;
+    /// `mma.sync.m16n8k16` bf16 x bf16 + f32.
+    SM80_16x8x16_F32BF16BF16F32_TN = "(_16,_8,_16)", A_16X8X16, B_16X8X16, SM80_16X8_ROW, F32BF16;
+    /// `mma.sync.m16n8k4` tf32 x tf32 + f32.
+    SM80_16x8x4_F32TF32TF32F32_TN = "(_16,_8,_4)", "((_4,_8),_2):((_16,_1),_8)", SM80_8X4, SM80_16X8_ROW, TF32;
+    /// `mma.sync.m16n8k8` tf32 x tf32 + f32.
+    SM80_16x8x8_F32TF32TF32F32_TN = "(_16,_8,_8)", "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))", "((_4,_8),_2):((_8,_1),_32)", SM80_16X8_ROW, TF32;
+    /// `mma.sync.m8n8k4` f64 x f64 + f64.
+    SM80_8x8x4_F64F64F64F64_TN = "(_8,_8,_4)", SM80_8X4, SM80_8X4, SM80_8X8_ROW, F64;
+    /// `mma.sync.m8n8k16` s8 x s8 + s32.
+    SM80_8x8x16_S32S8S8S32_TN = "(_8,_8,_16)", SM80_8X16_ROW, SM80_8X16_ROW, SM80_8X8_ROW, S8;
+    /// `mma.sync.m8n8k16` s8 x s8 + s32, saturating.
+    SM80_8x8x16_S32S8S8S32_TN_SATURATE = "(_8,_8,_16)", SM80_8X16_ROW, SM80_8X16_ROW, SM80_8X8_ROW, S8;
+    /// `mma.sync.m16n8k16` s8 x s8 + s32.
+    SM80_16x8x16_S32S8S8S32_TN = "(_16,_8,_16)", A_S8_16X8X16, SM80_8X16_ROW, SM80_16X8_ROW, S8;
+    /// `mma.sync.m16n8k16` s8 x s8 + s32, saturating.
+    SM80_16x8x16_S32S8S8S32_TN_SATURATE = "(_16,_8,_16)", A_S8_16X8X16, SM80_8X16_ROW, SM80_16X8_ROW, S8;
+    /// `mma.sync.m16n8k32` s8 x s8 + s32.
+    SM80_16x8x32_S32S8S8S32_TN = "(_16,_8,_32)", A_S8_16X8X32, B_S8_16X8X32, SM80_16X8_ROW, S8;
+    /// `mma.sync.m16n8k32` s8 x s8 + s32, saturating.
+    SM80_16x8x32_S32S8S8S32_TN_SATURATE = "(_16,_8,_32)", A_S8_16X8X32, B_S8_16X8X32, SM80_16X8_ROW, S8;
+    /// `mma.sync.m8n8k16` s8 x u8 + s32.
+    SM80_8x8x16_S32S8U8S32_TN = "(_8,_8,_16)", SM80_8X16_ROW, SM80_8X16_ROW, SM80_8X8_ROW, S8U8;
+    /// `mma.sync.m16n8k16` s8 x u8 + s32.
+    SM80_16x8x16_S32S8U8S32_TN = "(_16,_8,_16)", A_S8_16X8X16, SM80_8X16_ROW, SM80_16X8_ROW, S8U8;
+    /// `mma.sync.m16n8k32` s8 x u8 + s32.
+    SM80_16x8x32_S32S8U8S32_TN = "(_16,_8,_32)", A_S8_16X8X32, B_S8_16X8X32, SM80_16X8_ROW, S8U8;
+    /// `mma.sync.m8n8k16` u8 x s8 + s32.
+    SM80_8x8x16_S32U8S8S32_TN = "(_8,_8,_16)", SM80_8X16_ROW, SM80_8X16_ROW, SM80_8X8_ROW, U8S8;
+    /// `mma.sync.m16n8k16` u8 x s8 + s32.
+    SM80_16x8x16_S32U8S8S32_TN = "(_16,_8,_16)", A_S8_16X8X16, SM80_8X16_ROW, SM80_16X8_ROW, U8S8;
+    /// `mma.sync.m16n8k32` u8 x s8 + s32.
+    SM80_16x8x32_S32U8S8S32_TN = "(_16,_8,_32)", A_S8_16X8X32, B_S8_16X8X32, SM80_16X8_ROW, U8S8;
+    /// `mma.sync.m8n8k16` u8 x u8 + s32.
+    SM80_8x8x16_S32U8U8S32_TN = "(_8,_8,_16)", SM80_8X16_ROW, SM80_8X16_ROW, SM80_8X8_ROW, U8;
+    /// `mma.sync.m16n8k16` u8 x u8 + s32.
+    SM80_16x8x16_S32U8U8S32_TN = "(_16,_8,_16)", A_S8_16X8X16, SM80_8X16_ROW, SM80_16X8_ROW, U8;
+    /// `mma.sync.m16n8k32` u8 x u8 + s32.
+    SM80_16x8x32_S32U8U8S32_TN = "(_16,_8,_32)", A_S8_16X8X32, B_S8_16X8X32, SM80_16X8_ROW, U8;
+}
+
+/// CuTe's `UniversalFMA<D,A,B,C>`: one thread, one multiply-add (`(_1,_1,_1)`), for the
+/// value types given (B defaults to A, A and C to D, as in CuTe).
+pub const fn universal_fma(types: [&'static str; 4]) -> MmaAtom {
+    let name = AtomName::new("UniversalFMA<")
+        .push(types[0])
+        .push(",")
+        .push(types[1])
+        .push(",")
+        .push(types[2])
+        .push(",")
+        .push(types[3])
+        .push(">");
+    MmaAtom::from_parts(
+        name,
+        Layout::parse("_1:_0"),
+        IntTuple::parse("(_1,_1,_1)"),
+        [
+            Layout::parse("(_1,_1):(_0,_0)"),
+            Layout::parse("(_1,_1):(_0,_0)"),
+            Layout::parse("(_1,_1):(_0,_0)"),
+        ],
+        types,
+    )
+}

@@ -1,0 +1,44 @@
+//! CuTe's atom layer: MMA and copy atoms (the traits of one instruction, as `const` data),
+//! `TiledMMA` and `TiledCopy`, their thread-value layouts and their partitions.
+//!
+//! Every atom of the catalog is CuTe's own, under CuTe's own name, with the layouts of
+//! CuTe's traits headers (`mma_traits_sm80.hpp`, `mma_traits_sm90_gmma.hpp`,
+//! `copy_traits_sm75.hpp`, `copy_traits_sm80.hpp`, `copy_traits_sm90.hpp`); the tiling
+//! and partitioning functions follow `mma_atom.hpp` and `copy_atom.hpp` step by step, so
+//! they print what CuTe prints.
+//!
+//! ```
+//! use rcute::atom::{Operand, TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+//! use rcute::{layout, Tiler};
+//! // four warps, 2x2 over M and N: a 32x16x16 tile
+//! let mma = TiledMma::new(SM80_16x8x16_F32F16F16F32_TN, &layout!((_2,_2,_1):(_1,_2,_0)),
+//!                         &Tiler::UNDERSCORE);
+//! assert_eq!(mma.try_tile_shape().unwrap().to_string(), "(_32,_16,_16)");
+//! assert_eq!(mma.try_layout_tv(Operand::C).unwrap().to_string(),
+//!            "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
+//! ```
+//!
+//! Not in the catalog yet: SM70/SM75 `mma.sync` atoms, SM80's int4 and binary atoms,
+//! SM90's f64 `mma.sync` and sparse GMMA, SM100 and SM120 atoms, TMA and other bulk
+//! copies, and the `_ZFILL` and `_SATURATE` variants of cp.async and GMMA int8.
+
+mod catalog;
+mod copy;
+mod gmma;
+mod mma;
+mod name;
+mod tiled_copy;
+mod tiled_mma;
+
+pub use catalog::{copy_atom, copy_families, mma_atom, mma_families};
+pub use copy::{CopyAtom, CopyOp, ScalarCopy};
+pub use copy::{
+    SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
+    SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T, SM90_U32x1_STSM_N,
+    SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
+};
+pub use gmma::{Gmma, GmmaMajor, GmmaTypes};
+pub use mma::*;
+pub use name::AtomName;
+pub use tiled_copy::TiledCopy;
+pub use tiled_mma::{Operand, TiledMma};

@@ -1,0 +1,324 @@
+//! `TiledCopy`: a copy atom tiled over threads and values (`make_tiled_copy` and its
+//! variants), its thread-value layouts, partitions and retiling, exactly as CuTe's
+//! `copy_atom.hpp` computes them.
+
+use super::copy::CopyAtom;
+use super::tiled_mma::{Operand, TiledMma};
+use crate::algebra::Tiler;
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tensor::CoordTensor;
+use crate::tuple::IntTuple;
+use core::fmt;
+
+/// A tiled copy (CuTe's `TiledCopy<Copy_Atom, LayoutCopy_TV, Tiler_MN>`): a copy atom
+/// repeated so that `layout_tv` ((thread, value) -> coordinate in the tile) covers a tile
+/// of shape `tiler`. `Display` prints what CuTe's `print(tiled_copy)` prints.
+///
+/// ```
+/// use rcute::atom::{CopyAtom, TiledCopy, SM75_U32x4_LDSM_N};
+/// use rcute::layout;
+/// let atom = CopyAtom::try_new(SM75_U32x4_LDSM_N, "half_t", 16).unwrap();
+/// let copy = TiledCopy::try_new(atom, &layout!((_32,_1):(_1,_0)), &layout!((_1,_8):(_0,_1))).unwrap();
+/// assert_eq!(copy.tiler().to_string(), "(_32,_8)");
+/// assert_eq!(copy.layout_tv().to_string(), "(_32,_8):(_1,_32)");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TiledCopy {
+    atom: CopyAtom,
+    layout_tv: Layout,
+    tiler: IntTuple,
+}
+
+impl TiledCopy {
+    /// CuTe's `make_tiled_copy(copy_atom, thr_layout, val_layout)`: `thr_layout` maps a
+    /// coordinate of the thread grid to a thread index, `val_layout` a coordinate of one
+    /// thread's values to a value index; the tile is their `raked_product`.
+    ///
+    /// # Errors
+    /// The errors of `raked_product` and `right_inverse`, and a tiling whose numbers of
+    /// threads and values are not multiples of the atom's (CuTe's "TiledCopy uses too few
+    /// thrs/vals for selected CopyAtom").
+    pub const fn try_new(
+        atom: CopyAtom,
+        thr_layout: &Layout,
+        val_layout: &Layout,
+    ) -> Result<TiledCopy, Error> {
+        let layout_mn = tri!(thr_layout.try_raked_product(val_layout));
+        let shape = tri!(IntTuple::try_tuple(&[
+            IntTuple::from_int(tri!(thr_layout.try_size())),
+            IntTuple::from_int(tri!(val_layout.try_size())),
+        ]));
+        let layout_tv = tri!(tri!(layout_mn.try_right_inverse()).try_with_shape(&shape));
+        let tiler = tri!(layout_mn.shape_ref().try_product_each());
+        TiledCopy::try_from_tv(atom, &layout_tv, &tiler)
+    }
+
+    /// [`TiledCopy::try_new`], panicking with the error's message.
+    #[track_caller]
+    pub const fn new(atom: CopyAtom, thr_layout: &Layout, val_layout: &Layout) -> TiledCopy {
+        unwrap_or_panic!(TiledCopy::try_new(atom, thr_layout, val_layout))
+    }
+
+    /// CuTe's `make_tiled_copy_impl(copy_atom, layout_tv, tiler)`: a tiled copy from its
+    /// (thread, value) -> coordinate layout and the shape of its tile.
+    ///
+    /// # Errors
+    /// A `layout_tv` of rank other than 2, or numbers of threads and values that are not
+    /// multiples of the atom's.
+    pub const fn try_from_tv(
+        atom: CopyAtom,
+        layout_tv: &Layout,
+        tiler: &IntTuple,
+    ) -> Result<TiledCopy, Error> {
+        if layout_tv.rank() != 2 {
+            return Err(Error::RankMismatch {
+                msg: "TiledCopy: the thread-value layout has two modes (thread, value)",
+                expected: 2,
+                found: layout_tv.rank(),
+            });
+        }
+        let tiled_thr = tri!(tri!(layout_tv.try_mode(0)).try_size());
+        let tiled_val = tri!(tri!(layout_tv.try_mode(1)).try_size());
+        let (atom_thr, atom_val) = tri!(atom_sizes(&atom));
+        if tiled_thr.value() % atom_thr.value() != 0 {
+            return Err(Error::Precondition {
+                msg: "TiledCopy uses too few thrs for selected CopyAtom (the threads of the tiling are not a multiple of the atom's)",
+                mode: 0,
+                lhs: tiled_thr.value(),
+                rhs: atom_thr.value(),
+            });
+        }
+        if tiled_val.value() % atom_val.value() != 0 {
+            return Err(Error::Precondition {
+                msg: "TiledCopy uses too few vals for selected CopyAtom (the values of the tiling are not a multiple of the atom's)",
+                mode: 1,
+                lhs: tiled_val.value(),
+                rhs: atom_val.value(),
+            });
+        }
+        Ok(TiledCopy {
+            atom,
+            layout_tv: *layout_tv,
+            tiler: *tiler,
+        })
+    }
+
+    /// CuTe's `make_tiled_copy_A/B/C(copy_atom, tiled_mma)`: the tiled copy whose threads
+    /// and values are those of the tiled MMA's operand (`get_layoutA_TV()`, over the tile
+    /// `(tile_size<0>, tile_size<2>)` for A).
+    pub const fn try_for_mma(
+        atom: CopyAtom,
+        mma: &TiledMma,
+        op: Operand,
+    ) -> Result<TiledCopy, Error> {
+        let tv = tri!(mma.try_layout_tv(op));
+        let (i, j) = match op {
+            Operand::A => (0, 2),
+            Operand::B => (1, 2),
+            Operand::C => (0, 1),
+        };
+        let tiler = tri!(IntTuple::try_tuple(&[
+            IntTuple::from_int(tri!(mma.tile_size(i))),
+            IntTuple::from_int(tri!(mma.tile_size(j))),
+        ]));
+        TiledCopy::try_from_tv(atom, &tv, &tiler)
+    }
+
+    /// CuTe's `make_tiled_copy_S/D(copy_atom, tiled_copy)`: a tiled copy of another atom
+    /// whose threads and values are the source (`dst` false) or destination ones of
+    /// `other`.
+    pub const fn try_matching(
+        atom: CopyAtom,
+        other: &TiledCopy,
+        dst: bool,
+    ) -> Result<TiledCopy, Error> {
+        let tv = tri!(other.try_layout_tv(dst));
+        TiledCopy::try_from_tv(atom, &tv, &other.tiler)
+    }
+
+    /// The atom.
+    pub const fn atom(&self) -> &CopyAtom {
+        &self.atom
+    }
+    /// `TiledLayout_TV`: (thread, value) -> coordinate in the tile.
+    pub const fn layout_tv(&self) -> &Layout {
+        &self.layout_tv
+    }
+    /// `Tiler_MN`: the shape of the tile.
+    pub const fn tiler(&self) -> &IntTuple {
+        &self.tiler
+    }
+    /// `size(tiled_copy)`: the number of threads.
+    pub const fn try_size(&self) -> Result<Int, Error> {
+        tri!(self.layout_tv.try_mode(0)).try_size()
+    }
+    /// `tile_size<I>(tiled_copy)`: the extent of mode `i` of the tile.
+    pub const fn tile_size(&self, i: usize) -> Result<Int, Error> {
+        tri!(self.tiler.try_get(i)).try_size()
+    }
+
+    /// (source or destination thread, value) -> (reference thread, value):
+    /// `right_inverse(ValLayoutRef).compose(ValLayoutSrc or Dst)`.
+    const fn ref2trg(&self, dst: bool) -> Result<Layout, Error> {
+        let inv = tri!(self.atom.val_layout_ref().try_right_inverse());
+        let trg = if dst {
+            self.atom.val_layout_dst()
+        } else {
+            self.atom.val_layout_src()
+        };
+        inv.try_composition(trg)
+    }
+
+    /// CuTe's `tile2thrfrg`: `((TileM,TileN,...),(RestM,RestN,...))` ->
+    /// `(Thr,(FrgV,FrgX),(RestM,RestN,...))`.
+    const fn tile2thrfrg(&self, t: &Layout, ref2trg: &Layout) -> Result<Layout, Error> {
+        let (atom_thr, atom_val) = tri!(atom_sizes(&self.atom));
+        let atom_shape = tri!(IntTuple::try_tuple(&[
+            IntTuple::from_int(atom_thr),
+            IntTuple::from_int(atom_val)
+        ]));
+        let atom_layout_tv = tri!(
+            self.layout_tv
+                .try_zipped_divide(&tri!(Tiler::try_from_shape(&atom_shape)))
+        );
+        let trg = tri!(
+            atom_layout_tv.try_composition_tiler(&tri!(Tiler::try_tuple(&[
+                Tiler::layout(*ref2trg),
+                Tiler::UNDERSCORE
+            ])))
+        );
+        let zipped = tri!(trg.try_zip());
+        let thrval2mn = tri!(zipped.try_coalesce_by(&IntTuple::parse("(_1,(_1,_1))")));
+        let tv = tri!(t.try_composition_tiler(&tri!(Tiler::try_tuple(&[
+            Tiler::layout(thrval2mn),
+            Tiler::UNDERSCORE
+        ]))));
+        tv.try_slice(&IntTuple::parse("((_,_),_)"))
+    }
+
+    /// `tidfrg_S` (`dst` false) or `tidfrg_D`: the layout of a tensor rearranged to
+    /// `(Thr,(FrgV,FrgX),(RestM,RestN,...))`.
+    pub const fn try_tidfrg(&self, l: &Layout, dst: bool) -> Result<Layout, Error> {
+        if l.rank() < self.tiler.rank() {
+            return Err(Error::RankMismatch {
+                msg: "TiledCopy: the tensor to partition has fewer modes than the tile",
+                expected: self.tiler.rank(),
+                found: l.rank(),
+            });
+        }
+        let z = tri!(l.try_zipped_divide(&tri!(Tiler::try_from_shape(&self.tiler))));
+        self.tile2thrfrg(&z, &tri!(self.ref2trg(dst)))
+    }
+
+    /// `get_layoutS_TV()` (`dst` false) or `get_layoutD_TV()`: (thread index, value) ->
+    /// coordinate in the tile, as the source or the destination sees it.
+    pub const fn try_layout_tv(&self, dst: bool) -> Result<Layout, Error> {
+        let reference = tri!(Layout::try_from_shape(tri!(IntTuple::try_tuple(&[
+            self.tiler,
+            IntTuple::constant(1)
+        ]))));
+        let frg = tri!(self.tile2thrfrg(&reference, &tri!(self.ref2trg(dst))));
+        frg.try_slice(&IntTuple::parse("(_,_,_0)"))
+    }
+
+    /// `tiled_copy.get_slice(thr).partition_S(tensor)` (`dst` false) or `partition_D`:
+    /// the part of `tensor` thread `thr` copies, `(CopyV,RestM,RestN,...)`.
+    pub const fn try_partition(
+        &self,
+        thr: Int,
+        t: &CoordTensor,
+        dst: bool,
+    ) -> Result<CoordTensor, Error> {
+        let n = tri!(self.try_size());
+        if thr.value() < 0 || thr.value() >= n.value() {
+            return Err(Error::IndexOutOfRange {
+                msg: "TiledCopy get_slice: the thread index is outside the tiled copy",
+                index: thr.value(),
+                rank: n.value() as usize,
+            });
+        }
+        let l = t.layout();
+        let frg = tri!(self.try_tidfrg(&l, dst));
+        let unders = tri!(IntTuple::try_repeat(
+            l.rank(),
+            &IntTuple::from_int(Int::UNDERSCORE)
+        ));
+        let coord = tri!(IntTuple::try_tuple(&[
+            IntTuple::from_int(thr),
+            IntTuple::from_int(Int::UNDERSCORE),
+            unders
+        ]));
+        CoordTensor::new(t.origin(), frg).try_slice(&coord)
+    }
+
+    /// `ThrCopy::retile_S/D(tensor)` (the two are the same): a thread's fragment,
+    /// `(V,RestM,RestN,...)`, regrouped as the copy's values `((AtomV,RestV),RestM,...)`.
+    ///
+    /// # Errors
+    /// A dynamic `size<0>(tensor)` (CuTe's `upcast` needs it static), and the errors of
+    /// the algebra.
+    pub const fn try_retile(&self, t: &CoordTensor) -> Result<CoordTensor, Error> {
+        let l = t.layout();
+        let r = l.rank();
+        let v = tri!(tri!(l.try_mode(0)).try_size());
+        if !v.is_static() {
+            return Err(Error::WrongKind {
+                msg: "retile: the first mode of the tensor must have a static size (CuTe's upcast<TiledNumThr * V> needs it)",
+            });
+        }
+        let threads = tri!(self.try_size());
+        let inv = tri!(tri!(self.layout_tv.try_right_inverse()).try_with_shape(&self.tiler));
+        let frg_layout_mn = tri!(inv.try_upcast(tri!(threads.try_mul(v)).value()));
+        let (_, atom_val) = tri!(atom_sizes(&self.atom));
+        let prod = tri!(
+            tri!(Layout::try_from_shape(IntTuple::from_int(v)))
+                .try_logical_product(&Tiler::layout(tri!(frg_layout_mn.try_right_inverse())))
+        );
+        let frg_layout_v = tri!(prod.try_zipped_divide(&Tiler::layout(tri!(
+            Layout::try_from_shape(IntTuple::from_int(atom_val))
+        ))));
+        let each = tri!(frg_layout_mn.shape_ref().try_product_each());
+        let tile = tri!(each.try_prepend(&IntTuple::from_int(v)));
+        let frg = tri!(l.try_zipped_divide(&tri!(Tiler::try_from_shape(&tile))));
+        let vt = tri!(frg.try_composition_tiler(&tri!(Tiler::try_tuple(&[
+            Tiler::layout(frg_layout_v),
+            Tiler::UNDERSCORE
+        ]))));
+        // append<R>(_0, _): (_0,_,...,_) of rank R
+        let mut rest_elems = [IntTuple::from_int(Int::UNDERSCORE); crate::tuple::CAPACITY];
+        rest_elems[0] = IntTuple::constant(0);
+        if r > crate::tuple::CAPACITY {
+            return Err(Error::Capacity {
+                msg: "retile: the tensor has too many modes",
+                capacity: crate::tuple::CAPACITY,
+            });
+        }
+        let (head, _) = rest_elems.split_at(r);
+        let rest = tri!(IntTuple::try_tuple(head));
+        let coord = tri!(IntTuple::try_tuple(&[
+            IntTuple::from_int(Int::UNDERSCORE),
+            rest
+        ]));
+        CoordTensor::new(t.origin(), vt).try_slice(&coord)
+    }
+}
+
+/// `(AtomNumThr, AtomNumVal)`: the sizes of the two modes of the atom's `ValLayoutRef`.
+const fn atom_sizes(atom: &CopyAtom) -> Result<(Int, Int), Error> {
+    let r = atom.val_layout_ref();
+    Ok((
+        tri!(tri!(r.try_mode(0)).try_size()),
+        tri!(tri!(r.try_mode(1)).try_size()),
+    ))
+}
+
+impl fmt::Display for TiledCopy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "TiledCopy")?;
+        writeln!(f, "  Tiler_MN:       {}", self.tiler)?;
+        writeln!(f, "  TiledLayout_TV: {}", self.layout_tv)?;
+        write!(f, "{}", self.atom)
+    }
+}

@@ -1,0 +1,430 @@
+//! `TiledMMA`: an MMA atom tiled over threads (`make_tiled_mma`), its thread-value
+//! layouts and its partitions, exactly as CuTe's `mma_atom.hpp` computes them.
+
+use super::mma::MmaAtom;
+use crate::algebra::{Tiler, TilerKind};
+use crate::error::{Error, tri, unwrap_or_panic};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tensor::CoordTensor;
+use crate::tuple::IntTuple;
+use core::fmt;
+
+/// Which operand of an MMA: A `(M,K)`, B `(N,K)` or C `(M,N)`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Operand {
+    /// A, the `(M,K)` operand.
+    A,
+    /// B, the `(N,K)` operand.
+    B,
+    /// C, the `(M,N)` accumulator.
+    C,
+}
+
+impl Operand {
+    /// The modes of MNK this operand spans.
+    const fn modes(self) -> (usize, usize) {
+        match self {
+            Operand::A => (0, 2),
+            Operand::B => (1, 2),
+            Operand::C => (0, 1),
+        }
+    }
+}
+
+/// A tiled MMA (CuTe's `TiledMMA<Atom, AtomLayoutMNK, PermutationMNK>`): the atom
+/// repeated over a layout of atoms in M, N and K, with a permutation of each of M, N
+/// and K applied first. `Display` prints what CuTe's `print(tiled_mma)` prints.
+///
+/// ```
+/// use rcute::atom::{TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+/// use rcute::{layout, Tiler};
+/// let mma = TiledMma::try_new(SM80_16x8x16_F32F16F16F32_TN, &layout!((_2,_2,_1):(_1,_2,_0)),
+///                             &Tiler::UNDERSCORE).unwrap();
+/// assert_eq!(mma.thr_layout_vmnk().to_string(), "(_32,_2,_2,_1):(_1,_32,_64,_0)");
+/// assert_eq!(mma.tile_size(0).unwrap().to_string(), "_32");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TiledMma {
+    atom: MmaAtom,
+    thr_layout_vmnk: Layout,
+    permutation: Tiler,
+}
+
+impl TiledMma {
+    /// CuTe's `make_tiled_mma(atom, atom_layout, permutation)`: `atom_layout` (padded to
+    /// rank 3 with `_1:_0`) lays the atoms out over M, N and K; `permutation` (a tuple of
+    /// up to three static tilers, each `_`, an integer or a layout, padded with `_`)
+    /// reorders M, N and K before they are tiled.
+    ///
+    /// # Errors
+    /// An atom layout or a permutation of more than three modes, a dynamic permutation
+    /// (CuTe requires static ones), and the errors of `tiled_product`.
+    pub const fn try_new(
+        atom: MmaAtom,
+        atom_layout: &Layout,
+        permutation: &Tiler,
+    ) -> Result<TiledMma, Error> {
+        if atom_layout.rank() > 3 {
+            return Err(Error::RankMismatch {
+                msg: "make_tiled_mma: the atom layout has more than 3 modes (M, N, K)",
+                expected: 3,
+                found: atom_layout.rank(),
+            });
+        }
+        let mnk = tri!(atom_layout.try_append_to(3, None));
+        let perm = tri!(pad_permutation(permutation));
+        let vmnk = tri!(atom.thr_id().try_tiled_product(&Tiler::layout(mnk)));
+        Ok(TiledMma {
+            atom,
+            thr_layout_vmnk: vmnk,
+            permutation: perm,
+        })
+    }
+
+    /// [`TiledMma::try_new`], panicking with the error's message.
+    #[track_caller]
+    pub const fn new(atom: MmaAtom, atom_layout: &Layout, permutation: &Tiler) -> TiledMma {
+        unwrap_or_panic!(TiledMma::try_new(atom, atom_layout, permutation))
+    }
+
+    /// The atom.
+    pub const fn atom(&self) -> &MmaAtom {
+        &self.atom
+    }
+
+    /// `get_thr_layout_vmnk()`: (atom thread, M, N, K) -> thread index.
+    pub const fn thr_layout_vmnk(&self) -> &Layout {
+        &self.thr_layout_vmnk
+    }
+
+    /// `PermutationMNK`: a tuple of three tilers.
+    pub const fn permutation(&self) -> &Tiler {
+        &self.permutation
+    }
+
+    /// `size(tiled_mma)`: the number of threads.
+    pub const fn try_size(&self) -> Result<Int, Error> {
+        self.thr_layout_vmnk.try_size()
+    }
+
+    /// `permutation_mnk<I>()`: mode `i` of the permutation, or where it is `_`, the
+    /// extent of the atom times the number of atoms in that mode.
+    pub const fn try_permutation_mnk(&self, i: usize) -> Result<Tiler, Error> {
+        let p = tri!(self.permutation.try_element(i));
+        if matches!(p.kind(), TilerKind::Underscore) {
+            let e = tri!(self.atom.extent(i));
+            let t = tri!(tri!(self.thr_layout_vmnk.try_mode(i + 1)).try_size());
+            return Tiler::try_integer(tri!(e.try_mul(t)));
+        }
+        Ok(p)
+    }
+
+    /// `tile_size<I>(tiled_mma)`: the extent of mode `i` (M, N or K) of the tile one step
+    /// of the tiled MMA computes.
+    pub const fn tile_size(&self, i: usize) -> Result<Int, Error> {
+        let p = tri!(self.try_permutation_mnk(i));
+        tiler_size(&p)
+    }
+
+    /// `tile_shape(tiled_mma)`: `(tile_size<0>, tile_size<1>, tile_size<2>)`.
+    pub const fn try_tile_shape(&self) -> Result<IntTuple, Error> {
+        IntTuple::try_tuple(&[
+            IntTuple::from_int(tri!(self.tile_size(0))),
+            IntTuple::from_int(tri!(self.tile_size(1))),
+            IntTuple::from_int(tri!(self.tile_size(2))),
+        ])
+    }
+
+    /// `thrfrg_A/B/C(layout)`: the layout of an `(M,K)`, `(N,K)` or `(M,N)` tensor
+    /// rearranged to `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK,...)))` (and the same for B
+    /// and C).
+    pub const fn try_thrfrg(&self, op: Operand, l: &Layout) -> Result<Layout, Error> {
+        if l.rank() < 2 {
+            return Err(Error::RankMismatch {
+                msg: "TiledMMA: the tensor to partition has fewer than 2 modes",
+                expected: 2,
+                found: l.rank(),
+            });
+        }
+        let (i, j) = op.modes();
+        let t_tile = tri!(Tiler::try_tuple(&[
+            tri!(self.try_permutation_mnk(i)),
+            tri!(self.try_permutation_mnk(j))
+        ]));
+        let t = tri!(l.try_logical_divide(&t_tile));
+        let atom_tile = tri!(Tiler::try_tuple(&[
+            tri!(size_layout(tri!(self.atom.extent(i)))),
+            tri!(size_layout(tri!(self.atom.extent(j)))),
+        ]));
+        let c = tri!(t.try_zipped_divide(&atom_tile));
+        let atom_tv = match op {
+            Operand::A => self.atom.layout_a_tv(),
+            Operand::B => self.atom.layout_b_tv(),
+            Operand::C => self.atom.layout_c_tv(),
+        };
+        let tv = tri!(c.try_composition_tiler(&tri!(Tiler::try_tuple(&[
+            Tiler::layout(*atom_tv),
+            Tiler::UNDERSCORE
+        ]))));
+        let vmnk = &self.thr_layout_vmnk;
+        let thr_tile = tri!(Tiler::try_tuple(&[
+            Tiler::UNDERSCORE,
+            tri!(Tiler::try_tuple(&[
+                tri!(size_layout(tri!(tri!(vmnk.try_mode(i + 1)).try_size()))),
+                tri!(size_layout(tri!(tri!(vmnk.try_mode(j + 1)).try_size()))),
+            ])),
+        ]));
+        tv.try_zipped_divide(&thr_tile)
+    }
+
+    /// thread index -> (ThrV,ThrM,ThrN,ThrK), CuTe's `thridx_2_thrid`.
+    const fn thridx_to_thrid(&self) -> Result<Layout, Error> {
+        let vmnk = &self.thr_layout_vmnk;
+        let size = tri!(vmnk.try_size());
+        let ext = tri!(Layout::try_new(
+            tri!(IntTuple::try_tuple(&[
+                IntTuple::from_int(size),
+                IntTuple::constant(1)
+            ])),
+            IntTuple::parse("(_1,_0)"),
+        ));
+        let full = tri!(Layout::try_concat(&[
+            *vmnk,
+            tri!(vmnk.try_complement_cosize())
+        ]));
+        ext.try_composition(&tri!(full.try_right_inverse()))
+    }
+
+    /// `get_layoutA_TV()`, `get_layoutB_TV()`, `get_layoutC_TV()`: (thread index, value)
+    /// -> coordinate in the column-major tile of the operand.
+    ///
+    /// ```
+    /// use rcute::atom::{Operand, TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+    /// use rcute::{layout, Tiler};
+    /// let mma = TiledMma::new(SM80_16x8x16_F32F16F16F32_TN, &layout!(_1:_0), &Tiler::UNDERSCORE);
+    /// assert_eq!(mma.try_layout_tv(Operand::C).unwrap().to_string(),
+    ///            "((_4,_8),((_2,_2),(_1,_1))):((_32,_1),((_16,_8),(_0,_0)))");
+    /// ```
+    pub const fn try_layout_tv(&self, op: Operand) -> Result<Layout, Error> {
+        let (i, j) = op.modes();
+        let reference = tri!(Layout::try_from_shape(tri!(IntTuple::try_tuple(&[
+            IntTuple::from_int(tri!(self.tile_size(i))),
+            IntTuple::from_int(tri!(self.tile_size(j))),
+        ]))));
+        let mut frg = tri!(self.try_thrfrg(op, &reference));
+        let vmnk = &self.thr_layout_vmnk;
+        let m = tri!(tri!(vmnk.try_mode(1)).try_size());
+        let n = tri!(tri!(vmnk.try_mode(2)).try_size());
+        let restride = match op {
+            Operand::A => Some(IntTuple::parse("(_1,_0)")),
+            Operand::B => Some(IntTuple::parse("(_0,_1)")),
+            Operand::C => None,
+        };
+        if let Some(stride) = restride {
+            // (ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))
+            let mn = tri!(Layout::try_new(
+                tri!(IntTuple::try_tuple(&[
+                    IntTuple::from_int(m),
+                    IntTuple::from_int(n)
+                ])),
+                stride,
+            ));
+            let tile = tri!(Tiler::try_tuple(&[
+                Tiler::UNDERSCORE,
+                tri!(Tiler::try_tuple(&[Tiler::layout(mn), Tiler::UNDERSCORE])),
+            ]));
+            frg = tri!(
+                frg.try_composition_tiler(&tri!(Tiler::try_tuple(&[tile, Tiler::UNDERSCORE])))
+            );
+        }
+        let t2t = tri!(self.thridx_to_thrid());
+        frg.try_composition_tiler(&tri!(Tiler::try_tuple(&[
+            Tiler::layout(t2t),
+            Tiler::UNDERSCORE
+        ])))
+    }
+
+    /// The coordinate of thread `thr` in `thr_layout_vmnk` (`get_flat_coord`), or an
+    /// error for a thread outside the tiling.
+    const fn thr_vmnk(&self, thr: Int) -> Result<IntTuple, Error> {
+        let n = tri!(self.thr_layout_vmnk.try_size());
+        if thr.value() < 0 || thr.value() >= n.value() {
+            return Err(Error::IndexOutOfRange {
+                msg: "TiledMMA get_slice: the thread index is outside the tiled MMA",
+                index: thr.value(),
+                rank: n.value() as usize,
+            });
+        }
+        self.thr_layout_vmnk
+            .try_get_flat_coord(&IntTuple::from_int(thr))
+    }
+
+    /// `tiled_mma.get_slice(thr).partition_A/B/C(tensor)`: the part of `tensor` thread
+    /// `thr` holds, `(FrgV,RestM,RestK,...)` (for A).
+    ///
+    /// ```
+    /// use rcute::atom::{Operand, TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+    /// use rcute::{layout, int_tuple, CoordTensor, Int, Tiler};
+    /// let mma = TiledMma::new(SM80_16x8x16_F32F16F16F32_TN, &layout!((_2,_2,_1):(_1,_2,_0)),
+    ///                         &Tiler::UNDERSCORE);
+    /// let t = CoordTensor::identity(int_tuple!((_64,_32)));
+    /// assert_eq!(mma.try_partition(Operand::A, Int::dynamic(5), &t).unwrap().to_string(),
+    ///            "ArithTuple(1,2) o ((_2,_2,_2),_2,_2):((_1@1,_8@0,_8@1),_32@0,_16@1)");
+    /// ```
+    pub const fn try_partition(
+        &self,
+        op: Operand,
+        thr: Int,
+        t: &CoordTensor,
+    ) -> Result<CoordTensor, Error> {
+        let frg = tri!(self.try_thrfrg(op, &t.layout()));
+        let c = tri!(self.thr_vmnk(thr));
+        let (i, j) = op.modes();
+        let thr_coord = tri!(IntTuple::try_tuple(&[
+            tri!(c.try_get(0)),
+            tri!(IntTuple::try_tuple(&[
+                tri!(c.try_get(i + 1)),
+                tri!(c.try_get(j + 1))
+            ])),
+        ]));
+        let coord = tri!(IntTuple::try_tuple(&[thr_coord, tri!(rest_coord(&frg))]));
+        CoordTensor::new(t.origin(), frg).try_slice(&coord)
+    }
+
+    /// `partition_shape_A/B/C(tiled_mma, shape)`: the shape of one thread's partition of a
+    /// tensor of `shape`.
+    pub const fn try_partition_shape(
+        &self,
+        op: Operand,
+        shape: &IntTuple,
+    ) -> Result<IntTuple, Error> {
+        let dummy = tri!(Layout::try_from_shape(*shape));
+        let frg = tri!(self.try_thrfrg(op, &dummy));
+        let coord = tri!(IntTuple::try_tuple(&[
+            IntTuple::constant(0),
+            tri!(rest_coord(&frg))
+        ]));
+        Ok(tri!(frg.try_slice(&coord)).shape())
+    }
+
+    /// The layout of `tiled_mma.get_slice(thr).partition_fragment_A/B/C(tensor)`: the
+    /// registers that hold one thread's partition (C: compact, column-major; A and B:
+    /// CuTe's `make_fragment_like` of the partition). Where the atom reads the operand
+    /// from shared memory (SM90 GMMA's `_SS` A and B, `_RS` B), CuTe's fragment is a
+    /// descriptor view of the tensor itself, which must hold the atom's value type: a
+    /// coordinate tensor does not, and it is an error.
+    pub const fn try_partition_fragment(
+        &self,
+        op: Operand,
+        thr: Int,
+        t: &CoordTensor,
+    ) -> Result<Layout, Error> {
+        let part = tri!(self.try_partition(op, thr, t));
+        let l = part.layout();
+        let frg_v = tri!(tri!(l.try_mode(0)).try_size());
+        let atom_tv = match op {
+            Operand::A => self.atom.layout_a_tv(),
+            Operand::B => self.atom.layout_b_tv(),
+            Operand::C => self.atom.layout_c_tv(),
+        };
+        let atom_v = tri!(tri!(atom_tv.try_mode(1)).try_size());
+        if l.rank() < 3 || frg_v.value() != atom_v.value() {
+            return Err(Error::Precondition {
+                msg: "partition_fragment: the partition is not (FrgV,RestM,RestN...) of the atom (rank >= 3, size<0> == size<1>(Layout_TV))",
+                mode: 0,
+                lhs: frg_v.value(),
+                rhs: atom_v.value(),
+            });
+        }
+        match op {
+            Operand::C => Layout::try_from_shape(l.shape()),
+            _ => {
+                if self.atom.reads_shared(op) {
+                    return Err(Error::WrongKind {
+                        msg: "partition_fragment: this GMMA operand is a shared-memory descriptor view of the tensor, whose values must have the atom's type (a coordinate tensor has none)",
+                    });
+                }
+                l.try_fragment_like()
+            }
+        }
+    }
+}
+
+/// `(_, (_,_,...))` for the `(FrgV,(RestM,RestN,...))` mode of a thrfrg layout.
+const fn rest_coord(frg: &Layout) -> Result<IntTuple, Error> {
+    let rest = tri!(tri!(frg.try_mode(1)).try_mode(1));
+    let unders = tri!(IntTuple::try_repeat(
+        rest.rank(),
+        &IntTuple::from_int(Int::UNDERSCORE)
+    ));
+    IntTuple::try_tuple(&[IntTuple::from_int(Int::UNDERSCORE), unders])
+}
+
+/// `make_layout(n)` as a tiler.
+const fn size_layout(n: Int) -> Result<Tiler, Error> {
+    Ok(Tiler::layout(tri!(Layout::try_from_shape(
+        IntTuple::from_int(n)
+    ))))
+}
+
+/// `size(t)` of a permutation element: an integer or a layout.
+const fn tiler_size(t: &Tiler) -> Result<Int, Error> {
+    match t.kind() {
+        TilerKind::Integer(n) => Ok(n),
+        TilerKind::Layout(l) => l.try_size(),
+        _ => Err(Error::WrongKind {
+            msg: "TiledMMA: a permutation element is an integer or a layout",
+        }),
+    }
+}
+
+/// `append<3>(permutation, _)`, refusing dynamic values (CuTe: "TiledMMA requires static
+/// permutations of MNK").
+const fn pad_permutation(p: &Tiler) -> Result<Tiler, Error> {
+    let mut elems = [Tiler::UNDERSCORE; 3];
+    match p.kind() {
+        TilerKind::Underscore => {}
+        TilerKind::Tuple => {
+            let r = p.rank();
+            if r > 3 {
+                return Err(Error::RankMismatch {
+                    msg: "make_tiled_mma: the permutation has more than 3 modes (M, N, K)",
+                    expected: 3,
+                    found: r,
+                });
+            }
+            let mut i = 0;
+            while i < r {
+                elems[i] = tri!(p.try_element(i));
+                i += 1;
+            }
+        }
+        _ => elems[0] = *p,
+    }
+    let mut i = 0;
+    while i < 3 {
+        let ok = match elems[i].kind() {
+            TilerKind::Underscore => true,
+            TilerKind::Integer(n) => n.is_static(),
+            TilerKind::Layout(l) => l.shape_ref().is_static() && l.stride_ref().is_static(),
+            TilerKind::Tuple => false,
+        };
+        if !ok {
+            return Err(Error::WrongKind {
+                msg: "make_tiled_mma: each permutation of M, N and K is `_`, a static integer or a static layout (TiledMMA requires static permutations of MNK)",
+            });
+        }
+        i += 1;
+    }
+    Tiler::try_tuple(&elems)
+}
+
+impl fmt::Display for TiledMma {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "TiledMMA")?;
+        writeln!(f, "  ThrLayoutVMNK:  {}", self.thr_layout_vmnk)?;
+        writeln!(f, "  PermutationMNK: {}", self.permutation)?;
+        write!(f, "{}", self.atom)
+    }
+}
