@@ -61,6 +61,9 @@ enum Command {
     },
     /// List the functions of the expression language.
     Functions,
+    /// List the catalog of MMA and copy atoms (CuTe's names; `N` in a GMMA family stands
+    /// for every multiple of 8 from 8 to 256, `A` and `B` for the majors K or MN).
+    Atoms,
 }
 
 fn main() -> ExitCode {
@@ -114,6 +117,24 @@ fn main() -> ExitCode {
             let mut stdout = io::stdout().lock();
             for f in expr::FUNCTIONS {
                 let _ = writeln!(stdout, "{:<22} {}", f.name, f.doc);
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Atoms => {
+            let mut stdout = io::stdout().lock();
+            let _ = writeln!(
+                stdout,
+                "MMA atoms (SM90 GMMA: N = 8, 16, ..., 256; A, B = K or MN):"
+            );
+            for name in rcute::atom::mma_families() {
+                let _ = writeln!(stdout, "  {name}");
+            }
+            let _ = writeln!(
+                stdout,
+                "copy operations, as Copy_Atom<OP, T> (T an element type: half_t, float, ...):"
+            );
+            for name in rcute::atom::copy_families() {
+                let _ = writeln!(stdout, "  {name}");
             }
             ExitCode::SUCCESS
         }

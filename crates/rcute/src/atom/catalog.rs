@@ -2,7 +2,7 @@
 
 use super::copy::{CopyAtom, CopyOp, ScalarCopy, WARP_OPS};
 use super::gmma::{Gmma, GmmaMajor, GmmaTypes};
-use super::mma::{MmaAtom, SM80_ATOMS, universal_fma};
+use super::mma::{MmaAtom, OTHER_ATOMS, SM80_ATOMS, universal_fma};
 use super::name::AtomName;
 use crate::error::Error;
 
@@ -145,7 +145,11 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
         }
         return Ok(universal_fma(types));
     }
-    if let Some(a) = SM80_ATOMS.iter().find(|a| a.name().as_str() == base) {
+    if let Some(a) = SM80_ATOMS
+        .iter()
+        .chain(OTHER_ATOMS)
+        .find(|a| a.name().as_str() == base)
+    {
         if nargs != 0 {
             return Err(UNKNOWN_MMA);
         }
@@ -188,6 +192,10 @@ fn gmma_by_name(base: &str, args: &[&str]) -> Result<Gmma, Error> {
     let n: i64 = n.parse().map_err(|_| UNKNOWN_MMA)?;
     let (k, rest) = rest.split_once('_').ok_or(UNKNOWN_MMA)?;
     let k: i64 = k.parse().map_err(|_| UNKNOWN_MMA)?;
+    let (rest, saturate) = match rest.strip_suffix("_SATURATE") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
     let (rest, tn) = match rest.strip_suffix("_TN") {
         Some(r) => (r, true),
         None => (rest, false),
@@ -202,7 +210,10 @@ fn gmma_by_name(base: &str, args: &[&str]) -> Result<Gmma, Error> {
     let types = GmmaTypes::ALL
         .iter()
         .copied()
-        .find(|t| t.push_name(AtomName::EMPTY).as_str() == types)
+        .find(|t| {
+            t.push_name(AtomName::EMPTY).as_str() == types
+                && matches!(t, GmmaTypes::Int8 { saturate: true, .. }) == saturate
+        })
         .ok_or(UNKNOWN_MMA)?;
     if types.k() != k || types.k_major_only() != tn {
         return Err(UNKNOWN_MMA);
@@ -276,15 +287,13 @@ fn copy_op(s: &str) -> Result<CopyOp, Error> {
     }
     let ty = args[0].strip_prefix("cutlass::").unwrap_or(args[0]);
     let bits = element_bits(ty).ok_or(UNKNOWN_COPY)?;
-    if nargs == 2 {
+    let (dst, dst_bits) = if nargs == 2 {
         let d = args[1].strip_prefix("cutlass::").unwrap_or(args[1]);
-        if element_bits(d) != Some(bits) {
-            return Err(Error::WrongKind {
-                msg: "copy atom: the source and destination types of the copy differ in size",
-            });
-        }
-    }
-    kind.try_op(ty, bits)
+        (d, element_bits(d).ok_or(UNKNOWN_COPY)?)
+    } else {
+        (ty, bits)
+    };
+    kind.try_op2(ty, bits, dst, dst_bits)
 }
 
 /// The MMA atom families of the catalog, one name each (for listings such as
@@ -292,23 +301,29 @@ fn copy_op(s: &str) -> Result<CopyOp, Error> {
 /// standing for every multiple of 8 from 8 to 256 and `A`, `B` for the majors (`K` or
 /// `MN`; a register-sourced A is `K`).
 pub fn mma_families() -> impl Iterator<Item = AtomName> {
-    SM80_ATOMS.iter().map(|a| *a.name()).chain(
-        [
-            "UniversalFMA<D,A,B,C>",
-            "SM90_64xNx16_F16F16F16_SS<A,B>",
-            "SM90_64xNx16_F16F16F16_RS<K,B>",
-            "SM90_64xNx16_F32F16F16_SS<A,B>",
-            "SM90_64xNx16_F32F16F16_RS<K,B>",
-            "SM90_64xNx16_F32BF16BF16_SS<A,B>",
-            "SM90_64xNx16_F32BF16BF16_RS<K,B>",
-            "SM90_64xNx8_F32TF32TF32_SS_TN",
-            "SM90_64xNx8_F32TF32TF32_RS_TN",
-            "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_SS_TN",
-            "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_RS_TN",
-        ]
-        .into_iter()
-        .map(AtomName::new),
-    )
+    SM80_ATOMS
+        .iter()
+        .chain(OTHER_ATOMS)
+        .map(|a| *a.name())
+        .chain(
+            [
+                "UniversalFMA<D,A,B,C>",
+                "SM90_64xNx16_F16F16F16_SS<A,B>",
+                "SM90_64xNx16_F16F16F16_RS<K,B>",
+                "SM90_64xNx16_F32F16F16_SS<A,B>",
+                "SM90_64xNx16_F32F16F16_RS<K,B>",
+                "SM90_64xNx16_F32BF16BF16_SS<A,B>",
+                "SM90_64xNx16_F32BF16BF16_RS<K,B>",
+                "SM90_64xNx8_F32TF32TF32_SS_TN",
+                "SM90_64xNx8_F32TF32TF32_RS_TN",
+                "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_SS_TN",
+                "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_RS_TN",
+                "SM90_64xNx32_S32{S8,U8}{S8,U8}_SS_TN[_SATURATE]",
+                "SM90_64xNx32_S32{S8,U8}{S8,U8}_RS_TN[_SATURATE]",
+            ]
+            .into_iter()
+            .map(AtomName::new),
+        )
 }
 
 /// The copy operations of the catalog (for listings such as `cute atoms`): the warp-wide

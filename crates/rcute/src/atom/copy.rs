@@ -17,9 +17,6 @@ pub struct CopyOp {
     src: Layout,
     dst: Layout,
     reference: Layout,
-    /// The element widths (bits) the instruction accepts as `T` of `Op<T>`, where the
-    /// operation takes one (0: it takes none).
-    accepts: u32,
 }
 
 impl CopyOp {
@@ -52,7 +49,6 @@ const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &str) -> Cop
         src: Layout::parse(src),
         dst: Layout::parse(dst),
         reference: Layout::parse(reference),
-        accepts: 0,
     }
 }
 
@@ -121,6 +117,35 @@ impl ScalarCopy {
     /// `Op<S>` for an `S` of `bits` bits, spelled `ty`; an error where CuTe's operation
     /// refuses the width (cp.async: "sizeof(TS) is not supported").
     pub const fn try_op(self, ty: &str, bits: i64) -> Result<CopyOp, Error> {
+        self.try_op2(ty, bits, ty, bits)
+    }
+
+    /// `Op<S, D>`: a copy from an `S` of `bits` bits to a `D` of `dst_bits` bits (spelled
+    /// `ty` and `dst_ty`; the name shows `D` where it differs). CuTe's cp.async requires
+    /// the same size; `UniversalCopy` takes any.
+    pub const fn try_op2(
+        self,
+        ty: &str,
+        bits: i64,
+        dst_ty: &str,
+        dst_bits: i64,
+    ) -> Result<CopyOp, Error> {
+        if dst_bits != bits && !matches!(self, ScalarCopy::Universal) {
+            return Err(Error::Precondition {
+                msg: "cp.async requires sizeof(src_value_type) == sizeof(dst_value_type)",
+                mode: -1,
+                lhs: bits,
+                rhs: dst_bits,
+            });
+        }
+        if dst_bits <= 0 || dst_bits > 128 {
+            return Err(Error::Precondition {
+                msg: "copy atom: the operation does not copy elements of this width",
+                mode: -1,
+                lhs: dst_bits,
+                rhs: 128,
+            });
+        }
         let (name, ok) = match self {
             ScalarCopy::Universal => ("UniversalCopy<", bits > 0 && bits <= 128),
             ScalarCopy::CpAsyncCacheAlways => (
@@ -140,15 +165,37 @@ impl ScalarCopy {
         let mut s = IntTuple::parse("(_1,_1)");
         s.set_leaf(1, Int::constant(bits));
         let bits_layout = tri!(Layout::try_from_shape(s));
+        let mut d = IntTuple::parse("(_1,_1)");
+        d.set_leaf(1, Int::constant(dst_bits));
+        let dst_layout = tri!(Layout::try_from_shape(d));
+        let mut name = AtomName::new(name).push(ty);
+        if !same_str(ty, dst_ty) {
+            name = name.push(",").push(dst_ty);
+        }
         Ok(CopyOp {
-            name: AtomName::new(name).push(ty).push(">"),
+            name: name.push(">"),
             thr_id: Layout::parse("_1:_0"),
             src: bits_layout,
-            dst: bits_layout,
+            dst: dst_layout,
             reference: bits_layout,
-            accepts: bits as u32,
         })
     }
+}
+
+/// Whether two strings are equal (in a `const fn`).
+const fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A copy atom, CuTe's `Copy_Atom<Op, T>`: the operation's traits recast from bits to

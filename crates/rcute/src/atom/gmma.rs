@@ -48,6 +48,16 @@ pub enum GmmaTypes {
         /// B is e5m2 (else e4m3).
         b_e5m2: bool,
     },
+    /// 8-bit integers x 8-bit integers + s32 (K = 32, K-major only; N = 8, 16, 24 or a
+    /// multiple of 16 from 32): `S32S8U8` and so on, `_SATURATE` or not.
+    Int8 {
+        /// A is u8 (else s8).
+        a_unsigned: bool,
+        /// B is u8 (else s8).
+        b_unsigned: bool,
+        /// The saturating form (`_TN_SATURATE`).
+        saturate: bool,
+    },
 }
 
 impl GmmaTypes {
@@ -56,14 +66,17 @@ impl GmmaTypes {
         match self {
             GmmaTypes::F16F16F16 | GmmaTypes::F32F16F16 | GmmaTypes::F32BF16BF16 => 16,
             GmmaTypes::F32TF32TF32 => 8,
-            GmmaTypes::Fp8 { .. } => 32,
+            GmmaTypes::Fp8 { .. } | GmmaTypes::Int8 { .. } => 32,
         }
     }
 
     /// Whether the operands must be K-major (the atom's name ends in `_TN` and takes no
     /// majors).
     pub const fn k_major_only(self) -> bool {
-        matches!(self, GmmaTypes::F32TF32TF32 | GmmaTypes::Fp8 { .. })
+        matches!(
+            self,
+            GmmaTypes::F32TF32TF32 | GmmaTypes::Fp8 { .. } | GmmaTypes::Int8 { .. }
+        )
     }
 
     const fn value_types(self) -> [&'static str; 4] {
@@ -82,6 +95,16 @@ impl GmmaTypes {
             } => {
                 let acc = if f32 { "float" } else { "half_t" };
                 [acc, e(a_e5m2), e(b_e5m2), acc]
+            }
+            GmmaTypes::Int8 {
+                a_unsigned,
+                b_unsigned,
+                ..
+            } => {
+                const fn i(u: bool) -> &'static str {
+                    if u { "uint8_t" } else { "int8_t" }
+                }
+                ["int32_t", i(a_unsigned), i(b_unsigned), "int32_t"]
             }
         }
     }
@@ -103,11 +126,59 @@ impl GmmaTypes {
                 .push(if f32 { "F32" } else { "F16" })
                 .push(e(a_e5m2))
                 .push(e(b_e5m2)),
+            GmmaTypes::Int8 {
+                a_unsigned,
+                b_unsigned,
+                ..
+            } => n
+                .push("S32")
+                .push(if a_unsigned { "U8" } else { "S8" })
+                .push(if b_unsigned { "U8" } else { "S8" }),
         }
     }
 
     /// Every type combination of the catalog.
-    pub(crate) const ALL: [GmmaTypes; 12] = [
+    pub(crate) const ALL: [GmmaTypes; 20] = [
+        GmmaTypes::Int8 {
+            a_unsigned: false,
+            b_unsigned: false,
+            saturate: false,
+        },
+        GmmaTypes::Int8 {
+            a_unsigned: false,
+            b_unsigned: true,
+            saturate: false,
+        },
+        GmmaTypes::Int8 {
+            a_unsigned: true,
+            b_unsigned: false,
+            saturate: false,
+        },
+        GmmaTypes::Int8 {
+            a_unsigned: true,
+            b_unsigned: true,
+            saturate: false,
+        },
+        GmmaTypes::Int8 {
+            a_unsigned: false,
+            b_unsigned: false,
+            saturate: true,
+        },
+        GmmaTypes::Int8 {
+            a_unsigned: false,
+            b_unsigned: true,
+            saturate: true,
+        },
+        GmmaTypes::Int8 {
+            a_unsigned: true,
+            b_unsigned: false,
+            saturate: true,
+        },
+        GmmaTypes::Int8 {
+            a_unsigned: true,
+            b_unsigned: true,
+            saturate: true,
+        },
         GmmaTypes::F16F16F16,
         GmmaTypes::F32F16F16,
         GmmaTypes::F32BF16BF16,
@@ -202,9 +273,18 @@ impl Gmma {
     /// in 8..=256, an MN-major operand for tf32 or fp8, or a register-sourced A that is
     /// not K-major (CuTe's "Register source operand A must have K major layout").
     pub const fn try_atom(self) -> Result<MmaAtom, Error> {
-        if self.n < 8 || self.n > 256 || self.n % 8 != 0 {
+        let int8 = matches!(self.types, GmmaTypes::Int8 { .. });
+        let n_ok = if int8 {
+            self.n == 8
+                || self.n == 16
+                || self.n == 24
+                || (self.n >= 32 && self.n <= 256 && self.n % 16 == 0)
+        } else {
+            self.n >= 8 && self.n <= 256 && self.n % 8 == 0
+        };
+        if !n_ok {
             return Err(Error::Precondition {
-                msg: "SM90 GMMA: N must be a multiple of 8 from 8 to 256",
+                msg: "SM90 GMMA: N must be a multiple of 8 from 8 to 256 (int8: 8, 16, 24, or a multiple of 16 from 32)",
                 mode: -1,
                 lhs: self.n,
                 rhs: 256,
@@ -233,6 +313,9 @@ impl Gmma {
         name = name.push(if self.a_in_registers { "_RS" } else { "_SS" });
         if only_k {
             name = name.push("_TN");
+            if matches!(self.types, GmmaTypes::Int8 { saturate: true, .. }) {
+                name = name.push("_SATURATE");
+            }
         } else {
             name = name
                 .push("<")

@@ -171,6 +171,21 @@ const S8: [&str; 4] = ["int32_t", "int8_t", "int8_t", "int32_t"];
 const S8U8: [&str; 4] = ["int32_t", "int8_t", "uint8_t", "int32_t"];
 const U8S8: [&str; 4] = ["int32_t", "uint8_t", "int8_t", "int32_t"];
 const U8: [&str; 4] = ["int32_t", "uint8_t", "uint8_t", "int32_t"];
+const C64: [&str; 4] = [
+    "complex<double>",
+    "complex<double>",
+    "complex<double>",
+    "complex<double>",
+];
+const B1: [&str; 4] = ["int32_t", "uint1b_t", "uint1b_t", "int32_t"];
+const A_S4_8X8X32: &str = "((_4,_8),(_8)):((_64,_1),(_8))";
+const A_S4_16X8X32: &str = "((_4,_8),(_8,_2)):((_128,_1),(_16,_8))";
+const B_S4_16X8X32: &str = "((_4,_8),(_8)):((_32,_1),(_8))";
+const A_S4_16X8X64: &str = "((_4,_8),(_8,_2,_2)):((_128,_1),(_16,_8,_512))";
+const B_S4_16X8X64: &str = "((_4,_8),(_8,_2)):((_64,_1),(_8,_256))";
+const A_B1_8X8X128: &str = "((_4,_8),_32):((_256,_1),_8)";
+const A_B1_16X8X256: &str = "((_4,_8),(_32,_2,_2)):((_512,_1),(_16,_8,_2048))";
+const B_B1_16X8X256: &str = "((_4,_8),(_32,_2)):((_256,_1),(_8,_1024))";
 
 sm80! {
     /// `mma.sync.m16n8k8` f16 x f16 + f16.
@@ -221,6 +236,84 @@ sm80! {
     SM80_16x8x16_S32U8U8S32_TN = "(_16,_8,_16)", A_S8_16X8X16, SM80_8X16_ROW, SM80_16X8_ROW, U8;
     /// `mma.sync.m16n8k32` u8 x u8 + s32.
     SM80_16x8x32_S32U8U8S32_TN = "(_16,_8,_32)", A_S8_16X8X32, B_S8_16X8X32, SM80_16X8_ROW, U8;
+    /// `mma.sync.m8n8k4` complex f64.
+    SM80_8x8x4_C64C64C64C64_TN = "(_8,_8,_4)", SM80_8X4, SM80_8X4, SM80_8X8_ROW, C64;
+    /// `mma.sync.m8n8k4` complex f64, Gaussian.
+    SM80_8x8x4_GC64C64C64GC64_TN = "(_8,_8,_4)", SM80_8X4, SM80_8X4, SM80_8X8_ROW, C64;
+    /// `mma.sync.m8n8k16` s8 x u8 + s32, saturating.
+    SM80_8x8x16_S32S8U8S32_TN_SATURATE = "(_8,_8,_16)", SM80_8X16_ROW, SM80_8X16_ROW, SM80_8X8_ROW, S8U8;
+    /// `mma.sync.m8n8k16` u8 x s8 + s32, saturating.
+    SM80_8x8x16_S32U8S8S32_TN_SATURATE = "(_8,_8,_16)", SM80_8X16_ROW, SM80_8X16_ROW, SM80_8X8_ROW, U8S8;
+    /// `mma.sync.m8n8k16` u8 x u8 + s32, saturating.
+    SM80_8x8x16_S32U8U8S32_TN_SATURATE = "(_8,_8,_16)", SM80_8X16_ROW, SM80_8X16_ROW, SM80_8X8_ROW, U8;
+    /// `mma.sync.m16n8k16` s8 x u8 + s32, saturating.
+    SM80_16x8x16_S32S8U8S32_TN_SATURATE = "(_16,_8,_16)", A_S8_16X8X16, SM80_8X16_ROW, SM80_16X8_ROW, S8U8;
+    /// `mma.sync.m16n8k16` u8 x s8 + s32, saturating.
+    SM80_16x8x16_S32U8S8S32_TN_SATURATE = "(_16,_8,_16)", A_S8_16X8X16, SM80_8X16_ROW, SM80_16X8_ROW, U8S8;
+    /// `mma.sync.m16n8k16` u8 x u8 + s32, saturating.
+    SM80_16x8x16_S32U8U8S32_TN_SATURATE = "(_16,_8,_16)", A_S8_16X8X16, SM80_8X16_ROW, SM80_16X8_ROW, U8;
+    /// `mma.sync.m16n8k32` s8 x u8 + s32, saturating.
+    SM80_16x8x32_S32S8U8S32_TN_SATURATE = "(_16,_8,_32)", A_S8_16X8X32, B_S8_16X8X32, SM80_16X8_ROW, S8U8;
+    /// `mma.sync.m16n8k32` u8 x s8 + s32, saturating.
+    SM80_16x8x32_S32U8S8S32_TN_SATURATE = "(_16,_8,_32)", A_S8_16X8X32, B_S8_16X8X32, SM80_16X8_ROW, U8S8;
+    /// `mma.sync.m16n8k32` u8 x u8 + s32, saturating.
+    SM80_16x8x32_S32U8U8S32_TN_SATURATE = "(_16,_8,_32)", A_S8_16X8X32, B_S8_16X8X32, SM80_16X8_ROW, U8;
+    /// `mma.sync.m8n8k32` s4 x s4 + s32.
+    SM80_8x8x32_S32S4S4S32_TN = "(_8,_8,_32)", A_S4_8X8X32, A_S4_8X8X32, SM80_8X8_ROW, ["int32_t", "int4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m16n8k32` s4 x s4 + s32.
+    SM80_16x8x32_S32S4S4S32_TN = "(_16,_8,_32)", A_S4_16X8X32, B_S4_16X8X32, SM80_16X8_ROW, ["int32_t", "int4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m16n8k64` s4 x s4 + s32.
+    SM80_16x8x64_S32S4S4S32_TN = "(_16,_8,_64)", A_S4_16X8X64, B_S4_16X8X64, SM80_16X8_ROW, ["int32_t", "int4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m8n8k32` s4 x s4 + s32, saturating.
+    SM80_8x8x32_S32S4S4S32_TN_SATURATE = "(_8,_8,_32)", A_S4_8X8X32, A_S4_8X8X32, SM80_8X8_ROW, ["int32_t", "int4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m16n8k32` s4 x s4 + s32, saturating.
+    SM80_16x8x32_S32S4S4S32_TN_SATURATE = "(_16,_8,_32)", A_S4_16X8X32, B_S4_16X8X32, SM80_16X8_ROW, ["int32_t", "int4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m16n8k64` s4 x s4 + s32, saturating.
+    SM80_16x8x64_S32S4S4S32_TN_SATURATE = "(_16,_8,_64)", A_S4_16X8X64, B_S4_16X8X64, SM80_16X8_ROW, ["int32_t", "int4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m8n8k32` s4 x u4 + s32.
+    SM80_8x8x32_S32S4U4S32_TN = "(_8,_8,_32)", A_S4_8X8X32, A_S4_8X8X32, SM80_8X8_ROW, ["int32_t", "int4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m16n8k32` s4 x u4 + s32.
+    SM80_16x8x32_S32S4U4S32_TN = "(_16,_8,_32)", A_S4_16X8X32, B_S4_16X8X32, SM80_16X8_ROW, ["int32_t", "int4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m16n8k64` s4 x u4 + s32.
+    SM80_16x8x64_S32S4U4S32_TN = "(_16,_8,_64)", A_S4_16X8X64, B_S4_16X8X64, SM80_16X8_ROW, ["int32_t", "int4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m8n8k32` s4 x u4 + s32, saturating.
+    SM80_8x8x32_S32S4U4S32_TN_SATURATE = "(_8,_8,_32)", A_S4_8X8X32, A_S4_8X8X32, SM80_8X8_ROW, ["int32_t", "int4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m16n8k32` s4 x u4 + s32, saturating.
+    SM80_16x8x32_S32S4U4S32_TN_SATURATE = "(_16,_8,_32)", A_S4_16X8X32, B_S4_16X8X32, SM80_16X8_ROW, ["int32_t", "int4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m16n8k64` s4 x u4 + s32, saturating.
+    SM80_16x8x64_S32S4U4S32_TN_SATURATE = "(_16,_8,_64)", A_S4_16X8X64, B_S4_16X8X64, SM80_16X8_ROW, ["int32_t", "int4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m8n8k32` u4 x s4 + s32.
+    SM80_8x8x32_S32U4S4S32_TN = "(_8,_8,_32)", A_S4_8X8X32, A_S4_8X8X32, SM80_8X8_ROW, ["int32_t", "uint4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m16n8k32` u4 x s4 + s32.
+    SM80_16x8x32_S32U4S4S32_TN = "(_16,_8,_32)", A_S4_16X8X32, B_S4_16X8X32, SM80_16X8_ROW, ["int32_t", "uint4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m16n8k64` u4 x s4 + s32.
+    SM80_16x8x64_S32U4S4S32_TN = "(_16,_8,_64)", A_S4_16X8X64, B_S4_16X8X64, SM80_16X8_ROW, ["int32_t", "uint4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m8n8k32` u4 x s4 + s32, saturating.
+    SM80_8x8x32_S32U4S4S32_TN_SATURATE = "(_8,_8,_32)", A_S4_8X8X32, A_S4_8X8X32, SM80_8X8_ROW, ["int32_t", "uint4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m16n8k32` u4 x s4 + s32, saturating.
+    SM80_16x8x32_S32U4S4S32_TN_SATURATE = "(_16,_8,_32)", A_S4_16X8X32, B_S4_16X8X32, SM80_16X8_ROW, ["int32_t", "uint4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m16n8k64` u4 x s4 + s32, saturating.
+    SM80_16x8x64_S32U4S4S32_TN_SATURATE = "(_16,_8,_64)", A_S4_16X8X64, B_S4_16X8X64, SM80_16X8_ROW, ["int32_t", "uint4b_t", "int4b_t", "int32_t"];
+    /// `mma.sync.m8n8k32` u4 x u4 + s32.
+    SM80_8x8x32_S32U4U4S32_TN = "(_8,_8,_32)", A_S4_8X8X32, A_S4_8X8X32, SM80_8X8_ROW, ["int32_t", "uint4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m16n8k32` u4 x u4 + s32.
+    SM80_16x8x32_S32U4U4S32_TN = "(_16,_8,_32)", A_S4_16X8X32, B_S4_16X8X32, SM80_16X8_ROW, ["int32_t", "uint4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m16n8k64` u4 x u4 + s32.
+    SM80_16x8x64_S32U4U4S32_TN = "(_16,_8,_64)", A_S4_16X8X64, B_S4_16X8X64, SM80_16X8_ROW, ["int32_t", "uint4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m8n8k32` u4 x u4 + s32, saturating.
+    SM80_8x8x32_S32U4U4S32_TN_SATURATE = "(_8,_8,_32)", A_S4_8X8X32, A_S4_8X8X32, SM80_8X8_ROW, ["int32_t", "uint4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m16n8k32` u4 x u4 + s32, saturating.
+    SM80_16x8x32_S32U4U4S32_TN_SATURATE = "(_16,_8,_32)", A_S4_16X8X32, B_S4_16X8X32, SM80_16X8_ROW, ["int32_t", "uint4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m16n8k64` u4 x u4 + s32, saturating.
+    SM80_16x8x64_S32U4U4S32_TN_SATURATE = "(_16,_8,_64)", A_S4_16X8X64, B_S4_16X8X64, SM80_16X8_ROW, ["int32_t", "uint4b_t", "uint4b_t", "int32_t"];
+    /// `mma.sync.m8n8k128` b1 x b1 + s32 (xorpopc).
+    SM80_8x8x128_S32U1U1S32_TN_XORPOPC = "(_8,_8,_128)", A_B1_8X8X128, A_B1_8X8X128, SM80_8X8_ROW, B1;
+    /// `mma.sync.m16n8k256` b1 x b1 + s32 (xorpopc).
+    SM80_16x8x256_S32U1U1S32_TN_XORPOPC = "(_16,_8,_256)", A_B1_16X8X256, B_B1_16X8X256, SM80_16X8_ROW, B1;
+    /// `mma.sync.m8n8k128` b1 x b1 + s32 (andpopc).
+    SM80_8x8x128_S32U1U1S32_TN_ANDPOPC = "(_8,_8,_128)", A_B1_8X8X128, A_B1_8X8X128, SM80_8X8_ROW, B1;
+    /// `mma.sync.m16n8k256` b1 x b1 + s32 (andpopc).
+    SM80_16x8x256_S32U1U1S32_TN_ANDPOPC = "(_16,_8,_256)", A_B1_16X8X256, B_B1_16X8X256, SM80_16X8_ROW, B1;
 }
 
 /// CuTe's `UniversalFMA<D,A,B,C>`: one thread, one multiply-add (`(_1,_1,_1)`), for the
@@ -246,4 +339,71 @@ pub const fn universal_fma(types: [&'static str; 4]) -> MmaAtom {
         ],
         types,
     )
+}
+
+macro_rules! others {
+    ($($(#[$doc:meta])* $name:ident = $thr:expr, $mnk:literal, $a:expr, $b:expr, $c:expr, $t:expr;)*) => {
+        $(
+            $(#[$doc])*
+            #[allow(non_upper_case_globals)]
+            pub const $name: MmaAtom = atom(stringify!($name), $thr, $mnk, $a, $b, $c, $t);
+        )*
+        /// The catalog's atoms of other architectures than SM80 and SM90 GMMA.
+        pub(crate) const OTHER_ATOMS: &[MmaAtom] = &[$($name),*];
+    };
+}
+
+// CuTe's mma_traits_sm61.hpp, sm70, sm75, sm89
+const SM70_THR: &str = "(_4,_2):(_1,_16)";
+const SM70_8X4_ROW: &str = "(_8,_4):(_1,_8)";
+const SM70_8X4_COL: &str = "((_4,_2),_4):((_8,_4),_1)";
+const SM70_8X8_16B: &str = "(_8,_8):(_1,_8)";
+const SM70_8X8_32B: &str = "((_2,_2,_2),(_2,_2,_2)):((_1,_16,_4),(_8,_2,_32))";
+const S32S8: [&str; 4] = ["int32_t", "int8_t", "int8_t", "int32_t"];
+const E4: &str = "float_e4m3_t";
+const E5: &str = "float_e5m2_t";
+const A_SM89: &str = "((_4,_8),(_4,_2,_2)):((_64,_1),(_16,_8,_256))";
+const B_SM89: &str = "((_4,_8),(_4,_2)):((_32,_1),(_8,_128))";
+
+others! {
+    /// `dp4a`: a 4-element dot product, one thread.
+    SM61_DP4A = "_1:_0", "(_1,_1,_4)", "(_1,_4):(_0,_1)", "(_1,_4):(_0,_1)", "(_1,_1):(_0,_0)", S32S8;
+    /// `dp2a`: a 2-element dot product, one thread.
+    SM61_DP2A = "_1:_0", "(_1,_1,_2)", "(_1,_2):(_0,_1)", "(_1,_2):(_0,_1)", "(_1,_1):(_0,_0)", ["int32_t", "int16_t", "int16_t", "int32_t"];
+    /// Volta `mma.sync.m8n8k4` f16 + f16, A and B row-major (T).
+    SM70_8x8x4_F16F16F16F16_TN = SM70_THR, "(_8,_8,_4)", SM70_8X4_ROW, SM70_8X4_ROW, SM70_8X8_16B, F16;
+    /// Volta `mma.sync.m8n8k4` f16 + f16, A column-major.
+    SM70_8x8x4_F16F16F16F16_NT = SM70_THR, "(_8,_8,_4)", SM70_8X4_COL, SM70_8X4_COL, SM70_8X8_16B, F16;
+    /// Volta `mma.sync.m8n8k4` f16 + f16.
+    SM70_8x8x4_F16F16F16F16_NN = SM70_THR, "(_8,_8,_4)", SM70_8X4_COL, SM70_8X4_ROW, SM70_8X8_16B, F16;
+    /// Volta `mma.sync.m8n8k4` f16 + f16.
+    SM70_8x8x4_F16F16F16F16_TT = SM70_THR, "(_8,_8,_4)", SM70_8X4_ROW, SM70_8X4_COL, SM70_8X8_16B, F16;
+    /// Volta `mma.sync.m8n8k4` f16 + f32.
+    SM70_8x8x4_F32F16F16F32_TN = SM70_THR, "(_8,_8,_4)", SM70_8X4_ROW, SM70_8X4_ROW, SM70_8X8_32B, F32F16;
+    /// Volta `mma.sync.m8n8k4` f16 + f32.
+    SM70_8x8x4_F32F16F16F32_NT = SM70_THR, "(_8,_8,_4)", SM70_8X4_COL, SM70_8X4_COL, SM70_8X8_32B, F32F16;
+    /// Volta `mma.sync.m8n8k4` f16 + f32.
+    SM70_8x8x4_F32F16F16F32_NN = SM70_THR, "(_8,_8,_4)", SM70_8X4_COL, SM70_8X4_ROW, SM70_8X8_32B, F32F16;
+    /// Volta `mma.sync.m8n8k4` f16 + f32.
+    SM70_8x8x4_F32F16F16F32_TT = SM70_THR, "(_8,_8,_4)", SM70_8X4_ROW, SM70_8X4_COL, SM70_8X8_32B, F32F16;
+    /// Turing `mma.sync.m16n8k8` f16 + f32.
+    SM75_16x8x8_F32F16F16F32_TN = W32, "(_16,_8,_8)", SM80_16X8_ROW, SM80_8X8_ROW, SM80_16X8_ROW, F32F16;
+    /// Turing `mma.sync.m8n8k16` s8 + s32.
+    SM75_8x8x16_S32S8S8S32_TN = W32, "(_8,_8,_16)", SM80_8X16_ROW, SM80_8X16_ROW, SM80_8X8_ROW, S32S8;
+    /// Ada `mma.sync.m16n8k32` e4m3 x e4m3 + f32.
+    SM89_16x8x32_F32E4M3E4M3F32_TN = W32, "(_16,_8,_32)", A_SM89, B_SM89, SM80_16X8_ROW, ["float", E4, E4, "float"];
+    /// Ada `mma.sync.m16n8k32` e4m3 x e5m2 + f32.
+    SM89_16x8x32_F32E4M3E5M2F32_TN = W32, "(_16,_8,_32)", A_SM89, B_SM89, SM80_16X8_ROW, ["float", E4, E5, "float"];
+    /// Ada `mma.sync.m16n8k32` e5m2 x e4m3 + f32.
+    SM89_16x8x32_F32E5M2E4M3F32_TN = W32, "(_16,_8,_32)", A_SM89, B_SM89, SM80_16X8_ROW, ["float", E5, E4, "float"];
+    /// Ada `mma.sync.m16n8k32` e5m2 x e5m2 + f32.
+    SM89_16x8x32_F32E5M2E5M2F32_TN = W32, "(_16,_8,_32)", A_SM89, B_SM89, SM80_16X8_ROW, ["float", E5, E5, "float"];
+    /// Ada `mma.sync.m16n8k32` e4m3 x e4m3 + f16.
+    SM89_16x8x32_F16E4M3E4M3F16_TN = W32, "(_16,_8,_32)", A_SM89, B_SM89, SM80_16X8_ROW, ["half_t", E4, E4, "half_t"];
+    /// Ada `mma.sync.m16n8k32` e4m3 x e5m2 + f16.
+    SM89_16x8x32_F16E4M3E5M2F16_TN = W32, "(_16,_8,_32)", A_SM89, B_SM89, SM80_16X8_ROW, ["half_t", E4, E5, "half_t"];
+    /// Ada `mma.sync.m16n8k32` e5m2 x e4m3 + f16.
+    SM89_16x8x32_F16E5M2E4M3F16_TN = W32, "(_16,_8,_32)", A_SM89, B_SM89, SM80_16X8_ROW, ["half_t", E5, E4, "half_t"];
+    /// Ada `mma.sync.m16n8k32` e5m2 x e5m2 + f16.
+    SM89_16x8x32_F16E5M2E5M2F16_TN = W32, "(_16,_8,_32)", A_SM89, B_SM89, SM80_16X8_ROW, ["half_t", E5, E5, "half_t"];
 }

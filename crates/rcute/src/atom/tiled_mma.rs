@@ -337,6 +337,11 @@ impl TiledMma {
                 rhs: atom_v.value(),
             });
         }
+        if !l.shape_ref().is_static() {
+            return Err(Error::WrongKind {
+                msg: "partition_fragment: a register fragment needs a static shape (CuTe's make_tensor<T>(shape) owns static storage)",
+            });
+        }
         match op {
             Operand::C => Layout::try_from_shape(l.shape()),
             _ => {

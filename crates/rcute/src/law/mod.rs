@@ -37,6 +37,7 @@
 //! assert!(matches!(v, Verdict::Breaks(_)));
 //! ```
 
+mod atoms;
 mod call;
 mod cast;
 mod composed;
@@ -45,6 +46,7 @@ mod layout;
 mod partition;
 mod tiling;
 
+pub use atoms::{tiled_copy_covers, tiled_mma_covers};
 pub use call::check_call;
 pub use cast::{downcast, max_common_vector, recast_layout, upcast};
 pub use composed::*;

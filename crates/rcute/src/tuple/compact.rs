@@ -156,6 +156,14 @@ impl IntTuple {
                 msg: "compact_order: the order is not weakly congruent to the shape",
             });
         }
+        if order.has_basis() {
+            // CuTe orders with `<` on the elements, which scaled basis elements do not
+            // have (make_layout_like and make_fragment_like of identity layouts do not
+            // compile)
+            return Err(Error::WrongKind {
+                msg: "compact_order: the order must hold integers, not scaled basis elements (CuTe cannot compare them)",
+            });
+        }
         let ref_shape = tri!(self.try_product_like(order)).flatten_to_tuple();
         let flat_order = order.flatten_to_tuple();
         let n = flat_order.leaf_count();

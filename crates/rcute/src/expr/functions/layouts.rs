@@ -50,6 +50,18 @@ fn inner(v: &Value) -> Option<Layout> {
 }
 
 pub(super) fn size(c: &Call<'_>) -> R {
+    // CuTe's size of a tiled MMA is that of its thread layout (VMNK), of a tiled copy its
+    // number of threads
+    match c.value(0) {
+        Value::TiledMma(m) => {
+            let l = c.core(m.thr_layout_vmnk().try_mode_path(&c.path()?))?;
+            return Ok(Value::int(c.core(l.try_size())?));
+        }
+        Value::TiledCopy(t) if c.targs.is_empty() => {
+            return Ok(Value::int(c.core(t.try_size())?));
+        }
+        _ => {}
+    }
     let v = sub(c, 0)?;
     if let Value::Tuple(t) = v {
         return Ok(Value::int(c.core(t.try_product())?));

@@ -1,0 +1,278 @@
+//! The atom layer's laws over the catalog and many tilings: the threads' partitions take
+//! every element of the tensor, each the same number of times (once for C and for a
+//! copy's destination), and the atoms' own thread-value layouts are what CuTe's traits say.
+
+use rcute::atom::{
+    self, CopyAtom, Gmma, GmmaMajor, GmmaTypes, MmaAtom, Operand, TiledCopy, TiledMma,
+};
+use rcute::law::{self, Verdict};
+use rcute::{CoordTensor, Int, IntTuple, Layout, Tiler};
+
+/// The MMA atoms the tilings draw from: every SM80 atom, UniversalFMA, and GMMAs of a few
+/// N for every type, operand source and major.
+fn atoms() -> Vec<MmaAtom> {
+    let mut v: Vec<MmaAtom> = [
+        "SM80_16x8x8_F16F16F16F16_TN",
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "SM80_16x8x8_F32F16F16F32_TN",
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "SM80_16x8x8_F32BF16BF16F32_TN",
+        "SM80_16x8x16_F32BF16BF16F32_TN",
+        "SM80_16x8x4_F32TF32TF32F32_TN",
+        "SM80_16x8x8_F32TF32TF32F32_TN",
+        "SM80_8x8x4_F64F64F64F64_TN",
+        "SM80_8x8x16_S32S8S8S32_TN",
+        "SM80_16x8x16_S32S8S8S32_TN",
+        "SM80_16x8x32_S32S8S8S32_TN",
+        "UniversalFMA<float,float,float>",
+    ]
+    .iter()
+    .map(|n| atom::mma_atom(n).unwrap())
+    .collect();
+    for types in [
+        GmmaTypes::F16F16F16,
+        GmmaTypes::F32BF16BF16,
+        GmmaTypes::F32TF32TF32,
+        GmmaTypes::Fp8 {
+            f32: true,
+            a_e5m2: false,
+            b_e5m2: true,
+        },
+    ] {
+        for n in [8, 24, 64] {
+            for a_in_registers in [false, true] {
+                let majors: &[GmmaMajor] = if types.k_major_only() {
+                    &[GmmaMajor::K]
+                } else {
+                    &[GmmaMajor::K, GmmaMajor::MN]
+                };
+                for &major_b in majors {
+                    let g = Gmma {
+                        n,
+                        types,
+                        a_in_registers,
+                        major_a: GmmaMajor::K,
+                        major_b,
+                    };
+                    v.push(g.try_atom().unwrap());
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Each atom's C layout is a bijection onto its (M,N) tile, and its A and B layouts reach
+/// every element of their tiles, each as often.
+#[test]
+fn atom_layouts_cover_their_tiles() {
+    let mut checked = 0;
+    for a in atoms() {
+        let mnk = a.shape_mnk();
+        let ext = |i: usize| mnk.get(i).as_int().unwrap().value();
+        for (op, l, elems) in [
+            (Operand::A, a.layout_a_tv(), ext(0) * ext(2)),
+            (Operand::B, a.layout_b_tv(), ext(1) * ext(2)),
+            (Operand::C, a.layout_c_tv(), ext(0) * ext(1)),
+        ] {
+            let size = l.size().value();
+            let mut seen = vec![0usize; elems as usize];
+            for i in 0..size {
+                let off = l.apply(&IntTuple::dynamic(i)).as_int().unwrap().value();
+                assert!(
+                    (0..elems).contains(&off),
+                    "{} {op:?}: offset {off}",
+                    a.name()
+                );
+                seen[off as usize] += 1;
+            }
+            let k = seen[0];
+            assert!(
+                seen.iter().all(|&c| c == k && c > 0),
+                "{} {op:?}: {seen:?}",
+                a.name()
+            );
+            if op == Operand::C {
+                assert_eq!(k, 1, "{}: C is not a bijection", a.name());
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 3 * atoms().len());
+    assert!(checked > 100, "{checked}");
+}
+
+/// The atom layouts of the tilings.
+const ATOM_LAYOUTS: &[&str] = &[
+    "_1:_0",
+    "(_2,_1,_1):(_1,_0,_0)",
+    "(_1,_2,_1):(_0,_1,_0)",
+    "(_2,_2,_1):(_1,_2,_0)",
+    "(_2,_2,_1):(_2,_1,_0)",
+    "(_4,_1,_1):(_1,_0,_0)",
+    "(_1,_1,_2):(_0,_0,_1)",
+    "(_2,_1,_2):(_1,_0,_2)",
+];
+
+/// The permutations of the tilings.
+const PERMUTATIONS: &[&str] = &["_", "(_,_,_)"];
+
+/// Every thread's partitions of A, B and C of identity tensors of one and two tiles per
+/// mode take every element the same number of times: for C, as many times as there are
+/// atoms along K. (A GMMA's shared-memory operands are left to the test above: every
+/// one of its 128 threads sees the whole tile, which makes their partitions large.)
+#[test]
+fn tiled_mma_partitions_cover_the_tensor() {
+    let mut cases = 0;
+    for a in atoms() {
+        let gmma = a.thr_id().size().value() == 128;
+        let layouts = if gmma {
+            &ATOM_LAYOUTS[..3]
+        } else {
+            ATOM_LAYOUTS
+        };
+        for (k, al) in layouts.iter().enumerate() {
+            let perm = Tiler::parse(PERMUTATIONS[k % PERMUTATIONS.len()]);
+            let mma = TiledMma::try_new(a, &Layout::parse(al), &perm).unwrap();
+            let thr_k = mma.thr_layout_vmnk().mode(3).size().value() as usize;
+            for (op, i, j) in [(Operand::A, 0, 2), (Operand::B, 1, 2), (Operand::C, 0, 1)] {
+                if a.reads_shared(op) {
+                    continue;
+                }
+                for grow in if gmma { &[1][..] } else { &[1, 2][..] } {
+                    let shape = IntTuple::tuple(&[
+                        IntTuple::constant(mma.tile_size(i).unwrap().value() * grow),
+                        IntTuple::constant(mma.tile_size(j).unwrap().value()),
+                    ]);
+                    let t = CoordTensor::identity(shape);
+                    let (v, mult) = law::tiled_mma_covers(&mma, op, &t);
+                    assert_eq!(v, Verdict::Holds, "{} {al} {op:?} {shape}", a.name());
+                    if op == Operand::C {
+                        assert_eq!(mult, thr_k, "{} {al}", a.name());
+                    }
+                    cases += 1;
+                }
+            }
+        }
+    }
+    println!("{cases} tiled-MMA partitions checked");
+    assert!(cases >= 400, "{cases} cases");
+}
+
+fn copy_atoms() -> Vec<CopyAtom> {
+    [
+        "Copy_Atom<UniversalCopy<uint32_t>, float>",
+        "Copy_Atom<UniversalCopy<uint128_t>, half_t>",
+        "Copy_Atom<UniversalCopy<uint64_t>, half_t>",
+        "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>",
+        "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, float>",
+        "Copy_Atom<SM75_U32x1_LDSM_N, half_t>",
+        "Copy_Atom<SM75_U32x2_LDSM_N, half_t>",
+        "Copy_Atom<SM75_U32x4_LDSM_N, half_t>",
+        "Copy_Atom<SM75_U16x2_LDSM_T, half_t>",
+        "Copy_Atom<SM75_U16x8_LDSM_T, half_t>",
+        "Copy_Atom<SM90_U32x4_STSM_N, half_t>",
+        "Copy_Atom<SM90_U16x8_STSM_T, half_t>",
+    ]
+    .iter()
+    .map(|n| atom::copy_atom(n).unwrap())
+    .collect()
+}
+
+/// Every thread's source and destination partitions of tiled copies take every element
+/// the same number of times, the destination's once where the copy's values are
+/// registers (one thread each).
+#[test]
+fn tiled_copy_partitions_cover_the_tensor() {
+    let thr = [
+        "(_32,_1):(_1,_0)",
+        "(_8,_4):(_4,_1)",
+        "(_16,_8):(_1,_16)",
+        "(_4,_8):(_8,_1)",
+    ];
+    let val = [
+        "(_1,_8):(_0,_1)",
+        "(_8,_1):(_1,_0)",
+        "(_4,_2):(_1,_4)",
+        "(_1,_1):(_0,_0)",
+    ];
+    let mut cases = 0;
+    let mut refused = 0;
+    for a in copy_atoms() {
+        for t in thr {
+            for v in val {
+                let Ok(copy) = TiledCopy::try_new(a, &Layout::parse(t), &Layout::parse(v)) else {
+                    refused += 1;
+                    continue;
+                };
+                for grow in [1, 2] {
+                    let m = copy.tile_size(0).unwrap().value() * grow;
+                    let n = copy.tile_size(1).unwrap().value();
+                    let tensor = CoordTensor::identity(IntTuple::tuple(&[
+                        IntTuple::constant(m),
+                        IntTuple::constant(n),
+                    ]));
+                    for dst in [false, true] {
+                        let (verdict, _) = law::tiled_copy_covers(&copy, &tensor, dst);
+                        assert_eq!(verdict, Verdict::Holds, "{} {t} {v} dst {dst}", a.name());
+                        cases += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(
+        cases + 4 * refused,
+        copy_atoms().len() * thr.len() * val.len() * 4
+    );
+    assert!(cases >= 150, "{cases} cases, {refused} refused");
+}
+
+/// Partitioning by a thread outside the tiling is an error, not a wrong tensor.
+#[test]
+fn threads_outside_the_tiling_are_refused() {
+    let mma = TiledMma::new(
+        atom::SM80_16x8x16_F32F16F16F32_TN,
+        &Layout::parse("(_2,_2,_1):(_1,_2,_0)"),
+        &Tiler::UNDERSCORE,
+    );
+    let t = CoordTensor::identity(IntTuple::parse("(_64,_32)"));
+    assert!(mma.try_partition(Operand::A, Int::dynamic(127), &t).is_ok());
+    assert!(
+        mma.try_partition(Operand::A, Int::dynamic(128), &t)
+            .is_err()
+    );
+    assert!(mma.try_partition(Operand::C, Int::dynamic(-1), &t).is_err());
+    let copy = TiledCopy::try_for_mma(
+        atom::copy_atom("Copy_Atom<SM75_U32x4_LDSM_N, half_t>").unwrap(),
+        &mma,
+        Operand::A,
+    )
+    .unwrap();
+    assert!(copy.try_partition(Int::dynamic(128), &t, false).is_err());
+}
+
+/// Names CuTe does not define are errors.
+#[test]
+fn unknown_atoms_are_refused() {
+    for bad in [
+        "SM80_16x8x16_F32F16F16F32_NT",
+        "SM90_64x12x16_F16F16F16_SS<K,K>",
+        "SM90_64x264x16_F16F16F16_SS<K,K>",
+        "SM90_64x64x16_F16F16F16_RS<MN,K>",
+        "SM90_64x64x16_F16F16F16_SS",
+        "SM90_64x64x8_F32TF32TF32_SS_TN<K,K>",
+        "SM90_64x64x32_F32E4M3E4M3_SS",
+        "UniversalFMA<>",
+    ] {
+        assert!(atom::mma_atom(bad).is_err(), "{bad}");
+    }
+    for bad in [
+        "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint64_t>, half_t>",
+        "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint16_t>, half_t>",
+        "Copy_Atom<SM75_U32x4_LDSM_N>",
+        "Copy_Atom<SM75_U32x4_LDSM_X, half_t>",
+    ] {
+        assert!(atom::copy_atom(bad).is_err(), "{bad}");
+    }
+}
