@@ -106,7 +106,6 @@ fn reaches_outside(expr: &str, out: &str) -> Result<bool, String> {
         let at = expr.rfind(f)?;
         Some((*m, &expr[..at]))
     })
-    .map(|(m, head)| (m, head))
     .ok_or("neither a tensor nor a TV layout")?;
     let mma = &expr[inner.len() + "get_layoutX_TV(".len()..expr.len() - 1];
     let tile = eval(&format!("{inner}tile_shape({mma})")).map_err(|e| e.message)?;

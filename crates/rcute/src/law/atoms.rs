@@ -49,7 +49,7 @@ fn same_multiplicity(what: &str, whole: &CoordTensor, parts: &[CoordTensor]) -> 
             Err(e) => return (Verdict::Breaks(format!("{what}: the tensor: {e}")), 0),
         }
     }
-    if n == 0 || total % n != 0 {
+    if n == 0 || !total.is_multiple_of(n) {
         return (
             Verdict::Breaks(format!(
                 "{what}: the parts hold {total} coordinates, not a multiple of the {n} elements"
