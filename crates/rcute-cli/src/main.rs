@@ -47,8 +47,9 @@ enum Command {
         /// A layout, or a program whose last expression gives one.
         layout: String,
     },
-    /// Draw a rank-2 layout as SVG (one cell per coordinate, labelled with its offset), or
-    /// with --tv a thread-value layout over its data shape.
+    /// Draw a rank-2 layout as SVG (one cell per coordinate, labelled with its offset),
+    /// with --tv a thread-value layout over its data shape, with --mma a tiled MMA (A left,
+    /// B above, C in the middle), with --copy a tiled copy (source and destination).
     Svg {
         /// A layout, or a program whose last expression gives one; with --tv, the
         /// thread-value layout (thread, value) -> offset.
@@ -56,8 +57,14 @@ enum Command {
         /// The data shape the thread-value layout covers, e.g. '(_8,_8)'.
         shape: Option<String>,
         /// Draw a thread-value layout over the data shape: cells read `T<t>V<v>`.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["mma", "copy"])]
         tv: bool,
+        /// Draw a tiled MMA (or an MMA atom): its A, B and C tiles by thread and value.
+        #[arg(long, conflicts_with = "copy")]
+        mma: bool,
+        /// Draw a tiled copy: its source and destination tiles by thread and value.
+        #[arg(long)]
+        copy: bool,
     },
     /// List the functions of the expression language.
     Functions,
@@ -84,7 +91,51 @@ fn main() -> ExitCode {
             expr::Value::Composed(c) => rcute::print_latex(&c).map(|d| d.to_string()),
             _ => Err(not_a_layout()),
         }),
-        Command::Svg { layout, shape, tv } => match (tv, shape) {
+        Command::Svg {
+            layout,
+            shape: None,
+            mma: true,
+            ..
+        } => picture(&layout, |v| match v {
+            expr::Value::TiledMma(m) => rcute::atom::svg_mma_panels(&m),
+            expr::Value::MmaAtom(a) => {
+                rcute::atom::svg_mma_panels(&rcute::atom::TiledMma::try_new(
+                    *a,
+                    &rcute::Layout::parse("(_1,_1,_1):(_0,_0,_0)"),
+                    &rcute::Tiler::UNDERSCORE,
+                )?)
+            }
+            _ => Err(rcute::Error::WrongKind {
+                msg: "the expression must give a tiled MMA (make_tiled_mma(...)) or an MMA atom",
+            }),
+        }),
+        Command::Svg {
+            layout,
+            shape: None,
+            copy: true,
+            ..
+        } => picture(&layout, |v| match v {
+            expr::Value::TiledCopy(c) => rcute::atom::svg_copy_panels(&c),
+            _ => Err(rcute::Error::WrongKind {
+                msg: "the expression must give a tiled copy (make_tiled_copy(...))",
+            }),
+        }),
+        Command::Svg {
+            shape: Some(_),
+            mma: true,
+            ..
+        }
+        | Command::Svg {
+            shape: Some(_),
+            copy: true,
+            ..
+        } => {
+            eprintln!("error: a data shape is only used with --tv");
+            ExitCode::FAILURE
+        }
+        Command::Svg {
+            layout, shape, tv, ..
+        } => match (tv, shape) {
             (false, None) => picture(&layout, |v| match v {
                 expr::Value::Layout(l) => rcute::print::svg_layout(&l),
                 expr::Value::Composed(c) => rcute::print::svg_layout(&c),

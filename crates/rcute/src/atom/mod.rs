@@ -27,6 +27,8 @@ mod copy;
 mod gmma;
 mod mma;
 mod name;
+#[cfg(feature = "alloc")]
+mod picture;
 mod tiled_copy;
 mod tiled_mma;
 
@@ -40,5 +42,7 @@ pub use copy::{
 pub use gmma::{Gmma, GmmaMajor, GmmaTypes};
 pub use mma::*;
 pub use name::AtomName;
+#[cfg(feature = "alloc")]
+pub use picture::{latex_copy, latex_mma, svg_copy_panels, svg_mma, svg_mma_panels};
 pub use tiled_copy::TiledCopy;
 pub use tiled_mma::{Operand, TiledMma};

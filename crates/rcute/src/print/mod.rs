@@ -20,7 +20,7 @@
 mod drawable;
 mod latex;
 #[cfg(feature = "alloc")]
-mod svg;
+pub(crate) mod svg;
 mod table;
 
 pub use drawable::Drawable;

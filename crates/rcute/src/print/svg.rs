@@ -268,6 +268,15 @@ pub fn svg_layout<L: Drawable>(layout: &L) -> Result<String, Error> {
 /// assert!(svg.contains("data-m=\"1\" data-n=\"0\" data-t=\"0\" data-v=\"1\""));
 /// ```
 pub fn svg_tv(tv: &Layout, shape: &IntTuple) -> Result<String, Error> {
+    svg_tv_titled(tv, shape, None)
+}
+
+/// [`svg_tv`] with a title of its own above the grid (else the layout and the shape).
+pub(crate) fn svg_tv_titled(
+    tv: &Layout,
+    shape: &IntTuple,
+    title: Option<&str>,
+) -> Result<String, Error> {
     if tv.rank() != 2 {
         return Err(Error::RankMismatch {
             msg: "svg: a thread-value layout must have rank 2 (thread, value)",
@@ -335,7 +344,10 @@ pub fn svg_tv(tv: &Layout, shape: &IntTuple) -> Result<String, Error> {
         cols,
         row_levels: levels(&flat_shape(&s, 0), rows),
         col_levels: levels(&flat_shape(&s, 1), cols),
-        title: alloc::format!("{tv} over {shape}"),
+        title: match title {
+            Some(t) => String::from(t),
+            None => alloc::format!("{tv} over {shape}"),
+        },
     };
     let mut out = String::new();
     frame.open(&mut out);

@@ -430,10 +430,42 @@ pub(super) fn print_layout(c: &Call<'_>) -> R {
 }
 
 pub(super) fn print_latex(c: &Call<'_>) -> R {
+    // CuTe's pictures of the atom layer (an MMA atom is drawn as its tiled MMA)
+    match c.value(0) {
+        Value::TiledMma(m) => return Ok(Value::Printed(c.core(crate::atom::latex_mma(m))?)),
+        Value::MmaAtom(a) => {
+            let m = c.core(crate::atom::TiledMma::try_new(
+                **a,
+                &Layout::parse("(_1,_1,_1):(_0,_0,_0)"),
+                &crate::algebra::Tiler::UNDERSCORE,
+            ))?;
+            return Ok(Value::Printed(c.core(crate::atom::latex_mma(&m))?));
+        }
+        Value::TiledCopy(t) => return Ok(Value::Printed(c.core(crate::atom::latex_copy(t))?)),
+        _ => {}
+    }
     let text = match c.any_layout(0)? {
         AnyLayout::Plain(l) => c.core(crate::print::print_latex(&l))?.to_string(),
         AnyLayout::Swizzled(k) => c.core(crate::print::print_latex(&k))?.to_string(),
         AnyLayout::Chain(_) => return Err(c.bad_arg(0, "a layout or a swizzled layout")),
     };
     Ok(Value::Printed(text))
+}
+
+pub(super) fn print_svg(c: &Call<'_>) -> R {
+    let m = match c.value(0) {
+        Value::TiledMma(m) => **m,
+        Value::MmaAtom(a) => c.core(crate::atom::TiledMma::try_new(
+            **a,
+            &Layout::parse("(_1,_1,_1):(_0,_0,_0)"),
+            &crate::algebra::Tiler::UNDERSCORE,
+        ))?,
+        _ => {
+            return Err(c.bad_arg(
+                0,
+                "a tiled MMA or an MMA atom (CuTe draws only those as SVG)",
+            ));
+        }
+    };
+    Ok(Value::Printed(c.core(crate::atom::svg_mma(&m))?))
 }
