@@ -6,11 +6,13 @@
 //! swizzled shared memory through `cp.async`; warps read their fragments with `ldmatrix`
 //! and multiply them on the tensor cores. The layouts it is built from:
 //!
-//! * the MMA atom's thread-value layouts, [`mma_a_tv`], [`mma_b_tv`], [`mma_c_tv`] (CuTe's
-//!   `SM80_16x8x16_F32F16F16F32_TN` traits), and the `ldmatrix` lane layouts
-//!   [`ldsm_lanes`], which say which lane supplies which row address;
-//! * the copy thread-value layouts, built as CuTe's `make_tiled_copy` builds them
-//!   (`right_inverse(raked_product(threads, values))`);
+//! * the MMA atom's thread-value layouts, [`mma_a_tv`], [`mma_b_tv`], [`mma_c_tv`] (the
+//!   catalog's `SM80_16x8x16_F32F16F16F32_TN`, [`rcute::atom`]), and the `ldmatrix` lane
+//!   layouts [`ldsm_lanes`], which say which lane supplies which row address (from the
+//!   catalog's `SM75_U32x4_LDSM_N` and `SM75_U16x8_LDSM_T` atoms); the `wgmma`
+//!   accumulator's [`wgmma_c_tv`] (the catalog's `SM90_64xNx16_F32F16F16_SS<K,K>`);
+//! * the copy thread-value layouts, `make_tiled_copy` of the catalog's 16-byte `cp.async`
+//!   atom ([`rcute::atom::TiledCopy`]);
 //! * the shared-memory layouts: a swizzled atom `Sw<3,3,3> o (8,64):(64,1)` (K-major) or
 //!   `Sw<3,3,3> o (64,8):(1,64)` (M/N-major), tiled to the block's tile with
 //!   `tile_to_shape`, the stages appended as a last mode;
@@ -42,6 +44,7 @@ use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE};
 use crate::kernels::{
     Kernel, TensorMap, declaration, grid_count, identity_tiles, int_pair, kernel_params,
 };
+use rcute::atom::{Gmma, GmmaMajor, GmmaTypes, MmaAtom, TiledCopy};
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Major, Swizzle, TileOrder, Tiler, layout};
 
 /// The 16-bit input (and output) type of the product.
@@ -74,51 +77,64 @@ pub enum Instr {
 }
 
 /// The thread-value layout of the accumulator of `wgmma.m64nNk16` (f32): `(T,V)` over the
-/// 128 threads of a warpgroup to the column-major index of the `64 x N` (M,N) tile (CuTe's
-/// `CLayout_64xN`). `n` is a multiple of 8.
+/// 128 threads of a warpgroup to the column-major index of the `64 x N` (M,N) tile: the
+/// `LayoutC_TV` of the catalog's `SM90_64xNx16_F32F16F16_SS<K,K>` (CuTe's `CLayout_64xN`).
 ///
 /// ```
 /// use rcute_cuda::gemm::wgmma_c_tv;
-/// assert_eq!(wgmma_c_tv(128).to_string(), "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))");
+/// assert_eq!(wgmma_c_tv(128).unwrap().to_string(), "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))");
+/// assert!(wgmma_c_tv(12).is_err());
 /// ```
-pub fn wgmma_c_tv(n: i64) -> Layout {
-    let j = (n / 8).max(1);
-    Layout::parse(&format!(
-        "((_4,_8,_4),(_2,_2,_{j})):((_128,_1,_16),(_64,_8,_512))"
-    ))
+///
+/// # Errors
+/// An `n` for which there is no such instruction (not a multiple of 8 from 8 to 256).
+pub fn wgmma_c_tv(n: i64) -> Result<Layout, rcute::Error> {
+    let atom = Gmma {
+        n,
+        types: GmmaTypes::F32F16F16,
+        a_in_registers: false,
+        major_a: GmmaMajor::K,
+        major_b: GmmaMajor::K,
+    }
+    .try_atom()?;
+    Ok(*atom.layout_c_tv())
 }
 
+/// The MMA atom of the `mma.sync` kernels: `mma.m16n8k16` f16 (or bf16) with f32
+/// accumulators, whose thread-value layouts are the same for both input types.
+const MMA_ATOM: MmaAtom = rcute::atom::SM80_16x8x16_F32F16F16F32_TN;
+
 /// The thread-value layout of `mma.m16n8k16`'s `A` operand: `(T,V)` to the column-major
-/// index of the `16 x 16` (M,K) tile (CuTe's `SM80_16x8x16` `ALayout`).
+/// index of the `16 x 16` (M,K) tile (the catalog's `SM80_16x8x16_F32F16F16F32_TN`).
 ///
 /// ```
 /// use rcute_cuda::gemm::mma_a_tv;
 /// assert_eq!(mma_a_tv().to_string(), "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))");
 /// ```
 pub fn mma_a_tv() -> Layout {
-    layout!(((_4, _8), (_2, _2, _2)):((_32, _1), (_16, _8, _128)))
+    *MMA_ATOM.layout_a_tv()
 }
 
 /// The thread-value layout of `mma.m16n8k16`'s `B` operand: `(T,V)` to the column-major
-/// index of the `8 x 16` (N,K) tile (CuTe's `BLayout`).
+/// index of the `8 x 16` (N,K) tile (the catalog atom's `LayoutB_TV`).
 ///
 /// ```
 /// use rcute_cuda::gemm::mma_b_tv;
 /// assert_eq!(mma_b_tv().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
 /// ```
 pub fn mma_b_tv() -> Layout {
-    layout!(((_4, _8), (_2, _2)):((_16, _1), (_8, _64)))
+    *MMA_ATOM.layout_b_tv()
 }
 
 /// The thread-value layout of `mma.m16n8k16`'s accumulator: `(T,V)` to the column-major
-/// index of the `16 x 8` (M,N) tile (CuTe's `CLayout`, `SM80_16x8_Row`).
+/// index of the `16 x 8` (M,N) tile (the catalog atom's `LayoutC_TV`, CuTe's `SM80_16x8_Row`).
 ///
 /// ```
 /// use rcute_cuda::gemm::mma_c_tv;
 /// assert_eq!(mma_c_tv().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
 /// ```
 pub fn mma_c_tv() -> Layout {
-    layout!(((_4, _8), (_2, _2)):((_32, _1), (_16, _8)))
+    *MMA_ATOM.layout_c_tv()
 }
 
 /// Two `B` atoms stacked along N: the thread-value layout, `(T,((V),atom))`, of a
@@ -150,11 +166,18 @@ pub fn mma_b_pair_tv() -> Layout {
 /// assert_eq!(mma_a_tv().composition(&ldsm_lanes(false)).to_string(), "(_8,(_2,_2)):(_1,(_8,_128))");
 /// ```
 pub fn ldsm_lanes(trans: bool) -> Layout {
-    if trans {
-        layout!((_2, _4, _4):(_32, _1, _64))
+    // lane t supplies the address of element 0 of its source row; the atom's
+    // right_inverse(ValLayoutRef) o ValLayoutSrc takes it to the (T,V) that receives it
+    let name = if trans {
+        "Copy_Atom<SM75_U16x8_LDSM_T, half_t>"
     } else {
-        layout!((_8, _4):(_4, _64))
-    }
+        "Copy_Atom<SM75_U32x4_LDSM_N, half_t>"
+    };
+    let atom = rcute::atom::copy_atom(name).expect("the catalog has the ldmatrix atoms");
+    atom.val_layout_ref()
+        .right_inverse()
+        .composition(atom.val_layout_src())
+        .mode(0)
 }
 
 /// The block and warp shape of the kernel.
@@ -256,14 +279,14 @@ fn strides(l: &Layout) -> Result<(i64, i64), CodegenError> {
     Ok((a.value(), b.value()))
 }
 
-/// CuTe's `make_layout_tv`: the thread-value layout `(T,V)` of threads `thr` each copying
-/// the values `val`, to column-major indices of the tile `thr * val` covers, and that
+/// The tiled copy of threads `thr` each copying the values `val` with 16-byte `cp.async`
+/// (CuTe's `make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>, thr,
+/// val)`): its thread-value layout `(T,V)`, to column-major indices of its tile, and the
 /// tile's shape.
 fn make_tv(thr: &Layout, val: &Layout) -> Result<(Layout, IntTuple), CodegenError> {
-    let mn = thr.try_raked_product(val)?;
-    let shape = IntTuple::from_ints(&[thr.size(), val.size()]);
-    let tv = mn.try_right_inverse()?.try_with_shape(&shape)?;
-    Ok((tv, mn.shape().try_product_each()?))
+    let atom = rcute::atom::copy_atom("Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>")?;
+    let copy = TiledCopy::try_new(atom, thr, val)?;
+    Ok((*copy.layout_tv(), *copy.tiler()))
 }
 
 /// How one operand (`rows x K`) goes from global to shared memory and into fragments.
@@ -596,7 +619,7 @@ impl Gemm {
             // (thread, e, h, j, warpgroup): the value e + 2h + 4j of a warpgroup's 64 x BN
             let blocks = Layout::from_shape(st2(t.bm, t.bn))
                 .try_zipped_divide(&Tiler::try_from_shape(&st2(64, t.bn))?)?;
-            let val = blocks.try_mode(0)?.try_composition(&wgmma_c_tv(t.bn))?;
+            let val = blocks.try_mode(0)?.try_composition(&wgmma_c_tv(t.bn)?)?;
             let c_frag = Layout::try_concat(&[
                 val.try_mode(0)?,
                 val.try_mode_path(&[1, 0])?,

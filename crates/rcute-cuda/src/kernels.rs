@@ -401,19 +401,48 @@ pub fn matrix(m: i64, n: i64, ld: i64, row_major: bool) -> Layout {
     )
 }
 
+/// The `(T,E,V)` layout of a copy whose threads `thr` each move the values `val` of one
+/// pass (CuTe's `make_tiled_copy` of the catalog's 32-bit `UniversalCopy`), to 1-D indices
+/// of the tile: `T` the threads, `E` the elements of one access, `V` the passes over the
+/// tile.
+fn thread_values(elem: Elem, thr: &Layout, val: &Layout) -> Result<Layout, CodegenError> {
+    let (atom, tile) = match elem {
+        Elem::F32 => (
+            "Copy_Atom<UniversalCopy<uint32_t>, float>",
+            rcute::int_tuple!((_32, _32)),
+        ),
+        Elem::F16 => (
+            "Copy_Atom<UniversalCopy<uint32_t>, half_t>",
+            rcute::int_tuple!((_64, _64)),
+        ),
+    };
+    let copy = rcute::atom::TiledCopy::try_new(rcute::atom::copy_atom(atom)?, thr, val)?;
+    let tiles = Layout::try_from_shape(tile)?
+        .try_zipped_divide(&rcute::Tiler::try_from_shape(copy.tiler())?)?;
+    let one = tiles.try_mode(0)?.try_composition(copy.layout_tv())?;
+    Ok(Layout::try_concat(&[
+        one.try_mode(0)?,
+        one.try_mode(1)?,
+        tiles.try_mode(1)?.try_coalesce()?,
+    ])?)
+}
+
 /// The copy or transpose of an `m x n` row-major matrix (the transpose is stored
 /// column-major) through swizzled shared memory, 256 threads a block. `f32`: 32x32 tiles,
 /// 4 single elements per thread. `f16`: 64x64 tiles, 8 pairs per thread, each pair one
 /// 32-bit access where the layouts allow it (even extents and leading dimensions).
 pub fn tiled(elem: Elem, m: i64, n: i64, transpose: bool) -> TiledCopy {
+    let tv = |thr: Layout, val: Layout| {
+        thread_values(elem, &thr, &val).expect("the copies' thread and value layouts are fixed")
+    };
     let (tile, along_rows, along_cols, smem) = match elem {
         Elem::F32 => (
             rcute::int_tuple!((_32, _32)),
             // loads: a warp along a row (contiguous in the row-major source), 8 rows a pass
-            layout!(((_32, _8), _1, _4):((_32, _1), _0, _8)),
+            tv(layout!((_8, _32):(_32, _1)), layout!((_1, _1):(_0, _0))),
             // transposed stores: a warp down a column (contiguous in the column-major
             // destination)
-            layout!(((_32, _8), _1, _4):((_1, _32), _0, _256)),
+            tv(layout!((_32, _8):(_1, _32)), layout!((_1, _1):(_0, _0))),
             // XOR the row into the column's bank bits: a warp reading a column hits 32 banks
             ComposedLayout::new(
                 Swizzle::new(5, 0, 5),
@@ -424,9 +453,9 @@ pub fn tiled(elem: Elem, m: i64, n: i64, transpose: bool) -> TiledCopy {
         Elem::F16 => (
             rcute::int_tuple!((_64, _64)),
             // 32 lanes along a row, a pair each: a warp moves one 128-byte row
-            layout!(((_32, _8), _2, _8):((_128, _1), _64, _8)),
+            tv(layout!((_8, _32):(_32, _1)), layout!((_1, _2):(_0, _1))),
             // 32 lanes down a column, a pair of rows each
-            layout!(((_32, _8), _2, _8):((_2, _64), _1, _512)),
+            tv(layout!((_32, _8):(_1, _32)), layout!((_2, _1):(_1, _0))),
             // pairs of columns stay together (base 1); the row's bits 1-5 XOR into the 32
             // pair positions, so a warp reading a column's even (or odd) rows hits 32 banks
             ComposedLayout::new(
