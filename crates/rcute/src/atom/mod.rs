@@ -18,9 +18,22 @@
 //!            "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
 //! ```
 //!
-//! Not in the catalog yet: SM70/SM75 `mma.sync` atoms, SM80's int4 and binary atoms,
-//! SM90's f64 `mma.sync` and sparse GMMA, SM100 and SM120 atoms, TMA and other bulk
-//! copies, and the `_ZFILL` and `_SATURATE` variants of cp.async and GMMA int8.
+//! The catalog: `UniversalFMA<D,A,B,C>`; every SM80 `mma.sync` atom of CuTe's
+//! `mma_traits_sm80.hpp` but the two `16x8x128` b1 atoms (their `LayoutA_TV` in CuTe's
+//! header is not congruent, so it is not a layout); `SM61_DP4A`/`DP2A`, the SM70
+//! `8x8x4` atoms (all four majors), `SM75_16x8x8_F32F16F16F32_TN`,
+//! `SM75_8x8x16_S32S8S8S32_TN`, the SM89 fp8 `16x8x32` atoms; every SM90 GMMA
+//! (`SM90_64xNxK_*_SS/RS`) of f16, bf16, tf32, fp8 and int8 for every N CuTe defines, as
+//! CuTe defines them with `CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED` (without it CuTe refuses
+//! the N that are not 8, 16, 32, 64, 96, 128, 192 or 256 for 16-bit types); copies
+//! `UniversalCopy<S[,D]>`, `SM75_U32x{1,2,4}_LDSM_N`, `SM75_U16x{2,4,8}_LDSM_T`,
+//! `SM90_U32x{1,2,4}_STSM_N`, `SM90_U16x{2,4,8}_STSM_T`,
+//! `SM80_CP_ASYNC_CACHEALWAYS/CACHEGLOBAL<T>`. `rcute::atom::mma_families` and
+//! `copy_families` list them (`cute atoms`).
+//!
+//! Not in the catalog yet: SM90's f64 `mma.sync` and sparse GMMA, SM100 and SM120 atoms,
+//! TMA and other bulk copies, `SM75_U32x1_MOVM_T`, the SM50 shuffles,
+//! `AutoVectorizingCopy`/`DefaultCopy`, and the `_ZFILL` variants of cp.async.
 
 mod catalog;
 mod copy;
