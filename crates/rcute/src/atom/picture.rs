@@ -50,30 +50,34 @@ const TOO_LARGE: Error = Error::Capacity {
 const TIKZ_HEADER: &str = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
 const TIKZ_FOOTER: &str = "\\end{tikzpicture}\n\\end{document}\n";
 
-/// A (thread, value) -> coordinate tensor, walked in CuTe's order: every (thread, value)
-/// with its two-mode coordinate.
+/// A (thread, value) -> coordinate tensor, for its print, and the same map as offsets
+/// into the column-major tile, walked in CuTe's order.
 struct TvCells {
     tensor: CoordTensor,
+    tv: crate::layout::Layout,
+    rows: i64,
     threads: i64,
     values: i64,
 }
 
 impl TvCells {
-    /// `composition(make_identity_tensor(shape), tv)`.
+    /// `composition(make_identity_tensor(shape), tv)`, `tv` mapping into the column-major
+    /// `shape` (two modes).
     fn new(shape: IntTuple, tv: &crate::layout::Layout) -> Result<TvCells, Error> {
         let tensor = CoordTensor::try_identity(shape)?.try_composition(tv)?;
-        Self::of(tensor)
+        Self::of(tensor, *tv, shape.try_get(0)?.try_size()?.value())
     }
 
-    fn of(tensor: CoordTensor) -> Result<TvCells, Error> {
-        let l = tensor.layout();
-        let threads = l.try_mode(0)?.try_size()?.value();
-        let values = l.try_mode(1)?.try_size()?.value();
-        if threads.saturating_mul(values) > MAX_CELLS * 64 {
+    fn of(tensor: CoordTensor, tv: crate::layout::Layout, rows: i64) -> Result<TvCells, Error> {
+        let threads = tv.try_mode(0)?.try_size()?.value();
+        let values = tv.try_mode(1)?.try_size()?.value();
+        if threads.saturating_mul(values) > MAX_CELLS * 32 || rows <= 0 {
             return Err(TOO_LARGE);
         }
         Ok(TvCells {
             tensor,
+            tv,
+            rows,
             threads,
             values,
         })
@@ -83,14 +87,14 @@ impl TvCells {
     fn each(&self, mut f: impl FnMut(i64, i64, i64, i64)) -> Result<(), Error> {
         for tid in 0..self.threads {
             for vid in 0..self.values {
-                let c = IntTuple::tuple(&[IntTuple::dynamic(tid), IntTuple::dynamic(vid)]);
-                let at = self.tensor.try_get(&c)?;
-                let (Some(x), Some(y)) = (at.get(0).as_int(), at.get(1).as_int()) else {
-                    return Err(Error::WrongKind {
-                        msg: "picture: a thread-value coordinate is not a pair of integers",
-                    });
-                };
-                f(tid, vid, x.value(), y.value());
+                let i = tid + vid * self.threads;
+                let off = self.tv.offset(i as usize);
+                f(
+                    tid,
+                    vid,
+                    off.rem_euclid(self.rows),
+                    off.div_euclid(self.rows),
+                );
             }
         }
         Ok(())
@@ -207,6 +211,13 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
 /// destination's on the right.
 pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
     let tile = copy.tiler().try_product_each()?;
+    if tile.rank() != 2 {
+        return Err(Error::RankMismatch {
+            msg: "print_latex: a tiled copy is drawn over a tile of two modes",
+            expected: 2,
+            found: tile.rank(),
+        });
+    }
     let (m, n) = (tile.try_get(0)?.try_size()?, tile.try_get(1)?.try_size()?);
     let tile = IntTuple::tuple(&[IntTuple::from_int(m), IntTuple::from_int(n)]);
     let (m, n) = (m.value(), n.value());
@@ -214,7 +225,7 @@ pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
         let r = CoordTensor::try_identity(tile)?;
         let frg = copy.try_tidfrg(&r.layout(), dst)?;
         let t = CoordTensor::new(r.origin(), frg).try_slice(&IntTuple::parse("(_,_,_0)"))?;
-        TvCells::of(t)
+        TvCells::of(t, copy.try_layout_tv(dst)?, m)
     };
     let (src, dst) = (cells(false)?, cells(true)?);
     let mut s = String::new();
