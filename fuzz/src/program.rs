@@ -3,7 +3,8 @@
 //! [`Program`] draws a whole program (`A = expr; f(A, ...); A(c)`) from the grammar of
 //! `rcute::expr`: integers static and dynamic, small, negative, huge and with scaled-basis
 //! suffixes; tuples; layouts whose stride is usually congruent to the shape (so that the
-//! algebra runs instead of refusing at construction); tilers; `_`; tags and swizzles;
+//! algebra runs instead of refusing at construction); tilers; `_`; tags, swizzles and
+//! MMA and copy atoms;
 //! calls of every function of [`rcute::expr::FUNCTIONS`] with template arguments in and
 //! out of range; bindings and applications. The pieces ([`Gen::expr`], [`Gen::layout`],
 //! [`Gen::int_tuple`], ...) are public so that other targets can draw operands the same way.
@@ -265,6 +266,54 @@ impl<'u, 'a> Gen<'u, 'a> {
         Ok(s)
     }
 
+    /// An MMA or copy atom, by CuTe's name: catalog names, GMMAs of any N and majors (most
+    /// valid, some not), copy atoms of any element type.
+    pub fn atom(&mut self) -> Result<String> {
+        const MMA: [&str; 6] = [
+            "SM80_16x8x16_F32F16F16F32_TN",
+            "SM80_16x8x8_F16F16F16F16_TN",
+            "SM80_8x8x4_F64F64F64F64_TN",
+            "SM70_8x8x4_F32F16F16F32_NT",
+            "UniversalFMA<float,float,float>",
+            "SM89_16x8x32_F32E4M3E5M2F32_TN",
+        ];
+        const COPY: [&str; 8] = [
+            "SM75_U32x4_LDSM_N",
+            "SM75_U16x8_LDSM_T",
+            "SM75_U32x1_LDSM_N",
+            "SM90_U32x2_STSM_N",
+            "UniversalCopy<uint128_t>",
+            "UniversalCopy<uint32_t>",
+            "SM80_CP_ASYNC_CACHEALWAYS<uint64_t>",
+            "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>",
+        ];
+        const TYPES: [&str; 5] = ["half_t", "float", "int8_t", "double", "uint128_t"];
+        Ok(match self.u.int_in_range(0..=2)? {
+            0 => MMA[self.u.int_in_range(0..=MMA.len() - 1)?].into(),
+            1 => {
+                let n = 8 * self.u.int_in_range(0..=33)?;
+                let (k, types) = match self.u.int_in_range(0..=2)? {
+                    0 => (16, "F32F16F16"),
+                    1 => (8, "F32TF32TF32"),
+                    _ => (32, "F32E4M3E5M2"),
+                };
+                let ab = if self.chance(1, 2)? { "SS" } else { "RS" };
+                let major = |b: bool| if b { "K" } else { "MN" };
+                if k == 16 {
+                    let (a, b) = (self.chance(2, 3)?, self.chance(1, 2)?);
+                    format!("SM90_64x{n}x{k}_{types}_{ab}<{},{}>", major(a), major(b))
+                } else {
+                    format!("SM90_64x{n}x{k}_{types}_{ab}_TN")
+                }
+            }
+            _ => format!(
+                "Copy_Atom<{}, {}>",
+                COPY[self.u.int_in_range(0..=COPY.len() - 1)?],
+                TYPES[self.u.int_in_range(0..=TYPES.len() - 1)?]
+            ),
+        })
+    }
+
     /// Any expression; calls and tuples nest at most [`MAX_DEPTH`] deep.
     pub fn expr(&mut self, depth: usize) -> Result<String> {
         if self.u.is_empty() {
@@ -287,6 +336,7 @@ impl<'u, 'a> Gen<'u, 'a> {
                 (_, 1) => "LayoutLeft".into(),
                 (_, 2) => "LayoutRight".into(),
                 (_, 3) => "X".into(),
+                (_, 4) => self.atom()?,
                 _ => format!(
                     "Swizzle<{},{},{}>",
                     self.u.int_in_range(0..=4)?,
