@@ -179,9 +179,21 @@ fn copy_atoms() -> Vec<CopyAtom> {
     .collect()
 }
 
-/// Every thread's source and destination partitions of tiled copies take every element
-/// the same number of times, the destination's once where the copy's values are
-/// registers (one thread each).
+/// How many threads of the atom give the same source element: the extents of the source
+/// thread mode's zero strides (`ldmatrix.x1` takes the addresses of 8 lanes, and the other
+/// 24 repeat them: 4).
+fn replication(a: &CopyAtom) -> usize {
+    let t = a.op().src_bits().mode(0);
+    let (s, d) = (t.shape(), t.stride());
+    (0..s.leaf_count())
+        .filter(|&i| d.leaf(i).value() == 0)
+        .map(|i| s.leaf(i).value() as usize)
+        .product()
+}
+
+/// Every thread's source and destination partitions of tiled copies take every element:
+/// the destination's exactly once, the source's once, or as many times as the atom's
+/// lanes repeat an address (`ldmatrix.x1` and `.x2`).
 #[test]
 fn tiled_copy_partitions_cover_the_tensor() {
     let thr = [
@@ -213,8 +225,10 @@ fn tiled_copy_partitions_cover_the_tensor() {
                         IntTuple::constant(n),
                     ]));
                     for dst in [false, true] {
-                        let (verdict, _) = law::tiled_copy_covers(&copy, &tensor, dst);
+                        let (verdict, mult) = law::tiled_copy_covers(&copy, &tensor, dst);
                         assert_eq!(verdict, Verdict::Holds, "{} {t} {v} dst {dst}", a.name());
+                        let want = if dst { 1 } else { replication(&a) };
+                        assert_eq!(mult, want, "{} {t} {v} dst {dst}", a.name());
                         cases += 1;
                     }
                 }
@@ -355,4 +369,47 @@ fn odd_atom_programs_answer_or_refuse() {
         ok > 200 && refused > 300,
         "{ok} answered, {refused} refused"
     );
+}
+
+/// A data tensor's partitions hold the elements at the coordinates the identity tensor's
+/// partitions name: for every thread of several tilings, element by element.
+#[test]
+fn data_partitions_are_the_identity_partitions() {
+    let mut checked = 0;
+    for (a, al) in [
+        ("SM80_16x8x16_F32F16F16F32_TN", "(_2,_2,_1):(_1,_2,_0)"),
+        ("SM80_16x8x8_F16F16F16F16_TN", "(_1,_2,_1):(_0,_1,_0)"),
+        ("UniversalFMA<float,float,float>", "(_4,_8,_1):(_8,_1,_0)"),
+    ] {
+        let mma = TiledMma::try_new(
+            atom::mma_atom(a).unwrap(),
+            &Layout::parse(al),
+            &Tiler::UNDERSCORE,
+        )
+        .unwrap();
+        for (op, i, j) in [(Operand::A, 0, 2), (Operand::B, 1, 2), (Operand::C, 0, 1)] {
+            let (m, n) = (
+                mma.tile_size(i).unwrap().value() * 2,
+                mma.tile_size(j).unwrap().value(),
+            );
+            let data: Vec<i64> = (0..m * n).collect();
+            let shape = IntTuple::tuple(&[IntTuple::constant(m), IntTuple::constant(n)]);
+            let t = rcute::Tensor::new(data.as_slice(), Layout::from_shape(shape)).unwrap();
+            let id = CoordTensor::identity(shape);
+            for thr in 0..mma.try_size().unwrap().value() {
+                let p = mma.try_partition_tensor(op, Int::dynamic(thr), &t).unwrap();
+                let q = mma.try_partition(op, Int::dynamic(thr), &id).unwrap();
+                for e in 0..p.size() {
+                    let c = q.get(&IntTuple::dynamic(e as i64));
+                    let (x, y) = (
+                        c.get(0).as_int().unwrap().value(),
+                        c.get(1).as_int().unwrap().value(),
+                    );
+                    assert_eq!(p[e], x + y * m, "{a} {op:?} thread {thr} element {e}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 5000, "{checked}");
 }

@@ -253,6 +253,47 @@ impl TiledCopy {
         CoordTensor::new(t.origin(), frg).try_slice(&coord)
     }
 
+    /// `tiled_copy.get_slice(thr).partition_S/D(tensor)` of a data tensor: a view of the
+    /// elements thread `thr` copies, `(CopyV,RestM,RestN,...)`.
+    ///
+    /// ```
+    /// use rcute::atom::{copy_atom, TiledCopy};
+    /// use rcute::{layout, Int, Tensor};
+    /// let atom = copy_atom("Copy_Atom<UniversalCopy<uint64_t>, half_t>").unwrap();
+    /// // 8 threads in a column, 4 contiguous values each, over an 8x4 row-major tile
+    /// let copy = TiledCopy::try_new(atom, &layout!((_8,_1):(_1,_0)), &layout!((_1,_4):(_0,_1))).unwrap();
+    /// let data: Vec<u16> = (0..32).collect();
+    /// let t = Tensor::new(data.as_slice(), layout!((_8,_4):(_4,_1))).unwrap();
+    /// let part = copy.try_partition_tensor(Int::dynamic(2), &t, false).unwrap();
+    /// let mine: Vec<u16> = (0..4).map(|i| part[i]).collect();
+    /// assert_eq!(mine, [8, 9, 10, 11]);
+    /// ```
+    pub fn try_partition_tensor<'t, S: crate::tensor::Storage>(
+        &self,
+        thr: Int,
+        t: &'t crate::Tensor<S>,
+        dst: bool,
+    ) -> Result<crate::Tensor<&'t [S::Elem]>, Error> {
+        let n = self.try_size()?;
+        if thr.value() < 0 || thr.value() >= n.value() {
+            return Err(Error::IndexOutOfRange {
+                msg: "TiledCopy get_slice: the thread index is outside the tiled copy",
+                index: thr.value(),
+                rank: n.value() as usize,
+            });
+        }
+        let l = t.layout();
+        let frg = self.try_tidfrg(l, dst)?;
+        let unders = IntTuple::try_repeat(l.rank(), &IntTuple::from_int(Int::UNDERSCORE))?;
+        let coord = IntTuple::try_tuple(&[
+            IntTuple::from_int(thr),
+            IntTuple::from_int(Int::UNDERSCORE),
+            unders,
+        ])?;
+        let (part, off) = frg.try_slice_and_offset(&coord)?;
+        t.reshaped(part, off.value())
+    }
+
     /// `ThrCopy::retile_S/D(tensor)` (the two are the same): a thread's fragment,
     /// `(V,RestM,RestN,...)`, regrouped as the copy's values `((AtomV,RestV),RestM,...)`.
     ///

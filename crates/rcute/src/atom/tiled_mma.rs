@@ -292,6 +292,53 @@ impl TiledMma {
         CoordTensor::new(t.origin(), frg).try_slice(&coord)
     }
 
+    /// The layout of thread `thr`'s part of a tensor of layout `l`, and the offset where
+    /// it starts: `partition_A/B/C` of a data tensor is its data from that offset through
+    /// that layout.
+    pub const fn try_partition_layout(
+        &self,
+        op: Operand,
+        thr: Int,
+        l: &Layout,
+    ) -> Result<(Layout, Int), Error> {
+        let frg = tri!(self.try_thrfrg(op, l));
+        let c = tri!(self.thr_vmnk(thr));
+        let (i, j) = op.modes();
+        let thr_coord = tri!(IntTuple::try_tuple(&[
+            tri!(c.try_get(0)),
+            tri!(IntTuple::try_tuple(&[
+                tri!(c.try_get(i + 1)),
+                tri!(c.try_get(j + 1))
+            ])),
+        ]));
+        let coord = tri!(IntTuple::try_tuple(&[thr_coord, tri!(rest_coord(&frg))]));
+        frg.try_slice_and_offset(&coord)
+    }
+
+    /// `tiled_mma.get_slice(thr).partition_A/B/C(tensor)` of a data tensor: a view of
+    /// thread `thr`'s elements, `(FrgV,RestM,RestK,...)` (for A).
+    ///
+    /// ```
+    /// use rcute::atom::{Operand, TiledMma, SM80_16x8x8_F16F16F16F16_TN};
+    /// use rcute::{layout, Int, Tensor, Tiler};
+    /// let mma = TiledMma::new(SM80_16x8x8_F16F16F16F16_TN, &layout!(_1:_0), &Tiler::UNDERSCORE);
+    /// let data: Vec<i32> = (0..16 * 8).collect();
+    /// let c = Tensor::new(data.as_slice(), layout!((_16,_8):(_1,_16))).unwrap();
+    /// // thread 5 holds C(1,2), C(1,3), C(9,2), C(9,3)
+    /// let part = mma.try_partition_tensor(Operand::C, Int::dynamic(5), &c).unwrap();
+    /// let mine: Vec<i32> = (0..4).map(|i| part[i]).collect();
+    /// assert_eq!(mine, [33, 49, 41, 57]);
+    /// ```
+    pub fn try_partition_tensor<'t, S: crate::tensor::Storage>(
+        &self,
+        op: Operand,
+        thr: Int,
+        t: &'t crate::Tensor<S>,
+    ) -> Result<crate::Tensor<&'t [S::Elem]>, Error> {
+        let (l, off) = self.try_partition_layout(op, thr, t.layout())?;
+        t.reshaped(l, off.value())
+    }
+
     /// `partition_shape_A/B/C(tiled_mma, shape)`: the shape of one thread's partition of a
     /// tensor of `shape`.
     pub const fn try_partition_shape(
