@@ -28,8 +28,6 @@ const NOT_IN_CATALOG: &[&str] = &[
     "AutoVectorizingCopy",
     "DefaultCopy",
     "SM50_Shuffle_U32_2x2Trans",
-    "SM75_U32x1_MOVM_T",
-    "_ZFILL<",
 ];
 
 fn lines(s: &str) -> Vec<&str> {

@@ -280,6 +280,8 @@ fn copy_op(s: &str) -> Result<CopyOp, Error> {
         "UniversalCopy" => ScalarCopy::Universal,
         "SM80_CP_ASYNC_CACHEALWAYS" => ScalarCopy::CpAsyncCacheAlways,
         "SM80_CP_ASYNC_CACHEGLOBAL" => ScalarCopy::CpAsyncCacheGlobal,
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL" => ScalarCopy::CpAsyncCacheAlwaysZfill,
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL" => ScalarCopy::CpAsyncCacheGlobalZfill,
         _ => return Err(UNKNOWN_COPY),
     };
     if nargs == 0 || nargs > 2 {
@@ -334,6 +336,8 @@ pub fn copy_families() -> impl Iterator<Item = AtomName> {
             "UniversalCopy<T>",
             "SM80_CP_ASYNC_CACHEALWAYS<T>",
             "SM80_CP_ASYNC_CACHEGLOBAL<T>",
+            "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<T>",
+            "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<T>",
         ]
         .into_iter()
         .map(AtomName::new),

@@ -100,6 +100,8 @@ ops! {
     SM90_U16x4_STSM_T = LDSM_T_X4_DST, LDSM_N_X2_SRC, LDSM_T_X4_DST;
     /// `stmatrix.sync.aligned.x4.trans.m8n8.shared.b16`.
     SM90_U16x8_STSM_T = LDSM_T_X8_DST, LDSM_N_X4_SRC, LDSM_T_X8_DST;
+    /// `movmatrix.sync.aligned.m8n8.trans.b16`: a transpose in registers.
+    SM75_U32x1_MOVM_T = LDSM_N_X1_DST, LDSM_N_X1_DST, LDSM_N_X1_DST;
 }
 
 /// The kinds of one-thread copies that take an element type `S`: `Op<S>` copies one `S`.
@@ -111,6 +113,12 @@ pub enum ScalarCopy {
     CpAsyncCacheAlways,
     /// `SM80_CP_ASYNC_CACHEGLOBAL<S>`: `cp.async.cg` of 16 bytes.
     CpAsyncCacheGlobal,
+    /// `SM80_CP_ASYNC_CACHEALWAYS_ZFILL<S>`: `cp.async.ca` that fills zeros where its
+    /// predicate is off.
+    CpAsyncCacheAlwaysZfill,
+    /// `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<S>`: `cp.async.cg` that fills zeros where its
+    /// predicate is off.
+    CpAsyncCacheGlobalZfill,
 }
 
 impl ScalarCopy {
@@ -153,6 +161,13 @@ impl ScalarCopy {
                 bits == 32 || bits == 64 || bits == 128,
             ),
             ScalarCopy::CpAsyncCacheGlobal => ("SM80_CP_ASYNC_CACHEGLOBAL<", bits == 128),
+            ScalarCopy::CpAsyncCacheAlwaysZfill => (
+                "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<",
+                bits == 32 || bits == 64 || bits == 128,
+            ),
+            ScalarCopy::CpAsyncCacheGlobalZfill => {
+                ("SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<", bits == 128)
+            }
         };
         if !ok {
             return Err(Error::Precondition {

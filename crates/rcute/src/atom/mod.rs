@@ -28,12 +28,11 @@
 //! the N that are not 8, 16, 32, 64, 96, 128, 192 or 256 for 16-bit types); copies
 //! `UniversalCopy<S[,D]>`, `SM75_U32x{1,2,4}_LDSM_N`, `SM75_U16x{2,4,8}_LDSM_T`,
 //! `SM90_U32x{1,2,4}_STSM_N`, `SM90_U16x{2,4,8}_STSM_T`,
-//! `SM80_CP_ASYNC_CACHEALWAYS/CACHEGLOBAL<T>`. `rcute::atom::mma_families` and
+//! `SM75_U32x1_MOVM_T`, `SM80_CP_ASYNC_CACHEALWAYS/CACHEGLOBAL[_ZFILL]<T>`. `rcute::atom::mma_families` and
 //! `copy_families` list them (`cute atoms`).
 //!
 //! Not in the catalog yet: SM90's f64 `mma.sync` and sparse GMMA, SM100 and SM120 atoms,
-//! TMA and other bulk copies, `SM75_U32x1_MOVM_T`, the SM50 shuffles,
-//! `AutoVectorizingCopy`/`DefaultCopy`, and the `_ZFILL` variants of cp.async.
+//! TMA and other bulk copies, the SM50 shuffles and `AutoVectorizingCopy`/`DefaultCopy`.
 
 mod catalog;
 mod copy;
@@ -48,9 +47,9 @@ mod tiled_mma;
 pub use catalog::{copy_atom, copy_families, mma_atom, mma_families};
 pub use copy::{CopyAtom, CopyOp, ScalarCopy};
 pub use copy::{
-    SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
-    SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T, SM90_U32x1_STSM_N,
-    SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
+    SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x1_MOVM_T,
+    SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T,
+    SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
 };
 pub use gmma::{Gmma, GmmaMajor, GmmaTypes};
 pub use mma::*;

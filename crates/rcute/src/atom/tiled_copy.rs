@@ -65,13 +65,23 @@ impl TiledCopy {
     /// (thread, value) -> coordinate layout and the shape of its tile.
     ///
     /// # Errors
-    /// A `layout_tv` of rank other than 2, or numbers of threads and values that are not
+    /// A dynamic `layout_tv` or `tiler` (CuTe's `TiledCopy` holds them as types), a
+    /// `layout_tv` of rank other than 2, or numbers of threads and values that are not
     /// multiples of the atom's.
     pub const fn try_from_tv(
         atom: CopyAtom,
         layout_tv: &Layout,
         tiler: &IntTuple,
     ) -> Result<TiledCopy, Error> {
+        if !(layout_tv.shape_ref().is_static()
+            && layout_tv.stride_ref().is_static()
+            && tiler.is_static())
+        {
+            // CuTe's TiledCopy carries both as types: dynamic values do not compile
+            return Err(Error::WrongKind {
+                msg: "TiledCopy: the thread-value layout and the tile must be static (CuTe's TiledCopy carries them as types)",
+            });
+        }
         if layout_tv.rank() != 2 {
             return Err(Error::RankMismatch {
                 msg: "TiledCopy: the thread-value layout has two modes (thread, value)",
