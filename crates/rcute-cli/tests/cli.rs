@@ -227,3 +227,88 @@ fn svg_tv_over_an_empty_shape_is_an_error() {
         "{err}"
     );
 }
+
+/// `cute atoms` lists the catalog; `cute svg --mma` and `--copy` draw a tiled MMA and a
+/// tiled copy whose cells name the thread and value that hold them, as the atom's layouts
+/// say.
+#[test]
+fn atoms_and_their_pictures() {
+    let o = cute(&["atoms"]);
+    assert!(o.status.success());
+    let list = text(&o.stdout);
+    for name in [
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "SM90_64xNx16_F32F16F16_SS<A,B>",
+        "SM75_U32x4_LDSM_N",
+        "SM80_CP_ASYNC_CACHEGLOBAL<T>",
+    ] {
+        assert!(list.contains(name), "{name} missing from:\n{list}");
+    }
+
+    let o = cute(&[
+        "svg",
+        "--mma",
+        "make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN)",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let svg = text(&o.stdout);
+    let doc = roxmltree::Document::parse(&svg).expect("XML");
+    let operand = |name: &str| {
+        doc.descendants()
+            .find(|n| n.attribute("data-operand") == Some(name))
+            .expect("a panel per operand")
+    };
+    let cells = |name: &str| {
+        operand(name)
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("cell"))
+            .count()
+    };
+    assert_eq!(
+        (cells("A"), cells("B"), cells("C")),
+        (16 * 8, 8 * 8, 16 * 8)
+    );
+    // C (1,2) is thread 5's value 0: LayoutC_TV ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))
+    let c12 = operand("C")
+        .descendants()
+        .find(|n| n.attribute("data-m") == Some("1") && n.attribute("data-n") == Some("2"))
+        .unwrap();
+    assert_eq!(
+        (c12.attribute("data-t"), c12.attribute("data-v")),
+        (Some("5"), Some("0"))
+    );
+
+    let o = cute(&[
+        "svg",
+        "--copy",
+        "make_tiled_copy(Copy_Atom<UniversalCopy<uint64_t>, half_t>, (_8,_1):(_1,_0), (_1,_4):(_0,_1))",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let svg = text(&o.stdout);
+    let doc = roxmltree::Document::parse(&svg).expect("XML");
+    // source: thread 2 holds row 2, values 0..3 along it
+    let src = doc
+        .descendants()
+        .find(|n| n.attribute("data-operand") == Some("S"))
+        .unwrap();
+    let row2: Vec<_> = src
+        .descendants()
+        .filter(|n| n.attribute("data-m") == Some("2"))
+        .map(|n| {
+            (
+                n.attribute("data-t").unwrap(),
+                n.attribute("data-v").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(row2, [("2", "0"), ("2", "1"), ("2", "2"), ("2", "3")]);
+
+    // not a tiled MMA: an error with a caret, no panic
+    let o = cute(&["svg", "--mma", "(_2,_2):(_1,_2)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).starts_with("error: "),
+        "{}",
+        text(&o.stderr)
+    );
+}
