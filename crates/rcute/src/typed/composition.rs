@@ -116,6 +116,8 @@ const fn walk(
     if carry.modes < 2 {
         return Ok(());
     }
+    // the checks and the values only they read run under the guard
+    let g = p.set_guard(carry.guard);
     // diff_k = cs * cd - next: 0 where the next mode continues mode k
     let mut diff = [Int::ZERO; crate::tuple::CAPACITY];
     let mut k = 0;
@@ -124,7 +126,6 @@ const fn walk(
         diff[k] = tri!(p.sub(product, a.d[k + 1]));
         k += 1;
     }
-    let g = p.set_guard(carry.guard);
     // strides of both signs need a linear `a` from the first mode they reach on
     let no_negative = carry.signs.0.is_static() && carry.signs.0.value() >= 0;
     let no_positive = carry.signs.1.is_static() && carry.signs.1.value() <= 0;
