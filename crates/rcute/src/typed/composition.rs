@@ -163,13 +163,24 @@ const fn guard(p: &mut Program, a: &Modes, b: &Layout) -> Result<Int, Error> {
         x = tri!(p.or(x, t));
         k += 1;
     }
+    // a negative stride: a static one sets the guard now; the bitwise or of the dynamic
+    // ones is negative where one is
     let d = b.stride_ref();
+    let mut any = Int::ZERO;
     let mut i = 0;
     while i < d.leaf_count() {
-        let t = tri!(p.min(d.leaf(i), Int::ZERO));
-        x = tri!(p.or(x, t));
+        let e = d.leaf(i);
+        if e.is_static() {
+            if e.value() < 0 {
+                x = Int::ONE;
+            }
+        } else {
+            any = tri!(p.or(any, e));
+        }
         i += 1;
     }
+    let t = tri!(p.min(any, Int::ZERO));
+    x = tri!(p.or(x, t));
     Ok(x)
 }
 
