@@ -243,10 +243,11 @@ impl TiledCopy {
     ) -> Result<CoordTensor, Error> {
         let n = tri!(self.try_size());
         if thr.value() < 0 || thr.value() >= n.value() {
-            return Err(Error::IndexOutOfRange {
-                msg: "TiledCopy get_slice: the thread index is outside the tiled copy",
-                index: thr.value(),
-                rank: n.value() as usize,
+            return Err(Error::Precondition {
+                msg: "TiledCopy get_slice: the thread index must be one of the tiled copy's threads (the index, and their number)",
+                mode: -1,
+                lhs: thr.value(),
+                rhs: n.value(),
             });
         }
         let l = t.layout();
@@ -286,10 +287,11 @@ impl TiledCopy {
     ) -> Result<crate::Tensor<&'t [S::Elem]>, Error> {
         let n = self.try_size()?;
         if thr.value() < 0 || thr.value() >= n.value() {
-            return Err(Error::IndexOutOfRange {
-                msg: "TiledCopy get_slice: the thread index is outside the tiled copy",
-                index: thr.value(),
-                rank: n.value() as usize,
+            return Err(Error::Precondition {
+                msg: "TiledCopy get_slice: the thread index must be one of the tiled copy's threads (the index, and their number)",
+                mode: -1,
+                lhs: thr.value(),
+                rhs: n.value(),
             });
         }
         let l = t.layout();

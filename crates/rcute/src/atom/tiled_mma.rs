@@ -250,10 +250,11 @@ impl TiledMma {
     const fn thr_vmnk(&self, thr: Int) -> Result<IntTuple, Error> {
         let n = tri!(self.thr_layout_vmnk.try_size());
         if thr.value() < 0 || thr.value() >= n.value() {
-            return Err(Error::IndexOutOfRange {
-                msg: "TiledMMA get_slice: the thread index is outside the tiled MMA",
-                index: thr.value(),
-                rank: n.value() as usize,
+            return Err(Error::Precondition {
+                msg: "TiledMMA get_slice: the thread index must be one of the tiled MMA's threads (the index, and their number)",
+                mode: -1,
+                lhs: thr.value(),
+                rhs: n.value(),
             });
         }
         self.thr_layout_vmnk
