@@ -21,7 +21,14 @@ use crate::tuple::{IntTuple, Node};
 /// up to in each mode of `a`, as staged values.
 pub(crate) struct Carry {
     sums: [Int; crate::tuple::CAPACITY],
+    /// The strides of the integral modes of `b` walked, in order (their signs are
+    /// recorded by the checks, under the guard).
+    strides: [Int; crate::tuple::CAPACITY + 1],
     modes: usize,
+    /// The new modes `n:r` placed at mode `k` of `a`, in order (their reaches are summed
+    /// by the checks, under the guard, as `algebra::carry` sums them).
+    placed: [(usize, Int, Int); crate::tuple::CAPACITY + 1],
+    placed_n: usize,
     /// The least and the greatest sign of the strides of those modes.
     signs: (Int, Int),
     /// The first mode of `a` at which one of them puts a new mode.
@@ -34,30 +41,59 @@ impl Carry {
     const fn new() -> Carry {
         Carry {
             sums: [Int::ZERO; crate::tuple::CAPACITY],
+            strides: [Int::ZERO; crate::tuple::CAPACITY + 1],
             modes: 0,
+            placed: [(0, Int::ZERO, Int::ZERO); crate::tuple::CAPACITY + 1],
+            placed_n: 0,
             signs: (Int::ZERO, Int::ZERO),
             low: usize::MAX,
             guard: Int::ONE,
         }
     }
 
-    /// Counts an integral mode of `b` of stride `d`, and its sign.
-    const fn count(&mut self, p: &mut Program, d: Int) -> Result<(), Error> {
+    /// Counts an integral mode of `b` of stride `d`.
+    const fn count(&mut self, d: Int) -> Result<(), Error> {
+        if self.modes == crate::tuple::CAPACITY + 1 {
+            return Err(Error::Capacity {
+                msg: "composition: too many modes",
+                capacity: crate::tuple::CAPACITY,
+            });
+        }
+        self.strides[self.modes] = d;
         self.modes += 1;
-        let g = p.set_guard(self.guard);
-        self.signs = tri!(p.signs(d, self.signs.0, self.signs.1));
-        p.restore_guard(g);
         Ok(())
     }
 
-    /// Records a new mode `n:r` at mode `k` of `a`: its reach `(n - 1) * |r|`.
-    const fn add(&mut self, p: &mut Program, k: usize, n: Int, r: Int) -> Result<(), Error> {
+    /// Records a new mode `n:r` at mode `k` of `a`.
+    const fn add(&mut self, k: usize, n: Int, r: Int) -> Result<(), Error> {
         if k < self.low {
             self.low = k;
         }
-        let g = p.set_guard(self.guard);
-        self.sums[k] = tri!(p.reach(n, r, self.sums[k]));
-        p.restore_guard(g);
+        if self.placed_n == crate::tuple::CAPACITY + 1 {
+            return Err(Error::Capacity {
+                msg: "composition: too many modes",
+                capacity: crate::tuple::CAPACITY,
+            });
+        }
+        self.placed[self.placed_n] = (k, n, r);
+        self.placed_n += 1;
+        Ok(())
+    }
+
+    /// The signs and the reaches of what was walked, as run-time operations (under the
+    /// guard the caller set), in the order `algebra::carry` computes them.
+    const fn record(&mut self, p: &mut Program) -> Result<(), Error> {
+        let mut i = 0;
+        while i < self.modes {
+            self.signs = tri!(p.signs(self.strides[i], self.signs.0, self.signs.1));
+            i += 1;
+        }
+        let mut i = 0;
+        while i < self.placed_n {
+            let (k, n, r) = self.placed[i];
+            self.sums[k] = tri!(p.reach(n, r, self.sums[k]));
+            i += 1;
+        }
         Ok(())
     }
 }
@@ -118,6 +154,7 @@ const fn walk(
     }
     // the checks and the values only they read run under the guard
     let g = p.set_guard(carry.guard);
+    tri!(carry.record(p));
     // diff_k = cs * cd - next: 0 where the next mode continues mode k
     let mut diff = [Int::ZERO; crate::tuple::CAPACITY];
     let mut k = 0;
@@ -235,7 +272,7 @@ const fn composition_int(
     }
     let mark = out.mark();
     tri!(out.open());
-    tri!(carry.count(p, d));
+    tri!(carry.count(d));
     let mut n = 0;
     let mut rest_shape = s;
     let mut rest_stride = d;
@@ -248,7 +285,7 @@ const fn composition_int(
         } else {
             let new_shape = tri!(p.min(next_shape, rest_shape));
             let next_rest = tri!(p.shape_step(rest_shape, new_shape, i));
-            tri!(carry.add(p, i, new_shape, rest_stride));
+            tri!(carry.add(i, new_shape, rest_stride));
             let new_stride = tri!(p.mul(rest_stride, cd));
             tri!(out.push_mode(new_shape, new_stride));
             n += 1;
