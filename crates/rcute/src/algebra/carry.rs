@@ -20,11 +20,10 @@ pub(crate) struct Carry {
     /// Whether `A` is a coordinate layout (a stride is a basis element): its axes are
     /// tiled with overhang, as CuTe does, and neither check applies.
     pub(crate) coordinates: bool,
-    /// The new modes `n:r` the walk put at mode `k` of `A`, in order: their reaches are
-    /// summed by [`Carry::check`], where the check needs them (two modes of `B` or more).
-    placed: [(usize, Int, Int); crate::tuple::CAPACITY + 1],
-    /// How many of `placed` there are.
-    placed_n: usize,
+    sums: [i64; crate::tuple::CAPACITY],
+    /// The first sum that overflowed, reported by [`Carry::check`] where the check needs
+    /// the sums (two modes of `B` or more).
+    overflow: Option<Error>,
     /// The number of integral modes of `B` that reached `A`'s modes.
     modes: usize,
     /// Whether one of them has a positive stride, and one a negative stride.
@@ -40,8 +39,8 @@ impl Carry {
             coordinates: false,
             signs: (false, false),
             low: usize::MAX,
-            placed: [(0, Int::ZERO, Int::ZERO); crate::tuple::CAPACITY + 1],
-            placed_n: 0,
+            sums: [0; crate::tuple::CAPACITY],
+            overflow: None,
             modes: 0,
         }
     }
@@ -74,16 +73,14 @@ impl Carry {
         if k < self.low {
             self.low = k;
         }
-        // a layout holds at most CAPACITY modes, so the walk's builder refuses the mode
-        // after them before this does
-        if self.placed_n == crate::tuple::CAPACITY + 1 {
-            return Err(Error::Capacity {
-                msg: "composition: too many modes",
-                capacity: crate::tuple::CAPACITY,
-            });
+        match reach_add(self.sums[k], n, r) {
+            Ok(v) => self.sums[k] = v,
+            Err(e) => {
+                if self.overflow.is_none() {
+                    self.overflow = Some(e);
+                }
+            }
         }
-        self.placed[self.placed_n] = (k, n, r);
-        self.placed_n += 1;
         Ok(())
     }
 
@@ -98,13 +95,10 @@ impl Carry {
             // the axes of a coordinate layout (see `composition_int`)
             return Ok(());
         }
-        // what the new modes reach in each mode of `A`, in the order the walk placed them
-        let mut sums = [0i64; crate::tuple::CAPACITY];
-        let mut i = 0;
-        while i < self.placed_n {
-            let (k, n, r) = self.placed[i];
-            sums[k] = tri!(reach_add(sums[k], n, r));
-            i += 1;
+        // what the new modes reach in each mode of `A`: the first sum that overflowed, in
+        // the order the walk placed them
+        if let Some(e) = self.overflow {
+            return Err(e);
         }
         if self.signs.0 && self.signs.1 && self.low < r {
             let mut k = self.low;
@@ -118,7 +112,7 @@ impl Carry {
         let mut k = 0;
         while k + 1 < r {
             let (cs, cd) = a.mode(k);
-            tri!(digit.step(sums[k], k, cs, cd, a.mode(k + 1).1));
+            tri!(digit.step(self.sums[k], k, cs, cd, a.mode(k + 1).1));
             k += 1;
         }
         Ok(())
