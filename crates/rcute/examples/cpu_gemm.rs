@@ -131,10 +131,12 @@ fn main() {
             Tensor::zeros(Layout::from_shape(int_tuple!((_32, _8)))).unwrap();
         let mut s_b: Tensor<Vec<f32>> =
             Tensor::zeros(Layout::from_shape(int_tuple!((_32, _8)))).unwrap();
-        // one register fragment per thread
+        // one register fragment per thread: compact over the shape of a thread's part, as
+        // CuTe's make_tensor<float>(shape(partition)) (the part's strides are coordinates,
+        // which make_fragment_like cannot order)
         let frag_layout = id_tile.local_partition(&threads, 0, None).layout();
         let mut acc: Vec<Tensor<Vec<f32>>> = (0..threads.size().value())
-            .map(|_| Tensor::zeros(frag_layout.fragment_like()).unwrap())
+            .map(|_| Tensor::zeros(Layout::from_shape(frag_layout.shape())).unwrap())
             .collect();
         // each thread's rows of A and columns of B in the buffers: the same every k-step
         let partition = |buf: &Layout, proj: &IntTuple| -> Vec<(Layout, i64)> {
