@@ -13,7 +13,7 @@ const UNKNOWN_COPY: Error = Error::WrongKind {
     msg: "unknown copy atom: expected Copy_Atom<OP, T> with an operation of the catalog (`cute atoms` lists it) and an element type",
 };
 
-/// The bits of an element type, by CuTe's name (`half_t`: 16).
+/// The bits of an element type, by CuTe's name (`half_t`: 16; `cutlass::` may qualify it).
 pub(crate) fn element_bits(name: &str) -> Option<i64> {
     let name = name.strip_prefix("cutlass::").unwrap_or(name);
     Some(match name {

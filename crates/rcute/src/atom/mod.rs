@@ -44,6 +44,7 @@ mod picture;
 mod tiled_copy;
 mod tiled_mma;
 
+pub(crate) use catalog::element_bits;
 pub use catalog::{copy_atom, copy_families, mma_atom, mma_families};
 pub use copy::{CopyAtom, CopyOp, ScalarCopy};
 pub use copy::{

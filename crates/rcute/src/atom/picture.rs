@@ -130,6 +130,20 @@ fn mma_cells(mma: &TiledMma) -> Result<([i64; 3], IntTuple, [TvCells; 3]), Error
     Ok(([m.value(), n.value(), k.value()], t, [c, a, b]))
 }
 
+/// A TikZ cell of CuTe's pictures: `T<tid> V<vid>` at `(x,y)`, coloured by thread.
+fn tikz_node(s: &mut String, tid: i64, vid: i64, x: i64, y: i64) {
+    let _ = writeln!(
+        s,
+        "\\node[fill={}] at ({x},{y}) {{\\shortstack{{T{tid} \\\\ V{vid}}}}};",
+        TIKZ_TV[(tid % 8) as usize]
+    );
+}
+
+/// A TikZ label of CuTe's pictures: the number `v` at `(x,y)`.
+fn tikz_label(s: &mut String, x: i64, y: i64, v: i64) {
+    let _ = writeln!(s, "\\node at ({x},{y}) {{\\Large{{\\texttt{{{v}}}}}}};");
+}
+
 /// CuTe's `print_latex(tiled_mma)`: C at the origin, A to its left, B above it, each
 /// cell `T<thread> V<value>`.
 ///
@@ -149,20 +163,10 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
     let _ = writeln!(s, "% LayoutA: {}", a.tensor);
     let _ = writeln!(s, "% LayoutB: {}", b.tensor);
     s.push_str(TIKZ_HEADER);
-    let node = |s: &mut String, tid: i64, vid: i64, x: i64, y: i64| {
-        let _ = writeln!(
-            s,
-            "\\node[fill={}] at ({x},{y}) {{\\shortstack{{T{tid} \\\\ V{vid}}}}};",
-            TIKZ_TV[(tid % 8) as usize]
-        );
-    };
-    let label = |s: &mut String, x: i64, y: i64, v: i64| {
-        let _ = writeln!(s, "\\node at ({x},{y}) {{\\Large{{\\texttt{{{v}}}}}}};");
-    };
     let mut filled = grid(m, n)?;
     c.each(|tid, vid, x, y| {
         if first(&mut filled, m, x, y) {
-            node(&mut s, tid, vid, x, y);
+            tikz_node(&mut s, tid, vid, x, y);
         }
     })?;
     let _ = writeln!(
@@ -172,7 +176,7 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
     let mut filled = grid(m, k)?;
     a.each(|tid, vid, x, y| {
         if first(&mut filled, m, x, y) {
-            node(&mut s, tid, vid, x, y - k - 1);
+            tikz_node(&mut s, tid, vid, x, y - k - 1);
         }
     })?;
     let _ = writeln!(
@@ -181,15 +185,15 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
         -k - 1
     );
     for i in 0..m {
-        label(&mut s, i, -1 - k - 1, i);
+        tikz_label(&mut s, i, -1 - k - 1, i);
     }
     for j in 0..k {
-        label(&mut s, -1, j - k - 1, j);
+        tikz_label(&mut s, -1, j - k - 1, j);
     }
     let mut filled = grid(n, k)?;
     b.each(|tid, vid, x, y| {
         if first(&mut filled, n, x, y) {
-            node(&mut s, tid, vid, y - k - 1, x);
+            tikz_node(&mut s, tid, vid, y - k - 1, x);
         }
     })?;
     let _ = writeln!(
@@ -198,10 +202,10 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
         -k - 1
     );
     for i in 0..n {
-        label(&mut s, -1 - k - 1, i, i);
+        tikz_label(&mut s, -1 - k - 1, i, i);
     }
     for j in 0..k {
-        label(&mut s, j - k - 1, -1, j);
+        tikz_label(&mut s, j - k - 1, -1, j);
     }
     s.push_str(TIKZ_FOOTER);
     Ok(s)
@@ -232,22 +236,12 @@ pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
     let _ = writeln!(s, "% Layout S TV: {}", src.tensor);
     let _ = writeln!(s, "% Layout D TV: {}", dst.tensor);
     s.push_str(TIKZ_HEADER);
-    let node = |s: &mut String, tid: i64, vid: i64, x: i64, y: i64| {
-        let _ = writeln!(
-            s,
-            "\\node[fill={}] at ({x},{y}) {{\\shortstack{{T{tid} \\\\ V{vid}}}}};",
-            TIKZ_TV[(tid % 8) as usize]
-        );
-    };
-    let label = |s: &mut String, x: i64, y: i64, v: i64| {
-        let _ = writeln!(s, "\\node at ({x},{y}) {{\\Large{{\\texttt{{{v}}}}}}};");
-    };
     for (side, cells) in [(0, &src), (1, &dst)] {
         let shift = if side == 0 { 0 } else { n + 3 };
         let mut filled = grid(m, n)?;
         cells.each(|tid, vid, x, y| {
             if first(&mut filled, m, x, y) {
-                node(&mut s, tid, vid, x, y + shift);
+                tikz_node(&mut s, tid, vid, x, y + shift);
             }
         })?;
         let _ = writeln!(
@@ -257,10 +251,10 @@ pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
         );
         let row = if side == 0 { -1 } else { 2 * n + 3 };
         for i in 0..m {
-            label(&mut s, i, row, i);
+            tikz_label(&mut s, i, row, i);
         }
         for j in 0..n {
-            label(&mut s, -1, j + shift, j);
+            tikz_label(&mut s, -1, j + shift, j);
         }
     }
     s.push_str(TIKZ_FOOTER);

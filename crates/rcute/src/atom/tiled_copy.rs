@@ -241,26 +241,9 @@ impl TiledCopy {
         t: &CoordTensor,
         dst: bool,
     ) -> Result<CoordTensor, Error> {
-        let n = tri!(self.try_size());
-        if thr.value() < 0 || thr.value() >= n.value() {
-            return Err(Error::Precondition {
-                msg: "TiledCopy get_slice: the thread index must be one of the tiled copy's threads (the index, and their number)",
-                mode: -1,
-                lhs: thr.value(),
-                rhs: n.value(),
-            });
-        }
         let l = t.layout();
         let frg = tri!(self.try_tidfrg(&l, dst));
-        let unders = tri!(IntTuple::try_repeat(
-            l.rank(),
-            &IntTuple::from_int(Int::UNDERSCORE)
-        ));
-        let coord = tri!(IntTuple::try_tuple(&[
-            IntTuple::from_int(thr),
-            IntTuple::from_int(Int::UNDERSCORE),
-            unders
-        ]));
+        let coord = tri!(self.slice_coord(thr, l.rank()));
         CoordTensor::new(t.origin(), frg).try_slice(&coord)
     }
 
@@ -285,7 +268,17 @@ impl TiledCopy {
         t: &'t crate::Tensor<S>,
         dst: bool,
     ) -> Result<crate::Tensor<&'t [S::Elem]>, Error> {
-        let n = self.try_size()?;
+        let l = t.layout();
+        let frg = self.try_tidfrg(l, dst)?;
+        let coord = self.slice_coord(thr, l.rank())?;
+        let (part, off) = frg.try_slice_and_offset(&coord)?;
+        t.reshaped(part, off.value())
+    }
+
+    /// CuTe's slice of a tidfrg layout for thread `thr`, `(thr,_,(_,...))` over a tensor
+    /// of `rank` modes; a thread outside the tiled copy is an error.
+    const fn slice_coord(&self, thr: Int, rank: usize) -> Result<IntTuple, Error> {
+        let n = tri!(self.try_size());
         if thr.value() < 0 || thr.value() >= n.value() {
             return Err(Error::Precondition {
                 msg: "TiledCopy get_slice: the thread index must be one of the tiled copy's threads (the index, and their number)",
@@ -294,16 +287,15 @@ impl TiledCopy {
                 rhs: n.value(),
             });
         }
-        let l = t.layout();
-        let frg = self.try_tidfrg(l, dst)?;
-        let unders = IntTuple::try_repeat(l.rank(), &IntTuple::from_int(Int::UNDERSCORE))?;
-        let coord = IntTuple::try_tuple(&[
+        let unders = tri!(IntTuple::try_repeat(
+            rank,
+            &IntTuple::from_int(Int::UNDERSCORE)
+        ));
+        IntTuple::try_tuple(&[
             IntTuple::from_int(thr),
             IntTuple::from_int(Int::UNDERSCORE),
             unders,
-        ])?;
-        let (part, off) = frg.try_slice_and_offset(&coord)?;
-        t.reshaped(part, off.value())
+        ])
     }
 
     /// `ThrCopy::retile_S/D(tensor)` (the two are the same): a thread's fragment,

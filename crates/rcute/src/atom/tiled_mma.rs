@@ -280,16 +280,7 @@ impl TiledMma {
         t: &CoordTensor,
     ) -> Result<CoordTensor, Error> {
         let frg = tri!(self.try_thrfrg(op, &t.layout()));
-        let c = tri!(self.thr_vmnk(thr));
-        let (i, j) = op.modes();
-        let thr_coord = tri!(IntTuple::try_tuple(&[
-            tri!(c.try_get(0)),
-            tri!(IntTuple::try_tuple(&[
-                tri!(c.try_get(i + 1)),
-                tri!(c.try_get(j + 1))
-            ])),
-        ]));
-        let coord = tri!(IntTuple::try_tuple(&[thr_coord, tri!(rest_coord(&frg))]));
+        let coord = tri!(self.slice_coord(op, thr, &frg));
         CoordTensor::new(t.origin(), frg).try_slice(&coord)
     }
 
@@ -303,16 +294,7 @@ impl TiledMma {
         l: &Layout,
     ) -> Result<(Layout, Int), Error> {
         let frg = tri!(self.try_thrfrg(op, l));
-        let c = tri!(self.thr_vmnk(thr));
-        let (i, j) = op.modes();
-        let thr_coord = tri!(IntTuple::try_tuple(&[
-            tri!(c.try_get(0)),
-            tri!(IntTuple::try_tuple(&[
-                tri!(c.try_get(i + 1)),
-                tri!(c.try_get(j + 1))
-            ])),
-        ]));
-        let coord = tri!(IntTuple::try_tuple(&[thr_coord, tri!(rest_coord(&frg))]));
+        let coord = tri!(self.slice_coord(op, thr, &frg));
         frg.try_slice_and_offset(&coord)
     }
 
@@ -401,6 +383,23 @@ impl TiledMma {
                 l.try_fragment_like()
             }
         }
+    }
+}
+
+impl TiledMma {
+    /// CuTe's slice of a thrfrg layout for thread `thr`: `((ThrV,(ThrM,ThrK)),(_,(_,...)))`
+    /// (for A), its thread coordinate from `get_flat_coord`.
+    const fn slice_coord(&self, op: Operand, thr: Int, frg: &Layout) -> Result<IntTuple, Error> {
+        let c = tri!(self.thr_vmnk(thr));
+        let (i, j) = op.modes();
+        let thr_coord = tri!(IntTuple::try_tuple(&[
+            tri!(c.try_get(0)),
+            tri!(IntTuple::try_tuple(&[
+                tri!(c.try_get(i + 1)),
+                tri!(c.try_get(j + 1))
+            ])),
+        ]));
+        IntTuple::try_tuple(&[thr_coord, tri!(rest_coord(frg))])
     }
 }
 

@@ -525,17 +525,8 @@ fn describe(t: &Tok) -> String {
     }
 }
 
-/// The bits of one element of a CuTe element type (`sizeof_bits`), for `recast_layout`.
+/// The bits of one element of a CuTe element type (`sizeof_bits`), for `recast_layout`
+/// (the atom catalog's table).
 pub(crate) fn element_bits(name: &str) -> Option<i64> {
-    Some(match name {
-        "bool" | "uint1_t" | "uint1b_t" | "bin1_t" => 1,
-        "uint2_t" | "int2_t" | "uint2b_t" | "int2b_t" => 2,
-        "uint4_t" | "int4_t" | "uint4b_t" | "int4b_t" | "float_e2m1_t" => 4,
-        "uint8_t" | "int8_t" | "char" | "float_e4m3_t" | "float_e5m2_t" | "float_ue8m0_t" => 8,
-        "uint16_t" | "int16_t" | "half_t" | "bfloat16_t" | "half" => 16,
-        "uint32_t" | "int32_t" | "float" | "tfloat32_t" | "int" => 32,
-        "uint64_t" | "int64_t" | "double" => 64,
-        "uint128_t" | "int128_t" => 128,
-        _ => return None,
-    })
+    crate::atom::element_bits(name)
 }
