@@ -44,6 +44,7 @@ mod picture;
 mod tiled_copy;
 mod tiled_mma;
 
+#[cfg(feature = "alloc")]
 pub(crate) use catalog::element_bits;
 pub use catalog::{copy_atom, copy_families, mma_atom, mma_families};
 pub use copy::{CopyAtom, CopyOp, ScalarCopy};
