@@ -29,20 +29,18 @@ pub(crate) fn element_bits(name: &str) -> Option<i64> {
     })
 }
 
-/// `name` without spaces and `cute::` qualifiers.
-fn normalize(name: &str) -> ([u8; 128], usize) {
+/// `name` without spaces; `None` where it is longer than any atom's name can be.
+fn normalize(name: &str) -> Option<([u8; 128], usize)> {
     let mut out = [0u8; 128];
     let mut n = 0;
     for b in name.bytes() {
         if b.is_ascii_whitespace() {
             continue;
         }
-        if n < out.len() {
-            out[n] = b;
-            n += 1;
-        }
+        *out.get_mut(n)? = b;
+        n += 1;
     }
-    (out, n)
+    Some((out, n))
 }
 
 /// Splits `T<a,b,...>` into `T` and its template arguments (split at top-level commas).
@@ -114,7 +112,7 @@ fn major(s: &str) -> Option<GmmaMajor> {
 /// A name that is not in the catalog; a GMMA that CuTe does not define (an N that is not
 /// a multiple of 8 up to 256, MN-major tf32 or fp8 operands, an MN-major register A).
 pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
-    let (buf, n) = normalize(name);
+    let (buf, n) = normalize(name).ok_or(UNKNOWN_MMA)?;
     let s = core::str::from_utf8(&buf[..n]).map_err(|_| UNKNOWN_MMA)?;
     let s = strip_cute(s);
     let s = match s
@@ -257,7 +255,7 @@ fn gmma_by_name(base: &str, args: &[&str]) -> Result<Gmma, Error> {
 /// # Errors
 /// An unknown operation or type, and the recasts CuTe refuses.
 pub fn copy_atom(name: &str) -> Result<CopyAtom, Error> {
-    let (buf, n) = normalize(name);
+    let (buf, n) = normalize(name).ok_or(UNKNOWN_COPY)?;
     let s = core::str::from_utf8(&buf[..n]).map_err(|_| UNKNOWN_COPY)?;
     let s = strip_cute(s);
     let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_COPY)?;

@@ -1,7 +1,7 @@
 //! MMA atoms: CuTe's `MMA_Traits` of one MMA instruction, as `const` data.
 
 use super::name::AtomName;
-use crate::error::Error;
+use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
@@ -115,8 +115,6 @@ impl fmt::Display for MmaAtom {
         write!(f, "  LayoutC_TV: {}", self.c)
     }
 }
-
-use crate::error::tri;
 
 /// An atom whose traits are written in CuTe notation.
 const fn atom(

@@ -84,7 +84,7 @@ impl TvCells {
     }
 
     /// Calls `f(tid, vid, x, y)` for every (thread, value), in CuTe's order.
-    fn each(&self, mut f: impl FnMut(i64, i64, i64, i64)) -> Result<(), Error> {
+    fn each(&self, mut f: impl FnMut(i64, i64, i64, i64)) {
         for tid in 0..self.threads {
             for vid in 0..self.values {
                 let i = tid + vid * self.threads;
@@ -97,7 +97,6 @@ impl TvCells {
                 );
             }
         }
-        Ok(())
     }
 }
 
@@ -168,7 +167,7 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
         if first(&mut filled, m, x, y) {
             tikz_node(&mut s, tid, vid, x, y);
         }
-    })?;
+    });
     let _ = writeln!(
         s,
         "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,0) grid ({m},{n});\n"
@@ -178,7 +177,7 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
         if first(&mut filled, m, x, y) {
             tikz_node(&mut s, tid, vid, x, y - k - 1);
         }
-    })?;
+    });
     let _ = writeln!(
         s,
         "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,{}) grid ({m},-1);\n",
@@ -195,7 +194,7 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
         if first(&mut filled, n, x, y) {
             tikz_node(&mut s, tid, vid, y - k - 1, x);
         }
-    })?;
+    });
     let _ = writeln!(
         s,
         "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] ({},0) grid (-1,{n});\n",
@@ -243,7 +242,7 @@ pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
             if first(&mut filled, m, x, y) {
                 tikz_node(&mut s, tid, vid, x, y + shift);
             }
-        })?;
+        });
         let _ = writeln!(
             s,
             "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,{shift}) grid ({m},{});\n",
@@ -305,13 +304,13 @@ pub fn svg_mma(mma: &TiledMma) -> Result<String, Error> {
         if first(&mut filled, m, x, y) {
             cell(&mut s, tid, vid, (y + k + 2) * CELL, (x + k + 2) * CELL, "");
         }
-    })?;
+    });
     let mut filled = grid(m, k)?;
     a.each(|tid, vid, x, y| {
         if first(&mut filled, m, x, y) {
             cell(&mut s, tid, vid, (y + 1) * CELL, (x + k + 2) * CELL, " ");
         }
-    })?;
+    });
     for i in 0..m {
         label(&mut s, 0, (i + k + 2) * CELL, i);
     }
@@ -323,7 +322,7 @@ pub fn svg_mma(mma: &TiledMma) -> Result<String, Error> {
         if first(&mut filled, n, x, y) {
             cell(&mut s, tid, vid, (x + k + 2) * CELL, (y + 1) * CELL, " ");
         }
-    })?;
+    });
     for i in 0..n {
         label(&mut s, (i + k + 2) * CELL, 0, i);
     }
@@ -334,28 +333,12 @@ pub fn svg_mma(mma: &TiledMma) -> Result<String, Error> {
     Ok(s)
 }
 
-/// The width and height of an SVG document this crate drew (its first `width="..."` and
-/// `height="..."`).
-fn svg_size(svg: &str) -> (usize, usize) {
-    let num = |key: &str| -> usize {
-        svg.find(key)
-            .map(|at| {
-                svg[at + key.len()..]
-                    .chars()
-                    .take_while(char::is_ascii_digit)
-                    .collect::<String>()
-            })
-            .and_then(|d| d.parse().ok())
-            .unwrap_or(0)
-    };
-    (num("width=\""), num("height=\""))
-}
+/// Panels placed on one page: each `((svg, (width, height)), x, y, operand)`.
+type Panel<'a> = ((String, (usize, usize)), usize, usize, &'a str);
 
-/// Panels placed on one page: each `(svg, x, y, operand)`.
-fn page(panels: &[(String, usize, usize, &str)], title: &str) -> String {
+fn page(panels: &[Panel<'_>], title: &str) -> String {
     let (mut w, mut h) = (0, 0);
-    for (svg, x, y, _) in panels {
-        let (pw, ph) = svg_size(svg);
+    for ((_, (pw, ph)), x, y, _) in panels {
         w = w.max(x + pw);
         h = h.max(y + ph);
     }
@@ -373,7 +356,7 @@ fn page(panels: &[(String, usize, usize, &str)], title: &str) -> String {
             .replace('>', "&gt;")
     );
     let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>");
-    for (svg, x, y, operand) in panels {
+    for ((svg, _), x, y, operand) in panels {
         let inner =
             svg.trim_end()
                 .replacen("<svg ", &alloc::format!("<svg x=\"{x}\" y=\"{y}\" "), 1);
@@ -426,8 +409,7 @@ pub fn svg_mma_panels(mma: &TiledMma) -> Result<String, Error> {
         &pair(m, n),
         Some(&alloc::format!("C (M,N) = {}", pair(m, n))),
     )?;
-    let (aw, _) = svg_size(&a);
-    let (_, bh) = svg_size(&b);
+    let (aw, bh) = (a.1.0, b.1.1);
     Ok(page(
         &[(a, 0, bh, "A"), (b, aw, 0, "B"), (c, aw, bh, "C")],
         &alloc::format!("TiledMMA {} over {}", mma.atom().name(), t),
@@ -443,7 +425,7 @@ pub fn svg_copy_panels(copy: &TiledCopy) -> Result<String, Error> {
     let d_tv = copy.try_layout_tv(true)?;
     let src = svg_tv_titled(&s_tv, &tile, Some(&alloc::format!("source {}", tile)))?;
     let dst = svg_tv_titled(&d_tv, &tile, Some(&alloc::format!("destination {}", tile)))?;
-    let (sw, _) = svg_size(&src);
+    let sw = src.1.0;
     Ok(page(
         &[(src, 0, 0, "S"), (dst, sw, 0, "D")],
         &alloc::format!("TiledCopy {} over {}", copy.atom().name(), tile),

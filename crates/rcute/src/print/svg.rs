@@ -102,9 +102,14 @@ fn escape(s: &str) -> String {
 }
 
 impl Frame {
-    fn open(&self, out: &mut String) {
+    /// The width and height of the picture.
+    fn size(&self) -> (usize, usize) {
         let w = (MARGIN + self.cols * CELL + 10).max(MARGIN + 9 * self.title.chars().count() + 10);
-        let h = MARGIN + 24 + self.rows * CELL + 10;
+        (w, MARGIN + 24 + self.rows * CELL + 10)
+    }
+
+    fn open(&self, out: &mut String) {
+        let (w, h) = self.size();
         let _ = write!(
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
@@ -268,15 +273,16 @@ pub fn svg_layout<L: Drawable>(layout: &L) -> Result<String, Error> {
 /// assert!(svg.contains("data-m=\"1\" data-n=\"0\" data-t=\"0\" data-v=\"1\""));
 /// ```
 pub fn svg_tv(tv: &Layout, shape: &IntTuple) -> Result<String, Error> {
-    svg_tv_titled(tv, shape, None)
+    Ok(svg_tv_titled(tv, shape, None)?.0)
 }
 
-/// [`svg_tv`] with a title of its own above the grid (else the layout and the shape).
+/// [`svg_tv`] with a title of its own above the grid (else the layout and the shape), and
+/// the picture's width and height.
 pub(crate) fn svg_tv_titled(
     tv: &Layout,
     shape: &IntTuple,
     title: Option<&str>,
-) -> Result<String, Error> {
+) -> Result<(String, (usize, usize)), Error> {
     if tv.rank() != 2 {
         return Err(Error::RankMismatch {
             msg: "svg: a thread-value layout must have rank 2 (thread, value)",
@@ -370,5 +376,5 @@ pub(crate) fn svg_tv_titled(
         }
     }
     frame.close(&mut out);
-    Ok(out)
+    Ok((out, frame.size()))
 }
