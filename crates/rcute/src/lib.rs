@@ -103,6 +103,8 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+pub mod analysis;
 pub mod algebra;
 pub mod atom;
 pub mod error;
