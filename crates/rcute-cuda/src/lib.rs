@@ -7,3 +7,4 @@
 pub mod codegen;
 pub mod gemm;
 pub mod kernels;
+pub mod patterns;

@@ -92,6 +92,20 @@ pub enum Error {
         /// The values the condition was checked on.
         rhs: i64,
     },
+    /// An access that an analysis cannot model (a vector that is not contiguous or not
+    /// aligned, a lane outside the tile), named by its thread and value.
+    Access {
+        /// The analysis and what is wrong, as one sentence.
+        msg: &'static str,
+        /// The thread index.
+        thread: i64,
+        /// The value index of the thread.
+        value: i64,
+        /// The value found (an offset, an index).
+        found: i64,
+        /// The value required or the bound.
+        expected: i64,
+    },
 }
 
 impl Error {
@@ -109,7 +123,8 @@ impl Error {
             | Error::IndexOutOfRange { msg, .. }
             | Error::WrongKind { msg }
             | Error::InvalidShape { msg, .. }
-            | Error::Precondition { msg, .. } => msg,
+            | Error::Precondition { msg, .. }
+            | Error::Access { msg, .. } => msg,
         }
     }
 
@@ -162,6 +177,16 @@ impl fmt::Display for Error {
                     write!(f, "{msg}: {lhs} and {rhs}")
                 }
             }
+            Error::Access {
+                msg,
+                thread,
+                value,
+                found,
+                expected,
+            } => write!(
+                f,
+                "{msg} (thread {thread}, value {value}): {found} and {expected}"
+            ),
         }
     }
 }

@@ -11,3 +11,24 @@ pub mod tma;
 
 /// The most elements (or accesses) one analysis enumerates.
 pub const MAX_ANALYSED: usize = 1 << 20;
+
+mod access;
+mod banks;
+mod coalescing;
+mod predicates;
+mod swizzle_search;
+
+pub use access::{Access, Memory, Phases, Side, WARP, WarpInstruction};
+pub use banks::{
+    BANKS, BankReport, Collision, InstructionCost, bank_conflicts, bank_conflicts_in,
+    instruction_cost,
+};
+pub use coalescing::{
+    CoalescingReport, LINE, RequestCost, SECTOR, VectorWidth, coalescing, request_cost,
+    vector_width,
+};
+pub use predicates::{
+    distinct_offsets, footprint, functionally_equal, image, is_bijective, is_injective,
+    is_surjective,
+};
+pub use swizzle_search::{SwizzleCost, SwizzleSearch, swizzle_for};

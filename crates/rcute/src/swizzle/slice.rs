@@ -45,6 +45,18 @@ impl MaybeSwizzled {
     }
 }
 
+impl From<Layout> for MaybeSwizzled {
+    fn from(l: Layout) -> MaybeSwizzled {
+        MaybeSwizzled::Plain(l)
+    }
+}
+
+impl From<ComposedLayout> for MaybeSwizzled {
+    fn from(c: ComposedLayout) -> MaybeSwizzled {
+        MaybeSwizzled::Swizzled(c)
+    }
+}
+
 impl fmt::Display for MaybeSwizzled {
     /// CuTe's `print` of the layout.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

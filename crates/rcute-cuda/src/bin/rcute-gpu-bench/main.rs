@@ -6,6 +6,7 @@
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
 //!                 [--wgmma-tiling BM BN STAGES]
 //! rcute-gpu-bench --source [--f16] [M N | --gemm M N K]
+//! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
 //! ```
 //!
 //! Bare numbers are copy sizes, two at a time. Without sizes: copies of 1000 x 777 and
@@ -16,6 +17,7 @@
 //! holding `cutlass_library`) also builds CuTe's tutorial kernels with `nvcc` and runs them.
 
 mod gemm;
+mod patterns;
 mod tutorials;
 
 use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DeviceRepr, LaunchConfig, PushKernelArg};
@@ -202,6 +204,7 @@ fn elem_name(e: Elem) -> &'static str {
 struct Cli {
     show: bool,
     source: bool,
+    patterns: bool,
     f16: bool,
     copies: Vec<(i64, i64)>,
     gemms: Vec<(i64, i64, i64)>,
@@ -213,6 +216,7 @@ fn parse(args: &[String]) -> Res<Cli> {
     let mut cli = Cli {
         show: false,
         source: false,
+        patterns: false,
         f16: false,
         copies: Vec::new(),
         gemms: Vec::new(),
@@ -235,6 +239,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         match a.as_str() {
             "--show" => cli.show = true,
             "--source" => cli.source = true,
+            "--patterns" => cli.patterns = true,
             "--f16" => cli.f16 = true,
             "--copy" => cli
                 .copies
@@ -269,7 +274,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         return Err("copy sizes come in pairs: M N".into());
     }
     cli.copies.extend(bare.chunks(2).map(|c| (c[0], c[1])));
-    if cli.copies.is_empty() && cli.gemms.is_empty() && !cli.source {
+    if cli.copies.is_empty() && cli.gemms.is_empty() && !cli.source && !cli.patterns {
         cli.copies = vec![(1000, 777), (8192, 8192)];
         cli.gemms = vec![(1000, 776, 1000), (1000, 777, 999), (8192, 8192, 8192)];
     }
@@ -318,6 +323,9 @@ fn main() -> Res<()> {
         wrong: std::cell::Cell::new(0),
         cublas_ms: std::cell::RefCell::new(Vec::new()),
     };
+    if cli.patterns {
+        patterns::run(&gpu)?;
+    }
     if !cli.copies.is_empty() {
         println!(
             "{:<28} {:>13} {:>12} {:>13}  ratio to the copy",

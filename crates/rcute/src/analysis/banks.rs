@@ -1,0 +1,303 @@
+//! Shared-memory bank conflicts: wavefronts per warp instruction.
+//!
+//! The model (NVIDIA GPUs since Volta; checked on the H100 by rcute-cuda's device test):
+//! shared memory has 32 banks of 4-byte words; byte address `a` lies in word `a / 4`, bank
+//! `(a / 4) % 32`. A warp instruction is served in phases ([`Phases`]); a phase takes as
+//! many wavefronts as the largest number of *distinct words* it asks of one bank (lanes
+//! asking for the same word share it), and at least one. The instruction's wavefronts are
+//! the sum over its phases, except that two paired phases that each ask a single address
+//! (broadcasts) are served together ([`Phases::pairs`]). A phase's ideal is the fewest wavefronts its distinct words
+//! need (one per 32 words: a half-warp of 16-byte accesses asks 64 words, 2 wavefronts
+//! without any conflict); a bank asked for more words than that conflicts, and the
+//! conflict degree is the largest ratio of a phase's wavefronts to its ideal.
+
+use super::access::{Access, Memory, Phases, WARP, WarpInstruction};
+use crate::error::Error;
+use crate::swizzle::MaybeSwizzled;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+
+/// Banks of shared memory.
+pub const BANKS: usize = 32;
+
+/// Lanes of one phase that ask one bank for different words.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Collision {
+    /// The phase of the instruction.
+    pub phase: usize,
+    /// The bank.
+    pub bank: usize,
+    /// Each distinct word asked of the bank (its byte address) and the lanes asking it.
+    pub words: Vec<(i64, Vec<usize>)>,
+}
+
+/// The cost of one warp instruction.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct InstructionCost {
+    /// The instruction (warp, index, each lane's byte address).
+    pub access: WarpInstruction,
+    /// Wavefronts the instruction takes.
+    pub wavefronts: usize,
+    /// Its phases that have active lanes (paired broadcast phases count once).
+    pub phases: usize,
+    /// The fewest wavefronts its distinct words need: per phase, one per 32 words.
+    pub ideal: usize,
+    /// The largest ratio of a phase's wavefronts to its ideal, rounded up (1: no conflict).
+    pub degree: usize,
+    /// How the instruction splits into phases.
+    pub kind: Phases,
+    /// The banks it touches, one bit per bank.
+    pub banks: u32,
+    /// The conflicts: banks asked for more than one word in a phase.
+    pub collisions: Vec<Collision>,
+}
+
+/// The bank conflicts of an access to a shared-memory layout: every warp instruction and
+/// its wavefronts. `Display` prints a summary and, for the first instruction with the
+/// most wavefronts, the banks of each phase with the lanes that ask them.
+///
+/// ```
+/// use rcute::analysis::{Access, bank_conflicts};
+/// use rcute::layout;
+/// // 32 threads read a column of a 32x32 row-major float tile: every lane hits bank 0
+/// let smem = layout!((_32,_32):(_32,_1));
+/// let column = Access::try_vector(layout!((_32,_1):(_1,_0)), 32, 32).unwrap();
+/// let r = bank_conflicts(&smem.into(), &column).unwrap();
+/// assert_eq!((r.wavefronts(), r.ideal()), (32, 1));
+/// // padding each row by one float spreads the column over all 32 banks
+/// let padded = layout!((_32,_32):(_33,_1));
+/// assert_eq!(bank_conflicts(&padded.into(), &column).unwrap().wavefronts(), 1);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BankReport {
+    /// Every warp instruction, warp by warp.
+    pub instructions: Vec<InstructionCost>,
+}
+
+impl BankReport {
+    /// Wavefronts over all instructions.
+    pub fn wavefronts(&self) -> usize {
+        self.instructions.iter().map(|i| i.wavefronts).sum()
+    }
+
+    /// Wavefronts without conflicts: per phase, one per 32 distinct words.
+    pub fn ideal(&self) -> usize {
+        self.instructions.iter().map(|i| i.ideal).sum()
+    }
+
+    /// The largest conflict degree of any instruction (1: conflict-free).
+    pub fn degree(&self) -> usize {
+        self.instructions
+            .iter()
+            .map(|i| i.degree)
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// The instructions that have conflicts.
+    pub fn conflicting(&self) -> impl Iterator<Item = &InstructionCost> {
+        self.instructions.iter().filter(|i| i.wavefronts > i.ideal)
+    }
+
+    /// Bank-by-phase table of one instruction: a row per bank, a column per phase, each
+    /// cell the lanes that ask the bank (a `*` marks a bank asked for more words than the
+    /// phase's ideal).
+    pub fn table(&self, i: &InstructionCost) -> String {
+        let phases: Vec<(usize, usize)> = i.kind.groups().collect();
+        let bytes = i.kind.bytes();
+        let mut s = String::new();
+        let _ = write!(s, "bank");
+        for p in 0..phases.len() {
+            let _ = write!(s, " | phase {p:<21}");
+        }
+        s.push('\n');
+        for bank in 0..BANKS {
+            let _ = write!(s, "{bank:>4}");
+            for (p, &(first, n)) in phases.iter().enumerate() {
+                let mut cell = String::new();
+                let mut words = Vec::new();
+                for lane in first..first + n {
+                    let Some(addr) = i.access.lanes[lane] else {
+                        continue;
+                    };
+                    if (word_range(addr, bytes)).any(|w| (w as usize) % BANKS == bank) {
+                        let _ = write!(cell, "{}T{lane}", if cell.is_empty() { "" } else { " " });
+                        words.extend(
+                            word_range(addr, bytes).filter(|w| (*w as usize) % BANKS == bank),
+                        );
+                    }
+                }
+                words.sort_unstable();
+                words.dedup();
+                let conflict = i.collisions.iter().any(|c| c.bank == bank && c.phase == p);
+                let mark = if conflict { "*" } else { " " };
+                let _ = write!(s, " |{mark}{cell:<27}");
+            }
+            s.truncate(s.trim_end().len());
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// The words (byte address / 4) of `bytes` bytes at `addr`; sub-word accesses touch one.
+fn word_range(addr: i64, bytes: u32) -> impl Iterator<Item = i64> {
+    let first = addr.div_euclid(4);
+    let last = (addr + i64::from(bytes) - 1).div_euclid(4);
+    first..=last
+}
+
+/// The wavefronts of one warp instruction whose lanes move `phases.bytes()` bytes each.
+pub fn instruction_cost(access: WarpInstruction, phases: Phases) -> InstructionCost {
+    let bytes = phases.bytes();
+    // each phase with active lanes: (phase, its lanes' (word, lane) pairs, one address?)
+    let mut groups: Vec<(usize, Vec<(i64, usize)>, Option<i64>)> = Vec::new();
+    for (p, (first, n)) in phases.groups().enumerate() {
+        let range = first..(first + n).min(WARP);
+        let mut active = access.lanes[range.clone()].iter().flatten();
+        let one = active.next().copied().filter(|a| active.all(|b| b == a));
+        let asked: Vec<(i64, usize)> = range
+            .filter_map(|lane| access.lanes[lane].map(|a| (a, lane)))
+            .flat_map(|(a, lane)| word_range(a, bytes).map(move |w| (w, lane)))
+            .collect();
+        if asked.is_empty() {
+            continue;
+        }
+        // paired phases that each ask one address are served together
+        if let Some((q, prev, Some(_))) = groups.last_mut()
+            && phases.pairs()
+            && one.is_some()
+            && p % 2 == 1
+            && *q == p - 1
+        {
+            prev.extend(asked);
+            continue;
+        }
+        groups.push((p, asked, one));
+    }
+    let mut cost = InstructionCost {
+        access,
+        wavefronts: 0,
+        phases: groups.len(),
+        ideal: 0,
+        degree: 1,
+        banks: 0,
+        collisions: Vec::new(),
+        kind: phases,
+    };
+    for (p, mut asked, _) in groups {
+        asked.sort_unstable();
+        let mut distinct: Vec<i64> = asked.iter().map(|&(w, _)| w).collect();
+        distinct.dedup();
+        let need = distinct.len().div_ceil(BANKS);
+        let mut per_bank: Vec<Vec<(i64, Vec<usize>)>> = (0..BANKS).map(|_| Vec::new()).collect();
+        for &(w, lane) in &asked {
+            let words = &mut per_bank[w.rem_euclid(BANKS as i64) as usize];
+            match words.last_mut() {
+                Some((last, lanes)) if *last == w * 4 => {
+                    if lanes.last() != Some(&lane) {
+                        lanes.push(lane);
+                    }
+                }
+                _ => words.push((w * 4, alloc::vec![lane])),
+            }
+        }
+        let mut worst = 1;
+        for (bank, words) in per_bank.into_iter().enumerate() {
+            if words.is_empty() {
+                continue;
+            }
+            cost.banks |= 1 << bank;
+            worst = worst.max(words.len());
+            if words.len() > need {
+                cost.collisions.push(Collision {
+                    phase: p,
+                    bank,
+                    words,
+                });
+            }
+        }
+        cost.wavefronts += worst;
+        cost.ideal += need;
+        cost.degree = cost.degree.max(worst.div_ceil(need));
+    }
+    cost
+}
+
+/// The bank conflicts of `access` to the shared-memory layout `smem` (tile index ->
+/// element offset, plain or swizzled), instruction by instruction.
+///
+/// # Errors
+/// The errors of [`Memory::try_new`] and [`Access::try_instructions`]: a layout too large
+/// to analyse, an index outside it, a vector that is not contiguous or not aligned.
+pub fn bank_conflicts(smem: &MaybeSwizzled, access: &Access) -> Result<BankReport, Error> {
+    let memory = Memory::try_new(smem)?;
+    bank_conflicts_in(&memory, access)
+}
+
+/// [`bank_conflicts`] over a memory layout already evaluated (the swizzle search evaluates
+/// each candidate once for several accesses).
+///
+/// # Errors
+/// Those of [`Access::try_instructions`].
+pub fn bank_conflicts_in(memory: &Memory, access: &Access) -> Result<BankReport, Error> {
+    let instructions = access
+        .try_instructions(memory)?
+        .into_iter()
+        .map(|i| instruction_cost(i, access.phases()))
+        .collect();
+    Ok(BankReport { instructions })
+}
+
+impl fmt::Display for BankReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.instructions.len();
+        let warps = self.instructions.last().map_or(0, |i| i.access.warp + 1);
+        writeln!(
+            f,
+            "{n} instructions ({warps} warps): {} wavefronts, ideal {}, conflict degree {}",
+            self.wavefronts(),
+            self.ideal(),
+            self.degree()
+        )?;
+        let conflicting = self.conflicting().count();
+        if conflicting == 0 {
+            writeln!(f, "conflict-free")?;
+        } else {
+            writeln!(f, "{conflicting} of {n} instructions conflict")?;
+        }
+        let Some(worst) = self
+            .instructions
+            .iter()
+            .reduce(|a, b| if b.wavefronts > a.wavefronts { b } else { a })
+        else {
+            return Ok(());
+        };
+        writeln!(
+            f,
+            "warp {} instruction {}: {} wavefronts (ideal {}) over {} phases, {} banks",
+            worst.access.warp,
+            worst.access.instruction,
+            worst.wavefronts,
+            worst.ideal,
+            worst.phases,
+            worst.banks.count_ones()
+        )?;
+        for c in worst.collisions.iter().take(8) {
+            write!(f, "  phase {} bank {}:", c.phase, c.bank)?;
+            for (addr, lanes) in &c.words {
+                write!(f, " byte {addr} <-")?;
+                for l in lanes {
+                    write!(f, " T{l}")?;
+                }
+                write!(f, ";")?;
+            }
+            writeln!(f)?;
+        }
+        if worst.collisions.len() > 8 {
+            writeln!(f, "  ... {} more", worst.collisions.len() - 8)?;
+        }
+        f.write_str(&self.table(worst))
+    }
+}
