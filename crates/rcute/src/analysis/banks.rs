@@ -148,11 +148,15 @@ fn word_range(addr: i64, bytes: u32) -> impl Iterator<Item = i64> {
     first..=last
 }
 
+/// A phase served as one: its index, its (word, lane) pairs, its one address if all its
+/// lanes ask one.
+type Group = (usize, Vec<(i64, usize)>, Option<i64>);
+
 /// The wavefronts of one warp instruction whose lanes move `phases.bytes()` bytes each.
 pub fn instruction_cost(access: WarpInstruction, phases: Phases) -> InstructionCost {
     let bytes = phases.bytes();
     // each phase with active lanes: (phase, its lanes' (word, lane) pairs, one address?)
-    let mut groups: Vec<(usize, Vec<(i64, usize)>, Option<i64>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for (p, (first, n)) in phases.groups().enumerate() {
         let range = first..(first + n).min(WARP);
         let mut active = access.lanes[range.clone()].iter().flatten();
