@@ -241,7 +241,7 @@ fn walk(
                 format!("{title}: take {new_shape}"),
                 Some(format!("{new_shape}:{mode_stride}")),
                 format!(
-                    "{cs} / {rest_stride} = {next_shape} elements fit, {rest_shape} are left to place: min = {new_shape}; the shape left is {next_rest}, the stride {next_stride}"
+                    "the mode holds ceil_div({cs}, {rest_stride}) = {next_shape} steps of {rest_stride}, {rest_shape} are left to place: the new mode takes min = {new_shape}; left: shape {next_rest}, stride {next_stride}"
                 ),
             );
             new.push((new_shape, mode_stride));

@@ -23,10 +23,10 @@ fn printed_form() {
 explain composition((_6,_2):(_8,_2), (_4,_3):(_3,_1))
 step 1  coalesce(A) = (_6,_2):(_8,_2)  -- the modes each mode of B walks; the last one also takes what lies past size(A)
 step 2  mode 0 of B: _4:_3 = (_2,_2):(_24,_2)
-  step 2.1  A mode 0 _6:_8: take _2 = _2:_24  -- _6 / _3 = _2 elements fit, _4 are left to place: min = _2; the shape left is _2, the stride _1
+  step 2.1  A mode 0 _6:_8: take _2 = _2:_24  -- the mode holds ceil_div(_6, _3) = _2 steps of _3, _4 are left to place: the new mode takes min = _2; left: shape _2, stride _1
   step 2.2  A mode 1 _2:_2: takes the rest = _2:_2  -- the last mode takes the shape left, _2, whatever its extent
 step 3  mode 1 of B: _3:_1 = _3:_8
-  step 3.1  A mode 0 _6:_8: take _3 = _3:_8  -- _6 / _1 = _6 elements fit, _3 are left to place: min = _3; the shape left is _1, the stride _1
+  step 3.1  A mode 0 _6:_8: take _3 = _3:_8  -- the mode holds ceil_div(_6, _1) = _6 steps of _1, _3 are left to place: the new mode takes min = _3; left: shape _1, stride _1
 step 4  assemble the modes in B's hierarchy = ((_2,_2),_3):((_24,_2),_8)
 result  ((_2,_2),_3):((_24,_2),_8)
 ";
