@@ -5,6 +5,7 @@
 //! cute eval 'A = (2,3):(1,2); A(1,2)'      programs: ;-separated statements
 //! cute eval --batch cases.txt               one program per line -> JSON lines
 //! cute show '(4,8):(8,1)'                   CuTe's print_layout table
+//! cute explain 'logical_divide((4,2,3):(2,1,8), 4:2)'   the steps of an algebra call
 //! cute functions                            the functions the language knows
 //! ```
 
@@ -65,6 +66,14 @@ enum Command {
         /// Draw a tiled copy: its source and destination tiles by thread and value.
         #[arg(long)]
         copy: bool,
+    },
+    /// Print the steps of one call of the algebra (coalesce, composition, complement,
+    /// right_inverse, left_inverse, the divides, the products), each intermediate layout
+    /// in CuTe notation; where a pre-condition fails, the step and the values.
+    Explain {
+        /// A program whose last statement is the call to explain; the statements before it
+        /// are evaluated, e.g. 'A = (4,2,3):(2,1,8); logical_divide(A, 4:2)'.
+        program: String,
     },
     /// List the functions of the expression language.
     Functions,
@@ -164,6 +173,11 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::Explain { program } => Outcome {
+            result: expr::explain(&program),
+            program,
+        }
+        .into(),
         Command::Functions => {
             let mut stdout = io::stdout().lock();
             for f in expr::FUNCTIONS {

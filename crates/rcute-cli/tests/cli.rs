@@ -312,3 +312,148 @@ fn atoms_and_their_pictures() {
         text(&o.stderr)
     );
 }
+
+/// `cute explain`: the steps of one call of each family, numbered, each with its value in
+/// CuTe notation, ending with the answer `cute eval` gives for the same call.
+#[test]
+fn explain_prints_the_steps_of_each_family() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "A = (_4,_2,_3):(_2,_1,_8); logical_divide(A, _4:_2)",
+            &[
+                "explain logical_divide((_4,_2,_3):(_2,_1,_8), _4:_2)",
+                "step 1  the cotarget: shape(coalesce(A)) = (_4,_2,_3)",
+                "step 2  complement(B, (_4,_2,_3)) = (_2,_3):(_1,_8)",
+                "  step 2.2  the modes sorted by stride = _4:_2",
+                "step 3  the tiler (B, C) = (_4,(_2,_3)):(_2,(_1,_8))",
+                "step 4  composition(A, (B, C)) = ((_2,_2),(_2,_3)):((_4,_1),(_2,_8))",
+                "  step 4.2  mode 0 of B: _4:_2 = (_2,_2):(_4,_1)",
+                "    step 4.2.1  A mode 0 _4:_2: take _2 = _2:_4",
+                "  step 4.5  assemble the modes in B's hierarchy = ((_2,_2),(_2,_3)):((_4,_1),(_2,_8))",
+            ],
+        ),
+        (
+            "coalesce((_2,(_1,_6)):(_1,(_6,_2)))",
+            &[
+                "step 1  flatten(L) = (_2,_1,_6):(_1,_6,_2)",
+                "step 2  drop mode 1 _1:_6 = _6:_2",
+                "step 3  merge mode 0 _2:_1 into _6:_2 = _12:_1",
+            ],
+        ),
+        (
+            "composition((_6,_2):(_8,_2), (_4,_3):(_3,_1))",
+            &[
+                "step 1  coalesce(A) = (_6,_2):(_8,_2)",
+                "step 2  mode 0 of B: _4:_3 = (_2,_2):(_24,_2)",
+                "step 3  mode 1 of B: _3:_1 = _3:_8",
+            ],
+        ),
+        (
+            "complement((_2,_2):(_1,_6), _24)",
+            &[
+                "step 4  new mode from _2:_6 = _3:_2",
+                "step 5  the rest of the cotarget = _2:_12",
+            ],
+        ),
+        (
+            "right_inverse((_8,_4):(_4,_1))",
+            &["step 2  the modes sorted by stride = (_4,_8):(_1,_4)"],
+        ),
+        (
+            "left_inverse((_4,_2):(_1,_16))",
+            &["step 4  mode 1 _2:_16 = _16:_4"],
+        ),
+        (
+            "zipped_divide((_9,(_4,_8)):(_59,(_13,_1)), (_3:_3, (_2,_4):(_1,_8)))",
+            &["step 2  zip = ((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))"],
+        ),
+        (
+            "logical_product((_2,_2):(_4,_1), _6:_1)",
+            &[
+                "step 1  the cotarget: size(A) * cosize(B) = _24",
+                "step 2  complement(A, _24) = (_2,_3):(_2,_8)",
+                "step 3  composition(C, B) = (_2,_3):(_2,_8)",
+            ],
+        ),
+        (
+            "raked_product((_2,_5):(_5,_1), (_3,_4):(_1,_3))",
+            &["step 2  zip = ((_3,_2),(_4,_5)):((_10,_5),(_30,_1))"],
+        ),
+    ];
+    for &(program, lines) in cases {
+        let o = cute(&["explain", program]);
+        assert!(o.status.success(), "{program}: {}", text(&o.stderr));
+        let out = text(&o.stdout);
+        for line in lines {
+            assert!(
+                out.lines().any(|l| l.starts_with(line)),
+                "{program}: no line {line:?} in\n{out}"
+            );
+        }
+        // the last line is the answer of `cute eval`
+        let call = program.rsplit(';').next().unwrap();
+        let prefix = &program[..program.len() - call.len()];
+        let answer = cute(&["eval", &format!("{prefix}{call}")]);
+        let last = out.lines().last().unwrap();
+        assert_eq!(last, format!("result  {}", text(&answer.stdout).trim_end()));
+    }
+}
+
+/// A failing pre-condition: the steps up to the failing one, which names the condition and
+/// the values, and the error as the last line (exit status 0: the explanation is the
+/// output).
+#[test]
+fn explain_shows_the_failing_step() {
+    let o = cute(&["explain", "composition((_8,_8):(_8,_1), _4:_3)"]);
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[1],
+        "step 1  coalesce(A) = (_8,_8):(_8,_1)  -- the modes each mode of B walks; the last one also takes what lies past size(A)"
+    );
+    assert_eq!(lines[2], "step 2  mode 0 of B: _4:_3");
+    assert!(lines[3].starts_with(
+        "  step 2.1  A mode 0 _8:_8  -- composition: stride divisibility condition violated"
+    ));
+    assert!(lines[3].ends_with("at mode 0: 3 and 8"));
+    assert!(lines[4].starts_with("error   composition: stride divisibility condition violated"));
+    assert_eq!(lines.len(), 5);
+    let o = cute(&["explain", "complement((_4,_2):(_1,_2), _16)"]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("new mode from _2:_2  -- the stride _2 is smaller than the extent _4"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("at mode 1: 2 and 4"), "{out}");
+}
+
+/// Bad input to `cute explain`: an error with a caret, exit status 1.
+#[test]
+fn explain_bad_input_is_an_error_with_a_caret() {
+    let cases: &[(&str, &str, usize)] = &[
+        ("composition((8,8):(8,1), 4:3", "never closed", 11),
+        ("A = 4:1; size(A)", "size is not explained", 9),
+        ("A = 4:1", "must end with the call", 4),
+        ("logical_divide(4:1)", "wrong number of arguments", 0),
+        (
+            "logical_divide((4,2), 2)",
+            "must be a layout, found a tuple",
+            15,
+        ),
+        ("explain(7)", "must be a call of the algebra", 8),
+    ];
+    for &(program, needle, col) in cases {
+        let o = cute(&["explain", program]);
+        assert_eq!(o.status.code(), Some(1), "{program}");
+        let err = text(&o.stderr);
+        let lines: Vec<&str> = err.lines().collect();
+        assert!(
+            lines[0].starts_with("error: ") && lines[0].contains(needle),
+            "{program}: {err}"
+        );
+        assert_eq!(lines[1], program);
+        assert_eq!(lines[2].find('^'), Some(col), "{program}: {:?}", lines[2]);
+        assert!(o.stdout.is_empty());
+    }
+}

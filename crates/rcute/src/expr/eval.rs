@@ -8,7 +8,7 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use alloc::collections::BTreeMap;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 /// The most bytes one program prints (16 MiB): each printer enumerates a bounded number
@@ -33,7 +33,50 @@ pub fn eval(program: &str) -> Result<String, EvalError> {
     let stmts = Parser::new(program)?.program()?;
     let mut env = Env::default();
     let mut out = String::new();
-    for st in &stmts {
+    run(&mut env, &stmts, &mut out)?;
+    Ok(out)
+}
+
+/// Runs a program whose last statement is a call of the algebra and returns what the
+/// statements before it print followed by the steps of that call (the printed form of
+/// [`Explanation`](crate::analysis::explain::Explanation)), as `explain(call)` prints
+/// them. A failing pre-condition is part of the explanation (its last line is
+/// `error   ...`), not an error.
+///
+/// ```
+/// use rcute::expr::explain;
+/// let text = explain("A = (_4,_2,_3):(_2,_1,_8); logical_divide(A, _4:_2)").unwrap();
+/// assert!(text.starts_with("explain logical_divide((_4,_2,_3):(_2,_1,_8), _4:_2)\n"));
+/// assert!(text.contains("step 2  complement(B, (_4,_2,_3)) = (_2,_3):(_1,_8)"));
+/// assert!(text.ends_with("result  ((_2,_2),(_2,_3)):((_4,_1),(_2,_8))\n"));
+/// assert!(explain("A = 4:1").is_err());
+/// ```
+pub fn explain(program: &str) -> Result<String, EvalError> {
+    let stmts = Parser::new(program)?.program()?;
+    let mut env = Env::default();
+    let mut out = String::new();
+    let (last, rest) = stmts.split_last().expect("a program has a statement");
+    run(&mut env, rest, &mut out)?;
+    let e = match last {
+        Stmt::Show(e) => e,
+        Stmt::Let(_, e) => {
+            return Err(EvalError::new(
+                "explain: the program must end with the call to explain, e.g. logical_divide(A, 4:2)",
+                e.span,
+            ));
+        }
+    };
+    let v = match &e.kind {
+        ExprKind::Call { name, .. } if name == "explain" => env.eval(e)?,
+        _ => env.explain(e)?,
+    };
+    out.push_str(&v.to_string());
+    Ok(out)
+}
+
+/// Runs statements, appending what they print to `out`.
+fn run(env: &mut Env, stmts: &[Stmt], out: &mut String) -> Result<(), EvalError> {
+    for st in stmts {
         match st {
             Stmt::Let(name, e) => {
                 let v = env.eval(e)?;
@@ -61,7 +104,7 @@ pub fn eval(program: &str) -> Result<String, EvalError> {
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Runs a program and returns the value of its last statement, which must be an
@@ -209,6 +252,11 @@ impl Env {
             let coord = self.coordinate(args, span)?;
             return apply(&self.vars[name], coord, name_span, span);
         }
+        if name == "explain" && targs.is_empty() && args.len() == 1 {
+            // explain(f(x, y)): the steps of the call written as its argument, whose
+            // arguments are evaluated here
+            return self.explain(&args[0]);
+        }
         let Some(func) = find(name) else {
             return Err(EvalError::new(
                 alloc::format!("unknown function {name}"),
@@ -224,6 +272,46 @@ impl Env {
             vals.push((v, a.span));
         }
         call_of(func, targs, vals, name_span, span)
+    }
+
+    /// The steps of the call `e` (a call of an algebra function), as printed text.
+    #[inline(never)]
+    fn explain(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        let ExprKind::Call {
+            name,
+            name_span,
+            targs,
+            args,
+        } = &e.kind
+        else {
+            return Err(EvalError::new(
+                "explain: the argument must be a call of the algebra, e.g. explain(composition(A, B))",
+                e.span,
+            ));
+        };
+        let Some(func) = find(name) else {
+            return Err(EvalError::new(
+                alloc::format!("unknown function {name}"),
+                *name_span,
+            ));
+        };
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            let v = self.eval(a)?;
+            if let Value::Printed(_) = v {
+                return Err(EvalError::new("a printer returns no value", a.span));
+            }
+            vals.push((v, a.span));
+        }
+        let call = Call {
+            name: func.name,
+            span: e.span,
+            name_span: *name_span,
+            targs,
+            args: vals,
+        };
+        call.check_arity(func)?;
+        super::functions::explain_call(&call).map(|x| Value::Printed(x.to_string()))
     }
 
     fn int_tuple(&mut self, e: &Expr, what: &str) -> Result<IntTuple, EvalError> {

@@ -6,6 +6,7 @@
 
 mod algebra;
 mod atoms;
+mod explain;
 mod layouts;
 mod tensors;
 mod tuples;
@@ -17,6 +18,8 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use alloc::vec::Vec;
+
+pub(crate) use explain::explain_call;
 
 /// A function of the expression language.
 pub struct Function {
@@ -80,6 +83,7 @@ pub static TABLE: &[Function] = &[
     f!("elem_less", (2, 2), (0, 0), tuples::elem_less, "elem_less(a, b): element-wise <"),
     f!("elem_scale", (2, 2), (0, 0), tuples::elem_scale, "elem_scale(a, b): a scaled by the sizes of b"),
     f!("evenly_divides", (2, 2), (0, 0), algebra::evenly_divides, "evenly_divides(shape, tiler)"),
+    f!("explain", (1, 1), (0, 0), explain::explain, "explain(f(...)): the steps of a call of coalesce, composition, complement, an inverse, a divide or a product"),
     f!("filter", (1, 2), (0, 0), algebra::filter, "filter(L[, profile]): drop stride-0 and size-1 modes, coalesce"),
     f!("filter_zeros", (1, 2), (0, 0), algebra::filter_zeros, "filter_zeros(x[, profile]): static-0 strides (or values) make size 1"),
     f!("flat_divide", (2, 2), (0, 0), algebra::flat_divide, "flat_divide(L, T): (tiles..., rests...)"),
