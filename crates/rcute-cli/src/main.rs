@@ -5,6 +5,8 @@
 //! cute eval 'A = (2,3):(1,2); A(1,2)'      programs: ;-separated statements
 //! cute eval --batch cases.txt               one program per line -> JSON lines
 //! cute show '(4,8):(8,1)'                   CuTe's print_layout table
+//! cute tma '(4096,1024):(1024,_1)' 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))' half_t
+//!                                           the TMA descriptor that moves a tile
 //! cute functions                            the functions the language knows
 //! ```
 
@@ -65,6 +67,18 @@ enum Command {
         /// Draw a tiled copy: its source and destination tiles by thread and value.
         #[arg(long)]
         copy: bool,
+    },
+    /// Print the TMA copy of a shared-memory tile from a global tensor: the
+    /// cuTensorMapEncodeTiled arguments, the instructions and the alignments, proved by
+    /// enumeration; or why one tensor map cannot move it (tma_copy(GLOBAL, SMEM, TYPE)).
+    Tma {
+        /// The whole global tensor, flat modes with one of stride 1, e.g. '(4096,1024):(1024,_1)'.
+        global: String,
+        /// The shared-memory tile, one mode per mode of GLOBAL, swizzled or not, e.g.
+        /// 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))'.
+        smem: String,
+        /// The element type (half_t, bfloat16_t, float, uint8_t, ...) or its bits.
+        r#type: String,
     },
     /// List the functions of the expression language.
     Functions,
@@ -164,6 +178,11 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::Tma {
+            global,
+            smem,
+            r#type,
+        } => run_one(&format!("tma_copy({global}, {smem}, {type})"), |out| out).into(),
         Command::Functions => {
             let mut stdout = io::stdout().lock();
             for f in expr::FUNCTIONS {

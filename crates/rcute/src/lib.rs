@@ -103,9 +103,9 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod algebra;
 #[cfg(feature = "alloc")]
 pub mod analysis;
-pub mod algebra;
 pub mod atom;
 pub mod error;
 pub mod int;
