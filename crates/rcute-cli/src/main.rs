@@ -6,6 +6,8 @@
 //! cute eval --batch cases.txt               one program per line -> JSON lines
 //! cute show '(4,8):(8,1)'                   CuTe's print_layout table
 //! cute explain 'logical_divide((4,2,3):(2,1,8), 4:2)'   the steps of an algebra call
+//! cute tma '(4096,1024):(1024,_1)' 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))' half_t
+//!                                           the TMA descriptor that moves a tile
 //! cute functions                            the functions the language knows
 //! ```
 
@@ -74,6 +76,18 @@ enum Command {
         /// A program whose last statement is the call to explain; the statements before it
         /// are evaluated, e.g. 'A = (4,2,3):(2,1,8); logical_divide(A, 4:2)'.
         program: String,
+    },
+    /// Print the TMA copy of a shared-memory tile from a global tensor: the
+    /// cuTensorMapEncodeTiled arguments, the instructions and the alignments, proved by
+    /// enumeration; or why one tensor map cannot move it (tma_copy(GLOBAL, SMEM, TYPE)).
+    Tma {
+        /// The whole global tensor, flat modes with one of stride 1, e.g. '(4096,1024):(1024,_1)'.
+        global: String,
+        /// The shared-memory tile, one mode per mode of GLOBAL, swizzled or not, e.g.
+        /// 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))'.
+        smem: String,
+        /// The element type (half_t, bfloat16_t, float, uint8_t, ...) or its bits.
+        r#type: String,
     },
     /// List the functions of the expression language.
     Functions,
@@ -178,6 +192,11 @@ fn main() -> ExitCode {
             program,
         }
         .into(),
+        Command::Tma {
+            global,
+            smem,
+            r#type,
+        } => run_one(&format!("tma_copy({global}, {smem}, {type})"), |out| out).into(),
         Command::Functions => {
             let mut stdout = io::stdout().lock();
             for f in expr::FUNCTIONS {

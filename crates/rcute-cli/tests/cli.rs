@@ -454,6 +454,125 @@ fn explain_bad_input_is_an_error_with_a_caret() {
         );
         assert_eq!(lines[1], program);
         assert_eq!(lines[2].find('^'), Some(col), "{program}: {:?}", lines[2]);
+    }
+}
+
+const SW128_K: &str =
+    "tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))";
+
+/// `cute tma`: the report of a K-major 128 x 64 half_t tile with the 128-byte swizzle, in full.
+#[test]
+fn tma_prints_the_tensor_map() {
+    let o = cute(&["tma", "(4096,1024):(1024,_1)", SW128_K, "half_t"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        "TMA copy: 1 instruction of 16384 bytes (box 64 x 128)
+  tensorDataType  CU_TENSOR_MAP_DATA_TYPE_FLOAT16 (2 bytes)
+  tensorRank      2 (dimension 0 is mode 1, dimension 1 is mode 0 of the tensor)
+  globalDim       {1024, 4096}
+  globalStrides   {2048} bytes
+  boxDim          {64, 128}
+  elementStrides  {1, 1}
+  interleave      CU_TENSOR_MAP_INTERLEAVE_NONE
+  swizzle         CU_TENSOR_MAP_SWIZZLE_128B (Sw<3,4,3> on byte addresses)
+  instructions    {1, 1} per dimension, box starts (dimension order) -> shared offset (elements):
+    (0,0) -> 0
+  alignment       global address 16 bytes, shared memory 1024 bytes
+cuuint64_t globalDim[2] = {1024, 4096};
+cuuint64_t globalStrides[1] = {2048};
+cuuint32_t boxDim[2] = {64, 128};
+cuuint32_t elementStrides[2] = {1, 1};
+cuTensorMapEncodeTiled(&tensorMap, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, globalAddress, globalDim, globalStrides, boxDim, elementStrides,
+    CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+"
+    );
+    // the same through eval
+    let program = format!("tma_copy((4096,1024):(1024,_1), {SW128_K}, 16)");
+    let e = cute(&["eval", &program]);
+    assert!(text(&e.stdout).contains("CU_TENSOR_MAP_DATA_TYPE_UINT16, 2, globalAddress"));
+}
+
+/// An M-major tile (64-row blocks after the k atoms) and a K-major tile wider than the
+/// 128-byte span: several instructions of one box.
+#[test]
+fn tma_counts_the_instructions() {
+    let m_major =
+        "tile_to_shape(composition(Swizzle<3,3,3>, _0, (_64,_8):(_1,_64)), (_128,_64), (_2,_1))";
+    let o = cute(&["tma", "(1000,776):(_1,1000)", m_major, "bfloat16_t"]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for line in [
+        "TMA copy: 2 instructions of 8192 bytes (box 64 x 64)",
+        "  tensorDataType  CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 (2 bytes)",
+        "  globalDim       {1000, 776}",
+        "  globalStrides   {2000} bytes",
+        "  instructions    {2, 1} per dimension, box starts (dimension order) -> shared offset (elements):",
+        "    (0,0) -> 0",
+        "    (64,0) -> 4096",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line:?} not in\n{out}");
+    }
+    let wide = "tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_128))";
+    let o = cute(&["tma", "(4096,1024):(1024,_1)", wide, "half_t"]);
+    let out = text(&o.stdout);
+    for line in [
+        "TMA copy: 2 instructions of 16384 bytes (box 64 x 128)",
+        "  instructions    {2, 1} per dimension, box starts (dimension order) -> shared offset (elements):",
+        "    (0,0) -> 0",
+        "    (64,0) -> 8192",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line:?} not in\n{out}");
+    }
+}
+
+/// Refused: each case's reason, exit status 1, no panic.
+#[test]
+fn tma_refusals_give_the_reason() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "(4096,1024):(1024,_1)",
+            "(_128,_64):(_72,_1)",
+            "half_t",
+            "error: tma: tile coordinate (1,0) is at shared offset 72 in the tile layout but the TMA box writes it at 64",
+        ),
+        (
+            "(4096,1024):(1024,_1)",
+            "(_128,_64):(_1,_128)",
+            "half_t",
+            "error: tma: tile coordinate (1,0) is at shared offset 1 in the tile layout but the TMA box writes it at 64",
+        ),
+        (
+            "(4096,1001):(1001,_1)",
+            "(_128,_64):(_64,_1)",
+            "half_t",
+            "error: tma: a global stride in bytes must be a multiple of 16; the stride in bytes and in elements at mode 0: 2002 and 1001",
+        ),
+        (
+            "(4096,1024):(1024,_1)",
+            SW128_K,
+            "float",
+            "error: tma: a TMA swizzle permutes 16-byte units, M = 4 in bytes (Sw<B,4,3>); M in bytes and the element bytes: 5 and 4",
+        ),
+        (
+            "(4096,1024):(1024,_1)",
+            "(_128,_64):(_64,_1)",
+            "4",
+            "error: tma: the element must be 8, 16, 32 or 64 bits: 4",
+        ),
+        (
+            "(4096,1024):(1024,_1)",
+            "(_128,_64):(_64,_1)",
+            "LayoutLeft",
+            "error: tma_copy: argument 3 must be an element type",
+        ),
+    ];
+    for &(g, s, t, want) in cases {
+        let o = cute(&["tma", g, s, t]);
+        assert_eq!(o.status.code(), Some(1), "{g} {s} {t}");
+        let err = text(&o.stderr);
+        assert!(err.starts_with(want), "{g} {s} {t}: {err}");
+        assert!(!err.contains("panicked"));
         assert!(o.stdout.is_empty());
     }
 }

@@ -86,6 +86,8 @@ pub enum CodegenError {
     },
     /// A name that is not a C identifier.
     BadName(String),
+    /// No TMA tensor map moves the tile (the analysis's reason).
+    Tma(rcute::analysis::tma::TmaError),
 }
 
 impl fmt::Display for CodegenError {
@@ -104,11 +106,18 @@ impl fmt::Display for CodegenError {
                 ty.c_name()
             ),
             CodegenError::BadName(n) => write!(f, "codegen: `{n}` is not a C identifier"),
+            CodegenError::Tma(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for CodegenError {}
+
+impl From<rcute::analysis::tma::TmaError> for CodegenError {
+    fn from(e: rcute::analysis::tma::TmaError) -> Self {
+        CodegenError::Tma(e)
+    }
+}
 
 impl From<rcute::Error> for CodegenError {
     fn from(e: rcute::Error) -> Self {

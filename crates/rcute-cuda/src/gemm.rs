@@ -44,6 +44,7 @@ use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE};
 use crate::kernels::{
     Kernel, TensorMap, declaration, grid_count, identity_tiles, int_pair, kernel_params,
 };
+use rcute::analysis::tma::{TmaCopy, TmaError};
 use rcute::atom::{Gmma, GmmaMajor, GmmaTypes, MmaAtom, TiledCopy};
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Major, Swizzle, TileOrder, Tiler, layout};
 
@@ -306,9 +307,14 @@ pub struct OperandPlan {
     /// blocks along the rows, `kk` the blocks along `BK`, `warp` the warp's position along
     /// the rows (`wm` for `A`, `wn` for `B`).
     pub frag: Layout,
-    /// TMA boxes: box `i` to the column-major index of the `(rows, BK)` tile where it starts;
-    /// a box is `(rows, 64)` for a K-major operand, `64 x 64` for an M/N-major one.
+    /// TMA boxes: box `i` to the column-major index of the `(rows, BK)` tile where it starts,
+    /// read off [`OperandPlan::tma`]'s instructions (`_1:_0` when there is one box or no
+    /// tensor map): one `(rows, 64)` box K-major, `64 x 64` boxes down the rows M/N-major.
     pub boxes: Layout,
+    /// The TMA copy of one stage's tile from the whole operand
+    /// ([`TmaCopy::try_new`] of the operand and [`OperandPlan::tile`], 16-bit elements):
+    /// the tensor map and the boxes, proved, or why no tensor map moves it.
+    pub tma: Result<TmaCopy, TmaError>,
     /// `wgmma` operand slices: `(block, kk)` to the column-major index of the `(rows, BK)`
     /// tile where the `64 x 16` slice starts (`block` counts 64 rows).
     pub slices: Layout,
@@ -434,14 +440,12 @@ impl OperandPlan {
         let one = tiles.try_mode(0)?.try_composition(&tv)?;
         let copy = Layout::concat(&[one.try_mode(0)?, one.try_mode(1)?, tiles.try_mode(1)?]);
         let frag = ldsm_frags(rows, t.bk, per_warp, atom_tv, mn_major)?;
-        // TMA boxes: one (rows, 64) box K-major, 64 x 64 boxes down the rows M/N-major
-        let boxes = if mn_major {
-            Layout::new(
-                IntTuple::from_ints(&[st(rows / 64)]),
-                IntTuple::from_ints(&[st(64)]),
-            )
-        } else {
-            layout!(_1:_0)
+        // TMA: the analysis picks the boxes (one (rows, 64) box K-major, 64 x 64 boxes down
+        // the rows M/N-major, where the 128-byte span stops a box)
+        let tma = TmaCopy::try_new(g, &rcute::MaybeSwizzled::Swizzled(tile), 16, None);
+        let boxes = match &tma {
+            Ok(c) => boxes_of(c, rows)?,
+            Err(_) => layout!(_1:_0),
         };
         let slices = tile_index
             .try_zipped_divide(&Tiler::try_from_shape(&st2(64, 16))?)?
@@ -451,6 +455,7 @@ impl OperandPlan {
             frag,
             slices,
             boxes,
+            tma,
             smem,
             tile,
             copy,
@@ -627,9 +632,18 @@ impl Gemm {
                 val.try_mode_path(&[1, 2])?,
                 blocks.try_mode_path(&[1, 0])?,
             ])?;
+            // 16-byte rows load by TMA: its tensor maps must exist, or the reason is the error
+            let tma = a.vector && b.vector;
+            if tma {
+                for op in [&a, &b] {
+                    if let Err(e) = &op.tma {
+                        return Err((*e).into());
+                    }
+                }
+            }
             return Ok(GemmPlan {
                 instr: self.instr,
-                tma: a.vector && b.vector,
+                tma,
                 tiling: t,
                 a,
                 b,
@@ -778,10 +792,7 @@ impl Gemm {
         let mut box_fns = Vec::new();
         let mut tensor_maps = Vec::new();
         if plan.tma {
-            for (i, (op, g, rows, name)) in [(a, &self.a, m, "a"), (b, &self.b, n, "b")]
-                .into_iter()
-                .enumerate()
-            {
+            for (i, (op, rows, name)) in [(a, m, "a"), (b, n, "b")].into_iter().enumerate() {
                 let ids = identity_tiles(rows, k, st(op.rows), st(t.bk))?;
                 let coords = with_tiles(&ids, &op.boxes)?;
                 let r = e.coord(&format!("{name}_box_row"), &coords, 0)?;
@@ -791,22 +802,19 @@ impl Gemm {
                     &op.tile.layout().try_composition(&op.boxes)?,
                 )?;
                 box_fns.push((r, c, at, op.boxes.size().value()));
-                let (sr, sk) = strides(g)?;
-                let (rows_v, k_v) = (rows.value() as u64, k.value() as u64);
-                tensor_maps.push(if op.mn_major {
-                    TensorMap {
-                        operand: i,
-                        dims: [rows_v, k_v],
-                        stride_bytes: 2 * sk as u64,
-                        box_dims: [64, 64],
-                    }
-                } else {
-                    TensorMap {
-                        operand: i,
-                        dims: [k_v, rows_v],
-                        stride_bytes: 2 * sr as u64,
-                        box_dims: [64, op.rows as u32],
-                    }
+                // the tensor map as the analysis derived it: the contiguous mode first (the
+                // rows M/N-major, K K-major, as the loads pass the coordinates)
+                let map = op.tma.as_ref().map_err(|e| CodegenError::Tma(*e))?;
+                if map.rank() != 2 || map.modes()[0] != usize::from(!op.mn_major) {
+                    return Err(wrong(
+                        "gemm: the operand's tensor map is not 2-D with the contiguous mode first",
+                    ));
+                }
+                tensor_maps.push(TensorMap {
+                    operand: i,
+                    dims: [map.global_dim()[0], map.global_dim()[1]],
+                    stride_bytes: map.global_strides()[0],
+                    box_dims: [map.box_dim()[0], map.box_dim()[1]],
                 });
             }
         }
@@ -1146,6 +1154,25 @@ fn pairs_adjacent(frag: &Layout, bm: i64) -> bool {
 }
 
 /// Every 16-byte copy lands on 8 contiguous, 16-byte aligned shared elements.
+/// The TMA boxes of a copy as a layout: instruction `i` (dimension 0 fastest) to the
+/// column-major index of the `(rows, BK)` tile where its box starts; `_1:_0` for one box.
+fn boxes_of(c: &TmaCopy, rows: i64) -> Result<Layout, CodegenError> {
+    if c.instructions().len() == 1 {
+        return Ok(layout!(_1:_0));
+    }
+    let (mut shape, mut stride) = (Vec::new(), Vec::new());
+    for (d, (&n, &m)) in c.instruction_counts().iter().zip(c.modes()).enumerate() {
+        if n > 1 {
+            shape.push(st(n));
+            stride.push(st(c.box_dim()[d] as i64 * if m == 0 { 1 } else { rows }));
+        }
+    }
+    Ok(Layout::try_new(
+        IntTuple::try_from_ints(&shape)?,
+        IntTuple::try_from_ints(&stride)?,
+    )?)
+}
+
 fn check_vectors(op: &OperandPlan) -> Result<(), CodegenError> {
     let copy = op.copy;
     let (tn, en, pn) = (

@@ -637,3 +637,29 @@ fn plan_refuses_bad_wgmma_tiling() {
     assert_eq!(k.shared_bytes, 3 * stage_bytes + 3 * 8);
     assert!(4 * stage_bytes + 4 * 8 > 227 * 1024);
 }
+
+/// The boxes are the TMA analysis's instructions: every plan's operands have a proved
+/// tensor map, one box per instruction, 16-bit and swizzled by 128 bytes.
+#[test]
+fn boxes_come_from_the_tma_analysis() {
+    let mut n = 0;
+    for t in tilings() {
+        for (a_k, b_k) in MAJORS {
+            let plan = gemm(MmaType::F16, Instr::Wgmma, a_k, b_k, t)
+                .plan()
+                .unwrap();
+            assert!(plan.tma);
+            for op in [&plan.a, &plan.b] {
+                let c = op.tma.as_ref().unwrap();
+                assert_eq!(c.instructions().len() as i64, op.boxes.size().value());
+                assert_eq!(c.swizzle(), rcute::analysis::tma::TmaSwizzle::B128);
+                assert_eq!(
+                    c.box_bytes(),
+                    if op.mn_major { 8192 } else { 128 * op.rows }
+                );
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(n, 16);
+}

@@ -235,6 +235,9 @@ impl Env {
             _ if name.starts_with("SM") || name.starts_with("UniversalFMA") => {
                 atom_value(name, span)
             }
+            _ if super::value::element_type(name).is_some() && targs.is_empty() => Ok(
+                Value::ElementType(super::value::element_type(name).unwrap_or_default()),
+            ),
             _ => Err(EvalError::new(alloc::format!("unknown name {name}"), span)),
         }
     }

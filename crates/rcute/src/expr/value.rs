@@ -52,6 +52,36 @@ pub enum Value {
     TiledCopy(alloc::boxed::Box<crate::atom::TiledCopy>),
     /// Text a printer produced (`print_layout`); it is not a value.
     Printed(String),
+    /// An element type named by CuTe's name (`half_t`, `float`, `uint8_t`, ...), an
+    /// argument of `tma_copy`.
+    ElementType(&'static str),
+}
+
+/// CuTe's element type names that name a value (`cutlass::` may qualify them), each as
+/// written here.
+const ELEMENT_TYPES: &[&str] = &[
+    "uint8_t",
+    "int8_t",
+    "float_e4m3_t",
+    "float_e5m2_t",
+    "float_ue8m0_t",
+    "uint16_t",
+    "int16_t",
+    "half_t",
+    "bfloat16_t",
+    "uint32_t",
+    "int32_t",
+    "float",
+    "tfloat32_t",
+    "uint64_t",
+    "int64_t",
+    "double",
+];
+
+/// The element type called `name`, if CuTe has one (`cutlass::half_t` is `half_t`).
+pub(crate) fn element_type(name: &str) -> Option<&'static str> {
+    let name = name.strip_prefix("cutlass::").unwrap_or(name);
+    ELEMENT_TYPES.iter().copied().find(|&t| t == name)
 }
 
 /// The most values a [`Value::List`] holds, counted at every level of nesting (a list
@@ -103,6 +133,7 @@ impl Value {
             Value::TiledMma(_) => "a tiled MMA",
             Value::TiledCopy(_) => "a tiled copy",
             Value::Printed(_) => "printed output",
+            Value::ElementType(_) => "an element type",
         }
     }
 
@@ -162,6 +193,7 @@ impl fmt::Display for Value {
             Value::TiledMma(m) => fmt::Display::fmt(m, f),
             Value::TiledCopy(t) => fmt::Display::fmt(t, f),
             Value::Printed(s) => f.write_str(s),
+            Value::ElementType(t) => f.write_str(t),
         }
     }
 }

@@ -9,6 +9,7 @@ mod atoms;
 mod explain;
 mod layouts;
 mod tensors;
+mod tma;
 mod tuples;
 
 use super::error::{EvalError, Span};
@@ -190,6 +191,7 @@ pub static TABLE: &[Function] = &[
     f!("tile_unzip", (2, 2), (0, 0), layouts::tile_unzip, "tile_unzip(L, T): ((tiles...), (rests...)) of a divided layout"),
     f!("tiled_divide", (2, 2), (0, 0), algebra::tiled_divide, "tiled_divide(L, T): ((tiles...), rests...)"),
     f!("tiled_product", (2, 2), (0, 0), algebra::tiled_product, "tiled_product(A, T): ((blocks...), repeats...)"),
+    f!("tma_copy", (3, 3), (0, 0), tma::tma_copy, "tma_copy(G, S, T): the TMA tensor map and instructions that move tile S of tensor G (T: half_t, float, ... or bits), proved, or why not"),
     f!("tuple_repeat", (1, 1), (1, 1), tuples::tuple_repeat, "tuple_repeat<N>(x): a tuple of N copies"),
     f!("unflatten", (2, 2), (0, 0), layouts::unflatten, "unflatten(x, profile): regroup a flat tuple or layout"),
     f!("unwrap", (1, 1), (0, 0), tuples::unwrap, "unwrap(t): strip rank-1 tuples"),

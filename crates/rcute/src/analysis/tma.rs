@@ -1,1 +1,0 @@
-//! TMA: whether one tensor map can move a tile, and its `cuTensorMapEncodeTiled` arguments.
