@@ -8,8 +8,13 @@
 //! cute explain 'logical_divide((4,2,3):(2,1,8), 4:2)'   the steps of an algebra call
 //! cute tma '(4096,1024):(1024,_1)' 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))' half_t
 //!                                           the TMA descriptor that moves a tile
+//! cute banks SMEM ACCESS [--svg]           shared-memory bank conflicts of an access
+//! cute coalescing GMEM ACCESS               sectors, lines and vector width of an access
+//! cute swizzle-for LAYOUT ACCESS...         the cheapest conflict-free swizzle
 //! cute functions                            the functions the language knows
 //! ```
+
+mod analysis;
 
 use clap::{Parser, Subcommand};
 use rcute::expr::{self, EvalError};
@@ -88,6 +93,39 @@ enum Command {
         smem: String,
         /// The element type (half_t, bfloat16_t, float, uint8_t, ...) or its bits.
         r#type: String,
+    },
+    /// Shared-memory bank conflicts of an access to a layout: wavefronts per warp
+    /// instruction, the lanes that collide, and a bank-by-phase table (the model is checked
+    /// against the H100's counters).
+    Banks {
+        /// The shared-memory layout (elements), plain or swizzled, e.g.
+        /// 'composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1))'.
+        smem: String,
+        /// The access: 'vector_access(TV, T, bits)', 'matrix_access(TV, n)' or a tiled copy
+        /// (an ldmatrix reads shared memory, an stmatrix or cp.async writes it).
+        access: String,
+        /// Draw the tile colored by bank, the conflicting cells of the worst instruction
+        /// outlined, as SVG.
+        #[arg(long)]
+        svg: bool,
+    },
+    /// Global-memory coalescing of an access: 32-byte sectors and 128-byte lines per warp
+    /// request, efficiency, and the widest vector each thread can use.
+    Coalescing {
+        /// The global layout (elements), e.g. '(_128,_64):(_64,_1)'.
+        gmem: String,
+        /// The access: 'vector_access(TV, T, bits)' or a tiled copy (its source).
+        access: String,
+    },
+    /// The cheapest Swizzle<B,M,S> that makes every access of a shared tile conflict-free
+    /// while keeping its vectors.
+    #[command(name = "swizzle-for")]
+    SwizzleFor {
+        /// The unswizzled shared-memory tile, e.g. '(_64,_64):(_64,_1)'.
+        layout: String,
+        /// The accesses: tiled copies (make_tiled_copy_A(...), ...) or vector_access(...).
+        #[arg(required = true)]
+        accesses: Vec<String>,
     },
     /// List the functions of the expression language.
     Functions,
@@ -197,6 +235,9 @@ fn main() -> ExitCode {
             smem,
             r#type,
         } => run_one(&format!("tma_copy({global}, {smem}, {type})"), |out| out).into(),
+        Command::Banks { smem, access, svg } => analysis::banks(&smem, &access, svg),
+        Command::Coalescing { gmem, access } => analysis::coalescing(&gmem, &access),
+        Command::SwizzleFor { layout, accesses } => analysis::swizzle_for(&layout, &accesses),
         Command::Functions => {
             let mut stdout = io::stdout().lock();
             for f in expr::FUNCTIONS {

@@ -576,3 +576,215 @@ fn tma_refusals_give_the_reason() {
         assert!(o.stdout.is_empty());
     }
 }
+
+const LDSM_A: &str = "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN))";
+
+/// `cute banks`: ldmatrix of an MMA's A operand from a K-major half_t tile, conflict-free
+/// with CUTLASS's Swizzle<3,3,3>, 8-way without it; a float column, 32-way.
+#[test]
+fn banks_prints_wavefronts_and_the_bank_table() {
+    let o = cute(&[
+        "banks",
+        "composition(Swizzle<3,3,3>, _0, (_16,_64):(_64,_1))",
+        LDSM_A,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "1 instruction (1 warp): 4 wavefronts, ideal 4, conflict degree 1"
+    );
+    assert_eq!(lines[1], "conflict-free");
+    // header and one row per bank, each phase's lanes: 8 per matrix, 4 banks each
+    let table: Vec<&str> = lines
+        .iter()
+        .skip_while(|l| !l.starts_with("bank |"))
+        .copied()
+        .collect();
+    assert_eq!(table.len(), 33, "{out}");
+    assert!(table[0].ends_with("| phase 3"), "{out}");
+    assert_eq!(
+        table[1],
+        "   0 | T0                          | T8                          | T17                         | T25"
+    );
+    assert!(!out.contains('*'));
+    assert!(out.lines().all(|l| l == l.trim_end()));
+
+    let o = cute(&["banks", "(_16,_64):(_64,_1)", LDSM_A]);
+    let out = text(&o.stdout);
+    assert!(out.starts_with("1 instruction (1 warp): 32 wavefronts, ideal 4, conflict degree 8\n1 of 1 instructions conflict\n"), "{out}");
+    assert!(
+        out.contains("  phase 0 bank 0: byte 0 <- T0; byte 128 <- T1;"),
+        "{out}"
+    );
+    assert!(out.contains("   0 |*T0 T1 T2 T3 T4 T5 T6 T7 "), "{out}");
+
+    let o = cute(&[
+        "banks",
+        "(_32,_32):(_32,_1)",
+        "vector_access((_32,_1):(_1,_0), float)",
+    ]);
+    assert!(
+        text(&o.stdout)
+            .starts_with("1 instruction (1 warp): 32 wavefronts, ideal 1, conflict degree 32")
+    );
+}
+
+/// `cute banks --svg`: every cell with its bank; the conflicting cells outlined.
+#[test]
+fn banks_svg_marks_the_conflicting_cells() {
+    let o = cute(&["banks", "(_16,_64):(_64,_1)", LDSM_A, "--svg"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let svg = text(&o.stdout);
+    assert!(svg.starts_with("<svg"));
+    assert_eq!(svg.matches("class=\"cell\"").count(), 16 * 64);
+    // the worst instruction's conflicts: rows 0..16 of columns 0..16 (8 elements per
+    // 16-byte row, two matrices across), every cell of them outlined
+    assert_eq!(svg.matches("data-conflict=\"1\"").count(), 16 * 16);
+    assert_eq!(svg.matches("class=\"conflict\"").count(), 16 * 16);
+    assert!(svg.contains(
+        "data-m=\"1\" data-n=\"0\" data-offset=\"64\" data-bank=\"0\" data-conflict=\"1\""
+    ));
+    let o = cute(&[
+        "banks",
+        "composition(Swizzle<3,3,3>, _0, (_16,_64):(_64,_1))",
+        LDSM_A,
+        "--svg",
+    ]);
+    assert_eq!(text(&o.stdout).matches("data-conflict").count(), 0);
+}
+
+/// `cute coalescing`: 8 threads per 128-byte row of a row-major half_t matrix, 16-byte
+/// vectors: every sector used.
+#[test]
+fn coalescing_prints_sectors_and_the_vector_width() {
+    let o = cute(&[
+        "coalescing",
+        "(_128,_64):(_64,_1)",
+        "vector_access(((_8,_4),_8):((_1024,_1),_128), half_t, 128)",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        "1 request: 512 bytes in 16 sectors (4 lines), efficiency 100.0%\n\
+         per request: 16 sectors, 4 lines (first request, warp 0)\n\
+         widest vector per thread: 128 bits (aligned to 16 bytes); 128 bits is the widest access\n"
+    );
+    // two floats of each row of a row-major float tile: 32 sectors for 128 bytes, and
+    // 64-bit vectors at most
+    let o = cute(&[
+        "coalescing",
+        "(_32,_32):(_32,_1)",
+        "vector_access((_32,_2):(_1,_32), float)",
+    ]);
+    let out = text(&o.stdout);
+    assert!(
+        out.starts_with("2 requests: 256 bytes in 64 sectors (64 lines), efficiency 12.5%\nper request: 32 sectors, 32 lines"),
+        "{out}"
+    );
+    assert!(out.ends_with("widest vector per thread: 64 bits (aligned to 8 bytes); wider is impossible: 128 bits: a thread has 2 values, not a multiple of 4\n"), "{out}");
+}
+
+/// `cute swizzle-for`: CUTLASS's Swizzle<3,3,3> for an SM80 K-major half_t tile with
+/// 64-element rows, written by 128-bit cp.async and read by ldmatrix.
+#[test]
+fn swizzle_for_finds_cutlass_swizzle() {
+    let o = cute(&[
+        "swizzle-for",
+        "(_64,_64):(_64,_1)",
+        "make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>, (_16,_8):(_8,_1), (_1,_8))",
+        "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (_2,_2,_1)))",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "best: Sw<3,3,3> o _0 o (_64,_64):(_64,_1)");
+    assert_eq!(
+        lines[1],
+        "  swizzled: 32 wavefronts (ideal 32), per access 16/16 16/16"
+    );
+    assert_eq!(
+        lines[2],
+        "  unswizzled: 144 wavefronts (ideal 32), per access 16/16 128/16"
+    );
+    assert_eq!(lines[3], "  conflict-free for every access");
+}
+
+/// Bad input to the analyses: a clear error with a caret under the argument at fault.
+#[test]
+fn analysis_bad_input_is_a_clear_error() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &[
+                "banks",
+                "(_4,_4):(_4,_1)",
+                "vector_access((_32,_1):(_1,_0), float)",
+            ],
+            "error: access: a thread-value pair maps outside the memory layout (index, size) (thread 16, value 0): 16 and 16",
+            "vector_access((_32,_1):(_1,_0), float)",
+        ),
+        (
+            &[
+                "banks",
+                "(_32,_32):(_32,_1)",
+                "make_tiled_copy_A(Copy_Atom<SM75_U32x9_LDSM_N, half_t>, make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN))",
+            ],
+            "error: ",
+            "make_tiled_copy_A(",
+        ),
+        (
+            &[
+                "banks",
+                "(_32,_32):(_32,_1)",
+                "vector_access((_32,_1):(_1,_0), float, 96)",
+            ],
+            "error: access: the access size in bits must be a power of two",
+            "vector_access(",
+        ),
+        (
+            &[
+                "banks",
+                "(_2048,_1024):(_1024,_1)",
+                "vector_access((_32,_1):(_1,_0), float)",
+            ],
+            "error: analysis: the memory layout has too many elements to analyse (capacity 1048576)",
+            "(_2048,",
+        ),
+        (
+            &["banks", "(2,3)", "vector_access((_32,_1):(_1,_0), float)"],
+            "error: expected a layout or a swizzled layout (the memory)",
+            "(2,3)",
+        ),
+        (
+            &["coalescing", "(_32,_32):(_32,_1)", "(_32,_1):(_1,_0)"],
+            "error: expected an access",
+            "(_32,_1):(_1,_0)",
+        ),
+        (
+            &[
+                "swizzle-for",
+                "(_32,_32):(_32,_1)",
+                "vector_access((_32,_2):(_32,_1), float, 64)",
+                "vector_access((_32,_1):(_1,_0), float)",
+            ],
+            "error: access: the values of one access are not at consecutive offsets",
+            "vector_access((_32,_2)",
+        ),
+    ];
+    for (args, msg, echoed) in cases {
+        let o = cute(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.starts_with(msg), "{args:?}: {err}");
+        assert!(
+            err.lines().nth(1).is_some_and(|l| l.starts_with(echoed)),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.lines().nth(2).is_some_and(|l| l.contains('^')),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"));
+    }
+}

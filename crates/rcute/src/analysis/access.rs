@@ -74,6 +74,29 @@ pub enum Side {
     Write,
 }
 
+impl Side {
+    /// The side of `copy` that touches shared memory: an `ldmatrix` reads it, an
+    /// `stmatrix` or a `cp.async` writes it, and any other copy is taken to read it (a
+    /// shared-to-register copy; build the other direction with [`Access::try_from_copy`]).
+    ///
+    /// ```
+    /// use rcute::analysis::Side;
+    /// use rcute::atom::{CopyAtom, TiledCopy, SM90_U32x4_STSM_N};
+    /// use rcute::layout;
+    /// let atom = CopyAtom::try_new(SM90_U32x4_STSM_N, "half_t", 16).unwrap();
+    /// let copy = TiledCopy::try_new(atom, &layout!((_32,_1):(_1,_0)), &layout!((_1,_8):(_0,_1))).unwrap();
+    /// assert_eq!(Side::of_shared(&copy), Side::Write);
+    /// ```
+    pub fn of_shared(copy: &TiledCopy) -> Side {
+        let name = copy.atom().op().name().as_str();
+        if name.contains("STSM") || name.contains("CP_ASYNC") {
+            Side::Write
+        } else {
+            Side::Read
+        }
+    }
+}
+
 /// An access pattern: `tv` maps (thread, value) to an index of the tile (column-major over
 /// the memory layout's shape); each instruction moves `values` consecutive values of every
 /// thread, which must lie at consecutive offsets.
@@ -388,6 +411,28 @@ impl Access {
             }
         }
         Ok(out)
+    }
+}
+
+impl core::fmt::Display for Access {
+    /// `vector_access(TV, bits of an element, bits per access)` or
+    /// `matrix_access(TV, matrices)`, in the expression language's notation, with the tile
+    /// the indices refer to when it is not the memory's.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.phases {
+            Phases::Vector { bytes } => write!(
+                f,
+                "vector_access({}, {}, {})",
+                self.tv,
+                self.elem_bits,
+                bytes * 8
+            )?,
+            Phases::Matrix { matrices } => write!(f, "matrix_access({}, {matrices})", self.tv)?,
+        }
+        if let Some(t) = &self.tile {
+            write!(f, " over the tile {t}")?;
+        }
+        Ok(())
     }
 }
 

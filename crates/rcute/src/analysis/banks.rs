@@ -95,6 +95,31 @@ impl BankReport {
             .unwrap_or(1)
     }
 
+    /// The first instruction with the most wavefronts.
+    pub fn worst(&self) -> Option<&InstructionCost> {
+        self.instructions
+            .iter()
+            .reduce(|a, b| if b.wavefronts > a.wavefronts { b } else { a })
+    }
+
+    /// The element offsets (of `elem_bits` each) whose words conflict in the
+    /// [`worst`](BankReport::worst) instruction, for a picture of the tile.
+    pub fn conflicting_offsets(&self, elem_bits: u32) -> Vec<i64> {
+        let mut v: Vec<i64> = self
+            .worst()
+            .into_iter()
+            .flat_map(|i| &i.collisions)
+            .flat_map(|c| &c.words)
+            .flat_map(|&(byte, _)| {
+                let bits = i64::from(elem_bits);
+                (byte * 8).div_euclid(bits)..=((byte + 3) * 8).div_euclid(bits)
+            })
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     /// The instructions that have conflicts.
     pub fn conflicting(&self) -> impl Iterator<Item = &InstructionCost> {
         self.instructions.iter().filter(|i| i.wavefronts > i.ideal)
@@ -134,10 +159,12 @@ impl BankReport {
                 let mark = if conflict { "*" } else { " " };
                 let _ = write!(s, " |{mark}{cell:<27}");
             }
-            s.truncate(s.trim_end().len());
             s.push('\n');
         }
-        s
+        // no trailing spaces on any line
+        s.lines()
+            .map(|l| alloc::format!("{}\n", l.trim_end()))
+            .collect()
     }
 }
 
@@ -260,7 +287,9 @@ impl fmt::Display for BankReport {
         let warps = self.instructions.last().map_or(0, |i| i.access.warp + 1);
         writeln!(
             f,
-            "{n} instructions ({warps} warps): {} wavefronts, ideal {}, conflict degree {}",
+            "{n} instruction{} ({warps} warp{}): {} wavefronts, ideal {}, conflict degree {}",
+            if n == 1 { "" } else { "s" },
+            if warps == 1 { "" } else { "s" },
             self.wavefronts(),
             self.ideal(),
             self.degree()
@@ -271,11 +300,7 @@ impl fmt::Display for BankReport {
         } else {
             writeln!(f, "{conflicting} of {n} instructions conflict")?;
         }
-        let Some(worst) = self
-            .instructions
-            .iter()
-            .reduce(|a, b| if b.wavefronts > a.wavefronts { b } else { a })
-        else {
+        let Some(worst) = self.worst() else {
             return Ok(());
         };
         writeln!(

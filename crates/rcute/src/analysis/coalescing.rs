@@ -113,14 +113,21 @@ pub fn request_cost(access: WarpInstruction, bytes: u32) -> RequestCost {
 /// # Errors
 /// Those of [`Memory::try_new`] and [`Access::try_instructions`].
 pub fn coalescing(gmem: &MaybeSwizzled, access: &Access) -> Result<CoalescingReport, Error> {
-    let memory = Memory::try_new(gmem)?;
+    coalescing_in(&Memory::try_new(gmem)?, access)
+}
+
+/// [`coalescing`] over a memory layout already evaluated.
+///
+/// # Errors
+/// Those of [`Access::try_instructions`].
+pub fn coalescing_in(memory: &Memory, access: &Access) -> Result<CoalescingReport, Error> {
     let bytes = access.phases().bytes();
     let requests = access
-        .try_instructions(&memory)?
+        .try_instructions(memory)?
         .into_iter()
         .map(|i| request_cost(i, bytes))
         .collect();
-    let vector = vector_width(&memory, access.tv(), access.elem_bits())?;
+    let vector = vector_width(memory, access.tv(), access.elem_bits())?;
     Ok(CoalescingReport { requests, vector })
 }
 
@@ -216,7 +223,8 @@ impl fmt::Display for CoalescingReport {
         let asked: usize = self.requests.iter().map(|r| r.bytes).sum();
         writeln!(
             f,
-            "{n} requests: {asked} bytes in {} sectors ({} lines), efficiency {:.1}%",
+            "{n} request{}: {asked} bytes in {} sectors ({} lines), efficiency {:.1}%",
+            if n == 1 { "" } else { "s" },
             self.sectors(),
             self.lines(),
             100.0 * self.efficiency()

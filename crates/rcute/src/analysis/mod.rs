@@ -24,8 +24,8 @@ pub use banks::{
     instruction_cost,
 };
 pub use coalescing::{
-    CoalescingReport, LINE, RequestCost, SECTOR, VectorWidth, coalescing, request_cost,
-    vector_width,
+    CoalescingReport, LINE, RequestCost, SECTOR, VectorWidth, coalescing, coalescing_in,
+    request_cost, vector_width,
 };
 pub use predicates::{
     distinct_offsets, footprint, functionally_equal, image, is_bijective, is_injective,

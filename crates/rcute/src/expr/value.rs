@@ -55,6 +55,9 @@ pub enum Value {
     /// An element type named by CuTe's name (`half_t`, `float`, `uint8_t`, ...), an
     /// argument of `tma_copy`.
     ElementType(&'static str),
+    /// A memory access pattern for the analyses: `vector_access(TV, T, bits)` or
+    /// `matrix_access(TV, n)`.
+    Access(alloc::boxed::Box<crate::analysis::Access>),
 }
 
 /// CuTe's element type names that name a value (`cutlass::` may qualify them), each as
@@ -134,6 +137,7 @@ impl Value {
             Value::TiledCopy(_) => "a tiled copy",
             Value::Printed(_) => "printed output",
             Value::ElementType(_) => "an element type",
+            Value::Access(_) => "an access",
         }
     }
 
@@ -194,6 +198,7 @@ impl fmt::Display for Value {
             Value::TiledCopy(t) => fmt::Display::fmt(t, f),
             Value::Printed(s) => f.write_str(s),
             Value::ElementType(t) => f.write_str(t),
+            Value::Access(a) => fmt::Display::fmt(a, f),
         }
     }
 }

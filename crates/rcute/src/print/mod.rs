@@ -9,6 +9,7 @@
 //!   layout), filled with CuTe's 8 grays by offset (`TikzColor_BWx8`) and labelled with
 //!   the offset; row and column indices around the grid; where a mode is hierarchical,
 //!   heavier lines mark the boundaries of its sub-modes (tiles).
+//! * [`svg_banks`]: a shared-memory layout colored by bank, conflicting cells outlined.
 //! * [`svg_tv`]: a thread-value layout `(thread, value) -> offset` drawn over the data grid
 //!   of a shape: each cell shows `T<t>V<v>` of the first thread and value that reach it,
 //!   filled with CuTe's thread colors (`TikzColor_TV`).
@@ -26,5 +27,5 @@ mod table;
 pub use drawable::Drawable;
 pub use latex::{Latex, print_latex};
 #[cfg(feature = "alloc")]
-pub use svg::{MAX_SVG_CELLS, svg_layout, svg_tv};
+pub use svg::{MAX_SVG_CELLS, svg_banks, svg_layout, svg_tv};
 pub use table::{LayoutTable, MAX_TABLE_CELLS, print_layout};

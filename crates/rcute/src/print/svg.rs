@@ -261,6 +261,86 @@ pub fn svg_layout<L: Drawable>(layout: &L) -> Result<String, Error> {
     Ok(out)
 }
 
+/// An SVG picture of a rank-2 shared-memory layout by bank: each cell is filled with its
+/// bank's color (the bank of the element's first byte, `elem_bits` per element) and
+/// labelled with the bank; the cells at the offsets `marked` (the elements of a conflict)
+/// are outlined in red. Each cell carries `data-offset`, `data-bank` and, when marked,
+/// `data-conflict="1"`.
+///
+/// ```
+/// use rcute::{layout, print::svg_banks};
+/// // a 4x8 row-major tile of floats: row m starts at bank 8m
+/// let svg = svg_banks(&layout!((_4,_8):(_8,_1)), 32, &[0, 8]).unwrap();
+/// assert!(svg.contains("data-m=\"1\" data-n=\"0\" data-offset=\"8\" data-bank=\"8\" data-conflict=\"1\""));
+/// assert_eq!(svg.matches("data-conflict").count(), 2);
+/// ```
+pub fn svg_banks<L: Drawable>(layout: &L, elem_bits: u32, marked: &[i64]) -> Result<String, Error> {
+    if layout.rank() != 2 {
+        return Err(Error::RankMismatch {
+            msg: "svg: the layout must have rank 2",
+            expected: 2,
+            found: layout.rank(),
+        });
+    }
+    if layout.has_basis_strides() {
+        return Err(Error::WrongKind {
+            msg: "svg: the layout has scaled-basis strides (an identity layout)",
+        });
+    }
+    let rows = layout.mode_size(0)?;
+    let cols = layout.mode_size(1)?;
+    let cells = rows.saturating_mul(cols);
+    if cells > MAX_SVG_CELLS {
+        return Err(too_large(cells));
+    }
+    let (rows, cols) = (rows as usize, cols as usize);
+    let shape = &layout.shape();
+    let frame = Frame {
+        rows,
+        cols,
+        row_levels: levels(&flat_shape(shape, 0), rows),
+        col_levels: levels(&flat_shape(shape, 1), cols),
+        title: alloc::format!("{layout} by bank ({elem_bits}-bit elements)"),
+    };
+    let mut out = String::new();
+    let mut outlines = String::new();
+    frame.open(&mut out);
+    for m in 0..rows {
+        for n in 0..cols {
+            let idx = layout.at(&[m, n]);
+            let bank = (idx * i64::from(elem_bits) / 8)
+                .div_euclid(4)
+                .rem_euclid(32);
+            let hit = marked.contains(&idx);
+            let attrs = alloc::format!(
+                " data-offset=\"{idx}\" data-bank=\"{bank}\"{}",
+                if hit { " data-conflict=\"1\"" } else { "" }
+            );
+            let fill = alloc::format!("hsl({},70%,82%)", bank * 360 / 32);
+            frame.cell(
+                &mut out,
+                (m, n),
+                (&fill, "black"),
+                &attrs,
+                &[alloc::format!("{bank}")],
+            );
+            if hit {
+                let _ = writeln!(
+                    outlines,
+                    "<rect class=\"conflict\" x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"none\" stroke=\"red\" stroke-width=\"3\"/>",
+                    frame.x(n),
+                    frame.y(m)
+                );
+            }
+        }
+    }
+    frame.close(&mut out);
+    // the outlines on top of the grid lines
+    let end = out.len() - "</svg>\n".len();
+    out.insert_str(end, &outlines);
+    Ok(out)
+}
+
 /// An SVG picture of a thread-value layout `tv: (thread, value) -> offset` over the data
 /// grid `shape` (offsets are column-major coordinates of `product_each(shape)`): each cell
 /// shows the first `T<t>V<v>` that reaches it, colored by thread; cells no thread reaches

@@ -5,6 +5,7 @@
 //! converts its arguments and calls the library.
 
 mod algebra;
+mod analysis;
 mod atoms;
 mod explain;
 mod layouts;
@@ -54,9 +55,11 @@ macro_rules! f {
 #[rustfmt::skip]
 pub static TABLE: &[Function] = &[
     f!("append", (1, 2), (0, 1), layouts::append, "append(x, y), append<N>(x[, y]): add modes at the end"),
+    f!("bank_conflicts", (2, 2), (0, 0), analysis::bank_conflicts, "bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy) to shared layout S"),
     f!("blocked_product", (2, 2), (0, 0), algebra::blocked_product, "blocked_product(A, B): A repeated as blocks over B"),
     f!("ceil_div", (2, 2), (0, 0), algebra::ceil_div, "ceil_div(a, b): division rounding up; b may be a tiler"),
     f!("coalesce", (1, 2), (0, 0), algebra::coalesce, "coalesce(L[, profile]): the same function with fewer modes"),
+    f!("coalescing", (2, 2), (0, 0), analysis::coalescing, "coalescing(G, A): sectors and lines per warp request of access A to global layout G, and the widest vector per thread"),
     f!("colex_geq", (2, 2), (0, 0), tuples::colex_geq, "colex_geq(a, b): colexicographic >="),
     f!("colex_gtr", (2, 2), (0, 0), tuples::colex_gtr, "colex_gtr(a, b): colexicographic >"),
     f!("colex_leq", (2, 2), (0, 0), tuples::colex_leq, "colex_leq(a, b): colexicographic <="),
@@ -75,6 +78,7 @@ pub static TABLE: &[Function] = &[
     f!("crd2idx", (2, 3), (0, 0), tuples::crd2idx, "crd2idx(c, shape[, stride]) or crd2idx(c, L): the index of a coordinate"),
     f!("depth", (1, 1), (0, ANY), layouts::depth, "depth<I...>(x): nesting depth"),
     f!("dice", (2, 2), (0, 0), layouts::dice, "dice(c, x): the modes paired with integers"),
+    f!("distinct_offsets", (1, 1), (0, 0), analysis::distinct_offsets, "distinct_offsets(L): the number of different offsets L reaches"),
     f!("domain_distribute", (2, 2), (0, 0), tuples::domain_distribute, "domain_distribute(shape, n): n elements spread over the modes by gcd, col-major strides"),
     f!("domain_offset", (2, 2), (0, 0), layouts::domain_offset, "domain_offset(c, L): (L, L(c))"),
     f!("downcast", (1, 1), (1, 1), algebra::downcast, "downcast<N>(L): elements N times smaller"),
@@ -90,6 +94,8 @@ pub static TABLE: &[Function] = &[
     f!("flat_divide", (2, 2), (0, 0), algebra::flat_divide, "flat_divide(L, T): (tiles..., rests...)"),
     f!("flat_product", (2, 2), (0, 0), algebra::flat_product, "flat_product(A, T): (blocks..., repeats...)"),
     f!("flatten", (1, 1), (0, 0), layouts::flatten, "flatten(x): depth at most 1"),
+    f!("footprint", (1, 1), (0, 0), analysis::footprint, "footprint(L): max offset - min offset + 1"),
+    f!("functionally_equal", (2, 2), (0, 0), analysis::functionally_equal, "functionally_equal(A, B): the same offset at every index"),
     f!("gcd", (1, ANY), (0, 0), tuples::gcd, "gcd(x, ...): greatest common divisor of all leaves"),
     f!("get", (1, 1), (1, ANY), layouts::get, "get<I...>(x): a mode"),
     f!("get_layoutA_TV", (1, 1), (0, 0), atoms::get_layout_a_tv, "get_layoutA_TV(M): a tiled MMA's (thread, value) -> (m,k)"),
@@ -102,9 +108,13 @@ pub static TABLE: &[Function] = &[
     f!("get_thr_layout_vmnk", (1, 1), (0, 0), atoms::get_thr_layout_vmnk, "get_thr_layout_vmnk(M): (atom thread, M, N, K) -> thread index"),
     f!("group", (1, 1), (2, 2), layouts::group, "group<B,E>(x): group modes [B,E) into one"),
     f!("idx2crd", (2, 3), (0, 0), tuples::idx2crd, "idx2crd(i, shape[, stride]): the coordinate of an index"),
+    f!("image", (1, 1), (0, 0), analysis::image, "image(L): the offsets L reaches, in increasing order"),
     f!("inner_partition", (3, 3), (0, 0), tensors::inner_partition, "inner_partition(T, tiler, coord): one tile of a tensor"),
     f!("inner_product", (2, 2), (0, 0), tuples::inner_product, "inner_product(a, b)"),
     f!("insert", (2, 2), (1, 1), tuples::insert, "insert<I>(t, x): insert x before mode I"),
+    f!("is_bijective", (1, 1), (0, 0), analysis::is_bijective, "is_bijective(L): L permutes 0 .. size(L)"),
+    f!("is_injective", (1, 1), (0, 0), analysis::is_injective, "is_injective(L): no two indices share an offset"),
+    f!("is_surjective", (1, 2), (0, 0), analysis::is_surjective, "is_surjective(L[, n]): L reaches every offset 0 .. n (default cosize(L))"),
     f!("layout", (1, 1), (0, ANY), layouts::layout, "layout<I...>(L): a sub-layout"),
     f!("lcm", (2, 2), (0, 0), tuples::lcm, "lcm(a, b): least common multiple of two integers"),
     f!("left_inverse", (1, 1), (0, 0), algebra::left_inverse, "left_inverse(L): R(L(i)) == i for injective L"),
@@ -137,6 +147,7 @@ pub static TABLE: &[Function] = &[
     f!("make_tiled_copy_impl", (3, 3), (0, 0), atoms::make_tiled_copy_impl, "make_tiled_copy_impl(Copy_Atom<OP,T>, layout_tv, tiler): a tiled copy from its (thread, value) layout"),
     f!("make_tiled_mma", (1, 3), (0, 0), atoms::make_tiled_mma, "make_tiled_mma(atom[, atom_layout[, permutation]]): an MMA atom tiled over M, N, K"),
     f!("make_tuple", (0, ANY), (0, 0), tuples::make_tuple, "make_tuple(x, ...): a tuple"),
+    f!("matrix_access", (2, 2), (0, 0), analysis::matrix_access, "matrix_access(TV, n): an ldmatrix/stmatrix access of n 8x8 matrices, thread 8i+r giving row r of matrix i"),
     f!("max", (1, ANY), (0, 0), tuples::max, "max(x, ...): the largest leaf"),
     f!("max_alignment", (1, 1), (0, 0), algebra::max_alignment, "max_alignment(L): the alignment every contiguous run keeps"),
     f!("max_common_layout", (2, 2), (0, 0), algebra::max_common_layout, "max_common_layout(A, B): the contiguous elements A and B agree on"),
@@ -183,6 +194,7 @@ pub static TABLE: &[Function] = &[
     f!("slice_and_offset", (2, 2), (0, 0), layouts::slice_and_offset, "slice_and_offset(c, L): (slice, offset)"),
     f!("stride", (1, 1), (0, ANY), layouts::stride, "stride<I...>(L): the stride"),
     f!("sum", (1, 1), (0, 0), tuples::sum, "sum(t): the sum of the leaves"),
+    f!("swizzle_for", (2, ANY), (0, 0), analysis::swizzle_for, "swizzle_for(L, A...): the cheapest Swizzle<B,M,S> that makes accesses A to shared layout L conflict-free"),
     f!("take", (1, 1), (2, 2), layouts::take, "take<B,E>(x): modes [B,E)"),
     f!("thr_size", (1, 1), (0, 0), atoms::thr_size, "thr_size(M): the threads of a tiled MMA or copy"),
     f!("tile_shape", (1, 1), (0, 0), atoms::tile_shape, "tile_shape(M): a tiled MMA's (M,N,K) tile"),
@@ -196,6 +208,7 @@ pub static TABLE: &[Function] = &[
     f!("unflatten", (2, 2), (0, 0), layouts::unflatten, "unflatten(x, profile): regroup a flat tuple or layout"),
     f!("unwrap", (1, 1), (0, 0), tuples::unwrap, "unwrap(t): strip rank-1 tuples"),
     f!("upcast", (1, 1), (1, 1), algebra::upcast, "upcast<N>(L): elements N times larger"),
+    f!("vector_access", (2, 3), (0, 0), analysis::vector_access, "vector_access(TV, T[, bits]): (thread, value) -> index of the tile, elements T, bits per access (default: one element)"),
     f!("weakly_congruent", (2, 2), (0, 0), tuples::weakly_congruent, "weakly_congruent(a, b)"),
     f!("wrap", (1, 1), (0, 0), tuples::wrap, "wrap(x): a leaf becomes a rank-1 tuple"),
     f!("zip", (1, ANY), (0, 0), layouts::zip, "zip(x[, y, ...]): transpose a tuple of tuples, or the shapes and strides of layouts"),

@@ -1,0 +1,136 @@
+//! `cute banks`, `cute coalescing` and `cute swizzle-for`: each argument is a program whose
+//! last expression gives the layout or the access; errors point into the argument that
+//! caused them.
+
+use rcute::analysis::{self, Access, Side};
+use rcute::expr::{self, EvalError, Span, Value};
+use rcute::{Error, MaybeSwizzled};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// An argument's value, or its error rendered under it.
+fn eval(arg: &str) -> Result<Value, ExitCode> {
+    expr::eval_value(arg).map_err(|e| super::report(arg, &e))
+}
+
+fn whole(arg: &str, e: Error) -> ExitCode {
+    super::report(arg, &EvalError::from_core(e, Span::new(0, arg.len())))
+}
+
+/// A memory layout argument: a layout or a swizzled layout.
+fn memory(arg: &str) -> Result<MaybeSwizzled, ExitCode> {
+    match eval(arg)? {
+        Value::Layout(l) => Ok(MaybeSwizzled::Plain(l)),
+        Value::Composed(c) => Ok(MaybeSwizzled::Swizzled(c)),
+        _ => Err(whole(
+            arg,
+            Error::WrongKind {
+                msg: "expected a layout or a swizzled layout (the memory)",
+            },
+        )),
+    }
+}
+
+/// A memory argument evaluated, every offset: too large a layout is its error.
+fn evaluated(arg: &str, m: &MaybeSwizzled) -> Result<analysis::Memory, ExitCode> {
+    analysis::Memory::try_new(m).map_err(|e| whole(arg, e))
+}
+
+/// An access argument: vector_access(...), matrix_access(...) or a tiled copy, whose side
+/// in shared memory is `side`.
+fn access(arg: &str, side: fn(&rcute::atom::TiledCopy) -> Side) -> Result<Access, ExitCode> {
+    match eval(arg)? {
+        Value::Access(a) => Ok(*a),
+        Value::TiledCopy(t) => Access::try_from_copy(&t, side(&t)).map_err(|e| whole(arg, e)),
+        _ => Err(whole(
+            arg,
+            Error::WrongKind {
+                msg: "expected an access: vector_access(TV, T, bits), matrix_access(TV, n) or a tiled copy",
+            },
+        )),
+    }
+}
+
+fn print(text: &str) -> ExitCode {
+    let _ = io::stdout().write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}
+
+/// `cute banks SMEM ACCESS [--svg]`.
+pub(crate) fn banks(smem: &str, acc: &str, svg: bool) -> ExitCode {
+    let (m, a) = match (memory(smem), access(acc, Side::of_shared)) {
+        (Ok(m), Ok(a)) => (m, a),
+        (Err(c), _) | (_, Err(c)) => return c,
+    };
+    let mem = match evaluated(smem, &m) {
+        Ok(mem) => mem,
+        Err(c) => return c,
+    };
+    let r = match analysis::bank_conflicts_in(&mem, &a) {
+        Ok(r) => r,
+        Err(e) => return whole(acc, e),
+    };
+    if !svg {
+        return print(&r.to_string());
+    }
+    let marked = r.conflicting_offsets(a.elem_bits());
+    let picture = match &m {
+        MaybeSwizzled::Plain(l) => rcute::print::svg_banks(l, a.elem_bits(), &marked),
+        MaybeSwizzled::Swizzled(c) => rcute::print::svg_banks(c, a.elem_bits(), &marked),
+    };
+    match picture {
+        Ok(s) => print(&s),
+        Err(e) => whole(smem, e),
+    }
+}
+
+/// `cute coalescing GMEM ACCESS`.
+pub(crate) fn coalescing(gmem: &str, acc: &str) -> ExitCode {
+    let (m, a) = match (memory(gmem), access(acc, |_| Side::Read)) {
+        (Ok(m), Ok(a)) => (m, a),
+        (Err(c), _) | (_, Err(c)) => return c,
+    };
+    let mem = match evaluated(gmem, &m) {
+        Ok(mem) => mem,
+        Err(c) => return c,
+    };
+    match analysis::coalescing_in(&mem, &a) {
+        Ok(r) => print(&r.to_string()),
+        Err(e) => whole(acc, e),
+    }
+}
+
+/// `cute swizzle-for LAYOUT ACCESS...`.
+pub(crate) fn swizzle_for(layout: &str, accs: &[String]) -> ExitCode {
+    let l = match eval(layout) {
+        Ok(Value::Layout(l)) => l,
+        Ok(_) => {
+            return whole(
+                layout,
+                Error::WrongKind {
+                    msg: "expected a layout (the unswizzled shared-memory tile)",
+                },
+            );
+        }
+        Err(c) => return c,
+    };
+    let mem = match evaluated(layout, &MaybeSwizzled::Plain(l)) {
+        Ok(mem) => mem,
+        Err(c) => return c,
+    };
+    let mut all = Vec::new();
+    for arg in accs {
+        // an access the unswizzled tile cannot serve is that access's error
+        match access(arg, Side::of_shared) {
+            Ok(a) => match analysis::bank_conflicts_in(&mem, &a) {
+                Ok(_) => all.push(a),
+                Err(e) => return whole(arg, e),
+            },
+            Err(c) => return c,
+        }
+    }
+    match analysis::swizzle_for(&l, &all) {
+        Ok(r) => print(&r.to_string()),
+        Err(e) => whole(layout, e),
+    }
+}

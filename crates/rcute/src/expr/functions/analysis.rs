@@ -1,0 +1,150 @@
+//! What a layout costs, in the expression language: accesses, bank conflicts, coalescing,
+//! swizzle search, and the predicates on layouts (see [`crate::analysis`]).
+
+use super::Call;
+use crate::analysis::{self, Access, Side};
+use crate::atom::TiledCopy;
+use crate::expr::error::EvalError;
+use crate::expr::value::Value;
+use crate::int::Int;
+use crate::swizzle::MaybeSwizzled;
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+type R = Result<Value, EvalError>;
+
+/// A memory layout: plain or swizzled.
+fn memory(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {
+    match c.value(i) {
+        Value::Layout(l) => Ok(MaybeSwizzled::Plain(*l)),
+        Value::Composed(l) => Ok(MaybeSwizzled::Swizzled(*l)),
+        _ => Err(c.bad_arg(i, "a layout or a swizzled layout")),
+    }
+}
+
+/// An element size in bits: an element type (`half_t`) or an integer.
+fn elem_bits(c: &Call<'_>, i: usize) -> Result<u32, EvalError> {
+    let bits = match c.value(i) {
+        Value::ElementType(t) => crate::atom::element_bits(t),
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() => {
+            Some(t.leaf(0).value())
+        }
+        _ => None,
+    };
+    bits.and_then(|b| u32::try_from(b).ok())
+        .ok_or_else(|| c.bad_arg(i, "an element type (half_t, float, ...) or its bits"))
+}
+
+/// An access argument: `vector_access(...)`, `matrix_access(...)` or a tiled copy (its
+/// side in the memory given by `side`).
+fn access(c: &Call<'_>, i: usize, side: fn(&TiledCopy) -> Side) -> Result<Access, EvalError> {
+    match c.value(i) {
+        Value::Access(a) => Ok(**a),
+        Value::TiledCopy(t) => c.core(Access::try_from_copy(t, side(t))),
+        _ => Err(c.bad_arg(
+            i,
+            "an access (vector_access(TV, T, bits), matrix_access(TV, n) or a tiled copy)",
+        )),
+    }
+}
+
+pub(super) fn vector_access(c: &Call<'_>) -> R {
+    let tv = c.layout(0)?;
+    let bits = elem_bits(c, 1)?;
+    let access_bits = if c.args.len() > 2 {
+        elem_bits(c, 2)?
+    } else {
+        bits
+    };
+    let a = c.core(Access::try_vector(tv, bits, access_bits))?;
+    Ok(Value::Access(Box::new(a)))
+}
+
+pub(super) fn matrix_access(c: &Call<'_>) -> R {
+    let tv = c.layout(0)?;
+    let n = c.int(1)?.value();
+    let n = u32::try_from(n).map_err(|_| c.bad_arg(1, "1, 2 or 4 matrices"))?;
+    let a = c.core(Access::try_matrix(tv, n))?;
+    Ok(Value::Access(Box::new(a)))
+}
+
+pub(super) fn bank_conflicts(c: &Call<'_>) -> R {
+    let smem = memory(c, 0)?;
+    let a = access(c, 1, Side::of_shared)?;
+    let r = c.core(analysis::bank_conflicts(&smem, &a))?;
+    Ok(Value::Printed(r.to_string()))
+}
+
+pub(super) fn coalescing(c: &Call<'_>) -> R {
+    let gmem = memory(c, 0)?;
+    let a = access(c, 1, |_| Side::Read)?;
+    let r = c.core(analysis::coalescing(&gmem, &a))?;
+    Ok(Value::Printed(r.to_string()))
+}
+
+pub(super) fn swizzle_for(c: &Call<'_>) -> R {
+    let l = c.layout(0)?;
+    let accesses = (1..c.args.len())
+        .map(|i| access(c, i, Side::of_shared))
+        .collect::<Result<Vec<_>, _>>()?;
+    let r = c.core(analysis::swizzle_for(&l, &accesses))?;
+    Ok(Value::Printed(r.to_string()))
+}
+
+/// A predicate's answer, printed `true` or `false`.
+fn boolean(b: bool) -> R {
+    Ok(Value::Printed(String::from(if b {
+        "true\n"
+    } else {
+        "false\n"
+    })))
+}
+
+pub(super) fn is_injective(c: &Call<'_>) -> R {
+    boolean(c.core(analysis::is_injective(&memory(c, 0)?))?)
+}
+
+pub(super) fn is_surjective(c: &Call<'_>) -> R {
+    let l = memory(c, 0)?;
+    let n = if c.args.len() > 1 {
+        c.int(1)?.value()
+    } else {
+        match &l {
+            MaybeSwizzled::Plain(p) => c.core(p.try_cosize())?.value(),
+            MaybeSwizzled::Swizzled(s) => c.core(s.try_cosize())?.value(),
+        }
+    };
+    boolean(c.core(analysis::is_surjective(&l, n))?)
+}
+
+pub(super) fn is_bijective(c: &Call<'_>) -> R {
+    boolean(c.core(analysis::is_bijective(&memory(c, 0)?))?)
+}
+
+pub(super) fn functionally_equal(c: &Call<'_>) -> R {
+    boolean(c.core(analysis::functionally_equal(&memory(c, 0)?, &memory(c, 1)?))?)
+}
+
+pub(super) fn image(c: &Call<'_>) -> R {
+    let v = c.core(analysis::image(&memory(c, 0)?))?;
+    let mut s = String::from("{");
+    for (i, o) in v.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(&o.to_string());
+    }
+    s.push_str("}\n");
+    Ok(Value::Printed(s))
+}
+
+pub(super) fn footprint(c: &Call<'_>) -> R {
+    let f = c.core(analysis::footprint(&memory(c, 0)?))?;
+    Ok(Value::int(Int::dynamic(f)))
+}
+
+pub(super) fn distinct_offsets(c: &Call<'_>) -> R {
+    let n = c.core(analysis::distinct_offsets(&memory(c, 0)?))?;
+    Ok(Value::int(Int::dynamic(n as i64)))
+}
