@@ -256,3 +256,342 @@ fn sm90_mn_major_gmma_atoms() {
         assert_cutlass_choice(&format!("SM90 MN-major SW{}", 2 * mn), &s, expected);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 2. Model properties over random inputs
+// ---------------------------------------------------------------------------------------
+
+const CASES: u32 = 2_000;
+
+/// A shared tile `R x C` (`R = 2^a`, `C = 2^b`) laid out row-major, column-major or
+/// row-major with padded rows, perhaps swizzled, and a vector access to it: each thread and
+/// value bit of the thread-value layout picks one bit of the tile index (or none, a
+/// broadcast), the first `log2(values per access)` value bits usually the ones that are
+/// contiguous in memory (so that most accesses are valid vectors, and some are not).
+#[derive(Clone, Debug)]
+struct TileCase {
+    layout: Layout,
+    swizzle: Option<Swizzle>,
+    tv: Layout,
+    elem_bits: u32,
+    access_bits: u32,
+}
+
+impl TileCase {
+    fn memory(&self) -> MaybeSwizzled {
+        match self.swizzle {
+            None => self.layout.into(),
+            Some(sw) => MaybeSwizzled::Swizzled(ComposedLayout::new(sw, Int::ZERO, self.layout)),
+        }
+    }
+
+    fn with_swizzle(&self, sw: Option<Swizzle>) -> TileCase {
+        TileCase {
+            swizzle: sw,
+            ..self.clone()
+        }
+    }
+
+    /// The element offset of tile index `i`, evaluated here from the layout and the
+    /// swizzle's definition.
+    fn offset(&self, i: i64) -> i64 {
+        let o = self.layout.offset(i as usize);
+        self.swizzle.map_or(o, |sw| sw.apply(o))
+    }
+
+    fn vector(&self) -> usize {
+        (self.access_bits / self.elem_bits) as usize
+    }
+}
+
+/// The shape and stride of a mode of `2`s with the strides `2^bit` (`None`: stride 0).
+fn bits_mode(bits: &[Option<u32>]) -> (String, String) {
+    if bits.is_empty() {
+        return ("_1".into(), "_0".into());
+    }
+    let shape: Vec<&str> = bits.iter().map(|_| "_2").collect();
+    let stride: Vec<String> = bits
+        .iter()
+        .map(|b| b.map_or("_0".into(), |b| format!("_{}", 1i64 << b)))
+        .collect();
+    (
+        format!("({})", shape.join(",")),
+        format!("({})", stride.join(",")),
+    )
+}
+
+/// `(thread, value)` modes of `2`s.
+fn bits_tv(thr: &[Option<u32>], val: &[Option<u32>]) -> Layout {
+    let ((ts, td), (vs, vd)) = (bits_mode(thr), bits_mode(val));
+    l(&format!("({ts},{vs}):({td},{vd})"))
+}
+
+fn tile_case() -> impl Strategy<Value = TileCase> {
+    let dims = (0u32..=6, 0u32..=6).prop_filter("16 to 2048 elements", |(a, b)| {
+        (4..=11).contains(&(a + b))
+    });
+    (
+        dims,
+        0usize..3,
+        1i64..=8,
+        prop::option::weighted(0.5, (1i64..=3, 0i64..=4, 0i64..=3)),
+        prop::sample::select(vec![8u32, 16, 32, 64]),
+        0u32..=4,
+        any::<bool>(),
+    )
+        .prop_flat_map(|((a, b), kind, pad, sw, elem_bits, wide, scramble)| {
+            let (r, c) = (1i64 << a, 1i64 << b);
+            let layout = l(&match kind {
+                0 => format!("({r},{c}):({c},1)"),
+                1 => format!("({r},{c}):(1,{r})"),
+                _ => format!("({r},{c}):({},1)", c + pad),
+            });
+            let swizzle = sw.map(|(b, m, s)| Swizzle::new(b, m, b + s));
+            let n = a + b;
+            // tile index bits in memory order: column bits first for row-major tiles
+            let order: Vec<u32> = if kind == 1 {
+                (0..n).collect()
+            } else {
+                (a..n).chain(0..a).collect()
+            };
+            let max_wide = (128 / elem_bits).trailing_zeros().min(n);
+            let vlog = wide.min(max_wide);
+            let access_bits = elem_bits << vlog;
+            let (vec_bits, rest) = order.split_at(vlog as usize);
+            let (vec_bits, rest) = (vec_bits.to_vec(), rest.to_vec());
+            (
+                Just((layout, swizzle, elem_bits, access_bits, vec_bits)),
+                Just(rest).prop_shuffle(),
+                0usize..=8,
+                0usize..=4,
+                0usize..=2,
+                Just(scramble),
+            )
+        })
+        .prop_flat_map(
+            |((layout, swizzle, elem_bits, access_bits, vec_bits), rest, threads, values, bcast, scramble)| {
+                let tb = threads.min(rest.len());
+                let vb = values.min(rest.len() - tb);
+                let mut thr: Vec<Option<u32>> = rest[..tb].iter().map(|&b| Some(b)).collect();
+                thr.extend(std::iter::repeat_n(None, bcast));
+                let mut val: Vec<Option<u32>> = vec_bits.iter().map(|&b| Some(b)).collect();
+                val.extend(rest[tb..tb + vb].iter().map(|&b| Some(b)));
+                let all = thr.len();
+                (
+                    Just((layout, swizzle, elem_bits, access_bits)),
+                    if scramble {
+                        Just(thr.into_iter().chain(val).collect::<Vec<_>>())
+                            .prop_shuffle()
+                            .boxed()
+                    } else {
+                        Just(thr.into_iter().chain(val).collect::<Vec<_>>()).boxed()
+                    },
+                    Just(all),
+                )
+            },
+        )
+        .prop_map(|((layout, swizzle, elem_bits, access_bits), bits, t)| TileCase {
+            layout,
+            swizzle,
+            tv: bits_tv(&bits[..t], &bits[t..]),
+            elem_bits,
+            access_bits,
+        })
+}
+
+/// The byte address each lane gives in each warp instruction, evaluated here: instruction
+/// `k` of warp `w` moves values `k * vec ..` of threads `32 w ..`.
+fn lanes_by_hand(c: &TileCase) -> Vec<[Option<i64>; WARP]> {
+    let threads = c.tv.mode(0).size().value() as usize;
+    let values = c.tv.mode(1).size().value() as usize;
+    let mut out = Vec::new();
+    for w in 0..threads.div_ceil(WARP) {
+        for k in 0..values / c.vector() {
+            let mut lanes = [None; WARP];
+            for (lane, slot) in lanes.iter_mut().enumerate() {
+                let t = w * WARP + lane;
+                if t < threads {
+                    let idx = c.tv.offset(t + threads * k * c.vector());
+                    *slot = Some(c.offset(idx) * i64::from(c.elem_bits / 8));
+                }
+            }
+            out.push(lanes);
+        }
+    }
+    out
+}
+
+/// The bank model's definition, written out: phases of 32, 16 or 8 lanes by access width;
+/// two paired phases that each ask one address served together (8- and 16-byte accesses);
+/// a phase takes the largest number of distinct 4-byte words asked of one bank, its ideal
+/// one per 32 distinct words. Answers (wavefronts, ideal, banks touched) of an instruction.
+fn bank_model_by_hand(lanes: &[Option<i64>; WARP], bytes: i64) -> (usize, usize, u32) {
+    let per_phase = match bytes {
+        1..=4 => 32,
+        8 => 16,
+        _ => 8,
+    };
+    let phases: Vec<Vec<i64>> = lanes
+        .chunks(per_phase)
+        .map(|p| p.iter().flatten().copied().collect())
+        .collect();
+    let broadcast = |p: &Vec<i64>| !p.is_empty() && p.iter().all(|&a| a == p[0]);
+    let mut groups: Vec<Vec<i64>> = Vec::new();
+    let mut i = 0;
+    while i < phases.len() {
+        if bytes >= 8 && i % 2 == 0 && i + 1 < phases.len() && broadcast(&phases[i]) && broadcast(&phases[i + 1]) {
+            groups.push([phases[i].clone(), phases[i + 1].clone()].concat());
+            i += 2;
+        } else {
+            groups.push(phases[i].clone());
+            i += 1;
+        }
+    }
+    let (mut wavefronts, mut ideal, mut banks) = (0, 0, 0u32);
+    for g in groups.iter().filter(|g| !g.is_empty()) {
+        let mut words: Vec<i64> = g
+            .iter()
+            .flat_map(|&a| a.div_euclid(4)..=(a + bytes - 1).div_euclid(4))
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        let mut per_bank = [0usize; BANKS];
+        for w in &words {
+            per_bank[w.rem_euclid(BANKS as i64) as usize] += 1;
+            banks |= 1 << w.rem_euclid(BANKS as i64);
+        }
+        wavefronts += per_bank.iter().max().copied().unwrap_or(0).max(1);
+        ideal += words.len().div_ceil(BANKS);
+    }
+    (wavefronts, ideal, banks)
+}
+
+/// Checks one bank report against the model evaluated by hand.
+fn check_bank_report(c: &TileCase, r: &analysis::BankReport) -> Result<(), TestCaseError> {
+    let by_hand = lanes_by_hand(c);
+    prop_assert_eq!(r.instructions.len(), by_hand.len());
+    let bytes = i64::from(c.access_bits / 8);
+    for (i, lanes) in r.instructions.iter().zip(&by_hand) {
+        prop_assert_eq!(&i.access.lanes, lanes);
+        prop_assert!(i.wavefronts >= i.ideal && i.ideal >= 1, "{:?}", i);
+        // conflict-free iff no bank is asked for more words than the ideal
+        prop_assert_eq!(i.wavefronts == i.ideal, i.collisions.is_empty());
+        prop_assert_eq!(i.wavefronts == i.ideal, i.degree == 1);
+        let (wavefronts, ideal, banks) = bank_model_by_hand(lanes, bytes);
+        prop_assert_eq!((i.wavefronts, i.ideal, i.banks), (wavefronts, ideal, banks));
+        if bytes == 4 {
+            // one phase of 32 lanes: the most distinct words of one bank
+            let mut words: Vec<i64> = lanes.iter().flatten().map(|a| a / 4).collect();
+            words.sort_unstable();
+            words.dedup();
+            let most = (0..BANKS as i64)
+                .map(|b| words.iter().filter(|w| w.rem_euclid(32) == b).count())
+                .max()
+                .unwrap();
+            prop_assert_eq!(i.wavefronts, most.max(1));
+        }
+    }
+    prop_assert_eq!(r.wavefronts(), r.instructions.iter().map(|i| i.wavefronts).sum::<usize>());
+    prop_assert_eq!(r.conflicting().count() == 0, r.wavefronts() == r.ideal());
+    Ok(())
+}
+
+/// The widest vector by brute force: every width from the element's up to 128 bits whose
+/// groups of values are consecutive and aligned (a wider width passing implies the
+/// narrower ones pass).
+fn widest_by_hand(offsets: &dyn Fn(usize, usize) -> i64, threads: usize, values: usize, elem_bits: u32) -> u32 {
+    let mut best = elem_bits;
+    let mut bits = elem_bits * 2;
+    while bits <= 128 {
+        let n = (bits / elem_bits) as usize;
+        let ok = values % n == 0
+            && (0..threads).all(|t| {
+                (0..values).step_by(n).all(|g| {
+                    let first = offsets(t, g);
+                    (first * i64::from(elem_bits) / 8) % i64::from(bits / 8) == 0
+                        && (1..n).all(|j| offsets(t, g + j) == first + j as i64)
+                })
+            });
+        if !ok {
+            break;
+        }
+        best = bits;
+        bits *= 2;
+    }
+    best
+}
+
+/// Bank conflicts on random tiles and accesses: every `Ok` report agrees with the model
+/// evaluated by hand (lanes, wavefronts, ideal, banks), wavefronts >= ideal >= 1 per
+/// instruction, and an instruction is conflict-free iff it has no collisions.
+#[test]
+fn bank_reports_follow_the_model() {
+    let c = run_counted(CASES, tile_case(), |c| {
+        let Ok(access) = Access::try_vector(c.tv, c.elem_bits, c.access_bits) else {
+            return Err(TestCaseError::fail("the strategy draws valid sizes"));
+        };
+        match bank_conflicts(&c.memory(), &access) {
+            Ok(r) => {
+                check_bank_report(&c, &r)?;
+                Ok(true)
+            }
+            Err(e) => {
+                // the only errors: a vector split or misaligned
+                prop_assert!(matches!(e, rcute::Error::Access { .. }), "{e}");
+                Ok(false)
+            }
+        }
+    });
+    eprintln!("bank reports: {} cases, {} answered", c.ran, c.counted);
+    assert_eq!(c.ran, CASES as usize);
+    assert!(c.counted >= CASES as usize / 2, "{c:?}");
+}
+
+/// A swizzle whose base `M` is at least `log2` of the vector keeps every vector whole;
+/// one whose base is at or above a 128-byte line only permutes lines, and changes no
+/// instruction's wavefronts.
+#[test]
+fn swizzles_above_the_vector_keep_it_and_above_the_line_keep_the_cost() {
+    let strategy = (tile_case(), 1i64..=3, 0i64..=6, 0i64..=3);
+    let c = run_counted(CASES, strategy, |(c, b, m, s)| {
+        let plain = c.with_swizzle(None);
+        let access = Access::try_vector(c.tv, c.elem_bits, c.access_bits).unwrap();
+        let Ok(before) = bank_conflicts(&plain.memory(), &access) else {
+            return Ok(false);
+        };
+        let m = m + c.vector().trailing_zeros() as i64;
+        let sw = Swizzle::new(b, m, b + s);
+        let swizzled = plain.with_swizzle(Some(sw));
+        let after = bank_conflicts(&swizzled.memory(), &access);
+        prop_assert!(after.is_ok(), "{sw} split a vector: {:?}", after.err());
+        let after = after.unwrap();
+        check_bank_report(&swizzled, &after)?;
+        let line = (128 * 8 / c.elem_bits).trailing_zeros() as i64;
+        if m >= line {
+            let w = |r: &analysis::BankReport| r.instructions.iter().map(|i| i.wavefronts).collect::<Vec<_>>();
+            prop_assert_eq!(w(&before), w(&after), "{}", sw);
+        }
+        Ok(true)
+    });
+    eprintln!("swizzled reports: {} cases, {} answered", c.ran, c.counted);
+    assert!(c.counted >= CASES as usize / 2, "{c:?}");
+}
+
+/// `vector_width` never claims a width whose groups are not consecutive and aligned, and
+/// claims the widest that is (by brute force), on the structured tiles.
+#[test]
+fn vector_width_is_the_widest_valid_one() {
+    let c = run_counted(CASES, tile_case(), |c| {
+        let memory = Memory::try_new(&c.memory()).unwrap();
+        let threads = c.tv.mode(0).size().value() as usize;
+        let values = c.tv.mode(1).size().value() as usize;
+        let w = vector_width(&memory, &c.tv, c.elem_bits).unwrap();
+        let off = |t: usize, v: usize| c.offset(c.tv.offset(t + threads * v));
+        prop_assert_eq!(w.bits, widest_by_hand(&off, threads, values, c.elem_bits));
+        prop_assert_eq!(w.alignment, w.bits / 8);
+        prop_assert_eq!(w.limit.is_none(), w.bits == 128);
+        Ok(w.bits > c.elem_bits)
+    });
+    eprintln!("vector widths: {} cases, {} wider than an element", c.ran, c.counted);
+    assert!(c.counted >= CASES as usize / 4, "{c:?}");
+}
