@@ -261,7 +261,10 @@ fn sm90_mn_major_gmma_atoms() {
 // 2. Model properties over random inputs
 // ---------------------------------------------------------------------------------------
 
-const CASES: u32 = 2_000;
+/// Cases per property; about half of the random accesses are valid vectors, and at least
+/// `ANSWERED` answers must be checked.
+const CASES: u32 = 3_000;
+const ANSWERED: usize = 1_000;
 
 /// A shared tile `R x C` (`R = 2^a`, `C = 2^b`) laid out row-major, column-major or
 /// row-major with padded rows, perhaps swizzled, and a vector access to it: each thread and
@@ -544,7 +547,7 @@ fn bank_reports_follow_the_model() {
     });
     eprintln!("bank reports: {} cases, {} answered", c.ran, c.counted);
     assert_eq!(c.ran, CASES as usize);
-    assert!(c.counted >= CASES as usize / 2, "{c:?}");
+    assert!(c.counted >= ANSWERED, "{c:?}");
 }
 
 /// A swizzle whose base `M` is at least `log2` of the vector keeps every vector whole;
@@ -574,7 +577,7 @@ fn swizzles_above_the_vector_keep_it_and_above_the_line_keep_the_cost() {
         Ok(true)
     });
     eprintln!("swizzled reports: {} cases, {} answered", c.ran, c.counted);
-    assert!(c.counted >= CASES as usize / 2, "{c:?}");
+    assert!(c.counted >= ANSWERED, "{c:?}");
 }
 
 /// `vector_width` never claims a width whose groups are not consecutive and aligned, and
@@ -594,4 +597,184 @@ fn vector_width_is_the_widest_valid_one() {
     });
     eprintln!("vector widths: {} cases, {} wider than an element", c.ran, c.counted);
     assert!(c.counted >= CASES as usize / 4, "{c:?}");
+}
+
+/// Small random layouts of any strides (zero, negative, repeated), from
+/// `rcute::strategies`.
+fn small_layout() -> impl Strategy<Value = Layout> {
+    rcute::strategies::layout(rcute::strategies::LayoutParams {
+        shape: rcute::strategies::ShapeParams {
+            min_extent: 1,
+            max_extent: 8,
+            max_depth: 2,
+            max_rank: 3,
+            max_leaves: 6,
+            max_size: 512,
+            static_probability: 0.5,
+        },
+        max_stride: 16,
+        compact_probability: 0.4,
+    })
+}
+
+/// A global layout and a scalar access to it: `(T,V):(st,sv)` whose indices stay inside.
+fn global_case() -> impl Strategy<Value = (Layout, Layout, u32)> {
+    (small_layout(), 1i64..=80, 1i64..=4, prop::sample::select(vec![8u32, 16, 32, 64, 128]))
+        .prop_flat_map(|(g, t, v, elem_bits)| {
+            let n = g.size().value();
+            let st_max = (n - 1) / (t - 1).max(1);
+            (Just((g, t, v, elem_bits, n)), 0..=st_max)
+        })
+        .prop_flat_map(|((g, t, v, elem_bits, n), st)| {
+            let sv_max = (n - 1 - (t - 1) * st) / (v - 1).max(1);
+            (Just((g, t, v, elem_bits, st)), 0..=sv_max)
+        })
+        .prop_map(|((g, t, v, elem_bits, st), sv)| {
+            (g, l(&format!("({t},{v}):({st},{sv})")), elem_bits)
+        })
+}
+
+/// Coalescing on random global layouts: each request's bytes, 32-byte sectors and
+/// 128-byte lines equal a brute-force count of the distinct ones its lanes touch, and the
+/// widest vector is the brute-force one.
+#[test]
+fn coalescing_counts_distinct_sectors() {
+    let c = run_counted(CASES, global_case(), |(g, tv, elem_bits)| {
+        let access = Access::try_vector(tv, elem_bits, elem_bits).unwrap();
+        let r = coalescing(&g.into(), &access).unwrap();
+        let threads = tv.mode(0).size().value() as usize;
+        let values = tv.mode(1).size().value() as usize;
+        let eb = i64::from(elem_bits / 8);
+        prop_assert_eq!(r.requests.len(), threads.div_ceil(WARP) * values);
+        let mut i = 0;
+        for w in 0..threads.div_ceil(WARP) {
+            for v in 0..values {
+                let bytes: std::collections::BTreeSet<i64> = (w * WARP..threads.min((w + 1) * WARP))
+                    .flat_map(|t| {
+                        let a = g.offset(tv.offset(t + threads * v) as usize) * eb;
+                        a..a + eb
+                    })
+                    .collect();
+                let count = |unit: i64| {
+                    bytes.iter().map(|b| b.div_euclid(unit)).collect::<std::collections::BTreeSet<_>>().len()
+                };
+                let q = &r.requests[i];
+                prop_assert_eq!((q.bytes, q.sectors, q.lines), (bytes.len(), count(SECTOR), count(LINE)));
+                prop_assert!(q.sectors >= q.bytes.div_ceil(SECTOR as usize) && q.lines <= q.sectors);
+                i += 1;
+            }
+        }
+        let asked: usize = r.requests.iter().map(|q| q.bytes).sum();
+        prop_assert!(r.efficiency() > 0.0 && r.efficiency() <= 1.0);
+        prop_assert_eq!(r.efficiency(), asked as f64 / (r.sectors() as f64 * 32.0));
+        let off = |t: usize, v: usize| g.offset(tv.offset(t + threads * v) as usize);
+        prop_assert_eq!(r.vector.bits, widest_by_hand(&off, threads, values, elem_bits));
+        Ok(true)
+    });
+    eprintln!("coalescing: {} cases, {} answered", c.ran, c.counted);
+    assert_eq!((c.ran, c.counted), (CASES as usize, CASES as usize));
+}
+
+/// Vector accesses on the structured tiles: the coalescing of every valid access counts
+/// the sectors of the bytes its lanes move.
+#[test]
+fn coalescing_of_vector_accesses() {
+    let c = run_counted(CASES, tile_case(), |c| {
+        let access = Access::try_vector(c.tv, c.elem_bits, c.access_bits).unwrap();
+        let Ok(r) = coalescing(&c.memory(), &access) else {
+            return Ok(false);
+        };
+        let bytes = i64::from(c.access_bits / 8);
+        let by_hand = lanes_by_hand(&c);
+        prop_assert_eq!(r.requests.len(), by_hand.len());
+        for (q, lanes) in r.requests.iter().zip(&by_hand) {
+            let touched: std::collections::BTreeSet<i64> =
+                lanes.iter().flatten().flat_map(|&a| a..a + bytes).collect();
+            let sectors: std::collections::BTreeSet<i64> =
+                touched.iter().map(|b| b.div_euclid(SECTOR)).collect();
+            prop_assert_eq!((q.bytes, q.sectors), (touched.len(), sectors.len()));
+        }
+        // a valid access of this width is a vector of at least this width
+        prop_assert!(r.vector.bits >= c.access_bits, "{:?}", r.vector);
+        Ok(true)
+    });
+    eprintln!("vector coalescing: {} cases, {} answered", c.ran, c.counted);
+    assert!(c.counted >= ANSWERED, "{c:?}");
+}
+
+/// A plain or swizzled random layout.
+fn maybe_swizzled() -> impl Strategy<Value = (Layout, Option<Swizzle>)> {
+    (
+        small_layout(),
+        prop::option::weighted(0.4, (1i64..=3, 0i64..=4, 0i64..=3)),
+    )
+        .prop_map(|(l, sw)| (l, sw.map(|(b, m, s)| Swizzle::new(b, m, b + s))))
+}
+
+fn as_memory(l: Layout, sw: Option<Swizzle>) -> MaybeSwizzled {
+    match sw {
+        None => l.into(),
+        Some(sw) => MaybeSwizzled::Swizzled(ComposedLayout::new(sw, Int::ZERO, l)),
+    }
+}
+
+/// The predicates by their definitions, over random plain and swizzled layouts:
+/// `image` is the sorted distinct offsets; `is_injective` iff `distinct_offsets == size`;
+/// `is_bijective` iff `image == 0..size`; `is_surjective(l, n)` iff every `0..n` is
+/// reached; `footprint` is `max - min + 1`; a swizzle (a bijection of offsets) keeps
+/// injectivity; `coalesce` keeps the function wherever it answers.
+#[test]
+fn predicates_follow_their_definitions() {
+    let c = run_counted(CASES, (maybe_swizzled(), 0i64..=40), |((l, sw), n)| {
+        let m = as_memory(l, sw);
+        let size = l.size().value();
+        let offsets: Vec<i64> = (0..size as usize)
+            .map(|i| sw.map_or(l.offset(i), |sw| sw.apply(l.offset(i))))
+            .collect();
+        let mut img = offsets.clone();
+        img.sort_unstable();
+        img.dedup();
+        prop_assert_eq!(&analysis::image(&m).unwrap(), &img);
+        let distinct = analysis::distinct_offsets(&m).unwrap();
+        prop_assert_eq!(distinct, img.len());
+        let injective = analysis::is_injective(&m).unwrap();
+        prop_assert_eq!(injective, distinct as i64 == size);
+        prop_assert_eq!(analysis::is_bijective(&m).unwrap(), img == (0..size).collect::<Vec<_>>());
+        prop_assert_eq!(
+            analysis::is_surjective(&m, n).unwrap(),
+            (0..n).all(|o| img.binary_search(&o).is_ok())
+        );
+        prop_assert_eq!(analysis::footprint(&m).unwrap(), img[img.len() - 1] - img[0] + 1);
+        prop_assert!(analysis::functionally_equal(&m, &m).unwrap());
+        if sw.is_some() {
+            prop_assert_eq!(injective, analysis::is_injective(&l.into()).unwrap());
+        }
+        let coalesced = match m {
+            MaybeSwizzled::Plain(p) => p.try_coalesce().ok().map(MaybeSwizzled::from),
+            MaybeSwizzled::Swizzled(c) => c.try_coalesce().ok().map(MaybeSwizzled::Swizzled),
+        };
+        if let Some(k) = &coalesced {
+            prop_assert!(analysis::functionally_equal(&m, k).unwrap(), "{:?}", k);
+        }
+        Ok(coalesced.is_some())
+    });
+    eprintln!("predicates: {} cases, {} coalesced", c.ran, c.counted);
+    assert_eq!(c.ran, CASES as usize);
+    assert!(c.counted >= ANSWERED, "{c:?}");
+}
+
+/// `functionally_equal` is offset-by-offset equality: a layout and another (half the time
+/// its coalesced form, else a random layout) are equal iff their sizes and offsets agree.
+#[test]
+fn functional_equality_is_offset_equality() {
+    let c = run_counted(CASES, (small_layout(), small_layout(), any::<bool>()), |(a, b, same)| {
+        let b = if same { a.try_coalesce().unwrap_or(b) } else { b };
+        let eq = analysis::functionally_equal(&a.into(), &b.into()).unwrap();
+        let by_hand = a.size().value() == b.size().value()
+            && (0..a.size().value() as usize).all(|i| a.offset(i) == b.offset(i));
+        prop_assert_eq!(eq, by_hand);
+        Ok(eq)
+    });
+    eprintln!("functional equality: {} cases, {} equal", c.ran, c.counted);
+    assert_eq!(c.ran, CASES as usize);
 }
