@@ -330,9 +330,8 @@ fn bits_tv(thr: &[Option<u32>], val: &[Option<u32>]) -> Layout {
 }
 
 fn tile_case() -> impl Strategy<Value = TileCase> {
-    let dims = (0u32..=6, 0u32..=6).prop_filter("16 to 2048 elements", |(a, b)| {
-        (4..=11).contains(&(a + b))
-    });
+    let dims = (0u32..=6, 0u32..=6)
+        .prop_filter("16 to 2048 elements", |(a, b)| (4..=11).contains(&(a + b)));
     (
         dims,
         0usize..3,
@@ -372,7 +371,14 @@ fn tile_case() -> impl Strategy<Value = TileCase> {
             )
         })
         .prop_flat_map(
-            |((layout, swizzle, elem_bits, access_bits, vec_bits), rest, threads, values, bcast, scramble)| {
+            |(
+                (layout, swizzle, elem_bits, access_bits, vec_bits),
+                rest,
+                threads,
+                values,
+                bcast,
+                scramble,
+            )| {
                 let tb = threads.min(rest.len());
                 let vb = values.min(rest.len() - tb);
                 let mut thr: Vec<Option<u32>> = rest[..tb].iter().map(|&b| Some(b)).collect();
@@ -393,13 +399,15 @@ fn tile_case() -> impl Strategy<Value = TileCase> {
                 )
             },
         )
-        .prop_map(|((layout, swizzle, elem_bits, access_bits), bits, t)| TileCase {
-            layout,
-            swizzle,
-            tv: bits_tv(&bits[..t], &bits[t..]),
-            elem_bits,
-            access_bits,
-        })
+        .prop_map(
+            |((layout, swizzle, elem_bits, access_bits), bits, t)| TileCase {
+                layout,
+                swizzle,
+                tv: bits_tv(&bits[..t], &bits[t..]),
+                elem_bits,
+                access_bits,
+            },
+        )
 }
 
 /// The byte address each lane gives in each warp instruction, evaluated here: instruction
@@ -442,7 +450,12 @@ fn bank_model_by_hand(lanes: &[Option<i64>; WARP], bytes: i64) -> (usize, usize,
     let mut groups: Vec<Vec<i64>> = Vec::new();
     let mut i = 0;
     while i < phases.len() {
-        if bytes >= 8 && i % 2 == 0 && i + 1 < phases.len() && broadcast(&phases[i]) && broadcast(&phases[i + 1]) {
+        if bytes >= 8
+            && i % 2 == 0
+            && i + 1 < phases.len()
+            && broadcast(&phases[i])
+            && broadcast(&phases[i + 1])
+        {
             groups.push([phases[i].clone(), phases[i + 1].clone()].concat());
             i += 2;
         } else {
@@ -494,7 +507,10 @@ fn check_bank_report(c: &TileCase, r: &analysis::BankReport) -> Result<(), TestC
             prop_assert_eq!(i.wavefronts, most.max(1));
         }
     }
-    prop_assert_eq!(r.wavefronts(), r.instructions.iter().map(|i| i.wavefronts).sum::<usize>());
+    prop_assert_eq!(
+        r.wavefronts(),
+        r.instructions.iter().map(|i| i.wavefronts).sum::<usize>()
+    );
     prop_assert_eq!(r.conflicting().count() == 0, r.wavefronts() == r.ideal());
     Ok(())
 }
@@ -502,7 +518,12 @@ fn check_bank_report(c: &TileCase, r: &analysis::BankReport) -> Result<(), TestC
 /// The widest vector by brute force: every width from the element's up to 128 bits whose
 /// groups of values are consecutive and aligned (a wider width passing implies the
 /// narrower ones pass).
-fn widest_by_hand(offsets: &dyn Fn(usize, usize) -> i64, threads: usize, values: usize, elem_bits: u32) -> u32 {
+fn widest_by_hand(
+    offsets: &dyn Fn(usize, usize) -> i64,
+    threads: usize,
+    values: usize,
+    elem_bits: u32,
+) -> u32 {
     let mut best = elem_bits;
     let mut bits = elem_bits * 2;
     while bits <= 128 {
@@ -571,7 +592,12 @@ fn swizzles_above_the_vector_keep_it_and_above_the_line_keep_the_cost() {
         check_bank_report(&swizzled, &after)?;
         let line = (128 * 8 / c.elem_bits).trailing_zeros() as i64;
         if m >= line {
-            let w = |r: &analysis::BankReport| r.instructions.iter().map(|i| i.wavefronts).collect::<Vec<_>>();
+            let w = |r: &analysis::BankReport| {
+                r.instructions
+                    .iter()
+                    .map(|i| i.wavefronts)
+                    .collect::<Vec<_>>()
+            };
             prop_assert_eq!(w(&before), w(&after), "{}", sw);
         }
         Ok(true)
@@ -595,7 +621,10 @@ fn vector_width_is_the_widest_valid_one() {
         prop_assert_eq!(w.limit.is_none(), w.bits == 128);
         Ok(w.bits > c.elem_bits)
     });
-    eprintln!("vector widths: {} cases, {} wider than an element", c.ran, c.counted);
+    eprintln!(
+        "vector widths: {} cases, {} wider than an element",
+        c.ran, c.counted
+    );
     assert!(c.counted >= CASES as usize / 4, "{c:?}");
 }
 
@@ -619,7 +648,12 @@ fn small_layout() -> impl Strategy<Value = Layout> {
 
 /// A global layout and a scalar access to it: `(T,V):(st,sv)` whose indices stay inside.
 fn global_case() -> impl Strategy<Value = (Layout, Layout, u32)> {
-    (small_layout(), 1i64..=80, 1i64..=4, prop::sample::select(vec![8u32, 16, 32, 64, 128]))
+    (
+        small_layout(),
+        1i64..=80,
+        1i64..=4,
+        prop::sample::select(vec![8u32, 16, 32, 64, 128]),
+    )
         .prop_flat_map(|(g, t, v, elem_bits)| {
             let n = g.size().value();
             let st_max = (n - 1) / (t - 1).max(1);
@@ -649,18 +683,28 @@ fn coalescing_counts_distinct_sectors() {
         let mut i = 0;
         for w in 0..threads.div_ceil(WARP) {
             for v in 0..values {
-                let bytes: std::collections::BTreeSet<i64> = (w * WARP..threads.min((w + 1) * WARP))
+                let bytes: std::collections::BTreeSet<i64> = (w * WARP
+                    ..threads.min((w + 1) * WARP))
                     .flat_map(|t| {
                         let a = g.offset(tv.offset(t + threads * v) as usize) * eb;
                         a..a + eb
                     })
                     .collect();
                 let count = |unit: i64| {
-                    bytes.iter().map(|b| b.div_euclid(unit)).collect::<std::collections::BTreeSet<_>>().len()
+                    bytes
+                        .iter()
+                        .map(|b| b.div_euclid(unit))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .len()
                 };
                 let q = &r.requests[i];
-                prop_assert_eq!((q.bytes, q.sectors, q.lines), (bytes.len(), count(SECTOR), count(LINE)));
-                prop_assert!(q.sectors >= q.bytes.div_ceil(SECTOR as usize) && q.lines <= q.sectors);
+                prop_assert_eq!(
+                    (q.bytes, q.sectors, q.lines),
+                    (bytes.len(), count(SECTOR), count(LINE))
+                );
+                prop_assert!(
+                    q.sectors >= q.bytes.div_ceil(SECTOR as usize) && q.lines <= q.sectors
+                );
                 i += 1;
             }
         }
@@ -668,7 +712,10 @@ fn coalescing_counts_distinct_sectors() {
         prop_assert!(r.efficiency() > 0.0 && r.efficiency() <= 1.0);
         prop_assert_eq!(r.efficiency(), asked as f64 / (r.sectors() as f64 * 32.0));
         let off = |t: usize, v: usize| g.offset(tv.offset(t + threads * v) as usize);
-        prop_assert_eq!(r.vector.bits, widest_by_hand(&off, threads, values, elem_bits));
+        prop_assert_eq!(
+            r.vector.bits,
+            widest_by_hand(&off, threads, values, elem_bits)
+        );
         Ok(true)
     });
     eprintln!("coalescing: {} cases, {} answered", c.ran, c.counted);
@@ -739,12 +786,18 @@ fn predicates_follow_their_definitions() {
         prop_assert_eq!(distinct, img.len());
         let injective = analysis::is_injective(&m).unwrap();
         prop_assert_eq!(injective, distinct as i64 == size);
-        prop_assert_eq!(analysis::is_bijective(&m).unwrap(), img == (0..size).collect::<Vec<_>>());
+        prop_assert_eq!(
+            analysis::is_bijective(&m).unwrap(),
+            img == (0..size).collect::<Vec<_>>()
+        );
         prop_assert_eq!(
             analysis::is_surjective(&m, n).unwrap(),
             (0..n).all(|o| img.binary_search(&o).is_ok())
         );
-        prop_assert_eq!(analysis::footprint(&m).unwrap(), img[img.len() - 1] - img[0] + 1);
+        prop_assert_eq!(
+            analysis::footprint(&m).unwrap(),
+            img[img.len() - 1] - img[0] + 1
+        );
         prop_assert!(analysis::functionally_equal(&m, &m).unwrap());
         if sw.is_some() {
             prop_assert_eq!(injective, analysis::is_injective(&l.into()).unwrap());
@@ -767,14 +820,186 @@ fn predicates_follow_their_definitions() {
 /// its coalesced form, else a random layout) are equal iff their sizes and offsets agree.
 #[test]
 fn functional_equality_is_offset_equality() {
-    let c = run_counted(CASES, (small_layout(), small_layout(), any::<bool>()), |(a, b, same)| {
-        let b = if same { a.try_coalesce().unwrap_or(b) } else { b };
-        let eq = analysis::functionally_equal(&a.into(), &b.into()).unwrap();
-        let by_hand = a.size().value() == b.size().value()
-            && (0..a.size().value() as usize).all(|i| a.offset(i) == b.offset(i));
-        prop_assert_eq!(eq, by_hand);
-        Ok(eq)
-    });
+    let c = run_counted(
+        CASES,
+        (small_layout(), small_layout(), any::<bool>()),
+        |(a, b, same)| {
+            let b = if same {
+                a.try_coalesce().unwrap_or(b)
+            } else {
+                b
+            };
+            let eq = analysis::functionally_equal(&a.into(), &b.into()).unwrap();
+            let by_hand = a.size().value() == b.size().value()
+                && (0..a.size().value() as usize).all(|i| a.offset(i) == b.offset(i));
+            prop_assert_eq!(eq, by_hand);
+            Ok(eq)
+        },
+    );
     eprintln!("functional equality: {} cases, {} equal", c.ran, c.counted);
     assert_eq!(c.ran, CASES as usize);
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. Bad input is a clear error, never a panic
+// ---------------------------------------------------------------------------------------
+
+/// The error's static message (`Error::message`), which must name what went wrong.
+#[track_caller]
+fn message<T: std::fmt::Debug>(r: Result<T, rcute::Error>) -> &'static str {
+    r.expect_err("an error").message()
+}
+
+#[test]
+fn unknown_element_sizes_are_refused() {
+    let tv = l("(_32,_1):(_1,_0)");
+    for bits in [0, 1, 4, 12, 24, 256] {
+        assert_eq!(
+            message(Access::try_vector(tv, bits, 128)),
+            "access: the element size must be 8, 16, 32, 64 or 128 bits",
+            "{bits}"
+        );
+        let m = Memory::try_new(&l("(_32,_8):(_8,_1)").into()).unwrap();
+        assert_eq!(
+            message(vector_width(&m, &l("(_32,_8):(_8,_1)"), bits)),
+            "vector width: the element size must be 8, 16, 32, 64 or 128 bits",
+            "{bits}"
+        );
+    }
+}
+
+#[test]
+fn access_sizes_not_powers_of_two_are_refused() {
+    let tv = l("(_32,_8):(_8,_1)");
+    for (elem, access) in [
+        (16, 0),
+        (16, 48),
+        (16, 96),
+        (16, 8),
+        (16, 256),
+        (32, 16),
+        (8, 24),
+    ] {
+        assert_eq!(
+            message(Access::try_vector(tv, elem, access)),
+            "access: the access size in bits must be a power of two from the element size to 128 (access bits, element bits)",
+            "{elem} {access}"
+        );
+    }
+    // a thread's values not a whole number of accesses
+    assert_eq!(
+        message(Access::try_vector(l("(_32,_4):(_4,_1)"), 16, 128)),
+        "access: each thread's values must be a whole number of accesses (values per thread, values per access)"
+    );
+    // not a (thread, value) layout
+    assert_eq!(
+        message(Access::try_vector(l("_32:_1"), 16, 16)),
+        "access: the thread-value layout must have two modes, (thread, value) -> index of the tile"
+    );
+    assert_eq!(
+        message(Access::try_matrix(l("(_32,_8):(_8,_1)"), 3)),
+        "access: ldmatrix and stmatrix move 1, 2 or 4 matrices"
+    );
+    assert_eq!(
+        message(Access::try_matrix(l("(_16,_8):(_8,_1)"), 4)),
+        "access: a matrix access needs 8 threads per matrix (threads, matrices)"
+    );
+}
+
+#[test]
+fn thread_value_pairs_outside_the_tile_are_refused() {
+    let smem: MaybeSwizzled = l("(_8,_8):(_8,_1)").into();
+    let outside = "access: a thread-value pair maps outside the memory layout (index, size)";
+    // index 64 of a 64-element tile
+    let a = Access::try_vector(l("(_32,_3):(_1,_32)"), 32, 32).unwrap();
+    assert_eq!(message(bank_conflicts(&smem, &a)), outside);
+    assert_eq!(message(coalescing(&smem, &a)), outside);
+    // a negative index
+    let a = Access::try_vector(l("(_4,_1):(-1,_0)"), 32, 32).unwrap();
+    assert_eq!(message(bank_conflicts(&smem, &a)), outside);
+    // a tiled copy's tile larger than the memory it sits in
+    let a = Access::try_vector(l("(_16,_1):(_1,_0)"), 32, 32)
+        .unwrap()
+        .in_tile(rcute::IntTuple::parse("(_16,_4)"));
+    assert_eq!(message(bank_conflicts(&smem, &a)), outside);
+    let m = Memory::try_new(&smem).unwrap();
+    assert_eq!(
+        message(vector_width(&m, &l("(_32,_3):(_1,_32)"), 32)),
+        "vector width: a thread-value pair maps outside the memory layout (index, size)"
+    );
+}
+
+#[test]
+fn vectors_split_or_misaligned_are_refused() {
+    let tile = l("(_32,_64):(_64,_1)");
+    // 8 half_t per thread along a row, one 128-bit access each
+    let rows = Access::try_vector(l("(_32,_8):(_1,_32)"), 16, 128).unwrap();
+    assert!(bank_conflicts(&tile.into(), &rows).is_ok());
+    // Sw<2,1,5> XORs the row's bits 0 and 1 (offset bits 6, 7) into offset bits 1, 2:
+    // the 8-element vectors of rows 1, 2, 3 are split
+    let split =
+        MaybeSwizzled::Swizzled(ComposedLayout::new(Swizzle::new(2, 1, 5), Int::ZERO, tile));
+    assert_eq!(
+        message(bank_conflicts(&split, &rows)),
+        "access: the values of one access are not at consecutive offsets (offset found, offset needed)"
+    );
+    // padded rows: consecutive, but every row but the first misaligned for 16 bytes
+    let padded: MaybeSwizzled = l("(_32,_64):(_65,_1)").into();
+    assert_eq!(
+        message(bank_conflicts(&padded, &rows)),
+        "access: an access is not aligned to its size (byte address, bytes)"
+    );
+    // the swizzle search refuses an access the unswizzled layout cannot serve
+    assert_eq!(
+        message(swizzle_for(&l("(_32,_64):(_65,_1)"), &[rows])),
+        "access: an access is not aligned to its size (byte address, bytes)"
+    );
+}
+
+#[test]
+fn layouts_too_large_to_analyse_are_refused() {
+    let big = l("(_2048,_1024):(_1024,_1)");
+    assert!(big.size().value() as usize > MAX_ANALYSED);
+    let too_many = "analysis: the memory layout has too many elements to analyse";
+    assert_eq!(message(Memory::try_new(&big.into())), too_many);
+    let a = Access::try_vector(l("(_32,_1):(_1,_0)"), 32, 32).unwrap();
+    assert_eq!(message(bank_conflicts(&big.into(), &a)), too_many);
+    assert_eq!(message(coalescing(&big.into(), &a)), too_many);
+    assert_eq!(message(analysis::image(&big.into())), too_many);
+    assert_eq!(message(analysis::is_bijective(&big.into())), too_many);
+    assert_eq!(message(swizzle_for(&big, &[a])), too_many);
+    assert_eq!(
+        message(Access::try_vector(l("(_2048,_1024):(_1,_2048)"), 32, 32)),
+        "access: too many (thread, value) pairs to analyse"
+    );
+    // offsets that overflow
+    let wide = l("(_2,_2):(4611686018427387904,4611686018427387904)");
+    assert!(Memory::try_new(&wide.into()).is_err());
+}
+
+#[test]
+fn a_swizzle_search_needs_an_access() {
+    assert_eq!(
+        message(swizzle_for(&l("(_8,_64):(_64,_1)"), &[])),
+        "swizzle search: give at least one access"
+    );
+}
+
+/// Byte addresses that overflow: a memory layout whose offsets fit but whose byte
+/// addresses (offset times the element's bytes) do not.
+#[test]
+fn byte_addresses_that_overflow_are_refused() {
+    let far: MaybeSwizzled = l("_2:1152921504606846976").into(); // 2^60 elements apart
+    let a = Access::try_vector(l("(_2,_1):(_1,_0)"), 128, 128).unwrap();
+    let overflow =
+        "access: the byte address of an element overflows (element offset, bits per element)";
+    assert_eq!(message(bank_conflicts(&far, &a)), overflow);
+    assert_eq!(message(coalescing(&far, &a)), overflow);
+    let m = Memory::try_new(&far).unwrap();
+    assert_eq!(
+        message(vector_width(&m, &l("(_1,_2):(_0,_1)"), 128)),
+        "vector width: the byte address of an element overflows (element offset, bits per element)"
+    );
+    // the swizzle search over such a layout: no panic, an error or an answer
+    let _ = swizzle_for(&l("_2:1152921504606846976"), &[a]);
 }

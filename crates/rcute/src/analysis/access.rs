@@ -358,17 +358,21 @@ impl Access {
                     let first = at(v0)?;
                     for j in 1..self.values {
                         let off = at(v0 + j)?;
-                        if off != first + j as i64 {
+                        if off != first.wrapping_add(j as i64) {
                             return Err(Error::Access {
                                 msg: "access: the values of one access are not at consecutive offsets (offset found, offset needed)",
                                 thread: t as i64,
                                 value: (v0 + j) as i64,
                                 found: off,
-                                expected: first + j as i64,
+                                expected: first.wrapping_add(j as i64),
                             });
                         }
                     }
-                    let addr = first * i64::from(self.elem_bits) / 8;
+                    let addr = byte_address(
+                        first,
+                        self.elem_bits,
+                        "access: the byte address of an element overflows (element offset, bits per element)",
+                    )?;
                     if addr.rem_euclid(bytes) != 0 {
                         return Err(Error::Access {
                             msg: "access: an access is not aligned to its size (byte address, bytes)",
@@ -388,6 +392,32 @@ impl Access {
             }
         }
         Ok(out)
+    }
+}
+
+/// The byte address of element offset `offset` of `elem_bits`-bit elements; an offset
+/// whose byte address does not fit an `i64` is an error with the message `msg`.
+pub(super) fn byte_address(offset: i64, elem_bits: u32, msg: &'static str) -> Result<i64, Error> {
+    offset
+        .checked_mul(i64::from(elem_bits))
+        .map(|b| b.div_euclid(8))
+        .ok_or(Error::Overflow {
+            msg,
+            lhs: offset,
+            rhs: i64::from(elem_bits),
+        })
+}
+
+/// The element sizes the analyses know: 8, 16, 32, 64 or 128 bits; `what` names the
+/// analysis in the error.
+pub(super) fn check_elem_for(bits: u32, msg: &'static str) -> Result<(), Error> {
+    if matches!(bits, 8 | 16 | 32 | 64 | 128) {
+        Ok(())
+    } else {
+        Err(Error::InvalidShape {
+            msg,
+            value: bits as i64,
+        })
     }
 }
 
