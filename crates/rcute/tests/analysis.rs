@@ -528,7 +528,7 @@ fn widest_by_hand(
     let mut bits = elem_bits * 2;
     while bits <= 128 {
         let n = (bits / elem_bits) as usize;
-        let ok = values % n == 0
+        let ok = values.is_multiple_of(n)
             && (0..threads).all(|t| {
                 (0..values).step_by(n).all(|g| {
                     let first = offsets(t, g);
