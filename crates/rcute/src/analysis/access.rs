@@ -221,6 +221,27 @@ impl Access {
         self
     }
 
+    /// The memory as the access's indices see it: `memory` itself, or for an access over a
+    /// tile ([`Access::in_tile`]) the offset of every index of that tile.
+    ///
+    /// # Errors
+    /// A tile index outside the memory.
+    pub fn tile_memory(&self, memory: &Memory) -> Result<Memory, Error> {
+        let Some(tile) = &self.tile else {
+            return Ok(memory.clone());
+        };
+        let size = tile.try_product()?.value();
+        let mut offsets = Vec::new();
+        for idx in 0..size {
+            let mem = self.memory_index(idx, memory).unwrap_or(-1);
+            offsets.push(memory.offset_checked(mem, idx, 0, 0)?);
+        }
+        Ok(Memory {
+            offsets,
+            shape: *tile,
+        })
+    }
+
     /// Tile index -> memory index (column-major over the memory's top-level modes).
     fn memory_index(&self, idx: i64, memory: &Memory) -> Option<i64> {
         let Some(tile) = &self.tile else {
@@ -381,17 +402,21 @@ impl Access {
                     let first = at(v0)?;
                     for j in 1..self.values {
                         let off = at(v0 + j)?;
-                        if off != first + j as i64 {
+                        if off != first.wrapping_add(j as i64) {
                             return Err(Error::Access {
                                 msg: "access: the values of one access are not at consecutive offsets (offset found, offset needed)",
                                 thread: t as i64,
                                 value: (v0 + j) as i64,
                                 found: off,
-                                expected: first + j as i64,
+                                expected: first.wrapping_add(j as i64),
                             });
                         }
                     }
-                    let addr = first * i64::from(self.elem_bits) / 8;
+                    let addr = byte_address(
+                        first,
+                        self.elem_bits,
+                        "access: the byte address of an element overflows (element offset, bits per element)",
+                    )?;
                     if addr.rem_euclid(bytes) != 0 {
                         return Err(Error::Access {
                             msg: "access: an access is not aligned to its size (byte address, bytes)",
@@ -436,15 +461,37 @@ impl core::fmt::Display for Access {
     }
 }
 
-fn check_elem(bits: u32) -> Result<(), Error> {
+/// The byte address of element offset `offset` of `elem_bits`-bit elements; an offset
+/// whose byte address does not fit an `i64` is an error with the message `msg`.
+pub(super) fn byte_address(offset: i64, elem_bits: u32, msg: &'static str) -> Result<i64, Error> {
+    offset
+        .checked_mul(i64::from(elem_bits))
+        .map(|b| b.div_euclid(8))
+        .ok_or(Error::Overflow {
+            msg,
+            lhs: offset,
+            rhs: i64::from(elem_bits),
+        })
+}
+
+/// The element sizes the analyses know: 8, 16, 32, 64 or 128 bits; `what` names the
+/// analysis in the error.
+pub(super) fn check_elem_for(bits: u32, msg: &'static str) -> Result<(), Error> {
     if matches!(bits, 8 | 16 | 32 | 64 | 128) {
         Ok(())
     } else {
         Err(Error::InvalidShape {
-            msg: "access: the element size must be 8, 16, 32, 64 or 128 bits",
+            msg,
             value: bits as i64,
         })
     }
+}
+
+fn check_elem(bits: u32) -> Result<(), Error> {
+    check_elem_for(
+        bits,
+        "access: the element size must be 8, 16, 32, 64 or 128 bits",
+    )
 }
 
 /// A memory layout, plain or swizzled, evaluated once: tile index -> element offset.

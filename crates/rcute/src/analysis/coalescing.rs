@@ -6,7 +6,7 @@
 //! of distinct sectors it touches. The efficiency is the bytes asked over the bytes moved.
 //! Addresses are relative to a base aligned to 128 bytes.
 
-use super::access::{Access, Memory, WarpInstruction};
+use super::access::{Access, Memory, WarpInstruction, byte_address, check_elem_for};
 use crate::error::Error;
 use crate::layout::Layout;
 use crate::swizzle::MaybeSwizzled;
@@ -127,16 +127,25 @@ pub fn coalescing_in(memory: &Memory, access: &Access) -> Result<CoalescingRepor
         .into_iter()
         .map(|i| request_cost(i, bytes))
         .collect();
-    let vector = vector_width(memory, access.tv(), access.elem_bits())?;
+    let vector = vector_width(
+        &access.tile_memory(memory)?,
+        access.tv(),
+        access.elem_bits(),
+    )?;
     Ok(CoalescingReport { requests, vector })
 }
+
+const OVERFLOW: &str =
+    "vector width: the byte address of an element overflows (element offset, bits per element)";
 
 /// The widest vector (up to 128 bits) in which every thread of `tv` can move its values of
 /// `memory`: each group of values must be at consecutive offsets and aligned to the
 /// vector's size (the base aligned to 16 bytes).
 ///
 /// # Errors
-/// An index of `tv` outside `memory`, a `tv` that is not a (thread, value) layout.
+/// An element size that is not 8, 16, 32, 64 or 128 bits, an index of `tv` outside
+/// `memory` (every pair is checked, whatever width the values allow), a `tv` that is not a
+/// (thread, value) layout, a byte address that overflows.
 ///
 /// ```
 /// use rcute::analysis::{Memory, vector_width};
@@ -157,8 +166,18 @@ pub fn vector_width(memory: &Memory, tv: &Layout, elem_bits: u32) -> Result<Vect
             msg: "vector width: the thread-value layout must have two modes, (thread, value) -> index",
         });
     }
+    check_elem_for(
+        elem_bits,
+        "vector width: the element size must be 8, 16, 32, 64 or 128 bits",
+    )?;
     let threads = tv.try_mode(0)?.try_size()?.value() as usize;
     let values = tv.try_mode(1)?.try_size()?.value() as usize;
+    if threads.saturating_mul(values) > super::MAX_ANALYSED {
+        return Err(Error::Capacity {
+            msg: "vector width: too many (thread, value) pairs to analyse",
+            capacity: super::MAX_ANALYSED,
+        });
+    }
     let offset = |t: usize, v: usize| -> Result<i64, Error> {
         let idx = tv.offset(t + threads * v);
         usize::try_from(idx)
@@ -172,6 +191,12 @@ pub fn vector_width(memory: &Memory, tv: &Layout, elem_bits: u32) -> Result<Vect
                 expected: memory.len() as i64,
             })
     };
+    // every pair inside the memory, and its byte address representable
+    for t in 0..threads {
+        for v in 0..values {
+            byte_address(offset(t, v)?, elem_bits, OVERFLOW)?;
+        }
+    }
     let mut best = elem_bits;
     let mut limit = None;
     let mut bits = elem_bits * 2;
@@ -188,16 +213,16 @@ pub fn vector_width(memory: &Memory, tv: &Layout, elem_bits: u32) -> Result<Vect
                 let first = offset(t, g)?;
                 for j in 1..n {
                     let o = offset(t, g + j)?;
-                    if o != first + j as i64 {
+                    if o != first.wrapping_add(j as i64) {
                         limit = Some(alloc::format!(
                             "{bits} bits: thread {t}'s value {} is at offset {o}, not {} (after value {g} at {first})",
                             g + j,
-                            first + j as i64
+                            first.wrapping_add(j as i64)
                         ));
                         break 'widths;
                     }
                 }
-                let byte = first * i64::from(elem_bits) / 8;
+                let byte = byte_address(first, elem_bits, OVERFLOW)?;
                 if byte.rem_euclid(i64::from(bits / 8)) != 0 {
                     limit = Some(alloc::format!(
                         "{bits} bits: thread {t}'s value {g} is at byte {byte}, not aligned to {} bytes",
