@@ -203,18 +203,9 @@ impl Frame {
     }
 }
 
-/// An SVG picture of a rank-2 layout (or swizzled layout): see the
-/// [module documentation](crate::print).
-///
-/// ```
-/// use rcute::{layout, print::svg_layout};
-/// let svg = svg_layout(&layout!((_2,_3):(_3,_1))).unwrap();
-/// assert!(svg.starts_with("<svg"));
-/// assert_eq!(svg.matches("class=\"cell\"").count(), 6);
-/// assert!(svg.contains("data-m=\"1\" data-n=\"2\" data-offset=\"5\""));
-/// ```
-pub fn svg_layout<L: Drawable>(layout: &L) -> Result<String, Error> {
-    let shape = &layout.shape();
+/// The frame of a picture of a rank-2 layout of offsets: one cell per coordinate, heavier
+/// lines at its sub-modes' boundaries.
+fn grid<L: Drawable>(layout: &L, title: String) -> Result<Frame, Error> {
     if layout.rank() != 2 {
         return Err(Error::RankMismatch {
             msg: "svg: the layout must have rank 2",
@@ -234,13 +225,29 @@ pub fn svg_layout<L: Drawable>(layout: &L) -> Result<String, Error> {
         return Err(too_large(cells));
     }
     let (rows, cols) = (rows as usize, cols as usize);
-    let frame = Frame {
+    let shape = &layout.shape();
+    Ok(Frame {
         rows,
         cols,
         row_levels: levels(&flat_shape(shape, 0), rows),
         col_levels: levels(&flat_shape(shape, 1), cols),
-        title: alloc::format!("{layout}"),
-    };
+        title,
+    })
+}
+
+/// An SVG picture of a rank-2 layout (or swizzled layout): see the
+/// [module documentation](crate::print).
+///
+/// ```
+/// use rcute::{layout, print::svg_layout};
+/// let svg = svg_layout(&layout!((_2,_3):(_3,_1))).unwrap();
+/// assert!(svg.starts_with("<svg"));
+/// assert_eq!(svg.matches("class=\"cell\"").count(), 6);
+/// assert!(svg.contains("data-m=\"1\" data-n=\"2\" data-offset=\"5\""));
+/// ```
+pub fn svg_layout<L: Drawable>(layout: &L) -> Result<String, Error> {
+    let frame = grid(layout, alloc::format!("{layout}"))?;
+    let (rows, cols) = (frame.rows, frame.cols);
     let mut out = String::new();
     frame.open(&mut out);
     for m in 0..rows {
@@ -275,33 +282,11 @@ pub fn svg_layout<L: Drawable>(layout: &L) -> Result<String, Error> {
 /// assert_eq!(svg.matches("data-conflict").count(), 2);
 /// ```
 pub fn svg_banks<L: Drawable>(layout: &L, elem_bits: u32, marked: &[i64]) -> Result<String, Error> {
-    if layout.rank() != 2 {
-        return Err(Error::RankMismatch {
-            msg: "svg: the layout must have rank 2",
-            expected: 2,
-            found: layout.rank(),
-        });
-    }
-    if layout.has_basis_strides() {
-        return Err(Error::WrongKind {
-            msg: "svg: the layout has scaled-basis strides (an identity layout)",
-        });
-    }
-    let rows = layout.mode_size(0)?;
-    let cols = layout.mode_size(1)?;
-    let cells = rows.saturating_mul(cols);
-    if cells > MAX_SVG_CELLS {
-        return Err(too_large(cells));
-    }
-    let (rows, cols) = (rows as usize, cols as usize);
-    let shape = &layout.shape();
-    let frame = Frame {
-        rows,
-        cols,
-        row_levels: levels(&flat_shape(shape, 0), rows),
-        col_levels: levels(&flat_shape(shape, 1), cols),
-        title: alloc::format!("{layout} by bank ({elem_bits}-bit elements)"),
-    };
+    let frame = grid(
+        layout,
+        alloc::format!("{layout} by bank ({elem_bits}-bit elements)"),
+    )?;
+    let (rows, cols) = (frame.rows, frame.cols);
     let mut out = String::new();
     let mut outlines = String::new();
     frame.open(&mut out);
