@@ -13,7 +13,7 @@
 //! swizzled layout) gets CuTe's `print_layout` table and rcute's SVG, a tiled MMA or an
 //! MMA atom the A/B/C thread-value panels, a tiled copy the source/destination panels.
 
-use crate::json::{self, Object};
+use crate::json::Object;
 use rcute::expr::{self, EvalError, Value};
 
 /// At most this many pictures per program (each shown statement is evaluated again, as
@@ -208,7 +208,7 @@ fn statements(program: &str) -> Vec<(usize, usize)> {
     let bytes = program.as_bytes();
     let mut out = Vec::new();
     let (mut depth, mut start, mut i) = (0i32, 0usize, 0usize);
-    let mut push = |s: usize, e: usize, out: &mut Vec<(usize, usize)>| {
+    let push = |s: usize, e: usize, out: &mut Vec<(usize, usize)>| {
         if !program[s..e].trim().is_empty() {
             out.push((s, e));
         }
