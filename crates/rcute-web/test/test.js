@@ -197,7 +197,7 @@ async function timeoutChecks(w) {
 }
 
 // Keystroke to picture for a 64x64 swizzled layout: performance.now() from the input
-// event to the answer rendered (worker round trip, JSON, DOM), and to the next frame.
+// event to the answer rendered (worker round trip, JSON, DOM), and to the frame painted.
 async function timing(w) {
   const programs = [
     "composition(Swizzle<3,3,3>, _0, (_64,_64):(_64,_1))",
@@ -212,7 +212,9 @@ async function timing(w) {
     const t0 = performance.now();
     await w.playground.setProgram(p);
     const rendered = w.playground.lastTiming;
-    await new Promise((r) => w.requestAnimationFrame(() => r()));
+    // the frame that shows the picture: its rAF callback runs before style, layout and
+    // paint; a task posted from it runs after them
+    await new Promise((r) => w.requestAnimationFrame(() => setTimeout(r, 0)));
     frames.push(performance.now() - t0);
     totals.push(rendered.totalMs);
     evals.push(rendered.evalMs);
@@ -222,7 +224,7 @@ async function timing(w) {
   check("the 64x64 swizzled layout is drawn", cells === 4096, `${cells} cells`);
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1].toFixed(1);
   measures.timing = `64x64 swizzle, median of 10: keystroke to picture ${median(totals)} ms ` +
-    `(evaluation in the worker ${median(evals)} ms), to the next frame ${median(frames)} ms; ` +
+    `(evaluation in the worker ${median(evals)} ms), to the picture painted ${median(frames)} ms; ` +
     `worker round trip ${median(parts.roundTripMs)} ms, JSON.parse ${median(parts.parseMs)} ms, DOM ${median(parts.renderMs)} ms`;
 }
 

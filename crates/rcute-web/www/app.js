@@ -172,9 +172,13 @@ function renderError(error) {
   const box = el("div", "error");
   box.dataset.message = error.message;
   box.dataset.column = error.column;
+  // rendered: "error: <message>\n<the program's line>\n<spaces>^^^\n"
   const lines = error.rendered.replace(/\n$/, "").split("\n");
+  const caret = lines.pop();
+  const line = lines.pop();
+  box.append(el("p", "message", lines.join("\n")));
   const pre = el("pre");
-  pre.append(lines.slice(0, -1).join("\n") + "\n", el("span", "caret", lines[lines.length - 1]));
+  pre.append(line + "\n", el("span", "caret", caret));
   pre.title = "click to select the offending part in the editor";
   pre.addEventListener("click", () => {
     editor.focus();
