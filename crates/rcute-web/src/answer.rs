@@ -134,10 +134,10 @@ fn pictures(program: &str) -> Vec<Picture> {
             .and_then(|r| r.strip_suffix(')'))
             .unwrap_or(text);
         let prefix = format!("{}{}", &program[..stmt.0], shown);
-        if let Ok(v) = expr::eval_value(&prefix) {
-            if let Some(p) = picture(k, text, &v) {
-                found.push(p);
-            }
+        if let Ok(v) = expr::eval_value(&prefix)
+            && let Some(p) = picture(k, text, &v)
+        {
+            found.push(p);
         }
     }
     found
@@ -258,10 +258,7 @@ mod tests {
     #[test]
     fn splits_statements() {
         let p = "A = (4,8):(8,1); composition(A, (2,\n2)) // note; here\nA";
-        let s: Vec<&str> = statements(p)
-            .iter()
-            .map(|&(a, b)| p[a..b].trim())
-            .collect();
+        let s: Vec<&str> = statements(p).iter().map(|&(a, b)| p[a..b].trim()).collect();
         assert_eq!(s, ["A = (4,8):(8,1)", "composition(A, (2,\n2))", "A"]);
         assert!(is_binding("auto L = make_layout(2)"));
         assert!(!is_binding("take<0,1>((1,2))"));

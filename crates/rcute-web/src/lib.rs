@@ -8,10 +8,12 @@
 //! * `rcute_dealloc(ptr, len)`: frees a buffer from `rcute_alloc`;
 //! * `rcute_eval(ptr, len) -> ptr`: evaluates the program in `ptr[..len]` and returns a
 //!   pointer to the answer: a little-endian `u32` byte length, then that many bytes of
-//!   UTF-8 JSON (see [`answer`]). The answer stays valid until the next `rcute_eval`;
+//!   UTF-8 JSON (see [`mod@answer`]). The answer stays valid until the next `rcute_eval`;
 //!   the program buffer is the caller's to free.
 //!
 //! A program that is not UTF-8 answers an error, as it does in `cute eval --batch`.
+
+#![warn(missing_docs)]
 
 pub mod answer;
 mod json;
