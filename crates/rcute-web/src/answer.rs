@@ -4,14 +4,15 @@
 //! { "out": what the program printed (as `cute eval` prints it),
 //!   "error": null | { "message", "offset" (byte), "index", "end" (UTF-16 units, for
 //!             JavaScript strings), "line", "column" (0-based, UTF-16), "rendered" },
-//!   "pictures": [ { "statement", "source", "kind": "layout" | "mma" | "copy", "title",
-//!                   "shape" (layouts), "table" (layouts), "svg", "note" } ] }
+//!   "pictures": [ { "statement", "source", "kind": "layout" | "banks" | "mma" | "copy",
+//!                   "title", "shape" (layouts), "table" (layouts), "svg", "note" } ] }
 //! ```
 //!
 //! `out` and `error` come from [`rcute::expr::eval`], so the page prints exactly what the
 //! CLI prints. Pictures come from the value of each shown statement: a rank-2 layout (or
 //! swizzled layout) gets CuTe's `print_layout` table and rcute's SVG, a tiled MMA or an
-//! MMA atom the A/B/C thread-value panels, a tiled copy the source/destination panels.
+//! MMA atom the A/B/C thread-value panels, a tiled copy the source/destination panels, and
+//! `bank_conflicts(S, A)` the tile S colored by bank with A's conflicting cells outlined.
 
 use crate::json::Object;
 use rcute::expr::{self, EvalError, Value};
@@ -133,7 +134,12 @@ fn pictures(program: &str) -> Vec<Picture> {
             .strip_prefix("print_layout(")
             .and_then(|r| r.strip_suffix(')'))
             .unwrap_or(text);
-        let prefix = format!("{}{}", &program[..stmt.0], shown);
+        let before = &program[..stmt.0];
+        if let Some(p) = banks_picture(k, text, before) {
+            found.push(p);
+            continue;
+        }
+        let prefix = format!("{before}{shown}");
         if let Ok(v) = expr::eval_value(&prefix)
             && let Some(p) = picture(k, text, &v)
         {
@@ -182,6 +188,76 @@ fn picture(statement: usize, source: &str, v: &Value) -> Option<Picture> {
         Err(e) => p.note = Some(e.to_string()),
     }
     Some(p)
+}
+
+/// `bank_conflicts(S, A)`: the shared-memory tile S colored by bank, the cells that the
+/// access A makes conflict outlined (as `cute banks --svg` draws it). `before` is the
+/// program before the statement, which the two arguments may use.
+fn banks_picture(statement: usize, source: &str, before: &str) -> Option<Picture> {
+    use rcute::analysis::{self, Access, Memory, Side};
+    use rcute::{MaybeSwizzled, print::svg_banks};
+    let args = source.strip_prefix("bank_conflicts(")?.strip_suffix(')')?;
+    let (smem, access) = split_top_comma(args)?;
+    let value = |arg: &str| expr::eval_value(&format!("{before}{arg}")).ok();
+    let m = match value(smem)? {
+        Value::Layout(l) => MaybeSwizzled::Plain(l),
+        Value::Composed(c) => MaybeSwizzled::Swizzled(c),
+        _ => return None,
+    };
+    let a = match value(access)? {
+        Value::Access(a) => *a,
+        Value::TiledCopy(t) => Access::try_from_copy(&t, Side::of_shared(&t)).ok()?,
+        _ => return None,
+    };
+    let report = analysis::bank_conflicts_in(&Memory::try_new(&m).ok()?, &a).ok()?;
+    let marked = report.conflicting_offsets(a.elem_bits());
+    let (svg, shape, title) = match &m {
+        MaybeSwizzled::Plain(l) => (
+            svg_banks(l, a.elem_bits(), &marked),
+            l.shape(),
+            l.to_string(),
+        ),
+        MaybeSwizzled::Swizzled(c) => (
+            svg_banks(c, a.elem_bits(), &marked),
+            c.shape(),
+            c.to_string(),
+        ),
+    };
+    let mut p = Picture {
+        statement,
+        source: source.to_string(),
+        kind: "banks",
+        title,
+        shape: Some(shape.to_string()),
+        table: None,
+        svg: None,
+        note: None,
+    };
+    match svg {
+        Ok(svg) => p.svg = Some(svg),
+        Err(e) => p.note = Some(e.to_string()),
+    }
+    Some(p)
+}
+
+/// `a, b` split at its one comma outside brackets.
+fn split_top_comma(args: &str) -> Option<(&str, &str)> {
+    let mut depth = 0i32;
+    let mut at = None;
+    for (i, b) in args.bytes().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b')' | b']' | b'}' | b'>' => depth -= 1,
+            b',' if depth == 0 => {
+                if at.is_some() {
+                    return None;
+                }
+                at = Some(i);
+            }
+            _ => {}
+        }
+    }
+    at.map(|i| (args[..i].trim(), args[i + 1..].trim()))
 }
 
 /// A rank-2 layout's table and SVG; other ranks have no picture.
@@ -271,6 +347,10 @@ mod tests {
         assert_eq!(a.matches(r#"class=\"cell\""#).count(), 6);
         let e = answer("size(1); frob(1)");
         assert!(e.contains(r#""error":{"message":"unknown function frob","offset":9,"index":9,"end":13,"line":0,"column":9,"#));
+        let b = answer(
+            "C = make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN)); bank_conflicts((_16,_64):(_64,_1), C)",
+        );
+        assert!(b.contains(r#""kind":"banks""#) && b.contains("data-conflict="));
         let m = answer("make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN)");
         assert!(m.contains(r#""kind":"mma""#) && m.contains("data-t="));
     }

@@ -88,6 +88,10 @@ function checkPictures(w, label) {
       }
       check(`picture cells of ${label}`, !bad && svgCells.length === rows * cols,
         bad ?? `${svgCells.length} cells for a ${rows}x${cols} table`);
+    } else if (fig.dataset.kind === "banks") {
+      const bad = [...svgCells].find((c) => !["m", "n", "offset", "bank"].every((k) => isInt(c.dataset[k])) ||
+        +c.dataset.bank < 0 || +c.dataset.bank > 31);
+      check(`bank cells of ${label}`, !bad && svgCells.length > 0, bad ? bad.outerHTML.slice(0, 120) : "no cells");
     } else {
       const bad = [...svgCells].find((c) => !["m", "n", "t", "v"].every((k) => isInt(c.dataset[k])));
       check(`thread-value cells of ${label}`, !bad && svgCells.length > 0,
@@ -126,6 +130,13 @@ async function pictureChecks(w) {
     check(`a picture for ${p}`, doc.querySelectorAll("#results section.picture g.cell").length > 0);
     checkPictures(w, p);
   }
+  // bank conflicts: ldmatrix over a row-major 16x64 half_t tile conflicts 8 ways
+  await w.playground.setProgram("C = make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, " +
+    "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN)); bank_conflicts((_16,_64):(_64,_1), C)");
+  const banks = doc.querySelector('section.picture[data-kind="banks"]');
+  check("bank_conflicts draws the tile by bank", banks !== null && banks.querySelectorAll("g.cell").length === 16 * 64);
+  check("bank_conflicts outlines the conflicting cells", doc.querySelectorAll('g.cell[data-conflict="1"]').length > 0);
+  checkPictures(w, "bank_conflicts");
   // hover: README's A(2,(1,0)) = A(6) = 5 is the cell (m,n) = (2,1)
   await w.playground.setProgram("(4,(2,2)):(2,(1,8))");
   const cell = doc.querySelector('g.cell[data-m="2"][data-n="1"]');

@@ -247,7 +247,8 @@ function describe(cell, fig) {
     const [s0, s1] = fig.shape;
     const hier = crdString([idx2crd(m, s0), idx2crd(n, s1)]);
     const index = m + n * size(s0);
-    return `(m,n) = (${m},${n})   coordinate ${hier}   index ${index}   offset ${d.offset}`;
+    const bank = d.bank === undefined ? "" : `   bank ${d.bank}${d.conflict ? " (conflict)" : ""}`;
+    return `(m,n) = (${m},${n})   coordinate ${hier}   index ${index}   offset ${d.offset}${bank}`;
   }
   const panel = cell.closest("[data-operand]");
   const name = panel ? { A: "A", B: "B", C: "C", S: "source", D: "destination" }[panel.dataset.operand] : "";
