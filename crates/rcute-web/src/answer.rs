@@ -24,8 +24,18 @@ pub const MAX_PICTURES: usize = 8;
 /// At most this many statements are looked at for pictures.
 const MAX_PICTURE_STATEMENTS: usize = 32;
 
-/// The JSON answer to `program`.
+/// The JSON answer to `program`, its pictures included.
 pub fn answer(program: &str) -> String {
+    answer_with(program, true)
+}
+
+/// The JSON answer to `program` without pictures (`"pictures": []`): what the page shows
+/// first, while the pictures are drawn.
+pub fn answer_text(program: &str) -> String {
+    answer_with(program, false)
+}
+
+fn answer_with(program: &str, with_pictures: bool) -> String {
     let mut out = String::with_capacity(256);
     let mut o = Object::new(&mut out);
     match expr::eval(program) {
@@ -40,7 +50,12 @@ pub fn answer(program: &str) -> String {
     }
     let buf = o.key("pictures");
     buf.push('[');
-    for (k, p) in pictures(program).iter().enumerate() {
+    let pics = if with_pictures {
+        pictures(program)
+    } else {
+        Vec::new()
+    };
+    for (k, p) in pics.iter().enumerate() {
         if k > 0 {
             buf.push(',');
         }

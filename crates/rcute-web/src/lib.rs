@@ -49,17 +49,41 @@ pub unsafe extern "C" fn rcute_dealloc(ptr: *mut u8, len: usize) {
     drop(unsafe { Vec::from_raw_parts(ptr, 0, len.max(1)) });
 }
 
-/// Evaluates the program in `ptr[..len]` and returns the length-prefixed JSON answer.
+/// Evaluates the program in `ptr[..len]` and returns the length-prefixed JSON answer,
+/// pictures included.
 ///
 /// # Safety
 ///
 /// `ptr[..len]` is readable (a buffer of [`rcute_alloc`], filled by the caller).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn rcute_eval(ptr: *const u8, len: usize) -> *const u8 {
+    // SAFETY: the caller's guarantee, passed on.
+    unsafe { respond(ptr, len, answer) }
+}
+
+/// [`rcute_eval`] without the pictures (`"pictures": []`): the page shows this answer
+/// first and asks for the pictures next.
+///
+/// # Safety
+///
+/// `ptr[..len]` is readable (a buffer of [`rcute_alloc`], filled by the caller).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rcute_eval_text(ptr: *const u8, len: usize) -> *const u8 {
+    // SAFETY: the caller's guarantee, passed on.
+    unsafe { respond(ptr, len, answer::answer_text) }
+}
+
+/// Reads the program at `ptr[..len]`, answers it with `f`, and keeps the length-prefixed
+/// answer until the next call.
+///
+/// # Safety
+///
+/// `ptr[..len]` is readable.
+unsafe fn respond(ptr: *const u8, len: usize, f: fn(&str) -> String) -> *const u8 {
     // SAFETY: the caller guarantees `len` readable bytes at `ptr`.
     let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
     let json = match std::str::from_utf8(bytes) {
-        Ok(program) => answer(program),
+        Ok(program) => f(program),
         Err(e) => format!(
             "{{\"out\":\"\",\"error\":{{\"message\":\"the program is not valid UTF-8 (byte {0})\",\"offset\":{0},\"index\":0,\"end\":0,\"line\":0,\"column\":0,\"rendered\":\"\"}},\"pictures\":[]}}",
             e.valid_up_to()

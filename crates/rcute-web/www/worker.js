@@ -2,7 +2,8 @@
 // computation never freezes the page (the page terminates and restarts this worker when
 // an answer takes too long).
 //
-// Messages in:  { id, program }            evaluate a program
+// Messages in:  { id, program }            evaluate a program, pictures included
+//               { id, program, text: true } evaluate it without pictures (shown first)
 //               { id, spin: ms }           test hook: stay busy for `ms` milliseconds
 // Messages out: { ready: true }            once, when the module is instantiated
 //               { id, json, evalMs }       the answer (JSON text, see rcute-web's answer.rs)
@@ -22,11 +23,11 @@ async function load() {
 
 // Evaluates one program through the ABI: copy the UTF-8 program into a buffer of the
 // module, call rcute_eval, read the length-prefixed JSON answer, free the buffer.
-function evaluate(program) {
+function evaluate(program, text) {
   const input = encoder.encode(program);
   const ptr = wasm.rcute_alloc(input.length);
   new Uint8Array(wasm.memory.buffer, ptr, input.length).set(input);
-  const answer = wasm.rcute_eval(ptr, input.length);
+  const answer = (text ? wasm.rcute_eval_text : wasm.rcute_eval)(ptr, input.length);
   wasm.rcute_dealloc(ptr, input.length);
   // the memory may have grown during the call: take a fresh view of it
   const len = new DataView(wasm.memory.buffer).getUint32(answer, true);
@@ -36,7 +37,7 @@ function evaluate(program) {
 const ready = load().then(() => postMessage({ ready: true }));
 
 onmessage = async (event) => {
-  const { id, program, spin } = event.data;
+  const { id, program, spin, text } = event.data;
   await ready;
   if (spin !== undefined) {
     const until = performance.now() + spin;
@@ -48,7 +49,7 @@ onmessage = async (event) => {
   }
   const t0 = performance.now();
   try {
-    const json = evaluate(program);
+    const json = evaluate(program, text === true);
     postMessage({ id, json, evalMs: performance.now() - t0 });
   } catch (e) {
     // a trap leaves the instance in an unknown state: start a fresh one
