@@ -1035,14 +1035,18 @@ impl Parser {
             Tok::Name(name) => {
                 self.i += 1;
                 let span = t.span;
-                if INTEGRAL_TYPES.contains(&name.as_str()) && self.peek_punct(b'{') {
-                    // int{2}: a dynamic integer
+                if INTEGRAL_TYPES.contains(&name.as_str())
+                    && (self.peek_punct(b'{') || self.peek_punct(b'('))
+                {
+                    // int{2}, int(x): a dynamic integer
+                    let closing = if self.peek_punct(b'{') { b'}' } else { b')' };
                     self.i += 1;
                     let outer = self.depth;
                     self.enter(span)?;
                     let e = self.expr()?;
                     self.depth = outer;
-                    let close = self.expect(b'}', "'}'")?;
+                    let close =
+                        self.expect(closing, if closing == b'}' { "'}'" } else { "')'" })?;
                     return Ok(Expr {
                         kind: ExprKind::Dynamic(Box::new(e)),
                         span: span.join(close),
