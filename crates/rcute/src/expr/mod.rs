@@ -56,6 +56,8 @@ mod eval;
 mod functions;
 mod printf;
 mod syntax;
+#[cfg(test)]
+mod tests;
 pub(crate) use syntax::element_bits;
 mod value;
 

@@ -840,7 +840,7 @@ impl Parser {
                         kind: ExprKind::Int(v),
                         ..
                     },
-                ] => ExprKind::Int(v.to_static()),
+                ] if !v.is_static() => ExprKind::Int(v.to_static()),
                 _ => {
                     return Err(EvalError::new(
                         alloc::format!("{name}<N> takes one integer, as in {name}<8>"),
