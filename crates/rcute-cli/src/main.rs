@@ -2,9 +2,10 @@
 //!
 //! ```text
 //! cute eval '(4,(2,2)):(2,(1,8))'          print a value as CuTe prints it
-//! cute eval 'A = (2,3):(1,2); A(1,2)'      programs: ;-separated statements
+//! cute eval 'A = (2,3):(1,2); A(1,2)'      programs: statements separated by ; or new lines
+//! cute eval 'auto L = make_layout(Int<8>{}); print(L);'   CuTe's C++ spellings, pasted
 //! cute eval --batch cases.txt               one program per line -> JSON lines
-//! cute show '(4,8):(8,1)'                   CuTe's print_layout table
+//! cute show '(4,8):(8,1)'                   CuTe's print_layout table (of a program's last value)
 //! cute explain 'logical_divide((4,2,3):(2,1,8), 4:2)'   the steps of an algebra call
 //! cute tma '(4096,1024):(1024,_1)' 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))' half_t
 //!                                           the TMA descriptor that moves a tile

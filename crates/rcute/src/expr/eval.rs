@@ -15,8 +15,8 @@ use alloc::vec::Vec;
 /// of cells, and this bounds their sum over a program.
 pub const MAX_OUTPUT: usize = 1 << 24;
 
-/// Parses a program without running it and returns its number of statements; the
-/// errors are those [`eval`] reports before it runs anything.
+/// Parses a program without running it and returns its number of statements, or the
+/// first parse error (which [`eval_partial`] reports after running the statements before it).
 ///
 /// ```
 /// use rcute::expr::parse;

@@ -1,14 +1,26 @@
 //! Tokens and syntax tree of the expression language.
 //!
 //! ```text
-//! program := stmt { ';' stmt } [ ';' ]
-//! stmt    := NAME '=' expr | expr
-//! expr    := atom [ ':' atom ] { '(' args ')' }       layout literal, then applications
-//! atom    := INT | SINT | '_' | '(' args ')'          integer, static integer, underscore, tuple
-//!          | NAME [ '<' targs '>' ] [ '(' args ')' ]  name, tag, or function call
+//! program := { sep } stmt { sep { sep } stmt } { sep }      sep: ';' or a new line
+//! stmt    := [ decl ] NAME '=' expr                       decl: names and '&' (auto const&)
+//!          | 'using' 'namespace' NAME | 'std::cout' { '<<' expr } | expr
+//! expr    := term { ('+' | '-') term }
+//! term    := unary { ('*' | '/' | '%') unary }
+//! unary   := { '-' | '+' } postfix
+//! postfix := atom [ ':' atom ] { '(' args ')' }           layout literal, then applications
+//! atom    := INT ['{}'] | SINT ['{}'] | '_' | STRING       integer, static integer, _, "text"
+//!          | '(' args ')'                                 a tuple; '(' a - b ')' groups
+//!          | CPPTYPE '<' types '>' ['{}']                 Int<8>, Shape<_2,_3>, Layout<S,D>
+//!          | INTTYPE ('{' expr '}' | '(' expr ')')        int{2}: a dynamic integer
+//!          | NAME [ '<' targs '>' ] [ '(' args ')' | '{}' ]  name, tag, or function call
 //! args    := [ expr { ',' expr } ]
 //! targs   := INT { ',' INT }
 //! ```
+//!
+//! A new line ends a statement only outside brackets (`()`, `{}`, `<>`) and after a token
+//! that can end one; `//` and `/* */` comments and `#` lines (`#include`) are skipped;
+//! `cute::` before a name is dropped. A `-` right before a digit is the sign of a literal
+//! unless it follows an operand (`4-2` is a subtraction, `(4,-2)` a tuple).
 //!
 //! Integers may carry a scaled-basis suffix (`_1@0@1`), as CuTe prints them.
 //!
@@ -620,13 +632,14 @@ impl Parser {
         while self.peek_name(j).is_some() || self.peek_at_punct(j, b'&') {
             j += 1;
         }
-        if j > self.i && self.peek_at_punct(j, b'=') {
-            if let Some(name) = self.peek_name(j - 1) {
-                let name = String::from(name);
-                self.i = j + 1;
-                let e = self.expr()?;
-                return Ok(Some(Stmt::Let(name, e)));
-            }
+        if j > self.i
+            && self.peek_at_punct(j, b'=')
+            && let Some(name) = self.peek_name(j - 1)
+        {
+            let name = String::from(name);
+            self.i = j + 1;
+            let e = self.expr()?;
+            return Ok(Some(Stmt::Let(name, e)));
         }
         Ok(Some(Stmt::Show(self.expr()?)))
     }
@@ -645,18 +658,16 @@ impl Parser {
         let first = operand(self)?;
         let outer = self.depth;
         let mut rest = Vec::new();
-        loop {
-            let op = match self.peek() {
-                Some(Token {
-                    tok: Tok::Punct(c), ..
-                }) => match (*c, additive) {
-                    (b'+', true) => BinOp::Add,
-                    (b'-', true) => BinOp::Sub,
-                    (b'*', false) => BinOp::Mul,
-                    (b'/', false) => BinOp::Div,
-                    (b'%', false) => BinOp::Rem,
-                    _ => break,
-                },
+        while let Some(Token {
+            tok: Tok::Punct(c), ..
+        }) = self.peek()
+        {
+            let op = match (*c, additive) {
+                (b'+', true) => BinOp::Add,
+                (b'-', true) => BinOp::Sub,
+                (b'*', false) => BinOp::Mul,
+                (b'/', false) => BinOp::Div,
+                (b'%', false) => BinOp::Rem,
                 _ => break,
             };
             if rest.is_empty() {
