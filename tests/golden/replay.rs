@@ -442,6 +442,14 @@ fn deviations_are_real_and_current() {
     assert!(unlawful + 2 >= known.len());
 }
 
+/// Snippets in the C++ spelling of CuTe's `01_layout.md` and of seed-style tutorials, as
+/// a learner pastes them (declarations, `print`, `printf`, `std::cout`, comments, several
+/// lines), answered by compiling each as it is (`scripts/oracle/snippets.py`).
+#[test]
+fn pasted_snippets() {
+    all_pass("snippets.jsonl", 55);
+}
+
 #[test]
 fn pictures() {
     all_pass("pictures.jsonl", 29);

@@ -2,9 +2,10 @@
 //!
 //! ```text
 //! cute eval '(4,(2,2)):(2,(1,8))'          print a value as CuTe prints it
-//! cute eval 'A = (2,3):(1,2); A(1,2)'      programs: ;-separated statements
+//! cute eval 'A = (2,3):(1,2); A(1,2)'      programs: statements separated by ; or new lines
+//! cute eval 'auto L = make_layout(Int<8>{}); print(L);'   CuTe's C++ spellings, pasted
 //! cute eval --batch cases.txt               one program per line -> JSON lines
-//! cute show '(4,8):(8,1)'                   CuTe's print_layout table
+//! cute show '(4,8):(8,1)'                   CuTe's print_layout table (of a program's last value)
 //! cute explain 'logical_divide((4,2,3):(2,1,8), 4:2)'   the steps of an algebra call
 //! cute tma '(4096,1024):(1024,_1)' 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))' half_t
 //!                                           the TMA descriptor that moves a tile
@@ -36,23 +37,35 @@ struct Cli {
 enum Command {
     /// Evaluate a program and print what it prints.
     Eval {
-        /// The program, e.g. 'A = (4,(2,2)):(2,(1,8)); A(2,(1,0))'.
-        #[arg(required_unless_present = "batch", conflicts_with = "batch")]
+        /// The program, e.g. 'A = (4,(2,2)):(2,(1,8)); A(2,(1,0))'. Statements are
+        /// separated by ';' or new lines; CuTe's C++ spellings work ('auto L =
+        /// make_layout(Int<8>{}); print(L);'). The output of the statements before an error
+        /// is printed, then the error.
+        #[arg(
+            required_unless_present = "batch",
+            conflicts_with = "batch",
+            allow_hyphen_values = true
+        )]
         program: Option<String>,
         /// Read one program per line from FILE ('-' for stdin) and write one JSON object
-        /// per line: {"expr": ..., "out": ...}. Blank lines and lines starting with '#'
-        /// are skipped.
+        /// per line: {"expr": ..., "out": ...}, and for a program that fails
+        /// "error": {"message": ..., "offset": BYTE}, with "out" holding what the
+        /// statements before the error printed followed by 'error: MESSAGE'. Blank lines
+        /// and lines starting with '#' are skipped.
         #[arg(long, value_name = "FILE")]
         batch: Option<String>,
     },
     /// Print CuTe's print_layout table of a rank-2 layout.
     Show {
-        /// A layout, or any expression that gives one, e.g. 'make_layout((4,8))'.
+        /// A layout, or a program whose last expression gives one, e.g.
+        /// 'make_layout((4,8))' or 'A = (2,3):(3,1); A'.
+        #[arg(allow_hyphen_values = true)]
         layout: String,
     },
     /// Print CuTe's print_latex TikZ document of a layout of rank 2 or less.
     Latex {
         /// A layout, or a program whose last expression gives one.
+        #[arg(allow_hyphen_values = true)]
         layout: String,
     },
     /// Draw a rank-2 layout as SVG (one cell per coordinate, labelled with its offset),
@@ -61,6 +74,7 @@ enum Command {
     Svg {
         /// A layout, or a program whose last expression gives one; with --tv, the
         /// thread-value layout (thread, value) -> offset.
+        #[arg(allow_hyphen_values = true)]
         layout: String,
         /// The data shape the thread-value layout covers, e.g. '(_8,_8)'.
         shape: Option<String>,
@@ -80,6 +94,7 @@ enum Command {
     Explain {
         /// A program whose last statement is the call to explain; the statements before it
         /// are evaluated, e.g. 'A = (4,2,3):(2,1,8); logical_divide(A, 4:2)'.
+        #[arg(allow_hyphen_values = true)]
         program: String,
     },
     /// Print the TMA copy of a shared-memory tile from a global tensor: the
@@ -139,14 +154,16 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Eval {
             program: Some(p), ..
-        } => run_one(&p, |out| out).into(),
+        } => eval_program(&p),
         Command::Eval {
             batch: Some(file), ..
         } => run_batch(&file),
         Command::Eval { .. } => unreachable!("clap requires a program or --batch"),
-        Command::Show { layout } => {
-            run_one(&format!("print_layout({layout})"), |out| out).map_show(&layout)
-        }
+        Command::Show { layout } => picture(&layout, |v| match v {
+            expr::Value::Layout(l) => rcute::print_layout(&l).map(|t| t.to_string()),
+            expr::Value::Composed(c) => rcute::print_layout(&c).map(|t| t.to_string()),
+            _ => Err(not_a_layout()),
+        }),
         Command::Latex { layout } => picture(&layout, |v| match v {
             expr::Value::Layout(l) => rcute::print_latex(&l).map(|d| d.to_string()),
             expr::Value::Composed(c) => rcute::print_latex(&c).map(|d| d.to_string()),
@@ -304,25 +321,19 @@ struct Outcome {
     result: Result<String, EvalError>,
 }
 
-impl Outcome {
-    /// For `cute show`: errors point into the user's text, not the wrapped program.
-    fn map_show(self, layout: &str) -> ExitCode {
-        match self.result {
-            Ok(text) => {
-                let _ = io::stdout().write_all(text.as_bytes());
-                ExitCode::SUCCESS
-            }
-            Err(mut e) => {
-                let prefix = "print_layout(".len();
-                let within = e.span.start >= prefix && e.span.end <= prefix + layout.len();
-                if within {
-                    e.span = expr::Span::new(e.span.start - prefix, e.span.end - prefix);
-                } else {
-                    e.span = expr::Span::new(0, layout.len());
-                }
-                report(layout, &e)
-            }
-        }
+/// `cute eval PROGRAM`: what the program prints, then the error that stopped it (with
+/// its caret) and exit status 1. Output that does not end a line is ended, so that the
+/// shell's prompt starts a line of its own.
+fn eval_program(program: &str) -> ExitCode {
+    let (mut out, err) = expr::eval_partial(program);
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let _ = io::stdout().write_all(out.as_bytes());
+    let _ = io::stdout().flush();
+    match err {
+        None => ExitCode::SUCCESS,
+        Some(e) => report(program, &e),
     }
 }
 
@@ -371,30 +382,48 @@ fn run_batch(file: &str) -> ExitCode {
         }
         let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let (program, text) = match std::str::from_utf8(line) {
+        let obj = match std::str::from_utf8(line) {
             Ok(program) => {
                 if program.trim().is_empty() || program.trim_start().starts_with('#') {
                     continue;
                 }
-                let text = match expr::eval(program) {
-                    Ok(t) => t.trim_end_matches('\n').to_string(),
-                    Err(e) => e.to_string(),
-                };
-                (program.to_string(), text)
+                batch_answer(program)
             }
             // a line that is not UTF-8 answers an error and the batch goes on
-            Err(e) => (
-                String::from_utf8_lossy(line).into_owned(),
-                format!(
-                    "error: the line is not valid UTF-8 (byte {})",
-                    e.valid_up_to()
-                ),
-            ),
+            Err(e) => {
+                let message = format!("the line is not valid UTF-8 (byte {})", e.valid_up_to());
+                serde_json::json!({
+                    "expr": String::from_utf8_lossy(line),
+                    "out": format!("error: {message}"),
+                    "error": { "message": message, "offset": e.valid_up_to() },
+                })
+            }
         };
-        let obj = serde_json::json!({ "expr": program, "out": text });
         // one answer per line, flushed as it is made: a reader sees every answer so far
         if writeln!(out, "{obj}").and_then(|()| out.flush()).is_err() {
             return ExitCode::FAILURE;
+        }
+    }
+}
+
+/// One answer of batch mode: `{"expr", "out"}`, and for a program that fails
+/// `"error": {"message", "offset"}` (the byte offset of the error in `expr`), with `out`
+/// holding what the statements before the error printed followed by `error: MESSAGE`.
+fn batch_answer(program: &str) -> serde_json::Value {
+    let (out, err) = expr::eval_partial(program);
+    match err {
+        None => serde_json::json!({ "expr": program, "out": out.trim_end_matches('\n') }),
+        Some(e) => {
+            let mut text = out;
+            if !text.is_empty() && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(&e.to_string());
+            serde_json::json!({
+                "expr": program,
+                "out": text,
+                "error": { "message": e.message, "offset": e.span.start },
+            })
         }
     }
 }

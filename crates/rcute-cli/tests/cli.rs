@@ -788,3 +788,118 @@ fn analysis_bad_input_is_a_clear_error() {
         assert!(!err.contains("panicked"));
     }
 }
+
+/// The results of the statements before an error are printed, then the error with its
+/// caret, exit status 1.
+#[test]
+fn eval_prints_the_results_before_an_error() {
+    let o = cute(&["eval", "1; 2; foo"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stdout), "1\n2\n");
+    assert_eq!(
+        text(&o.stderr),
+        "error: unknown name foo\n1; 2; foo\n      ^^^\n"
+    );
+    // on several lines, the caret is under the line of the error
+    let o = cute(&["eval", "A = (2,3):(3,1)\nA(1,1)\nA(1,1,1)"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stdout), "4\n");
+    let err = text(&o.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines[0].starts_with("error: "), "{err}");
+    assert_eq!(lines[1], "A(1,1,1)");
+    assert_eq!(lines[2].find('^'), Some(0));
+}
+
+/// A snippet pasted from CuTe's tutorials evaluates; `print` ends no line, the calculator
+/// ends its output with one.
+#[test]
+fn eval_takes_pasted_cpp() {
+    let snippet = "#include <cute/tensor.hpp>\nusing namespace cute;\n\n// a static layout\nauto L = make_layout(make_shape(Int<2>{}, 4),\n                     LayoutRight{});\nprint(L);\n";
+    let o = cute(&["eval", snippet]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "(_2,4):(4,_1)\n");
+    let o = cute(&["eval", "L = Layout<Shape<_4,_8>>{}; L(size(L) - 1)"]);
+    assert_eq!(text(&o.stdout), "31\n");
+}
+
+#[test]
+fn a_program_may_start_with_a_minus() {
+    let o = cute(&["eval", "-3 + _2"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "-1\n");
+    let o = cute(&["eval", "-2"]);
+    assert_eq!(text(&o.stdout), "-2\n");
+}
+
+#[test]
+fn show_takes_a_program() {
+    let o = cute(&["show", "A = (2,3):(3,1); A"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        "(2,3):(3,1)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 1 | 2 |\n    +---+---+---+\n 1  | 3 | 4 | 5 |\n    +---+---+---+\n"
+    );
+    let o = cute(&["show", "auto L = Layout<Shape<_2,_2>>{};\nL"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("(_2,_2):(_1,_2)\n"));
+    // an error points into the program as written
+    let o = cute(&["show", "A = (2,3):(3,1); B"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        text(&o.stderr),
+        "error: unknown name B\nA = (2,3):(3,1); B\n                 ^\n"
+    );
+}
+
+#[test]
+fn batch_errors_have_a_message_and_an_offset() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["eval", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1; 2; foo\nceil_div(5,0)\nsize(_4:_1)\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let rows: Vec<serde_json::Value> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["out"], "1\n2\nerror: unknown name foo");
+    assert_eq!(rows[0]["error"]["message"], "unknown name foo");
+    assert_eq!(rows[0]["error"]["offset"], 6);
+    assert_eq!(rows[1]["out"], "error: ceil_div(5, 0): division by zero");
+    assert_eq!(rows[1]["error"]["offset"], 0);
+    assert_eq!(rows[2]["out"], "_4");
+    assert!(rows[2].get("error").is_none());
+}
+
+/// The messages that once misled: each names what the user wrote.
+#[test]
+fn messages_name_what_was_written() {
+    for (program, message) in [
+        (
+            "take<2,1>((1,2,3))",
+            "error: take<2,1>: the range of modes is reversed (2 to 1)",
+        ),
+        (
+            "crd2crd((1,2),(3,4),(12))",
+            "error: crd2crd: the coordinate (1,2) has rank 2, the destination shape (12) rank 1",
+        ),
+        ("ceil_div(5,0)", "error: ceil_div(5, 0): division by zero"),
+        ("8 / (2 - 2)", "error: 8 / 0: division by zero"),
+    ] {
+        let o = cute(&["eval", program]);
+        assert_eq!(o.status.code(), Some(1));
+        assert_eq!(text(&o.stderr).lines().next(), Some(message), "{program}");
+    }
+    let o = cute(&["eval", "tuple_repeat<40>(1)"]);
+    assert!(!text(&o.stderr).contains("rcute::"), "{}", text(&o.stderr));
+}

@@ -24,6 +24,8 @@ fn nested(depth: usize) -> Vec<String> {
         format!("{}1:1{}", "(1:1,".repeat(n - 1) + "(", ")".repeat(n)),
         format!("A = (4,8):(8,1); A{}", "(0,_)".repeat(n)),
         format!("{}_8:_1{}", "coalesce(".repeat(n), ")".repeat(n)),
+        // arithmetic: each operation is a level of its own
+        format!("{}1{}", "(1+-2*".repeat(n), ")".repeat(n)),
     ]
 }
 
@@ -47,7 +49,7 @@ fn nesting_up_to_the_limit_evaluates_and_deeper_is_refused() {
                 refuses(p, &format!("at most {MAX_DEPTH} levels"));
                 ran += 1;
             }
-            assert_eq!(ran, 18);
+            assert_eq!(ran, 21);
         })
         .unwrap()
         .join()

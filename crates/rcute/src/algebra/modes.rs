@@ -13,7 +13,7 @@ use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, Node};
 
 pub(crate) const CAP_MODES: Error = Error::Capacity {
-    msg: "a layout can hold at most rcute::CAPACITY modes",
+    msg: "too many modes for one layout",
     capacity: CAPACITY,
 };
 

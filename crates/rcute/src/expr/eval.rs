@@ -2,7 +2,7 @@
 
 use super::error::{EvalError, Span};
 use super::functions::{Call, find};
-use super::syntax::{Expr, ExprKind, Parser, Stmt};
+use super::syntax::{BinOp, Expr, ExprKind, Parser, Stmt};
 use super::value::{Tag, Value};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -15,8 +15,8 @@ use alloc::vec::Vec;
 /// of cells, and this bounds their sum over a program.
 pub const MAX_OUTPUT: usize = 1 << 24;
 
-/// Parses a program without running it and returns its number of statements; the
-/// errors are those [`eval`] reports before it runs anything.
+/// Parses a program without running it and returns its number of statements, or the
+/// first parse error (which [`eval_partial`] reports after running the statements before it).
 ///
 /// ```
 /// use rcute::expr::parse;
@@ -24,17 +24,40 @@ pub const MAX_OUTPUT: usize = 1 << 24;
 /// assert!(parse("size((4,8)").is_err());
 /// ```
 pub fn parse(program: &str) -> Result<usize, EvalError> {
-    Ok(Parser::new(program)?.program()?.len())
+    Ok(Parser::new(program).program()?.len())
 }
 
-/// Runs one program (`;`-separated statements) and returns what it prints: each bare
-/// expression prints its value and a newline; `print_layout` prints its table.
+/// Runs one program and returns what it prints: each bare expression prints its value and
+/// a newline; `print(x)` prints the value as CuTe's `print` does (no newline);
+/// `print_layout` prints its table. Statements are separated by `;` or new lines.
+///
+/// The output of the statements before an error is lost here; [`eval_partial`] keeps it.
 pub fn eval(program: &str) -> Result<String, EvalError> {
-    let stmts = Parser::new(program)?.program()?;
+    match eval_partial(program) {
+        (out, None) => Ok(out),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Runs one program as far as it goes: what the statements before the first error
+/// printed, and that error (a parse error in a later statement does not stop the ones
+/// before it). The calculator prints the output, then the error with its caret.
+///
+/// ```
+/// use rcute::expr::eval_partial;
+/// let (out, err) = eval_partial("1; 2; foo");
+/// assert_eq!(out, "1\n2\n");
+/// assert_eq!(err.unwrap().message, "unknown name foo");
+/// assert_eq!(eval_partial("A = (2,3):(3,1)\nA(1,1)"), ("4\n".to_string(), None));
+/// ```
+pub fn eval_partial(program: &str) -> (String, Option<EvalError>) {
+    let (stmts, parse_err) = Parser::new(program).program_partial();
     let mut env = Env::default();
     let mut out = String::new();
-    run(&mut env, &stmts, &mut out)?;
-    Ok(out)
+    match run(&mut env, &stmts, &mut out) {
+        Ok(()) => (out, parse_err),
+        Err(e) => (out, Some(e)),
+    }
 }
 
 /// Runs a program whose last statement is a call of the algebra and returns what the
@@ -52,13 +75,19 @@ pub fn eval(program: &str) -> Result<String, EvalError> {
 /// assert!(explain("A = 4:1").is_err());
 /// ```
 pub fn explain(program: &str) -> Result<String, EvalError> {
-    let stmts = Parser::new(program)?.program()?;
+    let stmts = Parser::new(program).program()?;
     let mut env = Env::default();
     let mut out = String::new();
     let (last, rest) = stmts.split_last().expect("a program has a statement");
     run(&mut env, rest, &mut out)?;
     let e = match last {
         Stmt::Show(e) => e,
+        Stmt::Stream(items) => {
+            return Err(EvalError::new(
+                "explain: the program must end with the call to explain, e.g. logical_divide(A, 4:2)",
+                items.first().map_or(Span::new(0, 1), |x| x.span),
+            ));
+        }
         Stmt::Let(_, e) => {
             return Err(EvalError::new(
                 "explain: the program must end with the call to explain, e.g. logical_divide(A, 4:2)",
@@ -85,14 +114,26 @@ fn run(env: &mut Env, stmts: &[Stmt], out: &mut String) -> Result<(), EvalError>
                 }
                 env.vars.insert(name.clone(), v);
             }
-            Stmt::Show(e) => {
-                match env.eval(e)? {
-                    Value::Printed(s) => out.push_str(&s),
-                    v => {
-                        use core::fmt::Write;
-                        let _ = writeln!(out, "{v}");
+            Stmt::Show(_) | Stmt::Stream(_) => {
+                let e = match st {
+                    Stmt::Show(e) => {
+                        match env.eval(e)? {
+                            Value::Printed(s) => out.push_str(&s),
+                            v => {
+                                use core::fmt::Write;
+                                let _ = writeln!(out, "{v}");
+                            }
+                        }
+                        e
                     }
-                }
+                    Stmt::Stream(items) => {
+                        for x in items {
+                            out.push_str(&env.print_one(x)?);
+                        }
+                        &items[items.len().saturating_sub(1)]
+                    }
+                    Stmt::Let(..) => unreachable!(),
+                };
                 if out.len() > MAX_OUTPUT {
                     return Err(EvalError::new(
                         alloc::format!(
@@ -117,7 +158,7 @@ fn run(env: &mut Env, stmts: &[Stmt], out: &mut String) -> Result<(), EvalError>
 /// assert_eq!(v.to_string(), "(_2,_2):(8,1)");
 /// ```
 pub fn eval_value(program: &str) -> Result<Value, EvalError> {
-    let stmts = Parser::new(program)?.program()?;
+    let stmts = Parser::new(program).program()?;
     let mut env = Env::default();
     let (last, rest) = stmts.split_last().expect("a program has a statement");
     for st in rest {
@@ -128,6 +169,11 @@ pub fn eval_value(program: &str) -> Result<Value, EvalError> {
             }
             Stmt::Show(e) => {
                 env.eval(e)?;
+            }
+            Stmt::Stream(items) => {
+                for x in items {
+                    env.print_one(x)?;
+                }
             }
         }
     }
@@ -142,6 +188,10 @@ pub fn eval_value(program: &str) -> Result<Value, EvalError> {
         Stmt::Let(_, e) => Err(EvalError::new(
             "the program must end with an expression",
             e.span,
+        )),
+        Stmt::Stream(items) => Err(EvalError::new(
+            "the program must end with an expression, not a stream output",
+            items.first().map_or(Span::new(0, 1), |x| x.span),
         )),
     }
 }
@@ -176,6 +226,129 @@ impl Env {
                 let coord = self.coordinate(args, e.span)?;
                 apply(&fv, coord, f.span, e.span)
             }
+            ExprKind::Str(_) => Err(EvalError::new(
+                "a string is only printed: print(\"...\") or printf(\"...\", ...)",
+                e.span,
+            )),
+            ExprKind::Neg(x) => {
+                let v = self.integer(x, "-")?;
+                v.try_neg()
+                    .map(Value::int)
+                    .map_err(|err| EvalError::from_core(err, e.span))
+            }
+            ExprKind::Arith(first, rest) => self.arith(first, rest),
+            ExprKind::Dynamic(x) => Ok(Value::int(self.integer(x, "int{...}")?.to_dynamic())),
+        }
+    }
+
+    /// The integer value of `e`, an operand of `op`.
+    fn integer(&mut self, e: &Expr, op: &str) -> Result<Int, EvalError> {
+        match self.eval(e)? {
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => Ok(t.leaf(0)),
+            v => Err(EvalError::new(
+                alloc::format!("{op} takes integers; this is {} {v}", v.kind()),
+                e.span,
+            )),
+        }
+    }
+
+    /// `a + b - c`, `a * b / c % d`: integer arithmetic by CuTe's rules for static and
+    /// dynamic integers (static when both operands are; `_0 * x` is `_0`).
+    #[inline(never)]
+    fn arith(&mut self, first: &Expr, rest: &[(BinOp, Span, Expr)]) -> Result<Value, EvalError> {
+        let mut acc = self.integer(first, &alloc::format!("'{}'", rest[0].0.symbol()))?;
+        for (op, _, x) in rest {
+            let sym = op.symbol();
+            let rhs = self.integer(x, &alloc::format!("'{sym}'"))?;
+            let span = first.span.join(x.span);
+            let r = match op {
+                BinOp::Add => acc.try_add(rhs),
+                BinOp::Sub => acc.try_sub(rhs),
+                BinOp::Mul => acc.try_mul(rhs),
+                BinOp::Div => acc.try_div(rhs),
+                BinOp::Rem => acc.try_rem(rhs),
+            };
+            acc = r.map_err(|err| match err {
+                crate::Error::DivideByZero { .. } => EvalError::new(
+                    alloc::format!(
+                        "{acc} {sym} {rhs}: {} by zero",
+                        if *op == BinOp::Div {
+                            "division"
+                        } else {
+                            "remainder"
+                        }
+                    ),
+                    span,
+                ),
+                other => EvalError::new(
+                    alloc::format!(
+                        "{acc} {sym} {rhs}: {}",
+                        EvalError::from_core(other, span).message
+                    ),
+                    span,
+                ),
+            })?;
+        }
+        Ok(Value::int(acc))
+    }
+
+    /// What one item of `std::cout << x` writes: a string as it is, a value as CuTe's
+    /// `operator<<` writes it (the same text as `print`).
+    fn print_one(&mut self, e: &Expr) -> Result<String, EvalError> {
+        if let ExprKind::Str(s) = &e.kind {
+            return Ok(s.clone());
+        }
+        match self.eval(e)? {
+            Value::Printed(_) => Err(EvalError::new("a printer returns no value", e.span)),
+            v => Ok(v.to_string()),
+        }
+    }
+
+    /// CuTe's `print(x)` (the value, no newline), `print("text")`, and `print(format,
+    /// args...)` or `printf(format, args...)` with integer arguments.
+    #[inline(never)]
+    fn print(&mut self, name: &str, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        match args {
+            [] => Err(EvalError::new(
+                alloc::format!(
+                    "{name} takes a value or a format string: {name}(L), {name}(\"%d\\n\", x)"
+                ),
+                span,
+            )),
+            [x] if name == "print" => self.print_one(x).map(Value::Printed),
+            [f, rest @ ..] => {
+                let ExprKind::Str(format) = &f.kind else {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "{name}: the first of several arguments is a format string, as in {name}(\"%d\\n\", x)"
+                        ),
+                        f.span,
+                    ));
+                };
+                let mut vals = Vec::with_capacity(rest.len());
+                for a in rest {
+                    vals.push((self.print_arg(a)?, a.span));
+                }
+                super::printf::format(name, format, &vals, f.span).map(Value::Printed)
+            }
+        }
+    }
+
+    fn print_arg(&mut self, e: &Expr) -> Result<super::printf::Arg, EvalError> {
+        if let ExprKind::Str(s) = &e.kind {
+            return Ok(super::printf::Arg::Str(s.clone()));
+        }
+        match self.eval(e)? {
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
+                Ok(super::printf::Arg::Int(t.leaf(0).value()))
+            }
+            v => Err(EvalError::new(
+                alloc::format!(
+                    "a printf argument is an integer or a string; this is {} {v}",
+                    v.kind()
+                ),
+                e.span,
+            )),
         }
     }
 
@@ -254,6 +427,9 @@ impl Env {
         if self.vars.contains_key(name) && targs.is_empty() {
             let coord = self.coordinate(args, span)?;
             return apply(&self.vars[name], coord, name_span, span);
+        }
+        if matches!(name, "print" | "printf") && targs.is_empty() {
+            return self.print(name, args, span);
         }
         if name == "explain" && targs.is_empty() && args.len() == 1 {
             // explain(f(x, y)): the steps of the call written as its argument, whose

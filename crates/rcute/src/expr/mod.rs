@@ -13,10 +13,26 @@
 //! E<1>  E<1,0>  _2@1  3@0@1                 basis elements and scaled bases as strides:
 //!                                           (_4,_4):(E<1>,E<0>) prints (_4,_4):(_1@1,_1@0)
 //! A = expr; A(1,(1,0))                      bind a name; apply a layout to a coordinate
+//! L(size(L) - 1)  -_3  7 % 3                integer arithmetic + - * / % by CuTe's rules
 //! ```
 //!
-//! A program is `;`-separated statements; each bare expression prints its value in CuTe's
-//! `print` format, and `print_layout(L)` prints CuTe's table.
+//! A program is statements separated by `;` or new lines; each bare expression prints its
+//! value in CuTe's `print` format and a newline, and `print_layout(L)` prints CuTe's table.
+//!
+//! # Pasted C++
+//!
+//! The C++ spellings of CuTe's tutorials mean what they mean in C++: `_16{}`, `Int<16>{}`,
+//! `C<16>{}` are `_16`; `Shape<_2,_3>{}` (`Stride`, `Step`, `Coord`, `Tile`, `tuple`) is the
+//! tuple `(_2,_3)`; `Layout<S, D>{}` is `S:D` and `Layout<S>{}` CuTe's default, the
+//! column-major `make_layout(S)`; `int{2}` and `int(x)` are dynamic; `cute::` may prefix any
+//! name; `auto L = ...;`, `Layout L = ...;`, `auto const& L = ...;` bind names; `print(x)`
+//! prints as CuTe's `print` (no newline), `print("text")`, `printf(format, ...)` and
+//! `std::cout << x << std::endl` as C++ does; `//` and `/* */` comments, `#include` lines
+//! and `using namespace cute;` are skipped. A newline inside brackets or after an operator
+//! does not end a statement, so a declaration may span lines as in the tutorials.
+//!
+//! [`eval_partial`] returns what the statements before an error printed together with the
+//! error, so that a calculator or a web page shows both.
 //!
 //! # Bounded time and memory
 //!
@@ -49,17 +65,23 @@
 //! assert_eq!(eval("L = (_4,_4):(E<1>,E<0>); L(1,2); L(_1,_0)").unwrap(), "(2,1)\n(_0,_1)\n");
 //! let e = eval("frob(1)").unwrap_err();
 //! assert_eq!(e.to_string(), "error: unknown function frob");
+//! let snippet = "auto L = make_layout(make_shape(Int<2>{},4),\n                     LayoutRight{});\nprint(L);  // row-major";
+//! assert_eq!(eval(snippet).unwrap(), "(_2,4):(4,_1)");
+//! assert_eq!(eval("L = Layout<Shape<_4,_8>>{}; L(size(L) - 1)").unwrap(), "31\n");
 //! ```
 
 mod error;
 mod eval;
 mod functions;
+mod printf;
 mod syntax;
+#[cfg(test)]
+mod tests;
 pub(crate) use syntax::element_bits;
 mod value;
 
 pub use error::{EvalError, Span};
-pub use eval::{MAX_OUTPUT, eval, eval_value, explain, parse};
+pub use eval::{MAX_OUTPUT, eval, eval_partial, eval_value, explain, parse};
 pub use functions::{Function, TABLE as FUNCTIONS, find as find_function};
 pub use syntax::MAX_DEPTH;
 pub use value::{MAX_LIST_VALUES, Tag, Value};

@@ -1,14 +1,26 @@
 //! Tokens and syntax tree of the expression language.
 //!
 //! ```text
-//! program := stmt { ';' stmt } [ ';' ]
-//! stmt    := NAME '=' expr | expr
-//! expr    := atom [ ':' atom ] { '(' args ')' }       layout literal, then applications
-//! atom    := INT | SINT | '_' | '(' args ')'          integer, static integer, underscore, tuple
-//!          | NAME [ '<' targs '>' ] [ '(' args ')' ]  name, tag, or function call
+//! program := { sep } stmt { sep { sep } stmt } { sep }      sep: ';' or a new line
+//! stmt    := [ decl ] NAME '=' expr                       decl: names and '&' (auto const&)
+//!          | 'using' 'namespace' NAME | 'std::cout' { '<<' expr } | expr
+//! expr    := term { ('+' | '-') term }
+//! term    := unary { ('*' | '/' | '%') unary }
+//! unary   := { '-' | '+' } postfix
+//! postfix := atom [ ':' atom ] { '(' args ')' }           layout literal, then applications
+//! atom    := INT ['{}'] | SINT ['{}'] | '_' | STRING       integer, static integer, _, "text"
+//!          | '(' args ')'                                 a tuple; '(' a - b ')' groups
+//!          | CPPTYPE '<' types '>' ['{}']                 Int<8>, Shape<_2,_3>, Layout<S,D>
+//!          | INTTYPE ('{' expr '}' | '(' expr ')')        int{2}: a dynamic integer
+//!          | NAME [ '<' targs '>' ] [ '(' args ')' | '{}' ]  name, tag, or function call
 //! args    := [ expr { ',' expr } ]
 //! targs   := INT { ',' INT }
 //! ```
+//!
+//! A new line ends a statement only outside brackets (`()`, `{}`, `<>`) and after a token
+//! that can end one; `//` and `/* */` comments and `#` lines (`#include`) are skipped;
+//! `cute::` before a name is dropped. A `-` right before a digit is the sign of a literal
+//! unless it follows an operand (`4-2` is a subtraction, `(4,-2)` a tuple).
 //!
 //! Integers may carry a scaled-basis suffix (`_1@0@1`), as CuTe prints them.
 //!
@@ -34,6 +46,13 @@ pub(crate) enum Tok {
     Int(Int),
     Under,
     Name(String),
+    /// A string literal (`"\n"`) or a character literal (`'\n'`), unescaped: only `print`
+    /// and `printf` take them.
+    Str(String),
+    /// `<<`, the stream operator of `std::cout << L << std::endl`.
+    Shl,
+    /// A newline that ends a statement (outside brackets, not after an operator).
+    Newline,
     Punct(u8),
 }
 
@@ -43,17 +62,135 @@ pub(crate) struct Token {
     pub span: Span,
 }
 
-pub(crate) fn lex(src: &str) -> Result<Vec<Token>, EvalError> {
+/// Whether a `-` after this token is the binary minus (the token ends an operand), not the
+/// sign of a literal.
+fn ends_operand(t: Option<&Token>) -> bool {
+    matches!(
+        t.map(|t| &t.tok),
+        Some(Tok::Int(_) | Tok::Under | Tok::Name(_) | Tok::Str(_) | Tok::Punct(b')' | b'}'))
+    )
+}
+
+/// Whether a statement goes on after this token on the next line (an operator, an opening
+/// bracket or a separator), so that a newline after it separates nothing.
+fn continues(t: Option<&Token>) -> bool {
+    match t.map(|t| &t.tok) {
+        None | Some(Tok::Newline | Tok::Shl) => true,
+        Some(Tok::Punct(c)) => b"=:,+-*/%(<{;&".contains(c),
+        _ => false,
+    }
+}
+
+/// The text of a string or character literal from the quote at `p`, unescaped, and the
+/// byte after its closing quote.
+fn string_literal(src: &str, p: usize) -> Result<(String, usize), EvalError> {
     let s = src.as_bytes();
+    let quote = s[p];
+    let mut out = String::new();
+    let mut q = p + 1;
+    while q < s.len() && s[q] != quote && s[q] != b'\n' {
+        if s[q] == b'\\' && q + 1 < s.len() {
+            out.push(match s[q + 1] {
+                b'n' => '\n',
+                b't' => '\t',
+                b'0' => '\0',
+                c => c as char,
+            });
+            q += 2;
+            continue;
+        }
+        let ch = src[q..].chars().next().unwrap_or('?');
+        out.push(ch);
+        q += ch.len_utf8();
+    }
+    if q >= s.len() || s[q] != quote {
+        return Err(EvalError::new(
+            "this string is never closed: a string ends with its quote on the same line",
+            Span::new(p, q),
+        ));
+    }
+    Ok((out, q + 1))
+}
+
+/// The byte after the comment or preprocessor line that starts at `p`, or `None` when
+/// none does. `//` and `#` run to the end of the line (the newline stays, it may separate
+/// statements); `/* */` may span lines.
+fn skip_comment(s: &[u8], p: usize, line_start: bool) -> Result<Option<usize>, EvalError> {
+    let to_eol = |mut q: usize| {
+        while q < s.len() && s[q] != b'\n' {
+            q += 1;
+        }
+        q
+    };
+    if s[p] == b'/' && s.get(p + 1) == Some(&b'/') {
+        return Ok(Some(to_eol(p)));
+    }
+    if s[p] == b'#' && line_start {
+        // `#include <cute/tensor.hpp>` of a pasted snippet
+        return Ok(Some(to_eol(p)));
+    }
+    if s[p] == b'/' && s.get(p + 1) == Some(&b'*') {
+        let mut q = p + 2;
+        while q + 1 < s.len() && !(s[q] == b'*' && s[q + 1] == b'/') {
+            q += 1;
+        }
+        if q + 1 >= s.len() {
+            return Err(EvalError::new(
+                "this comment is never closed: '/*' needs its '*/'",
+                Span::new(p, p + 2),
+            ));
+        }
+        return Ok(Some(q + 2));
+    }
+    Ok(None)
+}
+
+/// The tokens of `src`, and the error that stopped the lexer, if one did (the tokens
+/// before it are kept, so that the statements before a bad character still run).
+pub(crate) fn lex(src: &str) -> (Vec<Token>, Option<EvalError>) {
     let mut out = Vec::new();
+    let err = lex_into(src, &mut out).err();
+    (out, err)
+}
+
+fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
+    let s = src.as_bytes();
     let mut p = 0;
+    // open brackets: a newline inside them continues the statement
+    let mut depth = 0usize;
+    let mut line_start = true;
     while p < s.len() {
         let c = s[p];
+        if c == b'\n' {
+            if depth == 0 && !continues(out.last()) {
+                out.push(Token {
+                    tok: Tok::Newline,
+                    span: Span::new(p, p + 1),
+                });
+            }
+            line_start = true;
+            p += 1;
+            continue;
+        }
         if c.is_ascii_whitespace() {
             p += 1;
             continue;
         }
+        if let Some(q) = skip_comment(s, p, line_start)? {
+            p = q;
+            continue;
+        }
+        line_start = false;
         let start = p;
+        if c == b'"' || c == b'\'' {
+            let (text, q) = string_literal(src, p)?;
+            out.push(Token {
+                tok: Tok::Str(text),
+                span: Span::new(start, q),
+            });
+            p = q;
+            continue;
+        }
         if c == b'_'
             && !(p + 1 < s.len()
                 && (s[p + 1].is_ascii_alphanumeric() || s[p + 1] == b'-' || s[p + 1] == b'_'))
@@ -75,7 +212,9 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, EvalError> {
             p = q;
             continue;
         }
-        if c.is_ascii_digit() || (c == b'-' && p + 1 < s.len() && s[p + 1].is_ascii_digit()) {
+        let signed =
+            c == b'-' && p + 1 < s.len() && s[p + 1].is_ascii_digit() && !ends_operand(out.last());
+        if c.is_ascii_digit() || signed {
             // a plain number, then an optional basis suffix
             parse_number(s, p).map_err(|e| EvalError::from_core(e, Span::new(0, 1)))?;
             let (leaf, q) =
@@ -92,14 +231,47 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, EvalError> {
             while q < s.len() && (s[q].is_ascii_alphanumeric() || s[q] == b'_') {
                 q += 1;
             }
+            let word = &src[p..q];
+            if s.get(q) == Some(&b':') && s.get(q + 1) == Some(&b':') {
+                // a qualified name: `cute::` is dropped (CuTe's names are the language's),
+                // other namespaces stay part of the name (`std::cout`, `cutlass::half_t`)
+                if word == "cute" {
+                    p = q + 2;
+                    line_start = false;
+                    continue;
+                }
+                let mut r = q + 2;
+                while r < s.len() && (s[r].is_ascii_alphanumeric() || s[r] == b'_') {
+                    r += 1;
+                }
+                out.push(Token {
+                    tok: Tok::Name(String::from(&src[p..r])),
+                    span: Span::new(start, r),
+                });
+                p = r;
+                continue;
+            }
             out.push(Token {
-                tok: Tok::Name(String::from(&src[p..q])),
+                tok: Tok::Name(String::from(word)),
                 span: Span::new(start, q),
             });
             p = q;
             continue;
         }
-        if b"(),:<>=;".contains(&c) {
+        if c == b'<' && s.get(p + 1) == Some(&b'<') {
+            out.push(Token {
+                tok: Tok::Shl,
+                span: Span::new(start, start + 2),
+            });
+            p += 2;
+            continue;
+        }
+        if b"(),:<>=;{}+-*/%&".contains(&c) {
+            match c {
+                b'(' | b'{' | b'<' => depth += 1,
+                b')' | b'}' | b'>' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
             out.push(Token {
                 tok: Tok::Punct(c),
                 span: Span::new(start, start + 1),
@@ -113,7 +285,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, EvalError> {
             Span::new(start, start + ch.len_utf8()),
         ));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// An expression with its source span.
@@ -121,6 +293,28 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, EvalError> {
 pub(crate) struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+}
+
+/// A binary operator of integer arithmetic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+impl BinOp {
+    pub(crate) fn symbol(self) -> char {
+        match self {
+            BinOp::Add => '+',
+            BinOp::Sub => '-',
+            BinOp::Mul => '*',
+            BinOp::Div => '/',
+            BinOp::Rem => '%',
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -146,16 +340,41 @@ pub(crate) enum ExprKind {
     /// (`Copy_Atom<SM75_U32x4_LDSM_N,half_t>`, `SM90_64x64x16_F16F16F16_SS<K,MN>`), as its
     /// text without spaces.
     Type(String),
+    /// A string literal, an argument of `print` and `printf`.
+    Str(String),
+    /// `-x`: the negation of an integer.
+    Neg(Box<Expr>),
+    /// `a + b - c` or `a * b / c % d`: one level of left-associative integer arithmetic,
+    /// the operators with their spans.
+    Arith(Box<Expr>, Vec<(BinOp, Span, Expr)>),
+    /// `int{x}`: an integer made dynamic (C++'s `int{2}`, `uint16_t{42}`).
+    Dynamic(Box<Expr>),
 }
 
 #[derive(Clone, Debug)]
 pub(crate) enum Stmt {
     Let(String, Expr),
     Show(Expr),
+    /// `std::cout << a << b << std::endl`: each value as CuTe's `operator<<` writes it.
+    Stream(Vec<Expr>),
 }
+
+/// The C++ types of CuTe's tutorials whose template arguments are values: `Int<8>`,
+/// `C<8>`, `Shape<_2,_3>`, `Stride<...>`, `Layout<Shape, Stride>`, ...
+const CPP_TYPES: &[&str] = &[
+    "C", "Coord", "Int", "IntTuple", "Layout", "Shape", "Step", "Stride", "Tile", "tuple",
+];
+
+/// C++'s integer types: `int{2}` is the dynamic integer 2.
+const INTEGRAL_TYPES: &[&str] = &[
+    "int", "unsigned", "long", "short", "size_t", "int8_t", "uint8_t", "int16_t", "uint16_t",
+    "int32_t", "uint32_t", "int64_t", "uint64_t",
+];
 
 pub(crate) struct Parser {
     toks: Vec<Token>,
+    /// The error that stopped the lexer: the tokens end where it is.
+    lex_err: Option<EvalError>,
     i: usize,
     end: usize,
     /// Open levels of nesting (parentheses and applications) at the current token.
@@ -163,13 +382,15 @@ pub(crate) struct Parser {
 }
 
 impl Parser {
-    pub(crate) fn new(src: &str) -> Result<Parser, EvalError> {
-        Ok(Parser {
-            toks: lex(src)?,
+    pub(crate) fn new(src: &str) -> Parser {
+        let (toks, lex_err) = lex(src);
+        Parser {
+            toks,
+            lex_err,
             i: 0,
             end: src.len(),
             depth: 0,
-        })
+        }
     }
 
     /// Enters one level of nesting at `at`; refused past [`MAX_DEPTH`].
@@ -194,10 +415,30 @@ impl Parser {
         matches!(self.peek(), Some(Token { tok: Tok::Punct(p), .. }) if *p == c)
     }
 
+    fn peek_at_punct(&self, k: usize, c: u8) -> bool {
+        matches!(self.toks.get(k), Some(Token { tok: Tok::Punct(p), .. }) if *p == c)
+    }
+
+    fn peek_name(&self, k: usize) -> Option<&str> {
+        match self.toks.get(k) {
+            Some(Token {
+                tok: Tok::Name(n), ..
+            }) => Some(n),
+            _ => None,
+        }
+    }
+
     fn here(&self) -> Span {
         match self.peek() {
             Some(t) => t.span,
             None => Span::new(self.end, self.end + 1),
+        }
+    }
+
+    fn found(&self) -> String {
+        match self.peek() {
+            None => String::from("the end of the input"),
+            Some(t) => alloc::format!("'{}'", describe(&t.tok)),
         }
     }
 
@@ -264,74 +505,217 @@ impl Parser {
             self.i += 1;
             return Ok(sp);
         }
-        let found = match self.peek() {
-            None => String::from("the end of the input"),
-            Some(t) => alloc::format!("'{}'", describe(&t.tok)),
-        };
         Err(EvalError::new(
-            alloc::format!("expected {what}, found {found}"),
+            alloc::format!("expected {what}, found {}", self.found()),
             self.here(),
         ))
     }
 
-    pub(crate) fn program(&mut self) -> Result<Vec<Stmt>, EvalError> {
-        let mut stmts = Vec::new();
-        if self.toks.is_empty() {
-            return Err(EvalError::new("empty program", Span::new(0, 1)));
-        }
-        loop {
-            let is_let = matches!(
+    fn at_separator(&self) -> bool {
+        self.peek_punct(b';')
+            || matches!(
                 self.peek(),
                 Some(Token {
-                    tok: Tok::Name(_),
+                    tok: Tok::Newline,
                     ..
                 })
-            ) && matches!(
-                self.toks.get(self.i + 1),
-                Some(Token {
-                    tok: Tok::Punct(b'='),
-                    ..
-                })
-            );
-            if is_let {
-                let name = match &self.toks[self.i].tok {
-                    Tok::Name(n) => n.clone(),
-                    _ => unreachable!(),
-                };
-                self.i += 2;
-                let e = self.expr()?;
-                stmts.push(Stmt::Let(name, e));
-            } else {
-                stmts.push(Stmt::Show(self.expr()?));
-            }
-            if self.peek_punct(b';') {
+            )
+    }
+
+    /// The whole program, or the first error.
+    pub(crate) fn program(&mut self) -> Result<Vec<Stmt>, EvalError> {
+        match self.program_partial() {
+            (stmts, None) => Ok(stmts),
+            (_, Some(e)) => Err(e),
+        }
+    }
+
+    /// The statements before the first error, and that error. Statements end at `;` or at
+    /// a newline outside brackets; a statement cut short by a bad character is not kept.
+    pub(crate) fn program_partial(&mut self) -> (Vec<Stmt>, Option<EvalError>) {
+        let mut stmts = Vec::new();
+        loop {
+            while self.at_separator() {
                 self.i += 1;
-                if self.peek().is_none() {
-                    break;
-                }
-                continue;
             }
             if self.peek().is_none() {
                 break;
             }
-            if self.peek_punct(b')') {
+            let st = match self.statement() {
+                Ok(st) => st,
+                Err(e) => return (stmts, Some(self.prefer_lex_error(e))),
+            };
+            if self.peek().is_none() && self.lex_err.is_some() {
+                break;
+            }
+            if self.peek().is_some() && !self.at_separator() {
+                let e = if self.peek_punct(b')') {
+                    EvalError::new("unbalanced parentheses: unexpected ')'", self.here())
+                } else {
+                    EvalError::new(
+                        alloc::format!(
+                            "expected ';', a new line or the end of the program, found {}",
+                            self.found()
+                        ),
+                        self.here(),
+                    )
+                };
+                return (stmts, Some(e));
+            }
+            stmts.extend(st);
+        }
+        if let Some(e) = self.lex_err.take() {
+            return (stmts, Some(e));
+        }
+        if stmts.is_empty() {
+            return (
+                stmts,
+                Some(EvalError::new(
+                    "empty program",
+                    Span::new(0, self.end.max(1)),
+                )),
+            );
+        }
+        (stmts, None)
+    }
+
+    /// A parse error at the end of the tokens is the lexer's error, when it stopped early.
+    fn prefer_lex_error(&mut self, e: EvalError) -> EvalError {
+        match self.lex_err.take() {
+            Some(l) if self.i >= self.toks.len() => l,
+            _ => e,
+        }
+    }
+
+    /// One statement; `None` for one that does nothing (`using namespace cute`).
+    fn statement(&mut self) -> Result<Option<Stmt>, EvalError> {
+        if self.peek_name(self.i) == Some("using")
+            && self.peek_name(self.i + 1) == Some("namespace")
+        {
+            self.i += 2;
+            if self.peek_name(self.i).is_none() {
                 return Err(EvalError::new(
-                    "unbalanced parentheses: unexpected ')'",
+                    alloc::format!(
+                        "expected a namespace after 'using namespace', found {}",
+                        self.found()
+                    ),
                     self.here(),
                 ));
             }
-            return Err(EvalError::new(
-                alloc::format!(
-                    "expected ';' or the end of the program, found '{}'",
-                    describe(&self.peek().unwrap().tok)
-                ),
-                self.here(),
-            ));
+            self.i += 1;
+            return Ok(None);
         }
-        Ok(stmts)
+        if matches!(self.peek_name(self.i), Some("std::cout" | "cout"))
+            && matches!(self.toks.get(self.i + 1), Some(Token { tok: Tok::Shl, .. }))
+        {
+            self.i += 1;
+            let mut items = Vec::new();
+            while matches!(self.peek(), Some(Token { tok: Tok::Shl, .. })) {
+                self.i += 1;
+                match self.peek_name(self.i) {
+                    Some("std::endl" | "endl") => {
+                        let span = self.here();
+                        self.i += 1;
+                        items.push(Expr {
+                            kind: ExprKind::Str(String::from("\n")),
+                            span,
+                        });
+                    }
+                    _ => items.push(self.expr()?),
+                }
+            }
+            return Ok(Some(Stmt::Stream(items)));
+        }
+        // `NAME = expr`, or a C++ declaration `auto NAME = expr`, `Layout NAME = expr`,
+        // `auto const& NAME = expr`
+        let mut j = self.i;
+        while self.peek_name(j).is_some() || self.peek_at_punct(j, b'&') {
+            j += 1;
+        }
+        if j > self.i
+            && self.peek_at_punct(j, b'=')
+            && let Some(name) = self.peek_name(j - 1)
+        {
+            let name = String::from(name);
+            self.i = j + 1;
+            let e = self.expr()?;
+            return Ok(Some(Stmt::Let(name, e)));
+        }
+        Ok(Some(Stmt::Show(self.expr()?)))
     }
 
+    /// An expression: integer arithmetic over postfix expressions, `+ -` below `* / %`
+    /// below unary `-`, each level left-associative.
     fn expr(&mut self) -> Result<Expr, EvalError> {
+        self.arith(true)
+    }
+
+    /// One level of arithmetic: sums (`additive`) or products.
+    fn arith(&mut self, additive: bool) -> Result<Expr, EvalError> {
+        let operand = |p: &mut Parser| {
+            if additive { p.arith(false) } else { p.unary() }
+        };
+        let first = operand(self)?;
+        let outer = self.depth;
+        let mut rest = Vec::new();
+        while let Some(Token {
+            tok: Tok::Punct(c), ..
+        }) = self.peek()
+        {
+            let op = match (*c, additive) {
+                (b'+', true) => BinOp::Add,
+                (b'-', true) => BinOp::Sub,
+                (b'*', false) => BinOp::Mul,
+                (b'/', false) => BinOp::Div,
+                (b'%', false) => BinOp::Rem,
+                _ => break,
+            };
+            if rest.is_empty() {
+                // the operation is one more level around its operands
+                self.enter(self.here())?;
+            }
+            let at = self.here();
+            self.i += 1;
+            rest.push((op, at, operand(self)?));
+        }
+        self.depth = outer;
+        if rest.is_empty() {
+            return Ok(first);
+        }
+        let span = first.span.join(rest[rest.len() - 1].2.span);
+        Ok(Expr {
+            kind: ExprKind::Arith(Box::new(first), rest),
+            span,
+        })
+    }
+
+    /// `-x` (any number of signs), or a postfix expression.
+    fn unary(&mut self) -> Result<Expr, EvalError> {
+        let mut signs = Vec::new();
+        while self.peek_punct(b'-') || self.peek_punct(b'+') {
+            signs.push((self.peek_punct(b'-'), self.here()));
+            self.i += 1;
+        }
+        if signs.is_empty() {
+            return self.postfix();
+        }
+        let outer = self.depth;
+        self.enter(signs[0].1)?;
+        let e = self.postfix()?;
+        self.depth = outer;
+        let negate = signs.iter().filter(|s| s.0).count() % 2 == 1;
+        let span = signs[0].1.join(e.span);
+        if !negate {
+            return Ok(e);
+        }
+        Ok(Expr {
+            kind: ExprKind::Neg(Box::new(e)),
+            span,
+        })
+    }
+
+    /// A layout literal or an atom, then applications: `S:D(c)`, `A(1,2)(0)`.
+    fn postfix(&mut self) -> Result<Expr, EvalError> {
         let mut e = self.atom()?;
         if self.peek_punct(b':') {
             self.i += 1;
@@ -406,6 +790,216 @@ impl Parser {
         }
     }
 
+    /// Consumes `{}` after a value (`_16{}`, `LayoutLeft{}`, `Shape<_2,_3>{}`: C++'s
+    /// value of a type) and returns the span of the `}`.
+    fn empty_braces(&mut self) -> Result<Option<Span>, EvalError> {
+        if !self.peek_punct(b'{') {
+            return Ok(None);
+        }
+        self.i += 1;
+        if !self.peek_punct(b'}') {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "expected '}}': a value of a type is written with empty braces, as in Int<8>{{}}, found {}",
+                    self.found()
+                ),
+                self.here(),
+            ));
+        }
+        let close = self.here();
+        self.i += 1;
+        Ok(Some(close))
+    }
+
+    /// `e` followed by optional `{}`, its span widened over them.
+    fn braced(&mut self, mut e: Expr) -> Result<Expr, EvalError> {
+        if let Some(close) = self.empty_braces()? {
+            e.span = e.span.join(close);
+        }
+        Ok(e)
+    }
+
+    /// A C++ type of CuTe's tutorials with its template arguments, from the `<` at the
+    /// cursor, as the value it stands for: `Int<8>` and `C<8>` are `_8`, `Shape<_2,_3>`
+    /// (and `Stride`, `Step`, `Coord`, `Tile`, `tuple`) the tuple `(_2,_3)`, `Layout<S,D>`
+    /// the layout `S:D`, `Layout<S>` CuTe's default, the column-major `make_layout(S)`.
+    fn cpp_type(&mut self, name: String, name_span: Span) -> Result<Expr, EvalError> {
+        let outer = self.depth;
+        self.enter(name_span)?;
+        self.i += 1; // '<'
+        let mut targs: Vec<Expr> = Vec::new();
+        let close = loop {
+            if self.peek_punct(b'>') && targs.is_empty() {
+                let close = self.here();
+                self.i += 1;
+                break close;
+            }
+            let t = self.type_arg(&name)?;
+            targs.push(t);
+            if self.peek_punct(b',') {
+                self.i += 1;
+                continue;
+            }
+            break self.expect(b'>', "',' or '>' to close the template arguments")?;
+        };
+        self.depth = outer;
+        let span = name_span.join(close);
+        let kind = match name.as_str() {
+            "Int" | "C" => match targs.as_slice() {
+                [
+                    Expr {
+                        kind: ExprKind::Int(v),
+                        ..
+                    },
+                ] if !v.is_static() => ExprKind::Int(v.to_static()),
+                _ => {
+                    return Err(EvalError::new(
+                        alloc::format!("{name}<N> takes one integer, as in {name}<8>"),
+                        span,
+                    ));
+                }
+            },
+            "Layout" => {
+                let mut it = targs.into_iter();
+                match (it.next(), it.next(), it.next()) {
+                    (Some(s), Some(d), None) => ExprKind::Layout(Box::new(s), Box::new(d)),
+                    (Some(s), None, None) => ExprKind::Call {
+                        name: String::from("make_layout"),
+                        name_span,
+                        targs: Vec::new(),
+                        args: alloc::vec![s],
+                    },
+                    _ => {
+                        return Err(EvalError::new(
+                            "Layout<Shape, Stride> takes a shape and an optional stride",
+                            span,
+                        ));
+                    }
+                }
+            }
+            _ => ExprKind::Tuple(targs),
+        };
+        Ok(Expr { kind, span })
+    }
+
+    /// One template argument of a C++ type: a type that stands for a value (`_2`,
+    /// `Int<2>`, `Shape<...>`, `X`, `_`), or for `Int` and `C` the integer itself.
+    fn type_arg(&mut self, owner: &str) -> Result<Expr, EvalError> {
+        let Some(t) = self.peek().cloned() else {
+            return Err(EvalError::new(
+                "expected '>' to close the template arguments",
+                self.here(),
+            ));
+        };
+        match t.tok {
+            Tok::Int(v) if v.is_static() || matches!(owner, "Int" | "C") => {
+                self.i += 1;
+                Ok(Expr {
+                    kind: ExprKind::Int(v),
+                    span: t.span,
+                })
+            }
+            Tok::Int(v) => Err(EvalError::new(
+                alloc::format!(
+                    "{owner}<...> takes types: write _{0} or Int<{0}> for the integer {0}",
+                    v.value()
+                ),
+                t.span,
+            )),
+            Tok::Under => {
+                self.i += 1;
+                Ok(Expr {
+                    kind: ExprKind::Under,
+                    span: t.span,
+                })
+            }
+            Tok::Name(n)
+                if CPP_TYPES.contains(&n.as_str()) && self.peek_at_punct(self.i + 1, b'<') =>
+            {
+                self.i += 1;
+                self.cpp_type(n, t.span)
+            }
+            Tok::Name(n) => {
+                self.i += 1;
+                let mut targs = Vec::new();
+                let mut span = t.span;
+                if self.peek_punct(b'<') {
+                    // E<1>, Swizzle<3,4,3>
+                    let (ints, close) = self.int_targs(&n)?;
+                    targs = ints;
+                    span = span.join(close);
+                }
+                Ok(Expr {
+                    kind: ExprKind::Name { name: n, targs },
+                    span,
+                })
+            }
+            _ => Err(EvalError::new(
+                alloc::format!(
+                    "expected a type in the template arguments of {owner}<...> (_2, Int<2>, Shape<...>), found '{}'",
+                    describe(&t.tok)
+                ),
+                t.span,
+            )),
+        }
+    }
+
+    /// Integer template arguments `<1,0>` from the `<` at the cursor, and the span of `>`.
+    fn int_targs(&mut self, name: &str) -> Result<(Vec<i64>, Span), EvalError> {
+        self.i += 1;
+        let mut targs = Vec::new();
+        loop {
+            match self.peek().cloned() {
+                Some(Token {
+                    tok: Tok::Int(v), ..
+                }) if !v.is_static() && !v.is_basis() => {
+                    targs.push(v.value());
+                    self.i += 1;
+                }
+                // an element type, whose bits stand for it (recast_layout only)
+                Some(Token {
+                    tok: Tok::Name(ty), ..
+                }) if name == "recast_layout" && element_bits(&ty).is_some() => {
+                    targs.extend(element_bits(&ty));
+                    self.i += 1;
+                }
+                _ if name == "recast_layout" => {
+                    return Err(EvalError::new(
+                        "expected an element type (uint8_t, half_t, float, ...)",
+                        self.here(),
+                    ));
+                }
+                Some(Token {
+                    tok: Tok::Int(v),
+                    span,
+                }) if v.is_static() && !v.is_basis() => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "{name}<...> takes plain integers: write {name}<{}>",
+                            v.value()
+                        ),
+                        span,
+                    ));
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "expected an integer template argument of {name}<...>, found {}",
+                            self.found()
+                        ),
+                        self.here(),
+                    ));
+                }
+            }
+            if self.peek_punct(b',') {
+                self.i += 1;
+                continue;
+            }
+            let close = self.expect(b'>', "',' or '>'")?;
+            return Ok((targs, close));
+        }
+    }
+
     fn atom(&mut self) -> Result<Expr, EvalError> {
         let Some(t) = self.peek().cloned() else {
             return Err(EvalError::new(
@@ -416,76 +1010,76 @@ impl Parser {
         match t.tok {
             Tok::Int(i) => {
                 self.i += 1;
-                Ok(Expr {
+                self.braced(Expr {
                     kind: ExprKind::Int(i),
                     span: t.span,
                 })
             }
             Tok::Under => {
                 self.i += 1;
-                Ok(Expr {
+                self.braced(Expr {
                     kind: ExprKind::Under,
                     span: t.span,
                 })
             }
+            Tok::Str(s) => {
+                self.i += 1;
+                Ok(Expr {
+                    kind: ExprKind::Str(s),
+                    span: t.span,
+                })
+            }
             Tok::Punct(b'(') => {
-                let (items, close) = self.args()?;
+                let (mut items, close) = self.args()?;
+                let span = t.span.join(close);
+                // `(a - 1)` groups arithmetic, as in C++; `(8)` stays a rank-1 tuple
+                if items.len() == 1 && matches!(items[0].kind, ExprKind::Arith(..)) {
+                    let mut e = items.pop().unwrap_or_else(|| unreachable!());
+                    e.span = span;
+                    return Ok(e);
+                }
                 Ok(Expr {
                     kind: ExprKind::Tuple(items),
-                    span: t.span.join(close),
+                    span,
                 })
             }
             Tok::Name(name) => {
                 self.i += 1;
-                let mut targs = Vec::new();
-                let mut span = t.span;
+                let span = t.span;
+                if INTEGRAL_TYPES.contains(&name.as_str())
+                    && (self.peek_punct(b'{') || self.peek_punct(b'('))
+                {
+                    // int{2}, int(x): a dynamic integer
+                    let closing = if self.peek_punct(b'{') { b'}' } else { b')' };
+                    self.i += 1;
+                    let outer = self.depth;
+                    self.enter(span)?;
+                    let e = self.expr()?;
+                    self.depth = outer;
+                    let close =
+                        self.expect(closing, if closing == b'}' { "'}'" } else { "')'" })?;
+                    return Ok(Expr {
+                        kind: ExprKind::Dynamic(Box::new(e)),
+                        span: span.join(close),
+                    });
+                }
+                if CPP_TYPES.contains(&name.as_str()) && self.peek_punct(b'<') {
+                    let e = self.cpp_type(name, span)?;
+                    return self.braced(e);
+                }
                 if self.peek_punct(b'<') && name != "recast_layout" && self.type_args_follow() {
                     let (text, close) = self.type_args(&name)?;
-                    return Ok(Expr {
+                    return self.braced(Expr {
                         kind: ExprKind::Type(text),
                         span: span.join(close),
                     });
                 }
+                let mut targs = Vec::new();
+                let mut span = span;
                 if self.peek_punct(b'<') {
-                    self.i += 1;
-                    loop {
-                        match self.peek().cloned() {
-                            Some(Token {
-                                tok: Tok::Int(v),
-                                span: sp,
-                            }) if !v.is_static() && !v.is_basis() => {
-                                targs.push(v.value());
-                                self.i += 1;
-                                let _ = sp;
-                            }
-                            // an element type, whose bits stand for it (recast_layout only)
-                            Some(Token {
-                                tok: Tok::Name(ty), ..
-                            }) if name == "recast_layout" && element_bits(&ty).is_some() => {
-                                targs.extend(element_bits(&ty));
-                                self.i += 1;
-                            }
-                            _ if name == "recast_layout" => {
-                                return Err(EvalError::new(
-                                    "expected an element type (uint8_t, half_t, float, ...)",
-                                    self.here(),
-                                ));
-                            }
-                            _ => {
-                                return Err(EvalError::new(
-                                    "expected an integer template argument",
-                                    self.here(),
-                                ));
-                            }
-                        }
-                        if self.peek_punct(b',') {
-                            self.i += 1;
-                            continue;
-                        }
-                        let close = self.expect(b'>', "',' or '>'")?;
-                        span = span.join(close);
-                        break;
-                    }
+                    let (ints, close) = self.int_targs(&name)?;
+                    targs = ints;
+                    span = span.join(close);
                 }
                 if self.peek_punct(b'(') {
                     let (args, close) = self.args()?;
@@ -499,7 +1093,7 @@ impl Parser {
                         span: span.join(close),
                     });
                 }
-                Ok(Expr {
+                self.braced(Expr {
                     kind: ExprKind::Name { name, targs },
                     span,
                 })
@@ -508,8 +1102,8 @@ impl Parser {
                 "unbalanced parentheses: unexpected ')'",
                 t.span,
             )),
-            Tok::Punct(c) => Err(EvalError::new(
-                alloc::format!("expected an expression, found '{}'", c as char),
+            tok => Err(EvalError::new(
+                alloc::format!("expected an expression, found '{}'", describe(&tok)),
                 t.span,
             )),
         }
@@ -521,6 +1115,9 @@ fn describe(t: &Tok) -> String {
         Tok::Int(i) => alloc::format!("{i}"),
         Tok::Under => String::from("_"),
         Tok::Name(n) => n.clone(),
+        Tok::Str(s) => alloc::format!("{s:?}"),
+        Tok::Shl => String::from("<<"),
+        Tok::Newline => String::from("a new line"),
         Tok::Punct(c) => alloc::format!("{}", *c as char),
     }
 }

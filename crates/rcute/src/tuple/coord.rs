@@ -839,11 +839,18 @@ pub const fn try_crd2crd(
 ) -> Result<IntTuple, Error> {
     if coord.is_tuple() && src_shape.is_tuple() && dst_shape.is_tuple() {
         let r = coord.rank();
-        if src_shape.rank() != r || dst_shape.rank() != r {
+        if src_shape.rank() != r {
             return Err(Error::RankMismatch {
-                msg: "crd2crd: the coordinate and the shapes have different ranks",
+                msg: "crd2crd: the source shape's rank is not the coordinate's",
                 expected: r,
                 found: src_shape.rank(),
+            });
+        }
+        if dst_shape.rank() != r {
+            return Err(Error::RankMismatch {
+                msg: "crd2crd: the destination shape's rank is not the coordinate's",
+                expected: r,
+                found: dst_shape.rank(),
             });
         }
         let mut out = IntTuple::stream();

@@ -87,11 +87,11 @@ impl Node {
 }
 
 const CAP_LEAVES: Error = Error::Capacity {
-    msg: "a tuple can hold at most rcute::CAPACITY leaves",
+    msg: "too many leaves for one tuple",
     capacity: CAPACITY,
 };
 const CAP_NODES: Error = Error::Capacity {
-    msg: "a tuple can hold at most rcute::NODE_CAPACITY tokens",
+    msg: "too many nodes (leaves and parentheses) for one tuple",
     capacity: NODE_CAPACITY,
 };
 

@@ -33,7 +33,7 @@ pub(crate) const NEEDS_STATIC_STRIDES: Error = Error::WrongKind {
 };
 
 const CAP_MODES: Error = Error::Capacity {
-    msg: "a layout can hold at most rcute::CAPACITY modes",
+    msg: "too many modes for one layout",
     capacity: CAPACITY,
 };
 

@@ -127,12 +127,12 @@ const NOP: Op = Op {
 };
 
 const TOO_MANY_OPS: Error = Error::Capacity {
-    msg: "typed: a staged operation needs more run-time steps than rcute::typed::MAX_OPS",
+    msg: "typed: a staged operation needs too many run-time steps",
     capacity: MAX_OPS,
 };
 
 const TOO_MANY_VALUES: Error = Error::Capacity {
-    msg: "typed: a typed layout, tuple or tiler holds at most rcute::typed::DYN_CAPACITY dynamic values",
+    msg: "typed: too many dynamic values for one typed layout, tuple or tiler",
     capacity: DYN_CAPACITY,
 };
 

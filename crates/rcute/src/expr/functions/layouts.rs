@@ -262,14 +262,36 @@ pub(super) fn unflatten(c: &Call<'_>) -> R {
 
 pub(super) fn take(c: &Call<'_>) -> R {
     let b = c.index(0)?;
+    let range = |e: usize, rank: usize, empty_ok: bool| {
+        let (t0, t1) = (c.targs[0], c.targs[1]);
+        if b > e || (b == e && !empty_ok) {
+            let what = if b == e { "empty" } else { "reversed" };
+            return Err(EvalError::new(
+                alloc::format!("take<{t0},{t1}>: the range of modes is {what} ({b} to {e})"),
+                c.name_span,
+            ));
+        }
+        if e > rank {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "take<{t0},{t1}>: the range of modes ends at {e}, past the rank {rank} of {}",
+                    c.value(0)
+                ),
+                c.name_span,
+            ));
+        }
+        Ok(())
+    };
     match c.value(0) {
         Value::Layout(l) => {
             // CuTe's take<B,E> on a layout has no E == -1 form (static_assert B < E)
             let e = c.index(1)?;
+            range(e, l.rank(), false)?;
             lay(c.core(l.try_take(b, e))?)
         }
         Value::Tuple(t) => {
             let e = c.range_end(1, t.rank())?;
+            range(e, t.rank(), true)?;
             tup(c.core(t.try_take(b, e))?)
         }
         _ => Err(c.bad_arg(0, "a layout or a tuple")),

@@ -427,9 +427,31 @@ impl Call<'_> {
         }
     }
 
-    /// Maps a library error to an error at this call.
+    /// Maps a library error to an error at this call. A division by zero names the call
+    /// with its arguments (`ceil_div(5, 0): division by zero`), not the library's
+    /// intermediate values.
     pub(crate) fn core<T>(&self, r: Result<T, Error>) -> Result<T, EvalError> {
-        r.map_err(|e| EvalError::from_core(e, self.span))
+        r.map_err(|e| match e {
+            Error::DivideByZero { msg, .. } => {
+                let mut text = alloc::string::String::from(self.name);
+                if !self.targs.is_empty() {
+                    let t: Vec<alloc::string::String> =
+                        self.targs.iter().map(|v| alloc::format!("{v}")).collect();
+                    text.push_str(&alloc::format!("<{}>", t.join(",")));
+                }
+                let a: Vec<alloc::string::String> = self
+                    .args
+                    .iter()
+                    .map(|(v, _)| alloc::format!("{v}"))
+                    .collect();
+                let what = msg.rsplit(": ").next().unwrap_or(msg);
+                EvalError::new(
+                    alloc::format!("{text}({}): {what}", a.join(", ")),
+                    self.span,
+                )
+            }
+            other => EvalError::from_core(other, self.span),
+        })
     }
 }
 

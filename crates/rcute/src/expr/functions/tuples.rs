@@ -212,7 +212,22 @@ pub(super) fn crd2idx(c: &Call<'_>) -> R {
 }
 
 pub(super) fn crd2crd(c: &Call<'_>) -> R {
-    tup(c.core(tuple::try_crd2crd(&c.tuple(0)?, &c.tuple(1)?, &c.tuple(2)?))?)
+    let (crd, src, dst) = (c.tuple(0)?, c.tuple(1)?, c.tuple(2)?);
+    if crd.is_tuple() && src.is_tuple() && dst.is_tuple() {
+        for (k, shape, which) in [(1, &src, "source"), (2, &dst, "destination")] {
+            if shape.rank() != crd.rank() {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "crd2crd: the coordinate {crd} has rank {}, the {which} shape {shape} rank {}",
+                        crd.rank(),
+                        shape.rank()
+                    ),
+                    c.arg_span(k),
+                ));
+            }
+        }
+    }
+    tup(c.core(tuple::try_crd2crd(&crd, &src, &dst))?)
 }
 
 fn compare(

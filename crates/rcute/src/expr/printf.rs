@@ -1,0 +1,120 @@
+//! `printf` of pasted C++ snippets: a format string with integer and string arguments.
+//!
+//! Conversions `%d %i %u %x %X %o %c %s %%`, with the flags `-` and `0`, a width, a
+//! precision, and the length modifiers `h l ll z j t` (which change nothing: every
+//! integer of the language is an `i64`).
+
+use super::error::{EvalError, Span};
+use alloc::string::String;
+
+/// An argument of `printf`.
+pub(crate) enum Arg {
+    Int(i64),
+    Str(String),
+}
+
+/// The text `printf(format, args...)` writes; `name` is the function as written, `span`
+/// the format string's.
+pub(crate) fn format(
+    name: &str,
+    format: &str,
+    args: &[(Arg, Span)],
+    span: Span,
+) -> Result<String, EvalError> {
+    let mut out = String::new();
+    let mut next = 0;
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        let (mut left, mut zero) = (false, false);
+        while let Some(&f) = chars.peek() {
+            match f {
+                '-' => left = true,
+                '0' => zero = true,
+                '+' | ' ' | '#' => {}
+                _ => break,
+            }
+            chars.next();
+        }
+        let mut width = 0usize;
+        while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+            width = (width * 10 + d as usize).min(4096);
+            chars.next();
+        }
+        if chars.peek() == Some(&'.') {
+            chars.next();
+            while chars.peek().is_some_and(|c| c.is_ascii_digit()) {
+                chars.next();
+            }
+        }
+        while chars.peek().is_some_and(|c| "hlzjtL".contains(*c)) {
+            chars.next();
+        }
+        let Some(conv) = chars.next() else {
+            return Err(EvalError::new(
+                alloc::format!("{name}: the format string ends inside a conversion ('%')"),
+                span,
+            ));
+        };
+        if conv == '%' {
+            out.push('%');
+            continue;
+        }
+        let Some((arg, arg_span)) = args.get(next) else {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name}: the format string has more conversions than the {} arguments after it",
+                    args.len()
+                ),
+                span,
+            ));
+        };
+        next += 1;
+        let text = match (conv, arg) {
+            ('d' | 'i', Arg::Int(v)) => alloc::format!("{v}"),
+            ('u', Arg::Int(v)) => alloc::format!("{}", *v as u64),
+            ('x', Arg::Int(v)) => alloc::format!("{v:x}"),
+            ('X', Arg::Int(v)) => alloc::format!("{v:X}"),
+            ('o', Arg::Int(v)) => alloc::format!("{v:o}"),
+            ('c', Arg::Int(v)) => char::from_u32(*v as u32).map_or(String::new(), String::from),
+            ('s', Arg::Str(s)) => s.clone(),
+            _ => {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{name}: '%{conv}' does not take this argument (%d takes an integer, %s a string)"
+                    ),
+                    *arg_span,
+                ));
+            }
+        };
+        let pad = width.saturating_sub(text.chars().count());
+        if left {
+            out.push_str(&text);
+            out.extend(core::iter::repeat_n(' ', pad));
+        } else if zero && conv != 's' {
+            let (sign, digits) = match text.strip_prefix('-') {
+                Some(d) => ("-", d),
+                None => ("", text.as_str()),
+            };
+            out.push_str(sign);
+            out.extend(core::iter::repeat_n('0', pad));
+            out.push_str(digits);
+        } else {
+            out.extend(core::iter::repeat_n(' ', pad));
+            out.push_str(&text);
+        }
+    }
+    if next < args.len() {
+        return Err(EvalError::new(
+            alloc::format!(
+                "{name}: {} arguments but the format string uses {next}",
+                args.len()
+            ),
+            args[next].1,
+        ));
+    }
+    Ok(out)
+}

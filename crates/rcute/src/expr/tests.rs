@@ -1,0 +1,215 @@
+//! The language learners paste: C++ spellings, arithmetic, separators, printing, the
+//! output before an error, and messages that name what was written.
+
+use super::{eval, eval_partial};
+use alloc::string::{String, ToString};
+
+fn ok(p: &str) -> String {
+    eval(p).unwrap_or_else(|e| panic!("{p}: {}", e.render(p)))
+}
+
+fn err(p: &str) -> super::EvalError {
+    eval(p).expect_err(p)
+}
+
+#[test]
+fn results_before_an_error_are_kept() {
+    let (out, e) = eval_partial("1; 2; foo");
+    assert_eq!(out, "1\n2\n");
+    let e = e.unwrap();
+    assert_eq!(e.message, "unknown name foo");
+    assert_eq!((e.span.start, e.span.end), (6, 9));
+    // a parse error in a later statement does not stop the ones before it
+    let (out, e) = eval_partial("size(_4:_1)\nsize((2,3)");
+    assert_eq!(out, "_4\n");
+    assert!(e.unwrap().message.contains("never closed"));
+    // nor does a bad character; the statement it cuts short does not run
+    let (out, e) = eval_partial("1; 2 $ 3");
+    assert_eq!(out, "1\n");
+    assert_eq!(e.unwrap().message, "unexpected character '$'");
+    // nothing after the error runs
+    let (out, e) = eval_partial("1; frob(2); 3");
+    assert_eq!(out, "1\n");
+    assert!(e.is_some());
+    assert_eq!(eval_partial("1; 2"), ("1\n2\n".to_string(), None));
+}
+
+#[test]
+fn cpp_spellings_are_the_same_values() {
+    for (cpp, notation) in [
+        ("_16{}", "_16"),
+        ("Int<16>{}", "_16"),
+        ("C<16>{}", "_16"),
+        ("Int<-1>{}", "_-1"),
+        ("cute::Int<16>{}", "_16"),
+        ("Shape<_2,_3>{}", "(_2,_3)"),
+        ("Stride<_3,_1>{}", "(_3,_1)"),
+        ("Step<_1,_1>{}", "(_1,_1)"),
+        ("Step<_1,X>{}", "(_1,_)"),
+        ("Shape<_3,Shape<_2,_3>>{}", "(_3,(_2,_3))"),
+        ("Shape<Int<4>, C<2>>{}", "(_4,_2)"),
+        ("Layout<_3,_4>{}", "_3:_4"),
+        ("Layout<Shape<_2,_3>, Stride<_3,_1>>{}", "(_2,_3):(_3,_1)"),
+        ("Layout<Shape<_2,_3>>{}", "make_layout((_2,_3))"),
+        (
+            "Layout<Shape<_4,Shape<_3,_6>>>{}",
+            "(_4,(_3,_6)):(_1,(_4,_12))",
+        ),
+        (
+            "make_layout(make_shape(Int<2>{},4), LayoutRight{})",
+            "(_2,4):(4,_1)",
+        ),
+        ("make_coord(1,0)", "(1,0)"),
+        (
+            "make_tile(Layout<_3,_4>{}, Layout<_8,_2>{})",
+            "(_3:_4,_8:_2)",
+        ),
+        ("make_layout((2,3))(cute::_, 1)", "make_layout((2,3))(_, 1)"),
+        ("int{2}", "2"),
+        ("int(_2)", "2"),
+        ("make_tuple(uint16_t{42}, Int<17>{})", "(42,_17)"),
+        ("Swizzle<3,4,3>{}", "Swizzle<3,4,3>"),
+        ("cute::make_layout(cute::Int<8>{})", "_8:_1"),
+    ] {
+        assert_eq!(ok(cpp), ok(notation), "{cpp}");
+    }
+    assert_eq!(ok("Layout<Shape<_2,_3>>{}"), "(_2,_3):(_1,_2)\n");
+}
+
+#[test]
+fn declarations_bind_names() {
+    assert_eq!(ok("auto L = make_layout(Int<8>{}); L"), "_8:_1\n");
+    assert_eq!(ok("Layout L = Layout<_3,_4>{}; L(2); L(_2)"), "8\n_8\n");
+    assert_eq!(
+        ok("auto const& L = _4:_2; constexpr auto n = size(L); n"),
+        "_4\n"
+    );
+    assert_eq!(ok("int m = 3; m + 1"), "4\n");
+    assert_eq!(ok("using namespace cute; 1"), "1\n");
+}
+
+#[test]
+fn print_is_cutes_print() {
+    // no newline after print, as in C++
+    assert_eq!(ok("auto L = _8:_1; print(L); print(L);"), "_8:_1_8:_1");
+    assert_eq!(ok("print(_4:_1); print(\"\\n\"); print('x')"), "_4:_1\nx");
+    assert_eq!(ok("cute::print(size(_4:_1))"), "_4");
+    assert_eq!(
+        ok("printf(\"%3d|%-3d|%03d|%s|%%\\n\", 5, 6, -7, \"ab\")"),
+        "  5|6  |-07|ab|%\n"
+    );
+    assert_eq!(ok("print(\"%d-%d\", 1, _2)"), "1-2");
+    assert_eq!(
+        ok("std::cout << make_layout(_4) << \" \" << _2 << std::endl;"),
+        "_4:_1 _2\n"
+    );
+    assert!(
+        err("printf(\"%d %d\", 1)")
+            .message
+            .contains("more conversions")
+    );
+    assert!(err("printf(\"%d\", 1, 2)").message.contains("2 arguments"));
+    assert!(err("printf(1)").message.contains("format string"));
+    assert!(err("\"text\"").message.contains("only printed"));
+}
+
+#[test]
+fn comments_and_new_lines_separate() {
+    let p = "#include <cute/tensor.hpp>\n// a layout\nauto L = make_layout(make_shape(_2,\n  _4)) /* its table */\nsize(L)\n\nL(1,1) // one offset\n";
+    assert_eq!(ok(p), "_8\n3\n");
+    assert_eq!(ok("1;\n\n;;2"), "1\n2\n");
+    // a line that ends with an operator goes on
+    assert_eq!(ok("A = \n 2 +\n 3\nA"), "5\n");
+    assert!(err("/* open").message.contains("never closed"));
+    assert!(err("print(\"open)").message.contains("never closed"));
+    assert_eq!(err("// nothing").message, "empty program");
+}
+
+#[test]
+fn arithmetic_follows_cutes_static_rules() {
+    for (p, want) in [
+        ("1 + 2 * 3", "7"),
+        ("(1 + 2) * 3", "9"),
+        ("10 - 2 - 3", "5"),
+        ("7 / 2 * 2", "6"),
+        ("-7 / 2", "-3"),
+        ("-7 % 3", "-1"),
+        ("- 3", "-3"),
+        ("-_3", "_-3"),
+        ("--3", "3"),
+        ("_2 * _3", "_6"),
+        ("_2 * 3", "6"),
+        ("_0 * 5", "_0"),
+        ("5 % _1", "_0"),
+        ("_6 / _4", "_1"),
+        ("_5 - _7", "_-2"),
+        ("size(_8:_1) - 1", "7"),
+        ("size(_8:_1) - _1", "_7"),
+        ("L = (4,8):(8,1); L(size(L) - 1)", "31"),
+        ("L = (4,8):(8,1); L(size<0>(L)-1, 2*3)", "30"),
+        ("(4,-2)", "(4,-2)"),
+        ("4-2", "2"),
+        ("(8)", "(8)"),
+        ("E<1>{} * 2", "2@1"),
+    ] {
+        assert_eq!(ok(p), alloc::format!("{want}\n"), "{p}");
+    }
+    let e = err("a = 8; a / (4 - 4)");
+    assert_eq!(e.message, "8 / 0: division by zero");
+    assert_eq!((e.span.start, e.span.end), (7, 18));
+    assert_eq!(err("5 % _0").message, "5 % _0: remainder by zero");
+    assert_eq!(
+        err("(2,3) + 1").message,
+        "'+' takes integers; this is a tuple (2,3)"
+    );
+    assert!(err("-(2,3):(1,2)").message.contains("a layout (2,3):(1,2)"));
+    assert!(err("9223372036854775807 + 1").message.contains("overflow"));
+}
+
+#[test]
+fn the_existing_notation_still_parses() {
+    assert_eq!(ok("A = (4,(2,2)):(2,(1,8)); A(2,(1,0))"), "5\n");
+    assert_eq!(ok("layout<1,0>((2,(3,4)):(1,(2,6)))"), "3:2\n");
+    assert_eq!(ok("take<0,-1>((1,2,3))"), "(1,2,3)\n");
+    assert_eq!(ok("8:-2"), "8:-2\n");
+    assert_eq!(ok("(2,3):(3,1)(1,1)"), "4\n");
+}
+
+#[test]
+fn messages_name_what_was_written() {
+    assert_eq!(
+        err("take<2,1>((1,2,3))").message,
+        "take<2,1>: the range of modes is reversed (2 to 1)"
+    );
+    assert_eq!(
+        err("take<1,1>(_3:_1)").message,
+        "take<1,1>: the range of modes is empty (1 to 1)"
+    );
+    assert_eq!(
+        err("take<1,5>((1,2,3))").message,
+        "take<1,5>: the range of modes ends at 5, past the rank 3 of (1,2,3)"
+    );
+    assert_eq!(
+        err("crd2crd((1,2),(3,4),(12))").message,
+        "crd2crd: the coordinate (1,2) has rank 2, the destination shape (12) rank 1"
+    );
+    assert_eq!(
+        err("ceil_div(5,0)").message,
+        "ceil_div(5, 0): division by zero"
+    );
+    assert_eq!(
+        err("Shape<2,3>{}").message,
+        "Shape<...> takes types: write _2 or Int<2> for the integer 2"
+    );
+    assert!(
+        err("Int<_2>{}")
+            .message
+            .contains("Int<N> takes one integer")
+    );
+    assert!(err("get<_1>((1,2))").message.contains("write get<1>"));
+    let cap = err("tuple_repeat<40>(1)").message;
+    assert!(
+        !cap.contains("rcute::") && cap.contains("capacity"),
+        "{cap}"
+    );
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""CuTe C++ answers to pasted snippets: each snippet is compiled as it is written, inside
+`int main() { using namespace cute; ... }` (its `#include` lines dropped: the prelude
+includes CuTe), and what it writes to stdout is its answer.
+
+Usage:
+  snippets.py snippet_cases.cpp OUT.jsonl     answer every snippet of the file
+  snippets.py --one 'auto L = make_layout(Int<8>{}); print(L);'
+
+The case file holds snippets separated by lines that start with `// ----`; a snippet
+keeps its own lines and comments. Each answer is a JSON line {"expr", "out"}: `expr` the
+snippet without trailing blank lines, `out` its stdout without the final newline, or
+`error` where CuTe refuses it (a compile error or an abort). The headers are the oracle's
+(cute_oracle.py installs them into ~/.cache/cute-oracle).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cute_oracle import PRELUDE, ensure_headers  # noqa: E402
+
+
+def read_cases(path):
+    """The snippets of a case file, each without leading and trailing blank lines."""
+    with open(path) as f:
+        text = f.read()
+    parts = re.split(r"^// ----.*\n", text, flags=re.M)
+    return [p.strip("\n") for p in parts if p.strip()]
+
+
+def body(snippet):
+    """The snippet as a function body: preprocessor lines dropped."""
+    return "\n".join(l for l in snippet.splitlines() if not l.lstrip().startswith("#"))
+
+
+def build(snippets, incs, wd):
+    """One binary running snippet k for argument k; returns (binary, failed indexes)."""
+    bad = set()
+    live = list(range(len(snippets)))
+    while True:
+        src = PRELUDE
+        starts = []
+        for i in live:
+            first = src.count("\n") + 1
+            src += f"static void case_{i}() {{\n{body(snippets[i])}\n}}\n"
+            starts.append((first, src.count("\n"), i))
+        src += "int main(int argc, char** argv) { int k = atoi(argv[1]); switch (k) {\n"
+        for i in live:
+            src += f"case {i}: case_{i}(); break;\n"
+        src += "} return 0; }\n"
+        path = os.path.join(wd, "snippets.cpp")
+        with open(path, "w") as f:
+            f.write(src)
+        exe = os.path.join(wd, "snippets")
+        cmd = ["g++", "-std=c++17", "-O0", "-w", "-fmax-errors=1000"] + \
+            [f"-I{p}" for p in incs] + [path, "-o", exe]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode == 0:
+            return exe, bad
+        lines = [int(m) for m in re.findall(r"snippets\.cpp:(\d+):", r.stderr)]
+        failed = {i for (a, b, i) in starts for n in lines if a <= n <= b}
+        if not failed:
+            sys.stderr.write(r.stderr[-3000:])
+            raise RuntimeError("compile failed and no failing snippet could be named")
+        bad |= failed
+        live = [i for i in live if i not in failed]
+
+
+def answer(snippets):
+    incs = ensure_headers()
+    out = []
+    with tempfile.TemporaryDirectory() as wd:
+        exe, bad = build(snippets, incs, wd)
+        for k in range(len(snippets)):
+            if k in bad:
+                out.append("error")
+                continue
+            r = subprocess.run([exe, str(k)], capture_output=True, text=True, timeout=20)
+            out.append(r.stdout.rstrip("\n") if r.returncode == 0 else "error")
+    return out
+
+
+def main():
+    args = sys.argv[1:]
+    if args[:1] == ["--one"]:
+        snippets = args[1:]
+        for s, o in zip(snippets, answer(snippets)):
+            print(json.dumps({"expr": s, "out": o}))
+        return
+    cases = read_cases(args[0])
+    with open(args[1], "w") as f:
+        for s, o in zip(cases, answer(cases)):
+            f.write(json.dumps({"expr": s, "out": o}) + "\n")
+    print(f"{len(cases)} snippets -> {args[1]}")
+
+
+if __name__ == "__main__":
+    main()
