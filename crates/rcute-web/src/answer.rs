@@ -38,15 +38,12 @@ pub fn answer_text(program: &str) -> String {
 fn answer_with(program: &str, with_pictures: bool) -> String {
     let mut out = String::with_capacity(256);
     let mut o = Object::new(&mut out);
-    match expr::eval(program) {
-        Ok(text) => {
-            o.str("out", &text);
-            o.key("error").push_str("null");
-        }
-        Err(e) => {
-            o.str("out", "");
-            error(o.key("error"), program, &e);
-        }
+    // what the statements before an error printed, then the error
+    let (text, failure) = expr::eval_partial(program);
+    o.str("out", &text);
+    match failure {
+        None => o.key("error").push_str("null"),
+        Some(e) => error(o.key("error"), program, &e),
     }
     let buf = o.key("pictures");
     buf.push('[');

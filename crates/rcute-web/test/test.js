@@ -48,12 +48,15 @@ async function waitFor(cond, ms = 20000) {
 
 // What the page shows, in `cute eval --batch`'s form: the output without its final
 // newlines, or `error: <message>`.
+// What the page shows, as `cute eval --batch` writes it: the printed output, then
+// `error: MESSAGE` when a statement fails.
 function shown(w) {
   const doc = w.document;
-  const err = doc.querySelector("#results .error");
-  if (err) return "error: " + err.dataset.message;
   const out = doc.querySelector("#results pre.out");
-  return out ? out.textContent.replace(/\n+$/, "") : "";
+  const text = out ? out.textContent.replace(/\n+$/, "") : "";
+  const err = doc.querySelector("#results .error");
+  if (!err) return text;
+  return (text ? text + "\n" : "") + "error: " + err.dataset.message;
 }
 
 // The print_layout table's offsets: rows of `| a | b |` after the header lines.
@@ -191,6 +194,9 @@ async function errorChecks(w) {
       check(`the caret points at ${word} in ${program}`, column === program.lastIndexOf(word), `column ${column}`);
     }
   }
+  // the results before the failing statement are shown, then the error
+  await w.playground.setProgram("size((2,3)); frob(1)");
+  check("the results before an error are shown", shown(w) === "6\nerror: unknown function frob", shown(w));
 }
 
 // A computation that is too long is stopped, with a message, and the page still answers.
