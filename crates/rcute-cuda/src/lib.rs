@@ -13,3 +13,4 @@ pub mod kernels;
 #[cfg(feature = "cuda")]
 pub mod launch;
 pub mod patterns;
+pub mod template;
