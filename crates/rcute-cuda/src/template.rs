@@ -74,3 +74,28 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> Result<String, CodegenEr
         None => Ok(out),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{fill, section};
+
+    const FILE: &str = "// comment\n//// section: a\nx = /*{{X}}*/ + /*{{X}}*/;\n//// section: a_b\n\n  y;\n\n//// section: c\nz\n";
+
+    #[test]
+    fn sections_run_to_the_next_marker_without_their_last_line_break() {
+        assert_eq!(section(FILE, "a").unwrap(), "x = /*{{X}}*/ + /*{{X}}*/;");
+        assert_eq!(section(FILE, "a_b").unwrap(), "\n  y;\n");
+        assert_eq!(section(FILE, "c").unwrap(), "z");
+        assert!(section(FILE, "b").is_err());
+    }
+
+    #[test]
+    fn every_hole_and_every_value_is_used() {
+        let a = section(FILE, "a").unwrap();
+        assert_eq!(fill(a, &[("X", "1")]).unwrap(), "x = 1 + 1;");
+        assert!(fill(a, &[]).is_err());
+        assert!(fill(a, &[("X", "1"), ("Y", "2")]).is_err());
+        assert!(fill("/*{{X", &[("X", "1")]).is_err());
+        assert_eq!(fill("no holes", &[]).unwrap(), "no holes");
+    }
+}
