@@ -65,8 +65,8 @@ impl CompiledCopy {
     ///
     /// # Errors
     /// Checked on the host: `T` is not the copy's element type, a buffer is shorter than
-    /// its layout's cosize or not aligned to a pair of elements, `stream` belongs to
-    /// another context; then the driver's errors.
+    /// its layout's cosize or not aligned to a pair of elements, `stream` or a buffer
+    /// belongs to another context; then the driver's errors.
     pub fn launch<T: CopyElement>(
         &self,
         stream: &CudaStream,
@@ -80,7 +80,8 @@ impl CompiledCopy {
                 buffers: std::any::type_name::<T>(),
             });
         }
-        self.kernel.check_stream(stream)?;
+        self.kernel
+            .check_context([stream, src.stream().as_ref(), dst.stream().as_ref()])?;
         let (ps, pd) = {
             let (ps, _rs) = src.device_ptr(stream);
             let (pd, _rd) = dst.device_ptr(stream);

@@ -62,7 +62,8 @@ pub enum LaunchError {
     },
     /// A scalar argument does not fit the kernel's 32-bit index type.
     Param(i64),
-    /// The stream belongs to another context than the one the kernel was loaded in.
+    /// The stream or a buffer belongs to another context than the one the kernel was
+    /// loaded in.
     OtherContext,
     /// The device's module cache was poisoned by a panic in another thread.
     Poisoned,
@@ -115,7 +116,7 @@ impl std::fmt::Display for LaunchError {
             }
             LaunchError::OtherContext => write!(
                 f,
-                "launch: the stream belongs to another context than the kernel's"
+                "launch: the stream or a buffer belongs to another context than the kernel's"
             ),
             LaunchError::Poisoned => write!(f, "launch: the module cache was poisoned"),
         }

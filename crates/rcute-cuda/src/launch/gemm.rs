@@ -69,7 +69,8 @@ impl CompiledGemm {
     /// # Errors
     /// Checked on the host before anything is enqueued: `T` is not the GEMM's type, a
     /// buffer is shorter than its layout's cosize or not 16-byte aligned, a tensor map's
-    /// stride is not a multiple of 16 bytes, `stream` belongs to another context; then
+    /// stride is not a multiple of 16 bytes, `stream` or a buffer belongs to another
+    /// context; then
     /// the driver's errors.
     pub fn launch<T: GemmElement>(
         &self,
@@ -84,7 +85,12 @@ impl CompiledGemm {
                 buffers: T::TYPE.ptx(),
             });
         }
-        self.kernel.check_stream(stream)?;
+        self.kernel.check_context([
+            stream,
+            a.stream().as_ref(),
+            b.stream().as_ref(),
+            c.stream().as_ref(),
+        ])?;
         let g = &self.gemm;
         let (pa, pb, pc) = {
             let (pa, _ra) = a.device_ptr(stream);

@@ -242,9 +242,14 @@ impl CompiledKernel {
         }
     }
 
-    /// `stream` belongs to the context the kernel was loaded in.
-    fn check_stream(&self, stream: &CudaStream) -> Result<(), LaunchError> {
-        if Arc::ptr_eq(stream.context(), &self.ctx) {
+    /// `stream` and the buffers (through their streams) belong to the context the kernel
+    /// was loaded in (the same driver context, not necessarily the same `Arc`).
+    fn check_context<'a>(
+        &self,
+        streams: impl IntoIterator<Item = &'a CudaStream>,
+    ) -> Result<(), LaunchError> {
+        let ours = self.ctx.cu_ctx();
+        if streams.into_iter().all(|s| s.context().cu_ctx() == ours) {
             Ok(())
         } else {
             Err(LaunchError::OtherContext)
