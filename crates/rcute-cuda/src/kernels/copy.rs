@@ -216,62 +216,18 @@ impl TiledCopy {
             &params,
             ty,
         );
-        let c = |i: usize, args: &str| fns[i].call(args);
         let smem_size = smem_size.to_string();
-        // one phase, per pair or per element: `(row, col, global, shared)` functions
-        let phase = |(r, cc, g, s): (usize, usize, usize, usize),
-                     (en, vn): (i64, i64),
-                     wide_global: bool,
-                     wide_smem: bool,
-                     load: bool|
-         -> Result<String, CodegenError> {
-            let at = |e: &str| format!("t, {e}, v, b");
-            let vn = vn.to_string();
-            if wide_global {
-                // the pair's first element decides for both (the extent along it is even)
-                let (g_at, s0, s1) = (c(g, "r, c"), c(s, "t, 0, v"), c(s, "t, 1, v"));
-                let pair = [("PAIR", pt), ("G_INDEX", &g_at), ("S0_INDEX", &s0)];
-                let split = [("T", t), ("S1_INDEX", &s1)];
-                let body = match (load, wide_smem) {
-                    (true, true) => cu("load_pair", &pair)?,
-                    (true, false) => cu("load_pair_split", &[&pair[..], &split].concat())?,
-                    (false, true) => cu("store_pair", &pair)?,
-                    (false, false) => cu("store_pair_split", &[&pair[..], &split].concat())?,
-                };
-                cu(
-                    "pairs",
-                    &[
-                        ("INDEX", it),
-                        ("VALUES", &vn),
-                        ("ROW_INDEX", &c(r, &at("0"))),
-                        ("COL_INDEX", &c(cc, &at("0"))),
-                        ("MOVE", &body),
-                    ],
-                )
-            } else {
-                let moves = [("S_INDEX", c(s, "t, e, v")), ("G_INDEX", c(g, "r, c"))];
-                let moves: Vec<(&str, &str)> =
-                    moves.iter().map(|(k, v)| (*k, v.as_str())).collect();
-                let mv = cu(
-                    if load {
-                        "load_element"
-                    } else {
-                        "store_element"
-                    },
-                    &moves,
-                )?;
-                cu(
-                    "elements",
-                    &[
-                        ("INDEX", it),
-                        ("VALUES", &vn),
-                        ("ELEMENTS", &en.to_string()),
-                        ("ROW_INDEX", &c(r, &at("e"))),
-                        ("COL_INDEX", &c(cc, &at("e"))),
-                        ("MOVE", &mv),
-                    ],
-                )
+        let types = (t, pt, it);
+        let phase = |f, (en, vn), wide_global, wide_smem, load| {
+            Phase {
+                f,
+                en,
+                vn,
+                wide_global,
+                wide_smem,
+                load,
             }
+            .source(&fns, types)
         };
         let load = phase((0, 1, 4, 6), (e_ld, v_ld), wide_src, wide_ld, true)?;
         let store = phase((2, 3, 5, 7), (e_st, v_st), wide_dst, wide_st, false)?;
@@ -299,6 +255,77 @@ impl TiledCopy {
             shared_bytes: 0,
             tensor_maps: Vec::new(),
         })
+    }
+}
+
+/// One phase of a copy kernel, the load or the store: its index functions
+/// `(row, col, global, shared)` (indices into the kernel's functions), the elements of one
+/// access and the values, and whether the accesses are pairs in global and in shared
+/// memory.
+struct Phase {
+    f: (usize, usize, usize, usize),
+    en: i64,
+    vn: i64,
+    wide_global: bool,
+    wide_smem: bool,
+    load: bool,
+}
+
+impl Phase {
+    /// The phase's loop, per pair or per element; `(t, pt, it)` are the element, pair and
+    /// index types' C names.
+    fn source(
+        &self,
+        fns: &[IndexFn],
+        (t, pt, it): (&str, &str, &str),
+    ) -> Result<String, CodegenError> {
+        let c = |i: usize, args: &str| fns[i].call(args);
+        let (r, cc, g, s) = self.f;
+        let at = |e: &str| format!("t, {e}, v, b");
+        let vn = self.vn.to_string();
+        if self.wide_global {
+            // the pair's first element decides for both (the extent along it is even)
+            let (g_at, s0, s1) = (c(g, "r, c"), c(s, "t, 0, v"), c(s, "t, 1, v"));
+            let pair = [("PAIR", pt), ("G_INDEX", &g_at), ("S0_INDEX", &s0)];
+            let split = [("T", t), ("S1_INDEX", &s1)];
+            let body = match (self.load, self.wide_smem) {
+                (true, true) => cu("load_pair", &pair)?,
+                (true, false) => cu("load_pair_split", &[&pair[..], &split].concat())?,
+                (false, true) => cu("store_pair", &pair)?,
+                (false, false) => cu("store_pair_split", &[&pair[..], &split].concat())?,
+            };
+            return cu(
+                "pairs",
+                &[
+                    ("INDEX", it),
+                    ("VALUES", &vn),
+                    ("ROW_INDEX", &c(r, &at("0"))),
+                    ("COL_INDEX", &c(cc, &at("0"))),
+                    ("MOVE", &body),
+                ],
+            );
+        }
+        let (s_at, g_at) = (c(s, "t, e, v"), c(g, "r, c"));
+        let moves = [("S_INDEX", s_at.as_str()), ("G_INDEX", &g_at)];
+        let mv = cu(
+            if self.load {
+                "load_element"
+            } else {
+                "store_element"
+            },
+            &moves,
+        )?;
+        cu(
+            "elements",
+            &[
+                ("INDEX", it),
+                ("VALUES", &vn),
+                ("ELEMENTS", &self.en.to_string()),
+                ("ROW_INDEX", &c(r, &at("e"))),
+                ("COL_INDEX", &c(cc, &at("e"))),
+                ("MOVE", &mv),
+            ],
+        )
     }
 }
 
