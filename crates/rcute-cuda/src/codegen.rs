@@ -88,6 +88,9 @@ pub enum CodegenError {
     BadName(String),
     /// No TMA tensor map moves the tile (the analysis's reason).
     Tma(rcute::analysis::tma::TmaError),
+    /// A kernel template and the values given for its holes disagree (a hole without a
+    /// value, a value without a hole, a missing section; [`crate::template`]).
+    Template(String),
 }
 
 impl fmt::Display for CodegenError {
@@ -107,6 +110,7 @@ impl fmt::Display for CodegenError {
             ),
             CodegenError::BadName(n) => write!(f, "codegen: `{n}` is not a C identifier"),
             CodegenError::Tma(e) => write!(f, "{e}"),
+            CodegenError::Template(e) => write!(f, "template: {e}"),
         }
     }
 }

@@ -101,15 +101,18 @@ fn global(name: &str, gmem: MaybeSwizzled, access: Access) -> Result<Pattern, Er
 /// # Errors
 /// An analysis error (none for these layouts).
 pub fn shared_patterns() -> Result<Vec<Pattern>, Error> {
-    use rcute::Tiler;
-    use rcute::atom::{
-        Operand, SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN,
-        SM90_U32x4_STSM_N, TiledMma,
-    };
+    let mut p = shared_vectors()?;
+    p.extend(shared_phases()?);
+    p.extend(shared_matrices()?);
+    Ok(p)
+}
+
+/// 8- to 128-bit accesses of plain, padded and swizzled tiles.
+fn shared_vectors() -> Result<Vec<Pattern>, Error> {
     let l = Layout::parse;
     let v = Access::try_vector;
     let f32_rows = l("(_32,_32):(_32,_1)");
-    let mut p = vec![
+    let p = vec![
         // 32-bit: a row, a column, the column padded and swizzled, stride 2, a broadcast
         shared(
             "f32 row",
@@ -246,6 +249,16 @@ pub fn shared_patterns() -> Result<Vec<Pattern>, Error> {
             l("_1024:_1").into(),
             v(l("(_32,_4):(_0,_1)"), 32, 128)?,
         )?,
+    ];
+    Ok(p)
+}
+
+/// The accesses that show how the hardware splits a warp's request into phases.
+fn shared_phases() -> Result<Vec<Pattern>, Error> {
+    let l = Layout::parse;
+    let v = Access::try_vector;
+    let f32_rows = l("(_32,_32):(_32,_1)");
+    Ok(vec![
         // the model's phases: 128-bit accesses are served by half-warps
         shared(
             "f32x4 quarter-warps repeat 128 bytes",
@@ -295,7 +308,18 @@ pub fn shared_patterns() -> Result<Vec<Pattern>, Error> {
             f32_rows.into(),
             v(l("(_32,_4):(_1,_32)"), 32, 128)?,
         )?,
-    ];
+    ])
+}
+
+/// `ldmatrix` and `stmatrix` of plain, padded and swizzled operand tiles.
+fn shared_matrices() -> Result<Vec<Pattern>, Error> {
+    use rcute::Tiler;
+    use rcute::atom::{
+        Operand, SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN,
+        SM90_U32x4_STSM_N, TiledMma,
+    };
+    let l = Layout::parse;
+    let mut p = Vec::new();
     // ldmatrix / stmatrix of a 16x16 operand tile (one warp of SM80_16x8x16, A by
     // make_tiled_copy_A, B by make_tiled_copy_B with two atoms along N) inside 16x64
     // K-major and 64x16 M/N-major half_t buffers, plain and with CUTLASS's Swizzle<3,3,3>

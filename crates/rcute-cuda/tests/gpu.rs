@@ -1,28 +1,221 @@
-//! On a machine with a CUDA device (driver, NVRTC and cuBLAS):
+//! The kernels on a CUDA device, through the library API (`rcute_cuda::launch`): every
+//! result is compared with the product (or copy) computed on the host.
+//!
+//! On a machine with a CUDA device (driver and NVRTC; `wgmma` needs compute capability 9.0):
 //! `cargo test -p rcute-cuda --release -- --ignored`
 
-use std::process::Command;
+use cudarc::driver::CudaSlice;
+use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
+use rcute_cuda::kernels::{Elem, matrix, tiled};
+use rcute_cuda::launch::{Device, GemmElement, LaunchError};
+
+const DEVICE: &str = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored";
+
+/// A deterministic stream of values in [-1, 1) on a grid of 1/64 (exact in f16 and bf16).
+fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut x = seed.wrapping_mul(6364136223846793005);
+    (0..n)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) % 128) as f32 / 64.0 - 1.0
+        })
+        .collect()
+}
+
+/// The `rows x cols` row-major matrix `v` stored row- or column-major.
+fn store<T>(v: &[f32], rows: usize, cols: usize, row_major: bool, of: fn(f32) -> T) -> Vec<T> {
+    (0..v.len())
+        .map(|i| {
+            let (r, c) = if row_major {
+                (i / cols, i % cols)
+            } else {
+                (i % rows, i / rows)
+            };
+            of(v[r * cols + c])
+        })
+        .collect()
+}
+
+/// `A (M x K) * B (K x N)`, row-major, exactly (f64 over values exact in 16 bits).
+fn product(a: &[f32], b: &[f32], (m, n, k): (usize, usize, usize)) -> Vec<f64> {
+    let mut out = vec![0f64; m * n];
+    for i in 0..m {
+        for l in 0..k {
+            let x = a[i * k + l] as f64;
+            for j in 0..n {
+                out[i * n + j] += x * b[l * n + j] as f64;
+            }
+        }
+    }
+    out
+}
+
+/// A 16-bit element the tests store and read back.
+trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy {
+    fn of(x: f32) -> Self;
+    fn to(self) -> f64;
+}
+
+impl Half for half::f16 {
+    fn of(x: f32) -> Self {
+        half::f16::from_f32(x)
+    }
+    fn to(self) -> f64 {
+        self.to_f64()
+    }
+}
+
+impl Half for half::bf16 {
+    fn of(x: f32) -> Self {
+        half::bf16::from_f32(x)
+    }
+    fn to(self) -> f64 {
+        self.to_f64()
+    }
+}
+
+/// Every operand major, both instructions, for one size and type: the elements off by
+/// more than the output type's rounding, per case (empty when all are right).
+fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> {
+    let (mu, nu, ku) = (m as usize, n as usize, k as usize);
+    let a = values(mu * ku, 1);
+    let b = values(ku * nu, 2);
+    let want = product(&a, &b, (mu, nu, ku));
+    let scale = want.iter().fold(1f64, |s, x| s.max(x.abs()));
+    let rel = match T::TYPE {
+        MmaType::F16 => 2f64.powi(-9),
+        MmaType::Bf16 => 2f64.powi(-6),
+    };
+    let s = dev.stream();
+    let mut failures = Vec::new();
+    for (a_row, b_row) in [(true, false), (false, true), (true, true), (false, false)] {
+        // A (M,K): row-major is K-major; B is K x N: row-major is N-major, as (N,K)
+        let a_dev = s.memcpy_stod(&store(&a, mu, ku, a_row, T::of)).unwrap();
+        let b_dev = s.memcpy_stod(&store(&b, ku, nu, b_row, T::of)).unwrap();
+        let a_l = matrix(m, k, if a_row { k } else { m }, a_row);
+        let b_l = matrix(n, k, if b_row { n } else { k }, !b_row);
+        let c_l = matrix(m, n, n, true);
+        for instr in [Instr::MmaSync, Instr::Wgmma] {
+            if instr == Instr::Wgmma && dev.capability() != (9, 0) {
+                eprintln!("wgmma skipped: compute capability {:?}", dev.capability());
+                continue;
+            }
+            let mut g = Gemm::new(T::TYPE, a_l, b_l, c_l);
+            g.instr = instr;
+            if instr == Instr::Wgmma {
+                g.tiling = Tiling::wgmma();
+            }
+            let what = format!(
+                "{:?} {m}x{n}x{k} A row {a_row} B row {b_row} {instr:?}",
+                T::TYPE
+            );
+            let gemm = g.compile(dev).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let mut c: CudaSlice<T> = s.alloc_zeros(mu * nu).unwrap();
+            gemm.launch(s, &a_dev, &b_dev, &mut c)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let got = s.memcpy_dtov(&c).unwrap();
+            let bad = got
+                .iter()
+                .zip(&want)
+                .filter(|&(x, w)| {
+                    let err = (x.to() - w).abs();
+                    err.is_nan() || err > rel * w.abs().max(scale / 16.0)
+                })
+                .count();
+            if bad > 0 {
+                failures.push(format!("{what}: {bad} elements wrong"));
+            }
+        }
+    }
+    failures
+}
 
 #[test]
 #[ignore = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored"]
-fn kernels_are_exact_on_the_device() {
-    let out = Command::new(env!("CARGO_BIN_EXE_rcute-gpu-bench"))
-        .args(["--copy", "1000", "777", "--copy", "1000", "778"])
-        .args([
-            "--gemm", "1000", "776", "1000", "--gemm", "1000", "777", "999",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
+fn gemms_match_the_host_product() {
+    let dev = Device::new(0).expect(DEVICE);
+    let mut failures = Vec::new();
+    for size in [(128, 96, 64), (1000, 776, 1000), (1000, 777, 999)] {
+        failures.extend(gemm_cases::<half::f16>(&dev, size));
+        failures.extend(gemm_cases::<half::bf16>(&dev, size));
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+#[ignore = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored"]
+fn copies_and_transposes_are_exact() {
+    let dev = Device::new(0).expect(DEVICE);
+    let s = dev.stream();
+    for (m, n) in [(1000, 777), (1000, 778), (64, 64)] {
+        let (mu, nu) = (m as usize, n as usize);
+        let host: Vec<f32> = (0..mu * nu).map(|i| i as f32).collect();
+        let host16: Vec<u16> = (0..mu * nu).map(|i| (i % 65_521) as u16).collect();
+        for transpose in [false, true] {
+            let at = |r: usize, c: usize| if transpose { c * mu + r } else { r * nu + c };
+            let k = tiled(Elem::F32, m, n, transpose)
+                .compile(&dev, "copy_f32")
+                .unwrap();
+            let src = s.memcpy_stod(&host).unwrap();
+            let mut dst = s.alloc_zeros::<f32>(mu * nu).unwrap();
+            k.launch(s, &src, &mut dst).unwrap();
+            let got = s.memcpy_dtov(&dst).unwrap();
+            let k = tiled(Elem::F16, m, n, transpose)
+                .compile(&dev, "copy_f16")
+                .unwrap();
+            let src = s.memcpy_stod(&host16).unwrap();
+            let mut dst = s.alloc_zeros::<u16>(mu * nu).unwrap();
+            k.launch(s, &src, &mut dst).unwrap();
+            let got16 = s.memcpy_dtov(&dst).unwrap();
+            for r in 0..mu {
+                for c in 0..nu {
+                    assert_eq!(got[at(r, c)], host[r * nu + c], "f32 {m}x{n} {transpose}");
+                    assert_eq!(
+                        got16[at(r, c)],
+                        host16[r * nu + c],
+                        "f16 {m}x{n} {transpose}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored"]
+fn the_host_refuses_what_it_can_check() {
+    let dev = Device::new(0).expect(DEVICE);
+    let s = dev.stream();
+    let (m, n, k) = (128i64, 96i64, 64i64);
+    let g = Gemm::new(
+        MmaType::F16,
+        matrix(m, k, k, true),
+        matrix(n, k, k, true),
+        matrix(m, n, n, true),
     );
-    // 2 sizes x (f32, f16) x (copy, transpose)
-    assert_eq!(text.matches("checked: exact").count(), 8, "{text}");
-    // 2 sizes x (f16, bf16) x 4 operand layouts x (mma.sync, wgmma), each against the
-    // exact product
-    assert_eq!(text.matches("vs exact (cuBLAS").count(), 32, "{text}");
-    assert!(!text.contains("WRONG"), "{text}");
+    let gemm = g.compile(&dev).unwrap();
+    // compiled once: the same source again takes the cached module
+    let modules = dev.compiled_modules();
+    g.compile(&dev).unwrap();
+    assert_eq!(dev.compiled_modules(), modules);
+    let a = s.alloc_zeros::<half::f16>((m * k) as usize).unwrap();
+    let b = s.alloc_zeros::<half::f16>((n * k) as usize).unwrap();
+    let short = s.alloc_zeros::<half::f16>((n * k - 1) as usize).unwrap();
+    let mut c = s.alloc_zeros::<half::f16>((m * n) as usize).unwrap();
+    assert!(matches!(
+        gemm.launch(s, &a, &short, &mut c),
+        Err(LaunchError::Length { operand: "B", .. })
+    ));
+    let a16 = s.alloc_zeros::<half::bf16>((m * k) as usize).unwrap();
+    let b16 = s.alloc_zeros::<half::bf16>((n * k) as usize).unwrap();
+    let mut c16 = s.alloc_zeros::<half::bf16>((m * n) as usize).unwrap();
+    assert!(matches!(
+        gemm.launch(s, &a16, &b16, &mut c16),
+        Err(LaunchError::Type { .. })
+    ));
+    let other = dev.context().new_stream().unwrap();
+    gemm.launch(&other, &a, &b, &mut c).unwrap();
+    other.synchronize().unwrap();
 }

@@ -2,59 +2,20 @@
 //! against each other element by element and against exact dot products at sampled
 //! points, then timed.
 
-use crate::{Args, Gpu, Res};
+use crate::{Gpu, Res};
 use cudarc::cublas::{CudaBlas, Gemm as _, GemmConfig, sys::cublasOperation_t};
-use cudarc::driver::{CudaSlice, DevicePtr, LaunchConfig, PushKernelArg};
+use cudarc::driver::CudaSlice;
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
-use rcute_cuda::kernels::{Kernel, TensorMap, matrix};
-
-/// An encoded TMA descriptor, passed to the kernel by value (`__grid_constant__`).
-#[repr(C, align(64))]
-#[derive(Clone, Copy)]
-struct TensorMapArg([u64; 16]);
-
-// SAFETY: a plain 128-byte, 64-byte aligned value, the layout of the kernel's
-// `RcuteTensorMap` parameter (and of CUDA's `CUtensorMap`).
-unsafe impl cudarc::driver::DeviceRepr for TensorMapArg {}
-
-/// Encodes `m` for the 16-bit matrix at device address `ptr`.
-fn encode(m: &TensorMap, ptr: u64) -> Res<TensorMapArg> {
-    use cudarc::driver::sys;
-    let mut map = sys::CUtensorMap { opaque: [0; 16] };
-    let strides = [m.stride_bytes];
-    let elem_strides = [1u32, 1];
-    // SAFETY: every pointer is to a live array of the rank the call is told (2 extents, 1
-    // stride, 2 box extents, 2 element strides) and `map` is a writable descriptor; the
-    // driver checks the values (alignment, box limits) and reports them as an error.
-    let r = unsafe {
-        sys::cuTensorMapEncodeTiled(
-            &mut map,
-            sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT16,
-            2,
-            ptr as *mut core::ffi::c_void,
-            m.dims.as_ptr(),
-            strides.as_ptr(),
-            m.box_dims.as_ptr(),
-            elem_strides.as_ptr(),
-            sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
-            sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_128B,
-            sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-            sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
-        )
-    };
-    r.result()?;
-    Ok(TensorMapArg(map.opaque))
-}
+use rcute_cuda::kernels::matrix;
+use rcute_cuda::launch::GemmElement;
 
 /// A 16-bit element as cuBLAS and the host see it.
-trait Half: cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits + Copy + Default {
-    const TY: MmaType;
+trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy + Default {
     fn of(x: f32) -> Self;
     fn to(self) -> f32;
 }
 
 impl Half for half::f16 {
-    const TY: MmaType = MmaType::F16;
     fn of(x: f32) -> Self {
         half::f16::from_f32(x)
     }
@@ -64,7 +25,6 @@ impl Half for half::f16 {
 }
 
 impl Half for half::bf16 {
-    const TY: MmaType = MmaType::Bf16;
     fn of(x: f32) -> Self {
         half::bf16::from_f32(x)
     }
@@ -162,7 +122,7 @@ where
         let a_l = matrix(m, k, if a_row { k } else { m }, a_row);
         let b_l = matrix(n, k, if b_row { n } else { k }, !b_row);
         let c_l = matrix(m, n, n, true);
-        let what = label(T::TY, a_row, b_row);
+        let what = label(T::TYPE, a_row, b_row);
 
         // cuBLAS: C^T (N x M column-major) = B^T (N x K) * A^T (K x M)
         let mut c_ref = gpu.stream.alloc_zeros::<T>(mu * nu)?;
@@ -204,7 +164,7 @@ where
             flops / t_blas / 1e9
         );
         for instr in [Instr::MmaSync, Instr::Wgmma] {
-            let mut g = Gemm::new(T::TY, a_l, b_l, c_l);
+            let mut g = Gemm::new(T::TYPE, a_l, b_l, c_l);
             g.instr = instr;
             if instr == Instr::Wgmma {
                 g.tiling = wgmma;
@@ -213,29 +173,18 @@ where
                 Instr::MmaSync => "mma.sync",
                 Instr::Wgmma => "wgmma",
             };
-            let kname = format!("gemm_{}", T::TY.ptx());
-            let kern = g.kernel(&kname)?;
+            let kern = g.compile(&gpu.dev)?;
             if show {
-                println!("{}", kern.source);
+                println!("{}", kern.kernel().kernel().source);
             }
-            let f = gpu.load(&kern)?;
-            let args = Args::of(&kern)?;
-            let maps = kern
-                .tensor_maps
-                .iter()
-                .map(|m| {
-                    let buf = if m.operand == 0 { &a_dev } else { &b_dev };
-                    let (ptr, _sync) = buf.device_ptr(&gpu.stream);
-                    encode(m, ptr)
-                })
-                .collect::<Res<Vec<_>>>()?;
             let mut c = gpu.stream.alloc_zeros::<T>(mu * nu)?;
-            let launch =
-                |c: &mut CudaSlice<T>| launch(gpu, &kern, (&args, &maps), &f, &a_dev, &b_dev, c);
+            let launch = |c: &mut CudaSlice<T>| -> Res<()> {
+                Ok(kern.launch(&gpu.stream, &a_dev, &b_dev, c)?)
+            };
             launch(&mut c)?;
             let got: Vec<f32> = gpu.stream.memcpy_dtov(&c)?.iter().map(|x| x.to()).collect();
             let t_ours = gpu.time(|| launch(&mut c))?;
-            let check = compare(&got, &reference, a, b, (mu, nu, ku), T::TY);
+            let check = compare(&got, &reference, a, b, (mu, nu, ku), T::TYPE);
             if !check.ok {
                 gpu.wrong.set(gpu.wrong.get() + 1);
             }
@@ -248,39 +197,6 @@ where
             );
         }
     }
-    Ok(())
-}
-
-#[allow(clippy::too_many_arguments)]
-fn launch<T: Half>(
-    gpu: &Gpu,
-    k: &Kernel,
-    (args, maps): (&Args, &[TensorMapArg]),
-    f: &cudarc::driver::CudaFunction,
-    a: &CudaSlice<T>,
-    b: &CudaSlice<T>,
-    c: &mut CudaSlice<T>,
-) -> Res<()> {
-    let mut l = gpu.stream.launch_builder(f);
-    l.arg(a);
-    l.arg(b);
-    l.arg(c);
-    args.push(&mut l);
-    for m in maps {
-        l.arg(m);
-    }
-    let cfg = LaunchConfig {
-        grid_dim: (k.grid, 1, 1),
-        block_dim: (k.block, 1, 1),
-        shared_mem_bytes: k.shared_bytes,
-    };
-    // SAFETY: the arguments are pushed in the order and with the types of the kernel's
-    // signature (`A, B, C`, then `k.params` in its index type, then the tensor maps, encoded
-    // from `k.tensor_maps` for `a` and `b`); `a`, `b`, `c` hold the
-    // M x K, N x K and M x N elements of the layouts the kernel was generated from, and
-    // every access of the kernel is predicated on the coordinates being inside them; the
-    // dynamic shared memory is `k.shared_bytes`, allowed by the function's attribute.
-    unsafe { l.launch(cfg) }?;
     Ok(())
 }
 

@@ -20,43 +20,16 @@ mod gemm;
 mod patterns;
 mod tutorials;
 
-use cudarc::driver::{CudaContext, CudaSlice, CudaStream, DeviceRepr, LaunchConfig, PushKernelArg};
-use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
-use rcute_cuda::codegen::IndexType;
-use rcute_cuda::kernels::{Elem, Kernel, tiled};
+use cudarc::driver::{CudaContext, CudaStream, DeviceRepr};
+use rcute_cuda::kernels::{Elem, tiled};
+use rcute_cuda::launch::{CopyElement, Device};
 use std::sync::Arc;
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
-/// A kernel's scalar arguments (`k.params`) in its index type, converted once.
-enum Args {
-    I32(Vec<i32>),
-    I64(Vec<i64>),
-}
-
-impl Args {
-    /// Pushes the values after the kernel's pointers.
-    fn push<'a>(&'a self, b: &mut cudarc::driver::LaunchArgs<'a>) {
-        match self {
-            Args::I32(v) => v.iter().for_each(|x| {
-                b.arg(x);
-            }),
-            Args::I64(v) => v.iter().for_each(|x| {
-                b.arg(x);
-            }),
-        }
-    }
-
-    fn of(k: &Kernel) -> Res<Args> {
-        let values = k.params.iter().map(|p| p.value);
-        Ok(match k.index_type {
-            IndexType::I32 => Args::I32(values.map(i32::try_from).collect::<Result<_, _>>()?),
-            IndexType::I64 => Args::I64(values.collect()),
-        })
-    }
-}
-
 struct Gpu {
+    /// compiles and launches the generated kernels (`rcute_cuda::launch`)
+    dev: Device,
     ctx: Arc<CudaContext>,
     stream: Arc<CudaStream>,
     /// kernels whose result was wrong
@@ -66,51 +39,6 @@ struct Gpu {
 }
 
 impl Gpu {
-    fn launch<T: DeviceRepr>(
-        &self,
-        k: &Kernel,
-        args: &Args,
-        f: &cudarc::driver::CudaFunction,
-        src: &CudaSlice<T>,
-        dst: &mut CudaSlice<T>,
-    ) -> Res<()> {
-        let mut b = self.stream.launch_builder(f);
-        b.arg(src);
-        b.arg(dst);
-        args.push(&mut b);
-        let cfg = LaunchConfig {
-            grid_dim: (k.grid, 1, 1),
-            block_dim: (k.block, 1, 1),
-            shared_mem_bytes: 0,
-        };
-        // SAFETY: the arguments are pushed in the order and with the types of the kernel's
-        // signature (`src, dst`, then `k.params` in the kernel's index type, see `Args`);
-        // `src` and `dst` hold `m * n` elements, and every access of the kernel is
-        // predicated on `r < M && c < N` at offsets inside an `m x n` matrix.
-        unsafe { b.launch(cfg) }?;
-        Ok(())
-    }
-
-    /// Compiles `k` with NVRTC for sm_90a and loads its function, allowing it the dynamic
-    /// shared memory it asks for.
-    fn load(&self, k: &Kernel) -> Res<cudarc::driver::CudaFunction> {
-        let ptx = compile_ptx_with_opts(
-            &k.source,
-            CompileOptions {
-                arch: Some("sm_90a"),
-                ..Default::default()
-            },
-        )?;
-        let f = self.ctx.load_module(ptx)?.load_function(&k.name)?;
-        if k.shared_bytes > 0 {
-            f.set_attribute(
-                cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                k.shared_bytes as i32,
-            )?;
-        }
-        Ok(f)
-    }
-
     /// Milliseconds per call of `f`, the median of 7 timings of 10 calls.
     fn time(&self, mut f: impl FnMut() -> Res<()>) -> Res<f64> {
         f()?;
@@ -132,7 +60,14 @@ impl Gpu {
         Ok(ts[3])
     }
 
-    fn run<T: DeviceRepr + Copy + PartialEq + cudarc::driver::ValidAsZeroBits + std::fmt::Debug>(
+    fn run<
+        T: CopyElement
+            + DeviceRepr
+            + Copy
+            + PartialEq
+            + cudarc::driver::ValidAsZeroBits
+            + std::fmt::Debug,
+    >(
         &self,
         elem: Elem,
         m: i64,
@@ -154,14 +89,12 @@ impl Gpu {
         for transpose in [false, true] {
             let what = if transpose { "transpose" } else { "copy" };
             let name = format!("{what}_{}", elem_name(elem));
-            let k = tiled(elem, m, n, transpose).kernel(&name)?;
+            let k = tiled(elem, m, n, transpose).compile(&self.dev, &name)?;
             if show {
-                println!("{}", k.source);
+                println!("{}", k.kernel().kernel().source);
             }
-            let f = self.load(&k)?;
             let mut out = self.stream.alloc_zeros::<T>(host.len())?;
-            let args = Args::of(&k)?;
-            self.launch(&k, &args, &f, &src, &mut out)?;
+            k.launch(&self.stream, &src, &mut out)?;
             let got = self.stream.memcpy_dtov(&out)?;
             let (mu, nu) = (m as usize, n as usize);
             let mut wrong = 0usize;
@@ -176,7 +109,7 @@ impl Gpu {
             if wrong > 0 {
                 self.wrong.set(self.wrong.get() + 1);
             }
-            let ms = self.time(|| self.launch(&k, &args, &f, &src, &mut out))?;
+            let ms = self.time(|| Ok(k.launch(&self.stream, &src, &mut out)?))?;
             let gbs = 2.0 * bytes as f64 / ms / 1e6;
             println!(
                 "{:<28} {m:>5} x {n:<5} {ms:>9.3} ms {gbs:>8.1} GB/s   {:.2}   {}",
@@ -315,11 +248,11 @@ fn main() -> Res<()> {
         Some(dir) => Some(tutorials::build(dir, big.unwrap_or((8192, 8192, 8192)))?),
         None => None,
     };
-    let ctx = CudaContext::new(0)?;
-    let stream = ctx.default_stream();
+    let dev = Device::new(0)?;
     let gpu = Gpu {
-        ctx,
-        stream,
+        ctx: dev.context().clone(),
+        stream: dev.stream().clone(),
+        dev,
         wrong: std::cell::Cell::new(0),
         cublas_ms: std::cell::RefCell::new(Vec::new()),
     };

@@ -1,5 +1,5 @@
-//! Kernels whose indexing is computed with rcute's algebra on the host and emitted by
-//! [`crate::codegen`].
+//! The tiled copy: an `M x N` matrix through swizzled shared memory, a tile per thread
+//! block.
 //!
 //! [`TiledCopy`] moves an `M x N` matrix through swizzled shared memory, a tile per thread
 //! block: the tiles come from `zipped_divide` of the identity layout of the padded matrix
@@ -16,8 +16,18 @@
 //! even leading dimension and extent), and, for the shared side, in the swizzled tile;
 //! otherwise the kernel moves the vector's elements one by one.
 
-use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE, Param};
+use super::{Kernel, declaration, grid_count, identity_tiles, int_pair, kernel_params, matrix};
+use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE};
+use crate::template::{fill, section};
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Swizzle, Tiler, layout};
+
+/// The kernel and its pieces, in sections.
+const COPY_CU: &str = include_str!("../cuda/copy.cu");
+
+/// Section `name` of `copy.cu` with its holes filled.
+fn cu(name: &str, values: &[(&str, &str)]) -> Result<String, CodegenError> {
+    fill(section(COPY_CU, name)?, values)
+}
 
 /// An element type the copies move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,101 +84,6 @@ pub struct TiledCopy {
     pub smem: ComposedLayout,
     /// The element type.
     pub elem: Elem,
-}
-
-/// A generated kernel: its CUDA source, the values of its parameters after its pointers
-/// (`src, dst` for a copy, `A, B, C` for a GEMM), and its launch shape.
-#[derive(Clone, Debug)]
-pub struct Kernel {
-    /// The kernel's name (an `extern "C"` function).
-    pub name: String,
-    /// CUDA C++ source, for NVRTC.
-    pub source: String,
-    /// The values the kernel takes after its pointers, in order: the extents (`M`, `N`; a
-    /// GEMM adds `K` and the number of `K` tiles), then the dynamic values of its index
-    /// functions; all of type [`Kernel::index_type`].
-    pub params: Vec<Param>,
-    /// The C type of the indices and of every value in [`Kernel::params`].
-    pub index_type: IndexType,
-    /// Thread blocks.
-    pub grid: u32,
-    /// Threads per block.
-    pub block: u32,
-    /// Bytes of dynamic shared memory per block (0 when the kernel declares its shared
-    /// memory statically).
-    pub shared_bytes: u32,
-    /// TMA descriptors the host encodes (`cuTensorMapEncodeTiled`) and passes after
-    /// [`Kernel::params`], in order.
-    pub tensor_maps: Vec<TensorMap>,
-}
-
-/// A 2-D TMA descriptor of 16-bit elements with the 128-byte swizzle, described for the
-/// host to encode with `cuTensorMapEncodeTiled` (out-of-bounds elements read as zero).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TensorMap {
-    /// The kernel pointer argument it describes (0 for `A`, 1 for `B`).
-    pub operand: usize,
-    /// Extents, the contiguous one first.
-    pub dims: [u64; 2],
-    /// Bytes between consecutive indices of the second dimension.
-    pub stride_bytes: u64,
-    /// The box one copy moves, the contiguous extent first.
-    pub box_dims: [u32; 2],
-}
-
-/// The two integers of a rank-2 tuple of integers (a matrix's extents or strides).
-pub(crate) fn int_pair(t: &IntTuple) -> Option<(Int, Int)> {
-    match (
-        t.rank(),
-        t.try_get(0).ok()?.as_int(),
-        t.try_get(1).ok()?.as_int(),
-    ) {
-        (2, Some(a), Some(b)) => Some((a, b)),
-        _ => None,
-    }
-}
-
-/// The identity layout of the `rows x cols` matrix padded to whole `(tr, tc)` tiles, divided
-/// into those tiles (`zipped_divide`, as `local_tile`): `((tr,tc),(tiles))` to coordinates.
-pub(crate) fn identity_tiles(
-    rows: Int,
-    cols: Int,
-    tr: Int,
-    tc: Int,
-) -> Result<Layout, CodegenError> {
-    let pad = |x: Int, t: Int| -> Result<Int, rcute::Error> { x.try_ceil_div(t)?.try_mul(t) };
-    let padded = IntTuple::from_ints(&[pad(rows, tr)?.to_dynamic(), pad(cols, tc)?.to_dynamic()]);
-    let tile = IntTuple::from_ints(&[tr, tc]);
-    Ok(Layout::identity(padded).try_zipped_divide(&Tiler::try_from_shape(&tile)?)?)
-}
-
-/// A kernel's values after its pointers: its extents, then every function's parameters.
-pub(crate) fn kernel_params(extents: &[(&str, Int)], fns: &[IndexFn]) -> Vec<Param> {
-    extents
-        .iter()
-        .map(|&(name, v)| Param {
-            name: name.to_string(),
-            value: v.value(),
-        })
-        .chain(fns.iter().flat_map(|f| f.params().iter().cloned()))
-        .collect()
-}
-
-/// The parameter list: `pointers`, then `params` in the index type `ty`.
-pub(crate) fn declaration(pointers: &str, params: &[Param], ty: IndexType) -> String {
-    let mut decl = pointers.to_string();
-    for p in params {
-        decl.push_str(&format!(", {} {}", ty.c_name(), p.name));
-    }
-    decl
-}
-
-/// A number of thread blocks as the launch takes it.
-pub(crate) fn grid_count(grid: i64) -> Result<u32, CodegenError> {
-    u32::try_from(grid).map_err(|_| CodegenError::Overflow {
-        value: grid as i128,
-        ty: IndexType::I32,
-    })
 }
 
 /// The modes `(T, E, V, tiles)` of the padded matrix's tiles composed with a thread-value
@@ -301,78 +216,35 @@ impl TiledCopy {
             &params,
             ty,
         );
-        let c = |i: usize, args: &str| fns[i].call(args);
-        // one phase: `(coordinates, bounds, element moves)` per vector, or per element
-        let phase = |(r, cc, g, s): (usize, usize, usize, usize),
-                     (en, vn): (i64, i64),
-                     wide_global: bool,
-                     wide_smem: bool,
-                     load: bool| {
-            let at = |e: &str| format!("t, {e}, v, b");
-            if wide_global {
-                // the pair's first element decides for both (the extent along it is even)
-                let (g_at, s0, s1) = (c(g, "r, c"), c(s, "t, 0, v"), c(s, "t, 1, v"));
-                let body = match (load, wide_smem) {
-                    (true, true) => {
-                        format!("*({pt}*)(smem + {s0}) = *(const {pt}*)(src + {g_at});")
-                    }
-                    (true, false) => format!(
-                        "union {{ {pt} w; {t} e[2]; }} u;\n\
-                         \x20           u.w = *(const {pt}*)(src + {g_at});\n\
-                         \x20           smem[{s0}] = u.e[0];\n\
-                         \x20           smem[{s1}] = u.e[1];"
-                    ),
-                    (false, true) => {
-                        format!("*({pt}*)(dst + {g_at}) = *(const {pt}*)(smem + {s0});")
-                    }
-                    (false, false) => format!(
-                        "union {{ {pt} w; {t} e[2]; }} u;\n\
-                         \x20           u.e[0] = smem[{s0}];\n\
-                         \x20           u.e[1] = smem[{s1}];\n\
-                         \x20           *({pt}*)(dst + {g_at}) = u.w;"
-                    ),
-                };
-                format!(
-                    "#pragma unroll\n\
-                     \x20   for ({it} v = 0; v < {vn}; ++v) {{\n\
-                     \x20       const {it} r = {}, c = {};\n\
-                     \x20       if (r < M && c < N) {{\n\
-                     \x20           {body}\n\
-                     \x20       }}\n\
-                     \x20   }}\n",
-                    c(r, &at("0")),
-                    c(cc, &at("0")),
-                )
-            } else {
-                let mv = if load {
-                    format!("smem[{}] = src[{}];", c(s, "t, e, v"), c(g, "r, c"))
-                } else {
-                    format!("dst[{}] = smem[{}];", c(g, "r, c"), c(s, "t, e, v"))
-                };
-                format!(
-                    "#pragma unroll\n\
-                     \x20   for ({it} v = 0; v < {vn}; ++v)\n\
-                     #pragma unroll\n\
-                     \x20   for ({it} e = 0; e < {en}; ++e) {{\n\
-                     \x20       const {it} r = {}, c = {};\n\
-                     \x20       if (r < M && c < N) {mv}\n\
-                     \x20   }}\n",
-                    c(r, &at("e")),
-                    c(cc, &at("e")),
-                )
+        let smem_size = smem_size.to_string();
+        let types = (t, pt, it);
+        let phase = |f, (en, vn), wide_global, wide_smem, load| {
+            Phase {
+                f,
+                en,
+                vn,
+                wide_global,
+                wide_smem,
+                load,
             }
+            .source(&fns, types)
         };
-        let load = phase((0, 1, 4, 6), (e_ld, v_ld), wide_src, wide_ld, true);
-        let store = phase((2, 3, 5, 7), (e_st, v_st), wide_dst, wide_st, false);
-        src.push_str(&format!(
-            "extern \"C\" __global__ void __launch_bounds__({threads}) {name}({decl}) {{\n\
-             \x20   __shared__ __align__(16) {t} smem[{smem_size}];\n\
-             \x20   const {it} t = threadIdx.x, b = blockIdx.x;\n\
-             {load}\
-             \x20   __syncthreads();\n\
-             {store}\
-             }}\n",
-        ));
+        let load = phase((0, 1, 4, 6), (e_ld, v_ld), wide_src, wide_ld, true)?;
+        let store = phase((2, 3, 5, 7), (e_st, v_st), wide_dst, wide_st, false)?;
+        src.push_str(&cu(
+            "kernel",
+            &[
+                ("THREADS", &threads.to_string()),
+                ("NAME", name),
+                ("PARAMS", &decl),
+                ("T", t),
+                ("SMEM_SIZE", &smem_size),
+                ("INDEX", it),
+                ("LOAD", &load),
+                ("STORE", &store),
+            ],
+        )?);
+        src.push('\n');
         Ok(Kernel {
             name: name.to_string(),
             source: src,
@@ -386,19 +258,75 @@ impl TiledCopy {
     }
 }
 
-/// An `m x n` matrix with dynamic extents; a leading dimension `ld` along rows
-/// (row-major) or along columns, the unit stride static.
-pub fn matrix(m: i64, n: i64, ld: i64, row_major: bool) -> Layout {
-    let d = Int::dynamic;
-    let stride = if row_major {
-        [d(ld), Int::ONE]
-    } else {
-        [Int::ONE, d(ld)]
-    };
-    Layout::new(
-        IntTuple::from_ints(&[d(m), d(n)]),
-        IntTuple::from_ints(&stride),
-    )
+/// One phase of a copy kernel, the load or the store: its index functions
+/// `(row, col, global, shared)` (indices into the kernel's functions), the elements of one
+/// access and the values, and whether the accesses are pairs in global and in shared
+/// memory.
+struct Phase {
+    f: (usize, usize, usize, usize),
+    en: i64,
+    vn: i64,
+    wide_global: bool,
+    wide_smem: bool,
+    load: bool,
+}
+
+impl Phase {
+    /// The phase's loop, per pair or per element; `(t, pt, it)` are the element, pair and
+    /// index types' C names.
+    fn source(
+        &self,
+        fns: &[IndexFn],
+        (t, pt, it): (&str, &str, &str),
+    ) -> Result<String, CodegenError> {
+        let c = |i: usize, args: &str| fns[i].call(args);
+        let (r, cc, g, s) = self.f;
+        let at = |e: &str| format!("t, {e}, v, b");
+        let vn = self.vn.to_string();
+        if self.wide_global {
+            // the pair's first element decides for both (the extent along it is even)
+            let (g_at, s0, s1) = (c(g, "r, c"), c(s, "t, 0, v"), c(s, "t, 1, v"));
+            let pair = [("PAIR", pt), ("G_INDEX", &g_at), ("S0_INDEX", &s0)];
+            let split = [("T", t), ("S1_INDEX", &s1)];
+            let body = match (self.load, self.wide_smem) {
+                (true, true) => cu("load_pair", &pair)?,
+                (true, false) => cu("load_pair_split", &[&pair[..], &split].concat())?,
+                (false, true) => cu("store_pair", &pair)?,
+                (false, false) => cu("store_pair_split", &[&pair[..], &split].concat())?,
+            };
+            return cu(
+                "pairs",
+                &[
+                    ("INDEX", it),
+                    ("VALUES", &vn),
+                    ("ROW_INDEX", &c(r, &at("0"))),
+                    ("COL_INDEX", &c(cc, &at("0"))),
+                    ("MOVE", &body),
+                ],
+            );
+        }
+        let (s_at, g_at) = (c(s, "t, e, v"), c(g, "r, c"));
+        let moves = [("S_INDEX", s_at.as_str()), ("G_INDEX", &g_at)];
+        let mv = cu(
+            if self.load {
+                "load_element"
+            } else {
+                "store_element"
+            },
+            &moves,
+        )?;
+        cu(
+            "elements",
+            &[
+                ("INDEX", it),
+                ("VALUES", &vn),
+                ("ELEMENTS", &self.en.to_string()),
+                ("ROW_INDEX", &c(r, &at("e"))),
+                ("COL_INDEX", &c(cc, &at("e"))),
+                ("MOVE", &mv),
+            ],
+        )
+    }
 }
 
 /// The `(T,E,V)` layout of a copy whose threads `thr` each move the values `val` of one

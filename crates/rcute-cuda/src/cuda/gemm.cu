@@ -1,0 +1,145 @@
+// The GEMM kernel of rcute_cuda::gemm, in sections (rcute_cuda::template): `kernel` is the
+// whole kernel; the other sections fill its holes. Every index is a call of a function
+// generated from a layout (the values of the *_INDEX holes, e.g. `a_stage(s_read)`,
+// `c_row(wt, 0, h, j, wg, bm, bn)`); the text here holds loops, predicates and PTX
+// wrappers only. INDEX is the index type (`int` or `long long`).
+//// section: kernel
+extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/) /*{{NAME}}*/(/*{{PARAMS}}*/) {
+    extern __shared__ __align__(1024) unsigned short rcute_smem[];
+    unsigned short* const A_smem = rcute_smem;
+    unsigned short* const B_smem = rcute_smem + /*{{A_ELEMS}}*/;
+    const /*{{INDEX}}*/ tid = threadIdx.x;
+    const /*{{INDEX}}*/ /*{{LANE}}*/ = /*{{LANE_INDEX}}*/, /*{{GROUP}}*/ = /*{{GROUP_INDEX}}*/;/*{{WARP_POSITION}}*/
+    const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
+    /*{{ACCUMULATORS}}*/
+#pragma unroll
+    for (unsigned z = 0; z < sizeof(acc) / sizeof(float); ++z) (&/*{{ACC0}}*/)[z] = 0.0f;
+/*{{PIPELINE}}*/
+    /*{{TAIL}}*/
+/*{{EPILOGUE}}*/
+}
+//// section: warp_position
+
+    const /*{{INDEX}}*/ wm = /*{{WM_INDEX}}*/, wn = /*{{WN_INDEX}}*/;
+//// section: pipeline_cp_async
+    auto load = [&](/*{{INDEX}}*/ kt, /*{{INDEX}}*/ s) {
+        /*{{LOAD_A}}*/
+        /*{{LOAD_B}}*/
+    };
+#pragma unroll
+    for (/*{{INDEX}}*/ s = 0; s < /*{{AHEAD}}*/; ++s) {
+        if (s < KT) load(s, s);
+        rcute_cp_async_commit();
+    }
+    /*{{INDEX}}*/ s_read = 0, s_write = /*{{AHEAD}}*/;
+    for (/*{{INDEX}}*/ kt = 0; kt < KT; ++kt) {
+        rcute_cp_async_wait</*{{WAIT}}*/>();/*{{FENCE}}*/
+        __syncthreads();
+        if (kt + /*{{AHEAD}}*/ < KT) load(kt + /*{{AHEAD}}*/, s_write);
+        rcute_cp_async_commit();
+        const unsigned a_s = rcute_smem_u32(A_smem + /*{{A_STAGE_INDEX}}*/), b_s = rcute_smem_u32(B_smem + /*{{B_STAGE_INDEX}}*/);
+        /*{{COMPUTE}}*/
+        s_read = s_read + 1 == /*{{STAGES}}*/ ? 0 : s_read + 1;
+        s_write = s_write + 1 == /*{{STAGES}}*/ ? 0 : s_write + 1;
+    }
+
+//// section: fence_async_shared
+
+        rcute_fence_async_shared();
+//// section: load
+#pragma unroll
+        for (/*{{INDEX}}*/ p = 0; p < /*{{PASSES}}*/; ++p) {
+            const /*{{INDEX}}*/ r = /*{{ROW_INDEX}}*/, c = /*{{COL_INDEX}}*/;
+            /*{{ELEMENT}}*/
+        }
+//// section: load_16_bytes
+const int n = /*{{INSIDE}}*/ ? min(max((int)(/*{{LEFT}}*/), 0), 8) : 0;
+            rcute_cp_async16(rcute_smem_u32(/*{{SMEM}}*/), /*{{PTR}}*/ + (n > 0 ? /*{{GLOBAL_INDEX}}*/ : 0), 2 * n);
+//// section: load_element
+*(/*{{SMEM}}*/) = (r < /*{{EXTENT}}*/ && c < K) ? /*{{PTR}}*/[/*{{GLOBAL_INDEX}}*/] : (unsigned short)0;
+//// section: pipeline_tma
+    unsigned long long* const bars = (unsigned long long*)(rcute_smem + /*{{BARRIERS_AT}}*/);
+    auto issue = [&](/*{{INDEX}}*/ kt, /*{{INDEX}}*/ s) {
+        const unsigned bar = rcute_smem_u32(&bars[s]);
+        rcute_mbar_expect_tx(bar, /*{{STAGE_BYTES}}*/);
+        /*{{ISSUE_A}}*/
+        /*{{ISSUE_B}}*/
+    };
+    if (tid == 0) {
+        for (int s = 0; s < /*{{STAGES}}*/; ++s) rcute_mbar_init(rcute_smem_u32(&bars[s]), 1);
+        rcute_fence_mbar_init();
+    }
+    __syncthreads();
+    if (tid == 0)
+        for (/*{{INDEX}}*/ s = 0; s < /*{{AHEAD}}*/; ++s)
+            if (s < KT) issue(s, s);
+    /*{{INDEX}}*/ s_read = 0, s_write = /*{{AHEAD}}*/;
+    unsigned phase = 0;
+    for (/*{{INDEX}}*/ kt = 0; kt < KT; ++kt) {
+        rcute_mbar_wait(rcute_smem_u32(&bars[s_read]), phase);
+        const unsigned a_s = rcute_smem_u32(A_smem + /*{{A_STAGE_INDEX}}*/), b_s = rcute_smem_u32(B_smem + /*{{B_STAGE_INDEX}}*/);
+        /*{{COMPUTE}}*/
+        __syncthreads();
+        if (tid == 0 && kt + /*{{AHEAD}}*/ < KT) issue(kt + /*{{AHEAD}}*/, s_write);
+        s_read = s_read + 1 == /*{{STAGES}}*/ ? 0 : s_read + 1;
+        phase ^= s_read == 0;
+        s_write = s_write + 1 == /*{{STAGES}}*/ ? 0 : s_write + 1;
+    }
+//// section: issue
+#pragma unroll
+        for (/*{{INDEX}}*/ i = 0; i < /*{{BOXES}}*/; ++i)
+            rcute_tma_load(rcute_smem_u32(/*{{PTR}}*/_smem + /*{{STAGE_INDEX}}*/ + /*{{BOX_SMEM_INDEX}}*/), &tma_/*{{OPERAND}}*/, /*{{INNER_INDEX}}*/, /*{{OUTER_INDEX}}*/, bar);
+//// section: compute_mma_sync
+#pragma unroll
+        for (/*{{INDEX}}*/ kk = 0; kk < /*{{KK}}*/; ++kk) {
+            unsigned af[/*{{MI}}*/][4], bf[/*{{NJ}}*/][2][2];
+#pragma unroll
+            for (/*{{INDEX}}*/ i = 0; i < /*{{MI}}*/; ++i) rcute_ldsm/*{{A_TRANS}}*/(af[i], a_s + 2 * /*{{A_FRAG_INDEX}}*/);
+#pragma unroll
+            for (/*{{INDEX}}*/ jp = 0; jp < /*{{NJ}}*/; ++jp) rcute_ldsm/*{{B_TRANS}}*/(&bf[jp][0][0], b_s + 2 * /*{{B_FRAG_INDEX}}*/);
+#pragma unroll
+            for (int i = 0; i < /*{{MI}}*/; ++i)
+#pragma unroll
+            for (int jp = 0; jp < /*{{NJ}}*/; ++jp)
+#pragma unroll
+            for (int q = 0; q < 2; ++q) rcute_mma(&acc[i][jp][q][0][0], af[i], bf[jp][q]);
+        }
+//// section: compute_wgmma
+rcute_wgmma_fence();
+#pragma unroll
+        for (/*{{INDEX}}*/ kk = 0; kk < /*{{KK}}*/; ++kk)
+            rcute_wgmma(&acc[0][0][0], rcute_desc_a(a_s + 2 * /*{{A_SLICE_INDEX}}*/), rcute_desc_b(b_s + 2 * /*{{B_SLICE_INDEX}}*/));
+        rcute_wgmma_commit();
+        rcute_wgmma_wait<1>();
+//// section: epilogue_mma_sync
+#pragma unroll
+    for (int i = 0; i < /*{{MI}}*/; ++i)
+#pragma unroll
+    for (int jp = 0; jp < /*{{NJ}}*/; ++jp)
+#pragma unroll
+    for (int q = 0; q < 2; ++q)
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const float* v = acc[i][jp][q][h];
+        /*{{COORDS_0}}*/
+        /*{{COORDS_1}}*/
+        /*{{STORE}}*/
+    }
+//// section: epilogue_wgmma
+#pragma unroll
+    for (int j = 0; j < /*{{NJ}}*/; ++j)
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const float* v = acc[j][h];
+        /*{{COORDS_0}}*/
+        /*{{COORDS_1}}*/
+        /*{{STORE}}*/
+    }
+//// section: coords
+const /*{{INDEX}}*/ r/*{{E}}*/ = /*{{ROW_INDEX}}*/, c/*{{E}}*/ = /*{{COL_INDEX}}*/;
+//// section: store_elements
+if (r0 < M && c0 < N) C[/*{{C0_INDEX}}*/] = rcute_cvt1(v[0]);
+        if (r1 < M && c1 < N) C[/*{{C1_INDEX}}*/] = rcute_cvt1(v[1]);
+//// section: store_pair
+if (r0 < M && c1 < N) *(unsigned*)(C + /*{{C0_INDEX}}*/) = rcute_cvt2(v[0], v[1]);
+        else { /*{{ELEMENTS}}*/ }

@@ -1,0 +1,17 @@
+struct __align__(64) RcuteTensorMap { unsigned long long opaque[16]; };
+__device__ __forceinline__ void rcute_mbar_init(unsigned bar, unsigned count) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(bar), "r"(count) : "memory");
+}
+__device__ __forceinline__ void rcute_fence_mbar_init() { asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory"); }
+__device__ __forceinline__ void rcute_mbar_expect_tx(unsigned bar, unsigned bytes) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void rcute_mbar_wait(unsigned bar, unsigned phase) {
+    asm volatile("{\n.reg .pred p;\nRCUTE_WAIT:\n"
+                 "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
+                 "@!p bra RCUTE_WAIT;\n}\n" :: "r"(bar), "r"(phase) : "memory");
+}
+__device__ __forceinline__ void rcute_tma_load(unsigned dst, const RcuteTensorMap* map, int inner, int outer, unsigned bar) {
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
+                 :: "r"(dst), "l"(map), "r"(inner), "r"(outer), "r"(bar) : "memory");
+}

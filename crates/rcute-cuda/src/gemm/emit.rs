@@ -1,0 +1,716 @@
+//! GEMM emission: the index functions generated from the plan's layouts, and the kernel
+//! text, the templates of `src/cuda/gemm.cu` and the `.cuh` helpers with their holes
+//! filled ([`crate::template`]).
+
+use super::{Gemm, GemmPlan, Instr, OperandPlan, extents, st, st2, strides, wrong};
+use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE};
+use crate::kernels::{Kernel, TensorMap, declaration, grid_count, identity_tiles, kernel_params};
+use crate::template::{fill, section};
+use rcute::{ComposedLayout, Int, IntTuple, Layout, Tiler};
+
+/// The kernel and its pieces, in sections.
+const GEMM_CU: &str = include_str!("../cuda/gemm.cu");
+/// The PTX wrappers: shared addresses, `cp.async`, `ldmatrix`, `mma.sync`, conversion.
+const PTX_CUH: &str = include_str!("../cuda/gemm_ptx.cuh");
+/// The TMA wrappers: the descriptor type, mbarriers, and the 2-D tiled bulk copy.
+const TMA_CUH: &str = include_str!("../cuda/tma.cuh");
+/// The `wgmma` wrappers: fences, the descriptors of both operands, and one `m64nNk16`
+/// with both operands in shared memory.
+const WGMMA_CUH: &str = include_str!("../cuda/wgmma.cuh");
+
+/// Section `name` of `gemm.cu` with its holes filled.
+fn cu(name: &str, values: &[(&str, &str)]) -> Result<String, CodegenError> {
+    fill(section(GEMM_CU, name)?, values)
+}
+
+/// Generated functions and the order their parameters are passed in.
+struct Emitter {
+    ty: IndexType,
+    fns: Vec<IndexFn>,
+}
+
+impl Emitter {
+    fn add(&mut self, f: IndexFn) -> usize {
+        self.fns.push(f);
+        self.fns.len() - 1
+    }
+
+    fn layout(&mut self, name: &str, l: &Layout) -> Result<usize, CodegenError> {
+        Ok(self.add(IndexFn::layout(name, l, Inputs::Modes, self.ty)?))
+    }
+
+    fn composed(&mut self, name: &str, l: &ComposedLayout) -> Result<usize, CodegenError> {
+        Ok(self.add(IndexFn::composed(name, l, Inputs::Modes, self.ty)?))
+    }
+
+    fn coord(&mut self, name: &str, l: &Layout, k: usize) -> Result<usize, CodegenError> {
+        Ok(self.add(IndexFn::coordinate(name, l, k, Inputs::Modes, self.ty)?))
+    }
+
+    /// Component `k` of a coordinate layout as a function of one 1-D index.
+    fn coord1(&mut self, name: &str, l: &Layout, k: usize) -> Result<usize, CodegenError> {
+        Ok(self.add(IndexFn::coordinate(name, l, k, Inputs::Index, self.ty)?))
+    }
+
+    /// `name(args, params)`.
+    fn call(&self, f: usize, args: &str) -> String {
+        self.fns[f].call(args)
+    }
+}
+
+/// The modes of a coordinate layout `tile_coords` (the block's tile of a padded identity)
+/// composed with `inner`, followed by the tile modes: `(inner modes..., tiles...)`.
+fn with_tiles(tiles: &Layout, inner: &Layout) -> Result<Layout, CodegenError> {
+    let c = tiles.try_mode(0)?.try_composition(inner)?;
+    let mut modes: Vec<Layout> = (0..c.rank()).map(|i| c.mode(i)).collect();
+    let rest = tiles.try_mode(1)?;
+    modes.extend((0..rest.rank()).map(|i| rest.mode(i)));
+    Ok(Layout::try_concat(&modes)?)
+}
+
+/// Each accumulator pair `(e = 0, e = 1)` of `frag` (modes `(lane, e, ...)` to column-major
+/// indices of the `(BM, BN)` tile) is two neighbours in a row, the first in an even column.
+fn pairs_adjacent(frag: &Layout, bm: i64) -> bool {
+    let size = frag.size().value() as usize;
+    let lanes = frag.mode(0).size().value() as usize;
+    (0..size).all(|i| {
+        // the index's value e is its digit after the lane
+        let e = (i / lanes) % 2;
+        let at = frag.offset(i);
+        e == 1 || (at / bm % 2 == 0 && frag.offset(i + lanes) == at + bm)
+    })
+}
+
+/// The index functions of one operand's `cp.async` copy: coordinates of
+/// `(thread, pass, tile row, k tile)`, the shared offset of `(thread, pass)`, the stage's
+/// offset, and the passes.
+struct CopyFns {
+    row: usize,
+    k: usize,
+    smem: usize,
+    stage: usize,
+    passes: i64,
+}
+
+/// The index functions of one operand's TMA boxes: coordinates of
+/// `(box, tile row, k tile)`, the box's (unswizzled) shared offset, and the boxes.
+struct BoxFns {
+    row: usize,
+    k: usize,
+    smem: usize,
+    boxes: i64,
+}
+
+/// Every index function of the kernel, by role (indices into [`Emitter::fns`]).
+struct Fns {
+    lane: usize,
+    group: usize,
+    warp: Option<(usize, usize)>,
+    block: (usize, usize),
+    g_c: usize,
+    g_ab: Option<(usize, usize)>,
+    stage: [usize; 2],
+    copies: Vec<CopyFns>,
+    boxes: Vec<BoxFns>,
+    frag: (usize, usize),
+    c: (usize, usize),
+}
+
+/// The problem's extents and tile counts.
+#[derive(Clone, Copy)]
+struct Extents {
+    m: Int,
+    n: Int,
+    k: Int,
+    mt: Int,
+    nt: Int,
+    kt: Int,
+}
+
+impl Gemm {
+    pub(super) fn kernel_with(&self, name: &str, ty: IndexType) -> Result<Kernel, CodegenError> {
+        let plan = self.plan()?;
+        let t = self.tiling;
+        let (m, k) = extents(&self.a)?;
+        let (n, _) = extents(&self.b)?;
+        let x = Extents {
+            m,
+            n,
+            k,
+            mt: m.try_ceil_div(st(t.bm))?.to_dynamic(),
+            nt: n.try_ceil_div(st(t.bn))?.to_dynamic(),
+            kt: k.try_ceil_div(st(t.bk))?.to_dynamic(),
+        };
+        let mut e = Emitter {
+            ty,
+            fns: Vec::new(),
+        };
+        let (fns, tensor_maps) = self.index_functions(&plan, x, &mut e)?;
+        let params = kernel_params(&[("M", m), ("N", n), ("K", k), ("KT", x.kt)], &e.fns);
+        let mut decl = declaration(
+            "const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, unsigned short* __restrict__ C",
+            &params,
+            ty,
+        );
+        for map in &tensor_maps {
+            let which = ["a", "b"][map.operand];
+            decl.push_str(&format!(
+                ", const __grid_constant__ RcuteTensorMap tma_{which}"
+            ));
+        }
+        let a_elems = plan.a.smem.layout().try_cosize()?.value();
+        let b_elems = plan.b.smem.layout().try_cosize()?.value();
+        let shared_bytes = 2 * (a_elems + b_elems) + if plan.tma { 8 * t.stages } else { 0 };
+        let ctx = Ctx {
+            g: self,
+            plan: &plan,
+            e: &e,
+            fns: &fns,
+            it: ty.c_name(),
+        };
+        let mut src = String::from(PRELUDE);
+        src.push_str(&self.helpers(&plan)?);
+        for f in &e.fns {
+            src.push_str(&f.source());
+        }
+        src.push_str(&ctx.kernel(name, &decl, a_elems, b_elems)?);
+        src.push('\n');
+        Ok(Kernel {
+            name: name.to_string(),
+            source: src,
+            params,
+            index_type: ty,
+            grid: grid_count(x.mt.value() * x.nt.value())?,
+            block: plan.threads() as u32,
+            shared_bytes: shared_bytes as u32,
+            tensor_maps,
+        })
+    }
+
+    /// The PTX, TMA and `wgmma` wrappers the kernel uses.
+    fn helpers(&self, plan: &GemmPlan) -> Result<String, CodegenError> {
+        let ptx = self.ty.ptx();
+        let mut src = fill(PTX_CUH, &[("PTX", ptx)])?;
+        if plan.tma {
+            src.push_str(&fill(TMA_CUH, &[])?);
+        }
+        if self.instr == Instr::Wgmma {
+            let (a, b) = (&plan.a, &plan.b);
+            let regs = self.tiling.bn / 2;
+            let outs: Vec<String> = (0..regs).map(|i| format!("%{i}")).collect();
+            let binds: Vec<String> = (0..regs).map(|i| format!("\"+f\"(d[{i}])")).collect();
+            let n = |v: i64| v.to_string();
+            src.push_str(&fill(
+                WGMMA_CUH,
+                &[
+                    ("DESC_A", &format!("{:#x}", a.descriptor()?)),
+                    ("DESC_B", &format!("{:#x}", b.descriptor()?)),
+                    ("PTX", ptx),
+                    ("N", &n(self.tiling.bn)),
+                    ("OUTS", &outs.join(", ")),
+                    ("BINDS", &binds.join(", ")),
+                    ("R0", &n(regs)),
+                    ("R1", &n(regs + 1)),
+                    ("R2", &n(regs + 2)),
+                    ("TRANS_A", &n(a.mn_major as i64)),
+                    ("TRANS_B", &n(b.mn_major as i64)),
+                ],
+            )?);
+        }
+        Ok(src)
+    }
+
+    /// Generates every index function, in the order the kernel takes their parameters,
+    /// and the tensor maps the host encodes.
+    fn index_functions(
+        &self,
+        plan: &GemmPlan,
+        x: Extents,
+        e: &mut Emitter,
+    ) -> Result<(Fns, Vec<TensorMap>), CodegenError> {
+        let t = self.tiling;
+        let wgmma = self.instr == Instr::Wgmma;
+        // threads: lanes of warps (mma.sync) or threads of warpgroups (wgmma)
+        let (group, groups) = if wgmma {
+            (128, t.warps_m)
+        } else {
+            (32, t.warps_m * t.warps_n)
+        };
+        let lanes = Layout::identity(st2(group, groups));
+        let (lane_fn, group_fn) = if wgmma {
+            ("thread_of", "warpgroup_of")
+        } else {
+            ("lane_of", "warp_of")
+        };
+        let lane = e.coord1(lane_fn, &lanes, 0)?;
+        let group = e.coord1(group_fn, &lanes, 1)?;
+        // the warp's position in the block (mma.sync; a warpgroup's is its index)
+        let warp = if wgmma {
+            None
+        } else {
+            let warps = Layout::identity(st2(t.warps_m, t.warps_n));
+            Some((
+                e.coord1("warp_m", &warps, 0)?,
+                e.coord1("warp_n", &warps, 1)?,
+            ))
+        };
+        let block = block_order(e, x)?;
+        // global offsets
+        let g_c = e.layout("g_c", &self.c)?;
+        let g_ab = if plan.tma {
+            None
+        } else {
+            Some((e.layout("g_a", &self.a)?, e.layout("g_b", &self.b)?))
+        };
+        let (a, b) = (&plan.a, &plan.b);
+        let stage = [
+            e.layout("a_stage", &a.smem.layout().try_mode(2)?)?,
+            e.layout("b_stage", &b.smem.layout().try_mode(2)?)?,
+        ];
+        let operands = [(a, x.m, "a"), (b, x.n, "b")];
+        let mut copies = Vec::new();
+        let mut boxes = Vec::new();
+        let mut tensor_maps = Vec::new();
+        for (i, (op, rows, name)) in operands.into_iter().enumerate() {
+            if plan.tma {
+                let (f, map) = tma_fns(e, op, (rows, x.k, t.bk), name, i)?;
+                boxes.push(f);
+                tensor_maps.push(map);
+            } else {
+                copies.push(copy_fns(e, op, (rows, x.k, t.bk), name, stage[i])?);
+            }
+        }
+        // operands of the MMAs: ldmatrix row addresses of (lane, block, kk, warp along M or
+        // N), or the (unswizzled) start of each wgmma's 64 x 16 slice, (warpgroup, kk)
+        let frag = if wgmma {
+            (
+                e.layout("a_slice", &a.tile.layout().try_composition(&a.slices)?)?,
+                e.layout("b_slice", &b.tile.layout().try_composition(&b.slices)?)?,
+            )
+        } else {
+            let frag = |op: &OperandPlan| op.tile.try_composition_tiler(&Tiler::layout(op.frag));
+            (
+                e.composed("a_frag", &frag(a)?)?,
+                e.composed("b_frag", &frag(b)?)?,
+            )
+        };
+        let cids = identity_tiles(x.m, x.n, st(t.bm), st(t.bn))?;
+        let ccoords = with_tiles(&cids, &plan.c_frag)?;
+        let c = (
+            e.coord("c_row", &ccoords, 0)?,
+            e.coord("c_col", &ccoords, 1)?,
+        );
+        let fns = Fns {
+            lane,
+            group,
+            warp,
+            block,
+            g_c,
+            g_ab,
+            stage,
+            copies,
+            boxes,
+            frag,
+            c,
+        };
+        Ok((fns, tensor_maps))
+    }
+}
+
+/// The blocks' order: output tiles in groups of 8 tile rows (1 when the tile rows do not
+/// divide), so that blocks running together share their tiles of `B` in L2;
+/// `(block_m, block_n)` of `blockIdx.x`.
+fn block_order(e: &mut Emitter, x: Extents) -> Result<(usize, usize), CodegenError> {
+    let (mt, nt) = (x.mt, x.nt);
+    let rows_per_group = if mt.value() % 8 == 0 { 8 } else { 1 };
+    let order = Layout::new(
+        IntTuple::from_ints(&[
+            st(rows_per_group),
+            nt,
+            Int::dynamic(mt.value() / rows_per_group),
+        ]),
+        IntTuple::from_ints(&[st(1), mt, st(rows_per_group)]),
+    );
+    let raster = Layout::identity(IntTuple::from_ints(&[mt, nt])).try_composition(&order)?;
+    Ok((
+        e.coord1("block_m", &raster, 0)?,
+        e.coord1("block_n", &raster, 1)?,
+    ))
+}
+
+/// One operand's `cp.async` copy: coordinates of `(thread, pass, tile row, k tile)` and
+/// shared offsets of `(thread, pass)`; for 16-byte copies, of the first element of each.
+fn copy_fns(
+    e: &mut Emitter,
+    op: &OperandPlan,
+    (rows, k, bk): (Int, Int, i64),
+    name: &str,
+    stage: usize,
+) -> Result<CopyFns, CodegenError> {
+    let ids = identity_tiles(rows, k, st(op.rows), st(bk))?;
+    let l = if op.vector {
+        Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?
+    } else {
+        let v = Layout::try_concat(&[op.copy.try_mode(1)?, op.copy.try_mode(2)?])?;
+        Layout::try_concat(&[op.copy.try_mode(0)?, v])?
+    };
+    let coords = with_tiles(&ids, &l)?;
+    Ok(CopyFns {
+        row: e.coord(&format!("{name}_copy_row"), &coords, 0)?,
+        k: e.coord(&format!("{name}_copy_k"), &coords, 1)?,
+        smem: e.composed(
+            &format!("{name}_copy_smem"),
+            &op.tile.try_composition_tiler(&Tiler::layout(l))?,
+        )?,
+        stage,
+        passes: l.try_mode(1)?.size().value(),
+    })
+}
+
+/// One operand's TMA boxes: coordinates of `(box, tile row, k tile)`, unswizzled shared
+/// offsets, and the tensor map the host encodes, as the analysis derived it: the
+/// contiguous mode first (the rows M/N-major, K K-major, as the loads pass the
+/// coordinates).
+fn tma_fns(
+    e: &mut Emitter,
+    op: &OperandPlan,
+    (rows, k, bk): (Int, Int, i64),
+    name: &str,
+    operand: usize,
+) -> Result<(BoxFns, TensorMap), CodegenError> {
+    let ids = identity_tiles(rows, k, st(op.rows), st(bk))?;
+    let coords = with_tiles(&ids, &op.boxes)?;
+    let fns = BoxFns {
+        row: e.coord(&format!("{name}_box_row"), &coords, 0)?,
+        k: e.coord(&format!("{name}_box_k"), &coords, 1)?,
+        smem: e.layout(
+            &format!("{name}_box_smem"),
+            &op.tile.layout().try_composition(&op.boxes)?,
+        )?,
+        boxes: op.boxes.size().value(),
+    };
+    let map = op.tma.as_ref().map_err(|e| CodegenError::Tma(*e))?;
+    if map.rank() != 2 || map.modes()[0] != usize::from(!op.mn_major) {
+        return Err(wrong(
+            "gemm: the operand's tensor map is not 2-D with the contiguous mode first",
+        ));
+    }
+    let map = TensorMap {
+        operand,
+        dims: [map.global_dim()[0], map.global_dim()[1]],
+        stride_bytes: map.global_strides()[0],
+        box_dims: [map.box_dim()[0], map.box_dim()[1]],
+    };
+    Ok((fns, map))
+}
+
+/// What the kernel text is assembled from: the GEMM, its plan, and its index functions.
+struct Ctx<'a> {
+    g: &'a Gemm,
+    plan: &'a GemmPlan,
+    e: &'a Emitter,
+    fns: &'a Fns,
+    /// The index type's C name.
+    it: &'a str,
+}
+
+impl Ctx<'_> {
+    fn wgmma(&self) -> bool {
+        self.g.instr == Instr::Wgmma
+    }
+
+    /// The call of index function `f` on `args`.
+    fn call(&self, f: usize, args: &str) -> String {
+        self.e.call(f, args)
+    }
+
+    /// The `kernel` section: the whole kernel.
+    fn kernel(
+        &self,
+        name: &str,
+        decl: &str,
+        a_elems: i64,
+        b_elems: i64,
+    ) -> Result<String, CodegenError> {
+        let (t, f, it) = (self.g.tiling, self.fns, self.it);
+        let wgmma = self.wgmma();
+        let warp_position = match f.warp {
+            Some((wm, wn)) => cu(
+                "warp_position",
+                &[
+                    ("INDEX", it),
+                    ("WM_INDEX", &self.call(wm, "warp")),
+                    ("WN_INDEX", &self.call(wn, "warp")),
+                ],
+            )?,
+            None => String::new(),
+        };
+        let (mi, nj) = (t.bm / t.warps_m / 16, t.bn / t.warps_n / 16);
+        let accumulators = if wgmma {
+            format!("float acc[{}][2][2];", t.bn / 8)
+        } else {
+            format!("float acc[{mi}][{nj}][2][2][2];")
+        };
+        let pipeline = if self.plan.tma {
+            self.pipeline_tma(a_elems + b_elems)?
+        } else {
+            self.pipeline_cp_async()?
+        };
+        cu(
+            "kernel",
+            &[
+                ("THREADS", &self.plan.threads().to_string()),
+                ("NAME", name),
+                ("PARAMS", decl),
+                ("A_ELEMS", &a_elems.to_string()),
+                ("INDEX", it),
+                ("LANE", if wgmma { "wt" } else { "lane" }),
+                ("LANE_INDEX", &self.call(f.lane, "tid")),
+                ("GROUP", if wgmma { "wg" } else { "warp" }),
+                ("GROUP_INDEX", &self.call(f.group, "tid")),
+                ("WARP_POSITION", &warp_position),
+                ("BLOCK_M_INDEX", &self.call(f.block.0, "blockIdx.x")),
+                ("BLOCK_N_INDEX", &self.call(f.block.1, "blockIdx.x")),
+                ("ACCUMULATORS", &accumulators),
+                (
+                    "ACC0",
+                    if wgmma {
+                        "acc[0][0][0]"
+                    } else {
+                        "acc[0][0][0][0][0]"
+                    },
+                ),
+                ("PIPELINE", &pipeline),
+                ("TAIL", if wgmma { "rcute_wgmma_wait<0>();" } else { "" }),
+                ("EPILOGUE", &self.epilogue()?),
+            ],
+        )
+    }
+
+    /// The main loop on `cp.async` copies: `STAGES - 1` tiles in flight (`STAGES - 2` for
+    /// `wgmma`, whose last MMAs may still read the stage being overwritten otherwise).
+    fn pipeline_cp_async(&self) -> Result<String, CodegenError> {
+        let s = self.g.tiling.stages;
+        let ahead = if self.wgmma() { s - 2 } else { s - 1 };
+        let fence = if self.wgmma() {
+            cu("fence_async_shared", &[])?
+        } else {
+            String::new()
+        };
+        let (ga, gb) = self
+            .fns
+            .g_ab
+            .ok_or(wrong("gemm: no global index functions"))?;
+        let copies = &self.fns.copies;
+        cu(
+            "pipeline_cp_async",
+            &[
+                ("INDEX", self.it),
+                (
+                    "LOAD_A",
+                    &self.load(&self.plan.a, &copies[0], "A", ga, "m")?,
+                ),
+                (
+                    "LOAD_B",
+                    &self.load(&self.plan.b, &copies[1], "B", gb, "n")?,
+                ),
+                ("AHEAD", &ahead.to_string()),
+                ("WAIT", &(ahead - 1).to_string()),
+                ("FENCE", &fence),
+                ("A_STAGE_INDEX", &self.call(self.fns.stage[0], "s_read")),
+                ("B_STAGE_INDEX", &self.call(self.fns.stage[1], "s_read")),
+                ("COMPUTE", &self.compute()?),
+                ("STAGES", &s.to_string()),
+            ],
+        )
+    }
+
+    /// One operand's copy of one stage: 16-byte `cp.async` (zero-filled past the edge) or
+    /// element by element.
+    fn load(
+        &self,
+        op: &OperandPlan,
+        f: &CopyFns,
+        ptr: &str,
+        global: usize,
+        rows: &str,
+    ) -> Result<String, CodegenError> {
+        let at = format!("tid, p, b{rows}, kt");
+        let smem = format!(
+            "{ptr}_smem + {} + {}",
+            self.call(f.stage, "s"),
+            self.call(f.smem, "tid, p")
+        );
+        let extent = rows.to_uppercase();
+        let global = self.call(global, "r, c");
+        let element = if op.vector {
+            let (inside, left) = if op.mn_major {
+                ("c < K".to_string(), format!("{extent} - r"))
+            } else {
+                (format!("r < {extent}"), "K - c".to_string())
+            };
+            cu(
+                "load_16_bytes",
+                &[
+                    ("INSIDE", &inside),
+                    ("LEFT", &left),
+                    ("SMEM", &smem),
+                    ("PTR", ptr),
+                    ("GLOBAL_INDEX", &global),
+                ],
+            )?
+        } else {
+            cu(
+                "load_element",
+                &[
+                    ("SMEM", &smem),
+                    ("EXTENT", &extent),
+                    ("PTR", ptr),
+                    ("GLOBAL_INDEX", &global),
+                ],
+            )?
+        };
+        cu(
+            "load",
+            &[
+                ("INDEX", self.it),
+                ("PASSES", &f.passes.to_string()),
+                ("ROW_INDEX", &self.call(f.row, &at)),
+                ("COL_INDEX", &self.call(f.k, &at)),
+                ("ELEMENT", &element),
+            ],
+        )
+    }
+
+    /// The main loop on TMA loads: one thread issues the boxes of a stage, an mbarrier per
+    /// stage counts their bytes.
+    fn pipeline_tma(&self, barriers_at: i64) -> Result<String, CodegenError> {
+        let t = self.g.tiling;
+        let (a, b) = (&self.plan.a, &self.plan.b);
+        let boxes = &self.fns.boxes;
+        cu(
+            "pipeline_tma",
+            &[
+                ("BARRIERS_AT", &barriers_at.to_string()),
+                ("INDEX", self.it),
+                ("STAGE_BYTES", &(2 * (t.bm + t.bn) * t.bk).to_string()),
+                ("ISSUE_A", &self.issue(&boxes[0], "a", a.mn_major)?),
+                ("ISSUE_B", &self.issue(&boxes[1], "b", b.mn_major)?),
+                ("STAGES", &t.stages.to_string()),
+                ("AHEAD", &(t.stages - 1).to_string()),
+                ("A_STAGE_INDEX", &self.call(self.fns.stage[0], "s_read")),
+                ("B_STAGE_INDEX", &self.call(self.fns.stage[1], "s_read")),
+                ("COMPUTE", &self.compute()?),
+            ],
+        )
+    }
+
+    /// One operand's TMA boxes of one stage; the coordinates go contiguous mode first.
+    fn issue(&self, f: &BoxFns, which: &str, mn_major: bool) -> Result<String, CodegenError> {
+        let args = format!("i, b{}, kt", if which == "a" { "m" } else { "n" });
+        let (r, c) = (self.call(f.row, &args), self.call(f.k, &args));
+        let (inner, outer) = if mn_major { (&r, &c) } else { (&c, &r) };
+        let stage = self.fns.stage[if which == "a" { 0 } else { 1 }];
+        cu(
+            "issue",
+            &[
+                ("INDEX", self.it),
+                ("BOXES", &f.boxes.to_string()),
+                ("PTR", &which.to_uppercase()),
+                ("STAGE_INDEX", &self.call(stage, "s")),
+                ("BOX_SMEM_INDEX", &self.call(f.smem, "i")),
+                ("OPERAND", which),
+                ("INNER_INDEX", inner),
+                ("OUTER_INDEX", outer),
+            ],
+        )
+    }
+
+    /// The MMAs on one stage.
+    fn compute(&self) -> Result<String, CodegenError> {
+        let t = self.g.tiling;
+        let (fa, fb) = self.fns.frag;
+        let kk = (t.bk / 16).to_string();
+        if self.wgmma() {
+            return cu(
+                "compute_wgmma",
+                &[
+                    ("INDEX", self.it),
+                    ("KK", &kk),
+                    ("A_SLICE_INDEX", &self.call(fa, "wg, kk")),
+                    ("B_SLICE_INDEX", &self.call(fb, "0, kk")),
+                ],
+            );
+        }
+        let trans = |op: &OperandPlan| if op.mn_major { "_t" } else { "" };
+        cu(
+            "compute_mma_sync",
+            &[
+                ("INDEX", self.it),
+                ("KK", &kk),
+                ("MI", &(t.bm / t.warps_m / 16).to_string()),
+                ("NJ", &(t.bn / t.warps_n / 16).to_string()),
+                ("A_TRANS", trans(&self.plan.a)),
+                ("B_TRANS", trans(&self.plan.b)),
+                ("A_FRAG_INDEX", &self.call(fa, "lane, i, kk, wm")),
+                ("B_FRAG_INDEX", &self.call(fb, "lane, jp, kk, wn")),
+            ],
+        )
+    }
+
+    /// The stores of the accumulators: in pairs when `C`'s layout keeps each pair
+    /// contiguous and aligned, else element by element, predicated on the edges.
+    fn epilogue(&self) -> Result<String, CodegenError> {
+        let t = self.g.tiling;
+        let (f_cm, f_cn) = self.fns.c;
+        let at = if self.wgmma() {
+            "wt, {e}, h, j, wg, bm, bn"
+        } else {
+            "lane, {e}, h, i, q, jp, warp, bm, bn"
+        };
+        let coords = |x: u8| {
+            let args = at.replace("{e}", &x.to_string());
+            cu(
+                "coords",
+                &[
+                    ("INDEX", self.it),
+                    ("E", &x.to_string()),
+                    ("ROW_INDEX", &self.call(f_cm, &args)),
+                    ("COL_INDEX", &self.call(f_cn, &args)),
+                ],
+            )
+        };
+        let c0 = self.call(self.fns.g_c, "r0, c0");
+        let elements = cu(
+            "store_elements",
+            &[
+                ("C0_INDEX", &c0),
+                ("C1_INDEX", &self.call(self.fns.g_c, "r1, c1")),
+            ],
+        )?;
+        let (scm, scn) = strides(&self.g.c)?;
+        let store = if scn == 1 && scm % 2 == 0 && pairs_adjacent(&self.plan.c_frag, t.bm) {
+            cu("store_pair", &[("C0_INDEX", &c0), ("ELEMENTS", &elements)])?
+        } else {
+            elements
+        };
+        let (c0, c1) = (coords(0)?, coords(1)?);
+        let mut values = vec![
+            ("COORDS_0", c0.as_str()),
+            ("COORDS_1", &c1),
+            ("STORE", &store),
+        ];
+        let (mi, nj) = (
+            (t.bm / t.warps_m / 16).to_string(),
+            (t.bn / t.warps_n / 16).to_string(),
+        );
+        let nj8 = (t.bn / 8).to_string();
+        if self.wgmma() {
+            values.push(("NJ", &nj8));
+            cu("epilogue_wgmma", &values)
+        } else {
+            values.extend([("MI", mi.as_str()), ("NJ", &nj)]);
+            cu("epilogue_mma_sync", &values)
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! A tensor-core GEMM, `C = A * B` with 16-bit inputs and outputs and `f32` accumulation,
+//! whose every index comes from rcute's algebra.
+//!
+//! The kernel is the classic Ampere design on `mma.sync.m16n8k16`: a thread block computes
+//! a `BM x BN` tile of `C`; `STAGES` tiles of `A` and `B` are in flight from global to
+//! swizzled shared memory through `cp.async`; warps read their fragments with `ldmatrix`
+//! and multiply them on the tensor cores. The layouts it is built from:
+//!
+//! * the MMA atom's thread-value layouts, [`mma_a_tv`], [`mma_b_tv`], [`mma_c_tv`] (the
+//!   catalog's `SM80_16x8x16_F32F16F16F32_TN`, [`rcute::atom`]), and the `ldmatrix` lane
+//!   layouts [`ldsm_lanes`], which say which lane supplies which row address (from the
+//!   catalog's `SM75_U32x4_LDSM_N` and `SM75_U16x8_LDSM_T` atoms); the `wgmma`
+//!   accumulator's [`wgmma_c_tv`] (the catalog's `SM90_64xNx16_F32F16F16_SS<K,K>`);
+//! * the copy thread-value layouts, `make_tiled_copy` of the catalog's 16-byte `cp.async`
+//!   atom ([`rcute::atom::TiledCopy`]);
+//! * the shared-memory layouts: a swizzled atom `Sw<3,3,3> o (8,64):(64,1)` (K-major) or
+//!   `Sw<3,3,3> o (64,8):(1,64)` (M/N-major), tiled to the block's tile with
+//!   `tile_to_shape`, the stages appended as a last mode;
+//! * the operands' own layouts `(M,K)`, `(N,K)`, `(M,N)` (CuTe's convention: `B` is given
+//!   as `N x K`); the tiles of their padded identity layouts (`zipped_divide`, as
+//!   `local_tile`) give the coordinates that predicate the edges;
+//! * the blocks' order, a coordinate layout that walks the output tiles in groups of 8
+//!   rows, so that blocks running together share their tiles of `B` in L2.
+//!
+//! Each of these is composed on the host and emitted by [`crate::codegen`]; the kernel
+//! text around them holds loops, predicates and the PTX instructions, no index arithmetic.
+//! Whether an operand is copied with 16-byte `cp.async` is decided from its layout: its
+//! contiguous mode must have a unit stride and the other a stride divisible by 8;
+//! otherwise it is loaded element by element. Likewise the results are stored in pairs
+//! when `C`'s layout keeps a pair contiguous and aligned.
+//!
+//! ```
+//! use rcute_cuda::gemm::{Gemm, MmaType};
+//! use rcute_cuda::kernels::matrix;
+//! // a 1000 x 777 x 999 product, A row-major, B given as N x K row-major (K-major)
+//! let g = Gemm::new(MmaType::F16, matrix(1000, 999, 999, true), matrix(777, 999, 999, true),
+//!                   matrix(1000, 777, 777, true));
+//! let k = g.kernel("gemm").unwrap();
+//! assert_eq!((k.grid, k.block), (8 * 7, 128));
+//! assert!(k.source.contains("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"));
+//! ```
+
+mod emit;
+mod plan;
+
+pub use plan::{GemmPlan, OperandPlan};
+
+use crate::codegen::{CodegenError, IndexType};
+use crate::kernels::{Kernel, int_pair};
+use rcute::atom::{Gmma, GmmaMajor, GmmaTypes, MmaAtom};
+use rcute::{Int, IntTuple, Layout, layout};
+
+/// The 16-bit input (and output) type of the product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmaType {
+    /// IEEE half precision.
+    F16,
+    /// bfloat16.
+    Bf16,
+}
+
+impl MmaType {
+    /// The PTX type name.
+    pub fn ptx(self) -> &'static str {
+        match self {
+            MmaType::F16 => "f16",
+            MmaType::Bf16 => "bf16",
+        }
+    }
+}
+
+/// The tensor-core instruction the kernel is built on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instr {
+    /// `mma.sync.m16n8k16` (sm_80 and later): warps load fragments with `ldmatrix`.
+    MmaSync,
+    /// `wgmma.mma_async.m64nNk16` (sm_90a): warpgroups multiply straight from shared
+    /// memory through matrix descriptors.
+    Wgmma,
+}
+
+/// The thread-value layout of the accumulator of `wgmma.m64nNk16` (f32): `(T,V)` over the
+/// 128 threads of a warpgroup to the column-major index of the `64 x N` (M,N) tile: the
+/// `LayoutC_TV` of the catalog's `SM90_64xNx16_F32F16F16_SS<K,K>` (CuTe's `CLayout_64xN`).
+///
+/// ```
+/// use rcute_cuda::gemm::wgmma_c_tv;
+/// assert_eq!(wgmma_c_tv(128).unwrap().to_string(), "((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512))");
+/// assert!(wgmma_c_tv(12).is_err());
+/// ```
+///
+/// # Errors
+/// An `n` for which there is no such instruction (not a multiple of 8 from 8 to 256).
+pub fn wgmma_c_tv(n: i64) -> Result<Layout, rcute::Error> {
+    let atom = Gmma {
+        n,
+        types: GmmaTypes::F32F16F16,
+        a_in_registers: false,
+        major_a: GmmaMajor::K,
+        major_b: GmmaMajor::K,
+    }
+    .try_atom()?;
+    Ok(*atom.layout_c_tv())
+}
+
+/// The MMA atom of the `mma.sync` kernels: `mma.m16n8k16` f16 (or bf16) with f32
+/// accumulators, whose thread-value layouts are the same for both input types.
+const MMA_ATOM: MmaAtom = rcute::atom::SM80_16x8x16_F32F16F16F32_TN;
+
+/// The thread-value layout of `mma.m16n8k16`'s `A` operand: `(T,V)` to the column-major
+/// index of the `16 x 16` (M,K) tile (the catalog's `SM80_16x8x16_F32F16F16F32_TN`).
+///
+/// ```
+/// use rcute_cuda::gemm::mma_a_tv;
+/// assert_eq!(mma_a_tv().to_string(), "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))");
+/// ```
+pub fn mma_a_tv() -> Layout {
+    *MMA_ATOM.layout_a_tv()
+}
+
+/// The thread-value layout of `mma.m16n8k16`'s `B` operand: `(T,V)` to the column-major
+/// index of the `8 x 16` (N,K) tile (the catalog atom's `LayoutB_TV`).
+///
+/// ```
+/// use rcute_cuda::gemm::mma_b_tv;
+/// assert_eq!(mma_b_tv().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
+/// ```
+pub fn mma_b_tv() -> Layout {
+    *MMA_ATOM.layout_b_tv()
+}
+
+/// The thread-value layout of `mma.m16n8k16`'s accumulator: `(T,V)` to the column-major
+/// index of the `16 x 8` (M,N) tile (the catalog atom's `LayoutC_TV`, CuTe's `SM80_16x8_Row`).
+///
+/// ```
+/// use rcute_cuda::gemm::mma_c_tv;
+/// assert_eq!(mma_c_tv().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// ```
+pub fn mma_c_tv() -> Layout {
+    *MMA_ATOM.layout_c_tv()
+}
+
+/// Two `B` atoms stacked along N: the thread-value layout, `(T,((V),atom))`, of a
+/// `16 x 16` (N,K) block, the one an `ldmatrix.x4` fills for two MMAs.
+///
+/// ```
+/// use rcute_cuda::gemm::mma_b_pair_tv;
+/// assert_eq!(mma_b_pair_tv().to_string(), "((_4,_8),((_2,_2),_2)):((_32,_1),((_16,_128),_8))");
+/// ```
+pub fn mma_b_pair_tv() -> Layout {
+    // the 8 x 16 atom inside the 16 x 16 block, then the second atom 8 rows down
+    let atom = layout!((_8, _16):(_1, _16)).composition(&mma_b_tv());
+    let second = layout!(_2:_8);
+    Layout::concat(&[atom.mode(0), Layout::concat(&[atom.mode(1), second])])
+}
+
+/// The lanes of `ldmatrix.x4` as a layout from lane to the thread-value index `T + 32 V` of
+/// a fragment whose values come in pairs: lane `t` supplies the address of row `t % 8` of
+/// matrix `t / 8`, and matrix `j` is the register holding values `(2j, 2j+1)`.
+///
+/// Without `.trans` a matrix row is a pair-row: row `r` starts at thread `4r`, value `2j`
+/// (`(_8,_4):(_4,_64)`). With `.trans` the rows in memory are the fragment's columns: row
+/// `r` starts at the element thread `r / 2` holds as value `2j + r % 2`
+/// (`(_2,_4,_4):(_32,_1,_64)`).
+///
+/// ```
+/// use rcute_cuda::gemm::{ldsm_lanes, mma_a_tv};
+/// // composed with the A fragment: the (m,k) tile index each lane's row starts at
+/// assert_eq!(mma_a_tv().composition(&ldsm_lanes(false)).to_string(), "(_8,(_2,_2)):(_1,(_8,_128))");
+/// ```
+pub fn ldsm_lanes(trans: bool) -> Layout {
+    // lane t supplies the address of element 0 of its source row; the atom's
+    // right_inverse(ValLayoutRef) o ValLayoutSrc takes it to the (T,V) that receives it
+    let name = if trans {
+        "Copy_Atom<SM75_U16x8_LDSM_T, half_t>"
+    } else {
+        "Copy_Atom<SM75_U32x4_LDSM_N, half_t>"
+    };
+    let atom = rcute::atom::copy_atom(name).expect("the catalog has the ldmatrix atoms");
+    atom.val_layout_ref()
+        .right_inverse()
+        .composition(atom.val_layout_src())
+        .mode(0)
+}
+
+/// The block and warp shape of the kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tiling {
+    /// Rows of `C` per block.
+    pub bm: i64,
+    /// Columns of `C` per block.
+    pub bn: i64,
+    /// `K` per pipeline stage (64: one 128-byte swizzle row of a K-major tile).
+    pub bk: i64,
+    /// Warps along M.
+    pub warps_m: i64,
+    /// Warps along N.
+    pub warps_n: i64,
+    /// Tiles in flight.
+    pub stages: i64,
+}
+
+impl Default for Tiling {
+    /// `128 x 128 x 64`, 2 x 2 warps of `64 x 64`, 3 stages (96 KiB of shared memory).
+    fn default() -> Self {
+        Tiling {
+            bm: 128,
+            bn: 128,
+            bk: 64,
+            warps_m: 2,
+            warps_n: 2,
+            stages: 3,
+        }
+    }
+}
+
+impl Tiling {
+    /// Threads per block on `instr`: a warp per `(warps_m, warps_n)` for `mma.sync`, a
+    /// warpgroup per `warps_m` for `wgmma`.
+    pub fn threads(&self, instr: Instr) -> i64 {
+        match instr {
+            Instr::MmaSync => 32 * self.warps_m * self.warps_n,
+            Instr::Wgmma => 128 * self.warps_m,
+        }
+    }
+
+    /// The `wgmma` kernel's default: `128 x 256 x 64`, two warpgroups of `64 x 256`
+    /// (`warps_m` counts warpgroups for [`Instr::Wgmma`], `warps_n` is 1), 4 stages
+    /// (192 KiB of shared memory).
+    pub fn wgmma() -> Tiling {
+        Tiling {
+            bm: 128,
+            bn: 256,
+            bk: 64,
+            warps_m: 2,
+            warps_n: 1,
+            stages: 4,
+        }
+    }
+}
+
+/// A GEMM `C(M,N) = A(M,K) * B(N,K)^T`: the operands' layouts and the tiling.
+#[derive(Clone, Debug)]
+pub struct Gemm {
+    /// The tensor-core instruction.
+    pub instr: Instr,
+    /// The type of `A`, `B` and `C`.
+    pub ty: MmaType,
+    /// `A` as `(M,K)`.
+    pub a: Layout,
+    /// `B` as `(N,K)`.
+    pub b: Layout,
+    /// `C` as `(M,N)`.
+    pub c: Layout,
+    /// Block and warp shape.
+    pub tiling: Tiling,
+}
+
+pub(crate) fn st(v: i64) -> Int {
+    Int::new(v, true)
+}
+
+pub(crate) fn st2(a: i64, b: i64) -> IntTuple {
+    IntTuple::from_ints(&[st(a), st(b)])
+}
+
+pub(crate) fn wrong(msg: &'static str) -> CodegenError {
+    CodegenError::Layout(rcute::Error::WrongKind { msg })
+}
+
+/// `(rows, cols)` of a rank-2 layout of integers.
+pub(crate) fn extents(l: &Layout) -> Result<(Int, Int), CodegenError> {
+    int_pair(&l.shape()).ok_or(wrong(
+        "gemm: an operand must be a rank-2 layout of integers",
+    ))
+}
+
+/// Integer strides of a rank-2 layout.
+pub(crate) fn strides(l: &Layout) -> Result<(i64, i64), CodegenError> {
+    let (a, b) =
+        int_pair(&l.stride()).ok_or(wrong("gemm: an operand's strides must be integers"))?;
+    Ok((a.value(), b.value()))
+}
+
+impl Gemm {
+    /// `C = A * B^T` of these layouts on `mma.sync` with the default [`Tiling`].
+    pub fn new(ty: MmaType, a: Layout, b: Layout, c: Layout) -> Gemm {
+        Gemm {
+            instr: Instr::MmaSync,
+            ty,
+            a,
+            b,
+            c,
+            tiling: Tiling::default(),
+        }
+    }
+
+    /// The kernel `name`, with `int` indices when every value fits, `long long` otherwise.
+    /// Its arguments are `A, B, C` then [`Kernel::params`]; it needs
+    /// [`Kernel::shared_bytes`] of dynamic shared memory.
+    ///
+    /// # Errors
+    /// The operands are not rank-2 integer layouts of matching extents, the tiling does not
+    /// divide into the MMA atoms and the copies, or an index does not fit in `long long`.
+    pub fn kernel(&self, name: &str) -> Result<Kernel, CodegenError> {
+        IndexType::narrowest(|ty| self.kernel_with(name, ty))
+    }
+}

@@ -1,0 +1,415 @@
+//! The GEMM's plan: the layouts its indexing is generated from (shared-memory tiles,
+//! copies, fragments, TMA boxes, accumulators), composed and checked on the host.
+
+use super::{
+    Gemm, Instr, Tiling, extents, ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_c_tv, st, st2, strides,
+    wgmma_c_tv, wrong,
+};
+use crate::codegen::CodegenError;
+use rcute::analysis::tma::{TmaCopy, TmaError};
+use rcute::atom::TiledCopy;
+use rcute::{ComposedLayout, Int, IntTuple, Layout, Major, Swizzle, TileOrder, Tiler, layout};
+
+/// The tiled copy of threads `thr` each copying the values `val` with 16-byte `cp.async`
+/// (CuTe's `make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>, thr,
+/// val)`): its thread-value layout `(T,V)`, to column-major indices of its tile, and the
+/// tile's shape.
+fn make_tv(thr: &Layout, val: &Layout) -> Result<(Layout, IntTuple), CodegenError> {
+    let atom = rcute::atom::copy_atom("Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>")?;
+    let copy = TiledCopy::try_new(atom, thr, val)?;
+    Ok((*copy.layout_tv(), *copy.tiler()))
+}
+
+/// How one operand (`rows x K`) goes from global to shared memory and into fragments.
+#[derive(Clone, Debug)]
+pub struct OperandPlan {
+    /// Rows of the block's tile (`BM` or `BN`).
+    pub rows: i64,
+    /// `(rows, BK, STAGES)` to swizzled shared offsets; the stages are the last mode.
+    pub smem: ComposedLayout,
+    /// The shared tile of one stage, `(rows, BK)`.
+    pub tile: ComposedLayout,
+    /// Copy: `(T, E, P)` to column-major indices of the `(rows, BK)` tile; `E` the 8
+    /// contiguous elements of one 16-byte copy, `P` the passes.
+    pub copy: Layout,
+    /// `ldmatrix` rows: `(lane, block, kk, warp)` to the column-major index of the
+    /// `(rows, BK)` tile where the lane's row starts; `block` counts the warp's `16 x 16`
+    /// blocks along the rows, `kk` the blocks along `BK`, `warp` the warp's position along
+    /// the rows (`wm` for `A`, `wn` for `B`).
+    pub frag: Layout,
+    /// TMA boxes: box `i` to the column-major index of the `(rows, BK)` tile where it starts,
+    /// read off [`OperandPlan::tma`]'s instructions (`_1:_0` when there is one box or no
+    /// tensor map): one `(rows, 64)` box K-major, `64 x 64` boxes down the rows M/N-major.
+    pub boxes: Layout,
+    /// The TMA copy of one stage's tile from the whole operand
+    /// ([`TmaCopy::try_new`] of the operand and [`OperandPlan::tile`], 16-bit elements):
+    /// the tensor map and the boxes, proved, or why no tensor map moves it.
+    pub tma: Result<TmaCopy, TmaError>,
+    /// `wgmma` operand slices: `(block, kk)` to the column-major index of the `(rows, BK)`
+    /// tile where the `64 x 16` slice starts (`block` counts 64 rows).
+    pub slices: Layout,
+    /// The operand's rows are contiguous (M- or N-major) rather than its K; its fragments
+    /// are read with `ldmatrix.trans` (or `wgmma` transposes it).
+    pub mn_major: bool,
+    /// 16-byte copies are possible (unit stride along the contiguous mode, the other
+    /// stride divisible by 8).
+    pub vector: bool,
+}
+
+/// Everything the kernel's indexing is generated from, for one [`Gemm`].
+#[derive(Clone, Debug)]
+pub struct GemmPlan {
+    /// The instruction.
+    pub instr: Instr,
+    /// The operands are loaded by the Tensor Memory Accelerator (`wgmma` with both
+    /// operands' strides multiples of 16 bytes); otherwise by `cp.async`.
+    pub tma: bool,
+    /// The block and warp shape.
+    pub tiling: Tiling,
+    /// Operand `A`, rows `BM`, its fragments of [`mma_a_tv`].
+    pub a: OperandPlan,
+    /// Operand `B`, rows `BN`, its fragments of [`mma_b_pair_tv`].
+    pub b: OperandPlan,
+    /// The accumulators, to the column-major index of the `(BM, BN)` tile. For
+    /// [`Instr::MmaSync`]: `(lane, e, h, i, q, jp, warp)`, the value `e + 2h` of
+    /// [`mma_c_tv`] in the MMA of row block `i` and column block `q + 2 jp` of warp `warp`
+    /// (`wm + WM * wn`). For [`Instr::Wgmma`]: `(thread, e, h, j, warpgroup)`, the value
+    /// `e + 2h + 4j` of [`wgmma_c_tv`].
+    pub c_frag: Layout,
+}
+
+impl GemmPlan {
+    /// Threads per block.
+    pub fn threads(&self) -> i64 {
+        self.tiling.threads(self.instr)
+    }
+}
+
+impl OperandPlan {
+    /// The fixed fields of an operand's `wgmma` matrix descriptor (PTX ISA, "Matrix Descriptor
+    /// Format"; the start address is added per slice): 128-byte swizzle (type 1, bits 62-63),
+    /// and the byte offsets, in 16-byte units, read off the unswizzled shared layout. K-major:
+    /// the stride byte offset (bits 32-45) is the step between groups of 8 rows, the leading
+    /// one (bits 16-29) is unused (1). M/N-major: the leading offset is the step between
+    /// 64-element blocks of rows (unused, 1, when there is one block), the stride offset the
+    /// step between groups of 8 `k`.
+    ///
+    /// # Errors
+    /// The tile is not the 128-byte swizzle of 16-bit elements, or an offset does not fit
+    /// the descriptor's 14 bits.
+    pub fn descriptor(&self) -> Result<u64, CodegenError> {
+        if self.tile.swizzle() != Swizzle::new(3, 3, 3) {
+            return Err(wrong(
+                "gemm: wgmma needs the 128-byte swizzle of 16-bit elements, Sw<3,3,3>",
+            ));
+        }
+        let l = self.tile.layout();
+        let bytes = |r: i64, k: i64| -> Result<u64, CodegenError> {
+            let off = l.try_crd2idx(&st2(r, k))?.value() * 2;
+            if off <= 0 || off % 16 != 0 || off >> 4 >= 1 << 14 {
+                return Err(wrong("gemm: a wgmma descriptor offset does not fit"));
+            }
+            Ok((off >> 4) as u64)
+        };
+        let (lbo, sbo) = if self.mn_major {
+            (if self.rows > 64 { bytes(64, 0)? } else { 1 }, bytes(0, 8)?)
+        } else {
+            (1, bytes(8, 0)?)
+        };
+        Ok((1u64 << 62) | (sbo << 32) | (lbo << 16))
+    }
+
+    fn new(
+        g: &Layout,
+        rows: i64,
+        t: &Tiling,
+        threads: i64,
+        per_warp: i64,
+        atom_tv: &Layout,
+    ) -> Result<OperandPlan, CodegenError> {
+        let (sr, sk) = strides(g)?;
+        let mn_major = sk != 1 && sr == 1;
+        let vector = if mn_major {
+            sk % 8 == 0
+        } else {
+            sk == 1 && sr % 8 == 0
+        };
+        let sw = Swizzle::new(3, 3, 3);
+        let (atom, thr, val) = if mn_major {
+            (
+                layout!((_64, _8):(_1, _64)),
+                Layout::new(st2(rows / 8, threads * 8 / rows), st2(1, rows / 8)),
+                Layout::new(st2(8, 1), st2(1, 0)),
+            )
+        } else {
+            (
+                layout!((_8, _64):(_64, _1)),
+                Layout::new(st2(threads * 8 / t.bk, t.bk / 8), st2(t.bk / 8, 1)),
+                Layout::new(st2(1, 8), st2(0, 1)),
+            )
+        };
+        // M/N-major: the atoms along K first, then the 64-row blocks, so that a 64 x 64
+        // block is one TMA box
+        let order = if mn_major {
+            TileOrder::Order(st2(2, 1))
+        } else {
+            TileOrder::Major(Major::Left)
+        };
+        let tile =
+            ComposedLayout::new(sw, Int::ZERO, atom).try_tile_to_shape(&st2(rows, t.bk), &order)?;
+        let stage = tile.layout().try_cosize()?;
+        let stages = Layout::new(
+            IntTuple::from_ints(&[st(t.stages)]),
+            IntTuple::from_ints(&[stage]),
+        );
+        let smem = tile.with_layout(tile.layout().try_append(&stages)?);
+        // one pass of the threads covers thr * val; the passes tile the whole (rows, BK)
+        let (tv, pass) = make_tv(&thr, &val)?;
+        let tile_index = Layout::from_shape(st2(rows, t.bk));
+        let tiles = tile_index.try_zipped_divide(&Tiler::try_from_shape(&pass)?)?;
+        let one = tiles.try_mode(0)?.try_composition(&tv)?;
+        let copy = Layout::concat(&[one.try_mode(0)?, one.try_mode(1)?, tiles.try_mode(1)?]);
+        let frag = ldsm_frags(rows, t.bk, per_warp, atom_tv, mn_major)?;
+        // TMA: the analysis picks the boxes (one (rows, 64) box K-major, 64 x 64 boxes down
+        // the rows M/N-major, where the 128-byte span stops a box)
+        let tma = TmaCopy::try_new(g, &rcute::MaybeSwizzled::Swizzled(tile), 16, None);
+        let boxes = match &tma {
+            Ok(c) => boxes_of(c, rows)?,
+            Err(_) => layout!(_1:_0),
+        };
+        let slices = tile_index
+            .try_zipped_divide(&Tiler::try_from_shape(&st2(64, 16))?)?
+            .try_mode(1)?;
+        Ok(OperandPlan {
+            rows,
+            frag,
+            slices,
+            boxes,
+            tma,
+            smem,
+            tile,
+            copy,
+            mn_major,
+            vector,
+        })
+    }
+}
+
+/// A warp's `ldmatrix` rows for one operand: `(lane, block, kk, warp_along)` to column-major
+/// indices of the `(rows, BK)` tile, the blocks `16 x 16`.
+fn ldsm_frags(
+    rows: i64,
+    bk: i64,
+    per_warp: i64,
+    atom_tv: &Layout,
+    trans: bool,
+) -> Result<Layout, CodegenError> {
+    let tile = Layout::from_shape(st2(rows, bk));
+    let blocks = tile.try_zipped_divide(&Tiler::try_from_shape(&st2(16, 16))?)?;
+    let lane = blocks
+        .try_mode(0)?
+        .try_composition(&atom_tv.try_composition(&ldsm_lanes(trans))?)?;
+    let grid = blocks
+        .try_mode(1)?
+        .try_zipped_divide(&Tiler::try_from_shape(&st2(per_warp, bk / 16))?)?;
+    Ok(Layout::try_concat(&[
+        lane,
+        grid.try_mode_path(&[0, 0])?,
+        grid.try_mode_path(&[0, 1])?,
+        grid.try_mode_path(&[1, 0])?,
+    ])?)
+}
+
+impl Gemm {
+    /// The layouts the kernel is generated from, checked: every 16-byte copy lands on 8
+    /// contiguous aligned shared elements, and the swizzle of a stage does not depend on the
+    /// stage.
+    ///
+    /// # Errors
+    /// As [`Gemm::kernel`].
+    pub fn plan(&self) -> Result<GemmPlan, CodegenError> {
+        let t = self.tiling;
+        let (m, k) = extents(&self.a)?;
+        let (n, kb) = extents(&self.b)?;
+        let (mc, nc) = extents(&self.c)?;
+        if kb.value() != k.value() || mc.value() != m.value() || nc.value() != n.value() {
+            return Err(wrong(
+                "gemm: A (M,K), B (N,K) and C (M,N) disagree on M, N or K",
+            ));
+        }
+        let (wm_n, wn_n) = (t.warps_m, t.warps_n);
+        let wgmma = self.instr == Instr::Wgmma;
+        let threads = t.threads(self.instr);
+        let (mi, ni) = if wgmma {
+            (t.bm / 16, 2)
+        } else {
+            (t.bm / wm_n.max(1) / 16, t.bn / wn_n.max(1) / 8)
+        };
+        let shape_ok = if wgmma {
+            wn_n == 1
+                && (1..=4).contains(&wm_n)
+                && t.bm == 64 * wm_n
+                && t.bn <= 256
+                && t.stages >= 3
+        } else {
+            wm_n >= 1
+                && wn_n >= 1
+                && mi >= 1
+                && ni >= 2
+                && ni % 2 == 0
+                && t.bm == mi * 16 * wm_n
+                && t.bn == ni * 8 * wn_n
+                && t.stages >= 2
+        };
+        let ok = shape_ok
+            && t.bk == 64
+            && t.bm % 64 == 0
+            && t.bn % 64 == 0
+            && (t.bm * t.bk / 8) % threads == 0
+            && (t.bn * t.bk / 8) % threads == 0
+            && threads * 8 % t.bm == 0
+            && threads * 8 % t.bn == 0;
+        if !ok {
+            return Err(wrong(if wgmma {
+                "gemm: the wgmma tiling must have BK = 64, BM = 64 x warpgroups (1 to 4, warps_n = 1), BN a multiple of 64 up to 256, and at least 3 stages"
+            } else {
+                "gemm: the tiling must have BK = 64, BM and BN multiples of 64 split into 16 x 16 warp blocks, and at least 2 stages"
+            }));
+        }
+        let (a_per_warp, b_per_warp) = if wgmma {
+            (t.bm / 16, t.bn / 16)
+        } else {
+            (mi, ni / 2)
+        };
+        let a = OperandPlan::new(&self.a, t.bm, &t, threads, a_per_warp, &mma_a_tv())?;
+        let b = OperandPlan::new(&self.b, t.bn, &t, threads, b_per_warp, &mma_b_pair_tv())?;
+        for op in [&a, &b] {
+            check_vectors(op)?;
+            check_stages(op)?;
+        }
+        let bytes = 2 * (a.smem.layout().cosize().value() + b.smem.layout().cosize().value());
+        if bytes + 8 * t.stages > 227 * 1024 {
+            return Err(wrong(
+                "gemm: the stages need more than the 227 KiB of shared memory a block can have",
+            ));
+        }
+        if wgmma {
+            // (thread, e, h, j, warpgroup): the value e + 2h + 4j of a warpgroup's 64 x BN
+            let blocks = Layout::from_shape(st2(t.bm, t.bn))
+                .try_zipped_divide(&Tiler::try_from_shape(&st2(64, t.bn))?)?;
+            let val = blocks.try_mode(0)?.try_composition(&wgmma_c_tv(t.bn)?)?;
+            let c_frag = Layout::try_concat(&[
+                val.try_mode(0)?,
+                val.try_mode_path(&[1, 0])?,
+                val.try_mode_path(&[1, 1])?,
+                val.try_mode_path(&[1, 2])?,
+                blocks.try_mode_path(&[1, 0])?,
+            ])?;
+            // 16-byte rows load by TMA: its tensor maps must exist, or the reason is the error
+            let tma = a.vector && b.vector;
+            if tma {
+                for op in [&a, &b] {
+                    if let Err(e) = &op.tma {
+                        return Err((*e).into());
+                    }
+                }
+            }
+            return Ok(GemmPlan {
+                instr: self.instr,
+                tma,
+                tiling: t,
+                a,
+                b,
+                c_frag,
+            });
+        }
+        // the accumulators' coordinates: (lane, e, h, i, q, jp, warp, block m, block n), where
+        // the MMA value (e,h) is e + 2h and the n8 atom j is q + 2 jp
+        let cblocks = Layout::from_shape(st2(t.bm, t.bn))
+            .try_zipped_divide(&Tiler::try_from_shape(&st2(16, 8))?)?;
+        let cval = cblocks.try_mode(0)?.try_composition(&mma_c_tv())?;
+        let cgrid = cblocks
+            .try_mode(1)?
+            .try_zipped_divide(&Tiler::try_from_shape(&st2(mi, ni))?)?;
+        let nsplit = cgrid
+            .try_mode_path(&[0, 1])?
+            .try_zipped_divide(&Tiler::try_from_shape(&IntTuple::from_ints(&[st(2)]))?)?;
+        let c_frag = Layout::try_concat(&[
+            cval.try_mode(0)?,
+            cval.try_mode_path(&[1, 0])?,
+            cval.try_mode_path(&[1, 1])?,
+            cgrid.try_mode_path(&[0, 0])?,
+            nsplit.try_mode(0)?,
+            nsplit.try_mode(1)?,
+            cgrid.try_mode(1)?,
+        ])?;
+        Ok(GemmPlan {
+            instr: self.instr,
+            tma: false,
+            tiling: t,
+            a,
+            b,
+            c_frag,
+        })
+    }
+}
+
+/// The TMA boxes of a copy as a layout: instruction `i` (dimension 0 fastest) to the
+/// column-major index of the `(rows, BK)` tile where its box starts; `_1:_0` for one box.
+fn boxes_of(c: &TmaCopy, rows: i64) -> Result<Layout, CodegenError> {
+    if c.instructions().len() == 1 {
+        return Ok(layout!(_1:_0));
+    }
+    let (mut shape, mut stride) = (Vec::new(), Vec::new());
+    for (d, (&n, &m)) in c.instruction_counts().iter().zip(c.modes()).enumerate() {
+        if n > 1 {
+            shape.push(st(n));
+            stride.push(st(c.box_dim()[d] as i64 * if m == 0 { 1 } else { rows }));
+        }
+    }
+    Ok(Layout::try_new(
+        IntTuple::try_from_ints(&shape)?,
+        IntTuple::try_from_ints(&stride)?,
+    )?)
+}
+
+/// Every 16-byte copy lands on 8 contiguous, 16-byte aligned shared elements.
+fn check_vectors(op: &OperandPlan) -> Result<(), CodegenError> {
+    let copy = op.copy;
+    let (tn, en, pn) = (
+        copy.mode(0).size().value(),
+        copy.mode(1).size().value(),
+        copy.mode(2).size().value(),
+    );
+    for tt in 0..tn as usize {
+        for p in 0..pn as usize {
+            let at = |e: usize| {
+                let idx = copy.offset_of(&[tt, e, p]);
+                op.tile.offset(idx as usize)
+            };
+            let base = at(0);
+            if base % 8 != 0 || (0..en as usize).any(|e| at(e) != base + e as i64) {
+                return Err(wrong(
+                    "gemm: a 16-byte copy is not 8 contiguous aligned elements of the shared tile",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The swizzle of a stage's offsets does not depend on the stage: stage `s` is the first
+/// stage's layout moved by `s` times its size.
+fn check_stages(op: &OperandPlan) -> Result<(), CodegenError> {
+    let size = op.tile.layout().size().value() as usize;
+    let stages = op.smem.layout().mode(2);
+    let stride = stages.stride().leaf(0).value();
+    for s in 0..stages.size().value() as usize {
+        for i in 0..size {
+            if op.smem.offset(i + s * size) != op.tile.offset(i) + s as i64 * stride {
+                return Err(wrong("gemm: the swizzle moves offsets across stages"));
+            }
+        }
+    }
+    Ok(())
+}

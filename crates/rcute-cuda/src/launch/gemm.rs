@@ -1,0 +1,134 @@
+//! A [`Gemm`] compiled for a device, launched on the caller's buffers.
+
+use super::{CompiledKernel, Device, LaunchError, TensorMapArg, check_buffer, encode_tensor_map};
+use crate::gemm::{Gemm, Instr, MmaType};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr, PushKernelArg};
+
+/// A 16-bit element type a GEMM runs on: `half::f16` or `half::bf16`.
+pub trait GemmElement: DeviceRepr {
+    /// The kernel's [`MmaType`] for this element.
+    const TYPE: MmaType;
+}
+
+impl GemmElement for half::f16 {
+    const TYPE: MmaType = MmaType::F16;
+}
+
+impl GemmElement for half::bf16 {
+    const TYPE: MmaType = MmaType::Bf16;
+}
+
+/// A [`Gemm`]'s kernel compiled and loaded on a [`Device`].
+#[derive(Debug)]
+pub struct CompiledGemm {
+    gemm: Gemm,
+    kernel: CompiledKernel,
+}
+
+impl Gemm {
+    /// Generates the kernel (named `gemm_<type>`), compiles it for `device` (NVRTC, once
+    /// per source text: the device caches the module) and loads it.
+    ///
+    /// # Errors
+    /// As [`Gemm::kernel`], and as [`Device::compile`]; a `wgmma` kernel on a device other
+    /// than compute capability 9.0, an `mma.sync` kernel below 8.0.
+    pub fn compile(&self, device: &Device) -> Result<CompiledGemm, LaunchError> {
+        let (needs, ok) = match self.instr {
+            Instr::Wgmma => ("sm_90a", device.capability() == (9, 0)),
+            Instr::MmaSync => ("sm_80", device.capability() >= (8, 0)),
+        };
+        if !ok {
+            return Err(LaunchError::Arch {
+                needs,
+                capability: device.capability(),
+            });
+        }
+        let kernel = self.kernel(&format!("gemm_{}", self.ty.ptx()))?;
+        Ok(CompiledGemm {
+            gemm: self.clone(),
+            kernel: device.compile(&kernel)?,
+        })
+    }
+}
+
+impl CompiledGemm {
+    /// The GEMM it was compiled from.
+    pub fn gemm(&self) -> &Gemm {
+        &self.gemm
+    }
+
+    /// The compiled kernel (its source, launch shape and function).
+    pub fn kernel(&self) -> &CompiledKernel {
+        &self.kernel
+    }
+
+    /// Enqueues `C = A * B^T` on `stream`: `a`, `b` and `c` hold the operands in the
+    /// [`Gemm`]'s layouts (`A` as `(M,K)`, `B` as `(N,K)`, `C` as `(M,N)`). TMA
+    /// descriptors, if the kernel loads by TMA, are encoded for `a` and `b` here.
+    ///
+    /// # Errors
+    /// Checked on the host before anything is enqueued: `T` is not the GEMM's type, a
+    /// buffer is shorter than its layout's cosize or not 16-byte aligned, a tensor map's
+    /// stride is not a multiple of 16 bytes, `stream` or a buffer belongs to another
+    /// context; then
+    /// the driver's errors.
+    pub fn launch<T: GemmElement>(
+        &self,
+        stream: &CudaStream,
+        a: &CudaSlice<T>,
+        b: &CudaSlice<T>,
+        c: &mut CudaSlice<T>,
+    ) -> Result<(), LaunchError> {
+        if T::TYPE != self.gemm.ty {
+            return Err(LaunchError::Type {
+                kernel: self.gemm.ty.ptx(),
+                buffers: T::TYPE.ptx(),
+            });
+        }
+        self.kernel.check_context([
+            stream,
+            a.stream().as_ref(),
+            b.stream().as_ref(),
+            c.stream().as_ref(),
+        ])?;
+        let g = &self.gemm;
+        let (pa, pb, pc) = {
+            let (pa, _ra) = a.device_ptr(stream);
+            let (pb, _rb) = b.device_ptr(stream);
+            let (pc, _rc) = c.device_ptr(stream);
+            (pa, pb, pc)
+        };
+        // 16 bytes: the `cp.async` copies and the TMA read 16 bytes at a time, and the
+        // stores write pairs
+        check_buffer("A", a.len(), pa, g.a.cosize().value(), 16)?;
+        check_buffer("B", b.len(), pb, g.b.cosize().value(), 16)?;
+        check_buffer("C", c.len(), pc, g.c.cosize().value(), 16)?;
+        let maps = self
+            .kernel
+            .kernel()
+            .tensor_maps
+            .iter()
+            .map(|m| match m.operand {
+                0 => encode_tensor_map("A", m, pa),
+                _ => encode_tensor_map("B", m, pb),
+            })
+            .collect::<Result<Vec<TensorMapArg>, _>>()?;
+        let mut l = stream.launch_builder(&self.kernel.function);
+        l.arg(a);
+        l.arg(b);
+        l.arg(c);
+        self.kernel.args.push(&mut l);
+        for m in &maps {
+            l.arg(m);
+        }
+        // SAFETY: the arguments are pushed in the order and with the types of the kernel's
+        // signature (`A, B, C`, then `Kernel::params` in its index type, then the tensor
+        // maps, encoded from `Kernel::tensor_maps` for `a` and `b`); `T` is the kernel's
+        // element type; `a`, `b`, `c` hold at least the cosizes of the layouts the kernel
+        // was generated from, and every access of the kernel is predicated on the
+        // coordinates being inside the layouts' shapes; the dynamic shared memory is
+        // `Kernel::shared_bytes`, allowed by the function's attribute when it was loaded.
+        unsafe { l.launch(self.kernel.config()) }?;
+        Ok(())
+    }
+}

@@ -1,0 +1,284 @@
+//! Compiling and launching the generated kernels (feature `cuda`): a [`Device`] holds a
+//! CUDA context, a stream and the modules it compiled (NVRTC, once per source text);
+//! [`crate::gemm::Gemm::compile`] and [`crate::kernels::TiledCopy::compile`] give kernels
+//! that launch on the caller's buffers and stream, after checking on the host everything
+//! the host can check (element types, buffer lengths against the layouts' cosizes,
+//! alignment, the stream's context).
+//!
+//! ```no_run
+//! use rcute_cuda::gemm::{Gemm, MmaType};
+//! use rcute_cuda::kernels::matrix;
+//! use rcute_cuda::launch::Device;
+//! # fn main() -> Result<(), rcute_cuda::launch::LaunchError> {
+//! let dev = Device::new(0)?;
+//! let (m, n, k) = (128, 96, 64);
+//! let g = Gemm::new(MmaType::F16, matrix(m, k, k, true), matrix(n, k, k, true),
+//!                   matrix(m, n, n, true));
+//! let gemm = g.compile(&dev)?;
+//! let s = dev.stream();
+//! let a = s.alloc_zeros::<half::f16>((m * k) as usize)?;
+//! let b = s.alloc_zeros::<half::f16>((n * k) as usize)?;
+//! let mut c = s.alloc_zeros::<half::f16>((m * n) as usize)?;
+//! gemm.launch(s, &a, &b, &mut c)?;
+//! # Ok(()) }
+//! ```
+
+mod copy;
+mod error;
+mod gemm;
+mod tma;
+
+pub use copy::{CompiledCopy, CopyElement};
+pub use error::LaunchError;
+pub use gemm::{CompiledGemm, GemmElement};
+pub use tma::{TensorMapArg, encode_tensor_map};
+
+use crate::codegen::IndexType;
+use crate::kernels::Kernel;
+use cudarc::driver::{
+    CudaContext, CudaFunction, CudaModule, CudaStream, LaunchArgs, LaunchConfig, PushKernelArg, sys,
+};
+use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// A CUDA device: its context, a stream, and the modules compiled for it, by source text.
+pub struct Device {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    /// `(major, minor)` compute capability.
+    capability: (i32, i32),
+    /// Bytes of dynamic shared memory a block may opt into.
+    max_shared: u32,
+    modules: Mutex<HashMap<String, Arc<CudaModule>>>,
+}
+
+impl std::fmt::Debug for Device {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Device")
+            .field("ordinal", &self.ctx.ordinal())
+            .field("capability", &self.capability)
+            .field("max_shared", &self.max_shared)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Device {
+    /// Device `ordinal`'s primary context and its default stream.
+    ///
+    /// # Errors
+    /// No driver, no such device, or a driver call failed.
+    pub fn new(ordinal: usize) -> Result<Device, LaunchError> {
+        let ctx = CudaContext::new(ordinal)?;
+        let stream = ctx.default_stream();
+        Device::with_stream(stream)
+    }
+
+    /// A device that launches on `stream` (and compiles for its context).
+    ///
+    /// # Errors
+    /// A driver call failed.
+    pub fn with_stream(stream: Arc<CudaStream>) -> Result<Device, LaunchError> {
+        let ctx = stream.context().clone();
+        let capability = ctx.compute_capability()?;
+        let max_shared = ctx.attribute(
+            sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+        )?;
+        Ok(Device {
+            ctx,
+            stream,
+            capability,
+            max_shared: max_shared.max(0) as u32,
+            modules: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The CUDA context.
+    pub fn context(&self) -> &Arc<CudaContext> {
+        &self.ctx
+    }
+
+    /// The device's stream (the default stream of its context for [`Device::new`]).
+    pub fn stream(&self) -> &Arc<CudaStream> {
+        &self.stream
+    }
+
+    /// `(major, minor)` compute capability.
+    pub fn capability(&self) -> (i32, i32) {
+        self.capability
+    }
+
+    /// The NVRTC target: `sm_90a` on compute capability 9.0 (`wgmma` and TMA need the `a`
+    /// features), the device's own `sm_XY` for the others NVRTC knows, else the newest
+    /// target below the device's.
+    pub fn arch(&self) -> &'static str {
+        match self.capability {
+            (9, 0) => "sm_90a",
+            (8, 6) => "sm_86",
+            (8, 7) => "sm_87",
+            (8, 9) => "sm_89",
+            (10, 0) => "sm_100",
+            (12, 0) => "sm_120",
+            (major, _) if major >= 9 => "sm_90",
+            _ => "sm_80",
+        }
+    }
+
+    /// How many modules were compiled (each source text once).
+    pub fn compiled_modules(&self) -> usize {
+        self.modules.lock().map_or(0, |m| m.len())
+    }
+
+    /// Compiles `kernel` with NVRTC for [`Device::arch`] (or takes the module compiled
+    /// before from the same source), loads its function and allows it the dynamic shared
+    /// memory it asks for.
+    ///
+    /// # Errors
+    /// The kernel needs more shared memory than a block may have, NVRTC rejected the
+    /// source, or a driver call failed.
+    pub fn compile(&self, kernel: &Kernel) -> Result<CompiledKernel, LaunchError> {
+        if kernel.shared_bytes > self.max_shared {
+            return Err(LaunchError::SharedMemory {
+                needs: kernel.shared_bytes,
+                max: self.max_shared,
+            });
+        }
+        let args = Args::of(kernel)?;
+        let module = {
+            let mut modules = self.modules.lock().map_err(|_| LaunchError::Poisoned)?;
+            match modules.get(&kernel.source) {
+                Some(m) => m.clone(),
+                None => {
+                    let ptx = compile_ptx_with_opts(
+                        &kernel.source,
+                        CompileOptions {
+                            arch: Some(self.arch()),
+                            ..Default::default()
+                        },
+                    )
+                    .map_err(|e| LaunchError::Nvrtc(e.to_string()))?;
+                    let m = self.ctx.load_module(ptx)?;
+                    modules.insert(kernel.source.clone(), m.clone());
+                    m
+                }
+            }
+        };
+        let function = module.load_function(&kernel.name)?;
+        if kernel.shared_bytes > 0 {
+            function.set_attribute(
+                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                kernel.shared_bytes as i32,
+            )?;
+        }
+        Ok(CompiledKernel {
+            kernel: kernel.clone(),
+            ctx: self.ctx.clone(),
+            function,
+            args,
+        })
+    }
+}
+
+/// A kernel's scalar arguments ([`Kernel::params`]) in its index type, converted once.
+#[derive(Clone, Debug)]
+enum Args {
+    I32(Vec<i32>),
+    I64(Vec<i64>),
+}
+
+impl Args {
+    fn of(k: &Kernel) -> Result<Args, LaunchError> {
+        let values = k.params.iter().map(|p| p.value);
+        Ok(match k.index_type {
+            IndexType::I32 => Args::I32(
+                values
+                    .map(|v| i32::try_from(v).map_err(|_| LaunchError::Param(v)))
+                    .collect::<Result<_, _>>()?,
+            ),
+            IndexType::I64 => Args::I64(values.collect()),
+        })
+    }
+
+    fn push<'a>(&'a self, b: &mut LaunchArgs<'a>) {
+        match self {
+            Args::I32(v) => v.iter().for_each(|x| {
+                b.arg(x);
+            }),
+            Args::I64(v) => v.iter().for_each(|x| {
+                b.arg(x);
+            }),
+        }
+    }
+}
+
+/// A generated kernel compiled and loaded on a [`Device`]: the function, and its scalar
+/// arguments converted to its index type.
+#[derive(Debug)]
+pub struct CompiledKernel {
+    kernel: Kernel,
+    ctx: Arc<CudaContext>,
+    function: CudaFunction,
+    args: Args,
+}
+
+impl CompiledKernel {
+    /// The generated kernel (source, parameters, launch shape).
+    pub fn kernel(&self) -> &Kernel {
+        &self.kernel
+    }
+
+    /// The loaded function.
+    pub fn function(&self) -> &CudaFunction {
+        &self.function
+    }
+
+    /// The launch shape: [`Kernel::grid`] blocks of [`Kernel::block`] threads and
+    /// [`Kernel::shared_bytes`] of dynamic shared memory.
+    pub fn config(&self) -> LaunchConfig {
+        LaunchConfig {
+            grid_dim: (self.kernel.grid, 1, 1),
+            block_dim: (self.kernel.block, 1, 1),
+            shared_mem_bytes: self.kernel.shared_bytes,
+        }
+    }
+
+    /// `stream` and the buffers (through their streams) belong to the context the kernel
+    /// was loaded in (the same driver context, not necessarily the same `Arc`).
+    fn check_context<'a>(
+        &self,
+        streams: impl IntoIterator<Item = &'a CudaStream>,
+    ) -> Result<(), LaunchError> {
+        let ours = self.ctx.cu_ctx();
+        if streams.into_iter().all(|s| s.context().cu_ctx() == ours) {
+            Ok(())
+        } else {
+            Err(LaunchError::OtherContext)
+        }
+    }
+}
+
+/// An operand's buffer: its length in elements is at least the layout's cosize, and its
+/// address is aligned to `align` bytes.
+fn check_buffer(
+    operand: &'static str,
+    len: usize,
+    ptr: u64,
+    cosize: i64,
+    align: u64,
+) -> Result<(), LaunchError> {
+    if (len as i64) < cosize {
+        return Err(LaunchError::Length {
+            operand,
+            len,
+            cosize,
+        });
+    }
+    if !ptr.is_multiple_of(align) {
+        return Err(LaunchError::Alignment {
+            operand,
+            ptr,
+            align,
+        });
+    }
+    Ok(())
+}
