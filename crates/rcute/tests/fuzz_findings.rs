@@ -168,3 +168,18 @@ fn make_layout_like_with_the_largest_stride_is_an_error() {
     let e = eval("make_layout_like((2,3):(_9223372036854775807,1))").unwrap_err();
     assert!(e.to_string().contains("overflows"), "{e}");
 }
+
+/// Found by the `parser` fuzz target: a backslash before a character of several bytes in
+/// a string literal stepped into the middle of it.
+#[test]
+fn an_escaped_multibyte_character_in_a_string_is_read_whole() {
+    assert_eq!(eval("print(\"a\\éb\")").unwrap(), "aéb");
+    assert!(eval("print(\"\\é").is_err());
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fuzz/corpus/parser/escaped-multibyte"
+    ))
+    .unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let _ = eval(&text);
+}

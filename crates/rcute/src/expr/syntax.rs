@@ -90,13 +90,15 @@ fn string_literal(src: &str, p: usize) -> Result<(String, usize), EvalError> {
     let mut q = p + 1;
     while q < s.len() && s[q] != quote && s[q] != b'\n' {
         if s[q] == b'\\' && q + 1 < s.len() {
-            out.push(match s[q + 1] {
-                b'n' => '\n',
-                b't' => '\t',
-                b'0' => '\0',
-                c => c as char,
+            // the escaped character may be several bytes long: step over all of them
+            let ch = src[q + 1..].chars().next().unwrap_or('?');
+            out.push(match ch {
+                'n' => '\n',
+                't' => '\t',
+                '0' => '\0',
+                c => c,
             });
-            q += 2;
+            q += 1 + ch.len_utf8();
             continue;
         }
         let ch = src[q..].chars().next().unwrap_or('?');
