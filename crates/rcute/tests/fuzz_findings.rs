@@ -183,3 +183,21 @@ fn an_escaped_multibyte_character_in_a_string_is_read_whole() {
     let text = String::from_utf8_lossy(&bytes);
     let _ = eval(&text);
 }
+
+/// Found by the `eval` fuzz target: the footprint of a layout of no elements (CuTe's
+/// left_inverse of a negative stride has negative extents) indexed an empty list of
+/// offsets; the analyses refuse such layouts.
+#[test]
+fn analyses_refuse_a_layout_of_no_elements() {
+    for f in [
+        "footprint",
+        "image",
+        "is_bijective",
+        "is_injective",
+        "distinct_offsets",
+    ] {
+        let e = eval(&format!("{f}(left_inverse((8,()):(-8,())))")).unwrap_err();
+        assert!(e.to_string().contains("has no elements"), "{f}: {e}");
+    }
+    assert!(eval("footprint((2,2):(9223372036854775807,-9223372036854775807))").is_err());
+}

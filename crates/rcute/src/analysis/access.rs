@@ -521,6 +521,13 @@ impl Memory {
             MaybeSwizzled::Swizzled(c) => (c.layout(), c.shape()),
         };
         let size = plain.try_size()?.value();
+        if size < 1 {
+            // CuTe's left_inverse of a negative stride builds negative extents
+            return Err(Error::InvalidShape {
+                msg: "analysis: the layout has no elements (its size is not positive)",
+                value: size,
+            });
+        }
         if size > MAX_ANALYSED as i64 {
             return Err(Error::Capacity {
                 msg: "analysis: the memory layout has too many elements to analyse",

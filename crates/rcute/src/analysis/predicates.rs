@@ -47,6 +47,7 @@ pub fn distinct_offsets(l: &MaybeSwizzled) -> Result<usize, Error> {
 }
 
 /// The footprint of `l`: the offsets from its smallest to its largest, `max - min + 1`
+/// (an error when that overflows `i64`)
 /// (the memory one instance of the layout spans; CuTe's `cosize` is `max + 1` for
 /// non-negative strides).
 ///
@@ -60,7 +61,16 @@ pub fn distinct_offsets(l: &MaybeSwizzled) -> Result<usize, Error> {
 /// ```
 pub fn footprint(l: &MaybeSwizzled) -> Result<i64, Error> {
     let v = sorted(l)?;
-    Ok(v[v.len() - 1] - v[0] + 1)
+    let (Some(&lo), Some(&hi)) = (v.first(), v.last()) else {
+        return Ok(0);
+    };
+    hi.checked_sub(lo)
+        .and_then(|d| d.checked_add(1))
+        .ok_or(Error::Overflow {
+            msg: "footprint: the span of the offsets (largest, smallest) overflows",
+            lhs: hi,
+            rhs: lo,
+        })
 }
 
 /// Whether `l` maps no two coordinates to the same offset.
