@@ -177,7 +177,7 @@ fn an_escaped_multibyte_character_in_a_string_is_read_whole() {
     assert!(eval("print(\"\\é").is_err());
     let bytes = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../fuzz/corpus/parser/escaped-multibyte"
+        "/../../fuzz/corpus/parser/seed-escaped-multibyte"
     ))
     .unwrap();
     let text = String::from_utf8_lossy(&bytes);
