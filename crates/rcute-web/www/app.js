@@ -93,14 +93,14 @@ async function schedule() {
     // the answer first (the printed values, or the error), then its pictures
     const first = await evaluator.request({ program, text: true });
     const text = JSON.parse(first.json);
-    tiles = render(text, program);
+    tiles = renderText(text);
     const answeredAt = performance.now();
     const askedAt = performance.now();
     const reply = await evaluator.request({ program });
     const repliedAt = performance.now();
     const answer = JSON.parse(reply.json);
     const parsedAt = performance.now();
-    if (answer.pictures.length > 0) tiles = render(answer, program);
+    tiles = render(answer, program);
     const total = performance.now() - startedAt;
     playground.lastTiming = {
       program,
@@ -163,6 +163,19 @@ function el(tag, className, text) {
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+// The answer's text first: the printed values and the error replace the old ones, while
+// the old pictures stay, dimmed, until the new ones come (taking a large picture out of
+// the page costs more than the answer itself).
+function renderText(answer) {
+  for (const old of results.querySelectorAll(":scope > pre.out, :scope > .error")) old.remove();
+  const parts = [];
+  if (answer.out) parts.push(el("pre", "out", answer.out));
+  if (answer.error) parts.push(renderError(answer.error));
+  results.prepend(...parts);
+  for (const fig of results.querySelectorAll(":scope > .picture")) fig.classList.add("stale");
+  return parts.length;
 }
 
 function render(answer, program) {
