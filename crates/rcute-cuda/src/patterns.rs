@@ -26,6 +26,9 @@ pub enum Op {
     Stsm(u32, bool),
     /// `ld.global` of this many bytes per lane.
     LdGlobal(u32),
+    /// `cp.async.ca` of this many bytes per lane, global to shared (the shared side is the
+    /// pattern's).
+    CpAsync(u32),
 }
 
 impl Op {
@@ -39,15 +42,37 @@ impl Op {
                 "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
             }
             Op::LdGlobal(_) => "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+            // the kernel touches shared memory only through the copies' writes
+            Op::CpAsync(_) => "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
+        }
+    }
+
+    /// The profiler's bank-conflict counter for the instruction's shared-memory side, if
+    /// it has one.
+    pub fn conflict_metric(self) -> Option<&'static str> {
+        match self {
+            Op::LdShared(_) | Op::Ldsm(..) => {
+                Some("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum")
+            }
+            Op::StShared(_) | Op::Stsm(..) => {
+                Some("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
+            }
+            Op::CpAsync(_) => Some("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"),
+            Op::LdGlobal(_) => None,
         }
     }
 }
 
-/// Every counter the patterns are compared with.
-pub const METRICS: [&str; 3] = [
+/// Every counter the patterns are compared with, and the bank-conflict counters shown
+/// beside them.
+pub const METRICS: [&str; 7] = [
     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum",
 ];
 
 /// One access pattern: its accesses and what rcute predicts.
@@ -61,6 +86,8 @@ pub struct Pattern {
     pub instructions: Vec<WarpInstruction>,
     /// Predicted shared-memory wavefronts, or global sectors, over all instructions.
     pub predicted: usize,
+    /// The conflict-free wavefronts (shared memory), or the predicted sectors (global).
+    pub ideal: usize,
 }
 
 impl Pattern {
@@ -80,6 +107,7 @@ fn shared(name: &str, op: Op, smem: MaybeSwizzled, access: Access) -> Result<Pat
         name: format!("{name}: {smem}"),
         op,
         predicted: r.wavefronts(),
+        ideal: r.ideal(),
         instructions: r.instructions.into_iter().map(|i| i.access).collect(),
     })
 }
@@ -91,6 +119,7 @@ fn global(name: &str, gmem: MaybeSwizzled, access: Access) -> Result<Pattern, Er
         name: format!("{name}: {gmem}"),
         op,
         predicted: r.sectors(),
+        ideal: r.sectors(),
         instructions: r.requests.into_iter().map(|i| i.access).collect(),
     })
 }
@@ -104,7 +133,57 @@ pub fn shared_patterns() -> Result<Vec<Pattern>, Error> {
     let mut p = shared_vectors()?;
     p.extend(shared_phases()?);
     p.extend(shared_matrices()?);
+    p.extend(shared_cp_async()?);
     Ok(p)
+}
+
+/// `cp.async` writes of 4, 8 and 16 bytes per lane: the model's stores.
+fn shared_cp_async() -> Result<Vec<Pattern>, Error> {
+    let l = Layout::parse;
+    let v = Access::try_vector;
+    let f32_rows = l("(_32,_32):(_32,_1)");
+    let flat = l("_1024:_1");
+    let cases = [
+        (
+            "cp.async 4B row",
+            f32_rows.into(),
+            v(l("(_32,_1):(_32,_0)"), 32, 32)?,
+        ),
+        (
+            "cp.async 4B column",
+            f32_rows.into(),
+            v(l("(_32,_1):(_1,_0)"), 32, 32)?,
+        ),
+        (
+            "cp.async 8B consecutive",
+            flat.into(),
+            v(l("(_32,_2):(_2,_1)"), 32, 64)?,
+        ),
+        (
+            "cp.async 8B column",
+            l("(_32,_64):(_64,_1)").into(),
+            v(l("(_32,_2):(_1,_32)"), 32, 64)?,
+        ),
+        (
+            "cp.async 16B consecutive",
+            flat.into(),
+            v(l("(_32,_4):(_4,_1)"), 32, 128)?,
+        ),
+        (
+            "cp.async 16B column",
+            f32_rows.into(),
+            v(l("(_32,_4):(_1,_32)"), 32, 128)?,
+        ),
+        (
+            "cp.async 16B column, swizzled",
+            sw(3, 2, 3, f32_rows),
+            v(l("(_32,_4):(_1,_32)"), 32, 128)?,
+        ),
+    ];
+    cases
+        .into_iter()
+        .map(|(name, smem, a)| shared(name, Op::CpAsync(a.phases().bytes()), smem, a))
+        .collect()
 }
 
 /// 8- to 128-bit accesses of plain, padded and swizzled tiles.
@@ -503,6 +582,9 @@ pub fn source(p: &Pattern, i: usize) -> String {
                 ),
             }
         }
+        Op::CpAsync(b) => format!(
+            "asm volatile(\"cp.async.ca.shared.global [%0], [%1], {b};\\n\\tcp.async.commit_group;\\n\\tcp.async.wait_all;\" :: \"r\"(base + a), \"l\"((unsigned long long)(g + a)) : \"memory\");"
+        ),
         Op::StShared(b) => match b {
             1 | 2 | 4 => format!(
                 "asm volatile(\"st.shared.u{} [%0], %1;\" :: \"r\"(base + a), \"r\"(acc) : \"memory\");",

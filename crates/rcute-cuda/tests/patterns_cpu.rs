@@ -53,6 +53,7 @@ fn each_kernel_performs_its_instruction() {
             }
             Op::Stsm(..) => "stmatrix.sync",
             Op::LdGlobal(_) => "ld.global",
+            Op::CpAsync(_) => "cp.async.ca.shared.global",
         };
         assert!(src.contains(mnemonic), "{}: {src}", p.name);
         assert!(src.contains(&format!("void rcute_pattern_{i}(")));

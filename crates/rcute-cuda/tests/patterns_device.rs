@@ -1,6 +1,8 @@
 //! rcute's memory models against the hardware: every pattern of `rcute_cuda::patterns`
-//! runs under Nsight Compute, and each prediction (shared-memory wavefronts, global
-//! sectors) must equal the counter the profiler reads.
+//! runs under Nsight Compute, and each prediction (shared-memory wavefronts and the bank
+//! conflicts beyond the ideal, global sectors) must equal the counter the profiler reads.
+//! The `cp.async` patterns are measured and shown but not asserted: the bank model does
+//! not describe how LDGSTS writes shared memory (see `rcute::analysis::banks`).
 //!
 //! On a machine with a CUDA device and `ncu`:
 //! `cargo test -p rcute-cuda --release --test patterns_device -- --ignored --nocapture`
@@ -92,7 +94,7 @@ fn the_models_match_the_device() {
     let measured = parse(&text);
     let mut wrong = 0;
     println!(
-        "| pattern | instruction | instructions | predicted | measured |\n|---|---|---|---|---|"
+        "| pattern | instruction | instructions | predicted | measured | conflicts: predicted (wavefronts - ideal), counter |\n|---|---|---|---|---|---|"
     );
     for (i, p) in all.iter().enumerate() {
         let m = measured.get(&(i, p.op.metric().to_string()));
@@ -100,16 +102,32 @@ fn the_models_match_the_device() {
             patterns::Op::LdGlobal(_) => "sectors",
             _ => "wavefronts",
         };
-        let ok = m == Some(&(p.predicted as f64));
-        wrong += usize::from(!ok);
+        // the bank-conflict counter must be the wavefronts beyond the ideal
+        let conflicts =
+            p.op.conflict_metric()
+                .map(|c| measured.get(&(i, c.to_string())));
+        let ok = m == Some(&(p.predicted as f64))
+            && conflicts.is_none_or(|c| c == Some(&((p.predicted - p.ideal) as f64)));
+        // cp.async (LDGSTS) writes are shown, not modelled: see analysis::banks
+        let modelled = !matches!(p.op, patterns::Op::CpAsync(_));
+        wrong += usize::from(modelled && !ok);
         println!(
-            "| {} | {:?} | {} | {} {unit} | {} {} |",
+            "| {} | {:?} | {} | {} {unit} | {} {} | {} |",
             p.name,
             p.op,
             p.instructions.len(),
             p.predicted,
             m.map_or("missing".to_string(), |v| v.to_string()),
-            if ok { "" } else { "**differs**" }
+            match (modelled, ok) {
+                (_, true) => "",
+                (true, false) => "**differs**",
+                (false, false) => "(not modelled)",
+            },
+            conflicts.map_or(String::new(), |c| format!(
+                "{}, {}",
+                p.predicted - p.ideal,
+                c.map_or("missing".to_string(), |v| v.to_string())
+            )),
         );
         let _ = Pattern::kernel_name(i);
     }
