@@ -102,18 +102,23 @@ fn run_edited(g: &Gemm, edit: impl Fn(&str) -> String) -> Option<Result<Counts, 
     let mut checks = Vec::new();
     for (name, l, op) in [("a", &g.a, &plan.a), ("b", &g.b, &plan.b)] {
         checks.push(IndexFn::layout(&format!("want_{name}"), l, Inputs::Modes, ty).unwrap());
-        checks.push(
-            IndexFn::composed(&format!("tile_{name}"), &op.tile, Inputs::Modes, ty).unwrap(),
-        );
+        checks
+            .push(IndexFn::composed(&format!("tile_{name}"), &op.tile, Inputs::Modes, ty).unwrap());
     }
     let mut src = String::from("#include <stdio.h>\n#include <stdlib.h>\n");
     src.push_str(PRELUDE);
     src.push_str(index_functions(&k.source));
     for f in &checks {
         src.push_str(&f.source());
-        src.push_str(&globals(f.params().iter().map(|p| (p.name.as_str(), p.value)), "long long"));
+        src.push_str(&globals(
+            f.params().iter().map(|p| (p.name.as_str(), p.value)),
+            "long long",
+        ));
     }
-    src.push_str(&globals(k.params.iter().map(|p| (p.name.as_str(), p.value)), it));
+    src.push_str(&globals(
+        k.params.iter().map(|p| (p.name.as_str(), p.value)),
+        it,
+    ));
     let a_elems = plan.a.smem.layout().cosize().value();
     let b_elems = plan.b.smem.layout().cosize().value();
     let _ = write!(
@@ -323,7 +328,9 @@ fn generated_copies_fill_every_stage_with_the_operands_or_zeros() {
     // every width ran: 4 shapes x 4 majors x mma.sync, and wgmma where a row is not 16 bytes
     assert_eq!(runs, 16 + 12);
     assert!(sizes_seen.iter().all(|&s| s > 0), "{sizes_seen:?}");
-    eprintln!("{runs} kernels, {elements} shared elements checked, copies of 4/8/16 bytes: {sizes_seen:?}");
+    eprintln!(
+        "{runs} kernels, {elements} shared elements checked, copies of 4/8/16 bytes: {sizes_seen:?}"
+    );
 }
 
 /// Rows padded to a wider stride than the operand's extent: 16-byte copies of `A` (K-major,
@@ -359,7 +366,10 @@ fn padded_rows_cut_copies_short_at_the_edges() {
             ((mt * t.bm + nt * t.bn) * t.bk * kt) as u64,
             "{instr:?}"
         );
-        assert!(c.copies[1] > 0 && c.copies[2] > 0 && c.zero > 0, "{instr:?}");
+        assert!(
+            c.copies[1] > 0 && c.copies[2] > 0 && c.zero > 0,
+            "{instr:?}"
+        );
     }
 }
 
@@ -385,8 +395,10 @@ fn the_cpu_run_can_fail() {
     fails(", 2 * n);", ", 2 * n + 2);", "source size");
     // element loads: the edge of N one row early
     let g = gemm((1000, 777, 999), true, true, Instr::MmaSync);
-    let out = run_edited(&g, |s| s.replace("(r < N && c < K)", "(r < N - 1 && c < K)"))
-        .unwrap()
-        .expect_err("the edit is caught");
+    let out = run_edited(&g, |s| {
+        s.replace("(r < N && c < K)", "(r < N - 1 && c < K)")
+    })
+    .unwrap()
+    .expect_err("the edit is caught");
     assert!(out.contains("operand 1"), "{out}");
 }

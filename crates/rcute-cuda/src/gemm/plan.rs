@@ -28,11 +28,7 @@ fn copy_atom_name(width: i64) -> Result<&'static str, CodegenError> {
 /// (CuTe's `make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>, thr,
 /// val)` for 16 bytes, [`copy_atom_name`] for the others): its thread-value layout `(T,V)`,
 /// to column-major indices of its tile, and the tile's shape.
-fn make_tv(
-    width: i64,
-    thr: &Layout,
-    val: &Layout,
-) -> Result<(Layout, IntTuple), CodegenError> {
+fn make_tv(width: i64, thr: &Layout, val: &Layout) -> Result<(Layout, IntTuple), CodegenError> {
     let atom = rcute::atom::copy_atom(copy_atom_name(width)?)?;
     let copy = TiledCopy::try_new(atom, thr, val)?;
     Ok((*copy.layout_tv(), *copy.tiler()))
@@ -209,10 +205,7 @@ impl OperandPlan {
         // one pass of the threads covers thr * val; the passes tile the whole (rows, BK)
         let (tv, pass) = make_tv(width, &thr, &val)?;
         let (pr, pk) = int_pair(&pass).ok_or(wrong("gemm: a copy's tile is not 2-D"))?;
-        if thr.size().value() != threads
-            || rows % pr.value() != 0
-            || t.bk % pk.value() != 0
-        {
+        if thr.size().value() != threads || rows % pr.value() != 0 || t.bk % pk.value() != 0 {
             return Err(wrong(
                 "gemm: the threads' copies do not tile the operand's (rows, BK) tile",
             ));
