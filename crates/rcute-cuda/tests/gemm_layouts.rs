@@ -140,9 +140,10 @@ fn ldmatrix(
 
 /// One stage of the copy into shared memory: the shared tile (`tile`'s cosize) holding, at
 /// each offset written, the `(row, k)` of the tile element written there. Asserts that each
-/// tile element is written once, no offset twice, and that each `(thread, pass)` moves 8
-/// contiguous, aligned shared elements from 8 neighbours along the contiguous mode (row
-/// for an M/N-major operand, k for a K-major one), as one 16-byte `cp.async` does.
+/// tile element is written once, no offset twice, and that each `(thread, pass)` moves
+/// `width` (8, 4, 2 or 1) contiguous shared elements aligned to `width`, from as many
+/// neighbours along the contiguous mode (row for an M/N-major operand, k for a K-major
+/// one), as one `cp.async` of 16, 8 or 4 bytes (or one element load) does.
 fn fill_shared(op: &OperandPlan, label: &str) -> Vec<Option<Elem>> {
     let rows = op.rows as usize;
     let len = op.tile.layout().cosize().value() as usize;
@@ -152,16 +153,17 @@ fn fill_shared(op: &OperandPlan, label: &str) -> Vec<Option<Elem>> {
     let &[threads, elems, passes] = sizes.as_slice() else {
         panic!("{label}: copy modes {sizes:?}, expected (T, E, P)");
     };
-    assert_eq!(elems, 8, "{label}: a 16-byte copy moves 8 elements");
+    let width = op.width as usize;
+    assert_eq!(elems, width, "{label}: a copy moves `width` elements");
     let mut writes = 0;
     for t in 0..threads {
         for p in 0..passes {
             let first = op.copy.offset_of(&[t, 0, p]) as usize;
             let base = op.tile.offset(first) as usize;
             assert_eq!(
-                base % 8,
+                base % width,
                 0,
-                "{label}: copy ({t}, {p}) is not 16-byte aligned"
+                "{label}: copy ({t}, {p}) is not aligned to its size"
             );
             for e in 0..elems {
                 let idx = op.copy.offset_of(&[t, e, p]) as usize;
@@ -473,4 +475,43 @@ fn plan_refuses_bad_tiling() {
             .plan()
             .is_ok()
     );
+}
+
+/// Operands whose rows are not 16-byte aligned: 8-byte copies (strides 996 and 780), 4-byte
+/// (998, 778) and element loads (999, 777) fill each shared element once, as 16-byte ones
+/// do, and the fragments read from them are still the PTX ISA's; every combination of
+/// majors, both tilings.
+#[test]
+fn narrow_copies_fill_the_same_tiles() {
+    let mut total = Tally::default();
+    let mut widths = [0usize; 4];
+    let mut expected = 0;
+    for (m, n, k) in [(1000, 780, 996), (1000, 778, 998), (1000, 777, 999)] {
+        for t in tilings() {
+            for (a_k, b_k) in MAJORS {
+                let operand = |rows: i64, k_major: bool| {
+                    let ld = if k_major { k } else { rows };
+                    rcute_cuda::kernels::matrix(rows, k, ld, k_major)
+                };
+                let mut g = gemm(MmaType::F16, Instr::MmaSync, a_k, b_k, t);
+                g.a = operand(m, a_k);
+                g.b = operand(n, b_k);
+                g.c = rcute_cuda::kernels::matrix(m, n, n, true);
+                let plan = g.plan().unwrap();
+                let label = format!("{m}x{n}x{k} {}x{} A K {a_k} B K {b_k}", t.bm, t.bn);
+                for op in [&plan.a, &plan.b] {
+                    widths[op.width.trailing_zeros() as usize] += 1;
+                    assert_eq!(op.vector, op.width == 8, "{label}");
+                }
+                for (tally, received) in check_operands(&plan, &label, false) {
+                    assert!(received.iter().all(|&n| n == 1), "{label}");
+                    total.add(tally);
+                }
+                expected += (t.bm + t.bn) as usize * BK;
+            }
+        }
+    }
+    total.assert_clean(expected);
+    // every width: A M-major (stride 1000) takes 16 bytes in each shape
+    assert!(widths.iter().all(|&w| w > 0), "{widths:?}");
 }

@@ -137,7 +137,14 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
 fn gemms_match_the_host_product() {
     let dev = Device::new(0).expect(DEVICE);
     let mut failures = Vec::new();
-    for size in [(128, 96, 64), (1000, 776, 1000), (1000, 777, 999)] {
+    // rows of 16 bytes, odd rows (element loads), 4-byte rows (998, 778), 8-byte (996, 780)
+    for size in [
+        (128, 96, 64),
+        (1000, 776, 1000),
+        (1000, 777, 999),
+        (1000, 778, 998),
+        (1000, 780, 996),
+    ] {
         failures.extend(gemm_cases::<half::f16>(&dev, size));
         failures.extend(gemm_cases::<half::bf16>(&dev, size));
     }

@@ -52,9 +52,9 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/) /*{{NAME}}*/(/*{{P
             const /*{{INDEX}}*/ r = /*{{ROW_INDEX}}*/, c = /*{{COL_INDEX}}*/;
             /*{{ELEMENT}}*/
         }
-//// section: load_16_bytes
-const int n = /*{{INSIDE}}*/ ? min(max((int)(/*{{LEFT}}*/), 0), 8) : 0;
-            rcute_cp_async16(rcute_smem_u32(/*{{SMEM}}*/), /*{{PTR}}*/ + (n > 0 ? /*{{GLOBAL_INDEX}}*/ : 0), 2 * n);
+//// section: load_cp_async
+const int n = /*{{INSIDE}}*/ ? min(max((int)(/*{{LEFT}}*/), 0), /*{{WIDTH}}*/) : 0;
+            rcute_cp_async/*{{BYTES}}*/(rcute_smem_u32(/*{{SMEM}}*/), /*{{PTR}}*/ + (n > 0 ? /*{{GLOBAL_INDEX}}*/ : 0), 2 * n);
 //// section: load_element
 *(/*{{SMEM}}*/) = (r < /*{{EXTENT}}*/ && c < K) ? /*{{PTR}}*/[/*{{GLOBAL_INDEX}}*/] : (unsigned short)0;
 //// section: pipeline_tma

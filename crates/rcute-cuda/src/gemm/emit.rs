@@ -12,6 +12,8 @@ use rcute::{ComposedLayout, Int, IntTuple, Layout, Tiler};
 const GEMM_CU: &str = include_str!("../cuda/gemm.cu");
 /// The PTX wrappers: shared addresses, `cp.async`, `ldmatrix`, `mma.sync`, conversion.
 const PTX_CUH: &str = include_str!("../cuda/gemm_ptx.cuh");
+/// The 8- and 4-byte `cp.async.ca` wrapper, for operands whose rows are not 16-byte aligned.
+const CP_ASYNC_CA_CUH: &str = include_str!("../cuda/cp_async_ca.cuh");
 /// The TMA wrappers: the descriptor type, mbarriers, and the 2-D tiled bulk copy.
 const TMA_CUH: &str = include_str!("../cuda/tma.cuh");
 /// The `wgmma` wrappers: fences, the descriptors of both operands, and one `m64nNk16`
@@ -191,6 +193,15 @@ impl Gemm {
     fn helpers(&self, plan: &GemmPlan) -> Result<String, CodegenError> {
         let ptx = self.ty.ptx();
         let mut src = fill(PTX_CUH, &[("PTX", ptx)])?;
+        if !plan.tma {
+            // the narrower cp.async each width needs, once (16 bytes is in PTX_CUH)
+            for width in [4, 2] {
+                if plan.a.width == width || plan.b.width == width {
+                    let bytes = (2 * width).to_string();
+                    src.push_str(&fill(CP_ASYNC_CA_CUH, &[("BYTES", &bytes)])?);
+                }
+            }
+        }
         if plan.tma {
             src.push_str(&fill(TMA_CUH, &[])?);
         }
@@ -339,7 +350,8 @@ fn block_order(e: &mut Emitter, x: Extents) -> Result<(usize, usize), CodegenErr
 }
 
 /// One operand's `cp.async` copy: coordinates of `(thread, pass, tile row, k tile)` and
-/// shared offsets of `(thread, pass)`; for 16-byte copies, of the first element of each.
+/// shared offsets of `(thread, pass)`, of the first element of each copy (of
+/// [`OperandPlan::width`] elements, 1 for element loads).
 fn copy_fns(
     e: &mut Emitter,
     op: &OperandPlan,
@@ -348,12 +360,7 @@ fn copy_fns(
     stage: usize,
 ) -> Result<CopyFns, CodegenError> {
     let ids = identity_tiles(rows, k, st(op.rows), st(bk))?;
-    let l = if op.vector {
-        Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?
-    } else {
-        let v = Layout::try_concat(&[op.copy.try_mode(1)?, op.copy.try_mode(2)?])?;
-        Layout::try_concat(&[op.copy.try_mode(0)?, v])?
-    };
+    let l = Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?;
     let coords = with_tiles(&ids, &l)?;
     Ok(CopyFns {
         row: e.coord(&format!("{name}_copy_row"), &coords, 0)?,
@@ -525,8 +532,8 @@ impl Ctx<'_> {
         )
     }
 
-    /// One operand's copy of one stage: 16-byte `cp.async` (zero-filled past the edge) or
-    /// element by element.
+    /// One operand's copy of one stage: `cp.async` of [`OperandPlan::width`] elements
+    /// (zero-filled past the edge) or, for a width of 1, element by element.
     fn load(
         &self,
         op: &OperandPlan,
@@ -543,17 +550,19 @@ impl Ctx<'_> {
         );
         let extent = rows.to_uppercase();
         let global = self.call(global, "r, c");
-        let element = if op.vector {
+        let element = if op.width > 1 {
             let (inside, left) = if op.mn_major {
                 ("c < K".to_string(), format!("{extent} - r"))
             } else {
                 (format!("r < {extent}"), "K - c".to_string())
             };
             cu(
-                "load_16_bytes",
+                "load_cp_async",
                 &[
                     ("INSIDE", &inside),
                     ("LEFT", &left),
+                    ("WIDTH", &op.width.to_string()),
+                    ("BYTES", &(2 * op.width).to_string()),
                     ("SMEM", &smem),
                     ("PTR", ptr),
                     ("GLOBAL_INDEX", &global),

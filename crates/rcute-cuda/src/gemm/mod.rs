@@ -11,8 +11,8 @@
 //!   layouts [`ldsm_lanes`], which say which lane supplies which row address (from the
 //!   catalog's `SM75_U32x4_LDSM_N` and `SM75_U16x8_LDSM_T` atoms); the `wgmma`
 //!   accumulator's [`wgmma_c_tv`] (the catalog's `SM90_64xNx16_F32F16F16_SS<K,K>`);
-//! * the copy thread-value layouts, `make_tiled_copy` of the catalog's 16-byte `cp.async`
-//!   atom ([`rcute::atom::TiledCopy`]);
+//! * the copy thread-value layouts, `make_tiled_copy` of the catalog's `cp.async` atom of
+//!   the operand's width, 16, 8 or 4 bytes, or of one element ([`rcute::atom::TiledCopy`]);
 //! * the shared-memory layouts: a swizzled atom `Sw<3,3,3> o (8,64):(64,1)` (K-major) or
 //!   `Sw<3,3,3> o (64,8):(1,64)` (M/N-major), tiled to the block's tile with
 //!   `tile_to_shape`, the stages appended as a last mode;
@@ -24,10 +24,11 @@
 //!
 //! Each of these is composed on the host and emitted by [`crate::codegen`]; the kernel
 //! text around them holds loops, predicates and the PTX instructions, no index arithmetic.
-//! Whether an operand is copied with 16-byte `cp.async` is decided from its layout: its
-//! contiguous mode must have a unit stride and the other a stride divisible by 8;
-//! otherwise it is loaded element by element. Likewise the results are stored in pairs
-//! when `C`'s layout keeps a pair contiguous and aligned.
+//! How wide an operand's copies are is decided from its layout
+//! ([`rcute::analysis::vector_width`] of its strides): its contiguous mode must have a unit
+//! stride, and the other a stride divisible by 8 for 16-byte `cp.async`, by 4 for 8-byte
+//! and by 2 for 4-byte `cp.async.ca`; otherwise it is loaded element by element. Likewise
+//! the results are stored in pairs when `C`'s layout keeps a pair contiguous and aligned.
 //!
 //! ```
 //! use rcute_cuda::gemm::{Gemm, MmaType};

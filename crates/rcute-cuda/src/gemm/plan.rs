@@ -6,18 +6,52 @@ use super::{
     wgmma_c_tv, wrong,
 };
 use crate::codegen::CodegenError;
+use crate::kernels::int_pair;
 use rcute::analysis::tma::{TmaCopy, TmaError};
+use rcute::analysis::{Memory, vector_width};
 use rcute::atom::TiledCopy;
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Major, Swizzle, TileOrder, Tiler, layout};
 
-/// The tiled copy of threads `thr` each copying the values `val` with 16-byte `cp.async`
+/// CuTe's copy atom of `width` 16-bit elements per thread: `cp.async.cg` of 16 bytes,
+/// `cp.async.ca` of 8 or 4 bytes, or a plain element copy.
+fn copy_atom_name(width: i64) -> Result<&'static str, CodegenError> {
+    Ok(match width {
+        8 => "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>",
+        4 => "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, half_t>",
+        2 => "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint32_t>, half_t>",
+        1 => "Copy_Atom<UniversalCopy<uint16_t>, half_t>",
+        _ => return Err(wrong("gemm: a copy moves 1, 2, 4 or 8 elements")),
+    })
+}
+
+/// The tiled copy of threads `thr` each copying the values `val`, `width` elements at a time
 /// (CuTe's `make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>, thr,
-/// val)`): its thread-value layout `(T,V)`, to column-major indices of its tile, and the
-/// tile's shape.
-fn make_tv(thr: &Layout, val: &Layout) -> Result<(Layout, IntTuple), CodegenError> {
-    let atom = rcute::atom::copy_atom("Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>")?;
+/// val)` for 16 bytes, [`copy_atom_name`] for the others): its thread-value layout `(T,V)`,
+/// to column-major indices of its tile, and the tile's shape.
+fn make_tv(width: i64, thr: &Layout, val: &Layout) -> Result<(Layout, IntTuple), CodegenError> {
+    let atom = rcute::atom::copy_atom(copy_atom_name(width)?)?;
     let copy = TiledCopy::try_new(atom, thr, val)?;
     Ok((*copy.layout_tv(), *copy.tiler()))
+}
+
+/// The widest copy of an operand of strides `(sr, sk)` (rows, K), in elements: 8 (16
+/// bytes), 4 (8 bytes), 2 (4 bytes) or 1, [`vector_width`] of a probe: 8 x 8 elements of
+/// the operand at its origin, each of 8 threads holding 8 neighbours along the contiguous
+/// mode (K for a K-major operand, the rows for an M/N-major one). Every tile of a copy
+/// starts at a multiple of 8 along that mode, so the probe's alignment is every copy's
+/// (the operand's base 16-byte aligned, as the allocations are).
+fn copy_width(sr: i64, sk: i64, mn_major: bool) -> Result<i64, CodegenError> {
+    let window = Layout::new(
+        st2(8, 8),
+        IntTuple::from_ints(&[Int::dynamic(sr), Int::dynamic(sk)]),
+    );
+    let memory = Memory::try_new(&window.into())?;
+    let tv = if mn_major {
+        layout!((_8, _8):(_8, _1))
+    } else {
+        layout!((_8, _8):(_1, _8))
+    };
+    Ok(i64::from(vector_width(&memory, &tv, 16)?.bits / 16))
 }
 
 /// How one operand (`rows x K`) goes from global to shared memory and into fragments.
@@ -29,8 +63,8 @@ pub struct OperandPlan {
     pub smem: ComposedLayout,
     /// The shared tile of one stage, `(rows, BK)`.
     pub tile: ComposedLayout,
-    /// Copy: `(T, E, P)` to column-major indices of the `(rows, BK)` tile; `E` the 8
-    /// contiguous elements of one 16-byte copy, `P` the passes.
+    /// Copy: `(T, E, P)` to column-major indices of the `(rows, BK)` tile; `E` the
+    /// [`OperandPlan::width`] contiguous elements of one copy, `P` the passes.
     pub copy: Layout,
     /// `ldmatrix` rows: `(lane, block, kk, warp)` to the column-major index of the
     /// `(rows, BK)` tile where the lane's row starts; `block` counts the warp's `16 x 16`
@@ -52,8 +86,12 @@ pub struct OperandPlan {
     /// are read with `ldmatrix.trans` (or `wgmma` transposes it).
     pub mn_major: bool,
     /// 16-byte copies are possible (unit stride along the contiguous mode, the other
-    /// stride divisible by 8).
+    /// stride divisible by 8): [`OperandPlan::width`] is 8.
     pub vector: bool,
+    /// Elements per copy: 8 (16-byte `cp.async.cg`), 4 (8-byte `cp.async.ca`, the other
+    /// stride divisible by 4), 2 (4-byte `cp.async.ca`, divisible by 2) or 1 (element
+    /// loads), the widest the operand's layout allows.
+    pub width: i64,
 }
 
 /// Everything the kernel's indexing is generated from, for one [`Gemm`].
@@ -129,23 +167,24 @@ impl OperandPlan {
     ) -> Result<OperandPlan, CodegenError> {
         let (sr, sk) = strides(g)?;
         let mn_major = sk != 1 && sr == 1;
-        let vector = if mn_major {
-            sk % 8 == 0
-        } else {
-            sk == 1 && sr % 8 == 0
-        };
+        let width = copy_width(sr, sk, mn_major)?;
+        let vector = width == 8;
         let sw = Swizzle::new(3, 3, 3);
+        // the threads go along the contiguous mode first, `width` elements each, as far as
+        // the tile (or the threads) reach, then along the other mode
         let (atom, thr, val) = if mn_major {
+            let along = (rows / width).min(threads);
             (
                 layout!((_64, _8):(_1, _64)),
-                Layout::new(st2(rows / 8, threads * 8 / rows), st2(1, rows / 8)),
-                Layout::new(st2(8, 1), st2(1, 0)),
+                Layout::new(st2(along, threads / along), st2(1, along)),
+                Layout::new(st2(width, 1), st2(1, 0)),
             )
         } else {
+            let along = (t.bk / width).min(threads);
             (
                 layout!((_8, _64):(_64, _1)),
-                Layout::new(st2(threads * 8 / t.bk, t.bk / 8), st2(t.bk / 8, 1)),
-                Layout::new(st2(1, 8), st2(0, 1)),
+                Layout::new(st2(threads / along, along), st2(along, 1)),
+                Layout::new(st2(1, width), st2(0, 1)),
             )
         };
         // M/N-major: the atoms along K first, then the 64-row blocks, so that a 64 x 64
@@ -164,7 +203,13 @@ impl OperandPlan {
         );
         let smem = tile.with_layout(tile.layout().try_append(&stages)?);
         // one pass of the threads covers thr * val; the passes tile the whole (rows, BK)
-        let (tv, pass) = make_tv(&thr, &val)?;
+        let (tv, pass) = make_tv(width, &thr, &val)?;
+        let (pr, pk) = int_pair(&pass).ok_or(wrong("gemm: a copy's tile is not 2-D"))?;
+        if thr.size().value() != threads || rows % pr.value() != 0 || t.bk % pk.value() != 0 {
+            return Err(wrong(
+                "gemm: the threads' copies do not tile the operand's (rows, BK) tile",
+            ));
+        }
         let tile_index = Layout::from_shape(st2(rows, t.bk));
         let tiles = tile_index.try_zipped_divide(&Tiler::try_from_shape(&pass)?)?;
         let one = tiles.try_mode(0)?.try_composition(&tv)?;
@@ -191,6 +236,7 @@ impl OperandPlan {
             copy,
             mn_major,
             vector,
+            width,
         })
     }
 }
@@ -221,8 +267,8 @@ fn ldsm_frags(
 }
 
 impl Gemm {
-    /// The layouts the kernel is generated from, checked: every 16-byte copy lands on 8
-    /// contiguous aligned shared elements, and the swizzle of a stage does not depend on the
+    /// The layouts the kernel is generated from, checked: every copy of
+    /// [`OperandPlan::width`] elements lands on as many contiguous aligned shared elements, and the swizzle of a stage does not depend on the
     /// stage.
     ///
     /// # Errors
@@ -373,7 +419,8 @@ fn boxes_of(c: &TmaCopy, rows: i64) -> Result<Layout, CodegenError> {
     )?)
 }
 
-/// Every 16-byte copy lands on 8 contiguous, 16-byte aligned shared elements.
+/// Every copy of `width` elements lands on `width` contiguous shared elements aligned to
+/// its size.
 fn check_vectors(op: &OperandPlan) -> Result<(), CodegenError> {
     let copy = op.copy;
     let (tn, en, pn) = (
@@ -388,9 +435,12 @@ fn check_vectors(op: &OperandPlan) -> Result<(), CodegenError> {
                 op.tile.offset(idx as usize)
             };
             let base = at(0);
-            if base % 8 != 0 || (0..en as usize).any(|e| at(e) != base + e as i64) {
+            if en != op.width
+                || base % op.width != 0
+                || (0..en as usize).any(|e| at(e) != base + e as i64)
+            {
                 return Err(wrong(
-                    "gemm: a 16-byte copy is not 8 contiguous aligned elements of the shared tile",
+                    "gemm: a copy is not `width` contiguous aligned elements of the shared tile",
                 ));
             }
         }
