@@ -154,7 +154,9 @@ fn fill_shared(op: &OperandPlan, label: &str) -> Vec<Option<Elem>> {
         panic!("{label}: copy modes {sizes:?}, expected (T, E, P)");
     };
     let width = op.width as usize;
-    assert_eq!(elems, width, "{label}: a copy moves `width` elements");
+    // element loads keep the 16-byte copy's groups of 8, each element its own load
+    let group = if width == 1 { 8 } else { width };
+    assert_eq!(elems, group, "{label}: a copy moves `width` elements");
     let mut writes = 0;
     for t in 0..threads {
         for p in 0..passes {

@@ -349,9 +349,10 @@ fn block_order(e: &mut Emitter, x: Extents) -> Result<(usize, usize), CodegenErr
     ))
 }
 
-/// One operand's `cp.async` copy: coordinates of `(thread, pass, tile row, k tile)` and
-/// shared offsets of `(thread, pass)`, of the first element of each copy (of
-/// [`OperandPlan::width`] elements, 1 for element loads).
+/// One operand's copy: coordinates of `(thread, pass, tile row, k tile)` and shared
+/// offsets of `(thread, pass)`, of the first element of each `cp.async` of
+/// [`OperandPlan::width`] elements; for element loads, `pass` runs over each of a
+/// thread's 8 elements, then over the passes.
 fn copy_fns(
     e: &mut Emitter,
     op: &OperandPlan,
@@ -360,7 +361,13 @@ fn copy_fns(
     stage: usize,
 ) -> Result<CopyFns, CodegenError> {
     let ids = identity_tiles(rows, k, st(op.rows), st(bk))?;
-    let l = Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?;
+    let l = if op.width > 1 {
+        Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?
+    } else {
+        // element loads: each of a thread's elements in turn, then the next pass
+        let v = Layout::try_concat(&[op.copy.try_mode(1)?, op.copy.try_mode(2)?])?;
+        Layout::try_concat(&[op.copy.try_mode(0)?, v])?
+    };
     let coords = with_tiles(&ids, &l)?;
     Ok(CopyFns {
         row: e.coord(&format!("{name}_copy_row"), &coords, 0)?,
