@@ -53,28 +53,9 @@ fn product(a: &[f32], b: &[f32], (m, n, k): (usize, usize, usize)) -> Vec<f64> {
 }
 
 /// A 16-bit element the tests store and read back.
-trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy {
-    fn of(x: f32) -> Self;
-    fn to(self) -> f64;
-}
+trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy {}
 
-impl Half for half::f16 {
-    fn of(x: f32) -> Self {
-        half::f16::from_f32(x)
-    }
-    fn to(self) -> f64 {
-        self.to_f64()
-    }
-}
-
-impl Half for half::bf16 {
-    fn of(x: f32) -> Self {
-        half::bf16::from_f32(x)
-    }
-    fn to(self) -> f64 {
-        self.to_f64()
-    }
-}
+impl<T: GemmElement + cudarc::driver::ValidAsZeroBits + Copy> Half for T {}
 
 /// Every operand major, both instructions, for one size and type: the elements off by
 /// more than the output type's rounding, per case (empty when all are right).
@@ -92,8 +73,12 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
     let mut failures = Vec::new();
     for (a_row, b_row) in [(true, false), (false, true), (true, true), (false, false)] {
         // A (M,K): row-major is K-major; B is K x N: row-major is N-major, as (N,K)
-        let a_dev = s.memcpy_stod(&store(&a, mu, ku, a_row, T::of)).unwrap();
-        let b_dev = s.memcpy_stod(&store(&b, ku, nu, b_row, T::of)).unwrap();
+        let a_dev = s
+            .memcpy_stod(&store(&a, mu, ku, a_row, T::from_f32))
+            .unwrap();
+        let b_dev = s
+            .memcpy_stod(&store(&b, ku, nu, b_row, T::from_f32))
+            .unwrap();
         let a_l = matrix(m, k, if a_row { k } else { m }, a_row);
         let b_l = matrix(n, k, if b_row { n } else { k }, !b_row);
         let c_l = matrix(m, n, n, true);
@@ -120,7 +105,7 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
                 .iter()
                 .zip(&want)
                 .filter(|&(x, w)| {
-                    let err = (x.to() - w).abs();
+                    let err = (f64::from(x.to_f32()) - w).abs();
                     err.is_nan() || err > rel * w.abs().max(scale / 16.0)
                 })
                 .count();

@@ -8,14 +8,30 @@ use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr, PushKernelArg
 pub trait GemmElement: DeviceRepr {
     /// The kernel's [`MmaType`] for this element.
     const TYPE: MmaType;
+    /// The element nearest `x`.
+    fn from_f32(x: f32) -> Self;
+    /// The element's value (exact: both types are narrower than `f32`).
+    fn to_f32(self) -> f32;
 }
 
 impl GemmElement for half::f16 {
     const TYPE: MmaType = MmaType::F16;
+    fn from_f32(x: f32) -> Self {
+        half::f16::from_f32(x)
+    }
+    fn to_f32(self) -> f32 {
+        half::f16::to_f32(self)
+    }
 }
 
 impl GemmElement for half::bf16 {
     const TYPE: MmaType = MmaType::Bf16;
+    fn from_f32(x: f32) -> Self {
+        half::bf16::from_f32(x)
+    }
+    fn to_f32(self) -> f32 {
+        half::bf16::to_f32(self)
+    }
 }
 
 /// A [`Gemm`]'s kernel compiled and loaded on a [`Device`].

@@ -10,28 +10,9 @@ use rcute_cuda::kernels::matrix;
 use rcute_cuda::launch::GemmElement;
 
 /// A 16-bit element as cuBLAS and the host see it.
-trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy + Default {
-    fn of(x: f32) -> Self;
-    fn to(self) -> f32;
-}
+trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy + Default {}
 
-impl Half for half::f16 {
-    fn of(x: f32) -> Self {
-        half::f16::from_f32(x)
-    }
-    fn to(self) -> f32 {
-        self.to_f32()
-    }
-}
-
-impl Half for half::bf16 {
-    fn of(x: f32) -> Self {
-        half::bf16::from_f32(x)
-    }
-    fn to(self) -> f32 {
-        self.to_f32()
-    }
-}
+impl<T: GemmElement + cudarc::driver::ValidAsZeroBits + Copy + Default> Half for T {}
 
 /// A deterministic stream of values in [-1, 1) on a grid of 1/64 (exact in f16 and bf16).
 fn values(n: usize, seed: u64) -> Vec<f32> {
@@ -51,12 +32,12 @@ fn values(n: usize, seed: u64) -> Vec<f32> {
 /// The `rows x cols` matrix `v` (row-major) stored row- or column-major.
 fn store<T: Half>(v: &[f32], rows: usize, cols: usize, row_major: bool) -> Vec<T> {
     if row_major {
-        v.iter().map(|&x| T::of(x)).collect()
+        v.iter().map(|&x| T::from_f32(x)).collect()
     } else {
         let mut out = vec![T::default(); v.len()];
         for r in 0..rows {
             for c in 0..cols {
-                out[c * rows + r] = T::of(v[r * cols + c]);
+                out[c * rows + r] = T::from_f32(v[r * cols + c]);
             }
         }
         out
@@ -134,10 +115,10 @@ where
             m: n as i32,
             n: m as i32,
             k: k as i32,
-            alpha: T::of(1.0),
+            alpha: T::from_f32(1.0),
             lda,
             ldb,
-            beta: T::of(0.0),
+            beta: T::from_f32(0.0),
             ldc: n as i32,
         };
         let cublas = |c: &mut CudaSlice<T>| -> Res<()> {
@@ -151,7 +132,7 @@ where
             .stream
             .memcpy_dtov(&c_ref)?
             .iter()
-            .map(|x| x.to())
+            .map(|x| x.to_f32())
             .collect();
         let t_blas = gpu.time(|| cublas(&mut c_ref))?;
         gpu.cublas_ms
@@ -182,7 +163,12 @@ where
                 Ok(kern.launch(&gpu.stream, &a_dev, &b_dev, c)?)
             };
             launch(&mut c)?;
-            let got: Vec<f32> = gpu.stream.memcpy_dtov(&c)?.iter().map(|x| x.to()).collect();
+            let got: Vec<f32> = gpu
+                .stream
+                .memcpy_dtov(&c)?
+                .iter()
+                .map(|x| x.to_f32())
+                .collect();
             let t_ours = gpu.time(|| launch(&mut c))?;
             let check = compare(&got, &reference, a, b, (mu, nu, ku), T::TYPE);
             if !check.ok {
