@@ -7,7 +7,7 @@
 use cudarc::driver::CudaSlice;
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernels::{Elem, matrix, tiled};
-use rcute_cuda::launch::{Device, GemmElement, LaunchError};
+use rcute_cuda::launch::{Device, GemmElement, LaunchError, host_matrix};
 
 const DEVICE: &str = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored";
 
@@ -20,20 +20,6 @@ fn values(n: usize, seed: u64) -> Vec<f32> {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             ((x >> 33) % 128) as f32 / 64.0 - 1.0
-        })
-        .collect()
-}
-
-/// The `rows x cols` row-major matrix `v` stored row- or column-major.
-fn store<T>(v: &[f32], rows: usize, cols: usize, row_major: bool, of: fn(f32) -> T) -> Vec<T> {
-    (0..v.len())
-        .map(|i| {
-            let (r, c) = if row_major {
-                (i / cols, i % cols)
-            } else {
-                (i % rows, i / rows)
-            };
-            of(v[r * cols + c])
         })
         .collect()
 }
@@ -73,12 +59,8 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
     let mut failures = Vec::new();
     for (a_row, b_row) in [(true, false), (false, true), (true, true), (false, false)] {
         // A (M,K): row-major is K-major; B is K x N: row-major is N-major, as (N,K)
-        let a_dev = s
-            .memcpy_stod(&store(&a, mu, ku, a_row, T::from_f32))
-            .unwrap();
-        let b_dev = s
-            .memcpy_stod(&store(&b, ku, nu, b_row, T::from_f32))
-            .unwrap();
+        let a_dev = s.memcpy_stod(&host_matrix::<T>(&a, mu, ku, a_row)).unwrap();
+        let b_dev = s.memcpy_stod(&host_matrix::<T>(&b, ku, nu, b_row)).unwrap();
         let a_l = matrix(m, k, if a_row { k } else { m }, a_row);
         let b_l = matrix(n, k, if b_row { n } else { k }, !b_row);
         let c_l = matrix(m, n, n, true);

@@ -8,21 +8,18 @@
 //!                   "title", "shape" (layouts), "table" (layouts), "svg", "note" } ] }
 //! ```
 //!
-//! `out` and `error` come from [`rcute::expr::eval`], so the page prints exactly what the
-//! CLI prints. Pictures come from the value of each shown statement: a rank-2 layout (or
+//! `out` and `error` come from [`rcute::expr::eval_partial`] (or [`rcute::expr::eval_shown`]
+//! with the pictures), so the page prints exactly what the CLI prints. Pictures come from
+//! the value of each shown statement, as the evaluator ran it: a rank-2 layout (or
 //! swizzled layout) gets CuTe's `print_layout` table and rcute's SVG, a tiled MMA or an
 //! MMA atom the A/B/C thread-value panels, a tiled copy the source/destination panels, and
 //! `bank_conflicts(S, A)` the tile S colored by bank with A's conflicting cells outlined.
 
 use crate::json::Object;
-use rcute::expr::{self, EvalError, Value};
+use rcute::expr::{self, EvalError, Shown, Value};
 
-/// At most this many pictures per program (each shown statement is evaluated again, as
-/// the prefix of the program that ends with it).
+/// At most this many pictures per program.
 pub const MAX_PICTURES: usize = 8;
-
-/// At most this many statements are looked at for pictures.
-const MAX_PICTURE_STATEMENTS: usize = 32;
 
 /// The JSON answer to `program`, its pictures included.
 pub fn answer(program: &str) -> String {
@@ -38,8 +35,14 @@ pub fn answer_text(program: &str) -> String {
 fn answer_with(program: &str, with_pictures: bool) -> String {
     let mut out = String::with_capacity(256);
     let mut o = Object::new(&mut out);
-    // what the statements before an error printed, then the error
-    let (text, failure) = expr::eval_partial(program);
+    // what the statements before an error printed, then the error; with the pictures, the
+    // value of each shown statement too
+    let (text, shown, failure) = if with_pictures {
+        expr::eval_shown(program)
+    } else {
+        let (text, failure) = expr::eval_partial(program);
+        (text, Vec::new(), failure)
+    };
     o.str("out", &text);
     match failure {
         None => o.key("error").push_str("null"),
@@ -47,12 +50,7 @@ fn answer_with(program: &str, with_pictures: bool) -> String {
     }
     let buf = o.key("pictures");
     buf.push('[');
-    let pics = if with_pictures {
-        pictures(program)
-    } else {
-        Vec::new()
-    };
-    for (k, p) in pics.iter().enumerate() {
+    for (k, p) in pictures(program, &shown).iter().enumerate() {
         if k > 0 {
             buf.push(',');
         }
@@ -127,36 +125,25 @@ impl Picture {
 }
 
 /// The pictures of the program's shown statements, in order.
-fn pictures(program: &str) -> Vec<Picture> {
+fn pictures(program: &str, shown: &[Shown]) -> Vec<Picture> {
     let mut found = Vec::new();
-    for (k, stmt) in statements(program)
-        .into_iter()
-        .enumerate()
-        .take(MAX_PICTURE_STATEMENTS)
-    {
+    for s in shown {
         if found.len() == MAX_PICTURES {
             break;
         }
-        let text = program[stmt.0..stmt.1].trim();
-        if is_binding(text) {
-            continue;
-        }
-        // `print_layout(L)` prints its table; its picture is that of `L`
-        let shown = text
-            .strip_prefix("print_layout(")
-            .and_then(|r| r.strip_suffix(')'))
-            .unwrap_or(text);
-        let before = &program[..stmt.0];
-        if let Some(p) = banks_picture(k, text, before) {
-            found.push(p);
-            continue;
-        }
-        let prefix = format!("{before}{shown}");
-        if let Ok(v) = expr::eval_value(&prefix)
-            && let Some(p) = picture(k, text, &v)
-        {
-            found.push(p);
-        }
+        let source =
+            program[floor_char(program, s.span.start)..floor_char(program, s.span.end)].trim();
+        let p = match &s.call {
+            // `print_layout(L)` prints its table; its picture is that of `L`
+            Some((name, args)) if name == "print_layout" && args.len() == 1 => {
+                picture(s.statement, source, &args[0])
+            }
+            Some((name, args)) if name == "bank_conflicts" && args.len() == 2 => {
+                banks_picture(s.statement, source, &args[0], &args[1])
+            }
+            _ => picture(s.statement, source, &s.value),
+        };
+        found.extend(p);
     }
     found
 }
@@ -203,22 +190,18 @@ fn picture(statement: usize, source: &str, v: &Value) -> Option<Picture> {
 }
 
 /// `bank_conflicts(S, A)`: the shared-memory tile S colored by bank, the cells that the
-/// access A makes conflict outlined (as `cute banks --svg` draws it). `before` is the
-/// program before the statement, which the two arguments may use.
-fn banks_picture(statement: usize, source: &str, before: &str) -> Option<Picture> {
+/// access A makes conflict outlined (as `cute banks --svg` draws it).
+fn banks_picture(statement: usize, source: &str, smem: &Value, access: &Value) -> Option<Picture> {
     use rcute::analysis::{self, Access, Memory, Side};
     use rcute::{MaybeSwizzled, print::svg_banks};
-    let args = source.strip_prefix("bank_conflicts(")?.strip_suffix(')')?;
-    let (smem, access) = split_top_comma(args)?;
-    let value = |arg: &str| expr::eval_value(&format!("{before}{arg}")).ok();
-    let m = match value(smem)? {
-        Value::Layout(l) => MaybeSwizzled::Plain(l),
-        Value::Composed(c) => MaybeSwizzled::Swizzled(c),
+    let m = match smem {
+        Value::Layout(l) => MaybeSwizzled::Plain(*l),
+        Value::Composed(c) => MaybeSwizzled::Swizzled(*c),
         _ => return None,
     };
-    let a = match value(access)? {
-        Value::Access(a) => *a,
-        Value::TiledCopy(t) => Access::try_from_copy(&t, Side::of_shared(&t)).ok()?,
+    let a = match access {
+        Value::Access(a) => **a,
+        Value::TiledCopy(t) => Access::try_from_copy(t, Side::of_shared(t)).ok()?,
         _ => return None,
     };
     let report = analysis::bank_conflicts_in(&Memory::try_new(&m).ok()?, &a).ok()?;
@@ -252,26 +235,6 @@ fn banks_picture(statement: usize, source: &str, before: &str) -> Option<Picture
     Some(p)
 }
 
-/// `a, b` split at its one comma outside brackets.
-fn split_top_comma(args: &str) -> Option<(&str, &str)> {
-    let mut depth = 0i32;
-    let mut at = None;
-    for (i, b) in args.bytes().enumerate() {
-        match b {
-            b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b')' | b']' | b'}' | b'>' => depth -= 1,
-            b',' if depth == 0 => {
-                if at.is_some() {
-                    return None;
-                }
-                at = Some(i);
-            }
-            _ => {}
-        }
-    }
-    at.map(|i| (args[..i].trim(), args[i + 1..].trim()))
-}
-
 /// A rank-2 layout's table and SVG; other ranks have no picture.
 fn layout_picture<L: rcute::Drawable>(mut p: Picture, l: &L) -> Option<Picture> {
     if l.rank() != 2 || l.has_basis_strides() {
@@ -289,67 +252,27 @@ fn layout_picture<L: rcute::Drawable>(mut p: Picture, l: &L) -> Option<Picture> 
     Some(p)
 }
 
-/// The byte ranges of the statements: the program split at `;` and newlines outside
-/// brackets, `//` comments left out. (The evaluator's parser decides what the program
-/// means; this split only finds where each shown value ends, for its picture.)
-fn statements(program: &str) -> Vec<(usize, usize)> {
-    let bytes = program.as_bytes();
-    let mut out = Vec::new();
-    let (mut depth, mut start, mut i) = (0i32, 0usize, 0usize);
-    let push = |s: usize, e: usize, out: &mut Vec<(usize, usize)>| {
-        if !program[s..e].trim().is_empty() {
-            out.push((s, e));
-        }
-    };
-    while i < bytes.len() {
-        match bytes[i] {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth -= 1,
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                push(start, i, &mut out);
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                start = i;
-                continue;
-            }
-            b';' | b'\n' if depth <= 0 => {
-                push(start, i, &mut out);
-                start = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    push(start, bytes.len(), &mut out);
-    out
-}
-
-/// `A = ...` or `auto A = ...`: an `=` outside brackets.
-fn is_binding(stmt: &str) -> bool {
-    let mut depth = 0i32;
-    for b in stmt.bytes() {
-        match b {
-            b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b')' | b']' | b'}' | b'>' => depth -= 1,
-            b'=' if depth == 0 => return true,
-            _ => {}
-        }
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn splits_statements() {
-        let p = "A = (4,8):(8,1); composition(A, (2,\n2)) // note; here\nA";
-        let s: Vec<&str> = statements(p).iter().map(|&(a, b)| p[a..b].trim()).collect();
-        assert_eq!(s, ["A = (4,8):(8,1)", "composition(A, (2,\n2))", "A"]);
-        assert!(is_binding("auto L = make_layout(2)"));
-        assert!(!is_binding("take<0,1>((1,2))"));
+    fn pictures_follow_the_evaluators_statements() {
+        // a comment holding `;`, a statement over two lines, a binding: two pictures, of
+        // the statements the evaluator showed
+        let p = "A = (4,8):(8,1); composition(A, (2,\n2)) /* note; here */\nprint_layout(A)";
+        let a = answer(p);
+        assert_eq!(a.matches(r#""kind":"layout""#).count(), 2, "{a}");
+        assert!(
+            a.contains(r#""statement":1,"source":"composition(A, (2,\n2))""#),
+            "{a}"
+        );
+        assert!(
+            a.contains(
+                r#""statement":2,"source":"print_layout(A)","kind":"layout","title":"(4,8):(8,1)""#
+            ),
+            "{a}"
+        );
     }
 
     #[test]

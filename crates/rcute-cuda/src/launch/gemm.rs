@@ -34,6 +34,30 @@ impl GemmElement for half::bf16 {
     }
 }
 
+/// The `rows x cols` matrix `v` (row-major `f32` values) as the elements of an operand
+/// stored row-major or column-major (contiguous leading dimension), ready to copy to the
+/// device.
+///
+/// ```
+/// use rcute_cuda::launch::host_matrix;
+/// let v = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]; // 2 x 3, row-major
+/// let col: Vec<half::f16> = host_matrix(&v, 2, 3, false);
+/// let back: Vec<f32> = col.iter().map(|x| x.to_f32()).collect();
+/// assert_eq!(back, [1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+/// ```
+pub fn host_matrix<T: GemmElement>(v: &[f32], rows: usize, cols: usize, row_major: bool) -> Vec<T> {
+    (0..v.len())
+        .map(|i| {
+            let (r, c) = if row_major {
+                (i / cols, i % cols)
+            } else {
+                (i % rows, i / rows)
+            };
+            T::from_f32(v[r * cols + c])
+        })
+        .collect()
+}
+
 /// A [`Gemm`]'s kernel compiled and loaded on a [`Device`].
 #[derive(Debug)]
 pub struct CompiledGemm {

@@ -51,12 +51,54 @@ pub fn eval(program: &str) -> Result<String, EvalError> {
 /// assert_eq!(eval_partial("A = (2,3):(3,1)\nA(1,1)"), ("4\n".to_string(), None));
 /// ```
 pub fn eval_partial(program: &str) -> (String, Option<EvalError>) {
+    let (out, _, err) = run_program(program, false);
+    (out, err)
+}
+
+/// What one shown statement (a bare expression) of a program gave, for a front end that
+/// draws it: its span, its value, and when it is a call of a function of the table
+/// ([`FUNCTIONS`](super::FUNCTIONS)), the function's name and its arguments' values (the
+/// layout that `print_layout(L)` prints, the layout and access of `bank_conflicts(S, A)`).
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// The statement's place among all the program's statements (0 for the first).
+    pub statement: usize,
+    /// The statement's expression in the program.
+    pub span: Span,
+    /// Its value (a printer's text for `print_layout` and the like).
+    pub value: Value,
+    /// The function called and the values of its arguments.
+    pub call: Option<TableCall>,
+}
+
+/// A call of a function of the table: its name and its arguments' values.
+pub type TableCall = (String, Vec<Value>);
+
+/// [`eval_partial`], and the value of each shown statement that ran, in order.
+///
+/// ```
+/// use rcute::expr::eval_shown;
+/// let (out, shown, err) = eval_shown("A = (2,3):(3,1); A; print_layout(A); foo");
+/// assert_eq!(shown.len(), 2);
+/// assert_eq!(shown[0].value.to_string(), "(2,3):(3,1)");
+/// let (name, args) = shown[1].call.as_ref().unwrap();
+/// assert_eq!((name.as_str(), args[0].to_string()), ("print_layout", "(2,3):(3,1)".into()));
+/// assert!(out.starts_with("(2,3):(3,1)\n"));
+/// assert_eq!(err.unwrap().message, "unknown name foo");
+/// ```
+pub fn eval_shown(program: &str) -> (String, Vec<Shown>, Option<EvalError>) {
+    run_program(program, true)
+}
+
+fn run_program(program: &str, record: bool) -> (String, Vec<Shown>, Option<EvalError>) {
     let (stmts, parse_err) = Parser::new(program).program_partial();
     let mut env = Env::default();
     let mut out = String::new();
-    match run(&mut env, &stmts, &mut out) {
-        Ok(()) => (out, parse_err),
-        Err(e) => (out, Some(e)),
+    let mut shown = Vec::new();
+    let recorded = if record { Some(&mut shown) } else { None };
+    match run(&mut env, &stmts, &mut out, recorded) {
+        Ok(()) => (out, shown, parse_err),
+        Err(e) => (out, shown, Some(e)),
     }
 }
 
@@ -79,7 +121,7 @@ pub fn explain(program: &str) -> Result<String, EvalError> {
     let mut env = Env::default();
     let mut out = String::new();
     let (last, rest) = stmts.split_last().expect("a program has a statement");
-    run(&mut env, rest, &mut out)?;
+    run(&mut env, rest, &mut out, None)?;
     let e = match last {
         Stmt::Show(e) => e,
         Stmt::Stream(items) => {
@@ -103,9 +145,15 @@ pub fn explain(program: &str) -> Result<String, EvalError> {
     Ok(out)
 }
 
-/// Runs statements, appending what they print to `out`.
-fn run(env: &mut Env, stmts: &[Stmt], out: &mut String) -> Result<(), EvalError> {
-    for st in stmts {
+/// Runs statements, appending what they print to `out` and, when `shown` is given, what
+/// each shown statement gave.
+fn run(
+    env: &mut Env,
+    stmts: &[Stmt],
+    out: &mut String,
+    mut shown: Option<&mut Vec<Shown>>,
+) -> Result<(), EvalError> {
+    for (index, st) in stmts.iter().enumerate() {
         match st {
             Stmt::Let(name, e) => {
                 let v = env.eval(e)?;
@@ -117,12 +165,24 @@ fn run(env: &mut Env, stmts: &[Stmt], out: &mut String) -> Result<(), EvalError>
             Stmt::Show(_) | Stmt::Stream(_) => {
                 let e = match st {
                     Stmt::Show(e) => {
-                        match env.eval(e)? {
-                            Value::Printed(s) => out.push_str(&s),
+                        let (v, call) = match shown {
+                            Some(_) => env.eval_recording(e)?,
+                            None => (env.eval(e)?, None),
+                        };
+                        match &v {
+                            Value::Printed(s) => out.push_str(s),
                             v => {
                                 use core::fmt::Write;
                                 let _ = writeln!(out, "{v}");
                             }
+                        }
+                        if let Some(list) = shown.as_deref_mut() {
+                            list.push(Shown {
+                                statement: index,
+                                span: e.span,
+                                value: v,
+                                call,
+                            });
                         }
                         e
                     }
@@ -220,7 +280,7 @@ impl Env {
                 name_span,
                 targs,
                 args,
-            } => self.call(name, *name_span, targs, args, e.span),
+            } => self.call(name, *name_span, targs, args, e.span, None),
             ExprKind::Apply(f, args) => {
                 let fv = self.eval(f)?;
                 let coord = self.coordinate(args, e.span)?;
@@ -415,6 +475,8 @@ impl Env {
         }
     }
 
+    /// A call: a bound layout applied to a coordinate, a printer, `explain`, or a function
+    /// of the table, whose argument values are also left in `record` when it is given.
     #[inline(never)]
     fn call(
         &mut self,
@@ -423,6 +485,7 @@ impl Env {
         targs: &[i64],
         args: &[Expr],
         span: Span,
+        record: Option<&mut Option<Vec<Value>>>,
     ) -> Result<Value, EvalError> {
         if self.vars.contains_key(name) && targs.is_empty() {
             let coord = self.coordinate(args, span)?;
@@ -442,6 +505,16 @@ impl Env {
                 name_span,
             ));
         };
+        let vals = self.eval_args(args)?;
+        if let Some(r) = record {
+            *r = Some(vals.iter().map(|(v, _)| v.clone()).collect());
+        }
+        call_of(func, targs, vals, name_span, span)
+    }
+
+    /// The values of a call's arguments, each with its span (a printer's output is not a
+    /// value).
+    fn eval_args(&mut self, args: &[Expr]) -> Result<Vec<(Value, Span)>, EvalError> {
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
             let v = self.eval(a)?;
@@ -450,7 +523,28 @@ impl Env {
             }
             vals.push((v, a.span));
         }
-        call_of(func, targs, vals, name_span, span)
+        Ok(vals)
+    }
+
+    /// [`Env::eval`] of a shown expression, and when it is a call of a table function, the
+    /// function's name and its arguments' values (evaluated once, as the call uses them).
+    fn eval_recording(
+        &mut self,
+        e: &Expr,
+    ) -> Result<(Value, Option<TableCall>), EvalError> {
+        let ExprKind::Call {
+            name,
+            name_span,
+            targs,
+            args,
+        } = &e.kind
+        else {
+            return Ok((self.eval(e)?, None));
+        };
+        // a call that does not reach the table (a bound layout, a printer) records nothing
+        let mut values = None;
+        let v = self.call(name, *name_span, targs, args, e.span, Some(&mut values))?;
+        Ok((v, values.map(|vals| (name.clone(), vals))))
     }
 
     /// The steps of the call `e` (a call of an algebra function), as printed text.
@@ -474,14 +568,7 @@ impl Env {
                 *name_span,
             ));
         };
-        let mut vals = Vec::with_capacity(args.len());
-        for a in args {
-            let v = self.eval(a)?;
-            if let Value::Printed(_) = v {
-                return Err(EvalError::new("a printer returns no value", a.span));
-            }
-            vals.push((v, a.span));
-        }
+        let vals = self.eval_args(args)?;
         let call = Call {
             name: func.name,
             span: e.span,

@@ -81,7 +81,7 @@ pub(crate) use syntax::element_bits;
 mod value;
 
 pub use error::{EvalError, Span};
-pub use eval::{MAX_OUTPUT, eval, eval_partial, eval_value, explain, parse};
+pub use eval::{MAX_OUTPUT, Shown, eval, eval_partial, eval_shown, eval_value, explain, parse};
 pub use functions::{Function, TABLE as FUNCTIONS, find as find_function};
 pub use syntax::MAX_DEPTH;
 pub use value::{MAX_LIST_VALUES, Tag, Value};

@@ -7,7 +7,7 @@ use cudarc::cublas::{CudaBlas, Gemm as _, GemmConfig, sys::cublasOperation_t};
 use cudarc::driver::CudaSlice;
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernels::matrix;
-use rcute_cuda::launch::GemmElement;
+use rcute_cuda::launch::{GemmElement, host_matrix};
 
 /// A 16-bit element as cuBLAS and the host see it.
 trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy + Default {}
@@ -27,21 +27,6 @@ fn values(n: usize, seed: u64) -> Vec<f32> {
             ((x >> 33) % 128) as f32 / 64.0 - 1.0
         })
         .collect()
-}
-
-/// The `rows x cols` matrix `v` (row-major) stored row- or column-major.
-fn store<T: Half>(v: &[f32], rows: usize, cols: usize, row_major: bool) -> Vec<T> {
-    if row_major {
-        v.iter().map(|&x| T::from_f32(x)).collect()
-    } else {
-        let mut out = vec![T::default(); v.len()];
-        for r in 0..rows {
-            for c in 0..cols {
-                out[c * rows + r] = T::from_f32(v[r * cols + c]);
-            }
-        }
-        out
-    }
 }
 
 /// cuBLAS's operation and leading dimension for an operand stored `k_contiguous` or not,
@@ -98,8 +83,12 @@ where
     let size = format!("{m}x{n}x{k}");
     for &(a_row, b_row) in layouts {
         // A (M,K): row-major is K-major. B is K x N: row-major is N-major, as (N,K)
-        let a_dev = gpu.stream.memcpy_stod(&store::<T>(a, mu, ku, a_row))?;
-        let b_dev = gpu.stream.memcpy_stod(&store::<T>(b, ku, nu, b_row))?;
+        let a_dev = gpu
+            .stream
+            .memcpy_stod(&host_matrix::<T>(a, mu, ku, a_row))?;
+        let b_dev = gpu
+            .stream
+            .memcpy_stod(&host_matrix::<T>(b, ku, nu, b_row))?;
         let a_l = matrix(m, k, if a_row { k } else { m }, a_row);
         let b_l = matrix(n, k, if b_row { n } else { k }, !b_row);
         let c_l = matrix(m, n, n, true);
