@@ -528,10 +528,7 @@ impl Env {
 
     /// [`Env::eval`] of a shown expression, and when it is a call of a table function, the
     /// function's name and its arguments' values (evaluated once, as the call uses them).
-    fn eval_recording(
-        &mut self,
-        e: &Expr,
-    ) -> Result<(Value, Option<TableCall>), EvalError> {
+    fn eval_recording(&mut self, e: &Expr) -> Result<(Value, Option<TableCall>), EvalError> {
         let ExprKind::Call {
             name,
             name_span,
