@@ -44,6 +44,7 @@ fn tilings() -> [Tiling; 2] {
             warps_m: 4,
             warps_n: 2,
             stages: 3,
+            specialized: false,
         },
     ]
 }

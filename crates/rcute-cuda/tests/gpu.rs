@@ -64,21 +64,41 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
         let a_l = matrix(m, k, if a_row { k } else { m }, a_row);
         let b_l = matrix(n, k, if b_row { n } else { k }, !b_row);
         let c_l = matrix(m, n, n, true);
-        for instr in [Instr::MmaSync, Instr::Wgmma] {
+        // mma.sync; wgmma warp-specialized and persistent, on as many blocks as tiles (or
+        // SMs), and on 5 blocks that each take several tiles; wgmma not specialized
+        let specialized = Tiling::wgmma();
+        let plain = Tiling {
+            specialized: false,
+            ..specialized
+        };
+        let variants = [
+            (Instr::MmaSync, Tiling::default(), None),
+            (Instr::Wgmma, specialized, None),
+            (Instr::Wgmma, specialized, Some(5)),
+            (Instr::Wgmma, plain, None),
+        ];
+        for (instr, tiling, blocks) in variants {
             if instr == Instr::Wgmma && dev.capability() != (9, 0) {
                 eprintln!("wgmma skipped: compute capability {:?}", dev.capability());
                 continue;
             }
             let mut g = Gemm::new(T::TYPE, a_l, b_l, c_l);
             g.instr = instr;
-            if instr == Instr::Wgmma {
-                g.tiling = Tiling::wgmma();
-            }
+            g.tiling = tiling;
             let what = format!(
-                "{:?} {m}x{n}x{k} A row {a_row} B row {b_row} {instr:?}",
-                T::TYPE
+                "{:?} {m}x{n}x{k} A row {a_row} B row {b_row} {instr:?} specialized {} blocks {blocks:?}",
+                T::TYPE,
+                tiling.specialized
             );
-            let gemm = g.compile(dev).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let mut gemm = g.compile(dev).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let persistent = gemm.kernel().kernel().persistent;
+            if let Some(n) = blocks {
+                if !persistent {
+                    continue; // the same kernel as without the limit
+                }
+                assert!(gemm.kernel_mut().limit_blocks(n));
+                assert_eq!(gemm.kernel().blocks(), n.min(gemm.kernel().kernel().grid));
+            }
             let mut c: CudaSlice<T> = s.alloc_zeros(mu * nu).unwrap();
             gemm.launch(s, &a_dev, &b_dev, &mut c)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));

@@ -18,6 +18,73 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/) /*{{NAME}}*/(/*{{P
     /*{{TAIL}}*/
 /*{{EPILOGUE}}*/
 }
+//// section: kernel_specialized
+extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1) /*{{NAME}}*/(/*{{PARAMS}}*/) {
+    extern __shared__ __align__(1024) unsigned short rcute_smem[];
+    unsigned short* const A_smem = rcute_smem;
+    unsigned short* const B_smem = rcute_smem + /*{{A_ELEMS}}*/;
+    // per stage: `full` completes when the stage's bytes have landed, `empty` when every
+    // consumer warpgroup is done reading it
+    unsigned long long* const full = (unsigned long long*)(rcute_smem + /*{{BARRIERS_AT}}*/);
+    unsigned long long* const empty = full + /*{{STAGES}}*/;
+    const /*{{INDEX}}*/ tid = threadIdx.x;
+    const /*{{INDEX}}*/ wt = /*{{LANE_INDEX}}*/, wg = /*{{GROUP_INDEX}}*/;
+    if (tid == 0) {
+        for (int s = 0; s < /*{{STAGES}}*/; ++s) {
+            rcute_mbar_init(rcute_smem_u32(&full[s]), 1);
+            rcute_mbar_init(rcute_smem_u32(&empty[s]), /*{{CONSUMERS}}*/);
+        }
+        rcute_fence_mbar_init();
+    }
+    __syncthreads();
+    if (wg == /*{{CONSUMERS}}*/) {
+        /*{{PRODUCER_REGS}}*/
+        if (wt == 0) {
+/*{{PRODUCER}}*/
+        }
+        return;
+    }
+    /*{{CONSUMER_REGS}}*/
+/*{{CONSUMER}}*/
+}
+//// section: producer
+            /*{{INDEX}}*/ s = 0;
+            unsigned phase = 0;
+            for (/*{{INDEX}}*/ tile = blockIdx.x; tile < TILES; tile += gridDim.x) {
+                const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
+                for (/*{{INDEX}}*/ kt = 0; kt < KT; ++kt) {
+                    // the consumers gave the stage back (a new barrier's preceding phase
+                    // counts as complete, so the first pass does not wait)
+                    rcute_mbar_wait(rcute_smem_u32(&empty[s]), phase ^ 1);
+                    const unsigned bar = rcute_smem_u32(&full[s]);
+                    rcute_mbar_expect_tx(bar, /*{{STAGE_BYTES}}*/);
+                    /*{{ISSUE_A}}*/
+                    /*{{ISSUE_B}}*/
+                    if (++s == /*{{STAGES}}*/) { s = 0; phase ^= 1; }
+                }
+            }
+//// section: consumer
+    /*{{INDEX}}*/ s = 0;
+    unsigned phase = 0;
+    for (/*{{INDEX}}*/ tile = blockIdx.x; tile < TILES; tile += gridDim.x) {
+        const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
+        /*{{ACCUMULATORS}}*/
+#pragma unroll
+        for (unsigned z = 0; z < sizeof(acc) / sizeof(float); ++z) (&acc[0][0][0])[z] = 0.0f;
+        /*{{INDEX}}*/ last = 0;
+        for (/*{{INDEX}}*/ kt = 0; kt < KT; ++kt) {
+            rcute_mbar_wait(rcute_smem_u32(&full[s]), phase);
+            const unsigned a_s = rcute_smem_u32(A_smem + /*{{A_STAGE_INDEX}}*/), b_s = rcute_smem_u32(B_smem + /*{{B_STAGE_INDEX}}*/);
+            /*{{COMPUTE}}*/
+            // the MMAs of the stage before are done: give it back
+            if (kt > 0 && wt == 0) rcute_mbar_arrive(rcute_smem_u32(&empty[last]));
+            last = s;
+            if (++s == /*{{STAGES}}*/) { s = 0; phase ^= 1; }
+        }
+        rcute_wgmma_wait<0>();
+        if (KT > 0 && wt == 0) rcute_mbar_arrive(rcute_smem_u32(&empty[last]));
+/*{{EPILOGUE}}*/
+    }
 //// section: warp_position
 
     const /*{{INDEX}}*/ wm = /*{{WM_INDEX}}*/, wn = /*{{WN_INDEX}}*/;

@@ -148,7 +148,12 @@ impl Gemm {
             fns: Vec::new(),
         };
         let (fns, tensor_maps) = self.index_functions(&plan, x, &mut e)?;
-        let params = kernel_params(&[("M", m), ("N", n), ("K", k), ("KT", x.kt)], &e.fns);
+        let tiles = x.mt.try_mul(x.nt)?;
+        let mut extents = vec![("M", m), ("N", n), ("K", k), ("KT", x.kt)];
+        if plan.specialized() {
+            extents.push(("TILES", tiles));
+        }
+        let params = kernel_params(&extents, &e.fns);
         let mut decl = declaration(
             "const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, unsigned short* __restrict__ C",
             &params,
@@ -162,7 +167,13 @@ impl Gemm {
         }
         let a_elems = plan.a.smem.layout().try_cosize()?.value();
         let b_elems = plan.b.smem.layout().try_cosize()?.value();
-        let shared_bytes = 2 * (a_elems + b_elems) + if plan.tma { 8 * t.stages } else { 0 };
+        // an mbarrier a stage, two in the specialized kernel
+        let barriers = match (plan.tma, plan.specialized()) {
+            (_, true) => 16 * t.stages,
+            (true, false) => 8 * t.stages,
+            _ => 0,
+        };
+        let shared_bytes = 2 * (a_elems + b_elems) + barriers;
         let ctx = Ctx {
             g: self,
             plan: &plan,
@@ -175,14 +186,19 @@ impl Gemm {
         for f in &e.fns {
             src.push_str(&f.source());
         }
-        src.push_str(&ctx.kernel(name, &decl, a_elems, b_elems)?);
+        src.push_str(&if plan.specialized() {
+            ctx.kernel_specialized(name, &decl, a_elems, b_elems)?
+        } else {
+            ctx.kernel(name, &decl, a_elems, b_elems)?
+        });
         src.push('\n');
         Ok(Kernel {
             name: name.to_string(),
             source: src,
             params,
             index_type: ty,
-            grid: grid_count(x.mt.value() * x.nt.value())?,
+            grid: grid_count(tiles.value())?,
+            persistent: plan.specialized(),
             block: plan.threads() as u32,
             shared_bytes: shared_bytes as u32,
             tensor_maps,
@@ -243,7 +259,7 @@ impl Gemm {
         let wgmma = self.instr == Instr::Wgmma;
         // threads: lanes of warps (mma.sync) or threads of warpgroups (wgmma)
         let (group, groups) = if wgmma {
-            (128, t.warps_m)
+            (128, plan.threads() / 128)
         } else {
             (32, t.warps_m * t.warps_n)
         };
@@ -501,6 +517,86 @@ impl Ctx<'_> {
         )
     }
 
+    /// The warp-specialized persistent kernel ([`super::Tiling::specialized`]): the
+    /// producer warpgroup's loop over the tiles and their stages, and the consumers' loop
+    /// over the same tiles, with the epilogue inside.
+    fn kernel_specialized(
+        &self,
+        name: &str,
+        decl: &str,
+        a_elems: i64,
+        b_elems: i64,
+    ) -> Result<String, CodegenError> {
+        let (t, f, it) = (self.g.tiling, self.fns, self.it);
+        let (a, b) = (&self.plan.a, &self.plan.b);
+        let boxes = &self.fns.boxes;
+        let stages = t.stages.to_string();
+        let block_m = self.call(f.block.0, "tile");
+        let block_n = self.call(f.block.1, "tile");
+        let a_stage = self.call(self.fns.stage[0], "s");
+        let b_stage = self.call(self.fns.stage[1], "s");
+        let producer = cu(
+            "producer",
+            &[
+                ("INDEX", it),
+                ("BLOCK_M_INDEX", &block_m),
+                ("BLOCK_N_INDEX", &block_n),
+                ("STAGE_BYTES", &(2 * (t.bm + t.bn) * t.bk).to_string()),
+                (
+                    "ISSUE_A",
+                    &indent(&self.issue(&boxes[0], "a", a.mn_major)?, 12),
+                ),
+                (
+                    "ISSUE_B",
+                    &indent(&self.issue(&boxes[1], "b", b.mn_major)?, 12),
+                ),
+                ("STAGES", &stages),
+            ],
+        )?;
+        let consumer = cu(
+            "consumer",
+            &[
+                ("INDEX", it),
+                ("BLOCK_M_INDEX", &block_m),
+                ("BLOCK_N_INDEX", &block_n),
+                ("ACCUMULATORS", &format!("float acc[{}][2][2];", t.bn / 8)),
+                ("A_STAGE_INDEX", &a_stage),
+                ("B_STAGE_INDEX", &b_stage),
+                ("COMPUTE", &indent(&self.compute()?, 4)),
+                ("STAGES", &stages),
+                ("EPILOGUE", &indent(&self.epilogue()?, 4)),
+            ],
+        )?;
+        let (producer_regs, consumer_regs) = self.plan.registers();
+        cu(
+            "kernel_specialized",
+            &[
+                ("THREADS", &self.plan.threads().to_string()),
+                ("NAME", name),
+                ("PARAMS", decl),
+                ("A_ELEMS", &a_elems.to_string()),
+                ("BARRIERS_AT", &(a_elems + b_elems).to_string()),
+                ("STAGES", &stages),
+                ("INDEX", it),
+                ("LANE_INDEX", &self.call(f.lane, "tid")),
+                ("GROUP_INDEX", &self.call(f.group, "tid")),
+                ("CONSUMERS", &t.warps_m.to_string()),
+                (
+                    "PRODUCER_REGS",
+                    &format!("rcute_setmaxnreg_dec<{producer_regs}>();"),
+                ),
+                ("PRODUCER", &producer),
+                (
+                    "CONSUMER_REGS",
+                    &consumer_regs
+                        .map(|r| format!("rcute_setmaxnreg_inc<{r}>();"))
+                        .unwrap_or_default(),
+                ),
+                ("CONSUMER", &consumer),
+            ],
+        )
+    }
+
     /// The main loop on `cp.async` copies: `STAGES - 1` tiles in flight (`STAGES - 2` for
     /// `wgmma`, whose last MMAs may still read the stage being overwritten otherwise).
     fn pipeline_cp_async(&self) -> Result<String, CodegenError> {
@@ -729,4 +825,22 @@ impl Ctx<'_> {
             cu("epilogue_mma_sync", &values)
         }
     }
+}
+
+/// `text` with every line but the first (which follows its hole's own indentation) and the
+/// preprocessor's (`#pragma`) moved `by` more spaces to the right, for a section filled in
+/// deeper than it was written.
+fn indent(text: &str, by: usize) -> String {
+    let pad = " ".repeat(by);
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 || l.is_empty() || l.starts_with('#') {
+                l.to_string()
+            } else {
+                format!("{pad}{l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }

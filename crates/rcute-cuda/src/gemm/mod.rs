@@ -199,6 +199,16 @@ pub struct Tiling {
     pub warps_n: i64,
     /// Tiles in flight.
     pub stages: i64,
+    /// `wgmma` on TMA loads only (ignored otherwise): the warp-specialized persistent
+    /// kernel. A producer warpgroup issues the TMA loads (one thread; the warpgroup gives
+    /// its registers to the others with `setmaxnreg`), the `warps_m` consumer warpgroups
+    /// multiply; each stage has a *full* mbarrier (the loads' bytes arrived) and an *empty*
+    /// one (every consumer warpgroup is done with it). The blocks stay resident, one per
+    /// SM, and walk the output tiles in [`Kernel::grid`]'s order with a stride of the
+    /// blocks launched, so the producer loads the next tile while the consumers store the
+    /// last. Without it, every thread waits on each stage and one thread issues the loads
+    /// between `__syncthreads()`, one block per tile.
+    pub specialized: bool,
 }
 
 impl Default for Tiling {
@@ -211,6 +221,7 @@ impl Default for Tiling {
             warps_m: 2,
             warps_n: 2,
             stages: 3,
+            specialized: false,
         }
     }
 }
@@ -227,7 +238,7 @@ impl Tiling {
 
     /// The `wgmma` kernel's default: `128 x 256 x 64`, two warpgroups of `64 x 256`
     /// (`warps_m` counts warpgroups for [`Instr::Wgmma`], `warps_n` is 1), 4 stages
-    /// (192 KiB of shared memory).
+    /// (192 KiB of shared memory), [warp-specialized](Tiling::specialized).
     pub fn wgmma() -> Tiling {
         Tiling {
             bm: 128,
@@ -236,6 +247,7 @@ impl Tiling {
             warps_m: 2,
             warps_n: 1,
             stages: 4,
+            specialized: true,
         }
     }
 }

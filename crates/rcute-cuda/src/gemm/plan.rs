@@ -117,9 +117,29 @@ pub struct GemmPlan {
 }
 
 impl GemmPlan {
-    /// Threads per block.
+    /// The kernel is the warp-specialized persistent one ([`Tiling::specialized`], on
+    /// `wgmma` with TMA loads).
+    pub fn specialized(&self) -> bool {
+        self.instr == Instr::Wgmma && self.tma && self.tiling.specialized
+    }
+
+    /// Threads per block: [`Tiling::threads`], and the producer warpgroup of a
+    /// [specialized](GemmPlan::specialized) kernel.
     pub fn threads(&self) -> i64 {
-        self.tiling.threads(self.instr)
+        self.tiling.threads(self.instr) + if self.specialized() { 128 } else { 0 }
+    }
+
+    /// The registers per thread a [specialized](GemmPlan::specialized) kernel's warpgroups
+    /// ask for with `setmaxnreg`: the producer's 40, and the consumers' share of the rest
+    /// of the SM's 64 Ki (a multiple of 8, at most 232); `None` for the consumers when
+    /// their share is no more than the launch gives every thread (`64 Ki / threads`).
+    pub fn registers(&self) -> (i64, Option<i64>) {
+        const FILE: i64 = 65536;
+        let producer = 40;
+        let consumers = self.tiling.threads(self.instr);
+        let share = ((FILE - 128 * producer) / consumers / 8 * 8).min(232);
+        let at_launch = FILE / self.threads() / 8 * 8;
+        (producer, (share > at_launch).then_some(share))
     }
 }
 
@@ -338,7 +358,8 @@ impl Gemm {
             check_stages(op)?;
         }
         let bytes = 2 * (a.smem.layout().cosize().value() + b.smem.layout().cosize().value());
-        if bytes + 8 * t.stages > 227 * 1024 {
+        // and two mbarriers of 8 bytes a stage at most
+        if bytes + 16 * t.stages > 227 * 1024 {
             return Err(wrong(
                 "gemm: the stages need more than the 227 KiB of shared memory a block can have",
             ));

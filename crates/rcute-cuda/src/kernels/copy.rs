@@ -251,6 +251,7 @@ impl TiledCopy {
             params,
             index_type: ty,
             grid: grid_count(grid)?,
+            persistent: false,
             block: threads as u32,
             shared_bytes: 0,
             tensor_maps: Vec::new(),

@@ -24,8 +24,13 @@ pub struct Kernel {
     pub params: Vec<Param>,
     /// The C type of the indices and of every value in [`Kernel::params`].
     pub index_type: IndexType,
-    /// Thread blocks.
+    /// Thread blocks: one per tile of work. A [persistent](Kernel::persistent) kernel may
+    /// be launched with fewer.
     pub grid: u32,
+    /// The blocks loop over the [`Kernel::grid`] tiles of work with a stride of the blocks
+    /// launched (`gridDim.x`), so any number of blocks from 1 to `grid` computes the same
+    /// result; the launch uses one per SM at most.
+    pub persistent: bool,
     /// Threads per block.
     pub block: u32,
     /// Bytes of dynamic shared memory per block (0 when the kernel declares its shared

@@ -102,6 +102,12 @@ impl CompiledGemm {
         &self.kernel
     }
 
+    /// The compiled kernel, to [limit](CompiledKernel::limit_blocks) the blocks a
+    /// persistent kernel is launched with.
+    pub fn kernel_mut(&mut self) -> &mut CompiledKernel {
+        &mut self.kernel
+    }
+
     /// Enqueues `C = A * B^T` on `stream`: `a`, `b` and `c` hold the operands in the
     /// [`Gemm`]'s layouts (`A` as `(M,K)`, `B` as `(N,K)`, `C` as `(M,N)`). TMA
     /// descriptors, if the kernel loads by TMA, are encoded for `a` and `b` here.

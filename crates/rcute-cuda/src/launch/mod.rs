@@ -50,6 +50,8 @@ pub struct Device {
     capability: (i32, i32),
     /// Bytes of dynamic shared memory a block may opt into.
     max_shared: u32,
+    /// Streaming multiprocessors.
+    sms: u32,
     modules: Mutex<HashMap<String, Arc<CudaModule>>>,
 }
 
@@ -59,6 +61,7 @@ impl std::fmt::Debug for Device {
             .field("ordinal", &self.ctx.ordinal())
             .field("capability", &self.capability)
             .field("max_shared", &self.max_shared)
+            .field("sms", &self.sms)
             .finish_non_exhaustive()
     }
 }
@@ -84,11 +87,14 @@ impl Device {
         let max_shared = ctx.attribute(
             sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
         )?;
+        let sms =
+            ctx.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
         Ok(Device {
             ctx,
             stream,
             capability,
             max_shared: max_shared.max(0) as u32,
+            sms: sms.max(1) as u32,
             modules: Mutex::new(HashMap::new()),
         })
     }
@@ -106,6 +112,12 @@ impl Device {
     /// `(major, minor)` compute capability.
     pub fn capability(&self) -> (i32, i32) {
         self.capability
+    }
+
+    /// Streaming multiprocessors: the blocks a [persistent](Kernel::persistent) kernel is
+    /// launched with, at most.
+    pub fn multiprocessors(&self) -> u32 {
+        self.sms
     }
 
     /// The NVRTC target: `sm_90a` on compute capability 9.0 (`wgmma` and TMA need the `a`
@@ -170,11 +182,17 @@ impl Device {
                 kernel.shared_bytes as i32,
             )?;
         }
+        let blocks = if kernel.persistent {
+            kernel.grid.min(self.sms)
+        } else {
+            kernel.grid
+        };
         Ok(CompiledKernel {
             kernel: kernel.clone(),
             ctx: self.ctx.clone(),
             function,
             args,
+            blocks,
         })
     }
 }
@@ -219,6 +237,8 @@ pub struct CompiledKernel {
     ctx: Arc<CudaContext>,
     function: CudaFunction,
     args: Args,
+    /// Blocks launched: [`Kernel::grid`], or for a persistent kernel at most one per SM.
+    blocks: u32,
 }
 
 impl CompiledKernel {
@@ -232,11 +252,29 @@ impl CompiledKernel {
         &self.function
     }
 
-    /// The launch shape: [`Kernel::grid`] blocks of [`Kernel::block`] threads and
-    /// [`Kernel::shared_bytes`] of dynamic shared memory.
+    /// Blocks a launch uses: [`Kernel::grid`], one per tile of work; for a
+    /// [persistent](Kernel::persistent) kernel at most one per SM (or the limit of
+    /// [`CompiledKernel::limit_blocks`]).
+    pub fn blocks(&self) -> u32 {
+        self.blocks
+    }
+
+    /// Launches a [persistent](Kernel::persistent) kernel with at most `blocks` blocks
+    /// (at least 1), each looping over more tiles: the result is the same, only the time
+    /// changes. Returns whether the limit applies: a kernel that is not persistent keeps
+    /// one block per tile.
+    pub fn limit_blocks(&mut self, blocks: u32) -> bool {
+        if self.kernel.persistent {
+            self.blocks = self.blocks.min(blocks.max(1));
+        }
+        self.kernel.persistent
+    }
+
+    /// The launch shape: [`CompiledKernel::blocks`] blocks of [`Kernel::block`] threads
+    /// and [`Kernel::shared_bytes`] of dynamic shared memory.
     pub fn config(&self) -> LaunchConfig {
         LaunchConfig {
-            grid_dim: (self.kernel.grid, 1, 1),
+            grid_dim: (self.blocks, 1, 1),
             block_dim: (self.kernel.block, 1, 1),
             shared_mem_bytes: self.kernel.shared_bytes,
         }

@@ -133,16 +133,24 @@ where
             format!("cuBLAS {what}"),
             flops / t_blas / 1e9
         );
-        for instr in [Instr::MmaSync, Instr::Wgmma] {
+        // mma.sync, wgmma (not specialized), and the specialized wgmma kernel where the
+        // operands load by TMA (otherwise it is the same kernel as the one before)
+        let plain = Tiling {
+            specialized: false,
+            ..wgmma
+        };
+        let variants = [
+            (Instr::MmaSync, Tiling::default(), "mma.sync"),
+            (Instr::Wgmma, plain, "wgmma"),
+            (Instr::Wgmma, wgmma, "wgmma ws"),
+        ];
+        for (instr, tiling, iname) in variants {
             let mut g = Gemm::new(T::TYPE, a_l, b_l, c_l);
             g.instr = instr;
-            if instr == Instr::Wgmma {
-                g.tiling = wgmma;
+            g.tiling = tiling;
+            if tiling.specialized && !g.plan()?.specialized() {
+                continue;
             }
-            let iname = match instr {
-                Instr::MmaSync => "mma.sync",
-                Instr::Wgmma => "wgmma",
-            };
             let kern = g.compile(&gpu.dev)?;
             if show {
                 println!("{}", kern.kernel().kernel().source);
