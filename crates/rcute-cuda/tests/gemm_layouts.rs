@@ -45,6 +45,7 @@ fn tilings() -> [Tiling; 2] {
             warps_n: 2,
             stages: 3,
             specialized: false,
+            cluster: 1,
         },
     ]
 }

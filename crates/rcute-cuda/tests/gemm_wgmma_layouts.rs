@@ -48,7 +48,8 @@ const SWIZZLE_ATOM_BYTES: usize = 1024;
 /// Both 16-bit input types; the layouts must not depend on which.
 const TYPES: [MmaType; 2] = [MmaType::F16, MmaType::Bf16];
 
-/// The default `wgmma` tiling (`128 x 256`, 2 warpgroups) and a `256 x 128` one with 4.
+/// The default `wgmma` tiling (`128 x 256`, 2 warpgroups, clusters of 2 blocks sharing `B`)
+/// and a `256 x 128` one with 4 warpgroups and no clusters.
 fn tilings() -> [Tiling; 2] {
     [
         Tiling::wgmma(),
@@ -56,6 +57,7 @@ fn tilings() -> [Tiling; 2] {
             bm: 256,
             bn: 128,
             warps_m: 4,
+            cluster: 1,
             ..Tiling::wgmma()
         },
     ]
@@ -314,11 +316,12 @@ fn check_slices(op: &OperandPlan, is_a: bool, how: Emulation, label: &str) -> Ta
     tally
 }
 
-/// Emulates the TMA boxes of one operand in one stage (base 0): a K-major operand has one
-/// box `(x = k, y = row)` of `64 x rows`, an M/N-major one `rows / 64` boxes
-/// `(x = row % 64, y = k)` of `64 x 64`, box `i` from row `64 i`. Compares each written
-/// byte address with the tile's, and returns the tally and how often each tile element
-/// was written.
+/// Emulates the TMA boxes of one operand in one stage (base 0), over every part the
+/// blocks of a cluster load ([`OperandPlan::parts`]): a K-major operand has one box
+/// `(x = k, y = row)` of `64 x (rows / parts)` a part, an M/N-major one `rows / 64` boxes
+/// `(x = row % 64, y = k)` of `64 x 64` in all; box `i` (counting on through the parts)
+/// starts at row `i` times the box's rows. Compares each written byte address with the
+/// tile's, and returns the tally and how often each tile element was written.
 fn check_boxes(op: &OperandPlan, how: Emulation, label: &str) -> (Tally, Vec<usize>) {
     let rows = op.rows as usize;
     let count = op.boxes.size().value() as usize;
@@ -326,18 +329,19 @@ fn check_boxes(op: &OperandPlan, how: Emulation, label: &str) -> (Tally, Vec<usi
         assert_eq!(count, rows / 64, "{label}: M/N-major boxes");
         (64, BK)
     } else {
-        assert_eq!(count, 1, "{label}: K-major boxes");
-        (BK, rows)
+        assert_eq!(count, op.parts as usize, "{label}: K-major boxes");
+        (BK, rows / count)
     };
+    let box_rows = rows / count;
     let mut tally = Tally::default();
     let mut written = vec![0usize; rows * BK];
     for i in 0..count {
         let at = op.boxes.offset(i) as usize;
         assert_eq!(
             at,
-            tile_index(op, 64 * i, 0),
+            tile_index(op, box_rows * i, 0),
             "{label}: box {i} starts at row {}",
-            64 * i
+            box_rows * i
         );
         let base = unswizzled_byte(op, at);
         assert_eq!(
@@ -347,7 +351,11 @@ fn check_boxes(op: &OperandPlan, how: Emulation, label: &str) -> (Tally, Vec<usi
         );
         for y in 0..outer {
             for x in 0..inner {
-                let (row, k) = if op.mn_major { (64 * i + x, y) } else { (y, x) };
+                let (row, k) = if op.mn_major {
+                    (64 * i + x, y)
+                } else {
+                    (box_rows * i + y, x)
+                };
                 written[tile_index(op, row, k)] += 1;
                 tally.check(tile_byte(op, row, k), tma_byte(base, x, y, how), || {
                     format!("{label}: box {i} element (x {x}, y {y}) = (row {row}, k {k}) byte")
@@ -479,8 +487,8 @@ fn tma_boxes_fill_the_shared_tile() {
 }
 
 /// The kernel's tensor maps have the box shapes [`check_boxes`] emulates (contiguous
-/// extent first: `64 x rows` K-major, `64 x 64` M/N-major) and the kernel issues
-/// `m64nBNk16`.
+/// extent first: `64 x (rows / parts)` K-major, `64 x 64` M/N-major; `B` comes in
+/// [`Tiling::cluster`] parts) and the kernel issues `m64nBNk16`.
 #[test]
 fn kernel_tensor_maps_match_emulated_boxes() {
     let mut maps = 0;
@@ -499,7 +507,7 @@ fn kernel_tensor_maps_match_emulated_boxes() {
                     .collect();
                 assert_eq!(
                     boxes,
-                    [(0, want(a_k, t.bm)), (1, want(b_k, t.bn))],
+                    [(0, want(a_k, t.bm)), (1, want(b_k, t.bn / t.cluster))],
                     "{t:?}, {ty:?}, A K-major {a_k}, B K-major {b_k}"
                 );
                 let instr = format!(
@@ -667,11 +675,18 @@ fn boxes_come_from_the_tma_analysis() {
             assert!(plan.tma);
             for op in [&plan.a, &plan.b] {
                 let c = op.tma.as_ref().unwrap();
-                assert_eq!(c.instructions().len() as i64, op.boxes.size().value());
+                assert_eq!(
+                    c.instructions().len() as i64 * op.parts,
+                    op.boxes.size().value()
+                );
                 assert_eq!(c.swizzle(), rcute::analysis::tma::TmaSwizzle::B128);
                 assert_eq!(
                     c.box_bytes(),
-                    if op.mn_major { 8192 } else { 128 * op.rows }
+                    if op.mn_major {
+                        8192
+                    } else {
+                        128 * op.rows / op.parts
+                    }
                 );
                 n += 1;
             }

@@ -64,9 +64,14 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
         let a_l = matrix(m, k, if a_row { k } else { m }, a_row);
         let b_l = matrix(n, k, if b_row { n } else { k }, !b_row);
         let c_l = matrix(m, n, n, true);
-        // mma.sync; wgmma warp-specialized and persistent, on as many blocks as tiles (or
-        // SMs), and on 5 blocks that each take several tiles; wgmma not specialized
+        // mma.sync; wgmma warp-specialized and persistent in clusters of 2 blocks, on as
+        // many blocks as tiles (or SMs) and on 4 that each take several tiles, and without
+        // clusters on 3 blocks; wgmma not specialized
         let specialized = Tiling::wgmma();
+        let single = Tiling {
+            cluster: 1,
+            ..specialized
+        };
         let plain = Tiling {
             specialized: false,
             ..specialized
@@ -75,6 +80,7 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
             (Instr::MmaSync, Tiling::default(), None),
             (Instr::Wgmma, specialized, None),
             (Instr::Wgmma, specialized, Some(5)),
+            (Instr::Wgmma, single, Some(3)),
             (Instr::Wgmma, plain, None),
         ];
         for (instr, tiling, blocks) in variants {
@@ -86,9 +92,10 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
             g.instr = instr;
             g.tiling = tiling;
             let what = format!(
-                "{:?} {m}x{n}x{k} A row {a_row} B row {b_row} {instr:?} specialized {} blocks {blocks:?}",
+                "{:?} {m}x{n}x{k} A row {a_row} B row {b_row} {instr:?} specialized {} cluster {} blocks {blocks:?}",
                 T::TYPE,
-                tiling.specialized
+                tiling.specialized,
+                tiling.cluster
             );
             let mut gemm = g.compile(dev).unwrap_or_else(|e| panic!("{what}: {e}"));
             let persistent = gemm.kernel().kernel().persistent;
@@ -97,7 +104,13 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
                     continue; // the same kernel as without the limit
                 }
                 assert!(gemm.kernel_mut().limit_blocks(n));
-                assert_eq!(gemm.kernel().blocks(), n.min(gemm.kernel().kernel().grid));
+                // whole clusters
+                let c = tiling.cluster as u32;
+                assert_eq!(gemm.kernel().kernel().cluster, c);
+                assert_eq!(
+                    gemm.kernel().blocks(),
+                    n.min(gemm.kernel().kernel().grid) / c * c
+                );
             }
             let mut c: CudaSlice<T> = s.alloc_zeros(mu * nu).unwrap();
             gemm.launch(s, &a_dev, &b_dev, &mut c)

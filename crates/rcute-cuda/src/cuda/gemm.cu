@@ -19,24 +19,25 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/) /*{{NAME}}*/(/*{{P
 /*{{EPILOGUE}}*/
 }
 //// section: kernel_specialized
-extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1) /*{{NAME}}*/(/*{{PARAMS}}*/) {
+extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1)/*{{CLUSTER_DIMS}}*/ /*{{NAME}}*/(/*{{PARAMS}}*/) {
     extern __shared__ __align__(1024) unsigned short rcute_smem[];
     unsigned short* const A_smem = rcute_smem;
     unsigned short* const B_smem = rcute_smem + /*{{A_ELEMS}}*/;
     // per stage: `full` completes when the stage's bytes have landed, `empty` when every
-    // consumer warpgroup is done reading it
+    // consumer warpgroup (of every block of the cluster) is done reading it
     unsigned long long* const full = (unsigned long long*)(rcute_smem + /*{{BARRIERS_AT}}*/);
     unsigned long long* const empty = full + /*{{STAGES}}*/;
     const /*{{INDEX}}*/ tid = threadIdx.x;
     const /*{{INDEX}}*/ wt = /*{{LANE_INDEX}}*/, wg = /*{{GROUP_INDEX}}*/;
+    /*{{RANK}}*/
     if (tid == 0) {
         for (int s = 0; s < /*{{STAGES}}*/; ++s) {
             rcute_mbar_init(rcute_smem_u32(&full[s]), 1);
-            rcute_mbar_init(rcute_smem_u32(&empty[s]), /*{{CONSUMERS}}*/);
+            rcute_mbar_init(rcute_smem_u32(&empty[s]), /*{{RELEASES}}*/);
         }
         rcute_fence_mbar_init();
     }
-    __syncthreads();
+    /*{{SYNC}}*/
     if (wg == /*{{CONSUMERS}}*/) {
         /*{{PRODUCER_REGS}}*/
         if (wt == 0) {
@@ -50,7 +51,7 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1) /*{{NAME}}*/(/*
 //// section: producer
             /*{{INDEX}}*/ s = 0;
             unsigned phase = 0;
-            for (/*{{INDEX}}*/ tile = blockIdx.x; tile < TILES; tile += gridDim.x) {
+            for (/*{{INDEX}}*/ tile = /*{{FIRST_TILE}}*/; tile < TILES; tile += /*{{TILE_STEP}}*/) {
                 const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
                 for (/*{{INDEX}}*/ kt = 0; kt < KT; ++kt) {
                     // the consumers gave the stage back (a new barrier's preceding phase
@@ -62,11 +63,19 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1) /*{{NAME}}*/(/*
                     /*{{ISSUE_B}}*/
                     if (++s == /*{{STAGES}}*/) { s = 0; phase ^= 1; }
                 }
+            }/*{{TAIL}}*/
+//// section: producer_tail
+
+            // the other blocks arrive on this block's barriers and read what this block
+            // multicast: wait until every stage is given back for the last time
+            for (int i = 0; i < /*{{STAGES}}*/; ++i) {
+                rcute_mbar_wait(rcute_smem_u32(&empty[s]), phase ^ 1);
+                if (++s == /*{{STAGES}}*/) { s = 0; phase ^= 1; }
             }
 //// section: consumer
     /*{{INDEX}}*/ s = 0;
     unsigned phase = 0;
-    for (/*{{INDEX}}*/ tile = blockIdx.x; tile < TILES; tile += gridDim.x) {
+    for (/*{{INDEX}}*/ tile = /*{{FIRST_TILE}}*/; tile < TILES; tile += /*{{TILE_STEP}}*/) {
         const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
         /*{{ACCUMULATORS}}*/
 #pragma unroll
@@ -77,12 +86,12 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1) /*{{NAME}}*/(/*
             const unsigned a_s = rcute_smem_u32(A_smem + /*{{A_STAGE_INDEX}}*/), b_s = rcute_smem_u32(B_smem + /*{{B_STAGE_INDEX}}*/);
             /*{{COMPUTE}}*/
             // the MMAs of the stage before are done: give it back
-            if (kt > 0 && wt == 0) rcute_mbar_arrive(rcute_smem_u32(&empty[last]));
+            if (kt > 0 && wt == 0) /*{{RELEASE}}*/
             last = s;
             if (++s == /*{{STAGES}}*/) { s = 0; phase ^= 1; }
         }
         rcute_wgmma_wait<0>();
-        if (KT > 0 && wt == 0) rcute_mbar_arrive(rcute_smem_u32(&empty[last]));
+        if (KT > 0 && wt == 0) /*{{RELEASE}}*/
 /*{{EPILOGUE}}*/
     }
 //// section: warp_position
@@ -110,6 +119,10 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1) /*{{NAME}}*/(/*
         s_write = s_write + 1 == /*{{STAGES}}*/ ? 0 : s_write + 1;
     }
 
+//// section: release
+rcute_mbar_arrive(rcute_smem_u32(&empty[last]));
+//// section: release_cluster
+for (unsigned b = 0; b < /*{{CLUSTER}}*/; ++b) rcute_mbar_arrive_cluster(rcute_smem_u32(&empty[last]), b);
 //// section: fence_async_shared
 
         rcute_fence_async_shared();
@@ -156,6 +169,10 @@ const int n = /*{{INSIDE}}*/ ? min(max((int)(/*{{LEFT}}*/), 0), /*{{WIDTH}}*/) :
 #pragma unroll
         for (/*{{INDEX}}*/ i = 0; i < /*{{BOXES}}*/; ++i)
             rcute_tma_load(rcute_smem_u32(/*{{PTR}}*/_smem + /*{{STAGE_INDEX}}*/ + /*{{BOX_SMEM_INDEX}}*/), &tma_/*{{OPERAND}}*/, /*{{INNER_INDEX}}*/, /*{{OUTER_INDEX}}*/, bar);
+//// section: issue_multicast
+#pragma unroll
+        for (/*{{INDEX}}*/ i = 0; i < /*{{BOXES}}*/; ++i)
+            rcute_tma_load_multicast(rcute_smem_u32(/*{{PTR}}*/_smem + /*{{STAGE_INDEX}}*/ + /*{{BOX_SMEM_INDEX}}*/), &tma_/*{{OPERAND}}*/, /*{{INNER_INDEX}}*/, /*{{OUTER_INDEX}}*/, bar, /*{{MASK}}*/);
 //// section: compute_mma_sync
 #pragma unroll
         for (/*{{INDEX}}*/ kk = 0; kk < /*{{KK}}*/; ++kk) {

@@ -24,3 +24,33 @@ template <int N> __device__ __forceinline__ void rcute_setmaxnreg_dec() {
 template <int N> __device__ __forceinline__ void rcute_setmaxnreg_inc() {
     asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" :: "n"(N));
 }
+__device__ __forceinline__ void rcute_tma_load_multicast(unsigned dst, const RcuteTensorMap* map, int inner, int outer, unsigned bar, unsigned short mask) {
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;"
+                 :: "r"(dst), "l"(map), "r"(inner), "r"(outer), "r"(bar), "h"(mask) : "memory");
+}
+__device__ __forceinline__ unsigned rcute_cluster_rank() {
+    unsigned r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
+__device__ __forceinline__ unsigned rcute_cluster_id() {
+    unsigned r;
+    asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(r));
+    return r;
+}
+__device__ __forceinline__ unsigned rcute_clusters() {
+    unsigned r;
+    asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(r));
+    return r;
+}
+__device__ __forceinline__ void rcute_cluster_sync() {
+    asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+// an arrival on the mbarrier at the same shared offset in block `rank` of the cluster,
+// with the default (CTA-scope) release: `.release.cluster` made the GEMM twice as slow on
+// the H100 (each arrival waits for the thread's memory operations to reach the cluster)
+__device__ __forceinline__ void rcute_mbar_arrive_cluster(unsigned bar, unsigned rank) {
+    asm volatile("{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+                 "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n"
+                 :: "r"(bar), "r"(rank) : "memory");
+}

@@ -95,12 +95,13 @@ struct CopyFns {
 }
 
 /// The index functions of one operand's TMA boxes: coordinates of
-/// `(box, tile row, k tile)`, the box's (unswizzled) shared offset, and the boxes.
+/// `(box, part, tile row, k tile)`, the box's (unswizzled) shared offset, and the boxes
+/// of a part.
 struct BoxFns {
     row: usize,
     k: usize,
     smem: usize,
-    boxes: i64,
+    boxes: String,
 }
 
 /// Every index function of the kernel, by role (indices into [`Emitter::fns`]).
@@ -121,7 +122,8 @@ struct Fns {
 /// The problem's extents and tile counts.
 #[derive(Clone, Copy)]
 struct Extents {
-    m: Int,
+    /// `M` padded to whole clusters of tiles (`M` itself without clusters).
+    m_padded: Int,
     n: Int,
     k: Int,
     mt: Int,
@@ -135,11 +137,20 @@ impl Gemm {
         let t = self.tiling;
         let (m, k) = extents(&self.a)?;
         let (n, _) = extents(&self.b)?;
+        let cluster = if plan.specialized() { t.cluster } else { 1 };
+        let mt = m.try_ceil_div(st(t.bm))?;
+        let m_padded = if cluster > 1 {
+            mt.try_ceil_div(st(cluster))?
+                .try_mul(st(cluster * t.bm))?
+                .to_dynamic()
+        } else {
+            m
+        };
         let x = Extents {
-            m,
+            m_padded,
             n,
             k,
-            mt: m.try_ceil_div(st(t.bm))?.to_dynamic(),
+            mt: m_padded.try_ceil_div(st(t.bm))?.to_dynamic(),
             nt: n.try_ceil_div(st(t.bn))?.to_dynamic(),
             kt: k.try_ceil_div(st(t.bk))?.to_dynamic(),
         };
@@ -148,10 +159,12 @@ impl Gemm {
             fns: Vec::new(),
         };
         let (fns, tensor_maps) = self.index_functions(&plan, x, &mut e)?;
+        // the work tiles: one per block, or per cluster of blocks
         let tiles = x.mt.try_mul(x.nt)?;
+        let cluster_tiles = tiles.try_div(st(cluster))?;
         let mut extents = vec![("M", m), ("N", n), ("K", k), ("KT", x.kt)];
         if plan.specialized() {
-            extents.push(("TILES", tiles));
+            extents.push(("TILES", cluster_tiles));
         }
         let params = kernel_params(&extents, &e.fns);
         let mut decl = declaration(
@@ -199,6 +212,7 @@ impl Gemm {
             index_type: ty,
             grid: grid_count(tiles.value())?,
             persistent: plan.specialized(),
+            cluster: cluster as u32,
             block: plan.threads() as u32,
             shared_bytes: shared_bytes as u32,
             tensor_maps,
@@ -209,6 +223,7 @@ impl Gemm {
     fn helpers(&self, plan: &GemmPlan) -> Result<String, CodegenError> {
         let ptx = self.ty.ptx();
         let mut src = fill(PTX_CUH, &[("PTX", ptx)])?;
+
         if !plan.tma {
             // the narrower cp.async each width needs, once (16 bytes is in PTX_CUH)
             for width in [4, 2] {
@@ -281,7 +296,7 @@ impl Gemm {
                 e.coord1("warp_n", &warps, 1)?,
             ))
         };
-        let block = block_order(e, x)?;
+        let block = block_order(e, x, plan.specialized().then_some(t.cluster))?;
         // global offsets
         let g_c = e.layout("g_c", &self.c)?;
         let g_ab = if plan.tma {
@@ -294,10 +309,11 @@ impl Gemm {
             e.layout("a_stage", &a.smem.layout().try_mode(2)?)?,
             e.layout("b_stage", &b.smem.layout().try_mode(2)?)?,
         ];
-        let operands = [(a, x.m, "a"), (b, x.n, "b")];
         let mut copies = Vec::new();
         let mut boxes = Vec::new();
         let mut tensor_maps = Vec::new();
+        // A's tiles run on to whole clusters (past M: zeros, never stored)
+        let operands = [(a, x.m_padded, "a"), (b, x.n, "b")];
         for (i, (op, rows, name)) in operands.into_iter().enumerate() {
             if plan.tma {
                 let (f, map) = tma_fns(e, op, (rows, x.k, t.bk), name, i)?;
@@ -321,7 +337,7 @@ impl Gemm {
                 e.composed("b_frag", &frag(b)?)?,
             )
         };
-        let cids = identity_tiles(x.m, x.n, st(t.bm), st(t.bn))?;
+        let cids = identity_tiles(x.m_padded, x.n, st(t.bm), st(t.bn))?;
         let ccoords = with_tiles(&cids, &plan.c_frag)?;
         let c = (
             e.coord("c_row", &ccoords, 0)?,
@@ -346,9 +362,38 @@ impl Gemm {
 
 /// The blocks' order: output tiles in groups of 8 tile rows (1 when the tile rows do not
 /// divide), so that blocks running together share their tiles of `B` in L2;
-/// `(block_m, block_n)` of `blockIdx.x`.
-fn block_order(e: &mut Emitter, x: Extents) -> Result<(usize, usize), CodegenError> {
+/// `(block_m, block_n)` of `blockIdx.x`. With clusters of `c` blocks (the specialized
+/// kernel), `(block_m, block_n)` of `(rank, tile)`: the `c` blocks of a cluster take `c`
+/// neighbouring tile rows of one column, and the clusters' tiles go in groups of 8 tile
+/// rows (`c` when they do not divide).
+fn block_order(
+    e: &mut Emitter,
+    x: Extents,
+    cluster: Option<i64>,
+) -> Result<(usize, usize), CodegenError> {
     let (mt, nt) = (x.mt, x.nt);
+    if let Some(c) = cluster {
+        let g = if mt.value() % 8 == 0 && 8 % c == 0 {
+            8
+        } else {
+            c
+        };
+        let order = Layout::new(
+            IntTuple::tuple(&[
+                IntTuple::from_int(st(c)),
+                IntTuple::from_ints(&[st(g / c), nt, Int::dynamic(mt.value() / g)]),
+            ]),
+            IntTuple::tuple(&[
+                IntTuple::from_int(st(1)),
+                IntTuple::from_ints(&[st(c), mt, st(g)]),
+            ]),
+        );
+        let raster = Layout::identity(IntTuple::from_ints(&[mt, nt])).try_composition(&order)?;
+        return Ok((
+            e.coord("block_m", &raster, 0)?,
+            e.coord("block_n", &raster, 1)?,
+        ));
+    }
     let rows_per_group = if mt.value() % 8 == 0 { 8 } else { 1 };
     let order = Layout::new(
         IntTuple::from_ints(&[
@@ -417,7 +462,7 @@ fn tma_fns(
             &format!("{name}_box_smem"),
             &op.tile.layout().try_composition(&op.boxes)?,
         )?,
-        boxes: op.boxes.size().value(),
+        boxes: (op.boxes.size().value() / op.parts).to_string(),
     };
     let map = op.tma.as_ref().map_err(|e| CodegenError::Tma(*e))?;
     if map.rank() != 2 || map.modes()[0] != usize::from(!op.mn_major) {
@@ -531,8 +576,24 @@ impl Ctx<'_> {
         let (a, b) = (&self.plan.a, &self.plan.b);
         let boxes = &self.fns.boxes;
         let stages = t.stages.to_string();
-        let block_m = self.call(f.block.0, "tile");
-        let block_n = self.call(f.block.1, "tile");
+        let cluster = t.cluster;
+        let block_m = self.call(f.block.0, "rank, tile");
+        let block_n = self.call(f.block.1, "rank, tile");
+        let (first, step) = if cluster > 1 {
+            ("rcute_cluster_id()", "rcute_clusters()")
+        } else {
+            ("blockIdx.x", "gridDim.x")
+        };
+        let tail = if cluster > 1 {
+            cu("producer_tail", &[("STAGES", &t.stages.to_string())])?
+        } else {
+            String::new()
+        };
+        let release = if cluster > 1 {
+            cu("release_cluster", &[("CLUSTER", &cluster.to_string())])?
+        } else {
+            cu("release", &[])?
+        };
         let a_stage = self.call(self.fns.stage[0], "s");
         let b_stage = self.call(self.fns.stage[1], "s");
         let producer = cu(
@@ -542,15 +603,12 @@ impl Ctx<'_> {
                 ("BLOCK_M_INDEX", &block_m),
                 ("BLOCK_N_INDEX", &block_n),
                 ("STAGE_BYTES", &(2 * (t.bm + t.bn) * t.bk).to_string()),
-                (
-                    "ISSUE_A",
-                    &indent(&self.issue(&boxes[0], "a", a.mn_major)?, 12),
-                ),
-                (
-                    "ISSUE_B",
-                    &indent(&self.issue(&boxes[1], "b", b.mn_major)?, 12),
-                ),
+                ("ISSUE_A", &indent(&self.issue(&boxes[0], "a", a)?, 12)),
+                ("ISSUE_B", &indent(&self.issue(&boxes[1], "b", b)?, 12)),
                 ("STAGES", &stages),
+                ("FIRST_TILE", first),
+                ("TILE_STEP", step),
+                ("TAIL", &tail),
             ],
         )?;
         let consumer = cu(
@@ -565,6 +623,9 @@ impl Ctx<'_> {
                 ("COMPUTE", &indent(&self.compute()?, 4)),
                 ("STAGES", &stages),
                 ("EPILOGUE", &indent(&self.epilogue()?, 4)),
+                ("FIRST_TILE", first),
+                ("TILE_STEP", step),
+                ("RELEASE", release.trim_end()),
             ],
         )?;
         let (producer_regs, consumer_regs) = self.plan.registers();
@@ -581,6 +642,31 @@ impl Ctx<'_> {
                 ("LANE_INDEX", &self.call(f.lane, "tid")),
                 ("GROUP_INDEX", &self.call(f.group, "tid")),
                 ("CONSUMERS", &t.warps_m.to_string()),
+                ("RELEASES", &(t.warps_m * cluster).to_string()),
+                (
+                    "CLUSTER_DIMS",
+                    &if cluster > 1 {
+                        format!(" __cluster_dims__({cluster}, 1, 1)")
+                    } else {
+                        String::new()
+                    },
+                ),
+                (
+                    "RANK",
+                    if cluster > 1 {
+                        "const unsigned rank = rcute_cluster_rank();"
+                    } else {
+                        "const unsigned rank = 0;"
+                    },
+                ),
+                (
+                    "SYNC",
+                    if cluster > 1 {
+                        "rcute_cluster_sync();"
+                    } else {
+                        "__syncthreads();"
+                    },
+                ),
                 (
                     "PRODUCER_REGS",
                     &format!("rcute_setmaxnreg_dec<{producer_regs}>();"),
@@ -706,8 +792,8 @@ impl Ctx<'_> {
                 ("BARRIERS_AT", &barriers_at.to_string()),
                 ("INDEX", self.it),
                 ("STAGE_BYTES", &(2 * (t.bm + t.bn) * t.bk).to_string()),
-                ("ISSUE_A", &self.issue(&boxes[0], "a", a.mn_major)?),
-                ("ISSUE_B", &self.issue(&boxes[1], "b", b.mn_major)?),
+                ("ISSUE_A", &self.issue(&boxes[0], "a", a)?),
+                ("ISSUE_B", &self.issue(&boxes[1], "b", b)?),
                 ("STAGES", &t.stages.to_string()),
                 ("AHEAD", &(t.stages - 1).to_string()),
                 ("A_STAGE_INDEX", &self.call(self.fns.stage[0], "s_read")),
@@ -717,25 +803,34 @@ impl Ctx<'_> {
         )
     }
 
-    /// One operand's TMA boxes of one stage; the coordinates go contiguous mode first.
-    fn issue(&self, f: &BoxFns, which: &str, mn_major: bool) -> Result<String, CodegenError> {
-        let args = format!("i, b{}, kt", if which == "a" { "m" } else { "n" });
+    /// One operand's TMA boxes of one stage, of its part `rank` when the blocks of a
+    /// cluster load parts of it and multicast them; the coordinates go contiguous mode
+    /// first.
+    fn issue(&self, f: &BoxFns, which: &str, op: &OperandPlan) -> Result<String, CodegenError> {
+        let part = if op.parts > 1 { "rank" } else { "0" };
+        let args = format!("i, {part}, b{}, kt", if which == "a" { "m" } else { "n" });
         let (r, c) = (self.call(f.row, &args), self.call(f.k, &args));
-        let (inner, outer) = if mn_major { (&r, &c) } else { (&c, &r) };
+        let (inner, outer) = if op.mn_major { (&r, &c) } else { (&c, &r) };
         let stage = self.fns.stage[if which == "a" { 0 } else { 1 }];
-        cu(
-            "issue",
-            &[
-                ("INDEX", self.it),
-                ("BOXES", &f.boxes.to_string()),
-                ("PTR", &which.to_uppercase()),
-                ("STAGE_INDEX", &self.call(stage, "s")),
-                ("BOX_SMEM_INDEX", &self.call(f.smem, "i")),
-                ("OPERAND", which),
-                ("INNER_INDEX", inner),
-                ("OUTER_INDEX", outer),
-            ],
-        )
+        let mask = format!("{:#x}", (1u32 << op.parts) - 1);
+        let smem = self.call(f.smem, &format!("i, {part}"));
+        let (ptr, stage) = (which.to_uppercase(), self.call(stage, "s"));
+        let mut values = vec![
+            ("INDEX", self.it),
+            ("BOXES", &f.boxes),
+            ("PTR", &ptr),
+            ("STAGE_INDEX", &stage),
+            ("BOX_SMEM_INDEX", &smem),
+            ("OPERAND", which),
+            ("INNER_INDEX", inner),
+            ("OUTER_INDEX", outer),
+        ];
+        if op.parts > 1 {
+            values.push(("MASK", &mask));
+            cu("issue_multicast", &values)
+        } else {
+            cu("issue", &values)
+        }
     }
 
     /// The MMAs on one stage.

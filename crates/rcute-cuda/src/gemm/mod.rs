@@ -209,6 +209,11 @@ pub struct Tiling {
     /// last. Without it, every thread waits on each stage and one thread issues the loads
     /// between `__syncthreads()`, one block per tile.
     pub specialized: bool,
+    /// Blocks of a thread-block cluster along M, 1 or 2 ([specialized](Tiling::specialized)
+    /// kernels only, ignored otherwise): the blocks of a cluster compute tiles of
+    /// neighbouring rows and the same columns, so they share `B`'s tile; each loads
+    /// `1 / cluster` of its rows and the TMA multicasts them to every block of the cluster.
+    pub cluster: i64,
 }
 
 impl Default for Tiling {
@@ -222,6 +227,7 @@ impl Default for Tiling {
             warps_n: 2,
             stages: 3,
             specialized: false,
+            cluster: 1,
         }
     }
 }
@@ -238,7 +244,8 @@ impl Tiling {
 
     /// The `wgmma` kernel's default: `128 x 256 x 64`, two warpgroups of `64 x 256`
     /// (`warps_m` counts warpgroups for [`Instr::Wgmma`], `warps_n` is 1), 4 stages
-    /// (192 KiB of shared memory), [warp-specialized](Tiling::specialized).
+    /// (192 KiB of shared memory), [warp-specialized](Tiling::specialized), in clusters
+    /// of 2 blocks along M that share `B`'s tiles.
     pub fn wgmma() -> Tiling {
         Tiling {
             bm: 128,
@@ -248,6 +255,7 @@ impl Tiling {
             warps_n: 1,
             stages: 4,
             specialized: true,
+            cluster: 2,
         }
     }
 }

@@ -71,13 +71,20 @@ pub struct OperandPlan {
     /// blocks along the rows, `kk` the blocks along `BK`, `warp` the warp's position along
     /// the rows (`wm` for `A`, `wn` for `B`).
     pub frag: Layout,
-    /// TMA boxes: box `i` to the column-major index of the `(rows, BK)` tile where it starts,
-    /// read off [`OperandPlan::tma`]'s instructions (`_1:_0` when there is one box or no
-    /// tensor map): one `(rows, 64)` box K-major, `64 x 64` boxes down the rows M/N-major.
+    /// TMA boxes: `(i, part)`, box `i` of [`OperandPlan::parts`]' part `part`, to the
+    /// column-major index of the `(rows, BK)` tile where it starts, read off
+    /// [`OperandPlan::tma`]'s instructions (`(_1,_1):(_0,_0)` when there is one box or no
+    /// tensor map): one `(rows / parts, 64)` box a part K-major, `64 x 64` boxes down the
+    /// rows M/N-major.
     pub boxes: Layout,
-    /// The TMA copy of one stage's tile from the whole operand
-    /// ([`TmaCopy::try_new`] of the operand and [`OperandPlan::tile`], 16-bit elements):
-    /// the tensor map and the boxes, proved, or why no tensor map moves it.
+    /// The tile's rows are loaded in this many parts of `rows / parts`, each by a block of
+    /// the cluster and multicast to all of them ([`super::Tiling::cluster`] for `B`; 1
+    /// otherwise).
+    pub parts: i64,
+    /// The TMA copy of one part of one stage's tile from the whole operand
+    /// ([`TmaCopy::try_new`] of the operand and the first `rows / parts` rows of
+    /// [`OperandPlan::tile`], 16-bit elements): the tensor map and the boxes, proved, or
+    /// why no tensor map moves it.
     pub tma: Result<TmaCopy, TmaError>,
     /// `wgmma` operand slices: `(block, kk)` to the column-major index of the `(rows, BK)`
     /// tile where the `64 x 16` slice starts (`block` counts 64 rows).
@@ -177,9 +184,11 @@ impl OperandPlan {
         Ok((1u64 << 62) | (sbo << 32) | (lbo << 16))
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn new(
         g: &Layout,
         rows: i64,
+        parts: i64,
         t: &Tiling,
         threads: i64,
         per_warp: i64,
@@ -239,13 +248,28 @@ impl OperandPlan {
         let one = tiles.try_mode(0)?.try_composition(&tv)?;
         let copy = Layout::concat(&[one.try_mode(0)?, one.try_mode(1)?, tiles.try_mode(1)?]);
         let frag = ldsm_frags(rows, t.bk, per_warp, atom_tv, mn_major)?;
-        // TMA: the analysis picks the boxes (one (rows, 64) box K-major, 64 x 64 boxes down
-        // the rows M/N-major, where the 128-byte span stops a box)
-        let tma = TmaCopy::try_new(g, &rcute::MaybeSwizzled::Swizzled(tile), 16, None);
-        let boxes = match &tma {
-            Ok(c) => boxes_of(c, rows)?,
-            Err(_) => layout!(_1:_0),
-        };
+        // TMA: the analysis picks the boxes of a part, the first rows / parts rows (one
+        // (rows / parts, 64) box K-major, 64 x 64 boxes down the rows M/N-major, where the
+        // 128-byte span stops a box); the other parts start rows / parts rows further
+        if parts < 1 || rows % parts != 0 {
+            return Err(wrong(
+                "gemm: a tile's rows do not split into the cluster's parts",
+            ));
+        }
+        let part_rows = rows / parts;
+        let part_index = Layout::new(st2(part_rows, t.bk), st2(1, rows));
+        let part = tile.with_layout(tile.layout().try_composition(&part_index)?);
+        let tma = TmaCopy::try_new(g, &rcute::MaybeSwizzled::Swizzled(part), 16, None);
+        let boxes = Layout::try_concat(&[
+            match &tma {
+                Ok(c) => part_index.try_composition(&boxes_of(c, part_rows)?)?,
+                Err(_) => layout!(_1:_0),
+            },
+            Layout::new(
+                IntTuple::from_ints(&[st(parts)]),
+                IntTuple::from_ints(&[st(part_rows)]),
+            ),
+        ])?;
         let slices = tile_index
             .try_zipped_divide(&Tiler::try_from_shape(&st2(64, 16))?)?
             .try_mode(1)?;
@@ -254,6 +278,7 @@ impl OperandPlan {
             frag,
             slices,
             boxes,
+            parts,
             tma,
             smem,
             tile,
@@ -351,8 +376,21 @@ impl Gemm {
         } else {
             (mi, ni / 2)
         };
-        let a = OperandPlan::new(&self.a, t.bm, &t, threads, a_per_warp, &mma_a_tv())?;
-        let b = OperandPlan::new(&self.b, t.bn, &t, threads, b_per_warp, &mma_b_pair_tv())?;
+        // the blocks of a cluster (along M) share B's tile: each loads a part
+        let parts = if wgmma && t.specialized { t.cluster } else { 1 };
+        if !(1..=2).contains(&t.cluster) {
+            return Err(wrong("gemm: a cluster has 1 or 2 blocks"));
+        }
+        let a = OperandPlan::new(&self.a, t.bm, 1, &t, threads, a_per_warp, &mma_a_tv())?;
+        let b = OperandPlan::new(
+            &self.b,
+            t.bn,
+            parts,
+            &t,
+            threads,
+            b_per_warp,
+            &mma_b_pair_tv(),
+        )?;
         for op in [&a, &b] {
             check_vectors(op)?;
             check_stages(op)?;

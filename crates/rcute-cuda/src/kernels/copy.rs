@@ -252,6 +252,7 @@ impl TiledCopy {
             index_type: ty,
             grid: grid_count(grid)?,
             persistent: false,
+            cluster: 1,
             block: threads as u32,
             shared_bytes: 0,
             tensor_maps: Vec::new(),

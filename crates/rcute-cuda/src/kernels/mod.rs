@@ -31,6 +31,10 @@ pub struct Kernel {
     /// launched (`gridDim.x`), so any number of blocks from 1 to `grid` computes the same
     /// result; the launch uses one per SM at most.
     pub persistent: bool,
+    /// Blocks per thread-block cluster (1: no clusters); the kernel declares it
+    /// (`__cluster_dims__`), and [`Kernel::grid`] and the blocks launched are multiples of
+    /// it.
+    pub cluster: u32,
     /// Threads per block.
     pub block: u32,
     /// Bytes of dynamic shared memory per block (0 when the kernel declares its shared

@@ -183,7 +183,22 @@ impl Device {
             )?;
         }
         let blocks = if kernel.persistent {
-            kernel.grid.min(self.sms)
+            // as many blocks as can be resident at once: a block or cluster that waits
+            // for a place would start its tiles after the others have finished all
+            // theirs (one block per SM; the clusters the driver can place, which may be
+            // fewer than the SMs divided by the cluster's size)
+            let resident = if kernel.cluster > 1 {
+                let config = LaunchConfig {
+                    grid_dim: (kernel.grid, 1, 1),
+                    block_dim: (kernel.block, 1, 1),
+                    shared_mem_bytes: kernel.shared_bytes,
+                };
+                let clusters = function.occupancy_max_active_clusters(config, &self.stream)?;
+                (clusters * kernel.cluster).clamp(kernel.cluster, self.sms)
+            } else {
+                self.sms
+            };
+            whole_clusters(kernel.grid.min(resident), kernel.cluster)
         } else {
             kernel.grid
         };
@@ -260,12 +275,12 @@ impl CompiledKernel {
     }
 
     /// Launches a [persistent](Kernel::persistent) kernel with at most `blocks` blocks
-    /// (at least 1), each looping over more tiles: the result is the same, only the time
-    /// changes. Returns whether the limit applies: a kernel that is not persistent keeps
-    /// one block per tile.
+    /// (rounded down to whole clusters, at least one cluster), each looping over more
+    /// tiles: the result is the same, only the time changes. Returns whether the limit
+    /// applies: a kernel that is not persistent keeps one block per tile.
     pub fn limit_blocks(&mut self, blocks: u32) -> bool {
         if self.kernel.persistent {
-            self.blocks = self.blocks.min(blocks.max(1));
+            self.blocks = whole_clusters(self.blocks.min(blocks), self.kernel.cluster);
         }
         self.kernel.persistent
     }
@@ -293,6 +308,12 @@ impl CompiledKernel {
             Err(LaunchError::OtherContext)
         }
     }
+}
+
+/// `blocks` rounded down to a multiple of `cluster`, at least one cluster.
+fn whole_clusters(blocks: u32, cluster: u32) -> u32 {
+    let c = cluster.max(1);
+    (blocks / c).max(1) * c
 }
 
 /// An operand's buffer: its length in elements is at least the layout's cosize, and its

@@ -139,16 +139,23 @@ where
             specialized: false,
             ..wgmma
         };
+        let single = Tiling {
+            cluster: 1,
+            ..wgmma
+        };
         let variants = [
             (Instr::MmaSync, Tiling::default(), "mma.sync"),
             (Instr::Wgmma, plain, "wgmma"),
-            (Instr::Wgmma, wgmma, "wgmma ws"),
+            (Instr::Wgmma, single, "wgmma ws"),
+            (Instr::Wgmma, wgmma, "wgmma ws cluster"),
         ];
         for (instr, tiling, iname) in variants {
             let mut g = Gemm::new(T::TYPE, a_l, b_l, c_l);
             g.instr = instr;
             g.tiling = tiling;
-            if tiling.specialized && !g.plan()?.specialized() {
+            if tiling.specialized && !g.plan()?.specialized()
+                || iname == "wgmma ws cluster" && wgmma.cluster == 1
+            {
                 continue;
             }
             let kern = g.compile(&gpu.dev)?;
@@ -172,11 +179,12 @@ where
                 gpu.wrong.set(gpu.wrong.get() + 1);
             }
             println!(
-                "{:<34} {size:>16} {t_ours:>9.3} ms {:>7.1} TFLOP/s  {:.2}   {}",
+                "{:<34} {size:>16} {t_ours:>9.3} ms {:>7.1} TFLOP/s  {:.2}   {}, {} blocks",
                 format!("rcute {iname} {what}"),
                 flops / t_ours / 1e9,
                 t_blas / t_ours,
-                check.summary
+                check.summary,
+                kern.kernel().blocks()
             );
         }
     }

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
-//!                 [--wgmma-tiling BM BN STAGES]
+//!                 [--wgmma-tiling BM BN STAGES] [--cluster N] [--all-majors]
 //! rcute-gpu-bench --source [--f16] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
 //! ```
@@ -15,6 +15,9 @@
 //! generated CUDA source as it runs; `--source` prints the f32 (or `--f16`) copy kernels' source (or,
 //! with `--gemm`, the f16 GEMM's for row-major A and K-major B) and needs no device. `--cutlass DIR` (the installed `nvidia-cutlass` package, the directory
 //! holding `cutlass_library`) also builds CuTe's tutorial kernels with `nvcc` and runs them.
+//! `--wgmma-tiling` and `--cluster` (1 or 2) set the `wgmma` kernels' tiling; every GEMM
+//! size runs all four operand majors up to 2^33 multiply-adds, and both K-major and both
+//! M/N-major above, or all four with `--all-majors`.
 
 mod gemm;
 mod patterns;
@@ -143,6 +146,7 @@ struct Cli {
     gemms: Vec<(i64, i64, i64)>,
     cutlass: Option<std::path::PathBuf>,
     wgmma: rcute_cuda::gemm::Tiling,
+    all_majors: bool,
 }
 
 fn parse(args: &[String]) -> Res<Cli> {
@@ -155,6 +159,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         gemms: Vec::new(),
         cutlass: None,
         wgmma: rcute_cuda::gemm::Tiling::wgmma(),
+        all_majors: false,
     };
     let mut bare = Vec::new();
     let mut it = args.iter();
@@ -189,6 +194,8 @@ fn parse(args: &[String]) -> Res<Cli> {
                 cli.wgmma.bn = num(&mut it, w)?;
                 cli.wgmma.stages = num(&mut it, w)?;
             }
+            "--cluster" => cli.wgmma.cluster = num(&mut it, "--cluster")?,
+            "--all-majors" => cli.all_majors = true,
             "--cutlass" => {
                 cli.cutlass = Some(
                     it.next()
@@ -281,7 +288,7 @@ fn main() -> Res<()> {
         // (A row-major, B row-major): every combination at small sizes; at large ones both
         // K-major (A row, B col) and both M/N-major (A col, B row: the CuTe tutorial's NT)
         let all = [(true, false), (false, true), (true, true), (false, false)];
-        let layouts: &[(bool, bool)] = if m * n * k <= 1 << 33 {
+        let layouts: &[(bool, bool)] = if cli.all_majors || m * n * k <= 1 << 33 {
             &all
         } else {
             &all[..2]
