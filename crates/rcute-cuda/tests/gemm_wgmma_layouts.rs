@@ -33,8 +33,9 @@
 
 mod gemm_support;
 
-use gemm_support::{BK, MAJORS, Tally, gemm, mode_sizes, operand_elements};
+use gemm_support::{BK, M, MAJORS, N, Tally, gemm, mode_sizes, operand_elements};
 use rcute_cuda::gemm::{GemmPlan, Instr, MmaType, OperandPlan, Tiling};
+use rcute_cuda::kernels::matrix;
 
 /// `K` of one `wgmma` (`m64nNk16`).
 const SLICE_K: usize = 16;
@@ -488,7 +489,9 @@ fn tma_boxes_fill_the_shared_tile() {
 
 /// The kernel's tensor maps have the box shapes [`check_boxes`] emulates (contiguous
 /// extent first: `64 x (rows / parts)` K-major, `64 x 64` M/N-major; `B` comes in
-/// [`Tiling::cluster`] parts) and the kernel issues `m64nBNk16`.
+/// [`Tiling::cluster`] parts; `C`'s `64 x 64` chunks where the epilogue stores through
+/// shared memory: the default tiling, not the `256 x 128` one, whose four warpgroups'
+/// buffers do not fit beside its stages) and the kernel issues `m64nBNk16`.
 #[test]
 fn kernel_tensor_maps_match_emulated_boxes() {
     let mut maps = 0;
@@ -505,9 +508,15 @@ fn kernel_tensor_maps_match_emulated_boxes() {
                     .iter()
                     .map(|m| (m.operand, m.box_dims))
                     .collect();
+                let mut expected = vec![(0, want(a_k, t.bm)), (1, want(b_k, t.bn / t.cluster))];
+                if t == Tiling::wgmma() {
+                    assert!(g.plan().unwrap().c_store.is_some());
+                    expected.push((2, [64, 64]));
+                } else {
+                    assert!(g.plan().unwrap().c_store.is_none());
+                }
                 assert_eq!(
-                    boxes,
-                    [(0, want(a_k, t.bm)), (1, want(b_k, t.bn / t.cluster))],
+                    boxes, expected,
                     "{t:?}, {ty:?}, A K-major {a_k}, B K-major {b_k}"
                 );
                 let instr = format!(
@@ -520,7 +529,81 @@ fn kernel_tensor_maps_match_emulated_boxes() {
             }
         }
     }
-    assert_eq!(maps, 32);
+    assert_eq!(maps, 8 * 3 + 8 * 2);
+}
+
+/// The epilogue through shared memory ([`rcute_cuda::gemm::CStore`]), for `C` row-major
+/// (column-major `C` has none): over every chunk `q` and warpgroup, the pairs `(thread, h, jj)` and
+/// their second values write each element of the chunk's buffer exactly once, and the
+/// element written is the accumulator [`GemmPlan::c_frag`] puts at the tile element the
+/// chunk's TMA store takes it to (the chunk's origin plus the element's place under the
+/// chunk layout, and the 128-byte swizzle the tensor map undoes).
+#[test]
+fn epilogue_chunks_hold_the_accumulators() {
+    let mut checked = 0;
+    for c_row_major in [true, false] {
+        let mut g = gemm(MmaType::F16, Instr::Wgmma, true, true, Tiling::wgmma());
+        g.c = if c_row_major {
+            matrix(M, N, N, true)
+        } else {
+            matrix(M, N, M, false)
+        };
+        let plan = g.plan().unwrap();
+        if !c_row_major {
+            // an accumulator pair is two columns: a 4-byte word only when C's rows are
+            // contiguous; column-major C is stored directly
+            assert!(plan.c_store.is_none());
+            continue;
+        }
+        let cs = plan
+            .c_store
+            .as_ref()
+            .expect("the default tiling stores through shared memory");
+        let t = plan.tiling;
+        let (bm, chunk) = (t.bm as usize, 64usize);
+        let frag = plan.c_frag;
+        let threads = frag.mode(0).size().value() as usize;
+        let chunks = cs.origins.mode(1).size().value() as usize;
+        for wg in 0..t.warps_m as usize {
+            for q in 0..chunks {
+                let origin = cs.origins.offset_of(&[wg, q]) as usize;
+                let mut written = vec![0usize; chunk * chunk];
+                for th in 0..threads {
+                    for h in 0..2 {
+                        for jj in 0..8 {
+                            let word = cs.pairs.offset_of(&[th, h, jj]) as usize;
+                            for e in 0..2 {
+                                // the accumulator (thread, e, h, j = 8q + jj, warpgroup)
+                                let idx = frag.offset_of(&[th, e, h, 8 * q + jj, wg]) as usize;
+                                let (row, col) = (idx % bm - origin % bm, idx / bm - origin / bm);
+                                assert!(row < chunk && col < chunk, "outside its chunk");
+                                // the chunk's shared element of (row, col): what TMA stores
+                                // there, C's contiguous mode first in 128-byte rows
+                                let plain = if c_row_major {
+                                    row * chunk + col
+                                } else {
+                                    col * chunk + row
+                                };
+                                let swizzled = plain ^ ((plain >> 6 & 7) << 3);
+                                assert_eq!(
+                                    word + e,
+                                    swizzled,
+                                    "wg {wg} q {q} thread {th} h {h} jj {jj} e {e}"
+                                );
+                                written[word + e] += 1;
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+                assert!(
+                    written.iter().all(|&w| w == 1),
+                    "a chunk element not written once"
+                );
+            }
+        }
+    }
+    assert_eq!(checked, 128 * 256);
 }
 
 /// 4: the emulations catch wrong semantics.

@@ -66,7 +66,7 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
         let c_l = matrix(m, n, n, true);
         // mma.sync; wgmma warp-specialized and persistent in clusters of 2 blocks, on as
         // many blocks as tiles (or SMs) and on 4 that each take several tiles, and without
-        // clusters on 3 blocks; wgmma not specialized
+        // clusters on 3 blocks; wgmma not specialized; and the kernel `Gemm::tuned` picks
         let specialized = Tiling::wgmma();
         let single = Tiling {
             cluster: 1,
@@ -83,6 +83,10 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
             (Instr::Wgmma, single, Some(3)),
             (Instr::Wgmma, plain, None),
         ];
+        let tuned = Gemm::tuned(T::TYPE, a_l, b_l, c_l, dev.multiprocessors()).unwrap();
+        let variants = variants
+            .into_iter()
+            .chain([(tuned.instr, tuned.tiling, None)]);
         for (instr, tiling, blocks) in variants {
             if instr == Instr::Wgmma && dev.capability() != (9, 0) {
                 eprintln!("wgmma skipped: compute capability {:?}", dev.capability());

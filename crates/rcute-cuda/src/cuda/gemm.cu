@@ -22,7 +22,7 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/) /*{{NAME}}*/(/*{{P
 extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1)/*{{CLUSTER_DIMS}}*/ /*{{NAME}}*/(/*{{PARAMS}}*/) {
     extern __shared__ __align__(1024) unsigned short rcute_smem[];
     unsigned short* const A_smem = rcute_smem;
-    unsigned short* const B_smem = rcute_smem + /*{{A_ELEMS}}*/;
+    unsigned short* const B_smem = rcute_smem + /*{{A_ELEMS}}*/;/*{{C_SMEM}}*/
     // per stage: `full` completes when the stage's bytes have landed, `empty` when every
     // consumer warpgroup (of every block of the cluster) is done reading it
     unsigned long long* const full = (unsigned long long*)(rcute_smem + /*{{BARRIERS_AT}}*/);
@@ -93,6 +93,35 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1)/*{{CLUSTER_DIMS
         rcute_wgmma_wait<0>();
         if (KT > 0 && wt == 0) /*{{RELEASE}}*/
 /*{{EPILOGUE}}*/
+    }/*{{CONSUMER_END}}*/
+//// section: c_smem
+
+    unsigned short* const C_smem = rcute_smem + /*{{AT}}*/;
+//// section: consumer_end
+
+    // the shared buffers live until the last store has read them
+    if (wt == 0) rcute_bulk_wait_all();
+//// section: epilogue_tma
+#pragma unroll
+    for (int q = 0; q < /*{{CHUNKS}}*/; ++q) {
+        unsigned short* const buf = C_smem + /*{{BUFFER_INDEX}}*/;
+        // the store that last read this buffer is done reading it
+        if (wt == 0) rcute_bulk_wait_read</*{{IN_FLIGHT}}*/>();
+        rcute_named_sync(1 + wg, 128);
+#pragma unroll
+        for (int jj = 0; jj < 8; ++jj)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const float* v = acc[/*{{J_INDEX}}*/][h];
+            *(unsigned*)(buf + /*{{PAIR_INDEX}}*/) = rcute_cvt2(v[0], v[1]);
+        }
+        // the writes are seen by the TMA (the async proxy), then the chunk goes out
+        rcute_fence_async_shared();
+        rcute_named_sync(1 + wg, 128);
+        if (wt == 0) {
+            rcute_tma_store(&tma_c, rcute_smem_u32(buf), /*{{INNER_INDEX}}*/, /*{{OUTER_INDEX}}*/);
+            rcute_bulk_commit();
+        }
     }
 //// section: warp_position
 

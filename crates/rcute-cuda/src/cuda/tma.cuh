@@ -54,3 +54,18 @@ __device__ __forceinline__ void rcute_mbar_arrive_cluster(unsigned bar, unsigned
                  "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n"
                  :: "r"(bar), "r"(rank) : "memory");
 }
+__device__ __forceinline__ void rcute_tma_store(const RcuteTensorMap* map, unsigned src, int inner, int outer) {
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];"
+                 :: "l"(map), "r"(inner), "r"(outer), "r"(src) : "memory");
+}
+__device__ __forceinline__ void rcute_bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
+// the bulk stores but the newest N have finished reading shared memory
+template <int N> __device__ __forceinline__ void rcute_bulk_wait_read() {
+    asm volatile("cp.async.bulk.wait_group.read %0;" :: "n"(N) : "memory");
+}
+// every bulk store is complete
+__device__ __forceinline__ void rcute_bulk_wait_all() { asm volatile("cp.async.bulk.wait_group 0;" ::: "memory"); }
+// barrier `id` among `threads` threads (a warpgroup's own, beside __syncthreads' 0)
+__device__ __forceinline__ void rcute_named_sync(unsigned id, unsigned threads) {
+    asm volatile("bar.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
+}

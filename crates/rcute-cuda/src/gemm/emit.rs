@@ -117,6 +117,22 @@ struct Fns {
     boxes: Vec<BoxFns>,
     frag: (usize, usize),
     c: (usize, usize),
+    c_store: Option<StoreFns>,
+}
+
+/// The index functions of the epilogue through shared memory ([`super::CStore`]): the
+/// coordinates of chunk `(warpgroup, q)` of tile `(bm, bn)`, the buffer of chunk `q` of a
+/// warpgroup, the shared offset of the pair `(thread, h, jj)` in a chunk, and the value
+/// index `j` of `(jj, q)`.
+struct StoreFns {
+    row: usize,
+    col: usize,
+    buffer: usize,
+    pair: usize,
+    j: usize,
+    chunks: i64,
+    /// `C`'s rows are contiguous (the tensor map's first coordinate is the column).
+    row_major: bool,
 }
 
 /// The problem's extents and tile counts.
@@ -173,7 +189,7 @@ impl Gemm {
             ty,
         );
         for map in &tensor_maps {
-            let which = ["a", "b"][map.operand];
+            let which = ["a", "b", "c"][map.operand];
             decl.push_str(&format!(
                 ", const __grid_constant__ RcuteTensorMap tma_{which}"
             ));
@@ -186,7 +202,8 @@ impl Gemm {
             (true, false) => 8 * t.stages,
             _ => 0,
         };
-        let shared_bytes = 2 * (a_elems + b_elems) + barriers;
+        let staging = plan.c_store.as_ref().map_or(0, |c| c.bytes);
+        let shared_bytes = 2 * (a_elems + b_elems) + staging + barriers;
         let ctx = Ctx {
             g: self,
             plan: &plan,
@@ -200,7 +217,7 @@ impl Gemm {
             src.push_str(&f.source());
         }
         src.push_str(&if plan.specialized() {
-            ctx.kernel_specialized(name, &decl, a_elems, b_elems)?
+            ctx.kernel_specialized(name, &decl, a_elems, b_elems, staging / 2)?
         } else {
             ctx.kernel(name, &decl, a_elems, b_elems)?
         });
@@ -343,12 +360,21 @@ impl Gemm {
             e.coord("c_row", &ccoords, 0)?,
             e.coord("c_col", &ccoords, 1)?,
         );
+        let c_store = match (&plan.c_store, plan.specialized()) {
+            (Some(cs), true) => {
+                let (f, map) = store_fns(e, cs, &cids, t.warps_m)?;
+                tensor_maps.push(map);
+                Some(f)
+            }
+            _ => None,
+        };
         let fns = Fns {
             lane,
             group,
             warp,
             block,
             g_c,
+            c_store,
             g_ab,
             stage,
             copies,
@@ -440,6 +466,44 @@ fn copy_fns(
         stage,
         passes: l.try_mode(1)?.size().value(),
     })
+}
+
+/// The epilogue's functions ([`StoreFns`]) and `C`'s tensor map.
+fn store_fns(
+    e: &mut Emitter,
+    cs: &super::CStore,
+    cids: &Layout,
+    warpgroups: i64,
+) -> Result<(StoreFns, TensorMap), CodegenError> {
+    let coords = with_tiles(cids, &cs.origins)?;
+    let chunks = cs.origins.try_mode(1)?.size().value();
+    let elems = cs.chunk.layout().size().value();
+    // chunk q of a warpgroup takes buffer q % 2 of its two
+    let buffers = Layout::try_new(
+        IntTuple::tuple(&[
+            st2(2, chunks / 2 + chunks % 2),
+            IntTuple::from_int(st(warpgroups)),
+        ]),
+        IntTuple::tuple(&[st2(elems, 0), IntTuple::from_int(st(2 * elems))]),
+    )?;
+    let m = &cs.tma;
+    let row_major = m.modes()[0] == 1;
+    let map = TensorMap {
+        operand: 2,
+        dims: [m.global_dim()[0], m.global_dim()[1]],
+        stride_bytes: m.global_strides()[0],
+        box_dims: [m.box_dim()[0], m.box_dim()[1]],
+    };
+    let fns = StoreFns {
+        row: e.coord("c_chunk_row", &coords, 0)?,
+        col: e.coord("c_chunk_col", &coords, 1)?,
+        buffer: e.layout("c_buffer", &buffers)?,
+        pair: e.composed("c_pair", &cs.pairs)?,
+        j: e.layout("c_value", &Layout::new(st2(8, chunks), st2(1, 8)))?,
+        chunks,
+        row_major,
+    };
+    Ok((fns, map))
 }
 
 /// One operand's TMA boxes: coordinates of `(box, tile row, k tile)`, unswizzled shared
@@ -571,9 +635,18 @@ impl Ctx<'_> {
         decl: &str,
         a_elems: i64,
         b_elems: i64,
+        c_elems: i64,
     ) -> Result<String, CodegenError> {
         let (t, f, it) = (self.g.tiling, self.fns, self.it);
         let (a, b) = (&self.plan.a, &self.plan.b);
+        let (c_smem, consumer_end, epilogue) = match &f.c_store {
+            Some(cs) => (
+                cu("c_smem", &[("AT", &(a_elems + b_elems).to_string())])?,
+                cu("consumer_end", &[])?,
+                self.epilogue_tma(cs)?,
+            ),
+            None => (String::new(), String::new(), self.epilogue()?),
+        };
         let boxes = &self.fns.boxes;
         let stages = t.stages.to_string();
         let cluster = t.cluster;
@@ -622,7 +695,8 @@ impl Ctx<'_> {
                 ("B_STAGE_INDEX", &b_stage),
                 ("COMPUTE", &indent(&self.compute()?, 4)),
                 ("STAGES", &stages),
-                ("EPILOGUE", &indent(&self.epilogue()?, 4)),
+                ("EPILOGUE", &indent(&epilogue, 4)),
+                ("CONSUMER_END", &consumer_end),
                 ("FIRST_TILE", first),
                 ("TILE_STEP", step),
                 ("RELEASE", release.trim_end()),
@@ -636,7 +710,8 @@ impl Ctx<'_> {
                 ("NAME", name),
                 ("PARAMS", decl),
                 ("A_ELEMS", &a_elems.to_string()),
-                ("BARRIERS_AT", &(a_elems + b_elems).to_string()),
+                ("BARRIERS_AT", &(a_elems + b_elems + c_elems).to_string()),
+                ("C_SMEM", &c_smem),
                 ("STAGES", &stages),
                 ("INDEX", it),
                 ("LANE_INDEX", &self.call(f.lane, "tid")),
@@ -861,6 +936,25 @@ impl Ctx<'_> {
                 ("B_TRANS", trans(&self.plan.b)),
                 ("A_FRAG_INDEX", &self.call(fa, "lane, i, kk, wm")),
                 ("B_FRAG_INDEX", &self.call(fb, "lane, jp, kk, wn")),
+            ],
+        )
+    }
+
+    /// The stores of the accumulators through shared memory and TMA ([`super::CStore`]).
+    fn epilogue_tma(&self, f: &StoreFns) -> Result<String, CodegenError> {
+        let args = "wg, q, bm, bn";
+        let (r, c) = (self.call(f.row, args), self.call(f.col, args));
+        let (inner, outer) = if f.row_major { (&c, &r) } else { (&r, &c) };
+        cu(
+            "epilogue_tma",
+            &[
+                ("CHUNKS", &f.chunks.to_string()),
+                ("BUFFER_INDEX", &self.call(f.buffer, "q, wg")),
+                ("IN_FLIGHT", if f.chunks % 2 == 0 { "1" } else { "0" }),
+                ("J_INDEX", &self.call(f.j, "jj, q")),
+                ("PAIR_INDEX", &self.call(f.pair, "wt, h, jj")),
+                ("INNER_INDEX", inner),
+                ("OUTER_INDEX", outer),
             ],
         )
     }

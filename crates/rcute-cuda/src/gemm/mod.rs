@@ -44,7 +44,7 @@
 mod emit;
 mod plan;
 
-pub use plan::{GemmPlan, OperandPlan};
+pub use plan::{CStore, GemmPlan, OperandPlan};
 
 use crate::codegen::{CodegenError, IndexType};
 use crate::kernels::{Kernel, int_pair};
@@ -314,6 +314,65 @@ impl Gemm {
             c,
             tiling: Tiling::default(),
         }
+    }
+
+    /// `C = A * B^T` with the instruction and tiling rcute picks for the problem on a
+    /// device of compute capability 9.0 with `multiprocessors` SMs, from this table
+    /// (measured on the H100 and H200, docs/GPU.md):
+    ///
+    /// | operands | tiles of `128 x 256` | kernel |
+    /// |---|---|---|
+    /// | rows 16-byte aligned (TMA) | at least one per SM | `wgmma`, specialized, `128 x 256 x 64`, 4 stages, clusters of 2 |
+    /// | rows 16-byte aligned (TMA) | fewer; tiles of `128 x 128` at least one per 2 SMs | `wgmma`, specialized, `128 x 128 x 64`, 6 stages |
+    /// | rows 16-byte aligned (TMA) | fewer still | `wgmma`, specialized, `64 x 128 x 64`, 8 stages |
+    /// | other rows (`cp.async`, element loads) | any | `mma.sync`, `128 x 64 x 64`, 2 x 2 warps, 4 stages |
+    ///
+    /// Small problems take small tiles so that more SMs have work; large ones take the
+    /// large tile and clusters, whose loads per multiply are fewest.
+    ///
+    /// ```
+    /// use rcute_cuda::gemm::{Gemm, Instr, MmaType};
+    /// use rcute_cuda::kernels::matrix;
+    /// let (m, n, k) = (1000, 776, 1000);
+    /// let g = Gemm::tuned(MmaType::F16, matrix(m, k, k, true), matrix(n, k, k, true),
+    ///                     matrix(m, n, n, true), 132).unwrap();
+    /// assert_eq!((g.instr, g.tiling.bm, g.tiling.bn, g.tiling.stages), (Instr::Wgmma, 64, 128, 8));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Gemm::plan`]: the operands are not rank-2 integer layouts of matching extents.
+    pub fn tuned(
+        ty: MmaType,
+        a: Layout,
+        b: Layout,
+        c: Layout,
+        multiprocessors: u32,
+    ) -> Result<Gemm, CodegenError> {
+        let mut g = Gemm::new(ty, a, b, c);
+        g.instr = Instr::Wgmma;
+        g.tiling = Tiling::wgmma();
+        if !g.plan()?.tma {
+            g.instr = Instr::MmaSync;
+            g.tiling = Tiling {
+                bn: 64,
+                stages: 4,
+                ..Tiling::default()
+            };
+            return Ok(g);
+        }
+        let (m, n) = (extents(&g.a)?.0.value(), extents(&g.b)?.0.value());
+        let tiles = |bm: i64, bn: i64| (m + bm - 1) / bm * ((n + bn - 1) / bn);
+        let sms = i64::from(multiprocessors);
+        if tiles(128, 256) < sms {
+            g.tiling.cluster = 1;
+            (g.tiling.bm, g.tiling.bn, g.tiling.stages) = if 2 * tiles(128, 128) >= sms {
+                (128, 128, 6)
+            } else {
+                (64, 128, 8)
+            };
+            g.tiling.warps_m = g.tiling.bm / 64;
+        }
+        Ok(g)
     }
 
     /// The kernel `name`, with `int` indices when every value fits, `long long` otherwise.

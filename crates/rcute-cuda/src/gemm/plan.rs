@@ -121,7 +121,37 @@ pub struct GemmPlan {
     /// (`wm + WM * wn`). For [`Instr::Wgmma`]: `(thread, e, h, j, warpgroup)`, the value
     /// `e + 2h + 4j` of [`wgmma_c_tv`].
     pub c_frag: Layout,
+    /// The [specialized](GemmPlan::specialized) kernel's epilogue through shared memory
+    /// and TMA stores, where `C`'s rows are contiguous (each accumulator pair is a 4-byte
+    /// word of the buffer), its layout allows a tensor map and the staging buffers fit;
+    /// otherwise the accumulators are stored to global memory directly.
+    pub c_store: Option<CStore>,
 }
+
+/// How a [specialized](GemmPlan::specialized) kernel stores `C`: each consumer warpgroup
+/// writes its `64 x BN` accumulators in chunks of `64 x 64` into one of its two swizzled
+/// shared buffers, and one thread stores the chunk with a TMA copy, which clips it at
+/// `C`'s edges; the warpgroup fills the other buffer meanwhile.
+#[derive(Clone, Debug)]
+pub struct CStore {
+    /// A chunk in shared memory: `(64, 64)` (rows, columns of `C`) to swizzled offsets,
+    /// contiguous along `C`'s contiguous mode, 128-byte rows with the 128-byte swizzle.
+    pub chunk: ComposedLayout,
+    /// The TMA copy of a chunk to `C` ([`TmaCopy::try_new`] of `C` and the chunk).
+    pub tma: TmaCopy,
+    /// The chunks of a warpgroup's `64 x BN`: `(warpgroup, q)` to the column-major index of
+    /// the `(BM, BN)` tile where chunk `q` of warpgroup `warpgroup` starts.
+    pub origins: Layout,
+    /// The accumulator pairs of one chunk: `(thread, h, jj)` to the chunk's shared offset
+    /// of the pair `e = 0, 1` of value `2h + 4(8q + jj)` (the same for every chunk `q` and
+    /// warpgroup); each pair is two neighbours in a 4-byte word.
+    pub pairs: ComposedLayout,
+    /// Bytes of the staging buffers, two chunks a consumer warpgroup.
+    pub bytes: i64,
+}
+
+/// Elements of a `C` chunk's side in the specialized kernel's epilogue.
+const CHUNK: i64 = 64;
 
 impl GemmPlan {
     /// The kernel is the warp-specialized persistent one ([`Tiling::specialized`], on
@@ -423,6 +453,11 @@ impl Gemm {
                     }
                 }
             }
+            let c_store = if tma && t.specialized {
+                self.c_store(&c_frag, bytes + 16 * t.stages)?
+            } else {
+                None
+            };
             return Ok(GemmPlan {
                 instr: self.instr,
                 tma,
@@ -430,6 +465,7 @@ impl Gemm {
                 a,
                 b,
                 c_frag,
+                c_store,
             });
         }
         // the accumulators' coordinates: (lane, e, h, i, q, jp, warp, block m, block n), where
@@ -459,7 +495,71 @@ impl Gemm {
             a,
             b,
             c_frag,
+            c_store: None,
         })
+    }
+
+    /// The epilogue through shared memory of the specialized kernel, when `C` has a tensor
+    /// map for its chunks and the buffers fit beside the `used` bytes; `None` otherwise.
+    fn c_store(&self, c_frag: &Layout, used: i64) -> Result<Option<CStore>, CodegenError> {
+        let t = self.tiling;
+        let bytes = t.warps_m * 2 * CHUNK * CHUNK * 2;
+        let (scm, scn) = strides(&self.c)?;
+        let rows = if scn == 1 {
+            Layout::new(st2(CHUNK, CHUNK), st2(CHUNK, 1))
+        } else if scm == 1 {
+            Layout::new(st2(CHUNK, CHUNK), st2(1, CHUNK))
+        } else {
+            return Ok(None);
+        };
+        if used + bytes > 227 * 1024 || t.bn % CHUNK != 0 {
+            return Ok(None);
+        }
+        let chunk = ComposedLayout::new(Swizzle::new(3, 3, 3), Int::ZERO, rows);
+        let Ok(tma) = TmaCopy::try_new(&self.c, &rcute::MaybeSwizzled::Swizzled(chunk), 16, None)
+        else {
+            return Ok(None);
+        };
+        if tma.instructions().len() != 1 || tma.rank() != 2 {
+            return Ok(None);
+        }
+        let origins = Layout::new(st2(t.warps_m, t.bn / CHUNK), st2(CHUNK, CHUNK * t.bm));
+        // the pairs' first values: thread, e = 0, h, the first 8 values j (64 columns),
+        // warpgroup 0, to (BM, BN) column-major indices inside the first chunk, then to
+        // the chunk's offsets
+        let first = Layout::try_concat(&[
+            c_frag.try_mode(0)?,
+            c_frag.try_mode(2)?,
+            c_frag.try_mode(3)?.try_composition(&layout!(_8:_1))?,
+        ])?;
+        let chunk_of_tile = Layout::new(st2(t.bm, t.bn), rows.stride());
+        let pairs = chunk.with_layout(chunk_of_tile.try_composition(&first)?);
+        // each pair is two neighbours of one 4-byte word: value e = 1 is one column on
+        let next_column = c_frag.try_mode(1)?;
+        if next_column.size().value() != 2 || next_column.offset(1) != t.bm {
+            return Ok(None);
+        }
+        let at = |row: i64, col: i64| chunk.offset((row + CHUNK * col) as usize);
+        for i in 0..first.size().value() as usize {
+            let idx = first.offset(i);
+            let (row, col) = (idx % t.bm, idx / t.bm);
+            let word = at(row, col);
+            if row >= CHUNK
+                || col + 1 >= CHUNK
+                || word % 2 != 0
+                || pairs.offset(i) != word
+                || at(row, col + 1) != word + 1
+            {
+                return Ok(None);
+            }
+        }
+        Ok(Some(CStore {
+            chunk,
+            tma,
+            origins,
+            pairs,
+            bytes,
+        }))
     }
 }
 

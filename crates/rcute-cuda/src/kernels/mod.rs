@@ -49,7 +49,7 @@ pub struct Kernel {
 /// host to encode with `cuTensorMapEncodeTiled` (out-of-bounds elements read as zero).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TensorMap {
-    /// The kernel pointer argument it describes (0 for `A`, 1 for `B`).
+    /// The kernel pointer argument it describes (0 for `A`, 1 for `B`, 2 for `C`).
     pub operand: usize,
     /// Extents, the contiguous one first.
     pub dims: [u64; 2],

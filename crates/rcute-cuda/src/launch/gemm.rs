@@ -110,7 +110,8 @@ impl CompiledGemm {
 
     /// Enqueues `C = A * B^T` on `stream`: `a`, `b` and `c` hold the operands in the
     /// [`Gemm`]'s layouts (`A` as `(M,K)`, `B` as `(N,K)`, `C` as `(M,N)`). TMA
-    /// descriptors, if the kernel loads by TMA, are encoded for `a` and `b` here.
+    /// descriptors, if the kernel loads (and stores) by TMA, are encoded for `a` and `b`
+    /// (and `c`) here.
     ///
     /// # Errors
     /// Checked on the host before anything is enqueued: `T` is not the GEMM's type, a
@@ -156,7 +157,8 @@ impl CompiledGemm {
             .iter()
             .map(|m| match m.operand {
                 0 => encode_tensor_map("A", m, pa),
-                _ => encode_tensor_map("B", m, pb),
+                1 => encode_tensor_map("B", m, pb),
+                _ => encode_tensor_map("C", m, pc),
             })
             .collect::<Result<Vec<TensorMapArg>, _>>()?;
         let mut l = stream.launch_builder(&self.kernel.function);

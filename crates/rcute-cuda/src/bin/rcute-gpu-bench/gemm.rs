@@ -52,7 +52,7 @@ pub fn run(
     gpu: &Gpu,
     (m, n, k): (i64, i64, i64),
     layouts: &[(bool, bool)],
-    wgmma: Tiling,
+    tilings: (Tiling, Tiling),
     show: bool,
 ) -> Res<()> {
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
@@ -60,8 +60,8 @@ pub fn run(
     let a = values(mu * ku, 1);
     let b = values(ku * nu, 2);
     let blas = CudaBlas::new(gpu.stream.clone())?;
-    typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, wgmma, show)?;
-    typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, wgmma, show)
+    typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, tilings, show)?;
+    typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, tilings, show)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -72,7 +72,7 @@ fn typed<T: Half>(
     a: &[f32],
     b: &[f32],
     layouts: &[(bool, bool)],
-    wgmma: Tiling,
+    (mma, wgmma): (Tiling, Tiling),
     show: bool,
 ) -> Res<()>
 where
@@ -143,20 +143,39 @@ where
             cluster: 1,
             ..wgmma
         };
+        // and the kernel `Gemm::tuned` picks for the problem
+        let tuned = Gemm::tuned(T::TYPE, a_l, b_l, c_l, gpu.dev.multiprocessors())?;
         let variants = [
-            (Instr::MmaSync, Tiling::default(), "mma.sync"),
+            (Instr::MmaSync, mma, "mma.sync"),
             (Instr::Wgmma, plain, "wgmma"),
             (Instr::Wgmma, single, "wgmma ws"),
             (Instr::Wgmma, wgmma, "wgmma ws cluster"),
+            (tuned.instr, tuned.tiling, "tuned"),
         ];
         for (instr, tiling, iname) in variants {
             let mut g = Gemm::new(T::TYPE, a_l, b_l, c_l);
             g.instr = instr;
             g.tiling = tiling;
-            if tiling.specialized && !g.plan()?.specialized()
-                || iname == "wgmma ws cluster" && wgmma.cluster == 1
+            if iname != "tuned"
+                && (tiling.specialized && !g.plan()?.specialized()
+                    || iname == "wgmma ws cluster" && wgmma.cluster == 1)
             {
                 continue;
+            }
+            if iname == "tuned" {
+                let t = tiling;
+                println!(
+                    "tuned: {instr:?} {}x{}x{}, {} stages{}",
+                    t.bm,
+                    t.bn,
+                    t.bk,
+                    t.stages,
+                    if instr == Instr::Wgmma && g.plan()?.specialized() {
+                        format!(", specialized, clusters of {}", t.cluster)
+                    } else {
+                        String::new()
+                    }
+                );
             }
             let kern = g.compile(&gpu.dev)?;
             if show {

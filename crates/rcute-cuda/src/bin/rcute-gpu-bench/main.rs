@@ -5,6 +5,7 @@
 //! ```text
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
 //!                 [--wgmma-tiling BM BN STAGES] [--cluster N] [--all-majors]
+//!                 [--mma-tiling BM BN WARPS_M WARPS_N STAGES]
 //! rcute-gpu-bench --source [--f16] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
 //! ```
@@ -15,7 +16,8 @@
 //! generated CUDA source as it runs; `--source` prints the f32 (or `--f16`) copy kernels' source (or,
 //! with `--gemm`, the f16 GEMM's for row-major A and K-major B) and needs no device. `--cutlass DIR` (the installed `nvidia-cutlass` package, the directory
 //! holding `cutlass_library`) also builds CuTe's tutorial kernels with `nvcc` and runs them.
-//! `--wgmma-tiling` and `--cluster` (1 or 2) set the `wgmma` kernels' tiling; every GEMM
+//! `--wgmma-tiling` and `--cluster` (1 or 2) set the `wgmma` kernels' tiling, `--mma-tiling`
+//! the `mma.sync` kernel's; every GEMM
 //! size runs all four operand majors up to 2^33 multiply-adds, and both K-major and both
 //! M/N-major above, or all four with `--all-majors`.
 
@@ -146,6 +148,7 @@ struct Cli {
     gemms: Vec<(i64, i64, i64)>,
     cutlass: Option<std::path::PathBuf>,
     wgmma: rcute_cuda::gemm::Tiling,
+    mma: rcute_cuda::gemm::Tiling,
     all_majors: bool,
 }
 
@@ -159,6 +162,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         gemms: Vec::new(),
         cutlass: None,
         wgmma: rcute_cuda::gemm::Tiling::wgmma(),
+        mma: rcute_cuda::gemm::Tiling::default(),
         all_majors: false,
     };
     let mut bare = Vec::new();
@@ -195,6 +199,14 @@ fn parse(args: &[String]) -> Res<Cli> {
                 cli.wgmma.stages = num(&mut it, w)?;
             }
             "--cluster" => cli.wgmma.cluster = num(&mut it, "--cluster")?,
+            "--mma-tiling" => {
+                let w = "--mma-tiling";
+                cli.mma.bm = num(&mut it, w)?;
+                cli.mma.bn = num(&mut it, w)?;
+                cli.mma.warps_m = num(&mut it, w)?;
+                cli.mma.warps_n = num(&mut it, w)?;
+                cli.mma.stages = num(&mut it, w)?;
+            }
             "--all-majors" => cli.all_majors = true,
             "--cutlass" => {
                 cli.cutlass = Some(
@@ -242,6 +254,7 @@ fn main() -> Res<()> {
                 rcute_cuda::kernels::matrix(n, k, k, true),
                 rcute_cuda::kernels::matrix(m, n, n, true),
             );
+            g.tiling = cli.mma;
             println!("{}", g.kernel("gemm_f16")?.source);
             g.instr = rcute_cuda::gemm::Instr::Wgmma;
             g.tiling = cli.wgmma;
@@ -293,7 +306,7 @@ fn main() -> Res<()> {
         } else {
             &all[..2]
         };
-        gemm::run(&gpu, (m, n, k), layouts, cli.wgmma, cli.show)?;
+        gemm::run(&gpu, (m, n, k), layouts, (cli.mma, cli.wgmma), cli.show)?;
     }
     if let Some(b) = builds {
         tutorials::run(b, &gpu)?;
