@@ -34,13 +34,15 @@ fn gemm((m, n, k): (i64, i64, i64), a_k: bool, b_k: bool, instr: Instr) -> Gemm 
     g
 }
 
-/// The text of the kernel's `load` lambda as a C function `load(kt, s)`.
+/// The text of the kernel's `load` lambda as a C function `load(kt, s)` (the main loop's,
+/// or the specialized kernel's producer's, one level deeper).
 fn load_function(source: &str) -> Option<String> {
-    let start = source.find("    auto load = [&](")?;
-    let rest = &source[start..];
+    let at = source.find("auto load = [&](")?;
+    let indent = &source[source[..at].rfind('\n')? + 1..at];
+    let rest = &source[at..];
     let open = rest.find(") {\n")?;
-    let end = rest.find("\n    };\n")?;
-    let params = &rest["    auto load = [&](".len()..open];
+    let end = rest.find(&format!("\n{indent}}};\n"))?;
+    let params = &rest["auto load = [&](".len()..open];
     Some(format!(
         "static void load({params}) {{\n{}\n}}\n",
         &rest[open + 4..end]
@@ -131,7 +133,7 @@ static int rcute_smem[{smem}] __attribute__((aligned(16)));
 static unsigned char written[{smem}];
 static int* const A_smem = rcute_smem;
 static int* const B_smem = rcute_smem + {a_elems};
-static {it} tid, bm, bn;
+static {it} tid, pt, bm, bn;
 static long long copies[3], partial, zero;
 /* the copies of a tile are counted once (the last tile of the operand with fewer is loaded again) */
 static int counted[2];
@@ -195,7 +197,7 @@ int main(void) {{
         for ({it} kt = 0; kt < KT; ++kt) {{
             const {it} s = kt % {stages};
             for (long long o = 0; o < {smem}; ++o) {{ rcute_smem[o] = -1; written[o] = 0; }}
-            for (tid = 0; tid < {threads}; ++tid) load(kt, s);
+            for (tid = 0; tid < {threads}; ++tid) {{ pt = tid; load(kt, s); }}
             if (i < mt) elements += check(0, bm, kt, s, {m}, {bm_}, a_stage(s));
             if (i < nt) elements += check(1, bn, kt, s, {n}, {bn_}, b_stage(s));
         }}
@@ -215,7 +217,8 @@ int main(void) {{
         bm_ = t.bm,
         bn_ = t.bn,
         stages = t.stages,
-        threads = k.block,
+        // the threads that copy: the producer warpgroups' in a specialized kernel
+        threads = plan.copiers(),
     );
     let out = support::compile_and_run(&src);
     if out.starts_with("FAIL") {
@@ -284,9 +287,17 @@ fn generated_copies_fill_every_stage_with_the_operands_or_zeros() {
     for (m, n, k) in SHAPES {
         for a_k in [true, false] {
             for b_k in [true, false] {
-                for instr in [Instr::MmaSync, Instr::Wgmma] {
-                    let g = gemm((m, n, k), a_k, b_k, instr);
-                    let what = format!("{m}x{n}x{k} A K-major {a_k} B K-major {b_k} {instr:?}");
+                // mma.sync, wgmma specialized (the producer warpgroup copies) and not
+                for (instr, specialized) in [
+                    (Instr::MmaSync, false),
+                    (Instr::Wgmma, true),
+                    (Instr::Wgmma, false),
+                ] {
+                    let mut g = gemm((m, n, k), a_k, b_k, instr);
+                    g.tiling.specialized = specialized;
+                    let what = format!(
+                        "{m}x{n}x{k} A K-major {a_k} B K-major {b_k} {instr:?} specialized {specialized}"
+                    );
                     let Some(c) = run(&g) else {
                         // wgmma on 16-byte rows loads by TMA: no cp.async to run
                         assert!(instr == Instr::Wgmma && g.plan().unwrap().tma, "{what}");
@@ -328,7 +339,7 @@ fn generated_copies_fill_every_stage_with_the_operands_or_zeros() {
         }
     }
     // every width ran: 4 shapes x 4 majors x mma.sync, and wgmma where a row is not 16 bytes
-    assert_eq!(runs, 16 + 12);
+    assert_eq!(runs, 16 + 12 + 12);
     assert!(sizes_seen.iter().all(|&s| s > 0), "{sizes_seen:?}");
     eprintln!(
         "{runs} kernels, {elements} shared elements checked, copies of 4/8/16 bytes: {sizes_seen:?}"

@@ -108,8 +108,8 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
                     continue; // the same kernel as without the limit
                 }
                 assert!(gemm.kernel_mut().limit_blocks(n));
-                // whole clusters
-                let c = tiling.cluster as u32;
+                // whole clusters (the tiling's on TMA loads, none where the producer copies)
+                let c = g.plan().unwrap().cluster() as u32;
                 assert_eq!(gemm.kernel().kernel().cluster, c);
                 assert_eq!(
                     gemm.kernel().blocks(),

@@ -32,23 +32,23 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1)/*{{CLUSTER_DIMS
     /*{{RANK}}*/
     if (tid == 0) {
         for (int s = 0; s < /*{{STAGES}}*/; ++s) {
-            rcute_mbar_init(rcute_smem_u32(&full[s]), 1);
+            rcute_mbar_init(rcute_smem_u32(&full[s]), /*{{FILLS}}*/);
             rcute_mbar_init(rcute_smem_u32(&empty[s]), /*{{RELEASES}}*/);
         }
         rcute_fence_mbar_init();
     }
     /*{{SYNC}}*/
-    if (wg == /*{{CONSUMERS}}*/) {
-        /*{{PRODUCER_REGS}}*/
-        if (wt == 0) {
+    if (wg >= /*{{CONSUMERS}}*/) {/*{{PRODUCER_REGS}}*/
 /*{{PRODUCER}}*/
-        }
         return;
-    }
-    /*{{CONSUMER_REGS}}*/
+    }/*{{CONSUMER_REGS}}*/
 /*{{CONSUMER}}*/
 }
+//// section: producer_regs
+
+        rcute_setmaxnreg_dec</*{{REGS}}*/>();
 //// section: producer
+        if (wt == 0) {
             /*{{INDEX}}*/ s = 0;
             unsigned phase = 0;
             for (/*{{INDEX}}*/ tile = /*{{FIRST_TILE}}*/; tile < TILES; tile += /*{{TILE_STEP}}*/) {
@@ -64,6 +64,32 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1)/*{{CLUSTER_DIMS
                     if (++s == /*{{STAGES}}*/) { s = 0; phase ^= 1; }
                 }
             }/*{{TAIL}}*/
+        }
+//// section: producer_copy
+        // the producers' threads follow the consumers'
+        const /*{{INDEX}}*/ pt = tid - /*{{FIRST}}*/;
+        /*{{INDEX}}*/ s = 0;
+        unsigned phase = 0;
+        for (/*{{INDEX}}*/ tile = blockIdx.x; tile < TILES; tile += gridDim.x) {
+            const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
+            // a stage's copies by the producers' threads (`pt`)
+            auto load = [&](/*{{INDEX}}*/ kt, /*{{INDEX}}*/ s) {
+                /*{{LOAD_A}}*/
+                /*{{LOAD_B}}*/
+            };
+            for (/*{{INDEX}}*/ kt = 0; kt < KT; ++kt) {
+                rcute_mbar_wait(rcute_smem_u32(&empty[s]), phase ^ 1);
+                load(kt, s);/*{{WAIT}}*/
+                // the copies are seen by the wgmma (the async proxy), then the stage is full
+                rcute_fence_async_shared();
+                rcute_mbar_arrive(rcute_smem_u32(&full[s]));
+                if (++s == /*{{STAGES}}*/) { s = 0; phase ^= 1; }
+            }
+        }
+//// section: cp_async_wait_all
+
+                rcute_cp_async_commit();
+                rcute_cp_async_wait<0>();
 //// section: producer_tail
 
             // the other blocks arrive on this block's barriers and read what this block

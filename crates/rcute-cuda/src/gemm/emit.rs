@@ -153,7 +153,7 @@ impl Gemm {
         let t = self.tiling;
         let (m, k) = extents(&self.a)?;
         let (n, _) = extents(&self.b)?;
-        let cluster = if plan.specialized() { t.cluster } else { 1 };
+        let cluster = plan.cluster();
         let mt = m.try_ceil_div(st(t.bm))?;
         let m_padded = if cluster > 1 {
             mt.try_ceil_div(st(cluster))?
@@ -250,7 +250,7 @@ impl Gemm {
                 }
             }
         }
-        if plan.tma {
+        if plan.tma || plan.specialized() {
             src.push_str(&fill(TMA_CUH, &[])?);
         }
         if self.instr == Instr::Wgmma {
@@ -313,7 +313,7 @@ impl Gemm {
                 e.coord1("warp_n", &warps, 1)?,
             ))
         };
-        let block = block_order(e, x, plan.specialized().then_some(t.cluster))?;
+        let block = block_order(e, x, plan.specialized().then_some(plan.cluster()))?;
         // global offsets
         let g_c = e.layout("g_c", &self.c)?;
         let g_ab = if plan.tma {
@@ -649,7 +649,7 @@ impl Ctx<'_> {
         };
         let boxes = &self.fns.boxes;
         let stages = t.stages.to_string();
-        let cluster = t.cluster;
+        let cluster = self.plan.cluster();
         let block_m = self.call(f.block.0, "rank, tile");
         let block_n = self.call(f.block.1, "rank, tile");
         let (first, step) = if cluster > 1 {
@@ -669,21 +669,25 @@ impl Ctx<'_> {
         };
         let a_stage = self.call(self.fns.stage[0], "s");
         let b_stage = self.call(self.fns.stage[1], "s");
-        let producer = cu(
-            "producer",
-            &[
-                ("INDEX", it),
-                ("BLOCK_M_INDEX", &block_m),
-                ("BLOCK_N_INDEX", &block_n),
-                ("STAGE_BYTES", &(2 * (t.bm + t.bn) * t.bk).to_string()),
-                ("ISSUE_A", &indent(&self.issue(&boxes[0], "a", a)?, 12)),
-                ("ISSUE_B", &indent(&self.issue(&boxes[1], "b", b)?, 12)),
-                ("STAGES", &stages),
-                ("FIRST_TILE", first),
-                ("TILE_STEP", step),
-                ("TAIL", &tail),
-            ],
-        )?;
+        let producer = if self.plan.tma {
+            cu(
+                "producer",
+                &[
+                    ("INDEX", it),
+                    ("BLOCK_M_INDEX", &block_m),
+                    ("BLOCK_N_INDEX", &block_n),
+                    ("STAGE_BYTES", &(2 * (t.bm + t.bn) * t.bk).to_string()),
+                    ("ISSUE_A", &indent(&self.issue(&boxes[0], "a", a)?, 12)),
+                    ("ISSUE_B", &indent(&self.issue(&boxes[1], "b", b)?, 12)),
+                    ("STAGES", &stages),
+                    ("FIRST_TILE", first),
+                    ("TILE_STEP", step),
+                    ("TAIL", &tail),
+                ],
+            )?
+        } else {
+            self.producer_copy(&block_m, &block_n)?
+        };
         let consumer = cu(
             "consumer",
             &[
@@ -703,6 +707,14 @@ impl Ctx<'_> {
             ],
         )?;
         let (producer_regs, consumer_regs) = self.plan.registers();
+        // a stage is full after the TMA producer's one arrival (and the bytes), or every
+        // copying producer thread's
+        let fills = if self.plan.tma {
+            1
+        } else {
+            self.plan.producers()
+        }
+        .to_string();
         cu(
             "kernel_specialized",
             &[
@@ -744,16 +756,59 @@ impl Ctx<'_> {
                 ),
                 (
                     "PRODUCER_REGS",
-                    &format!("rcute_setmaxnreg_dec<{producer_regs}>();"),
+                    &match producer_regs {
+                        Some(r) => cu("producer_regs", &[("REGS", &r.to_string())])?,
+                        None => String::new(),
+                    },
                 ),
+                ("FILLS", &fills),
                 ("PRODUCER", &producer),
                 (
                     "CONSUMER_REGS",
                     &consumer_regs
-                        .map(|r| format!("rcute_setmaxnreg_inc<{r}>();"))
+                        .map(|r| format!("\n    rcute_setmaxnreg_inc<{r}>();"))
                         .unwrap_or_default(),
                 ),
                 ("CONSUMER", &consumer),
+            ],
+        )
+    }
+
+    /// The producers of a specialized kernel whose operands do not load by TMA: their
+    /// threads copy each stage (`cp.async`, waited for, or element by element), make the
+    /// copies visible to `wgmma` and arrive on the stage's `full` barrier.
+    fn producer_copy(&self, block_m: &str, block_n: &str) -> Result<String, CodegenError> {
+        let (ga, gb) = self
+            .fns
+            .g_ab
+            .ok_or(wrong("gemm: no global index functions"))?;
+        let copies = &self.fns.copies;
+        let (a, b) = (&self.plan.a, &self.plan.b);
+        let wait = if a.width > 1 || b.width > 1 {
+            cu("cp_async_wait_all", &[])?
+        } else {
+            String::new()
+        };
+        cu(
+            "producer_copy",
+            &[
+                ("INDEX", self.it),
+                (
+                    "FIRST",
+                    &(self.plan.threads() - self.plan.producers()).to_string(),
+                ),
+                ("BLOCK_M_INDEX", block_m),
+                ("BLOCK_N_INDEX", block_n),
+                (
+                    "LOAD_A",
+                    &indent(&self.load(a, &copies[0], "A", ga, "m", "pt")?, 8),
+                ),
+                (
+                    "LOAD_B",
+                    &indent(&self.load(b, &copies[1], "B", gb, "n", "pt")?, 8),
+                ),
+                ("WAIT", &wait),
+                ("STAGES", &self.g.tiling.stages.to_string()),
             ],
         )
     }
@@ -779,11 +834,11 @@ impl Ctx<'_> {
                 ("INDEX", self.it),
                 (
                     "LOAD_A",
-                    &self.load(&self.plan.a, &copies[0], "A", ga, "m")?,
+                    &self.load(&self.plan.a, &copies[0], "A", ga, "m", "tid")?,
                 ),
                 (
                     "LOAD_B",
-                    &self.load(&self.plan.b, &copies[1], "B", gb, "n")?,
+                    &self.load(&self.plan.b, &copies[1], "B", gb, "n", "tid")?,
                 ),
                 ("AHEAD", &ahead.to_string()),
                 ("WAIT", &(ahead - 1).to_string()),
@@ -805,12 +860,13 @@ impl Ctx<'_> {
         ptr: &str,
         global: usize,
         rows: &str,
+        thread: &str,
     ) -> Result<String, CodegenError> {
-        let at = format!("tid, p, b{rows}, kt");
+        let at = format!("{thread}, p, b{rows}, kt");
         let smem = format!(
             "{ptr}_smem + {} + {}",
             self.call(f.stage, "s"),
-            self.call(f.smem, "tid, p")
+            self.call(f.smem, &format!("{thread}, p"))
         );
         let extent = rows.to_uppercase();
         let global = self.call(global, "r, c");

@@ -325,7 +325,8 @@ impl Gemm {
     /// | rows 16-byte aligned (TMA) | at least one per SM | `wgmma`, specialized, `128 x 256 x 64`, 4 stages, clusters of 2 |
     /// | rows 16-byte aligned (TMA) | fewer; tiles of `128 x 128` at least one per 2 SMs | `wgmma`, specialized, `128 x 128 x 64`, 6 stages |
     /// | rows 16-byte aligned (TMA) | fewer still | `wgmma`, specialized, `64 x 128 x 64`, 8 stages |
-    /// | other rows (`cp.async`, element loads) | any | `mma.sync`, `128 x 64 x 64`, 2 x 2 warps, 4 stages |
+    /// | `A`'s rows 16-byte aligned, `B`'s not | any | `mma.sync`, `128 x 64 x 64`, 2 x 2 warps, 4 stages |
+    /// | `A`'s rows not 16-byte aligned | any | `wgmma`, specialized (the producer warpgroup copies), `64 x 128 x 64`, 8 stages |
     ///
     /// Small problems take small tiles so that more SMs have work; large ones take the
     /// large tile and clusters, whose loads per multiply are fewest.
@@ -351,13 +352,25 @@ impl Gemm {
         let mut g = Gemm::new(ty, a, b, c);
         g.instr = Instr::Wgmma;
         g.tiling = Tiling::wgmma();
-        if !g.plan()?.tma {
-            g.instr = Instr::MmaSync;
-            g.tiling = Tiling {
-                bn: 64,
-                stages: 4,
-                ..Tiling::default()
-            };
+        let plan = g.plan()?;
+        if !plan.tma {
+            if plan.a.vector {
+                g.instr = Instr::MmaSync;
+                g.tiling = Tiling {
+                    bn: 64,
+                    stages: 4,
+                    ..Tiling::default()
+                };
+            } else {
+                g.tiling = Tiling {
+                    bm: 64,
+                    bn: 128,
+                    warps_m: 1,
+                    stages: 8,
+                    cluster: 1,
+                    ..Tiling::wgmma()
+                };
+            }
             return Ok(g);
         }
         let (m, n) = (extents(&g.a)?.0.value(), extents(&g.b)?.0.value());

@@ -150,33 +150,82 @@ pub struct CStore {
     pub bytes: i64,
 }
 
+/// The copying threads of a specialized kernel whose operands do not load by TMA: one
+/// producer warpgroup. (Measured on the H100 at 1000 x 777 x 999: two warpgroups, their
+/// registers cut to 64 so that the consumers keep theirs, were slower, 0.71 -> 0.46 of
+/// cuBLAS with `A` and `B` K-major; and 512 threads leave too few registers at launch
+/// for a `64 x 256` warpgroup's `wgmma`.)
+const COPIERS: i64 = 128;
+
 /// Elements of a `C` chunk's side in the specialized kernel's epilogue.
 const CHUNK: i64 = 64;
 
 impl GemmPlan {
     /// The kernel is the warp-specialized persistent one ([`Tiling::specialized`], on
-    /// `wgmma` with TMA loads).
+    /// `wgmma`). Its producer warpgroup issues TMA loads (one thread) where the operands'
+    /// rows are 16-byte aligned ([`GemmPlan::tma`]); otherwise all its threads copy, with
+    /// `cp.async` or element by element, and arrive on the stage's barrier.
     pub fn specialized(&self) -> bool {
-        self.instr == Instr::Wgmma && self.tma && self.tiling.specialized
+        self.instr == Instr::Wgmma && self.tiling.specialized
     }
 
-    /// Threads per block: [`Tiling::threads`], and the producer warpgroup of a
+    /// Blocks per cluster: [`Tiling::cluster`] for a [specialized](GemmPlan::specialized)
+    /// kernel on TMA loads (the multicast needs them), 1 otherwise.
+    pub fn cluster(&self) -> i64 {
+        if self.specialized() && self.tma {
+            self.tiling.cluster
+        } else {
+            1
+        }
+    }
+
+    /// Threads per block: [`Tiling::threads`], and the producer warpgroups of a
     /// [specialized](GemmPlan::specialized) kernel.
     pub fn threads(&self) -> i64 {
-        self.tiling.threads(self.instr) + if self.specialized() { 128 } else { 0 }
+        self.tiling.threads(self.instr) + self.producers()
+    }
+
+    /// The producer threads of a [specialized](GemmPlan::specialized) kernel: one
+    /// warpgroup, whose one thread issues the TMA loads or whose threads all copy; 0 for
+    /// the other kernels.
+    pub fn producers(&self) -> i64 {
+        match (self.specialized(), self.tma) {
+            (false, _) => 0,
+            (true, true) => 128,
+            (true, false) => COPIERS,
+        }
+    }
+
+    /// The threads that run the copies of [`OperandPlan::copy`]: a specialized kernel's
+    /// producers, every thread of the others.
+    pub fn copiers(&self) -> i64 {
+        if self.specialized() {
+            COPIERS
+        } else {
+            self.threads()
+        }
     }
 
     /// The registers per thread a [specialized](GemmPlan::specialized) kernel's warpgroups
-    /// ask for with `setmaxnreg`: the producer's 40, and the consumers' share of the rest
-    /// of the SM's 64 Ki (a multiple of 8, at most 232); `None` for the consumers when
-    /// their share is no more than the launch gives every thread (`64 Ki / threads`).
-    pub fn registers(&self) -> (i64, Option<i64>) {
+    /// ask for with `setmaxnreg`, `(producers, consumers)`: the TMA producer gives its
+    /// back, down to 40 (one thread issues the loads), and the consumers take their share
+    /// of the rest of the SM's 64 Ki (a multiple of 8, at most 232). `(None, None)` when
+    /// that share is no more than the launch gives every thread (`64 Ki / threads`), and
+    /// for copying producers, which keep theirs for their loads in flight.
+    pub fn registers(&self) -> (Option<i64>, Option<i64>) {
         const FILE: i64 = 65536;
+        if !self.tma {
+            return (None, None);
+        }
         let producer = 40;
         let consumers = self.tiling.threads(self.instr);
-        let share = ((FILE - 128 * producer) / consumers / 8 * 8).min(232);
+        let share = ((FILE - self.producers() * producer) / consumers / 8 * 8).min(232);
         let at_launch = FILE / self.threads() / 8 * 8;
-        (producer, (share > at_launch).then_some(share))
+        if share > at_launch && producer < at_launch {
+            (Some(producer), Some(share))
+        } else {
+            (None, None)
+        }
     }
 }
 
@@ -411,13 +460,20 @@ impl Gemm {
         if !(1..=2).contains(&t.cluster) {
             return Err(wrong("gemm: a cluster has 1 or 2 blocks"));
         }
-        let a = OperandPlan::new(&self.a, t.bm, 1, &t, threads, a_per_warp, &mma_a_tv())?;
+        // the specialized kernel's copies (where the operands do not load by TMA) are its
+        // producer warpgroup's
+        let copiers = if wgmma && t.specialized {
+            COPIERS
+        } else {
+            threads
+        };
+        let a = OperandPlan::new(&self.a, t.bm, 1, &t, copiers, a_per_warp, &mma_a_tv())?;
         let b = OperandPlan::new(
             &self.b,
             t.bn,
             parts,
             &t,
-            threads,
+            copiers,
             b_per_warp,
             &mma_b_pair_tv(),
         )?;
@@ -453,7 +509,7 @@ impl Gemm {
                     }
                 }
             }
-            let c_store = if tma && t.specialized {
+            let c_store = if t.specialized {
                 self.c_store(&c_frag, bytes + 16 * t.stages)?
             } else {
                 None
