@@ -53,6 +53,7 @@ pub fn run(
     (m, n, k): (i64, i64, i64),
     layouts: &[(bool, bool)],
     tilings: (Tiling, Tiling),
+    tuned_only: bool,
     show: bool,
 ) -> Res<()> {
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
@@ -60,8 +61,9 @@ pub fn run(
     let a = values(mu * ku, 1);
     let b = values(ku * nu, 2);
     let blas = CudaBlas::new(gpu.stream.clone())?;
-    typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, tilings, show)?;
-    typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, tilings, show)
+    let how = (tilings, tuned_only, show);
+    typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, how)?;
+    typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, how)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -72,8 +74,7 @@ fn typed<T: Half>(
     a: &[f32],
     b: &[f32],
     layouts: &[(bool, bool)],
-    (mma, wgmma): (Tiling, Tiling),
-    show: bool,
+    ((mma, wgmma), tuned_only, show): ((Tiling, Tiling), bool, bool),
 ) -> Res<()>
 where
     CudaBlas: cudarc::cublas::Gemm<T>,
@@ -157,7 +158,8 @@ where
             g.instr = instr;
             g.tiling = tiling;
             if iname != "tuned"
-                && (tiling.specialized && !g.plan()?.specialized()
+                && (tuned_only
+                    || tiling.specialized && !g.plan()?.specialized()
                     || iname == "wgmma ws cluster" && wgmma.cluster == 1)
             {
                 continue;

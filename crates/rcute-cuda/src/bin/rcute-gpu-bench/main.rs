@@ -5,7 +5,7 @@
 //! ```text
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
 //!                 [--wgmma-tiling BM BN STAGES] [--cluster N] [--all-majors]
-//!                 [--mma-tiling BM BN WARPS_M WARPS_N STAGES]
+//!                 [--mma-tiling BM BN WARPS_M WARPS_N STAGES] [--tuned-only]
 //! rcute-gpu-bench --source [--f16] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
 //! ```
@@ -19,7 +19,10 @@
 //! `--wgmma-tiling` and `--cluster` (1 or 2) set the `wgmma` kernels' tiling, `--mma-tiling`
 //! the `mma.sync` kernel's; every GEMM
 //! size runs all four operand majors up to 2^33 multiply-adds, and both K-major and both
-//! M/N-major above, or all four with `--all-majors`.
+//! M/N-major above, or all four with `--all-majors`. Each GEMM row runs cuBLAS, then
+//! rcute's kernels: `mma.sync`, `wgmma` (not specialized), `wgmma ws` (specialized, no
+//! clusters), `wgmma ws cluster`, and `tuned` (what `Gemm::tuned` picks for the problem);
+//! `--tuned-only` runs cuBLAS and `tuned` alone.
 
 mod gemm;
 mod patterns;
@@ -150,6 +153,7 @@ struct Cli {
     wgmma: rcute_cuda::gemm::Tiling,
     mma: rcute_cuda::gemm::Tiling,
     all_majors: bool,
+    tuned_only: bool,
 }
 
 fn parse(args: &[String]) -> Res<Cli> {
@@ -164,6 +168,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         wgmma: rcute_cuda::gemm::Tiling::wgmma(),
         mma: rcute_cuda::gemm::Tiling::default(),
         all_majors: false,
+        tuned_only: false,
     };
     let mut bare = Vec::new();
     let mut it = args.iter();
@@ -208,6 +213,7 @@ fn parse(args: &[String]) -> Res<Cli> {
                 cli.mma.stages = num(&mut it, w)?;
             }
             "--all-majors" => cli.all_majors = true,
+            "--tuned-only" => cli.tuned_only = true,
             "--cutlass" => {
                 cli.cutlass = Some(
                     it.next()
@@ -306,7 +312,8 @@ fn main() -> Res<()> {
         } else {
             &all[..2]
         };
-        gemm::run(&gpu, (m, n, k), layouts, (cli.mma, cli.wgmma), cli.show)?;
+        let tilings = (cli.mma, cli.wgmma);
+        gemm::run(&gpu, (m, n, k), layouts, tilings, cli.tuned_only, cli.show)?;
     }
     if let Some(b) = builds {
         tutorials::run(b, &gpu)?;
