@@ -411,45 +411,9 @@ impl Gemm {
                 "gemm: A (M,K), B (N,K) and C (M,N) disagree on M, N or K",
             ));
         }
-        let (wm_n, wn_n) = (t.warps_m, t.warps_n);
         let wgmma = self.instr == Instr::Wgmma;
         let threads = t.threads(self.instr);
-        let (mi, ni) = if wgmma {
-            (t.bm / 16, 2)
-        } else {
-            (t.bm / wm_n.max(1) / 16, t.bn / wn_n.max(1) / 8)
-        };
-        let shape_ok = if wgmma {
-            wn_n == 1
-                && (1..=4).contains(&wm_n)
-                && t.bm == 64 * wm_n
-                && t.bn <= 256
-                && t.stages >= 3
-        } else {
-            wm_n >= 1
-                && wn_n >= 1
-                && mi >= 1
-                && ni >= 2
-                && ni % 2 == 0
-                && t.bm == mi * 16 * wm_n
-                && t.bn == ni * 8 * wn_n
-                && t.stages >= 2
-        };
-        let ok = shape_ok
-            && t.bk == 64
-            && t.bm % 64 == 0
-            && t.bn % 64 == 0
-            && (t.bm * t.bk / 8) % threads == 0
-            && (t.bn * t.bk / 8) % threads == 0
-            && threads * 8 % t.bm == 0
-            && threads * 8 % t.bn == 0;
-        if !ok {
-            return Err(wrong(if wgmma {
-                "gemm: the wgmma tiling must have BK = 64, BM = 64 x warpgroups (1 to 4, warps_n = 1), BN a multiple of 64 up to 256, and at least 3 stages"
-            } else {
-                "gemm: the tiling must have BK = 64, BM and BN multiples of 64 split into 16 x 16 warp blocks, and at least 2 stages"
-            }));
-        }
+        let (mi, ni) = self.check_tiling()?;
         let (a_per_warp, b_per_warp) = if wgmma {
             (t.bm / 16, t.bn / 16)
         } else {
@@ -553,6 +517,52 @@ impl Gemm {
             c_frag,
             c_store: None,
         })
+    }
+
+    /// The tiling's shape is one the kernels are built for; `(mi, ni)`: the MMA atoms of a
+    /// warp along M and N (`mma.sync`), or `(BM / 16, 2)` for `wgmma`.
+    fn check_tiling(&self) -> Result<(i64, i64), CodegenError> {
+        let t = self.tiling;
+        let (wm_n, wn_n) = (t.warps_m, t.warps_n);
+        let wgmma = self.instr == Instr::Wgmma;
+        let threads = t.threads(self.instr);
+        let (mi, ni) = if wgmma {
+            (t.bm / 16, 2)
+        } else {
+            (t.bm / wm_n.max(1) / 16, t.bn / wn_n.max(1) / 8)
+        };
+        let shape_ok = if wgmma {
+            wn_n == 1
+                && (1..=4).contains(&wm_n)
+                && t.bm == 64 * wm_n
+                && t.bn <= 256
+                && t.stages >= 3
+        } else {
+            wm_n >= 1
+                && wn_n >= 1
+                && mi >= 1
+                && ni >= 2
+                && ni % 2 == 0
+                && t.bm == mi * 16 * wm_n
+                && t.bn == ni * 8 * wn_n
+                && t.stages >= 2
+        };
+        let ok = shape_ok
+            && t.bk == 64
+            && t.bm % 64 == 0
+            && t.bn % 64 == 0
+            && (t.bm * t.bk / 8) % threads == 0
+            && (t.bn * t.bk / 8) % threads == 0
+            && threads * 8 % t.bm == 0
+            && threads * 8 % t.bn == 0;
+        if !ok {
+            return Err(wrong(if wgmma {
+                "gemm: the wgmma tiling must have BK = 64, BM = 64 x warpgroups (1 to 4, warps_n = 1), BN a multiple of 64 up to 256, and at least 3 stages"
+            } else {
+                "gemm: the tiling must have BK = 64, BM and BN multiples of 64 split into 16 x 16 warp blocks, and at least 2 stages"
+            }));
+        }
+        Ok((mi, ni))
     }
 
     /// The epilogue through shared memory of the specialized kernel, when `C` has a tensor
