@@ -164,6 +164,16 @@ static inline void cp_async(unsigned dst, const int* src, int bytes, int size) {
         rcute_smem[o] = e < bytes / 2 ? src[e] : 0;
     }}
 }}
+/* element loads: a group of 8 to 8 contiguous shared elements, 16-byte aligned */
+typedef int rcute_elem;
+static inline void rcute_st_shared8(int* p, const int* v) {{
+    const long long o = p - rcute_smem;
+    if (o % 8 != 0) fail("group not aligned to 16 bytes", o);
+    for (int e = 0; e < 8; ++e) {{
+        if (written[o + e]++) fail("shared element written twice", o + e);
+        p[e] = v[e];
+    }}
+}}
 #define rcute_cp_async4(d, s, b) cp_async(d, s, b, 4)
 #define rcute_cp_async8(d, s, b) cp_async(d, s, b, 8)
 #define rcute_cp_async16(d, s, b) cp_async(d, s, b, 16)
@@ -409,9 +419,20 @@ fn the_cpu_run_can_fail() {
     // element loads: the edge of N one row early
     let g = gemm((1000, 777, 999), true, true, Instr::MmaSync);
     let out = run_edited(&g, |s| {
-        s.replace("(r < N && c < K)", "(r < N - 1 && c < K)")
+        assert!(s.contains("(r < N && c + e < K)"));
+        s.replace("(r < N && c + e < K)", "(r < N - 1 && c + e < K)")
     })
     .unwrap()
     .expect_err("the edit is caught");
     assert!(out.contains("operand 1"), "{out}");
+    // element loads: a group stored one element off its 16-byte word
+    let out = run_edited(&g, |s| {
+        s.replace(
+            "rcute_st_shared8(A_smem + ",
+            "rcute_st_shared8(A_smem + 1 + ",
+        )
+    })
+    .unwrap()
+    .expect_err("the edit is caught");
+    assert!(out.contains("not aligned"), "{out}");
 }

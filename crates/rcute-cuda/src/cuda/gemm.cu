@@ -190,8 +190,11 @@ for (unsigned b = 0; b < /*{{CLUSTER}}*/; ++b) rcute_mbar_arrive_cluster(rcute_s
 //// section: load_cp_async
 const int n = /*{{INSIDE}}*/ ? min(max((int)(/*{{LEFT}}*/), 0), /*{{WIDTH}}*/) : 0;
             rcute_cp_async/*{{BYTES}}*/(rcute_smem_u32(/*{{SMEM}}*/), /*{{PTR}}*/ + (n > 0 ? /*{{GLOBAL_INDEX}}*/ : 0), 2 * n);
-//// section: load_element
-*(/*{{SMEM}}*/) = (r < /*{{EXTENT}}*/ && c < K) ? /*{{PTR}}*/[/*{{GLOBAL_INDEX}}*/] : (unsigned short)0;
+//// section: load_group
+rcute_elem v[8];
+#pragma unroll
+            for (int e = 0; e < 8; ++e) v[e] = (/*{{INSIDE}}*/) ? /*{{PTR}}*/[/*{{GLOBAL_INDEX}}*/] : (rcute_elem)0;
+            rcute_st_shared8(/*{{SMEM}}*/, v);
 //// section: pipeline_tma
     unsigned long long* const bars = (unsigned long long*)(rcute_smem + /*{{BARRIERS_AT}}*/);
     auto issue = [&](/*{{INDEX}}*/ kt, /*{{INDEX}}*/ s) {

@@ -31,3 +31,13 @@ __device__ __forceinline__ unsigned rcute_cvt2(float lo, float hi) {
 __device__ __forceinline__ unsigned short rcute_cvt1(float x) {
     return (unsigned short)(rcute_cvt2(x, 0.0f) & 0xffffu);
 }
+typedef unsigned short rcute_elem;
+// 8 elements to 8 contiguous, 16-byte aligned elements of shared memory, one store
+__device__ __forceinline__ void rcute_st_shared8(unsigned short* p, const unsigned short* v) {
+    uint4 w;
+    w.x = v[0] | ((unsigned)v[1] << 16);
+    w.y = v[2] | ((unsigned)v[3] << 16);
+    w.z = v[4] | ((unsigned)v[5] << 16);
+    w.w = v[6] | ((unsigned)v[7] << 16);
+    *(uint4*)p = w;
+}

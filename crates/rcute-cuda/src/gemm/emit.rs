@@ -438,8 +438,7 @@ fn block_order(
 
 /// One operand's copy: coordinates of `(thread, pass, tile row, k tile)` and shared
 /// offsets of `(thread, pass)`, of the first element of each `cp.async` of
-/// [`OperandPlan::width`] elements; for element loads, `pass` runs over each of a
-/// thread's 8 elements, then over the passes.
+/// [`OperandPlan::width`] elements, or of each group of 8 element loads.
 fn copy_fns(
     e: &mut Emitter,
     op: &OperandPlan,
@@ -448,13 +447,9 @@ fn copy_fns(
     stage: usize,
 ) -> Result<CopyFns, CodegenError> {
     let ids = identity_tiles(rows, k, st(op.rows), st(bk))?;
-    let l = if op.width > 1 {
-        Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?
-    } else {
-        // element loads: each of a thread's elements in turn, then the next pass
-        let v = Layout::try_concat(&[op.copy.try_mode(1)?, op.copy.try_mode(2)?])?;
-        Layout::try_concat(&[op.copy.try_mode(0)?, v])?
-    };
+    // (thread, pass) to the first element of each copy (for element loads, of each group
+    // of 8 a thread loads and stores as one 16-byte word)
+    let l = Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?;
     let coords = with_tiles(&ids, &l)?;
     Ok(CopyFns {
         row: e.coord(&format!("{name}_copy_row"), &coords, 0)?,
@@ -852,7 +847,8 @@ impl Ctx<'_> {
     }
 
     /// One operand's copy of one stage: `cp.async` of [`OperandPlan::width`] elements
-    /// (zero-filled past the edge) or, for a width of 1, element by element.
+    /// (zero-filled past the edge) or, for a width of 1, groups of 8 elements loaded one
+    /// by one (zeros past the edge) and stored to shared memory as one 16-byte word.
     fn load(
         &self,
         op: &OperandPlan,
@@ -869,6 +865,7 @@ impl Ctx<'_> {
             self.call(f.smem, &format!("{thread}, p"))
         );
         let extent = rows.to_uppercase();
+        let global_fn = global;
         let global = self.call(global, "r, c");
         let element = if op.width > 1 {
             let (inside, left) = if op.mn_major {
@@ -889,13 +886,19 @@ impl Ctx<'_> {
                 ],
             )?
         } else {
+            // the group runs along the contiguous mode: the rows M/N-major, K otherwise
+            let (inside, at) = if op.mn_major {
+                (format!("r + e < {extent} && c < K"), "r + e, c")
+            } else {
+                (format!("r < {extent} && c + e < K"), "r, c + e")
+            };
             cu(
-                "load_element",
+                "load_group",
                 &[
-                    ("SMEM", &smem),
-                    ("EXTENT", &extent),
+                    ("INSIDE", &inside),
                     ("PTR", ptr),
-                    ("GLOBAL_INDEX", &global),
+                    ("GLOBAL_INDEX", &self.call(global_fn, at)),
+                    ("SMEM", &smem),
                 ],
             )?
         };

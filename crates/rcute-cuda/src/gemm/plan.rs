@@ -649,11 +649,10 @@ fn boxes_of(c: &TmaCopy, rows: i64) -> Result<Layout, CodegenError> {
 }
 
 /// Every copy of `width` elements lands on `width` contiguous shared elements aligned to
-/// its size (element loads: nothing to check, each element is its own copy).
+/// its size (element loads: each group of 8 on 8, stored as one 16-byte word).
 fn check_vectors(op: &OperandPlan) -> Result<(), CodegenError> {
-    if op.width == 1 {
-        return Ok(());
-    }
+    // element loads store their groups of 8 as one 16-byte word
+    let width = if op.width == 1 { 8 } else { op.width };
     let copy = op.copy;
     let (tn, en, pn) = (
         copy.mode(0).size().value(),
@@ -667,8 +666,8 @@ fn check_vectors(op: &OperandPlan) -> Result<(), CodegenError> {
                 op.tile.offset(idx as usize)
             };
             let base = at(0);
-            if en != op.width
-                || base % op.width != 0
+            if en != width
+                || base % width != 0
                 || (0..en as usize).any(|e| at(e) != base + e as i64)
             {
                 return Err(wrong(
