@@ -34,7 +34,7 @@
 mod gemm_support;
 
 use gemm_support::{BK, M, MAJORS, N, Tally, gemm, mode_sizes, operand_elements};
-use rcute_cuda::gemm::{GemmPlan, Instr, MmaType, OperandPlan, Tiling};
+use rcute_cuda::gemm::{Gemm, GemmPlan, Instr, MmaType, OperandPlan, Tiling};
 use rcute_cuda::kernels::matrix;
 
 /// `K` of one `wgmma` (`m64nNk16`).
@@ -776,4 +776,67 @@ fn boxes_come_from_the_tma_analysis() {
         }
     }
     assert_eq!(n, 16);
+}
+
+/// `Gemm::tuned` follows its table: the tiles of `128 x 256` fill 132 SMs (clusters of 2),
+/// or fall back to `128 x 128` and `64 x 128`; rows that are not 16-byte aligned take
+/// `mma.sync` (only `B`'s) or the specialized kernel with a copying producer (`A`'s). Every
+/// pick builds a kernel, and a specialized one asks for no more registers than the SM has.
+#[test]
+fn tuned_follows_its_table() {
+    let pick = |(m, n, k): (i64, i64, i64), a_ld: i64, b_ld: i64| {
+        let g = Gemm::tuned(
+            MmaType::F16,
+            matrix(m, k, a_ld, true),
+            matrix(n, k, b_ld, true),
+            matrix(m, n, n, true),
+            132,
+        )
+        .unwrap();
+        let k = g.kernel("g").unwrap();
+        let plan = g.plan().unwrap();
+        if plan.specialized() {
+            let (producer, consumer) = plan.registers();
+            let producers = plan.producers();
+            let consumers = plan.threads() - producers;
+            let at_launch = 65536 / plan.threads() / 8 * 8;
+            let used = producers * producer.unwrap_or(at_launch)
+                + consumers * consumer.unwrap_or(at_launch);
+            assert!(used <= 65536, "{used} registers");
+            assert_eq!(k.block as i64, plan.threads());
+            assert!(k.persistent);
+        }
+        let t = g.tiling;
+        (
+            g.instr,
+            t.bm,
+            t.bn,
+            t.stages,
+            plan.specialized(),
+            plan.cluster(),
+        )
+    };
+    // 8192^3: 2048 tiles of 128 x 256
+    assert_eq!(
+        pick((8192, 8192, 8192), 8192, 8192),
+        (Instr::Wgmma, 128, 256, 4, true, 2)
+    );
+    // 2048 x 1024: 16 x 4 = 64 tiles of 128 x 256, 16 x 8 = 128 of 128 x 128
+    assert_eq!(
+        pick((2048, 1024, 512), 512, 512),
+        (Instr::Wgmma, 128, 128, 6, true, 1)
+    );
+    // 1000 x 776: 56 tiles of 128 x 128, fewer than one per 2 SMs
+    assert_eq!(
+        pick((1000, 776, 1000), 1000, 1000),
+        (Instr::Wgmma, 64, 128, 8, true, 1)
+    );
+    // odd rows of A (K = 999): the specialized kernel copies
+    let odd_a = pick((1000, 777, 999), 999, 999);
+    assert_eq!(odd_a, (Instr::Wgmma, 64, 128, 8, true, 1));
+    // A's rows aligned (its leading dimension 1000), B's not: mma.sync
+    assert_eq!(
+        pick((1000, 777, 1000), 1000, 1001),
+        (Instr::MmaSync, 128, 64, 4, false, 1)
+    );
 }

@@ -341,3 +341,20 @@ fn check_buffer(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::whole_clusters;
+
+    #[test]
+    fn blocks_come_in_whole_clusters() {
+        assert_eq!(whole_clusters(132, 2), 132);
+        assert_eq!(whole_clusters(131, 2), 130);
+        // at least one cluster, even when fewer blocks are asked for
+        assert_eq!(whole_clusters(1, 2), 2);
+        assert_eq!(whole_clusters(0, 1), 1);
+        assert_eq!(whole_clusters(5, 1), 5);
+        // a cluster of 0 blocks counts as 1
+        assert_eq!(whole_clusters(7, 0), 7);
+    }
+}
