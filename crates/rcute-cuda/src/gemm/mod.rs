@@ -199,20 +199,22 @@ pub struct Tiling {
     pub warps_n: i64,
     /// Tiles in flight.
     pub stages: i64,
-    /// `wgmma` on TMA loads only (ignored otherwise): the warp-specialized persistent
-    /// kernel. A producer warpgroup issues the TMA loads (one thread; the warpgroup gives
-    /// its registers to the others with `setmaxnreg`), the `warps_m` consumer warpgroups
-    /// multiply; each stage has a *full* mbarrier (the loads' bytes arrived) and an *empty*
-    /// one (every consumer warpgroup is done with it). The blocks stay resident, one per
-    /// SM, and walk the output tiles in [`Kernel::grid`]'s order with a stride of the
-    /// blocks launched, so the producer loads the next tile while the consumers store the
-    /// last. Without it, every thread waits on each stage and one thread issues the loads
-    /// between `__syncthreads()`, one block per tile.
+    /// `wgmma` only (ignored by `mma.sync`): the warp-specialized persistent kernel. A
+    /// producer warpgroup fills the stages, the `warps_m` consumer warpgroups multiply;
+    /// each stage has a *full* mbarrier (its data has landed) and an *empty* one (every
+    /// consumer warpgroup is done with it). On TMA loads one producer thread issues them
+    /// and the warpgroup gives its registers to the others with `setmaxnreg`; where the
+    /// operands' rows are not 16-byte aligned its 128 threads copy. The blocks stay
+    /// resident, as many as fit at once, and walk the output tiles in [`Kernel::grid`]'s
+    /// order with a stride of the blocks launched, so the producer loads the next tile
+    /// while the consumers store the last. Without it, every thread waits on each stage
+    /// and one thread issues the loads between `__syncthreads()`, one block per tile.
     pub specialized: bool,
     /// Blocks of a thread-block cluster along M, 1 or 2 ([specialized](Tiling::specialized)
-    /// kernels only, ignored otherwise): the blocks of a cluster compute tiles of
-    /// neighbouring rows and the same columns, so they share `B`'s tile; each loads
-    /// `1 / cluster` of its rows and the TMA multicasts them to every block of the cluster.
+    /// kernels on TMA loads only, ignored otherwise: [`GemmPlan::cluster`]): the blocks of
+    /// a cluster compute tiles of neighbouring rows and the same columns, so they share
+    /// `B`'s tile; each loads `1 / cluster` of its rows and the TMA multicasts them to
+    /// every block of the cluster.
     pub cluster: i64,
 }
 

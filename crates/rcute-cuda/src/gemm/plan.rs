@@ -150,12 +150,12 @@ pub struct CStore {
     pub bytes: i64,
 }
 
-/// The copying threads of a specialized kernel whose operands do not load by TMA: one
-/// producer warpgroup. (Measured on the H100 at 1000 x 777 x 999: two warpgroups, their
-/// registers cut to 64 so that the consumers keep theirs, were slower, 0.71 -> 0.46 of
-/// cuBLAS with `A` and `B` K-major; and 512 threads leave too few registers at launch
-/// for a `64 x 256` warpgroup's `wgmma`.)
-const COPIERS: i64 = 128;
+/// The producer threads of a specialized kernel: one warpgroup, also where it copies.
+/// (Measured on the H100 at 1000 x 777 x 999: two copying warpgroups, their registers cut
+/// to 64 so that the consumers keep theirs, were slower, 0.71 -> 0.46 of cuBLAS with `A`
+/// and `B` K-major; and 512 threads leave too few registers at launch for a `64 x 256`
+/// warpgroup's `wgmma`.)
+const PRODUCERS: i64 = 128;
 
 /// Elements of a `C` chunk's side in the specialized kernel's epilogue.
 const CHUNK: i64 = 64;
@@ -189,18 +189,14 @@ impl GemmPlan {
     /// warpgroup, whose one thread issues the TMA loads or whose threads all copy; 0 for
     /// the other kernels.
     pub fn producers(&self) -> i64 {
-        match (self.specialized(), self.tma) {
-            (false, _) => 0,
-            (true, true) => 128,
-            (true, false) => COPIERS,
-        }
+        if self.specialized() { PRODUCERS } else { 0 }
     }
 
     /// The threads that run the copies of [`OperandPlan::copy`]: a specialized kernel's
     /// producers, every thread of the others.
     pub fn copiers(&self) -> i64 {
         if self.specialized() {
-            COPIERS
+            PRODUCERS
         } else {
             self.threads()
         }
@@ -427,7 +423,7 @@ impl Gemm {
         // the specialized kernel's copies (where the operands do not load by TMA) are its
         // producer warpgroup's
         let copiers = if wgmma && t.specialized {
-            COPIERS
+            PRODUCERS
         } else {
             threads
         };
