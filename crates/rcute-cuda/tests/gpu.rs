@@ -7,22 +7,9 @@
 use cudarc::driver::CudaSlice;
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernels::{Elem, matrix, tiled};
-use rcute_cuda::launch::{Device, GemmElement, LaunchError, host_matrix};
+use rcute_cuda::launch::{Device, GemmElement, LaunchError, grid_values, host_matrix};
 
 const DEVICE: &str = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored";
-
-/// A deterministic stream of values in [-1, 1) on a grid of 1/64 (exact in f16 and bf16).
-fn values(n: usize, seed: u64) -> Vec<f32> {
-    let mut x = seed.wrapping_mul(6364136223846793005);
-    (0..n)
-        .map(|_| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((x >> 33) % 128) as f32 / 64.0 - 1.0
-        })
-        .collect()
-}
 
 /// `A (M x K) * B (K x N)`, row-major, exactly (f64 over values exact in 16 bits).
 fn product(a: &[f32], b: &[f32], (m, n, k): (usize, usize, usize)) -> Vec<f64> {
@@ -47,8 +34,8 @@ impl<T: GemmElement + cudarc::driver::ValidAsZeroBits + Copy> Half for T {}
 /// more than the output type's rounding, per case (empty when all are right).
 fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> {
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
-    let a = values(mu * ku, 1);
-    let b = values(ku * nu, 2);
+    let a = grid_values(mu * ku, 1);
+    let b = grid_values(ku * nu, 2);
     let want = product(&a, &b, (mu, nu, ku));
     let scale = want.iter().fold(1f64, |s, x| s.max(x.abs()));
     let rel = match T::TYPE {

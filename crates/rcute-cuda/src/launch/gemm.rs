@@ -34,6 +34,30 @@ impl GemmElement for half::bf16 {
     }
 }
 
+/// `n` deterministic values in `[-1, 1)` on a grid of 1/64, exact in `f16` and `bf16`,
+/// a different stream for each `seed`: operands whose products and sums the host can
+/// compute exactly (the bench's and the device tests' data).
+///
+/// ```
+/// use rcute_cuda::launch::grid_values;
+/// let v = grid_values(1000, 1);
+/// assert!(v.iter().all(|&x| (-1.0..1.0).contains(&x) && (x * 64.0).fract() == 0.0));
+/// assert_ne!(v, grid_values(1000, 2));
+/// ```
+pub fn grid_values(n: usize, seed: u64) -> Vec<f32> {
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) % 128) as f32 / 64.0 - 1.0
+        })
+        .collect()
+}
+
 /// The `rows x cols` matrix `v` (row-major `f32` values) as the elements of an operand
 /// stored row-major or column-major (contiguous leading dimension), ready to copy to the
 /// device.

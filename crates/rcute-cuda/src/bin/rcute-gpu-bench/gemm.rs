@@ -7,27 +7,12 @@ use cudarc::cublas::{CudaBlas, Gemm as _, GemmConfig, sys::cublasOperation_t};
 use cudarc::driver::CudaSlice;
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernels::matrix;
-use rcute_cuda::launch::{GemmElement, host_matrix};
+use rcute_cuda::launch::{GemmElement, grid_values, host_matrix};
 
 /// A 16-bit element as cuBLAS and the host see it.
 trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy + Default {}
 
 impl<T: GemmElement + cudarc::driver::ValidAsZeroBits + Copy + Default> Half for T {}
-
-/// A deterministic stream of values in [-1, 1) on a grid of 1/64 (exact in f16 and bf16).
-fn values(n: usize, seed: u64) -> Vec<f32> {
-    let mut x = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (0..n)
-        .map(|_| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((x >> 33) % 128) as f32 / 64.0 - 1.0
-        })
-        .collect()
-}
 
 /// cuBLAS's operation and leading dimension for an operand stored `k_contiguous` or not,
 /// as the first (`N x K`, column-major) or second (`K x M`) operand of `C^T = B^T A^T`.
@@ -58,8 +43,8 @@ pub fn run(
 ) -> Res<()> {
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
     // A is M x K, B is K x N (row-major logical values)
-    let a = values(mu * ku, 1);
-    let b = values(ku * nu, 2);
+    let a = grid_values(mu * ku, 1);
+    let b = grid_values(ku * nu, 2);
     let blas = CudaBlas::new(gpu.stream.clone())?;
     let how = (tilings, tuned_only, show);
     typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, how)?;
