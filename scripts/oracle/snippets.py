@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cute_oracle import PRELUDE, ensure_headers  # noqa: E402
+from cute_oracle import PRELUDE, build, ensure_headers  # noqa: E402
 
 
 def read_cases(path):
@@ -37,44 +37,13 @@ def body(snippet):
     return "\n".join(l for l in snippet.splitlines() if not l.lstrip().startswith("#"))
 
 
-def build(snippets, incs, wd):
-    """One binary running snippet k for argument k; returns (binary, failed indexes)."""
-    bad = set()
-    live = list(range(len(snippets)))
-    while True:
-        src = PRELUDE
-        starts = []
-        for i in live:
-            first = src.count("\n") + 1
-            src += f"static void case_{i}() {{\n{body(snippets[i])}\n}}\n"
-            starts.append((first, src.count("\n"), i))
-        src += "int main(int argc, char** argv) { int k = atoi(argv[1]); switch (k) {\n"
-        for i in live:
-            src += f"case {i}: case_{i}(); break;\n"
-        src += "} return 0; }\n"
-        path = os.path.join(wd, "snippets.cpp")
-        with open(path, "w") as f:
-            f.write(src)
-        exe = os.path.join(wd, "snippets")
-        cmd = ["g++", "-std=c++17", "-O0", "-w", "-fmax-errors=1000"] + \
-            [f"-I{p}" for p in incs] + [path, "-o", exe]
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode == 0:
-            return exe, bad
-        lines = [int(m) for m in re.findall(r"snippets\.cpp:(\d+):", r.stderr)]
-        failed = {i for (a, b, i) in starts for n in lines if a <= n <= b}
-        if not failed:
-            sys.stderr.write(r.stderr[-3000:])
-            raise RuntimeError("compile failed and no failing snippet could be named")
-        bad |= failed
-        live = [i for i in live if i not in failed]
-
-
 def answer(snippets):
     incs = ensure_headers()
     out = []
     with tempfile.TemporaryDirectory() as wd:
-        exe, bad = build(snippets, incs, wd)
+        # each snippet on lines of its own, inside its case function, after the prelude
+        bodies = ["\n" + body(s) + "\n" for s in snippets]
+        exe, bad = build(bodies, incs, wd, prelude=PRELUDE)
         for k in range(len(snippets)):
             if k in bad:
                 out.append("error")
