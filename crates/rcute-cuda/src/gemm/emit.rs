@@ -110,14 +110,21 @@ struct Fns {
     group: usize,
     warp: Option<(usize, usize)>,
     block: (usize, usize),
-    g_c: usize,
     g_ab: Option<(usize, usize)>,
     stage: [usize; 2],
     copies: Vec<CopyFns>,
     boxes: Vec<BoxFns>,
     frag: (usize, usize),
-    c: (usize, usize),
-    c_store: Option<StoreFns>,
+    store: Store,
+}
+
+/// How the accumulators reach `C`, and the index functions for it.
+enum Store {
+    /// From registers: `C`'s offsets (`g_c`) and each accumulator's coordinates
+    /// (`c_row`, `c_col`).
+    Direct { g_c: usize, c: (usize, usize) },
+    /// Through shared memory and TMA stores ([`super::CStore`]).
+    Staged(StoreFns),
 }
 
 /// The index functions of the epilogue through shared memory ([`super::CStore`]): the
@@ -315,7 +322,6 @@ impl Gemm {
         };
         let block = block_order(e, x, plan.specialized().then_some(plan.cluster()))?;
         // global offsets
-        let g_c = e.layout("g_c", &self.c)?;
         let g_ab = if plan.tma {
             None
         } else {
@@ -355,32 +361,33 @@ impl Gemm {
             )
         };
         let cids = identity_tiles(x.m_padded, x.n, st(t.bm), st(t.bn))?;
-        let ccoords = with_tiles(&cids, &plan.c_frag)?;
-        let c = (
-            e.coord("c_row", &ccoords, 0)?,
-            e.coord("c_col", &ccoords, 1)?,
-        );
-        let c_store = match (&plan.c_store, plan.specialized()) {
+        let store = match (&plan.c_store, plan.specialized()) {
             (Some(cs), true) => {
                 let (f, map) = store_fns(e, cs, &cids, t.warps_m)?;
                 tensor_maps.push(map);
-                Some(f)
+                Store::Staged(f)
             }
-            _ => None,
+            _ => {
+                let g_c = e.layout("g_c", &self.c)?;
+                let ccoords = with_tiles(&cids, &plan.c_frag)?;
+                let c = (
+                    e.coord("c_row", &ccoords, 0)?,
+                    e.coord("c_col", &ccoords, 1)?,
+                );
+                Store::Direct { g_c, c }
+            }
         };
         let fns = Fns {
             lane,
             group,
             warp,
             block,
-            g_c,
-            c_store,
+            store,
             g_ab,
             stage,
             copies,
             boxes,
             frag,
-            c,
         };
         Ok((fns, tensor_maps))
     }
@@ -634,13 +641,13 @@ impl Ctx<'_> {
     ) -> Result<String, CodegenError> {
         let (t, f, it) = (self.g.tiling, self.fns, self.it);
         let (a, b) = (&self.plan.a, &self.plan.b);
-        let (c_smem, consumer_end, epilogue) = match &f.c_store {
-            Some(cs) => (
+        let (c_smem, consumer_end, epilogue) = match &f.store {
+            Store::Staged(cs) => (
                 cu("c_smem", &[("AT", &(a_elems + b_elems).to_string())])?,
                 cu("consumer_end", &[])?,
                 self.epilogue_tma(cs)?,
             ),
-            None => (String::new(), String::new(), self.epilogue()?),
+            Store::Direct { .. } => (String::new(), String::new(), self.epilogue()?),
         };
         let boxes = &self.fns.boxes;
         let stages = t.stages.to_string();
@@ -1022,7 +1029,13 @@ impl Ctx<'_> {
     /// contiguous and aligned, else element by element, predicated on the edges.
     fn epilogue(&self) -> Result<String, CodegenError> {
         let t = self.g.tiling;
-        let (f_cm, f_cn) = self.fns.c;
+        let Store::Direct {
+            g_c,
+            c: (f_cm, f_cn),
+        } = self.fns.store
+        else {
+            return Err(wrong("gemm: no functions for the stores from registers"));
+        };
         let at = if self.wgmma() {
             "wt, {e}, h, j, wg, bm, bn"
         } else {
@@ -1040,13 +1053,10 @@ impl Ctx<'_> {
                 ],
             )
         };
-        let c0 = self.call(self.fns.g_c, "r0, c0");
+        let c0 = self.call(g_c, "r0, c0");
         let elements = cu(
             "store_elements",
-            &[
-                ("C0_INDEX", &c0),
-                ("C1_INDEX", &self.call(self.fns.g_c, "r1, c1")),
-            ],
+            &[("C0_INDEX", &c0), ("C1_INDEX", &self.call(g_c, "r1, c1"))],
         )?;
         let (scm, scn) = strides(&self.g.c)?;
         let store = if scn == 1 && scm % 2 == 0 && pairs_adjacent(&self.plan.c_frag, t.bm) {
