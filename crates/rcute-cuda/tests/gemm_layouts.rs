@@ -46,6 +46,7 @@ fn tilings() -> [Tiling; 2] {
             stages: 3,
             specialized: false,
             cluster: 1,
+            splits: 1,
         },
     ]
 }

@@ -30,9 +30,10 @@ trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy {}
 
 impl<T: GemmElement + cudarc::driver::ValidAsZeroBits + Copy> Half for T {}
 
-/// Every operand major, both instructions, for one size and type: the elements off by
-/// more than the output type's rounding, per case (empty when all are right).
-fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> {
+/// Every operand major, both instructions, for one size and type (and with `split_k`, the
+/// specialized kernel with split-K): the elements off by more than the output type's
+/// rounding, per case (empty when all are right).
+fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64), split_k: bool) -> Vec<String> {
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
     let a = grid_values(mu * ku, 1);
     let b = grid_values(ku * nu, 2);
@@ -70,9 +71,34 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
             (Instr::Wgmma, single, Some(3)),
             (Instr::Wgmma, plain, None),
         ];
+        // split-K: 64 x 128 tiles in 3 splits on every unit's block, in 6 splits on one
+        // block (it takes every unit in turn), in 5 on 7 blocks; clusters of 2 in 2 splits
+        // on 6 blocks (tilings that leave a split without k-tiles are skipped)
+        let small = Tiling {
+            bm: 64,
+            bn: 128,
+            warps_m: 1,
+            stages: 8,
+            cluster: 1,
+            ..specialized
+        };
+        let splits = [
+            (Instr::Wgmma, Tiling { splits: 3, ..small }, None),
+            (Instr::Wgmma, Tiling { splits: 6, ..small }, Some(1)),
+            (Instr::Wgmma, Tiling { splits: 5, ..small }, Some(7)),
+            (
+                Instr::Wgmma,
+                Tiling {
+                    splits: 2,
+                    ..specialized
+                },
+                Some(6),
+            ),
+        ];
         let tuned = Gemm::tuned(T::TYPE, a_l, b_l, c_l, dev.multiprocessors()).unwrap();
         let variants = variants
             .into_iter()
+            .chain(splits.into_iter().filter(|_| split_k))
             .chain([(tuned.instr, tuned.tiling, None)]);
         for (instr, tiling, blocks) in variants {
             if instr == Instr::Wgmma && dev.capability() != (9, 0) {
@@ -82,11 +108,15 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
             let mut g = Gemm::new(T::TYPE, a_l, b_l, c_l);
             g.instr = instr;
             g.tiling = tiling;
+            if tiling.splits > 1 && g.plan().is_err() {
+                continue; // a split without k-tiles
+            }
             let what = format!(
-                "{:?} {m}x{n}x{k} A row {a_row} B row {b_row} {instr:?} specialized {} cluster {} blocks {blocks:?}",
+                "{:?} {m}x{n}x{k} A row {a_row} B row {b_row} {instr:?} specialized {} cluster {} splits {} blocks {blocks:?}",
                 T::TYPE,
                 tiling.specialized,
-                tiling.cluster
+                tiling.cluster,
+                tiling.splits
             );
             let mut gemm = g.compile(dev).unwrap_or_else(|e| panic!("{what}: {e}"));
             let persistent = gemm.kernel().kernel().persistent;
@@ -118,6 +148,17 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
             if bad > 0 {
                 failures.push(format!("{what}: {bad} elements wrong"));
             }
+            // split-K: a second launch on the same workspace (its counters back at zero)
+            // gives the same bits, whichever split of a tile finished last
+            if gemm.kernel().kernel().workspace > 0 {
+                let mut again: CudaSlice<T> = s.alloc_zeros(mu * nu).unwrap();
+                gemm.launch(s, &a_dev, &b_dev, &mut again)
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let bits = |v: &[T]| v.iter().map(|x| x.to_f32().to_bits()).collect::<Vec<_>>();
+                if bits(&s.memcpy_dtov(&again).unwrap()) != bits(&got) {
+                    failures.push(format!("{what}: a second launch differs"));
+                }
+            }
         }
     }
     failures
@@ -128,16 +169,19 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64)) -> Vec<String> 
 fn gemms_match_the_host_product() {
     let dev = Device::new(0).expect(DEVICE);
     let mut failures = Vec::new();
-    // rows of 16 bytes, odd rows (element loads), 4-byte rows (998, 778), 8-byte (996, 780)
-    for size in [
-        (128, 96, 64),
-        (1000, 776, 1000),
-        (1000, 777, 999),
-        (1000, 778, 998),
-        (1000, 780, 996),
+    // rows of 16 bytes, odd rows (element loads), 4-byte rows (998, 778), 8-byte (996, 780);
+    // split-K at 1000 x 776 x 1000, 1000 x 777 x 999 (16 k-tiles, the last of 999 short)
+    // and 200 x 136 x 3000 (47 k-tiles, the last of 56), which `Gemm::tuned` splits
+    for (size, split_k) in [
+        ((128, 96, 64), false),
+        ((1000, 776, 1000), true),
+        ((1000, 777, 999), true),
+        ((1000, 778, 998), false),
+        ((1000, 780, 996), false),
+        ((200, 136, 3000), true),
     ] {
-        failures.extend(gemm_cases::<half::f16>(&dev, size));
-        failures.extend(gemm_cases::<half::bf16>(&dev, size));
+        failures.extend(gemm_cases::<half::f16>(&dev, size, split_k));
+        failures.extend(gemm_cases::<half::bf16>(&dev, size, split_k));
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }

@@ -51,9 +51,9 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1)/*{{CLUSTER_DIMS
         if (wt == 0) {
             /*{{INDEX}}*/ s = 0;
             unsigned phase = 0;
-            for (/*{{INDEX}}*/ tile = /*{{FIRST_TILE}}*/; tile < TILES; tile += /*{{TILE_STEP}}*/) {
+            for (/*{{INDEX}}*/ /*{{UNIT}}*/ = /*{{FIRST_TILE}}*/; /*{{UNIT}}*/ < /*{{UNITS}}*/; /*{{UNIT}}*/ += /*{{TILE_STEP}}*/) {/*{{SPLIT}}*/
                 const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
-                for (/*{{INDEX}}*/ kt = 0; kt < KT; ++kt) {
+                for (/*{{INDEX}}*/ kt = /*{{K_BEGIN}}*/; kt < /*{{K_END}}*/; ++kt) {
                     // the consumers gave the stage back (a new barrier's preceding phase
                     // counts as complete, so the first pass does not wait)
                     rcute_mbar_wait(rcute_smem_u32(&empty[s]), phase ^ 1);
@@ -70,14 +70,14 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1)/*{{CLUSTER_DIMS
         const /*{{INDEX}}*/ pt = tid - /*{{FIRST}}*/;
         /*{{INDEX}}*/ s = 0;
         unsigned phase = 0;
-        for (/*{{INDEX}}*/ tile = blockIdx.x; tile < TILES; tile += gridDim.x) {
+        for (/*{{INDEX}}*/ /*{{UNIT}}*/ = blockIdx.x; /*{{UNIT}}*/ < /*{{UNITS}}*/; /*{{UNIT}}*/ += gridDim.x) {/*{{SPLIT}}*/
             const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
             // a stage's copies by the producers' threads (`pt`)
             auto load = [&](/*{{INDEX}}*/ kt, /*{{INDEX}}*/ s) {
                 /*{{LOAD_A}}*/
                 /*{{LOAD_B}}*/
             };
-            for (/*{{INDEX}}*/ kt = 0; kt < KT; ++kt) {
+            for (/*{{INDEX}}*/ kt = /*{{K_BEGIN}}*/; kt < /*{{K_END}}*/; ++kt) {
                 rcute_mbar_wait(rcute_smem_u32(&empty[s]), phase ^ 1);
                 load(kt, s);/*{{WAIT}}*/
                 // the copies are seen by the wgmma (the async proxy), then the stage is full
@@ -101,25 +101,56 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1)/*{{CLUSTER_DIMS
 //// section: consumer
     /*{{INDEX}}*/ s = 0;
     unsigned phase = 0;
-    for (/*{{INDEX}}*/ tile = /*{{FIRST_TILE}}*/; tile < TILES; tile += /*{{TILE_STEP}}*/) {
+    for (/*{{INDEX}}*/ /*{{UNIT}}*/ = /*{{FIRST_TILE}}*/; /*{{UNIT}}*/ < /*{{UNITS}}*/; /*{{UNIT}}*/ += /*{{TILE_STEP}}*/) {/*{{SPLIT}}*/
         const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
         /*{{ACCUMULATORS}}*/
 #pragma unroll
         for (unsigned z = 0; z < sizeof(acc) / sizeof(float); ++z) (&acc[0][0][0])[z] = 0.0f;
         /*{{INDEX}}*/ last = 0;
-        for (/*{{INDEX}}*/ kt = 0; kt < KT; ++kt) {
+        for (/*{{INDEX}}*/ kt = /*{{K_BEGIN}}*/; kt < /*{{K_END}}*/; ++kt) {
             rcute_mbar_wait(rcute_smem_u32(&full[s]), phase);
             const unsigned a_s = rcute_smem_u32(A_smem + /*{{A_STAGE_INDEX}}*/), b_s = rcute_smem_u32(B_smem + /*{{B_STAGE_INDEX}}*/);
             /*{{COMPUTE}}*/
             // the MMAs of the stage before are done: give it back
-            if (kt > 0 && wt == 0) /*{{RELEASE}}*/
+            if (kt > /*{{K_BEGIN}}*/ && wt == 0) /*{{RELEASE}}*/
             last = s;
             if (++s == /*{{STAGES}}*/) { s = 0; phase ^= 1; }
         }
         rcute_wgmma_wait<0>();
-        if (KT > 0 && wt == 0) /*{{RELEASE}}*/
+        if (/*{{K_END}}*/ > /*{{K_BEGIN}}*/ && wt == 0) /*{{RELEASE}}*//*{{FIXUP}}*/
 /*{{EPILOGUE}}*/
     }/*{{CONSUMER_END}}*/
+//// section: split
+
+const /*{{INDEX}}*/ tile = /*{{TILE_INDEX}}*/, sp = /*{{SPLIT_INDEX}}*/;
+// the split's k-tiles, from its first (the last split's stop at KT)
+const /*{{INDEX}}*/ k_begin = /*{{K_FIRST_INDEX}}*/, k_end = k_begin + /*{{PER_SPLIT}}*/ < KT ? k_begin + /*{{PER_SPLIT}}*/ : KT;
+//// section: fixup
+
+// split-K: the warpgroup leaves its partial sums in the workspace (the slot of
+// its split and tile, in the registers' order); the last of the tile's splits
+// to arrive adds the splits' sums in split order, so the result does not depend
+// on which arrives last, and stores the tile; the others go on to their next
+// unit: no unit waits for another
+#pragma unroll
+for (int j = 0; j < /*{{NJ}}*/; ++j) rcute_st_partial(W + /*{{PARTIAL_INDEX}}*/, acc[j]);
+__threadfence();
+rcute_named_sync(1 + wg, 128);
+// thread 0 counts the arrival (the counter wraps to 0 at the last, ready for the
+// next launch) and tells the warpgroup whether it was the last
+unsigned arrived = 0;
+if (wt == 0) arrived = rcute_count_arrival((unsigned*)(W + /*{{COUNTERS_AT}}*/) + /*{{COUNTER_INDEX}}*/, /*{{SPLITS}}*/ - 1);
+if (!rcute_named_any(/*{{ANY_BARRIER}}*/ + wg, 128, arrived == /*{{SPLITS}}*/ - 1)) continue;
+__threadfence();
+#pragma unroll
+for (/*{{INDEX}}*/ i = 0; i < /*{{SPLITS}}*/; ++i)
+#pragma unroll
+for (int j = 0; j < /*{{NJ}}*/; ++j) {
+    float p[2][2];
+    rcute_ld_partial(p, W + /*{{PARTIAL_I_INDEX}}*/);
+#pragma unroll
+    for (int z = 0; z < 4; ++z) (&acc[j][0][0])[z] = i == 0 ? (&p[0][0])[z] : (&acc[j][0][0])[z] + (&p[0][0])[z];
+}
 //// section: c_smem
 
     unsigned short* const C_smem = rcute_smem + /*{{AT}}*/;

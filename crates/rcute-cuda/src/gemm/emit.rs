@@ -19,6 +19,8 @@ const TMA_CUH: &str = include_str!("../cuda/tma.cuh");
 /// The `wgmma` wrappers: fences, the descriptors of both operands, and one `m64nNk16`
 /// with both operands in shared memory.
 const WGMMA_CUH: &str = include_str!("../cuda/wgmma.cuh");
+/// Split-K's workspace stores, loads, arrival counter and vote.
+const SPLIT_K_CUH: &str = include_str!("../cuda/split_k.cuh");
 
 /// Section `name` of `gemm.cu` with its holes filled.
 fn cu(name: &str, values: &[(&str, &str)]) -> Result<String, CodegenError> {
@@ -116,6 +118,22 @@ struct Fns {
     boxes: Vec<BoxFns>,
     frag: (usize, usize),
     store: Store,
+    split: Option<SplitFns>,
+}
+
+/// The index functions of split-K ([`super::SplitPlan`]): the tile and split of a unit,
+/// a split's first k-tile, the workspace offset of a warpgroup's partial sums
+/// `(thread, e, h, j, warpgroup, split, block m, block n)` and of a tile's counters
+/// `(warpgroup, block m, block n)`, which follow the partials (`counters_at` floats in).
+struct SplitFns {
+    tile: usize,
+    split: usize,
+    first: usize,
+    partial: usize,
+    counter: usize,
+    counters_at: i64,
+    /// Bytes of the workspace: the partials, then a 4-byte counter per warpgroup and tile.
+    bytes: i64,
 }
 
 /// How the accumulators reach `C`, and the index functions for it.
@@ -185,16 +203,22 @@ impl Gemm {
         // the work tiles: one per block, or per cluster of blocks
         let tiles = x.mt.try_mul(x.nt)?;
         let cluster_tiles = tiles.try_div(st(cluster))?;
+        let splits = plan.split.as_ref().map_or(1, |s| s.splits);
         let mut extents = vec![("M", m), ("N", n), ("K", k), ("KT", x.kt)];
         if plan.specialized() {
             extents.push(("TILES", cluster_tiles));
         }
+        if splits > 1 {
+            extents.push(("UNITS", cluster_tiles.try_mul(st(splits))?));
+        }
         let params = kernel_params(&extents, &e.fns);
-        let mut decl = declaration(
+        let mut pointers = String::from(
             "const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, unsigned short* __restrict__ C",
-            &params,
-            ty,
         );
+        if splits > 1 {
+            pointers.push_str(", float* __restrict__ W");
+        }
+        let mut decl = declaration(&pointers, &params, ty);
         for map in &tensor_maps {
             let which = ["a", "b", "c"][map.operand];
             decl.push_str(&format!(
@@ -234,12 +258,13 @@ impl Gemm {
             source: src,
             params,
             index_type: ty,
-            grid: grid_count(tiles.value())?,
+            grid: grid_count(tiles.value() * splits)?,
             persistent: plan.specialized(),
             cluster: cluster as u32,
             block: plan.threads() as u32,
             shared_bytes: shared_bytes as u32,
             tensor_maps,
+            workspace: fns.split.as_ref().map_or(0, |f| f.bytes as u64),
         })
     }
 
@@ -259,6 +284,9 @@ impl Gemm {
         }
         if plan.tma || plan.specialized() {
             src.push_str(&fill(TMA_CUH, &[])?);
+        }
+        if plan.split.is_some() {
+            src.push_str(&fill(SPLIT_K_CUH, &[])?);
         }
         if self.instr == Instr::Wgmma {
             let (a, b) = (&plan.a, &plan.b);
@@ -377,6 +405,10 @@ impl Gemm {
                 Store::Direct { g_c, c }
             }
         };
+        let split = match &plan.split {
+            Some(sp) => Some(split_fns(e, sp, x, plan)?),
+            None => None,
+        };
         let fns = Fns {
             lane,
             group,
@@ -388,6 +420,7 @@ impl Gemm {
             copies,
             boxes,
             frag,
+            split,
         };
         Ok((fns, tensor_maps))
     }
@@ -441,6 +474,47 @@ fn block_order(
         e.coord1("block_m", &raster, 0)?,
         e.coord1("block_n", &raster, 1)?,
     ))
+}
+
+/// Split-K's functions ([`SplitFns`]): the units `(split, tile)`, split fastest, as a
+/// coordinate layout; the splits' first k-tiles; the partials' slots `(split, block m,
+/// block n)` of `BM x BN` floats each after [`super::SplitPlan::partial`], and the counters
+/// `(warpgroup, block m, block n)` after the partials.
+fn split_fns(
+    e: &mut Emitter,
+    sp: &super::SplitPlan,
+    x: Extents,
+    plan: &GemmPlan,
+) -> Result<SplitFns, CodegenError> {
+    let t = plan.tiling;
+    let tiles = x.mt.try_mul(x.nt)?.try_div(st(plan.cluster()))?;
+    let units = Layout::identity(IntTuple::from_ints(&[st(sp.splits), tiles]));
+    let slot = st(t.bm * t.bn);
+    let slots = Layout::try_new(
+        IntTuple::from_ints(&[st(sp.splits), x.mt, x.nt]),
+        IntTuple::from_ints(&[
+            slot,
+            slot.try_mul(st(sp.splits))?,
+            slot.try_mul(st(sp.splits))?.try_mul(x.mt)?,
+        ]),
+    )?;
+    // (thread, e, h, j, warpgroup, split, block m, block n): one mode each
+    let modes: Vec<Layout> = [sp.partial, slots]
+        .iter()
+        .flat_map(|l| (0..l.rank()).map(|i| l.mode(i)))
+        .collect();
+    let partials = Layout::try_concat(&modes)?;
+    let counters = Layout::from_shape(IntTuple::from_ints(&[st(t.warps_m), x.mt, x.nt]));
+    let counters_at = partials.try_cosize()?.value();
+    Ok(SplitFns {
+        split: e.coord1("unit_split", &units, 0)?,
+        tile: e.coord1("unit_tile", &units, 1)?,
+        first: e.layout("k_first", &sp.first)?,
+        partial: e.layout("w_partial", &partials)?,
+        counter: e.layout("w_counter", &counters)?,
+        counters_at,
+        bytes: 4 * (counters_at + counters.try_cosize()?.value()),
+    })
 }
 
 /// One operand's copy: coordinates of `(thread, pass, tile row, k tile)` and shared
@@ -555,9 +629,89 @@ struct Ctx<'a> {
     it: &'a str,
 }
 
+/// The persistent loop's work units and the k-tiles each multiplies: the values of the
+/// holes `UNIT`, `UNITS`, `SPLIT`, `K_BEGIN` and `K_END`. One unit a tile (`tile < TILES`,
+/// k-tiles `0..KT`) without split-K; `(split, tile)` units with it.
+struct Walk {
+    unit: &'static str,
+    units: &'static str,
+    /// The unit's tile, split and k-tiles (`split` section), not yet indented.
+    split: String,
+    k_begin: &'static str,
+    k_end: &'static str,
+}
+
+impl Walk {
+    /// The holes' values, the `split` section indented `by` more spaces.
+    fn values(&self, by: usize) -> [(&'static str, String); 5] {
+        [
+            ("UNIT", self.unit.to_string()),
+            ("UNITS", self.units.to_string()),
+            ("SPLIT", indent(&self.split, by)),
+            ("K_BEGIN", self.k_begin.to_string()),
+            ("K_END", self.k_end.to_string()),
+        ]
+    }
+}
+
 impl Ctx<'_> {
     fn wgmma(&self) -> bool {
         self.g.instr == Instr::Wgmma
+    }
+
+    /// The work units of the persistent loops ([`Walk`]); the producer's and the consumers'
+    /// are the same text.
+    fn walk(&self) -> Result<Walk, CodegenError> {
+        let (Some(f), Some(sp)) = (&self.fns.split, &self.plan.split) else {
+            return Ok(Walk {
+                unit: "tile",
+                units: "TILES",
+                split: String::new(),
+                k_begin: "0",
+                k_end: "KT",
+            });
+        };
+        let per_split = sp.per_split.to_string();
+        Ok(Walk {
+            unit: "unit",
+            units: "UNITS",
+            split: cu(
+                "split",
+                &[
+                    ("INDEX", self.it),
+                    ("TILE_INDEX", &self.call(f.tile, "unit")),
+                    ("SPLIT_INDEX", &self.call(f.split, "unit")),
+                    ("K_FIRST_INDEX", &self.call(f.first, "sp")),
+                    ("PER_SPLIT", &per_split),
+                ],
+            )?,
+            k_begin: "k_begin",
+            k_end: "k_end",
+        })
+    }
+
+    /// Split-K's reduction after a unit's MMAs ([`super::SplitPlan`], the `fixup` section);
+    /// empty without split-K.
+    fn fixup(&self) -> Result<String, CodegenError> {
+        let (Some(f), Some(sp)) = (&self.fns.split, &self.plan.split) else {
+            return Ok(String::new());
+        };
+        let t = self.g.tiling;
+        let at = |split: &str| self.call(f.partial, &format!("wt, 0, 0, j, wg, {split}, bm, bn"));
+        let text = cu(
+            "fixup",
+            &[
+                ("NJ", &(t.bn / 8).to_string()),
+                ("PARTIAL_INDEX", &at("sp")),
+                ("COUNTERS_AT", &f.counters_at.to_string()),
+                ("COUNTER_INDEX", &self.call(f.counter, "wg, bm, bn")),
+                ("SPLITS", &sp.splits.to_string()),
+                ("ANY_BARRIER", &(1 + t.warps_m).to_string()),
+                ("INDEX", self.it),
+                ("PARTIAL_I_INDEX", &at("i")),
+            ],
+        )?;
+        Ok(indent(&text, 8))
     }
 
     /// The call of index function `f` on `args`.
@@ -640,7 +794,6 @@ impl Ctx<'_> {
         c_elems: i64,
     ) -> Result<String, CodegenError> {
         let (t, f, it) = (self.g.tiling, self.fns, self.it);
-        let (a, b) = (&self.plan.a, &self.plan.b);
         let (c_smem, consumer_end, epilogue) = match &f.store {
             Store::Staged(cs) => (
                 cu("c_smem", &[("AT", &(a_elems + b_elems).to_string())])?,
@@ -649,7 +802,6 @@ impl Ctx<'_> {
             ),
             Store::Direct { .. } => (String::new(), String::new(), self.epilogue()?),
         };
-        let boxes = &self.fns.boxes;
         let stages = t.stages.to_string();
         let cluster = self.plan.cluster();
         let block_m = self.call(f.block.0, "rank, tile");
@@ -659,11 +811,6 @@ impl Ctx<'_> {
         } else {
             ("blockIdx.x", "gridDim.x")
         };
-        let tail = if cluster > 1 {
-            cu("producer_tail", &[("STAGES", &t.stages.to_string())])?
-        } else {
-            String::new()
-        };
         let release = if cluster > 1 {
             cu("release_cluster", &[("CLUSTER", &cluster.to_string())])?
         } else {
@@ -671,43 +818,36 @@ impl Ctx<'_> {
         };
         let a_stage = self.call(self.fns.stage[0], "s");
         let b_stage = self.call(self.fns.stage[1], "s");
+        let walk = self.walk()?;
         let producer = if self.plan.tma {
-            cu(
-                "producer",
-                &[
-                    ("INDEX", it),
-                    ("BLOCK_M_INDEX", &block_m),
-                    ("BLOCK_N_INDEX", &block_n),
-                    ("STAGE_BYTES", &(2 * (t.bm + t.bn) * t.bk).to_string()),
-                    ("ISSUE_A", &indent(&self.issue(&boxes[0], "a", a)?, 12)),
-                    ("ISSUE_B", &indent(&self.issue(&boxes[1], "b", b)?, 12)),
-                    ("STAGES", &stages),
-                    ("FIRST_TILE", first),
-                    ("TILE_STEP", step),
-                    ("TAIL", &tail),
-                ],
-            )?
+            self.producer_tma((&block_m, &block_n), (first, step), &walk)?
         } else {
-            self.producer_copy(&block_m, &block_n)?
+            self.producer_copy(&block_m, &block_n, &walk)?
         };
-        let consumer = cu(
-            "consumer",
-            &[
-                ("INDEX", it),
-                ("BLOCK_M_INDEX", &block_m),
-                ("BLOCK_N_INDEX", &block_n),
-                ("ACCUMULATORS", &format!("float acc[{}][2][2];", t.bn / 8)),
-                ("A_STAGE_INDEX", &a_stage),
-                ("B_STAGE_INDEX", &b_stage),
-                ("COMPUTE", &indent(&self.compute()?, 4)),
-                ("STAGES", &stages),
-                ("EPILOGUE", &indent(&epilogue, 4)),
-                ("CONSUMER_END", &consumer_end),
-                ("FIRST_TILE", first),
-                ("TILE_STEP", step),
-                ("RELEASE", release.trim_end()),
-            ],
-        )?;
+        let (accumulators, compute) = (
+            format!("float acc[{}][2][2];", t.bn / 8),
+            indent(&self.compute()?, 4),
+        );
+        let (epilogue, fixup) = (indent(&epilogue, 4), self.fixup()?);
+        let walk = walk.values(8);
+        let mut values = vec![
+            ("INDEX", it),
+            ("BLOCK_M_INDEX", &block_m),
+            ("BLOCK_N_INDEX", &block_n),
+            ("ACCUMULATORS", &accumulators),
+            ("A_STAGE_INDEX", &a_stage),
+            ("B_STAGE_INDEX", &b_stage),
+            ("COMPUTE", &compute),
+            ("STAGES", &stages),
+            ("EPILOGUE", &epilogue),
+            ("CONSUMER_END", &consumer_end),
+            ("FIRST_TILE", first),
+            ("TILE_STEP", step),
+            ("RELEASE", release.trim_end()),
+            ("FIXUP", &fixup),
+        ];
+        values.extend(walk.iter().map(|(k, v)| (*k, v.as_str())));
+        let consumer = cu("consumer", &values)?;
         let (producer_regs, consumer_regs) = self.plan.registers();
         // a stage is full after the TMA producer's one arrival (and the bytes), or every
         // copying producer thread's
@@ -776,10 +916,54 @@ impl Ctx<'_> {
         )
     }
 
+    /// The producer of a specialized kernel on TMA loads: one thread walks the units
+    /// (`first`, then a `step` of the blocks or clusters launched) and issues each stage's
+    /// boxes; with clusters it waits for the last releases before it exits.
+    fn producer_tma(
+        &self,
+        (block_m, block_n): (&str, &str),
+        (first, step): (&str, &str),
+        walk: &Walk,
+    ) -> Result<String, CodegenError> {
+        let t = self.g.tiling;
+        let (a, b, boxes) = (&self.plan.a, &self.plan.b, &self.fns.boxes);
+        let stages = t.stages.to_string();
+        let tail = if self.plan.cluster() > 1 {
+            cu("producer_tail", &[("STAGES", &stages)])?
+        } else {
+            String::new()
+        };
+        let (issue_a, issue_b) = (
+            indent(&self.issue(&boxes[0], "a", a)?, 12),
+            indent(&self.issue(&boxes[1], "b", b)?, 12),
+        );
+        let stage_bytes = (2 * (t.bm + t.bn) * t.bk).to_string();
+        let walk = walk.values(16);
+        let mut values = vec![
+            ("INDEX", self.it),
+            ("BLOCK_M_INDEX", block_m),
+            ("BLOCK_N_INDEX", block_n),
+            ("STAGE_BYTES", &stage_bytes),
+            ("ISSUE_A", &issue_a),
+            ("ISSUE_B", &issue_b),
+            ("STAGES", &stages),
+            ("FIRST_TILE", first),
+            ("TILE_STEP", step),
+            ("TAIL", &tail),
+        ];
+        values.extend(walk.iter().map(|(k, v)| (*k, v.as_str())));
+        cu("producer", &values)
+    }
+
     /// The producers of a specialized kernel whose operands do not load by TMA: their
     /// threads copy each stage (`cp.async`, waited for, or element by element), make the
     /// copies visible to `wgmma` and arrive on the stage's `full` barrier.
-    fn producer_copy(&self, block_m: &str, block_n: &str) -> Result<String, CodegenError> {
+    fn producer_copy(
+        &self,
+        block_m: &str,
+        block_n: &str,
+        walk: &Walk,
+    ) -> Result<String, CodegenError> {
         let (ga, gb) = self
             .fns
             .g_ab
@@ -791,28 +975,23 @@ impl Ctx<'_> {
         } else {
             String::new()
         };
-        cu(
-            "producer_copy",
-            &[
-                ("INDEX", self.it),
-                (
-                    "FIRST",
-                    &(self.plan.threads() - self.plan.producers()).to_string(),
-                ),
-                ("BLOCK_M_INDEX", block_m),
-                ("BLOCK_N_INDEX", block_n),
-                (
-                    "LOAD_A",
-                    &indent(&self.load(a, &copies[0], "A", ga, "m", "pt")?, 8),
-                ),
-                (
-                    "LOAD_B",
-                    &indent(&self.load(b, &copies[1], "B", gb, "n", "pt")?, 8),
-                ),
-                ("WAIT", &wait),
-                ("STAGES", &self.g.tiling.stages.to_string()),
-            ],
-        )
+        let first = (self.plan.threads() - self.plan.producers()).to_string();
+        let load_a = indent(&self.load(a, &copies[0], "A", ga, "m", "pt")?, 8);
+        let load_b = indent(&self.load(b, &copies[1], "B", gb, "n", "pt")?, 8);
+        let stages = self.g.tiling.stages.to_string();
+        let walk = walk.values(12);
+        let mut values = vec![
+            ("INDEX", self.it),
+            ("FIRST", &first),
+            ("BLOCK_M_INDEX", block_m),
+            ("BLOCK_N_INDEX", block_n),
+            ("LOAD_A", &load_a),
+            ("LOAD_B", &load_b),
+            ("WAIT", &wait),
+            ("STAGES", &stages),
+        ];
+        values.extend(walk.iter().map(|(k, v)| (*k, v.as_str())));
+        cu("producer_copy", &values)
     }
 
     /// The main loop on `cp.async` copies: `STAGES - 1` tiles in flight (`STAGES - 2` for

@@ -44,7 +44,7 @@
 mod emit;
 mod plan;
 
-pub use plan::{CStore, GemmPlan, OperandPlan};
+pub use plan::{CStore, GemmPlan, OperandPlan, SplitPlan};
 
 use crate::codegen::{CodegenError, IndexType};
 use crate::kernels::{Kernel, int_pair};
@@ -216,6 +216,14 @@ pub struct Tiling {
     /// `B`'s tile; each loads `1 / cluster` of its rows and the TMA multicasts them to
     /// every block of the cluster.
     pub cluster: i64,
+    /// Split-K ([specialized](Tiling::specialized) kernels only; 1: none): `K`'s `KT`
+    /// k-tiles are cut into this many ranges of `ceil(KT / splits)` (the last may be
+    /// shorter, none may be empty: [`GemmPlan::split`]), and the persistent blocks walk the
+    /// `(split, tile)` units. Each unit leaves its partial sums in a workspace
+    /// ([`Kernel::workspace`]); the last unit of a tile to finish adds them in split order
+    /// and stores the tile, in the same launch, so a problem of few tiles keeps more SMs
+    /// busy.
+    pub splits: i64,
 }
 
 impl Default for Tiling {
@@ -230,6 +238,7 @@ impl Default for Tiling {
             stages: 3,
             specialized: false,
             cluster: 1,
+            splits: 1,
         }
     }
 }
@@ -258,6 +267,7 @@ impl Tiling {
             stages: 4,
             specialized: true,
             cluster: 2,
+            splits: 1,
         }
     }
 }

@@ -126,6 +126,31 @@ pub struct GemmPlan {
     /// word of the buffer), its layout allows a tensor map and the staging buffers fit;
     /// otherwise the accumulators are stored to global memory directly.
     pub c_store: Option<CStore>,
+    /// Split-K ([`Tiling::splits`] > 1), or `None`.
+    pub split: Option<SplitPlan>,
+}
+
+/// Split-K in a [specialized](GemmPlan::specialized) kernel: the persistent blocks walk
+/// `(split, tile)` units, each multiplying one range of `K`'s k-tiles; every unit stores its
+/// partial sums to a workspace and the last of a tile's units to finish (a per-tile counter)
+/// adds the tile's partials in split order and stores the tile.
+#[derive(Clone, Debug)]
+pub struct SplitPlan {
+    /// The ranges the `KT` k-tiles are cut into ([`Tiling::splits`]).
+    pub splits: i64,
+    /// k-tiles per range, `ceil(KT / splits)`; the last range has what is left, at least
+    /// one k-tile (a tiling that would leave a range empty is refused).
+    pub per_split: i64,
+    /// The first k-tile of each range: `splits:per_split`.
+    pub first: Layout,
+    /// A warpgroup's partial sums in the workspace: `(thread, e, h, j, warpgroup)`, the
+    /// modes of [`GemmPlan::c_frag`], to `f32` offsets in a unit's `BM x BN` slot, in the
+    /// registers' order (CuTe's `make_ordered_layout` of the accumulators' shape): the four
+    /// values `(e, h)` of one `j` contiguous (one 16-byte store), then the threads (a
+    /// warpgroup's stores of one `j` are 2 KiB contiguous), then `j` and the warpgroups.
+    /// The unit that adds the partials holds its accumulators in the same registers, so it
+    /// reads them back through the same layout.
+    pub partial: Layout,
 }
 
 /// How a [specialized](GemmPlan::specialized) kernel stores `C`: each consumer warpgroup
@@ -474,6 +499,7 @@ impl Gemm {
             } else {
                 None
             };
+            let split = self.split_plan(Some(&c_frag), k.value())?;
             return Ok(GemmPlan {
                 instr: self.instr,
                 tma,
@@ -482,6 +508,7 @@ impl Gemm {
                 b,
                 c_frag,
                 c_store,
+                split,
             });
         }
         // the accumulators' coordinates: (lane, e, h, i, q, jp, warp, block m, block n), where
@@ -504,6 +531,7 @@ impl Gemm {
             nsplit.try_mode(1)?,
             cgrid.try_mode(1)?,
         ])?;
+        self.split_plan(None, k.value())?;
         Ok(GemmPlan {
             instr: self.instr,
             tma: false,
@@ -512,7 +540,54 @@ impl Gemm {
             b,
             c_frag,
             c_store: None,
+            split: None,
         })
+    }
+
+    /// Split-K's plan for [`Tiling::splits`] > 1, given the `wgmma` accumulators (`None`
+    /// for `mma.sync`), and `k` the problem's `K`; `None` for one split.
+    ///
+    /// # Errors
+    /// No split (0 or fewer), split-K on a kernel that is not the specialized `wgmma` one,
+    /// or a range of `ceil(KT / splits)` k-tiles that would be empty.
+    fn split_plan(
+        &self,
+        c_frag: Option<&Layout>,
+        k: i64,
+    ) -> Result<Option<SplitPlan>, CodegenError> {
+        let t = self.tiling;
+        if t.splits < 1 {
+            return Err(wrong("gemm: split-K needs at least one split"));
+        }
+        if t.splits == 1 {
+            return Ok(None);
+        }
+        let Some(c_frag) = c_frag.filter(|_| t.specialized) else {
+            return Err(wrong(
+                "gemm: split-K needs the specialized (persistent) wgmma kernel",
+            ));
+        };
+        let kt = (k + t.bk - 1) / t.bk;
+        let per_split = (kt + t.splits - 1) / t.splits;
+        if kt < 1 || (t.splits - 1) * per_split >= kt {
+            return Err(wrong(
+                "gemm: split-K would leave a split without k-tiles (splits of ceil(KT / splits) k-tiles must each start before KT)",
+            ));
+        }
+        let shape: Vec<Int> = (0..c_frag.rank())
+            .map(|i| st(c_frag.mode(i).size().value()))
+            .collect();
+        let order = IntTuple::from_ints(&[st(2), st(0), st(1), st(3), st(4)]);
+        let partial = Layout::try_ordered(IntTuple::try_from_ints(&shape)?, order)?;
+        Ok(Some(SplitPlan {
+            splits: t.splits,
+            per_split,
+            first: Layout::new(
+                IntTuple::from_ints(&[st(t.splits)]),
+                IntTuple::from_ints(&[st(per_split)]),
+            ),
+            partial,
+        }))
     }
 
     /// The tiling's shape is one the kernels are built for; `(mi, ni)`: the MMA atoms of a

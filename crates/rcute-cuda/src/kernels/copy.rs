@@ -253,6 +253,7 @@ impl TiledCopy {
             grid: grid_count(grid)?,
             persistent: false,
             cluster: 1,
+            workspace: 0,
             block: threads as u32,
             shared_bytes: 0,
             tensor_maps: Vec::new(),

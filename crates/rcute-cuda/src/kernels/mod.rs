@@ -24,8 +24,8 @@ pub struct Kernel {
     pub params: Vec<Param>,
     /// The C type of the indices and of every value in [`Kernel::params`].
     pub index_type: IndexType,
-    /// Thread blocks: one per tile of work. A [persistent](Kernel::persistent) kernel may
-    /// be launched with fewer.
+    /// Thread blocks: one per tile of work (per `(split, tile)` unit of a GEMM with
+    /// split-K). A [persistent](Kernel::persistent) kernel may be launched with fewer.
     pub grid: u32,
     /// The blocks loop over the [`Kernel::grid`] tiles of work with a stride of the blocks
     /// launched (`gridDim.x`), so any number of blocks from 1 to `grid` computes the same
@@ -43,6 +43,11 @@ pub struct Kernel {
     /// TMA descriptors the host encodes (`cuTensorMapEncodeTiled`) and passes after
     /// [`Kernel::params`], in order.
     pub tensor_maps: Vec<TensorMap>,
+    /// Bytes of global workspace the kernel takes after its pointers (`W`, a GEMM with
+    /// split-K: its partial sums and arrival counters), zeroed once before the first
+    /// launch; the kernel leaves the counters at zero again, so that the same workspace
+    /// serves every launch (one at a time). 0: no workspace, no such pointer.
+    pub workspace: u64,
 }
 
 /// A 2-D TMA descriptor of 16-bit elements with the 128-byte swizzle, described for the

@@ -82,11 +82,21 @@ pub fn host_matrix<T: GemmElement>(v: &[f32], rows: usize, cols: usize, row_majo
         .collect()
 }
 
-/// A [`Gemm`]'s kernel compiled and loaded on a [`Device`].
+/// A [`Gemm`]'s kernel compiled and loaded on a [`Device`], and the workspace it owns.
+///
+/// A kernel with split-K ([`crate::gemm::Tiling::splits`] > 1) needs a global workspace
+/// ([`Kernel::workspace`](crate::kernels::Kernel::workspace) bytes: the units' partial
+/// sums and the tiles' arrival counters). The layouts fix its size, so it is allocated
+/// (zeroed) when the GEMM is compiled and passed by every [`CompiledGemm::launch`]; the
+/// kernel sets the counters back to zero, so no launch clears it. Launches of one
+/// `CompiledGemm` share it: they must not run at the same time (enqueue them on one
+/// stream, or order the streams), while two `CompiledGemm`s of the same GEMM have a
+/// workspace each.
 #[derive(Debug)]
 pub struct CompiledGemm {
     gemm: Gemm,
     kernel: CompiledKernel,
+    workspace: Option<CudaSlice<u8>>,
 }
 
 impl Gemm {
@@ -108,9 +118,14 @@ impl Gemm {
             });
         }
         let kernel = self.kernel(&format!("gemm_{}", self.ty.ptx()))?;
+        let workspace = match kernel.workspace {
+            0 => None,
+            bytes => Some(device.stream().alloc_zeros::<u8>(bytes as usize)?),
+        };
         Ok(CompiledGemm {
             gemm: self.clone(),
             kernel: device.compile(&kernel)?,
+            workspace,
         })
     }
 }
@@ -135,7 +150,8 @@ impl CompiledGemm {
     /// Enqueues `C = A * B^T` on `stream`: `a`, `b` and `c` hold the operands in the
     /// [`Gemm`]'s layouts (`A` as `(M,K)`, `B` as `(N,K)`, `C` as `(M,N)`). TMA
     /// descriptors, if the kernel loads (and stores) by TMA, are encoded for `a` and `b`
-    /// (and `c`) here.
+    /// (and `c`) here. A split-K kernel also takes the [workspace](CompiledGemm) this
+    /// `CompiledGemm` owns: launches of it must not overlap.
     ///
     /// # Errors
     /// Checked on the host before anything is enqueued: `T` is not the GEMM's type, a
@@ -189,13 +205,17 @@ impl CompiledGemm {
         l.arg(a);
         l.arg(b);
         l.arg(c);
+        if let Some(w) = &self.workspace {
+            l.arg(w);
+        }
         self.kernel.args.push(&mut l);
         for m in &maps {
             l.arg(m);
         }
         // SAFETY: the arguments are pushed in the order and with the types of the kernel's
-        // signature (`A, B, C`, then `Kernel::params` in its index type, then the tensor
-        // maps, encoded from `Kernel::tensor_maps` for `a` and `b`); `T` is the kernel's
+        // signature (`A, B, C`, the workspace `W` of `Kernel::workspace` bytes if the kernel
+        // has one, then `Kernel::params` in its index type, then the tensor maps, encoded
+        // from `Kernel::tensor_maps` for `a` and `b`); `T` is the kernel's
         // element type; `a`, `b`, `c` hold at least the cosizes of the layouts the kernel
         // was generated from, and every access of the kernel is predicated on the
         // coordinates being inside the layouts' shapes; the dynamic shared memory is

@@ -33,20 +33,24 @@ pub fn label(ty: MmaType, a_row: bool, b_row: bool) -> String {
     format!("{} A {} B {}", ty.ptx(), major(a_row), major(b_row))
 }
 
-pub fn run(
-    gpu: &Gpu,
-    (m, n, k): (i64, i64, i64),
-    layouts: &[(bool, bool)],
-    tilings: (Tiling, Tiling),
-    tuned_only: bool,
-    show: bool,
-) -> Res<()> {
+/// Which kernels a GEMM row runs, and how.
+pub struct How<'a> {
+    /// The `mma.sync` and `wgmma` rows' tilings.
+    pub tilings: (Tiling, Tiling),
+    /// cuBLAS and `tuned` only (and the `--splits` rows).
+    pub tuned_only: bool,
+    /// A row `tuned splits N` for each: the tuned kernel with `N` splits of `K`.
+    pub splits: &'a [i64],
+    /// Print each kernel's source.
+    pub show: bool,
+}
+
+pub fn run(gpu: &Gpu, (m, n, k): (i64, i64, i64), layouts: &[(bool, bool)], how: &How) -> Res<()> {
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
     // A is M x K, B is K x N (row-major logical values)
     let a = grid_values(mu * ku, 1);
     let b = grid_values(ku * nu, 2);
     let blas = CudaBlas::new(gpu.stream.clone())?;
-    let how = (tilings, tuned_only, show);
     typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, how)?;
     typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, how)
 }
@@ -59,11 +63,12 @@ fn typed<T: Half>(
     a: &[f32],
     b: &[f32],
     layouts: &[(bool, bool)],
-    ((mma, wgmma), tuned_only, show): ((Tiling, Tiling), bool, bool),
+    how: &How,
 ) -> Res<()>
 where
     CudaBlas: cudarc::cublas::Gemm<T>,
 {
+    let ((mma, wgmma), tuned_only, show) = (how.tilings, how.tuned_only, how.show);
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
     let flops = 2.0 * (m * n * k) as f64;
     let size = format!("{m}x{n}x{k}");
@@ -132,33 +137,53 @@ where
         // and the kernel `Gemm::tuned` picks for the problem
         let tuned = Gemm::tuned(T::TYPE, a_l, b_l, c_l, gpu.dev.multiprocessors())?;
         let variants = [
-            (Instr::MmaSync, mma, "mma.sync"),
-            (Instr::Wgmma, plain, "wgmma"),
-            (Instr::Wgmma, single, "wgmma ws"),
-            (Instr::Wgmma, wgmma, "wgmma ws cluster"),
-            (tuned.instr, tuned.tiling, "tuned"),
+            (Instr::MmaSync, mma, "mma.sync".to_string()),
+            (Instr::Wgmma, plain, "wgmma".to_string()),
+            (Instr::Wgmma, single, "wgmma ws".to_string()),
+            (Instr::Wgmma, wgmma, "wgmma ws cluster".to_string()),
+            (tuned.instr, tuned.tiling, "tuned".to_string()),
         ];
-        for (instr, tiling, iname) in variants {
+        // the tuned kernel with each `--splits`
+        let split_rows = how.splits.iter().map(|&s| {
+            let t = Tiling {
+                splits: s,
+                ..tuned.tiling
+            };
+            (tuned.instr, t, format!("tuned splits {s}"))
+        });
+        for (instr, tiling, iname) in variants.into_iter().chain(split_rows) {
             let mut g = Gemm::new(T::TYPE, a_l, b_l, c_l);
             g.instr = instr;
             g.tiling = tiling;
-            if iname != "tuned"
+            let tuned_row = iname.starts_with("tuned");
+            if !tuned_row
                 && (tuned_only
                     || tiling.specialized && !g.plan()?.specialized()
                     || iname == "wgmma ws cluster" && wgmma.cluster == 1)
             {
                 continue;
             }
+            if tiling.splits > 1
+                && let Err(e) = g.plan()
+            {
+                println!("rcute {iname} {what}: not built ({e})");
+                continue;
+            }
             if iname == "tuned" {
                 let t = tiling;
                 println!(
-                    "tuned: {instr:?} {}x{}x{}, {} stages{}",
+                    "tuned: {instr:?} {}x{}x{}, {} stages{}{}",
                     t.bm,
                     t.bn,
                     t.bk,
                     t.stages,
                     if instr == Instr::Wgmma && g.plan()?.specialized() {
                         format!(", specialized, clusters of {}", t.cluster)
+                    } else {
+                        String::new()
+                    },
+                    if t.splits > 1 {
+                        format!(", {} splits of K", t.splits)
                     } else {
                         String::new()
                     }

@@ -5,7 +5,7 @@
 //! ```text
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
 //!                 [--wgmma-tiling BM BN STAGES] [--cluster N] [--all-majors]
-//!                 [--mma-tiling BM BN WARPS_M WARPS_N STAGES] [--tuned-only]
+//!                 [--mma-tiling BM BN WARPS_M WARPS_N STAGES] [--tuned-only] [--splits N]...
 //! rcute-gpu-bench --source [--f16] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
 //! ```
@@ -22,7 +22,10 @@
 //! M/N-major above, or all four with `--all-majors`. Each GEMM row runs cuBLAS, then
 //! rcute's kernels: `mma.sync`, `wgmma` (not specialized), `wgmma ws` (specialized, no
 //! clusters), `wgmma ws cluster`, and `tuned` (what `Gemm::tuned` picks for the problem);
-//! `--tuned-only` runs cuBLAS and `tuned` alone.
+//! `--tuned-only` runs cuBLAS and `tuned` alone. `--splits N` adds a row `tuned splits N`:
+//! the tuned kernel with split-K in `N` ranges of `K` (1: none), where the kernel is the
+//! specialized one and every range has k-tiles (with `--source`, the `wgmma` kernel's
+//! splits).
 
 mod gemm;
 mod patterns;
@@ -154,6 +157,7 @@ struct Cli {
     mma: rcute_cuda::gemm::Tiling,
     all_majors: bool,
     tuned_only: bool,
+    splits: Vec<i64>,
 }
 
 fn parse(args: &[String]) -> Res<Cli> {
@@ -169,6 +173,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         mma: rcute_cuda::gemm::Tiling::default(),
         all_majors: false,
         tuned_only: false,
+        splits: Vec::new(),
     };
     let mut bare = Vec::new();
     let mut it = args.iter();
@@ -214,6 +219,7 @@ fn parse(args: &[String]) -> Res<Cli> {
             }
             "--all-majors" => cli.all_majors = true,
             "--tuned-only" => cli.tuned_only = true,
+            "--splits" => cli.splits.push(num(&mut it, "--splits")?),
             "--cutlass" => {
                 cli.cutlass = Some(
                     it.next()
@@ -264,6 +270,7 @@ fn main() -> Res<()> {
             println!("{}", g.kernel("gemm_f16")?.source);
             g.instr = rcute_cuda::gemm::Instr::Wgmma;
             g.tiling = cli.wgmma;
+            g.tiling.splits = cli.splits.first().copied().unwrap_or(1);
             println!("{}", g.kernel("gemm_f16_wgmma")?.source);
         }
         return Ok(());
@@ -313,7 +320,13 @@ fn main() -> Res<()> {
             &all[..2]
         };
         let tilings = (cli.mma, cli.wgmma);
-        gemm::run(&gpu, (m, n, k), layouts, tilings, cli.tuned_only, cli.show)?;
+        let how = gemm::How {
+            tilings,
+            tuned_only: cli.tuned_only,
+            splits: &cli.splits,
+            show: cli.show,
+        };
+        gemm::run(&gpu, (m, n, k), layouts, &how)?;
     }
     if let Some(b) = builds {
         tutorials::run(b, &gpu)?;
