@@ -780,8 +780,10 @@ fn boxes_come_from_the_tma_analysis() {
 
 /// `Gemm::tuned` follows its table: the tiles of `128 x 256` fill 132 SMs (clusters of 2),
 /// or fall back to `128 x 128` and `64 x 128`; rows that are not 16-byte aligned take
-/// `mma.sync` (only `B`'s) or the specialized kernel with a copying producer (`A`'s). Every
-/// pick builds a kernel, and a specialized one asks for no more registers than the SM has.
+/// `mma.sync` (only `B`'s) or the specialized kernel with a copying producer (`A`'s).
+/// `64 x 128` tiles fewer than half the SMs split a long `K` (`SMs / tiles` ranges, each
+/// of at least 4 k-tiles). Every pick builds a kernel, and a specialized one asks for no
+/// more registers than the SM has.
 #[test]
 fn tuned_follows_its_table() {
     let pick = |(m, n, k): (i64, i64, i64), a_ld: i64, b_ld: i64| {
@@ -807,6 +809,13 @@ fn tuned_follows_its_table() {
             assert!(k.persistent);
         }
         let t = g.tiling;
+        assert_eq!(
+            plan.split.as_ref().map_or(1, |s| s.splits),
+            t.splits,
+            "{:?}",
+            g.tiling
+        );
+        assert_eq!(k.workspace > 0, t.splits > 1);
         (
             g.instr,
             t.bm,
@@ -814,29 +823,79 @@ fn tuned_follows_its_table() {
             t.stages,
             plan.specialized(),
             plan.cluster(),
+            t.splits,
         )
     };
     // 8192^3: 2048 tiles of 128 x 256
     assert_eq!(
         pick((8192, 8192, 8192), 8192, 8192),
-        (Instr::Wgmma, 128, 256, 4, true, 2)
+        (Instr::Wgmma, 128, 256, 4, true, 2, 1)
+    );
+    assert_eq!(
+        pick((4096, 4096, 4096), 4096, 4096),
+        (Instr::Wgmma, 128, 256, 4, true, 2, 1)
     );
     // 2048 x 1024: 16 x 4 = 64 tiles of 128 x 256, 16 x 8 = 128 of 128 x 128
     assert_eq!(
         pick((2048, 1024, 512), 512, 512),
-        (Instr::Wgmma, 128, 128, 6, true, 1)
+        (Instr::Wgmma, 128, 128, 6, true, 1, 1)
     );
-    // 1000 x 776: 56 tiles of 128 x 128, fewer than one per 2 SMs
+    // 1000 x 776: 56 tiles of 128 x 128, fewer than one per 2 SMs; 112 of 64 x 128, more
+    // than half the SMs: no split
     assert_eq!(
         pick((1000, 776, 1000), 1000, 1000),
-        (Instr::Wgmma, 64, 128, 8, true, 1)
+        (Instr::Wgmma, 64, 128, 8, true, 1, 1)
     );
     // odd rows of A (K = 999): the specialized kernel copies
     let odd_a = pick((1000, 777, 999), 999, 999);
-    assert_eq!(odd_a, (Instr::Wgmma, 64, 128, 8, true, 1));
+    assert_eq!(odd_a, (Instr::Wgmma, 64, 128, 8, true, 1, 1));
     // A's rows aligned (its leading dimension 1000), B's not: mma.sync
     assert_eq!(
         pick((1000, 777, 1000), 1000, 1001),
-        (Instr::MmaSync, 128, 64, 4, false, 1)
+        (Instr::MmaSync, 128, 64, 4, false, 1, 1)
+    );
+    // split-K: 256 x 256 is 8 tiles of 64 x 128 (132 / 8 = 16 splits, K = 8192 has 128
+    // k-tiles); 512 x 512 is 32 (4 splits); 128 x 1024 is 16 (8 splits)
+    assert_eq!(
+        pick((256, 256, 8192), 8192, 8192),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 16)
+    );
+    assert_eq!(
+        pick((512, 512, 8192), 8192, 8192),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 4)
+    );
+    assert_eq!(
+        pick((128, 1024, 16384), 16384, 16384),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 8)
+    );
+    // odd rows of A: the copying kernel splits too
+    assert_eq!(
+        pick((256, 256, 8191), 8191, 8191),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 16)
+    );
+    // K of 1000 is 16 k-tiles: at most 4 splits of 4
+    assert_eq!(
+        pick((256, 256, 1000), 1000, 1000),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 4)
+    );
+    // 33 k-tiles: 8 splits of 5 would leave the eighth none, 7 of 5 leave 3
+    assert_eq!(
+        pick((256, 256, 64 * 33), 64 * 33, 64 * 33),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 7)
+    );
+    // short K: fewer than 2 splits of 4 k-tiles, none
+    assert_eq!(
+        pick((256, 256, 448), 448, 448),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 1)
+    );
+    // 64 tiles of 64 x 128 (512 x 1024), fewer than half the SMs: 2 splits; 80 (640 x
+    // 1024), not fewer: no split
+    assert_eq!(
+        pick((512, 1024, 8192), 8192, 8192),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 2)
+    );
+    assert_eq!(
+        pick((640, 1024, 8192), 8192, 8192),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 1)
     );
 }

@@ -339,9 +339,13 @@ impl Gemm {
     /// | rows 16-byte aligned (TMA) | fewer still | `wgmma`, specialized, `64 x 128 x 64`, 8 stages |
     /// | `A`'s rows 16-byte aligned, `B`'s not | any | `mma.sync`, `128 x 64 x 64`, 2 x 2 warps, 4 stages |
     /// | `A`'s rows not 16-byte aligned | any | `wgmma`, specialized (the producer warpgroup copies), `64 x 128 x 64`, 8 stages |
+    /// | either of the two `64 x 128` picks above | tiles of `64 x 128` fewer than half the SMs, `K` at least 8 k-tiles of 64 | the same, `K` split ([`Tiling::splits`]) in `min(SMs / tiles, KT / 4)` ranges |
     ///
     /// Small problems take small tiles so that more SMs have work; large ones take the
-    /// large tile and clusters, whose loads per multiply are fewest.
+    /// large tile and clusters, whose loads per multiply are fewest. Split-K keeps the units
+    /// (tiles times splits) no more than the SMs, every range at least 4 k-tiles long (and
+    /// takes one split fewer while a range of `ceil(KT / splits)` would leave the last
+    /// empty).
     ///
     /// ```
     /// use rcute_cuda::gemm::{Gemm, Instr, MmaType};
@@ -350,6 +354,12 @@ impl Gemm {
     /// let g = Gemm::tuned(MmaType::F16, matrix(m, k, k, true), matrix(n, k, k, true),
     ///                     matrix(m, n, n, true), 132).unwrap();
     /// assert_eq!((g.instr, g.tiling.bm, g.tiling.bn, g.tiling.stages), (Instr::Wgmma, 64, 128, 8));
+    /// assert_eq!(g.tiling.splits, 1); // 112 tiles of 64 x 128: no split
+    /// // 8 tiles, 128 k-tiles: 132 / 8 = 16 splits of 8 k-tiles
+    /// let (m, n, k) = (256, 256, 8192);
+    /// let g = Gemm::tuned(MmaType::F16, matrix(m, k, k, true), matrix(n, k, k, true),
+    ///                     matrix(m, n, n, true), 132).unwrap();
+    /// assert_eq!((g.tiling.bm, g.tiling.bn, g.tiling.splits), (64, 128, 16));
     /// ```
     ///
     /// # Errors
@@ -382,6 +392,7 @@ impl Gemm {
                     cluster: 1,
                     ..Tiling::wgmma()
                 };
+                g.tiling.splits = g.split_k(multiprocessors)?;
             }
             return Ok(g);
         }
@@ -396,8 +407,32 @@ impl Gemm {
                 (64, 128, 8)
             };
             g.tiling.warps_m = g.tiling.bm / 64;
+            if g.tiling.bm == 64 {
+                g.tiling.splits = g.split_k(multiprocessors)?;
+            }
         }
         Ok(g)
+    }
+
+    /// The splits of `K` [`Gemm::tuned`] picks for its tiling: `SMs / tiles` where the
+    /// tiles are fewer than half the SMs, at most one per 4 k-tiles (and fewer where a
+    /// range of `ceil(KT / splits)` would be left empty); 1 (no split) otherwise.
+    fn split_k(&self, multiprocessors: u32) -> Result<i64, CodegenError> {
+        let t = self.tiling;
+        let (m, k) = extents(&self.a)?;
+        let n = extents(&self.b)?.0.value();
+        let tiles = (m.value() + t.bm - 1) / t.bm * ((n + t.bn - 1) / t.bn);
+        let sms = i64::from(multiprocessors);
+        let kt = (k.value() + t.bk - 1) / t.bk;
+        if tiles < 1 || 2 * tiles >= sms {
+            return Ok(1);
+        }
+        let mut splits = (sms / tiles).min(kt / 4).max(1);
+        // ranges of ceil(KT / splits): fewer splits where the last would be empty
+        while splits > 1 && (splits - 1) * ((kt + splits - 1) / splits) >= kt {
+            splits -= 1;
+        }
+        Ok(splits)
     }
 
     /// The kernel `name`, with `int` indices when every value fits, `long long` otherwise.
