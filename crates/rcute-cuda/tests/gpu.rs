@@ -7,7 +7,9 @@
 use cudarc::driver::CudaSlice;
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernels::{Elem, matrix, tiled};
-use rcute_cuda::launch::{Device, GemmElement, LaunchError, grid_values, host_matrix};
+use rcute_cuda::launch::{
+    Device, E4m3, GemmElement, LaunchError, fp8_values, grid_values, host_matrix,
+};
 
 const DEVICE: &str = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored";
 
@@ -25,27 +27,45 @@ fn product(a: &[f32], b: &[f32], (m, n, k): (usize, usize, usize)) -> Vec<f64> {
     out
 }
 
-/// A 16-bit element the tests store and read back.
-trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy {}
+/// An element the tests store and read back: an input type whose output type is one too.
+trait Half:
+    GemmElement<Output: cudarc::driver::ValidAsZeroBits + Copy> + cudarc::driver::ValidAsZeroBits + Copy
+{
+}
 
-impl<T: GemmElement + cudarc::driver::ValidAsZeroBits + Copy> Half for T {}
+impl<
+    T: GemmElement<Output: cudarc::driver::ValidAsZeroBits + Copy>
+        + cudarc::driver::ValidAsZeroBits
+        + Copy,
+> Half for T
+{
+}
 
 /// Every operand major, both instructions, for one size and type (and with `split_k`, the
 /// specialized kernel with split-K): the elements off by more than the output type's
-/// rounding, per case (empty when all are right).
+/// rounding, per case (empty when all are right). e4m3: both operands K-major, `wgmma`
+/// only, on values whose sums are exact ([`fp8_values`]): every element must be the
+/// exact product rounded once to bfloat16.
 fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64), split_k: bool) -> Vec<String> {
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
-    let a = grid_values(mu * ku, 1);
-    let b = grid_values(ku * nu, 2);
+    let fp8 = T::TYPE == MmaType::E4M3;
+    let values = if fp8 { fp8_values } else { grid_values };
+    let a = values(mu * ku, 1);
+    let b = values(ku * nu, 2);
     let want = product(&a, &b, (mu, nu, ku));
     let scale = want.iter().fold(1f64, |s, x| s.max(x.abs()));
     let rel = match T::TYPE {
         MmaType::F16 => 2f64.powi(-9),
-        MmaType::Bf16 => 2f64.powi(-6),
+        MmaType::Bf16 | MmaType::E4M3 => 2f64.powi(-6),
     };
     let s = dev.stream();
     let mut failures = Vec::new();
-    for (a_row, b_row) in [(true, false), (false, true), (true, true), (false, false)] {
+    let majors: &[(bool, bool)] = if fp8 {
+        &[(true, false)]
+    } else {
+        &[(true, false), (false, true), (true, true), (false, false)]
+    };
+    for &(a_row, b_row) in majors {
         // A (M,K): row-major is K-major; B is K x N: row-major is N-major, as (N,K)
         let a_dev = s.memcpy_stod(&host_matrix::<T>(&a, mu, ku, a_row)).unwrap();
         let b_dev = s.memcpy_stod(&host_matrix::<T>(&b, ku, nu, b_row)).unwrap();
@@ -55,7 +75,10 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64), split_k: bool) 
         // mma.sync; wgmma warp-specialized and persistent in clusters of 2 blocks, on as
         // many blocks as tiles (or SMs) and on 4 that each take several tiles, and without
         // clusters on 3 blocks; wgmma not specialized; and the kernel `Gemm::tuned` picks
-        let specialized = Tiling::wgmma();
+        let specialized = Tiling {
+            bk: T::TYPE.row_elements(),
+            ..Tiling::wgmma()
+        };
         let single = Tiling {
             cluster: 1,
             ..specialized
@@ -101,6 +124,9 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64), split_k: bool) 
             .chain(splits.into_iter().filter(|_| split_k))
             .chain([(tuned.instr, tuned.tiling, None)]);
         for (instr, tiling, blocks) in variants {
+            if fp8 && instr == Instr::MmaSync {
+                continue; // wgmma only
+            }
             if instr == Instr::Wgmma && dev.capability() != (9, 0) {
                 eprintln!("wgmma skipped: compute capability {:?}", dev.capability());
                 continue;
@@ -133,7 +159,7 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64), split_k: bool) 
                     n.min(gemm.kernel().kernel().grid) / c * c
                 );
             }
-            let mut c: CudaSlice<T> = s.alloc_zeros(mu * nu).unwrap();
+            let mut c: CudaSlice<T::Output> = s.alloc_zeros(mu * nu).unwrap();
             gemm.launch(s, &a_dev, &b_dev, &mut c)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             let got = s.memcpy_dtov(&c).unwrap();
@@ -141,6 +167,10 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64), split_k: bool) 
                 .iter()
                 .zip(&want)
                 .filter(|&(x, w)| {
+                    if fp8 {
+                        // the exact sum (exact in f32), rounded once to bfloat16
+                        return x.to_f32() != T::Output::from_f32(*w as f32).to_f32();
+                    }
                     let err = (f64::from(x.to_f32()) - w).abs();
                     err.is_nan() || err > rel * w.abs().max(scale / 16.0)
                 })
@@ -151,10 +181,11 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64), split_k: bool) 
             // split-K: a second launch on the same workspace (its counters back at zero)
             // gives the same bits, whichever split of a tile finished last
             if gemm.kernel().kernel().workspace > 0 {
-                let mut again: CudaSlice<T> = s.alloc_zeros(mu * nu).unwrap();
+                let mut again: CudaSlice<T::Output> = s.alloc_zeros(mu * nu).unwrap();
                 gemm.launch(s, &a_dev, &b_dev, &mut again)
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
-                let bits = |v: &[T]| v.iter().map(|x| x.to_f32().to_bits()).collect::<Vec<_>>();
+                let bits =
+                    |v: &[T::Output]| v.iter().map(|x| x.to_f32().to_bits()).collect::<Vec<_>>();
                 if bits(&s.memcpy_dtov(&again).unwrap()) != bits(&got) {
                     failures.push(format!("{what}: a second launch differs"));
                 }
@@ -182,6 +213,27 @@ fn gemms_match_the_host_product() {
     ] {
         failures.extend(gemm_cases::<half::f16>(&dev, size, split_k));
         failures.extend(gemm_cases::<half::bf16>(&dev, size, split_k));
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// The FP8 GEMM's cases of `gemms_match_the_host_product`, a test of their own so that they
+/// run in seconds beside its minutes: every element must be the exact product rounded
+/// once to bfloat16.
+#[test]
+#[ignore = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored"]
+fn e4m3_gemms_match_the_host_product() {
+    let dev = Device::new(0).expect(DEVICE);
+    let mut failures = Vec::new();
+    // e4m3: 16-byte rows (K a multiple of 16), edges in M and N, split-K (8 k-tiles of
+    // 128 at 1000 x 776 x 1024; 24 at 200 x 136 x 3072, which `Gemm::tuned` splits)
+    for (size, split_k) in [
+        ((128, 96, 128), false),
+        ((1000, 776, 1024), true),
+        ((1000, 777, 1008), false),
+        ((200, 136, 3072), true),
+    ] {
+        failures.extend(gemm_cases::<E4m3>(&dev, size, split_k));
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }

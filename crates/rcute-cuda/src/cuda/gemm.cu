@@ -6,8 +6,8 @@
 //// section: kernel
 extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/) /*{{NAME}}*/(/*{{PARAMS}}*/) {
     extern __shared__ __align__(1024) unsigned short rcute_smem[];
-    unsigned short* const A_smem = rcute_smem;
-    unsigned short* const B_smem = rcute_smem + /*{{A_ELEMS}}*/;
+    /*{{AB}}*/* const A_smem = (/*{{AB}}*/*)rcute_smem;
+    /*{{AB}}*/* const B_smem = A_smem + /*{{A_ELEMS}}*/;
     const /*{{INDEX}}*/ tid = threadIdx.x;
     const /*{{INDEX}}*/ /*{{LANE}}*/ = /*{{LANE_INDEX}}*/, /*{{GROUP}}*/ = /*{{GROUP_INDEX}}*/;/*{{WARP_POSITION}}*/
     const /*{{INDEX}}*/ bm = /*{{BLOCK_M_INDEX}}*/, bn = /*{{BLOCK_N_INDEX}}*/;
@@ -21,8 +21,8 @@ extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/) /*{{NAME}}*/(/*{{P
 //// section: kernel_specialized
 extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/, 1)/*{{CLUSTER_DIMS}}*/ /*{{NAME}}*/(/*{{PARAMS}}*/) {
     extern __shared__ __align__(1024) unsigned short rcute_smem[];
-    unsigned short* const A_smem = rcute_smem;
-    unsigned short* const B_smem = rcute_smem + /*{{A_ELEMS}}*/;/*{{C_SMEM}}*/
+    /*{{AB}}*/* const A_smem = (/*{{AB}}*/*)rcute_smem;
+    /*{{AB}}*/* const B_smem = A_smem + /*{{A_ELEMS}}*/;/*{{C_SMEM}}*/
     // per stage: `full` completes when the stage's bytes have landed, `empty` when every
     // consumer warpgroup (of every block of the cluster) is done reading it
     unsigned long long* const full = (unsigned long long*)(rcute_smem + /*{{BARRIERS_AT}}*/);
@@ -281,7 +281,7 @@ rcute_elem v[8];
 rcute_wgmma_fence();
 #pragma unroll
         for (/*{{INDEX}}*/ kk = 0; kk < /*{{KK}}*/; ++kk)
-            rcute_wgmma(&acc[0][0][0], rcute_desc_a(a_s + 2 * /*{{A_SLICE_INDEX}}*/), rcute_desc_b(b_s + 2 * /*{{B_SLICE_INDEX}}*/));
+            rcute_wgmma(&acc[0][0][0], rcute_desc_a(a_s + /*{{AB_BYTES}}*/ * /*{{A_SLICE_INDEX}}*/), rcute_desc_b(b_s + /*{{AB_BYTES}}*/ * /*{{B_SLICE_INDEX}}*/));
         rcute_wgmma_commit();
         rcute_wgmma_wait<1>();
 //// section: epilogue_mma_sync

@@ -12,7 +12,7 @@ __device__ __forceinline__ unsigned long long rcute_desc_b(unsigned addr) {
 }
 __device__ __forceinline__ void rcute_wgmma(float* d, unsigned long long da, unsigned long long db) {
     asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %/*{{R2}}*/, 0;\n"
-                 "wgmma.mma_async.sync.aligned.m64n/*{{N}}*/k16.f32./*{{PTX}}*/./*{{PTX}}*/ {/*{{OUTS}}*/}, %/*{{R0}}*/, %/*{{R1}}*/, p, 1, 1, /*{{TRANS_A}}*/, /*{{TRANS_B}}*/;\n}\n"
+                 "wgmma.mma_async.sync.aligned.m64n/*{{N}}*/k/*{{K}}*/.f32./*{{PTX}}*/./*{{PTX}}*/ {/*{{OUTS}}*/}, %/*{{R0}}*/, %/*{{R1}}*/, p, 1, 1/*{{TRANS}}*/;\n}\n"
                  : /*{{BINDS}}*/
                  : "l"(da), "l"(db), "r"(1));
 }

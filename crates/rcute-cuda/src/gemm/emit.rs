@@ -212,8 +212,9 @@ impl Gemm {
             extents.push(("UNITS", cluster_tiles.try_mul(st(splits))?));
         }
         let params = kernel_params(&extents, &e.fns);
-        let mut pointers = String::from(
-            "const unsigned short* __restrict__ A, const unsigned short* __restrict__ B, unsigned short* __restrict__ C",
+        let ab = self.ab_type();
+        let mut pointers = format!(
+            "const {ab}* __restrict__ A, const {ab}* __restrict__ B, unsigned short* __restrict__ C"
         );
         if splits > 1 {
             pointers.push_str(", float* __restrict__ W");
@@ -234,7 +235,8 @@ impl Gemm {
             _ => 0,
         };
         let staging = plan.c_store.as_ref().map_or(0, |c| c.bytes);
-        let shared_bytes = 2 * (a_elems + b_elems) + staging + barriers;
+        let ab_bytes = self.ty.bytes() * (a_elems + b_elems);
+        let shared_bytes = ab_bytes + staging + barriers;
         let ctx = Ctx {
             g: self,
             plan: &plan,
@@ -247,10 +249,11 @@ impl Gemm {
         for f in &e.fns {
             src.push_str(&f.source());
         }
+        // the shared buffers after A's and B's stages are placed in 16-bit units
         src.push_str(&if plan.specialized() {
-            ctx.kernel_specialized(name, &decl, a_elems, b_elems, staging / 2)?
+            ctx.kernel_specialized(name, &decl, a_elems, ab_bytes / 2, staging / 2)?
         } else {
-            ctx.kernel(name, &decl, a_elems, b_elems)?
+            ctx.kernel(name, &decl, a_elems, ab_bytes / 2)?
         });
         src.push('\n');
         Ok(Kernel {
@@ -268,10 +271,21 @@ impl Gemm {
         })
     }
 
+    /// The C type the kernel reads `A` and `B` as: `unsigned short` for 16-bit elements,
+    /// `unsigned char` for e4m3.
+    fn ab_type(&self) -> &'static str {
+        if self.ty.bytes() == 1 {
+            "unsigned char"
+        } else {
+            "unsigned short"
+        }
+    }
+
     /// The PTX, TMA and `wgmma` wrappers the kernel uses.
     fn helpers(&self, plan: &GemmPlan) -> Result<String, CodegenError> {
         let ptx = self.ty.ptx();
-        let mut src = fill(PTX_CUH, &[("PTX", ptx)])?;
+        // `mma.sync` (16-bit inputs only) and the conversions to `C`'s type
+        let mut src = fill(PTX_CUH, &[("PTX", self.ty.output().ptx())])?;
 
         if !plan.tma {
             // the narrower cp.async each width needs, once (16 bytes is in PTX_CUH)
@@ -294,6 +308,12 @@ impl Gemm {
             let outs: Vec<String> = (0..regs).map(|i| format!("%{i}")).collect();
             let binds: Vec<String> = (0..regs).map(|i| format!("\"+f\"(d[{i}])")).collect();
             let n = |v: i64| v.to_string();
+            // 8-bit wgmma takes no transpose operands (both K-major)
+            let trans = if self.ty.gmma_types().k_major_only() {
+                String::new()
+            } else {
+                format!(", {}, {}", a.mn_major as i64, b.mn_major as i64)
+            };
             src.push_str(&fill(
                 WGMMA_CUH,
                 &[
@@ -301,13 +321,13 @@ impl Gemm {
                     ("DESC_B", &format!("{:#x}", b.descriptor()?)),
                     ("PTX", ptx),
                     ("N", &n(self.tiling.bn)),
+                    ("K", &n(self.ty.gmma_types().k())),
                     ("OUTS", &outs.join(", ")),
                     ("BINDS", &binds.join(", ")),
                     ("R0", &n(regs)),
                     ("R1", &n(regs + 1)),
                     ("R2", &n(regs + 2)),
-                    ("TRANS_A", &n(a.mn_major as i64)),
-                    ("TRANS_B", &n(b.mn_major as i64)),
+                    ("TRANS", &trans),
                 ],
             )?);
         }
@@ -566,6 +586,7 @@ fn store_fns(
     let row_major = m.modes()[0] == 1;
     let map = TensorMap {
         operand: 2,
+        elem_bytes: 2,
         dims: [m.global_dim()[0], m.global_dim()[1]],
         stride_bytes: m.global_strides()[0],
         box_dims: [m.box_dim()[0], m.box_dim()[1]],
@@ -612,6 +633,7 @@ fn tma_fns(
     }
     let map = TensorMap {
         operand,
+        elem_bytes: op.elem_bytes as u32,
         dims: [map.global_dim()[0], map.global_dim()[1]],
         stride_bytes: map.global_strides()[0],
         box_dims: [map.box_dim()[0], map.box_dim()[1]],
@@ -725,7 +747,7 @@ impl Ctx<'_> {
         name: &str,
         decl: &str,
         a_elems: i64,
-        b_elems: i64,
+        ab_u16: i64,
     ) -> Result<String, CodegenError> {
         let (t, f, it) = (self.g.tiling, self.fns, self.it);
         let wgmma = self.wgmma();
@@ -747,7 +769,7 @@ impl Ctx<'_> {
             format!("float acc[{mi}][{nj}][2][2][2];")
         };
         let pipeline = if self.plan.tma {
-            self.pipeline_tma(a_elems + b_elems)?
+            self.pipeline_tma(ab_u16)?
         } else {
             self.pipeline_cp_async()?
         };
@@ -758,6 +780,7 @@ impl Ctx<'_> {
                 ("NAME", name),
                 ("PARAMS", decl),
                 ("A_ELEMS", &a_elems.to_string()),
+                ("AB", self.g.ab_type()),
                 ("INDEX", it),
                 ("LANE", if wgmma { "wt" } else { "lane" }),
                 ("LANE_INDEX", &self.call(f.lane, "tid")),
@@ -790,13 +813,13 @@ impl Ctx<'_> {
         name: &str,
         decl: &str,
         a_elems: i64,
-        b_elems: i64,
+        ab_u16: i64,
         c_elems: i64,
     ) -> Result<String, CodegenError> {
         let (t, f, it) = (self.g.tiling, self.fns, self.it);
         let (c_smem, consumer_end, epilogue) = match &f.store {
             Store::Staged(cs) => (
-                cu("c_smem", &[("AT", &(a_elems + b_elems).to_string())])?,
+                cu("c_smem", &[("AT", &ab_u16.to_string())])?,
                 cu("consumer_end", &[])?,
                 self.epilogue_tma(cs)?,
             ),
@@ -864,7 +887,8 @@ impl Ctx<'_> {
                 ("NAME", name),
                 ("PARAMS", decl),
                 ("A_ELEMS", &a_elems.to_string()),
-                ("BARRIERS_AT", &(a_elems + b_elems + c_elems).to_string()),
+                ("AB", self.g.ab_type()),
+                ("BARRIERS_AT", &(ab_u16 + c_elems).to_string()),
                 ("C_SMEM", &c_smem),
                 ("STAGES", &stages),
                 ("INDEX", it),
@@ -937,7 +961,7 @@ impl Ctx<'_> {
             indent(&self.issue(&boxes[0], "a", a)?, 12),
             indent(&self.issue(&boxes[1], "b", b)?, 12),
         );
-        let stage_bytes = (2 * (t.bm + t.bn) * t.bk).to_string();
+        let stage_bytes = (self.g.ty.bytes() * (t.bm + t.bn) * t.bk).to_string();
         let walk = walk.values(16);
         let mut values = vec![
             ("INDEX", self.it),
@@ -1111,7 +1135,10 @@ impl Ctx<'_> {
             &[
                 ("BARRIERS_AT", &barriers_at.to_string()),
                 ("INDEX", self.it),
-                ("STAGE_BYTES", &(2 * (t.bm + t.bn) * t.bk).to_string()),
+                (
+                    "STAGE_BYTES",
+                    &(self.g.ty.bytes() * (t.bm + t.bn) * t.bk).to_string(),
+                ),
                 ("ISSUE_A", &self.issue(&boxes[0], "a", a)?),
                 ("ISSUE_B", &self.issue(&boxes[1], "b", b)?),
                 ("STAGES", &t.stages.to_string()),
@@ -1159,11 +1186,13 @@ impl Ctx<'_> {
         let (fa, fb) = self.fns.frag;
         let kk = (t.bk / 16).to_string();
         if self.wgmma() {
+            let kk = (t.bk / self.g.ty.gmma_types().k()).to_string();
             return cu(
                 "compute_wgmma",
                 &[
                     ("INDEX", self.it),
                     ("KK", &kk),
+                    ("AB_BYTES", &self.g.ty.bytes().to_string()),
                     ("A_SLICE_INDEX", &self.call(fa, "wg, kk")),
                     ("B_SLICE_INDEX", &self.call(fb, "0, kk")),
                 ],

@@ -51,22 +51,81 @@ use crate::kernels::{Kernel, int_pair};
 use rcute::atom::{Gmma, GmmaMajor, GmmaTypes, MmaAtom};
 use rcute::{Int, IntTuple, Layout, layout};
 
-/// The 16-bit input (and output) type of the product.
+/// The input type of the product (and, for the 16-bit types, its output type).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MmaType {
     /// IEEE half precision.
     F16,
     /// bfloat16.
     Bf16,
+    /// FP8 e4m3 inputs (one byte each; `wgmma` only, both operands K-major, loaded by TMA)
+    /// with a bfloat16 output ([`MmaType::output`]) and `f32` accumulation:
+    /// `wgmma.mma_async.m64nNk32.f32.e4m3.e4m3`.
+    E4M3,
 }
 
 impl MmaType {
-    /// The PTX type name.
+    /// The PTX type name of the inputs.
     pub fn ptx(self) -> &'static str {
         match self {
             MmaType::F16 => "f16",
             MmaType::Bf16 => "bf16",
+            MmaType::E4M3 => "e4m3",
         }
+    }
+
+    /// The type of `C`: the input type for the 16-bit types, bfloat16 for e4m3 (one of
+    /// the output types cuBLASLt's FP8 GEMM supports, and 16 bits wide like the others, so
+    /// the epilogue is the same).
+    pub fn output(self) -> MmaType {
+        match self {
+            MmaType::E4M3 => MmaType::Bf16,
+            t => t,
+        }
+    }
+
+    /// Bytes of one input element: 2, or 1 for e4m3.
+    pub fn bytes(self) -> i64 {
+        match self {
+            MmaType::E4M3 => 1,
+            _ => 2,
+        }
+    }
+
+    /// The `wgmma` atom's types (f32 accumulators): `F32F16F16`, `F32BF16BF16` or
+    /// `Fp8` e4m3 x e4m3.
+    pub fn gmma_types(self) -> GmmaTypes {
+        match self {
+            MmaType::F16 => GmmaTypes::F32F16F16,
+            MmaType::Bf16 => GmmaTypes::F32BF16BF16,
+            MmaType::E4M3 => GmmaTypes::Fp8 {
+                f32: true,
+                a_e5m2: false,
+                b_e5m2: false,
+            },
+        }
+    }
+
+    /// The shared-memory swizzle atom of the `wgmma` operands: the 128-byte swizzle
+    /// `Sw<3,4,3>` on bytes, upcast to the element (CuTe's `GMMA::Layout_K_SW128_Atom<T>`,
+    /// `upcast<sizeof_bits<T>>` of the bit atom): `Sw<3,3,3>` for 16-bit elements,
+    /// `Sw<3,4,3>` for 8-bit ones.
+    ///
+    /// ```
+    /// use rcute_cuda::gemm::MmaType;
+    /// assert_eq!(MmaType::F16.swizzle(), rcute::Swizzle::new(3, 3, 3));
+    /// assert_eq!(MmaType::E4M3.swizzle(), rcute::Swizzle::new(3, 4, 3));
+    /// ```
+    pub fn swizzle(self) -> rcute::Swizzle {
+        rcute::Swizzle::new(3, 4, 3)
+            .try_upcast(self.bytes())
+            .expect("1 and 2 are powers of two")
+    }
+
+    /// Elements in a 128-byte swizzle row: the `K` of a K-major stage (64 for 16-bit
+    /// types, 128 for e4m3).
+    pub fn row_elements(self) -> i64 {
+        128 / self.bytes()
     }
 }
 
@@ -191,7 +250,8 @@ pub struct Tiling {
     pub bm: i64,
     /// Columns of `C` per block.
     pub bn: i64,
-    /// `K` per pipeline stage (64: one 128-byte swizzle row of a K-major tile).
+    /// `K` per pipeline stage: one 128-byte swizzle row of a K-major tile, 64 16-bit
+    /// elements or 128 e4m3 ([`MmaType::row_elements`]).
     pub bk: i64,
     /// Warps along M.
     pub warps_m: i64,
@@ -340,6 +400,7 @@ impl Gemm {
     /// | `A`'s rows 16-byte aligned, `B`'s not | any | `mma.sync`, `128 x 64 x 64`, 2 x 2 warps, 4 stages |
     /// | `A`'s rows not 16-byte aligned | any | `wgmma`, specialized (the producer warpgroup copies), `64 x 128 x 64`, 8 stages |
     /// | either of the two `64 x 128` picks above | tiles of `64 x 128` fewer than half the SMs, `K` at least 8 k-tiles of 64 | the same, `K` split ([`Tiling::splits`]) in `min(SMs / tiles, KT / 4)` ranges |
+    /// | [`MmaType::E4M3`]: rows 16-byte aligned, both K-major (otherwise an error) | as the TMA rows | the TMA rows' kernels with `BK` 128 (a stage of as many bytes): `128 x 256 x 128`, 4 stages, clusters of 2 at `8192^3` |
     ///
     /// Small problems take small tiles so that more SMs have work; large ones take the
     /// large tile and clusters, whose loads per multiply are fewest. Split-K keeps the units
@@ -363,7 +424,8 @@ impl Gemm {
     /// ```
     ///
     /// # Errors
-    /// As [`Gemm::plan`]: the operands are not rank-2 integer layouts of matching extents.
+    /// As [`Gemm::plan`]: the operands are not rank-2 integer layouts of matching extents,
+    /// or e4m3 operands that are not K-major with 16-byte rows.
     pub fn tuned(
         ty: MmaType,
         a: Layout,
@@ -373,7 +435,10 @@ impl Gemm {
     ) -> Result<Gemm, CodegenError> {
         let mut g = Gemm::new(ty, a, b, c);
         g.instr = Instr::Wgmma;
-        g.tiling = Tiling::wgmma();
+        g.tiling = Tiling {
+            bk: ty.row_elements(),
+            ..Tiling::wgmma()
+        };
         let plan = g.plan()?;
         if !plan.tma {
             if plan.a.vector {

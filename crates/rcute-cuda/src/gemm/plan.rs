@@ -2,8 +2,8 @@
 //! copies, fragments, TMA boxes, accumulators), composed and checked on the host.
 
 use super::{
-    Gemm, Instr, Tiling, extents, ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_c_tv, st, st2, strides,
-    wgmma_c_tv, wrong,
+    Gemm, Instr, MmaType, Tiling, extents, ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_c_tv, st, st2,
+    strides, wgmma_c_tv, wrong,
 };
 use crate::codegen::CodegenError;
 use crate::kernels::int_pair;
@@ -12,15 +12,21 @@ use rcute::analysis::{Memory, vector_width};
 use rcute::atom::TiledCopy;
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Major, Swizzle, TileOrder, Tiler, layout};
 
-/// CuTe's copy atom of `width` 16-bit elements per thread: `cp.async.cg` of 16 bytes,
-/// `cp.async.ca` of 8 or 4 bytes, or a plain element copy.
-fn copy_atom_name(width: i64) -> Result<&'static str, CodegenError> {
-    Ok(match width {
-        8 => "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>",
-        4 => "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, half_t>",
-        2 => "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint32_t>, half_t>",
-        1 => "Copy_Atom<UniversalCopy<uint16_t>, half_t>",
-        _ => return Err(wrong("gemm: a copy moves 1, 2, 4 or 8 elements")),
+/// CuTe's copy atom of `width` elements of `ty` per thread: for 16-bit elements
+/// `cp.async.cg` of 16 bytes, `cp.async.ca` of 8 or 4 bytes, or a plain element copy; for
+/// e4m3 only the 16-byte `cp.async.cg` (16 elements).
+fn copy_atom_name(ty: MmaType, width: i64) -> Result<&'static str, CodegenError> {
+    Ok(match (ty.bytes(), width) {
+        (1, 16) => "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, float_e4m3_t>",
+        (2, 8) => "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>",
+        (2, 4) => "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, half_t>",
+        (2, 2) => "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint32_t>, half_t>",
+        (2, 1) => "Copy_Atom<UniversalCopy<uint16_t>, half_t>",
+        _ => {
+            return Err(wrong(
+                "gemm: a copy moves 1, 2, 4 or 8 16-bit elements, or 16 8-bit ones",
+            ));
+        }
     })
 }
 
@@ -28,30 +34,38 @@ fn copy_atom_name(width: i64) -> Result<&'static str, CodegenError> {
 /// (CuTe's `make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>, thr,
 /// val)` for 16 bytes, [`copy_atom_name`] for the others): its thread-value layout `(T,V)`,
 /// to column-major indices of its tile, and the tile's shape.
-fn make_tv(width: i64, thr: &Layout, val: &Layout) -> Result<(Layout, IntTuple), CodegenError> {
-    let atom = rcute::atom::copy_atom(copy_atom_name(width)?)?;
+fn make_tv(
+    ty: MmaType,
+    width: i64,
+    thr: &Layout,
+    val: &Layout,
+) -> Result<(Layout, IntTuple), CodegenError> {
+    let atom = rcute::atom::copy_atom(copy_atom_name(ty, width)?)?;
     let copy = TiledCopy::try_new(atom, thr, val)?;
     Ok((*copy.layout_tv(), *copy.tiler()))
 }
 
-/// The widest copy of an operand of strides `(sr, sk)` (rows, K), in elements: 8 (16
-/// bytes), 4 (8 bytes), 2 (4 bytes) or 1, [`vector_width`] of a probe: 8 x 8 elements of
-/// the operand at its origin, each of 8 threads holding 8 neighbours along the contiguous
-/// mode (K for a K-major operand, the rows for an M/N-major one). Every tile of a copy
-/// starts at a multiple of 8 along that mode, so the probe's alignment is every copy's
-/// (the operand's base 16-byte aligned, as the allocations are).
-fn copy_width(sr: i64, sk: i64, mn_major: bool) -> Result<i64, CodegenError> {
+/// The widest copy of an operand of strides `(sr, sk)` (rows, K) and elements of `bytes`
+/// bytes, in elements: 16 bytes, 8, 4 or one element, [`vector_width`] of a probe: `v`
+/// elements (16 bytes' worth) of 8 rows of the operand at its origin, each of 8 threads
+/// holding `v` neighbours along the contiguous mode (K for a K-major operand, the rows for
+/// an M/N-major one). Every tile of a copy starts at a multiple of `v` along that mode, so
+/// the probe's alignment is every copy's (the operand's base 16-byte aligned, as the
+/// allocations are).
+fn copy_width(sr: i64, sk: i64, mn_major: bool, bytes: i64) -> Result<i64, CodegenError> {
+    let v = 16 / bytes;
+    let (shape, tv) = if mn_major {
+        (st2(v, 8), Layout::new(st2(8, v), st2(v, 1)))
+    } else {
+        (st2(8, v), Layout::new(st2(8, v), st2(1, 8)))
+    };
     let window = Layout::new(
-        st2(8, 8),
+        shape,
         IntTuple::from_ints(&[Int::dynamic(sr), Int::dynamic(sk)]),
     );
     let memory = Memory::try_new(&window.into())?;
-    let tv = if mn_major {
-        layout!((_8, _8):(_8, _1))
-    } else {
-        layout!((_8, _8):(_1, _8))
-    };
-    Ok(i64::from(vector_width(&memory, &tv, 16)?.bits / 16))
+    let bits = 8 * bytes as u32;
+    Ok(i64::from(vector_width(&memory, &tv, bits)?.bits / bits))
 }
 
 /// How one operand (`rows x K`) goes from global to shared memory and into fragments.
@@ -97,8 +111,11 @@ pub struct OperandPlan {
     pub vector: bool,
     /// Elements per copy: 8 (16-byte `cp.async.cg`), 4 (8-byte `cp.async.ca`, the other
     /// stride divisible by 4), 2 (4-byte `cp.async.ca`, divisible by 2) or 1 (element
-    /// loads), the widest the operand's layout allows.
+    /// loads), the widest the operand's layout allows; 16 (16 bytes) for e4m3, whose
+    /// operands must allow it.
     pub width: i64,
+    /// Bytes of one element: 2, or 1 for e4m3 ([`MmaType::bytes`]).
+    pub elem_bytes: i64,
 }
 
 /// Everything the kernel's indexing is generated from, for one [`Gemm`].
@@ -252,7 +269,8 @@ impl GemmPlan {
 
 impl OperandPlan {
     /// The fixed fields of an operand's `wgmma` matrix descriptor (PTX ISA, "Matrix Descriptor
-    /// Format"; the start address is added per slice): 128-byte swizzle (type 1, bits 62-63),
+    /// Format"; the start address is added per slice): 128-byte swizzle (type 1, bits 62-63)
+    /// of 16-bit or 8-bit elements ([`MmaType::swizzle`]),
     /// and the byte offsets, in 16-byte units, read off the unswizzled shared layout. K-major:
     /// the stride byte offset (bits 32-45) is the step between groups of 8 rows, the leading
     /// one (bits 16-29) is unused (1). M/N-major: the leading offset is the step between
@@ -260,17 +278,17 @@ impl OperandPlan {
     /// step between groups of 8 `k`.
     ///
     /// # Errors
-    /// The tile is not the 128-byte swizzle of 16-bit elements, or an offset does not fit
+    /// The tile is not the 128-byte swizzle of its elements, or an offset does not fit
     /// the descriptor's 14 bits.
     pub fn descriptor(&self) -> Result<u64, CodegenError> {
-        if self.tile.swizzle() != Swizzle::new(3, 3, 3) {
+        if Swizzle::new(3, 4, 3).try_upcast(self.elem_bytes).ok() != Some(self.tile.swizzle()) {
             return Err(wrong(
-                "gemm: wgmma needs the 128-byte swizzle of 16-bit elements, Sw<3,3,3>",
+                "gemm: wgmma needs the 128-byte swizzle of the elements, Sw<3,3,3> for 16-bit ones, Sw<3,4,3> for 8-bit ones",
             ));
         }
         let l = self.tile.layout();
         let bytes = |r: i64, k: i64| -> Result<u64, CodegenError> {
-            let off = l.try_crd2idx(&st2(r, k))?.value() * 2;
+            let off = l.try_crd2idx(&st2(r, k))?.value() * self.elem_bytes;
             if off <= 0 || off % 16 != 0 || off >> 4 >= 1 << 14 {
                 return Err(wrong("gemm: a wgmma descriptor offset does not fit"));
             }
@@ -286,6 +304,7 @@ impl OperandPlan {
 
     #[allow(clippy::too_many_arguments)]
     fn new(
+        ty: MmaType,
         g: &Layout,
         rows: i64,
         parts: i64,
@@ -296,15 +315,29 @@ impl OperandPlan {
     ) -> Result<OperandPlan, CodegenError> {
         let (sr, sk) = strides(g)?;
         let mn_major = sk != 1 && sr == 1;
-        let width = copy_width(sr, sk, mn_major)?;
-        let vector = width == 8;
-        let sw = Swizzle::new(3, 3, 3);
+        let eb = ty.bytes();
+        if eb == 1 && sk != 1 {
+            return Err(wrong(
+                "gemm: e4m3 operands must be K-major (wgmma reads 8-bit operands K-major only)",
+            ));
+        }
+        let width = copy_width(sr, sk, mn_major, eb)?;
+        // elements of 16 bytes, the widest copy
+        let per16 = 16 / eb;
+        let vector = width == per16;
+        if eb == 1 && !vector {
+            return Err(wrong(
+                "gemm: e4m3 operands load by TMA only: their rows must be 16-byte aligned (the copying producer and element loads take 16-bit elements only)",
+            ));
+        }
+        let sw = ty.swizzle();
+        let row = ty.row_elements();
         // the threads go along the contiguous mode first, `group` elements each, as far as
         // the tile (or the threads) reach, then along the other mode; element loads keep
         // the 16-byte copy's groups of 8 (each thread loads its 8 neighbours in turn:
         // measured on the H100, consecutive threads on consecutive elements made the
         // K-major mma.sync GEMM at 1000x777x999 slower, 0.47 -> 0.29 of cuBLAS)
-        let group = if width == 1 { 8 } else { width };
+        let group = if width == 1 { per16 } else { width };
         let (atom, thr, val) = if mn_major {
             let along = (rows / group).min(threads);
             (
@@ -315,7 +348,7 @@ impl OperandPlan {
         } else {
             let along = (t.bk / group).min(threads);
             (
-                layout!((_8, _64):(_64, _1)),
+                Layout::new(st2(8, row), st2(row, 1)),
                 Layout::new(st2(threads / along, along), st2(along, 1)),
                 Layout::new(st2(1, group), st2(0, 1)),
             )
@@ -336,7 +369,7 @@ impl OperandPlan {
         );
         let smem = tile.with_layout(tile.layout().try_append(&stages)?);
         // one pass of the threads covers thr * val; the passes tile the whole (rows, BK)
-        let (tv, pass) = make_tv(width, &thr, &val)?;
+        let (tv, pass) = make_tv(ty, width, &thr, &val)?;
         let (pr, pk) = int_pair(&pass).ok_or(wrong("gemm: a copy's tile is not 2-D"))?;
         if thr.size().value() != threads || rows % pr.value() != 0 || t.bk % pk.value() != 0 {
             return Err(wrong(
@@ -359,7 +392,7 @@ impl OperandPlan {
         let part_rows = rows / parts;
         let part_index = Layout::new(st2(part_rows, t.bk), st2(1, rows));
         let part = tile.with_layout(tile.layout().try_composition(&part_index)?);
-        let tma = TmaCopy::try_new(g, &rcute::MaybeSwizzled::Swizzled(part), 16, None);
+        let tma = TmaCopy::try_new(g, &rcute::MaybeSwizzled::Swizzled(part), 8 * eb, None);
         let boxes = Layout::try_concat(&[
             match &tma {
                 Ok(c) => part_index.try_composition(&boxes_of(c, part_rows)?)?,
@@ -371,7 +404,7 @@ impl OperandPlan {
             ),
         ])?;
         let slices = tile_index
-            .try_zipped_divide(&Tiler::try_from_shape(&st2(64, 16))?)?
+            .try_zipped_divide(&Tiler::try_from_shape(&st2(64, ty.gmma_types().k()))?)?
             .try_mode(1)?;
         Ok(OperandPlan {
             rows,
@@ -386,6 +419,7 @@ impl OperandPlan {
             mn_major,
             vector,
             width,
+            elem_bytes: eb,
         })
     }
 }
@@ -433,6 +467,11 @@ impl Gemm {
             ));
         }
         let wgmma = self.instr == Instr::Wgmma;
+        if !wgmma && self.ty.bytes() != 2 {
+            return Err(wrong(
+                "gemm: e4m3 runs on wgmma only (the mma.sync kernel is built on m16n8k16)",
+            ));
+        }
         let threads = t.threads(self.instr);
         let (mi, ni) = self.check_tiling()?;
         let (a_per_warp, b_per_warp) = if wgmma {
@@ -452,8 +491,18 @@ impl Gemm {
         } else {
             threads
         };
-        let a = OperandPlan::new(&self.a, t.bm, 1, &t, copiers, a_per_warp, &mma_a_tv())?;
+        let a = OperandPlan::new(
+            self.ty,
+            &self.a,
+            t.bm,
+            1,
+            &t,
+            copiers,
+            a_per_warp,
+            &mma_a_tv(),
+        )?;
         let b = OperandPlan::new(
+            self.ty,
             &self.b,
             t.bn,
             parts,
@@ -466,7 +515,8 @@ impl Gemm {
             check_vectors(op)?;
             check_stages(op)?;
         }
-        let bytes = 2 * (a.smem.layout().cosize().value() + b.smem.layout().cosize().value());
+        let bytes =
+            self.ty.bytes() * (a.smem.layout().cosize().value() + b.smem.layout().cosize().value());
         // and two mbarriers of 8 bytes a stage at most
         if bytes + 16 * t.stages > 227 * 1024 {
             return Err(wrong(
@@ -618,17 +668,19 @@ impl Gemm {
                 && t.bn == ni * 8 * wn_n
                 && t.stages >= 2
         };
+        // 16 bytes' elements: the widest copy
+        let per16 = 16 / self.ty.bytes();
         let ok = shape_ok
-            && t.bk == 64
+            && t.bk == self.ty.row_elements()
             && t.bm % 64 == 0
             && t.bn % 64 == 0
-            && (t.bm * t.bk / 8) % threads == 0
-            && (t.bn * t.bk / 8) % threads == 0
+            && (t.bm * t.bk / per16) % threads == 0
+            && (t.bn * t.bk / per16) % threads == 0
             && threads * 8 % t.bm == 0
             && threads * 8 % t.bn == 0;
         if !ok {
             return Err(wrong(if wgmma {
-                "gemm: the wgmma tiling must have BK = 64, BM = 64 x warpgroups (1 to 4, warps_n = 1), BN a multiple of 64 up to 256, and at least 3 stages"
+                "gemm: the wgmma tiling must have BK = one 128-byte row (64 16-bit elements, 128 e4m3), BM = 64 x warpgroups (1 to 4, warps_n = 1), BN a multiple of 64 up to 256, and at least 3 stages"
             } else {
                 "gemm: the tiling must have BK = 64, BM and BN multiples of 64 split into 16 x 16 warp blocks, and at least 2 stages"
             }));
@@ -723,7 +775,11 @@ fn boxes_of(c: &TmaCopy, rows: i64) -> Result<Layout, CodegenError> {
 /// its size (element loads: each group of 8 on 8, stored as one 16-byte word).
 fn check_vectors(op: &OperandPlan) -> Result<(), CodegenError> {
     // element loads store their groups of 8 as one 16-byte word
-    let width = if op.width == 1 { 8 } else { op.width };
+    let width = if op.width == 1 {
+        16 / op.elem_bytes
+    } else {
+        op.width
+    };
     let copy = op.copy;
     let (tn, en, pn) = (
         copy.mode(0).size().value(),

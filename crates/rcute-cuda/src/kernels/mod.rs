@@ -50,12 +50,15 @@ pub struct Kernel {
     pub workspace: u64,
 }
 
-/// A 2-D TMA descriptor of 16-bit elements with the 128-byte swizzle, described for the
-/// host to encode with `cuTensorMapEncodeTiled` (out-of-bounds elements read as zero).
+/// A 2-D TMA descriptor of 16-bit or 8-bit elements with the 128-byte swizzle, described
+/// for the host to encode with `cuTensorMapEncodeTiled` (out-of-bounds elements read as
+/// zero).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TensorMap {
     /// The kernel pointer argument it describes (0 for `A`, 1 for `B`, 2 for `C`).
     pub operand: usize,
+    /// Bytes of an element: 2 (`CU_TENSOR_MAP_DATA_TYPE_UINT16`) or 1 (`UINT8`, e4m3).
+    pub elem_bytes: u32,
     /// Extents, the contiguous one first.
     pub dims: [u64; 2],
     /// Bytes between consecutive indices of the second dimension.

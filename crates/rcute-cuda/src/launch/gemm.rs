@@ -4,18 +4,22 @@ use super::{CompiledKernel, Device, LaunchError, TensorMapArg, check_buffer, enc
 use crate::gemm::{Gemm, Instr, MmaType};
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr, PushKernelArg};
 
-/// A 16-bit element type a GEMM runs on: `half::f16` or `half::bf16`.
+/// An input element type a GEMM runs on: `half::f16`, `half::bf16` or [`E4m3`].
 pub trait GemmElement: DeviceRepr {
     /// The kernel's [`MmaType`] for this element.
     const TYPE: MmaType;
+    /// The element type of `C` ([`MmaType::output`]): the type itself for the 16-bit
+    /// types, `half::bf16` for [`E4m3`].
+    type Output: GemmElement;
     /// The element nearest `x`.
     fn from_f32(x: f32) -> Self;
-    /// The element's value (exact: both types are narrower than `f32`).
+    /// The element's value (exact: every type is narrower than `f32`).
     fn to_f32(self) -> f32;
 }
 
 impl GemmElement for half::f16 {
     const TYPE: MmaType = MmaType::F16;
+    type Output = half::f16;
     fn from_f32(x: f32) -> Self {
         half::f16::from_f32(x)
     }
@@ -26,11 +30,73 @@ impl GemmElement for half::f16 {
 
 impl GemmElement for half::bf16 {
     const TYPE: MmaType = MmaType::Bf16;
+    type Output = half::bf16;
     fn from_f32(x: f32) -> Self {
         half::bf16::from_f32(x)
     }
     fn to_f32(self) -> f32 {
         half::bf16::to_f32(self)
+    }
+}
+
+/// An FP8 e4m3 value (OCP `E4M3FN`: 1 sign bit, 4 exponent bits of bias 7, 3 mantissa
+/// bits, no infinities, `0x7f`/`0xff` NaN, largest finite 448), stored as its byte: the
+/// input type of [`MmaType::E4M3`] GEMMs.
+///
+/// ```
+/// use rcute_cuda::launch::{E4m3, GemmElement};
+/// assert_eq!(E4m3::from_f32(1.0).0, 0x38);
+/// assert_eq!(E4m3::from_f32(-3.5).to_f32(), -3.5);
+/// assert_eq!(E4m3::from_f32(448.0).0, 0x7e);
+/// assert_eq!(E4m3::from_f32(1000.0).to_f32(), 448.0); // saturates
+/// assert_eq!(E4m3::from_f32(1.0 / 512.0).0, 0x01); // the smallest subnormal
+/// assert_eq!(E4m3::from_f32(1.0625).to_f32(), 1.0); // ties to even
+/// assert_eq!(E4m3::from_f32(1.1875).to_f32(), 1.25);
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct E4m3(pub u8);
+
+// SAFETY: a plain byte, as the kernel reads it (`unsigned char`).
+unsafe impl DeviceRepr for E4m3 {}
+// SAFETY: the zero byte is the value +0.
+unsafe impl cudarc::driver::ValidAsZeroBits for E4m3 {}
+
+impl GemmElement for E4m3 {
+    const TYPE: MmaType = MmaType::E4M3;
+    type Output = half::bf16;
+    /// The nearest e4m3 value, ties to even; magnitudes past 448 saturate to 448, NaN is
+    /// `0x7f`.
+    fn from_f32(x: f32) -> Self {
+        let sign = if x.is_sign_negative() { 0x80u8 } else { 0 };
+        let a = x.abs();
+        if a.is_nan() {
+            return E4m3(0x7f);
+        }
+        let mag = if a >= 448.0 {
+            0x7e
+        } else if a < 2f32.powi(-6) {
+            // subnormals: multiples of 2^-9 (the rounding may reach the smallest normal,
+            // 8 * 2^-9, whose encoding is 0x08)
+            (a * 512.0).round_ties_even() as u8
+        } else {
+            // normals: round f32's 23 mantissa bits to 3, ties to even, and rebias 127 -> 7
+            let bits = a.to_bits();
+            let rounded = bits + 0x7ffff + ((bits >> 20) & 1);
+            ((rounded >> 20) - ((127 - 7) << 3)).min(0x7e) as u8
+        };
+        E4m3(sign | mag)
+    }
+    fn to_f32(self) -> f32 {
+        let (sign, e, m) = (self.0 >> 7, (self.0 >> 3) & 0xf, self.0 & 7);
+        let v = if e == 0xf && m == 7 {
+            f32::NAN
+        } else if e == 0 {
+            f32::from(m) * 2f32.powi(-9)
+        } else {
+            (1.0 + f32::from(m) / 8.0) * 2f32.powi(i32::from(e) - 7)
+        };
+        if sign == 1 { -v } else { v }
     }
 }
 
@@ -54,6 +120,32 @@ pub fn grid_values(n: usize, seed: u64) -> Vec<f32> {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             ((x >> 33) % 128) as f32 / 64.0 - 1.0
+        })
+        .collect()
+}
+
+/// `n` deterministic values exact in e4m3, `{-2, -1.5, ..., 1.5, 2}`, a different stream
+/// for each `seed`: FP8 operands whose products are multiples of 1/4, so that a sum of
+/// them is exact in `f32` while its magnitude stays below `2^22`, and in as few as 14
+/// significant bits (should the tensor cores' FP8 accumulation keep fewer than f32's) below
+/// `2^12`, as random sums of 8192 do (their standard deviation is about 150): the only
+/// rounding is the one to `C`'s bfloat16.
+///
+/// ```
+/// use rcute_cuda::launch::{E4m3, GemmElement, fp8_values};
+/// let v = fp8_values(1000, 1);
+/// assert!(v.iter().all(|&x| E4m3::from_f32(x).to_f32() == x && x.abs() <= 2.0));
+/// ```
+pub fn fp8_values(n: usize, seed: u64) -> Vec<f32> {
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) % 9) as f32 / 2.0 - 2.0
         })
         .collect()
 }
@@ -148,7 +240,8 @@ impl CompiledGemm {
     }
 
     /// Enqueues `C = A * B^T` on `stream`: `a`, `b` and `c` hold the operands in the
-    /// [`Gemm`]'s layouts (`A` as `(M,K)`, `B` as `(N,K)`, `C` as `(M,N)`). TMA
+    /// [`Gemm`]'s layouts (`A` as `(M,K)`, `B` as `(N,K)`, `C` as `(M,N)`; `C` of
+    /// [`GemmElement::Output`], bfloat16 for [`E4m3`] inputs). TMA
     /// descriptors, if the kernel loads (and stores) by TMA, are encoded for `a` and `b`
     /// (and `c`) here. A split-K kernel also takes the [workspace](CompiledGemm) this
     /// `CompiledGemm` owns: launches of it must not overlap.
@@ -164,7 +257,7 @@ impl CompiledGemm {
         stream: &CudaStream,
         a: &CudaSlice<T>,
         b: &CudaSlice<T>,
-        c: &mut CudaSlice<T>,
+        c: &mut CudaSlice<T::Output>,
     ) -> Result<(), LaunchError> {
         if T::TYPE != self.gemm.ty {
             return Err(LaunchError::Type {

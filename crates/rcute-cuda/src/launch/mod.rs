@@ -30,7 +30,7 @@ mod tma;
 
 pub use copy::{CompiledCopy, CopyElement};
 pub use error::LaunchError;
-pub use gemm::{CompiledGemm, GemmElement, grid_values, host_matrix};
+pub use gemm::{CompiledGemm, E4m3, GemmElement, fp8_values, grid_values, host_matrix};
 pub use tma::{TensorMapArg, encode_tensor_map};
 
 use crate::codegen::IndexType;

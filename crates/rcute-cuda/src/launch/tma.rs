@@ -15,7 +15,7 @@ pub struct TensorMapArg(pub [u64; 16]);
 // `RcuteTensorMap` parameter (and of CUDA's `CUtensorMap`).
 unsafe impl cudarc::driver::DeviceRepr for TensorMapArg {}
 
-/// Encodes `map` (16-bit elements, 128-byte swizzle, out-of-bounds elements read as zero)
+/// Encodes `map` (16-bit or 8-bit elements, [`TensorMap::elem_bytes`], 128-byte swizzle, out-of-bounds elements read as zero)
 /// for the matrix at device address `ptr`.
 ///
 /// # Errors
@@ -42,13 +42,18 @@ pub fn encode_tensor_map(
     let mut out = sys::CUtensorMap { opaque: [0; 16] };
     let strides = [map.stride_bytes];
     let elem_strides = [1u32, 1];
+    let data_type = if map.elem_bytes == 1 {
+        sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8
+    } else {
+        sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT16
+    };
     // SAFETY: every pointer is to a live array of the rank the call is told (2 extents, 1
     // stride, 2 box extents, 2 element strides) and `out` is a writable descriptor; the
     // driver checks the values (alignment, box limits) and reports them as an error.
     let r = unsafe {
         sys::cuTensorMapEncodeTiled(
             &mut out,
-            sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT16,
+            data_type,
             2,
             ptr as *mut core::ffi::c_void,
             map.dims.as_ptr(),

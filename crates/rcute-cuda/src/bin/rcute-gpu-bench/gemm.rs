@@ -10,9 +10,9 @@ use rcute_cuda::kernels::matrix;
 use rcute_cuda::launch::{GemmElement, grid_values, host_matrix};
 
 /// A 16-bit element as cuBLAS and the host see it.
-trait Half: GemmElement + cudarc::driver::ValidAsZeroBits + Copy + Default {}
+trait Half: GemmElement<Output = Self> + cudarc::driver::ValidAsZeroBits + Copy + Default {}
 
-impl<T: GemmElement + cudarc::driver::ValidAsZeroBits + Copy + Default> Half for T {}
+impl<T: GemmElement<Output = T> + cudarc::driver::ValidAsZeroBits + Copy + Default> Half for T {}
 
 /// cuBLAS's operation and leading dimension for an operand stored `k_contiguous` or not,
 /// as the first (`N x K`, column-major) or second (`K x M`) operand of `C^T = B^T A^T`.
@@ -228,7 +228,7 @@ struct Check {
 }
 
 /// The exact products `A * B` (f64 over the 16-bit inputs), row-major, on all host cores.
-fn exact(a: &[f32], b: &[f32], (m, n, k): (usize, usize, usize)) -> Vec<f64> {
+pub(crate) fn exact(a: &[f32], b: &[f32], (m, n, k): (usize, usize, usize)) -> Vec<f64> {
     let mut bt = vec![0f64; n * k];
     for l in 0..k {
         for j in 0..n {
@@ -286,7 +286,7 @@ fn compare(
 ) -> Check {
     let rel = match ty {
         MmaType::F16 => 2f64.powi(-9),
-        MmaType::Bf16 => 2f64.powi(-6),
+        MmaType::Bf16 | MmaType::E4M3 => 2f64.powi(-6),
     };
     let verdict = |bad: usize, what: &str| {
         if bad == 0 {

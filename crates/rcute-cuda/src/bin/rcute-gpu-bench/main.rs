@@ -6,6 +6,7 @@
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
 //!                 [--wgmma-tiling BM BN STAGES] [--cluster N] [--all-majors]
 //!                 [--mma-tiling BM BN WARPS_M WARPS_N STAGES] [--tuned-only] [--splits N]...
+//!                 [--fp8]
 //! rcute-gpu-bench --source [--f16] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
 //! ```
@@ -25,8 +26,11 @@
 //! `--tuned-only` runs cuBLAS and `tuned` alone. `--splits N` adds a row `tuned splits N`:
 //! the tuned kernel with split-K in `N` ranges of `K` (1: none), where the kernel is the
 //! specialized one and every range has k-tiles (with `--source`, the `wgmma` kernel's
-//! splits).
+//! splits). `--fp8` runs the FP8 GEMM instead of the 16-bit ones for each `--gemm` size:
+//! cuBLASLt's e4m3 GEMM (with and without fast accumulation), rcute's tuned e4m3 `wgmma`
+//! kernel and the `--wgmma-tiling` one with `BK` 128, both operands K-major, `C` bf16.
 
+mod fp8;
 mod gemm;
 mod patterns;
 mod tutorials;
@@ -158,6 +162,7 @@ struct Cli {
     all_majors: bool,
     tuned_only: bool,
     splits: Vec<i64>,
+    fp8: bool,
 }
 
 fn parse(args: &[String]) -> Res<Cli> {
@@ -174,6 +179,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         all_majors: false,
         tuned_only: false,
         splits: Vec::new(),
+        fp8: false,
     };
     let mut bare = Vec::new();
     let mut it = args.iter();
@@ -193,6 +199,7 @@ fn parse(args: &[String]) -> Res<Cli> {
             "--source" => cli.source = true,
             "--patterns" => cli.patterns = true,
             "--f16" => cli.f16 = true,
+            "--fp8" => cli.fp8 = true,
             "--copy" => cli
                 .copies
                 .push((num(&mut it, "--copy")?, num(&mut it, "--copy")?)),
@@ -311,6 +318,10 @@ fn main() -> Res<()> {
         );
     }
     for &(m, n, k) in &cli.gemms {
+        if cli.fp8 {
+            fp8::run(&gpu, (m, n, k), cli.wgmma, cli.show)?;
+            continue;
+        }
         // (A row-major, B row-major): every combination at small sizes; at large ones both
         // K-major (A row, B col) and both M/N-major (A col, B row: the CuTe tutorial's NT)
         let all = [(true, false), (false, true), (true, true), (false, false)];
