@@ -873,6 +873,15 @@ fn tuned_follows_its_table() {
         pick((256, 256, 8191), 8191, 8191),
         (Instr::Wgmma, 64, 128, 8, true, 1, 16)
     );
+    // odd rows of B alone: the copying kernel where K is split, mma.sync where it is not
+    assert_eq!(
+        pick((256, 256, 8192), 8192, 8193),
+        (Instr::Wgmma, 64, 128, 8, true, 1, 16)
+    );
+    assert_eq!(
+        pick((256, 256, 448), 448, 449),
+        (Instr::MmaSync, 128, 64, 4, false, 1, 1)
+    );
     // K of 1000 is 16 k-tiles: at most 4 splits of 4
     assert_eq!(
         pick((256, 256, 1000), 1000, 1000),

@@ -397,9 +397,9 @@ impl Gemm {
     /// | rows 16-byte aligned (TMA) | at least one per SM | `wgmma`, specialized, `128 x 256 x 64`, 4 stages, clusters of 2 |
     /// | rows 16-byte aligned (TMA) | fewer; tiles of `128 x 128` at least one per 2 SMs | `wgmma`, specialized, `128 x 128 x 64`, 6 stages |
     /// | rows 16-byte aligned (TMA) | fewer still | `wgmma`, specialized, `64 x 128 x 64`, 8 stages |
-    /// | `A`'s rows 16-byte aligned, `B`'s not | any | `mma.sync`, `128 x 64 x 64`, 2 x 2 warps, 4 stages |
+    /// | `A`'s rows 16-byte aligned, `B`'s not | any, where `K` is not split (below) | `mma.sync`, `128 x 64 x 64`, 2 x 2 warps, 4 stages |
     /// | `A`'s rows not 16-byte aligned | any | `wgmma`, specialized (the producer warpgroup copies), `64 x 128 x 64`, 8 stages |
-    /// | either of the two `64 x 128` picks above | tiles of `64 x 128` fewer than half the SMs, `K` at least 8 k-tiles of 64 | the same, `K` split ([`Tiling::splits`]) in `min(SMs / tiles, KT / 4)` ranges |
+    /// | rows 16-byte aligned (TMA), or any rows not | tiles of `64 x 128` fewer than half the SMs, `K` at least 8 k-tiles of 64 | the `64 x 128` kernel above for those rows (the copying one where a row is unaligned), `K` split ([`Tiling::splits`]) in `min(SMs / tiles, KT / 4)` ranges |
     /// | [`MmaType::E4M3`]: rows 16-byte aligned, both K-major (otherwise an error) | as the TMA rows | the TMA rows' kernels with `BK` 128 (a stage of as many bytes): `128 x 256 x 128`, 4 stages, clusters of 2 at `8192^3` |
     ///
     /// Small problems take small tiles so that more SMs have work; large ones take the
@@ -441,23 +441,24 @@ impl Gemm {
         };
         let plan = g.plan()?;
         if !plan.tma {
-            if plan.a.vector {
+            // the specialized kernel whose producer warpgroup copies
+            g.tiling = Tiling {
+                bm: 64,
+                bn: 128,
+                warps_m: 1,
+                stages: 8,
+                cluster: 1,
+                ..Tiling::wgmma()
+            };
+            g.tiling.splits = g.split_k(multiprocessors)?;
+            // where only B's rows are unaligned, mma.sync is faster unless K is split
+            if plan.a.vector && g.tiling.splits == 1 {
                 g.instr = Instr::MmaSync;
                 g.tiling = Tiling {
                     bn: 64,
                     stages: 4,
                     ..Tiling::default()
                 };
-            } else {
-                g.tiling = Tiling {
-                    bm: 64,
-                    bn: 128,
-                    warps_m: 1,
-                    stages: 8,
-                    cluster: 1,
-                    ..Tiling::wgmma()
-                };
-                g.tiling.splits = g.split_k(multiprocessors)?;
             }
             return Ok(g);
         }
