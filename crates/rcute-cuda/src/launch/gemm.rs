@@ -111,17 +111,20 @@ impl GemmElement for E4m3 {
 /// assert_ne!(v, grid_values(1000, 2));
 /// ```
 pub fn grid_values(n: usize, seed: u64) -> Vec<f32> {
-    let mut x = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (0..n)
-        .map(|_| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((x >> 33) % 128) as f32 / 64.0 - 1.0
-        })
+    lcg(seed)
+        .take(n)
+        .map(|x| ((x >> 33) % 128) as f32 / 64.0 - 1.0)
         .collect()
+}
+
+/// The states of a linear congruential generator after `seed` (Knuth's MMIX constants):
+/// the deterministic streams of [`grid_values`] and [`fp8_values`].
+fn lcg(seed: u64) -> impl Iterator<Item = u64> {
+    let step = |x: u64| {
+        x.wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407)
+    };
+    core::iter::successors(Some(step(step(seed))), move |&x| Some(step(x)))
 }
 
 /// `n` deterministic values exact in e4m3, `{-2, -1.5, ..., 1.5, 2}`, a different stream
@@ -137,16 +140,9 @@ pub fn grid_values(n: usize, seed: u64) -> Vec<f32> {
 /// assert!(v.iter().all(|&x| E4m3::from_f32(x).to_f32() == x && x.abs() <= 2.0));
 /// ```
 pub fn fp8_values(n: usize, seed: u64) -> Vec<f32> {
-    let mut x = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (0..n)
-        .map(|_| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((x >> 33) % 9) as f32 / 2.0 - 2.0
-        })
+    lcg(seed)
+        .take(n)
+        .map(|x| ((x >> 33) % 9) as f32 / 2.0 - 2.0)
         .collect()
 }
 

@@ -8,7 +8,7 @@
 //! multiply-adds every element of both results is compared with it; above, every element of
 //! rcute's with cuBLASLt's, and 256 sampled elements of both with it.
 
-use crate::gemm::exact;
+use crate::gemm::{exact, sample_points};
 use crate::{Gpu, Res};
 use core::ffi::c_void;
 use cudarc::cublaslt::{result as lt, sys};
@@ -253,13 +253,8 @@ fn check(
             _ => format!("WRONG: {bad} elements differ from the exact product"),
         };
     }
-    let mut x = 12345u64;
     let mut sample_bad = 0;
-    for _ in 0..256 {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let (i, j) = ((x >> 20) as usize % m, (x >> 42) as usize % n);
+    for (i, j) in sample_points(m, n) {
         let e: f64 = (0..k)
             .map(|l| a[i * k + l] as f64 * b[l * n + j] as f64)
             .sum();

@@ -259,6 +259,18 @@ pub(crate) fn exact(a: &[f32], b: &[f32], (m, n, k): (usize, usize, usize)) -> V
 /// how many elements are off by more than the tolerance: `rel` of the element's magnitude
 /// (two roundings to the output type and the f32 accumulation), but at least `rel` of a
 /// sixteenth of the largest magnitude (results near zero).
+/// The 256 points `(row, column)` of an `m x n` result that the checks of large products
+/// compare with the exact dot product (the same points in every run).
+pub fn sample_points(m: usize, n: usize) -> impl Iterator<Item = (usize, usize)> {
+    let mut x = 12345u64;
+    (0..256).map(move |_| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 20) as usize % m, (x >> 42) as usize % n)
+    })
+}
+
 fn errors(got: impl Iterator<Item = (f64, f64)>, scale: f64, rel: f64) -> (f64, usize) {
     let mut max_err = 0f64;
     let mut bad = 0usize;
@@ -323,13 +335,8 @@ fn compare(
         rel,
     );
     // exact dot products at sampled points
-    let mut x = 12345u64;
     let mut samples = Vec::new();
-    for _ in 0..256 {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let (i, j) = ((x >> 20) as usize % m, (x >> 42) as usize % n);
+    for (i, j) in sample_points(m, n) {
         let e: f64 = (0..k)
             .map(|l| a[i * k + l] as f64 * b[l * n + j] as f64)
             .sum();
