@@ -33,18 +33,6 @@ fn gemm((m, n, k): (i64, i64, i64), ld: i64, tiling: Tiling) -> Gemm {
     g
 }
 
-/// `64 x 128`, one consumer warpgroup, 8 stages (what `Gemm::tuned` splits).
-fn small() -> Tiling {
-    Tiling {
-        bm: 64,
-        bn: 128,
-        warps_m: 1,
-        stages: 8,
-        cluster: 1,
-        ..Tiling::wgmma()
-    }
-}
-
 /// The index functions of the kernel source: from the first generated function to the
 /// kernel.
 fn index_functions(source: &str) -> &str {
@@ -206,13 +194,13 @@ fn every_tile_and_k_tile_is_multiplied_once_whatever_the_launch() {
     let cases = [
         // tiles of 64 x 128, K = 8192 (128 k-tiles: ranges of 8, of 26 and a last of 24)
         // and 1000 (16 k-tiles: 6, 6, 4; 4 x 4; 3 x 5 and 1)
-        ((256, 256, 8192), 8192, small(), 16),
-        ((256, 256, 8192), 8192, small(), 5),
-        ((200, 300, 1000), 1000, small(), 3),
-        ((200, 300, 1000), 1000, small(), 4),
-        ((200, 300, 1000), 1000, small(), 6),
+        ((256, 256, 8192), 8192, Tiling::wgmma_64x128(), 16),
+        ((256, 256, 8192), 8192, Tiling::wgmma_64x128(), 5),
+        ((200, 300, 1000), 1000, Tiling::wgmma_64x128(), 3),
+        ((200, 300, 1000), 1000, Tiling::wgmma_64x128(), 4),
+        ((200, 300, 1000), 1000, Tiling::wgmma_64x128(), 6),
         // odd rows: the producer warpgroup copies; K = 999 (16 k-tiles, the last short)
-        ((200, 300, 999), 999, small(), 3),
+        ((200, 300, 999), 999, Tiling::wgmma_64x128(), 3),
         // the default tiling in clusters of 2 (A padded to whole clusters)
         ((300, 600, 1000), 1000, Tiling::wgmma(), 2),
         ((300, 600, 1000), 1000, Tiling::wgmma(), 3),
@@ -247,7 +235,7 @@ fn a_wrong_walk_is_caught() {
         1000,
         Tiling {
             splits: 3,
-            ..small()
+            ..Tiling::wgmma_64x128()
         },
     );
     let k = g.kernel("gemm").unwrap();
@@ -272,7 +260,7 @@ fn a_wrong_walk_is_caught() {
 #[test]
 fn every_partial_sum_and_counter_has_its_own_place() {
     for (size, tiling, splits) in [
-        ((200, 300, 1000), small(), 3),
+        ((200, 300, 1000), Tiling::wgmma_64x128(), 3),
         ((300, 600, 1000), Tiling::wgmma(), 4),
     ] {
         let g = gemm(size, size.2, Tiling { splits, ..tiling });
@@ -362,7 +350,7 @@ fn the_plan_refuses_splits_it_cannot_build() {
             512,
             Tiling {
                 splits: 0,
-                ..small()
+                ..Tiling::wgmma_64x128()
             },
         ),
         "at least one split",
@@ -380,18 +368,32 @@ fn the_plan_refuses_splits_it_cannot_build() {
     let plain = Tiling {
         splits: 2,
         specialized: false,
-        ..small()
+        ..Tiling::wgmma_64x128()
     };
     refused(&gemm(size, 512, plain), "specialized");
     // 8 k-tiles: 5 splits of 2 leave the fifth none, 9 splits of 1 the ninth
     for splits in [5, 9, 100] {
         refused(
-            &gemm(size, 512, Tiling { splits, ..small() }),
+            &gemm(
+                size,
+                512,
+                Tiling {
+                    splits,
+                    ..Tiling::wgmma_64x128()
+                },
+            ),
             "without k-tiles",
         );
     }
     for splits in [1, 2, 3, 4, 8] {
-        let g = gemm(size, 512, Tiling { splits, ..small() });
+        let g = gemm(
+            size,
+            512,
+            Tiling {
+                splits,
+                ..Tiling::wgmma_64x128()
+            },
+        );
         let plan = g.plan().unwrap();
         assert_eq!(plan.split.as_ref().map_or(1, |s| s.splits), splits);
         let k = g.kernel("g").unwrap();

@@ -98,12 +98,8 @@ fn gemm_cases<T: Half>(dev: &Device, (m, n, k): (i64, i64, i64), split_k: bool) 
         // block (it takes every unit in turn), in 5 on 7 blocks; clusters of 2 in 2 splits
         // on 6 blocks (tilings that leave a split without k-tiles are skipped)
         let small = Tiling {
-            bm: 64,
-            bn: 128,
-            warps_m: 1,
-            stages: 8,
-            cluster: 1,
-            ..specialized
+            bk: specialized.bk,
+            ..Tiling::wgmma_64x128()
         };
         let splits = [
             (Instr::Wgmma, Tiling { splits: 3, ..small }, None),

@@ -961,7 +961,7 @@ impl Ctx<'_> {
             indent(&self.issue(&boxes[0], "a", a)?, 12),
             indent(&self.issue(&boxes[1], "b", b)?, 12),
         );
-        let stage_bytes = (self.g.ty.bytes() * (t.bm + t.bn) * t.bk).to_string();
+        let stage_bytes = self.g.stage_bytes().to_string();
         let walk = walk.values(16);
         let mut values = vec![
             ("INDEX", self.it),
@@ -1135,10 +1135,7 @@ impl Ctx<'_> {
             &[
                 ("BARRIERS_AT", &barriers_at.to_string()),
                 ("INDEX", self.it),
-                (
-                    "STAGE_BYTES",
-                    &(self.g.ty.bytes() * (t.bm + t.bn) * t.bk).to_string(),
-                ),
+                ("STAGE_BYTES", &self.g.stage_bytes().to_string()),
                 ("ISSUE_A", &self.issue(&boxes[0], "a", a)?),
                 ("ISSUE_B", &self.issue(&boxes[1], "b", b)?),
                 ("STAGES", &t.stages.to_string()),

@@ -330,6 +330,32 @@ impl Tiling {
             splits: 1,
         }
     }
+
+    /// The `wgmma` kernel for problems whose `128 x 256` and `128 x 128` tiles are too few
+    /// to fill the SMs: `64 x 128 x 64`, one consumer warpgroup, 8 stages, specialized,
+    /// no clusters (what [`Gemm::tuned`] picks for them, split-K included).
+    pub fn wgmma_64x128() -> Tiling {
+        Tiling {
+            bm: 64,
+            bn: 128,
+            warps_m: 1,
+            stages: 8,
+            cluster: 1,
+            ..Tiling::wgmma()
+        }
+    }
+
+    /// The k-tiles of a `K` of `k` elements: `ceil(k / bk)`.
+    pub fn k_tiles(&self, k: i64) -> i64 {
+        (k + self.bk - 1) / self.bk
+    }
+}
+
+/// The k-tiles of each of `splits` ranges of `kt` k-tiles, `ceil(kt / splits)` (the last
+/// range has what is left); `None` where the last range would be empty.
+pub(crate) fn split_range(kt: i64, splits: i64) -> Option<i64> {
+    let per_split = (kt + splits - 1) / splits;
+    (kt >= 1 && (splits - 1) * per_split < kt).then_some(per_split)
 }
 
 /// A GEMM `C(M,N) = A(M,K) * B(N,K)^T`: the operands' layouts and the tiling.
@@ -442,14 +468,7 @@ impl Gemm {
         let plan = g.plan()?;
         if !plan.tma {
             // the specialized kernel whose producer warpgroup copies
-            g.tiling = Tiling {
-                bm: 64,
-                bn: 128,
-                warps_m: 1,
-                stages: 8,
-                cluster: 1,
-                ..Tiling::wgmma()
-            };
+            g.tiling = Tiling::wgmma_64x128();
             g.tiling.splits = g.split_k(multiprocessors)?;
             // where only B's rows are unaligned, mma.sync is faster unless K is split
             if plan.a.vector && g.tiling.splits == 1 {
@@ -466,18 +485,31 @@ impl Gemm {
         let tiles = |bm: i64, bn: i64| (m + bm - 1) / bm * ((n + bn - 1) / bn);
         let sms = i64::from(multiprocessors);
         if tiles(128, 256) < sms {
-            g.tiling.cluster = 1;
-            (g.tiling.bm, g.tiling.bn, g.tiling.stages) = if 2 * tiles(128, 128) >= sms {
-                (128, 128, 6)
+            g.tiling = if 2 * tiles(128, 128) >= sms {
+                Tiling {
+                    bn: 128,
+                    stages: 6,
+                    cluster: 1,
+                    ..g.tiling
+                }
             } else {
-                (64, 128, 8)
+                Tiling {
+                    bk: g.tiling.bk,
+                    ..Tiling::wgmma_64x128()
+                }
             };
-            g.tiling.warps_m = g.tiling.bm / 64;
             if g.tiling.bm == 64 {
                 g.tiling.splits = g.split_k(multiprocessors)?;
             }
         }
         Ok(g)
+    }
+
+    /// Bytes of one pipeline stage: a `BM x BK` tile of `A` and a `BN x BK` tile of `B`
+    /// (what a stage's TMA loads bring in).
+    pub(crate) fn stage_bytes(&self) -> i64 {
+        let t = self.tiling;
+        self.ty.bytes() * (t.bm + t.bn) * t.bk
     }
 
     /// The splits of `K` [`Gemm::tuned`] picks for its tiling: `SMs / tiles` where the
@@ -489,13 +521,13 @@ impl Gemm {
         let n = extents(&self.b)?.0.value();
         let tiles = (m.value() + t.bm - 1) / t.bm * ((n + t.bn - 1) / t.bn);
         let sms = i64::from(multiprocessors);
-        let kt = (k.value() + t.bk - 1) / t.bk;
+        let kt = t.k_tiles(k.value());
         if tiles < 1 || 2 * tiles >= sms {
             return Ok(1);
         }
         let mut splits = (sms / tiles).min(kt / 4).max(1);
         // ranges of ceil(KT / splits): fewer splits where the last would be empty
-        while splits > 1 && (splits - 1) * ((kt + splits - 1) / splits) >= kt {
+        while splits > 1 && split_range(kt, splits).is_none() {
             splits -= 1;
         }
         Ok(splits)

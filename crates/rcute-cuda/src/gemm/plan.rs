@@ -2,8 +2,8 @@
 //! copies, fragments, TMA boxes, accumulators), composed and checked on the host.
 
 use super::{
-    Gemm, Instr, MmaType, Tiling, extents, ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_c_tv, st, st2,
-    strides, wgmma_c_tv, wrong,
+    Gemm, Instr, MmaType, Tiling, extents, ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_c_tv,
+    split_range, st, st2, strides, wgmma_c_tv, wrong,
 };
 use crate::codegen::CodegenError;
 use crate::kernels::int_pair;
@@ -617,13 +617,11 @@ impl Gemm {
                 "gemm: split-K needs the specialized (persistent) wgmma kernel",
             ));
         };
-        let kt = (k + t.bk - 1) / t.bk;
-        let per_split = (kt + t.splits - 1) / t.splits;
-        if kt < 1 || (t.splits - 1) * per_split >= kt {
+        let Some(per_split) = split_range(t.k_tiles(k), t.splits) else {
             return Err(wrong(
                 "gemm: split-K would leave a split without k-tiles (splits of ceil(KT / splits) k-tiles must each start before KT)",
             ));
-        }
+        };
         let shape: Vec<Int> = (0..c_frag.rank())
             .map(|i| st(c_frag.mode(i).size().value()))
             .collect();

@@ -40,63 +40,28 @@ impl GemmElement for half::bf16 {
 }
 
 /// An FP8 e4m3 value (OCP `E4M3FN`: 1 sign bit, 4 exponent bits of bias 7, 3 mantissa
-/// bits, no infinities, `0x7f`/`0xff` NaN, largest finite 448), stored as its byte: the
-/// input type of [`MmaType::E4M3`] GEMMs.
+/// bits, no infinities, `0x7f`/`0xff` NaN, largest finite 448): the input type of
+/// [`MmaType::E4M3`] GEMMs, the `float8` crate's type, which cudarc copies to the device
+/// (its feature `f8`). Conversions round to nearest, ties to even, and saturate at 448.
 ///
 /// ```
 /// use rcute_cuda::launch::{E4m3, GemmElement};
-/// assert_eq!(E4m3::from_f32(1.0).0, 0x38);
-/// assert_eq!(E4m3::from_f32(-3.5).to_f32(), -3.5);
-/// assert_eq!(E4m3::from_f32(448.0).0, 0x7e);
-/// assert_eq!(E4m3::from_f32(1000.0).to_f32(), 448.0); // saturates
-/// assert_eq!(E4m3::from_f32(1.0 / 512.0).0, 0x01); // the smallest subnormal
+/// assert_eq!(E4m3::from_f32(1.0).to_bits(), 0x38);
+/// assert_eq!(GemmElement::to_f32(E4m3::from_f32(-3.5)), -3.5);
+/// assert_eq!(E4m3::from_f32(1000.0).to_bits(), 0x7e); // saturates at 448
+/// assert_eq!(E4m3::from_f32(1.0 / 512.0).to_bits(), 0x01); // the smallest subnormal
 /// assert_eq!(E4m3::from_f32(1.0625).to_f32(), 1.0); // ties to even
-/// assert_eq!(E4m3::from_f32(1.1875).to_f32(), 1.25);
 /// ```
-#[repr(transparent)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct E4m3(pub u8);
-
-// SAFETY: a plain byte, as the kernel reads it (`unsigned char`).
-unsafe impl DeviceRepr for E4m3 {}
-// SAFETY: the zero byte is the value +0.
-unsafe impl cudarc::driver::ValidAsZeroBits for E4m3 {}
+pub use float8::F8E4M3 as E4m3;
 
 impl GemmElement for E4m3 {
     const TYPE: MmaType = MmaType::E4M3;
     type Output = half::bf16;
-    /// The nearest e4m3 value, ties to even; magnitudes past 448 saturate to 448, NaN is
-    /// `0x7f`.
     fn from_f32(x: f32) -> Self {
-        let sign = if x.is_sign_negative() { 0x80u8 } else { 0 };
-        let a = x.abs();
-        if a.is_nan() {
-            return E4m3(0x7f);
-        }
-        let mag = if a >= 448.0 {
-            0x7e
-        } else if a < 2f32.powi(-6) {
-            // subnormals: multiples of 2^-9 (the rounding may reach the smallest normal,
-            // 8 * 2^-9, whose encoding is 0x08)
-            (a * 512.0).round_ties_even() as u8
-        } else {
-            // normals: round f32's 23 mantissa bits to 3, ties to even, and rebias 127 -> 7
-            let bits = a.to_bits();
-            let rounded = bits + 0x7ffff + ((bits >> 20) & 1);
-            ((rounded >> 20) - ((127 - 7) << 3)).min(0x7e) as u8
-        };
-        E4m3(sign | mag)
+        E4m3::from_f32(x)
     }
     fn to_f32(self) -> f32 {
-        let (sign, e, m) = (self.0 >> 7, (self.0 >> 3) & 0xf, self.0 & 7);
-        let v = if e == 0xf && m == 7 {
-            f32::NAN
-        } else if e == 0 {
-            f32::from(m) * 2f32.powi(-9)
-        } else {
-            (1.0 + f32::from(m) / 8.0) * 2f32.powi(i32::from(e) - 7)
-        };
-        if sign == 1 { -v } else { v }
+        E4m3::to_f32(&self)
     }
 }
 
