@@ -104,13 +104,21 @@ const fn complement_modes(
     // 0 where every division is exact (see the run-time complement: then an integer
     // cotarget is covered without a check): a static `_0`, or a register
     let mut inexact = Int::ZERO;
+    // the injectivity checks the screen may make lazy (see below)
+    let mut injective = [0usize; CAPACITY];
+    let mut injective_n = 0;
     let mut i = 0;
     while i + 1 < r {
         let idx = order[i];
         let m = f.d[idx];
         let (new_shape, rem) = tri!(p.div_rem(m, res_stride));
         inexact = tri!(p.or(inexact, rem));
+        let check = p.next_op();
         tri!(p.check_injective(new_shape, m, res_stride, i));
+        if m.is_static() && m.value() > 0 && p.next_op() == check + 1 {
+            injective[injective_n] = check;
+            injective_n += 1;
+        }
         let new_stride = tri!(p.mul(m, f.s[idx]));
         tri!(push_kept(&mut res, new_shape, res_stride));
         res_stride = new_stride;
@@ -120,7 +128,12 @@ const fn complement_modes(
     let (last_s, last_d) = (f.s[last], f.d[last]);
     let (new_shape, rem) = tri!(p.div_rem(last_d, res_stride));
     inexact = tri!(p.or(inexact, rem));
+    let check = p.next_op();
     tri!(p.check_injective(new_shape, last_d, res_stride, r - 1));
+    if last_d.is_static() && last_d.value() > 0 && p.next_op() == check + 1 {
+        injective[injective_n] = check;
+        injective_n += 1;
+    }
     tri!(push_kept(&mut res, new_shape, res_stride));
     let new_stride = tri!(p.mul(last_d, last_s));
     let whole = match cotarget {
@@ -153,6 +166,14 @@ const fn complement_modes(
         return Ok(res);
     }
     if screened {
+        // a division of a static stride `m > 0` with a remainder of 0 has a quotient of at
+        // least 1: the screen flags every run where its injectivity check fails (the
+        // quotient 0 leaves the remainder `m`), so the check is lazy too
+        let mut j = 0;
+        while j < injective_n {
+            p.make_lazy(injective[j], injective[j] + 1);
+            j += 1;
+        }
         tri!(p.screen(inexact));
     }
     let (mut size, mut target, mut filtered) = (Int::ONE, Int::ONE, Int::ONE);

@@ -138,7 +138,6 @@ const fn walk(
     b: &Layout,
 ) -> Result<(), Error> {
     let mut carry = Carry::new();
-    carry.guard = tri!(guard(p, a, b));
     tri!(composition_impl(
         p,
         out,
@@ -152,7 +151,9 @@ const fn walk(
     if carry.modes < 2 {
         return Ok(());
     }
-    // the checks and the values only they read run under the guard
+    // the checks and the values only they read run under the guard, computed here, where
+    // it is read, so that its value need not be kept through the walk
+    carry.guard = tri!(guard(p, a, b));
     let g = p.set_guard(carry.guard);
     tri!(carry.record(p));
     // diff_k = cs * cd - next: 0 where the next mode continues mode k
@@ -216,7 +217,7 @@ const fn guard(p: &mut Program, a: &Modes, b: &Layout) -> Result<Int, Error> {
         }
         i += 1;
     }
-    let t = tri!(p.min(any, Int::ZERO));
+    let t = tri!(p.negative(any));
     x = tri!(p.or(x, t));
     Ok(x)
 }

@@ -91,8 +91,10 @@ pub(crate) enum Kind {
     DivRem,
     /// `a | b`: the remainders of a complement's divisions, gathered.
     Or,
-    /// `a != b`, 1 or 0: a guard's test (see [`Program::set_guard`]).
+    /// Not 0 where `a != b` (`a ^ b`): a guard's test (see [`Program::set_guard`]).
     Ne,
+    /// 1 where `a < 0`, else 0: a guard's test.
+    Negative,
     /// The fast path's screen of the checks marked lazy after it: where `a` is not 0 the
     /// run starts again on the exact path, which runs them (see `exec::run_stage`).
     Screen,
@@ -208,6 +210,47 @@ impl Program {
         self.operands += 1;
         self.nin += count;
         Ok(first)
+    }
+
+    /// Whether what the fast path skips is only checks and values that only checks read:
+    /// no operation it runs reads a lazy value, or a guarded one under another guard, and
+    /// every value of the result is an operand or a value neither lazy nor guarded. Then,
+    /// where every operation succeeds, the fast path computes the result the exact path
+    /// computes.
+    pub(crate) const fn fast_path_is_sound(&self) -> bool {
+        let mut k = 0;
+        while k < self.n {
+            let op = &self.ops[k];
+            if !op.lazy {
+                let args = [op.a, op.b, op.c];
+                let mut j = 0;
+                while j < 3 {
+                    if !args[j].is_static() && !self.eager(args[j].value() as usize, op.guard) {
+                        return false;
+                    }
+                    j += 1;
+                }
+            }
+            k += 1;
+        }
+        let mut k = 0;
+        while k < self.nout {
+            if !self.eager(self.out[k] as usize, 0) {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+
+    /// Whether register `r` holds an operand, or the value of an operation that is not lazy
+    /// and is guarded by nothing or by `guard`.
+    const fn eager(&self, r: usize, guard: u16) -> bool {
+        if r < self.nin {
+            return true;
+        }
+        let op = &self.ops[(r - self.nin) / 2];
+        !op.lazy && (op.guard == 0 || op.guard == guard)
     }
 
     /// Records that the result's next dynamic value is `x` (a register).
@@ -415,12 +458,20 @@ impl Program {
         Ok((reg(r), reg(r + 1)))
     }
 
-    /// `a != b` as 1 or 0 (a guard's test).
+    /// Not 0 where `a != b` (a guard's test; only whether it is 0 is read).
     pub(crate) const fn ne(&mut self, a: Int, b: Int) -> Result<Int, Error> {
         if a.is_static() && b.is_static() {
             return Ok(Int::constant((a.value() != b.value()) as i64));
         }
         self.emit1(Kind::Ne, a, b)
+    }
+
+    /// 1 where `a < 0`, else 0 (a guard's test).
+    pub(crate) const fn negative(&mut self, a: Int) -> Result<Int, Error> {
+        if a.is_static() {
+            return Ok(Int::constant((a.value() < 0) as i64));
+        }
+        self.emit1(Kind::Negative, a, Int::ZERO)
     }
 
     /// `a | b` of two flags (0: known to be exact).
@@ -462,6 +513,21 @@ impl Program {
     /// Restores the guard `g` that [`Program::set_guard`] answered.
     pub(crate) const fn restore_guard(&mut self, g: u16) {
         self.guard = g;
+    }
+
+    /// The number of operations recorded so far: the index of the next one.
+    pub(crate) const fn next_op(&self) -> usize {
+        self.n
+    }
+
+    /// Makes the operations recorded from index `from` to `to` (excluded) lazy: checks
+    /// that a [`Kind::Screen`] recorded after them flags every run where they fail.
+    pub(crate) const fn make_lazy(&mut self, from: usize, to: usize) {
+        let mut k = from;
+        while k < to {
+            self.ops[k].lazy = true;
+            k += 1;
+        }
     }
 
     /// Ends the lazy operations begun by [`Program::screen`].

@@ -70,11 +70,14 @@ impl Tally {
     }
 }
 
-/// Runs a staged program on the operands' values: its results, or its error.
+/// Runs a staged program on the operands' values: its results, or its error. Every
+/// program the tests stage is also one whose fast path skips only checks (which the typed
+/// operations assert at compile time for their own programs).
 fn execute(
     program: &super::program::Program,
     operands: &[Vec<i64>],
 ) -> Result<[i64; DYN_CAPACITY], Error> {
+    assert!(program.fast_path_is_sound(), "{program:?}");
     let stored: Vec<[i64; DYN_CAPACITY]> = operands.iter().map(|v| store(v)).collect();
     let refs: Vec<&[i64; DYN_CAPACITY]> = stored.iter().collect();
     run(program, &refs)
@@ -752,6 +755,71 @@ fn screened_checks_answer_what_the_run_time_algebra_answers() {
     assert!(
         values > 300 && errors > 100 && exact_path > 500,
         "{values} {errors} {exact_path}"
+    );
+}
+
+/// The injectivity checks of a complement's divisions of static strides are lazy where a
+/// screen follows (a quotient of 0 leaves a remainder): over extents that make each of the
+/// three divisions of a thread-value layout's complement exact, inexact, or 0 (the
+/// non-injective error), the typed complement and logical product answer what the
+/// run-time ones answer, errors included, on the fast path and where it defers.
+#[test]
+fn lazy_injectivity_checks_answer_what_the_run_time_algebra_answers() {
+    use crate::typed::{TypedLayout, TypedTiler, TypedTuple};
+    crate::layout_form!(Tv = ((4,8),(2,4)):((_128,_1),(_8,_32)));
+    crate::tuple_form!(Target = 4096);
+    crate::layout_form!(Threads = (16,8):(_1,_16));
+    crate::tiler_form!(Repeat = (2,4):(4,1));
+    let lay = |s: std::string::String| s.parse::<Layout>().unwrap();
+    let (mut cases, mut values, mut injective) = (0, 0, 0);
+    for s1 in [1, 3, 8, 9] {
+        for s2 in [1, 2, 3, 5] {
+            for s3 in [1, 2, 4, 5] {
+                for s0 in [2, 4] {
+                    let a = lay(std::format!(
+                        "(({s0},{s1}),({s2},{s3})):((_128,_1),(_8,_32))"
+                    ));
+                    let ta = TypedLayout::<Tv>::try_from_layout(&a).unwrap();
+                    for c in [4096, 4000, 64] {
+                        let cot = IntTuple::from(Int::dynamic(c));
+                        let tc = TypedTuple::<Target>::try_from_tuple(&cot).unwrap();
+                        let want = a.try_complement(&cot);
+                        let got = ta.try_complement(&tc).map(|l| l.to_layout());
+                        assert_eq!(got, want, "complement({a}, {c})");
+                        cases += 1;
+                        values += usize::from(want.is_ok());
+                        injective += usize::from(matches!(
+                            &want,
+                            Err(Error::Precondition { msg, .. }) if msg.contains("injective")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for s0 in 1..=20i64 {
+        for s1 in 1..=3i64 {
+            let a = lay(std::format!("({s0},{s1}):(_1,_16)"));
+            let ta = TypedLayout::<Threads>::try_from_layout(&a).unwrap();
+            for (b0, b1) in [(2, 4), (3, 1), (1, 2)] {
+                let t = Tiler::layout(lay(std::format!("({b0},{b1}):(4,1)")));
+                let tt = TypedTiler::<Repeat>::try_from_tiler(&t).unwrap();
+                let want = a.try_logical_product(&t);
+                let got = ta.try_logical_product(&tt).map(|l| l.to_layout());
+                assert_eq!(got, want, "logical_product({a}, {t:?})");
+                cases += 1;
+                values += usize::from(want.is_ok());
+                injective += usize::from(matches!(
+                    &want,
+                    Err(Error::Precondition { msg, .. }) if msg.contains("injective")
+                ));
+            }
+        }
+    }
+    assert_eq!(cases, 4 * 4 * 4 * 2 * 3 + 20 * 3 * 3);
+    assert!(
+        values > 100 && injective > 50,
+        "{cases} cases: {values} values, {injective} non-injective"
     );
 }
 
