@@ -167,7 +167,7 @@ const fn mixed_signs() -> Error {
 /// modes of both signs, `A` must be linear (one digit) from the first mode they reach on,
 /// since `A(x - y) == A(x) - A(y)` needs no borrow between modes.
 pub(crate) const fn linear_step(cs: Int, cd: Int, next: Int) -> Result<(), Error> {
-    if cs.value() as i128 * cd.value() as i128 != next.value() as i128 {
+    if !continues(cs.value(), cd.value(), next.value()) {
         return Err(Error::Precondition {
             msg: MIXED_SIGNS,
             mode: -1,
@@ -198,14 +198,8 @@ impl Digit {
         cd: Int,
         next: Int,
     ) -> Result<(), Error> {
-        let Some(t) = sum.checked_add(self.carry) else {
-            return Err(Error::Overflow {
-                msg: "composition: the reach of the tiler's modes overflows",
-                lhs: sum,
-                rhs: self.carry,
-            });
-        };
-        let merged = cs.value() as i128 * cd.value() as i128 == next.value() as i128;
+        let t = tri!(carry_in(sum, self.carry));
+        let merged = continues(cs.value(), cd.value(), next.value());
         match carry_step(t, cs.value(), merged, k) {
             Ok(c) => {
                 self.carry = c;
@@ -213,6 +207,32 @@ impl Digit {
             }
             Err(e) => Err(e),
         }
+    }
+}
+
+/// Whether a mode of extent `cs` and stride `cd` is continued by a next mode of stride
+/// `next` (`cs * cd == next`, computed without overflow).
+#[inline]
+pub(crate) const fn continues(cs: i64, cd: i64, next: i64) -> bool {
+    cs as i128 * cd as i128 == next as i128
+}
+
+/// The reach `sum` in a mode plus the carry into it from the mode before.
+#[inline]
+pub(crate) const fn carry_in(sum: i64, carry: i64) -> Result<i64, Error> {
+    match sum.checked_add(carry) {
+        Some(t) => Ok(t),
+        None => Err(reach_overflows(sum, carry)),
+    }
+}
+
+/// The error of a reach and a carry whose sum overflows.
+#[cold]
+const fn reach_overflows(sum: i64, carry: i64) -> Error {
+    Error::Overflow {
+        msg: "composition: the reach of the tiler's modes overflows",
+        lhs: sum,
+        rhs: carry,
     }
 }
 

@@ -156,12 +156,12 @@ const fn walk(
     carry.guard = tri!(guard(p, a, b));
     let g = p.set_guard(carry.guard);
     tri!(carry.record(p));
-    // diff_k = cs * cd - next: 0 where the next mode continues mode k
+    // diff_k: 0 where the next mode continues mode k (`cs * cd == next`, as the run-time
+    // check computes it, without overflow)
     let mut diff = [Int::ZERO; crate::tuple::CAPACITY];
     let mut k = 0;
     while k + 1 < a.n {
-        let product = tri!(p.mul(a.s[k], a.d[k]));
-        diff[k] = tri!(p.sub(product, a.d[k + 1]));
+        diff[k] = tri!(p.differs(a.s[k], a.d[k], a.d[k + 1]));
         k += 1;
     }
     // strides of both signs need a linear `a` from the first mode they reach on
@@ -179,7 +179,7 @@ const fn walk(
     let mut c = Int::ZERO;
     let mut k = 0;
     while k + 1 < a.n {
-        let t = tri!(p.add(carry.sums[k], c));
+        let t = tri!(p.carry_in(carry.sums[k], c));
         c = tri!(p.carry_step(t, a.s[k], diff[k], k));
         k += 1;
     }

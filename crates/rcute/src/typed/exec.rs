@@ -4,7 +4,9 @@
 //! the divisor is a power of two.
 
 use super::program::{DYN_CAPACITY, Kind, MAX_OPS, MAX_REGS, Op, Program, not_positive};
-use crate::algebra::carry::{bends_step, carry_step, linear_signs, reach_add, signs_step};
+use crate::algebra::carry::{
+    bends_step, carry_in, carry_step, continues, linear_signs, reach_add, signs_step,
+};
 use crate::algebra::complement::{covers_check, negative_stride, non_injective};
 use crate::algebra::composition::{shape_step, stride_step};
 use crate::error::Error;
@@ -128,6 +130,14 @@ fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
         Kind::Or => Ok((a.value() | b.value(), 0)),
         Kind::Ne => Ok((a.value() ^ b.value(), 0)),
         Kind::Negative => Ok((((a.value() as u64) >> 63) as i64, 0)),
+        Kind::Differs => Ok((
+            !continues(a.value(), b.value(), arg(op.c, regs).value()) as i64,
+            0,
+        )),
+        Kind::CarryIn => match carry_in(a.value(), b.value()) {
+            Ok(t) => Ok((t, 0)),
+            Err(e) => Err(e),
+        },
         // on the exact path the lazy checks after it run
         Kind::Screen => Ok((0, 0)),
     }
@@ -227,8 +237,9 @@ fn results(p: &Program, regs: &[i64; MAX_REGS]) -> [i64; DYN_CAPACITY] {
 ///
 /// This is the fast path: it skips the lazy checks, whose screen (a cheap sufficient
 /// condition, such as "every division of the complement was exact") holds on nearly every
-/// input. Where a screen does not hold, whether the fast path answered or failed, the
-/// program runs again with every check ([`run`]) for the first error; where there is none,
+/// input. Where a screen does not hold, whether the fast path answered or failed, and
+/// where the fast path failed in a program with lazy checks, the program runs again with
+/// every check ([`run`]) for the first error; where there is none,
 /// the fast path's values are the result, since it skips only checks and values that only
 /// checks read ([`Program::fast_path_is_sound`]), so no value has to come back from the
 /// exact path.
@@ -252,8 +263,16 @@ pub(crate) fn run_stage<S: Stage>(
     if screened {
         check_exact::<S>(operands)?;
     }
-    fast?;
-    Ok(results(p, &regs))
+    match fast {
+        Ok(()) => Ok(results(p, &regs)),
+        // a lazy check skipped before the operation that failed may fail first (where the
+        // run stopped before the screen that would have flagged it)
+        Err(e) if const { S::PROGRAM.has_lazy() } => {
+            check_exact::<S>(operands)?;
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Every step of `S`'s program but the lazy ones, unrolled; inlined always, so that the

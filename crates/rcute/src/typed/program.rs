@@ -16,7 +16,9 @@
 //! [`crate::int`]), and a unit test compares every staged operation with the `Int`
 //! method it stands for.
 
-use crate::algebra::carry::{bends_step, carry_step, linear_signs, reach_add, signs_step};
+use crate::algebra::carry::{
+    bends_step, carry_in, carry_step, continues, linear_signs, reach_add, signs_step,
+};
 use crate::algebra::complement::covers_check;
 use crate::algebra::complement::{negative_stride, non_injective};
 use crate::algebra::composition::{shape_step, stride_step, strides_divide};
@@ -95,6 +97,12 @@ pub(crate) enum Kind {
     Ne,
     /// 1 where `a < 0`, else 0: a guard's test.
     Negative,
+    /// composition: 1 where a mode of extent `a` and stride `b` is not continued by a next
+    /// mode of stride `c` (`a * b != c`, without overflow), else 0.
+    Differs,
+    /// composition: the reach `a` in a mode plus the carry `b` into it, with the carry
+    /// check's overflow error.
+    CarryIn,
     /// The fast path's screen of the checks marked lazy after it: where `a` is not 0 the
     /// run starts again on the exact path, which runs them (see `exec::run_stage`).
     Screen,
@@ -241,6 +249,18 @@ impl Program {
             k += 1;
         }
         true
+    }
+
+    /// Whether the program has a lazy operation (see [`Op::lazy`]).
+    pub(crate) const fn has_lazy(&self) -> bool {
+        let mut k = 0;
+        while k < self.n {
+            if self.ops[k].lazy {
+                return true;
+            }
+            k += 1;
+        }
+        false
     }
 
     /// Whether register `r` holds an operand, or the value of an operation that is not lazy
@@ -464,6 +484,36 @@ impl Program {
             return Ok(Int::constant((a.value() != b.value()) as i64));
         }
         self.emit1(Kind::Ne, a, b)
+    }
+
+    /// 1 where a mode of extent `cs` and stride `cd` is not continued by a next mode of
+    /// stride `next`, else 0 (see `algebra::carry::continues`).
+    pub(crate) const fn differs(&mut self, cs: Int, cd: Int, next: Int) -> Result<Int, Error> {
+        if cs.is_static() && cd.is_static() && next.is_static() {
+            let c = continues(cs.value(), cd.value(), next.value());
+            return Ok(Int::constant(!c as i64));
+        }
+        Ok(reg(tri!(self.emit(Kind::Differs, cs, cd, next, 0))))
+    }
+
+    /// The reach `sum` in a mode plus the `carry` into it (see `algebra::carry::carry_in`).
+    pub(crate) const fn carry_in(&mut self, sum: Int, carry: Int) -> Result<Int, Error> {
+        if sum.is_static() && carry.is_static() {
+            return Ok(Int::constant(tri!(carry_in(sum.value(), carry.value()))));
+        }
+        if carry.is_constant(0) {
+            return Ok(sum);
+        }
+        if sum.is_constant(0) {
+            return Ok(carry);
+        }
+        Ok(reg(tri!(self.emit(
+            Kind::CarryIn,
+            sum,
+            carry,
+            Int::ZERO,
+            0
+        ))))
     }
 
     /// 1 where `a < 0`, else 0 (a guard's test).

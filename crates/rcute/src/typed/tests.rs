@@ -816,7 +816,28 @@ fn lazy_injectivity_checks_answer_what_the_run_time_algebra_answers() {
             }
         }
     }
-    assert_eq!(cases, 4 * 4 * 4 * 2 * 3 + 20 * 3 * 3);
+    // an operation after a skipped injectivity check, and before the screen, overflows:
+    // the first error is still the injectivity check's
+    for (s0, s2) in [
+        (25, i64::MAX),
+        (25, i64::MAX / 4),
+        (2, i64::MAX),
+        (9, 1 << 62),
+    ] {
+        let a = lay(std::format!("(({s0},25),({s2},1)):((_128,_1),(_8,_32))"));
+        let ta = TypedLayout::<Tv>::try_from_layout(&a).unwrap();
+        let cot = IntTuple::from(Int::dynamic(1));
+        let tc = TypedTuple::<Target>::try_from_tuple(&cot).unwrap();
+        let want = a.try_complement(&cot);
+        let got = ta.try_complement(&tc).map(|l| l.to_layout());
+        assert_eq!(got, want, "complement({a}, 1)");
+        cases += 1;
+        injective += usize::from(matches!(
+            &want,
+            Err(Error::Precondition { msg, .. }) if msg.contains("injective")
+        ));
+    }
+    assert_eq!(cases, 4 * 4 * 4 * 2 * 3 + 20 * 3 * 3 + 4);
     assert!(
         values > 100 && injective > 50,
         "{cases} cases: {values} values, {injective} non-injective"
@@ -907,5 +928,60 @@ fn guarded_checks_answer_what_the_run_time_algebra_answers() {
     assert!(
         skipped > 300 && carries > 100 && signs > 50,
         "{skipped} skipped, {carries} carry and {signs} sign errors"
+    );
+}
+
+/// The guarded carry and sign checks with values at the ends of `i64`: whether a mode
+/// continues the one before is decided without overflow, and a reach plus a carry that
+/// overflows is the run-time check's error, so the typed composition answers what the
+/// run-time one answers (`composition((4,16,10):(1,4096,-9223372036854775748),
+/// (16,16):(_1,_2))` answered an overflow where the carry error comes first).
+#[test]
+fn carry_checks_at_the_ends_of_i64_answer_what_the_run_time_algebra_answers() {
+    use crate::typed::TypedLayout;
+    crate::layout_form!(A3 = (4,4,4):(1,4,16));
+    crate::layout_form!(B2 = (2,2):(1,2));
+    crate::layout_form!(S2 = (2,2):(_1,_2));
+    let lay = |s: std::string::String| s.parse::<Layout>().unwrap();
+    let big: [i64; 4] = [1 << 40, 1 << 62, i64::MAX - 3, -(i64::MAX - 59)];
+    let (mut cases, mut carries, mut overflows) = (0, 0, 0);
+    let mut tally = |want: &Result<Layout, Error>| {
+        cases += 1;
+        if let Err(Error::Precondition { msg, .. }) = want {
+            carries += usize::from(*msg == crate::algebra::carry::CARRY);
+        }
+        overflows += usize::from(matches!(want, Err(Error::Overflow { .. })));
+    };
+    for (s0, s1, s2) in [(4, 16, 10), (1, 1, 4), (2, 3, 5)] {
+        for d1 in [4i64, 4096, 1 << 40] {
+            for d2 in [16, big[1], big[2], big[3]] {
+                let a = lay(std::format!("({s0},{s1},{s2}):(1,{d1},{d2})"));
+                let ta = TypedLayout::<A3>::try_from_layout(&a).unwrap();
+                let b = lay("(16,16):(_1,_2)".into());
+                let tb = TypedLayout::<S2>::try_from_layout(&b).unwrap();
+                let want = a.try_composition(&b);
+                assert_eq!(
+                    ta.try_composition(&tb).map(|l| l.to_layout()),
+                    want,
+                    "composition({a}, {b})"
+                );
+                tally(&want);
+                for r0 in [1i64, 2, big[0], big[1], -big[1]] {
+                    for r1 in [1, big[1], big[2]] {
+                        let b = lay(std::format!("(16,16):({r0},{r1})"));
+                        let tb = TypedLayout::<B2>::try_from_layout(&b).unwrap();
+                        let want = a.try_composition(&b);
+                        let got = ta.try_composition(&tb).map(|l| l.to_layout());
+                        assert_eq!(got, want, "composition({a}, {b})");
+                        tally(&want);
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 3 * 3 * 4 * (1 + 5 * 3));
+    assert!(
+        carries > 20 && overflows > 20,
+        "{cases} cases: {carries} carry errors, {overflows} overflows"
     );
 }
