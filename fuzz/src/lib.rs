@@ -3,12 +3,14 @@
 //! * [`program`]: programs of the expression language built from fuzzer bytes, so that a
 //!   target reaches the algebra and not only the lexer.
 //! * [`algebra`]: calls of the operations that have a law, for the `algebra` target.
+//! * [`typed`]: typed operations against the run-time algebra, for the `typed` target.
 //!
 //! A target is a file in `fuzz_targets/` and a `[[bin]]` entry in `Cargo.toml`; its seed
 //! inputs are `corpus/<target>/seed-*` (committed) and the fuzzer adds its own files there.
 
 pub mod algebra;
 pub mod program;
+pub mod typed;
 
 /// Splits a fuzz input into a program: text after a `0` byte (so that seeds and
 /// minimized crashes are readable programs), otherwise a program built by
