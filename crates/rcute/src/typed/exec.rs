@@ -260,19 +260,13 @@ pub(crate) fn run_stage<S: Stage>(
     // answered (or not at all): the exact path finds the first error; where it finds
     // none, every operation succeeds, and the fast path computed every value of the result
     // (a skipped operation is a check, or a value only checks read)
-    if screened {
+    // and where the fast path failed, a lazy check skipped before the operation that failed
+    // may fail first (the run stopped before the screen that would have flagged it)
+    if screened || (const { S::PROGRAM.has_lazy() } && fast.is_err()) {
         check_exact::<S>(operands)?;
     }
-    match fast {
-        Ok(()) => Ok(results(p, &regs)),
-        // a lazy check skipped before the operation that failed may fail first (where the
-        // run stopped before the screen that would have flagged it)
-        Err(e) if const { S::PROGRAM.has_lazy() } => {
-            check_exact::<S>(operands)?;
-            Err(e)
-        }
-        Err(e) => Err(e),
-    }
+    fast?;
+    Ok(results(p, &regs))
 }
 
 /// Every step of `S`'s program but the lazy ones, unrolled; inlined always, so that the
