@@ -10,6 +10,10 @@
 #                                              operation (needs valgrind): cachegrind over
 #                                              `workload --count N NAME --typed` for
 #                                              N = 100,000 and 200,000, the difference / 100,000
+#   scripts/cost-of-checks.sh --hint [...]     builds the commit before the checks with
+#                                              this tree's branch hint in div_rem_pos (a
+#                                              later change, unrelated to the checks), so
+#                                              that the two builds differ by the checks alone
 #
 # The commit before the checks is built from this repository's history (a clone has it)
 # with this tree's runner copied in, in $RCUTE_CHECKS_CACHE (default ~/.cache/rcute-checks),
@@ -20,19 +24,31 @@ cd "$(dirname "$0")/.."
 BEFORE=b53690f # the commit before the checks
 ROUNDS="${ROUNDS:-5}"
 COUNT=0
-if [ "${1:-}" = "--instructions" ]; then
-  COUNT=1
-elif [ $# -gt 0 ]; then
-  echo "usage: cost-of-checks.sh [--instructions]" >&2
-  exit 2
-fi
+HINT=0
+for arg in "$@"; do
+  case "$arg" in
+    --instructions) COUNT=1 ;;
+    --hint) HINT=1 ;;
+    *)
+      echo "usage: cost-of-checks.sh [--hint] [--instructions]" >&2
+      exit 2
+      ;;
+  esac
+done
 
 CACHE="${RCUTE_CHECKS_CACHE:-$HOME/.cache/rcute-checks}"
 SRC="$CACHE/src-$BEFORE"
+[ "$HINT" = 1 ] && SRC="$SRC-hint"
 if [ ! -f "$SRC/Cargo.toml" ]; then
   echo "extracting $BEFORE into $SRC" >&2
   mkdir -p "$SRC"
   git archive "$BEFORE" | tar -x -C "$SRC"
+  if [ "$HINT" = 1 ]; then
+    # the division of div_rem_pos laid out of line, as in this tree
+    sed -i 's|^        (c / s, c % s)$|        core::hint::cold_path();\n        (c / s, c % s)|' \
+      "$SRC/crates/rcute/src/int.rs"
+    grep -q 'cold_path' "$SRC/crates/rcute/src/int.rs"
+  fi
 fi
 # the runner of this tree (its --count mode is newer than the commit), same operations
 cp crates/rcute/examples/workload.rs "$SRC/crates/rcute/examples/workload.rs"
@@ -40,9 +56,11 @@ cp crates/rcute/benches/support/typed_ops.rs crates/rcute/benches/support/worklo
   "$SRC/crates/rcute/benches/support/"
 
 echo "building the runner of $BEFORE and of this tree..." >&2
-(cd "$SRC" && CARGO_TARGET_DIR="$CACHE/target" cargo build -q --release -p rcute --example workload)
+TARGET="$CACHE/target"
+[ "$HINT" = 1 ] && TARGET="$CACHE/target-hint"
+(cd "$SRC" && CARGO_TARGET_DIR="$TARGET" cargo build -q --release -p rcute --example workload)
 cargo build -q --release -p rcute --example workload
-OLD="$CACHE/target/release/examples/workload"
+OLD="$TARGET/release/examples/workload"
 NEW="target/release/examples/workload"
 export RCUTE_WORKLOAD=benches/workload.txt
 
