@@ -60,163 +60,53 @@ fn same(op: &str, operands: &[String], typed: Result<Layout, Error>, run: Result
     );
 }
 
-macro_rules! lay {
-    ($u:ident, $f:ty) => {
-        match TypedLayout::<$f>::try_new(&values($u, TypedLayout::<$f>::DYNAMIC)?) {
-            Ok(l) => l,
-            // a shape value that is not positive: no typed layout holds it
+/// A typed `$t` (layout, tiler or tuple) of form `$f` with drawn values; the check ends
+/// where one is not positive where the form needs an extent (no typed value holds it).
+macro_rules! make {
+    ($u:ident, $t:ident, $f:ty) => {
+        match $t::<$f>::try_new(&values($u, $t::<$f>::DYNAMIC)?) {
+            Ok(x) => x,
             Err(_) => return Ok(()),
         }
     };
 }
 
-macro_rules! til {
-    ($u:ident, $f:ty) => {
-        match TypedTiler::<$f>::try_new(&values($u, TypedTiler::<$f>::DYNAMIC)?) {
-            Ok(t) => t,
-            Err(_) => return Ok(()),
-        }
-    };
-}
-
-macro_rules! tup {
-    ($u:ident, $f:ty) => {
-        match TypedTuple::<$f>::try_new(&values($u, TypedTuple::<$f>::DYNAMIC)?) {
-            Ok(t) => t,
-            Err(_) => return Ok(()),
-        }
-    };
+/// `a.$op(&b)` on a typed layout of form `$fa` and a typed `$t` of form `$fb` (turned
+/// back into a run-time operand by `$back`), against the run-time `$op`; or `a.$op()`.
+macro_rules! compare {
+    ($u:ident, $op:ident, $fa:ty, $t:ident $fb:ty, $back:ident) => {{
+        let (a, b) = (make!($u, TypedLayout, $fa), make!($u, $t, $fb));
+        let (ra, rb) = (a.to_layout(), b.$back());
+        let typed = a.$op(&b).map(|l| l.to_layout());
+        let operands = [ra.to_string(), format!("{rb:?}")];
+        same(stringify!($op), &operands, typed, ra.$op(&rb));
+    }};
+    ($u:ident, $op:ident, $fa:ty) => {{
+        let a = make!($u, TypedLayout, $fa);
+        let ra = a.to_layout();
+        let typed = a.$op().map(|l| l.to_layout());
+        same(stringify!($op), &[ra.to_string()], typed, ra.$op());
+    }};
 }
 
 /// Draws an operation of the table, its operands' values, and compares the typed answer
 /// with the run-time one.
 pub fn check(u: &mut Unstructured) -> Result<()> {
     match u.int_in_range(0u8..=13)? {
-        0 => {
-            let (a, c) = (lay!(u, Tv), tup!(u, Cotarget));
-            let (ra, rc) = (a.to_layout(), c.to_tuple());
-            let typed = a.try_complement(&c).map(|l| l.to_layout());
-            same(
-                "complement",
-                &[ra.to_string(), rc.to_string()],
-                typed,
-                ra.try_complement(&rc),
-            );
-        }
-        1 => {
-            let (a, c) = (lay!(u, Holes), tup!(u, Cotarget));
-            let (ra, rc) = (a.to_layout(), c.to_tuple());
-            let typed = a.try_complement(&c).map(|l| l.to_layout());
-            same(
-                "complement",
-                &[ra.to_string(), rc.to_string()],
-                typed,
-                ra.try_complement(&rc),
-            );
-        }
-        2 => {
-            let (a, t) = (lay!(u, MmaThreads), til!(u, WarpRepeat));
-            let (ra, rt) = (a.to_layout(), t.to_tiler());
-            let typed = a.try_logical_product(&t).map(|l| l.to_layout());
-            let ops = [ra.to_string(), format!("{rt:?}")];
-            same("logical_product", &ops, typed, ra.try_logical_product(&rt));
-        }
-        3 => {
-            let (a, t) = (lay!(u, Holes), til!(u, Repeat));
-            let (ra, rt) = (a.to_layout(), t.to_tiler());
-            let typed = a.try_logical_product(&t).map(|l| l.to_layout());
-            let ops = [ra.to_string(), format!("{rt:?}")];
-            same("logical_product", &ops, typed, ra.try_logical_product(&rt));
-        }
-        4 => {
-            let (a, b) = (lay!(u, SmemAtom), lay!(u, AtomRepeat));
-            let (ra, rb) = (a.to_layout(), b.to_layout());
-            let typed = a.try_blocked_product(&b).map(|l| l.to_layout());
-            same(
-                "blocked_product",
-                &[ra.to_string(), rb.to_string()],
-                typed,
-                ra.try_blocked_product(&rb),
-            );
-        }
-        5 => {
-            let (a, b) = (lay!(u, SmemAtom), lay!(u, AtomRepeat));
-            let (ra, rb) = (a.to_layout(), b.to_layout());
-            let typed = a.try_raked_product(&b).map(|l| l.to_layout());
-            same(
-                "raked_product",
-                &[ra.to_string(), rb.to_string()],
-                typed,
-                ra.try_raked_product(&rb),
-            );
-        }
-        6 => {
-            let (a, b) = (lay!(u, Three), lay!(u, Two));
-            let (ra, rb) = (a.to_layout(), b.to_layout());
-            let typed = a.try_composition(&b).map(|l| l.to_layout());
-            same(
-                "composition",
-                &[ra.to_string(), rb.to_string()],
-                typed,
-                ra.try_composition(&rb),
-            );
-        }
-        7 => {
-            let (a, b) = (lay!(u, Three), lay!(u, TwoStatic));
-            let (ra, rb) = (a.to_layout(), b.to_layout());
-            let typed = a.try_composition(&b).map(|l| l.to_layout());
-            same(
-                "composition",
-                &[ra.to_string(), rb.to_string()],
-                typed,
-                ra.try_composition(&rb),
-            );
-        }
-        8 => {
-            let (a, t) = (lay!(u, Gmem), til!(u, TileByMode));
-            let (ra, rt) = (a.to_layout(), t.to_tiler());
-            let typed = a.try_composition_tiler(&t).map(|l| l.to_layout());
-            let ops = [ra.to_string(), format!("{rt:?}")];
-            same("composition", &ops, typed, ra.try_composition_tiler(&rt));
-        }
-        9 => {
-            let (a, t) = (lay!(u, Gmem), til!(u, Tile));
-            let (ra, rt) = (a.to_layout(), t.to_tiler());
-            let typed = a.try_logical_divide(&t).map(|l| l.to_layout());
-            let ops = [ra.to_string(), format!("{rt:?}")];
-            same("logical_divide", &ops, typed, ra.try_logical_divide(&rt));
-        }
-        10 => {
-            let (a, t) = (lay!(u, Gmem), til!(u, Tile));
-            let (ra, rt) = (a.to_layout(), t.to_tiler());
-            let typed = a.try_zipped_divide(&t).map(|l| l.to_layout());
-            let ops = [ra.to_string(), format!("{rt:?}")];
-            same("zipped_divide", &ops, typed, ra.try_zipped_divide(&rt));
-        }
-        11 => {
-            let a = lay!(u, CopyTv);
-            let ra = a.to_layout();
-            let typed = a.try_right_inverse().map(|l| l.to_layout());
-            same(
-                "right_inverse",
-                &[ra.to_string()],
-                typed,
-                ra.try_right_inverse(),
-            );
-        }
-        12 => {
-            let a = lay!(u, Partitioned);
-            let ra = a.to_layout();
-            let typed = a.try_coalesce().map(|l| l.to_layout());
-            same("coalesce", &[ra.to_string()], typed, ra.try_coalesce());
-        }
-        _ => {
-            let (a, t) = (lay!(u, Holes), til!(u, Tile));
-            let (ra, rt) = (a.to_layout(), t.to_tiler());
-            let typed = a.try_logical_divide(&t).map(|l| l.to_layout());
-            let ops = [ra.to_string(), format!("{rt:?}")];
-            same("logical_divide", &ops, typed, ra.try_logical_divide(&rt));
-        }
+        0 => compare!(u, try_complement, Tv, TypedTuple Cotarget, to_tuple),
+        1 => compare!(u, try_complement, Holes, TypedTuple Cotarget, to_tuple),
+        2 => compare!(u, try_logical_product, MmaThreads, TypedTiler WarpRepeat, to_tiler),
+        3 => compare!(u, try_logical_product, Holes, TypedTiler Repeat, to_tiler),
+        4 => compare!(u, try_blocked_product, SmemAtom, TypedLayout AtomRepeat, to_layout),
+        5 => compare!(u, try_raked_product, SmemAtom, TypedLayout AtomRepeat, to_layout),
+        6 => compare!(u, try_composition, Three, TypedLayout Two, to_layout),
+        7 => compare!(u, try_composition, Three, TypedLayout TwoStatic, to_layout),
+        8 => compare!(u, try_composition_tiler, Gmem, TypedTiler TileByMode, to_tiler),
+        9 => compare!(u, try_logical_divide, Gmem, TypedTiler Tile, to_tiler),
+        10 => compare!(u, try_zipped_divide, Gmem, TypedTiler Tile, to_tiler),
+        11 => compare!(u, try_right_inverse, CopyTv),
+        12 => compare!(u, try_coalesce, Partitioned),
+        _ => compare!(u, try_logical_divide, Holes, TypedTiler Tile, to_tiler),
     }
     Ok(())
 }

@@ -772,6 +772,14 @@ fn lazy_injectivity_checks_answer_what_the_run_time_algebra_answers() {
     crate::tiler_form!(Repeat = (2,4):(4,1));
     let lay = |s: std::string::String| s.parse::<Layout>().unwrap();
     let (mut cases, mut values, mut injective) = (0, 0, 0);
+    let mut tally = |want: &Result<Layout, Error>| {
+        cases += 1;
+        values += usize::from(want.is_ok());
+        injective += usize::from(matches!(
+            want,
+            Err(Error::Precondition { msg, .. }) if msg.contains("injective")
+        ));
+    };
     for s1 in [1, 3, 8, 9] {
         for s2 in [1, 2, 3, 5] {
             for s3 in [1, 2, 4, 5] {
@@ -786,12 +794,7 @@ fn lazy_injectivity_checks_answer_what_the_run_time_algebra_answers() {
                         let want = a.try_complement(&cot);
                         let got = ta.try_complement(&tc).map(|l| l.to_layout());
                         assert_eq!(got, want, "complement({a}, {c})");
-                        cases += 1;
-                        values += usize::from(want.is_ok());
-                        injective += usize::from(matches!(
-                            &want,
-                            Err(Error::Precondition { msg, .. }) if msg.contains("injective")
-                        ));
+                        tally(&want);
                     }
                 }
             }
@@ -807,12 +810,7 @@ fn lazy_injectivity_checks_answer_what_the_run_time_algebra_answers() {
                 let want = a.try_logical_product(&t);
                 let got = ta.try_logical_product(&tt).map(|l| l.to_layout());
                 assert_eq!(got, want, "logical_product({a}, {t:?})");
-                cases += 1;
-                values += usize::from(want.is_ok());
-                injective += usize::from(matches!(
-                    &want,
-                    Err(Error::Precondition { msg, .. }) if msg.contains("injective")
-                ));
+                tally(&want);
             }
         }
     }
@@ -831,11 +829,7 @@ fn lazy_injectivity_checks_answer_what_the_run_time_algebra_answers() {
         let want = a.try_complement(&cot);
         let got = ta.try_complement(&tc).map(|l| l.to_layout());
         assert_eq!(got, want, "complement({a}, 1)");
-        cases += 1;
-        injective += usize::from(matches!(
-            &want,
-            Err(Error::Precondition { msg, .. }) if msg.contains("injective")
-        ));
+        tally(&want);
     }
     assert_eq!(cases, 4 * 4 * 4 * 2 * 3 + 20 * 3 * 3 + 4);
     assert!(
