@@ -245,6 +245,9 @@ pub(crate) const fn stride_step(
             }
         }
     }
+    // laid out of line: the one-division path falls through (a test of a remainder
+    // against 0 would otherwise be laid out as the unlikely side)
+    core::hint::cold_path();
     stride_step_full(d, cs, rest, mode)
 }
 
@@ -312,6 +315,8 @@ pub(crate) const fn shape_step(rest: Int, new: Int, mode: usize) -> Result<Int, 
             return Ok(Int::new(q as i64, rest.is_static() && new.is_static()));
         }
     }
+    // laid out of line, as in `stride_step`
+    core::hint::cold_path();
     shape_step_full(rest, new, mode)
 }
 

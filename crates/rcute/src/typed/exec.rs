@@ -32,6 +32,9 @@ fn div_rem_nonneg(a: Int, b: Int) -> Option<(i64, i64)> {
         let (q, r) = div_rem_pos(x as u64, y as u64);
         return Some((q as i64, r as i64));
     }
+    // laid out of line, as the division of `div_rem_pos` is: a negative operand or a
+    // divisor of 0 is rare in a layout's arithmetic
+    core::hint::cold_path();
     None
 }
 
@@ -67,7 +70,14 @@ fn exec(op: &Op, regs: &[i64; MAX_REGS]) -> Result<(i64, i64), Error> {
             one(a.try_ceil_div(b))
         }
         Kind::Min => Ok((a.min(b).value(), 0)),
-        Kind::Abs => one(a.try_abs()),
+        Kind::Abs => {
+            // `Int::try_abs` of a plain integer, without a branch on its sign
+            let v = a.value();
+            if v != i64::MIN {
+                return Ok((v.wrapping_abs(), 0));
+            }
+            one(a.try_abs())
+        }
         Kind::Signum => Ok((a.signum().value(), 0)),
         Kind::StrideStep => match stride_step(a, b, arg(op.c, regs), mode) {
             Ok((s, d)) => Ok((s.value(), d.value())),
