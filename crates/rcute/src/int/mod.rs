@@ -48,9 +48,8 @@ pub const MAX_BASIS_INDEX: usize = 16;
 /// shift; for an extent known at compile time the compiler folds the test away. The
 /// division is laid out of line (`cold_path`), so that the shift falls through: without
 /// the hint the compiler jumps to the shift and back, two taken branches per division,
-/// which bound how fast a typed operation runs (a typed `logical_product` took 19 taken
-/// branches per run, 14 with the hint; the division's own latency dwarfs the two jumps it
-/// takes now).
+/// which bound how fast a typed operation runs; the division's own latency dwarfs the two
+/// jumps it takes instead.
 #[inline(always)]
 pub(crate) const fn div_rem_pos(c: u64, s: u64) -> (u64, u64) {
     if s.is_power_of_two() {
