@@ -60,15 +60,16 @@ fn tilings() -> [Tiling; 2] {
 
 /// `C = A * B^T`, e4m3, both operands K-major (row-major `(M,K)` and `(N,K)`).
 fn fp8(m: i64, n: i64, k: i64, t: Tiling) -> Gemm {
-    let mut g = Gemm::new(
-        MmaType::E4M3,
+    let (a, b, c) = (
         matrix(m, k, k, true),
         matrix(n, k, k, true),
         matrix(m, n, n, true),
     );
-    g.instr = Instr::Wgmma;
-    g.tiling = t;
-    g
+    Gemm {
+        instr: Instr::Wgmma,
+        tiling: t,
+        ..Gemm::new(MmaType::E4M3, a, b, c)
+    }
 }
 
 fn plans() -> Vec<(String, GemmPlan)> {

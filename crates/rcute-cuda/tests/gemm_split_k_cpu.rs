@@ -22,15 +22,16 @@ mod support;
 /// `ld`: 16-byte rows load by TMA, odd ones are copied by the producer warpgroup) with
 /// `tiling`.
 fn gemm((m, n, k): (i64, i64, i64), ld: i64, tiling: Tiling) -> Gemm {
-    let mut g = Gemm::new(
-        MmaType::F16,
+    let (a, b, c) = (
         matrix(m, k, ld, true),
         matrix(n, k, ld, true),
         matrix(m, n, n, true),
     );
-    g.instr = Instr::Wgmma;
-    g.tiling = tiling;
-    g
+    Gemm {
+        instr: Instr::Wgmma,
+        tiling,
+        ..Gemm::new(MmaType::F16, a, b, c)
+    }
 }
 
 /// The index functions of the kernel source: from the first generated function to the

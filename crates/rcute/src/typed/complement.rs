@@ -41,6 +41,45 @@ const fn ceil_div_fold(
     Ok(rest)
 }
 
+/// The run-time injectivity checks of a complement's divisions of static strides `m > 0`,
+/// which the remainders' screen may make lazy: a division with a remainder of 0 has a
+/// quotient of at least 1, and a quotient of 0 leaves the remainder `m`, which the screen
+/// flags.
+struct Deferred {
+    ops: [usize; CAPACITY],
+    n: usize,
+}
+
+impl Deferred {
+    /// [`Program::check_injective`] of the quotient `shape` of `stride / prev`, noting the
+    /// check it records where `stride` is static and positive.
+    const fn check(
+        &mut self,
+        p: &mut Program,
+        shape: Int,
+        stride: Int,
+        prev: Int,
+        mode: usize,
+    ) -> Result<(), Error> {
+        let k = p.next_op();
+        tri!(p.check_injective(shape, stride, prev, mode));
+        if stride.is_static() && stride.value() > 0 && p.next_op() == k + 1 {
+            self.ops[self.n] = k;
+            self.n += 1;
+        }
+        Ok(())
+    }
+
+    /// Makes the noted checks lazy (a screen of the remainders follows).
+    const fn make_lazy(&self, p: &mut Program) {
+        let mut j = 0;
+        while j < self.n {
+            p.make_lazy(self.ops[j]);
+            j += 1;
+        }
+    }
+}
+
 const fn push_kept(res: &mut Modes, s: Int, d: Int) -> Result<(), Error> {
     if s.is_constant(1) {
         return Ok(());
@@ -104,21 +143,17 @@ const fn complement_modes(
     // 0 where every division is exact (see the run-time complement: then an integer
     // cotarget is covered without a check): a static `_0`, or a register
     let mut inexact = Int::ZERO;
-    // the injectivity checks the screen may make lazy (see below)
-    let mut injective = [0usize; CAPACITY];
-    let mut injective_n = 0;
+    let mut injective = Deferred {
+        ops: [0; CAPACITY],
+        n: 0,
+    };
     let mut i = 0;
     while i + 1 < r {
         let idx = order[i];
         let m = f.d[idx];
         let (new_shape, rem) = tri!(p.div_rem(m, res_stride));
         inexact = tri!(p.or(inexact, rem));
-        let check = p.next_op();
-        tri!(p.check_injective(new_shape, m, res_stride, i));
-        if m.is_static() && m.value() > 0 && p.next_op() == check + 1 {
-            injective[injective_n] = check;
-            injective_n += 1;
-        }
+        tri!(injective.check(p, new_shape, m, res_stride, i));
         let new_stride = tri!(p.mul(m, f.s[idx]));
         tri!(push_kept(&mut res, new_shape, res_stride));
         res_stride = new_stride;
@@ -128,12 +163,7 @@ const fn complement_modes(
     let (last_s, last_d) = (f.s[last], f.d[last]);
     let (new_shape, rem) = tri!(p.div_rem(last_d, res_stride));
     inexact = tri!(p.or(inexact, rem));
-    let check = p.next_op();
-    tri!(p.check_injective(new_shape, last_d, res_stride, r - 1));
-    if last_d.is_static() && last_d.value() > 0 && p.next_op() == check + 1 {
-        injective[injective_n] = check;
-        injective_n += 1;
-    }
+    tri!(injective.check(p, new_shape, last_d, res_stride, r - 1));
     tri!(push_kept(&mut res, new_shape, res_stride));
     let new_stride = tri!(p.mul(last_d, last_s));
     let whole = match cotarget {
@@ -166,14 +196,7 @@ const fn complement_modes(
         return Ok(res);
     }
     if screened {
-        // a division of a static stride `m > 0` with a remainder of 0 has a quotient of at
-        // least 1: the screen flags every run where its injectivity check fails (the
-        // quotient 0 leaves the remainder `m`), so the check is lazy too
-        let mut j = 0;
-        while j < injective_n {
-            p.make_lazy(injective[j], injective[j] + 1);
-            j += 1;
-        }
+        injective.make_lazy(p);
         tri!(p.screen(inexact));
     }
     let (mut size, mut target, mut filtered) = (Int::ONE, Int::ONE, Int::ONE);

@@ -249,10 +249,9 @@ fn results(p: &Program, regs: &[i64; MAX_REGS]) -> [i64; DYN_CAPACITY] {
 /// condition, such as "every division of the complement was exact") holds on nearly every
 /// input. Where a screen does not hold, whether the fast path answered or failed, and
 /// where the fast path failed in a program with lazy checks, the program runs again with
-/// every check ([`run`]) for the first error; where there is none,
-/// the fast path's values are the result, since it skips only checks and values that only
-/// checks read ([`Program::fast_path_is_sound`]), so no value has to come back from the
-/// exact path.
+/// every check ([`run`]) for the first error; where there is none, the fast path's values
+/// are the result, since it skips only checks and values that only checks read
+/// ([`Program::fast_path_is_sound`]), so no value has to come back from the exact path.
 #[inline(always)]
 pub(crate) fn run_stage<S: Stage>(
     operands: &[&[i64; DYN_CAPACITY]],
@@ -266,12 +265,10 @@ pub(crate) fn run_stage<S: Stage>(
     let mut regs = load(p, operands);
     let mut screened = false;
     let fast = fast_path::<S>(&mut regs, &mut screened);
-    // where a screen did not hold, a skipped check may fail before the operation that
-    // answered (or not at all): the exact path finds the first error; where it finds
-    // none, every operation succeeds, and the fast path computed every value of the result
-    // (a skipped operation is a check, or a value only checks read)
-    // and where the fast path failed, a lazy check skipped before the operation that failed
-    // may fail first (the run stopped before the screen that would have flagged it)
+    // a skipped check may fail before the operation that answered, where a screen did not
+    // hold, or before the operation that failed (which stopped the run before the screen
+    // that would have flagged it): the exact path finds the first error; where it finds
+    // none, every operation succeeds and the fast path computed the result
     if screened || (const { S::PROGRAM.has_lazy() } && fast.is_err()) {
         check_exact::<S>(operands)?;
     }
@@ -288,7 +285,7 @@ fn fast_path<S: Stage>(regs: &mut [i64; MAX_REGS], screened: &mut bool) -> Resul
     Ok(())
 }
 
-/// The first error of [`run`], where a screen of the fast path did not hold.
+/// The first error of [`run`], where the fast path may have skipped a check that fails.
 #[cold]
 #[inline(never)]
 fn check_exact<S: Stage>(operands: &[&[i64; DYN_CAPACITY]]) -> Result<(), Error> {

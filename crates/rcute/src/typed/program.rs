@@ -570,14 +570,10 @@ impl Program {
         self.n
     }
 
-    /// Makes the operations recorded from index `from` to `to` (excluded) lazy: checks
-    /// that a [`Kind::Screen`] recorded after them flags every run where they fail.
-    pub(crate) const fn make_lazy(&mut self, from: usize, to: usize) {
-        let mut k = from;
-        while k < to {
-            self.ops[k].lazy = true;
-            k += 1;
-        }
+    /// Makes operation `k` lazy: a check that a [`Kind::Screen`] recorded after it flags
+    /// on every run where it fails.
+    pub(crate) const fn make_lazy(&mut self, k: usize) {
+        self.ops[k].lazy = true;
     }
 
     /// Ends the lazy operations begun by [`Program::screen`].

@@ -191,9 +191,11 @@ pub fn run(gpu: &Gpu, (m, n, k): (i64, i64, i64), wgmma: Tiling, show: bool) -> 
         rows.push((cli, "wgmma"));
     }
     for (tiling, iname) in rows {
-        let mut g = Gemm::new(MmaType::E4M3, a_l, b_l, c_l);
-        g.instr = Instr::Wgmma;
-        g.tiling = tiling;
+        let g = Gemm {
+            instr: Instr::Wgmma,
+            tiling,
+            ..Gemm::new(MmaType::E4M3, a_l, b_l, c_l)
+        };
         let t = tiling;
         println!(
             "{iname}: e4m3 {}x{}x{}, {} stages, clusters of {}, {} splits of K",
