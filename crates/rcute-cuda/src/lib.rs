@@ -8,8 +8,9 @@
 #![warn(missing_docs)]
 
 pub mod codegen;
+pub mod copy;
 pub mod gemm;
-pub mod kernels;
+pub mod kernel;
 #[cfg(feature = "cuda")]
 pub mod launch;
 pub mod patterns;

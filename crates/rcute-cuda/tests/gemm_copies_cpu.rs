@@ -16,7 +16,7 @@
 
 use rcute_cuda::codegen::{IndexFn, IndexType, Inputs, PRELUDE};
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, OperandPlan, Tiling};
-use rcute_cuda::kernels::matrix;
+use rcute_cuda::kernel::matrix;
 use std::fmt::Write as _;
 
 mod support;

@@ -27,7 +27,7 @@ mod gemm_support;
 
 use gemm_support::{M, N, Tally, mode_sizes};
 use rcute_cuda::gemm::{Gemm, GemmPlan, Instr, MmaType, OperandPlan, Tiling};
-use rcute_cuda::kernels::matrix;
+use rcute_cuda::kernel::matrix;
 #[cfg(feature = "cuda")]
 use rcute_cuda::launch::{E4m3, GemmElement};
 

@@ -496,12 +496,12 @@ fn narrow_copies_fill_the_same_tiles() {
             for (a_k, b_k) in MAJORS {
                 let operand = |rows: i64, k_major: bool| {
                     let ld = if k_major { k } else { rows };
-                    rcute_cuda::kernels::matrix(rows, k, ld, k_major)
+                    rcute_cuda::kernel::matrix(rows, k, ld, k_major)
                 };
                 let mut g = gemm(MmaType::F16, Instr::MmaSync, a_k, b_k, t);
                 g.a = operand(m, a_k);
                 g.b = operand(n, b_k);
-                g.c = rcute_cuda::kernels::matrix(m, n, n, true);
+                g.c = rcute_cuda::kernel::matrix(m, n, n, true);
                 let plan = g.plan().unwrap();
                 let label = format!("{m}x{n}x{k} {}x{} A K {a_k} B K {b_k}", t.bm, t.bn);
                 for op in [&plan.a, &plan.b] {

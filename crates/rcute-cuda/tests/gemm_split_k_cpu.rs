@@ -9,11 +9,11 @@
 //! 2. The workspace's functions: every warpgroup's partial sums of every unit get their
 //!    own `f32` offsets, the four values `(e, h)` of one `j` contiguous and 16-byte
 //!    aligned, inside the partials; each warpgroup of each tile its own counter after
-//!    them, all within [`Kernel::workspace`](rcute_cuda::kernels::Kernel::workspace).
+//!    them, all within [`Kernel::workspace`](rcute_cuda::kernel::Kernel::workspace).
 //! 3. [`Gemm::plan`] refuses the split-K tilings it cannot build, with an error.
 
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
-use rcute_cuda::kernels::{Kernel, matrix};
+use rcute_cuda::kernel::{Kernel, matrix};
 use std::fmt::Write as _;
 
 mod support;

@@ -35,7 +35,7 @@ mod gemm_support;
 
 use gemm_support::{BK, M, MAJORS, N, Tally, gemm, mode_sizes, operand_elements};
 use rcute_cuda::gemm::{Gemm, GemmPlan, Instr, MmaType, OperandPlan, Tiling};
-use rcute_cuda::kernels::matrix;
+use rcute_cuda::kernel::matrix;
 
 /// `K` of one `wgmma` (`m64nNk16`).
 const SLICE_K: usize = 16;

@@ -5,8 +5,9 @@
 //! `cargo test -p rcute-cuda --release -- --ignored`
 
 use cudarc::driver::CudaSlice;
+use rcute_cuda::copy::{Elem, tiled};
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
-use rcute_cuda::kernels::{Elem, matrix, tiled};
+use rcute_cuda::kernel::matrix;
 use rcute_cuda::launch::{
     Device, E4m3, GemmElement, LaunchError, fp8_values, grid_values, host_matrix,
 };

@@ -7,11 +7,15 @@
 //! on purpose rewrites it with `RCUTE_BLESS=1 cargo test -p rcute-cuda --test
 //! kernel_sources` and says so in its commit.
 
+use rcute_cuda::copy::{Elem, tiled};
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
-use rcute_cuda::kernels::{Elem, matrix, tiled};
+use rcute_cuda::kernel::matrix;
 use std::fmt::Write;
 
-const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/kernel_sources.txt");
+const GOLDEN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/golden/kernel_sources.txt"
+);
 
 /// 64-bit FNV-1a.
 fn digest(text: &str) -> u64 {
@@ -30,7 +34,14 @@ fn sources() -> String {
         };
         writeln!(out, "{name} {v}").unwrap();
     };
-    for (m, n) in [(1000, 777), (1000, 778), (64, 64), (33, 65), (4096, 4096), (8192, 8192)] {
+    for (m, n) in [
+        (1000, 777),
+        (1000, 778),
+        (64, 64),
+        (33, 65),
+        (4096, 4096),
+        (8192, 8192),
+    ] {
         for elem in [Elem::F32, Elem::F16] {
             for transpose in [false, true] {
                 let k = tiled(elem, m, n, transpose).kernel("copy");

@@ -5,13 +5,13 @@
 //! twice is harmless). Every element of the result is checked. The GPU run is
 //! `rcute-gpu-bench` (see docs/GPU.md).
 
-use rcute_cuda::kernels::{Elem, TiledCopy, tiled};
+use rcute_cuda::copy::{CopyKernel, Elem, tiled};
 
 mod support;
 
 /// Runs the kernel of `copy` for an `m x n` matrix; returns the number of elements that
 /// differ from a transpose (`transpose`) or a copy of the input.
-fn run_on_cpu(copy: &TiledCopy, m: i64, n: i64, transpose: bool) -> i64 {
+fn run_on_cpu(copy: &CopyKernel, m: i64, n: i64, transpose: bool) -> i64 {
     let elem = copy.elem;
     let name = if transpose { "transpose" } else { "copy" };
     let k = copy.kernel(name).unwrap();

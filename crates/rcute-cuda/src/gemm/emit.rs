@@ -1,12 +1,14 @@
-//! GEMM emission: the index functions generated from the plan's layouts, and the kernel
-//! text, the templates of `src/cuda/gemm.cu` and the `.cuh` helpers with their holes
-//! filled ([`crate::template`]).
+//! The GEMM's kernel text: the templates of `src/cuda/gemm.cu` and the `.cuh` helpers with
+//! their holes filled ([`crate::template`]) by calls of the index functions
+//! ([`super::index`]).
 
-use super::{Gemm, GemmPlan, Instr, OperandPlan, extents, st, st2, strides, wrong};
-use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE};
-use crate::kernels::{Kernel, TensorMap, declaration, grid_count, identity_tiles, kernel_params};
+use super::index::{BoxFns, CopyFns, Emitter, Extents, Fns, Store, StoreFns, index_functions};
+use super::plan::{GemmPlan, OperandPlan};
+use super::request::{Gemm, Instr, MmaType, extents, st, strides, wrong};
+use crate::codegen::{CodegenError, IndexType, PRELUDE};
+use crate::kernel::{Kernel, declaration, grid_count, kernel_params};
 use crate::template::{fill, section};
-use rcute::{ComposedLayout, Int, IntTuple, Layout, Tiler};
+use rcute::Layout;
 
 /// The kernel and its pieces, in sections.
 const GEMM_CU: &str = include_str!("../cuda/gemm.cu");
@@ -27,51 +29,6 @@ fn cu(name: &str, values: &[(&str, &str)]) -> Result<String, CodegenError> {
     fill(section(GEMM_CU, name)?, values)
 }
 
-/// Generated functions and the order their parameters are passed in.
-struct Emitter {
-    ty: IndexType,
-    fns: Vec<IndexFn>,
-}
-
-impl Emitter {
-    fn add(&mut self, f: IndexFn) -> usize {
-        self.fns.push(f);
-        self.fns.len() - 1
-    }
-
-    fn layout(&mut self, name: &str, l: &Layout) -> Result<usize, CodegenError> {
-        Ok(self.add(IndexFn::layout(name, l, Inputs::Modes, self.ty)?))
-    }
-
-    fn composed(&mut self, name: &str, l: &ComposedLayout) -> Result<usize, CodegenError> {
-        Ok(self.add(IndexFn::composed(name, l, Inputs::Modes, self.ty)?))
-    }
-
-    fn coord(&mut self, name: &str, l: &Layout, k: usize) -> Result<usize, CodegenError> {
-        Ok(self.add(IndexFn::coordinate(name, l, k, Inputs::Modes, self.ty)?))
-    }
-
-    /// Component `k` of a coordinate layout as a function of one 1-D index.
-    fn coord1(&mut self, name: &str, l: &Layout, k: usize) -> Result<usize, CodegenError> {
-        Ok(self.add(IndexFn::coordinate(name, l, k, Inputs::Index, self.ty)?))
-    }
-
-    /// `name(args, params)`.
-    fn call(&self, f: usize, args: &str) -> String {
-        self.fns[f].call(args)
-    }
-}
-
-/// The modes of a coordinate layout `tile_coords` (the block's tile of a padded identity)
-/// composed with `inner`, followed by the tile modes: `(inner modes..., tiles...)`.
-fn with_tiles(tiles: &Layout, inner: &Layout) -> Result<Layout, CodegenError> {
-    let c = tiles.try_mode(0)?.try_composition(inner)?;
-    let mut modes: Vec<Layout> = (0..c.rank()).map(|i| c.mode(i)).collect();
-    let rest = tiles.try_mode(1)?;
-    modes.extend((0..rest.rank()).map(|i| rest.mode(i)));
-    Ok(Layout::try_concat(&modes)?)
-}
-
 /// Each accumulator pair `(e = 0, e = 1)` of `frag` (modes `(lane, e, ...)` to column-major
 /// indices of the `(BM, BN)` tile) is two neighbours in a row, the first in an even column.
 fn pairs_adjacent(frag: &Layout, bm: i64) -> bool {
@@ -85,560 +42,165 @@ fn pairs_adjacent(frag: &Layout, bm: i64) -> bool {
     })
 }
 
-/// The index functions of one operand's `cp.async` copy: coordinates of
-/// `(thread, pass, tile row, k tile)`, the shared offset of `(thread, pass)`, the stage's
-/// offset, and the passes.
-struct CopyFns {
-    row: usize,
-    k: usize,
-    smem: usize,
-    stage: usize,
-    passes: i64,
-}
-
-/// The index functions of one operand's TMA boxes: coordinates of
-/// `(box, part, tile row, k tile)`, the box's (unswizzled) shared offset, and the boxes
-/// of a part.
-struct BoxFns {
-    row: usize,
-    k: usize,
-    smem: usize,
-    boxes: String,
-}
-
-/// Every index function of the kernel, by role (indices into [`Emitter::fns`]).
-struct Fns {
-    lane: usize,
-    group: usize,
-    warp: Option<(usize, usize)>,
-    block: (usize, usize),
-    g_ab: Option<(usize, usize)>,
-    stage: [usize; 2],
-    copies: Vec<CopyFns>,
-    boxes: Vec<BoxFns>,
-    frag: (usize, usize),
-    store: Store,
-    split: Option<SplitFns>,
-}
-
-/// The index functions of split-K ([`super::SplitPlan`]): the tile and split of a unit,
-/// a split's first k-tile, the workspace offset of a warpgroup's partial sums
-/// `(thread, e, h, j, warpgroup, split, block m, block n)` and of a tile's counters
-/// `(warpgroup, block m, block n)`, which follow the partials (`counters_at` floats in).
-struct SplitFns {
-    tile: usize,
-    split: usize,
-    first: usize,
-    partial: usize,
-    counter: usize,
-    counters_at: i64,
-    /// Bytes of the workspace: the partials, then a 4-byte counter per warpgroup and tile.
-    bytes: i64,
-}
-
-/// How the accumulators reach `C`, and the index functions for it.
-enum Store {
-    /// From registers: `C`'s offsets (`g_c`) and each accumulator's coordinates
-    /// (`c_row`, `c_col`).
-    Direct { g_c: usize, c: (usize, usize) },
-    /// Through shared memory and TMA stores ([`super::CStore`]).
-    Staged(StoreFns),
-}
-
-/// The index functions of the epilogue through shared memory ([`super::CStore`]): the
-/// coordinates of chunk `(warpgroup, q)` of tile `(bm, bn)`, the buffer of chunk `q` of a
-/// warpgroup, the shared offset of the pair `(thread, h, jj)` in a chunk, and the value
-/// index `j` of `(jj, q)`.
-struct StoreFns {
-    row: usize,
-    col: usize,
-    buffer: usize,
-    pair: usize,
-    j: usize,
-    chunks: i64,
-    /// `C`'s rows are contiguous (the tensor map's first coordinate is the column).
-    row_major: bool,
-}
-
-/// The problem's extents and tile counts.
-#[derive(Clone, Copy)]
-struct Extents {
-    /// `M` padded to whole clusters of tiles (`M` itself without clusters).
-    m_padded: Int,
-    n: Int,
-    k: Int,
-    mt: Int,
-    nt: Int,
-    kt: Int,
-}
-
-impl Gemm {
-    pub(super) fn kernel_with(&self, name: &str, ty: IndexType) -> Result<Kernel, CodegenError> {
-        let plan = self.plan()?;
-        let t = self.tiling;
-        let (m, k) = extents(&self.a)?;
-        let (n, _) = extents(&self.b)?;
-        let cluster = plan.cluster();
-        let mt = m.try_ceil_div(st(t.bm))?;
-        let m_padded = if cluster > 1 {
-            mt.try_ceil_div(st(cluster))?
-                .try_mul(st(cluster * t.bm))?
-                .to_dynamic()
-        } else {
-            m
-        };
-        let x = Extents {
-            m_padded,
-            n,
-            k,
-            mt: m_padded.try_ceil_div(st(t.bm))?.to_dynamic(),
-            nt: n.try_ceil_div(st(t.bn))?.to_dynamic(),
-            kt: k.try_ceil_div(st(t.bk))?.to_dynamic(),
-        };
-        let mut e = Emitter {
-            ty,
-            fns: Vec::new(),
-        };
-        let (fns, tensor_maps) = self.index_functions(&plan, x, &mut e)?;
-        // the work tiles: one per block, or per cluster of blocks
-        let tiles = x.mt.try_mul(x.nt)?;
-        let cluster_tiles = tiles.try_div(st(cluster))?;
-        let splits = plan.split.as_ref().map_or(1, |s| s.splits);
-        let mut extents = vec![("M", m), ("N", n), ("K", k), ("KT", x.kt)];
-        if plan.specialized() {
-            extents.push(("TILES", cluster_tiles));
-        }
-        if splits > 1 {
-            extents.push(("UNITS", cluster_tiles.try_mul(st(splits))?));
-        }
-        let params = kernel_params(&extents, &e.fns);
-        let ab = self.ab_type();
-        let mut pointers = format!(
-            "const {ab}* __restrict__ A, const {ab}* __restrict__ B, unsigned short* __restrict__ C"
-        );
-        if splits > 1 {
-            pointers.push_str(", float* __restrict__ W");
-        }
-        let mut decl = declaration(&pointers, &params, ty);
-        for map in &tensor_maps {
-            let which = ["a", "b", "c"][map.operand];
-            decl.push_str(&format!(
-                ", const __grid_constant__ RcuteTensorMap tma_{which}"
-            ));
-        }
-        let a_elems = plan.a.smem.layout().try_cosize()?.value();
-        let b_elems = plan.b.smem.layout().try_cosize()?.value();
-        // an mbarrier a stage, two in the specialized kernel
-        let barriers = match (plan.tma, plan.specialized()) {
-            (_, true) => 16 * t.stages,
-            (true, false) => 8 * t.stages,
-            _ => 0,
-        };
-        let staging = plan.c_store.as_ref().map_or(0, |c| c.bytes);
-        let ab_bytes = self.ty.bytes() * (a_elems + b_elems);
-        let shared_bytes = ab_bytes + staging + barriers;
-        let ctx = Ctx {
-            g: self,
-            plan: &plan,
-            e: &e,
-            fns: &fns,
-            it: ty.c_name(),
-        };
-        let mut src = String::from(PRELUDE);
-        src.push_str(&self.helpers(&plan)?);
-        for f in &e.fns {
-            src.push_str(&f.source());
-        }
-        // the shared buffers after A's and B's stages are placed in 16-bit units
-        src.push_str(&if plan.specialized() {
-            ctx.kernel_specialized(name, &decl, a_elems, ab_bytes / 2, staging / 2)?
-        } else {
-            ctx.kernel(name, &decl, a_elems, ab_bytes / 2)?
-        });
-        src.push('\n');
-        Ok(Kernel {
-            name: name.to_string(),
-            source: src,
-            params,
-            index_type: ty,
-            grid: grid_count(tiles.value() * splits)?,
-            persistent: plan.specialized(),
-            cluster: cluster as u32,
-            block: plan.threads() as u32,
-            shared_bytes: shared_bytes as u32,
-            tensor_maps,
-            workspace: fns.split.as_ref().map_or(0, |f| f.bytes as u64),
-        })
+pub(super) fn kernel(g: &Gemm, name: &str, ty: IndexType) -> Result<Kernel, CodegenError> {
+    let plan = GemmPlan::new(g)?;
+    let t = g.tiling;
+    let (m, k) = extents(&g.a)?;
+    let (n, _) = extents(&g.b)?;
+    let cluster = plan.cluster();
+    let mt = m.try_ceil_div(st(t.bm))?;
+    let m_padded = if cluster > 1 {
+        mt.try_ceil_div(st(cluster))?
+            .try_mul(st(cluster * t.bm))?
+            .to_dynamic()
+    } else {
+        m
+    };
+    let x = Extents {
+        m_padded,
+        n,
+        k,
+        mt: m_padded.try_ceil_div(st(t.bm))?.to_dynamic(),
+        nt: n.try_ceil_div(st(t.bn))?.to_dynamic(),
+        kt: k.try_ceil_div(st(t.bk))?.to_dynamic(),
+    };
+    let mut e = Emitter {
+        ty,
+        fns: Vec::new(),
+    };
+    let (fns, tensor_maps) = index_functions(g, &plan, x, &mut e)?;
+    // the work tiles: one per block, or per cluster of blocks
+    let tiles = x.mt.try_mul(x.nt)?;
+    let cluster_tiles = tiles.try_div(st(cluster))?;
+    let splits = plan.split.as_ref().map_or(1, |s| s.splits);
+    let mut extents = vec![("M", m), ("N", n), ("K", k), ("KT", x.kt)];
+    if plan.specialized() {
+        extents.push(("TILES", cluster_tiles));
     }
-
-    /// The C type the kernel reads `A` and `B` as: `unsigned short` for 16-bit elements,
-    /// `unsigned char` for e4m3.
-    fn ab_type(&self) -> &'static str {
-        if self.ty.bytes() == 1 {
-            "unsigned char"
-        } else {
-            "unsigned short"
-        }
+    if splits > 1 {
+        extents.push(("UNITS", cluster_tiles.try_mul(st(splits))?));
     }
-
-    /// The PTX, TMA and `wgmma` wrappers the kernel uses.
-    fn helpers(&self, plan: &GemmPlan) -> Result<String, CodegenError> {
-        let ptx = self.ty.ptx();
-        // `mma.sync` (16-bit inputs only) and the conversions to `C`'s type
-        let mut src = fill(PTX_CUH, &[("PTX", self.ty.output().ptx())])?;
-
-        if !plan.tma {
-            // the narrower cp.async each width needs, once (16 bytes is in PTX_CUH)
-            for width in [4, 2] {
-                if plan.a.width == width || plan.b.width == width {
-                    let bytes = (2 * width).to_string();
-                    src.push_str(&fill(CP_ASYNC_CA_CUH, &[("BYTES", &bytes)])?);
-                }
-            }
-        }
-        if plan.tma || plan.specialized() {
-            src.push_str(&fill(TMA_CUH, &[])?);
-        }
-        if plan.split.is_some() {
-            src.push_str(&fill(SPLIT_K_CUH, &[])?);
-        }
-        if self.instr == Instr::Wgmma {
-            let (a, b) = (&plan.a, &plan.b);
-            let regs = self.tiling.bn / 2;
-            let outs: Vec<String> = (0..regs).map(|i| format!("%{i}")).collect();
-            let binds: Vec<String> = (0..regs).map(|i| format!("\"+f\"(d[{i}])")).collect();
-            let n = |v: i64| v.to_string();
-            // 8-bit wgmma takes no transpose operands (both K-major)
-            let trans = if self.ty.gmma_types().k_major_only() {
-                String::new()
-            } else {
-                format!(", {}, {}", a.mn_major as i64, b.mn_major as i64)
-            };
-            src.push_str(&fill(
-                WGMMA_CUH,
-                &[
-                    ("DESC_A", &format!("{:#x}", a.descriptor()?)),
-                    ("DESC_B", &format!("{:#x}", b.descriptor()?)),
-                    ("PTX", ptx),
-                    ("N", &n(self.tiling.bn)),
-                    ("K", &n(self.ty.gmma_types().k())),
-                    ("OUTS", &outs.join(", ")),
-                    ("BINDS", &binds.join(", ")),
-                    ("R0", &n(regs)),
-                    ("R1", &n(regs + 1)),
-                    ("R2", &n(regs + 2)),
-                    ("TRANS", &trans),
-                ],
-            )?);
-        }
-        Ok(src)
-    }
-
-    /// Generates every index function, in the order the kernel takes their parameters,
-    /// and the tensor maps the host encodes.
-    fn index_functions(
-        &self,
-        plan: &GemmPlan,
-        x: Extents,
-        e: &mut Emitter,
-    ) -> Result<(Fns, Vec<TensorMap>), CodegenError> {
-        let t = self.tiling;
-        let wgmma = self.instr == Instr::Wgmma;
-        // threads: lanes of warps (mma.sync) or threads of warpgroups (wgmma)
-        let (group, groups) = if wgmma {
-            (128, plan.threads() / 128)
-        } else {
-            (32, t.warps_m * t.warps_n)
-        };
-        let lanes = Layout::identity(st2(group, groups));
-        let (lane_fn, group_fn) = if wgmma {
-            ("thread_of", "warpgroup_of")
-        } else {
-            ("lane_of", "warp_of")
-        };
-        let lane = e.coord1(lane_fn, &lanes, 0)?;
-        let group = e.coord1(group_fn, &lanes, 1)?;
-        // the warp's position in the block (mma.sync; a warpgroup's is its index)
-        let warp = if wgmma {
-            None
-        } else {
-            let warps = Layout::identity(st2(t.warps_m, t.warps_n));
-            Some((
-                e.coord1("warp_m", &warps, 0)?,
-                e.coord1("warp_n", &warps, 1)?,
-            ))
-        };
-        let block = block_order(e, x, plan.specialized().then_some(plan.cluster()))?;
-        // global offsets
-        let g_ab = if plan.tma {
-            None
-        } else {
-            Some((e.layout("g_a", &self.a)?, e.layout("g_b", &self.b)?))
-        };
-        let (a, b) = (&plan.a, &plan.b);
-        let stage = [
-            e.layout("a_stage", &a.smem.layout().try_mode(2)?)?,
-            e.layout("b_stage", &b.smem.layout().try_mode(2)?)?,
-        ];
-        let mut copies = Vec::new();
-        let mut boxes = Vec::new();
-        let mut tensor_maps = Vec::new();
-        // A's tiles run on to whole clusters (past M: zeros, never stored)
-        let operands = [(a, x.m_padded, "a"), (b, x.n, "b")];
-        for (i, (op, rows, name)) in operands.into_iter().enumerate() {
-            if plan.tma {
-                let (f, map) = tma_fns(e, op, (rows, x.k, t.bk), name, i)?;
-                boxes.push(f);
-                tensor_maps.push(map);
-            } else {
-                copies.push(copy_fns(e, op, (rows, x.k, t.bk), name, stage[i])?);
-            }
-        }
-        // operands of the MMAs: ldmatrix row addresses of (lane, block, kk, warp along M or
-        // N), or the (unswizzled) start of each wgmma's 64 x 16 slice, (warpgroup, kk)
-        let frag = if wgmma {
-            (
-                e.layout("a_slice", &a.tile.layout().try_composition(&a.slices)?)?,
-                e.layout("b_slice", &b.tile.layout().try_composition(&b.slices)?)?,
-            )
-        } else {
-            let frag = |op: &OperandPlan| op.tile.try_composition_tiler(&Tiler::layout(op.frag));
-            (
-                e.composed("a_frag", &frag(a)?)?,
-                e.composed("b_frag", &frag(b)?)?,
-            )
-        };
-        let cids = identity_tiles(x.m_padded, x.n, st(t.bm), st(t.bn))?;
-        let store = match (&plan.c_store, plan.specialized()) {
-            (Some(cs), true) => {
-                let (f, map) = store_fns(e, cs, &cids, t.warps_m)?;
-                tensor_maps.push(map);
-                Store::Staged(f)
-            }
-            _ => {
-                let g_c = e.layout("g_c", &self.c)?;
-                let ccoords = with_tiles(&cids, &plan.c_frag)?;
-                let c = (
-                    e.coord("c_row", &ccoords, 0)?,
-                    e.coord("c_col", &ccoords, 1)?,
-                );
-                Store::Direct { g_c, c }
-            }
-        };
-        let split = match &plan.split {
-            Some(sp) => Some(split_fns(e, sp, x, plan)?),
-            None => None,
-        };
-        let fns = Fns {
-            lane,
-            group,
-            warp,
-            block,
-            store,
-            g_ab,
-            stage,
-            copies,
-            boxes,
-            frag,
-            split,
-        };
-        Ok((fns, tensor_maps))
-    }
-}
-
-/// The blocks' order: output tiles in groups of 8 tile rows (1 when the tile rows do not
-/// divide), so that blocks running together share their tiles of `B` in L2;
-/// `(block_m, block_n)` of `blockIdx.x`. With clusters of `c` blocks (the specialized
-/// kernel), `(block_m, block_n)` of `(rank, tile)`: the `c` blocks of a cluster take `c`
-/// neighbouring tile rows of one column, and the clusters' tiles go in groups of 8 tile
-/// rows (`c` when they do not divide).
-fn block_order(
-    e: &mut Emitter,
-    x: Extents,
-    cluster: Option<i64>,
-) -> Result<(usize, usize), CodegenError> {
-    let (mt, nt) = (x.mt, x.nt);
-    if let Some(c) = cluster {
-        let g = if mt.value() % 8 == 0 && 8 % c == 0 {
-            8
-        } else {
-            c
-        };
-        let order = Layout::new(
-            IntTuple::tuple(&[
-                IntTuple::from_int(st(c)),
-                IntTuple::from_ints(&[st(g / c), nt, Int::dynamic(mt.value() / g)]),
-            ]),
-            IntTuple::tuple(&[
-                IntTuple::from_int(st(1)),
-                IntTuple::from_ints(&[st(c), mt, st(g)]),
-            ]),
-        );
-        let raster = Layout::identity(IntTuple::from_ints(&[mt, nt])).try_composition(&order)?;
-        return Ok((
-            e.coord("block_m", &raster, 0)?,
-            e.coord("block_n", &raster, 1)?,
-        ));
-    }
-    let rows_per_group = if mt.value() % 8 == 0 { 8 } else { 1 };
-    let order = Layout::new(
-        IntTuple::from_ints(&[
-            st(rows_per_group),
-            nt,
-            Int::dynamic(mt.value() / rows_per_group),
-        ]),
-        IntTuple::from_ints(&[st(1), mt, st(rows_per_group)]),
+    let params = kernel_params(&extents, &e.fns);
+    let ab = ab_type(g.ty);
+    let mut pointers = format!(
+        "const {ab}* __restrict__ A, const {ab}* __restrict__ B, unsigned short* __restrict__ C"
     );
-    let raster = Layout::identity(IntTuple::from_ints(&[mt, nt])).try_composition(&order)?;
-    Ok((
-        e.coord1("block_m", &raster, 0)?,
-        e.coord1("block_n", &raster, 1)?,
-    ))
-}
-
-/// Split-K's functions ([`SplitFns`]): the units `(split, tile)`, split fastest, as a
-/// coordinate layout; the splits' first k-tiles; the partials' slots `(split, block m,
-/// block n)` of `BM x BN` floats each after [`super::SplitPlan::partial`], and the counters
-/// `(warpgroup, block m, block n)` after the partials.
-fn split_fns(
-    e: &mut Emitter,
-    sp: &super::SplitPlan,
-    x: Extents,
-    plan: &GemmPlan,
-) -> Result<SplitFns, CodegenError> {
-    let t = plan.tiling;
-    let tiles = x.mt.try_mul(x.nt)?.try_div(st(plan.cluster()))?;
-    let units = Layout::identity(IntTuple::from_ints(&[st(sp.splits), tiles]));
-    let slot = st(t.bm * t.bn);
-    let slots = Layout::try_new(
-        IntTuple::from_ints(&[st(sp.splits), x.mt, x.nt]),
-        IntTuple::from_ints(&[
-            slot,
-            slot.try_mul(st(sp.splits))?,
-            slot.try_mul(st(sp.splits))?.try_mul(x.mt)?,
-        ]),
-    )?;
-    // (thread, e, h, j, warpgroup, split, block m, block n): one mode each
-    let modes: Vec<Layout> = [sp.partial, slots]
-        .iter()
-        .flat_map(|l| (0..l.rank()).map(|i| l.mode(i)))
-        .collect();
-    let partials = Layout::try_concat(&modes)?;
-    let counters = Layout::from_shape(IntTuple::from_ints(&[st(t.warps_m), x.mt, x.nt]));
-    let counters_at = partials.try_cosize()?.value();
-    Ok(SplitFns {
-        split: e.coord1("unit_split", &units, 0)?,
-        tile: e.coord1("unit_tile", &units, 1)?,
-        first: e.layout("k_first", &sp.first)?,
-        partial: e.layout("w_partial", &partials)?,
-        counter: e.layout("w_counter", &counters)?,
-        counters_at,
-        bytes: 4 * (counters_at + counters.try_cosize()?.value()),
-    })
-}
-
-/// One operand's copy: coordinates of `(thread, pass, tile row, k tile)` and shared
-/// offsets of `(thread, pass)`, of the first element of each `cp.async` of
-/// [`OperandPlan::width`] elements, or of each group of 8 element loads.
-fn copy_fns(
-    e: &mut Emitter,
-    op: &OperandPlan,
-    (rows, k, bk): (Int, Int, i64),
-    name: &str,
-    stage: usize,
-) -> Result<CopyFns, CodegenError> {
-    let ids = identity_tiles(rows, k, st(op.rows), st(bk))?;
-    // (thread, pass) to the first element of each copy (for element loads, of each group
-    // of 8 a thread loads and stores as one 16-byte word)
-    let l = Layout::try_concat(&[op.copy.try_mode(0)?, op.copy.try_mode(2)?])?;
-    let coords = with_tiles(&ids, &l)?;
-    Ok(CopyFns {
-        row: e.coord(&format!("{name}_copy_row"), &coords, 0)?,
-        k: e.coord(&format!("{name}_copy_k"), &coords, 1)?,
-        smem: e.composed(
-            &format!("{name}_copy_smem"),
-            &op.tile.try_composition_tiler(&Tiler::layout(l))?,
-        )?,
-        stage,
-        passes: l.try_mode(1)?.size().value(),
-    })
-}
-
-/// The epilogue's functions ([`StoreFns`]) and `C`'s tensor map.
-fn store_fns(
-    e: &mut Emitter,
-    cs: &super::CStore,
-    cids: &Layout,
-    warpgroups: i64,
-) -> Result<(StoreFns, TensorMap), CodegenError> {
-    let coords = with_tiles(cids, &cs.origins)?;
-    let chunks = cs.origins.try_mode(1)?.size().value();
-    let elems = cs.chunk.layout().size().value();
-    // chunk q of a warpgroup takes buffer q % 2 of its two
-    let buffers = Layout::try_new(
-        IntTuple::tuple(&[
-            st2(2, chunks / 2 + chunks % 2),
-            IntTuple::from_int(st(warpgroups)),
-        ]),
-        IntTuple::tuple(&[st2(elems, 0), IntTuple::from_int(st(2 * elems))]),
-    )?;
-    let m = &cs.tma;
-    let row_major = m.modes()[0] == 1;
-    let map = TensorMap {
-        operand: 2,
-        elem_bytes: 2,
-        dims: [m.global_dim()[0], m.global_dim()[1]],
-        stride_bytes: m.global_strides()[0],
-        box_dims: [m.box_dim()[0], m.box_dim()[1]],
-    };
-    let fns = StoreFns {
-        row: e.coord("c_chunk_row", &coords, 0)?,
-        col: e.coord("c_chunk_col", &coords, 1)?,
-        buffer: e.layout("c_buffer", &buffers)?,
-        pair: e.composed("c_pair", &cs.pairs)?,
-        j: e.layout("c_value", &Layout::new(st2(8, chunks), st2(1, 8)))?,
-        chunks,
-        row_major,
-    };
-    Ok((fns, map))
-}
-
-/// One operand's TMA boxes: coordinates of `(box, tile row, k tile)`, unswizzled shared
-/// offsets, and the tensor map the host encodes, as the analysis derived it: the
-/// contiguous mode first (the rows M/N-major, K K-major, as the loads pass the
-/// coordinates).
-fn tma_fns(
-    e: &mut Emitter,
-    op: &OperandPlan,
-    (rows, k, bk): (Int, Int, i64),
-    name: &str,
-    operand: usize,
-) -> Result<(BoxFns, TensorMap), CodegenError> {
-    let ids = identity_tiles(rows, k, st(op.rows), st(bk))?;
-    let coords = with_tiles(&ids, &op.boxes)?;
-    let fns = BoxFns {
-        row: e.coord(&format!("{name}_box_row"), &coords, 0)?,
-        k: e.coord(&format!("{name}_box_k"), &coords, 1)?,
-        smem: e.layout(
-            &format!("{name}_box_smem"),
-            &op.tile.layout().try_composition(&op.boxes)?,
-        )?,
-        boxes: (op.boxes.size().value() / op.parts).to_string(),
-    };
-    let map = op.tma.as_ref().map_err(|e| CodegenError::Tma(*e))?;
-    if map.rank() != 2 || map.modes()[0] != usize::from(!op.mn_major) {
-        return Err(wrong(
-            "gemm: the operand's tensor map is not 2-D with the contiguous mode first",
+    if splits > 1 {
+        pointers.push_str(", float* __restrict__ W");
+    }
+    let mut decl = declaration(&pointers, &params, ty);
+    for map in &tensor_maps {
+        let which = ["a", "b", "c"][map.operand];
+        decl.push_str(&format!(
+            ", const __grid_constant__ RcuteTensorMap tma_{which}"
         ));
     }
-    let map = TensorMap {
-        operand,
-        elem_bytes: op.elem_bytes as u32,
-        dims: [map.global_dim()[0], map.global_dim()[1]],
-        stride_bytes: map.global_strides()[0],
-        box_dims: [map.box_dim()[0], map.box_dim()[1]],
+    let a_elems = plan.a.smem.layout().try_cosize()?.value();
+    let b_elems = plan.b.smem.layout().try_cosize()?.value();
+    // an mbarrier a stage, two in the specialized kernel
+    let barriers = match (plan.tma, plan.specialized()) {
+        (_, true) => 16 * t.stages,
+        (true, false) => 8 * t.stages,
+        _ => 0,
     };
-    Ok((fns, map))
+    let staging = plan.c_store.as_ref().map_or(0, |c| c.bytes);
+    let ab_bytes = g.ty.bytes() * (a_elems + b_elems);
+    let shared_bytes = ab_bytes + staging + barriers;
+    let ctx = Ctx {
+        g,
+        plan: &plan,
+        e: &e,
+        fns: &fns,
+        it: ty.c_name(),
+    };
+    let mut src = String::from(PRELUDE);
+    src.push_str(&helpers(g, &plan)?);
+    for f in &e.fns {
+        src.push_str(&f.source());
+    }
+    // the shared buffers after A's and B's stages are placed in 16-bit units
+    src.push_str(&if plan.specialized() {
+        ctx.kernel_specialized(name, &decl, a_elems, ab_bytes / 2, staging / 2)?
+    } else {
+        ctx.kernel(name, &decl, a_elems, ab_bytes / 2)?
+    });
+    src.push('\n');
+    Ok(Kernel {
+        name: name.to_string(),
+        source: src,
+        params,
+        index_type: ty,
+        grid: grid_count(tiles.value() * splits)?,
+        persistent: plan.specialized(),
+        cluster: cluster as u32,
+        block: plan.threads() as u32,
+        shared_bytes: shared_bytes as u32,
+        tensor_maps,
+        workspace: fns.split.as_ref().map_or(0, |f| f.bytes as u64),
+    })
+}
+
+/// The C type the kernel reads `A` and `B` as: `unsigned short` for 16-bit elements,
+/// `unsigned char` for e4m3.
+fn ab_type(ty: MmaType) -> &'static str {
+    if ty.bytes() == 1 {
+        "unsigned char"
+    } else {
+        "unsigned short"
+    }
+}
+
+/// The PTX, TMA and `wgmma` wrappers the kernel uses.
+fn helpers(g: &Gemm, plan: &GemmPlan) -> Result<String, CodegenError> {
+    let ptx = g.ty.ptx();
+    // `mma.sync` (16-bit inputs only) and the conversions to `C`'s type
+    let mut src = fill(PTX_CUH, &[("PTX", g.ty.output().ptx())])?;
+
+    if !plan.tma {
+        // the narrower cp.async each width needs, once (16 bytes is in PTX_CUH)
+        for width in [4, 2] {
+            if plan.a.width == width || plan.b.width == width {
+                let bytes = (2 * width).to_string();
+                src.push_str(&fill(CP_ASYNC_CA_CUH, &[("BYTES", &bytes)])?);
+            }
+        }
+    }
+    if plan.tma || plan.specialized() {
+        src.push_str(&fill(TMA_CUH, &[])?);
+    }
+    if plan.split.is_some() {
+        src.push_str(&fill(SPLIT_K_CUH, &[])?);
+    }
+    if g.instr == Instr::Wgmma {
+        let (a, b) = (&plan.a, &plan.b);
+        let regs = g.tiling.bn / 2;
+        let outs: Vec<String> = (0..regs).map(|i| format!("%{i}")).collect();
+        let binds: Vec<String> = (0..regs).map(|i| format!("\"+f\"(d[{i}])")).collect();
+        let n = |v: i64| v.to_string();
+        // 8-bit wgmma takes no transpose operands (both K-major)
+        let trans = if g.ty.gmma_types().k_major_only() {
+            String::new()
+        } else {
+            format!(", {}, {}", a.mn_major as i64, b.mn_major as i64)
+        };
+        src.push_str(&fill(
+            WGMMA_CUH,
+            &[
+                ("DESC_A", &format!("{:#x}", a.descriptor()?)),
+                ("DESC_B", &format!("{:#x}", b.descriptor()?)),
+                ("PTX", ptx),
+                ("N", &n(g.tiling.bn)),
+                ("K", &n(g.ty.gmma_types().k())),
+                ("OUTS", &outs.join(", ")),
+                ("BINDS", &binds.join(", ")),
+                ("R0", &n(regs)),
+                ("R1", &n(regs + 1)),
+                ("R2", &n(regs + 2)),
+                ("TRANS", &trans),
+            ],
+        )?);
+    }
+    Ok(src)
 }
 
 /// What the kernel text is assembled from: the GEMM, its plan, and its index functions.
@@ -712,7 +274,7 @@ impl Ctx<'_> {
         })
     }
 
-    /// Split-K's reduction after a unit's MMAs ([`super::SplitPlan`], the `fixup` section);
+    /// Split-K's reduction after a unit's MMAs ([`super::plan::SplitPlan`], the `fixup` section);
     /// empty without split-K.
     fn fixup(&self) -> Result<String, CodegenError> {
         let (Some(f), Some(sp)) = (&self.fns.split, &self.plan.split) else {
@@ -780,7 +342,7 @@ impl Ctx<'_> {
                 ("NAME", name),
                 ("PARAMS", decl),
                 ("A_ELEMS", &a_elems.to_string()),
-                ("AB", self.g.ab_type()),
+                ("AB", ab_type(self.g.ty)),
                 ("INDEX", it),
                 ("LANE", if wgmma { "wt" } else { "lane" }),
                 ("LANE_INDEX", &self.call(f.lane, "tid")),
@@ -805,7 +367,7 @@ impl Ctx<'_> {
         )
     }
 
-    /// The warp-specialized persistent kernel ([`super::Tiling::specialized`]): the
+    /// The warp-specialized persistent kernel ([`super::request::Tiling::specialized`]): the
     /// producer warpgroup's loop over the tiles and their stages, and the consumers' loop
     /// over the same tiles, with the epilogue inside.
     fn kernel_specialized(
@@ -887,7 +449,7 @@ impl Ctx<'_> {
                 ("NAME", name),
                 ("PARAMS", decl),
                 ("A_ELEMS", &a_elems.to_string()),
-                ("AB", self.g.ab_type()),
+                ("AB", ab_type(self.g.ty)),
                 ("BARRIERS_AT", &(ab_u16 + c_elems).to_string()),
                 ("C_SMEM", &c_smem),
                 ("STAGES", &stages),
@@ -961,7 +523,7 @@ impl Ctx<'_> {
             indent(&self.issue(&boxes[0], "a", a)?, 12),
             indent(&self.issue(&boxes[1], "b", b)?, 12),
         );
-        let stage_bytes = self.g.stage_bytes().to_string();
+        let stage_bytes = self.plan.stage_bytes().to_string();
         let walk = walk.values(16);
         let mut values = vec![
             ("INDEX", self.it),
@@ -1135,7 +697,7 @@ impl Ctx<'_> {
             &[
                 ("BARRIERS_AT", &barriers_at.to_string()),
                 ("INDEX", self.it),
-                ("STAGE_BYTES", &self.g.stage_bytes().to_string()),
+                ("STAGE_BYTES", &self.plan.stage_bytes().to_string()),
                 ("ISSUE_A", &self.issue(&boxes[0], "a", a)?),
                 ("ISSUE_B", &self.issue(&boxes[1], "b", b)?),
                 ("STAGES", &t.stages.to_string()),
@@ -1211,7 +773,7 @@ impl Ctx<'_> {
         )
     }
 
-    /// The stores of the accumulators through shared memory and TMA ([`super::CStore`]).
+    /// The stores of the accumulators through shared memory and TMA ([`super::plan::CStore`]).
     fn epilogue_tma(&self, f: &StoreFns) -> Result<String, CodegenError> {
         let args = "wg, q, bm, bn";
         let (r, c) = (self.call(f.row, args), self.call(f.col, args));

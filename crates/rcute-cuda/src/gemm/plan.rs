@@ -1,12 +1,10 @@
 //! The GEMM's plan: the layouts its indexing is generated from (shared-memory tiles,
 //! copies, fragments, TMA boxes, accumulators), composed and checked on the host.
 
-use super::{
-    Gemm, Instr, MmaType, Tiling, extents, ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_c_tv,
-    split_range, st, st2, strides, wgmma_c_tv, wrong,
-};
+use super::atoms::{ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_c_tv, wgmma_c_tv};
+use super::request::{Gemm, Instr, MmaType, Tiling, extents, split_range, st, st2, strides, wrong};
 use crate::codegen::CodegenError;
-use crate::kernels::int_pair;
+use crate::kernel::int_pair;
 use rcute::analysis::tma::{TmaCopy, TmaError};
 use rcute::analysis::{Memory, vector_width};
 use rcute::atom::TiledCopy;
@@ -92,7 +90,7 @@ pub struct OperandPlan {
     /// rows M/N-major.
     pub boxes: Layout,
     /// The tile's rows are loaded in this many parts of `rows / parts`, each by a block of
-    /// the cluster and multicast to all of them ([`super::Tiling::cluster`] for `B`; 1
+    /// the cluster and multicast to all of them ([`Tiling::cluster`] for `B`; 1
     /// otherwise).
     pub parts: i64,
     /// The TMA copy of one part of one stage's tile from the whole operand
@@ -203,6 +201,13 @@ const PRODUCERS: i64 = 128;
 const CHUNK: i64 = 64;
 
 impl GemmPlan {
+    /// Bytes of one pipeline stage: a `BM x BK` tile of `A` and a `BN x BK` tile of `B`
+    /// (what a stage's TMA loads bring in).
+    pub fn stage_bytes(&self) -> i64 {
+        let t = self.tiling;
+        self.a.elem_bytes * (t.bm + t.bn) * t.bk
+    }
+
     /// The kernel is the warp-specialized persistent one ([`Tiling::specialized`], on
     /// `wgmma`). Its producer warpgroup issues TMA loads (one thread) where the operands'
     /// rows are 16-byte aligned ([`GemmPlan::tma`]); otherwise all its threads copy, with
@@ -449,31 +454,31 @@ fn ldsm_frags(
     ])?)
 }
 
-impl Gemm {
+impl GemmPlan {
     /// The layouts the kernel is generated from, checked: every copy of
     /// [`OperandPlan::width`] elements lands on as many contiguous aligned shared elements, and the swizzle of a stage does not depend on the
     /// stage.
     ///
     /// # Errors
     /// As [`Gemm::kernel`].
-    pub fn plan(&self) -> Result<GemmPlan, CodegenError> {
-        let t = self.tiling;
-        let (m, k) = extents(&self.a)?;
-        let (n, kb) = extents(&self.b)?;
-        let (mc, nc) = extents(&self.c)?;
+    pub(crate) fn new(g: &Gemm) -> Result<GemmPlan, CodegenError> {
+        let t = g.tiling;
+        let (m, k) = extents(&g.a)?;
+        let (n, kb) = extents(&g.b)?;
+        let (mc, nc) = extents(&g.c)?;
         if kb.value() != k.value() || mc.value() != m.value() || nc.value() != n.value() {
             return Err(wrong(
                 "gemm: A (M,K), B (N,K) and C (M,N) disagree on M, N or K",
             ));
         }
-        let wgmma = self.instr == Instr::Wgmma;
-        if !wgmma && self.ty.bytes() != 2 {
+        let wgmma = g.instr == Instr::Wgmma;
+        if !wgmma && g.ty.bytes() != 2 {
             return Err(wrong(
                 "gemm: e4m3 runs on wgmma only (the mma.sync kernel is built on m16n8k16)",
             ));
         }
-        let threads = t.threads(self.instr);
-        let (mi, ni) = self.check_tiling()?;
+        let threads = t.threads(g.instr);
+        let (mi, ni) = check_tiling(g)?;
         let (a_per_warp, b_per_warp) = if wgmma {
             (t.bm / 16, t.bn / 16)
         } else {
@@ -491,19 +496,10 @@ impl Gemm {
         } else {
             threads
         };
-        let a = OperandPlan::new(
-            self.ty,
-            &self.a,
-            t.bm,
-            1,
-            &t,
-            copiers,
-            a_per_warp,
-            &mma_a_tv(),
-        )?;
+        let a = OperandPlan::new(g.ty, &g.a, t.bm, 1, &t, copiers, a_per_warp, &mma_a_tv())?;
         let b = OperandPlan::new(
-            self.ty,
-            &self.b,
+            g.ty,
+            &g.b,
             t.bn,
             parts,
             &t,
@@ -516,7 +512,7 @@ impl Gemm {
             check_stages(op)?;
         }
         let bytes =
-            self.ty.bytes() * (a.smem.layout().cosize().value() + b.smem.layout().cosize().value());
+            g.ty.bytes() * (a.smem.layout().cosize().value() + b.smem.layout().cosize().value());
         // and two mbarriers of 8 bytes a stage at most
         if bytes + 16 * t.stages > 227 * 1024 {
             return Err(wrong(
@@ -545,13 +541,13 @@ impl Gemm {
                 }
             }
             let c_store = if t.specialized {
-                self.c_store(&c_frag, bytes + 16 * t.stages)?
+                c_store(g, &c_frag, bytes + 16 * t.stages)?
             } else {
                 None
             };
-            let split = self.split_plan(Some(&c_frag), k.value())?;
+            let split = split_plan(g, Some(&c_frag), k.value())?;
             return Ok(GemmPlan {
-                instr: self.instr,
+                instr: g.instr,
                 tma,
                 tiling: t,
                 a,
@@ -581,9 +577,9 @@ impl Gemm {
             nsplit.try_mode(1)?,
             cgrid.try_mode(1)?,
         ])?;
-        self.split_plan(None, k.value())?;
+        split_plan(g, None, k.value())?;
         Ok(GemmPlan {
-            instr: self.instr,
+            instr: g.instr,
             tma: false,
             tiling: t,
             a,
@@ -593,161 +589,156 @@ impl Gemm {
             split: None,
         })
     }
+}
 
-    /// Split-K's plan for [`Tiling::splits`] > 1, given the `wgmma` accumulators (`None`
-    /// for `mma.sync`), and `k` the problem's `K`; `None` for one split.
-    ///
-    /// # Errors
-    /// No split (0 or fewer), split-K on a kernel that is not the specialized `wgmma` one,
-    /// or a range of `ceil(KT / splits)` k-tiles that would be empty.
-    fn split_plan(
-        &self,
-        c_frag: Option<&Layout>,
-        k: i64,
-    ) -> Result<Option<SplitPlan>, CodegenError> {
-        let t = self.tiling;
-        if t.splits < 1 {
-            return Err(wrong("gemm: split-K needs at least one split"));
-        }
-        if t.splits == 1 {
-            return Ok(None);
-        }
-        let Some(c_frag) = c_frag.filter(|_| t.specialized) else {
-            return Err(wrong(
-                "gemm: split-K needs the specialized (persistent) wgmma kernel",
-            ));
-        };
-        let Some(per_split) = split_range(t.k_tiles(k), t.splits) else {
-            return Err(wrong(
-                "gemm: split-K would leave a split without k-tiles (splits of ceil(KT / splits) k-tiles must each start before KT)",
-            ));
-        };
-        let shape: Vec<Int> = (0..c_frag.rank())
-            .map(|i| st(c_frag.mode(i).size().value()))
-            .collect();
-        let order = IntTuple::from_ints(&[st(2), st(0), st(1), st(3), st(4)]);
-        let partial = Layout::try_ordered(IntTuple::try_from_ints(&shape)?, order)?;
-        Ok(Some(SplitPlan {
-            splits: t.splits,
-            per_split,
-            first: Layout::new(
-                IntTuple::from_ints(&[st(t.splits)]),
-                IntTuple::from_ints(&[st(per_split)]),
-            ),
-            partial,
-        }))
+/// Split-K's plan for [`Tiling::splits`] > 1, given the `wgmma` accumulators (`None`
+/// for `mma.sync`), and `k` the problem's `K`; `None` for one split.
+///
+/// # Errors
+/// No split (0 or fewer), split-K on a kernel that is not the specialized `wgmma` one,
+/// or a range of `ceil(KT / splits)` k-tiles that would be empty.
+fn split_plan(
+    g: &Gemm,
+    c_frag: Option<&Layout>,
+    k: i64,
+) -> Result<Option<SplitPlan>, CodegenError> {
+    let t = g.tiling;
+    if t.splits < 1 {
+        return Err(wrong("gemm: split-K needs at least one split"));
     }
+    if t.splits == 1 {
+        return Ok(None);
+    }
+    let Some(c_frag) = c_frag.filter(|_| t.specialized) else {
+        return Err(wrong(
+            "gemm: split-K needs the specialized (persistent) wgmma kernel",
+        ));
+    };
+    let Some(per_split) = split_range(t.k_tiles(k), t.splits) else {
+        return Err(wrong(
+            "gemm: split-K would leave a split without k-tiles (splits of ceil(KT / splits) k-tiles must each start before KT)",
+        ));
+    };
+    let shape: Vec<Int> = (0..c_frag.rank())
+        .map(|i| st(c_frag.mode(i).size().value()))
+        .collect();
+    let order = IntTuple::from_ints(&[st(2), st(0), st(1), st(3), st(4)]);
+    let partial = Layout::try_ordered(IntTuple::try_from_ints(&shape)?, order)?;
+    Ok(Some(SplitPlan {
+        splits: t.splits,
+        per_split,
+        first: Layout::new(
+            IntTuple::from_ints(&[st(t.splits)]),
+            IntTuple::from_ints(&[st(per_split)]),
+        ),
+        partial,
+    }))
+}
 
-    /// The tiling's shape is one the kernels are built for; `(mi, ni)`: the MMA atoms of a
-    /// warp along M and N (`mma.sync`), or `(BM / 16, 2)` for `wgmma`.
-    fn check_tiling(&self) -> Result<(i64, i64), CodegenError> {
-        let t = self.tiling;
-        let (wm_n, wn_n) = (t.warps_m, t.warps_n);
-        let wgmma = self.instr == Instr::Wgmma;
-        let threads = t.threads(self.instr);
-        let (mi, ni) = if wgmma {
-            (t.bm / 16, 2)
+/// The tiling's shape is one the kernels are built for; `(mi, ni)`: the MMA atoms of a
+/// warp along M and N (`mma.sync`), or `(BM / 16, 2)` for `wgmma`.
+fn check_tiling(g: &Gemm) -> Result<(i64, i64), CodegenError> {
+    let t = g.tiling;
+    let (wm_n, wn_n) = (t.warps_m, t.warps_n);
+    let wgmma = g.instr == Instr::Wgmma;
+    let threads = t.threads(g.instr);
+    let (mi, ni) = if wgmma {
+        (t.bm / 16, 2)
+    } else {
+        (t.bm / wm_n.max(1) / 16, t.bn / wn_n.max(1) / 8)
+    };
+    let shape_ok = if wgmma {
+        wn_n == 1 && (1..=4).contains(&wm_n) && t.bm == 64 * wm_n && t.bn <= 256 && t.stages >= 3
+    } else {
+        wm_n >= 1
+            && wn_n >= 1
+            && mi >= 1
+            && ni >= 2
+            && ni % 2 == 0
+            && t.bm == mi * 16 * wm_n
+            && t.bn == ni * 8 * wn_n
+            && t.stages >= 2
+    };
+    // 16 bytes' elements: the widest copy
+    let per16 = 16 / g.ty.bytes();
+    let ok = shape_ok
+        && t.bk == g.ty.row_elements()
+        && t.bm % 64 == 0
+        && t.bn % 64 == 0
+        && (t.bm * t.bk / per16) % threads == 0
+        && (t.bn * t.bk / per16) % threads == 0
+        && threads * 8 % t.bm == 0
+        && threads * 8 % t.bn == 0;
+    if !ok {
+        return Err(wrong(if wgmma {
+            "gemm: the wgmma tiling must have BK = one 128-byte row (64 16-bit elements, 128 e4m3), BM = 64 x warpgroups (1 to 4, warps_n = 1), BN a multiple of 64 up to 256, and at least 3 stages"
         } else {
-            (t.bm / wm_n.max(1) / 16, t.bn / wn_n.max(1) / 8)
-        };
-        let shape_ok = if wgmma {
-            wn_n == 1
-                && (1..=4).contains(&wm_n)
-                && t.bm == 64 * wm_n
-                && t.bn <= 256
-                && t.stages >= 3
-        } else {
-            wm_n >= 1
-                && wn_n >= 1
-                && mi >= 1
-                && ni >= 2
-                && ni % 2 == 0
-                && t.bm == mi * 16 * wm_n
-                && t.bn == ni * 8 * wn_n
-                && t.stages >= 2
-        };
-        // 16 bytes' elements: the widest copy
-        let per16 = 16 / self.ty.bytes();
-        let ok = shape_ok
-            && t.bk == self.ty.row_elements()
-            && t.bm % 64 == 0
-            && t.bn % 64 == 0
-            && (t.bm * t.bk / per16) % threads == 0
-            && (t.bn * t.bk / per16) % threads == 0
-            && threads * 8 % t.bm == 0
-            && threads * 8 % t.bn == 0;
-        if !ok {
-            return Err(wrong(if wgmma {
-                "gemm: the wgmma tiling must have BK = one 128-byte row (64 16-bit elements, 128 e4m3), BM = 64 x warpgroups (1 to 4, warps_n = 1), BN a multiple of 64 up to 256, and at least 3 stages"
-            } else {
-                "gemm: the tiling must have BK = 64, BM and BN multiples of 64 split into 16 x 16 warp blocks, and at least 2 stages"
-            }));
-        }
-        Ok((mi, ni))
+            "gemm: the tiling must have BK = 64, BM and BN multiples of 64 split into 16 x 16 warp blocks, and at least 2 stages"
+        }));
     }
+    Ok((mi, ni))
+}
 
-    /// The epilogue through shared memory of the specialized kernel, when `C` has a tensor
-    /// map for its chunks and the buffers fit beside the `used` bytes; `None` otherwise.
-    fn c_store(&self, c_frag: &Layout, used: i64) -> Result<Option<CStore>, CodegenError> {
-        let t = self.tiling;
-        let bytes = t.warps_m * 2 * CHUNK * CHUNK * 2;
-        let (scm, scn) = strides(&self.c)?;
-        let rows = if scn == 1 {
-            Layout::new(st2(CHUNK, CHUNK), st2(CHUNK, 1))
-        } else if scm == 1 {
-            Layout::new(st2(CHUNK, CHUNK), st2(1, CHUNK))
-        } else {
-            return Ok(None);
-        };
-        if used + bytes > 227 * 1024 || t.bn % CHUNK != 0 {
-            return Ok(None);
-        }
-        let chunk = ComposedLayout::new(Swizzle::new(3, 3, 3), Int::ZERO, rows);
-        let Ok(tma) = TmaCopy::try_new(&self.c, &rcute::MaybeSwizzled::Swizzled(chunk), 16, None)
-        else {
-            return Ok(None);
-        };
-        if tma.instructions().len() != 1 || tma.rank() != 2 {
-            return Ok(None);
-        }
-        let origins = Layout::new(st2(t.warps_m, t.bn / CHUNK), st2(CHUNK, CHUNK * t.bm));
-        // the pairs' first values: thread, e = 0, h, the first 8 values j (64 columns),
-        // warpgroup 0, to (BM, BN) column-major indices inside the first chunk, then to
-        // the chunk's offsets
-        let first = Layout::try_concat(&[
-            c_frag.try_mode(0)?,
-            c_frag.try_mode(2)?,
-            c_frag.try_mode(3)?.try_composition(&layout!(_8:_1))?,
-        ])?;
-        let chunk_of_tile = Layout::new(st2(t.bm, t.bn), rows.stride());
-        let pairs = chunk.with_layout(chunk_of_tile.try_composition(&first)?);
-        // each pair is two neighbours of one 4-byte word: value e = 1 is one column on
-        let next_column = c_frag.try_mode(1)?;
-        if next_column.size().value() != 2 || next_column.offset(1) != t.bm {
-            return Ok(None);
-        }
-        let at = |row: i64, col: i64| chunk.offset((row + CHUNK * col) as usize);
-        for i in 0..first.size().value() as usize {
-            let idx = first.offset(i);
-            let (row, col) = (idx % t.bm, idx / t.bm);
-            let word = at(row, col);
-            if row >= CHUNK
-                || col + 1 >= CHUNK
-                || word % 2 != 0
-                || pairs.offset(i) != word
-                || at(row, col + 1) != word + 1
-            {
-                return Ok(None);
-            }
-        }
-        Ok(Some(CStore {
-            chunk,
-            tma,
-            origins,
-            pairs,
-            bytes,
-        }))
+/// The epilogue through shared memory of the specialized kernel, when `C` has a tensor
+/// map for its chunks and the buffers fit beside the `used` bytes; `None` otherwise.
+fn c_store(g: &Gemm, c_frag: &Layout, used: i64) -> Result<Option<CStore>, CodegenError> {
+    let t = g.tiling;
+    let bytes = t.warps_m * 2 * CHUNK * CHUNK * 2;
+    let (scm, scn) = strides(&g.c)?;
+    let rows = if scn == 1 {
+        Layout::new(st2(CHUNK, CHUNK), st2(CHUNK, 1))
+    } else if scm == 1 {
+        Layout::new(st2(CHUNK, CHUNK), st2(1, CHUNK))
+    } else {
+        return Ok(None);
+    };
+    if used + bytes > 227 * 1024 || t.bn % CHUNK != 0 {
+        return Ok(None);
     }
+    let chunk = ComposedLayout::new(Swizzle::new(3, 3, 3), Int::ZERO, rows);
+    let Ok(tma) = TmaCopy::try_new(&g.c, &rcute::MaybeSwizzled::Swizzled(chunk), 16, None) else {
+        return Ok(None);
+    };
+    if tma.instructions().len() != 1 || tma.rank() != 2 {
+        return Ok(None);
+    }
+    let origins = Layout::new(st2(t.warps_m, t.bn / CHUNK), st2(CHUNK, CHUNK * t.bm));
+    // the pairs' first values: thread, e = 0, h, the first 8 values j (64 columns),
+    // warpgroup 0, to (BM, BN) column-major indices inside the first chunk, then to
+    // the chunk's offsets
+    let first = Layout::try_concat(&[
+        c_frag.try_mode(0)?,
+        c_frag.try_mode(2)?,
+        c_frag.try_mode(3)?.try_composition(&layout!(_8:_1))?,
+    ])?;
+    let chunk_of_tile = Layout::new(st2(t.bm, t.bn), rows.stride());
+    let pairs = chunk.with_layout(chunk_of_tile.try_composition(&first)?);
+    // each pair is two neighbours of one 4-byte word: value e = 1 is one column on
+    let next_column = c_frag.try_mode(1)?;
+    if next_column.size().value() != 2 || next_column.offset(1) != t.bm {
+        return Ok(None);
+    }
+    let at = |row: i64, col: i64| chunk.offset((row + CHUNK * col) as usize);
+    for i in 0..first.size().value() as usize {
+        let idx = first.offset(i);
+        let (row, col) = (idx % t.bm, idx / t.bm);
+        let word = at(row, col);
+        if row >= CHUNK
+            || col + 1 >= CHUNK
+            || word % 2 != 0
+            || pairs.offset(i) != word
+            || at(row, col + 1) != word + 1
+        {
+            return Ok(None);
+        }
+    }
+    Ok(Some(CStore {
+        chunk,
+        tma,
+        origins,
+        pairs,
+        bytes,
+    }))
 }
 
 /// The TMA boxes of a copy as a layout: instruction `i` (dimension 0 fastest) to the

@@ -1,8 +1,8 @@
-//! A [`TiledCopy`] (copy or transpose) compiled for a device, launched on the caller's
+//! A [`CopyKernel`] (copy or transpose) compiled for a device, launched on the caller's
 //! buffers.
 
 use super::{CompiledKernel, Device, LaunchError, check_buffer};
-use crate::kernels::{Elem, TiledCopy};
+use crate::copy::{CopyKernel, Elem};
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DeviceRepr, PushKernelArg};
 
 /// An element type a copy kernel moves: 4-byte `f32` for [`Elem::F32`], any 2-byte type
@@ -28,19 +28,19 @@ impl CopyElement for half::bf16 {
     const ELEM: Elem = Elem::F16;
 }
 
-/// A [`TiledCopy`]'s kernel compiled and loaded on a [`Device`].
+/// A [`CopyKernel`]'s kernel compiled and loaded on a [`Device`].
 #[derive(Debug)]
 pub struct CompiledCopy {
-    copy: TiledCopy,
+    copy: CopyKernel,
     kernel: CompiledKernel,
 }
 
-impl TiledCopy {
+impl CopyKernel {
     /// Generates the kernel `name`, compiles it for `device` (once per source text) and
     /// loads it.
     ///
     /// # Errors
-    /// As [`TiledCopy::kernel`] and [`Device::compile`].
+    /// As [`CopyKernel::kernel`] and [`Device::compile`].
     pub fn compile(&self, device: &Device, name: &str) -> Result<CompiledCopy, LaunchError> {
         let kernel = self.kernel(name)?;
         Ok(CompiledCopy {
@@ -52,7 +52,7 @@ impl TiledCopy {
 
 impl CompiledCopy {
     /// The copy it was compiled from.
-    pub fn copy(&self) -> &TiledCopy {
+    pub fn copy(&self) -> &CopyKernel {
         &self.copy
     }
 

@@ -138,7 +138,7 @@ pub fn host_matrix<T: GemmElement>(v: &[f32], rows: usize, cols: usize, row_majo
 /// A [`Gemm`]'s kernel compiled and loaded on a [`Device`], and the workspace it owns.
 ///
 /// A kernel with split-K ([`crate::gemm::Tiling::splits`] > 1) needs a global workspace
-/// ([`Kernel::workspace`](crate::kernels::Kernel::workspace) bytes: the units' partial
+/// ([`Kernel::workspace`](crate::kernel::Kernel::workspace) bytes: the units' partial
 /// sums and the tiles' arrival counters). The layouts fix its size, so it is allocated
 /// (zeroed) when the GEMM is compiled and passed by every [`CompiledGemm::launch`]; the
 /// kernel sets the counters back to zero, so no launch clears it. Launches of one

@@ -1,13 +1,13 @@
 //! Compiling and launching the generated kernels (feature `cuda`): a [`Device`] holds a
 //! CUDA context, a stream and the modules it compiled (NVRTC, once per source text);
-//! [`crate::gemm::Gemm::compile`] and [`crate::kernels::TiledCopy::compile`] give kernels
+//! [`crate::gemm::Gemm::compile`] and [`crate::copy::CopyKernel::compile`] give kernels
 //! that launch on the caller's buffers and stream, after checking on the host everything
 //! the host can check (element types, buffer lengths against the layouts' cosizes,
 //! alignment, the stream's context).
 //!
 //! ```no_run
 //! use rcute_cuda::gemm::{Gemm, MmaType};
-//! use rcute_cuda::kernels::matrix;
+//! use rcute_cuda::kernel::matrix;
 //! use rcute_cuda::launch::Device;
 //! # fn main() -> Result<(), rcute_cuda::launch::LaunchError> {
 //! let dev = Device::new(0)?;
@@ -34,7 +34,7 @@ pub use gemm::{CompiledGemm, E4m3, GemmElement, fp8_values, grid_values, host_ma
 pub use tma::{TensorMapArg, encode_tensor_map};
 
 use crate::codegen::IndexType;
-use crate::kernels::Kernel;
+use crate::kernel::Kernel;
 use cudarc::driver::{
     CudaContext, CudaFunction, CudaModule, CudaStream, LaunchArgs, LaunchConfig, PushKernelArg, sys,
 };

@@ -2,7 +2,7 @@
 //! one device buffer.
 
 use super::LaunchError;
-use crate::kernels::TensorMap;
+use crate::kernel::TensorMap;
 use cudarc::driver::sys;
 
 /// An encoded TMA descriptor (CUDA's `CUtensorMap`), passed to the kernel by value as its

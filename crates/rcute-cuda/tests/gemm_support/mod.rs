@@ -4,7 +4,7 @@
 
 use rcute::Layout;
 use rcute_cuda::gemm::{Gemm, GemmPlan, Instr, MmaType, Tiling};
-use rcute_cuda::kernels::matrix;
+use rcute_cuda::kernel::matrix;
 
 /// The product's extents: multiples of 8 (16-byte copies, TMA), distinct so that no two are
 /// confused.

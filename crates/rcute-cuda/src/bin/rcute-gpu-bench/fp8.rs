@@ -15,7 +15,7 @@ use cudarc::cublaslt::{result as lt, sys};
 use cudarc::driver::{CudaSlice, DevicePtr, DevicePtrMut};
 use half::bf16;
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
-use rcute_cuda::kernels::matrix;
+use rcute_cuda::kernel::matrix;
 use rcute_cuda::launch::{E4m3, fp8_values, host_matrix};
 
 /// cuBLASLt's workspace.

@@ -6,7 +6,7 @@ use crate::{Gpu, Res};
 use cudarc::cublas::{CudaBlas, Gemm as _, GemmConfig, sys::cublasOperation_t};
 use cudarc::driver::CudaSlice;
 use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
-use rcute_cuda::kernels::matrix;
+use rcute_cuda::kernel::matrix;
 use rcute_cuda::launch::{GemmElement, grid_values, host_matrix};
 
 /// A 16-bit element as cuBLAS and the host see it.

@@ -36,7 +36,7 @@ mod patterns;
 mod tutorials;
 
 use cudarc::driver::{CudaContext, CudaStream, DeviceRepr};
-use rcute_cuda::kernels::{Elem, tiled};
+use rcute_cuda::copy::{Elem, tiled};
 use rcute_cuda::launch::{CopyElement, Device};
 use std::sync::Arc;
 
@@ -269,9 +269,9 @@ fn main() -> Res<()> {
         for &(m, n, k) in &cli.gemms {
             let mut g = rcute_cuda::gemm::Gemm::new(
                 rcute_cuda::gemm::MmaType::F16,
-                rcute_cuda::kernels::matrix(m, k, k, true),
-                rcute_cuda::kernels::matrix(n, k, k, true),
-                rcute_cuda::kernels::matrix(m, n, n, true),
+                rcute_cuda::kernel::matrix(m, k, k, true),
+                rcute_cuda::kernel::matrix(n, k, k, true),
+                rcute_cuda::kernel::matrix(m, n, n, true),
             );
             g.tiling = cli.mma;
             println!("{}", g.kernel("gemm_f16")?.source);

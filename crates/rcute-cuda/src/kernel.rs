@@ -1,11 +1,7 @@
-//! Kernels whose indexing is computed with rcute's algebra on the host and emitted by
-//! [`crate::codegen`]: what every kernel is assembled from ([`Kernel`], its parameters,
-//! the identity tiles that predicate the edges), and the tiled copy ([`TiledCopy`],
-//! in `copy`).
-
-mod copy;
-
-pub use copy::{Elem, TiledCopy, tiled};
+//! What every generated kernel is assembled from, whichever it is (the copies of
+//! [`crate::copy`], the GEMMs of [`crate::gemm`]): the [`Kernel`] the host compiles and
+//! launches, its [`TensorMap`]s, its parameter list, the identity tiles that predicate the
+//! edges, and [`matrix`], the operands' layouts.
 
 use crate::codegen::{CodegenError, IndexFn, IndexType, Param};
 use rcute::{Int, IntTuple, Layout, Tiler};

@@ -1,7 +1,7 @@
 //! The tiled copy: an `M x N` matrix through swizzled shared memory, a tile per thread
 //! block.
 //!
-//! [`TiledCopy`] moves an `M x N` matrix through swizzled shared memory, a tile per thread
+//! [`CopyKernel`] moves an `M x N` matrix through swizzled shared memory, a tile per thread
 //! block: the tiles come from `zipped_divide` of the identity layout of the padded matrix
 //! (so any `M` and `N` work, the edges predicated on the identity coordinates as in CuTe),
 //! the threads' coordinates from composing the tiles with thread-value layouts, the shared
@@ -16,13 +16,15 @@
 //! even leading dimension and extent), and, for the shared side, in the swizzled tile;
 //! otherwise the kernel moves the vector's elements one by one.
 
-use super::{Kernel, declaration, grid_count, identity_tiles, int_pair, kernel_params, matrix};
 use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs, PRELUDE};
+use crate::kernel::{
+    Kernel, declaration, grid_count, identity_tiles, int_pair, kernel_params, matrix,
+};
 use crate::template::{fill, section};
 use rcute::{ComposedLayout, Int, IntTuple, Layout, Swizzle, Tiler, layout};
 
 /// The kernel and its pieces, in sections.
-const COPY_CU: &str = include_str!("../cuda/copy.cu");
+const COPY_CU: &str = include_str!("cuda/copy.cu");
 
 /// Section `name` of `copy.cu` with its holes filled.
 fn cu(name: &str, values: &[(&str, &str)]) -> Result<String, CodegenError> {
@@ -68,7 +70,7 @@ impl Elem {
 
 /// The layouts that define a tiled copy; everything else is derived from them.
 #[derive(Clone, Debug)]
-pub struct TiledCopy {
+pub struct CopyKernel {
     /// The source matrix `(M,N)`: its strides give the source offsets.
     pub src: Layout,
     /// The destination matrix `(M,N)` (a transpose stores `(M,N):(1,ld)`).
@@ -146,7 +148,7 @@ fn every_pair(tv: &Layout, f: impl Fn(i64, i64) -> bool) -> bool {
         .all(|t| (0..vn as usize).all(|v| f(tv.offset_of(&[t, 0, v]), tv.offset_of(&[t, 1, v]))))
 }
 
-impl TiledCopy {
+impl CopyKernel {
     /// The kernel `name` for an `m x n` matrix, with `int` indices when every value fits,
     /// `long long` otherwise.
     ///
@@ -362,7 +364,7 @@ fn thread_values(elem: Elem, thr: &Layout, val: &Layout) -> Result<Layout, Codeg
 /// column-major) through swizzled shared memory, 256 threads a block. `f32`: 32x32 tiles,
 /// 4 single elements per thread. `f16`: 64x64 tiles, 8 pairs per thread, each pair one
 /// 32-bit access where the layouts allow it (even extents and leading dimensions).
-pub fn tiled(elem: Elem, m: i64, n: i64, transpose: bool) -> TiledCopy {
+pub fn tiled(elem: Elem, m: i64, n: i64, transpose: bool) -> CopyKernel {
     let tv = |thr: Layout, val: Layout| {
         thread_values(elem, &thr, &val).expect("the copies' thread and value layouts are fixed")
     };
@@ -397,7 +399,7 @@ pub fn tiled(elem: Elem, m: i64, n: i64, transpose: bool) -> TiledCopy {
         ),
     };
     let src = matrix(m, n, n, true);
-    TiledCopy {
+    CopyKernel {
         src,
         dst: if transpose {
             matrix(m, n, m, false)
