@@ -101,54 +101,75 @@ fn thread_coords(tiles: &Layout, tv: &Layout) -> Result<Layout, CodegenError> {
     ])?)
 }
 
-/// Whether the pairs `E` of `tv` (a `(T,E,V)` layout into the tile's column-major
-/// indices) are two neighbours along one direction of the matrix `g`, starting at even
-/// offsets: the direction has a unit stride and an even extent, the other stride is even,
-/// and every pair starts at an even coordinate of the tile (`(tm, tn)`).
-fn pairs_contiguous(g: &Layout, tv: &Layout, tm: i64) -> bool {
+/// Whether the vectors `E` of `tv` (a `(T,E,V)` layout into the tile's column-major
+/// indices) are `e = |E|` neighbours along one direction of the matrix `g`, aligned: the
+/// direction has a unit stride and an extent that `e` divides, `e` divides the other
+/// stride, and every vector starts at a multiple of `e` along the direction in the tile
+/// (`(tm, tn)`), its elements one step apart.
+fn vectors_contiguous(g: &Layout, tv: &Layout, tm: i64) -> bool {
     let (Some((s0, s1)), Some((m, n))) = (int_pair(&g.stride()), int_pair(&g.shape())) else {
         return false;
     };
     let (s0, s1, m, n) = (s0.value(), s1.value(), m.value(), n.value());
-    // the direction of the pair in the tile: +1 row (index + 1) or +1 column (index + tm)
+    let e = tv.mode(1).size().value();
+    // the direction of the vector in the tile: +1 row (index + 1) or +1 column (index + tm)
     let along_rows = match tv.mode(1).stride().leaf(0).value() {
         1 => true,
         x if x == tm => false,
         _ => return false,
     };
+    let step = if along_rows { 1 } else { tm };
     let ok_dir = if along_rows {
-        s0 == 1 && s1 % 2 == 0 && m % 2 == 0
+        s0 == 1 && s1 % e == 0 && m % e == 0
     } else {
-        s1 == 1 && s0 % 2 == 0 && n % 2 == 0
+        s1 == 1 && s0 % e == 0 && n % e == 0
     };
     ok_dir
-        && every_pair(tv, |first, _| {
-            let coord = if along_rows { first % tm } else { first / tm };
-            coord % 2 == 0
+        && every_vector(tv, |v| {
+            let coord = if along_rows { v[0] % tm } else { v[0] / tm };
+            coord % e == 0
+                && v.iter()
+                    .enumerate()
+                    .all(|(j, &x)| x == v[0] + j as i64 * step)
         })
 }
 
-/// Whether the pairs of `smem` composed with `tv` are two neighbouring shared elements,
-/// the first at an even offset.
-fn pairs_contiguous_in(smem: &ComposedLayout, tv: &Layout) -> bool {
-    every_pair(tv, |first, second| {
-        let a = smem.offset(first as usize);
-        a % 2 == 0 && smem.offset(second as usize) == a + 1
+/// Whether the vectors of `smem` composed with `tv` are `|E|` neighbouring shared
+/// elements, the first at a multiple of `|E|`.
+fn vectors_contiguous_in(smem: &ComposedLayout, tv: &Layout) -> bool {
+    every_vector(tv, |v| {
+        let a = smem.offset(v[0] as usize);
+        a % v.len() as i64 == 0
+            && v.iter()
+                .enumerate()
+                .all(|(j, &x)| smem.offset(x as usize) == a + j as i64)
     })
 }
 
-/// Whether `tv` (a `(T,E,V)` layout) has pairs, `E` of size 2, and `f(first, second)` holds
-/// for the tile indices of each pair.
-fn every_pair(tv: &Layout, f: impl Fn(i64, i64) -> bool) -> bool {
-    if tv.mode(1).size().value() != 2 {
+/// Whether `tv` (a `(T,E,V)` layout) has vectors, `E` of size 2 or more, and `f` holds for
+/// the tile indices of each vector's elements.
+fn every_vector(tv: &Layout, f: impl Fn(&[i64]) -> bool) -> bool {
+    let e = tv.mode(1).size().value() as usize;
+    if e < 2 {
         return false;
     }
     let (tn, vn) = (tv.mode(0).size().value(), tv.mode(2).size().value());
-    (0..tn as usize)
-        .all(|t| (0..vn as usize).all(|v| f(tv.offset_of(&[t, 0, v]), tv.offset_of(&[t, 1, v]))))
+    (0..tn as usize).all(|t| {
+        (0..vn as usize).all(|v| {
+            let idx: Vec<i64> = (0..e).map(|j| tv.offset_of(&[t, j, v])).collect();
+            f(&idx)
+        })
+    })
 }
 
 impl CopyKernel {
+    /// Bytes of the widest access the thread-value layouts ask for (`|E|` elements): the
+    /// alignment the buffers need.
+    pub fn access_bytes(&self) -> u64 {
+        let e = |tv: &Layout| tv.mode(1).size().value().max(1) as u64;
+        e(&self.load_tv).max(e(&self.store_tv)) * self.elem.bytes() as u64
+    }
+
     /// The kernel `name` for an `m x n` matrix, with `int` indices when every value fits,
     /// `long long` otherwise.
     ///
@@ -199,18 +220,23 @@ impl CopyKernel {
         );
         let tm_v = tm.value();
         // wide accesses where the layouts allow them
-        let wide_src = pairs_contiguous(&self.src, &self.load_tv, tm_v);
-        let wide_dst = pairs_contiguous(&self.dst, &self.store_tv, tm_v);
-        let wide_ld = wide_src && pairs_contiguous_in(&self.smem, &self.load_tv);
-        let wide_st = wide_dst && pairs_contiguous_in(&self.smem, &self.store_tv);
+        let wide_src = vectors_contiguous(&self.src, &self.load_tv, tm_v);
+        let wide_dst = vectors_contiguous(&self.dst, &self.store_tv, tm_v);
+        let wide_ld = wide_src && vectors_contiguous_in(&self.smem, &self.load_tv);
+        let wide_st = wide_dst && vectors_contiguous_in(&self.smem, &self.store_tv);
         let smem_size = self.smem.layout().try_cosize()?.value();
         let grid = tiles.try_mode(1)?.size().value();
         let t = self.elem.c_type();
-        let pt = self.elem.pair_type();
         let it = ty.c_name();
         let mut src = String::from(PRELUDE);
         for f in &fns {
             src.push_str(&f.source());
+        }
+        // the 16-byte vector type, where an access moves 16 bytes
+        let bytes = self.elem.bytes() as i64;
+        if (wide_src && e_ld * bytes == 16) || (wide_dst && e_st * bytes == 16) {
+            src.push_str(&cu("vector16", &[])?);
+            src.push('\n');
         }
         let params = kernel_params(&[("M", m), ("N", n)], &fns);
         let decl = declaration(
@@ -219,7 +245,7 @@ impl CopyKernel {
             ty,
         );
         let smem_size = smem_size.to_string();
-        let types = (t, pt, it);
+        let types = (t, bytes, it);
         let phase = |f, (en, vn), wide_global, wide_smem, load| {
             Phase {
                 f,
@@ -263,6 +289,20 @@ impl CopyKernel {
     }
 }
 
+/// The C type of one access of `bytes` bytes: 4, 8 or 16 (`rcute_v16`, section `vector16`).
+fn vector_type(bytes: i64) -> Result<&'static str, CodegenError> {
+    Ok(match bytes {
+        4 => "unsigned",
+        8 => "unsigned long long",
+        16 => "rcute_v16",
+        _ => {
+            return Err(CodegenError::Template(format!(
+                "copy: no access of {bytes} bytes"
+            )));
+        }
+    })
+}
+
 /// One phase of a copy kernel, the load or the store: its index functions
 /// `(row, col, global, shared)` (indices into the kernel's functions), the elements of one
 /// access and the values, and whether the accesses are pairs in global and in shared
@@ -277,18 +317,51 @@ struct Phase {
 }
 
 impl Phase {
-    /// The phase's loop, per pair or per element; `(t, pt, it)` are the element, pair and
-    /// index types' C names.
+    /// The phase's loop, per vector or per element; `(t, bytes, it)` are the element type's
+    /// C name and size and the index type's C name.
     fn source(
         &self,
         fns: &[IndexFn],
-        (t, pt, it): (&str, &str, &str),
+        (t, bytes, it): (&str, i64, &str),
     ) -> Result<String, CodegenError> {
         let c = |i: usize, args: &str| fns[i].call(args);
         let (r, cc, g, s) = self.f;
         let at = |e: &str| format!("t, {e}, v, b");
         let vn = self.vn.to_string();
+        if self.wide_global && self.en > 2 {
+            let pt = vector_type(self.en * bytes)?;
+            // the vector's first element decides for all (the extent along it is a multiple
+            // of the vector)
+            let (g_at, s0, se) = (c(g, "r, c"), c(s, "t, 0, v"), c(s, "t, e, v"));
+            let en = self.en.to_string();
+            let whole = [("PAIR", pt), ("G_INDEX", &g_at), ("S0_INDEX", &s0)];
+            let split = [
+                ("VEC", pt),
+                ("G_INDEX", &g_at),
+                ("T", t),
+                ("E", &en),
+                ("INDEX", it),
+                ("S_INDEX", &se),
+            ];
+            let body = match (self.load, self.wide_smem) {
+                (true, true) => cu("load_pair", &whole)?,
+                (true, false) => cu("load_vector_split", &split)?,
+                (false, true) => cu("store_pair", &whole)?,
+                (false, false) => cu("store_vector_split", &split)?,
+            };
+            return cu(
+                "pairs",
+                &[
+                    ("INDEX", it),
+                    ("VALUES", &vn),
+                    ("ROW_INDEX", &c(r, &at("0"))),
+                    ("COL_INDEX", &c(cc, &at("0"))),
+                    ("MOVE", &body),
+                ],
+            );
+        }
         if self.wide_global {
+            let pt = vector_type(self.en * bytes)?;
             // the pair's first element decides for both (the extent along it is even)
             let (g_at, s0, s1) = (c(g, "r, c"), c(s, "t, 0, v"), c(s, "t, 1, v"));
             let pair = [("PAIR", pt), ("G_INDEX", &g_at), ("S0_INDEX", &s0)];
@@ -349,8 +422,20 @@ fn thread_values(elem: Elem, thr: &Layout, val: &Layout) -> Result<Layout, Codeg
             rcute::int_tuple!((_64, _64)),
         ),
     };
+    copy_thread_values(atom, &tile, thr, val)
+}
+
+/// The `(T,E,V)` layout of CuTe's `make_tiled_copy(atom, thr, val)` over a tile of shape
+/// `tile`, to 1-D indices of the tile: `T` the threads, `E` the elements of one access,
+/// `V` the passes over the tile.
+fn copy_thread_values(
+    atom: &str,
+    tile: &IntTuple,
+    thr: &Layout,
+    val: &Layout,
+) -> Result<Layout, CodegenError> {
     let copy = rcute::atom::TiledCopy::try_new(rcute::atom::copy_atom(atom)?, thr, val)?;
-    let tiles = Layout::try_from_shape(tile)?
+    let tiles = Layout::try_from_shape(*tile)?
         .try_zipped_divide(&rcute::Tiler::try_from_shape(copy.tiler())?)?;
     let one = tiles.try_mode(0)?.try_composition(copy.layout_tv())?;
     Ok(Layout::try_concat(&[
@@ -412,4 +497,138 @@ pub fn tiled(elem: Elem, m: i64, n: i64, transpose: bool) -> CopyKernel {
         smem,
         elem,
     }
+}
+
+/// The copy or transpose of an `m x n` row-major matrix through swizzled shared memory with
+/// 16-byte accesses on both sides where the layouts allow them (else element by element),
+/// 256 threads a block, tiles of `rows x 64` (`rows` a multiple of 64: 64, 128 or 256). The
+/// loads go along the rows, 16 bytes a thread (`f32`: 16 threads a row, `f16`: 8); a
+/// transpose's stores go down the columns, 16 bytes a thread (`f32`: 4 rows, 8 threads a
+/// 128-byte column segment; `f16`: 8 rows, 8 threads a column of 64). The shared tile is
+/// swizzled so that the 16-byte vectors stay whole and a warp reading down its columns hits
+/// 32 banks: `Sw<3,2,6>` for `f32` (rows 4 apart XOR the 16-byte chunk), `Sw<3,3,6>` for
+/// `f16` (rows 8 apart).
+///
+/// A block has `rows x 64` elements in flight (16 KiB for `f32` at 64 rows), and 8 blocks of
+/// 256 threads fit on an SM: [`tiled_for`] picks `rows` for a device.
+///
+/// ```
+/// use rcute_cuda::copy::{Elem, tiled_wide};
+/// let k = tiled_wide(Elem::F32, 8192, 8192, true, 64).unwrap().kernel("t").unwrap();
+/// assert_eq!((k.grid, k.block), (128 * 128, 256));
+/// // 16-byte loads and stores
+/// assert!(k.source.contains("*(const rcute_v16*)(src"));
+/// assert!(k.source.contains("*(rcute_v16*)(dst"));
+/// ```
+///
+/// # Errors
+/// `rows` is not 64, 128 or 256, or the tile is more than 48 KiB (`f32` at 256 rows).
+pub fn tiled_wide(
+    elem: Elem,
+    m: i64,
+    n: i64,
+    transpose: bool,
+    rows: i64,
+) -> Result<CopyKernel, CodegenError> {
+    // the tile is static shared memory: 48 KiB at most
+    if ![64, 128, 256].contains(&rows) || rows * 64 * elem.bytes() as i64 > 48 * 1024 {
+        return Err(CodegenError::Layout(rcute::Error::WrongKind {
+            msg: "copy: a wide tile has 64, 128 or 256 rows and at most 48 KiB",
+        }));
+    }
+    let d = Int::new;
+    let st2 = |a: i64, b: i64| IntTuple::from_ints(&[d(a, true), d(b, true)]);
+    let lay = |s: (i64, i64), t: (i64, i64)| Layout::new(st2(s.0, s.1), st2(t.0, t.1));
+    let tile = st2(rows, 64);
+    // elements of one 16-byte access
+    let v = 16 / elem.bytes() as i64;
+    let (atom, sw) = match elem {
+        Elem::F32 => (
+            "Copy_Atom<UniversalCopy<uint128_t>, float>",
+            Swizzle::new(3, 2, 6),
+        ),
+        Elem::F16 => (
+            "Copy_Atom<UniversalCopy<uint128_t>, half_t>",
+            Swizzle::new(3, 3, 6),
+        ),
+    };
+    // loads: 64 / v threads along a row, v elements each
+    let across = 64 / v;
+    let along_rows = copy_thread_values(
+        atom,
+        &tile,
+        &lay((256 / across, across), (across, 1)),
+        &lay((1, v), (0, 1)),
+    )?;
+    // transposed stores: threads down a column, v rows each, 8 threads (f32: 32 rows, f16:
+    // 64 rows) a column segment
+    let down = 8;
+    let along_cols = copy_thread_values(
+        atom,
+        &tile,
+        &lay((down, 256 / down), (1, down)),
+        &lay((v, 1), (1, 0)),
+    )?;
+    let smem = ComposedLayout::new(sw, Int::ZERO, lay((rows, 64), (64, 1)));
+    let src = matrix(m, n, n, true);
+    Ok(CopyKernel {
+        src,
+        dst: if transpose {
+            matrix(m, n, m, false)
+        } else {
+            src
+        },
+        tile,
+        load_tv: along_rows,
+        store_tv: if transpose { along_cols } else { along_rows },
+        smem,
+        elem,
+    })
+}
+
+/// Bytes one SM should have in flight to keep a memory of `bandwidth` bytes a second
+/// busy over `sms` SMs, by Little's law with a loaded latency of 1 µs: `bandwidth x 1 µs /
+/// sms` (about 36 KiB on an H200, 25 KiB on an H100).
+pub fn bytes_in_flight(bandwidth: f64, sms: u32) -> f64 {
+    bandwidth * 1e-6 / f64::from(sms.max(1))
+}
+
+/// The wide copy ([`tiled_wide`]) whose blocks keep [`bytes_in_flight`] on each SM with
+/// their loads of one tile, counting half the resident blocks as loading at a time (the
+/// other half storing): the fewest rows (64, 128, 256: 128 at most for `f32`, whose tile
+/// is static shared memory of 48 KiB at most) with `resident / 2 x tile bytes` at least
+/// that, where `resident` is 8 blocks of 256 threads or what 227 KiB of shared memory
+/// holds.
+///
+/// ```
+/// use rcute_cuda::copy::{Elem, tiled_for};
+/// // an H200: 4.8 TB/s over 132 SMs wants 36 KiB in flight an SM: 4 tiles of 16 KiB
+/// let k = tiled_for(Elem::F16, 8192, 8192, true, 4.8e12, 132).unwrap();
+/// assert_eq!(k.tile.to_string(), "(_128,_64)");
+/// let k = tiled_for(Elem::F32, 8192, 8192, true, 4.8e12, 132).unwrap();
+/// assert_eq!(k.tile.to_string(), "(_64,_64)");
+/// ```
+///
+/// # Errors
+/// As [`tiled_wide`].
+pub fn tiled_for(
+    elem: Elem,
+    m: i64,
+    n: i64,
+    transpose: bool,
+    bandwidth: f64,
+    sms: u32,
+) -> Result<CopyKernel, CodegenError> {
+    let want = bytes_in_flight(bandwidth, sms);
+    let max_rows = if elem == Elem::F32 { 128 } else { 256 };
+    let rows = [64, 128, 256]
+        .into_iter()
+        .filter(|&r| r <= max_rows)
+        .find(|&rows| {
+            let tile = (rows * 64 * elem.bytes() as i64) as f64;
+            let resident = 8f64.min((227.0 * 1024.0 / tile).floor());
+            resident / 2.0 * tile >= want
+        })
+        .unwrap_or(max_rows);
+    tiled_wide(elem, m, n, transpose, rows)
 }

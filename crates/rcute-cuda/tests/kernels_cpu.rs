@@ -5,7 +5,7 @@
 //! twice is harmless). Every element of the result is checked. The GPU run is
 //! `rcute-gpu-bench` (see docs/GPU.md).
 
-use rcute_cuda::copy::{CopyKernel, Elem, tiled};
+use rcute_cuda::copy::{CopyKernel, Elem, tiled, tiled_wide};
 
 mod support;
 
@@ -118,4 +118,54 @@ fn f16_pairs_are_32_bit_accesses_where_the_layouts_allow() {
     // f32 moves single elements
     let k = tiled(Elem::F32, 64, 96, true).kernel("k").unwrap();
     assert!(!k.source.contains("unsigned long long*"));
+}
+
+#[test]
+fn wide_copies_and_transposes_are_exact_for_any_size() {
+    let mut runs = 0;
+    // multiples of 8: 16-byte accesses on both sides; others fall back where they must
+    for (m, n) in [
+        (128, 192),
+        (1000, 777),
+        (1000, 776),
+        (72, 64),
+        (1, 33),
+        (31, 1),
+    ] {
+        for elem in [Elem::F32, Elem::F16] {
+            for rows in [64, 128] {
+                for transpose in [false, true] {
+                    let k = tiled_wide(elem, m, n, transpose, rows).unwrap();
+                    assert_eq!(
+                        run_on_cpu(&k, m, n, transpose),
+                        0,
+                        "{elem:?} {m}x{n} rows {rows} transpose={transpose}"
+                    );
+                    runs += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(runs, 48);
+    assert!(tiled_wide(Elem::F32, 64, 64, false, 256).is_err());
+    assert!(tiled_wide(Elem::F16, 64, 64, false, 96).is_err());
+}
+
+#[test]
+fn wide_accesses_are_16_bytes_where_the_layouts_allow() {
+    let wide = |elem, m, n, t| {
+        let k = tiled_wide(elem, m, n, t, 64).unwrap().kernel("k").unwrap();
+        (
+            k.source.matches("*(const rcute_v16*)(src").count(),
+            k.source.matches("*(rcute_v16*)(dst").count(),
+        )
+    };
+    for elem in [Elem::F32, Elem::F16] {
+        assert_eq!(wide(elem, 128, 192, true), (1, 1));
+        assert_eq!(wide(elem, 128, 192, false), (1, 1));
+        // N = 777: the rows are not 16-byte aligned, the loads go element by element; the
+        // transposed destination's columns (1000 rows) still take 16 bytes
+        assert_eq!(wide(elem, 1000, 777, true), (0, 1));
+        assert_eq!(wide(elem, 1000, 777, false), (0, 0));
+    }
 }

@@ -1,8 +1,9 @@
-// The tiled copy of rcute_cuda::kernels, in sections (rcute_cuda::template): `kernel` is
+// The tiled copy of rcute_cuda::copy, in sections (rcute_cuda::template): `kernel` is
 // the whole kernel, a load phase and a store phase through shared memory; each phase is
 // `pairs` (a pair of elements per access where the layouts keep pairs contiguous and
 // aligned) or `elements`. The *_INDEX holes are calls of functions generated from
-// layouts; T is the element type, PAIR the type of two, INDEX the index type.
+// layouts; T is the element type, PAIR (VEC) the type of one access of 2 (E) elements,
+// INDEX the index type.
 //// section: kernel
 extern "C" __global__ void __launch_bounds__(/*{{THREADS}}*/) /*{{NAME}}*/(/*{{PARAMS}}*/) {
     __shared__ __align__(16) /*{{T}}*/ smem[/*{{SMEM_SIZE}}*/];
@@ -45,3 +46,15 @@ union { /*{{PAIR}}*/ w; /*{{T}}*/ e[2]; } u;
 smem[/*{{S_INDEX}}*/] = src[/*{{G_INDEX}}*/];
 //// section: store_element
 dst[/*{{G_INDEX}}*/] = smem[/*{{S_INDEX}}*/];
+//// section: vector16
+typedef struct __align__(16) { unsigned w[4]; } rcute_v16;
+//// section: load_vector_split
+union { /*{{VEC}}*/ w; /*{{T}}*/ e[/*{{E}}*/]; } u;
+            u.w = *(const /*{{VEC}}*/*)(src + /*{{G_INDEX}}*/);
+#pragma unroll
+            for (/*{{INDEX}}*/ e = 0; e < /*{{E}}*/; ++e) smem[/*{{S_INDEX}}*/] = u.e[e];
+//// section: store_vector_split
+union { /*{{VEC}}*/ w; /*{{T}}*/ e[/*{{E}}*/]; } u;
+#pragma unroll
+            for (/*{{INDEX}}*/ e = 0; e < /*{{E}}*/; ++e) u.e[e] = smem[/*{{S_INDEX}}*/];
+            *(/*{{VEC}}*/*)(dst + /*{{G_INDEX}}*/) = u.w;

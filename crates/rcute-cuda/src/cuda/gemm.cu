@@ -170,7 +170,7 @@ for (int j = 0; j < /*{{NJ}}*/; ++j) {
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
             const float* v = acc[/*{{J_INDEX}}*/][h];
-            *(unsigned*)(buf + /*{{PAIR_INDEX}}*/) = rcute_cvt2(v[0], v[1]);
+            *(unsigned*)(buf + /*{{PAIR_INDEX}}*/) = /*{{CONVERT}}*/;
         }
         // the writes are seen by the TMA (the async proxy), then the chunk goes out
         rcute_fence_async_shared();

@@ -21,6 +21,8 @@ const TMA_CUH: &str = include_str!("../cuda/tma.cuh");
 /// The `wgmma` wrappers: fences, the descriptors of both operands, and one `m64nNk16`
 /// with both operands in shared memory.
 const WGMMA_CUH: &str = include_str!("../cuda/wgmma.cuh");
+/// The fused epilogue: scales, bias and activation of a pair of accumulators.
+const EPILOGUE_CUH: &str = include_str!("../cuda/epilogue.cuh");
 /// Split-K's workspace stores, loads, arrival counter and vote.
 const SPLIT_K_CUH: &str = include_str!("../cuda/split_k.cuh");
 
@@ -88,6 +90,12 @@ pub(super) fn kernel(g: &Gemm, name: &str, ty: IndexType) -> Result<Kernel, Code
     if splits > 1 {
         pointers.push_str(", float* __restrict__ W");
     }
+    if g.epilogue.scale {
+        pointers.push_str(", const float* __restrict__ S");
+    }
+    if g.epilogue.bias {
+        pointers.push_str(", const float* __restrict__ bias");
+    }
     let mut decl = declaration(&pointers, &params, ty);
     for map in &tensor_maps {
         let which = ["a", "b", "c"][map.operand];
@@ -154,7 +162,32 @@ fn ab_type(ty: MmaType) -> &'static str {
 fn helpers(g: &Gemm, plan: &GemmPlan) -> Result<String, CodegenError> {
     let ptx = g.ty.ptx();
     // `mma.sync` (16-bit inputs only) and the conversions to `C`'s type
-    let mut src = fill(PTX_CUH, &[("PTX", g.ty.output().ptx())])?;
+    let mut src = fill(PTX_CUH, &[("PTX", g.c_type().ptx())])?;
+    let ep = g.epilogue;
+    if !ep.is_plain() {
+        src.push_str(&fill(
+            EPILOGUE_CUH,
+            &[
+                (
+                    "SCALE",
+                    if ep.scale {
+                        "const float s = S[0] * S[1];\n    x0 *= s;\n    x1 *= s;"
+                    } else {
+                        ""
+                    },
+                ),
+                (
+                    "BIAS",
+                    if ep.bias {
+                        "x0 += col < n ? bias[col] : 0.0f;\n    x1 += col + 1 < n ? bias[col + 1] : 0.0f;"
+                    } else {
+                        ""
+                    },
+                ),
+                ("ACT", ep.activation.c_name()),
+            ],
+        )?);
+    }
 
     if !plan.tma {
         // the narrower cp.async each width needs, once (16 bytes is in PTX_CUH)
@@ -778,9 +811,24 @@ impl Ctx<'_> {
         let args = "wg, q, bm, bn";
         let (r, c) = (self.call(f.row, args), self.call(f.col, args));
         let (inner, outer) = if f.row_major { (&c, &r) } else { (&r, &c) };
+        let ep = self.g.epilogue;
+        let convert = if ep.is_plain() {
+            "rcute_cvt2(v[0], v[1])".to_string()
+        } else {
+            let col = match f.pair_col {
+                Some(pc) => self.call(pc, "wt, h, jj, wg, q, bm, bn"),
+                None => "0".to_string(),
+            };
+            let (s, bias) = (
+                if ep.scale { "S" } else { "nullptr" },
+                if ep.bias { "bias" } else { "nullptr" },
+            );
+            format!("rcute_epilogue(v[0], v[1], {col}, N, {s}, {bias})")
+        };
         cu(
             "epilogue_tma",
             &[
+                ("CONVERT", &convert),
                 ("CHUNKS", &f.chunks.to_string()),
                 ("BUFFER_INDEX", &self.call(f.buffer, "q, wg")),
                 ("IN_FLIGHT", if f.chunks % 2 == 0 { "1" } else { "0" }),

@@ -142,6 +142,8 @@ pub(super) struct StoreFns {
     pub(super) chunks: i64,
     /// `C`'s rows are contiguous (the tensor map's first coordinate is the column).
     pub(super) row_major: bool,
+    /// The column of C of a pair's first value (a fused epilogue's bias).
+    pub(super) pair_col: Option<usize>,
 }
 
 /// The problem's extents and tile counts.
@@ -233,7 +235,7 @@ pub(super) fn index_functions(
     let cids = identity_tiles(x.m_padded, x.n, st(t.bm), st(t.bn))?;
     let store = match (&plan.c_store, plan.specialized()) {
         (Some(cs), true) => {
-            let (f, map) = store_fns(e, cs, &cids, t.warps_m)?;
+            let (f, map) = store_fns(e, cs, &cids, t.warps_m, g.epilogue.bias)?;
             tensor_maps.push(map);
             Store::Staged(f)
         }
@@ -391,6 +393,7 @@ pub(super) fn store_fns(
     cs: &CStore,
     cids: &Layout,
     warpgroups: i64,
+    bias: bool,
 ) -> Result<(StoreFns, TensorMap), CodegenError> {
     let coords = with_tiles(cids, &cs.origins)?;
     let chunks = cs.origins.try_mode(1)?.size().value();
@@ -420,6 +423,20 @@ pub(super) fn store_fns(
         j: e.layout("c_value", &Layout::new(st2(8, chunks), st2(1, 8)))?,
         chunks,
         row_major,
+        pair_col: None,
+    };
+    // the column of C of each pair's first value, (thread, h, jj, warpgroup, q, block m,
+    // block n), where a fused epilogue reads the bias
+    let fns = if bias {
+        let modes = |l: &Layout| (0..l.rank()).map(|i| l.mode(i)).collect::<Vec<_>>();
+        let inner = Layout::try_concat(&[modes(&cs.first), modes(&cs.origins)].concat())?;
+        let cols = with_tiles(cids, &inner)?;
+        StoreFns {
+            pair_col: Some(e.coord("c_pair_col", &cols, 1)?),
+            ..fns
+        }
+    } else {
+        fns
     };
     Ok((fns, map))
 }

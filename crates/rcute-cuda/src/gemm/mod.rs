@@ -56,7 +56,7 @@ mod tune;
 
 pub use atoms::{ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_b_tv, mma_c_tv, wgmma_c_tv};
 pub use plan::{CStore, GemmPlan, OperandPlan, SplitPlan};
-pub use request::{Gemm, Instr, MmaType, Tiling};
+pub use request::{Activation, Epilogue, Gemm, Instr, MmaType, Tiling};
 
 use crate::codegen::{CodegenError, IndexType};
 use crate::kernel::Kernel;
@@ -72,7 +72,13 @@ impl Gemm {
             b,
             c,
             tiling: Tiling::default(),
+            epilogue: Epilogue::default(),
         }
+    }
+
+    /// The type of `C`: [`Epilogue::output`], or [`MmaType::output`] of the inputs.
+    pub fn c_type(&self) -> MmaType {
+        self.epilogue.output.unwrap_or(self.ty.output())
     }
 
     /// `C = A * B^T` with the instruction and tiling rcute picks for the problem on a

@@ -188,6 +188,11 @@ pub struct CStore {
     pub pairs: ComposedLayout,
     /// Bytes of the staging buffers, two chunks a consumer warpgroup.
     pub bytes: i64,
+    /// The first value of each accumulator pair of a chunk: `(thread, h, jj)` to the
+    /// column-major index of the `(BM, BN)` tile, in the first chunk of the first
+    /// warpgroup (add [`CStore::origins`] for the others): the columns a fused epilogue's
+    /// bias is read at.
+    pub first: Layout,
 }
 
 /// The producer threads of a specialized kernel: one warpgroup, also where it copies.
@@ -472,6 +477,14 @@ impl GemmPlan {
             ));
         }
         let wgmma = g.instr == Instr::Wgmma;
+        if g.epilogue.output.is_some_and(|o| o.bytes() != 2) {
+            return Err(wrong("gemm: C is 16-bit, f16 or bf16"));
+        }
+        if !wgmma && !g.epilogue.is_plain() {
+            return Err(wrong(
+                "gemm: a fused epilogue runs in the specialized wgmma kernel only",
+            ));
+        }
         if !wgmma && g.ty.bytes() != 2 {
             return Err(wrong(
                 "gemm: e4m3 runs on wgmma only (the mma.sync kernel is built on m16n8k16)",
@@ -545,6 +558,11 @@ impl GemmPlan {
             } else {
                 None
             };
+            if !g.epilogue.is_plain() && c_store.is_none() {
+                return Err(wrong(
+                    "gemm: a fused epilogue runs in the specialized wgmma kernel's epilogue through shared memory (C row- or column-major with 16-byte rows)",
+                ));
+            }
             let split = split_plan(g, Some(&c_frag), k.value())?;
             return Ok(GemmPlan {
                 instr: g.instr,
@@ -738,6 +756,7 @@ fn c_store(g: &Gemm, c_frag: &Layout, used: i64) -> Result<Option<CStore>, Codeg
         origins,
         pairs,
         bytes,
+        first,
     }))
 }
 

@@ -225,6 +225,63 @@ pub struct Gemm {
     pub c: Layout,
     /// Block and warp shape.
     pub tiling: Tiling,
+    /// What the kernel does to the accumulators before it stores them (none by default).
+    pub epilogue: Epilogue,
+}
+
+/// An elementwise function applied to each result before it is stored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Activation {
+    /// None: `x`.
+    #[default]
+    Identity,
+    /// `max(x, 0)`.
+    Relu,
+    /// GELU, tanh approximation: `x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))` (as
+    /// cuBLASLt's `GELU` epilogue and PyTorch's `gelu(approximate="tanh")`).
+    Gelu,
+    /// SiLU: `x / (1 + exp(-x))`.
+    Silu,
+}
+
+impl Activation {
+    /// The C function of the kernel's epilogue (`epilogue.cuh`).
+    pub fn c_name(self) -> &'static str {
+        match self {
+            Activation::Identity => "rcute_identity",
+            Activation::Relu => "rcute_relu",
+            Activation::Gelu => "rcute_gelu",
+            Activation::Silu => "rcute_silu",
+        }
+    }
+}
+
+/// The fused epilogue of a GEMM: `C = act(scale_a scale_b (A B^T) + bias)` in `C`'s type,
+/// computed in `f32` on the accumulators before they are rounded once to `C`'s type. It
+/// runs in the epilogue through shared memory and TMA stores of the specialized `wgmma`
+/// kernel ([`GemmPlan::c_store`](super::GemmPlan::c_store)); a GEMM whose plan has no such
+/// epilogue (`C` not row- or column-major with 16-byte rows, `mma.sync`) and asks for one
+/// is refused.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Epilogue {
+    /// Per-tensor scales: the kernel takes a pointer `S` to two `f32`, `scale_a` and
+    /// `scale_b` (on the device, as FP8 GEMMs keep them), and multiplies the products by
+    /// both.
+    pub scale: bool,
+    /// A per-column bias: the kernel takes a pointer `bias` to `N` `f32` values, added to
+    /// each column.
+    pub bias: bool,
+    /// The activation applied last.
+    pub activation: Activation,
+    /// `C`'s type, if not [`MmaType::output`] of the inputs: `Bf16` or `F16`.
+    pub output: Option<MmaType>,
+}
+
+impl Epilogue {
+    /// Nothing to do: the accumulators are stored as they are.
+    pub fn is_plain(&self) -> bool {
+        *self == Epilogue::default()
+    }
 }
 
 pub(crate) fn st(v: i64) -> Int {

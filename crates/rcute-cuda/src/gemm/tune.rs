@@ -3,7 +3,7 @@
 //! tile counts against the SMs.
 
 use super::plan::GemmPlan;
-use super::request::{Gemm, Instr, MmaType, Tiling, extents, split_range};
+use super::request::{Epilogue, Gemm, Instr, MmaType, Tiling, extents, split_range};
 use crate::codegen::CodegenError;
 use rcute::Layout;
 
@@ -26,6 +26,7 @@ pub(super) fn tuned(
             bk: ty.row_elements(),
             ..Tiling::wgmma()
         },
+        epilogue: Epilogue::default(),
     };
     let plan = GemmPlan::new(&g)?;
     if !plan.tma {

@@ -65,7 +65,8 @@ impl CompiledCopy {
     ///
     /// # Errors
     /// Checked on the host: `T` is not the copy's element type, a buffer is shorter than
-    /// its layout's cosize or not aligned to a pair of elements, `stream` or a buffer
+    /// its layout's cosize or not aligned to its widest access
+    /// ([`CopyKernel::access_bytes`], at least a pair of elements), `stream` or a buffer
     /// belongs to another context; then the driver's errors.
     pub fn launch<T: CopyElement>(
         &self,
@@ -87,7 +88,7 @@ impl CompiledCopy {
             let (pd, _rd) = dst.device_ptr(stream);
             (ps, pd)
         };
-        let align = 2 * elem.bytes() as u64;
+        let align = self.copy.access_bytes().max(2 * elem.bytes() as u64);
         check_buffer("src", src.len(), ps, self.copy.src.cosize().value(), align)?;
         check_buffer("dst", dst.len(), pd, self.copy.dst.cosize().value(), align)?;
         let mut b = stream.launch_builder(&self.kernel.function);

@@ -67,6 +67,9 @@ pub enum LaunchError {
     OtherContext,
     /// The device's module cache was poisoned by a panic in another thread.
     Poisoned,
+    /// The scales or the bias of a fused epilogue are missing, or given to a kernel that
+    /// takes none (which of them).
+    Epilogue(&'static str),
 }
 
 impl std::fmt::Display for LaunchError {
@@ -75,6 +78,10 @@ impl std::fmt::Display for LaunchError {
             LaunchError::Codegen(e) => write!(f, "code generation: {e}"),
             LaunchError::Driver(e) => write!(f, "CUDA driver: {e}"),
             LaunchError::Nvrtc(log) => write!(f, "NVRTC: {log}"),
+            LaunchError::Epilogue(what) => write!(
+                f,
+                "launch: the kernel's epilogue and the arguments disagree on {what}"
+            ),
             LaunchError::Type { kernel, buffers } => write!(
                 f,
                 "launch: the kernel is for {kernel} elements, the buffers hold {buffers}"

@@ -202,29 +202,71 @@ impl CompiledGemm {
 
     /// Enqueues `C = A * B^T` on `stream`: `a`, `b` and `c` hold the operands in the
     /// [`Gemm`]'s layouts (`A` as `(M,K)`, `B` as `(N,K)`, `C` as `(M,N)`; `C` of
-    /// [`GemmElement::Output`], bfloat16 for [`E4m3`] inputs). TMA
+    /// [`Gemm::c_type`], bfloat16 for [`E4m3`] inputs). TMA
     /// descriptors, if the kernel loads (and stores) by TMA, are encoded for `a` and `b`
     /// (and `c`) here. A split-K kernel also takes the [workspace](CompiledGemm) this
-    /// `CompiledGemm` owns: launches of it must not overlap.
+    /// `CompiledGemm` owns: launches of it must not overlap. A GEMM with a fused epilogue
+    /// that takes scales or a bias is launched with [`CompiledGemm::launch_fused`].
     ///
     /// # Errors
-    /// Checked on the host before anything is enqueued: `T` is not the GEMM's type, a
+    /// Checked on the host before anything is enqueued: `T` is not the GEMM's type (or
+    /// `O` not `C`'s), a
     /// buffer is shorter than its layout's cosize or not 16-byte aligned, a tensor map's
     /// stride is not a multiple of 16 bytes, `stream` or a buffer belongs to another
-    /// context; then
+    /// context, the epilogue needs scales or a bias; then
     /// the driver's errors.
-    pub fn launch<T: GemmElement>(
+    pub fn launch<T: GemmElement, O: GemmElement>(
         &self,
         stream: &CudaStream,
         a: &CudaSlice<T>,
         b: &CudaSlice<T>,
-        c: &mut CudaSlice<T::Output>,
+        c: &mut CudaSlice<O>,
+    ) -> Result<(), LaunchError> {
+        self.launch_fused(stream, a, b, c, None, None)
+    }
+
+    /// [`CompiledGemm::launch`] with the arguments of a fused
+    /// [`Epilogue`](crate::gemm::Epilogue): `scales`, two `f32` (`scale_a`, `scale_b`)
+    /// where it has [`scale`](crate::gemm::Epilogue::scale), and `bias`, `N` `f32` where it
+    /// has [`bias`](crate::gemm::Epilogue::bias).
+    ///
+    /// # Errors
+    /// As [`CompiledGemm::launch`]; scales or a bias missing where the epilogue takes them,
+    /// given where it does not, or shorter than 2 and `N` values.
+    pub fn launch_fused<T: GemmElement, O: GemmElement>(
+        &self,
+        stream: &CudaStream,
+        a: &CudaSlice<T>,
+        b: &CudaSlice<T>,
+        c: &mut CudaSlice<O>,
+        scales: Option<&CudaSlice<f32>>,
+        bias: Option<&CudaSlice<f32>>,
     ) -> Result<(), LaunchError> {
         if T::TYPE != self.gemm.ty {
             return Err(LaunchError::Type {
                 kernel: self.gemm.ty.ptx(),
                 buffers: T::TYPE.ptx(),
             });
+        }
+        if O::TYPE != self.gemm.c_type() {
+            return Err(LaunchError::Type {
+                kernel: self.gemm.c_type().ptx(),
+                buffers: O::TYPE.ptx(),
+            });
+        }
+        let ep = self.gemm.epilogue;
+        if ep.scale != scales.is_some() {
+            return Err(LaunchError::Epilogue("the scales"));
+        }
+        if ep.bias != bias.is_some() {
+            return Err(LaunchError::Epilogue("the bias"));
+        }
+        let n = self.gemm.b.shape().leaf(0).value();
+        if let Some(s) = scales {
+            check_buffer("scales", s.len(), 0, 2, 1)?;
+        }
+        if let Some(bv) = bias {
+            check_buffer("bias", bv.len(), 0, n, 1)?;
         }
         self.kernel.check_context([
             stream,
@@ -262,13 +304,19 @@ impl CompiledGemm {
         if let Some(w) = &self.workspace {
             l.arg(w);
         }
+        if let Some(s) = scales {
+            l.arg(s);
+        }
+        if let Some(bv) = bias {
+            l.arg(bv);
+        }
         self.kernel.args.push(&mut l);
         for m in &maps {
             l.arg(m);
         }
         // SAFETY: the arguments are pushed in the order and with the types of the kernel's
         // signature (`A, B, C`, the workspace `W` of `Kernel::workspace` bytes if the kernel
-        // has one, then `Kernel::params` in its index type, then the tensor maps, encoded
+        // has one, the epilogue's `S` (2 floats) and `bias` (N floats) if it takes them, then `Kernel::params` in its index type, then the tensor maps, encoded
         // from `Kernel::tensor_maps` for `a` and `b`); `T` is the kernel's
         // element type; `a`, `b`, `c` hold at least the cosizes of the layouts the kernel
         // was generated from, and every access of the kernel is predicated on the

@@ -52,6 +52,8 @@ pub struct Device {
     max_shared: u32,
     /// Streaming multiprocessors.
     sms: u32,
+    /// Peak memory bandwidth, bytes a second.
+    bandwidth: f64,
     modules: Mutex<HashMap<String, Arc<CudaModule>>>,
 }
 
@@ -89,12 +91,18 @@ impl Device {
         )?;
         let sms =
             ctx.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
+        // kHz and bits
+        let clock =
+            ctx.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE)?;
+        let width =
+            ctx.attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH)?;
         Ok(Device {
             ctx,
             stream,
             capability,
             max_shared: max_shared.max(0) as u32,
             sms: sms.max(1) as u32,
+            bandwidth: 2.0 * f64::from(clock.max(0)) * 1e3 * f64::from(width.max(0)) / 8.0,
             modules: Mutex::new(HashMap::new()),
         })
     }
@@ -112,6 +120,12 @@ impl Device {
     /// `(major, minor)` compute capability.
     pub fn capability(&self) -> (i32, i32) {
         self.capability
+    }
+
+    /// The memory's peak bandwidth in bytes a second, from the driver's memory clock and bus
+    /// width (double data rate): `2 x clock x width / 8`.
+    pub fn memory_bandwidth(&self) -> f64 {
+        self.bandwidth
     }
 
     /// Streaming multiprocessors: the blocks a [persistent](Kernel::persistent) kernel is

@@ -36,7 +36,7 @@ mod patterns;
 mod tutorials;
 
 use cudarc::driver::{CudaContext, CudaStream, DeviceRepr};
-use rcute_cuda::copy::{Elem, tiled};
+use rcute_cuda::copy::{Elem, tiled, tiled_for, tiled_wide};
 use rcute_cuda::launch::{CopyElement, Device};
 use std::sync::Arc;
 
@@ -96,15 +96,33 @@ impl Gpu {
         let d2d = self.time(|| Ok(self.stream.memcpy_dtod(&src, &mut dst)?))?;
         let d2d_gbs = 2.0 * bytes as f64 / d2d / 1e6;
         println!(
-            "{:<28} {m:>5} x {n:<5} {:>9.3} ms {:>8.1} GB/s   1.00",
+            "{:<34} {m:>5} x {n:<5} {:>9.3} ms {:>8.1} GB/s   1.00",
             format!("device-to-device copy {}", elem_name(elem)),
             d2d,
             d2d_gbs
         );
+        let (bw, sms) = (self.dev.memory_bandwidth(), self.dev.multiprocessors());
+        let mut kernels = Vec::new();
         for transpose in [false, true] {
             let what = if transpose { "transpose" } else { "copy" };
-            let name = format!("{what}_{}", elem_name(elem));
-            let k = tiled(elem, m, n, transpose).compile(&self.dev, &name)?;
+            kernels.push((format!("{what}"), tiled(elem, m, n, transpose)));
+            for rows in [64, 128, 256] {
+                if let Ok(k) = tiled_wide(elem, m, n, transpose, rows) {
+                    kernels.push((format!("{what} wide {rows}"), k));
+                }
+            }
+            let k = tiled_for(elem, m, n, transpose, bw, sms)?;
+            kernels.push((format!("{what} for {}", k.tile.to_string()), k));
+        }
+        for (label, copy) in kernels {
+            let transpose = label.starts_with("transpose");
+            let what = label;
+            let name = format!(
+                "{}_{}",
+                what.replace(['(', ')', ',', ' '], "_"),
+                elem_name(elem)
+            );
+            let k = copy.compile(&self.dev, &name)?;
             if show {
                 println!("{}", k.kernel().kernel().source);
             }
@@ -127,7 +145,7 @@ impl Gpu {
             let ms = self.time(|| Ok(k.launch(&self.stream, &src, &mut out)?))?;
             let gbs = 2.0 * bytes as f64 / ms / 1e6;
             println!(
-                "{:<28} {m:>5} x {n:<5} {ms:>9.3} ms {gbs:>8.1} GB/s   {:.2}   {}",
+                "{:<34} {m:>5} x {n:<5} {ms:>9.3} ms {gbs:>8.1} GB/s   {:.2}   {}",
                 format!("rcute {what} {}", elem_name(elem)),
                 gbs / d2d_gbs,
                 if wrong == 0 {
