@@ -5,8 +5,8 @@
 //! `cargo test -p rcute-cuda --release -- --ignored`
 
 use cudarc::driver::CudaSlice;
-use rcute_cuda::copy::{Elem, tiled};
-use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
+use rcute_cuda::copy::{Elem, tiled, tiled_wide};
+use rcute_cuda::gemm::{Activation, Epilogue, Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernel::matrix;
 use rcute_cuda::launch::{
     Device, E4m3, GemmElement, LaunchError, fp8_values, grid_values, host_matrix,
@@ -309,4 +309,200 @@ fn the_host_refuses_what_it_can_check() {
     let other = dev.context().new_stream().unwrap();
     gemm.launch(&other, &a, &b, &mut c).unwrap();
     other.synchronize().unwrap();
+}
+
+#[test]
+#[ignore = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored"]
+fn wide_copies_and_transposes_are_exact() {
+    let dev = Device::new(0).expect(DEVICE);
+    let s = dev.stream();
+    let mut runs = 0;
+    for (m, n) in [(1000, 777), (1000, 776), (4096, 4104)] {
+        let (mu, nu) = (m as usize, n as usize);
+        let host: Vec<f32> = (0..mu * nu).map(|i| i as f32).collect();
+        let host16: Vec<u16> = (0..mu * nu).map(|i| (i % 65_521) as u16).collect();
+        for transpose in [false, true] {
+            let at = |r: usize, c: usize| if transpose { c * mu + r } else { r * nu + c };
+            for rows in [64, 128, 256] {
+                if let Ok(copy) = tiled_wide(Elem::F32, m, n, transpose, rows) {
+                    let k = copy.compile(&dev, "wide_f32").unwrap();
+                    let src = s.memcpy_stod(&host).unwrap();
+                    let mut dst = s.alloc_zeros::<f32>(mu * nu).unwrap();
+                    k.launch(s, &src, &mut dst).unwrap();
+                    let got = s.memcpy_dtov(&dst).unwrap();
+                    let wrong = (0..mu * nu)
+                        .filter(|&i| got[at(i / nu, i % nu)] != host[i])
+                        .count();
+                    assert_eq!(wrong, 0, "f32 {m}x{n} {transpose} {rows}");
+                    runs += 1;
+                }
+                let k = tiled_wide(Elem::F16, m, n, transpose, rows)
+                    .unwrap()
+                    .compile(&dev, "wide_f16")
+                    .unwrap();
+                let src = s.memcpy_stod(&host16).unwrap();
+                let mut dst = s.alloc_zeros::<u16>(mu * nu).unwrap();
+                k.launch(s, &src, &mut dst).unwrap();
+                let got = s.memcpy_dtov(&dst).unwrap();
+                let wrong = (0..mu * nu)
+                    .filter(|&i| got[at(i / nu, i % nu)] != host16[i])
+                    .count();
+                assert_eq!(wrong, 0, "f16 {m}x{n} {transpose} {rows}");
+                runs += 1;
+            }
+        }
+    }
+    assert_eq!(runs, 30);
+}
+
+/// The activation in `f64`.
+fn act(a: Activation, x: f64) -> f64 {
+    match a {
+        Activation::Identity => x,
+        Activation::Relu => x.max(0.0),
+        Activation::Gelu => {
+            0.5 * x
+                * (1.0 + ((2.0 / std::f64::consts::PI).sqrt() * (x + 0.044715 * x * x * x)).tanh())
+        }
+        Activation::Silu => x / (1.0 + (-x).exp()),
+    }
+}
+
+/// One fused GEMM against the host: `act(sa sb (A B^T) + bias)` rounded to `O`; returns the
+/// elements off by more than `rel` of the larger of their magnitude and a sixteenth of the
+/// largest.
+fn fused_case<T: Half, O: Half>(
+    dev: &Device,
+    (m, n, k): (i64, i64, i64),
+    ep: Epilogue,
+    rel: f64,
+) -> usize {
+    let s = dev.stream();
+    let (mu, nu, ku) = (m as usize, n as usize, k as usize);
+    let values = if T::TYPE == MmaType::E4M3 {
+        fp8_values
+    } else {
+        grid_values
+    };
+    let a = values(mu * ku, 3);
+    let b = values(ku * nu, 4);
+    let want = product(&a, &b, (mu, nu, ku));
+    let bias: Vec<f32> = grid_values(nu, 5).iter().map(|x| x * 8.0).collect();
+    let scales = [0.5f32, 0.25];
+    let mut g = Gemm::tuned(
+        T::TYPE,
+        matrix(m, k, k, true),
+        matrix(n, k, k, true),
+        matrix(m, n, n, true),
+        dev.multiprocessors(),
+    )
+    .unwrap();
+    g.epilogue = ep;
+    let gemm = g.compile(dev).unwrap();
+    let da = s.memcpy_stod(&host_matrix::<T>(&a, mu, ku, true)).unwrap();
+    // B given as N x K, K-major: the K x N matrix b stored column-major
+    let db = s.memcpy_stod(&host_matrix::<T>(&b, ku, nu, false)).unwrap();
+    let mut dc = s.alloc_zeros::<O>(mu * nu).unwrap();
+    let dbias = s.memcpy_stod(&bias).unwrap();
+    let dscales = s.memcpy_stod(&scales).unwrap();
+    gemm.launch_fused(
+        s,
+        &da,
+        &db,
+        &mut dc,
+        ep.scale.then_some(&dscales),
+        ep.bias.then_some(&dbias),
+    )
+    .unwrap();
+    let got = s.memcpy_dtov(&dc).unwrap();
+    let sc = if ep.scale { 0.125 } else { 1.0 };
+    let want: Vec<f64> = (0..mu * nu)
+        .map(|i| {
+            let bi = if ep.bias { bias[i % nu] as f64 } else { 0.0 };
+            act(ep.activation, sc * want[i] + bi)
+        })
+        .collect();
+    let top = want.iter().fold(1f64, |t, x| t.max(x.abs()));
+    (0..mu * nu)
+        .filter(|&i| {
+            let g = got[i].to_f32() as f64;
+            !((g - want[i]).abs() <= rel * want[i].abs().max(top / 16.0))
+        })
+        .count()
+}
+
+#[test]
+#[ignore = "needs a CUDA device: cargo test -p rcute-cuda --release -- --ignored"]
+fn fused_epilogues_match_the_host() {
+    let dev = Device::new(0).expect(DEVICE);
+    let ep = |bias, activation, scale, output| Epilogue {
+        scale,
+        bias,
+        activation,
+        output,
+    };
+    let mut wrong = Vec::new();
+    // M and N off the tiles (rows and columns past the edge, bias read past N predicated);
+    // 4096^2 x 1024 takes the 128 x 256 kernel in clusters
+    for size in [(300, 392, 512), (4096, 4096, 1024)] {
+        for a in [
+            Activation::Identity,
+            Activation::Relu,
+            Activation::Gelu,
+            Activation::Silu,
+        ] {
+            let bad = fused_case::<half::bf16, half::bf16>(
+                &dev,
+                size,
+                ep(true, a, false, None),
+                2f64.powi(-7),
+            );
+            if bad > 0 {
+                wrong.push(format!("bf16 {size:?} {a:?}: {bad}"));
+            }
+        }
+        // f16 inputs, bf16 output
+        let bad = fused_case::<half::f16, half::bf16>(
+            &dev,
+            size,
+            ep(true, Activation::Gelu, false, Some(MmaType::Bf16)),
+            2f64.powi(-7),
+        );
+        if bad > 0 {
+            wrong.push(format!("f16 -> bf16 {size:?}: {bad}"));
+        }
+        // f16 output, no bias
+        let bad = fused_case::<half::f16, half::f16>(
+            &dev,
+            size,
+            ep(false, Activation::Silu, false, None),
+            2f64.powi(-9),
+        );
+        if bad > 0 {
+            wrong.push(format!("f16 silu {size:?}: {bad}"));
+        }
+        // FP8 with per-tensor scales (and split-K where tuned picks it)
+        for bias in [false, true] {
+            let bad = fused_case::<E4m3, half::bf16>(
+                &dev,
+                size,
+                ep(bias, Activation::Identity, true, None),
+                2f64.powi(-7),
+            );
+            if bad > 0 {
+                wrong.push(format!("e4m3 scaled bias={bias} {size:?}: {bad}"));
+            }
+        }
+    }
+    // split-K: the epilogue runs after the partials are added
+    let bad = fused_case::<half::bf16, half::bf16>(
+        &dev,
+        (256, 256, 8192),
+        ep(true, Activation::Gelu, false, None),
+        2f64.powi(-7),
+    );
+    if bad > 0 {
+        wrong.push(format!("bf16 split-K: {bad}"));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -5,7 +5,7 @@
 use crate::{Gpu, Res};
 use cudarc::cublas::{CudaBlas, Gemm as _, GemmConfig, sys::cublasOperation_t};
 use cudarc::driver::CudaSlice;
-use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
+use rcute_cuda::gemm::{Activation, Epilogue, Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernel::matrix;
 use rcute_cuda::launch::{GemmElement, grid_values, host_matrix};
 
@@ -43,6 +43,10 @@ pub struct How<'a> {
     pub splits: &'a [i64],
     /// Print each kernel's source.
     pub show: bool,
+    /// `f16` alone (not `bf16` too).
+    pub f16_only: bool,
+    /// A row `tuned bias+gelu`: the tuned kernel with a fused per-column bias and GELU.
+    pub epilogue: bool,
 }
 
 pub fn run(gpu: &Gpu, (m, n, k): (i64, i64, i64), layouts: &[(bool, bool)], how: &How) -> Res<()> {
@@ -52,6 +56,9 @@ pub fn run(gpu: &Gpu, (m, n, k): (i64, i64, i64), layouts: &[(bool, bool)], how:
     let b = grid_values(ku * nu, 2);
     let blas = CudaBlas::new(gpu.stream.clone())?;
     typed::<half::f16>(gpu, &blas, (m, n, k), &a, &b, layouts, how)?;
+    if how.f16_only {
+        return Ok(());
+    }
     typed::<half::bf16>(gpu, &blas, (m, n, k), &a, &b, layouts, how)
 }
 
@@ -119,10 +126,13 @@ where
             .borrow_mut()
             .push((format!("{what} {size}"), t_blas));
 
+        // the fewest bytes a GEMM moves: A and B read once, C written once
+        let bytes = 2.0 * (m * k + n * k + m * n) as f64;
         println!(
-            "{:<34} {size:>16} {t_blas:>9.3} ms {:>7.1} TFLOP/s  1.00",
+            "{:<34} {size:>16} {t_blas:>9.3} ms {:>7.1} TFLOP/s  1.00   {:.0} GB/s",
             format!("cuBLAS {what}"),
-            flops / t_blas / 1e9
+            flops / t_blas / 1e9,
+            bytes / t_blas / 1e6
         );
         // mma.sync, wgmma (not specialized), and the specialized wgmma kernel where the
         // operands load by TMA (otherwise it is the same kernel as the one before)
@@ -210,12 +220,63 @@ where
                 gpu.wrong.set(gpu.wrong.get() + 1);
             }
             println!(
-                "{:<34} {size:>16} {t_ours:>9.3} ms {:>7.1} TFLOP/s  {:.2}   {}, {} blocks",
+                "{:<34} {size:>16} {t_ours:>9.3} ms {:>7.1} TFLOP/s  {:.2}   {:.0} GB/s, {}, {} blocks",
                 format!("rcute {iname} {what}"),
                 flops / t_ours / 1e9,
                 t_blas / t_ours,
+                bytes / t_ours / 1e6,
                 check.summary,
                 kern.kernel().blocks()
+            );
+        }
+        if how.epilogue {
+            // the tuned kernel with a fused bias and GELU, against cuBLAS's product with
+            // the bias and GELU applied on the host
+            let mut g = tuned.clone();
+            g.epilogue = Epilogue {
+                bias: true,
+                activation: Activation::Gelu,
+                ..Epilogue::default()
+            };
+            let kern = g.compile(&gpu.dev)?;
+            let bias: Vec<f32> = grid_values(nu, 7).iter().map(|x| x * 8.0).collect();
+            let dbias = gpu.stream.memcpy_stod(&bias)?;
+            let mut c = gpu.stream.alloc_zeros::<T>(mu * nu)?;
+            let launch = |c: &mut CudaSlice<T>| -> Res<()> {
+                Ok(kern.launch_fused(&gpu.stream, &a_dev, &b_dev, c, None, Some(&dbias))?)
+            };
+            launch(&mut c)?;
+            let got = gpu.stream.memcpy_dtov(&c)?;
+            let gelu = |x: f64| {
+                0.5 * x
+                    * (1.0
+                        + ((2.0 / std::f64::consts::PI).sqrt() * (x + 0.044715 * x * x * x)).tanh())
+            };
+            let want: Vec<f64> = (0..mu * nu)
+                .map(|i| gelu(reference[i] as f64 + bias[i % nu] as f64))
+                .collect();
+            let scale = want.iter().fold(1f64, |s, x| s.max(x.abs()));
+            let (err, bad) = errors(
+                got.iter()
+                    .map(|x| x.to_f32() as f64)
+                    .zip(want.iter().copied()),
+                scale,
+                2f64.powi(-6),
+            );
+            if bad > 0 {
+                gpu.wrong.set(gpu.wrong.get() + 1);
+            }
+            let t_ours = gpu.time(|| launch(&mut c))?;
+            println!(
+                "{:<34} {size:>16} {t_ours:>9.3} ms {:>7.1} TFLOP/s  {:.2}   max rel err {err:.1e} vs cuBLAS + bias + GELU on the host{}",
+                format!("rcute tuned bias+gelu {what}"),
+                flops / t_ours / 1e9,
+                t_blas / t_ours,
+                if bad > 0 {
+                    format!(" WRONG: {bad} elements")
+                } else {
+                    String::new()
+                }
             );
         }
     }

@@ -6,8 +6,8 @@
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
 //!                 [--wgmma-tiling BM BN STAGES] [--cluster N] [--all-majors]
 //!                 [--mma-tiling BM BN WARPS_M WARPS_N STAGES] [--tuned-only] [--splits N]...
-//!                 [--fp8]
-//! rcute-gpu-bench --source [--f16] [M N | --gemm M N K]
+//!                 [--fp8] [--llm] [--f16-only] [--epilogue]
+//! rcute-gpu-bench --source [--f16] [--wide ROWS] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
 //! ```
 //!
@@ -29,6 +29,10 @@
 //! splits). `--fp8` runs the FP8 GEMM instead of the 16-bit ones for each `--gemm` size:
 //! cuBLASLt's e4m3 GEMM (with and without fast accumulation), rcute's tuned e4m3 `wgmma`
 //! kernel and the `--wgmma-tiling` one with `BK` 128, both operands K-major, `C` bf16.
+//! `--llm` adds the GEMMs of transformer layers (M in 1 to 16384 tokens, (N, K) of the
+//! projections of 4096-wide models), both operands K-major; `--f16-only` skips bf16;
+//! `--epilogue` adds a row `tuned bias+gelu`, the tuned kernel with a fused bias and GELU.
+//! Every row prints the fewest bytes the GEMM moves over its time (GB/s).
 
 mod fp8;
 mod gemm;
@@ -108,7 +112,18 @@ impl Gpu {
             kernels.push((format!("{what}"), tiled(elem, m, n, transpose)));
             for rows in [64, 128, 256] {
                 if let Ok(k) = tiled_wide(elem, m, n, transpose, rows) {
-                    kernels.push((format!("{what} wide {rows}"), k));
+                    // and the other order of the tiles
+                    let other = rcute_cuda::copy::CopyKernel {
+                        tiles_along_rows: !k.tiles_along_rows,
+                        ..k.clone()
+                    };
+                    let order = |k: &rcute_cuda::copy::CopyKernel| {
+                        if k.tiles_along_rows { "rows" } else { "cols" }
+                    };
+                    kernels.push((format!("{what} wide {rows} {}", order(&k)), k.clone()));
+                    if rows < 256 {
+                        kernels.push((format!("{what} wide {rows} {}", order(&other)), other));
+                    }
                 }
             }
             let k = tiled_for(elem, m, n, transpose, bw, sms)?;
@@ -181,6 +196,12 @@ struct Cli {
     tuned_only: bool,
     splits: Vec<i64>,
     fp8: bool,
+    f16_only: bool,
+    epilogue: bool,
+    /// `--source`: the wide copies of this many rows a tile
+    wide: Option<i64>,
+    /// both operands K-major only (the weights `N x K` row-major)
+    llm: bool,
 }
 
 fn parse(args: &[String]) -> Res<Cli> {
@@ -198,6 +219,10 @@ fn parse(args: &[String]) -> Res<Cli> {
         tuned_only: false,
         splits: Vec::new(),
         fp8: false,
+        f16_only: false,
+        epilogue: false,
+        llm: false,
+        wide: None,
     };
     let mut bare = Vec::new();
     let mut it = args.iter();
@@ -243,6 +268,24 @@ fn parse(args: &[String]) -> Res<Cli> {
                 cli.mma.stages = num(&mut it, w)?;
             }
             "--all-majors" => cli.all_majors = true,
+            "--f16-only" => cli.f16_only = true,
+            "--wide" => cli.wide = Some(num(&mut it, "--wide")?),
+            "--epilogue" => cli.epilogue = true,
+            "--llm" => {
+                // the GEMMs of transformer layers: M tokens, (N, K) of the projections
+                for mm in [1, 16, 64, 256, 1024, 4096, 16384] {
+                    for (nn, kk) in [
+                        (4096, 4096),
+                        (11008, 4096),
+                        (4096, 11008),
+                        (14336, 4096),
+                        (4096, 14336),
+                    ] {
+                        cli.gemms.push((mm, nn, kk));
+                    }
+                }
+                cli.llm = true;
+            }
             "--tuned-only" => cli.tuned_only = true,
             "--splits" => cli.splits.push(num(&mut it, "--splits")?),
             "--cutlass" => {
@@ -280,7 +323,11 @@ fn main() -> Res<()> {
             let elem = if cli.f16 { Elem::F16 } else { Elem::F32 };
             for t in [false, true] {
                 let what = if t { "transpose" } else { "copy" };
-                let k = tiled(elem, m, n, t).kernel(&format!("{what}_{}", elem_name(elem)))?;
+                let copy = match cli.wide {
+                    Some(rows) => tiled_wide(elem, m, n, t, rows)?,
+                    None => tiled(elem, m, n, t),
+                };
+                let k = copy.kernel(&format!("{what}_{}", elem_name(elem)))?;
                 println!("{}", k.source);
             }
         }
@@ -343,7 +390,9 @@ fn main() -> Res<()> {
         // (A row-major, B row-major): every combination at small sizes; at large ones both
         // K-major (A row, B col) and both M/N-major (A col, B row: the CuTe tutorial's NT)
         let all = [(true, false), (false, true), (true, true), (false, false)];
-        let layouts: &[(bool, bool)] = if cli.all_majors || m * n * k <= 1 << 33 {
+        let layouts: &[(bool, bool)] = if cli.llm {
+            &all[..1]
+        } else if cli.all_majors || m * n * k <= 1 << 33 {
             &all
         } else {
             &all[..2]
@@ -354,6 +403,8 @@ fn main() -> Res<()> {
             tuned_only: cli.tuned_only,
             splits: &cli.splits,
             show: cli.show,
+            f16_only: cli.f16_only,
+            epilogue: cli.epilogue,
         };
         gemm::run(&gpu, (m, n, k), layouts, &how)?;
     }
