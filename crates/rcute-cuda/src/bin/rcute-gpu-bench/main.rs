@@ -109,7 +109,7 @@ impl Gpu {
         let mut kernels = Vec::new();
         for transpose in [false, true] {
             let what = if transpose { "transpose" } else { "copy" };
-            kernels.push((format!("{what}"), tiled(elem, m, n, transpose)));
+            kernels.push((what.to_string(), tiled(elem, m, n, transpose)));
             for rows in [64, 128, 256] {
                 if let Ok(k) = tiled_wide(elem, m, n, transpose, rows) {
                     // and the other order of the tiles
@@ -127,7 +127,7 @@ impl Gpu {
                 }
             }
             let k = tiled_for(elem, m, n, transpose, bw, sms)?;
-            kernels.push((format!("{what} for {}", k.tile.to_string()), k));
+            kernels.push((format!("{what} for {}", k.tile), k));
         }
         for (label, copy) in kernels {
             let transpose = label.starts_with("transpose");
