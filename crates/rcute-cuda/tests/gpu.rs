@@ -426,7 +426,8 @@ fn fused_case<T: Half, O: Half>(
     (0..mu * nu)
         .filter(|&i| {
             let g = got[i].to_f32() as f64;
-            !((g - want[i]).abs() <= rel * want[i].abs().max(top / 16.0))
+            let err = (g - want[i]).abs();
+            err.is_nan() || err > rel * want[i].abs().max(top / 16.0)
         })
         .count()
 }
