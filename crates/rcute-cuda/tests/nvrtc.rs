@@ -71,6 +71,25 @@ fn kernels() -> Vec<(String, Kernel)> {
         };
         out.push((format!("fused_{ty:?}_{act:?}"), g.kernel("gemm").unwrap()));
     }
+    // grouped: 8 groups of 4096 x 4096, with a bias and SiLU
+    for m in [1024, 16384] {
+        let mut g = Gemm::tuned_grouped(
+            MmaType::Bf16,
+            matrix(m, 4096, 4096, true),
+            matrix(8 * 4096, 4096, 4096, true),
+            matrix(m, 4096, 4096, true),
+            8,
+            132,
+        )
+        .unwrap();
+        out.push((format!("grouped_{m}"), g.kernel("gemm").unwrap()));
+        g.epilogue = Epilogue {
+            bias: true,
+            activation: Activation::Silu,
+            ..Epilogue::default()
+        };
+        out.push((format!("grouped_silu_{m}"), g.kernel("gemm").unwrap()));
+    }
     out
 }
 

@@ -48,7 +48,12 @@ pub(super) fn kernel(g: &Gemm, name: &str, ty: IndexType) -> Result<Kernel, Code
     let plan = GemmPlan::new(g)?;
     let t = g.tiling;
     let (m, k) = extents(&g.a)?;
-    let (n, _) = extents(&g.b)?;
+    // C's columns: B's rows, or a group's for a grouped GEMM
+    let n = if g.groups.is_some() {
+        extents(&g.c)?.1
+    } else {
+        extents(&g.b)?.0
+    };
     let cluster = plan.cluster();
     let mt = m.try_ceil_div(st(t.bm))?;
     let m_padded = if cluster > 1 {
@@ -95,6 +100,9 @@ pub(super) fn kernel(g: &Gemm, name: &str, ty: IndexType) -> Result<Kernel, Code
     }
     if g.epilogue.bias {
         pointers.push_str(", const float* __restrict__ bias");
+    }
+    if g.groups.is_some() {
+        pointers.push_str(", const int* __restrict__ G");
     }
     let mut decl = declaration(&pointers, &params, ty);
     for map in &tensor_maps {
@@ -748,7 +756,11 @@ impl Ctx<'_> {
     fn issue(&self, f: &BoxFns, which: &str, op: &OperandPlan) -> Result<String, CodegenError> {
         let part = if op.parts > 1 { "rank" } else { "0" };
         let args = format!("i, {part}, b{}, kt", if which == "a" { "m" } else { "n" });
-        let (r, c) = (self.call(f.row, &args), self.call(f.k, &args));
+        let (mut r, c) = (self.call(f.row, &args), self.call(f.k, &args));
+        if which == "b" && self.g.groups.is_some() {
+            // the group of the block's rows: its B starts G[bm] N rows in
+            r = format!("{r} + G[bm] * N");
+        }
         let (inner, outer) = if op.mn_major { (&r, &c) } else { (&c, &r) };
         let stage = self.fns.stage[if which == "a" { 0 } else { 1 }];
         let mask = format!("{:#x}", (1u32 << op.parts) - 1);

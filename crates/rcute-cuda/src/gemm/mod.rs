@@ -56,7 +56,7 @@ mod tune;
 
 pub use atoms::{ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_b_tv, mma_c_tv, wgmma_c_tv};
 pub use plan::{CStore, GemmPlan, OperandPlan, SplitPlan};
-pub use request::{Activation, Epilogue, Gemm, Instr, MmaType, Tiling};
+pub use request::{Activation, Epilogue, GROUP_ALIGN, Gemm, Instr, MmaType, Tiling};
 
 use crate::codegen::{CodegenError, IndexType};
 use crate::kernel::Kernel;
@@ -73,7 +73,39 @@ impl Gemm {
             c,
             tiling: Tiling::default(),
             epilogue: Epilogue::default(),
+            groups: None,
         }
+    }
+
+    /// A [grouped](Gemm::groups) GEMM of `groups` groups of `N x K` matrices `B` (stacked,
+    /// `(groups N, K)`) on the rows of `A` (`(M, K)`, each group's rows starting at a
+    /// multiple of [`GROUP_ALIGN`]), `C` `(M, N)`: the specialized `wgmma` kernel without
+    /// clusters, `128 x 256 x 64` tiles in 4 stages where they are at least one per SM,
+    /// else `128 x 128 x 64` in 6.
+    ///
+    /// ```
+    /// use rcute_cuda::gemm::{Gemm, MmaType};
+    /// use rcute_cuda::kernel::matrix;
+    /// // 8 experts of 4096 x 4096, 1024 rows of tokens
+    /// let g = Gemm::tuned_grouped(MmaType::Bf16, matrix(1024, 4096, 4096, true),
+    ///                             matrix(8 * 4096, 4096, 4096, true),
+    ///                             matrix(1024, 4096, 4096, true), 8, 132).unwrap();
+    /// assert_eq!((g.tiling.bm, g.tiling.bn, g.tiling.cluster), (128, 256, 1));
+    /// assert!(g.kernel("grouped").unwrap().source.contains("G[bm] * N"));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Gemm::plan`]: `B`'s rows are not `groups` times `C`'s columns, the operands do
+    /// not load by TMA (rows not 16-byte aligned).
+    pub fn tuned_grouped(
+        ty: MmaType,
+        a: Layout,
+        b: Layout,
+        c: Layout,
+        groups: i64,
+        multiprocessors: u32,
+    ) -> Result<Gemm, CodegenError> {
+        tune::tuned_grouped(ty, a, b, c, groups, multiprocessors)
     }
 
     /// The type of `C`: [`Epilogue::output`], or [`MmaType::output`] of the inputs.

@@ -471,9 +471,21 @@ impl GemmPlan {
         let (m, k) = extents(&g.a)?;
         let (n, kb) = extents(&g.b)?;
         let (mc, nc) = extents(&g.c)?;
-        if kb.value() != k.value() || mc.value() != m.value() || nc.value() != n.value() {
+        let groups = g.groups.unwrap_or(1);
+        if groups < 1
+            || kb.value() != k.value()
+            || mc.value() != m.value()
+            || nc.value() * groups != n.value()
+        {
             return Err(wrong(
-                "gemm: A (M,K), B (N,K) and C (M,N) disagree on M, N or K",
+                "gemm: A (M,K), B (N,K) (a grouped GEMM's (G N, K)) and C (M,N) disagree on M, N or K",
+            ));
+        }
+        if g.groups.is_some()
+            && !(g.instr == Instr::Wgmma && t.specialized && t.cluster == 1 && t.splits == 1)
+        {
+            return Err(wrong(
+                "gemm: a grouped GEMM runs on the specialized wgmma kernel without clusters or split-K",
             ));
         }
         let wgmma = g.instr == Instr::Wgmma;
@@ -552,6 +564,11 @@ impl GemmPlan {
                         return Err((*e).into());
                     }
                 }
+            }
+            if g.groups.is_some() && !tma {
+                return Err(wrong(
+                    "gemm: a grouped GEMM loads its operands by TMA (rows 16-byte aligned)",
+                ));
             }
             let c_store = if t.specialized {
                 c_store(g, &c_frag, bytes + 16 * t.stages)?

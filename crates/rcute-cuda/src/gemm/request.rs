@@ -227,7 +227,20 @@ pub struct Gemm {
     pub tiling: Tiling,
     /// What the kernel does to the accumulators before it stores them (none by default).
     pub epilogue: Epilogue,
+    /// A grouped GEMM (the mixture-of-experts layer) of this many groups in one launch:
+    /// `B` stacks the groups' `N x K` matrices (`(G N, K)`), `A` (`(M, K)`) and `C`
+    /// (`(M, N)`) hold the groups' rows one after another, each group's rows starting at a
+    /// multiple of `BM` ([`GROUP_ALIGN`] for [`Gemm::tuned`](super::Gemm::tuned)'s
+    /// kernels; the rows up to the next group's are padding, multiplied like the others).
+    /// The kernel takes a device array `G` of one `i32` per `BM` rows of `A`: the group of
+    /// those rows (their `B` starts at row `G[tile] N`). The specialized `wgmma` kernel on
+    /// TMA loads without clusters or split-K only.
+    pub groups: Option<i64>,
 }
+
+/// The rows each group of a [grouped](Gemm::groups) GEMM starts at are a multiple of
+/// this (the `BM` of the tilings [`Gemm::tuned`](super::Gemm::tuned) picks for them).
+pub const GROUP_ALIGN: i64 = 128;
 
 /// An elementwise function applied to each result before it is stored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

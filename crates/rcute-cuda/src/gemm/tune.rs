@@ -27,6 +27,7 @@ pub(super) fn tuned(
             ..Tiling::wgmma()
         },
         epilogue: Epilogue::default(),
+        groups: None,
     };
     let plan = GemmPlan::new(&g)?;
     if !plan.tma {
@@ -98,4 +99,37 @@ fn split_k(g: &Gemm, multiprocessors: u32) -> Result<i64, CodegenError> {
         splits -= 1;
     }
     Ok(splits)
+}
+
+/// [`Gemm::tuned_grouped`](super::Gemm::tuned_grouped): the specialized TMA kernel without
+/// clusters, `128 x 256` tiles where they fill the SMs, `128 x 128` otherwise.
+pub(super) fn tuned_grouped(
+    ty: MmaType,
+    a: Layout,
+    b: Layout,
+    c: Layout,
+    groups: i64,
+    multiprocessors: u32,
+) -> Result<Gemm, CodegenError> {
+    let (m, n) = (extents(&a)?.0.value(), extents(&c)?.1.value());
+    let tiles = (m + 127) / 128 * ((n + 255) / 256);
+    let wide = tiles >= i64::from(multiprocessors);
+    let g = Gemm {
+        instr: Instr::Wgmma,
+        ty,
+        a,
+        b,
+        c,
+        tiling: Tiling {
+            bk: ty.row_elements(),
+            bn: if wide { 256 } else { 128 },
+            stages: if wide { 4 } else { 6 },
+            cluster: 1,
+            ..Tiling::wgmma()
+        },
+        epilogue: Epilogue::default(),
+        groups: Some(groups),
+    };
+    GemmPlan::new(&g)?;
+    Ok(g)
 }

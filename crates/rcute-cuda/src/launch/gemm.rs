@@ -135,6 +135,46 @@ pub fn host_matrix<T: GemmElement>(v: &[f32], rows: usize, cols: usize, row_majo
         .collect()
 }
 
+/// The arguments a GEMM kernel takes besides its operands: a fused
+/// [`Epilogue`](crate::gemm::Epilogue)'s `scales` (two `f32`, `scale_a` and `scale_b`,
+/// where it has [`scale`](crate::gemm::Epilogue::scale)) and `bias` (`N` `f32`, where it
+/// has [`bias`](crate::gemm::Epilogue::bias)), and a [grouped](Gemm::groups) GEMM's
+/// `groups` (the group of each `BM` rows of `A`, [`group_tiles`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GemmArgs<'a> {
+    /// `scale_a`, `scale_b`.
+    pub scales: Option<&'a CudaSlice<f32>>,
+    /// A value per column of `C`.
+    pub bias: Option<&'a CudaSlice<f32>>,
+    /// The group of each `BM` rows.
+    pub groups: Option<&'a CudaSlice<i32>>,
+}
+
+/// The rows of a [grouped](Gemm::groups) GEMM's `A` and `C` for groups of `sizes` rows,
+/// each group's rows starting at a multiple of `align` ([`crate::gemm::GROUP_ALIGN`]): the
+/// first row of each group, the rows in all (padding included), and the group of each
+/// `align` rows (the kernel's `G`).
+///
+/// ```
+/// use rcute_cuda::launch::group_tiles;
+/// let (first, rows, tiles) = group_tiles(&[100, 0, 300], 128);
+/// assert_eq!(first, [0, 128, 128]);
+/// assert_eq!(rows, 512);
+/// assert_eq!(tiles, [0, 2, 2, 2]);
+/// ```
+pub fn group_tiles(sizes: &[usize], align: usize) -> (Vec<usize>, usize, Vec<i32>) {
+    let mut first = Vec::with_capacity(sizes.len());
+    let mut tiles = Vec::new();
+    let mut row = 0;
+    for (g, &s) in sizes.iter().enumerate() {
+        first.push(row);
+        let t = s.div_ceil(align);
+        tiles.extend(std::iter::repeat_n(g as i32, t));
+        row += t * align;
+    }
+    (first, row, tiles)
+}
+
 /// A [`Gemm`]'s kernel compiled and loaded on a [`Device`], and the workspace it owns.
 ///
 /// A kernel with split-K ([`crate::gemm::Tiling::splits`] > 1) needs a global workspace
@@ -206,7 +246,8 @@ impl CompiledGemm {
     /// descriptors, if the kernel loads (and stores) by TMA, are encoded for `a` and `b`
     /// (and `c`) here. A split-K kernel also takes the [workspace](CompiledGemm) this
     /// `CompiledGemm` owns: launches of it must not overlap. A GEMM with a fused epilogue
-    /// that takes scales or a bias is launched with [`CompiledGemm::launch_fused`].
+    /// that takes scales or a bias, or a grouped GEMM, is launched with
+    /// [`CompiledGemm::launch_with`].
     ///
     /// # Errors
     /// Checked on the host before anything is enqueued: `T` is not the GEMM's type (or
@@ -222,26 +263,29 @@ impl CompiledGemm {
         b: &CudaSlice<T>,
         c: &mut CudaSlice<O>,
     ) -> Result<(), LaunchError> {
-        self.launch_fused(stream, a, b, c, None, None)
+        self.launch_with(stream, a, b, c, &GemmArgs::default())
     }
 
     /// [`CompiledGemm::launch`] with the arguments of a fused
-    /// [`Epilogue`](crate::gemm::Epilogue): `scales`, two `f32` (`scale_a`, `scale_b`)
-    /// where it has [`scale`](crate::gemm::Epilogue::scale), and `bias`, `N` `f32` where it
-    /// has [`bias`](crate::gemm::Epilogue::bias).
+    /// [`Epilogue`](crate::gemm::Epilogue) and of a [grouped](Gemm::groups) GEMM
+    /// ([`GemmArgs`]).
     ///
     /// # Errors
-    /// As [`CompiledGemm::launch`]; scales or a bias missing where the epilogue takes them,
-    /// given where it does not, or shorter than 2 and `N` values.
-    pub fn launch_fused<T: GemmElement, O: GemmElement>(
+    /// As [`CompiledGemm::launch`]; scales, a bias or the groups missing where the kernel
+    /// takes them, given where it does not, or shorter than 2, `N` and `M / BM` values.
+    pub fn launch_with<T: GemmElement, O: GemmElement>(
         &self,
         stream: &CudaStream,
         a: &CudaSlice<T>,
         b: &CudaSlice<T>,
         c: &mut CudaSlice<O>,
-        scales: Option<&CudaSlice<f32>>,
-        bias: Option<&CudaSlice<f32>>,
+        args: &GemmArgs,
     ) -> Result<(), LaunchError> {
+        let GemmArgs {
+            scales,
+            bias,
+            groups,
+        } = *args;
         if T::TYPE != self.gemm.ty {
             return Err(LaunchError::Type {
                 kernel: self.gemm.ty.ptx(),
@@ -261,12 +305,22 @@ impl CompiledGemm {
         if ep.bias != bias.is_some() {
             return Err(LaunchError::Epilogue("the bias"));
         }
-        let n = self.gemm.b.shape().leaf(0).value();
+        if self.gemm.groups.is_some() != groups.is_some() {
+            return Err(LaunchError::Epilogue("the groups"));
+        }
+        let (m, n) = (
+            self.gemm.c.shape().leaf(0).value(),
+            self.gemm.c.shape().leaf(1).value(),
+        );
         if let Some(s) = scales {
             check_buffer("scales", s.len(), 0, 2, 1)?;
         }
         if let Some(bv) = bias {
             check_buffer("bias", bv.len(), 0, n, 1)?;
+        }
+        if let Some(gv) = groups {
+            let bm = self.gemm.tiling.bm;
+            check_buffer("groups", gv.len(), 0, (m + bm - 1) / bm, 1)?;
         }
         self.kernel.check_context([
             stream,
@@ -310,13 +364,18 @@ impl CompiledGemm {
         if let Some(bv) = bias {
             l.arg(bv);
         }
+        if let Some(gv) = groups {
+            l.arg(gv);
+        }
         self.kernel.args.push(&mut l);
         for m in &maps {
             l.arg(m);
         }
         // SAFETY: the arguments are pushed in the order and with the types of the kernel's
         // signature (`A, B, C`, the workspace `W` of `Kernel::workspace` bytes if the kernel
-        // has one, the epilogue's `S` (2 floats) and `bias` (N floats) if it takes them, then `Kernel::params` in its index type, then the tensor maps, encoded
+        // has one, the epilogue's `S` (2 floats) and `bias` (N floats) and the groups `G`
+        // (an i32 per BM rows, each less than `Gemm::groups`, which the caller vouches
+        // for: B's TMA loads are clipped to its tensor map in any case) if it takes them, then `Kernel::params` in its index type, then the tensor maps, encoded
         // from `Kernel::tensor_maps` for `a` and `b`); `T` is the kernel's
         // element type; `a`, `b`, `c` hold at least the cosizes of the layouts the kernel
         // was generated from, and every access of the kernel is predicated on the

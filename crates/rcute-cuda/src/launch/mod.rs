@@ -30,7 +30,9 @@ mod tma;
 
 pub use copy::{CompiledCopy, CopyElement};
 pub use error::LaunchError;
-pub use gemm::{CompiledGemm, E4m3, GemmElement, fp8_values, grid_values, host_matrix};
+pub use gemm::{
+    CompiledGemm, E4m3, GemmArgs, GemmElement, fp8_values, grid_values, group_tiles, host_matrix,
+};
 pub use tma::{TensorMapArg, encode_tensor_map};
 
 use crate::codegen::IndexType;

@@ -7,7 +7,7 @@ use cudarc::cublas::{CudaBlas, Gemm as _, GemmConfig, sys::cublasOperation_t};
 use cudarc::driver::CudaSlice;
 use rcute_cuda::gemm::{Activation, Epilogue, Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernel::matrix;
-use rcute_cuda::launch::{GemmElement, grid_values, host_matrix};
+use rcute_cuda::launch::{GemmArgs, GemmElement, grid_values, host_matrix};
 
 /// A 16-bit element as cuBLAS and the host see it.
 trait Half: GemmElement<Output = Self> + cudarc::driver::ValidAsZeroBits + Copy + Default {}
@@ -243,7 +243,11 @@ where
             let dbias = gpu.stream.memcpy_stod(&bias)?;
             let mut c = gpu.stream.alloc_zeros::<T>(mu * nu)?;
             let launch = |c: &mut CudaSlice<T>| -> Res<()> {
-                Ok(kern.launch_fused(&gpu.stream, &a_dev, &b_dev, c, None, Some(&dbias))?)
+                let args = GemmArgs {
+                    bias: Some(&dbias),
+                    ..GemmArgs::default()
+                };
+                Ok(kern.launch_with(&gpu.stream, &a_dev, &b_dev, c, &args)?)
             };
             launch(&mut c)?;
             let got = gpu.stream.memcpy_dtov(&c)?;

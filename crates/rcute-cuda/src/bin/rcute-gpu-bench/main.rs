@@ -6,7 +6,7 @@
 //! rcute-gpu-bench [--show] [--copy M N]... [--gemm M N K]... [--cutlass DIR]
 //!                 [--wgmma-tiling BM BN STAGES] [--cluster N] [--all-majors]
 //!                 [--mma-tiling BM BN WARPS_M WARPS_N STAGES] [--tuned-only] [--splits N]...
-//!                 [--fp8] [--llm] [--f16-only] [--epilogue]
+//!                 [--fp8] [--llm] [--f16-only] [--epilogue] [--moe G N K SIZES]...
 //! rcute-gpu-bench --source [--f16] [--wide ROWS] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
 //! ```
@@ -32,10 +32,13 @@
 //! `--llm` adds the GEMMs of transformer layers (M in 1 to 16384 tokens, (N, K) of the
 //! projections of 4096-wide models), both operands K-major; `--f16-only` skips bf16;
 //! `--epilogue` adds a row `tuned bias+gelu`, the tuned kernel with a fused bias and GELU.
-//! Every row prints the fewest bytes the GEMM moves over its time (GB/s).
+//! Every row prints the fewest bytes the GEMM moves over its time (GB/s). `--moe G N K
+//! M1,M2,...` runs the grouped GEMM of `G` groups of `Mi` rows through `N x K` matrices
+//! (bf16) against cuBLAS once per group.
 
 mod fp8;
 mod gemm;
+mod moe;
 mod patterns;
 mod tutorials;
 
@@ -198,6 +201,8 @@ struct Cli {
     fp8: bool,
     f16_only: bool,
     epilogue: bool,
+    /// `--moe G N K SIZES`: grouped GEMMs
+    moe: Vec<((usize, usize), Vec<usize>)>,
     /// `--source`: the wide copies of this many rows a tile
     wide: Option<i64>,
     /// both operands K-major only (the weights `N x K` row-major)
@@ -223,6 +228,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         epilogue: false,
         llm: false,
         wide: None,
+        moe: Vec::new(),
     };
     let mut bare = Vec::new();
     let mut it = args.iter();
@@ -270,6 +276,24 @@ fn parse(args: &[String]) -> Res<Cli> {
             "--all-majors" => cli.all_majors = true,
             "--f16-only" => cli.f16_only = true,
             "--wide" => cli.wide = Some(num(&mut it, "--wide")?),
+            "--moe" => {
+                let g = num(&mut it, "--moe")? as usize;
+                let (n, k) = (
+                    num(&mut it, "--moe")? as usize,
+                    num(&mut it, "--moe")? as usize,
+                );
+                let sizes: Vec<usize> = it
+                    .next()
+                    .ok_or("--moe: the sizes are missing")?
+                    .split(',')
+                    .map(|x| x.parse::<usize>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| "--moe: sizes are numbers, comma-separated")?;
+                if sizes.len() != g {
+                    return Err(format!("--moe: {g} groups, {} sizes", sizes.len()).into());
+                }
+                cli.moe.push(((n, k), sizes));
+            }
             "--epilogue" => cli.epilogue = true,
             "--llm" => {
                 // the GEMMs of transformer layers: M tokens, (N, K) of the projections
@@ -306,7 +330,12 @@ fn parse(args: &[String]) -> Res<Cli> {
         return Err("copy sizes come in pairs: M N".into());
     }
     cli.copies.extend(bare.chunks(2).map(|c| (c[0], c[1])));
-    if cli.copies.is_empty() && cli.gemms.is_empty() && !cli.source && !cli.patterns {
+    if cli.copies.is_empty()
+        && cli.gemms.is_empty()
+        && cli.moe.is_empty()
+        && !cli.source
+        && !cli.patterns
+    {
         cli.copies = vec![(1000, 777), (8192, 8192)];
         cli.gemms = vec![(1000, 776, 1000), (1000, 777, 999), (8192, 8192, 8192)];
     }
@@ -407,6 +436,9 @@ fn main() -> Res<()> {
             epilogue: cli.epilogue,
         };
         gemm::run(&gpu, (m, n, k), layouts, &how)?;
+    }
+    for (nk, sizes) in &cli.moe {
+        moe::run(&gpu, *nk, sizes)?;
     }
     if let Some(b) = builds {
         tutorials::run(b, &gpu)?;
