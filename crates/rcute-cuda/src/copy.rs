@@ -614,20 +614,22 @@ pub fn bytes_in_flight(bandwidth: f64, sms: u32) -> f64 {
     bandwidth * 1e-6 / f64::from(sms.max(1))
 }
 
-/// The wide copy ([`tiled_wide`]) whose blocks keep [`bytes_in_flight`] on each SM with
-/// their loads of one tile, counting half the resident blocks as loading at a time (the
-/// other half storing): the fewest rows (64, 128, 256: 128 at most for `f32`, whose tile
-/// is static shared memory of 48 KiB at most) with `resident / 2 x tile bytes` at least
-/// that, where `resident` is 8 blocks of 256 threads or what 227 KiB of shared memory
-/// holds.
+/// The wide copy ([`tiled_wide`]) whose resident blocks keep [`bytes_in_flight`] on each SM
+/// with their tiles: the fewest rows (64, 128, 256: 128 at most for `f32`, whose tile is
+/// static shared memory of 48 KiB at most) with `resident x tile bytes` at least that,
+/// where `resident` is 8 blocks of 256 threads or what 227 KiB of shared memory holds.
+/// Measured on the H200 (docs/GPU.md), 64 rows were the fastest of 64, 128 and 256 for
+/// both element types; this rule takes more rows only for a memory with more bytes a second
+/// per SM.
 ///
 /// ```
 /// use rcute_cuda::copy::{Elem, tiled_for};
-/// // an H200: 4.8 TB/s over 132 SMs wants 36 KiB in flight an SM: 4 tiles of 16 KiB
+/// // an H200: 4.8 TB/s over 132 SMs wants 36 KiB in flight an SM: 8 tiles of 8 KiB
 /// let k = tiled_for(Elem::F16, 8192, 8192, true, 4.8e12, 132).unwrap();
-/// assert_eq!(k.tile.to_string(), "(_128,_64)");
-/// let k = tiled_for(Elem::F32, 8192, 8192, true, 4.8e12, 132).unwrap();
 /// assert_eq!(k.tile.to_string(), "(_64,_64)");
+/// // 20 TB/s over 132 SMs: 152 KiB, 8 tiles of 32 KiB
+/// let k = tiled_for(Elem::F16, 8192, 8192, true, 20e12, 132).unwrap();
+/// assert_eq!(k.tile.to_string(), "(_256,_64)");
 /// ```
 ///
 /// # Errors
@@ -648,7 +650,7 @@ pub fn tiled_for(
         .find(|&rows| {
             let tile = (rows * 64 * elem.bytes() as i64) as f64;
             let resident = 8f64.min((227.0 * 1024.0 / tile).floor());
-            resident / 2.0 * tile >= want
+            resident * tile >= want
         })
         .unwrap_or(max_rows);
     tiled_wide(elem, m, n, transpose, rows)

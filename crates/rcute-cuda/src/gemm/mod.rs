@@ -86,10 +86,10 @@ impl Gemm {
     /// ```
     /// use rcute_cuda::gemm::{Gemm, MmaType};
     /// use rcute_cuda::kernel::matrix;
-    /// // 8 experts of 4096 x 4096, 1024 rows of tokens
-    /// let g = Gemm::tuned_grouped(MmaType::Bf16, matrix(1024, 4096, 4096, true),
+    /// // 8 experts of 4096 x 4096, 8192 rows of tokens: 1024 tiles of 128 x 256
+    /// let g = Gemm::tuned_grouped(MmaType::Bf16, matrix(8192, 4096, 4096, true),
     ///                             matrix(8 * 4096, 4096, 4096, true),
-    ///                             matrix(1024, 4096, 4096, true), 8, 132).unwrap();
+    ///                             matrix(8192, 4096, 4096, true), 8, 132).unwrap();
     /// assert_eq!((g.tiling.bm, g.tiling.bn, g.tiling.cluster), (128, 256, 1));
     /// assert!(g.kernel("grouped").unwrap().source.contains("G[bm] * N"));
     /// ```
@@ -125,7 +125,6 @@ impl Gemm {
     /// | `A`'s rows 16-byte aligned, `B`'s not | any, where `K` is not split (below) | `mma.sync`, `128 x 64 x 64`, 2 x 2 warps, 4 stages |
     /// | `A`'s rows not 16-byte aligned | any | `wgmma`, specialized (the producer warpgroup copies), `64 x 128 x 64`, 8 stages |
     /// | rows 16-byte aligned (TMA), or any rows not | tiles of `64 x 128` fewer than half the SMs, `K` at least 8 k-tiles of 64 | the `64 x 128` kernel above for those rows (the copying one where a row is unaligned), `K` split ([`Tiling::splits`]) in `min(SMs / tiles, KT / 4)` ranges |
-    /// | rows 16-byte aligned (TMA), or any rows not | the `128 x 128` or `64 x 128` tiles above fewer than the SMs, at least half | `K` split in the ranges (at most 16, at least 4 k-tiles each) whose waves of units end first, where they end by 0.8 of the one wave unsplit |
     /// | [`MmaType::E4M3`]: rows 16-byte aligned, both K-major (otherwise an error) | as the TMA rows | the TMA rows' kernels with `BK` 128 (a stage of as many bytes): `128 x 256 x 128`, 4 stages, clusters of 2 at `8192^3` |
     ///
     /// Small problems take small tiles so that more SMs have work; large ones take the
@@ -147,12 +146,6 @@ impl Gemm {
     /// let g = Gemm::tuned(MmaType::F16, matrix(m, k, k, true), matrix(n, k, k, true),
     ///                     matrix(m, n, n, true), 132).unwrap();
     /// assert_eq!((g.tiling.bm, g.tiling.bn, g.tiling.splits), (64, 128, 16));
-    /// // a decode step, 16 tokens through an 11008 x 4096 weight: 86 tiles of 128 x 128 on
-    /// // 132 SMs leave 46 idle; 3 splits run 258 units in two waves of a third
-    /// let (m, n, k) = (16, 11008, 4096);
-    /// let g = Gemm::tuned(MmaType::F16, matrix(m, k, k, true), matrix(n, k, k, true),
-    ///                     matrix(m, n, n, true), 132).unwrap();
-    /// assert_eq!((g.tiling.bm, g.tiling.bn, g.tiling.splits), (128, 128, 3));
     /// ```
     ///
     /// # Errors
