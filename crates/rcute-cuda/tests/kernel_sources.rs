@@ -7,8 +7,8 @@
 //! on purpose rewrites it with `RCUTE_BLESS=1 cargo test -p rcute-cuda --test
 //! kernel_sources` and says so in its commit.
 
-use rcute_cuda::copy::{Elem, tiled};
-use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
+use rcute_cuda::copy::{CopyKernel, Elem, tiled, tiled_wide};
+use rcute_cuda::gemm::{Activation, Epilogue, Gemm, Instr, MmaType, Tiling};
 use rcute_cuda::kernel::matrix;
 use std::fmt::Write;
 
@@ -144,6 +144,84 @@ fn sources() -> String {
             .map(|k| k.source)
             .map_err(|e| e.to_string());
         line(format!("gemm {ty:?} {m}x{n}x{k} c_col tuned"), src);
+    }
+    // the wide copies, both tile orders
+    for (m, n) in [(1000, 777), (8192, 8192)] {
+        for elem in [Elem::F32, Elem::F16] {
+            for transpose in [false, true] {
+                for rows in [64, 128, 256] {
+                    let Ok(k) = tiled_wide(elem, m, n, transpose, rows) else {
+                        continue;
+                    };
+                    let other = CopyKernel {
+                        tiles_along_rows: !k.tiles_along_rows,
+                        ..k.clone()
+                    };
+                    for c in [k, other] {
+                        line(
+                            format!(
+                                "wide {elem:?} {m}x{n} transpose={transpose} rows={rows} along_rows={}",
+                                c.tiles_along_rows
+                            ),
+                            c.kernel("copy")
+                                .map(|k| k.source)
+                                .map_err(|e| e.to_string()),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // fused epilogues and grouped GEMMs
+    for ty in [MmaType::F16, MmaType::Bf16, MmaType::E4M3] {
+        for act in [
+            Activation::Identity,
+            Activation::Relu,
+            Activation::Gelu,
+            Activation::Silu,
+        ] {
+            for (scale, bias) in [(false, true), (true, false), (true, true)] {
+                let (m, n, k) = (1000, 776, 1024);
+                let g = Gemm::tuned(
+                    ty,
+                    matrix(m, k, k, true),
+                    matrix(n, k, k, true),
+                    matrix(m, n, n, true),
+                    132,
+                )
+                .map(|g| Gemm {
+                    epilogue: Epilogue {
+                        scale,
+                        bias,
+                        activation: act,
+                        output: None,
+                    },
+                    ..g
+                });
+                line(
+                    format!("fused {ty:?} {act:?} scale={scale} bias={bias}"),
+                    g.and_then(|g| g.kernel("gemm"))
+                        .map(|k| k.source)
+                        .map_err(|e| e.to_string()),
+                );
+            }
+        }
+        for m in [1024, 8192] {
+            let g = Gemm::tuned_grouped(
+                ty,
+                matrix(m, 4096, 4096, true),
+                matrix(8 * 4096, 4096, 4096, true),
+                matrix(m, 4096, 4096, true),
+                8,
+                132,
+            );
+            line(
+                format!("grouped {ty:?} {m}"),
+                g.and_then(|g| g.kernel("gemm"))
+                    .map(|k| k.source)
+                    .map_err(|e| e.to_string()),
+            );
+        }
     }
     out
 }
