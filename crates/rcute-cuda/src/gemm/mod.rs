@@ -43,16 +43,19 @@
 
 //!
 //! The module reads in one direction, from the request to the source: [`Gemm`] and its
-//! [`Tiling`] (`request`), the MMA atoms' layouts (`atoms`), the [`GemmPlan`] composed
-//! from them (`plan`), the choice of [`Gemm::tuned`] (`tune`), the index functions of the
-//! plan (`index`) and the kernel text (`emit`); this file only calls them.
+//! [`Tiling`] (`request`), the MMA atoms' layouts (`atoms`), each operand's
+//! [`OperandPlan`] (`operand`) and the [`GemmPlan`] composed from them (`plan`), the choice
+//! of [`Gemm::tuned`] (`tune`), the index functions of the plan (`index`), the wrappers the
+//! kernel includes (`wrappers`) and the kernel text (`emit`); this file only calls them.
 
 mod atoms;
 mod emit;
 mod index;
+mod operand;
 mod plan;
 mod request;
 mod tune;
+mod wrappers;
 
 pub use atoms::{ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_b_tv, mma_c_tv, wgmma_c_tv};
 pub use plan::{CStore, GemmPlan, OperandPlan, SplitPlan};

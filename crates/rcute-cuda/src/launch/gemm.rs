@@ -322,12 +322,21 @@ impl CompiledGemm {
             let bm = self.gemm.tiling.bm;
             check_buffer("groups", gv.len(), 0, (m + bm - 1) / bm, 1)?;
         }
-        self.kernel.check_context([
-            stream,
-            a.stream().as_ref(),
-            b.stream().as_ref(),
-            c.stream().as_ref(),
-        ])?;
+        let extra = [scales, bias]
+            .into_iter()
+            .flatten()
+            .map(|x| x.stream().as_ref());
+        self.kernel.check_context(
+            [
+                stream,
+                a.stream().as_ref(),
+                b.stream().as_ref(),
+                c.stream().as_ref(),
+            ]
+            .into_iter()
+            .chain(extra)
+            .chain(groups.map(|x| x.stream().as_ref())),
+        )?;
         let g = &self.gemm;
         let (pa, pb, pc) = {
             let (pa, _ra) = a.device_ptr(stream);
