@@ -7,6 +7,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Some(program) = rcute_fuzz::program_of(data) {
-        let _ = rcute::expr::eval(&program);
+        let _ = rcute_lang::eval(&program);
     }
 });

@@ -8,8 +8,8 @@ use rcute::{IntTuple, Layout};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    if rcute::expr::parse(&text).is_ok() {
-        let _ = rcute::expr::eval(&text);
+    if rcute_lang::parse(&text).is_ok() {
+        let _ = rcute_lang::eval(&text);
     }
     if let Ok(t) = IntTuple::try_parse(&text) {
         let back = t.to_string();

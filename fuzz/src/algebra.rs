@@ -3,9 +3,9 @@
 
 use crate::program::Gen;
 use arbitrary::{Result, Unstructured};
-use rcute::expr::{Value, eval_value};
+use rcute_lang::{Value, eval_value};
 
-/// The operations of `rcute::law::check_call`, with their operand kinds.
+/// The operations of `rcute_lang::check_call`, with their operand kinds.
 const OPS: &[(&str, &[Kind])] = &[
     ("coalesce", &[Kind::Layout]),
     ("filter", &[Kind::Layout]),

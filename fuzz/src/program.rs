@@ -1,16 +1,16 @@
 //! Programs of the expression language from fuzzer bytes.
 //!
 //! [`Program`] draws a whole program (`A = expr; f(A, ...); A(c)`) from the grammar of
-//! `rcute::expr`: integers static and dynamic, small, negative, huge and with scaled-basis
+//! `rcute_lang`: integers static and dynamic, small, negative, huge and with scaled-basis
 //! suffixes; tuples; layouts whose stride is usually congruent to the shape (so that the
 //! algebra runs instead of refusing at construction); tilers; `_`; tags, swizzles and
 //! MMA and copy atoms;
-//! calls of every function of [`rcute::expr::FUNCTIONS`] with template arguments in and
+//! calls of every function of [`rcute_lang::FUNCTIONS`] with template arguments in and
 //! out of range; bindings and applications. The pieces ([`Gen::expr`], [`Gen::layout`],
 //! [`Gen::int_tuple`], ...) are public so that other targets can draw operands the same way.
 
 use arbitrary::{Arbitrary, Result, Unstructured};
-use rcute::expr::FUNCTIONS;
+use rcute_lang::FUNCTIONS;
 use std::fmt::Write;
 
 /// A program of the expression language; `Debug` prints its text (what `cargo fuzz fmt`

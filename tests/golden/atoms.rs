@@ -17,8 +17,8 @@
 //! * *not in the catalog*: an atom the catalog does not hold yet (the list below), which
 //!   rcute must refuse as unknown.
 
-use rcute::expr::eval;
 use rcute::{CoordTensor, IntTuple, Layout};
+use rcute_lang::eval;
 use std::path::PathBuf;
 
 /// Atoms of CuTe that the catalog does not hold (CuTe's print of them is in the golden

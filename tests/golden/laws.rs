@@ -5,8 +5,9 @@
 #[path = "support/call.rs"]
 mod call;
 
-use rcute::expr::eval_value;
-use rcute::law::{Verdict, check_call};
+use rcute::law::Verdict;
+use rcute_lang::check_call;
+use rcute_lang::eval_value;
 use std::path::PathBuf;
 
 #[test]

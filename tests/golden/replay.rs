@@ -12,8 +12,8 @@
 mod call;
 
 use rcute::Layout;
-use rcute::expr::eval;
-use rcute::law::check_call;
+use rcute_lang::check_call;
+use rcute_lang::eval;
 use std::path::PathBuf;
 
 #[derive(Debug, PartialEq)]
@@ -90,10 +90,10 @@ fn judge(case: &serde_json::Value) -> Verdict {
 }
 
 /// A swizzled layout or a chain of them, as a chain.
-fn chain(v: rcute::expr::Value) -> Option<rcute::ComposedChain> {
+fn chain(v: rcute_lang::Value) -> Option<rcute::ComposedChain> {
     match v {
-        rcute::expr::Value::Composed(c) => Some(c.into()),
-        rcute::expr::Value::Chain(c) => Some(*c),
+        rcute_lang::Value::Composed(c) => Some(c.into()),
+        rcute_lang::Value::Chain(c) => Some(*c),
         _ => None,
     }
 }
@@ -520,11 +520,11 @@ fn recast() {
 /// the cast of the operand's leaf `k`; one leaf whose law breaks proves the answer wrong.
 fn leaf_by_leaf(
     name: &str,
-    args: &[rcute::expr::Value],
-    cute: &rcute::expr::Value,
+    args: &[rcute_lang::Value],
+    cute: &rcute_lang::Value,
 ) -> rcute::law::Verdict {
-    use rcute::expr::Value;
     use rcute::law::Verdict;
+    use rcute_lang::Value;
     let (Some(base), [Value::Layout(a)], Value::Layout(r)) = (name.split('<').next(), args, cute)
     else {
         return Verdict::Unchecked("not a cast of a layout");

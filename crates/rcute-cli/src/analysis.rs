@@ -3,14 +3,14 @@
 //! caused them.
 
 use rcute::analysis::{self, Access, Side};
-use rcute::expr::{self, EvalError, Span, Value};
 use rcute::{Error, MaybeSwizzled};
+use rcute_lang::{self, EvalError, Span, Value};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// An argument's value, or its error rendered under it.
 fn eval(arg: &str) -> Result<Value, ExitCode> {
-    expr::eval_value(arg).map_err(|e| super::report(arg, &e))
+    rcute_lang::eval_value(arg).map_err(|e| super::report(arg, &e))
 }
 
 fn whole(arg: &str, e: Error) -> ExitCode {

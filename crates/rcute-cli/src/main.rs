@@ -18,7 +18,7 @@
 mod analysis;
 
 use clap::{Parser, Subcommand};
-use rcute::expr::{self, EvalError};
+use rcute_lang::{self, EvalError};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -160,13 +160,13 @@ fn main() -> ExitCode {
         } => run_batch(&file),
         Command::Eval { .. } => unreachable!("clap requires a program or --batch"),
         Command::Show { layout } => picture(&layout, |v| match v {
-            expr::Value::Layout(l) => rcute::print_layout(&l).map(|t| t.to_string()),
-            expr::Value::Composed(c) => rcute::print_layout(&c).map(|t| t.to_string()),
+            rcute_lang::Value::Layout(l) => rcute::print_layout(&l).map(|t| t.to_string()),
+            rcute_lang::Value::Composed(c) => rcute::print_layout(&c).map(|t| t.to_string()),
             _ => Err(not_a_layout()),
         }),
         Command::Latex { layout } => picture(&layout, |v| match v {
-            expr::Value::Layout(l) => rcute::print_latex(&l).map(|d| d.to_string()),
-            expr::Value::Composed(c) => rcute::print_latex(&c).map(|d| d.to_string()),
+            rcute_lang::Value::Layout(l) => rcute::print_latex(&l).map(|d| d.to_string()),
+            rcute_lang::Value::Composed(c) => rcute::print_latex(&c).map(|d| d.to_string()),
             _ => Err(not_a_layout()),
         }),
         Command::Svg {
@@ -175,8 +175,8 @@ fn main() -> ExitCode {
             mma: true,
             ..
         } => picture(&layout, |v| match v {
-            expr::Value::TiledMma(m) => rcute::atom::svg_mma_panels(&m),
-            expr::Value::MmaAtom(a) => {
+            rcute_lang::Value::TiledMma(m) => rcute::atom::svg_mma_panels(&m),
+            rcute_lang::Value::MmaAtom(a) => {
                 rcute::atom::svg_mma_panels(&rcute::atom::TiledMma::try_new(
                     *a,
                     &rcute::Layout::parse("(_1,_1,_1):(_0,_0,_0)"),
@@ -193,7 +193,7 @@ fn main() -> ExitCode {
             copy: true,
             ..
         } => picture(&layout, |v| match v {
-            expr::Value::TiledCopy(c) => rcute::atom::svg_copy_panels(&c),
+            rcute_lang::Value::TiledCopy(c) => rcute::atom::svg_copy_panels(&c),
             _ => Err(rcute::Error::WrongKind {
                 msg: "the expression must give a tiled copy (make_tiled_copy(...))",
             }),
@@ -215,13 +215,13 @@ fn main() -> ExitCode {
             layout, shape, tv, ..
         } => match (tv, shape) {
             (false, None) => picture(&layout, |v| match v {
-                expr::Value::Layout(l) => rcute::print::svg_layout(&l),
-                expr::Value::Composed(c) => rcute::print::svg_layout(&c),
+                rcute_lang::Value::Layout(l) => rcute::print::svg_layout(&l),
+                rcute_lang::Value::Composed(c) => rcute::print::svg_layout(&c),
                 _ => Err(not_a_layout()),
             }),
             (true, Some(shape)) => {
-                let shape_value = match expr::eval_value(&shape) {
-                    Ok(expr::Value::Tuple(t)) => t,
+                let shape_value = match rcute_lang::eval_value(&shape) {
+                    Ok(rcute_lang::Value::Tuple(t)) => t,
                     Ok(_) => {
                         eprintln!("error: the data shape must be a tuple of integers\n{shape}\n^");
                         return ExitCode::FAILURE;
@@ -229,7 +229,7 @@ fn main() -> ExitCode {
                     Err(e) => return report(&shape, &e),
                 };
                 picture(&layout, |v| match v {
-                    expr::Value::Layout(l) => rcute::print::svg_tv(&l, &shape_value),
+                    rcute_lang::Value::Layout(l) => rcute::print::svg_tv(&l, &shape_value),
                     _ => Err(not_a_layout()),
                 })
             }
@@ -243,7 +243,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Explain { program } => Outcome {
-            result: expr::explain(&program),
+            result: rcute_lang::explain(&program),
             program,
         }
         .into(),
@@ -257,7 +257,7 @@ fn main() -> ExitCode {
         Command::SwizzleFor { layout, accesses } => analysis::swizzle_for(&layout, &accesses),
         Command::Functions => {
             let mut stdout = io::stdout().lock();
-            for f in expr::FUNCTIONS {
+            for f in rcute_lang::FUNCTIONS {
                 let _ = writeln!(stdout, "{:<22} {}", f.name, f.doc);
             }
             ExitCode::SUCCESS
@@ -292,9 +292,9 @@ fn not_a_layout() -> rcute::Error {
 /// Evaluates `program` to a value and prints what `draw` makes of it.
 fn picture(
     program: &str,
-    draw: impl FnOnce(expr::Value) -> Result<String, rcute::Error>,
+    draw: impl FnOnce(rcute_lang::Value) -> Result<String, rcute::Error>,
 ) -> ExitCode {
-    let value = match expr::eval_value(program) {
+    let value = match rcute_lang::eval_value(program) {
         Ok(v) => v,
         Err(e) => return report(program, &e),
     };
@@ -305,7 +305,7 @@ fn picture(
         }
         Err(e) => report(
             program,
-            &EvalError::from_core(e, expr::Span::new(0, program.len())),
+            &EvalError::from_core(e, rcute_lang::Span::new(0, program.len())),
         ),
     }
 }
@@ -325,7 +325,7 @@ struct Outcome {
 /// its caret) and exit status 1. Output that does not end a line is ended, so that the
 /// shell's prompt starts a line of its own.
 fn eval_program(program: &str) -> ExitCode {
-    let (mut out, err) = expr::eval_partial(program);
+    let (mut out, err) = rcute_lang::eval_partial(program);
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
@@ -340,7 +340,7 @@ fn eval_program(program: &str) -> ExitCode {
 fn run_one(program: &str, f: impl FnOnce(String) -> String) -> Outcome {
     Outcome {
         program: program.to_string(),
-        result: expr::eval(program).map(f),
+        result: rcute_lang::eval(program).map(f),
     }
 }
 
@@ -410,7 +410,7 @@ fn run_batch(file: &str) -> ExitCode {
 /// `"error": {"message", "offset"}` (the byte offset of the error in `expr`), with `out`
 /// holding what the statements before the error printed followed by `error: MESSAGE`.
 fn batch_answer(program: &str) -> serde_json::Value {
-    let (out, err) = expr::eval_partial(program);
+    let (out, err) = rcute_lang::eval_partial(program);
     match err {
         None => serde_json::json!({ "expr": program, "out": out.trim_end_matches('\n') }),
         Some(e) => {

@@ -8,7 +8,7 @@
 //!                   "title", "shape" (layouts), "table" (layouts), "svg", "note" } ] }
 //! ```
 //!
-//! `out` and `error` come from [`rcute::expr::eval_partial`] (or [`rcute::expr::eval_shown`]
+//! `out` and `error` come from [`rcute_lang::eval_partial`] (or [`rcute_lang::eval_shown`]
 //! with the pictures), so the page prints exactly what the CLI prints. Pictures come from
 //! the value of each shown statement, as the evaluator ran it: a rank-2 layout (or
 //! swizzled layout) gets CuTe's `print_layout` table and rcute's SVG, a tiled MMA or an
@@ -16,7 +16,7 @@
 //! `bank_conflicts(S, A)` the tile S colored by bank with A's conflicting cells outlined.
 
 use crate::json::Object;
-use rcute::expr::{self, EvalError, Shown, Value};
+use rcute_lang::{self, EvalError, Shown, Value};
 
 /// At most this many pictures per program.
 pub const MAX_PICTURES: usize = 8;
@@ -38,9 +38,9 @@ fn answer_with(program: &str, with_pictures: bool) -> String {
     // what the statements before an error printed, then the error; with the pictures, the
     // value of each shown statement too
     let (text, shown, failure) = if with_pictures {
-        expr::eval_shown(program)
+        rcute_lang::eval_shown(program)
     } else {
-        let (text, failure) = expr::eval_partial(program);
+        let (text, failure) = rcute_lang::eval_partial(program);
         (text, Vec::new(), failure)
     };
     o.str("out", &text);

@@ -84,9 +84,10 @@
 //!
 //! ## Features
 //!
-//! The core is `#![no_std]` and allocates nothing. The `alloc` feature adds the
-//! expression language ([`expr`]) behind the `cute` calculator; `std` (on by default)
-//! implies `alloc`. `simd` (on by default) lets [`copy`] transpose blocks of 16x16 `f32`,
+//! The core is `#![no_std]` and allocates nothing. The `alloc` feature adds the parts that
+//! allocate: the laws ([`law`]), the analyses ([`analysis`]), pictures and the tilings of
+//! atoms; `std` (on by default) implies `alloc`. The expression language of the `cute`
+//! calculator is the crate `rcute-lang`, built on this one. `simd` (on by default) lets [`copy`] transpose blocks of 16x16 `f32`,
 //! `u32` or `i32` elements with x86-64 vector instructions (AVX-512F where the processor
 //! has it, found at run time with `std`; SSE2 otherwise); it is the only part of the crate
 //! with `unsafe`, and without it the crate forbids `unsafe` altogether.
@@ -119,8 +120,6 @@ pub mod tensor;
 pub mod tuple;
 pub mod typed;
 
-#[cfg(feature = "alloc")]
-pub mod expr;
 #[cfg(feature = "proptest")]
 pub mod strategies;
 pub use algebra::{TileOrder, Tiler, TilerKind};

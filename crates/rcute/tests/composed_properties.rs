@@ -6,77 +6,10 @@ use proptest::prelude::*;
 use rcute::law;
 use rcute::{ComposedLayout, Int, IntTuple, Layout, MaybeSwizzled, Swizzle, Tiler};
 
-const CASES: u32 = 2000;
+#[path = "support/composed.rs"]
+mod support;
 
-/// Runs `test` on `CASES` inputs; answers (cases, answered) where `test` says whether
-/// the operation answered.
-fn run<S: Strategy>(
-    strategy: S,
-    test: impl Fn(S::Value) -> Result<bool, TestCaseError>,
-) -> (usize, usize)
-where
-    S::Value: std::fmt::Debug,
-{
-    let c = rcute::strategies::run_counted(CASES, strategy, test);
-    (c.ran, c.counted)
-}
-
-fn swizzle() -> impl Strategy<Value = Swizzle> {
-    (0i64..=3, 0i64..=3, 0i64..=2, proptest::bool::weighted(0.8)).prop_map(|(b, m, extra, pos)| {
-        let s = b + extra;
-        Swizzle::new(b, m, if pos { s } else { -s })
-    })
-}
-
-/// Layouts of rank 1 to 3, power-of-two extents mostly, strides compact in a random
-/// order or arbitrary (zero, negative, odd), static or dynamic.
-fn layout() -> impl Strategy<Value = Layout> {
-    proptest::collection::vec(
-        (
-            prop_oneof![Just(1i64), Just(2), Just(4), Just(8), Just(16), Just(3)],
-            prop_oneof![
-                Just(None),
-                Just(Some(0i64)),
-                Just(Some(3)),
-                Just(Some(-1)),
-                Just(Some(32))
-            ],
-            proptest::bool::weighted(0.85),
-            proptest::bool::weighted(0.85),
-        ),
-        1..=3,
-    )
-    .prop_flat_map(|modes| {
-        let n = modes.len();
-        (Just(modes), Just((0..n).collect::<Vec<_>>()).prop_shuffle())
-    })
-    .prop_map(|(modes, order)| {
-        let mut strides = vec![0i64; modes.len()];
-        let mut acc = 1;
-        for &i in &order {
-            strides[i] = modes[i].1.unwrap_or(acc);
-            acc *= modes[i].0;
-        }
-        let shape: Vec<Int> = modes.iter().map(|m| Int::new(m.0, m.2)).collect();
-        let stride: Vec<Int> = modes
-            .iter()
-            .zip(&strides)
-            .map(|(m, &d)| Int::new(d, m.3))
-            .collect();
-        Layout::new(IntTuple::from_ints(&shape), IntTuple::from_ints(&stride))
-    })
-}
-
-fn offset() -> impl Strategy<Value = Int> {
-    prop_oneof![
-        3 => Just(Int::ZERO),
-        1 => (0i64..70, proptest::bool::ANY).prop_map(|(v, s)| Int::new(v, s)),
-    ]
-}
-
-fn composed() -> impl Strategy<Value = ComposedLayout> {
-    (swizzle(), offset(), layout()).prop_map(|(s, o, l)| ComposedLayout::new(s, o, l))
-}
+use support::{composed, layout, run, swizzle};
 
 /// A coordinate of `l`'s modes: `_` or an index (sometimes out of range).
 fn coord(l: Layout) -> impl Strategy<Value = (Layout, IntTuple)> {
@@ -234,32 +167,4 @@ fn casts_scale_the_swizzle_and_alignment_holds() {
         Ok(answered)
     });
     assert!(ok > n / 10 && ok < n, "{ok} of {n} answered");
-}
-
-#[test]
-fn chains_are_the_composed_functions() {
-    use rcute::expr::Value;
-    let strat = (composed(), composed());
-    let (n, ok) = run(strat, |(a, b)| {
-        let mut answered = false;
-        // two swizzled layouts: R(i) == A(B(i))
-        if let Ok(r) = a.try_composition_composed(&b) {
-            let v = law::check_call(
-                "composition",
-                &[Value::Composed(a), Value::Composed(b)],
-                &Value::from(r),
-            );
-            prop_assert!(!v.breaks(), "{a} o {b} = {r}: {v:?}");
-            answered |= v.holds();
-        }
-        // the left inverse of a swizzled layout with an offset: R(A(i)) == i
-        if let Ok(r) = a.try_left_inverse_chain() {
-            let v = law::check_call("left_inverse", &[Value::Composed(a)], &Value::from(r));
-            prop_assert!(v.holds(), "left_inverse({a}) = {r}: {v:?}");
-            answered = true;
-        }
-        Ok(answered)
-    });
-    eprintln!("chains: {n} cases, {ok} answered and law-checked");
-    assert!(ok > n / 10, "{ok} of {n} answered");
 }

@@ -93,8 +93,6 @@ fn printing_then_parsing_gives_back_the_same_value() {
         prop_assert_eq!(back.to_string(), text.clone());
         let s: IntTuple = l.shape().to_string().parse().unwrap();
         prop_assert_eq!(s, l.shape());
-        // the expression language prints the same text
-        prop_assert_eq!(rcute::expr::eval(&text).unwrap(), format!("{text}\n"));
         Ok(())
     });
     assert!(n >= CASES as usize, "only {n} cases ran");

@@ -1,7 +1,7 @@
 //! A golden case's expression as one function call: the name and the values of the
 //! arguments, for the law checks.
 
-use rcute::expr::{Value, eval_value};
+use rcute_lang::{Value, eval_value};
 
 /// `name(arg, ...)` or `name<targs>(arg, ...)` split at its top-level commas; `None` for
 /// anything else (programs, applications).

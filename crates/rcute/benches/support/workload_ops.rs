@@ -51,11 +51,24 @@ pub fn split_call(expr: &str) -> (String, Vec<String>) {
     (name, args)
 }
 
+/// A layout argument: CuTe notation, or a call of one of the workload's layout operations
+/// on such arguments (`zipped_divide((128,128):(1,128), (16,16))`).
 pub fn layout(s: &str) -> Layout {
-    match rcute::expr::eval_value(s).unwrap_or_else(|e| panic!("{s}: {e}")) {
-        rcute::expr::Value::Layout(l) => l,
-        v => panic!("{s}: not a layout: {v}"),
+    if let Ok(l) = Layout::try_parse(s) {
+        return l;
     }
+    let r = match Op::prepare(s) {
+        Op::Composition(a, t) => a.try_composition_tiler(&t),
+        Op::LogicalDivide(a, t) => a.try_logical_divide(&t),
+        Op::ZippedDivide(a, t) => a.try_zipped_divide(&t),
+        Op::Complement(a, c) => a.try_complement(&c),
+        Op::Coalesce(a) => a.try_coalesce(),
+        Op::LogicalProduct(a, t) => a.try_logical_product(&t),
+        Op::BlockedProduct(a, b) => a.try_blocked_product(&b),
+        Op::RightInverse(a) => a.try_right_inverse(),
+        _ => panic!("{s}: not a layout"),
+    };
+    r.unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
 pub fn tiler(s: &str) -> Tiler {

@@ -14,7 +14,13 @@ const UNKNOWN_COPY: Error = Error::WrongKind {
 };
 
 /// The bits of an element type, by CuTe's name (`half_t`: 16; `cutlass::` may qualify it).
-pub(crate) fn element_bits(name: &str) -> Option<i64> {
+///
+/// ```
+/// use rcute::atom::element_bits;
+/// assert_eq!(element_bits("cutlass::half_t"), Some(16));
+/// assert_eq!(element_bits("frob"), None);
+/// ```
+pub fn element_bits(name: &str) -> Option<i64> {
     let name = name.strip_prefix("cutlass::").unwrap_or(name);
     Some(match name {
         "bool" | "uint1_t" | "uint1b_t" | "bin1_t" => 1,

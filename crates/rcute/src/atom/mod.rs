@@ -44,9 +44,7 @@ mod picture;
 mod tiled_copy;
 mod tiled_mma;
 
-#[cfg(feature = "alloc")]
-pub(crate) use catalog::element_bits;
-pub use catalog::{copy_atom, copy_families, mma_atom, mma_families};
+pub use catalog::{copy_atom, copy_families, element_bits, mma_atom, mma_families};
 pub use copy::{CopyAtom, CopyOp, ScalarCopy};
 pub use copy::{
     SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x1_MOVM_T,

@@ -17,8 +17,8 @@
 //!
 //! A swizzled layout `Sw ∘ O ∘ L` is the function `i -> Sw(O + L(i))`: its laws
 //! ([`check_slice`], [`check_composition`], the inverses, casts and alignment) check
-//! answers as that function, and [`check_call`] routes every call on swizzles and
-//! swizzled layouts to them.
+//! answers as that function. The language (`rcute-lang`) checks every answer of a call by
+//! the law of its function, on these checks.
 //!
 //! Beyond its domain a layout is extended as CuTe's composition extends it: its last
 //! (flattened) mode absorbs every index past the others, and a negative index `-x` maps
@@ -38,16 +38,13 @@
 //! ```
 
 mod atoms;
-mod call;
 mod cast;
 mod composed;
-mod composed_call;
 mod layout;
 mod partition;
 mod tiling;
 
 pub use atoms::{tiled_copy_covers, tiled_mma_covers};
-pub use call::check_call;
 pub use cast::{downcast, max_common_vector, recast_layout, upcast};
 pub use composed::*;
 pub use layout::{

@@ -9,6 +9,8 @@
 
 pub(crate) mod parse;
 
+pub use parse::{parse_leaf, parse_number};
+
 use crate::error::{Error, unwrap_or_panic};
 use crate::tuple::IntTuple;
 

@@ -29,7 +29,13 @@ pub(crate) const fn skip_ws(s: &[u8], mut pos: usize) -> usize {
 }
 
 /// Parses `['-'] digit+` at `pos`; returns the value and the position after it.
-pub(crate) const fn parse_number(s: &[u8], pos: usize) -> Result<(i64, usize), Error> {
+///
+/// ```
+/// use rcute::notation::parse_number;
+/// assert_eq!(parse_number(b"(-12,3)", 1).unwrap(), (-12, 4));
+/// assert!(parse_number(b"_8", 0).is_err());
+/// ```
+pub const fn parse_number(s: &[u8], pos: usize) -> Result<(i64, usize), Error> {
     let start = pos;
     let mut p = pos;
     let neg = p < s.len() && s[p] == b'-';
@@ -97,8 +103,16 @@ const fn parse_basis(s: &[u8], mut pos: usize, value: Int) -> Result<(Int, usize
     }
 }
 
-/// Parses one leaf at `pos` (which must not be whitespace).
-pub(crate) const fn parse_leaf(s: &[u8], pos: usize) -> Result<(Int, usize), Error> {
+/// Parses one leaf at `pos` (which must not be whitespace): an integer, static (`_8`) or
+/// dynamic (`8`), with its scaled-basis suffix (`_1@0`), or `_`; returns it and the
+/// position after it.
+///
+/// ```
+/// use rcute::notation::parse_leaf;
+/// let (leaf, end) = parse_leaf(b"(_4@1,2)", 1).unwrap();
+/// assert_eq!((leaf.to_string().as_str(), end), ("_4@1", 5));
+/// ```
+pub const fn parse_leaf(s: &[u8], pos: usize) -> Result<(Int, usize), Error> {
     if pos >= s.len() {
         return Err(err("expected an integer, '_' or '('", pos));
     }

@@ -219,8 +219,7 @@ impl ComposedChain {
 }
 
 /// The error of a shape asked of a chain without a layout at its end.
-#[cfg(feature = "alloc")]
-pub(crate) const fn chain_no_domain() -> Error {
+pub const fn chain_no_domain() -> Error {
     NO_DOMAIN
 }
 

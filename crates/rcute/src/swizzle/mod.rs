@@ -28,9 +28,7 @@ mod composed;
 mod slice;
 
 pub use algebra::MAX_CHECKED_INVERSE;
-#[cfg(feature = "alloc")]
-pub(crate) use chain::chain_no_domain;
-pub use chain::{ChainPart, ComposedChain, MAX_CHAIN_PARTS};
+pub use chain::{ChainPart, ComposedChain, MAX_CHAIN_PARTS, chain_no_domain};
 pub use composed::ComposedLayout;
 pub use slice::{MAX_CHECKED_SLICE, MaybeSwizzled};
 

@@ -491,16 +491,70 @@ fn split_call(expr: &str) -> Option<(&str, Vec<&str>)> {
     Some((name, args))
 }
 
-fn to_tiler(v: &crate::expr::Value) -> Option<Tiler> {
-    use crate::expr::Value;
-    match v {
-        Value::Layout(l) => Some(Tiler::layout(*l)),
-        Value::Tuple(t) => Tiler::try_from_shape(t).ok(),
-        Value::List(items) => {
-            let parts: Option<Vec<Tiler>> = items.iter().map(to_tiler).collect();
-            Tiler::try_tuple(&parts?).ok()
+/// A golden case's argument, written in CuTe notation: a layout, an integer tuple, or a
+/// tiler (a tuple of layouts); `None` for anything else the language evaluates.
+#[derive(Clone, Copy)]
+#[allow(clippy::large_enum_variant)]
+enum Operand {
+    Layout(Layout),
+    Tuple(IntTuple),
+    Tiler(Tiler),
+}
+
+impl Operand {
+    /// The argument `text`: a literal, or a layout built by `make_layout` (from a shape,
+    /// a shape and a stride or a major, or layouts concatenated), as CuTe builds it.
+    fn parse(text: &str) -> Option<Operand> {
+        if let Ok(l) = Layout::try_parse(text) {
+            return Some(Operand::Layout(l));
         }
-        _ => None,
+        if let Some(("make_layout", args)) = split_call(text) {
+            if args.iter().all(|a| Layout::try_parse(a).is_ok()) {
+                let ls: Vec<Layout> = args.iter().map(|a| Layout::parse(a)).collect();
+                return Layout::try_concat(&ls).ok().map(Operand::Layout);
+            }
+            let shape = IntTuple::try_parse(args[0]).ok()?;
+            let l = match args.get(1..)? {
+                [] => Layout::try_from_shape(shape),
+                ["LayoutLeft"] => Layout::try_with_major(shape, crate::Major::Left),
+                ["LayoutRight"] => Layout::try_with_major(shape, crate::Major::Right),
+                [stride] => Layout::try_new(shape, IntTuple::try_parse(stride).ok()?),
+                _ => return None,
+            };
+            return l.ok().map(Operand::Layout);
+        }
+        if let Ok(t) = IntTuple::try_parse(text) {
+            return Some(Operand::Tuple(t));
+        }
+        Tiler::try_parse(text).ok().map(Operand::Tiler)
+    }
+
+    /// Whether a form can hold it: integers only, no `_`, no scaled basis elements.
+    fn integers(&self) -> bool {
+        match self {
+            Operand::Tuple(t) => !t.has_underscore() && !t.has_basis(),
+            Operand::Layout(l) => !l.has_basis_strides(),
+            Operand::Tiler(t) => !has_underscore(t),
+        }
+    }
+
+    fn tiler(&self) -> Option<Tiler> {
+        match self {
+            Operand::Layout(l) => Some(Tiler::layout(*l)),
+            Operand::Tuple(t) => Tiler::try_from_shape(t).ok(),
+            Operand::Tiler(t) => Some(*t),
+        }
+    }
+}
+
+/// Whether a tiler has `_` among its elements, at any depth.
+fn has_underscore(t: &Tiler) -> bool {
+    match t.kind() {
+        crate::algebra::TilerKind::Underscore => true,
+        crate::algebra::TilerKind::Tuple => {
+            (0..t.rank()).any(|i| t.try_element(i).is_ok_and(|e| has_underscore(&e)))
+        }
+        _ => false,
     }
 }
 
@@ -537,106 +591,132 @@ fn tuple_operand(t: &IntTuple) -> Vec<i64> {
 }
 
 /// The golden case `expr` staged, for the operations the typed layer has; `None` for the
-/// others (and for arguments a form cannot hold).
-fn stage_golden(expr: &str) -> Option<Typed> {
-    use crate::expr::{Value, eval_value};
+/// others (and for arguments a form cannot hold). With it, the run-time algebra's answer
+/// to the same call, as the language computes it (the golden replay holds that to
+/// CuTe's).
+fn stage_golden(expr: &str) -> Option<(Typed, Result<String, Error>)> {
     let (name, args) = split_call(expr)?;
-    let vals: Vec<Value> = args
+    let vals: Vec<Operand> = args
         .iter()
-        .map(|a| eval_value(a).ok())
+        .map(|a| Operand::parse(a))
         .collect::<Option<_>>()?;
-    // a form holds integers only: no `_`, no scaled basis elements
-    let integers = |v: &Value| match v {
-        Value::Tuple(t) => !t.has_underscore() && !t.has_basis(),
-        Value::Layout(l) => !l.has_basis_strides(),
-        Value::List(items) => items.iter().all(|x| !x.has_underscore()),
-        _ => true,
-    };
-    if !vals.iter().all(integers) || vals.iter().any(Value::has_underscore) {
+    if !vals.iter().all(Operand::integers) {
         return None;
     }
     let lay = |i: usize| match vals.get(i) {
-        Some(Value::Layout(l)) => Some(*l),
+        Some(Operand::Layout(l)) => Some(*l),
         _ => None,
     };
     let tup = |i: usize| match vals.get(i) {
-        Some(Value::Tuple(t)) => Some(*t),
+        Some(Operand::Tuple(t)) => Some(*t),
         _ => None,
     };
-    let til = |i: usize| vals.get(i).and_then(to_tiler);
+    let til = |i: usize| vals.get(i).and_then(Operand::tiler);
     let lv = |l: &Layout| layout_values(l);
-    match (name, vals.len()) {
+    let text = |r: Result<Layout, Error>| r.map(|l| l.to_string());
+    let int = |r: Result<Int, Error>| r.map(|i| i.to_string());
+    Some(match (name, vals.len()) {
         ("coalesce", 1) => {
             let a = lay(0)?;
-            run_layout(ops::stage_coalesce(&a), &[lv(&a)])
+            (
+                run_layout(ops::stage_coalesce(&a), &[lv(&a)])?,
+                text(a.try_coalesce()),
+            )
         }
         ("composition", 2) => {
             let a = lay(0)?;
             if let Some(b) = lay(1) {
-                return run_layout(ops::stage_composition(&a, &b), &[lv(&a), lv(&b)]);
+                return Some((
+                    run_layout(ops::stage_composition(&a, &b), &[lv(&a), lv(&b)])?,
+                    text(a.try_composition(&b)),
+                ));
             }
             let t = til(1)?;
-            run_layout(
-                ops::stage_composition_tiler(&a, &t),
-                &[lv(&a), tiler_values(&t)],
+            (
+                run_layout(
+                    ops::stage_composition_tiler(&a, &t),
+                    &[lv(&a), tiler_values(&t)],
+                )?,
+                text(a.try_composition_tiler(&t)),
             )
         }
         ("complement", 2) => {
             let (a, c) = (lay(0)?, tup(1)?);
-            run_layout(ops::stage_complement(&a, &c), &[lv(&a), tuple_operand(&c)])
+            (
+                run_layout(ops::stage_complement(&a, &c), &[lv(&a), tuple_operand(&c)])?,
+                text(a.try_complement(&c)),
+            )
         }
         ("right_inverse", 1) => {
             let a = lay(0)?;
-            run_layout(ops::stage_right_inverse(&a), &[lv(&a)])
+            (
+                run_layout(ops::stage_right_inverse(&a), &[lv(&a)])?,
+                text(a.try_right_inverse()),
+            )
         }
         ("logical_divide" | "zipped_divide" | "logical_product", 2) => {
             let (a, t) = (lay(0)?, til(1)?);
-            let staged = match name {
-                "logical_divide" => ops::stage_logical_divide(&a, &t),
-                "zipped_divide" => ops::stage_zipped_divide(&a, &t),
-                _ => ops::stage_logical_product(&a, &t),
+            let (staged, runtime) = match name {
+                "logical_divide" => (ops::stage_logical_divide(&a, &t), a.try_logical_divide(&t)),
+                "zipped_divide" => (ops::stage_zipped_divide(&a, &t), a.try_zipped_divide(&t)),
+                _ => (
+                    ops::stage_logical_product(&a, &t),
+                    a.try_logical_product(&t),
+                ),
             };
-            run_layout(staged, &[lv(&a), tiler_values(&t)])
+            (
+                run_layout(staged, &[lv(&a), tiler_values(&t)])?,
+                text(runtime),
+            )
         }
         ("blocked_product" | "raked_product", 2) => {
             let (a, b) = (lay(0)?, lay(1)?);
-            let staged = if name == "blocked_product" {
-                ops::stage_blocked_product(&a, &b)
+            let (staged, runtime) = if name == "blocked_product" {
+                (
+                    ops::stage_blocked_product(&a, &b),
+                    a.try_blocked_product(&b),
+                )
             } else {
-                ops::stage_raked_product(&a, &b)
+                (ops::stage_raked_product(&a, &b), a.try_raked_product(&b))
             };
-            run_layout(staged, &[lv(&a), lv(&b)])
+            (run_layout(staged, &[lv(&a), lv(&b)])?, text(runtime))
         }
         ("size" | "cosize", 1) => {
             let a = lay(0)?;
-            let staged = if name == "size" {
-                ops::stage_size(&a)
+            let (staged, runtime) = if name == "size" {
+                (ops::stage_size(&a), a.try_size())
             } else {
-                ops::stage_cosize(&a)
+                (ops::stage_cosize(&a), a.try_cosize())
             };
-            run_tuple(staged, &[lv(&a)])
+            (run_tuple(staged, &[lv(&a)])?, int(runtime))
         }
         ("idx2crd", 2) => {
             let (i, s) = (tup(0)?, tup(1)?);
-            run_tuple(
-                ops::stage_idx2crd(&i, &s),
-                &[tuple_operand(&i), tuple_operand(&s)],
+            (
+                run_tuple(
+                    ops::stage_idx2crd(&i, &s),
+                    &[tuple_operand(&i), tuple_operand(&s)],
+                )?,
+                crate::try_idx2crd(&i, &s).map(|c| c.to_string()),
             )
         }
         ("crd2idx", 3) => {
             let (c, s, d) = (tup(0)?, tup(1)?, tup(2)?);
-            run_tuple(
-                ops::stage_crd2idx(&c, &s, &d),
-                &[tuple_operand(&c), tuple_operand(&s), tuple_operand(&d)],
+            (
+                run_tuple(
+                    ops::stage_crd2idx(&c, &s, &d),
+                    &[tuple_operand(&c), tuple_operand(&s), tuple_operand(&d)],
+                )?,
+                crate::try_crd2idx_arith(&c, &s, &d).map(|i| i.to_string()),
             )
         }
-        _ => None,
-    }
+        _ => return None,
+    })
 }
 
 /// Every golden case of an operation the typed layer has (answered by CuTe C++), staged
-/// and run on its values: the typed answer is the run-time evaluator's (which the golden
-/// replay holds to CuTe's), error for error; a form refused at staging is one the
+/// and run on its values: the typed answer is the run-time algebra's (which the golden
+/// replay holds to CuTe's, through the language), error for error; a form refused at staging is one the
 /// run-time algebra refuses too, or one CuTe refuses (its answer is `error`).
 #[test]
 fn golden_cases_through_the_typed_layer() {
@@ -655,10 +735,9 @@ fn golden_cases_through_the_typed_layer() {
             let (Some(expr), Some(out)) = (case["expr"].as_str(), case["out"].as_str()) else {
                 continue;
             };
-            let Some(typed) = stage_golden(expr) else {
+            let Some((typed, runtime)) = stage_golden(expr) else {
                 continue;
             };
-            let runtime = crate::expr::eval(expr).map(|t| t.trim_end().to_string());
             match (&typed, &runtime) {
                 (Ok(t), Ok(r)) => {
                     assert_eq!(t, r, "{expr}");

@@ -1,16 +1,16 @@
 //! What a layout costs, in the expression language: accesses, bank conflicts, coalescing,
-//! swizzle search, and the predicates on layouts (see [`crate::analysis`]).
+//! swizzle search, and the predicates on layouts (see [`rcute::analysis`]).
 
 use super::Call;
-use crate::analysis::{self, Access, Side};
-use crate::atom::TiledCopy;
-use crate::expr::error::EvalError;
-use crate::expr::value::Value;
-use crate::int::Int;
-use crate::swizzle::MaybeSwizzled;
+use crate::error::EvalError;
+use crate::value::Value;
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use rcute::analysis::{self, Access, Side};
+use rcute::atom::TiledCopy;
+use rcute::int::Int;
+use rcute::swizzle::MaybeSwizzled;
 
 type R = Result<Value, EvalError>;
 
@@ -26,7 +26,7 @@ fn memory(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {
 /// An element size in bits: an element type (`half_t`) or an integer.
 fn elem_bits(c: &Call<'_>, i: usize) -> Result<u32, EvalError> {
     let bits = match c.value(i) {
-        Value::ElementType(t) => crate::atom::element_bits(t),
+        Value::ElementType(t) => rcute::atom::element_bits(t),
         Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() => {
             Some(t.leaf(0).value())
         }

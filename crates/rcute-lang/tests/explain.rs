@@ -8,12 +8,12 @@ mod call;
 
 use proptest::prelude::*;
 use rcute::analysis::explain::{self as ex, Explanation};
-use rcute::expr::{Value, eval, eval_value};
 use rcute::strategies::{
     LayoutParams, ShapeParams, complementable, composable_pair, divisible_tiler, injective_layout,
     layout, run_counted,
 };
 use rcute::{Layout, Tiler};
+use rcute_lang::{Value, eval, eval_value};
 use std::path::PathBuf;
 
 /// A value as a tiler, as the language reads one.

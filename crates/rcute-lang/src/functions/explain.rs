@@ -1,13 +1,13 @@
-//! `explain(f(...))`: the steps of a call of the algebra (see [`crate::analysis::explain`]).
+//! `explain(f(...))`: the steps of a call of the algebra (see [`rcute::analysis::explain`]).
 //!
 //! The evaluator handles `explain` where calls are evaluated (`eval.rs`), as its argument
 //! is a call to explain rather than a value: it evaluates the arguments of that call and
 //! hands the call to [`explain_call`].
 
 use super::Call;
-use crate::analysis::explain::{self as ex, Explanation};
-use crate::expr::error::EvalError;
-use crate::expr::value::Value;
+use crate::error::EvalError;
+use crate::value::Value;
+use rcute::analysis::explain::{self as ex, Explanation};
 
 /// The functions `explain` knows.
 pub(crate) const EXPLAINED: &str = "coalesce, composition, complement, right_inverse, left_inverse, logical_divide, zipped_divide, tiled_divide, flat_divide, logical_product, zipped_product, tiled_product, flat_product, blocked_product, raked_product";

@@ -29,11 +29,11 @@
 //! instead of overflowing the stack.
 
 use super::error::{EvalError, Span};
-use crate::int::Int;
-use crate::notation::parse::{parse_leaf, parse_number};
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+use rcute::int::Int;
+use rcute::notation::{parse_leaf, parse_number};
 
 /// The deepest nesting of parentheses and applications (`f(x)(c)`) a program may have.
 /// CuTe's own expressions stay far below; an IntTuple cannot nest deeper than 47. At this
@@ -1127,5 +1127,5 @@ fn describe(t: &Tok) -> String {
 /// The bits of one element of a CuTe element type (`sizeof_bits`), for `recast_layout`
 /// (the atom catalog's table).
 pub(crate) fn element_bits(name: &str) -> Option<i64> {
-    crate::atom::element_bits(name)
+    rcute::atom::element_bits(name)
 }

@@ -2,7 +2,9 @@
 //! problem and points at it. (The same inputs go through the `cute` binary in
 //! `crates/rcute-cli/tests/cli.rs`.)
 
-use rcute::expr::{EvalError, eval};
+use rcute::print::{svg_layout, svg_tv};
+use rcute::{int_tuple, layout};
+use rcute_lang::{EvalError, eval};
 
 /// Evaluates `program`, expects an error whose message contains `needle` and whose span
 /// starts at the first occurrence of `at` in the program.
@@ -120,4 +122,33 @@ fn other_mistakes() {
     refuses("print_layout((2,3,4):(1,2,6))", "rank 2", "print_layout");
     refuses("crd2idx((1,2,3),(4,5))", "different ranks", "crd2idx");
     refuses("idx2crd(1, (2,3), 0)", "division by zero", "idx2crd");
+}
+
+#[test]
+fn bad_input_to_swizzles_and_pictures() {
+    let refuse = |program: &str, needle: &str| {
+        let e = eval(program).expect_err(program);
+        assert!(e.message.contains(needle), "{program}: {}", e.message);
+    };
+    refuse("Swizzle<3,4,2>", "the shift is smaller than the bits");
+    refuse("Swizzle<-1,0,3>", "must not be negative");
+    refuse("print_layout((_2,_2,_2):(_1,_2,_4))", "rank 2");
+    refuse(
+        "print_layout(composition(Swizzle<1,0,1>, (_2,_2,_2):(_1,_2,_4)))",
+        "rank 2",
+    );
+    refuse("print_latex((_2,_2,_2):(_1,_2,_4))", "rank 2 or less");
+    refuse("print_layout((_512,_512):(_1,_512))", "too large to print");
+    assert!(
+        svg_layout(&layout!((_256,_256):(_1,_256)))
+            .unwrap_err()
+            .to_string()
+            .contains("too large to draw")
+    );
+    assert!(
+        svg_tv(&layout!((_4,_2):(_1,_8)), &int_tuple!((_4, _2)))
+            .unwrap_err()
+            .to_string()
+            .contains("outside the data")
+    );
 }

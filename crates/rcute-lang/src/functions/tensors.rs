@@ -2,10 +2,10 @@
 //! `print_tensor`.
 
 use super::Call;
-use crate::expr::error::EvalError;
-use crate::expr::value::Value;
-use crate::int::Int;
-use crate::tensor::CoordTensor;
+use crate::error::EvalError;
+use crate::value::Value;
+use rcute::int::Int;
+use rcute::tensor::CoordTensor;
 
 type R = Result<Value, EvalError>;
 
@@ -63,7 +63,7 @@ pub(super) fn local_partition(c: &Call<'_>) -> R {
 
 pub(super) fn print_tensor(c: &Call<'_>) -> R {
     let t = tensor(c, 0)?;
-    let p = c.core(crate::tensor::try_print_coord_tensor(&t))?;
+    let p = c.core(rcute::tensor::try_print_coord_tensor(&t))?;
     Ok(Value::Printed(alloc::format!("{p}")))
 }
 

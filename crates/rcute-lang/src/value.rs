@@ -1,13 +1,13 @@
 //! The values of the expression language.
 
-use crate::int::Int;
-use crate::layout::Layout;
-use crate::swizzle::{ComposedChain, ComposedLayout, MaybeSwizzled, Swizzle};
-use crate::tensor::CoordTensor;
-use crate::tuple::IntTuple;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
+use rcute::int::Int;
+use rcute::layout::Layout;
+use rcute::swizzle::{ComposedChain, ComposedLayout, MaybeSwizzled, Swizzle};
+use rcute::tensor::CoordTensor;
+use rcute::tuple::IntTuple;
 
 /// A tag argument: CuTe's `LayoutLeft` and `LayoutRight`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,13 +43,13 @@ pub enum Value {
     /// A coordinate tensor, `ArithTuple(_0,_0) o (_4,_3):(_1@0,_1@1)`.
     Tensor(CoordTensor),
     /// An MMA atom, `SM80_16x8x16_F32F16F16F32_TN`.
-    MmaAtom(alloc::boxed::Box<crate::atom::MmaAtom>),
+    MmaAtom(alloc::boxed::Box<rcute::atom::MmaAtom>),
     /// A copy atom, `Copy_Atom<SM75_U32x4_LDSM_N, half_t>`.
-    CopyAtom(alloc::boxed::Box<crate::atom::CopyAtom>),
+    CopyAtom(alloc::boxed::Box<rcute::atom::CopyAtom>),
     /// A tiled MMA, `make_tiled_mma(...)`.
-    TiledMma(alloc::boxed::Box<crate::atom::TiledMma>),
+    TiledMma(alloc::boxed::Box<rcute::atom::TiledMma>),
     /// A tiled copy, `make_tiled_copy(...)`.
-    TiledCopy(alloc::boxed::Box<crate::atom::TiledCopy>),
+    TiledCopy(alloc::boxed::Box<rcute::atom::TiledCopy>),
     /// Text a printer produced (`print_layout`); it is not a value.
     Printed(String),
     /// An element type named by CuTe's name (`half_t`, `float`, `uint8_t`, ...), an
@@ -57,7 +57,7 @@ pub enum Value {
     ElementType(&'static str),
     /// A memory access pattern for the analyses: `vector_access(TV, T, bits)` or
     /// `matrix_access(TV, n)`.
-    Access(alloc::boxed::Box<crate::analysis::Access>),
+    Access(alloc::boxed::Box<rcute::analysis::Access>),
 }
 
 /// CuTe's element type names that name a value (`cutlass::` may qualify them), each as
@@ -90,7 +90,7 @@ pub(crate) fn element_type(name: &str) -> Option<&'static str> {
 /// The most values a [`Value::List`] holds, counted at every level of nesting (a list
 /// counts itself and its items): a list is as bounded as an IntTuple, so that a program
 /// doubling a list in each statement is refused instead of growing without bound.
-pub const MAX_LIST_VALUES: usize = crate::NODE_CAPACITY;
+pub const MAX_LIST_VALUES: usize = rcute::NODE_CAPACITY;
 
 impl Value {
     /// An integer value.
@@ -100,10 +100,10 @@ impl Value {
 
     /// A [`Value::List`] of `items`, refused when it would hold more than
     /// [`MAX_LIST_VALUES`] values in all.
-    pub fn try_list(items: Vec<Value>) -> Result<Value, crate::Error> {
+    pub fn try_list(items: Vec<Value>) -> Result<Value, rcute::Error> {
         let count = 1 + items.iter().map(Value::count).sum::<usize>();
         if count > MAX_LIST_VALUES {
-            return Err(crate::Error::Capacity {
+            return Err(rcute::Error::Capacity {
                 msg: "a tuple of layouts holds too many values",
                 capacity: MAX_LIST_VALUES,
             });

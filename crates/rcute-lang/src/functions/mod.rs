@@ -15,11 +15,11 @@ mod tuples;
 
 use super::error::{EvalError, Span};
 use super::value::{Tag, Value};
-use crate::error::Error;
-use crate::int::Int;
-use crate::layout::Layout;
-use crate::tuple::IntTuple;
 use alloc::vec::Vec;
+use rcute::Error;
+use rcute::int::Int;
+use rcute::layout::Layout;
+use rcute::tuple::IntTuple;
 
 pub(crate) use explain::explain_call;
 
@@ -250,10 +250,10 @@ pub fn find(name: &str) -> Option<&'static Function> {
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum AnyLayout {
     Plain(Layout),
-    Swizzled(crate::swizzle::ComposedLayout),
+    Swizzled(rcute::swizzle::ComposedLayout),
     /// A chain of composed layouts: the operations act on its innermost layout, as CuTe's
     /// act on `layout_b()`.
-    Chain(crate::swizzle::ComposedChain),
+    Chain(rcute::swizzle::ComposedChain),
 }
 
 impl AnyLayout {
@@ -267,7 +267,7 @@ impl AnyLayout {
             AnyLayout::Swizzled(c) => f(&c.layout()).map(|l| Value::Composed(c.with_layout(l))),
             AnyLayout::Chain(c) => match c.inner_layout() {
                 Some(inner) => c.try_with_inner_layout(f(&inner)?).map(Value::from),
-                None => Err(crate::swizzle::chain_no_domain()),
+                None => Err(rcute::swizzle::chain_no_domain()),
             },
         }
     }
@@ -384,7 +384,7 @@ impl Call<'_> {
     }
 
     /// Argument `i` as a tiler: a layout, an integer, `_`, a shape, or a tuple of those.
-    pub(crate) fn tiler(&self, i: usize) -> Result<crate::algebra::Tiler, EvalError> {
+    pub(crate) fn tiler(&self, i: usize) -> Result<rcute::algebra::Tiler, EvalError> {
         to_tiler(self.value(i)).map_err(|e| match e {
             Some(e) => EvalError::from_core(e, self.arg_span(i)),
             None => self.bad_arg(i, "a layout, a shape, or a tuple of layouts"),
@@ -456,8 +456,8 @@ impl Call<'_> {
 }
 
 /// A value as a tiler; `Err(None)` when it cannot be one.
-fn to_tiler(v: &Value) -> Result<crate::algebra::Tiler, Option<Error>> {
-    use crate::algebra::Tiler;
+fn to_tiler(v: &Value) -> Result<rcute::algebra::Tiler, Option<Error>> {
+    use rcute::algebra::Tiler;
     match v {
         Value::Layout(l) => Ok(Tiler::layout(*l)),
         Value::Tuple(t) => Tiler::try_from_shape(t).map_err(Some),
@@ -488,7 +488,7 @@ mod tests {
     /// every function of the language is there, written `name` (in backquotes).
     #[test]
     fn every_language_function_is_in_functions_md() {
-        let doc = include_str!("../../../../../docs/FUNCTIONS.md");
+        let doc = include_str!("../../../../docs/FUNCTIONS.md");
         let missing: Vec<&str> = TABLE
             .iter()
             .map(|f| f.name)

@@ -1,5 +1,11 @@
-//! The expression language of the `cute` calculator: CuTe notation plus CuTe's function
-//! names.
+//! # rcute-lang: the language of the `cute` calculator
+//!
+//! CuTe notation plus CuTe's function names, on the library [`rcute`]: the parser, the
+//! evaluator, the values, the table of functions (each with its law, its explanation and
+//! the operands the fuzzers draw), `printf` and the C++ spellings pasted from CuTe's
+//! tutorials. The calculator (`rcute-cli`), the playground (`rcute-web`) and the fuzz
+//! targets speak it. The crate is `#![no_std]` with `alloc`.
+//!
 //!
 //! ```text
 //! 8  _8  -2          dynamic, static, negative integers
@@ -43,14 +49,14 @@
 //!   program is a parse error, so neither the parser nor the evaluator can overflow the
 //!   stack);
 //! * every value is inline and bounded: an IntTuple holds at most
-//!   [`CAPACITY`](crate::CAPACITY) leaves and [`NODE_CAPACITY`](crate::NODE_CAPACITY) nodes,
+//!   [`CAPACITY`](rcute::CAPACITY) leaves and [`NODE_CAPACITY`](rcute::NODE_CAPACITY) nodes,
 //!   a tuple of layouts at most [`MAX_LIST_VALUES`] values; counts given by the program
 //!   (`tuple_repeat<N>`, `append<N>`, ...) are checked against these before anything is
 //!   built, and no operation enumerates a layout's domain, so each call does bounded work;
 //! * each printer enumerates at most 65536 cells
-//!   ([`MAX_TABLE_CELLS`](crate::print::MAX_TABLE_CELLS); tensors
-//!   [`MAX_TENSOR_CELLS`](crate::tensor::MAX_TENSOR_CELLS), 16384; SVG pictures
-//!   [`MAX_SVG_CELLS`](crate::print::MAX_SVG_CELLS)), and one program prints at most
+//!   ([`MAX_TABLE_CELLS`](rcute::print::MAX_TABLE_CELLS); tensors
+//!   [`MAX_TENSOR_CELLS`](rcute::tensor::MAX_TENSOR_CELLS), 16384; SVG pictures
+//!   [`MAX_SVG_CELLS`](rcute::print::MAX_SVG_CELLS)), and one program prints at most
 //!   [`MAX_OUTPUT`] bytes.
 //!
 //! The `fuzz/` targets of the repository check this on programs drawn from the grammar:
@@ -58,7 +64,7 @@
 //! sanitizer, which slows the printers tenfold).
 //!
 //! ```
-//! use rcute::expr::eval;
+//! use rcute_lang::eval;
 //! assert_eq!(eval("A = (4,(2,2)):(2,(1,8)); A(2,(1,0))").unwrap(), "5\n");
 //! assert_eq!(eval("size(make_layout((_2,_4)))").unwrap(), "_8\n");
 //! assert_eq!(eval("composition((_4,_4):(_4,_1), (_4,_4):(E<1>,E<0>))").unwrap(), "(_4,_4):(_1,_4)\n");
@@ -70,18 +76,30 @@
 //! assert_eq!(eval("L = Layout<Shape<_4,_8>>{}; L(size(L) - 1)").unwrap(), "31\n");
 //! ```
 
+#![no_std]
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
 mod error;
 mod eval;
 mod functions;
+mod law;
 mod printf;
 mod syntax;
 #[cfg(test)]
 mod tests;
-pub(crate) use syntax::element_bits;
 mod value;
 
 pub use error::{EvalError, Span};
-pub use eval::{MAX_OUTPUT, Shown, eval, eval_partial, eval_shown, eval_value, explain, parse};
+pub use eval::{
+    MAX_OUTPUT, Shown, TableCall, eval, eval_partial, eval_shown, eval_value, explain, parse,
+};
 pub use functions::{Function, TABLE as FUNCTIONS, find as find_function};
+pub use law::check_call;
 pub use syntax::MAX_DEPTH;
+pub(crate) use syntax::element_bits;
 pub use value::{MAX_LIST_VALUES, Tag, Value};

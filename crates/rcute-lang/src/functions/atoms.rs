@@ -2,14 +2,14 @@
 //! their variants, the thread-value layouts and the partitions.
 
 use super::Call;
-use crate::algebra::Tiler;
-use crate::atom::{CopyAtom, MmaAtom, Operand, TiledCopy, TiledMma};
-use crate::expr::error::EvalError;
-use crate::expr::value::Value;
-use crate::int::Int;
-use crate::layout::Layout;
-use crate::tensor::CoordTensor;
+use crate::error::EvalError;
+use crate::value::Value;
 use alloc::boxed::Box;
+use rcute::algebra::Tiler;
+use rcute::atom::{CopyAtom, MmaAtom, Operand, TiledCopy, TiledMma};
+use rcute::int::Int;
+use rcute::layout::Layout;
+use rcute::tensor::CoordTensor;
 
 type R = Result<Value, EvalError>;
 

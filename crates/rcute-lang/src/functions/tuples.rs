@@ -1,11 +1,11 @@
 //! Functions on integers and IntTuples.
 
 use super::Call;
-use crate::expr::error::EvalError;
-use crate::expr::value::{Tag, Value};
-use crate::int::Int;
-use crate::tuple::{self, IntTuple, Major};
+use crate::error::EvalError;
+use crate::value::{Tag, Value};
 use alloc::vec::Vec;
+use rcute::int::Int;
+use rcute::tuple::{self, IntTuple, Major};
 
 type R = Result<Value, EvalError>;
 
@@ -232,7 +232,7 @@ pub(super) fn crd2crd(c: &Call<'_>) -> R {
 
 fn compare(
     c: &Call<'_>,
-    f: fn(&IntTuple, &IntTuple) -> Result<Int, crate::Error>,
+    f: fn(&IntTuple, &IntTuple) -> Result<Int, rcute::Error>,
     swap: bool,
     negate: bool,
 ) -> R {

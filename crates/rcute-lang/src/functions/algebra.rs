@@ -1,13 +1,13 @@
 //! The layout algebra in the expression language.
 
 use super::Call;
-use crate::algebra::{TileOrder, Tiler};
-use crate::expr::error::EvalError;
-use crate::expr::value::{Tag, Value};
-use crate::int::Int;
-use crate::layout::Layout;
-use crate::swizzle::{ComposedLayout, Swizzle};
-use crate::tuple::{IntTuple, Major};
+use crate::error::EvalError;
+use crate::value::{Tag, Value};
+use rcute::algebra::{TileOrder, Tiler};
+use rcute::int::Int;
+use rcute::layout::Layout;
+use rcute::swizzle::{ComposedLayout, Swizzle};
+use rcute::tuple::{IntTuple, Major};
 
 type R = Result<Value, EvalError>;
 
@@ -149,7 +149,7 @@ pub(super) fn left_inverse(c: &Call<'_>) -> R {
     lay(c.core(c.layout(0)?.try_left_inverse())?)
 }
 
-fn with_tiler(c: &Call<'_>, f: fn(&Layout, &Tiler) -> Result<Layout, crate::Error>) -> R {
+fn with_tiler(c: &Call<'_>, f: fn(&Layout, &Tiler) -> Result<Layout, rcute::Error>) -> R {
     let l = c.any_layout(0)?;
     let t = c.tiler(1)?;
     c.core(l.map(|l| f(l, &t)))
@@ -250,7 +250,7 @@ pub(super) fn downcast(c: &Call<'_>) -> R {
 pub(super) fn recast_layout(c: &Call<'_>) -> R {
     let (old, new) = (c.targs[0], c.targs[1]);
     if old <= 0 || new <= 0 {
-        return Err(crate::expr::EvalError::new(
+        return Err(crate::EvalError::new(
             alloc::format!(
                 "recast_layout: element types have a positive number of bits, found {old} and {new}"
             ),

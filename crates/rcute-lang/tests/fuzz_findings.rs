@@ -2,7 +2,7 @@
 //! abort, a stack overflow or unbounded time and memory): each now answers, and each
 //! case here failed before its fix.
 
-use rcute::expr::{MAX_DEPTH, eval};
+use rcute_lang::{MAX_DEPTH, eval};
 
 /// Evaluates `program` and expects an error whose message contains `needle`.
 fn refuses(program: &str, needle: &str) {
@@ -138,7 +138,7 @@ fn a_list_doubled_in_each_statement_is_refused() {
 fn a_program_prints_at_most_max_output_bytes() {
     let table = "print_layout((256,256):(256,1))";
     let one = eval(table).unwrap().len();
-    let n = rcute::expr::MAX_OUTPUT / one + 1;
+    let n = rcute_lang::MAX_OUTPUT / one + 1;
     let p = vec![table; n].join("; ");
     refuses(&p, "prints more than");
     assert!(eval(&vec![table; n - 1].join("; ")).is_ok());

@@ -2,13 +2,13 @@
 //! (size, rank, get, take, append, slice, ...).
 
 use super::{AnyLayout, Call};
-use crate::expr::error::EvalError;
-use crate::expr::value::{Tag, Value};
-use crate::int::Int;
-use crate::layout::Layout;
-use crate::tuple::{IntTuple, Major};
+use crate::error::EvalError;
+use crate::value::{Tag, Value};
 use alloc::string::ToString;
 use alloc::vec::Vec;
+use rcute::int::Int;
+use rcute::layout::Layout;
+use rcute::tuple::{IntTuple, Major};
 
 type R = Result<Value, EvalError>;
 
@@ -30,7 +30,7 @@ fn sub(c: &Call<'_>, i: usize) -> Result<Value, EvalError> {
             Ok(Value::Composed(k.with_layout(l)))
         }
         Value::Chain(k) => {
-            let l = c.core(k.inner_layout().ok_or(crate::swizzle::chain_no_domain()))?;
+            let l = c.core(k.inner_layout().ok_or(rcute::swizzle::chain_no_domain()))?;
             let l = c.core(l.try_mode_path(&path))?;
             Ok(Value::from(c.core(k.try_with_inner_layout(l))?))
         }
@@ -122,10 +122,10 @@ pub(super) fn shape(c: &Call<'_>) -> R {
         Value::Chain(k) => match (k.inner_layout(), k.parts().last()) {
             (Some(l), _) => tup(c.core(l.shape().try_get_path(&path))?),
             // CuTe's shape of a chain that ends in a swizzle is that swizzle
-            (None, Some(crate::swizzle::ChainPart::Swizzle(sw))) if path.is_empty() => {
+            (None, Some(rcute::swizzle::ChainPart::Swizzle(sw))) if path.is_empty() => {
                 Ok(Value::Swizzle(*sw))
             }
-            _ => c.core(Err(crate::swizzle::chain_no_domain())),
+            _ => c.core(Err(rcute::swizzle::chain_no_domain())),
         },
         Value::Tuple(t) => tup(c.core(t.try_get_path(&path))?),
         _ => Err(c.bad_arg(0, "a layout or a tuple")),
@@ -152,7 +152,7 @@ pub(super) fn make_layout(c: &Call<'_>) -> R {
             return Err(c.bad_arg(1, "nothing: make_layout(Swizzle) takes one argument"));
         }
         return Ok(Value::Composed(
-            crate::swizzle::ComposedLayout::from_swizzle(*sw),
+            rcute::swizzle::ComposedLayout::from_swizzle(*sw),
         ));
     }
     if let Value::Layout(_) = c.value(0) {
@@ -342,7 +342,7 @@ fn extend(c: &Call<'_>, at_end: bool) -> R {
                 (Some(n), x, false) => l.try_prepend_to(n, x.as_ref()),
                 (None, None, _) => {
                     // CuTe's default X is _1:_0 only for the append<N> form
-                    let pad = Layout::from_parts(IntTuple::constant(1), IntTuple::constant(0));
+                    let pad = Layout::new(IntTuple::constant(1), IntTuple::constant(0));
                     if at_end {
                         l.try_append(&pad)
                     } else {
@@ -444,8 +444,8 @@ pub(super) fn domain_offset(c: &Call<'_>) -> R {
 
 pub(super) fn print_layout(c: &Call<'_>) -> R {
     let text = match c.any_layout(0)? {
-        AnyLayout::Plain(l) => c.core(crate::print::print_layout(&l))?.to_string(),
-        AnyLayout::Swizzled(k) => c.core(crate::print::print_layout(&k))?.to_string(),
+        AnyLayout::Plain(l) => c.core(rcute::print::print_layout(&l))?.to_string(),
+        AnyLayout::Swizzled(k) => c.core(rcute::print::print_layout(&k))?.to_string(),
         AnyLayout::Chain(_) => return Err(c.bad_arg(0, "a layout or a swizzled layout")),
     };
     Ok(Value::Printed(text))
@@ -454,21 +454,21 @@ pub(super) fn print_layout(c: &Call<'_>) -> R {
 pub(super) fn print_latex(c: &Call<'_>) -> R {
     // CuTe's pictures of the atom layer (an MMA atom is drawn as its tiled MMA)
     match c.value(0) {
-        Value::TiledMma(m) => return Ok(Value::Printed(c.core(crate::atom::latex_mma(m))?)),
+        Value::TiledMma(m) => return Ok(Value::Printed(c.core(rcute::atom::latex_mma(m))?)),
         Value::MmaAtom(a) => {
-            let m = c.core(crate::atom::TiledMma::try_new(
+            let m = c.core(rcute::atom::TiledMma::try_new(
                 **a,
                 &Layout::parse("(_1,_1,_1):(_0,_0,_0)"),
-                &crate::algebra::Tiler::UNDERSCORE,
+                &rcute::algebra::Tiler::UNDERSCORE,
             ))?;
-            return Ok(Value::Printed(c.core(crate::atom::latex_mma(&m))?));
+            return Ok(Value::Printed(c.core(rcute::atom::latex_mma(&m))?));
         }
-        Value::TiledCopy(t) => return Ok(Value::Printed(c.core(crate::atom::latex_copy(t))?)),
+        Value::TiledCopy(t) => return Ok(Value::Printed(c.core(rcute::atom::latex_copy(t))?)),
         _ => {}
     }
     let text = match c.any_layout(0)? {
-        AnyLayout::Plain(l) => c.core(crate::print::print_latex(&l))?.to_string(),
-        AnyLayout::Swizzled(k) => c.core(crate::print::print_latex(&k))?.to_string(),
+        AnyLayout::Plain(l) => c.core(rcute::print::print_latex(&l))?.to_string(),
+        AnyLayout::Swizzled(k) => c.core(rcute::print::print_latex(&k))?.to_string(),
         AnyLayout::Chain(_) => return Err(c.bad_arg(0, "a layout or a swizzled layout")),
     };
     Ok(Value::Printed(text))
@@ -477,10 +477,10 @@ pub(super) fn print_latex(c: &Call<'_>) -> R {
 pub(super) fn print_svg(c: &Call<'_>) -> R {
     let m = match c.value(0) {
         Value::TiledMma(m) => **m,
-        Value::MmaAtom(a) => c.core(crate::atom::TiledMma::try_new(
+        Value::MmaAtom(a) => c.core(rcute::atom::TiledMma::try_new(
             **a,
             &Layout::parse("(_1,_1,_1):(_0,_0,_0)"),
-            &crate::algebra::Tiler::UNDERSCORE,
+            &rcute::algebra::Tiler::UNDERSCORE,
         ))?,
         _ => {
             return Err(c.bad_arg(
@@ -489,5 +489,5 @@ pub(super) fn print_svg(c: &Call<'_>) -> R {
             ));
         }
     };
-    Ok(Value::Printed(c.core(crate::atom::svg_mma(&m))?))
+    Ok(Value::Printed(c.core(rcute::atom::svg_mma(&m))?))
 }

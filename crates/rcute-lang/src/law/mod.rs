@@ -1,13 +1,17 @@
-//! The laws by function name, on the values of the expression language: what the golden
-//! tests and the fuzzers check every answer with.
+//! The laws by function name, on the values of the language: what the golden tests and
+//! the fuzzers check every answer with. The checks themselves are the library's
+//! ([`rcute::law`]), on library values.
 
-use super::Verdict;
-use crate::algebra::Tiler;
-use crate::expr::Value;
-use crate::layout::Layout;
-use crate::tuple::IntTuple;
-use alloc::string::ToString;
+mod composed;
+mod operands;
+
+use crate::Value;
 use alloc::vec::Vec;
+use operands::tiler_of;
+use rcute::algebra::Tiler;
+use rcute::law::{self, Verdict};
+use rcute::layout::Layout;
+use rcute::tuple::IntTuple;
 
 /// Checks `result`, the answer of CuTe function `name` to `args`, against the function's
 /// law ([`Verdict::Unchecked`] for a function without one, or operands it does not cover:
@@ -16,8 +20,9 @@ use alloc::vec::Vec;
 /// `A(c)` of a swizzled layout to a coordinate with `_` (a slice).
 ///
 /// ```
-/// use rcute::expr::{Value, eval_value};
-/// use rcute::law::{Verdict, check_call};
+/// use rcute_lang::{Value, eval_value};
+/// use rcute::law::Verdict;
+/// use rcute_lang::check_call;
 /// let a = eval_value("(_3,_16):(_48,_1)").unwrap();
 /// let b = eval_value("_4:_2").unwrap();
 /// // CuTe C++'s answer, which is not the composed function
@@ -34,13 +39,13 @@ pub fn check_call(name: &str, args: &[Value], result: &Value) -> Verdict {
         },
         None => (name, None),
     };
-    if let Some(v) = super::composed_call::composed_call(name, targs, args, result) {
+    if let Some(v) = composed::composed_call(name, targs, args, result) {
         return v;
     }
     if name == "max_common_vector" {
         return match (args, result) {
             ([Value::Layout(a), Value::Layout(b)], Value::Tuple(n)) => match n.as_int() {
-                Some(n) => super::max_common_vector(a, b, n),
+                Some(n) => law::max_common_vector(a, b, n),
                 None => Verdict::Unchecked("an answer that is not an integer"),
             },
             _ => Verdict::Unchecked("operands that are not two layouts"),
@@ -74,31 +79,31 @@ pub fn check_call(name: &str, args: &[Value], result: &Value) -> Verdict {
         _ => {}
     }
     match name {
-        "coalesce" if one => super::coalesce(&a, r),
-        "filter" if one => super::filter(&a, r),
-        "right_inverse" if one => super::right_inverse(&a, r),
-        "left_inverse" if one => super::left_inverse(&a, r),
-        "nullspace" if one => super::nullspace(&a, r),
+        "coalesce" if one => law::coalesce(&a, r),
+        "filter" if one => law::filter(&a, r),
+        "right_inverse" if one => law::right_inverse(&a, r),
+        "left_inverse" if one => law::left_inverse(&a, r),
+        "nullspace" if one => law::nullspace(&a, r),
         "complement" if one => match a.try_filter().and_then(|f| f.try_cosize()) {
-            Ok(c) => super::complement(&a, &IntTuple::from_int(c), r),
+            Ok(c) => law::complement(&a, &IntTuple::from_int(c), r),
             Err(_) => Verdict::Unchecked("a layout whose filter fails"),
         },
         "complement" => match args.get(1) {
-            Some(Value::Tuple(t)) if args.len() == 2 => super::complement(&a, t, r),
+            Some(Value::Tuple(t)) if args.len() == 2 => law::complement(&a, t, r),
             _ => Verdict::Unchecked("a cotarget that is not a shape"),
         },
-        "max_common_layout" => with_layout(super::max_common_layout),
-        "blocked_product" => with_layout(super::blocked_product),
-        "raked_product" => with_layout(super::raked_product),
-        "composition" => with_tiler(super::composition),
-        "logical_divide" => with_tiler(super::logical_divide),
-        "zipped_divide" => with_tiler(super::zipped_divide),
-        "tiled_divide" => with_tiler(super::tiled_divide),
-        "flat_divide" => with_tiler(super::flat_divide),
-        "logical_product" => with_tiler(super::logical_product),
-        "zipped_product" => with_tiler(super::zipped_product),
-        "tiled_product" => with_tiler(super::tiled_product),
-        "flat_product" => with_tiler(super::flat_product),
+        "max_common_layout" => with_layout(law::max_common_layout),
+        "blocked_product" => with_layout(law::blocked_product),
+        "raked_product" => with_layout(law::raked_product),
+        "composition" => with_tiler(law::composition),
+        "logical_divide" => with_tiler(law::logical_divide),
+        "zipped_divide" => with_tiler(law::zipped_divide),
+        "tiled_divide" => with_tiler(law::tiled_divide),
+        "flat_divide" => with_tiler(law::flat_divide),
+        "logical_product" => with_tiler(law::logical_product),
+        "zipped_product" => with_tiler(law::zipped_product),
+        "tiled_product" => with_tiler(law::tiled_product),
+        "flat_product" => with_tiler(law::flat_product),
         "tile_to_shape" => tile_to_shape(&a, &args[1..], r),
         _ => Verdict::Unchecked("a function without a law"),
     }
@@ -109,17 +114,17 @@ fn cast(name: &str, targs: &str, a: &Layout, r: &Layout) -> Verdict {
     let number = |s: &str| s.trim().parse::<i64>().ok();
     match name {
         "upcast" | "downcast" => match number(targs) {
-            Some(n) if name == "upcast" => super::upcast(n, a, r),
-            Some(n) => super::downcast(n, a, r),
+            Some(n) if name == "upcast" => law::upcast(n, a, r),
+            Some(n) => law::downcast(n, a, r),
             None => Verdict::Unchecked("a factor that is not an integer"),
         },
         _ => {
             let bits: Option<Vec<i64>> = targs
                 .split(',')
-                .map(|t| number(t).or_else(|| crate::expr::element_bits(t.trim())))
+                .map(|t| number(t).or_else(|| crate::element_bits(t.trim())))
                 .collect();
             match bits.as_deref() {
-                Some(&[old, new]) => super::recast_layout(old, new, a, r),
+                Some(&[old, new]) => law::recast_layout(old, new, a, r),
                 _ => Verdict::Unchecked("element types without a known size"),
             }
         }
@@ -128,9 +133,9 @@ fn cast(name: &str, targs: &str, a: &Layout, r: &Layout) -> Verdict {
 
 /// `tile_to_shape(a, target[, order])`.
 fn tile_to_shape(a: &Layout, rest: &[Value], r: &Layout) -> Verdict {
-    use crate::algebra::TileOrder;
-    use crate::expr::Tag;
-    use crate::tuple::Major;
+    use crate::Tag;
+    use rcute::algebra::TileOrder;
+    use rcute::tuple::Major;
     let order = match rest.get(1) {
         None => TileOrder::Major(Major::Left),
         Some(Value::Tag(Tag::LayoutLeft)) => TileOrder::Major(Major::Left),
@@ -139,17 +144,7 @@ fn tile_to_shape(a: &Layout, rest: &[Value], r: &Layout) -> Verdict {
         Some(_) => return Verdict::Unchecked("an order that is not a tag or a tuple"),
     };
     match rest.first() {
-        Some(Value::Tuple(t)) if rest.len() <= 2 => super::tile_to_shape(a, t, &order, r),
+        Some(Value::Tuple(t)) if rest.len() <= 2 => law::tile_to_shape(a, t, &order, r),
         _ => Verdict::Unchecked("a target that is not a shape"),
-    }
-}
-
-/// A tiler operand: a layout, a shape or a tuple of them.
-pub(super) fn tiler_of(v: &Value) -> Option<Tiler> {
-    match v {
-        Value::Layout(_) | Value::List(_) | Value::Tuple(_) => {
-            Tiler::try_parse(&v.to_string()).ok()
-        }
-        _ => None,
     }
 }

@@ -1,11 +1,11 @@
 //! `tma_copy`: the TMA analysis in the expression language.
 
 use super::Call;
-use crate::analysis::tma::{TmaCopy, TmaError};
-use crate::expr::error::EvalError;
-use crate::expr::value::Value;
-use crate::swizzle::MaybeSwizzled;
+use crate::error::EvalError;
+use crate::value::Value;
 use alloc::string::ToString;
+use rcute::analysis::tma::{TmaCopy, TmaError};
+use rcute::swizzle::MaybeSwizzled;
 
 /// `tma_copy(G, S, T)`: the report of [`TmaCopy::try_new`] for the global tensor `G`, the
 /// shared-memory tile `S` (a layout or a swizzled layout) and the element type `T` (CuTe's
@@ -18,7 +18,7 @@ pub(super) fn tma_copy(c: &Call<'_>) -> Result<Value, EvalError> {
         _ => return Err(c.bad_arg(1, "a layout or a swizzled layout (the shared-memory tile)")),
     };
     let (bits, name) = match c.value(2) {
-        Value::ElementType(t) => match crate::atom::element_bits(t) {
+        Value::ElementType(t) => match rcute::atom::element_bits(t) {
             Some(b) => (b, Some(*t)),
             None => return Err(c.bad_arg(2, "an element type of 8 to 64 bits")),
         },

@@ -4,12 +4,12 @@ use super::error::{EvalError, Span};
 use super::functions::{Call, find};
 use super::syntax::{BinOp, Expr, ExprKind, Parser, Stmt};
 use super::value::{Tag, Value};
-use crate::int::Int;
-use crate::layout::Layout;
-use crate::tuple::IntTuple;
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use rcute::int::Int;
+use rcute::layout::Layout;
+use rcute::tuple::IntTuple;
 
 /// The most bytes one program prints (16 MiB): each printer enumerates a bounded number
 /// of cells, and this bounds their sum over a program.
@@ -19,7 +19,7 @@ pub const MAX_OUTPUT: usize = 1 << 24;
 /// first parse error (which [`eval_partial`] reports after running the statements before it).
 ///
 /// ```
-/// use rcute::expr::parse;
+/// use rcute_lang::parse;
 /// assert_eq!(parse("A = (4,8):(8,1); A(1,2)").unwrap(), 2);
 /// assert!(parse("size((4,8)").is_err());
 /// ```
@@ -44,7 +44,7 @@ pub fn eval(program: &str) -> Result<String, EvalError> {
 /// before it). The calculator prints the output, then the error with its caret.
 ///
 /// ```
-/// use rcute::expr::eval_partial;
+/// use rcute_lang::eval_partial;
 /// let (out, err) = eval_partial("1; 2; foo");
 /// assert_eq!(out, "1\n2\n");
 /// assert_eq!(err.unwrap().message, "unknown name foo");
@@ -77,7 +77,7 @@ pub type TableCall = (String, Vec<Value>);
 /// [`eval_partial`], and the value of each shown statement that ran, in order.
 ///
 /// ```
-/// use rcute::expr::eval_shown;
+/// use rcute_lang::eval_shown;
 /// let (out, shown, err) = eval_shown("A = (2,3):(3,1); A; print_layout(A); foo");
 /// assert_eq!(shown.len(), 2);
 /// assert_eq!(shown[0].value.to_string(), "(2,3):(3,1)");
@@ -104,12 +104,12 @@ fn run_program(program: &str, record: bool) -> (String, Vec<Shown>, Option<EvalE
 
 /// Runs a program whose last statement is a call of the algebra and returns what the
 /// statements before it print followed by the steps of that call (the printed form of
-/// [`Explanation`](crate::analysis::explain::Explanation)), as `explain(call)` prints
+/// [`Explanation`](rcute::analysis::explain::Explanation)), as `explain(call)` prints
 /// them. A failing pre-condition is part of the explanation (its last line is
 /// `error   ...`), not an error.
 ///
 /// ```
-/// use rcute::expr::explain;
+/// use rcute_lang::explain;
 /// let text = explain("A = (_4,_2,_3):(_2,_1,_8); logical_divide(A, _4:_2)").unwrap();
 /// assert!(text.starts_with("explain logical_divide((_4,_2,_3):(_2,_1,_8), _4:_2)\n"));
 /// assert!(text.contains("step 2  complement(B, (_4,_2,_3)) = (_2,_3):(_1,_8)"));
@@ -212,7 +212,7 @@ fn run(
 /// expression (earlier statements may bind names; their output is discarded).
 ///
 /// ```
-/// use rcute::expr::{Value, eval_value};
+/// use rcute_lang::{Value, eval_value};
 /// let v = eval_value("A = (4,8):(8,1); composition(A, (_2,_2))").unwrap();
 /// assert!(matches!(v, Value::Layout(_)));
 /// assert_eq!(v.to_string(), "(_2,_2):(8,1)");
@@ -329,7 +329,7 @@ impl Env {
                 BinOp::Rem => acc.try_rem(rhs),
             };
             acc = r.map_err(|err| match err {
-                crate::Error::DivideByZero { .. } => EvalError::new(
+                rcute::Error::DivideByZero { .. } => EvalError::new(
                     alloc::format!(
                         "{acc} {sym} {rhs}: {} by zero",
                         if *op == BinOp::Div {
@@ -450,7 +450,7 @@ impl Env {
                     ));
                 }
             };
-            return crate::swizzle::Swizzle::try_new(b, m, s)
+            return rcute::swizzle::Swizzle::try_new(b, m, s)
                 .map(Value::Swizzle)
                 .map_err(|err| EvalError::from_core(err, span));
         }
@@ -722,11 +722,11 @@ fn layout_of(
     Layout::try_new(shape, stride)
         .map(Value::Layout)
         .map_err(|err| match err {
-            crate::Error::NotCongruent { .. } => EvalError::new(
+            rcute::Error::NotCongruent { .. } => EvalError::new(
                 alloc::format!("the stride {stride} is not congruent to the shape {shape}"),
                 d.span,
             ),
-            crate::Error::InvalidShape { value, .. } => EvalError::new(
+            rcute::Error::InvalidShape { value, .. } => EvalError::new(
                 alloc::format!("a shape must be positive, found {value}"),
                 leaf_span(s, value).unwrap_or(s.span),
             ),
@@ -780,16 +780,16 @@ fn basis_element(targs: &[i64], span: Span) -> Result<Value, EvalError> {
 /// An atom by CuTe's type name: a copy atom (`Copy_Atom<...>`) or an MMA atom.
 fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
     if text.starts_with("Copy_Atom") {
-        return crate::atom::copy_atom(text)
+        return rcute::atom::copy_atom(text)
             .map(|a| Value::CopyAtom(alloc::boxed::Box::new(a)))
             .map_err(|err| atom_error(err, text, span));
     }
-    crate::atom::mma_atom(text)
+    rcute::atom::mma_atom(text)
         .map(|a| Value::MmaAtom(alloc::boxed::Box::new(a)))
         .map_err(|err| atom_error(err, text, span))
 }
 
-fn atom_error(err: crate::Error, text: &str, span: Span) -> EvalError {
+fn atom_error(err: rcute::Error, text: &str, span: Span) -> EvalError {
     let e = EvalError::from_core(err, span);
     EvalError::new(alloc::format!("{text}: {}", e.message), e.span)
 }

@@ -1,8 +1,8 @@
 //! Errors of the expression language, with the span of the input they point at.
 
-use crate::error::Error;
 use alloc::string::{String, ToString};
 use core::fmt;
+use rcute::Error;
 
 /// A byte range `[start, end)` of the program text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,16 +3,17 @@
 //! is checked against that function (or, for the operations that act on `L` alone, by
 //! keeping `Sw` and `O` and answering the plain operation's lawful answer on `L`).
 
-use super::{Verdict, composed as c};
-use crate::expr::Value;
-use crate::int::Int;
-use crate::layout::Layout;
-use crate::swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
-use crate::tuple::IntTuple;
+use super::operands::tiler_of;
+use crate::Value;
 use alloc::format;
 use alloc::string::String;
+use rcute::int::Int;
+use rcute::law::{self, Verdict};
+use rcute::layout::Layout;
+use rcute::swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
+use rcute::tuple::IntTuple;
 
-/// The verdict of a check of [`super::composed`].
+/// The verdict of a check of [`rcute::law`].
 fn verdict(r: Result<(), String>) -> Verdict {
     match r {
         Ok(()) => Verdict::Holds,
@@ -71,7 +72,7 @@ fn slice(a: &ComposedLayout, coord: &IntTuple, s: &Value, off: Option<Int>) -> V
             _ => return Verdict::Unchecked("a slice whose offset is unknown"),
         },
     };
-    verdict(c::check_slice(a, coord, &s, off))
+    verdict(law::check_slice(a, coord, &s, off))
 }
 
 /// The laws of the operations on swizzles and swizzled layouts; `None` where no operand
@@ -99,11 +100,11 @@ pub(super) fn composed_call(
                 _ => return Some(Verdict::Unchecked("operands of a composition")),
             };
             let a = ComposedLayout::new(*sw, o, l);
-            verdict(c::check_same_function(&a, r))
+            verdict(law::check_same_function(&a, r))
         }
         ("composition", [Value::Composed(a), t], r) if !matches!(t, Value::Composed(_)) => {
-            match super::call::tiler_of(t) {
-                Some(t) => on_layout(a, r, |rl| super::composition(&a.layout(), &t, rl)),
+            match tiler_of(t) {
+                Some(t) => on_layout(a, r, |rl| law::composition(&a.layout(), &t, rl)),
                 None => Verdict::Unchecked("a second operand that is not a tiler"),
             }
         }
@@ -112,7 +113,7 @@ pub(super) fn composed_call(
         ("left_inverse", [Value::Composed(a)], Value::Chain(r)) => left_inverse_chain(a, r),
         ("right_inverse", [Value::Composed(a)], Value::Chain(r)) => right_inverse_chain(a, r),
         ("composition", [Value::Layout(l), Value::Composed(b)], r) => match maybe(r) {
-            Some(r) => verdict(c::check_layout_composition(l, b, &r)),
+            Some(r) => verdict(law::check_layout_composition(l, b, &r)),
             None => Verdict::Unchecked("an answer that is not a layout"),
         },
         ("composition", [Value::Layout(l), Value::Swizzle(sw)], r) => match maybe(r) {
@@ -129,22 +130,22 @@ pub(super) fn composed_call(
                         IntTuple::from_int(Int::constant(1)),
                     ),
                 );
-                verdict(c::check_layout_composition(l, &b, &r))
+                verdict(law::check_layout_composition(l, &b, &r))
             }
             None => Verdict::Unchecked("an answer that is not a layout"),
         },
         ("right_inverse", [Value::Composed(a)], r) => match maybe(r) {
-            Some(r) => verdict(c::check_right_inverse(a, &r)),
+            Some(r) => verdict(law::check_right_inverse(a, &r)),
             None => Verdict::Unchecked("an answer that is not a layout"),
         },
         ("left_inverse", [Value::Composed(a)], r) => match maybe(r) {
-            Some(r) => verdict(c::check_left_inverse(a, &r)),
+            Some(r) => verdict(law::check_left_inverse(a, &r)),
             None => Verdict::Unchecked("an answer that is not a layout"),
         },
         ("coalesce", [Value::Composed(a)], r) => {
-            let v = on_layout(a, r, |rl| super::coalesce(&a.layout(), rl));
+            let v = on_layout(a, r, |rl| law::coalesce(&a.layout(), rl));
             match (v, r) {
-                (Verdict::Holds, Value::Composed(r)) => verdict(c::check_same_function(a, r)),
+                (Verdict::Holds, Value::Composed(r)) => verdict(law::check_same_function(a, r)),
                 (v, _) => v,
             }
         }
@@ -153,17 +154,17 @@ pub(super) fn composed_call(
             | "zipped_product" | "tiled_product" | "flat_product",
             [Value::Composed(a), t],
             r,
-        ) => match super::call::tiler_of(t) {
+        ) => match tiler_of(t) {
             Some(t) => {
                 let law = match name {
-                    "logical_divide" => super::logical_divide,
-                    "zipped_divide" => super::zipped_divide,
-                    "tiled_divide" => super::tiled_divide,
-                    "flat_divide" => super::flat_divide,
-                    "logical_product" => super::logical_product,
-                    "zipped_product" => super::zipped_product,
-                    "tiled_product" => super::tiled_product,
-                    _ => super::flat_product,
+                    "logical_divide" => law::logical_divide,
+                    "zipped_divide" => law::zipped_divide,
+                    "tiled_divide" => law::tiled_divide,
+                    "flat_divide" => law::flat_divide,
+                    "logical_product" => law::logical_product,
+                    "zipped_product" => law::zipped_product,
+                    "tiled_product" => law::tiled_product,
+                    _ => law::flat_product,
                 };
                 on_layout(a, r, |rl| law(&a.layout(), &t, rl))
             }
@@ -171,18 +172,18 @@ pub(super) fn composed_call(
         },
         ("blocked_product" | "raked_product", [Value::Composed(a), Value::Layout(b)], r) => {
             let law = if name == "blocked_product" {
-                super::blocked_product
+                law::blocked_product
             } else {
-                super::raked_product
+                law::raked_product
             };
             on_layout(a, r, |rl| law(&a.layout(), b, rl))
         }
         ("upcast" | "downcast", [Value::Swizzle(sw)], Value::Swizzle(r)) => {
             match targs.and_then(number) {
                 Some(n) if n > 0 && name == "upcast" => {
-                    verdict(c::check_swizzle_upcast(*sw, n, *r))
+                    verdict(law::check_swizzle_upcast(*sw, n, *r))
                 }
-                Some(n) if n > 0 => verdict(c::check_swizzle_downcast(*sw, n, *r)),
+                Some(n) if n > 0 => verdict(law::check_swizzle_downcast(*sw, n, *r)),
                 _ => Verdict::Unchecked("a factor that is not a positive integer"),
             }
         }
@@ -193,8 +194,8 @@ pub(super) fn composed_call(
             }
         }
         ("max_alignment", [Value::Composed(a)], Value::Tuple(m)) => match m.as_int() {
-            Some(m) if a.layout().is_static() => match c::image(a) {
-                Ok(image) => verdict(c::check_alignment(&image, m.value())),
+            Some(m) if a.layout().is_static() => match law::image(a) {
+                Ok(image) => verdict(law::check_alignment(&image, m.value())),
                 Err(why) => verdict(Err(why)),
             },
             _ => Verdict::Unchecked("a dynamic layout or an answer that is not an integer"),
@@ -238,15 +239,17 @@ fn cast(up: bool, n: i64, a: &ComposedLayout, r: &ComposedLayout) -> Verdict {
         ));
     }
     let sw = if up {
-        c::check_swizzle_upcast(a.swizzle(), n, r.swizzle())
+        law::check_swizzle_upcast(a.swizzle(), n, r.swizzle())
     } else {
-        c::check_swizzle_downcast(a.swizzle(), n, r.swizzle())
+        law::check_swizzle_downcast(a.swizzle(), n, r.swizzle())
     };
-    super::check!(verdict(sw));
+    if let v @ (Verdict::Breaks(_) | Verdict::Unchecked(_)) = verdict(sw) {
+        return v;
+    }
     if up {
-        super::upcast(n, &a.layout(), &r.layout())
+        law::upcast(n, &a.layout(), &r.layout())
     } else {
-        super::downcast(n, &a.layout(), &r.layout())
+        law::downcast(n, &a.layout(), &r.layout())
     }
 }
 
@@ -255,7 +258,7 @@ fn domain_offset(a: &ComposedLayout, coord: &IntTuple, r: &MaybeSwizzled, off: I
     if a.layout().try_crd2idx(coord).is_err() {
         return Verdict::Unchecked("a coordinate outside the layout");
     }
-    verdict(c::check_domain_offset(
+    verdict(law::check_domain_offset(
         a,
         coord,
         &as_composed(r),
@@ -277,7 +280,7 @@ fn answer_at(r: &Value, i: i64) -> Result<i64, String> {
 /// `composition(A, B)` of two swizzled layouts: `R(i) == A(B(i))` for `i < size(B)`.
 fn composed_after(a: &ComposedLayout, b: &ComposedLayout, r: &Value) -> Verdict {
     let n = match b.try_size() {
-        Ok(n) if n.value() <= super::LIMIT as i64 => n.value(),
+        Ok(n) if n.value() <= law::LIMIT as i64 => n.value(),
         _ => return Verdict::Unchecked("a domain larger than law::LIMIT"),
     };
     for i in 0..n {
@@ -301,9 +304,9 @@ fn composed_after(a: &ComposedLayout, b: &ComposedLayout, r: &Value) -> Verdict 
 
 /// `left_inverse(A)` of a swizzled layout with an offset, a chain: `R(A(i)) == i` for
 /// `i < size(A)`.
-fn left_inverse_chain(a: &ComposedLayout, r: &crate::swizzle::ComposedChain) -> Verdict {
+fn left_inverse_chain(a: &ComposedLayout, r: &rcute::swizzle::ComposedChain) -> Verdict {
     let n = match a.try_size() {
-        Ok(n) if n.value() <= super::LIMIT as i64 => n.value(),
+        Ok(n) if n.value() <= law::LIMIT as i64 => n.value(),
         _ => return Verdict::Unchecked("a domain larger than law::LIMIT"),
     };
     for i in 0..n {
@@ -329,7 +332,7 @@ fn product_by(a: &Layout, b: &ComposedLayout, r: &Value) -> Verdict {
         return Verdict::Unchecked("sizes that overflow");
     };
     let (na, nb) = (na.value(), nb.value());
-    if na.saturating_mul(nb) > super::LIMIT as i64 {
+    if na.saturating_mul(nb) > law::LIMIT as i64 {
         return Verdict::Unchecked("a domain larger than law::LIMIT");
     }
     let Ok(c) = Int::dynamic(na)
@@ -365,14 +368,14 @@ fn product_by(a: &Layout, b: &ComposedLayout, r: &Value) -> Verdict {
 /// `i` of its domain `[0, n)` into `A`'s domain with `A(R(i)) == i`; `n` is taken as the
 /// size of the chain's first layout, and the check fails at the first `i` where it does
 /// not hold (`R(0)` outside `A`'s domain rules out every domain `[0, n)`).
-fn right_inverse_chain(a: &ComposedLayout, r: &crate::swizzle::ComposedChain) -> Verdict {
-    let Some(crate::swizzle::ChainPart::Layout(first)) = r.parts().first() else {
+fn right_inverse_chain(a: &ComposedLayout, r: &rcute::swizzle::ComposedChain) -> Verdict {
+    let Some(rcute::swizzle::ChainPart::Layout(first)) = r.parts().first() else {
         return Verdict::Unchecked("a chain that does not begin with a layout");
     };
     let (Ok(n), Ok(m)) = (first.try_size(), a.try_size()) else {
         return Verdict::Unchecked("sizes that overflow");
     };
-    if n.value() > super::LIMIT as i64 {
+    if n.value() > law::LIMIT as i64 {
         return Verdict::Unchecked("a domain larger than law::LIMIT");
     }
     for i in 0..n.value() {
