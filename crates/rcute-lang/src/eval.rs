@@ -734,6 +734,31 @@ fn layout_of(
         })
 }
 
+/// Calls a function of the table on argument values: what a program's call
+/// `name<targs>(args...)` does once its arguments are evaluated, for a front end that
+/// holds values (the Python package calls the language's functions without printing and
+/// parsing them). Each argument comes with the span an error about it points at, in a
+/// text of the call that the caller renders; `name_span` is the function's name in that
+/// text and `span` the whole call.
+///
+/// ```
+/// use rcute_lang::{Span, call, eval_value, find_function};
+/// let a = eval_value("(4,8):(8,_1)").unwrap();
+/// let (f, s) = (find_function("size").unwrap(), Span::new(0, 1));
+/// assert_eq!(call(f, &[], vec![(a.clone(), s)], s, s).unwrap().to_string(), "32");
+/// let f = find_function("stride").unwrap();
+/// assert_eq!(call(f, &[1], vec![(a, s)], s, s).unwrap().to_string(), "_1");
+/// ```
+pub fn call(
+    func: &'static super::functions::Function,
+    targs: &[i64],
+    args: Vec<(Value, Span)>,
+    name_span: Span,
+    span: Span,
+) -> Result<Value, EvalError> {
+    call_of(func, targs, args, name_span, span)
+}
+
 /// Calls a function of the language on evaluated arguments.
 #[inline(never)]
 fn call_of(

@@ -96,7 +96,7 @@ mod value;
 
 pub use error::{EvalError, Span};
 pub use eval::{
-    MAX_OUTPUT, Shown, TableCall, eval, eval_partial, eval_shown, eval_value, explain, parse,
+    MAX_OUTPUT, Shown, TableCall, call, eval, eval_partial, eval_shown, eval_value, explain, parse,
 };
 pub use functions::{Function, TABLE as FUNCTIONS, find as find_function};
 pub use law::check_call;

@@ -1,0 +1,455 @@
+//! The native half of `rcute.pycute`, the drop-in for pycute: pycute's `Layout` holding an
+//! rcute layout, and pycute's layout operations on rcute's algebra.
+//!
+//! pycute's integers are Python ints, and it simplifies by value (it merges `(2,4):(1,2)`
+//! into `8:1`), as CuTe does with static integers: its values are held here as static
+//! integers and printed as pycute prints them (Python's tuples: `(4, (2, 2)):(2, (1, 8))`).
+//! Where pycute's answer is not the function its operation defines, rcute's algebra
+//! refuses, and the call raises `rcute.Error`.
+
+use crate::error;
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyList, PyTuple};
+use rcute::algebra::Tiler;
+use rcute::layout::Layout;
+use rcute::tuple::IntTuple;
+use std::fmt::Write;
+
+/// pycute's `Layout(shape, stride=None)`: without a stride, the column-major strides
+/// (`prefix_product(shape)`).
+#[pyclass(frozen, module = "rcute.pycute", name = "Layout")]
+pub struct PcLayout(pub Layout);
+
+/// A pycute value (a Python int or a nested tuple of them) as a static IntTuple.
+fn static_tuple(obj: &Bound<'_, PyAny>) -> PyResult<IntTuple> {
+    if let Ok(i) = obj.cast::<PyInt>() {
+        let v = i
+            .extract::<i64>()
+            .map_err(|_| error::message(obj.py(), format!("{obj} does not fit in 64 bits"), ""))?;
+        return Ok(IntTuple::constant(v));
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        let parts = t
+            .iter()
+            .map(|x| static_tuple(&x))
+            .collect::<PyResult<Vec<_>>>()?;
+        return IntTuple::try_tuple(&parts).map_err(|e| error::core(obj.py(), e, ""));
+    }
+    if let Some(i) = crate::convert::index_of(obj)? {
+        return Ok(IntTuple::constant(i));
+    }
+    Err(PyTypeError::new_err(format!(
+        "a pycute shape or stride is ints and tuples of ints; this is {}",
+        obj.repr()?
+    )))
+}
+
+/// An IntTuple written as Python writes the tuple pycute holds: `(4, (2, 2))`, `(8,)`.
+fn write_py(out: &mut String, t: &IntTuple) {
+    if let Some(i) = t.as_int() {
+        let _ = write!(out, "{}", i.value());
+        return;
+    }
+    out.push('(');
+    let n = t.rank();
+    for k in 0..n {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        write_py(out, &t.get(k));
+    }
+    if n == 1 {
+        out.push(',');
+    }
+    out.push(')');
+}
+
+/// An IntTuple as the Python value pycute holds.
+fn to_python(py: Python<'_>, t: &IntTuple) -> PyResult<Py<PyAny>> {
+    if let Some(i) = t.as_int() {
+        return Ok(i.value().into_pyobject(py)?.into_any().unbind());
+    }
+    let parts = (0..t.rank())
+        .map(|k| to_python(py, &t.get(k)))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(PyTuple::new(py, parts)?.into_any().unbind())
+}
+
+/// A layout as pycute prints it.
+fn text(l: &Layout) -> String {
+    let mut s = String::new();
+    write_py(&mut s, l.shape_ref());
+    s.push(':');
+    write_py(&mut s, l.stride_ref());
+    s
+}
+
+fn new_layout(py: Python<'_>, l: Layout) -> PyResult<Py<PcLayout>> {
+    Py::new(py, PcLayout(l))
+}
+
+/// A pycute layout argument (or an int `n`, pycute's `Layout(n)`).
+fn layout_arg(obj: &Bound<'_, PyAny>) -> PyResult<Layout> {
+    if let Ok(l) = obj.cast::<PcLayout>() {
+        return Ok(l.get().0);
+    }
+    if obj.cast::<PyInt>().is_ok() {
+        let n = static_tuple(obj)?;
+        return Layout::try_from_shape(n).map_err(|e| error::core(obj.py(), e, ""));
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a pycute Layout; this is {}",
+        obj.repr()?
+    )))
+}
+
+/// A pycute tiler: `None` (the whole mode), an int `n` (`Layout(n)`), a layout, or a
+/// tuple of tilers, mode by mode. `int_is` says what an int means to the operation
+/// (`None`: pycute's answer for an int is not the operation's, an error).
+fn tiler_arg(obj: &Bound<'_, PyAny>, op: &str, int_ok: bool) -> PyResult<Tiler> {
+    let py = obj.py();
+    if obj.is_none() {
+        return Ok(Tiler::UNDERSCORE);
+    }
+    if let Ok(l) = obj.cast::<PcLayout>() {
+        return Ok(Tiler::layout(l.get().0));
+    }
+    if obj.cast::<PyInt>().is_ok() {
+        if !int_ok {
+            return Err(error::message(
+                py,
+                format!(
+                    "pycute's {op}(A, n) with an integer n computes logical_divide(A, n), not a product: write {op}(A, Layout(n))"
+                ),
+                &format!("{op}(A, {obj})"),
+            ));
+        }
+        return Ok(Tiler::layout(layout_arg(obj)?));
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        let parts = t
+            .iter()
+            .map(|x| tiler_arg(&x, op, int_ok))
+            .collect::<PyResult<Vec<_>>>()?;
+        return Tiler::try_tuple(&parts).map_err(|e| error::core(py, e, op));
+    }
+    if let Ok(t) = obj.cast::<PyList>() {
+        return tiler_arg(t.to_tuple().as_any(), op, int_ok);
+    }
+    Err(PyTypeError::new_err(format!(
+        "{op}: a tiler is None, an int, a Layout or a tuple of them; this is {}",
+        obj.repr()?
+    )))
+}
+
+/// The text of a failing call, for the error.
+fn call_text(op: &str, args: &[&Bound<'_, PyAny>]) -> String {
+    let parts: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    format!("{op}({})", parts.join(", "))
+}
+
+#[pymethods]
+impl PcLayout {
+    #[new]
+    #[pyo3(signature = (_shape, _stride = None))]
+    fn new(_shape: &Bound<'_, PyAny>, _stride: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let py = _shape.py();
+        let s = static_tuple(_shape)?;
+        let l = match _stride {
+            None => Layout::try_from_shape(s),
+            Some(d) if d.is_none() => Layout::try_from_shape(s),
+            Some(d) => Layout::try_new(s, static_tuple(d)?),
+        };
+        l.map(PcLayout).map_err(|e| {
+            error::core(
+                py,
+                e,
+                &format!(
+                    "Layout({}{})",
+                    _shape,
+                    _stride.map(|d| format!(", {d}")).unwrap_or_default()
+                ),
+            )
+        })
+    }
+
+    /// pycute's `shape`: an int or a nested tuple of ints.
+    #[getter]
+    fn shape(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_python(py, self.0.shape_ref())
+    }
+
+    /// pycute's `stride`.
+    #[getter]
+    fn stride(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        to_python(py, self.0.stride_ref())
+    }
+
+    fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let Ok(o) = other.cast::<PcLayout>() else {
+            return py.NotImplemented();
+        };
+        let o = &o.get().0;
+        let eq = self.0.shape_ref().to_dynamic() == o.shape_ref().to_dynamic()
+            && self.0.stride_ref().to_dynamic() == o.stride_ref().to_dynamic();
+        let r = match op {
+            CompareOp::Eq => eq,
+            CompareOp::Ne => !eq,
+            _ => return py.NotImplemented(),
+        };
+        pyo3::types::PyBool::new(py, r)
+            .to_owned()
+            .into_any()
+            .unbind()
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.0.hash(&mut h);
+        h.finish()
+    }
+
+    fn __len__(&self) -> usize {
+        if self.0.shape_ref().is_leaf() {
+            1
+        } else {
+            self.0.rank()
+        }
+    }
+
+    /// `L(c)`: the index of a coordinate (an int, or a tuple congruent to the shape); with
+    /// `None` in it, the sliced layout.
+    #[pyo3(signature = (*args))]
+    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+        if args.len() == 1 {
+            let a = args.get_item(0)?;
+            if let Ok(i) = a.cast::<PyInt>()
+                && let Ok(v) = i.extract::<i64>()
+            {
+                return match self.0.try_crd2idx(&IntTuple::dynamic(v)) {
+                    Ok(k) => Ok(k.value().into_pyobject(py)?.into_any().unbind()),
+                    Err(e) => Err(error::core(py, e, &format!("{}({v})", text(&self.0)))),
+                };
+            }
+        }
+        let c = if args.len() == 1 {
+            args.get_item(0)?
+        } else {
+            args.clone().into_any()
+        };
+        let crd = crate::convert::tuple_of(&c)?
+            .ok_or_else(|| PyTypeError::new_err("a coordinate is ints, tuples and None"))?
+            .to_dynamic();
+        let fail = |e| error::core(py, e, &format!("{}({})", text(&self.0), c));
+        if crd.has_underscore() {
+            // pycute's slice: Layout(slice_(c, shape), slice_(c, stride))
+            let slice = py.import("rcute.pycute.int_tuple")?.getattr("slice_")?;
+            let shape = slice.call1((&c, self.shape(py)?))?;
+            let stride = slice.call1((&c, self.stride(py)?))?;
+            return Ok(Py::new(py, PcLayout::new(&shape, Some(&stride))?)?.into_any());
+        }
+        let k = self.0.try_crd2idx(&crd).map_err(fail)?;
+        Ok(k.value().into_pyobject(py)?.into_any().unbind())
+    }
+
+    /// `L[i]`: mode `i` (pycute's `Layout(shape[i], stride[i])`).
+    fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Py<PcLayout>> {
+        if self.0.shape_ref().is_leaf() {
+            if i != 0 {
+                return Err(PyIndexError::new_err(format!(
+                    "mode {i} of the rank-1 layout {}",
+                    text(&self.0)
+                )));
+            }
+            return new_layout(py, self.0);
+        }
+        let n = self.0.rank() as isize;
+        let k = if i < 0 { i + n } else { i };
+        if k < 0 || k >= n {
+            return Err(PyIndexError::new_err(format!(
+                "mode {i} of {} (rank {n})",
+                text(&self.0)
+            )));
+        }
+        let m = self
+            .0
+            .try_mode(k as usize)
+            .map_err(|e| error::core(py, e, &text(&self.0)))?;
+        new_layout(py, m)
+    }
+
+    /// The size of the domain.
+    fn size(&self, py: Python<'_>) -> PyResult<i64> {
+        self.0
+            .try_size()
+            .map(|i| i.value())
+            .map_err(|e| error::core(py, e, &text(&self.0)))
+    }
+
+    /// The size of the codomain, `L(size(L) - 1) + 1`.
+    fn cosize(&self, py: Python<'_>) -> PyResult<i64> {
+        self.0
+            .try_cosize()
+            .map(|i| i.value())
+            .map_err(|e| error::core(py, e, &text(&self.0)))
+    }
+
+    fn __str__(&self) -> String {
+        text(&self.0)
+    }
+
+    fn __repr__(&self) -> String {
+        let mut s = String::from("Layout(");
+        write_py(&mut s, self.0.shape_ref());
+        s.push(',');
+        write_py(&mut s, self.0.stride_ref());
+        s.push(')');
+        s
+    }
+}
+
+macro_rules! by_tiler {
+    ($name:ident, $op:literal, $method:ident, $int_ok:expr) => {
+        #[doc = concat!("pycute's `", $op, "(A, B)` on rcute's algebra.")]
+        #[pyfunction]
+        pub(crate) fn $name(
+            py: Python<'_>,
+            a: &Bound<'_, PyAny>,
+            b: &Bound<'_, PyAny>,
+        ) -> PyResult<Py<PyAny>> {
+            if b.is_none() {
+                return Ok(a.clone().unbind());
+            }
+            let l = layout_arg(a)?;
+            let t = tiler_arg(b, $op, $int_ok)?;
+            match l.$method(&t) {
+                Ok(r) => Ok(new_layout(py, r)?.into_any()),
+                Err(e) => Err(error::core(py, e, &call_text($op, &[a, b]))),
+            }
+        }
+    };
+}
+
+by_tiler!(composition, "composition", try_composition_tiler, true);
+by_tiler!(logical_divide, "logical_divide", try_logical_divide, true);
+by_tiler!(
+    logical_product,
+    "logical_product",
+    try_logical_product,
+    false
+);
+
+/// pycute's `complement(L, max_idx=1)`.
+#[pyfunction]
+#[pyo3(signature = (layout, max_idx = None))]
+pub(crate) fn complement(
+    py: Python<'_>,
+    layout: &Bound<'_, PyAny>,
+    max_idx: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PcLayout>> {
+    let l = layout_arg(layout)?;
+    let n = match max_idx {
+        Some(m) => static_tuple(m)?,
+        None => IntTuple::constant(1),
+    };
+    match l.try_complement(&n) {
+        Ok(r) => new_layout(py, r),
+        Err(e) => Err(error::core(
+            py,
+            e,
+            &format!("complement({}, {})", text(&l), n),
+        )),
+    }
+}
+
+/// pycute's `coalesce(L, profile=None)`.
+#[pyfunction]
+#[pyo3(signature = (layout, profile = None))]
+pub(crate) fn coalesce(
+    py: Python<'_>,
+    layout: &Bound<'_, PyAny>,
+    profile: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PcLayout>> {
+    let l = layout_arg(layout)?;
+    let r = match profile {
+        Some(p) if p.cast::<PyTuple>().is_ok() => l.try_coalesce_by(&static_tuple(p)?),
+        _ => l.try_coalesce(),
+    };
+    r.map_err(|e| error::core(py, e, &format!("coalesce({})", text(&l))))
+        .and_then(|r| new_layout(py, r))
+}
+
+/// pycute's `filter(L, profile=None)`.
+#[pyfunction]
+#[pyo3(signature = (layout, profile = None))]
+pub(crate) fn filter(
+    py: Python<'_>,
+    layout: &Bound<'_, PyAny>,
+    profile: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PcLayout>> {
+    let l = layout_arg(layout)?;
+    let r = match profile {
+        Some(p) if p.cast::<PyTuple>().is_ok() => l.try_filter_by(&static_tuple(p)?),
+        _ => l.try_filter(),
+    };
+    r.map_err(|e| error::core(py, e, &format!("filter({})", text(&l))))
+        .and_then(|r| new_layout(py, r))
+}
+
+macro_rules! one_layout {
+    ($name:ident, $op:literal, $method:ident) => {
+        #[doc = concat!("pycute's `", $op, "(L)` on rcute's algebra.")]
+        #[pyfunction]
+        pub(crate) fn $name(py: Python<'_>, layout: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+            if layout.is_none() {
+                return Ok(py.None());
+            }
+            if layout.cast::<PyInt>().is_ok() {
+                return Ok(new_layout(py, layout_arg(layout)?)?.into_any());
+            }
+            let l = layout_arg(layout)?;
+            match l.$method() {
+                Ok(r) => Ok(new_layout(py, r)?.into_any()),
+                Err(e) => Err(error::core(py, e, &format!("{}({})", $op, text(&l)))),
+            }
+        }
+    };
+}
+
+one_layout!(right_inverse, "right_inverse", try_right_inverse);
+one_layout!(left_inverse, "left_inverse", try_left_inverse);
+
+/// pycute's `make_layout(*layouts)`: the layouts as the modes of one.
+#[pyfunction]
+#[pyo3(signature = (*layouts))]
+pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyResult<Py<PcLayout>> {
+    let items: Vec<Bound<'_, PyAny>> =
+        if layouts.len() == 1 && layouts.get_item(0)?.cast::<PcLayout>().is_err() {
+            layouts.get_item(0)?.try_iter()?.collect::<PyResult<_>>()?
+        } else {
+            layouts.iter().collect()
+        };
+    let ls = items.iter().map(layout_arg).collect::<PyResult<Vec<_>>>()?;
+    Layout::try_concat(&ls)
+        .map_err(|e| error::core(py, e, "make_layout(...)"))
+        .and_then(|l| new_layout(py, l))
+}
+
+/// A layout of pycute's as an `rcute.Layout` (static values: `_4`).
+#[pyfunction]
+pub(crate) fn to_rcute(layout: &Bound<'_, PyAny>) -> PyResult<crate::layout::PyLayout> {
+    Ok(crate::layout::PyLayout(layout_arg(layout)?))
+}
+
+/// An `rcute.Layout` as pycute's (every value as its Python int).
+#[pyfunction]
+pub(crate) fn from_rcute(layout: &Bound<'_, PyAny>) -> PyResult<PcLayout> {
+    let l = layout.cast::<crate::layout::PyLayout>()?.get().0;
+    Ok(PcLayout(
+        Layout::try_new(l.shape_ref().to_static(), l.stride_ref().to_static())
+            .map_err(|e| error::core(layout.py(), e, &l.to_string()))?,
+    ))
+}
