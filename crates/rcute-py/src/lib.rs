@@ -16,7 +16,8 @@
 //! tensor.rs      rcute.Tensor: a numpy array behind a layout, without a copy
 //! pictures.rs    the SVG pictures for Jupyter; TVLayout, Report
 //! function.rs    rcute.Function: each function of the language's table
-//! pycute.rs      rcute.pycute's Layout and its operations
+//! pycute.rs      rcute.pycute's Layout and its operations: pycute's answer where it is lawful
+//! pycute_algo.rs pycute's algorithms, step by step
 //! ```
 //!
 //! The Python side (`python/rcute/`) puts the table's functions in the module's namespace,
@@ -29,6 +30,7 @@ mod layout;
 mod objects;
 mod pictures;
 mod pycute;
+mod pycute_algo;
 mod tensor;
 mod tuple;
 

@@ -8,13 +8,16 @@
 //! refuses, and the call raises `rcute.Error`.
 
 use crate::error;
+use crate::pycute_algo::{self, PcTiler};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 use rcute::algebra::Tiler;
+use rcute::law::Verdict;
 use rcute::layout::Layout;
 use rcute::tuple::IntTuple;
+use rcute_lang::Value;
 use std::fmt::Write;
 
 /// pycute's `Layout(shape, stride=None)`: without a stride, the column-major strides
@@ -44,6 +47,27 @@ fn static_tuple(obj: &Bound<'_, PyAny>) -> PyResult<IntTuple> {
         "a pycute shape or stride is ints and tuples of ints; this is {}",
         obj.repr()?
     )))
+}
+
+/// pycute's `prefix_product(shape)`: the column-major strides, 1 for a size-1 mode too.
+fn prefix_product(shape: &IntTuple, init: &mut i64) -> PyResult<IntTuple> {
+    if let Some(i) = shape.as_int() {
+        let d = IntTuple::constant(*init);
+        *init = init.checked_mul(i.value()).ok_or_else(|| {
+            pyo3::exceptions::PyOverflowError::new_err("the strides overflow 64 bits")
+        })?;
+        return Ok(d);
+    }
+    let parts = (0..shape.rank())
+        .map(|k| prefix_product(&shape.get(k), init))
+        .collect::<PyResult<Vec<_>>>()?;
+    IntTuple::try_tuple(&parts).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
+}
+
+/// pycute's `Layout(shape)`.
+fn default_layout(s: IntTuple) -> PyResult<Layout> {
+    let d = prefix_product(&s, &mut 1)?;
+    Layout::try_new(s, d).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }
 
 /// An IntTuple written as Python writes the tuple pycute holds: `(4, (2, 2))`, `(8,)`.
@@ -97,7 +121,7 @@ fn layout_arg(obj: &Bound<'_, PyAny>) -> PyResult<Layout> {
     }
     if obj.cast::<PyInt>().is_ok() {
         let n = static_tuple(obj)?;
-        return Layout::try_from_shape(n).map_err(|e| error::core(obj.py(), e, ""));
+        return default_layout(n).map_err(|e| error::message(obj.py(), e.to_string(), ""));
     }
     Err(PyTypeError::new_err(format!(
         "expected a pycute Layout; this is {}",
@@ -106,42 +130,118 @@ fn layout_arg(obj: &Bound<'_, PyAny>) -> PyResult<Layout> {
 }
 
 /// A pycute tiler: `None` (the whole mode), an int `n` (`Layout(n)`), a layout, or a
-/// tuple of tilers, mode by mode. `int_is` says what an int means to the operation
-/// (`None`: pycute's answer for an int is not the operation's, an error).
-fn tiler_arg(obj: &Bound<'_, PyAny>, op: &str, int_ok: bool) -> PyResult<Tiler> {
-    let py = obj.py();
+/// tuple of tilers, mode by mode.
+fn tiler_arg(obj: &Bound<'_, PyAny>) -> PyResult<PcTiler> {
     if obj.is_none() {
-        return Ok(Tiler::UNDERSCORE);
+        return Ok(PcTiler::None);
     }
     if let Ok(l) = obj.cast::<PcLayout>() {
-        return Ok(Tiler::layout(l.get().0));
+        return Ok(PcTiler::Layout(l.get().0));
     }
     if obj.cast::<PyInt>().is_ok() {
-        if !int_ok {
-            return Err(error::message(
-                py,
-                format!(
-                    "pycute's {op}(A, n) with an integer n computes logical_divide(A, n), not a product: write {op}(A, Layout(n))"
-                ),
-                &format!("{op}(A, {obj})"),
-            ));
-        }
-        return Ok(Tiler::layout(layout_arg(obj)?));
+        return Ok(PcTiler::Int(layout_arg(obj)?));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        let parts = t
-            .iter()
-            .map(|x| tiler_arg(&x, op, int_ok))
-            .collect::<PyResult<Vec<_>>>()?;
-        return Tiler::try_tuple(&parts).map_err(|e| error::core(py, e, op));
+        return Ok(PcTiler::Tuple(
+            t.iter().map(|x| tiler_arg(&x)).collect::<PyResult<_>>()?,
+        ));
     }
     if let Ok(t) = obj.cast::<PyList>() {
-        return tiler_arg(t.to_tuple().as_any(), op, int_ok);
+        return tiler_arg(t.to_tuple().as_any());
     }
     Err(PyTypeError::new_err(format!(
-        "{op}: a tiler is None, an int, a Layout or a tuple of them; this is {}",
+        "a tiler is None, an int, a Layout or a tuple of them; this is {}",
         obj.repr()?
     )))
+}
+
+/// A tuple tiler padded with `None` to the rank of `l`: pycute keeps the modes beyond a
+/// tuple tiler (CuTe's composition drops them), as `_` does.
+fn padded(t: PcTiler, l: &Layout) -> PcTiler {
+    match t {
+        PcTiler::Tuple(mut items) => {
+            while items.len() < pycute_algo::len(l) {
+                items.push(PcTiler::None);
+            }
+            PcTiler::Tuple(items)
+        }
+        other => other,
+    }
+}
+
+/// A pycute tiler as rcute's.
+fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
+    match t {
+        PcTiler::None => Ok(Tiler::UNDERSCORE),
+        PcTiler::Int(l) | PcTiler::Layout(l) => Ok(Tiler::layout(*l)),
+        PcTiler::Tuple(items) => {
+            let parts = items
+                .iter()
+                .map(rcute_tiler)
+                .collect::<Result<Vec<_>, _>>()?;
+            Tiler::try_tuple(&parts)
+        }
+    }
+}
+
+/// A pycute tiler as the language's value, for the law.
+fn tiler_value(t: &PcTiler) -> Value {
+    match t {
+        PcTiler::None => Value::Tuple(IntTuple::from_int(rcute::Int::UNDERSCORE)),
+        PcTiler::Int(l) | PcTiler::Layout(l) => Value::Layout(*l),
+        PcTiler::Tuple(items) => Value::List(items.iter().map(tiler_value).collect()),
+    }
+}
+
+/// pycute's answer where it is the operation's function: the same as rcute's, or checked
+/// by the operation's law where the two differ (pycute keeps strides of size-1 modes,
+/// stops its inverses early, ...) or rcute refuses; an `rcute.Error` where pycute refuses
+/// or its answer breaks the law.
+fn answer(
+    py: Python<'_>,
+    op: &str,
+    call: impl Fn() -> String,
+    port: Result<Layout, pycute_algo::Refusal>,
+    rcute: Result<Layout, rcute::Error>,
+    law_args: impl FnOnce() -> Vec<Value>,
+) -> PyResult<Py<PcLayout>> {
+    let p =
+        port.map_err(|why| error::message(py, format!("{op}: pycute refuses: {why}"), &call()))?;
+    if let Ok(r) = &rcute
+        && r.shape_ref().to_dynamic() == p.shape_ref().to_dynamic()
+        && r.stride_ref().to_dynamic() == p.stride_ref().to_dynamic()
+    {
+        return new_layout(py, p);
+    }
+    match rcute_lang::check_call(op, &law_args(), &Value::Layout(p)) {
+        Verdict::Holds => new_layout(py, p),
+        Verdict::Breaks(why) => {
+            let rc = match &rcute {
+                Ok(r) => format!("; rcute's answer is {}", text(r)),
+                Err(e) => format!("; rcute: {e}"),
+            };
+            Err(error::message(
+                py,
+                format!(
+                    "{op}: pycute's answer {} is not the function of {op}: {why}{rc}",
+                    text(&p)
+                ),
+                &call(),
+            ))
+        }
+        Verdict::Unchecked(why) => match rcute {
+            Err(e) => Err(error::core(py, e, &call())),
+            Ok(r) => Err(error::message(
+                py,
+                format!(
+                    "{op}: pycute's answer {} differs from rcute's {} and its law cannot be checked ({why})",
+                    text(&p),
+                    text(&r)
+                ),
+                &call(),
+            )),
+        },
+    }
 }
 
 /// The text of a failing call, for the error.
@@ -158,9 +258,8 @@ impl PcLayout {
         let py = _shape.py();
         let s = static_tuple(_shape)?;
         let l = match _stride {
-            None => Layout::try_from_shape(s),
-            Some(d) if d.is_none() => Layout::try_from_shape(s),
-            Some(d) => Layout::try_new(s, static_tuple(d)?),
+            Some(d) if !d.is_none() => Layout::try_new(s, static_tuple(d)?),
+            _ => return default_layout(s).map(PcLayout),
         };
         l.map(PcLayout).map_err(|e| {
             error::core(
@@ -289,12 +388,9 @@ impl PcLayout {
             .map_err(|e| error::core(py, e, &text(&self.0)))
     }
 
-    /// The size of the codomain, `L(size(L) - 1) + 1`.
+    /// pycute's size of the codomain, `L(size(L) - 1) + 1`.
     fn cosize(&self, py: Python<'_>) -> PyResult<i64> {
-        self.0
-            .try_cosize()
-            .map(|i| i.value())
-            .map_err(|e| error::core(py, e, &text(&self.0)))
+        pycute_algo::cosize(&self.0).map_err(|e| error::message(py, e, &text(&self.0)))
     }
 
     fn __str__(&self) -> String {
@@ -312,8 +408,8 @@ impl PcLayout {
 }
 
 macro_rules! by_tiler {
-    ($name:ident, $op:literal, $method:ident, $int_ok:expr) => {
-        #[doc = concat!("pycute's `", $op, "(A, B)` on rcute's algebra.")]
+    ($name:ident, $op:literal) => {
+        #[doc = concat!("pycute's `", $op, "(A, B)`.")]
         #[pyfunction]
         pub(crate) fn $name(
             py: Python<'_>,
@@ -324,23 +420,43 @@ macro_rules! by_tiler {
                 return Ok(a.clone().unbind());
             }
             let l = layout_arg(a)?;
-            let t = tiler_arg(b, $op, $int_ok)?;
-            match l.$method(&t) {
-                Ok(r) => Ok(new_layout(py, r)?.into_any()),
-                Err(e) => Err(error::core(py, e, &call_text($op, &[a, b]))),
-            }
+            let t = padded(tiler_arg(b)?, &l);
+            let rc = rcute_tiler(&t).and_then(|rt| TilerOps::$name(&l, &rt));
+            let r = answer(
+                py,
+                $op,
+                || call_text($op, &[a, b]),
+                pycute_algo::$name(&l, &t),
+                rc,
+                || vec![Value::Layout(l), tiler_value(&t)],
+            )?;
+            Ok(r.into_any())
         }
     };
 }
 
-by_tiler!(composition, "composition", try_composition_tiler, true);
-by_tiler!(logical_divide, "logical_divide", try_logical_divide, true);
-by_tiler!(
-    logical_product,
-    "logical_product",
-    try_logical_product,
-    false
-);
+// rcute's names for the tiler forms
+trait TilerOps {
+    fn composition(&self, t: &Tiler) -> Result<Layout, rcute::Error>;
+    fn logical_divide(&self, t: &Tiler) -> Result<Layout, rcute::Error>;
+    fn logical_product(&self, t: &Tiler) -> Result<Layout, rcute::Error>;
+}
+
+impl TilerOps for Layout {
+    fn composition(&self, t: &Tiler) -> Result<Layout, rcute::Error> {
+        self.try_composition_tiler(t)
+    }
+    fn logical_divide(&self, t: &Tiler) -> Result<Layout, rcute::Error> {
+        self.try_logical_divide(t)
+    }
+    fn logical_product(&self, t: &Tiler) -> Result<Layout, rcute::Error> {
+        self.try_logical_product(t)
+    }
+}
+
+by_tiler!(composition, "composition");
+by_tiler!(logical_divide, "logical_divide");
+by_tiler!(logical_product, "logical_product");
 
 /// pycute's `complement(L, max_idx=1)`.
 #[pyfunction]
@@ -352,17 +468,18 @@ pub(crate) fn complement(
 ) -> PyResult<Py<PcLayout>> {
     let l = layout_arg(layout)?;
     let n = match max_idx {
-        Some(m) => static_tuple(m)?,
-        None => IntTuple::constant(1),
+        Some(m) => m.extract::<i64>()?,
+        None => 1,
     };
-    match l.try_complement(&n) {
-        Ok(r) => new_layout(py, r),
-        Err(e) => Err(error::core(
-            py,
-            e,
-            &format!("complement({}, {})", text(&l), n),
-        )),
-    }
+    let cot = IntTuple::constant(n);
+    answer(
+        py,
+        "complement",
+        || format!("complement({}, {n})", text(&l)),
+        pycute_algo::complement(&l, n),
+        l.try_complement(&cot),
+        || vec![Value::Layout(l), Value::Tuple(cot)],
+    )
 }
 
 /// pycute's `coalesce(L, profile=None)`.
@@ -374,12 +491,26 @@ pub(crate) fn coalesce(
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
     let l = layout_arg(layout)?;
-    let r = match profile {
-        Some(p) if p.cast::<PyTuple>().is_ok() => l.try_coalesce_by(&static_tuple(p)?),
-        _ => l.try_coalesce(),
+    let p = match profile {
+        Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),
+        _ => None,
     };
-    r.map_err(|e| error::core(py, e, &format!("coalesce({})", text(&l))))
-        .and_then(|r| new_layout(py, r))
+    let rc = match &p {
+        Some(p) => l.try_coalesce_by(p),
+        None => l.try_coalesce(),
+    };
+    answer(
+        py,
+        "coalesce",
+        || format!("coalesce({})", text(&l)),
+        pycute_algo::coalesce(&l, p.as_ref()),
+        rc,
+        || {
+            let mut v = vec![Value::Layout(l)];
+            v.extend(p.map(Value::Tuple));
+            v
+        },
+    )
 }
 
 /// pycute's `filter(L, profile=None)`.
@@ -391,17 +522,31 @@ pub(crate) fn filter(
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
     let l = layout_arg(layout)?;
-    let r = match profile {
-        Some(p) if p.cast::<PyTuple>().is_ok() => l.try_filter_by(&static_tuple(p)?),
-        _ => l.try_filter(),
+    let p = match profile {
+        Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),
+        _ => None,
     };
-    r.map_err(|e| error::core(py, e, &format!("filter({})", text(&l))))
-        .and_then(|r| new_layout(py, r))
+    let rc = match &p {
+        Some(p) => l.try_filter_by(p),
+        None => l.try_filter(),
+    };
+    answer(
+        py,
+        "filter",
+        || format!("filter({})", text(&l)),
+        pycute_algo::filter(&l, p.as_ref()),
+        rc,
+        || {
+            let mut v = vec![Value::Layout(l)];
+            v.extend(p.map(Value::Tuple));
+            v
+        },
+    )
 }
 
 macro_rules! one_layout {
     ($name:ident, $op:literal, $method:ident) => {
-        #[doc = concat!("pycute's `", $op, "(L)` on rcute's algebra.")]
+        #[doc = concat!("pycute's `", $op, "(L)`.")]
         #[pyfunction]
         pub(crate) fn $name(py: Python<'_>, layout: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
             if layout.is_none() {
@@ -411,10 +556,15 @@ macro_rules! one_layout {
                 return Ok(new_layout(py, layout_arg(layout)?)?.into_any());
             }
             let l = layout_arg(layout)?;
-            match l.$method() {
-                Ok(r) => Ok(new_layout(py, r)?.into_any()),
-                Err(e) => Err(error::core(py, e, &format!("{}({})", $op, text(&l)))),
-            }
+            let r = answer(
+                py,
+                $op,
+                || format!("{}({})", $op, text(&l)),
+                pycute_algo::$name(&l),
+                l.$method(),
+                || vec![Value::Layout(l)],
+            )?;
+            Ok(r.into_any())
         }
     };
 }
@@ -433,8 +583,8 @@ pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyRes
             layouts.iter().collect()
         };
     let ls = items.iter().map(layout_arg).collect::<PyResult<Vec<_>>>()?;
-    Layout::try_concat(&ls)
-        .map_err(|e| error::core(py, e, "make_layout(...)"))
+    pycute_algo::make_layout(&ls)
+        .map_err(|e| error::message(py, e, "make_layout(...)"))
         .and_then(|l| new_layout(py, l))
 }
 

@@ -13,8 +13,13 @@ __all__ = [
     "LayoutBase", "is_layout", "Layout", "make_layout", "size", "cosize", "coalesce",
     "filter", "composition", "complement", "right_inverse", "left_inverse",
     "logical_divide", "logical_product", "hier_unzip", "zipped_divide", "tiled_divide",
-    "zipped_product", "tiled_product", "slice_and_offset",
+    "zipped_product", "tiled_product", "slice_and_offset", "to_rcute", "from_rcute",
 ]
+
+#: ``to_rcute(L)``: the layout as an ``rcute.Layout`` (its values static, as pycute
+#: simplifies by value); ``from_rcute(L)``: an ``rcute.Layout`` as pycute's.
+to_rcute = _native.to_rcute
+from_rcute = _native.from_rcute
 
 
 class LayoutBase(ABC):
