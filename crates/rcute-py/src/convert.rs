@@ -34,10 +34,18 @@ pub(crate) fn index_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
             .map(Some)
             .map_err(|_| PyOverflowError::new_err(format!("{obj} does not fit in 64 bits")));
     }
-    if obj.is_instance_of::<PyString>() || !obj.hasattr(pyo3::intern!(obj.py(), "__index__"))? {
-        return Ok(None);
-    }
-    if obj.cast::<PyIntTuple>().is_ok() {
+    // rcute's own objects and strings are no integers (asked first: a failed attribute
+    // lookup raises and costs a microsecond)
+    if obj.is_instance_of::<PyString>()
+        || obj.cast::<PyIntTuple>().is_ok()
+        || obj.cast::<PyLayout>().is_ok()
+        || obj.cast::<crate::pycute::PcLayout>().is_ok()
+        || obj
+            .get_type()
+            .module()
+            .is_ok_and(|m| m.to_cow().is_ok_and(|m| m.starts_with("rcute")))
+        || !obj.hasattr(pyo3::intern!(obj.py(), "__index__"))?
+    {
         return Ok(None);
     }
     let i = obj.call_method0(pyo3::intern!(obj.py(), "__index__"))?;
