@@ -57,13 +57,13 @@ pub(crate) fn tuple_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<IntTuple>> {
     if let Ok(t) = obj.cast::<PyIntTuple>() {
         return Ok(Some(t.get().0));
     }
-    if let Ok(i) = obj.cast::<PyInt>() {
-        if !obj.is_instance_of::<pyo3::types::PyBool>() {
-            let v = i
-                .extract::<i64>()
-                .map_err(|_| PyOverflowError::new_err(format!("{obj} does not fit in 64 bits")))?;
-            return Ok(Some(IntTuple::dynamic(v)));
-        }
+    if let Ok(i) = obj.cast::<PyInt>()
+        && !obj.is_instance_of::<pyo3::types::PyBool>()
+    {
+        let v = i
+            .extract::<i64>()
+            .map_err(|_| PyOverflowError::new_err(format!("{obj} does not fit in 64 bits")))?;
+        return Ok(Some(IntTuple::dynamic(v)));
     }
     if obj.is_none() {
         return Ok(Some(IntTuple::from_int(Int::UNDERSCORE)));

@@ -124,6 +124,7 @@ impl PyIntTuple {
     }
 
     /// The value as plain Python: an `int`, a nested `tuple` of ints, `None` for `_`.
+    #[allow(clippy::wrong_self_convention)] // a Python method: self is a reference
     fn to_python(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         plain(py, &self.0)
     }

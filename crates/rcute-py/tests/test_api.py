@@ -138,3 +138,13 @@ def test_golden_files_replay_through_eval():
         assert got.rstrip("\n") == want["out"].rstrip("\n"), (name, c["expr"])
         n += 1
     assert n > 8000
+
+
+def test_the_stubs_are_the_tables():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("stubs", os.path.join(os.path.dirname(__file__), "..", "stubs.py"))
+    stubs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stubs)
+    here = os.path.join(os.path.dirname(__file__), "..", "python", "rcute", "_functions.pyi")
+    assert open(here).read() == stubs.text()
