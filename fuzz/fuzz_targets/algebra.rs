@@ -1,5 +1,6 @@
-//! Every algebra operation with a law, on operands built from the grammar (layouts,
-//! shapes, tilers of any kind, `rcute_fuzz::program`), and the law of each answer
+//! Every function with a law, called as the function table names the calls for the
+//! fuzzer (`rcute_lang::Function::fuzz_forms`), on operands built from the grammar
+//! (layouts, shapes, tilers of any kind, `rcute_fuzz::program`), and the law of each answer
 //! (`rcute_lang::check_call`): an answer that is not the function its operation defines
 //! is a crash, as is a panic.
 #![no_main]
@@ -19,6 +20,6 @@ fuzz_target!(|data: &[u8]| {
     {
         return;
     }
-    let verdict = rcute_lang::check_call(call.name, &call.values, &result);
+    let verdict = rcute_lang::check_call(&call.name, &call.values, &result);
     assert!(!verdict.breaks(), "{}: {result}: {verdict:?}", call.text());
 });

@@ -1,53 +1,28 @@
-//! Calls of the algebra operations that have a law, with operands drawn from the grammar
-//! of [`crate::program`]: what the `algebra` target checks.
+//! Calls of the functions that have a law, as the function table names them for the
+//! fuzzer (`rcute_lang::Function::fuzz_forms`), with operands drawn from the grammar of
+//! [`crate::program`]: what the `algebra` target checks.
 
 use crate::program::Gen;
 use arbitrary::{Result, Unstructured};
-use rcute_lang::{Value, eval_value};
+use rcute_lang::{FUNCTIONS, Form, Function, Operand, Value, eval_value};
+use std::sync::LazyLock;
 
-/// The operations of `rcute_lang::check_call`, with their operand kinds.
-const OPS: &[(&str, &[Kind])] = &[
-    ("coalesce", &[Kind::Layout]),
-    ("filter", &[Kind::Layout]),
-    ("right_inverse", &[Kind::Layout]),
-    ("left_inverse", &[Kind::Layout]),
-    ("nullspace", &[Kind::Layout]),
-    ("complement", &[Kind::Layout]),
-    ("complement", &[Kind::Layout, Kind::Shape]),
-    ("max_common_layout", &[Kind::Layout, Kind::Layout]),
-    ("blocked_product", &[Kind::Layout, Kind::Layout]),
-    ("raked_product", &[Kind::Layout, Kind::Layout]),
-    ("composition", &[Kind::Layout, Kind::Tiler]),
-    ("logical_divide", &[Kind::Layout, Kind::Tiler]),
-    ("zipped_divide", &[Kind::Layout, Kind::Tiler]),
-    ("tiled_divide", &[Kind::Layout, Kind::Tiler]),
-    ("flat_divide", &[Kind::Layout, Kind::Tiler]),
-    ("logical_product", &[Kind::Layout, Kind::Tiler]),
-    ("zipped_product", &[Kind::Layout, Kind::Tiler]),
-    ("tiled_product", &[Kind::Layout, Kind::Tiler]),
-    ("flat_product", &[Kind::Layout, Kind::Tiler]),
-    ("downcast<2>", &[Kind::Layout]),
-    ("downcast<4>", &[Kind::Layout]),
-    ("max_common_vector", &[Kind::Layout, Kind::Layout]),
-    ("tile_to_shape", &[Kind::Layout, Kind::Shape]),
-    ("upcast<2>", &[Kind::Layout]),
-    ("upcast<8>", &[Kind::Layout]),
-];
+/// The calls the function table names for the fuzzer (`Function::fuzz_forms`): each
+/// function with a law, with its template arguments and its operand kinds.
+static FORMS: LazyLock<Vec<(&'static Function, Form)>> = LazyLock::new(|| {
+    FUNCTIONS
+        .iter()
+        .flat_map(|f| f.fuzz_forms().iter().map(move |form| (f, *form)))
+        .collect()
+});
 
 /// The largest operand the target draws, in elements.
 const MAX_SIZE: i64 = 1 << 10;
 
-#[derive(Clone, Copy)]
-enum Kind {
-    Layout,
-    Shape,
-    Tiler,
-}
-
 /// One call: the operation, its operands as text and as values.
 pub struct Call {
-    /// The operation's CuTe name.
-    pub name: &'static str,
+    /// The operation's CuTe name, with its template arguments (`upcast<2>`).
+    pub name: String,
     /// The operands, as written.
     pub args: Vec<String>,
     /// The operands, evaluated.
@@ -69,14 +44,15 @@ pub fn call_of(data: &[u8]) -> Option<Call> {
 }
 
 fn draw(u: &mut Unstructured<'_>) -> Result<Option<Call>> {
-    let (name, kinds) = *u.choose(OPS)?;
+    let (f, form) = u.choose(&FORMS)?;
+    let name = format!("{}{}", f.name, form.targs);
     let mut g = Gen::new(u);
-    let mut args = Vec::with_capacity(kinds.len());
-    for k in kinds {
+    let mut args = Vec::with_capacity(form.operands.len());
+    for k in form.operands {
         args.push(match k {
-            Kind::Layout => g.layout()?,
-            Kind::Shape => g.shape()?,
-            Kind::Tiler => g.tiler()?,
+            Operand::Layout => g.layout()?,
+            Operand::Shape => g.shape()?,
+            Operand::Tiler => g.tiler()?,
         });
     }
     let values: Option<Vec<Value>> = args.iter().map(|a| eval_value(a).ok()).collect();

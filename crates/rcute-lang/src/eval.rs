@@ -1,7 +1,7 @@
 //! Evaluation of programs.
 
 use super::error::{EvalError, Span};
-use super::functions::{Call, find};
+use super::functions::{Call, Function, explain_call, find};
 use super::syntax::{BinOp, Expr, ExprKind, Parser, Stmt};
 use super::value::{Tag, Value};
 use alloc::collections::BTreeMap;
@@ -573,8 +573,8 @@ impl Env {
             targs,
             args: vals,
         };
-        call.check_arity(func)?;
-        super::functions::explain_call(&call).map(|x| Value::Printed(x.to_string()))
+        func.check_arity(&call)?;
+        explain_call(func, &call).map(|x| Value::Printed(x.to_string()))
     }
 
     fn int_tuple(&mut self, e: &Expr, what: &str) -> Result<IntTuple, EvalError> {
@@ -762,7 +762,7 @@ pub fn call(
 /// Calls a function of the language on evaluated arguments.
 #[inline(never)]
 fn call_of(
-    func: &'static super::functions::Function,
+    func: &'static Function,
     targs: &[i64],
     vals: Vec<(Value, Span)>,
     name_span: Span,
@@ -775,8 +775,8 @@ fn call_of(
         targs,
         args: vals,
     };
-    call.check_arity(func)?;
-    super::functions::call(func, &call)
+    func.check_arity(&call)?;
+    func.eval(&call)
 }
 
 /// CuTe's basis element `E<i...>` (`ScaledBasis<_1, i...>`): `E<1>` is `_1@1`, `E<1,0>` is

@@ -40,6 +40,28 @@
 //! [`eval_partial`] returns what the statements before an error printed together with the
 //! error, so that a calculator or a web page shows both.
 //!
+//! # The function table
+//!
+//! Each function of the language is one [`Function`] in [`FUNCTIONS`]: its CuTe name, its
+//! numbers of arguments and template arguments, a one-line description, its evaluation
+//! and, where it has them, its law (every answer checked by [`check_call`]), its
+//! explanation (`explain(f(...))`), its form on a coordinate tensor and the calls the
+//! `algebra` fuzz target makes of it ([`Function::fuzz_forms`]). An entry sits next to its
+//! implementation, in the list of its file; the table is sorted by name at compile time,
+//! and [`find_function`] finds a name by binary search. [`functions_markdown`] is the
+//! table of docs/FUNCTIONS.md.
+//!
+//! ```text
+//! syntax.rs            tokens, the parser and the syntax tree (the pasted C++ included)
+//! eval.rs              the evaluator: statements, names, calls, printing
+//! value.rs, error.rs   the values; errors with the span they point at
+//! printf.rs            printf's formats
+//! functions/           the table: function.rs (the descriptor), call.rs (a call's
+//!                      arguments), one file per kind of function, each with its entries
+//! law/                 the law facet of each function on the language's values, over the
+//!                      library's checks (rcute::law); composed.rs for swizzled operands
+//! ```
+//!
 //! # Bounded time and memory
 //!
 //! Every program answers (a value or an error, never a panic) in time and memory
@@ -98,8 +120,10 @@ pub use error::{EvalError, Span};
 pub use eval::{
     MAX_OUTPUT, Shown, TableCall, call, eval, eval_partial, eval_shown, eval_value, explain, parse,
 };
-pub use functions::{Function, TABLE as FUNCTIONS, find as find_function};
-pub use law::check_call;
+pub use functions::{
+    ANY, FUNCTIONS_MD_MARKERS, Form, Function, Operand, TABLE as FUNCTIONS, check_call,
+    find as find_function, functions_markdown,
+};
 pub use syntax::MAX_DEPTH;
 pub(crate) use syntax::element_bits;
 pub use value::{MAX_LIST_VALUES, Tag, Value};

@@ -1,15 +1,77 @@
 //! The layout algebra in the expression language.
 
-use super::Call;
+use super::call::Call;
+use super::function::{Form, Function, Operand};
+use super::tensors;
 use crate::error::EvalError;
+use crate::law;
 use crate::value::{Tag, Value};
 use rcute::algebra::{TileOrder, Tiler};
+use rcute::analysis::explain::{self as ex, Explanation};
 use rcute::int::Int;
 use rcute::layout::Layout;
 use rcute::swizzle::{ComposedLayout, Swizzle};
 use rcute::tuple::{IntTuple, Major};
 
 type R = Result<Value, EvalError>;
+
+/// This file's functions: entries of the function table.
+#[rustfmt::skip]
+pub(super) const FUNCTIONS: &[Function] = &[
+    Function::new("blocked_product", (2, 2), (0, 0), blocked_product, "blocked_product(A, B): A repeated as blocks over B")
+        .law(law::blocked_product).explain(explain_blocked_product).fuzz(&[Form::new(&[Operand::Layout, Operand::Layout])]),
+    Function::new("ceil_div", (2, 2), (0, 0), ceil_div, "ceil_div(a, b): division rounding up; b may be a tiler"),
+    Function::new("coalesce", (1, 2), (0, 0), coalesce, "coalesce(L[, profile]): the same function with fewer modes")
+        .law(law::coalesce).explain(explain_coalesce).fuzz(&[Form::new(&[Operand::Layout])]),
+    Function::new("complement", (1, 2), (0, 0), complement, "complement(L[, cotarget]): the layout of L's repetitions")
+        .law(law::complement).explain(explain_complement).fuzz(&[Form::new(&[Operand::Layout]), Form::new(&[Operand::Layout, Operand::Shape])]),
+    Function::new("composition", (2, 3), (0, 0), composition, "composition(A, B): R(c) = A(B(c)); B may be a tiler; composition(Sw, O, L): a swizzled layout")
+        .tensor(tensors::composition).law(law::composition).explain(explain_composition).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+    Function::new("downcast", (1, 1), (1, 1), downcast, "downcast<N>(L): elements N times smaller")
+        .law(law::downcast).fuzz(&[Form::with_targs("<2>", &[Operand::Layout]), Form::with_targs("<4>", &[Operand::Layout])]),
+    Function::new("evenly_divides", (2, 2), (0, 0), evenly_divides, "evenly_divides(shape, tiler)"),
+    Function::new("filter", (1, 2), (0, 0), filter, "filter(L[, profile]): drop stride-0 and size-1 modes, coalesce")
+        .law(law::filter).fuzz(&[Form::new(&[Operand::Layout])]),
+    Function::new("filter_zeros", (1, 2), (0, 0), filter_zeros, "filter_zeros(x[, profile]): static-0 strides (or values) make size 1"),
+    Function::new("flat_divide", (2, 2), (0, 0), flat_divide, "flat_divide(L, T): (tiles..., rests...)")
+        .tensor(tensors::flat_divide).law(law::flat_divide).explain(explain_flat_divide).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+    Function::new("flat_product", (2, 2), (0, 0), flat_product, "flat_product(A, T): (blocks..., repeats...)")
+        .law(law::flat_product).explain(explain_flat_product).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+    Function::new("get_nonswizzle_portion", (1, 1), (0, 0), get_nonswizzle_portion, "get_nonswizzle_portion(L): the layout under a swizzle"),
+    Function::new("get_swizzle_portion", (1, 1), (0, 0), get_swizzle_portion, "get_swizzle_portion(L): the swizzle (Sw<0,4,3> for a plain layout)"),
+    Function::new("left_inverse", (1, 1), (0, 0), left_inverse, "left_inverse(L): R(L(i)) == i for injective L")
+        .law(law::left_inverse).explain(explain_left_inverse).fuzz(&[Form::new(&[Operand::Layout])]),
+    Function::new("logical_divide", (2, 2), (0, 0), logical_divide, "logical_divide(L, T): (tile, rest)")
+        .tensor(tensors::logical_divide).law(law::logical_divide).explain(explain_logical_divide).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+    Function::new("logical_product", (2, 2), (0, 0), logical_product, "logical_product(A, T): (A, repeats)")
+        .law(law::logical_product).explain(explain_logical_product).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+    Function::new("max_alignment", (1, 1), (0, 0), max_alignment, "max_alignment(L): the alignment every contiguous run keeps")
+        .law(law::max_alignment),
+    Function::new("max_common_layout", (2, 2), (0, 0), max_common_layout, "max_common_layout(A, B): the contiguous elements A and B agree on")
+        .law(law::max_common_layout).fuzz(&[Form::new(&[Operand::Layout, Operand::Layout])]),
+    Function::new("max_common_vector", (2, 2), (0, 0), max_common_vector, "max_common_vector(A, B): their number")
+        .law(law::max_common_vector).fuzz(&[Form::new(&[Operand::Layout, Operand::Layout])]),
+    Function::new("nullspace", (1, 1), (0, 0), nullspace, "nullspace(L): the coordinates L maps to 0")
+        .law(law::nullspace).fuzz(&[Form::new(&[Operand::Layout])]),
+    Function::new("raked_product", (2, 2), (0, 0), raked_product, "raked_product(A, B): A's repeats interleaved over B")
+        .law(law::raked_product).explain(explain_raked_product).fuzz(&[Form::new(&[Operand::Layout, Operand::Layout])]),
+    Function::new("recast_layout", (1, 1), (2, 2), recast_layout, "recast_layout<Old,New>(L): L over elements of another type (uint8_t, half_t, float, ...)")
+        .law(law::recast_layout),
+    Function::new("right_inverse", (1, 1), (0, 0), right_inverse, "right_inverse(L): L(R(i)) == i")
+        .law(law::right_inverse).explain(explain_right_inverse).fuzz(&[Form::new(&[Operand::Layout])]),
+    Function::new("tile_to_shape", (2, 3), (0, 0), tile_to_shape, "tile_to_shape(block, shape[, order]): repeat block to fill a shape")
+        .law(law::tile_to_shape).fuzz(&[Form::new(&[Operand::Layout, Operand::Shape])]),
+    Function::new("tiled_divide", (2, 2), (0, 0), tiled_divide, "tiled_divide(L, T): ((tiles...), rests...)")
+        .tensor(tensors::tiled_divide).law(law::tiled_divide).explain(explain_tiled_divide).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+    Function::new("tiled_product", (2, 2), (0, 0), tiled_product, "tiled_product(A, T): ((blocks...), repeats...)")
+        .law(law::tiled_product).explain(explain_tiled_product).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+    Function::new("upcast", (1, 1), (1, 1), upcast, "upcast<N>(L): elements N times larger")
+        .law(law::upcast).fuzz(&[Form::with_targs("<2>", &[Operand::Layout]), Form::with_targs("<8>", &[Operand::Layout])]),
+    Function::new("zipped_divide", (2, 2), (0, 0), zipped_divide, "zipped_divide(L, T): ((tiles...), (rests...))")
+        .tensor(tensors::zipped_divide).law(law::zipped_divide).explain(explain_zipped_divide).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+    Function::new("zipped_product", (2, 2), (0, 0), zipped_product, "zipped_product(A, T): ((blocks...), (repeats...))")
+        .law(law::zipped_product).explain(explain_zipped_product).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+];
 
 fn lay(l: Layout) -> R {
     Ok(Value::Layout(l))
@@ -321,4 +383,89 @@ pub(super) fn get_nonswizzle_portion(c: &Call<'_>) -> R {
         Value::Composed(k) => lay(k.nonswizzle_portion()),
         _ => lay(c.layout(0)?),
     }
+}
+
+// ------------------------------------------------------------------ explanations
+// The steps of a call (`explain(f(...))`, rcute::analysis::explain), on plain layouts.
+
+type Steps = Result<Option<Explanation>, EvalError>;
+
+fn explain_coalesce(c: &Call<'_>) -> Steps {
+    if c.args.len() != 1 {
+        return Ok(None);
+    }
+    Ok(Some(ex::explain_coalesce(&c.layout(0)?)))
+}
+
+fn explain_composition(c: &Call<'_>) -> Steps {
+    if c.args.len() != 2 {
+        return Ok(None);
+    }
+    Ok(Some(ex::explain_composition(&c.layout(0)?, &c.tiler(1)?)))
+}
+
+fn explain_complement(c: &Call<'_>) -> Steps {
+    if c.args.len() == 2 {
+        return Ok(Some(ex::explain_complement(&c.layout(0)?, &c.tuple(1)?)));
+    }
+    Ok(Some(ex::explain_complement_cosize(&c.layout(0)?)))
+}
+
+fn explain_right_inverse(c: &Call<'_>) -> Steps {
+    Ok(Some(ex::explain_right_inverse(&c.layout(0)?)))
+}
+
+fn explain_left_inverse(c: &Call<'_>) -> Steps {
+    Ok(Some(ex::explain_left_inverse(&c.layout(0)?)))
+}
+
+/// The steps of `f(L, T)`, a divide or a product by a tiler.
+fn explain_by_tiler(c: &Call<'_>, f: fn(&Layout, &Tiler) -> Explanation) -> Steps {
+    Ok(Some(f(&c.layout(0)?, &c.tiler(1)?)))
+}
+
+fn explain_logical_divide(c: &Call<'_>) -> Steps {
+    explain_by_tiler(c, ex::explain_logical_divide)
+}
+
+fn explain_zipped_divide(c: &Call<'_>) -> Steps {
+    explain_by_tiler(c, ex::explain_zipped_divide)
+}
+
+fn explain_tiled_divide(c: &Call<'_>) -> Steps {
+    explain_by_tiler(c, ex::explain_tiled_divide)
+}
+
+fn explain_flat_divide(c: &Call<'_>) -> Steps {
+    explain_by_tiler(c, ex::explain_flat_divide)
+}
+
+fn explain_logical_product(c: &Call<'_>) -> Steps {
+    explain_by_tiler(c, ex::explain_logical_product)
+}
+
+fn explain_zipped_product(c: &Call<'_>) -> Steps {
+    explain_by_tiler(c, ex::explain_zipped_product)
+}
+
+fn explain_tiled_product(c: &Call<'_>) -> Steps {
+    explain_by_tiler(c, ex::explain_tiled_product)
+}
+
+fn explain_flat_product(c: &Call<'_>) -> Steps {
+    explain_by_tiler(c, ex::explain_flat_product)
+}
+
+fn explain_blocked_product(c: &Call<'_>) -> Steps {
+    Ok(Some(ex::explain_blocked_product(
+        &c.layout(0)?,
+        &c.layout(1)?,
+    )))
+}
+
+fn explain_raked_product(c: &Call<'_>) -> Steps {
+    Ok(Some(ex::explain_raked_product(
+        &c.layout(0)?,
+        &c.layout(1)?,
+    )))
 }

@@ -1,7 +1,8 @@
 //! What a layout costs, in the expression language: accesses, bank conflicts, coalescing,
 //! swizzle search, and the predicates on layouts (see [`rcute::analysis`]).
 
-use super::Call;
+use super::call::Call;
+use super::function::{ANY, Function};
 use crate::error::EvalError;
 use crate::value::Value;
 use alloc::boxed::Box;
@@ -13,6 +14,23 @@ use rcute::int::Int;
 use rcute::swizzle::MaybeSwizzled;
 
 type R = Result<Value, EvalError>;
+
+/// This file's functions: entries of the function table.
+#[rustfmt::skip]
+pub(super) const FUNCTIONS: &[Function] = &[
+    Function::new("bank_conflicts", (2, 2), (0, 0), bank_conflicts, "bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy) to shared layout S"),
+    Function::new("coalescing", (2, 2), (0, 0), coalescing, "coalescing(G, A): sectors and lines per warp request of access A to global layout G, and the widest vector per thread"),
+    Function::new("distinct_offsets", (1, 1), (0, 0), distinct_offsets, "distinct_offsets(L): the number of different offsets L reaches"),
+    Function::new("footprint", (1, 1), (0, 0), footprint, "footprint(L): max offset - min offset + 1"),
+    Function::new("functionally_equal", (2, 2), (0, 0), functionally_equal, "functionally_equal(A, B): the same offset at every index"),
+    Function::new("image", (1, 1), (0, 0), image, "image(L): the offsets L reaches, in increasing order"),
+    Function::new("is_bijective", (1, 1), (0, 0), is_bijective, "is_bijective(L): L permutes 0 .. size(L)"),
+    Function::new("is_injective", (1, 1), (0, 0), is_injective, "is_injective(L): no two indices share an offset"),
+    Function::new("is_surjective", (1, 2), (0, 0), is_surjective, "is_surjective(L[, n]): L reaches every offset 0 .. n (default cosize(L))"),
+    Function::new("matrix_access", (2, 2), (0, 0), matrix_access, "matrix_access(TV, n): an ldmatrix/stmatrix access of n 8x8 matrices, thread 8i+r giving row r of matrix i"),
+    Function::new("swizzle_for", (2, ANY), (0, 0), swizzle_for, "swizzle_for(L, A...): the cheapest Swizzle<B,M,S> that makes accesses A to shared layout L conflict-free"),
+    Function::new("vector_access", (2, 3), (0, 0), vector_access, "vector_access(TV, T[, bits]): (thread, value) -> index of the tile, elements T, bits per access (default: one element)"),
+];
 
 /// A memory layout: plain or swizzled.
 fn memory(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {

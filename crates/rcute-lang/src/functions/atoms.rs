@@ -1,7 +1,8 @@
 //! The atom layer in the expression language: `make_tiled_mma`, `make_tiled_copy` and
 //! their variants, the thread-value layouts and the partitions.
 
-use super::Call;
+use super::call::Call;
+use super::function::Function;
 use crate::error::EvalError;
 use crate::value::Value;
 use alloc::boxed::Box;
@@ -12,6 +13,41 @@ use rcute::layout::Layout;
 use rcute::tensor::CoordTensor;
 
 type R = Result<Value, EvalError>;
+
+/// This file's functions: entries of the function table.
+#[rustfmt::skip]
+pub(super) const FUNCTIONS: &[Function] = &[
+    Function::new("get_layoutA_TV", (1, 1), (0, 0), get_layout_a_tv, "get_layoutA_TV(M): a tiled MMA's (thread, value) -> (m,k)"),
+    Function::new("get_layoutB_TV", (1, 1), (0, 0), get_layout_b_tv, "get_layoutB_TV(M): a tiled MMA's (thread, value) -> (n,k)"),
+    Function::new("get_layoutC_TV", (1, 1), (0, 0), get_layout_c_tv, "get_layoutC_TV(M): a tiled MMA's (thread, value) -> (m,n)"),
+    Function::new("get_layoutD_TV", (1, 1), (0, 0), get_layout_d_tv, "get_layoutD_TV(C): a tiled copy's destination (thread, value) -> coordinate"),
+    Function::new("get_layoutS_TV", (1, 1), (0, 0), get_layout_s_tv, "get_layoutS_TV(C): a tiled copy's source (thread, value) -> coordinate"),
+    Function::new("get_thr_layout_vmnk", (1, 1), (0, 0), get_thr_layout_vmnk, "get_thr_layout_vmnk(M): (atom thread, M, N, K) -> thread index"),
+    Function::new("make_tiled_copy", (1, 3), (0, 0), make_tiled_copy, "make_tiled_copy(Copy_Atom<OP,T>, thr_layout, val_layout): a copy atom tiled over threads and values"),
+    Function::new("make_tiled_copy_A", (2, 2), (0, 0), make_tiled_copy_a, "make_tiled_copy_A(Copy_Atom<OP,T>, M): the copy of a tiled MMA's A"),
+    Function::new("make_tiled_copy_B", (2, 2), (0, 0), make_tiled_copy_b, "make_tiled_copy_B(Copy_Atom<OP,T>, M): the copy of a tiled MMA's B"),
+    Function::new("make_tiled_copy_C", (2, 2), (0, 0), make_tiled_copy_c, "make_tiled_copy_C(Copy_Atom<OP,T>, M): the copy of a tiled MMA's C"),
+    Function::new("make_tiled_copy_D", (2, 2), (0, 0), make_tiled_copy_d, "make_tiled_copy_D(Copy_Atom<OP,T>, C): a copy with the destination threads and values of C"),
+    Function::new("make_tiled_copy_S", (2, 2), (0, 0), make_tiled_copy_s, "make_tiled_copy_S(Copy_Atom<OP,T>, C): a copy with the source threads and values of C"),
+    Function::new("make_tiled_copy_impl", (3, 3), (0, 0), make_tiled_copy_impl, "make_tiled_copy_impl(Copy_Atom<OP,T>, layout_tv, tiler): a tiled copy from its (thread, value) layout"),
+    Function::new("make_tiled_mma", (1, 3), (0, 0), make_tiled_mma, "make_tiled_mma(atom[, atom_layout[, permutation]]): an MMA atom tiled over M, N, K"),
+    Function::new("partition_A", (3, 3), (0, 0), partition_a, "partition_A(M, thr, T): thread thr's part of an (M,K) tensor"),
+    Function::new("partition_B", (3, 3), (0, 0), partition_b, "partition_B(M, thr, T): thread thr's part of an (N,K) tensor"),
+    Function::new("partition_C", (3, 3), (0, 0), partition_c, "partition_C(M, thr, T): thread thr's part of an (M,N) tensor"),
+    Function::new("partition_D", (3, 3), (0, 0), partition_d, "partition_D(C, thr, T): thread thr's part of a copy's destination"),
+    Function::new("partition_S", (3, 3), (0, 0), partition_s, "partition_S(C, thr, T): thread thr's part of a copy's source"),
+    Function::new("partition_fragment_A", (3, 3), (0, 0), partition_fragment_a, "partition_fragment_A(M, thr, T): the layout of thread thr's registers for A"),
+    Function::new("partition_fragment_B", (3, 3), (0, 0), partition_fragment_b, "partition_fragment_B(M, thr, T): the layout of thread thr's registers for B"),
+    Function::new("partition_fragment_C", (3, 3), (0, 0), partition_fragment_c, "partition_fragment_C(M, thr, T): the layout of thread thr's accumulators"),
+    Function::new("partition_shape_A", (2, 2), (0, 0), partition_shape_a, "partition_shape_A(M, shape): the shape of one thread's part of A"),
+    Function::new("partition_shape_B", (2, 2), (0, 0), partition_shape_b, "partition_shape_B(M, shape): the shape of one thread's part of B"),
+    Function::new("partition_shape_C", (2, 2), (0, 0), partition_shape_c, "partition_shape_C(M, shape): the shape of one thread's part of C"),
+    Function::new("retile_D", (2, 2), (0, 0), retile, "retile_D(C, T): a thread's fragment regrouped as the copy's values"),
+    Function::new("retile_S", (2, 2), (0, 0), retile, "retile_S(C, T): a thread's fragment regrouped as the copy's values"),
+    Function::new("thr_size", (1, 1), (0, 0), thr_size, "thr_size(M): the threads of a tiled MMA or copy"),
+    Function::new("tile_shape", (1, 1), (0, 0), tile_shape, "tile_shape(M): a tiled MMA's (M,N,K) tile"),
+    Function::new("tile_size", (1, 1), (1, 1), tile_size, "tile_size<I>(M): mode I of a tiled MMA's or copy's tile"),
+];
 
 fn mma_atom(c: &Call<'_>, i: usize) -> Result<MmaAtom, EvalError> {
     match c.value(i) {

@@ -1,8 +1,11 @@
 //! Functions on layouts, and the functions CuTe overloads for layouts and IntTuples
 //! (size, rank, get, take, append, slice, ...).
 
-use super::{AnyLayout, Call};
+use super::call::{AnyLayout, Call};
+use super::function::{ANY, Function};
+use super::tensors;
 use crate::error::EvalError;
+use crate::law;
 use crate::value::{Tag, Value};
 use alloc::string::ToString;
 use alloc::vec::Vec;
@@ -11,6 +14,50 @@ use rcute::layout::Layout;
 use rcute::tuple::{IntTuple, Major};
 
 type R = Result<Value, EvalError>;
+
+/// This file's functions: entries of the function table.
+#[rustfmt::skip]
+pub(super) const FUNCTIONS: &[Function] = &[
+    Function::new("append", (1, 2), (0, 1), append, "append(x, y), append<N>(x[, y]): add modes at the end"),
+    Function::new("coprofile", (1, 1), (0, ANY), coprofile, "coprofile<I...>(L): the profile of the codomain, as _0s"),
+    Function::new("coshape", (1, 1), (0, ANY), coshape, "coshape<I...>(L): the shape of the codomain"),
+    Function::new("cosize", (1, 1), (0, ANY), cosize, "cosize<I...>(L): the size of the codomain"),
+    Function::new("depth", (1, 1), (0, ANY), depth, "depth<I...>(x): nesting depth"),
+    Function::new("dice", (2, 2), (0, 0), dice, "dice(c, x): the modes paired with integers"),
+    Function::new("domain_offset", (2, 2), (0, 0), domain_offset, "domain_offset(c, L): (L, L(c))")
+        .law(law::domain_offset),
+    Function::new("flatten", (1, 1), (0, 0), flatten, "flatten(x): depth at most 1"),
+    Function::new("get", (1, 1), (1, ANY), get, "get<I...>(x): a mode"),
+    Function::new("group", (1, 1), (2, 2), group, "group<B,E>(x): group modes [B,E) into one"),
+    Function::new("layout", (1, 1), (0, ANY), layout, "layout<I...>(L): a sub-layout")
+        .tensor(tensors::layout),
+    Function::new("make_fragment_like", (1, 1), (0, 0), make_fragment_like, "make_fragment_like(L): a compact fragment, mode 0 col-major, the rest in L's stride order"),
+    Function::new("make_identity_layout", (1, 1), (0, 0), make_identity_layout, "make_identity_layout(shape)"),
+    Function::new("make_layout", (1, ANY), (0, 0), make_layout, "make_layout(shape[, stride | LayoutLeft | LayoutRight]) or make_layout(L0, L1, ...)"),
+    Function::new("make_layout_like", (1, 1), (0, 0), make_layout_like, "make_layout_like(L): compact, in L's stride order"),
+    Function::new("make_ordered_layout", (2, 2), (0, 0), make_ordered_layout, "make_ordered_layout(shape, order)"),
+    Function::new("prepend", (1, 2), (0, 1), prepend, "prepend(x, y), prepend<N>(x[, y]): add modes at the front"),
+    Function::new("print_latex", (1, 1), (0, 0), print_latex, "print_latex(L): CuTe's TikZ picture of a layout of rank 2 or less, a tiled MMA or a tiled copy"),
+    Function::new("print_layout", (1, 1), (0, 0), print_layout, "print_layout(L): CuTe's table of a rank-2 layout"),
+    Function::new("print_svg", (1, 1), (0, 0), print_svg, "print_svg(M): CuTe's SVG picture of a tiled MMA (A, B and C by thread and value)"),
+    Function::new("rank", (1, 1), (0, ANY), rank, "rank<I...>(x): the number of modes")
+        .tensor(tensors::rank),
+    Function::new("replace", (2, 2), (1, 1), replace, "replace<I>(x, y): replace mode I"),
+    Function::new("select", (1, 1), (1, ANY), select, "select<I...>(x): the modes I..."),
+    Function::new("shape", (1, 1), (0, ANY), shape, "shape<I...>(L): the shape")
+        .tensor(tensors::shape),
+    Function::new("size", (1, 1), (0, ANY), size, "size<I...>(x): the number of elements")
+        .tensor(tensors::size),
+    Function::new("slice", (2, 2), (0, 0), slice, "slice(c, x): the modes paired with _")
+        .law(law::slice),
+    Function::new("slice_and_offset", (2, 2), (0, 0), slice_and_offset, "slice_and_offset(c, L): (slice, offset)")
+        .law(law::slice_and_offset),
+    Function::new("stride", (1, 1), (0, ANY), stride, "stride<I...>(L): the stride"),
+    Function::new("take", (1, 1), (2, 2), take, "take<B,E>(x): modes [B,E)"),
+    Function::new("tile_unzip", (2, 2), (0, 0), tile_unzip, "tile_unzip(L, T): ((tiles...), (rests...)) of a divided layout"),
+    Function::new("unflatten", (2, 2), (0, 0), unflatten, "unflatten(x, profile): regroup a flat tuple or layout"),
+    Function::new("zip", (1, ANY), (0, 0), zip, "zip(x[, y, ...]): transpose a tuple of tuples, or the shapes and strides of layouts"),
+];
 
 fn lay(l: Layout) -> R {
     Ok(Value::Layout(l))

@@ -1,13 +1,25 @@
 //! Coordinate tensors in the expression language: `make_identity_tensor`, partitioning,
 //! `print_tensor`.
 
-use super::Call;
+use super::call::Call;
+use super::function::Function;
 use crate::error::EvalError;
 use crate::value::Value;
 use rcute::int::Int;
 use rcute::tensor::CoordTensor;
 
 type R = Result<Value, EvalError>;
+
+/// This file's functions: entries of the function table.
+#[rustfmt::skip]
+pub(super) const FUNCTIONS: &[Function] = &[
+    Function::new("inner_partition", (3, 3), (0, 0), inner_partition, "inner_partition(T, tiler, coord): one tile of a tensor"),
+    Function::new("local_partition", (3, 4), (0, 0), local_partition, "local_partition(T, thr_layout, idx[, proj]): a thread's elements"),
+    Function::new("local_tile", (3, 4), (0, 0), local_tile, "local_tile(T, tiler, coord[, proj]): one tile of a tensor"),
+    Function::new("make_identity_tensor", (1, 1), (0, 0), make_identity_tensor, "make_identity_tensor(shape): the tensor of its own coordinates"),
+    Function::new("outer_partition", (3, 3), (0, 0), outer_partition, "outer_partition(T, tiler, coord): one element of every tile"),
+    Function::new("print_tensor", (1, 1), (0, 0), print_tensor, "print_tensor(T): CuTe's table of a tensor's elements"),
+];
 
 fn tensor(c: &Call<'_>, i: usize) -> Result<CoordTensor, EvalError> {
     match c.value(i) {
@@ -67,34 +79,49 @@ pub(super) fn print_tensor(c: &Call<'_>) -> R {
     Ok(Value::Printed(alloc::format!("{p}")))
 }
 
-/// The tensor forms of the layout functions (composition, divides): `None` when argument
-/// 0 is not a tensor.
-pub(super) fn on_tensor(c: &Call<'_>) -> Option<R> {
-    let Value::Tensor(t) = c.value(0) else {
-        return None;
-    };
-    let t = *t;
-    Some((|| -> R {
-        match c.name {
-            "composition" => {
-                if let Value::Layout(b) = c.value(1) {
-                    return ten(c.core(t.try_composition(b))?);
-                }
-                ten(c.core(t.try_composition_tiler(&c.tiler(1)?))?)
-            }
-            "logical_divide" => ten(c.core(t.try_logical_divide(&c.tiler(1)?))?),
-            "zipped_divide" => ten(c.core(t.try_zipped_divide(&c.tiler(1)?))?),
-            "tiled_divide" => ten(c.core(t.try_tiled_divide(&c.tiler(1)?))?),
-            "flat_divide" => ten(c.core(t.try_flat_divide(&c.tiler(1)?))?),
-            "size" => Ok(Value::int(
-                c.core(c.core(t.layout().try_mode_path(&c.path()?))?.try_size())?,
-            )),
-            "rank" => Ok(Value::int(Int::constant(
-                c.core(t.layout().try_mode_path(&c.path()?))?.rank() as i64,
-            ))),
-            "shape" => Ok(Value::Tuple(c.core(t.shape().try_get_path(&c.path()?))?)),
-            "layout" => Ok(Value::Layout(c.core(t.layout().try_mode_path(&c.path()?))?)),
-            _ => Err(c.bad_arg(0, "a layout")),
-        }
-    })())
+// ------------------------------------------------------------------ tensor forms
+// The layout functions on a coordinate tensor given as their first argument (the
+// `tensor` facet of their entries).
+
+pub(super) fn composition(c: &Call<'_>, t: &CoordTensor) -> R {
+    if let Value::Layout(b) = c.value(1) {
+        return ten(c.core(t.try_composition(b))?);
+    }
+    ten(c.core(t.try_composition_tiler(&c.tiler(1)?))?)
+}
+
+pub(super) fn logical_divide(c: &Call<'_>, t: &CoordTensor) -> R {
+    ten(c.core(t.try_logical_divide(&c.tiler(1)?))?)
+}
+
+pub(super) fn zipped_divide(c: &Call<'_>, t: &CoordTensor) -> R {
+    ten(c.core(t.try_zipped_divide(&c.tiler(1)?))?)
+}
+
+pub(super) fn tiled_divide(c: &Call<'_>, t: &CoordTensor) -> R {
+    ten(c.core(t.try_tiled_divide(&c.tiler(1)?))?)
+}
+
+pub(super) fn flat_divide(c: &Call<'_>, t: &CoordTensor) -> R {
+    ten(c.core(t.try_flat_divide(&c.tiler(1)?))?)
+}
+
+pub(super) fn size(c: &Call<'_>, t: &CoordTensor) -> R {
+    Ok(Value::int(c.core(
+        c.core(t.layout().try_mode_path(&c.path()?))?.try_size(),
+    )?))
+}
+
+pub(super) fn rank(c: &Call<'_>, t: &CoordTensor) -> R {
+    Ok(Value::int(Int::constant(
+        c.core(t.layout().try_mode_path(&c.path()?))?.rank() as i64,
+    )))
+}
+
+pub(super) fn shape(c: &Call<'_>, t: &CoordTensor) -> R {
+    Ok(Value::Tuple(c.core(t.shape().try_get_path(&c.path()?))?))
+}
+
+pub(super) fn layout(c: &Call<'_>, t: &CoordTensor) -> R {
+    Ok(Value::Layout(c.core(t.layout().try_mode_path(&c.path()?))?))
 }

@@ -1,11 +1,18 @@
 //! `tma_copy`: the TMA analysis in the expression language.
 
-use super::Call;
+use super::call::Call;
+use super::function::Function;
 use crate::error::EvalError;
 use crate::value::Value;
 use alloc::string::ToString;
 use rcute::analysis::tma::{TmaCopy, TmaError};
 use rcute::swizzle::MaybeSwizzled;
+
+/// This file's functions: entries of the function table.
+#[rustfmt::skip]
+pub(super) const FUNCTIONS: &[Function] = &[
+    Function::new("tma_copy", (3, 3), (0, 0), tma_copy, "tma_copy(G, S, T): the TMA tensor map and instructions that move tile S of tensor G (T: half_t, float, ... or bits), proved, or why not"),
+];
 
 /// `tma_copy(G, S, T)`: the report of [`TmaCopy::try_new`] for the global tensor `G`, the
 /// shared-memory tile `S` (a layout or a swizzled layout) and the element type `T` (CuTe's

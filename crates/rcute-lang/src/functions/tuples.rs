@@ -1,6 +1,7 @@
 //! Functions on integers and IntTuples.
 
-use super::Call;
+use super::call::Call;
+use super::function::{ANY, Function};
 use crate::error::EvalError;
 use crate::value::{Tag, Value};
 use alloc::vec::Vec;
@@ -8,6 +9,60 @@ use rcute::int::Int;
 use rcute::tuple::{self, IntTuple, Major};
 
 type R = Result<Value, EvalError>;
+
+/// This file's functions: entries of the function table.
+#[rustfmt::skip]
+pub(super) const FUNCTIONS: &[Function] = &[
+    Function::new("colex_geq", (2, 2), (0, 0), colex_geq, "colex_geq(a, b): colexicographic >="),
+    Function::new("colex_gtr", (2, 2), (0, 0), colex_gtr, "colex_gtr(a, b): colexicographic >"),
+    Function::new("colex_leq", (2, 2), (0, 0), colex_leq, "colex_leq(a, b): colexicographic <="),
+    Function::new("colex_less", (2, 2), (0, 0), colex_less, "colex_less(a, b): colexicographic <"),
+    Function::new("compact_col_major", (1, 2), (0, 0), compact_col_major, "compact_col_major(shape[, current]): column-major strides"),
+    Function::new("compact_order", (2, 2), (0, 0), compact_order, "compact_order(shape, order): strides in the given order"),
+    Function::new("compact_row_major", (1, 2), (0, 0), compact_row_major, "compact_row_major(shape[, current]): row-major strides"),
+    Function::new("compatible", (2, 2), (0, 0), compatible, "compatible(a, b): every coordinate of a is one of b"),
+    Function::new("congruent", (2, 2), (0, 0), congruent, "congruent(a, b): same profile"),
+    Function::new("crd2crd", (3, 3), (0, 0), crd2crd, "crd2crd(c, src_shape, dst_shape)"),
+    Function::new("crd2idx", (2, 3), (0, 0), crd2idx, "crd2idx(c, shape[, stride]) or crd2idx(c, L): the index of a coordinate"),
+    Function::new("domain_distribute", (2, 2), (0, 0), domain_distribute, "domain_distribute(shape, n): n elements spread over the modes by gcd, col-major strides"),
+    Function::new("elem_geq", (2, 2), (0, 0), elem_geq, "elem_geq(a, b): element-wise >="),
+    Function::new("elem_gtr", (2, 2), (0, 0), elem_gtr, "elem_gtr(a, b): element-wise >"),
+    Function::new("elem_leq", (2, 2), (0, 0), elem_leq, "elem_leq(a, b): element-wise <="),
+    Function::new("elem_less", (2, 2), (0, 0), elem_less, "elem_less(a, b): element-wise <"),
+    Function::new("elem_scale", (2, 2), (0, 0), elem_scale, "elem_scale(a, b): a scaled by the sizes of b"),
+    Function::new("gcd", (1, ANY), (0, 0), gcd, "gcd(x, ...): greatest common divisor of all leaves"),
+    Function::new("idx2crd", (2, 3), (0, 0), idx2crd, "idx2crd(i, shape[, stride]): the coordinate of an index"),
+    Function::new("inner_product", (2, 2), (0, 0), inner_product, "inner_product(a, b)"),
+    Function::new("insert", (2, 2), (1, 1), insert, "insert<I>(t, x): insert x before mode I"),
+    Function::new("lcm", (2, 2), (0, 0), lcm, "lcm(a, b): least common multiple of two integers"),
+    Function::new("lex_geq", (2, 2), (0, 0), lex_geq, "lex_geq(a, b): lexicographic >="),
+    Function::new("lex_gtr", (2, 2), (0, 0), lex_gtr, "lex_gtr(a, b): lexicographic >"),
+    Function::new("lex_leq", (2, 2), (0, 0), lex_leq, "lex_leq(a, b): lexicographic <="),
+    Function::new("lex_less", (2, 2), (0, 0), lex_less, "lex_less(a, b): lexicographic <"),
+    Function::new("make_basis_like", (1, 1), (0, 0), make_basis_like, "make_basis_like(shape): identity strides"),
+    Function::new("make_coord", (0, ANY), (0, 0), make_tuple, "make_coord(x, ...): a tuple"),
+    Function::new("make_shape", (0, ANY), (0, 0), make_tuple, "make_shape(x, ...): a tuple"),
+    Function::new("make_step", (0, ANY), (0, 0), make_tuple, "make_step(x, ...): a tuple"),
+    Function::new("make_stride", (0, ANY), (0, 0), make_tuple, "make_stride(x, ...): a tuple"),
+    Function::new("make_tile", (0, ANY), (0, 0), make_tuple, "make_tile(x, ...): a tuple"),
+    Function::new("make_tuple", (0, ANY), (0, 0), make_tuple, "make_tuple(x, ...): a tuple"),
+    Function::new("max", (1, ANY), (0, 0), max, "max(x, ...): the largest leaf"),
+    Function::new("min", (1, ANY), (0, 0), min, "min(x, ...): the smallest leaf"),
+    Function::new("product", (1, 1), (0, 0), product, "product(t): the product of the leaves"),
+    Function::new("product_each", (1, 1), (0, 0), product_each, "product_each(t): the product of each mode"),
+    Function::new("product_like", (2, 2), (0, 0), product_like, "product_like(t, guide): products at the leaves of guide"),
+    Function::new("remove", (1, 1), (1, 1), remove, "remove<I>(t): remove mode I"),
+    Function::new("repeat", (1, 1), (1, 1), repeat, "repeat<N>(x): N copies of x (x itself for N = 1)"),
+    Function::new("repeat_like", (2, 2), (0, 0), repeat_like, "repeat_like(t, x): t's profile filled with x"),
+    Function::new("reverse", (1, 1), (0, 0), reverse, "reverse(t): the modes in reverse order"),
+    Function::new("round_up", (2, 2), (0, 0), round_up, "round_up(a, b): a rounded up to multiples of b"),
+    Function::new("shape_div", (2, 2), (0, 0), shape_div, "shape_div(a, b): shape division"),
+    Function::new("sum", (1, 1), (0, 0), sum, "sum(t): the sum of the leaves"),
+    Function::new("tuple_repeat", (1, 1), (1, 1), tuple_repeat, "tuple_repeat<N>(x): a tuple of N copies"),
+    Function::new("unwrap", (1, 1), (0, 0), unwrap, "unwrap(t): strip rank-1 tuples"),
+    Function::new("weakly_congruent", (2, 2), (0, 0), weakly_congruent, "weakly_congruent(a, b)"),
+    Function::new("wrap", (1, 1), (0, 0), wrap, "wrap(x): a leaf becomes a rank-1 tuple"),
+];
 
 fn int(i: Int) -> R {
     Ok(Value::int(i))

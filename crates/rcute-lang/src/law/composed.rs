@@ -1,9 +1,10 @@
-//! [`super::check_call`] where an operand or the answer is a swizzle or a swizzled layout:
-//! a swizzled layout `Sw ∘ O ∘ L` is the function `i -> Sw(O + L(i))`, and each operation
-//! is checked against that function (or, for the operations that act on `L` alone, by
-//! keeping `Sw` and `O` and answering the plain operation's lawful answer on `L`).
+//! The laws of the functions where an operand or the answer is a swizzle or a swizzled
+//! layout: a swizzled layout `Sw ∘ O ∘ L` is the function `i -> Sw(O + L(i))`, and each
+//! operation is checked against that function (or, for the operations that act on `L`
+//! alone, by keeping `Sw` and `O` and answering the plain operation's lawful answer on
+//! `L`). Each function here is one function's law on such operands.
 
-use super::operands::tiler_of;
+use super::operands::{LawCall, SWIZZLED_WITHOUT_LAW, maybe, tiler_of, verdict};
 use crate::Value;
 use alloc::format;
 use alloc::string::String;
@@ -12,25 +13,6 @@ use rcute::law::{self, Verdict};
 use rcute::layout::Layout;
 use rcute::swizzle::{ComposedLayout, MaybeSwizzled, Swizzle};
 use rcute::tuple::IntTuple;
-
-/// The verdict of a check of [`rcute::law`].
-fn verdict(r: Result<(), String>) -> Verdict {
-    match r {
-        Ok(()) => Verdict::Holds,
-        Err(why) if why.contains("not enumerable") => {
-            Verdict::Unchecked("a domain larger than law::LIMIT")
-        }
-        Err(why) => Verdict::Breaks(why),
-    }
-}
-
-fn maybe(v: &Value) -> Option<MaybeSwizzled> {
-    match v {
-        Value::Layout(l) => Some(MaybeSwizzled::Plain(*l)),
-        Value::Composed(c) => Some(MaybeSwizzled::Swizzled(*c)),
-        _ => None,
-    }
-}
 
 /// `R` keeps the swizzle and the offset of `a`, and its layout answers `law` on `L`.
 fn on_layout(a: &ComposedLayout, r: &Value, law: impl Fn(&Layout) -> Verdict) -> Verdict {
@@ -75,48 +57,33 @@ fn slice(a: &ComposedLayout, coord: &IntTuple, s: &Value, off: Option<Int>) -> V
     verdict(law::check_slice(a, coord, &s, off))
 }
 
-/// The laws of the operations on swizzles and swizzled layouts; `None` where no operand
-/// and not the answer is one.
-pub(super) fn composed_call(
-    name: &str,
-    targs: Option<&str>,
-    args: &[Value],
-    result: &Value,
-) -> Option<Verdict> {
-    let swizzled = |v: &Value| matches!(v, Value::Composed(_) | Value::Swizzle(_));
-    if !args.iter().any(swizzled) && !swizzled(result) {
-        return None;
-    }
-    let number = |s: &str| s.trim().parse::<i64>().ok();
-    Some(match (name, args, result) {
+/// `composition`: the construction `composition(Sw[, O], L)`, and compositions of and
+/// with swizzled layouts.
+pub(super) fn composition(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
         // the construction: a swizzled layout is swizzle(offset + L(i))
-        ("composition", [Value::Swizzle(sw), rest @ ..], Value::Composed(r)) => {
+        ([Value::Swizzle(sw), rest @ ..], Value::Composed(r)) => {
             let (o, l) = match rest {
                 [Value::Layout(l)] => (Int::ZERO, *l),
                 [Value::Tuple(o), Value::Layout(l)] => match o.as_int() {
                     Some(o) => (o, *l),
-                    None => return Some(Verdict::Unchecked("an offset that is not an integer")),
+                    None => return Verdict::Unchecked("an offset that is not an integer"),
                 },
-                _ => return Some(Verdict::Unchecked("operands of a composition")),
+                _ => return Verdict::Unchecked("operands of a composition"),
             };
             let a = ComposedLayout::new(*sw, o, l);
             verdict(law::check_same_function(&a, r))
         }
-        ("composition", [Value::Composed(a), t], r) if !matches!(t, Value::Composed(_)) => {
-            match tiler_of(t) {
-                Some(t) => on_layout(a, r, |rl| law::composition(&a.layout(), &t, rl)),
-                None => Verdict::Unchecked("a second operand that is not a tiler"),
-            }
-        }
-        ("composition", [Value::Composed(a), Value::Composed(b)], r) => composed_after(a, b, r),
-        ("logical_product", [Value::Layout(a), Value::Composed(b)], r) => product_by(a, b, r),
-        ("left_inverse", [Value::Composed(a)], Value::Chain(r)) => left_inverse_chain(a, r),
-        ("right_inverse", [Value::Composed(a)], Value::Chain(r)) => right_inverse_chain(a, r),
-        ("composition", [Value::Layout(l), Value::Composed(b)], r) => match maybe(r) {
+        ([Value::Composed(a), t], r) if !matches!(t, Value::Composed(_)) => match tiler_of(t) {
+            Some(t) => on_layout(a, r, |rl| law::composition(&a.layout(), &t, rl)),
+            None => Verdict::Unchecked("a second operand that is not a tiler"),
+        },
+        ([Value::Composed(a), Value::Composed(b)], r) => composed_after(a, b, r),
+        ([Value::Layout(l), Value::Composed(b)], r) => match maybe(r) {
             Some(r) => verdict(law::check_layout_composition(l, b, &r)),
             None => Verdict::Unchecked("an answer that is not a layout"),
         },
-        ("composition", [Value::Layout(l), Value::Swizzle(sw)], r) => match maybe(r) {
+        ([Value::Layout(l), Value::Swizzle(sw)], r) => match maybe(r) {
             // L ∘ Sw over the answer's domain
             Some(r) => {
                 let b = ComposedLayout::new(
@@ -125,7 +92,7 @@ pub(super) fn composed_call(
                     Layout::new(
                         IntTuple::from_int(match r.try_size() {
                             Ok(n) => n,
-                            Err(_) => return Some(Verdict::Unchecked("an answer without a size")),
+                            Err(_) => return Verdict::Unchecked("an answer without a size"),
                         }),
                         IntTuple::from_int(Int::constant(1)),
                     ),
@@ -134,101 +101,162 @@ pub(super) fn composed_call(
             }
             None => Verdict::Unchecked("an answer that is not a layout"),
         },
-        ("right_inverse", [Value::Composed(a)], r) => match maybe(r) {
-            Some(r) => verdict(law::check_right_inverse(a, &r)),
-            None => Verdict::Unchecked("an answer that is not a layout"),
-        },
-        ("left_inverse", [Value::Composed(a)], r) => match maybe(r) {
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `logical_product(A, B)` by a swizzled tiler, or of a swizzled layout.
+pub(super) fn logical_product(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Layout(a), Value::Composed(b)], r) => product_by(a, b, r),
+        _ => by_tiler(c, law::logical_product),
+    }
+}
+
+/// `left_inverse(A)` of a swizzled layout: a chain where `A` has an offset.
+pub(super) fn left_inverse(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Composed(a)], Value::Chain(r)) => left_inverse_chain(a, r),
+        ([Value::Composed(a)], r) => match maybe(r) {
             Some(r) => verdict(law::check_left_inverse(a, &r)),
             None => Verdict::Unchecked("an answer that is not a layout"),
         },
-        ("coalesce", [Value::Composed(a)], r) => {
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `right_inverse(A)` of a swizzled layout.
+pub(super) fn right_inverse(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Composed(a)], Value::Chain(r)) => right_inverse_chain(a, r),
+        ([Value::Composed(a)], r) => match maybe(r) {
+            Some(r) => verdict(law::check_right_inverse(a, &r)),
+            None => Verdict::Unchecked("an answer that is not a layout"),
+        },
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `coalesce(A)` of a swizzled layout: the coalesced layout under the same swizzle, and the
+/// same function.
+pub(super) fn coalesce(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Composed(a)], r) => {
             let v = on_layout(a, r, |rl| law::coalesce(&a.layout(), rl));
             match (v, r) {
                 (Verdict::Holds, Value::Composed(r)) => verdict(law::check_same_function(a, r)),
                 (v, _) => v,
             }
         }
-        (
-            "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
-            | "zipped_product" | "tiled_product" | "flat_product",
-            [Value::Composed(a), t],
-            r,
-        ) => match tiler_of(t) {
-            Some(t) => {
-                let law = match name {
-                    "logical_divide" => law::logical_divide,
-                    "zipped_divide" => law::zipped_divide,
-                    "tiled_divide" => law::tiled_divide,
-                    "flat_divide" => law::flat_divide,
-                    "logical_product" => law::logical_product,
-                    "zipped_product" => law::zipped_product,
-                    "tiled_product" => law::tiled_product,
-                    _ => law::flat_product,
-                };
-                on_layout(a, r, |rl| law(&a.layout(), &t, rl))
-            }
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// A divide or a product of a swizzled layout by a tiler: `law` on the layout under the
+/// swizzle.
+pub(super) fn by_tiler(
+    c: &LawCall<'_>,
+    law: fn(&Layout, &rcute::Tiler, &Layout) -> Verdict,
+) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Composed(a), t], r) => match tiler_of(t) {
+            Some(t) => on_layout(a, r, |rl| law(&a.layout(), &t, rl)),
             None => Verdict::Unchecked("a second operand that is not a tiler"),
         },
-        ("blocked_product" | "raked_product", [Value::Composed(a), Value::Layout(b)], r) => {
-            let law = if name == "blocked_product" {
-                law::blocked_product
-            } else {
-                law::raked_product
-            };
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `blocked_product` or `raked_product` of a swizzled layout by a layout: `law` on the
+/// layout under the swizzle.
+pub(super) fn by_layout(c: &LawCall<'_>, law: fn(&Layout, &Layout, &Layout) -> Verdict) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Composed(a), Value::Layout(b)], r) => {
             on_layout(a, r, |rl| law(&a.layout(), b, rl))
         }
-        ("upcast" | "downcast", [Value::Swizzle(sw)], Value::Swizzle(r)) => {
-            match targs.and_then(number) {
-                Some(n) if n > 0 && name == "upcast" => {
-                    verdict(law::check_swizzle_upcast(*sw, n, *r))
-                }
-                Some(n) if n > 0 => verdict(law::check_swizzle_downcast(*sw, n, *r)),
-                _ => Verdict::Unchecked("a factor that is not a positive integer"),
-            }
-        }
-        ("upcast" | "downcast", [Value::Composed(a)], Value::Composed(r)) => {
-            match targs.and_then(number) {
-                Some(n) if n > 0 => cast(name == "upcast", n, a, r),
-                _ => Verdict::Unchecked("a factor that is not a positive integer"),
-            }
-        }
-        ("max_alignment", [Value::Composed(a)], Value::Tuple(m)) => match m.as_int() {
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `upcast<n>` (`up`) or `downcast<n>` of a swizzle or a swizzled layout.
+pub(super) fn cast(c: &LawCall<'_>, up: bool) -> Verdict {
+    let n = c.targs.and_then(|s| s.trim().parse::<i64>().ok());
+    match (c.args, c.result) {
+        ([Value::Swizzle(sw)], Value::Swizzle(r)) => match n {
+            Some(n) if n > 0 && up => verdict(law::check_swizzle_upcast(*sw, n, *r)),
+            Some(n) if n > 0 => verdict(law::check_swizzle_downcast(*sw, n, *r)),
+            _ => Verdict::Unchecked("a factor that is not a positive integer"),
+        },
+        ([Value::Composed(a)], Value::Composed(r)) => match n {
+            Some(n) if n > 0 => cast_composed(up, n, a, r),
+            _ => Verdict::Unchecked("a factor that is not a positive integer"),
+        },
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `max_alignment(A)` of a static swizzled layout.
+pub(super) fn max_alignment(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Composed(a)], Value::Tuple(m)) => match m.as_int() {
             Some(m) if a.layout().is_static() => match law::image(a) {
                 Ok(image) => verdict(law::check_alignment(&image, m.value())),
                 Err(why) => verdict(Err(why)),
             },
             _ => Verdict::Unchecked("a dynamic layout or an answer that is not an integer"),
         },
-        ("domain_offset", [Value::Tuple(coord), Value::Composed(a)], Value::List(r)) => {
-            match r.as_slice() {
-                [r, Value::Tuple(off)] => match (maybe(r), off.as_int()) {
-                    (Some(r), Some(off)) => domain_offset(a, coord, &r, off),
-                    _ => Verdict::Unchecked("an answer that is not a layout and an offset"),
-                },
-                _ => Verdict::Unchecked("an answer that is not a pair"),
-            }
-        }
-        ("slice_and_offset", [Value::Tuple(coord), Value::Composed(a)], Value::List(r)) => {
-            match r.as_slice() {
-                [s, Value::Tuple(off)] => match off.as_int() {
-                    Some(off) => slice(a, coord, s, Some(off)),
-                    None => Verdict::Unchecked("an offset that is not an integer"),
-                },
-                _ => Verdict::Unchecked("an answer that is not a pair"),
-            }
-        }
-        ("slice", [Value::Tuple(coord), Value::Composed(a)], s) => slice(a, coord, s, None),
-        // `A(c)`, an application with `_` in `c`: the slice (CuTe folds the offset into
-        // the swizzle's base where it can, and drops the rest, as `slice` does)
-        ("apply", [Value::Composed(a), Value::Tuple(coord)], s) => slice(a, coord, s, None),
-        _ => Verdict::Unchecked("a function of swizzled layouts without a law"),
-    })
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `domain_offset(coord, A)` of a swizzled layout.
+pub(super) fn domain_offset(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Tuple(coord), Value::Composed(a)], Value::List(r)) => match r.as_slice() {
+            [r, Value::Tuple(off)] => match (maybe(r), off.as_int()) {
+                (Some(r), Some(off)) => domain_offset_of(a, coord, &r, off),
+                _ => Verdict::Unchecked("an answer that is not a layout and an offset"),
+            },
+            _ => Verdict::Unchecked("an answer that is not a pair"),
+        },
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `slice_and_offset(coord, A)` of a swizzled layout.
+pub(super) fn slice_and_offset(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Tuple(coord), Value::Composed(a)], Value::List(r)) => match r.as_slice() {
+            [s, Value::Tuple(off)] => match off.as_int() {
+                Some(off) => slice(a, coord, s, Some(off)),
+                None => Verdict::Unchecked("an offset that is not an integer"),
+            },
+            _ => Verdict::Unchecked("an answer that is not a pair"),
+        },
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `slice(coord, A)` of a swizzled layout.
+pub(super) fn slice_of(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Tuple(coord), Value::Composed(a)], s) => slice(a, coord, s, None),
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
+}
+
+/// `A(c)`, an application with `_` in `c`: the slice (CuTe folds the offset into the
+/// swizzle's base where it can, and drops the rest, as `slice` does).
+pub(super) fn apply(c: &LawCall<'_>) -> Verdict {
+    match (c.args, c.result) {
+        ([Value::Composed(a), Value::Tuple(coord)], s) => slice(a, coord, s, None),
+        _ => SWIZZLED_WITHOUT_LAW,
+    }
 }
 
 /// `upcast<n>` (`up`) or `downcast<n>` of a swizzled layout: the swizzle of the larger (or
 /// smaller) elements, the offset divided (or multiplied) by `n`, and the layout's cast.
-fn cast(up: bool, n: i64, a: &ComposedLayout, r: &ComposedLayout) -> Verdict {
+fn cast_composed(up: bool, n: i64, a: &ComposedLayout, r: &ComposedLayout) -> Verdict {
     let (o, ro) = (a.origin().value() as i128, r.origin().value() as i128);
     let (n128, what) = (n as i128, if up { "upcast" } else { "downcast" });
     let origin = if up { ro * n128 == o } else { ro == o * n128 };
@@ -254,7 +282,7 @@ fn cast(up: bool, n: i64, a: &ComposedLayout, r: &ComposedLayout) -> Verdict {
 }
 
 /// `domain_offset(coord, A)`: `(R, off)` with `R(i) + off == Sw(O + L(coord) + L(i))`.
-fn domain_offset(a: &ComposedLayout, coord: &IntTuple, r: &MaybeSwizzled, off: Int) -> Verdict {
+fn domain_offset_of(a: &ComposedLayout, coord: &IntTuple, r: &MaybeSwizzled, off: Int) -> Verdict {
     if a.layout().try_crd2idx(coord).is_err() {
         return Verdict::Unchecked("a coordinate outside the layout");
     }
