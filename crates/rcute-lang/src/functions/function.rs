@@ -128,9 +128,18 @@ impl Function {
         self
     }
 
-    /// With a law, which checks every answer.
+    /// With a law, which checks every answer. Without the feature `laws` the entry keeps
+    /// none of the law's code, only [`crate::law::unavailable`] in its place.
     pub(crate) const fn law(mut self, law: Law) -> Function {
-        self.law = Some(law);
+        #[cfg(feature = "laws")]
+        {
+            self.law = Some(law);
+        }
+        #[cfg(not(feature = "laws"))]
+        {
+            let _ = law;
+            self.law = Some(crate::law::unavailable);
+        }
         self
     }
 

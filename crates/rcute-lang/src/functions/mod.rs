@@ -104,7 +104,8 @@ pub(crate) fn explain_call(func: &Function, c: &Call<'_>) -> Result<Explanation,
 /// assert!(check_call("composition", &[a, b], &cute).breaks());
 /// ```
 /// A name may carry template arguments, as the language writes them: `upcast<2>`,
-/// `recast_layout<uint8_t,uint32_t>`.
+/// `recast_layout<uint8_t,uint32_t>`. Built without the feature `laws` (on by default), the
+/// crate leaves the laws out, and every verdict is [`Verdict::Unchecked`].
 pub fn check_call(name: &str, args: &[Value], result: &Value) -> Verdict {
     let (name, targs) = match name.split_once('<') {
         Some((n, rest)) => match rest.strip_suffix('>') {

@@ -17,6 +17,13 @@ use rcute::law::{self, Verdict};
 use rcute::layout::Layout;
 use rcute::tuple::IntTuple;
 
+/// The law of every function that has one when the crate is built without the feature
+/// `laws` (the playground): no answer is checked.
+#[cfg(not(feature = "laws"))]
+pub(crate) fn unavailable(_: &LawCall<'_>) -> Verdict {
+    Verdict::Unchecked("rcute-lang built without the feature `laws`")
+}
+
 /// A law for plain operands only: swizzled ones are not checked.
 fn plain_only(c: &LawCall<'_>, plain: impl FnOnce() -> Verdict) -> Verdict {
     if c.swizzled() {
