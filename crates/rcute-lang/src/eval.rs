@@ -750,7 +750,7 @@ fn layout_of(
 /// assert_eq!(call(f, &[1], vec![(a, s)], s, s).unwrap().to_string(), "_1");
 /// ```
 pub fn call(
-    func: &'static super::functions::Function,
+    func: &'static Function,
     targs: &[i64],
     args: Vec<(Value, Span)>,
     name_span: Span,
