@@ -3,13 +3,16 @@
 `py_bench.py tensor_layouts`. Prints `name ns_per_op` lines, or `name n/a` for an
 operation the library does not have. Arguments are built once; only the call is timed
 (the fastest of 7 runs of a batch sized to about 0.2 s, as every runner of
-scripts/compare-peers.sh reports)."""
+scripts/compare-peers.sh reports; with $RCUTE_PEERS_QUICK, of 5 runs of about 50 ms)."""
 import os
 import sys
 import timeit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import workload  # noqa: E402
+
+# $RCUTE_PEERS_QUICK (set by compare-peers.sh --wide): shorter batches, for many cases
+QUICK = bool(os.environ.get("RCUTE_PEERS_QUICK"))
 
 
 def main():
@@ -46,9 +49,17 @@ def main():
             def call(f=f, args=args):
                 return f(*args)
         t = timeit.Timer(call)
-        n, _ = t.autorange()
-        n = max(1, n)
-        best = min(t.repeat(repeat=7, number=n))
+        if QUICK:
+            # the wide workload: batches of about 50 ms, fastest of 5
+            n, took = 1, 0.0
+            while took < 0.05:
+                n *= 2
+                took = t.timeit(n)
+            best = min([took] + t.repeat(repeat=4, number=n))
+        else:
+            n, _ = t.autorange()
+            n = max(1, n)
+            best = min(t.repeat(repeat=7, number=n))
         print(f"{name} {best / n * 1e9:.2f}", flush=True)
 
 

@@ -14,7 +14,8 @@
 //! layout (CuTe's static layout, `Int<N>` everywhere) with a coordinate known only at run
 //! time; and `offsets_128x128_walk`, every offset of the `offsets_128x128` layout walked
 //! in order with `Layout::offsets` (beyond CuTe, which evaluates a layout index by index),
-//! each offset passed through `black_box`.
+//! each offset passed through `black_box`. `--no-extra` leaves them out (for the wide
+//! workload of `scripts/compare-peers.sh --wide`, `RCUTE_WORKLOAD=benches/wide.txt`).
 
 #[path = "../benches/support/typed_ops.rs"]
 mod typed_ops;
@@ -82,6 +83,9 @@ fn main() {
         return;
     }
     let typed = only.iter().any(|a| a == "--typed");
+    // `--no-extra`: the workload's lines alone (for the wide workload, which has no
+    // crd2idx or offsets_128x128 of its own)
+    let extra = !only.iter().any(|a| a == "--no-extra");
     only.retain(|a| !a.starts_with("--"));
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let entries = workload_ops::load();
@@ -102,11 +106,11 @@ fn main() {
             println!("{} {:.2}", e.name, time(|| e.op.run()));
         }
     }
-    if wanted("crd2idx_static") {
+    if extra && wanted("crd2idx_static") {
         let ns = time(|| STATIC.offset(black_box(98765usize)));
         println!("crd2idx_static {ns:.2}");
     }
-    if wanted("offsets_128x128_walk") {
+    if extra && wanted("offsets_128x128_walk") {
         let l = workload_ops::offsets_layout(&entries);
         let ns = time(|| {
             black_box(&l).offsets().for_each(|o| {
