@@ -54,7 +54,7 @@ def main():
         print(f"{op:<19}{len(names):>6}{fmt(gm(rcs)):>10}{fmt(gm([b for _, b in cs])):>9}"
               f"{fmt(gm([b for _, b in ps])) if ps else 'n/a':>11}"
               f"{gm(rc_c):>11.2f}x{max(rc_c, default=float('nan')):>7.1f}x"
-              f"{gm(p_rc) if p_rc else float('nan'):>13.0f}x{min(p_rc, default=float('nan')):>7.0f}x")
+              + (f"{gm(p_rc):>13.0f}x{min(p_rc):>7.0f}x" if p_rc else f"{'n/a':>14}{'n/a':>8}"))
     print()
     print(f"rcute (run-time layouts) vs CuTe C++ (dynamic), geomean time ratio over {len(all_c)} cases:"
           f" {gm(all_c):.2f}")
