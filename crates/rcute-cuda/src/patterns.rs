@@ -694,7 +694,7 @@ pub enum Prediction {
 pub fn predict(p: &Pattern) -> Prediction {
     if shares_partly(p) {
         return Prediction::Refused(
-            "an 8- or 16-byte access (or a matrix) where some lanes of one phase share an address and others do not: the rule that merges such phases is not known",
+            "an 8- or 16-byte access (or a matrix) with a phase whose lanes share addresses or are idle: the H200 merges such phases of loads (8-byte half-warps asking 128 bytes together take 1 wavefront) and not of stores, by a rule not yet modelled",
         );
     }
     match p.op {
@@ -729,7 +729,7 @@ fn shares_partly(p: &Pattern) -> bool {
             a.sort_unstable();
             let all = a.len();
             a.dedup();
-            a.len() > 1 && a.len() < all
+            a.len() < all || all < n.min(ins.lanes.len() - first)
         })
     })
 }
