@@ -19,6 +19,7 @@ use rcute::layout::Layout;
 use rcute::tuple::IntTuple;
 use rcute_lang::Value;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// pycute's `Layout(shape, stride=None)`: without a stride, the column-major strides
 /// (`prefix_product(shape)`).
@@ -29,12 +30,15 @@ use std::fmt::Write;
 #[derive(Clone)]
 pub struct PcLayout {
     l: Layout,
-    pl: Pl,
+    pl: Arc<Pl>,
 }
 
 impl PcLayout {
     fn of(l: Layout) -> PcLayout {
-        PcLayout { pl: Pl::of(&l), l }
+        PcLayout {
+            pl: Arc::new(Pl::of(&l)),
+            l,
+        }
     }
 }
 
@@ -181,10 +185,12 @@ fn tiler_arg(obj: &Bound<'_, PyAny>) -> PyResult<PcTiler> {
         return Ok(PcTiler::None);
     }
     if let Ok(l) = obj.cast::<PcLayout>() {
-        return Ok(PcTiler::Layout(l.get().pl.clone()));
+        let l = l.get();
+        return Ok(PcTiler::Layout(l.pl.clone(), l.l));
     }
     if obj.cast::<PyInt>().is_ok() {
-        return Ok(PcTiler::Int(layout_arg(obj)?.pl.clone()));
+        let l = layout_arg(obj)?;
+        return Ok(PcTiler::Int(l.pl.clone(), l.l));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
         return Ok(PcTiler::Tuple(
@@ -218,12 +224,7 @@ fn padded(t: PcTiler, l: &Pl) -> PcTiler {
 fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
     match t {
         PcTiler::None => Ok(Tiler::UNDERSCORE),
-        PcTiler::Int(l) | PcTiler::Layout(l) => Ok(Tiler::layout(
-            l.layout().map_err(|_| rcute::Error::Capacity {
-                msg: "a tiler's layout has more leaves than a tuple holds",
-                capacity: rcute::tuple::CAPACITY,
-            })?,
-        )),
+        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Ok(Tiler::layout(*l)),
         PcTiler::Tuple(items) => {
             let parts = items
                 .iter()
@@ -238,10 +239,7 @@ fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
 fn tiler_value(t: &PcTiler) -> Value {
     match t {
         PcTiler::None => Value::Tuple(IntTuple::from_int(rcute::Int::UNDERSCORE)),
-        PcTiler::Int(l) | PcTiler::Layout(l) => match l.layout() {
-            Ok(l) => Value::Layout(l),
-            Err(_) => Value::List(Vec::new()),
-        },
+        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Value::Layout(*l),
         PcTiler::Tuple(items) => Value::List(items.iter().map(tiler_value).collect()),
     }
 }
@@ -261,7 +259,7 @@ fn answer(
     let refuse = |why| error::message(py, format!("{op}: pycute refuses: {why}"), &call());
     let pl = port.map_err(refuse)?;
     let p = pl.layout().map_err(refuse)?;
-    let made = |l: Layout, pl: Pl| Py::new(py, PcLayout { l, pl });
+    let made = |l: Layout, pl: Pl| Py::new(py, PcLayout { l, pl: Arc::new(pl) });
     if let Ok(r) = &rcute
         && (r == &p
             || (r.shape_ref().to_dynamic() == p.shape_ref().to_dynamic()
@@ -433,7 +431,7 @@ impl PcLayout {
         let l = pl
             .layout()
             .map_err(|e| error::message(py, e, &text(&self.l)))?;
-        Py::new(py, PcLayout { l, pl })
+        Py::new(py, PcLayout { l, pl: Arc::new(pl) })
     }
 
     /// The size of the domain.
@@ -645,13 +643,13 @@ pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyRes
         };
     let ls = items
         .iter()
-        .map(|x| Ok(layout_arg(x)?.pl.clone()))
+        .map(|x| Ok(Pl::clone(&layout_arg(x)?.pl)))
         .collect::<PyResult<Vec<_>>>()?;
     let pl = Pl::Node(ls);
     let l = pl
         .layout()
         .map_err(|e| error::message(py, e, "make_layout(...)"))?;
-    Py::new(py, PcLayout { l, pl })
+    Py::new(py, PcLayout { l, pl: Arc::new(pl) })
 }
 
 /// A layout of pycute's as an `rcute.Layout` (static values: `_4`).

@@ -10,6 +10,7 @@
 use rcute::layout::Layout;
 use rcute::tuple::{CAPACITY, IntTuple};
 use rcute::Int;
+use std::sync::Arc;
 
 /// pycute's refusal (its `assert`, or a division by zero).
 pub(crate) type Refusal = String;
@@ -26,9 +27,10 @@ pub(crate) enum Pl {
 /// A pycute tiler: `None`, a layout (an int is `Layout(n)`), or a tuple of tilers.
 pub(crate) enum PcTiler {
     None,
-    Layout(Pl),
+    /// pycute's tree (shared with the argument's object) and rcute's layout.
+    Layout(Arc<Pl>, Layout),
     /// An int `n`: pycute's `Layout(n)` (kept apart for the product's treatment of ints).
-    Int(Pl),
+    Int(Arc<Pl>, Layout),
     Tuple(Vec<PcTiler>),
 }
 
@@ -281,7 +283,7 @@ pub(crate) fn filter(l: &Pl, profile: Option<&IntTuple>) -> R<Pl> {
 pub(crate) fn composition(a: &Pl, b: &PcTiler) -> R<Pl> {
     match b {
         PcTiler::None => Ok(a.clone()),
-        PcTiler::Int(l) | PcTiler::Layout(l) => compose_layout(a, l),
+        PcTiler::Int(l, _) | PcTiler::Layout(l, _) => compose_layout(a, l),
         PcTiler::Tuple(items) => by_mode(a, items, composition),
     }
 }
@@ -413,9 +415,9 @@ pub(crate) fn logical_divide(a: &Pl, b: &PcTiler) -> R<Pl> {
     match b {
         PcTiler::None => Ok(a.clone()),
         PcTiler::Tuple(items) => by_mode(a, items, logical_divide),
-        PcTiler::Int(l) | PcTiler::Layout(l) => {
+        PcTiler::Int(l, _) | PcTiler::Layout(l, _) => {
             let c = complement(l, size(a)?)?;
-            compose_layout(a, &Pl::Node(vec![l.clone(), c]))
+            compose_layout(a, &Pl::Node(vec![Pl::clone(l), c]))
         }
     }
 }
@@ -425,8 +427,8 @@ pub(crate) fn logical_product(a: &Pl, b: &PcTiler) -> R<Pl> {
     match b {
         PcTiler::None => Ok(a.clone()),
         PcTiler::Tuple(items) => by_mode(a, items, logical_product),
-        PcTiler::Int(_) => logical_divide(a, b),
-        PcTiler::Layout(l) => {
+        PcTiler::Int(..) => logical_divide(a, b),
+        PcTiler::Layout(l, _) => {
             let c = complement(a, mul(size(a)?, cosize(l)?)?)?;
             Ok(Pl::Node(vec![a.clone(), compose_layout(&c, l)?]))
         }
