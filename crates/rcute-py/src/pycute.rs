@@ -29,7 +29,7 @@ use std::sync::Arc;
 #[pyclass(frozen, module = "rcute.pycute", name = "Layout")]
 #[derive(Clone)]
 pub struct PcLayout {
-    l: Layout,
+    l: Arc<Layout>,
     pl: Arc<Pl>,
 }
 
@@ -37,7 +37,7 @@ impl PcLayout {
     fn of(l: Layout) -> PcLayout {
         PcLayout {
             pl: Arc::new(Pl::of(&l)),
-            l,
+            l: Arc::new(l),
         }
     }
 }
@@ -156,10 +156,6 @@ fn pl_text(p: &Pl) -> String {
     s
 }
 
-fn new_layout(py: Python<'_>, l: Layout) -> PyResult<Py<PcLayout>> {
-    Py::new(py, PcLayout::of(l))
-}
-
 /// A pycute layout argument (or an int `n`, pycute's `Layout(n)`), borrowed where it is
 /// one.
 fn layout_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<std::borrow::Cow<'a, PcLayout>> {
@@ -186,11 +182,11 @@ fn tiler_arg(obj: &Bound<'_, PyAny>) -> PyResult<PcTiler> {
     }
     if let Ok(l) = obj.cast::<PcLayout>() {
         let l = l.get();
-        return Ok(PcTiler::Layout(l.pl.clone(), l.l));
+        return Ok(PcTiler::Layout(l.pl.clone(), l.l.clone()));
     }
     if obj.cast::<PyInt>().is_ok() {
         let l = layout_arg(obj)?;
-        return Ok(PcTiler::Int(l.pl.clone(), l.l));
+        return Ok(PcTiler::Int(l.pl.clone(), l.l.clone()));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
         return Ok(PcTiler::Tuple(
@@ -224,7 +220,7 @@ fn padded(t: PcTiler, l: &Pl) -> PcTiler {
 fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
     match t {
         PcTiler::None => Ok(Tiler::UNDERSCORE),
-        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Ok(Tiler::layout(*l)),
+        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Ok(Tiler::layout(**l)),
         PcTiler::Tuple(items) => {
             let parts = items
                 .iter()
@@ -239,7 +235,7 @@ fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
 fn tiler_value(t: &PcTiler) -> Value {
     match t {
         PcTiler::None => Value::Tuple(IntTuple::from_int(rcute::Int::UNDERSCORE)),
-        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Value::Layout(*l),
+        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Value::Layout(**l),
         PcTiler::Tuple(items) => Value::List(items.iter().map(tiler_value).collect()),
     }
 }
@@ -259,7 +255,15 @@ fn answer(
     let refuse = |why| error::message(py, format!("{op}: pycute refuses: {why}"), &call());
     let pl = port.map_err(refuse)?;
     let p = pl.layout().map_err(refuse)?;
-    let made = |l: Layout, pl: Pl| Py::new(py, PcLayout { l, pl: Arc::new(pl) });
+    let made = |l: Layout, pl: Pl| {
+        Py::new(
+            py,
+            PcLayout {
+                l: Arc::new(l),
+                pl: Arc::new(pl),
+            },
+        )
+    };
     if let Ok(r) = &rcute
         && (r == &p
             || (r.shape_ref().to_dynamic() == p.shape_ref().to_dynamic()
@@ -415,7 +419,7 @@ impl PcLayout {
                     text(&self.l)
                 )));
             }
-            return new_layout(py, self.l);
+            return Py::new(py, self.clone());
         }
         let n = self.l.rank() as isize;
         let k = if i < 0 { i + n } else { i };
@@ -431,7 +435,10 @@ impl PcLayout {
         let l = pl
             .layout()
             .map_err(|e| error::message(py, e, &text(&self.l)))?;
-        Py::new(py, PcLayout { l, pl: Arc::new(pl) })
+        Py::new(py, PcLayout {
+            l: Arc::new(l),
+            pl: Arc::new(pl),
+        })
     }
 
     /// The size of the domain.
@@ -474,7 +481,7 @@ macro_rules! by_tiler {
                 return Ok(a.clone().unbind());
             }
             let arg = layout_arg(a)?;
-            let (l, pl) = (&arg.l, &arg.pl);
+            let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
             let t = padded(tiler_arg(b)?, pl);
             let rc = rcute_tiler(&t).and_then(|rt| TilerOps::$name(l, &rt));
             let r = answer(
@@ -522,7 +529,7 @@ pub(crate) fn complement(
     max_idx: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
     let arg = layout_arg(layout)?;
-    let (l, pl) = (&arg.l, &arg.pl);
+    let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
     let n = match max_idx {
         Some(m) => m.extract::<i64>()?,
         None => 1,
@@ -547,7 +554,7 @@ pub(crate) fn coalesce(
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
     let arg = layout_arg(layout)?;
-    let (l, pl) = (&arg.l, &arg.pl);
+    let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
     let p = match profile {
         Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),
         _ => None,
@@ -579,7 +586,7 @@ pub(crate) fn filter(
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
     let arg = layout_arg(layout)?;
-    let (l, pl) = (&arg.l, &arg.pl);
+    let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
     let p = match profile {
         Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),
         _ => None,
@@ -614,7 +621,7 @@ macro_rules! one_layout {
                 return Ok(Py::new(py, layout_arg(layout)?.into_owned())?.into_any());
             }
             let arg = layout_arg(layout)?;
-            let (l, pl) = (&arg.l, &arg.pl);
+            let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
             let r = answer(
                 py,
                 $op,
@@ -649,13 +656,16 @@ pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyRes
     let l = pl
         .layout()
         .map_err(|e| error::message(py, e, "make_layout(...)"))?;
-    Py::new(py, PcLayout { l, pl: Arc::new(pl) })
+    Py::new(py, PcLayout {
+            l: Arc::new(l),
+            pl: Arc::new(pl),
+        })
 }
 
 /// A layout of pycute's as an `rcute.Layout` (static values: `_4`).
 #[pyfunction]
 pub(crate) fn to_rcute(layout: &Bound<'_, PyAny>) -> PyResult<crate::layout::PyLayout> {
-    Ok(crate::layout::PyLayout(layout_arg(layout)?.l))
+    Ok(crate::layout::PyLayout(*layout_arg(layout)?.l))
 }
 
 /// An `rcute.Layout` as pycute's (every value as its Python int).

@@ -28,9 +28,9 @@ pub(crate) enum Pl {
 pub(crate) enum PcTiler {
     None,
     /// pycute's tree (shared with the argument's object) and rcute's layout.
-    Layout(Arc<Pl>, Layout),
+    Layout(Arc<Pl>, Arc<Layout>),
     /// An int `n`: pycute's `Layout(n)` (kept apart for the product's treatment of ints).
-    Int(Arc<Pl>, Layout),
+    Int(Arc<Pl>, Arc<Layout>),
     Tuple(Vec<PcTiler>),
 }
 
