@@ -254,6 +254,18 @@ fn answer(
 ) -> PyResult<Py<PcLayout>> {
     let refuse = |why| error::message(py, format!("{op}: pycute refuses: {why}"), &call());
     let pl = port.map_err(refuse)?;
+    if let Ok(r) = &rcute
+        && pl.is(r)
+    {
+        // rcute's answer is pycute's: no layout to build
+        return Py::new(
+            py,
+            PcLayout {
+                l: Arc::new(*r),
+                pl: Arc::new(pl),
+            },
+        );
+    }
     let p = pl.layout().map_err(refuse)?;
     let made = |l: Layout, pl: Pl| {
         Py::new(

@@ -175,6 +175,43 @@ impl Pl {
         }
     }
 
+    /// Whether `l` is this layout: the same nesting, and the same values, all static (an
+    /// rcute answer that pycute's object can hold as it is).
+    pub(crate) fn is(&self, l: &Layout) -> bool {
+        fn nesting(p: &Pl, s: &IntTuple) -> bool {
+            match p {
+                Pl::Leaf(..) => s.is_leaf(),
+                Pl::Node(items) => {
+                    if !s.is_tuple() || s.rank() != items.len() {
+                        return false;
+                    }
+                    if items.iter().all(|m| matches!(m, Pl::Leaf(..))) {
+                        return s.depth() == 1;
+                    }
+                    items.iter().enumerate().all(|(k, m)| nesting(m, &s.get(k)))
+                }
+            }
+        }
+        fn values(p: &Pl, s: &mut impl Iterator<Item = Int>, d: &mut impl Iterator<Item = Int>) -> bool {
+            match p {
+                Pl::Leaf(a, b) => match (s.next(), d.next()) {
+                    (Some(x), Some(y)) => {
+                        x.is_static() && y.is_static() && x.value() == *a && y.value() == *b
+                    }
+                    _ => false,
+                },
+                Pl::Node(items) => items.iter().all(|m| values(m, s, d)),
+            }
+        }
+        let (s, d) = (l.shape_ref(), l.stride_ref());
+        let (mut si, mut di) = (s.leaves(), d.leaves());
+        values(self, &mut si, &mut di)
+            && si.next().is_none()
+            && di.next().is_none()
+            && nesting(self, s)
+            && nesting(self, d)
+    }
+
     fn push_leaves(&self, f: &mut Flat) -> R<()> {
         match self {
             Pl::Leaf(s, d) => f.push(*s, *d),
