@@ -402,6 +402,30 @@ impl PcLayout {
                 };
             }
         }
+        // a flat tuple of ints: the coordinate built at once
+        if args.len() == 1
+            && let Ok(t) = args.get_item(0)?.cast_into::<PyTuple>()
+            && t.len() <= rcute::tuple::CAPACITY
+        {
+            let mut ints = [rcute::Int::dynamic(0); rcute::tuple::CAPACITY];
+            let mut flat = true;
+            for (k, x) in t.iter().enumerate() {
+                match x.cast::<PyInt>().ok().and_then(|i| i.extract::<i64>().ok()) {
+                    Some(v) => ints[k] = rcute::Int::dynamic(v),
+                    None => {
+                        flat = false;
+                        break;
+                    }
+                }
+            }
+            if flat && let Ok(crd) = IntTuple::try_from_ints(&ints[..t.len()]) {
+                let k = self
+                    .l
+                    .try_crd2idx(&crd)
+                    .map_err(|e| error::core(py, e, &format!("{}({})", text(&self.l), t)))?;
+                return Ok(k.value().into_pyobject(py)?.into_any().unbind());
+            }
+        }
         let c = if args.len() == 1 {
             args.get_item(0)?
         } else {
