@@ -471,10 +471,13 @@ impl PcLayout {
         let l = pl
             .layout()
             .map_err(|e| error::message(py, e, &text(&self.l)))?;
-        Py::new(py, PcLayout {
-            l: Arc::new(l),
-            pl: Arc::new(pl),
-        })
+        Py::new(
+            py,
+            PcLayout {
+                l: Arc::new(l),
+                pl: Arc::new(pl),
+            },
+        )
     }
 
     /// The size of the domain.
@@ -692,10 +695,13 @@ pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyRes
     let l = pl
         .layout()
         .map_err(|e| error::message(py, e, "make_layout(...)"))?;
-    Py::new(py, PcLayout {
+    Py::new(
+        py,
+        PcLayout {
             l: Arc::new(l),
             pl: Arc::new(pl),
-        })
+        },
+    )
 }
 
 /// A layout of pycute's as an `rcute.Layout` (static values: `_4`).

@@ -7,9 +7,9 @@
 //! Integers follow Python's rules (`//` and `%` floor); a failed `assert` of pycute's is
 //! an `Err` with its condition.
 
+use rcute::Int;
 use rcute::layout::Layout;
 use rcute::tuple::{CAPACITY, IntTuple};
-use rcute::Int;
 use std::sync::Arc;
 
 /// pycute's refusal (its `assert`, or a division by zero).
@@ -192,7 +192,11 @@ impl Pl {
                 }
             }
         }
-        fn values(p: &Pl, s: &mut impl Iterator<Item = Int>, d: &mut impl Iterator<Item = Int>) -> bool {
+        fn values(
+            p: &Pl,
+            s: &mut impl Iterator<Item = Int>,
+            d: &mut impl Iterator<Item = Int>,
+        ) -> bool {
             match p {
                 Pl::Leaf(a, b) => match (s.next(), d.next()) {
                     (Some(x), Some(y)) => {
