@@ -27,9 +27,6 @@ use std::path::PathBuf;
 const NOT_IN_CATALOG: &[&str] = &[
     "SM80_16x8x128_S32U1U1S32_TN_XORPOPC",
     "SM80_16x8x128_S32U1U1S32_TN_ANDPOPC",
-    "AutoVectorizingCopy",
-    "DefaultCopy",
-    "SM50_Shuffle_U32_2x2Trans",
 ];
 
 fn lines(s: &str) -> Vec<&str> {

@@ -31,6 +31,8 @@ pub struct MmaAtom {
     types: [&'static str; 4],
     /// Whether A and B are read from shared memory through descriptors (SM90 GMMA).
     descriptors: (bool, bool),
+    /// Whether A and C live in tensor memory (SM100 UMMA: C always, A for `_TS`).
+    tmem: (bool, bool),
 }
 
 impl MmaAtom {
@@ -51,6 +53,7 @@ impl MmaAtom {
             c: abc[2],
             types,
             descriptors: (false, false),
+            tmem: (false, false),
         }
     }
 
@@ -58,6 +61,21 @@ impl MmaAtom {
     pub(crate) const fn with_descriptors(mut self, a: bool, b: bool) -> MmaAtom {
         self.descriptors = (a, b);
         self
+    }
+
+    pub(crate) const fn with_tmem(mut self, a: bool, c: bool) -> MmaAtom {
+        self.tmem = (a, c);
+        self
+    }
+
+    /// Whether the atom keeps operand `op` in tensor memory (SM100 UMMA's C, and A of a
+    /// `_TS` atom), where CuTe's fragment is a TMEM tensor.
+    pub const fn in_tmem(&self, op: super::Operand) -> bool {
+        match op {
+            super::Operand::A => self.tmem.0,
+            super::Operand::B => false,
+            super::Operand::C => self.tmem.1,
+        }
     }
 
     /// Whether the atom reads operand `op` from shared memory through a descriptor (SM90

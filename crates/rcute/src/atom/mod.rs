@@ -31,8 +31,15 @@
 //! `SM75_U32x1_MOVM_T`, `SM80_CP_ASYNC_CACHEALWAYS/CACHEGLOBAL[_ZFILL]<T>`. `rcute::atom::mma_families` and
 //! `copy_families` list them (`cute atoms`).
 //!
-//! Not in the catalog yet: SM90's f64 `mma.sync` and sparse GMMA, SM100 and SM120 atoms,
-//! TMA and other bulk copies, the SM50 shuffles and `AutoVectorizingCopy`/`DefaultCopy`.
+//! SM100 UMMA (`tcgen05.mma`, CuTe's `mma_sm100_umma.hpp`): `SM100_MMA_{F16BF16, TF32, S8,
+//! F8F6F4, MXF8F6F4, MXF4, MXF4NVF4}[_2x1SM]_{SS,TS}[_SCALED|_SPARSE]<types, M, N, ...,
+//! majors>` under CuTe's template arguments (`UMMA::Major::K` or `K`), every M and N CuTe's
+//! static assertions admit (others refused); see [`Umma`].
+//!
+//! Not in the catalog yet: SM90's f64 `mma.sync` and sparse GMMA, SM100 TMEM copies and
+//! SM120 atoms, TMA and other bulk copies, the SM50 shuffles and
+//! `AutoVectorizingCopy`/`DefaultCopy`. UMMA fragments (`partition_fragment_*`, whose
+//! tensors live in TMEM or are descriptors in CuTe) are not modelled.
 
 mod catalog;
 mod copy;
@@ -43,13 +50,15 @@ mod name;
 mod picture;
 mod tiled_copy;
 mod tiled_mma;
+mod umma;
 
 pub use catalog::{copy_atom, copy_families, element_bits, mma_atom, mma_families};
-pub use copy::{CopyAtom, CopyOp, ScalarCopy};
+pub use copy::{CopyAtom, CopyOp, ScalarCopy, auto_vectorizing_copy};
 pub use copy::{
-    SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x1_MOVM_T,
-    SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T,
-    SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
+    SM50_Shuffle_U32_2x2Trans_XOR1, SM50_Shuffle_U32_2x2Trans_XOR4, SM75_U16x2_LDSM_T,
+    SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x1_MOVM_T, SM75_U32x2_LDSM_N,
+    SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T, SM90_U32x1_STSM_N,
+    SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
 };
 pub use gmma::{Gmma, GmmaMajor, GmmaTypes};
 pub use mma::*;
@@ -58,3 +67,4 @@ pub use name::AtomName;
 pub use picture::{latex_copy, latex_mma, svg_copy_panels, svg_mma, svg_mma_panels};
 pub use tiled_copy::TiledCopy;
 pub use tiled_mma::{Operand, TiledMma};
+pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};
