@@ -238,3 +238,11 @@ fn random_tilings_match_cute() {
     // the tilings whose permutation is not a multiple of the atom: few, each refused
     assert!(c[2] + c[4] <= 5, "{c:?}");
 }
+
+#[test]
+fn umma_catalog_matches_cute() {
+    let c = replay("umma-catalog.jsonl", 5000);
+    assert!(c[0] >= 1500, "{c:?}");
+    assert!(c[1] >= 1500, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}

@@ -71,7 +71,7 @@ fn atoms() -> Vec<MmaAtom> {
         "SM100_MMA_TF32_2x1SM_TS<tfloat32_t,tfloat32_t,float,128,32,K,K>",
         "SM100_MMA_S8_SS<int8_t,uint8_t,int32_t,64,8,K,K>",
         "SM100_MMA_S8_2x1SM_SS<int8_t,int8_t,int32_t,128,32,K,K>",
-        "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e2m1_t,float,64,16,K,MN>",
+        "SM100_MMA_F8F6F4_SS_SPARSE<float_e4m3_t,float_e2m1_t,float,64,16,K,MN>",
         "SM100_MMA_F8F6F4_2x1SM_TS<float_e4m3_t,float_e4m3_t,float,128,32,K,K>",
         "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,128,8,K,K>",
         "SM100_MMA_MXF8F6F4_2x1SM_SS<float_e5m2_t,float_e4m3_t,float,float_ue8m0_t,256,16,K,K>",

@@ -162,12 +162,15 @@ impl Umma {
         let m_ok = match (self.family, self.two_sm) {
             (F::MxF8F6F4, false) | (F::MxF4, false) | (F::MxF4NvF4, false) => m == 128,
             (F::MxF8F6F4, true) => m == 256,
+            // CuTe asserts no M for this one; an odd M would leave a row out of the CTA
+            // pair's halves (M/2 each), so rcute refuses it
+            (F::MxF4NvF4, true) => m >= 2 && m % 2 == 0,
             (_, false) => m == 64 || m == 128,
             (_, true) => m == 128 || m == 256,
         };
         if !m_ok {
             return Err(precondition(
-                "SM100 UMMA: M must be 64 or 128 (1SM), 128 or 256 (2x1SM); 128 for MXF8F6F4 and MXF4 (1SM), 256 for MXF8F6F4 (2x1SM)",
+                "SM100 UMMA: M must be 64 or 128 (1SM), 128 or 256 (2x1SM); 128 for MXF8F6F4 and MXF4 (1SM), 256 for MXF8F6F4 (2x1SM), even for MXF4NVF4 (2x1SM)",
                 m,
             ));
         }
@@ -439,6 +442,13 @@ fn parse(rest: &str, args: &[&str]) -> Result<Umma, Error> {
     if a_in_tmem && family.scale_factor() {
         return Err(UNKNOWN);
     }
+    if family == UmmaFamily::F8F6F4 && !a_in_tmem && variant == UmmaVariant::Dense {
+        // CuTe declares `struct SM100_MMA_F8F6F4_SS` (and `_2x1SM_SS`) without template
+        // parameters: its types, M, N and majors go to MMA_Traits<Op, A, B, C, C<M>, ...>
+        return Err(Error::WrongKind {
+            msg: "SM100_MMA_F8F6F4_SS and SM100_MMA_F8F6F4_2x1SM_SS are not templates in CuTe (their types, M and N are arguments of MMA_Traits<Op, A, B, C, C<M>, C<N>, ...>, which rcute does not spell); the TS and SS_SPARSE forms take them",
+        });
+    }
     // a, b, c[, sf], M, N[, VS], major_a, major_b[, ScaleC], trailing defaults
     let mut i = 0;
     let mut next = || {
@@ -512,7 +522,7 @@ pub(crate) const FAMILIES: &[&str] = &[
     "SM100_MMA_F16BF16[_2x1SM]_SS_SPARSE<A,B,C,M,N,majA,majB>",
     "SM100_MMA_TF32[_2x1SM]_{SS,TS,SS_SPARSE}<A,B,C,M,N,majA,majB>",
     "SM100_MMA_S8[_2x1SM]_{SS,TS,SS_SPARSE}<A,B,C,M,N,majA,majB>",
-    "SM100_MMA_F8F6F4[_2x1SM]_{SS,TS,SS_SPARSE}<A,B,C,M,N,majA,majB>",
+    "SM100_MMA_F8F6F4[_2x1SM]_{TS,SS_SPARSE}<A,B,C,M,N,majA,majB>",
     "SM100_MMA_MXF8F6F4[_2x1SM]_SS[_SPARSE]<A,B,C,SF,M,N,majA,majB>",
     "SM100_MMA_MXF4[_2x1SM]_SS<A,B,C,SF,M,N,VS,majA,majB>",
     "SM100_MMA_MXF4NVF4[_2x1SM]_SS_SPARSE<A,B,C,SF,M,N,VS,majA,majB>",
