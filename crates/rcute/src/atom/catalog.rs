@@ -169,6 +169,12 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
             return op?.try_atom();
         }
     }
+    if s.starts_with("SM120") {
+        let (base, args, nargs) = split_args(s).ok_or(UNKNOWN_MMA)?;
+        if let Some(atom) = super::sm120::sm120_by_name(base, &args[..nargs]) {
+            return atom;
+        }
+    }
     let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_MMA)?;
     if base == "UniversalFMA" {
         if nargs == 0 {
@@ -189,6 +195,14 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
             types[3] = types[0];
         }
         return Ok(universal_fma(types));
+    }
+    if matches!(
+        base,
+        "SM80_16x8x128_S32U1U1S32_TN_XORPOPC" | "SM80_16x8x128_S32U1U1S32_TN_ANDPOPC"
+    ) {
+        return Err(Error::WrongKind {
+            msg: "not in the catalog: CuTe's LayoutA_TV of the b1 16x8x128 atoms, ((_4,_8),(_32,_2)):((_512,_1),((_16,_8))), is not congruent (a stride (_16,_8) under the shape _2), so it is not a layout; CuTe prints it, rcute refuses it",
+        });
     }
     if let Some(a) = SM80_ATOMS
         .iter()
@@ -222,6 +236,7 @@ fn static_type(s: &str) -> Option<&'static str> {
         "uint128_t",
         "float_e4m3_t",
         "float_e5m2_t",
+        "complex<double>",
         "int",
         "char",
         "bool",
@@ -386,6 +401,7 @@ pub fn mma_families() -> impl Iterator<Item = AtomName> {
             ]
             .into_iter()
             .chain(super::umma::FAMILIES.iter().copied())
+            .chain(super::sm120::FAMILIES.iter().copied())
             .map(AtomName::new),
         )
 }

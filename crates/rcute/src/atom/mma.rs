@@ -369,7 +369,11 @@ macro_rules! others {
     };
 }
 
-// CuTe's mma_traits_sm61.hpp, sm70, sm75, sm89
+// CuTe's mma_traits_sm61.hpp, sm70, sm75, sm89, sm90 (f64)
+const SM90_A_F64_16X8X8: &str = "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))";
+const SM90_B_F64_16X8X8: &str = "((_4,_8),_2):((_8,_1),_32)";
+const SM90_A_F64_16X8X16: &str = "((_4,_8),(_2,_4)):((_16,_1),(_8,_64))";
+const SM90_B_F64_16X8X16: &str = "((_4,_8),_4):((_8,_1),_32)";
 const SM70_THR: &str = "(_4,_2):(_1,_16)";
 const SM70_8X4_ROW: &str = "(_8,_4):(_1,_8)";
 const SM70_8X4_COL: &str = "((_4,_2),_4):((_8,_4),_1)";
@@ -382,6 +386,18 @@ const A_SM89: &str = "((_4,_8),(_4,_2,_2)):((_64,_1),(_16,_8,_256))";
 const B_SM89: &str = "((_4,_8),(_4,_2)):((_32,_1),(_8,_128))";
 
 others! {
+    /// Hopper `mma.sync.m16n8k4` f64 x f64 + f64 (`mma_traits_sm90.hpp`).
+    SM90_16x8x4_F64F64F64F64_TN = W32, "(_16,_8,_4)", "((_4,_8),_2):((_16,_1),_8)", SM80_8X4, SM80_16X8_ROW, F64;
+    /// Hopper `mma.sync.m16n8k8` f64 x f64 + f64.
+    SM90_16x8x8_F64F64F64F64_TN = W32, "(_16,_8,_8)", SM90_A_F64_16X8X8, SM90_B_F64_16X8X8, SM80_16X8_ROW, F64;
+    /// Hopper `mma.sync.m16n8k16` f64 x f64 + f64.
+    SM90_16x8x16_F64F64F64F64_TN = W32, "(_16,_8,_16)", SM90_A_F64_16X8X16, SM90_B_F64_16X8X16, SM80_16X8_ROW, F64;
+    /// Hopper complex f64 `16x8x4`: four f64 MMAs, the layouts of the f64 atom.
+    SM90_16x8x4_C64C64C64C64_TN = W32, "(_16,_8,_4)", "((_4,_8),_2):((_16,_1),_8)", SM80_8X4, SM80_16X8_ROW, C64;
+    /// Hopper complex f64 `16x8x8`.
+    SM90_16x8x8_C64C64C64C64_TN = W32, "(_16,_8,_8)", SM90_A_F64_16X8X8, SM90_B_F64_16X8X8, SM80_16X8_ROW, C64;
+    /// Hopper complex f64 `16x8x16`.
+    SM90_16x8x16_C64C64C64C64_TN = W32, "(_16,_8,_16)", SM90_A_F64_16X8X16, SM90_B_F64_16X8X16, SM80_16X8_ROW, C64;
     /// `dp4a`: a 4-element dot product, one thread.
     SM61_DP4A = "_1:_0", "(_1,_1,_4)", "(_1,_4):(_0,_1)", "(_1,_4):(_0,_1)", "(_1,_1):(_0,_0)", S32S8;
     /// `dp2a`: a 2-element dot product, one thread.

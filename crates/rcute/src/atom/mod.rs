@@ -19,8 +19,7 @@
 //! ```
 //!
 //! The catalog: `UniversalFMA<D,A,B,C>`; every SM80 `mma.sync` atom of CuTe's
-//! `mma_traits_sm80.hpp` but the two `16x8x128` b1 atoms (their `LayoutA_TV` in CuTe's
-//! header is not congruent, so it is not a layout); `SM61_DP4A`/`DP2A`, the SM70
+//! `mma_traits_sm80.hpp` but the two `16x8x128` b1 atoms (below); `SM61_DP4A`/`DP2A`, the SM70
 //! `8x8x4` atoms (all four majors), `SM75_16x8x8_F32F16F16F32_TN`,
 //! `SM75_8x8x16_S32S8S8S32_TN`, the SM89 fp8 `16x8x32` atoms; every SM90 GMMA
 //! (`SM90_64xNxK_*_SS/RS`) of f16, bf16, tf32, fp8 and int8 for every N CuTe defines, as
@@ -36,9 +35,17 @@
 //! majors>` under CuTe's template arguments (`UMMA::Major::K` or `K`), every M and N CuTe's
 //! static assertions admit (others refused); see [`Umma`].
 //!
-//! Not in the catalog yet: SM90's f64 `mma.sync` and sparse GMMA, SM100 TMEM copies and
-//! SM120 atoms, TMA and other bulk copies, the SM50 shuffles and
-//! `AutoVectorizingCopy`/`DefaultCopy`. UMMA fragments (`partition_fragment_*`, whose
+//! SM120 `mma.sync` (`SM120_16x8x32_TN<A,B,C>`, the block-scaled
+//! `SM120::BLOCKSCALED::SM120_16x8x{32,64}_TN_VS` and the sparse forms), SM90's f64 and
+//! complex f64 `mma.sync` (`SM90_16x8x{4,8,16}_{F64,C64}..._TN`), the copies
+//! `AutoVectorizingCopy`, `DefaultCopy`, `AutoVectorizingCopyWithAssumedAlignment<N>` and
+//! the SM50 shuffles `SM50_Shuffle_U32_2x2Trans_XOR1/4`.
+//!
+//! Refused with their reason: SM80's two b1 `16x8x128` atoms (CuTe's `LayoutA_TV`
+//! `((_4,_8),(_32,_2)):((_512,_1),((_16,_8)))` is not congruent, so it is not a layout; CuTe
+//! prints it), `SM100_MMA_F8F6F4_SS`/`_2x1SM_SS` spelled with template arguments (CuTe's
+//! are not templates). Not in the catalog yet: SM90 sparse GMMA, SM100 TMEM copies, TMA
+//! and other bulk copies. UMMA fragments (`partition_fragment_*`, whose
 //! tensors live in TMEM or are descriptors in CuTe) are not modelled.
 
 mod catalog;
@@ -48,6 +55,7 @@ mod mma;
 mod name;
 #[cfg(feature = "alloc")]
 mod picture;
+mod sm120;
 mod tiled_copy;
 mod tiled_mma;
 mod umma;
