@@ -350,6 +350,11 @@ impl TiledMma {
                 msg: "partition_fragment: a register fragment needs a static shape (CuTe's make_tensor<T>(shape) owns static storage)",
             });
         }
+        if self.atom.in_tmem(op) {
+            return Err(Error::WrongKind {
+                msg: "partition_fragment: an SM100 UMMA's C (and a TS atom's A) lives in tensor memory (CuTe's tmem_frg), which rcute does not model",
+            });
+        }
         match op {
             Operand::C => Layout::try_from_shape(l.shape()),
             _ => {
