@@ -255,3 +255,10 @@ fn sm90_sm120_atoms_and_copies_match_cute() {
     assert_eq!(c[3], 2, "{c:?}");
     assert_eq!(c[2] + c[4] + c[5], 0, "{c:?}");
 }
+
+#[test]
+fn sparse_gmma_atoms_match_cute() {
+    let c = replay("sparse-gmma.jsonl", 1400);
+    assert!(c[0] >= 1400, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
