@@ -262,3 +262,10 @@ fn sparse_gmma_atoms_match_cute() {
     assert!(c[0] >= 1400, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
 }
+
+#[test]
+fn sm100_copy_atoms_match_cute() {
+    let c = replay("sm100-copies.jsonl", 860);
+    assert!(c[0] >= 500, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
