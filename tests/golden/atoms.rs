@@ -269,3 +269,11 @@ fn sm100_copy_atoms_match_cute() {
     assert!(c[0] >= 500, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
 }
+
+#[test]
+fn umma_pictures_match_cute() {
+    let c = replay("sm100-pictures.jsonl", 7);
+    assert!(c[0] >= 3, "{c:?}");
+    // CuTe does not compile print_latex/print_svg of these TMEM copies; rcute refuses them
+    assert_eq!(c[1], 4, "{c:?}");
+}
