@@ -109,7 +109,7 @@ fn the_models_match_the_device() {
         let ok = m == Some(&(p.predicted as f64))
             && conflicts.is_none_or(|c| c == Some(&((p.predicted - p.ideal) as f64)));
         // cp.async (LDGSTS) writes are shown, not modelled: see analysis::banks
-        let modelled = !matches!(p.op, patterns::Op::CpAsync(_));
+        let modelled = !matches!(p.op, patterns::Op::CpAsync { .. });
         wrong += usize::from(modelled && !ok);
         println!(
             "| {} | {:?} | {} | {} {unit} | {} {} | {} |",

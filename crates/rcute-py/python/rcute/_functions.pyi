@@ -8,6 +8,11 @@ append: Function
 
 Arguments: 1 to 2; template arguments (f[...]): 0 to 1."""
 
+back: Function
+"""back(x): the last leaf of a tuple (its last element's back), anything else itself
+
+Arguments: 1."""
+
 bank_conflicts: Function
 """bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy) to shared layout S
 
@@ -200,6 +205,11 @@ Arguments: 1."""
 
 footprint: Function
 """footprint(L): max offset - min offset + 1
+
+Arguments: 1."""
+
+front: Function
+"""front(x): the first leaf of a tuple (its first element's front), anything else itself
 
 Arguments: 1."""
 

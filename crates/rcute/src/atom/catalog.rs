@@ -26,7 +26,9 @@ pub fn element_bits(name: &str) -> Option<i64> {
         "bool" | "uint1_t" | "uint1b_t" | "bin1_t" => 1,
         "uint2_t" | "int2_t" | "uint2b_t" | "int2b_t" => 2,
         "uint4_t" | "int4_t" | "uint4b_t" | "int4b_t" | "float_e2m1_t" => 4,
-        "uint8_t" | "int8_t" | "char" | "float_e4m3_t" | "float_e5m2_t" | "float_ue8m0_t" => 8,
+        "uint8_t" | "int8_t" | "char" | "float_e4m3_t" | "float_e5m2_t" | "float_ue8m0_t"
+        | "float_ue4m3_t" => 8,
+        "float_e2m3_t" | "float_e3m2_t" => 6,
         "uint16_t" | "int16_t" | "half_t" | "bfloat16_t" | "half" => 16,
         "uint32_t" | "int32_t" | "float" | "tfloat32_t" | "int" => 32,
         "uint64_t" | "int64_t" | "double" => 64,
@@ -36,8 +38,8 @@ pub fn element_bits(name: &str) -> Option<i64> {
 }
 
 /// `name` without spaces; `None` where it is longer than any atom's name can be.
-fn normalize(name: &str) -> Option<([u8; 128], usize)> {
-    let mut out = [0u8; 128];
+fn normalize(name: &str) -> Option<([u8; 256], usize)> {
+    let mut out = [0u8; 256];
     let mut n = 0;
     for b in name.bytes() {
         if b.is_ascii_whitespace() {
@@ -88,6 +90,39 @@ fn split_template(s: &str) -> Option<(&str, [&str; 4], usize)> {
     Some((&s[..open], args, n))
 }
 
+/// Splits `T<a,b,...>` into `T` and up to 16 template arguments (split at top-level
+/// commas).
+fn split_args(s: &str) -> Option<(&str, [&str; 16], usize)> {
+    let Some(open) = s.find('<') else {
+        return Some((s, [""; 16], 0));
+    };
+    let inner = s[open + 1..].strip_suffix('>')?;
+    let mut args = [""; 16];
+    let mut n = 0;
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                *args.get_mut(n)? = &inner[start..i];
+                n += 1;
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return None;
+    }
+    if !inner.is_empty() {
+        *args.get_mut(n)? = &inner[start..];
+        n += 1;
+    }
+    Some((&s[..open], args, n))
+}
+
 fn strip_cute(s: &str) -> &str {
     s.strip_prefix("cute::").unwrap_or(s)
 }
@@ -128,6 +163,18 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
         Some(inner) => strip_cute(inner),
         None => s,
     };
+    if s.starts_with("SM100_MMA_") {
+        let (base, args, nargs) = split_args(s).ok_or(UNKNOWN_MMA)?;
+        if let Some(op) = super::umma::umma_by_name(base, &args[..nargs]) {
+            return op?.try_atom();
+        }
+    }
+    if s.starts_with("SM120") {
+        let (base, args, nargs) = split_args(s).ok_or(UNKNOWN_MMA)?;
+        if let Some(atom) = super::sm120::sm120_by_name(base, &args[..nargs]) {
+            return atom;
+        }
+    }
     let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_MMA)?;
     if base == "UniversalFMA" {
         if nargs == 0 {
@@ -148,6 +195,14 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
             types[3] = types[0];
         }
         return Ok(universal_fma(types));
+    }
+    if matches!(
+        base,
+        "SM80_16x8x128_S32U1U1S32_TN_XORPOPC" | "SM80_16x8x128_S32U1U1S32_TN_ANDPOPC"
+    ) {
+        return Err(Error::WrongKind {
+            msg: "not in the catalog: CuTe's LayoutA_TV of the b1 16x8x128 atoms, ((_4,_8),(_32,_2)):((_512,_1),((_16,_8))), is not congruent (a stride (_16,_8) under the shape _2), so it is not a layout; CuTe prints it, rcute refuses it",
+        });
     }
     if let Some(a) = SM80_ATOMS
         .iter()
@@ -181,6 +236,7 @@ fn static_type(s: &str) -> Option<&'static str> {
         "uint128_t",
         "float_e4m3_t",
         "float_e5m2_t",
+        "complex<double>",
         "int",
         "char",
         "bool",
@@ -279,7 +335,23 @@ fn copy_op(s: &str) -> Result<CopyOp, Error> {
     if let Some(op) = WARP_OPS.iter().find(|o| o.name().as_str() == s) {
         return Ok(*op);
     }
+    match s {
+        "AutoVectorizingCopy" => return super::copy::auto_vectorizing_copy(128),
+        "DefaultCopy" => return super::copy::auto_vectorizing_copy(8),
+        _ => {}
+    }
     let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_COPY)?;
+    if base == "AutoVectorizingCopyWithAssumedAlignment" {
+        let bits = match args[..nargs] {
+            [a] => a
+                .strip_prefix('_')
+                .unwrap_or(a)
+                .parse::<i64>()
+                .map_err(|_| UNKNOWN_COPY)?,
+            _ => return Err(UNKNOWN_COPY),
+        };
+        return super::copy::auto_vectorizing_copy(bits);
+    }
     let kind = match base {
         "UniversalCopy" => ScalarCopy::Universal,
         "SM80_CP_ASYNC_CACHEALWAYS" => ScalarCopy::CpAsyncCacheAlways,
@@ -328,6 +400,8 @@ pub fn mma_families() -> impl Iterator<Item = AtomName> {
                 "SM90_64xNx32_S32{S8,U8}{S8,U8}_RS_TN[_SATURATE]",
             ]
             .into_iter()
+            .chain(super::umma::FAMILIES.iter().copied())
+            .chain(super::sm120::FAMILIES.iter().copied())
             .map(AtomName::new),
         )
 }
@@ -338,6 +412,9 @@ pub fn copy_families() -> impl Iterator<Item = AtomName> {
     WARP_OPS.iter().map(|o| *o.name()).chain(
         [
             "UniversalCopy<T>",
+            "AutoVectorizingCopy",
+            "DefaultCopy",
+            "AutoVectorizingCopyWithAssumedAlignment<8|16|32|64|128>",
             "SM80_CP_ASYNC_CACHEALWAYS<T>",
             "SM80_CP_ASYNC_CACHEGLOBAL<T>",
             "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<T>",
