@@ -393,8 +393,8 @@ fn compose_flat(fa: &Flat, b: &Pl) -> R<Pl> {
 pub(crate) fn complement(l: &Pl, max_idx: i64) -> R<Pl> {
     let f = Flat::of(l)?;
     let mut ds = [(0i64, 0i64); CAPACITY + 1];
-    for k in 0..f.n {
-        ds[k] = (f.d[k], f.s[k]);
+    for (k, x) in ds.iter_mut().enumerate().take(f.n) {
+        *x = (f.d[k], f.s[k]);
     }
     let ds = &mut ds[..f.n];
     ds.sort_unstable();
@@ -422,8 +422,8 @@ pub(crate) fn right_inverse(l: &Pl) -> R<Pl> {
     let f = Flat::of(l)?;
     let mut dsa = [(0i64, 0i64, 0i64); CAPACITY + 1];
     let mut acc = 1i64;
-    for k in 0..f.n {
-        dsa[k] = (f.d[k], f.s[k], acc);
+    for (k, x) in dsa.iter_mut().enumerate().take(f.n) {
+        *x = (f.d[k], f.s[k], acc);
         acc = mul(acc, f.s[k])?;
     }
     let dsa = &mut dsa[..f.n];
