@@ -692,6 +692,11 @@ pub enum Prediction {
 
 /// The prediction the measured tables are replayed against (`tests/patterns_measured.rs`).
 pub fn predict(p: &Pattern) -> Prediction {
+    if shares_partly(p) {
+        return Prediction::Refused(
+            "an 8- or 16-byte access (or a matrix) where some lanes of one phase share an address and others do not: the rule that merges such phases is not known",
+        );
+    }
     match p.op {
         Op::CpAsync { .. } => {
             Prediction::Refused("cp.async (LDGSTS) writes to shared memory are not modelled")
@@ -705,4 +710,26 @@ pub fn predict(p: &Pattern) -> Prediction {
             conflicts: p.predicted - p.ideal,
         },
     }
+}
+
+/// Whether some phase of one of `p`'s instructions has lanes asking the same address while
+/// not all its lanes ask one (a partial broadcast), for accesses served in several phases.
+fn shares_partly(p: &Pattern) -> bool {
+    let phases = p.op.phases();
+    if matches!(p.op, Op::LdGlobal(_)) || phases.groups().count() < 2 {
+        return false;
+    }
+    p.instructions.iter().any(|ins| {
+        phases.groups().any(|(first, n)| {
+            let mut a: Vec<i64> = ins.lanes[first..(first + n).min(ins.lanes.len())]
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
+            a.sort_unstable();
+            let all = a.len();
+            a.dedup();
+            a.len() > 1 && a.len() < all
+        })
+    })
 }

@@ -92,8 +92,8 @@ impl BankReport {
     /// ```
     /// use rcute::analysis::{Access, bank_conflicts};
     /// use rcute::layout;
-    /// // two instructions of 32 floats: a row, then a column of a 32x32 row-major tile
-    /// let a = Access::try_vector(layout!((_32,_2):(_32,_1)), 32, 32).unwrap();
+    /// // two instructions, each 32 consecutive floats of a 32x32 column-major tile
+    /// let a = Access::try_vector(layout!((_32,_2):(_1,_32)), 32, 32).unwrap();
     /// let r = bank_conflicts(&layout!((_32,_32):(_1,_32)).into(), &a).unwrap();
     /// assert_eq!(r.breakdown(), "warp 0 instruction 0: 1 wavefronts (ideal 1), 1 phase\nwarp 0 instruction 1: 1 wavefronts (ideal 1), 1 phase\n");
     /// ```
