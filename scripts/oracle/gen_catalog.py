@@ -5,6 +5,7 @@
   gen_catalog.py --extra [OUT.txt]  the atoms outside the catalog (SM61/70/75/89 MMA, other copies)
   gen_catalog.py --sm90-sm120 [OUT.txt]  SM120 mma.sync, SM90 f64, the b1 pair, shuffles and
                                          auto-vectorizing copies, and tilings of them
+  gen_catalog.py --sparse-gmma [OUT.txt]  every SM90 sparse GMMA (names read from the headers)
 
 The MMA names come from CuTe's headers (the SM80 MMA_Traits specializations, the SM90 GMMA
 aliases of mma_traits_sm90_gmma.hpp and mma_traits_sm90_gmma_ext.hpp), so the list follows the
@@ -153,16 +154,48 @@ def sm90_sm120():
     return cases
 
 
+def sparse_gmma():
+    """Every sparse GMMA of mma_traits_sm90_gmma_sparse.hpp and its _ext header (names read
+    from the MMA_Traits specializations), SS with four majors, RS with a K-major A, and a
+    few that CuTe refuses."""
+    cases = []
+    seen = []
+    for h in ["mma_traits_sm90_gmma_sparse.hpp", "mma_traits_sm90_gmma_sparse_ext.hpp"]:
+        for m in re.finditer(r"struct MMA_Traits<SM90::GMMA::SPARSE::(GMMA_64x\d+x\d+_\w+)<",
+                             open(os.path.join(ATOM, h)).read()):
+            if m.group(1) not in seen:
+                seen.append(m.group(1))
+    for name in seen:
+        full = "SM90::GMMA::SPARSE::" + name
+        if name.endswith(("_TN", "_TN_SATURATE")):
+            cases.append(full)
+        elif name.endswith("_SS"):
+            cases += [full + m for m in MAJORS_SS]
+        else:
+            cases += [full + m for m in MAJORS_RS]
+    cases += [
+        "SM90::GMMA::SPARSE::GMMA_64x64x32_F16F16F16_RS<MN,K>",
+        "SM90::GMMA::SPARSE::GMMA_64x12x32_F16F16F16_SS<K,K>",
+        "SM90::GMMA::SPARSE::GMMA_64x64x16_F16F16F16_SS<K,K>",
+        "SM90::GMMA::SPARSE::GMMA_64x40x64_S32S8S8_SS_TN",
+        "M = make_tiled_mma(SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<K,K>, (_2,_1,_1)); get_layoutC_TV(M)",
+        "M = make_tiled_mma(SM90::GMMA::SPARSE::GMMA_64x32x64_F32E4M3E4M3_RS_TN, (_1,_2,_1)); partition_A(M, 200, make_identity_tensor((_64,_64)))",
+    ]
+    return cases
+
+
 def main():
     args = sys.argv[1:]
     ext = "--extra" in args
     new = "--sm90-sm120" in args
-    args = [a for a in args if a not in ("--extra", "--sm90-sm120")]
+    sp = "--sparse-gmma" in args
+    args = [a for a in args if a not in ("--extra", "--sm90-sm120", "--sparse-gmma")]
     here = os.path.dirname(os.path.abspath(__file__))
-    default = "catalog_sm90_sm120_cases.txt" if new else "catalog_extra_cases.txt" if ext else "catalog_cases.txt"
+    default = ("catalog_sparse_gmma_cases.txt" if sp else "catalog_sm90_sm120_cases.txt" if new
+               else "catalog_extra_cases.txt" if ext else "catalog_cases.txt")
     out = args[0] if args else os.path.join(here, default)
-    cases = sm90_sm120() if new else extra() if ext else catalog()
-    flag = " --sm90-sm120" if new else " --extra" if ext else ""
+    cases = sparse_gmma() if sp else sm90_sm120() if new else extra() if ext else catalog()
+    flag = " --sparse-gmma" if sp else " --sm90-sm120" if new else " --extra" if ext else ""
     with open(out, "w") as f:
         f.write("# written by scripts/oracle/gen_catalog.py%s: one atom a line\n" % flag)
         for c in cases:

@@ -255,3 +255,25 @@ fn sm90_sm120_atoms_and_copies_match_cute() {
     assert_eq!(c[3], 2, "{c:?}");
     assert_eq!(c[2] + c[4] + c[5], 0, "{c:?}");
 }
+
+#[test]
+fn sparse_gmma_atoms_match_cute() {
+    let c = replay("sparse-gmma.jsonl", 1400);
+    assert!(c[0] >= 1400, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
+fn sm100_copy_atoms_match_cute() {
+    let c = replay("sm100-copies.jsonl", 860);
+    assert!(c[0] >= 500, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
+fn umma_pictures_match_cute() {
+    let c = replay("sm100-pictures.jsonl", 7);
+    assert!(c[0] >= 3, "{c:?}");
+    // CuTe does not compile print_latex/print_svg of these TMEM copies; rcute refuses them
+    assert_eq!(c[1], 4, "{c:?}");
+}

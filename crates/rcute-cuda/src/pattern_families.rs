@@ -10,6 +10,12 @@ use rcute::analysis::{WARP, WarpInstruction, instruction_cost};
 /// Lane addresses of one instruction, `None` for an idle lane.
 type Lanes = [Option<i64>; WARP];
 
+/// A named map from a lane to what it asks (a unit index, `None` when idle).
+type LaneMap = (&'static str, Box<dyn Fn(i64) -> Option<i64>>);
+
+/// A named map from a lane to a byte address.
+type RowMap = (&'static str, Box<dyn Fn(i64) -> i64>);
+
 fn lanes(f: impl Fn(i64) -> Option<i64>) -> Lanes {
     core::array::from_fn(|l| f(l as i64))
 }
@@ -43,12 +49,11 @@ pub fn explicit(name: &str, op: Op, instructions: Vec<Lanes>) -> Pattern {
 
 /// Lane -> unit index maps shared by the 8- and 16-byte families (`u` bytes a unit):
 /// each yields the unit a lane asks, or `None` for an idle lane.
-#[allow(clippy::type_complexity)]
-fn unit_maps(u: i64) -> Vec<(&'static str, Box<dyn Fn(i64) -> Option<i64>>)> {
+fn unit_maps(u: i64) -> Vec<LaneMap> {
     // units per 128-byte row of banks
     let row = 128 / u;
     vec![
-        ("consecutive", Box::new(|l| Some(l))),
+        ("consecutive", Box::new(Some)),
         ("pairs share", Box::new(|l| Some(l / 2))),
         ("quads share", Box::new(|l| Some(l / 4))),
         ("octets share", Box::new(|l| Some(l / 8))),
@@ -127,7 +132,7 @@ pub fn families() -> Vec<Pattern> {
         }
     }
     // ldmatrix / stmatrix: lane 8m+r gives row r of matrix m (16 bytes)
-    let rows: Vec<(&str, Box<dyn Fn(i64) -> i64>)> = vec![
+    let rows: Vec<RowMap> = vec![
         ("rows consecutive", Box::new(|l| 16 * l)),
         ("rows 128B apart", Box::new(|l| 128 * l)),
         ("all matrices the same 8 rows", Box::new(|l| 16 * (l % 8))),
@@ -178,8 +183,8 @@ pub fn families() -> Vec<Pattern> {
         );
         let u = i64::from(bytes);
         let row = 128 / u;
-        let maps: Vec<(&str, Box<dyn Fn(i64) -> Option<i64>>)> = vec![
-            ("consecutive", Box::new(|l| Some(l))),
+        let maps: Vec<LaneMap> = vec![
+            ("consecutive", Box::new(Some)),
             (
                 "column of a row-major tile",
                 Box::new(move |l| Some(l * row)),

@@ -674,3 +674,35 @@ pub fn extent(p: &Pattern) -> i64 {
         .max()
         .map_or(16, |a| a + 16)
 }
+
+/// What rcute's models say of a pattern: its cost, or why they do not predict it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prediction {
+    /// Shared-memory wavefronts (or global sectors) and the wavefronts beyond the ideal,
+    /// which the bank-conflict counter reports.
+    Cost {
+        /// Wavefronts (shared) or sectors (global).
+        wavefronts: usize,
+        /// Wavefronts beyond the conflict-free ideal (0 for global loads).
+        conflicts: usize,
+    },
+    /// Not modelled, with the reason.
+    Refused(&'static str),
+}
+
+/// The prediction the measured tables are replayed against (`tests/patterns_measured.rs`).
+pub fn predict(p: &Pattern) -> Prediction {
+    match p.op {
+        Op::CpAsync { .. } => {
+            Prediction::Refused("cp.async (LDGSTS) writes to shared memory are not modelled")
+        }
+        Op::LdGlobal(_) => Prediction::Cost {
+            wavefronts: p.predicted,
+            conflicts: 0,
+        },
+        _ => Prediction::Cost {
+            wavefronts: p.predicted,
+            conflicts: p.predicted - p.ideal,
+        },
+    }
+}

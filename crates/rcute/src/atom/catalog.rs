@@ -169,6 +169,10 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
             return op?.try_atom();
         }
     }
+    if let Some(rest) = s.strip_prefix("SM90::GMMA::SPARSE::GMMA_64x") {
+        let (rest, args, nargs) = split_args(rest).ok_or(UNKNOWN_MMA)?;
+        return gmma_parse(rest, &args[..nargs], 2)?.try_sparse_atom();
+    }
     if s.starts_with("SM120") {
         let (base, args, nargs) = split_args(s).ok_or(UNKNOWN_MMA)?;
         if let Some(atom) = super::sm120::sm120_by_name(base, &args[..nargs]) {
@@ -248,6 +252,12 @@ fn static_type(s: &str) -> Option<&'static str> {
 /// `SM90_64x{N}x{K}_{types}_{SS|RS}[_TN]` with its template arguments.
 fn gmma_by_name(base: &str, args: &[&str]) -> Result<Gmma, Error> {
     let rest = base.strip_prefix("SM90_64x").ok_or(UNKNOWN_MMA)?;
+    gmma_parse(rest, args, 1)
+}
+
+/// `{N}x{K}_{types}_{SS|RS}[_TN[_SATURATE]]` with its template arguments, K being
+/// `k_scale` times the dense instruction's (2 for the sparse GMMAs).
+fn gmma_parse(rest: &str, args: &[&str], k_scale: i64) -> Result<Gmma, Error> {
     let (n, rest) = rest.split_once('x').ok_or(UNKNOWN_MMA)?;
     let n: i64 = n.parse().map_err(|_| UNKNOWN_MMA)?;
     let (k, rest) = rest.split_once('_').ok_or(UNKNOWN_MMA)?;
@@ -275,7 +285,7 @@ fn gmma_by_name(base: &str, args: &[&str]) -> Result<Gmma, Error> {
                 && matches!(t, GmmaTypes::Int8 { saturate: true, .. }) == saturate
         })
         .ok_or(UNKNOWN_MMA)?;
-    if types.k() != k || types.k_major_only() != tn {
+    if types.k() * k_scale != k || types.k_major_only() != tn {
         return Err(UNKNOWN_MMA);
     }
     let (major_a, major_b) = if tn {
@@ -332,7 +342,11 @@ pub fn copy_atom(name: &str) -> Result<CopyAtom, Error> {
 
 /// A copy operation by name.
 fn copy_op(s: &str) -> Result<CopyOp, Error> {
-    if let Some(op) = WARP_OPS.iter().find(|o| o.name().as_str() == s) {
+    if let Some(op) = WARP_OPS
+        .iter()
+        .chain(super::sm100_copy::SM100_COPY_OPS)
+        .find(|o| o.name().as_str() == s)
+    {
         return Ok(*op);
     }
     match s {
@@ -384,26 +398,30 @@ pub fn mma_families() -> impl Iterator<Item = AtomName> {
         .chain(OTHER_ATOMS)
         .map(|a| *a.name())
         .chain(
-            [
-                "UniversalFMA<D,A,B,C>",
-                "SM90_64xNx16_F16F16F16_SS<A,B>",
-                "SM90_64xNx16_F16F16F16_RS<K,B>",
-                "SM90_64xNx16_F32F16F16_SS<A,B>",
-                "SM90_64xNx16_F32F16F16_RS<K,B>",
-                "SM90_64xNx16_F32BF16BF16_SS<A,B>",
-                "SM90_64xNx16_F32BF16BF16_RS<K,B>",
-                "SM90_64xNx8_F32TF32TF32_SS_TN",
-                "SM90_64xNx8_F32TF32TF32_RS_TN",
-                "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_SS_TN",
-                "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_RS_TN",
-                "SM90_64xNx32_S32{S8,U8}{S8,U8}_SS_TN[_SATURATE]",
-                "SM90_64xNx32_S32{S8,U8}{S8,U8}_RS_TN[_SATURATE]",
-            ]
-            .into_iter()
-            .chain(super::umma::FAMILIES.iter().copied())
-            .chain(super::sm120::FAMILIES.iter().copied())
-            .map(AtomName::new),
-        )
+        [
+            "UniversalFMA<D,A,B,C>",
+            "SM90_64xNx16_F16F16F16_SS<A,B>",
+            "SM90_64xNx16_F16F16F16_RS<K,B>",
+            "SM90_64xNx16_F32F16F16_SS<A,B>",
+            "SM90_64xNx16_F32F16F16_RS<K,B>",
+            "SM90_64xNx16_F32BF16BF16_SS<A,B>",
+            "SM90_64xNx16_F32BF16BF16_RS<K,B>",
+            "SM90_64xNx8_F32TF32TF32_SS_TN",
+            "SM90_64xNx8_F32TF32TF32_RS_TN",
+            "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_SS_TN",
+            "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_RS_TN",
+            "SM90_64xNx32_S32{S8,U8}{S8,U8}_SS_TN[_SATURATE]",
+            "SM90_64xNx32_S32{S8,U8}{S8,U8}_RS_TN[_SATURATE]",
+            "SM90::GMMA::SPARSE::GMMA_64xNx32_{F16F16F16,F32F16F16,F32BF16BF16}_{SS<A,B>,RS<K,B>}",
+            "SM90::GMMA::SPARSE::GMMA_64xNx16_F32TF32TF32_{SS,RS}_TN",
+            "SM90::GMMA::SPARSE::GMMA_64xNx64_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_{SS,RS}_TN",
+            "SM90::GMMA::SPARSE::GMMA_64xNx64_S32{S8,U8}{S8,U8}_{SS,RS}_TN[_SATURATE]",
+        ]
+        .into_iter()
+        .chain(super::umma::FAMILIES.iter().copied())
+        .chain(super::sm120::FAMILIES.iter().copied())
+        .map(AtomName::new),
+    )
 }
 
 /// The copy operations of the catalog (for listings such as `cute atoms`): the warp-wide
@@ -419,6 +437,10 @@ pub fn copy_families() -> impl Iterator<Item = AtomName> {
             "SM80_CP_ASYNC_CACHEGLOBAL<T>",
             "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<T>",
             "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<T>",
+            "SM100_TMEM_{LOAD,STORE}_{16dp256b,16dp128b,16dp64b,16dp32b,32dp32b}{1,2,4,...,128}x[_16b]",
+            "SM100_UTCCP_{128dp256bit,128dp128bit,4dp256bit,4x32dp128bit,2x64dp128bitlw0213,2x64dp128bitlw0123}_{1cta,2cta}",
+            "SM100_U8x{8,16}_LDSM_T, SM100_U8x{4,8,16}_STSM_T, SM100_SU{4,6}_DU8x16_x{1,2,4}_LDSM_N",
+            "SM100_{LOAD,STORE}_256bit_CACHE_NOALLOCATION",
         ]
         .into_iter()
         .map(AtomName::new),

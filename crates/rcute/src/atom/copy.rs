@@ -42,7 +42,7 @@ impl CopyOp {
     }
 }
 
-const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &str) -> CopyOp {
+pub(crate) const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &str) -> CopyOp {
     CopyOp {
         name: AtomName::new(name),
         thr_id: Layout::parse(thr),

@@ -44,8 +44,12 @@
 //! Refused with their reason: SM80's two b1 `16x8x128` atoms (CuTe's `LayoutA_TV`
 //! `((_4,_8),(_32,_2)):((_512,_1),((_16,_8)))` is not congruent, so it is not a layout; CuTe
 //! prints it), `SM100_MMA_F8F6F4_SS`/`_2x1SM_SS` spelled with template arguments (CuTe's
-//! are not templates). Not in the catalog yet: SM90 sparse GMMA, SM100 TMEM copies, TMA
-//! and other bulk copies. UMMA fragments (`partition_fragment_*`, whose
+//! are not templates). SM90's sparse GMMAs
+//! (`SM90::GMMA::SPARSE::GMMA_64xNxK_*`, [`Gmma::try_sparse_atom`]). Not in the catalog
+//! yet: TMA and other bulk copies. SM100's copies: every `SM100_TMEM_LOAD_*`/`SM100_TMEM_STORE_*`
+//! (each dp, bit and repeat form, `_16b` included), `SM100_UTCCP_*`, the 8-bit and 4/6-bit
+//! `LDSM`/`STSM` and the 256-bit loads and stores, with the traits of
+//! `copy_traits_sm100.hpp` (transcribed by `scripts/oracle/gen_sm100_copies.py`). UMMA fragments (`partition_fragment_*`, whose
 //! tensors live in TMEM or are descriptors in CuTe) are not modelled.
 
 mod catalog;
@@ -55,6 +59,7 @@ mod mma;
 mod name;
 #[cfg(feature = "alloc")]
 mod picture;
+mod sm100_copy;
 mod sm120;
 mod tiled_copy;
 mod tiled_mma;
