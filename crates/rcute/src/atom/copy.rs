@@ -42,7 +42,7 @@ impl CopyOp {
     }
 }
 
-const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &str) -> CopyOp {
+pub(crate) const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &str) -> CopyOp {
     CopyOp {
         name: AtomName::new(name),
         thr_id: Layout::parse(thr),
@@ -102,6 +102,52 @@ ops! {
     SM90_U16x8_STSM_T = LDSM_T_X8_DST, LDSM_N_X4_SRC, LDSM_T_X8_DST;
     /// `movmatrix.sync.aligned.m8n8.trans.b16`: a transpose in registers.
     SM75_U32x1_MOVM_T = LDSM_N_X1_DST, LDSM_N_X1_DST, LDSM_N_X1_DST;
+    /// Two `shfl.sync.bfly` (lane mask 1) that transpose 2x2 blocks of u32 across lanes
+    /// (CuTe's `copy_traits_sm50.hpp`).
+    SM50_Shuffle_U32_2x2Trans_XOR1 = SHFL_SRC, "((_2,_16),(_32,_2)):((_32,_128),(_1,_64))", SHFL_SRC;
+    /// Two `shfl.sync.bfly` (lane mask 4) that transpose 2x2 blocks of u32 across lanes.
+    SM50_Shuffle_U32_2x2Trans_XOR4 = SHFL_SRC, "((_4,_2,_4),(_32,_2)):((_64,_32,_512),(_1,_256))", SHFL_SRC;
+}
+
+// CuTe's copy_traits_sm50.hpp
+const SHFL_SRC: &str = "(_32,_64):(_64,_1)";
+
+/// `AutoVectorizingCopyWithAssumedAlignment<MaxVecBits>` (`AutoVectorizingCopy` is 128
+/// bits, `DefaultCopy` 8): one thread, one value, whose traits CuTe writes
+/// `(_1,_1):(_0,_0)` (the copy vectorizes at run time, so the atom is of one element).
+///
+/// ```
+/// use rcute::atom::{auto_vectorizing_copy, CopyAtom};
+/// let atom = CopyAtom::try_new(auto_vectorizing_copy(128).unwrap(), "half_t", 16).unwrap();
+/// assert_eq!(atom.val_layout_src().to_string(), "(_1,_1):(_0,_0)");
+/// ```
+///
+/// # Errors
+/// A `MaxVecBits` that is not a power of two from 8 to 128 (CuTe's static assertion).
+pub const fn auto_vectorizing_copy(max_vec_bits: i64) -> Result<CopyOp, Error> {
+    let name = match max_vec_bits {
+        128 => AtomName::new("AutoVectorizingCopy"),
+        8 => AtomName::new("DefaultCopy"),
+        16 | 32 | 64 => AtomName::new("AutoVectorizingCopyWithAssumedAlignment<")
+            .push_int(max_vec_bits as u32)
+            .push(">"),
+        _ => {
+            return Err(Error::Precondition {
+                msg: "AutoVectorizingCopyWithAssumedAlignment: MaxVecBits must be 8, 16, 32, 64 or 128",
+                mode: -1,
+                lhs: max_vec_bits,
+                rhs: 128,
+            });
+        }
+    };
+    let one = Layout::parse("(_1,_1):(_0,_0)");
+    Ok(CopyOp {
+        name,
+        thr_id: Layout::parse("_1:_0"),
+        src: one,
+        dst: one,
+        reference: one,
+    })
 }
 
 /// The kinds of one-thread copies that take an element type `S`: `Op<S>` copies one `S`.
