@@ -7,6 +7,28 @@ use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use core::fmt;
 
+/// Which operand of an MMA: A `(M,K)`, B `(N,K)` or C `(M,N)`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Operand {
+    /// A, the `(M,K)` operand.
+    A,
+    /// B, the `(N,K)` operand.
+    B,
+    /// C, the `(M,N)` accumulator.
+    C,
+}
+
+impl Operand {
+    /// The modes of MNK this operand spans.
+    pub(super) const fn modes(self) -> (usize, usize) {
+        match self {
+            Operand::A => (0, 2),
+            Operand::B => (1, 2),
+            Operand::C => (0, 1),
+        }
+    }
+}
+
 /// An MMA atom: the traits CuTe attaches to one MMA instruction (`MMA_Traits<Op>`).
 ///
 /// `thr_id` maps the atom's logical threads to thread indices; `layout_a_tv`,
@@ -80,11 +102,11 @@ impl MmaAtom {
 
     /// Whether the atom reads operand `op` from shared memory through a descriptor (SM90
     /// GMMA's `_SS` A and B, `_RS` B), where CuTe's fragment is a view of the tensor.
-    pub const fn reads_shared(&self, op: super::Operand) -> bool {
+    pub const fn reads_shared(&self, op: Operand) -> bool {
         match op {
-            super::Operand::A => self.descriptors.0,
-            super::Operand::B => self.descriptors.1,
-            super::Operand::C => false,
+            Operand::A => self.descriptors.0,
+            Operand::B => self.descriptors.1,
+            Operand::C => false,
         }
     }
 

@@ -82,5 +82,5 @@ pub use name::AtomName;
 #[cfg(feature = "alloc")]
 pub use picture::{latex_copy, latex_mma, svg_copy_panels, svg_mma, svg_mma_panels};
 pub use tiled_copy::TiledCopy;
-pub use tiled_mma::{Operand, TiledMma};
+pub use tiled_mma::TiledMma;
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};
