@@ -277,3 +277,10 @@ fn umma_pictures_match_cute() {
     // CuTe does not compile print_latex/print_svg of these TMEM copies; rcute refuses them
     assert_eq!(c[1], 4, "{c:?}");
 }
+
+#[test]
+fn bulk_copy_atoms_match_cute() {
+    let c = replay("bulk-copies.jsonl", 7);
+    assert_eq!(c[0], 6, "{c:?}");
+    assert_eq!(c[1], 1, "{c:?}");
+}

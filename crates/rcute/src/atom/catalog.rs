@@ -350,11 +350,28 @@ fn copy_op(s: &str) -> Result<CopyOp, Error> {
         return Ok(*op);
     }
     match s {
+        "SM90_BULK_COPY_AUTO" => return Ok(super::copy::SM90_BULK_COPY_AUTO),
         "AutoVectorizingCopy" => return super::copy::auto_vectorizing_copy(128),
         "DefaultCopy" => return super::copy::auto_vectorizing_copy(8),
         _ => {}
     }
     let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_COPY)?;
+    if base == "Copy_Traits" {
+        let g2s = match args[..nargs] {
+            ["SM90_BULK_COPY_G2S", _] => true,
+            ["SM90_BULK_COPY_S2G", _] => false,
+            _ => return Err(UNKNOWN_COPY),
+        };
+        let n = args[1];
+        let n = n
+            .strip_prefix("Int<")
+            .or_else(|| n.strip_prefix("C<"))
+            .and_then(|x| x.strip_suffix('>'))
+            .or_else(|| n.strip_prefix('_'))
+            .ok_or(UNKNOWN_COPY)?;
+        let bits = n.parse::<i64>().map_err(|_| UNKNOWN_COPY)?;
+        return super::copy::bulk_copy(g2s, bits);
+    }
     if base == "AutoVectorizingCopyWithAssumedAlignment" {
         let bits = match args[..nargs] {
             [a] => a
@@ -433,6 +450,8 @@ pub fn copy_families() -> impl Iterator<Item = AtomName> {
             "AutoVectorizingCopy",
             "DefaultCopy",
             "AutoVectorizingCopyWithAssumedAlignment<8|16|32|64|128>",
+            "SM90_BULK_COPY_AUTO",
+            "Copy_Traits<SM90_BULK_COPY_G2S,Int<BITS>>, Copy_Traits<SM90_BULK_COPY_S2G,Int<BITS>>",
             "SM80_CP_ASYNC_CACHEALWAYS<T>",
             "SM80_CP_ASYNC_CACHEGLOBAL<T>",
             "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<T>",

@@ -112,6 +112,53 @@ ops! {
 // CuTe's copy_traits_sm50.hpp
 const SHFL_SRC: &str = "(_32,_64):(_64,_1)";
 
+/// `SM90_BULK_COPY_AUTO`: a one-thread bulk copy (`cp.async.bulk`) whose size is set at
+/// run time, traits `(_1,_1):(_0,_0)` like [`auto_vectorizing_copy`]'s.
+pub const SM90_BULK_COPY_AUTO: CopyOp = op(
+    "SM90_BULK_COPY_AUTO",
+    "_1:_0",
+    "(_1,_1):(_0,_0)",
+    "(_1,_1):(_0,_0)",
+    "(_1,_1):(_0,_0)",
+);
+
+/// `Copy_Traits<SM90_BULK_COPY_G2S, Int<BITS>>` (or `SM90_BULK_COPY_S2G`): one thread
+/// copies `BITS` bits in one `cp.async.bulk`, traits `(_1,_BITS):(_0,_1)`.
+///
+/// ```
+/// use rcute::atom::{bulk_copy, CopyAtom};
+/// let atom = CopyAtom::try_new(bulk_copy(true, 4096).unwrap(), "half_t", 16).unwrap();
+/// assert_eq!(atom.val_layout_src().to_string(), "(_1,_256):(_0,_1)");
+/// ```
+///
+/// # Errors
+/// A size that is not a positive number of bits.
+pub const fn bulk_copy(g2s: bool, bits: i64) -> Result<CopyOp, Error> {
+    if bits <= 0 {
+        return Err(Error::InvalidShape {
+            msg: "bulk copy: the size in bits must be positive",
+            value: bits,
+        });
+    }
+    let name = AtomName::new(if g2s {
+        "Copy_Traits<SM90_BULK_COPY_G2S,Int<"
+    } else {
+        "Copy_Traits<SM90_BULK_COPY_S2G,Int<"
+    })
+    .push_int(bits as u32)
+    .push(">>");
+    let mut s = IntTuple::parse("(_1,_1)");
+    s.set_leaf(1, Int::constant(bits));
+    let l = tri!(Layout::try_from_shape(s));
+    Ok(CopyOp {
+        name,
+        thr_id: Layout::parse("_1:_0"),
+        src: l,
+        dst: l,
+        reference: l,
+    })
+}
+
 /// `AutoVectorizingCopyWithAssumedAlignment<MaxVecBits>` (`AutoVectorizingCopy` is 128
 /// bits, `DefaultCopy` 8): one thread, one value, whose traits CuTe writes
 /// `(_1,_1):(_0,_0)` (the copy vectorizes at run time, so the atom is of one element).
@@ -288,6 +335,17 @@ impl CopyAtom {
             return Err(Error::InvalidShape {
                 msg: "copy atom: an element type has a positive number of bits",
                 value: bits,
+            });
+        }
+        // a thread's values in bits and the element: one a multiple of the other (CuTe's
+        // shape_div fails to compile otherwise, e.g. a 100-bit bulk copy of floats)
+        let per_thread = tri!(tri!(op.src.try_mode(1)).try_size()).value();
+        if per_thread % bits != 0 && bits % per_thread != 0 {
+            return Err(Error::Precondition {
+                msg: "copy atom: the operation's bits per thread and the element's bits do not divide one another",
+                mode: 1,
+                lhs: per_thread,
+                rhs: bits,
             });
         }
         let src = tri!(op.src.try_upcast(bits));

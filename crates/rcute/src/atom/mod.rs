@@ -46,7 +46,8 @@
 //! prints it), `SM100_MMA_F8F6F4_SS`/`_2x1SM_SS` spelled with template arguments (CuTe's
 //! are not templates). SM90's sparse GMMAs
 //! (`SM90::GMMA::SPARSE::GMMA_64xNxK_*`, [`Gmma::try_sparse_atom`]). Not in the catalog
-//! yet: TMA and other bulk copies. SM100's copies: every `SM100_TMEM_LOAD_*`/`SM100_TMEM_STORE_*`
+//! yet: TMA. The bulk copies `SM90_BULK_COPY_AUTO` and `Copy_Traits<SM90_BULK_COPY_G2S,
+//! Int<BITS>>` (and `S2G`), [`bulk_copy`]. SM100's copies: every `SM100_TMEM_LOAD_*`/`SM100_TMEM_STORE_*`
 //! (each dp, bit and repeat form, `_16b` included), `SM100_UTCCP_*`, the 8-bit and 4/6-bit
 //! `LDSM`/`STSM` and the 256-bit loads and stores, with the traits of
 //! `copy_traits_sm100.hpp` (transcribed by `scripts/oracle/gen_sm100_copies.py`). UMMA fragments (`partition_fragment_*`, whose
@@ -66,7 +67,9 @@ mod tiled_mma;
 mod umma;
 
 pub use catalog::{copy_atom, copy_families, element_bits, mma_atom, mma_families};
-pub use copy::{CopyAtom, CopyOp, ScalarCopy, auto_vectorizing_copy};
+pub use copy::{
+    CopyAtom, CopyOp, SM90_BULK_COPY_AUTO, ScalarCopy, auto_vectorizing_copy, bulk_copy,
+};
 pub use copy::{
     SM50_Shuffle_U32_2x2Trans_XOR1, SM50_Shuffle_U32_2x2Trans_XOR4, SM75_U16x2_LDSM_T,
     SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x1_MOVM_T, SM75_U32x2_LDSM_N,
