@@ -3,6 +3,9 @@
 
   gen_catalog.py [OUT.txt]          writes the case list (default scripts/oracle/catalog_cases.txt)
   gen_catalog.py --extra [OUT.txt]  the atoms outside the catalog (SM61/70/75/89 MMA, other copies)
+  gen_catalog.py --sm90-sm120 [OUT.txt]  SM120 mma.sync, SM90 f64, the b1 pair, shuffles and
+                                         auto-vectorizing copies, and tilings of them
+  gen_catalog.py --sparse-gmma [OUT.txt]  every SM90 sparse GMMA (names read from the headers)
 
 The MMA names come from CuTe's headers (the SM80 MMA_Traits specializations, the SM90 GMMA
 aliases of mma_traits_sm90_gmma.hpp and mma_traits_sm90_gmma_ext.hpp), so the list follows the
@@ -99,15 +102,102 @@ def extra():
     return cases
 
 
+F8F6F4 = ["float_e2m1_t", "float_e3m2_t", "float_e2m3_t", "float_e4m3_t", "float_e5m2_t"]
+
+
+def sm90_sm120():
+    """SM120 mma.sync (every type combination, block-scaled and sparse), SM90 f64, the b1
+    pair, the SM50 shuffles and auto-vectorizing copies, and a few tilings of them."""
+    cases = []
+    for h, p in [("mma_traits_sm90.hpp", "SM90_")]:
+        cases += traits_names(h, p)
+    cases += ["SM80_16x8x128_S32U1U1S32_TN_XORPOPC", "SM80_16x8x128_S32U1U1S32_TN_ANDPOPC"]
+    for a in F8F6F4:
+        for b in F8F6F4:
+            for c in ["float", "half_t"]:
+                cases.append(f"SM120_16x8x32_TN<{a},{b},{c}>")
+                cases.append(f"SM120::SPARSE::SM120_SPARSE_16x8x64_TN<{a},{b},{c}>")
+            for vs in [32, 16]:
+                cases.append(f"SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<{a},{b},float,float_ue8m0_t,{vs}>")
+            cases.append(f"SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x64_TN_VS<{a},{b},float,float_ue8m0_t,64>")
+            cases.append(f"SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<{a},{b},float,float_ue8m0_t,32>")
+    for sf in ["float_ue8m0_t", "float_ue4m3_t"]:
+        for vs in [16, 32, 64]:
+            cases.append(f"SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,{sf},{vs}>")
+            cases.append(f"SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x128_TN_VS<float_e2m1_t,float_e2m1_t,float,{sf},{vs}>")
+    cases += [
+        "SM120_16x8x32_TN<half_t,half_t,float>",
+        "SM120_16x8x32_TN<float_e4m3_t,float_e4m3_t,int32_t>",
+        "SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue4m3_t,32>",
+        "SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<float_e4m3_t,float_e4m3_t,half_t,float_ue8m0_t,32>",
+        "SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x64_TN_VS<float_e4m3_t,float_e4m3_t,float,float_ue4m3_t,64>",
+        "make_tiled_mma(SM120_16x8x32_TN<float_e4m3_t,float_e4m3_t,float>, (_2,_2,_1))",
+        "M = make_tiled_mma(SM120_16x8x32_TN<float_e2m1_t,float_e4m3_t,float>, (_2,_2,_1)); partition_A(M, 37, make_identity_tensor((_64,_64)))",
+        "M = make_tiled_mma(SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,16>, (_2,_1,_1)); partition_B(M, 9, make_identity_tensor((_16,_128)))",
+        "M = make_tiled_mma(SM120::SPARSE::SM120_SPARSE_16x8x64_TN<float_e5m2_t,float_e4m3_t,half_t>, (_1,_2,_1)); get_layoutB_TV(M)",
+        "M = make_tiled_mma(SM90_16x8x16_F64F64F64F64_TN, (_2,_2,_1)); partition_C(M, 70, make_identity_tensor((_64,_32)))",
+        "M = make_tiled_mma(SM90_16x8x8_C64C64C64C64_TN, (_1,_2,_1)); get_layoutA_TV(M)",
+    ]
+    for op in ["SM50_Shuffle_U32_2x2Trans_XOR1", "SM50_Shuffle_U32_2x2Trans_XOR4", "AutoVectorizingCopy",
+               "DefaultCopy", "AutoVectorizingCopyWithAssumedAlignment<8>",
+               "AutoVectorizingCopyWithAssumedAlignment<16>", "AutoVectorizingCopyWithAssumedAlignment<32>",
+               "AutoVectorizingCopyWithAssumedAlignment<128>"]:
+        for e in ["int8_t", "uint8_t", "half_t", "bfloat16_t", "float", "double", "uint64_t", "uint128_t"]:
+            cases.append(f"Copy_Atom<{op}, {e}>")
+    cases += [
+        "make_tiled_copy(Copy_Atom<AutoVectorizingCopy, half_t>, (_32,_4), (_1,_8))",
+        "make_tiled_copy(Copy_Atom<DefaultCopy, float>, (_16,_8):(_8,_1), (_4,_1))",
+        "C = make_tiled_copy(Copy_Atom<SM50_Shuffle_U32_2x2Trans_XOR1, float>, (_32,_1), (_1,_2)); C",
+        "C = make_tiled_copy(Copy_Atom<SM50_Shuffle_U32_2x2Trans_XOR4, half_t>, (_32,_1), (_1,_4)); partition_D(C, 5, make_identity_tensor((_32,_4)))",
+        "C = make_tiled_copy(Copy_Atom<AutoVectorizingCopy, half_t>, (_32,_4), (_1,_8)); partition_S(C, 77, make_identity_tensor((_32,_32)))",
+    ]
+    return cases
+
+
+def sparse_gmma():
+    """Every sparse GMMA of mma_traits_sm90_gmma_sparse.hpp and its _ext header (names read
+    from the MMA_Traits specializations), SS with four majors, RS with a K-major A, and a
+    few that CuTe refuses."""
+    cases = []
+    seen = []
+    for h in ["mma_traits_sm90_gmma_sparse.hpp", "mma_traits_sm90_gmma_sparse_ext.hpp"]:
+        for m in re.finditer(r"struct MMA_Traits<SM90::GMMA::SPARSE::(GMMA_64x\d+x\d+_\w+)<",
+                             open(os.path.join(ATOM, h)).read()):
+            if m.group(1) not in seen:
+                seen.append(m.group(1))
+    for name in seen:
+        full = "SM90::GMMA::SPARSE::" + name
+        if name.endswith(("_TN", "_TN_SATURATE")):
+            cases.append(full)
+        elif name.endswith("_SS"):
+            cases += [full + m for m in MAJORS_SS]
+        else:
+            cases += [full + m for m in MAJORS_RS]
+    cases += [
+        "SM90::GMMA::SPARSE::GMMA_64x64x32_F16F16F16_RS<MN,K>",
+        "SM90::GMMA::SPARSE::GMMA_64x12x32_F16F16F16_SS<K,K>",
+        "SM90::GMMA::SPARSE::GMMA_64x64x16_F16F16F16_SS<K,K>",
+        "SM90::GMMA::SPARSE::GMMA_64x40x64_S32S8S8_SS_TN",
+        "M = make_tiled_mma(SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<K,K>, (_2,_1,_1)); get_layoutC_TV(M)",
+        "M = make_tiled_mma(SM90::GMMA::SPARSE::GMMA_64x32x64_F32E4M3E4M3_RS_TN, (_1,_2,_1)); partition_A(M, 200, make_identity_tensor((_64,_64)))",
+    ]
+    return cases
+
+
 def main():
     args = sys.argv[1:]
     ext = "--extra" in args
-    args = [a for a in args if a != "--extra"]
+    new = "--sm90-sm120" in args
+    sp = "--sparse-gmma" in args
+    args = [a for a in args if a not in ("--extra", "--sm90-sm120", "--sparse-gmma")]
     here = os.path.dirname(os.path.abspath(__file__))
-    out = args[0] if args else os.path.join(here, "catalog_extra_cases.txt" if ext else "catalog_cases.txt")
-    cases = extra() if ext else catalog()
+    default = ("catalog_sparse_gmma_cases.txt" if sp else "catalog_sm90_sm120_cases.txt" if new
+               else "catalog_extra_cases.txt" if ext else "catalog_cases.txt")
+    out = args[0] if args else os.path.join(here, default)
+    cases = sparse_gmma() if sp else sm90_sm120() if new else extra() if ext else catalog()
+    flag = " --sparse-gmma" if sp else " --sm90-sm120" if new else " --extra" if ext else ""
     with open(out, "w") as f:
-        f.write("# written by scripts/oracle/gen_catalog.py%s: one atom a line\n" % (" --extra" if ext else ""))
+        f.write("# written by scripts/oracle/gen_catalog.py%s: one atom a line\n" % flag)
         for c in cases:
             f.write(c + "\n")
     print(f"{len(cases)} cases -> {out}")

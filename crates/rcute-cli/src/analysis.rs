@@ -71,7 +71,14 @@ pub(crate) fn banks(smem: &str, acc: &str, svg: bool) -> ExitCode {
         Err(e) => return whole(acc, e),
     };
     if !svg {
-        return print(&r.to_string());
+        let mut text = r.to_string();
+        if let Ok(lines) = analysis::remedies(&m, &a) {
+            for line in lines {
+                text.push_str(&line);
+                text.push('\n');
+            }
+        }
+        return print(&text);
     }
     let marked = r.conflicting_offsets(a.elem_bits());
     let picture = match &m {

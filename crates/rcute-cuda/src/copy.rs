@@ -655,3 +655,93 @@ pub fn tiled_for(
         .unwrap_or(max_rows);
     tiled_wide(elem, m, n, transpose, rows)
 }
+
+/// What rcute's memory models predict one block of a [`CopyKernel`] moves, and the whole
+/// launch (every block like the first: exact when the tiles are whole and each tile row
+/// starts where the first does relative to 32-byte sectors, as for extents that are
+/// multiples of the tile and of 32 bytes).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct CopyTraffic {
+    /// Blocks of the launch.
+    pub blocks: u64,
+    /// Global-load sectors of one block (the source tile).
+    pub global_load_sectors: u64,
+    /// Shared-memory store wavefronts of one block (the tile written).
+    pub shared_store_wavefronts: u64,
+    /// Of those, the conflict-free ideal.
+    pub shared_store_ideal: u64,
+    /// Shared-memory load wavefronts of one block (the tile read back).
+    pub shared_load_wavefronts: u64,
+    /// Of those, the conflict-free ideal.
+    pub shared_load_ideal: u64,
+    /// Global-store sectors of one block (the destination tile).
+    pub global_store_sectors: u64,
+}
+
+impl CopyKernel {
+    /// The traffic rcute's models predict for an `m x n` launch of this copy, stage by
+    /// stage, from the kernel's own layouts and the access widths its code generation
+    /// chooses (a whole vector where the layouts keep it contiguous, else element by
+    /// element).
+    ///
+    /// ```
+    /// use rcute_cuda::copy::{Elem, tiled};
+    /// // the f32 transpose of 4096 x 4096: 32 x 32 tiles, swizzled, conflict-free
+    /// let t = tiled(Elem::F32, 4096, 4096, true).traffic().unwrap();
+    /// assert_eq!(t.blocks, 128 * 128);
+    /// assert_eq!((t.shared_store_wavefronts, t.shared_load_wavefronts), (32, 32));
+    /// assert_eq!((t.global_load_sectors, t.global_store_sectors), (128, 128));
+    /// ```
+    ///
+    /// # Errors
+    /// The layouts are not the `(T,E,V)` and `(M,N)` ones a copy has, or an analysis error.
+    pub fn traffic(&self) -> Result<CopyTraffic, CodegenError> {
+        use rcute::analysis::{Access, AccessKind, bank_conflicts, coalescing};
+        let wrong = || {
+            CodegenError::Layout(rcute::Error::WrongKind {
+                msg: "tiled copy: the matrix and the tile must be two integer modes",
+            })
+        };
+        let (m, n) = int_pair(&self.src.shape()).ok_or_else(wrong)?;
+        let (tm, tn) = int_pair(&self.tile).ok_or_else(wrong)?;
+        let up = |a: i64, b: i64| (a + b - 1) / b;
+        let blocks = (up(m.value(), tm.value()) * up(n.value(), tn.value())) as u64;
+        let bits = self.elem.bytes() as u32 * 8;
+        let tm_v = tm.value();
+        let wide_src = vectors_contiguous(&self.src, &self.load_tv, tm_v);
+        let wide_dst = vectors_contiguous(&self.dst, &self.store_tv, tm_v);
+        let wide_ld = wide_src && vectors_contiguous_in(&self.smem, &self.load_tv);
+        let wide_st = wide_dst && vectors_contiguous_in(&self.smem, &self.store_tv);
+        // (T,E,V) -> (T,(E,V)); accesses of E elements when wide, else of one
+        let access = |tv: &Layout, wide: bool| -> Result<Access, CodegenError> {
+            let values = Layout::try_concat(&[tv.try_mode(1)?, tv.try_mode(2)?])?;
+            let tv2 = Layout::try_concat(&[tv.try_mode(0)?, values])?;
+            let e = if wide {
+                tv.try_mode(1)?.size().value() as u32
+            } else {
+                1
+            };
+            Ok(Access::try_vector(tv2, bits, bits * e)?)
+        };
+        // the tile's part of each matrix: the tile's shape with the matrix's strides
+        let src = Layout::new(self.tile, self.src.stride());
+        let dst = Layout::new(self.tile, self.dst.stride());
+        let smem = rcute::MaybeSwizzled::Swizzled(self.smem);
+        let gl = coalescing(&src.into(), &access(&self.load_tv, wide_src)?)?;
+        let ss = bank_conflicts(
+            &smem,
+            &access(&self.load_tv, wide_ld)?.with_kind(AccessKind::Store),
+        )?;
+        let sl = bank_conflicts(&smem, &access(&self.store_tv, wide_st)?)?;
+        let gs = coalescing(&dst.into(), &access(&self.store_tv, wide_dst)?)?;
+        Ok(CopyTraffic {
+            blocks,
+            global_load_sectors: gl.sectors() as u64,
+            shared_store_wavefronts: ss.wavefronts() as u64,
+            shared_store_ideal: ss.ideal() as u64,
+            shared_load_wavefronts: sl.wavefronts() as u64,
+            shared_load_ideal: sl.ideal() as u64,
+            global_store_sectors: gs.sectors() as u64,
+        })
+    }
+}

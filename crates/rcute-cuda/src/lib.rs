@@ -13,5 +13,6 @@ pub mod gemm;
 pub mod kernel;
 #[cfg(feature = "cuda")]
 pub mod launch;
+pub mod pattern_families;
 pub mod patterns;
 pub mod template;

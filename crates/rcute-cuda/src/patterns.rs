@@ -26,9 +26,38 @@ pub enum Op {
     Stsm(u32, bool),
     /// `ld.global` of this many bytes per lane.
     LdGlobal(u32),
-    /// `cp.async.ca` of this many bytes per lane, global to shared (the shared side is the
-    /// pattern's).
-    CpAsync(u32),
+    /// `cp.async` (LDGSTS) of `bytes` per lane, global to shared (the shared side is the
+    /// pattern's): `.cg` (bypassing L1, 16 bytes only) or `.ca`, and with `zfill` a source
+    /// size of 0 (the destination is zero-filled, nothing is read).
+    CpAsync {
+        /// Bytes per lane: 4, 8 or 16.
+        bytes: u32,
+        /// `.cg` rather than `.ca`.
+        cg: bool,
+        /// Source size 0: zero-fill.
+        zfill: bool,
+    },
+}
+
+impl Op {
+    /// A `cp.async.ca` of `bytes` per lane that reads its source.
+    pub const fn cp_async(bytes: u32) -> Op {
+        Op::CpAsync {
+            bytes,
+            cg: false,
+            zfill: false,
+        }
+    }
+
+    /// How the bank model splits the instruction into phases.
+    pub const fn phases(self) -> rcute::analysis::Phases {
+        use rcute::analysis::Phases;
+        match self {
+            Op::LdShared(b) | Op::StShared(b) | Op::LdGlobal(b) => Phases::Vector { bytes: b },
+            Op::CpAsync { bytes, .. } => Phases::Vector { bytes },
+            Op::Ldsm(m, _) | Op::Stsm(m, _) => Phases::Matrix { matrices: m },
+        }
+    }
 }
 
 impl Op {
@@ -43,7 +72,7 @@ impl Op {
             }
             Op::LdGlobal(_) => "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
             // the kernel touches shared memory only through the copies' writes
-            Op::CpAsync(_) => "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
+            Op::CpAsync { .. } => "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
         }
     }
 
@@ -57,7 +86,9 @@ impl Op {
             Op::StShared(_) | Op::Stsm(..) => {
                 Some("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
             }
-            Op::CpAsync(_) => Some("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"),
+            Op::CpAsync { .. } => {
+                Some("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum")
+            }
             Op::LdGlobal(_) => None,
         }
     }
@@ -182,7 +213,7 @@ fn shared_cp_async() -> Result<Vec<Pattern>, Error> {
     ];
     cases
         .into_iter()
-        .map(|(name, smem, a)| shared(name, Op::CpAsync(a.phases().bytes()), smem, a))
+        .map(|(name, smem, a)| shared(name, Op::cp_async(a.phases().bytes()), smem, a))
         .collect()
 }
 
@@ -548,6 +579,7 @@ pub fn global_patterns() -> Result<Vec<Pattern>, Error> {
 pub fn patterns() -> Result<Vec<Pattern>, Error> {
     let mut p = shared_patterns()?;
     p.extend(global_patterns()?);
+    p.extend(crate::pattern_families::families());
     Ok(p)
 }
 
@@ -582,8 +614,10 @@ pub fn source(p: &Pattern, i: usize) -> String {
                 ),
             }
         }
-        Op::CpAsync(b) => format!(
-            "asm volatile(\"cp.async.ca.shared.global [%0], [%1], {b};\\n\\tcp.async.commit_group;\\n\\tcp.async.wait_all;\" :: \"r\"(base + a), \"l\"((unsigned long long)(g + a)) : \"memory\");"
+        Op::CpAsync { bytes, cg, zfill } => format!(
+            "asm volatile(\"cp.async.{}.shared.global [%0], [%1], {bytes}{};\\n\\tcp.async.commit_group;\\n\\tcp.async.wait_all;\" :: \"r\"(base + a), \"l\"((unsigned long long)(g + a)) : \"memory\");",
+            if cg { "cg" } else { "ca" },
+            if zfill { ", 0" } else { "" },
         ),
         Op::StShared(b) => match b {
             1 | 2 | 4 => format!(
@@ -639,4 +673,63 @@ pub fn extent(p: &Pattern) -> i64 {
         .flat_map(|i| i.lanes.iter().flatten())
         .max()
         .map_or(16, |a| a + 16)
+}
+
+/// What rcute's models say of a pattern: its cost, or why they do not predict it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prediction {
+    /// Shared-memory wavefronts (or global sectors) and the wavefronts beyond the ideal,
+    /// which the bank-conflict counter reports.
+    Cost {
+        /// Wavefronts (shared) or sectors (global).
+        wavefronts: usize,
+        /// Wavefronts beyond the conflict-free ideal (0 for global loads).
+        conflicts: usize,
+    },
+    /// Not modelled, with the reason.
+    Refused(&'static str),
+}
+
+/// The prediction the measured tables are replayed against (`tests/patterns_measured.rs`).
+pub fn predict(p: &Pattern) -> Prediction {
+    if shares_partly(p) {
+        return Prediction::Refused(
+            "an 8- or 16-byte access (or a matrix) with a phase whose lanes share addresses or are idle: the H200 merges such phases of loads (8-byte half-warps asking 128 bytes together take 1 wavefront) and not of stores, by a rule not yet modelled",
+        );
+    }
+    match p.op {
+        Op::CpAsync { .. } => {
+            Prediction::Refused("cp.async (LDGSTS) writes to shared memory are not modelled")
+        }
+        Op::LdGlobal(_) => Prediction::Cost {
+            wavefronts: p.predicted,
+            conflicts: 0,
+        },
+        _ => Prediction::Cost {
+            wavefronts: p.predicted,
+            conflicts: p.predicted - p.ideal,
+        },
+    }
+}
+
+/// Whether some phase of one of `p`'s instructions has lanes asking the same address while
+/// not all its lanes ask one (a partial broadcast), for accesses served in several phases.
+fn shares_partly(p: &Pattern) -> bool {
+    let phases = p.op.phases();
+    if matches!(p.op, Op::LdGlobal(_)) || phases.groups().count() < 2 {
+        return false;
+    }
+    p.instructions.iter().any(|ins| {
+        phases.groups().any(|(first, n)| {
+            let mut a: Vec<i64> = ins.lanes[first..(first + n).min(ins.lanes.len())]
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
+            a.sort_unstable();
+            let all = a.len();
+            a.dedup();
+            a.len() < all || all < n.min(ins.lanes.len() - first)
+        })
+    })
 }

@@ -53,7 +53,8 @@ fn each_kernel_performs_its_instruction() {
             }
             Op::Stsm(..) => "stmatrix.sync",
             Op::LdGlobal(_) => "ld.global",
-            Op::CpAsync(_) => "cp.async.ca.shared.global",
+            Op::CpAsync { cg: false, .. } => "cp.async.ca.shared.global",
+            Op::CpAsync { cg: true, .. } => "cp.async.cg.shared.global",
         };
         assert!(src.contains(mnemonic), "{}: {src}", p.name);
         assert!(src.contains(&format!("void rcute_pattern_{i}(")));

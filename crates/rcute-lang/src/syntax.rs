@@ -242,9 +242,17 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
                     line_start = false;
                     continue;
                 }
-                let mut r = q + 2;
-                while r < s.len() && (s[r].is_ascii_alphanumeric() || s[r] == b'_') {
-                    r += 1;
+                // every `::` segment (`UMMA::Major::K`)
+                let mut r = q;
+                while s.get(r) == Some(&b':')
+                    && s.get(r + 1) == Some(&b':')
+                    && s.get(r + 2)
+                        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+                {
+                    r += 2;
+                    while r < s.len() && (s[r].is_ascii_alphanumeric() || s[r] == b'_') {
+                        r += 1;
+                    }
                 }
                 out.push(Token {
                     tok: Tok::Name(String::from(&src[p..r])),

@@ -8,7 +8,7 @@
 //! refuses, and the call raises `rcute.Error`.
 
 use crate::error;
-use crate::pycute_algo::{self, PcTiler};
+use crate::pycute_algo::{self, PcTiler, Pl};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
@@ -19,11 +19,28 @@ use rcute::layout::Layout;
 use rcute::tuple::IntTuple;
 use rcute_lang::Value;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// pycute's `Layout(shape, stride=None)`: without a stride, the column-major strides
 /// (`prefix_product(shape)`).
+///
+/// It holds rcute's layout (of static integers) and pycute's tree of it, the operand of
+/// pycute's algorithms.
 #[pyclass(frozen, module = "rcute.pycute", name = "Layout")]
-pub struct PcLayout(pub Layout);
+#[derive(Clone)]
+pub struct PcLayout {
+    l: Arc<Layout>,
+    pl: Arc<Pl>,
+}
+
+impl PcLayout {
+    fn of(l: Layout) -> PcLayout {
+        PcLayout {
+            pl: Arc::new(Pl::of(&l)),
+            l: Arc::new(l),
+        }
+    }
+}
 
 /// A pycute value (a Python int or a nested tuple of them) as a static IntTuple.
 fn static_tuple(obj: &Bound<'_, PyAny>) -> PyResult<IntTuple> {
@@ -110,18 +127,46 @@ fn text(l: &Layout) -> String {
     s
 }
 
-fn new_layout(py: Python<'_>, l: Layout) -> PyResult<Py<PcLayout>> {
-    Py::new(py, PcLayout(l))
+/// A pycute tree as pycute prints it: the shapes, `:`, the strides.
+fn pl_text(p: &Pl) -> String {
+    fn go(out: &mut String, p: &Pl, stride: bool) {
+        match p {
+            Pl::Leaf(s, d) => {
+                let _ = write!(out, "{}", if stride { d } else { s });
+            }
+            Pl::Node(items) => {
+                out.push('(');
+                for (k, m) in items.iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    go(out, m, stride);
+                }
+                if items.len() == 1 {
+                    out.push(',');
+                }
+                out.push(')');
+            }
+        }
+    }
+    let mut s = String::new();
+    go(&mut s, p, false);
+    s.push(':');
+    go(&mut s, p, true);
+    s
 }
 
-/// A pycute layout argument (or an int `n`, pycute's `Layout(n)`).
-fn layout_arg(obj: &Bound<'_, PyAny>) -> PyResult<Layout> {
+/// A pycute layout argument (or an int `n`, pycute's `Layout(n)`), borrowed where it is
+/// one.
+fn layout_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<std::borrow::Cow<'a, PcLayout>> {
     if let Ok(l) = obj.cast::<PcLayout>() {
-        return Ok(l.get().0);
+        return Ok(std::borrow::Cow::Borrowed(l.get()));
     }
     if obj.cast::<PyInt>().is_ok() {
         let n = static_tuple(obj)?;
-        return default_layout(n).map_err(|e| error::message(obj.py(), e.to_string(), ""));
+        return default_layout(n)
+            .map(|l| std::borrow::Cow::Owned(PcLayout::of(l)))
+            .map_err(|e| error::message(obj.py(), e.to_string(), ""));
     }
     Err(PyTypeError::new_err(format!(
         "expected a pycute Layout; this is {}",
@@ -136,10 +181,12 @@ fn tiler_arg(obj: &Bound<'_, PyAny>) -> PyResult<PcTiler> {
         return Ok(PcTiler::None);
     }
     if let Ok(l) = obj.cast::<PcLayout>() {
-        return Ok(PcTiler::Layout(l.get().0));
+        let l = l.get();
+        return Ok(PcTiler::Layout(l.pl.clone(), l.l.clone()));
     }
     if obj.cast::<PyInt>().is_ok() {
-        return Ok(PcTiler::Int(layout_arg(obj)?));
+        let l = layout_arg(obj)?;
+        return Ok(PcTiler::Int(l.pl.clone(), l.l.clone()));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
         return Ok(PcTiler::Tuple(
@@ -157,7 +204,7 @@ fn tiler_arg(obj: &Bound<'_, PyAny>) -> PyResult<PcTiler> {
 
 /// A tuple tiler padded with `None` to the rank of `l`: pycute keeps the modes beyond a
 /// tuple tiler (CuTe's composition drops them), as `_` does.
-fn padded(t: PcTiler, l: &Layout) -> PcTiler {
+fn padded(t: PcTiler, l: &Pl) -> PcTiler {
     match t {
         PcTiler::Tuple(mut items) => {
             while items.len() < pycute_algo::len(l) {
@@ -173,7 +220,7 @@ fn padded(t: PcTiler, l: &Layout) -> PcTiler {
 fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
     match t {
         PcTiler::None => Ok(Tiler::UNDERSCORE),
-        PcTiler::Int(l) | PcTiler::Layout(l) => Ok(Tiler::layout(*l)),
+        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Ok(Tiler::layout(**l)),
         PcTiler::Tuple(items) => {
             let parts = items
                 .iter()
@@ -188,7 +235,7 @@ fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
 fn tiler_value(t: &PcTiler) -> Value {
     match t {
         PcTiler::None => Value::Tuple(IntTuple::from_int(rcute::Int::UNDERSCORE)),
-        PcTiler::Int(l) | PcTiler::Layout(l) => Value::Layout(*l),
+        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Value::Layout(**l),
         PcTiler::Tuple(items) => Value::List(items.iter().map(tiler_value).collect()),
     }
 }
@@ -201,20 +248,43 @@ fn answer(
     py: Python<'_>,
     op: &str,
     call: impl Fn() -> String,
-    port: Result<Layout, pycute_algo::Refusal>,
+    port: Result<Pl, pycute_algo::Refusal>,
     rcute: Result<Layout, rcute::Error>,
     law_args: impl FnOnce() -> Vec<Value>,
 ) -> PyResult<Py<PcLayout>> {
-    let p =
-        port.map_err(|why| error::message(py, format!("{op}: pycute refuses: {why}"), &call()))?;
+    let refuse = |why| error::message(py, format!("{op}: pycute refuses: {why}"), &call());
+    let pl = port.map_err(refuse)?;
     if let Ok(r) = &rcute
-        && r.shape_ref().to_dynamic() == p.shape_ref().to_dynamic()
-        && r.stride_ref().to_dynamic() == p.stride_ref().to_dynamic()
+        && pl.is(r)
     {
-        return new_layout(py, p);
+        // rcute's answer is pycute's: no layout to build
+        return Py::new(
+            py,
+            PcLayout {
+                l: Arc::new(*r),
+                pl: Arc::new(pl),
+            },
+        );
+    }
+    let p = pl.layout().map_err(refuse)?;
+    let made = |l: Layout, pl: Pl| {
+        Py::new(
+            py,
+            PcLayout {
+                l: Arc::new(l),
+                pl: Arc::new(pl),
+            },
+        )
+    };
+    if let Ok(r) = &rcute
+        && (r == &p
+            || (r.shape_ref().to_dynamic() == p.shape_ref().to_dynamic()
+                && r.stride_ref().to_dynamic() == p.stride_ref().to_dynamic()))
+    {
+        return made(p, pl);
     }
     match rcute_lang::check_call(op, &law_args(), &Value::Layout(p)) {
-        Verdict::Holds => new_layout(py, p),
+        Verdict::Holds => made(p, pl),
         Verdict::Breaks(why) => {
             let rc = match &rcute {
                 Ok(r) => format!("; rcute's answer is {}", text(r)),
@@ -259,9 +329,9 @@ impl PcLayout {
         let s = static_tuple(_shape)?;
         let l = match _stride {
             Some(d) if !d.is_none() => Layout::try_new(s, static_tuple(d)?),
-            _ => return default_layout(s).map(PcLayout),
+            _ => return default_layout(s).map(PcLayout::of),
         };
-        l.map(PcLayout).map_err(|e| {
+        l.map(PcLayout::of).map_err(|e| {
             error::core(
                 py,
                 e,
@@ -277,22 +347,20 @@ impl PcLayout {
     /// pycute's `shape`: an int or a nested tuple of ints.
     #[getter]
     fn shape(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        to_python(py, self.0.shape_ref())
+        to_python(py, self.l.shape_ref())
     }
 
     /// pycute's `stride`.
     #[getter]
     fn stride(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        to_python(py, self.0.stride_ref())
+        to_python(py, self.l.stride_ref())
     }
 
     fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
         let Ok(o) = other.cast::<PcLayout>() else {
             return py.NotImplemented();
         };
-        let o = &o.get().0;
-        let eq = self.0.shape_ref().to_dynamic() == o.shape_ref().to_dynamic()
-            && self.0.stride_ref().to_dynamic() == o.stride_ref().to_dynamic();
+        let eq = self.pl == o.get().pl;
         let r = match op {
             CompareOp::Eq => eq,
             CompareOp::Ne => !eq,
@@ -307,15 +375,15 @@ impl PcLayout {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.0.hash(&mut h);
+        self.pl.hash(&mut h);
         h.finish()
     }
 
     fn __len__(&self) -> usize {
-        if self.0.shape_ref().is_leaf() {
+        if self.l.shape_ref().is_leaf() {
             1
         } else {
-            self.0.rank()
+            self.l.rank()
         }
     }
 
@@ -328,10 +396,34 @@ impl PcLayout {
             if let Ok(i) = a.cast::<PyInt>()
                 && let Ok(v) = i.extract::<i64>()
             {
-                return match self.0.try_crd2idx(&IntTuple::dynamic(v)) {
+                return match self.l.try_crd2idx(&IntTuple::dynamic(v)) {
                     Ok(k) => Ok(k.value().into_pyobject(py)?.into_any().unbind()),
-                    Err(e) => Err(error::core(py, e, &format!("{}({v})", text(&self.0)))),
+                    Err(e) => Err(error::core(py, e, &format!("{}({v})", text(&self.l)))),
                 };
+            }
+        }
+        // a flat tuple of ints: the coordinate built at once
+        if args.len() == 1
+            && let Ok(t) = args.get_item(0)?.cast_into::<PyTuple>()
+            && t.len() <= rcute::tuple::CAPACITY
+        {
+            let mut ints = [rcute::Int::dynamic(0); rcute::tuple::CAPACITY];
+            let mut flat = true;
+            for (k, x) in t.iter().enumerate() {
+                match x.cast::<PyInt>().ok().and_then(|i| i.extract::<i64>().ok()) {
+                    Some(v) => ints[k] = rcute::Int::dynamic(v),
+                    None => {
+                        flat = false;
+                        break;
+                    }
+                }
+            }
+            if flat && let Ok(crd) = IntTuple::try_from_ints(&ints[..t.len()]) {
+                let k = self
+                    .l
+                    .try_crd2idx(&crd)
+                    .map_err(|e| error::core(py, e, &format!("{}({})", text(&self.l), t)))?;
+                return Ok(k.value().into_pyobject(py)?.into_any().unbind());
             }
         }
         let c = if args.len() == 1 {
@@ -342,7 +434,7 @@ impl PcLayout {
         let crd = crate::convert::tuple_of(&c)?
             .ok_or_else(|| PyTypeError::new_err("a coordinate is ints, tuples and None"))?
             .to_dynamic();
-        let fail = |e| error::core(py, e, &format!("{}({})", text(&self.0), c));
+        let fail = |e| error::core(py, e, &format!("{}({})", text(&self.l), c));
         if crd.has_underscore() {
             // pycute's slice: Layout(slice_(c, shape), slice_(c, stride))
             let slice = py.import("rcute.pycute.int_tuple")?.getattr("slice_")?;
@@ -350,58 +442,66 @@ impl PcLayout {
             let stride = slice.call1((&c, self.stride(py)?))?;
             return Ok(Py::new(py, PcLayout::new(&shape, Some(&stride))?)?.into_any());
         }
-        let k = self.0.try_crd2idx(&crd).map_err(fail)?;
+        let k = self.l.try_crd2idx(&crd).map_err(fail)?;
         Ok(k.value().into_pyobject(py)?.into_any().unbind())
     }
 
     /// `L[i]`: mode `i` (pycute's `Layout(shape[i], stride[i])`).
     fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Py<PcLayout>> {
-        if self.0.shape_ref().is_leaf() {
+        if self.l.shape_ref().is_leaf() {
             if i != 0 {
                 return Err(PyIndexError::new_err(format!(
                     "mode {i} of the rank-1 layout {}",
-                    text(&self.0)
+                    text(&self.l)
                 )));
             }
-            return new_layout(py, self.0);
+            return Py::new(py, self.clone());
         }
-        let n = self.0.rank() as isize;
+        let n = self.l.rank() as isize;
         let k = if i < 0 { i + n } else { i };
         if k < 0 || k >= n {
             return Err(PyIndexError::new_err(format!(
                 "mode {i} of {} (rank {n})",
-                text(&self.0)
+                text(&self.l)
             )));
         }
-        let m = self
-            .0
-            .try_mode(k as usize)
-            .map_err(|e| error::core(py, e, &text(&self.0)))?;
-        new_layout(py, m)
+        let pl = pycute_algo::mode(&self.pl, k as usize)
+            .map_err(|e| error::message(py, e, &text(&self.l)))?
+            .clone();
+        let l = pl
+            .layout()
+            .map_err(|e| error::message(py, e, &text(&self.l)))?;
+        Py::new(
+            py,
+            PcLayout {
+                l: Arc::new(l),
+                pl: Arc::new(pl),
+            },
+        )
     }
 
     /// The size of the domain.
     fn size(&self, py: Python<'_>) -> PyResult<i64> {
-        self.0
+        self.l
             .try_size()
             .map(|i| i.value())
-            .map_err(|e| error::core(py, e, &text(&self.0)))
+            .map_err(|e| error::core(py, e, &text(&self.l)))
     }
 
     /// pycute's size of the codomain, `L(size(L) - 1) + 1`.
     fn cosize(&self, py: Python<'_>) -> PyResult<i64> {
-        pycute_algo::cosize(&self.0).map_err(|e| error::message(py, e, &text(&self.0)))
+        pycute_algo::cosize(&self.pl).map_err(|e| error::message(py, e, &text(&self.l)))
     }
 
     fn __str__(&self) -> String {
-        text(&self.0)
+        pl_text(&self.pl)
     }
 
     fn __repr__(&self) -> String {
         let mut s = String::from("Layout(");
-        write_py(&mut s, self.0.shape_ref());
+        write_py(&mut s, self.l.shape_ref());
         s.push(',');
-        write_py(&mut s, self.0.stride_ref());
+        write_py(&mut s, self.l.stride_ref());
         s.push(')');
         s
     }
@@ -419,16 +519,17 @@ macro_rules! by_tiler {
             if b.is_none() {
                 return Ok(a.clone().unbind());
             }
-            let l = layout_arg(a)?;
-            let t = padded(tiler_arg(b)?, &l);
-            let rc = rcute_tiler(&t).and_then(|rt| TilerOps::$name(&l, &rt));
+            let arg = layout_arg(a)?;
+            let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
+            let t = padded(tiler_arg(b)?, pl);
+            let rc = rcute_tiler(&t).and_then(|rt| TilerOps::$name(l, &rt));
             let r = answer(
                 py,
                 $op,
                 || call_text($op, &[a, b]),
-                pycute_algo::$name(&l, &t),
+                pycute_algo::$name(pl, &t),
                 rc,
-                || vec![Value::Layout(l), tiler_value(&t)],
+                || vec![Value::Layout(*l), tiler_value(&t)],
             )?;
             Ok(r.into_any())
         }
@@ -466,7 +567,8 @@ pub(crate) fn complement(
     layout: &Bound<'_, PyAny>,
     max_idx: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
-    let l = layout_arg(layout)?;
+    let arg = layout_arg(layout)?;
+    let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
     let n = match max_idx {
         Some(m) => m.extract::<i64>()?,
         None => 1,
@@ -475,10 +577,10 @@ pub(crate) fn complement(
     answer(
         py,
         "complement",
-        || format!("complement({}, {n})", text(&l)),
-        pycute_algo::complement(&l, n),
+        || format!("complement({}, {n})", text(l)),
+        pycute_algo::complement(pl, n),
         l.try_complement(&cot),
-        || vec![Value::Layout(l), Value::Tuple(cot)],
+        || vec![Value::Layout(*l), Value::Tuple(cot)],
     )
 }
 
@@ -490,7 +592,8 @@ pub(crate) fn coalesce(
     layout: &Bound<'_, PyAny>,
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
-    let l = layout_arg(layout)?;
+    let arg = layout_arg(layout)?;
+    let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
     let p = match profile {
         Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),
         _ => None,
@@ -502,11 +605,11 @@ pub(crate) fn coalesce(
     answer(
         py,
         "coalesce",
-        || format!("coalesce({})", text(&l)),
-        pycute_algo::coalesce(&l, p.as_ref()),
+        || format!("coalesce({})", text(l)),
+        pycute_algo::coalesce(pl, p.as_ref()),
         rc,
         || {
-            let mut v = vec![Value::Layout(l)];
+            let mut v = vec![Value::Layout(*l)];
             v.extend(p.map(Value::Tuple));
             v
         },
@@ -521,7 +624,8 @@ pub(crate) fn filter(
     layout: &Bound<'_, PyAny>,
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
-    let l = layout_arg(layout)?;
+    let arg = layout_arg(layout)?;
+    let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
     let p = match profile {
         Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),
         _ => None,
@@ -533,11 +637,11 @@ pub(crate) fn filter(
     answer(
         py,
         "filter",
-        || format!("filter({})", text(&l)),
-        pycute_algo::filter(&l, p.as_ref()),
+        || format!("filter({})", text(l)),
+        pycute_algo::filter(pl, p.as_ref()),
         rc,
         || {
-            let mut v = vec![Value::Layout(l)];
+            let mut v = vec![Value::Layout(*l)];
             v.extend(p.map(Value::Tuple));
             v
         },
@@ -553,16 +657,17 @@ macro_rules! one_layout {
                 return Ok(py.None());
             }
             if layout.cast::<PyInt>().is_ok() {
-                return Ok(new_layout(py, layout_arg(layout)?)?.into_any());
+                return Ok(Py::new(py, layout_arg(layout)?.into_owned())?.into_any());
             }
-            let l = layout_arg(layout)?;
+            let arg = layout_arg(layout)?;
+            let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
             let r = answer(
                 py,
                 $op,
-                || format!("{}({})", $op, text(&l)),
-                pycute_algo::$name(&l),
+                || format!("{}({})", $op, text(l)),
+                pycute_algo::$name(pl),
                 l.$method(),
-                || vec![Value::Layout(l)],
+                || vec![Value::Layout(*l)],
             )?;
             Ok(r.into_any())
         }
@@ -582,23 +687,34 @@ pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyRes
         } else {
             layouts.iter().collect()
         };
-    let ls = items.iter().map(layout_arg).collect::<PyResult<Vec<_>>>()?;
-    pycute_algo::make_layout(&ls)
-        .map_err(|e| error::message(py, e, "make_layout(...)"))
-        .and_then(|l| new_layout(py, l))
+    let ls = items
+        .iter()
+        .map(|x| Ok(Pl::clone(&layout_arg(x)?.pl)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let pl = Pl::Node(ls);
+    let l = pl
+        .layout()
+        .map_err(|e| error::message(py, e, "make_layout(...)"))?;
+    Py::new(
+        py,
+        PcLayout {
+            l: Arc::new(l),
+            pl: Arc::new(pl),
+        },
+    )
 }
 
 /// A layout of pycute's as an `rcute.Layout` (static values: `_4`).
 #[pyfunction]
 pub(crate) fn to_rcute(layout: &Bound<'_, PyAny>) -> PyResult<crate::layout::PyLayout> {
-    Ok(crate::layout::PyLayout(layout_arg(layout)?))
+    Ok(crate::layout::PyLayout(*layout_arg(layout)?.l))
 }
 
 /// An `rcute.Layout` as pycute's (every value as its Python int).
 #[pyfunction]
 pub(crate) fn from_rcute(layout: &Bound<'_, PyAny>) -> PyResult<PcLayout> {
     let l = layout.cast::<crate::layout::PyLayout>()?.get().0;
-    Ok(PcLayout(
+    Ok(PcLayout::of(
         Layout::try_new(l.shape_ref().to_static(), l.stride_ref().to_static())
             .map_err(|e| error::core(layout.py(), e, &l.to_string()))?,
     ))

@@ -1,24 +1,36 @@
-//! pycute's algorithms, step by step, on rcute's values: the structure pycute answers
-//! (which modes it merges or keeps, the strides of its size-1 modes, how far its inverses
-//! go), computed natively. `pycute.rs` answers with these where rcute's algebra shows the
-//! answer is the operation's function.
+//! pycute's algorithms, step by step: the structure pycute answers (which modes it merges
+//! or keeps, the strides of its size-1 modes, how far its inverses go), computed natively
+//! on [`Pl`], a small tree of `(shape, stride)` leaves that is cheap to take apart and
+//! build (an rcute [`Layout`] is made once, of the answer). `pycute.rs` answers with these
+//! where rcute's algebra shows the answer is the operation's function.
 //!
 //! Integers follow Python's rules (`//` and `%` floor); a failed `assert` of pycute's is
 //! an `Err` with its condition.
 
+use rcute::Int;
 use rcute::layout::Layout;
-use rcute::tuple::IntTuple;
+use rcute::tuple::{CAPACITY, IntTuple};
+use std::sync::Arc;
 
 /// pycute's refusal (its `assert`, or a division by zero).
 pub(crate) type Refusal = String;
 type R<T> = Result<T, Refusal>;
 
+/// A pycute layout: a `(shape, stride)` leaf, or a tuple of layouts (pycute's
+/// `Layout(tuple(shapes), tuple(strides))`; `(8,):(1,)` is a tuple of one).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Pl {
+    Leaf(i64, i64),
+    Node(Vec<Pl>),
+}
+
 /// A pycute tiler: `None`, a layout (an int is `Layout(n)`), or a tuple of tilers.
 pub(crate) enum PcTiler {
     None,
-    Layout(Layout),
+    /// pycute's tree (shared with the argument's object) and rcute's layout.
+    Layout(Arc<Pl>, Arc<Layout>),
     /// An int `n`: pycute's `Layout(n)` (kept apart for the product's treatment of ints).
-    Int(Layout),
+    Int(Arc<Pl>, Arc<Layout>),
     Tuple(Vec<PcTiler>),
 }
 
@@ -42,71 +54,208 @@ fn mul(a: i64, b: i64) -> R<i64> {
     a.checked_mul(b).ok_or_else(|| "overflow".into())
 }
 
-fn flat(t: &IntTuple) -> Vec<i64> {
-    t.leaves().map(|i| i.value()).collect()
+/// A layout's leaves, `(shape, stride)` pairs, on the stack (no allocation): the flat
+/// lists pycute's algorithms build before they make a layout of them.
+#[derive(Clone, Copy)]
+struct Flat {
+    s: [i64; CAPACITY + 1],
+    d: [i64; CAPACITY + 1],
+    n: usize,
 }
 
-fn product(t: &IntTuple) -> R<i64> {
-    flat(t).into_iter().try_fold(1, mul)
-}
+impl Flat {
+    const EMPTY: Flat = Flat {
+        s: [0; CAPACITY + 1],
+        d: [0; CAPACITY + 1],
+        n: 0,
+    };
 
-fn leaf(v: i64) -> IntTuple {
-    IntTuple::constant(v)
-}
-
-fn tuple(items: &[IntTuple]) -> R<IntTuple> {
-    IntTuple::try_tuple(items).map_err(|e| e.to_string())
-}
-
-/// `Layout(shape, stride)`.
-pub(crate) fn layout(s: IntTuple, d: IntTuple) -> R<Layout> {
-    Layout::try_new(s, d).map_err(|e| e.to_string())
-}
-
-/// pycute's `Layout(tuple(rs), tuple(rd))`, or `Layout(rs[0], rd[0])` for one mode.
-fn from_lists(rs: &[i64], rd: &[i64], unwrap_one: bool) -> R<Layout> {
-    if unwrap_one && rs.len() == 1 {
-        return layout(leaf(rs[0]), leaf(rd[0]));
+    fn of(l: &Pl) -> R<Flat> {
+        let mut f = Flat::EMPTY;
+        l.push_leaves(&mut f)?;
+        Ok(f)
     }
-    let s: Vec<IntTuple> = rs.iter().map(|&v| leaf(v)).collect();
-    let d: Vec<IntTuple> = rd.iter().map(|&v| leaf(v)).collect();
-    layout(tuple(&s)?, tuple(&d)?)
+
+    fn push(&mut self, s: i64, d: i64) -> R<()> {
+        if self.n == CAPACITY + 1 {
+            return Err(format!("more than {CAPACITY} modes"));
+        }
+        self.s[self.n] = s;
+        self.d[self.n] = d;
+        self.n += 1;
+        Ok(())
+    }
+
+    /// pycute's `coalesce` of the flat list (at least one mode: `1:0` for none).
+    fn coalesced(&self) -> R<Flat> {
+        let mut r = Flat::EMPTY;
+        r.s[0] = 1;
+        r.n = 1;
+        for k in 0..self.n {
+            let (s, d) = (self.s[k], self.d[k]);
+            let last = r.n - 1;
+            if s == 1 {
+                continue;
+            } else if r.s[last] == 1 {
+                r.s[last] = s;
+                r.d[last] = d;
+            } else if mul(r.s[last], r.d[last])? == d {
+                r.s[last] = mul(r.s[last], s)?;
+            } else {
+                r.push(s, d)?;
+            }
+        }
+        Ok(r)
+    }
+
+    /// `Layout(tuple(rs), tuple(rd))`, or `Layout(rs[0], rd[0])` for one mode.
+    fn pl(&self, unwrap_one: bool) -> Pl {
+        if unwrap_one && self.n == 1 {
+            return Pl::Leaf(self.s[0], self.d[0]);
+        }
+        Pl::Node(
+            (0..self.n)
+                .map(|k| Pl::Leaf(self.s[k], self.d[k]))
+                .collect(),
+        )
+    }
+}
+
+impl Pl {
+    /// The layout of rcute's values (static integers; pycute merges by value).
+    pub(crate) fn of(l: &Layout) -> Pl {
+        fn go(s: &IntTuple, d: &IntTuple) -> Pl {
+            match (s.as_int(), d.as_int()) {
+                (Some(s), Some(d)) => Pl::Leaf(s.value(), d.value()),
+                _ => Pl::Node((0..s.rank()).map(|k| go(&s.get(k), &d.get(k))).collect()),
+            }
+        }
+        go(l.shape_ref(), l.stride_ref())
+    }
+
+    /// rcute's layout of static integers.
+    pub(crate) fn layout(&self) -> R<Layout> {
+        let (s, d) = self.tuples()?;
+        Layout::try_new(s, d).map_err(|e| e.to_string())
+    }
+
+    fn tuples(&self) -> R<(IntTuple, IntTuple)> {
+        match self {
+            Pl::Leaf(s, d) => Ok((IntTuple::constant(*s), IntTuple::constant(*d))),
+            Pl::Node(items) if items.iter().all(|p| matches!(p, Pl::Leaf(..))) => {
+                if items.len() > CAPACITY {
+                    return Err(format!("more than {CAPACITY} modes"));
+                }
+                let mut s = [Int::constant(0); CAPACITY];
+                let mut d = [Int::constant(0); CAPACITY];
+                for (k, p) in items.iter().enumerate() {
+                    if let Pl::Leaf(a, b) = p {
+                        s[k] = Int::constant(*a);
+                        d[k] = Int::constant(*b);
+                    }
+                }
+                let n = items.len();
+                Ok((
+                    IntTuple::try_from_ints(&s[..n]).map_err(|e| e.to_string())?,
+                    IntTuple::try_from_ints(&d[..n]).map_err(|e| e.to_string())?,
+                ))
+            }
+            Pl::Node(items) => {
+                let (mut ss, mut ds) = (Vec::with_capacity(items.len()), Vec::new());
+                for p in items {
+                    let (s, d) = p.tuples()?;
+                    ss.push(s);
+                    ds.push(d);
+                }
+                Ok((
+                    IntTuple::try_tuple(&ss).map_err(|e| e.to_string())?,
+                    IntTuple::try_tuple(&ds).map_err(|e| e.to_string())?,
+                ))
+            }
+        }
+    }
+
+    /// Whether `l` is this layout: the same nesting, and the same values, all static (an
+    /// rcute answer that pycute's object can hold as it is).
+    pub(crate) fn is(&self, l: &Layout) -> bool {
+        fn nesting(p: &Pl, s: &IntTuple) -> bool {
+            match p {
+                Pl::Leaf(..) => s.is_leaf(),
+                Pl::Node(items) => {
+                    if !s.is_tuple() || s.rank() != items.len() {
+                        return false;
+                    }
+                    if items.iter().all(|m| matches!(m, Pl::Leaf(..))) {
+                        return s.depth() == 1;
+                    }
+                    items.iter().enumerate().all(|(k, m)| nesting(m, &s.get(k)))
+                }
+            }
+        }
+        fn values(
+            p: &Pl,
+            s: &mut impl Iterator<Item = Int>,
+            d: &mut impl Iterator<Item = Int>,
+        ) -> bool {
+            match p {
+                Pl::Leaf(a, b) => match (s.next(), d.next()) {
+                    (Some(x), Some(y)) => {
+                        x.is_static() && y.is_static() && x.value() == *a && y.value() == *b
+                    }
+                    _ => false,
+                },
+                Pl::Node(items) => items.iter().all(|m| values(m, s, d)),
+            }
+        }
+        let (s, d) = (l.shape_ref(), l.stride_ref());
+        let (mut si, mut di) = (s.leaves(), d.leaves());
+        values(self, &mut si, &mut di)
+            && si.next().is_none()
+            && di.next().is_none()
+            && nesting(self, s)
+            && nesting(self, d)
+    }
+
+    fn push_leaves(&self, f: &mut Flat) -> R<()> {
+        match self {
+            Pl::Leaf(s, d) => f.push(*s, *d),
+            Pl::Node(items) => items.iter().try_for_each(|p| p.push_leaves(f)),
+        }
+    }
 }
 
 /// `len(L)`: the rank, 1 for an integer shape.
-pub(crate) fn len(l: &Layout) -> usize {
-    if l.shape_ref().is_leaf() { 1 } else { l.rank() }
+pub(crate) fn len(l: &Pl) -> usize {
+    match l {
+        Pl::Leaf(..) => 1,
+        Pl::Node(items) => items.len(),
+    }
 }
 
 /// `L[i]`.
-pub(crate) fn mode(l: &Layout, i: usize) -> R<Layout> {
-    if l.shape_ref().is_leaf() {
-        return if i == 0 {
-            Ok(*l)
-        } else {
-            Err(format!("mode {i} of a rank-1 layout"))
-        };
+pub(crate) fn mode(l: &Pl, i: usize) -> R<&Pl> {
+    match l {
+        Pl::Leaf(..) if i == 0 => Ok(l),
+        Pl::Leaf(..) => Err(format!("mode {i} of a rank-1 layout")),
+        Pl::Node(items) => items
+            .get(i)
+            .ok_or_else(|| format!("mode {i} of a rank-{} layout", items.len())),
     }
-    l.try_mode(i).map_err(|e| e.to_string())
-}
-
-/// `make_layout(*layouts)`.
-pub(crate) fn make_layout(ls: &[Layout]) -> R<Layout> {
-    let s: Vec<IntTuple> = ls.iter().map(|l| l.shape()).collect();
-    let d: Vec<IntTuple> = ls.iter().map(|l| l.stride()).collect();
-    layout(tuple(&s)?, tuple(&d)?)
 }
 
 /// `size(L)`.
-pub(crate) fn size(l: &Layout) -> R<i64> {
-    product(l.shape_ref())
+pub(crate) fn size(l: &Pl) -> R<i64> {
+    match l {
+        Pl::Leaf(s, _) => Ok(*s),
+        Pl::Node(items) => items.iter().try_fold(1, |a, p| mul(a, size(p)?)),
+    }
 }
 
 /// `L(i)` for an integer `i`: pycute's `crd2idx`, the modes column-major, the last leaf
 /// taking what is left.
-pub(crate) fn at(l: &Layout, i: i64) -> R<i64> {
-    let (s, d) = (flat(l.shape_ref()), flat(l.stride_ref()));
-    let n = s.len();
+pub(crate) fn at(l: &Pl, i: i64) -> R<i64> {
+    let f = Flat::of(l)?;
+    let (s, d, n) = (&f.s, &f.d, f.n);
     let (mut crd, mut out) = (i, 0i64);
     for k in 0..n {
         let x = if k + 1 == n { crd } else { pymod(crd, s[k])? };
@@ -119,12 +268,12 @@ pub(crate) fn at(l: &Layout, i: i64) -> R<i64> {
 }
 
 /// `cosize(L)`: `L(size(L) - 1) + 1`.
-pub(crate) fn cosize(l: &Layout) -> R<i64> {
+pub(crate) fn cosize(l: &Pl) -> R<i64> {
     Ok(at(l, size(l)? - 1)? + 1)
 }
 
 /// `coalesce(L, profile)`.
-pub(crate) fn coalesce(l: &Layout, profile: Option<&IntTuple>) -> R<Layout> {
+pub(crate) fn coalesce(l: &Pl, profile: Option<&IntTuple>) -> R<Pl> {
     if let Some(p) = profile.filter(|p| p.is_tuple()) {
         if len(l) < p.rank() {
             return Err("assert len(layout) >= len(profile)".into());
@@ -132,33 +281,18 @@ pub(crate) fn coalesce(l: &Layout, profile: Option<&IntTuple>) -> R<Layout> {
         let mut parts = Vec::with_capacity(len(l));
         for i in 0..len(l) {
             if i < p.rank() {
-                parts.push(coalesce(&mode(l, i)?, Some(&p.get(i)))?);
+                parts.push(coalesce(mode(l, i)?, Some(&p.get(i)))?);
             } else {
-                parts.push(mode(l, i)?);
+                parts.push(mode(l, i)?.clone());
             }
         }
-        return make_layout(&parts);
+        return Ok(Pl::Node(parts));
     }
-    let (mut rs, mut rd) = (vec![1i64], vec![0i64]);
-    for (s, d) in flat(l.shape_ref()).into_iter().zip(flat(l.stride_ref())) {
-        let last = rs.len() - 1;
-        if s == 1 {
-            continue;
-        } else if rs[last] == 1 {
-            rs[last] = s;
-            rd[last] = d;
-        } else if mul(rs[last], rd[last])? == d {
-            rs[last] = mul(rs[last], s)?;
-        } else {
-            rs.push(s);
-            rd.push(d);
-        }
-    }
-    from_lists(&rs, &rd, true)
+    Ok(Flat::of(l)?.coalesced()?.pl(true))
 }
 
 /// `filter(L, profile)`.
-pub(crate) fn filter(l: &Layout, profile: Option<&IntTuple>) -> R<Layout> {
+pub(crate) fn filter(l: &Pl, profile: Option<&IntTuple>) -> R<Pl> {
     if let Some(p) = profile.filter(|p| p.is_tuple()) {
         if len(l) < p.rank() {
             return Err("assert len(layout) >= len(profile)".into());
@@ -166,37 +300,37 @@ pub(crate) fn filter(l: &Layout, profile: Option<&IntTuple>) -> R<Layout> {
         let mut parts = Vec::with_capacity(len(l));
         for i in 0..len(l) {
             if i < p.rank() {
-                parts.push(filter(&mode(l, i)?, Some(&p.get(i)))?);
+                parts.push(filter(mode(l, i)?, Some(&p.get(i)))?);
             } else {
-                parts.push(mode(l, i)?);
+                parts.push(mode(l, i)?.clone());
             }
         }
-        return make_layout(&parts);
+        return Ok(Pl::Node(parts));
     }
-    let (mut rs, mut rd) = (Vec::new(), Vec::new());
-    for (s, d) in flat(l.shape_ref()).into_iter().zip(flat(l.stride_ref())) {
-        if !(s == 1 || d == 0) {
-            rs.push(s);
-            rd.push(d);
+    let f = Flat::of(l)?;
+    let mut r = Flat::EMPTY;
+    for k in 0..f.n {
+        if !(f.s[k] == 1 || f.d[k] == 0) {
+            r.push(f.s[k], f.d[k])?;
         }
     }
-    if rs.is_empty() {
-        return layout(leaf(1), leaf(0));
+    if r.n == 0 {
+        return Ok(Pl::Leaf(1, 0));
     }
-    coalesce(&from_lists(&rs, &rd, false)?, None)
+    Ok(r.coalesced()?.pl(true))
 }
 
 /// `composition(A, B)`.
-pub(crate) fn composition(a: &Layout, b: &PcTiler) -> R<Layout> {
+pub(crate) fn composition(a: &Pl, b: &PcTiler) -> R<Pl> {
     match b {
-        PcTiler::None => Ok(*a),
-        PcTiler::Int(l) | PcTiler::Layout(l) => compose_layout(a, l),
+        PcTiler::None => Ok(a.clone()),
+        PcTiler::Int(l, _) | PcTiler::Layout(l, _) => compose_layout(a, l),
         PcTiler::Tuple(items) => by_mode(a, items, composition),
     }
 }
 
 /// A tuple tiler: `op` mode by mode, the modes of `a` beyond it kept.
-fn by_mode(a: &Layout, items: &[PcTiler], op: fn(&Layout, &PcTiler) -> R<Layout>) -> R<Layout> {
+fn by_mode(a: &Pl, items: &[PcTiler], op: fn(&Pl, &PcTiler) -> R<Pl>) -> R<Pl> {
     if len(a) < items.len() {
         return Err("assert len(layoutA) >= len(layoutB)".into());
     }
@@ -204,32 +338,37 @@ fn by_mode(a: &Layout, items: &[PcTiler], op: fn(&Layout, &PcTiler) -> R<Layout>
     for i in 0..len(a) {
         let m = mode(a, i)?;
         parts.push(match items.get(i) {
-            Some(t) => op(&m, t)?,
-            None => m,
+            Some(t) => op(m, t)?,
+            None => m.clone(),
         });
     }
-    make_layout(&parts)
+    Ok(Pl::Node(parts))
 }
 
-fn compose_layout(a: &Layout, b: &Layout) -> R<Layout> {
-    if b.shape_ref().is_tuple() {
-        let parts = (0..b.rank())
-            .map(|i| compose_layout(a, &mode(b, i)?))
-            .collect::<R<Vec<_>>>()?;
-        return make_layout(&parts);
-    }
-    let (bs, bd) = (
-        b.shape_ref().leaf(0).value(),
-        b.stride_ref().leaf(0).value(),
-    );
+fn compose_layout(a: &Pl, b: &Pl) -> R<Pl> {
+    compose_flat(&Flat::of(a)?.coalesced()?, b)
+}
+
+/// `composition(A, B)` for a layout `B`, with `fa` = `coalesce(A)` flat (computed once
+/// for all the modes of `B`).
+fn compose_flat(fa: &Flat, b: &Pl) -> R<Pl> {
+    let (bs, bd) = match b {
+        Pl::Node(items) => {
+            return Ok(Pl::Node(
+                items
+                    .iter()
+                    .map(|m| compose_flat(fa, m))
+                    .collect::<R<Vec<_>>>()?,
+            ));
+        }
+        Pl::Leaf(s, d) => (*s, *d),
+    };
     if bd == 0 {
-        return layout(leaf(bs), leaf(0));
+        return Ok(Pl::Leaf(bs, 0));
     }
-    let (mut rs, mut rd) = (Vec::new(), Vec::new());
+    let mut r = Flat::EMPTY;
     let (mut rest_shape, mut rest_stride) = (bs, bd);
-    let fa = coalesce(a, None)?;
-    let (fs, fd) = (flat(fa.shape_ref()), flat(fa.stride_ref()));
-    let n = fs.len();
+    let (fs, fd, n) = (&fa.s, &fa.d, fa.n);
     for k in 0..n - 1 {
         let (cs, cd) = (fs[k], fd[k]);
         if !(pymod(cs, rest_stride)? == 0 || pymod(rest_stride, cs)? == 0) {
@@ -239,29 +378,29 @@ fn compose_layout(a: &Layout, b: &Layout) -> R<Layout> {
         }
         let new_shape = floordiv(cs, rest_stride)?.max(1).min(rest_shape);
         if new_shape != 1 {
-            rs.push(new_shape);
-            rd.push(mul(rest_stride, cd)?);
+            r.push(new_shape, mul(rest_stride, cd)?)?;
         }
         rest_shape = floordiv(rest_shape, new_shape)?;
         rest_stride = -floordiv(-rest_stride, cs)?;
     }
-    if rest_shape != 1 || rs.is_empty() {
-        rs.push(rest_shape);
-        rd.push(mul(rest_stride, fd[n - 1])?);
+    if rest_shape != 1 || r.n == 0 {
+        r.push(rest_shape, mul(rest_stride, fd[n - 1])?)?;
     }
-    from_lists(&rs, &rd, true)
+    Ok(r.pl(true))
 }
 
 /// `complement(L, max_idx)`.
-pub(crate) fn complement(l: &Layout, max_idx: i64) -> R<Layout> {
-    let mut ds: Vec<(i64, i64)> = flat(l.stride_ref())
-        .into_iter()
-        .zip(flat(l.shape_ref()))
-        .collect();
-    ds.sort();
-    let (mut rs, mut rd) = (Vec::new(), Vec::new());
+pub(crate) fn complement(l: &Pl, max_idx: i64) -> R<Pl> {
+    let f = Flat::of(l)?;
+    let mut ds = [(0i64, 0i64); CAPACITY + 1];
+    for (k, x) in ds.iter_mut().enumerate().take(f.n) {
+        *x = (f.d[k], f.s[k]);
+    }
+    let ds = &mut ds[..f.n];
+    ds.sort_unstable();
+    let mut r = Flat::EMPTY;
     let mut cur = 1i64;
-    for (d, s) in ds {
+    for &mut (d, s) in ds {
         if d == 0 || s == 1 {
             continue;
         }
@@ -270,76 +409,69 @@ pub(crate) fn complement(l: &Layout, max_idx: i64) -> R<Layout> {
                 "assert current_idx <= shape * stride ({cur} > {s} * {d})"
             ));
         }
-        rs.push(floordiv(d, cur)?);
-        rd.push(cur);
+        r.push(floordiv(d, cur)?, cur)?;
         cur = mul(s, d)?;
     }
-    rs.push(floordiv(max_idx + cur - 1, cur)?);
-    rd.push(cur);
-    coalesce(&from_lists(&rs, &rd, false)?, None)
+    let top = max_idx.checked_add(cur - 1).ok_or("overflow")?;
+    r.push(floordiv(top, cur)?, cur)?;
+    Ok(r.coalesced()?.pl(true))
 }
 
 /// `right_inverse(L)`.
-pub(crate) fn right_inverse(l: &Layout) -> R<Layout> {
-    let (fs, fd) = (flat(l.shape_ref()), flat(l.stride_ref()));
-    let mut pre = Vec::with_capacity(fs.len());
+pub(crate) fn right_inverse(l: &Pl) -> R<Pl> {
+    let f = Flat::of(l)?;
+    let mut dsa = [(0i64, 0i64, 0i64); CAPACITY + 1];
     let mut acc = 1i64;
-    for &s in &fs {
-        pre.push(acc);
-        acc = mul(acc, s)?;
+    for (k, x) in dsa.iter_mut().enumerate().take(f.n) {
+        *x = (f.d[k], f.s[k], acc);
+        acc = mul(acc, f.s[k])?;
     }
-    let mut dsa: Vec<(i64, i64, i64)> = fd
-        .iter()
-        .zip(&fs)
-        .zip(&pre)
-        .map(|((&d, &s), &p)| (d, s, p))
-        .collect();
-    dsa.sort();
-    let (mut rs, mut rd) = (Vec::new(), Vec::new());
+    let dsa = &mut dsa[..f.n];
+    dsa.sort_unstable();
+    let mut r = Flat::EMPTY;
     let mut cur = 1i64;
-    for (d, s, r) in dsa {
+    for &mut (d, s, p) in dsa {
         if s == 1 {
             continue;
         }
         if cur != d {
             break;
         }
-        rs.push(s);
-        rd.push(r);
+        r.push(s, p)?;
         cur = mul(s, d)?;
     }
-    if rs.is_empty() {
-        return layout(leaf(1), leaf(0));
+    if r.n == 0 {
+        return Ok(Pl::Leaf(1, 0));
     }
-    coalesce(&from_lists(&rs, &rd, false)?, None)
+    Ok(r.coalesced()?.pl(true))
 }
 
 /// `left_inverse(L)`: `right_inverse(make_layout(L, complement(L)))`.
-pub(crate) fn left_inverse(l: &Layout) -> R<Layout> {
-    right_inverse(&make_layout(&[*l, complement(l, 1)?])?)
+pub(crate) fn left_inverse(l: &Pl) -> R<Pl> {
+    right_inverse(&Pl::Node(vec![l.clone(), complement(l, 1)?]))
 }
 
 /// `logical_divide(A, B)`.
-pub(crate) fn logical_divide(a: &Layout, b: &PcTiler) -> R<Layout> {
+pub(crate) fn logical_divide(a: &Pl, b: &PcTiler) -> R<Pl> {
     match b {
-        PcTiler::None => Ok(*a),
+        PcTiler::None => Ok(a.clone()),
         PcTiler::Tuple(items) => by_mode(a, items, logical_divide),
-        PcTiler::Int(l) | PcTiler::Layout(l) => {
+        PcTiler::Int(l, _) | PcTiler::Layout(l, _) => {
             let c = complement(l, size(a)?)?;
-            compose_layout(a, &make_layout(&[*l, c])?)
+            compose_layout(a, &Pl::Node(vec![Pl::clone(l), c]))
         }
     }
 }
 
 /// `logical_product(A, B)` (for an int `B`, pycute computes `logical_divide(A, Layout(B))`).
-pub(crate) fn logical_product(a: &Layout, b: &PcTiler) -> R<Layout> {
+pub(crate) fn logical_product(a: &Pl, b: &PcTiler) -> R<Pl> {
     match b {
-        PcTiler::None => Ok(*a),
+        PcTiler::None => Ok(a.clone()),
         PcTiler::Tuple(items) => by_mode(a, items, logical_product),
-        PcTiler::Int(_) => logical_divide(a, b),
-        PcTiler::Layout(l) => {
+        PcTiler::Int(..) => logical_divide(a, b),
+        PcTiler::Layout(l, _) => {
             let c = complement(a, mul(size(a)?, cosize(l)?)?)?;
-            Ok(make_layout(&[*a, compose_layout(&c, l)?])?)
+            Ok(Pl::Node(vec![a.clone(), compose_layout(&c, l)?]))
         }
     }
 }

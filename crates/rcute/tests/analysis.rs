@@ -941,18 +941,18 @@ fn vectors_split_or_misaligned_are_refused() {
         MaybeSwizzled::Swizzled(ComposedLayout::new(Swizzle::new(2, 1, 5), Int::ZERO, tile));
     assert_eq!(
         message(bank_conflicts(&split, &rows)),
-        "access: the values of one access are not at consecutive offsets (offset found, offset needed)"
+        "access: the values of one access are not at consecutive offsets (offset found, offset needed): make the value mode of TV step through the memory's contiguous mode, or use a narrower access"
     );
     // padded rows: consecutive, but every row but the first misaligned for 16 bytes
     let padded: MaybeSwizzled = l("(_32,_64):(_65,_1)").into();
     assert_eq!(
         message(bank_conflicts(&padded, &rows)),
-        "access: an access is not aligned to its size (byte address, bytes)"
+        "access: an access is not aligned to its size (byte address, bytes): start the tile at a multiple of the access size, or use a narrower access"
     );
     // the swizzle search refuses an access the unswizzled layout cannot serve
     assert_eq!(
         message(swizzle_for(&l("(_32,_64):(_65,_1)"), &[rows])),
-        "access: an access is not aligned to its size (byte address, bytes)"
+        "access: an access is not aligned to its size (byte address, bytes): start the tile at a multiple of the access size, or use a narrower access"
     );
 }
 

@@ -21,6 +21,16 @@ fn atoms() -> Vec<MmaAtom> {
         "SM80_16x8x4_F32TF32TF32F32_TN",
         "SM80_16x8x8_F32TF32TF32F32_TN",
         "SM80_8x8x4_F64F64F64F64_TN",
+        "SM90::GMMA::SPARSE::GMMA_64x8x32_F16F16F16_RS<K,MN>",
+        "SM90::GMMA::SPARSE::GMMA_64x24x64_S32S8U8_SS_TN",
+        "SM90::GMMA::SPARSE::GMMA_64x16x16_F32TF32TF32_RS_TN",
+        "SM90_16x8x4_F64F64F64F64_TN",
+        "SM90_16x8x8_F64F64F64F64_TN",
+        "SM90_16x8x16_C64C64C64C64_TN",
+        "SM120_16x8x32_TN<float_e2m1_t,float_e4m3_t,float>",
+        "SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,16>",
+        "SM120::SPARSE::SM120_SPARSE_16x8x64_TN<float_e5m2_t,float_e4m3_t,half_t>",
+        "SM120::BLOCKSCALED::SPARSE::SM120_SPARSE_16x8x128_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,64>",
         "SM80_8x8x16_S32S8S8S32_TN",
         "SM80_16x8x16_S32S8S8S32_TN",
         "SM80_16x8x32_S32S8S8S32_TN",
@@ -58,6 +68,29 @@ fn atoms() -> Vec<MmaAtom> {
                 }
             }
         }
+    }
+    // SM100 UMMA: every family, 1SM and 2x1SM, SS and TS
+    for name in [
+        "SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8,K,K>",
+        "SM100_MMA_F16BF16_SS<bfloat16_t,bfloat16_t,float,128,16,MN,MN>",
+        "SM100_MMA_F16BF16_TS<half_t,half_t,half_t,128,32,K,MN>",
+        "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,16,K,K>",
+        "SM100_MMA_F16BF16_2x1SM_TS_SCALED<half_t,half_t,float,128,32,K,K,1>",
+        "SM100_MMA_F16BF16_SS_SPARSE<half_t,half_t,float,64,24,K,K>",
+        "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,64,8,K,MN>",
+        "SM100_MMA_TF32_2x1SM_TS<tfloat32_t,tfloat32_t,float,128,32,K,K>",
+        "SM100_MMA_S8_SS<int8_t,uint8_t,int32_t,64,8,K,K>",
+        "SM100_MMA_S8_2x1SM_SS<int8_t,int8_t,int32_t,128,32,K,K>",
+        "SM100_MMA_F8F6F4_SS_SPARSE<float_e4m3_t,float_e2m1_t,float,64,16,K,MN>",
+        "SM100_MMA_F8F6F4_2x1SM_TS<float_e4m3_t,float_e4m3_t,float,128,32,K,K>",
+        "SM100_MMA_MXF8F6F4_SS<float_e4m3_t,float_e4m3_t,float,float_ue8m0_t,128,8,K,K>",
+        "SM100_MMA_MXF8F6F4_2x1SM_SS<float_e5m2_t,float_e4m3_t,float,float_ue8m0_t,256,16,K,K>",
+        "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,8,32,K,K>",
+        "SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,16,16,K,K>",
+        "SM100_MMA_MXF4NVF4_SS_SPARSE<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,8,32,K,K>",
+        "SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,256,16,64,K,K>",
+    ] {
+        v.push(atom::mma_atom(name).unwrap_or_else(|e| panic!("{name}: {e}")));
     }
     v
 }
@@ -125,7 +158,9 @@ const PERMUTATIONS: &[&str] = &["_", "(_,_,_)"];
 fn tiled_mma_partitions_cover_the_tensor() {
     let mut cases = 0;
     for a in atoms() {
-        let gmma = a.thr_id().size().value() == 128;
+        // a GMMA (128 threads) or an UMMA (M of 64 or more): few tilings, one tile
+        let gmma = a.thr_id().size().value() == 128
+            || a.shape_mnk().get(0).as_int().unwrap().value() >= 64;
         let layouts = if gmma {
             &ATOM_LAYOUTS[..3]
         } else {

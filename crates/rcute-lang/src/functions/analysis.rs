@@ -18,7 +18,12 @@ type R = Result<Value, EvalError>;
 /// This file's functions: entries of the function table.
 #[rustfmt::skip]
 pub(super) const FUNCTIONS: &[Function] = &[
-    Function::new("bank_conflicts", (2, 2), (0, 0), bank_conflicts, "bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy) to shared layout S"),
+    Function::new("address_banks", (2, ANY), (0, 0), address_banks, "address_banks(bits, I...): wavefronts of warp instructions given as explicit byte addresses, one tuple of up to 32 lane addresses per instruction (_ for an idle lane), bits per lane"),
+    Function::new("as_cp_async", (1, 2), (0, 0), as_cp_async, "as_cp_async(A[, cg]): access A named the shared-memory write of a cp.async (.ca, or .cg if cg is 1)"),
+    Function::new("as_store", (1, 1), (0, 0), as_store, "as_store(A): access A named a store"),
+    Function::new("at_byte", (2, 2), (0, 0), at_byte, "at_byte(A, n): access A starting n bytes into the memory (every lane address + n)"),
+    Function::new("bank_conflicts", (2, 2), (0, 0), bank_conflicts, "bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy) to shared layout S, and the swizzle or padding that removes its conflicts"),
+    Function::new("bank_instructions", (2, 2), (0, 0), bank_instructions, "bank_instructions(S, A): bank_conflicts(S, A) instruction by instruction"),
     Function::new("coalescing", (2, 2), (0, 0), coalescing, "coalescing(G, A): sectors and lines per warp request of access A to global layout G, and the widest vector per thread"),
     Function::new("distinct_offsets", (1, 1), (0, 0), distinct_offsets, "distinct_offsets(L): the number of different offsets L reaches"),
     Function::new("footprint", (1, 1), (0, 0), footprint, "footprint(L): max offset - min offset + 1"),
@@ -91,7 +96,103 @@ pub(super) fn bank_conflicts(c: &Call<'_>) -> R {
     let smem = memory(c, 0)?;
     let a = access(c, 1, Side::of_shared)?;
     let r = c.core(analysis::bank_conflicts(&smem, &a))?;
-    Ok(Value::Printed(r.to_string()))
+    let mut s = r.to_string();
+    for line in c.core(analysis::remedies(&smem, &a))? {
+        s.push_str(&line);
+        s.push('\n');
+    }
+    Ok(Value::Printed(s))
+}
+
+pub(super) fn bank_instructions(c: &Call<'_>) -> R {
+    let smem = memory(c, 0)?;
+    let a = access(c, 1, Side::of_shared)?;
+    let r = c.core(analysis::bank_conflicts(&smem, &a))?;
+    Ok(Value::Printed(r.breakdown()))
+}
+
+/// An access argument that must be a vector or matrix access (a tiled copy names its own
+/// kind).
+fn plain_access(c: &Call<'_>, i: usize) -> Result<Access, EvalError> {
+    match c.value(i) {
+        Value::Access(a) => Ok(**a),
+        _ => Err(c.bad_arg(
+            i,
+            "an access (vector_access(TV, T, bits) or matrix_access(TV, n))",
+        )),
+    }
+}
+
+pub(super) fn as_store(c: &Call<'_>) -> R {
+    let a = plain_access(c, 0)?.with_kind(analysis::AccessKind::Store);
+    Ok(Value::Access(Box::new(a)))
+}
+
+pub(super) fn as_cp_async(c: &Call<'_>) -> R {
+    let cg = if c.args.len() > 1 {
+        match c.int(1)?.value() {
+            0 => false,
+            1 => true,
+            _ => return Err(c.bad_arg(1, "0 (.ca) or 1 (.cg)")),
+        }
+    } else {
+        false
+    };
+    let a = plain_access(c, 0)?.with_kind(analysis::AccessKind::CpAsync { cg });
+    Ok(Value::Access(Box::new(a)))
+}
+
+pub(super) fn at_byte(c: &Call<'_>) -> R {
+    let a = access(c, 0, Side::of_shared)?;
+    let n = c.int(1)?.value();
+    Ok(Value::Access(Box::new(a.at(n))))
+}
+
+pub(super) fn address_banks(c: &Call<'_>) -> R {
+    let bits = elem_bits(c, 0)?;
+    let phases = analysis::Phases::Vector { bytes: bits / 8 };
+    if !matches!(bits, 8 | 16 | 32 | 64 | 128) {
+        return Err(c.bad_arg(0, "8, 16, 32, 64 or 128 bits per lane"));
+    }
+    let mut instructions = Vec::new();
+    for i in 1..c.args.len() {
+        let Value::Tuple(t) = c.value(i) else {
+            return Err(c.bad_arg(i, "a tuple of up to 32 byte addresses (_ for an idle lane)"));
+        };
+        let leaves: Vec<Int> = t.leaves().collect();
+        if leaves.len() > analysis::WARP || leaves.iter().any(|l| l.is_basis()) {
+            return Err(c.bad_arg(i, "a tuple of up to 32 byte addresses (_ for an idle lane)"));
+        }
+        let mut lanes = [None; analysis::WARP];
+        for (lane, l) in leaves.iter().enumerate() {
+            if l.is_underscore() {
+                continue;
+            }
+            let a = l.value();
+            if a < 0 || a % i64::from(bits / 8) != 0 {
+                return Err(c.bad_arg(
+                    i,
+                    "byte addresses that are not negative and are multiples of the access size",
+                ));
+            }
+            lanes[lane] = Some(a);
+        }
+        let cost = analysis::instruction_cost(
+            analysis::WarpInstruction {
+                warp: 0,
+                instruction: i - 1,
+                lanes,
+            },
+            phases,
+        );
+        instructions.push(cost);
+    }
+    let r = analysis::BankReport { instructions };
+    let mut s = r.to_string();
+    if r.instructions.len() > 1 {
+        s.push_str(&r.breakdown());
+    }
+    Ok(Value::Printed(s))
 }
 
 pub(super) fn coalescing(c: &Call<'_>) -> R {

@@ -30,6 +30,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("elem_leq", (2, 2), (0, 0), elem_leq, "elem_leq(a, b): element-wise <="),
     Function::new("elem_less", (2, 2), (0, 0), elem_less, "elem_less(a, b): element-wise <"),
     Function::new("elem_scale", (2, 2), (0, 0), elem_scale, "elem_scale(a, b): a scaled by the sizes of b"),
+    Function::new("back", (1, 1), (0, 0), back, "back(x): the last leaf of a tuple (its last element's back), anything else itself"),
+    Function::new("front", (1, 1), (0, 0), front, "front(x): the first leaf of a tuple (its first element's front), anything else itself"),
     Function::new("gcd", (1, ANY), (0, 0), gcd, "gcd(x, ...): greatest common divisor of all leaves"),
     Function::new("idx2crd", (2, 3), (0, 0), idx2crd, "idx2crd(i, shape[, stride]): the coordinate of an index"),
     Function::new("inner_product", (2, 2), (0, 0), inner_product, "inner_product(a, b)"),
@@ -228,6 +230,29 @@ pub(super) fn wrap(c: &Call<'_>) -> R {
 
 pub(super) fn unwrap(c: &Call<'_>) -> R {
     tup(c.tuple(0)?.unwrap())
+}
+
+pub(super) fn front(c: &Call<'_>) -> R {
+    end(c, &c.args[0].0, false)
+}
+
+pub(super) fn back(c: &Call<'_>) -> R {
+    end(c, &c.args[0].0, true)
+}
+
+/// CuTe's `front` (`last == false`) or `back` of `v`: a tuple's end leaf, a tuple of other
+/// values' end element's, anything else `v` itself (`front(L)` of a layout is `L`).
+fn end(c: &Call<'_>, v: &Value, last: bool) -> R {
+    match v {
+        Value::Tuple(t) => int(c.core(if last { t.try_back() } else { t.try_front() })?),
+        Value::List(items) => match if last { items.last() } else { items.first() } {
+            Some(x) => end(c, x, last),
+            None => c.core(Err(rcute::error::Error::WrongKind {
+                msg: "front/back: an empty tuple has no end element",
+            })),
+        },
+        other => Ok(other.clone()),
+    }
 }
 
 pub(super) fn reverse(c: &Call<'_>) -> R {

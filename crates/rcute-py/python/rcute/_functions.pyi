@@ -3,13 +3,43 @@ from typing import Any
 
 from ._rcute import Function
 
+address_banks: Function
+"""address_banks(bits, I...): wavefronts of warp instructions given as explicit byte addresses, one tuple of up to 32 lane addresses per instruction (_ for an idle lane), bits per lane
+
+Arguments: 2 or more."""
+
 append: Function
 """append(x, y), append<N>(x[, y]): add modes at the end
 
 Arguments: 1 to 2; template arguments (f[...]): 0 to 1."""
 
+as_cp_async: Function
+"""as_cp_async(A[, cg]): access A named the shared-memory write of a cp.async (.ca, or .cg if cg is 1)
+
+Arguments: 1 to 2."""
+
+as_store: Function
+"""as_store(A): access A named a store
+
+Arguments: 1."""
+
+at_byte: Function
+"""at_byte(A, n): access A starting n bytes into the memory (every lane address + n)
+
+Arguments: 2."""
+
+back: Function
+"""back(x): the last leaf of a tuple (its last element's back), anything else itself
+
+Arguments: 1."""
+
 bank_conflicts: Function
-"""bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy) to shared layout S
+"""bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy) to shared layout S, and the swizzle or padding that removes its conflicts
+
+Arguments: 2."""
+
+bank_instructions: Function
+"""bank_instructions(S, A): bank_conflicts(S, A) instruction by instruction
 
 Arguments: 2."""
 
@@ -200,6 +230,11 @@ Arguments: 1."""
 
 footprint: Function
 """footprint(L): max offset - min offset + 1
+
+Arguments: 1."""
+
+front: Function
+"""front(x): the first leaf of a tuple (its first element's front), anything else itself
 
 Arguments: 1."""
 

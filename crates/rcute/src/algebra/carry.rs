@@ -4,7 +4,7 @@
 //! staged twin (`typed::composition`) runs the same steps (`carry_step`, `reach_add`,
 //! `signs_step`, `bends_step`, `linear_signs`) at run time where values are dynamic.
 
-use super::composition::Lhs;
+use super::modes::Flat;
 use crate::error::{Error, tri};
 use crate::int::Int;
 
@@ -45,15 +45,13 @@ impl Carry {
         }
     }
 
-    /// A new sum for the walk over `a`.
-    pub(super) const fn over(a: Lhs<'_>) -> Carry {
+    /// A new sum for the walk over a flat `f`.
+    pub(super) const fn over(f: &Flat) -> Carry {
         let mut carry = Carry::new();
-        if let Lhs::Flat(f) = a {
-            let mut k = 0;
-            while k < f.n {
-                carry.coordinates |= f.d(k).is_basis();
-                k += 1;
-            }
+        let mut k = 0;
+        while k < f.n {
+            carry.coordinates |= f.d(k).is_basis();
+            k += 1;
         }
         carry
     }
@@ -84,10 +82,11 @@ impl Carry {
         Ok(())
     }
 
-    /// The check, once every mode of `B` is walked, for a flat `A` of `r` modes. Modes of
+    /// The check, once every mode of `B` is walked, for a flat `A` of `a.n` modes. Modes of
     /// `A` that continue one another by value (`s_k * d_k == d_(k+1)`: dynamic modes CuTe
     /// does not merge) make one digit, since a carry between them changes nothing.
-    pub(super) const fn check(&self, a: Lhs<'_>, r: usize) -> Result<(), Error> {
+    pub(super) const fn check(&self, a: &Flat) -> Result<(), Error> {
+        let r = a.n;
         if self.modes < 2 {
             return Ok(());
         }
@@ -103,7 +102,7 @@ impl Carry {
         if self.signs.0 && self.signs.1 && self.low < r {
             let mut k = self.low;
             while k + 1 < r {
-                let ((cs, cd), next) = (a.mode(k), a.mode(k + 1).1);
+                let ((cs, cd), next) = ((a.s(k), a.d(k)), a.d(k + 1));
                 tri!(linear_step(cs, cd, next));
                 k += 1;
             }
@@ -111,8 +110,8 @@ impl Carry {
         let mut digit = Digit::START;
         let mut k = 0;
         while k + 1 < r {
-            let (cs, cd) = a.mode(k);
-            tri!(digit.step(self.sums[k], k, cs, cd, a.mode(k + 1).1));
+            let (cs, cd) = (a.s(k), a.d(k));
+            tri!(digit.step(self.sums[k], k, cs, cd, a.d(k + 1)));
             k += 1;
         }
         Ok(())

@@ -385,7 +385,10 @@ pub(crate) const fn compose_flat_into(
 /// CuTe's walk of every mode of `b` over `a`, then the check that composing mode by mode
 /// was the composed function (see [`Carry`]).
 const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout) -> Result<(), Error> {
-    let mut carry = Carry::over(a);
+    let mut carry = match a {
+        Lhs::Flat(f) => Carry::over(f),
+        Lhs::ByProfile(_) => Carry::new(),
+    };
     tri!(composition_impl(
         out,
         a,
@@ -396,7 +399,7 @@ const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout) -> Result<(), Err
         &mut carry,
     ));
     match a {
-        Lhs::Flat(f) => carry.check(a, f.n),
+        Lhs::Flat(f) => carry.check(f),
         Lhs::ByProfile(_) => Ok(()),
     }
 }
@@ -495,7 +498,7 @@ impl Layout {
                     Lhs::Flat(&flat),
                     n,
                     Int::ONE,
-                    &mut Carry::over(Lhs::Flat(&flat)),
+                    &mut Carry::over(&flat),
                 ));
                 out.finish()
             }

@@ -91,6 +91,28 @@ const fn zip_pass(
     out.close()
 }
 
+impl Layout {
+    /// CuTe's `tile_unzip(L, tiler)`: at each leaf of the tiler the mode of `L` must be a
+    /// pair `(tile, rest)`; the result is `((tiles...), (rests..., modes beyond the tiler))`
+    /// (the step from `logical_divide` to `zipped_divide`).
+    ///
+    /// ```
+    /// use rcute::{layout, tiler};
+    /// let a = layout!(((_2,_3),(_4,_5),_6):((_1,_2),(_6,_24),_120));
+    /// assert_eq!(a.tile_unzip(&tiler!((_2,_4))).to_string(),
+    ///            "((_2,_4),(_3,_5,_6)):((_1,_6),(_2,_24,_120))");
+    /// ```
+    pub const fn try_tile_unzip(&self, tiler: &Tiler) -> Result<Layout, Error> {
+        zip2_by(self, tiler.guide())
+    }
+
+    /// [`Layout::try_tile_unzip`], panicking with the error's message.
+    #[track_caller]
+    pub const fn tile_unzip(&self, tiler: &Tiler) -> Layout {
+        unwrap_or_panic!(self.try_tile_unzip(tiler))
+    }
+}
+
 /// Appends the rest of dividing the single mode `s:d` by the element of `t` at node `e` of
 /// its inner layout: `s:d ∘ complement(e, s)`, the complement taken as flat modes of the
 /// sub-layout in place.

@@ -283,6 +283,14 @@ impl Tiler {
 /// each mode of `l` and its element of `t`, then the modes beyond the tiler's, kept or
 /// dropped; `whole(l, t)` where the tiler has more modes than the layout (the operation's
 /// own error).
+///
+/// The operations write this loop themselves (`coalesce`, the divides, the products,
+/// `composition` and their typed twins): each is a `const fn`, and on stable Rust a `const
+/// fn` cannot call the operation passed to a shared loop (no closures, function pointers
+/// or const trait methods: E0015); the divides and `composition` also interleave a
+/// single-mode fast path (`PairWalk`) and `composition` drops the modes beyond the tiler.
+/// This definition (the tests check `logical_divide` and `composition` against it) is the
+/// one written once.
 #[cfg(test)]
 pub(crate) fn by_mode(
     l: &Layout,

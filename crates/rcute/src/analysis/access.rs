@@ -97,6 +97,34 @@ impl Side {
     }
 }
 
+/// What an access does to the memory it is analysed in: the bank model serves loads and
+/// stores alike, but names them, and `cp.async` (LDGSTS) writes follow their own rules
+/// (see [`crate::analysis::banks`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AccessKind {
+    /// `ld` (or the source side of a copy, or `ldmatrix`).
+    Load,
+    /// `st` (or `stmatrix`).
+    Store,
+    /// The shared-memory write of a `cp.async`: `.cg` (L1 bypassed) or `.ca`.
+    CpAsync {
+        /// `.cg` rather than `.ca`.
+        cg: bool,
+    },
+}
+
+impl AccessKind {
+    /// `load`, `store`, `cp.async.ca` or `cp.async.cg`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AccessKind::Load => "load",
+            AccessKind::Store => "store",
+            AccessKind::CpAsync { cg: false } => "cp.async.ca",
+            AccessKind::CpAsync { cg: true } => "cp.async.cg",
+        }
+    }
+}
+
 /// An access pattern: `tv` maps (thread, value) to an index of the tile (column-major over
 /// the memory layout's shape); each instruction moves `values` consecutive values of every
 /// thread, which must lie at consecutive offsets.
@@ -118,6 +146,9 @@ pub struct Access {
     values: usize,
     phases: Phases,
     elem_bits: u32,
+    kind: AccessKind,
+    /// Bytes added to every address (where the accessed tile starts in the memory).
+    base: i64,
 }
 
 /// One warp instruction: the byte address each lane gives (`None`: the lane is idle).
@@ -189,6 +220,13 @@ impl Access {
         let name = atom.op().name().as_str();
         let matrix = (name.contains("LDSM") && side == Side::Read)
             || (name.contains("STSM") && side == Side::Write);
+        let kind = match side {
+            Side::Read => AccessKind::Load,
+            Side::Write if name.contains("CP_ASYNC") => AccessKind::CpAsync {
+                cg: name.contains("CACHEGLOBAL"),
+            },
+            Side::Write => AccessKind::Store,
+        };
         if matrix {
             // the distinct rows the lanes give: 8 per matrix
             let thr = bits.try_mode(0)?;
@@ -196,12 +234,14 @@ impl Access {
             rows.sort_unstable();
             rows.dedup();
             let matrices = (rows.len() / 8) as u32;
-            return Ok(
-                Access::with(tv, elem_bits, Phases::Matrix { matrices })?.in_tile(*copy.tiler())
-            );
+            return Ok(Access::with(tv, elem_bits, Phases::Matrix { matrices })?
+                .in_tile(*copy.tiler())
+                .with_kind(kind));
         }
         let access_bits = u32::try_from(lane_bits).unwrap_or(0);
-        Ok(Access::try_vector(tv, elem_bits, access_bits)?.in_tile(*copy.tiler()))
+        Ok(Access::try_vector(tv, elem_bits, access_bits)?
+            .in_tile(*copy.tiler())
+            .with_kind(kind))
     }
 
     /// The same access, its indices column-major over `tile` rather than over the memory
@@ -340,7 +380,51 @@ impl Access {
             values,
             phases,
             elem_bits,
+            kind: AccessKind::Load,
+            base: 0,
         })
+    }
+
+    /// The same access, named a load, a store or a `cp.async` write (a vector access is a
+    /// load unless named otherwise).
+    ///
+    /// ```
+    /// use rcute::analysis::{Access, AccessKind};
+    /// use rcute::layout;
+    /// let a = Access::try_vector(layout!((_32,_4):(_4,_1)), 32, 128).unwrap();
+    /// assert_eq!(a.with_kind(AccessKind::Store).kind(), AccessKind::Store);
+    /// ```
+    pub const fn with_kind(mut self, kind: AccessKind) -> Access {
+        self.kind = kind;
+        self
+    }
+
+    /// What the access does.
+    pub const fn kind(&self) -> AccessKind {
+        self.kind
+    }
+
+    /// The same access starting `bytes` further into the memory: every lane's address
+    /// grows by `bytes` (a tile that does not start at the memory's base; its alignment is
+    /// checked with the rest).
+    ///
+    /// ```
+    /// use rcute::analysis::{Access, bank_conflicts};
+    /// use rcute::layout;
+    /// // 32 floats from word 1 on: still one wavefront; from byte 4 with 16-byte vectors: misaligned
+    /// let a = Access::try_vector(layout!((_32,_1):(_1,_0)), 32, 32).unwrap().at(4);
+    /// let r = bank_conflicts(&layout!(_1024:_1).into(), &a).unwrap();
+    /// assert_eq!(r.instructions[0].access.lanes[0], Some(4));
+    /// assert_eq!(r.wavefronts(), 1);
+    /// ```
+    pub const fn at(mut self, bytes: i64) -> Access {
+        self.base = bytes;
+        self
+    }
+
+    /// The bytes added to every address ([`Access::at`]).
+    pub const fn base(&self) -> i64 {
+        self.base
     }
 
     /// The thread-value layout.
@@ -404,7 +488,11 @@ impl Access {
                         let off = at(v0 + j)?;
                         if off != first.wrapping_add(j as i64) {
                             return Err(Error::Access {
-                                msg: "access: the values of one access are not at consecutive offsets (offset found, offset needed)",
+                                msg: if self.tile.is_some() {
+                                    "access: a thread's values of one copy instruction are not at consecutive offsets of this memory (offset found, offset needed): a tiled copy's (thread, value) layout orders the values of its reference side (an ldmatrix's registers), so give the memory the copy was made for, make the copy with make_tiled_copy_A/B from the MMA, or choose thread and value layouts whose values follow the memory's contiguous mode"
+                                } else {
+                                    "access: the values of one access are not at consecutive offsets (offset found, offset needed): make the value mode of TV step through the memory's contiguous mode, or use a narrower access"
+                                },
                                 thread: t as i64,
                                 value: (v0 + j) as i64,
                                 found: off,
@@ -416,10 +504,16 @@ impl Access {
                         first,
                         self.elem_bits,
                         "access: the byte address of an element overflows (element offset, bits per element)",
-                    )?;
+                    )?
+                    .checked_add(self.base)
+                    .ok_or(Error::Overflow {
+                        msg: "access: a byte address plus the base overflows (address, base)",
+                        lhs: first,
+                        rhs: self.base,
+                    })?;
                     if addr.rem_euclid(bytes) != 0 {
                         return Err(Error::Access {
-                            msg: "access: an access is not aligned to its size (byte address, bytes)",
+                            msg: "access: an access is not aligned to its size (byte address, bytes): start the tile at a multiple of the access size, or use a narrower access",
                             thread: t as i64,
                             value: v0 as i64,
                             found: addr,
@@ -456,6 +550,12 @@ impl core::fmt::Display for Access {
         }
         if let Some(t) = &self.tile {
             write!(f, " over the tile {t}")?;
+        }
+        if self.kind != AccessKind::Load {
+            write!(f, ", {}", self.kind.name())?;
+        }
+        if self.base != 0 {
+            write!(f, " at byte {}", self.base)?;
         }
         Ok(())
     }

@@ -86,6 +86,38 @@ pub struct BankReport {
 }
 
 impl BankReport {
+    /// One line per instruction: its warp and index, wavefronts, ideal, phases, and the
+    /// conflict degree where it conflicts.
+    ///
+    /// ```
+    /// use rcute::analysis::{Access, bank_conflicts};
+    /// use rcute::layout;
+    /// // two instructions, each 32 consecutive floats of a 32x32 column-major tile
+    /// let a = Access::try_vector(layout!((_32,_2):(_1,_32)), 32, 32).unwrap();
+    /// let r = bank_conflicts(&layout!((_32,_32):(_1,_32)).into(), &a).unwrap();
+    /// assert_eq!(r.breakdown(), "warp 0 instruction 0: 1 wavefronts (ideal 1), 1 phase\nwarp 0 instruction 1: 1 wavefronts (ideal 1), 1 phase\n");
+    /// ```
+    pub fn breakdown(&self) -> String {
+        let mut s = String::new();
+        for i in &self.instructions {
+            let _ = write!(
+                s,
+                "warp {} instruction {}: {} wavefronts (ideal {}), {} phase{}",
+                i.access.warp,
+                i.access.instruction,
+                i.wavefronts,
+                i.ideal,
+                i.phases,
+                if i.phases == 1 { "" } else { "s" }
+            );
+            if i.degree > 1 {
+                let _ = write!(s, ", {}-way conflict", i.degree);
+            }
+            s.push('\n');
+        }
+        s
+    }
+
     /// Wavefronts over all instructions.
     pub fn wavefronts(&self) -> usize {
         self.instructions.iter().map(|i| i.wavefronts).sum()

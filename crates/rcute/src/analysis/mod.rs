@@ -18,7 +18,7 @@ mod coalescing;
 mod predicates;
 mod swizzle_search;
 
-pub use access::{Access, Memory, Phases, Side, WARP, WarpInstruction};
+pub use access::{Access, AccessKind, Memory, Phases, Side, WARP, WarpInstruction};
 pub use banks::{
     BANKS, BankReport, Collision, InstructionCost, bank_conflicts, bank_conflicts_in,
     instruction_cost,
@@ -31,4 +31,4 @@ pub use predicates::{
     distinct_offsets, footprint, functionally_equal, image, is_bijective, is_injective,
     is_surjective,
 };
-pub use swizzle_search::{SwizzleCost, SwizzleSearch, swizzle_for};
+pub use swizzle_search::{SwizzleCost, SwizzleSearch, padding_for, remedies, swizzle_for};

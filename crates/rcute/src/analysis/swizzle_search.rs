@@ -189,3 +189,100 @@ impl fmt::Display for SwizzleSearch {
         )
     }
 }
+
+/// The smallest padding of one stride of `layout` that makes every access conflict-free:
+/// `(mode, padded layout)`, trying for each top-level mode whose stride is not 1 (and not
+/// 0) every stride grown by 1 to 32 elements that keeps each access's vectors aligned
+/// (the tile then takes more memory; a swizzle does not). `None` if no such padding is
+/// conflict-free, or the layout has fewer than two modes.
+///
+/// ```
+/// use rcute::analysis::{Access, padding_for};
+/// use rcute::layout;
+/// // a column of a 32x32 row-major float tile: pad the rows to 33 floats
+/// let col = Access::try_vector(layout!((_32,_1):(_1,_0)), 32, 32).unwrap();
+/// let (mode, padded) = padding_for(&layout!((_32,_32):(_32,_1)), &[col]).unwrap();
+/// assert_eq!((mode, padded.to_string()), (0, "(_32,_32):(_33,_1)".to_string()));
+/// ```
+pub fn padding_for(layout: &Layout, accesses: &[Access]) -> Option<(usize, Layout)> {
+    use crate::tuple::IntTuple;
+    if layout.rank() < 2 || accesses.is_empty() {
+        return None;
+    }
+    let mut best: Option<(i64, usize, Layout)> = None;
+    for mode in 0..layout.rank() {
+        let m = layout.try_mode(mode).ok()?;
+        let stride = m.stride();
+        if !stride.is_leaf() {
+            continue;
+        }
+        let s = stride.leaf(0);
+        if s.is_basis() || s.value() == 0 || s.value() == 1 {
+            continue;
+        }
+        for pad in 1..=32i64 {
+            if best.as_ref().is_some_and(|(p, _, _)| *p <= pad) {
+                break;
+            }
+            let grown = Layout::new(m.shape(), IntTuple::constant(s.value() + pad));
+            let Ok(padded) = layout.try_replace(mode, &grown) else {
+                break;
+            };
+            let Ok(c) = cost(&padded, Swizzle::new(0, 0, 0), accesses) else {
+                continue;
+            };
+            if c.conflict_free() {
+                best = Some((pad, mode, padded));
+                break;
+            }
+        }
+    }
+    best.map(|(_, m, l)| (m, l))
+}
+
+/// What removes the bank conflicts of `access` to `smem`, one line each: the cheapest
+/// swizzle of the tile's layout that is conflict-free (for a swizzled tile, one replacing
+/// its swizzle), and the smallest padding ([`padding_for`]); nothing if `access` is
+/// already conflict-free, or a line saying that neither removes them.
+///
+/// ```
+/// use rcute::analysis::{Access, remedies};
+/// use rcute::layout;
+/// let col = Access::try_vector(layout!((_32,_1):(_1,_0)), 32, 32).unwrap();
+/// let r = remedies(&layout!((_32,_32):(_32,_1)).into(), &col).unwrap();
+/// assert_eq!(r, ["remedy: swizzle, Sw<5,0,5> o _0 o (_32,_32):(_32,_1)", "remedy: padding, (_32,_32):(_33,_1)"]);
+/// ```
+///
+/// # Errors
+/// Those of [`bank_conflicts`](super::bank_conflicts) on `smem`.
+pub fn remedies(
+    smem: &MaybeSwizzled,
+    access: &Access,
+) -> Result<Vec<alloc::string::String>, Error> {
+    use alloc::format;
+    let r = super::bank_conflicts(smem, access)?;
+    if r.conflicting().next().is_none() {
+        return Ok(Vec::new());
+    }
+    let layout = match smem {
+        MaybeSwizzled::Plain(l) => *l,
+        MaybeSwizzled::Swizzled(c) => c.layout(),
+    };
+    let mut out = Vec::new();
+    if let Ok(s) = swizzle_for(&layout, &[*access])
+        && s.best.conflict_free()
+        && s.best.swizzle.bits() > 0
+    {
+        out.push(format!("remedy: swizzle, {}", s.swizzled()));
+    }
+    if let Some((_, padded)) = padding_for(&layout, &[*access]) {
+        out.push(format!("remedy: padding, {padded}"));
+    }
+    if out.is_empty() {
+        out.push(
+            "remedy: no swizzle of this layout nor padding of one stride (up to 32 elements) removes the conflicts"
+                .into(),
+        );
+    }
+    Ok(out)
+}

@@ -26,7 +26,9 @@ pub fn element_bits(name: &str) -> Option<i64> {
         "bool" | "uint1_t" | "uint1b_t" | "bin1_t" => 1,
         "uint2_t" | "int2_t" | "uint2b_t" | "int2b_t" => 2,
         "uint4_t" | "int4_t" | "uint4b_t" | "int4b_t" | "float_e2m1_t" => 4,
-        "uint8_t" | "int8_t" | "char" | "float_e4m3_t" | "float_e5m2_t" | "float_ue8m0_t" => 8,
+        "uint8_t" | "int8_t" | "char" | "float_e4m3_t" | "float_e5m2_t" | "float_ue8m0_t"
+        | "float_ue4m3_t" => 8,
+        "float_e2m3_t" | "float_e3m2_t" => 6,
         "uint16_t" | "int16_t" | "half_t" | "bfloat16_t" | "half" => 16,
         "uint32_t" | "int32_t" | "float" | "tfloat32_t" | "int" => 32,
         "uint64_t" | "int64_t" | "double" => 64,
@@ -36,8 +38,8 @@ pub fn element_bits(name: &str) -> Option<i64> {
 }
 
 /// `name` without spaces; `None` where it is longer than any atom's name can be.
-fn normalize(name: &str) -> Option<([u8; 128], usize)> {
-    let mut out = [0u8; 128];
+fn normalize(name: &str) -> Option<([u8; 256], usize)> {
+    let mut out = [0u8; 256];
     let mut n = 0;
     for b in name.bytes() {
         if b.is_ascii_whitespace() {
@@ -88,6 +90,39 @@ fn split_template(s: &str) -> Option<(&str, [&str; 4], usize)> {
     Some((&s[..open], args, n))
 }
 
+/// Splits `T<a,b,...>` into `T` and up to 16 template arguments (split at top-level
+/// commas).
+fn split_args(s: &str) -> Option<(&str, [&str; 16], usize)> {
+    let Some(open) = s.find('<') else {
+        return Some((s, [""; 16], 0));
+    };
+    let inner = s[open + 1..].strip_suffix('>')?;
+    let mut args = [""; 16];
+    let mut n = 0;
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                *args.get_mut(n)? = &inner[start..i];
+                n += 1;
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return None;
+    }
+    if !inner.is_empty() {
+        *args.get_mut(n)? = &inner[start..];
+        n += 1;
+    }
+    Some((&s[..open], args, n))
+}
+
 fn strip_cute(s: &str) -> &str {
     s.strip_prefix("cute::").unwrap_or(s)
 }
@@ -128,6 +163,22 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
         Some(inner) => strip_cute(inner),
         None => s,
     };
+    if s.starts_with("SM100_MMA_") {
+        let (base, args, nargs) = split_args(s).ok_or(UNKNOWN_MMA)?;
+        if let Some(op) = super::umma::umma_by_name(base, &args[..nargs]) {
+            return op?.try_atom();
+        }
+    }
+    if let Some(rest) = s.strip_prefix("SM90::GMMA::SPARSE::GMMA_64x") {
+        let (rest, args, nargs) = split_args(rest).ok_or(UNKNOWN_MMA)?;
+        return gmma_parse(rest, &args[..nargs], 2)?.try_sparse_atom();
+    }
+    if s.starts_with("SM120") {
+        let (base, args, nargs) = split_args(s).ok_or(UNKNOWN_MMA)?;
+        if let Some(atom) = super::sm120::sm120_by_name(base, &args[..nargs]) {
+            return atom;
+        }
+    }
     let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_MMA)?;
     if base == "UniversalFMA" {
         if nargs == 0 {
@@ -148,6 +199,14 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
             types[3] = types[0];
         }
         return Ok(universal_fma(types));
+    }
+    if matches!(
+        base,
+        "SM80_16x8x128_S32U1U1S32_TN_XORPOPC" | "SM80_16x8x128_S32U1U1S32_TN_ANDPOPC"
+    ) {
+        return Err(Error::WrongKind {
+            msg: "not in the catalog: CuTe's LayoutA_TV of the b1 16x8x128 atoms, ((_4,_8),(_32,_2)):((_512,_1),((_16,_8))), is not congruent (a stride (_16,_8) under the shape _2), so it is not a layout; CuTe prints it, rcute refuses it",
+        });
     }
     if let Some(a) = SM80_ATOMS
         .iter()
@@ -181,6 +240,7 @@ fn static_type(s: &str) -> Option<&'static str> {
         "uint128_t",
         "float_e4m3_t",
         "float_e5m2_t",
+        "complex<double>",
         "int",
         "char",
         "bool",
@@ -192,6 +252,12 @@ fn static_type(s: &str) -> Option<&'static str> {
 /// `SM90_64x{N}x{K}_{types}_{SS|RS}[_TN]` with its template arguments.
 fn gmma_by_name(base: &str, args: &[&str]) -> Result<Gmma, Error> {
     let rest = base.strip_prefix("SM90_64x").ok_or(UNKNOWN_MMA)?;
+    gmma_parse(rest, args, 1)
+}
+
+/// `{N}x{K}_{types}_{SS|RS}[_TN[_SATURATE]]` with its template arguments, K being
+/// `k_scale` times the dense instruction's (2 for the sparse GMMAs).
+fn gmma_parse(rest: &str, args: &[&str], k_scale: i64) -> Result<Gmma, Error> {
     let (n, rest) = rest.split_once('x').ok_or(UNKNOWN_MMA)?;
     let n: i64 = n.parse().map_err(|_| UNKNOWN_MMA)?;
     let (k, rest) = rest.split_once('_').ok_or(UNKNOWN_MMA)?;
@@ -219,7 +285,7 @@ fn gmma_by_name(base: &str, args: &[&str]) -> Result<Gmma, Error> {
                 && matches!(t, GmmaTypes::Int8 { saturate: true, .. }) == saturate
         })
         .ok_or(UNKNOWN_MMA)?;
-    if types.k() != k || types.k_major_only() != tn {
+    if types.k() * k_scale != k || types.k_major_only() != tn {
         return Err(UNKNOWN_MMA);
     }
     let (major_a, major_b) = if tn {
@@ -276,10 +342,47 @@ pub fn copy_atom(name: &str) -> Result<CopyAtom, Error> {
 
 /// A copy operation by name.
 fn copy_op(s: &str) -> Result<CopyOp, Error> {
-    if let Some(op) = WARP_OPS.iter().find(|o| o.name().as_str() == s) {
+    if let Some(op) = WARP_OPS
+        .iter()
+        .chain(super::sm100_copy::SM100_COPY_OPS)
+        .find(|o| o.name().as_str() == s)
+    {
         return Ok(*op);
     }
+    match s {
+        "SM90_BULK_COPY_AUTO" => return Ok(super::copy::SM90_BULK_COPY_AUTO),
+        "AutoVectorizingCopy" => return super::copy::auto_vectorizing_copy(128),
+        "DefaultCopy" => return super::copy::auto_vectorizing_copy(8),
+        _ => {}
+    }
     let (base, args, nargs) = split_template(s).ok_or(UNKNOWN_COPY)?;
+    if base == "Copy_Traits" {
+        let g2s = match args[..nargs] {
+            ["SM90_BULK_COPY_G2S", _] => true,
+            ["SM90_BULK_COPY_S2G", _] => false,
+            _ => return Err(UNKNOWN_COPY),
+        };
+        let n = args[1];
+        let n = n
+            .strip_prefix("Int<")
+            .or_else(|| n.strip_prefix("C<"))
+            .and_then(|x| x.strip_suffix('>'))
+            .or_else(|| n.strip_prefix('_'))
+            .ok_or(UNKNOWN_COPY)?;
+        let bits = n.parse::<i64>().map_err(|_| UNKNOWN_COPY)?;
+        return super::copy::bulk_copy(g2s, bits);
+    }
+    if base == "AutoVectorizingCopyWithAssumedAlignment" {
+        let bits = match args[..nargs] {
+            [a] => a
+                .strip_prefix('_')
+                .unwrap_or(a)
+                .parse::<i64>()
+                .map_err(|_| UNKNOWN_COPY)?,
+            _ => return Err(UNKNOWN_COPY),
+        };
+        return super::copy::auto_vectorizing_copy(bits);
+    }
     let kind = match base {
         "UniversalCopy" => ScalarCopy::Universal,
         "SM80_CP_ASYNC_CACHEALWAYS" => ScalarCopy::CpAsyncCacheAlways,
@@ -312,24 +415,30 @@ pub fn mma_families() -> impl Iterator<Item = AtomName> {
         .chain(OTHER_ATOMS)
         .map(|a| *a.name())
         .chain(
-            [
-                "UniversalFMA<D,A,B,C>",
-                "SM90_64xNx16_F16F16F16_SS<A,B>",
-                "SM90_64xNx16_F16F16F16_RS<K,B>",
-                "SM90_64xNx16_F32F16F16_SS<A,B>",
-                "SM90_64xNx16_F32F16F16_RS<K,B>",
-                "SM90_64xNx16_F32BF16BF16_SS<A,B>",
-                "SM90_64xNx16_F32BF16BF16_RS<K,B>",
-                "SM90_64xNx8_F32TF32TF32_SS_TN",
-                "SM90_64xNx8_F32TF32TF32_RS_TN",
-                "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_SS_TN",
-                "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_RS_TN",
-                "SM90_64xNx32_S32{S8,U8}{S8,U8}_SS_TN[_SATURATE]",
-                "SM90_64xNx32_S32{S8,U8}{S8,U8}_RS_TN[_SATURATE]",
-            ]
-            .into_iter()
-            .map(AtomName::new),
-        )
+        [
+            "UniversalFMA<D,A,B,C>",
+            "SM90_64xNx16_F16F16F16_SS<A,B>",
+            "SM90_64xNx16_F16F16F16_RS<K,B>",
+            "SM90_64xNx16_F32F16F16_SS<A,B>",
+            "SM90_64xNx16_F32F16F16_RS<K,B>",
+            "SM90_64xNx16_F32BF16BF16_SS<A,B>",
+            "SM90_64xNx16_F32BF16BF16_RS<K,B>",
+            "SM90_64xNx8_F32TF32TF32_SS_TN",
+            "SM90_64xNx8_F32TF32TF32_RS_TN",
+            "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_SS_TN",
+            "SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_RS_TN",
+            "SM90_64xNx32_S32{S8,U8}{S8,U8}_SS_TN[_SATURATE]",
+            "SM90_64xNx32_S32{S8,U8}{S8,U8}_RS_TN[_SATURATE]",
+            "SM90::GMMA::SPARSE::GMMA_64xNx32_{F16F16F16,F32F16F16,F32BF16BF16}_{SS<A,B>,RS<K,B>}",
+            "SM90::GMMA::SPARSE::GMMA_64xNx16_F32TF32TF32_{SS,RS}_TN",
+            "SM90::GMMA::SPARSE::GMMA_64xNx64_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_{SS,RS}_TN",
+            "SM90::GMMA::SPARSE::GMMA_64xNx64_S32{S8,U8}{S8,U8}_{SS,RS}_TN[_SATURATE]",
+        ]
+        .into_iter()
+        .chain(super::umma::FAMILIES.iter().copied())
+        .chain(super::sm120::FAMILIES.iter().copied())
+        .map(AtomName::new),
+    )
 }
 
 /// The copy operations of the catalog (for listings such as `cute atoms`): the warp-wide
@@ -338,10 +447,19 @@ pub fn copy_families() -> impl Iterator<Item = AtomName> {
     WARP_OPS.iter().map(|o| *o.name()).chain(
         [
             "UniversalCopy<T>",
+            "AutoVectorizingCopy",
+            "DefaultCopy",
+            "AutoVectorizingCopyWithAssumedAlignment<8|16|32|64|128>",
+            "SM90_BULK_COPY_AUTO",
+            "Copy_Traits<SM90_BULK_COPY_G2S,Int<BITS>>, Copy_Traits<SM90_BULK_COPY_S2G,Int<BITS>>",
             "SM80_CP_ASYNC_CACHEALWAYS<T>",
             "SM80_CP_ASYNC_CACHEGLOBAL<T>",
             "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<T>",
             "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<T>",
+            "SM100_TMEM_{LOAD,STORE}_{16dp256b,16dp128b,16dp64b,16dp32b,32dp32b}{1,2,4,...,128}x[_16b]",
+            "SM100_UTCCP_{128dp256bit,128dp128bit,4dp256bit,4x32dp128bit,2x64dp128bitlw0213,2x64dp128bitlw0123}_{1cta,2cta}",
+            "SM100_U8x{8,16}_LDSM_T, SM100_U8x{4,8,16}_STSM_T, SM100_SU{4,6}_DU8x16_x{1,2,4}_LDSM_N",
+            "SM100_{LOAD,STORE}_256bit_CACHE_NOALLOCATION",
         ]
         .into_iter()
         .map(AtomName::new),

@@ -42,7 +42,7 @@ impl CopyOp {
     }
 }
 
-const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &str) -> CopyOp {
+pub(crate) const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &str) -> CopyOp {
     CopyOp {
         name: AtomName::new(name),
         thr_id: Layout::parse(thr),
@@ -102,6 +102,99 @@ ops! {
     SM90_U16x8_STSM_T = LDSM_T_X8_DST, LDSM_N_X4_SRC, LDSM_T_X8_DST;
     /// `movmatrix.sync.aligned.m8n8.trans.b16`: a transpose in registers.
     SM75_U32x1_MOVM_T = LDSM_N_X1_DST, LDSM_N_X1_DST, LDSM_N_X1_DST;
+    /// Two `shfl.sync.bfly` (lane mask 1) that transpose 2x2 blocks of u32 across lanes
+    /// (CuTe's `copy_traits_sm50.hpp`).
+    SM50_Shuffle_U32_2x2Trans_XOR1 = SHFL_SRC, "((_2,_16),(_32,_2)):((_32,_128),(_1,_64))", SHFL_SRC;
+    /// Two `shfl.sync.bfly` (lane mask 4) that transpose 2x2 blocks of u32 across lanes.
+    SM50_Shuffle_U32_2x2Trans_XOR4 = SHFL_SRC, "((_4,_2,_4),(_32,_2)):((_64,_32,_512),(_1,_256))", SHFL_SRC;
+}
+
+// CuTe's copy_traits_sm50.hpp
+const SHFL_SRC: &str = "(_32,_64):(_64,_1)";
+
+/// `SM90_BULK_COPY_AUTO`: a one-thread bulk copy (`cp.async.bulk`) whose size is set at
+/// run time, traits `(_1,_1):(_0,_0)` like [`auto_vectorizing_copy`]'s.
+pub const SM90_BULK_COPY_AUTO: CopyOp = op(
+    "SM90_BULK_COPY_AUTO",
+    "_1:_0",
+    "(_1,_1):(_0,_0)",
+    "(_1,_1):(_0,_0)",
+    "(_1,_1):(_0,_0)",
+);
+
+/// `Copy_Traits<SM90_BULK_COPY_G2S, Int<BITS>>` (or `SM90_BULK_COPY_S2G`): one thread
+/// copies `BITS` bits in one `cp.async.bulk`, traits `(_1,_BITS):(_0,_1)`.
+///
+/// ```
+/// use rcute::atom::{bulk_copy, CopyAtom};
+/// let atom = CopyAtom::try_new(bulk_copy(true, 4096).unwrap(), "half_t", 16).unwrap();
+/// assert_eq!(atom.val_layout_src().to_string(), "(_1,_256):(_0,_1)");
+/// ```
+///
+/// # Errors
+/// A size that is not a positive number of bits.
+pub const fn bulk_copy(g2s: bool, bits: i64) -> Result<CopyOp, Error> {
+    if bits <= 0 {
+        return Err(Error::InvalidShape {
+            msg: "bulk copy: the size in bits must be positive",
+            value: bits,
+        });
+    }
+    let name = AtomName::new(if g2s {
+        "Copy_Traits<SM90_BULK_COPY_G2S,Int<"
+    } else {
+        "Copy_Traits<SM90_BULK_COPY_S2G,Int<"
+    })
+    .push_int(bits as u32)
+    .push(">>");
+    let mut s = IntTuple::parse("(_1,_1)");
+    s.set_leaf(1, Int::constant(bits));
+    let l = tri!(Layout::try_from_shape(s));
+    Ok(CopyOp {
+        name,
+        thr_id: Layout::parse("_1:_0"),
+        src: l,
+        dst: l,
+        reference: l,
+    })
+}
+
+/// `AutoVectorizingCopyWithAssumedAlignment<MaxVecBits>` (`AutoVectorizingCopy` is 128
+/// bits, `DefaultCopy` 8): one thread, one value, whose traits CuTe writes
+/// `(_1,_1):(_0,_0)` (the copy vectorizes at run time, so the atom is of one element).
+///
+/// ```
+/// use rcute::atom::{auto_vectorizing_copy, CopyAtom};
+/// let atom = CopyAtom::try_new(auto_vectorizing_copy(128).unwrap(), "half_t", 16).unwrap();
+/// assert_eq!(atom.val_layout_src().to_string(), "(_1,_1):(_0,_0)");
+/// ```
+///
+/// # Errors
+/// A `MaxVecBits` that is not a power of two from 8 to 128 (CuTe's static assertion).
+pub const fn auto_vectorizing_copy(max_vec_bits: i64) -> Result<CopyOp, Error> {
+    let name = match max_vec_bits {
+        128 => AtomName::new("AutoVectorizingCopy"),
+        8 => AtomName::new("DefaultCopy"),
+        16 | 32 | 64 => AtomName::new("AutoVectorizingCopyWithAssumedAlignment<")
+            .push_int(max_vec_bits as u32)
+            .push(">"),
+        _ => {
+            return Err(Error::Precondition {
+                msg: "AutoVectorizingCopyWithAssumedAlignment: MaxVecBits must be 8, 16, 32, 64 or 128",
+                mode: -1,
+                lhs: max_vec_bits,
+                rhs: 128,
+            });
+        }
+    };
+    let one = Layout::parse("(_1,_1):(_0,_0)");
+    Ok(CopyOp {
+        name,
+        thr_id: Layout::parse("_1:_0"),
+        src: one,
+        dst: one,
+        reference: one,
+    })
 }
 
 /// The kinds of one-thread copies that take an element type `S`: `Op<S>` copies one `S`.
@@ -242,6 +335,17 @@ impl CopyAtom {
             return Err(Error::InvalidShape {
                 msg: "copy atom: an element type has a positive number of bits",
                 value: bits,
+            });
+        }
+        // a thread's values in bits and the element: one a multiple of the other (CuTe's
+        // shape_div fails to compile otherwise, e.g. a 100-bit bulk copy of floats)
+        let per_thread = tri!(tri!(op.src.try_mode(1)).try_size()).value();
+        if per_thread % bits != 0 && bits % per_thread != 0 {
+            return Err(Error::Precondition {
+                msg: "copy atom: the operation's bits per thread and the element's bits do not divide one another",
+                mode: 1,
+                lhs: per_thread,
+                rhs: bits,
             });
         }
         let src = tri!(op.src.try_upcast(bits));

@@ -7,6 +7,28 @@ use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use core::fmt;
 
+/// Which operand of an MMA: A `(M,K)`, B `(N,K)` or C `(M,N)`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Operand {
+    /// A, the `(M,K)` operand.
+    A,
+    /// B, the `(N,K)` operand.
+    B,
+    /// C, the `(M,N)` accumulator.
+    C,
+}
+
+impl Operand {
+    /// The modes of MNK this operand spans.
+    pub(super) const fn modes(self) -> (usize, usize) {
+        match self {
+            Operand::A => (0, 2),
+            Operand::B => (1, 2),
+            Operand::C => (0, 1),
+        }
+    }
+}
+
 /// An MMA atom: the traits CuTe attaches to one MMA instruction (`MMA_Traits<Op>`).
 ///
 /// `thr_id` maps the atom's logical threads to thread indices; `layout_a_tv`,
@@ -31,6 +53,8 @@ pub struct MmaAtom {
     types: [&'static str; 4],
     /// Whether A and B are read from shared memory through descriptors (SM90 GMMA).
     descriptors: (bool, bool),
+    /// Whether A and C live in tensor memory (SM100 UMMA: C always, A for `_TS`).
+    tmem: (bool, bool),
 }
 
 impl MmaAtom {
@@ -51,6 +75,7 @@ impl MmaAtom {
             c: abc[2],
             types,
             descriptors: (false, false),
+            tmem: (false, false),
         }
     }
 
@@ -60,13 +85,28 @@ impl MmaAtom {
         self
     }
 
+    pub(crate) const fn with_tmem(mut self, a: bool, c: bool) -> MmaAtom {
+        self.tmem = (a, c);
+        self
+    }
+
+    /// Whether the atom keeps operand `op` in tensor memory (SM100 UMMA's C, and A of a
+    /// `_TS` atom), where CuTe's fragment is a TMEM tensor.
+    pub const fn in_tmem(&self, op: super::Operand) -> bool {
+        match op {
+            super::Operand::A => self.tmem.0,
+            super::Operand::B => false,
+            super::Operand::C => self.tmem.1,
+        }
+    }
+
     /// Whether the atom reads operand `op` from shared memory through a descriptor (SM90
     /// GMMA's `_SS` A and B, `_RS` B), where CuTe's fragment is a view of the tensor.
-    pub const fn reads_shared(&self, op: super::Operand) -> bool {
+    pub const fn reads_shared(&self, op: Operand) -> bool {
         match op {
-            super::Operand::A => self.descriptors.0,
-            super::Operand::B => self.descriptors.1,
-            super::Operand::C => false,
+            Operand::A => self.descriptors.0,
+            Operand::B => self.descriptors.1,
+            Operand::C => false,
         }
     }
 
@@ -351,7 +391,11 @@ macro_rules! others {
     };
 }
 
-// CuTe's mma_traits_sm61.hpp, sm70, sm75, sm89
+// CuTe's mma_traits_sm61.hpp, sm70, sm75, sm89, sm90 (f64)
+const SM90_A_F64_16X8X8: &str = "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))";
+const SM90_B_F64_16X8X8: &str = "((_4,_8),_2):((_8,_1),_32)";
+const SM90_A_F64_16X8X16: &str = "((_4,_8),(_2,_4)):((_16,_1),(_8,_64))";
+const SM90_B_F64_16X8X16: &str = "((_4,_8),_4):((_8,_1),_32)";
 const SM70_THR: &str = "(_4,_2):(_1,_16)";
 const SM70_8X4_ROW: &str = "(_8,_4):(_1,_8)";
 const SM70_8X4_COL: &str = "((_4,_2),_4):((_8,_4),_1)";
@@ -364,6 +408,18 @@ const A_SM89: &str = "((_4,_8),(_4,_2,_2)):((_64,_1),(_16,_8,_256))";
 const B_SM89: &str = "((_4,_8),(_4,_2)):((_32,_1),(_8,_128))";
 
 others! {
+    /// Hopper `mma.sync.m16n8k4` f64 x f64 + f64 (`mma_traits_sm90.hpp`).
+    SM90_16x8x4_F64F64F64F64_TN = W32, "(_16,_8,_4)", "((_4,_8),_2):((_16,_1),_8)", SM80_8X4, SM80_16X8_ROW, F64;
+    /// Hopper `mma.sync.m16n8k8` f64 x f64 + f64.
+    SM90_16x8x8_F64F64F64F64_TN = W32, "(_16,_8,_8)", SM90_A_F64_16X8X8, SM90_B_F64_16X8X8, SM80_16X8_ROW, F64;
+    /// Hopper `mma.sync.m16n8k16` f64 x f64 + f64.
+    SM90_16x8x16_F64F64F64F64_TN = W32, "(_16,_8,_16)", SM90_A_F64_16X8X16, SM90_B_F64_16X8X16, SM80_16X8_ROW, F64;
+    /// Hopper complex f64 `16x8x4`: four f64 MMAs, the layouts of the f64 atom.
+    SM90_16x8x4_C64C64C64C64_TN = W32, "(_16,_8,_4)", "((_4,_8),_2):((_16,_1),_8)", SM80_8X4, SM80_16X8_ROW, C64;
+    /// Hopper complex f64 `16x8x8`.
+    SM90_16x8x8_C64C64C64C64_TN = W32, "(_16,_8,_8)", SM90_A_F64_16X8X8, SM90_B_F64_16X8X8, SM80_16X8_ROW, C64;
+    /// Hopper complex f64 `16x8x16`.
+    SM90_16x8x16_C64C64C64C64_TN = W32, "(_16,_8,_16)", SM90_A_F64_16X8X16, SM90_B_F64_16X8X16, SM80_16X8_ROW, C64;
     /// `dp4a`: a 4-element dot product, one thread.
     SM61_DP4A = "_1:_0", "(_1,_1,_4)", "(_1,_4):(_0,_1)", "(_1,_4):(_0,_1)", "(_1,_1):(_0,_0)", S32S8;
     /// `dp2a`: a 2-element dot product, one thread.

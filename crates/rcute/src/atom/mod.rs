@@ -19,8 +19,7 @@
 //! ```
 //!
 //! The catalog: `UniversalFMA<D,A,B,C>`; every SM80 `mma.sync` atom of CuTe's
-//! `mma_traits_sm80.hpp` but the two `16x8x128` b1 atoms (their `LayoutA_TV` in CuTe's
-//! header is not congruent, so it is not a layout); `SM61_DP4A`/`DP2A`, the SM70
+//! `mma_traits_sm80.hpp` but the two `16x8x128` b1 atoms (below); `SM61_DP4A`/`DP2A`, the SM70
 //! `8x8x4` atoms (all four majors), `SM75_16x8x8_F32F16F16F32_TN`,
 //! `SM75_8x8x16_S32S8S8S32_TN`, the SM89 fp8 `16x8x32` atoms; every SM90 GMMA
 //! (`SM90_64xNxK_*_SS/RS`) of f16, bf16, tf32, fp8 and int8 for every N CuTe defines, as
@@ -31,8 +30,28 @@
 //! `SM75_U32x1_MOVM_T`, `SM80_CP_ASYNC_CACHEALWAYS/CACHEGLOBAL[_ZFILL]<T>`. `rcute::atom::mma_families` and
 //! `copy_families` list them (`cute atoms`).
 //!
-//! Not in the catalog yet: SM90's f64 `mma.sync` and sparse GMMA, SM100 and SM120 atoms,
-//! TMA and other bulk copies, the SM50 shuffles and `AutoVectorizingCopy`/`DefaultCopy`.
+//! SM100 UMMA (`tcgen05.mma`, CuTe's `mma_sm100_umma.hpp`): `SM100_MMA_{F16BF16, TF32, S8,
+//! F8F6F4, MXF8F6F4, MXF4, MXF4NVF4}[_2x1SM]_{SS,TS}[_SCALED|_SPARSE]<types, M, N, ...,
+//! majors>` under CuTe's template arguments (`UMMA::Major::K` or `K`), every M and N CuTe's
+//! static assertions admit (others refused); see [`Umma`].
+//!
+//! SM120 `mma.sync` (`SM120_16x8x32_TN<A,B,C>`, the block-scaled
+//! `SM120::BLOCKSCALED::SM120_16x8x{32,64}_TN_VS` and the sparse forms), SM90's f64 and
+//! complex f64 `mma.sync` (`SM90_16x8x{4,8,16}_{F64,C64}..._TN`), the copies
+//! `AutoVectorizingCopy`, `DefaultCopy`, `AutoVectorizingCopyWithAssumedAlignment<N>` and
+//! the SM50 shuffles `SM50_Shuffle_U32_2x2Trans_XOR1/4`.
+//!
+//! Refused with their reason: SM80's two b1 `16x8x128` atoms (CuTe's `LayoutA_TV`
+//! `((_4,_8),(_32,_2)):((_512,_1),((_16,_8)))` is not congruent, so it is not a layout; CuTe
+//! prints it), `SM100_MMA_F8F6F4_SS`/`_2x1SM_SS` spelled with template arguments (CuTe's
+//! are not templates). SM90's sparse GMMAs
+//! (`SM90::GMMA::SPARSE::GMMA_64xNxK_*`, [`Gmma::try_sparse_atom`]). Not in the catalog
+//! yet: TMA. The bulk copies `SM90_BULK_COPY_AUTO` and `Copy_Traits<SM90_BULK_COPY_G2S,
+//! Int<BITS>>` (and `S2G`), [`bulk_copy`]. SM100's copies: every `SM100_TMEM_LOAD_*`/`SM100_TMEM_STORE_*`
+//! (each dp, bit and repeat form, `_16b` included), `SM100_UTCCP_*`, the 8-bit and 4/6-bit
+//! `LDSM`/`STSM` and the 256-bit loads and stores, with the traits of
+//! `copy_traits_sm100.hpp` (transcribed by `scripts/oracle/gen_sm100_copies.py`). UMMA fragments (`partition_fragment_*`, whose
+//! tensors live in TMEM or are descriptors in CuTe) are not modelled.
 
 mod catalog;
 mod copy;
@@ -41,15 +60,21 @@ mod mma;
 mod name;
 #[cfg(feature = "alloc")]
 mod picture;
+mod sm100_copy;
+mod sm120;
 mod tiled_copy;
 mod tiled_mma;
+mod umma;
 
 pub use catalog::{copy_atom, copy_families, element_bits, mma_atom, mma_families};
-pub use copy::{CopyAtom, CopyOp, ScalarCopy};
 pub use copy::{
-    SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x1_MOVM_T,
-    SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T,
-    SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
+    CopyAtom, CopyOp, SM90_BULK_COPY_AUTO, ScalarCopy, auto_vectorizing_copy, bulk_copy,
+};
+pub use copy::{
+    SM50_Shuffle_U32_2x2Trans_XOR1, SM50_Shuffle_U32_2x2Trans_XOR4, SM75_U16x2_LDSM_T,
+    SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x1_MOVM_T, SM75_U32x2_LDSM_N,
+    SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T, SM90_U32x1_STSM_N,
+    SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
 };
 pub use gmma::{Gmma, GmmaMajor, GmmaTypes};
 pub use mma::*;
@@ -57,4 +82,5 @@ pub use name::AtomName;
 #[cfg(feature = "alloc")]
 pub use picture::{latex_copy, latex_mma, svg_copy_panels, svg_mma, svg_mma_panels};
 pub use tiled_copy::TiledCopy;
-pub use tiled_mma::{Operand, TiledMma};
+pub use tiled_mma::TiledMma;
+pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};

@@ -4,7 +4,7 @@
 use core::fmt;
 
 /// The most bytes an atom's name holds.
-const NAME_CAPACITY: usize = 64;
+const NAME_CAPACITY: usize = 128;
 
 /// An atom's name, CuTe's C++ type (`SM80_16x8x16_F32F16F16F32_TN`,
 /// `SM90_64x128x16_F32F16F16_SS<K,K>`, `Copy_Atom<SM75_U32x4_LDSM_N,half_t>`).

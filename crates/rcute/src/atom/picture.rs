@@ -3,8 +3,9 @@
 //! Each cell of an operand's tile names the first (thread, value) that holds it, coloured
 //! by thread.
 
+use super::mma::Operand;
 use super::tiled_copy::TiledCopy;
-use super::tiled_mma::{Operand, TiledMma};
+use super::tiled_mma::TiledMma;
 use crate::error::Error;
 use crate::int::Int;
 use crate::tensor::CoordTensor;

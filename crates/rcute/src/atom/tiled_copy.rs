@@ -3,7 +3,8 @@
 //! `copy_atom.hpp` computes them.
 
 use super::copy::CopyAtom;
-use super::tiled_mma::{Operand, TiledMma};
+use super::mma::Operand;
+use super::tiled_mma::TiledMma;
 use crate::algebra::Tiler;
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;

@@ -1,7 +1,7 @@
 //! `TiledMMA`: an MMA atom tiled over threads (`make_tiled_mma`), its thread-value
 //! layouts and its partitions, exactly as CuTe's `mma_atom.hpp` computes them.
 
-use super::mma::MmaAtom;
+use super::mma::{MmaAtom, Operand};
 use crate::algebra::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -9,28 +9,6 @@ use crate::layout::Layout;
 use crate::tensor::CoordTensor;
 use crate::tuple::IntTuple;
 use core::fmt;
-
-/// Which operand of an MMA: A `(M,K)`, B `(N,K)` or C `(M,N)`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Operand {
-    /// A, the `(M,K)` operand.
-    A,
-    /// B, the `(N,K)` operand.
-    B,
-    /// C, the `(M,N)` accumulator.
-    C,
-}
-
-impl Operand {
-    /// The modes of MNK this operand spans.
-    const fn modes(self) -> (usize, usize) {
-        match self {
-            Operand::A => (0, 2),
-            Operand::B => (1, 2),
-            Operand::C => (0, 1),
-        }
-    }
-}
 
 /// A tiled MMA (CuTe's `TiledMMA<Atom, AtomLayoutMNK, PermutationMNK>`): the atom
 /// repeated over a layout of atoms in M, N and K, with a permutation of each of M, N
@@ -370,6 +348,11 @@ impl TiledMma {
         if !l.shape_ref().is_static() {
             return Err(Error::WrongKind {
                 msg: "partition_fragment: a register fragment needs a static shape (CuTe's make_tensor<T>(shape) owns static storage)",
+            });
+        }
+        if self.atom.in_tmem(op) {
+            return Err(Error::WrongKind {
+                msg: "partition_fragment: an SM100 UMMA's C (and a TS atom's A) lives in tensor memory (CuTe's tmem_frg), which rcute does not model",
             });
         }
         match op {

@@ -1,9 +1,8 @@
-//! Zipping modes (CuTe's `zip` of `tuple_algorithms.hpp` and `layout.hpp`, and
-//! `tile_unzip`): transposing a tuple of tuples, on an integer tuple or on the shape and
+//! Zipping modes (CuTe's `zip` of `tuple_algorithms.hpp` and `layout.hpp`; `tile_unzip`,
+//! which follows a tiler, sits with the divides in `algebra/divide.rs`): transposing a tuple of tuples, on an integer tuple or on the shape and
 //! the stride of a layout together.
 
 use super::Layout;
-use crate::algebra::Tiler;
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::tuple::{IntTuple, Node};
 
@@ -134,25 +133,5 @@ impl Layout {
     #[track_caller]
     pub const fn zip_of(layouts: &[Layout]) -> Layout {
         unwrap_or_panic!(Layout::try_zip_of(layouts))
-    }
-
-    /// CuTe's `tile_unzip(L, tiler)`: at each leaf of the tiler the mode of `L` must be a
-    /// pair `(tile, rest)`; the result is `((tiles...), (rests..., modes beyond the tiler))`
-    /// (the step from `logical_divide` to `zipped_divide`).
-    ///
-    /// ```
-    /// use rcute::{layout, tiler};
-    /// let a = layout!(((_2,_3),(_4,_5),_6):((_1,_2),(_6,_24),_120));
-    /// assert_eq!(a.tile_unzip(&tiler!((_2,_4))).to_string(),
-    ///            "((_2,_4),(_3,_5,_6)):((_1,_6),(_2,_24,_120))");
-    /// ```
-    pub const fn try_tile_unzip(&self, tiler: &Tiler) -> Result<Layout, Error> {
-        crate::algebra::divide::zip2_by(self, tiler.guide())
-    }
-
-    /// [`Layout::try_tile_unzip`], panicking with the error's message.
-    #[track_caller]
-    pub const fn tile_unzip(&self, tiler: &Tiler) -> Layout {
-        unwrap_or_panic!(self.try_tile_unzip(tiler))
     }
 }

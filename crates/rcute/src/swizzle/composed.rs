@@ -384,38 +384,6 @@ impl ComposedLayout {
 }
 
 impl Layout {
-    /// `self ∘ sw` (CuTe's `composition(Layout, Swizzle)`): the swizzle whose fields are
-    /// the images of `sw`'s fields under `self`, composed after `self`. Like CuTe, this
-    /// works when `self` maps the two fields to two fields of equal width.
-    ///
-    /// ```
-    /// use rcute::{Swizzle, layout};
-    /// let l = layout!((_8,_8):(_8,_1));
-    /// assert_eq!(l.composition_swizzle(Swizzle::new(3, 0, 3)).to_string(), "Sw<3,0,-3> o _0 o (_8,_8):(_8,_1)");
-    /// ```
-    ///
-    /// # Errors
-    /// Where `self` does not map the fields to fields (CuTe: "works in simple cases"), the
-    /// swizzle after `self` is not `self ∘ sw`: rcute checks `R(i) == self(sw(i))` for
-    /// every `i < size(self)` and refuses where it fails (and refuses to answer for more
-    /// than 2^20 elements, which it does not check).
-    ///
-    /// ```
-    /// use rcute::{Swizzle, layout};
-    /// // bit 0 goes to offset 2 and bit 2 to offset 3, not a field of one bit
-    /// let l = layout!(((_6,_2),_3):((_2,_1),_12));
-    /// assert!(l.try_composition_swizzle(Swizzle::new(1, 0, -2)).is_err());
-    /// ```
-    pub const fn try_composition_swizzle(&self, sw: Swizzle) -> Result<ComposedLayout, Error> {
-        let r = tri!(self.composition_swizzle_unchecked(sw));
-        tri!(super::algebra::check_after(
-            self,
-            super::algebra::After::Swizzle(sw),
-            &super::MaybeSwizzled::Swizzled(r),
-        ));
-        Ok(r)
-    }
-
     /// CuTe's `composition(Layout, Swizzle)`, unchecked: the swizzle of the images of
     /// `sw`'s fields after `self` (the inverses check their own law).
     pub(crate) const fn composition_swizzle_unchecked(

@@ -12,8 +12,8 @@ pub trait Scalar: Copy + Default + PartialEq + Add<Output = Self> + Mul<Output =
 impl<T: Copy + Default + PartialEq + Add<Output = T> + Mul<Output = T>> Scalar for T {}
 
 /// The most modes of a common refinement of two layouts (each has at most
-/// [`crate::CAPACITY`] leaves, and every step of the refinement consumes a leaf).
-const MAX_RUN_MODES: usize = 2 * crate::CAPACITY;
+/// [`crate::tuple::CAPACITY`] leaves, and every step of the refinement consumes a leaf).
+const MAX_RUN_MODES: usize = 2 * crate::tuple::CAPACITY;
 
 /// Leaf `k` of a plain integer layout as (extent, stride); `None` for a basis leaf or an
 /// extent below 1.

@@ -378,6 +378,66 @@ impl IntTuple {
         out
     }
 
+    /// The first leaf, reached through the first mode of each level (CuTe's `front`); a
+    /// leaf is its own front. An empty tuple on the way has none: an error.
+    ///
+    /// ```
+    /// use rcute::int_tuple;
+    /// assert_eq!(int_tuple!(((_2,3),_4)).front().to_string(), "_2");
+    /// assert_eq!(int_tuple!(7).front().to_string(), "7");
+    /// assert!(int_tuple!(((),_3)).try_front().is_err());
+    /// ```
+    pub const fn try_front(&self) -> Result<Int, Error> {
+        self.end_leaf(false)
+    }
+
+    /// [`IntTuple::try_front`], panicking with the error's message.
+    #[track_caller]
+    pub const fn front(&self) -> Int {
+        unwrap_or_panic!(self.try_front())
+    }
+
+    /// The last leaf, reached through the last mode of each level (CuTe's `back`); a leaf
+    /// is its own back. An empty tuple on the way has none: an error.
+    ///
+    /// ```
+    /// use rcute::int_tuple;
+    /// assert_eq!(int_tuple!(((_2,3),(4,(_5,6)))).back().to_string(), "6");
+    /// assert!(int_tuple!((_3,())).try_back().is_err());
+    /// ```
+    pub const fn try_back(&self) -> Result<Int, Error> {
+        self.end_leaf(true)
+    }
+
+    /// [`IntTuple::try_back`], panicking with the error's message.
+    #[track_caller]
+    pub const fn back(&self) -> Int {
+        unwrap_or_panic!(self.try_back())
+    }
+
+    /// The leaf at the front (`last == false`) or the back of the tuple.
+    const fn end_leaf(&self, last: bool) -> Result<Int, Error> {
+        let mut n = Node::ROOT;
+        while !self.is_leaf_node(n) {
+            let r = self.rank_at(n);
+            if r == 0 {
+                return Err(Error::WrongKind {
+                    msg: if last {
+                        "back: an empty tuple has no last element"
+                    } else {
+                        "front: an empty tuple has no first element"
+                    },
+                });
+            }
+            n = if last {
+                self.child(n, r - 1)
+            } else {
+                self.first_child(n)
+            };
+        }
+        Ok(self.int_at(n))
+    }
+
     /// Exclusive prefix products of the leaves, starting from `init` (CuTe's
     /// `escan(t, init, multiplies)` on a flattened tuple): `(init, init*t0, init*t0*t1, ...)`.
     ///

@@ -1,5 +1,14 @@
 //! `idx2crd` and `crd2idx`, staged (see [`super::modes`] for how): the general forms of
 //! `crate::tuple::coord`, mode by mode.
+//!
+//! One source for this file and `tuple/coord.rs` is not possible on stable Rust: the
+//! shared body would take its arithmetic as a parameter (run-time values, or steps
+//! recorded into a [`Program`]), and a `const fn` can call neither a trait method
+//! (`const_trait_impl` is unstable: E0015), nor a function pointer, nor a closure. What
+//! stays possible is a `macro_rules!` template that writes both twins (untried): the
+//! run-time forms carry fast paths (`flat_split_index`, `crd2idx_flat`) and error checks
+//! the staged ones record as program steps instead, so the template would need a hole for
+//! each.
 
 use super::modes::product_at;
 use super::program::Program;

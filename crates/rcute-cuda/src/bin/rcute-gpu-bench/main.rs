@@ -9,6 +9,7 @@
 //!                 [--fp8] [--llm] [--f16-only] [--epilogue] [--moe G N K SIZES]...
 //! rcute-gpu-bench --source [--f16] [--wide ROWS] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
+//! rcute-gpu-bench --traffic [--f16] [M N]  (no device: the copies' predicted traffic by stage)
 //! ```
 //!
 //! Bare numbers are copy sizes, two at a time. Without sizes: copies of 1000 x 777 and
@@ -188,6 +189,8 @@ fn elem_name(e: Elem) -> &'static str {
 struct Cli {
     show: bool,
     source: bool,
+    /// `--traffic`: the predicted memory traffic of the copies, stage by stage
+    traffic: bool,
     patterns: bool,
     f16: bool,
     copies: Vec<(i64, i64)>,
@@ -213,6 +216,7 @@ fn parse(args: &[String]) -> Res<Cli> {
     let mut cli = Cli {
         show: false,
         source: false,
+        traffic: false,
         patterns: false,
         f16: false,
         copies: Vec::new(),
@@ -246,6 +250,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         match a.as_str() {
             "--show" => cli.show = true,
             "--source" => cli.source = true,
+            "--traffic" => cli.traffic = true,
             "--patterns" => cli.patterns = true,
             "--f16" => cli.f16 = true,
             "--fp8" => cli.fp8 = true,
@@ -334,6 +339,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         && cli.gemms.is_empty()
         && cli.moe.is_empty()
         && !cli.source
+        && !cli.traffic
         && !cli.patterns
     {
         cli.copies = vec![(1000, 777), (8192, 8192)];
@@ -345,6 +351,48 @@ fn parse(args: &[String]) -> Res<Cli> {
 fn main() -> Res<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let cli = parse(&args)?;
+    if cli.traffic {
+        // rcute's prediction of each copy's traffic, without a device
+        let sizes = if cli.copies.is_empty() {
+            vec![(4096, 4096)]
+        } else {
+            cli.copies.clone()
+        };
+        let elems: &[Elem] = if cli.f16 {
+            &[Elem::F16]
+        } else {
+            &[Elem::F32, Elem::F16]
+        };
+        println!(
+            "{:<16} {:>11} {:>7}  per block: global ld sectors, shared st wavefronts (ideal), shared ld wavefronts (ideal), global st sectors; per launch: the same",
+            "kernel", "M x N", "blocks"
+        );
+        for &(m, n) in &sizes {
+            for &elem in elems {
+                for t in [false, true] {
+                    let what = if t { "transpose" } else { "copy" };
+                    let c = tiled(elem, m, n, t).traffic()?;
+                    let b = c.blocks;
+                    println!(
+                        "{:<16} {:>11} {b:>7}  {} {} ({}) {} ({}) {}; {} {} {} {}",
+                        format!("{what}_{}", elem_name(elem)),
+                        format!("{m} x {n}"),
+                        c.global_load_sectors,
+                        c.shared_store_wavefronts,
+                        c.shared_store_ideal,
+                        c.shared_load_wavefronts,
+                        c.shared_load_ideal,
+                        c.global_store_sectors,
+                        b * c.global_load_sectors,
+                        b * c.shared_store_wavefronts,
+                        b * c.shared_load_wavefronts,
+                        b * c.global_store_sectors,
+                    );
+                }
+            }
+        }
+        return Ok(());
+    }
     if cli.source {
         // the generated kernels, without a device: the copies', or the GEMMs' if asked for
         if cli.gemms.is_empty() {
