@@ -903,3 +903,17 @@ fn messages_name_what_was_written() {
     let o = cute(&["eval", "tuple_repeat<40>(1)"]);
     assert!(!text(&o.stderr).contains("rcute::"), "{}", text(&o.stderr));
 }
+
+/// Fuzz finding: an error whose span falls inside a multi-byte character rendered its caret
+/// by slicing the program mid-character and panicked.
+#[test]
+fn caret_inside_a_multibyte_character_is_an_error_not_a_panic() {
+    for p in ["1@é", "_-é"] {
+        let o = cute(&["eval", p]);
+        assert_eq!(o.status.code(), Some(1), "{p}");
+        let err = text(&o.stderr);
+        assert!(err.starts_with("error: "), "{p}: {err}");
+        assert!(err.contains(&format!("{p}\n  ^\n")), "{p}: {err}");
+        assert!(!err.contains("panicked"), "{p}: {err}");
+    }
+}

@@ -81,7 +81,12 @@ impl EvalError {
     pub fn render(&self, program: &str) -> String {
         let mut out = alloc::format!("error: {}\n", self.message);
         // show the line that holds the span (programs are usually one line)
-        let start = self.span.start.min(program.len());
+        // spans are byte offsets and may fall inside a multi-byte character: widen them
+        // to the enclosing character boundaries so that slicing never panics
+        let mut start = self.span.start.min(program.len());
+        while !program.is_char_boundary(start) {
+            start -= 1;
+        }
         let line_start = program[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = program[start..]
             .find('\n')
@@ -90,10 +95,11 @@ impl EvalError {
         out.push_str(line);
         out.push('\n');
         let col = program[line_start..start].chars().count();
-        let width = program[start..self.span.end.min(line_end).max(start)]
-            .chars()
-            .count()
-            .max(1);
+        let mut end = self.span.end.min(line_end).max(start);
+        while !program.is_char_boundary(end) {
+            end += 1;
+        }
+        let width = program[start..end].chars().count().max(1);
         for _ in 0..col {
             out.push(' ');
         }
@@ -112,3 +118,21 @@ impl fmt::Display for EvalError {
 }
 
 impl core::error::Error for EvalError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caret_inside_multibyte_character_does_not_panic() {
+        // a span that starts and ends inside `é` (two bytes at offsets 2..4)
+        let program = "1@é";
+        for (a, b) in [(3, 4), (2, 3), (3, 3), (4, 5)] {
+            let r = EvalError::new("x", Span::new(a, b)).render(program);
+            assert!(r.starts_with("error: x\n1@é\n"), "{r}");
+            assert!(r.contains('^'), "{r}");
+        }
+        let r = EvalError::new("x", Span::new(3, 4)).render(program);
+        assert_eq!(r, "error: x\n1@é\n  ^\n");
+    }
+}
