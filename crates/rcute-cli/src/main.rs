@@ -60,11 +60,13 @@ enum Command {
         /// A layout, or a program whose last expression gives one, e.g.
         /// 'make_layout((4,8))' or 'A = (2,3):(3,1); A'.
         #[arg(allow_hyphen_values = true)]
+        #[arg(allow_hyphen_values = true)]
         layout: String,
     },
     /// Print CuTe's print_latex TikZ document of a layout of rank 2 or less.
     Latex {
         /// A layout, or a program whose last expression gives one.
+        #[arg(allow_hyphen_values = true)]
         #[arg(allow_hyphen_values = true)]
         layout: String,
     },
@@ -74,6 +76,7 @@ enum Command {
     Svg {
         /// A layout, or a program whose last expression gives one; with --tv, the
         /// thread-value layout (thread, value) -> offset.
+        #[arg(allow_hyphen_values = true)]
         #[arg(allow_hyphen_values = true)]
         layout: String,
         /// The data shape the thread-value layout covers, e.g. '(_8,_8)'.
@@ -102,11 +105,14 @@ enum Command {
     /// enumeration; or why one tensor map cannot move it (tma_copy(GLOBAL, SMEM, TYPE)).
     Tma {
         /// The whole global tensor, flat modes with one of stride 1, e.g. '(4096,1024):(1024,_1)'.
+        #[arg(allow_hyphen_values = true)]
         global: String,
         /// The shared-memory tile, one mode per mode of GLOBAL, swizzled or not, e.g.
         /// 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))'.
+        #[arg(allow_hyphen_values = true)]
         smem: String,
         /// The element type (half_t, bfloat16_t, float, uint8_t, ...) or its bits.
+        #[arg(allow_hyphen_values = true)]
         r#type: String,
     },
     /// Shared-memory bank conflicts of an access to a layout: wavefronts per warp
@@ -115,9 +121,11 @@ enum Command {
     Banks {
         /// The shared-memory layout (elements), plain or swizzled, e.g.
         /// 'composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1))'.
+        #[arg(allow_hyphen_values = true)]
         smem: String,
         /// The access: 'vector_access(TV, T, bits)', 'matrix_access(TV, n)' or a tiled copy
         /// (an ldmatrix reads shared memory, an stmatrix or cp.async writes it).
+        #[arg(allow_hyphen_values = true)]
         access: String,
         /// Draw the tile colored by bank, the conflicting cells of the worst instruction
         /// outlined, as SVG.
@@ -128,8 +136,10 @@ enum Command {
     /// request, efficiency, and the widest vector each thread can use.
     Coalescing {
         /// The global layout (elements), e.g. '(_128,_64):(_64,_1)'.
+        #[arg(allow_hyphen_values = true)]
         gmem: String,
         /// The access: 'vector_access(TV, T, bits)' or a tiled copy (its source).
+        #[arg(allow_hyphen_values = true)]
         access: String,
     },
     /// The cheapest Swizzle<B,M,S> that makes every access of a shared tile conflict-free
@@ -137,9 +147,10 @@ enum Command {
     #[command(name = "swizzle-for")]
     SwizzleFor {
         /// The unswizzled shared-memory tile, e.g. '(_64,_64):(_64,_1)'.
+        #[arg(allow_hyphen_values = true)]
         layout: String,
         /// The accesses: tiled copies (make_tiled_copy_A(...), ...) or vector_access(...).
-        #[arg(required = true)]
+        #[arg(required = true, allow_hyphen_values = true)]
         accesses: Vec<String>,
     },
     /// List the functions of the expression language.

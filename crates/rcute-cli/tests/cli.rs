@@ -917,3 +917,15 @@ fn caret_inside_a_multibyte_character_is_an_error_not_a_panic() {
         assert!(!err.contains("panicked"), "{p}: {err}");
     }
 }
+
+/// Fuzz finding: a layout argument of a subcommand that starts with `-` was taken for an
+/// option; it must reach the language, which names the problem.
+#[test]
+fn subcommand_layout_arguments_may_start_with_a_minus() {
+    let o = cute(&["coalescing", "-_5:_1", "vector_access(_32:_1, float, 32)"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(!err.contains("unexpected argument"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
