@@ -99,7 +99,7 @@ impl Side {
 
 /// What an access does to the memory it is analysed in: the bank model serves loads and
 /// stores alike, but names them, and `cp.async` (LDGSTS) writes follow their own rules
-/// (see [`crate::analysis::banks`]).
+/// (see [`crate::analysis::bank_conflicts`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum AccessKind {
     /// `ld` (or the source side of a copy, or `ldmatrix`).
