@@ -201,3 +201,27 @@ fn analyses_refuse_a_layout_of_no_elements() {
     }
     assert!(eval("footprint((2,2):(9223372036854775807,-9223372036854775807))").is_err());
 }
+
+/// `print_svg`/`print_latex` of a large tiled MMA built hundreds of megabytes before the
+/// output limit was checked; the pictures now refuse from the tile's cell count first.
+#[test]
+fn pictures_of_a_large_tiled_mma_are_refused_before_they_are_built() {
+    let mut ran = 0;
+    for mma in [
+        "make_tiled_mma(SM61_DP4A,(_256,_256),(_8,_8,_8))",
+        "make_tiled_mma(SM61_DP4A,(_1024,_256,_2))",
+    ] {
+        for f in ["print_svg", "print_latex"] {
+            refuses(&format!("{f}({mma})"), "larger than a picture prints");
+            ran += 1;
+        }
+    }
+    assert_eq!(ran, 4);
+    // a smaller one still draws, every cell of its three (32,32,4) tiles
+    let mma = "make_tiled_mma(SM61_DP4A,(_32,_32))";
+    let svg = eval(&format!("print_svg({mma})")).unwrap();
+    assert!(svg.ends_with("</svg>\n"));
+    assert_eq!(svg.matches("<rect").count(), 32 * 32 + 2 * 32 * 4);
+    let tex = eval(&format!("print_latex({mma})")).unwrap();
+    assert_eq!(tex.matches("\\shortstack").count(), 32 * 32 + 2 * 32 * 4);
+}

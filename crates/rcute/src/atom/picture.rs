@@ -48,6 +48,37 @@ const TOO_LARGE: Error = Error::Capacity {
     capacity: MAX_CELLS as usize,
 };
 
+/// The most bytes of text a picture builds (16 MiB, the output limit of one program of
+/// the expression language).
+const MAX_TEXT: usize = 1 << 24;
+
+const TOO_LONG: Error = Error::Capacity {
+    msg: "picture: the text would be larger than a picture prints (bytes)",
+    capacity: MAX_TEXT,
+};
+
+/// The fewest bytes of one TikZ cell and of one SVG cell (a rectangle and two texts).
+const TIKZ_CELL_BYTES: i64 = 64;
+const SVG_CELL_BYTES: i64 = 256;
+
+/// Refuses, before anything is built, a picture of `cells` cells of at least `bytes` bytes
+/// each that would pass [`MAX_TEXT`].
+fn estimate(cells: i64, bytes: i64) -> Result<(), Error> {
+    if cells.saturating_mul(bytes) > MAX_TEXT as i64 {
+        return Err(TOO_LONG);
+    }
+    Ok(())
+}
+
+/// Refuses a picture whose text passed [`MAX_TEXT`] while it was built (the cells of a
+/// tile are written only while the text is below it, so at most one cell more is built).
+fn within(s: &str) -> Result<(), Error> {
+    if s.len() > MAX_TEXT {
+        return Err(TOO_LONG);
+    }
+    Ok(())
+}
+
 const TIKZ_HEADER: &str = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
 const TIKZ_FOOTER: &str = "\\end{tikzpicture}\n\\end{document}\n";
 
@@ -118,6 +149,13 @@ fn grid(w: i64, h: i64) -> Result<Vec<bool>, Error> {
     Ok(vec![false; n.ok_or(TOO_LARGE)? as usize])
 }
 
+/// The cells of the C, A and B tiles of an `(M,N,K)` tile.
+fn mma_tile_cells(m: i64, n: i64, k: i64) -> i64 {
+    m.saturating_mul(n)
+        .saturating_add(m.saturating_mul(k))
+        .saturating_add(n.saturating_mul(k))
+}
+
 /// The tile `(M,N,K)` of a tiled MMA and its three thread-value tensors (C, A, B).
 fn mma_cells(mma: &TiledMma) -> Result<([i64; 3], IntTuple, [TvCells; 3]), Error> {
     let t = mma.try_tile_shape()?;
@@ -158,6 +196,8 @@ fn tikz_label(s: &mut String, x: i64, y: i64, v: i64) {
 /// ```
 pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
     let ([m, n, k], _, [c, a, b]) = mma_cells(mma)?;
+    // a tiled MMA's thread-value layouts cover its three tiles: each cell is drawn
+    estimate(mma_tile_cells(m, n, k), TIKZ_CELL_BYTES)?;
     let mut s = String::new();
     let _ = writeln!(s, "% LayoutC: {}", c.tensor);
     let _ = writeln!(s, "% LayoutA: {}", a.tensor);
@@ -165,7 +205,7 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
     s.push_str(TIKZ_HEADER);
     let mut filled = grid(m, n)?;
     c.each(|tid, vid, x, y| {
-        if first(&mut filled, m, x, y) {
+        if s.len() <= MAX_TEXT && first(&mut filled, m, x, y) {
             tikz_node(&mut s, tid, vid, x, y);
         }
     });
@@ -175,7 +215,7 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
     );
     let mut filled = grid(m, k)?;
     a.each(|tid, vid, x, y| {
-        if first(&mut filled, m, x, y) {
+        if s.len() <= MAX_TEXT && first(&mut filled, m, x, y) {
             tikz_node(&mut s, tid, vid, x, y - k - 1);
         }
     });
@@ -192,7 +232,7 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
     }
     let mut filled = grid(n, k)?;
     b.each(|tid, vid, x, y| {
-        if first(&mut filled, n, x, y) {
+        if s.len() <= MAX_TEXT && first(&mut filled, n, x, y) {
             tikz_node(&mut s, tid, vid, y - k - 1, x);
         }
     });
@@ -208,6 +248,7 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
         tikz_label(&mut s, j - k - 1, -1, j);
     }
     s.push_str(TIKZ_FOOTER);
+    within(&s)?;
     Ok(s)
 }
 
@@ -231,6 +272,8 @@ pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
         let t = CoordTensor::new(r.origin(), frg).try_slice(&IntTuple::parse("(_,_,_0)"))?;
         TvCells::of(t, copy.try_layout_tv(dst)?, m)
     };
+    // the source and the destination cover the tile: each cell is drawn twice
+    estimate(m.saturating_mul(n).saturating_mul(2), TIKZ_CELL_BYTES)?;
     let (src, dst) = (cells(false)?, cells(true)?);
     let mut s = String::new();
     let _ = writeln!(s, "% Layout S TV: {}", src.tensor);
@@ -240,7 +283,7 @@ pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
         let shift = if side == 0 { 0 } else { n + 3 };
         let mut filled = grid(m, n)?;
         cells.each(|tid, vid, x, y| {
-            if first(&mut filled, m, x, y) {
+            if s.len() <= MAX_TEXT && first(&mut filled, m, x, y) {
                 tikz_node(&mut s, tid, vid, x, y + shift);
             }
         });
@@ -258,6 +301,7 @@ pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
         }
     }
     s.push_str(TIKZ_FOOTER);
+    within(&s)?;
     Ok(s)
 }
 
@@ -265,6 +309,8 @@ pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
 /// 20 units naming their thread and value.
 pub fn svg_mma(mma: &TiledMma) -> Result<String, Error> {
     let ([m, n, k], tile, [c, a, b]) = mma_cells(mma)?;
+    // a tiled MMA's thread-value layouts cover its three tiles: each cell is drawn
+    estimate(mma_tile_cells(m, n, k), SVG_CELL_BYTES)?;
     const CELL: i64 = 20;
     let mut s = String::new();
     let _ = writeln!(s, "<!--  Tile: {tile}  -->");
@@ -302,13 +348,13 @@ pub fn svg_mma(mma: &TiledMma) -> Result<String, Error> {
     };
     let mut filled = grid(m, n)?;
     c.each(|tid, vid, x, y| {
-        if first(&mut filled, m, x, y) {
+        if s.len() <= MAX_TEXT && first(&mut filled, m, x, y) {
             cell(&mut s, tid, vid, (y + k + 2) * CELL, (x + k + 2) * CELL, "");
         }
     });
     let mut filled = grid(m, k)?;
     a.each(|tid, vid, x, y| {
-        if first(&mut filled, m, x, y) {
+        if s.len() <= MAX_TEXT && first(&mut filled, m, x, y) {
             cell(&mut s, tid, vid, (y + 1) * CELL, (x + k + 2) * CELL, " ");
         }
     });
@@ -320,7 +366,7 @@ pub fn svg_mma(mma: &TiledMma) -> Result<String, Error> {
     }
     let mut filled = grid(n, k)?;
     b.each(|tid, vid, x, y| {
-        if first(&mut filled, n, x, y) {
+        if s.len() <= MAX_TEXT && first(&mut filled, n, x, y) {
             cell(&mut s, tid, vid, (x + k + 2) * CELL, (y + 1) * CELL, " ");
         }
     });
@@ -331,6 +377,7 @@ pub fn svg_mma(mma: &TiledMma) -> Result<String, Error> {
         label(&mut s, (k + 1) * CELL, (j + 1) * CELL, j);
     }
     s.push_str("</svg>\n");
+    within(&s)?;
     Ok(s)
 }
 
