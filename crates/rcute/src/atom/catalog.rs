@@ -51,43 +51,15 @@ fn normalize(name: &str) -> Option<([u8; 256], usize)> {
     Some((out, n))
 }
 
-/// Splits `T<a,b,...>` into `T` and its template arguments (split at top-level commas).
+/// [`split_args`] for at most 4 template arguments.
 fn split_template(s: &str) -> Option<(&str, [&str; 4], usize)> {
-    let open = match s.find('<') {
-        Some(i) => i,
-        None => return Some((s, [""; 4], 0)),
-    };
-    if !s.ends_with('>') {
+    let (base, all, n) = split_args(s)?;
+    if n > 4 {
         return None;
     }
-    let inner = &s[open + 1..s.len() - 1];
     let mut args = [""; 4];
-    let mut n = 0;
-    let mut depth = 0i32;
-    let mut start = 0;
-    for (i, c) in inner.char_indices() {
-        match c {
-            '<' => depth += 1,
-            '>' => depth -= 1,
-            ',' if depth == 0 => {
-                if n >= 4 {
-                    return None;
-                }
-                args[n] = &inner[start..i];
-                n += 1;
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    if depth != 0 || n >= 4 {
-        return None;
-    }
-    if !inner.is_empty() {
-        args[n] = &inner[start..];
-        n += 1;
-    }
-    Some((&s[..open], args, n))
+    args[..n].copy_from_slice(&all[..n]);
+    Some((base, args, n))
 }
 
 /// Splits `T<a,b,...>` into `T` and up to 16 template arguments (split at top-level

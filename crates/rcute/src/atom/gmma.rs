@@ -304,8 +304,35 @@ impl Gmma {
                 msg: "SM90 GMMA: Register source operand A must have K major layout",
             });
         }
-        let k = self.types.k();
-        let mut name = AtomName::new("SM90_64x")
+        Ok(self.build("SM90_64x", self.types.k()))
+    }
+
+    /// The structured-sparse form of this GMMA (`wgmma.mma_async.sp`, CuTe's
+    /// `SM90::GMMA::SPARSE::GMMA_64xNx(2K)_...` of `mma_traits_sm90_gmma_sparse.hpp`):
+    /// twice the K, the layouts of the dense atom of that K (A is stored compressed, but
+    /// its logical layout covers the whole `(64,2K)` tile).
+    ///
+    /// ```
+    /// use rcute::atom::{Gmma, GmmaMajor, GmmaTypes};
+    /// let g = Gmma { n: 64, types: GmmaTypes::F32F16F16, a_in_registers: false,
+    ///                major_a: GmmaMajor::K, major_b: GmmaMajor::MN };
+    /// let atom = g.try_sparse_atom().unwrap();
+    /// assert_eq!(atom.name().as_str(), "SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<K,MN>");
+    /// assert_eq!(atom.shape_mnk().to_string(), "(_64,_64,_32)");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Gmma::try_atom`].
+    pub const fn try_sparse_atom(self) -> Result<MmaAtom, Error> {
+        tri!(self.try_atom());
+        Ok(self.build("SM90::GMMA::SPARSE::GMMA_64x", 2 * self.types.k()))
+    }
+
+    /// The atom named `prefix` N x `k`, its types, sources and majors (the checks are
+    /// [`Gmma::try_atom`]'s): the dense atom's layouts at that `k`.
+    const fn build(self, prefix: &'static str, k: i64) -> MmaAtom {
+        let only_k = self.types.k_major_only();
+        let mut name = AtomName::new(prefix)
             .push_int(self.n as u32)
             .push("x")
             .push_int(k as u32)
@@ -333,71 +360,14 @@ impl Gmma {
         } else {
             ab_layout(64, k)
         };
-        Ok(MmaAtom::from_parts(
+        MmaAtom::from_parts(
             name,
             Layout::parse("_128:_1"),
             mnk,
             [a, ab_layout(self.n, k), c_layout(self.n)],
             self.types.value_types(),
         )
-        .with_descriptors(!self.a_in_registers, true))
-    }
-
-    /// The structured-sparse form of this GMMA (`wgmma.mma_async.sp`, CuTe's
-    /// `SM90::GMMA::SPARSE::GMMA_64xNx(2K)_...` of `mma_traits_sm90_gmma_sparse.hpp`):
-    /// twice the K, the layouts of the dense atom of that K (A is stored compressed, but
-    /// its logical layout covers the whole `(64,2K)` tile).
-    ///
-    /// ```
-    /// use rcute::atom::{Gmma, GmmaMajor, GmmaTypes};
-    /// let g = Gmma { n: 64, types: GmmaTypes::F32F16F16, a_in_registers: false,
-    ///                major_a: GmmaMajor::K, major_b: GmmaMajor::MN };
-    /// let atom = g.try_sparse_atom().unwrap();
-    /// assert_eq!(atom.name().as_str(), "SM90::GMMA::SPARSE::GMMA_64x64x32_F32F16F16_SS<K,MN>");
-    /// assert_eq!(atom.shape_mnk().to_string(), "(_64,_64,_32)");
-    /// ```
-    ///
-    /// # Errors
-    /// As [`Gmma::try_atom`].
-    pub const fn try_sparse_atom(self) -> Result<MmaAtom, Error> {
-        let dense = tri!(self.try_atom());
-        let k = 2 * self.types.k();
-        let mut name = AtomName::new("SM90::GMMA::SPARSE::GMMA_64x")
-            .push_int(self.n as u32)
-            .push("x")
-            .push_int(k as u32)
-            .push("_");
-        name = self.types.push_name(name);
-        name = name.push(if self.a_in_registers { "_RS" } else { "_SS" });
-        if self.types.k_major_only() {
-            name = name.push("_TN");
-            if matches!(self.types, GmmaTypes::Int8 { saturate: true, .. }) {
-                name = name.push("_SATURATE");
-            }
-        } else {
-            name = name
-                .push("<")
-                .push(self.major_a.as_str())
-                .push(",")
-                .push(self.major_b.as_str())
-                .push(">");
-        }
-        let mut mnk = IntTuple::parse("(_64,_1,_1)");
-        mnk.set_leaf(1, Int::constant(self.n));
-        mnk.set_leaf(2, Int::constant(k));
-        let a = if self.a_in_registers {
-            a_registers(k)
-        } else {
-            ab_layout(64, k)
-        };
-        Ok(MmaAtom::from_parts(
-            name,
-            Layout::parse("_128:_1"),
-            mnk,
-            [a, ab_layout(self.n, k), c_layout(self.n)],
-            dense.value_types(),
-        )
-        .with_descriptors(!self.a_in_registers, true))
+        .with_descriptors(!self.a_in_registers, true)
     }
 
     /// [`Gmma::try_atom`], panicking with the error's message (a compile error in a
