@@ -7,7 +7,7 @@
 # Prints the size of the .wasm, raw and gzip-compressed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
+if ! grep -x 'wasm32-unknown-unknown' <<<"$(rustup target list --installed 2>/dev/null)" >/dev/null; then
   rustup target add wasm32-unknown-unknown
 fi
 cargo build -q -p rcute-web --target wasm32-unknown-unknown --profile wasm

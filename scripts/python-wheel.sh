@@ -14,4 +14,4 @@ if [ ! -x "$VENV/bin/maturin" ]; then
   "$VENV/bin/pip" install -q "maturin>=1.9.4,<2"
 fi
 "$VENV/bin/maturin" build --release -q -m crates/rcute-py/Cargo.toml --out target/wheels >&2
-ls -t target/wheels/rcute-*.whl | head -n 1
+ls -t target/wheels/rcute-*.whl | sed -n 1p
