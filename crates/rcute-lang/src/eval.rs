@@ -804,6 +804,30 @@ fn basis_element(targs: &[i64], span: Span) -> Result<Value, EvalError> {
 
 /// An atom by CuTe's type name: a copy atom (`Copy_Atom<...>`) or an MMA atom.
 fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
+    for (head, smem) in [("make_gmem_ptr<", false), ("make_smem_ptr<", true)] {
+        if let Some(rest) = text.strip_prefix(head) {
+            let ty = rest.strip_suffix('>').unwrap_or(rest);
+            let named = super::value::element_type(ty);
+            let bits = named.and_then(rcute::atom::element_bits);
+            let (Some(ty), Some(bits)) = (named, bits) else {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{text}: unknown element type {ty} (half_t, float, uint8_t, ...)"
+                    ),
+                    span,
+                ));
+            };
+            return Ok(Value::Ptr(super::value::Ptr {
+                smem,
+                ty,
+                bits,
+                offset: 0,
+            }));
+        }
+    }
+    if let Some(op) = rcute::atom::TmaOp::from_name(text) {
+        return Ok(Value::TmaOp(op));
+    }
     if text.starts_with("Copy_Atom") {
         return rcute::atom::copy_atom(text)
             .map(|a| Value::CopyAtom(alloc::boxed::Box::new(a)))

@@ -1077,6 +1077,26 @@ impl Parser {
                     let e = self.cpp_type(name, span)?;
                     return self.braced(e);
                 }
+                if matches!(name.as_str(), "make_gmem_ptr" | "make_smem_ptr")
+                    && self.peek_punct(b'<')
+                {
+                    // make_gmem_ptr<T>(nullptr): the one pointer a host program can name
+                    let (text, _) = self.type_args(&name)?;
+                    self.expect(b'(', "'(' and nullptr")?;
+                    let ok = matches!(self.peek(), Some(Token { tok: Tok::Name(n), .. }) if n == "nullptr");
+                    if !ok {
+                        return Err(EvalError::new(
+                            "the only pointer the language has is nullptr: make_gmem_ptr<T>(nullptr)",
+                            self.here(),
+                        ));
+                    }
+                    self.i += 1;
+                    let close = self.expect(b')', "')'")?;
+                    return Ok(Expr {
+                        kind: ExprKind::Type(text),
+                        span: span.join(close),
+                    });
+                }
                 if self.peek_punct(b'<') && name != "recast_layout" && self.type_args_follow() {
                     let (text, close) = self.type_args(&name)?;
                     return self.braced(Expr {

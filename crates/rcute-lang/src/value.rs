@@ -58,6 +58,58 @@ pub enum Value {
     /// A memory access pattern for the analyses: `vector_access(TV, T, bits)` or
     /// `matrix_access(TV, n)`.
     Access(alloc::boxed::Box<rcute::analysis::Access>),
+    /// A pointer, `make_gmem_ptr<half_t>(nullptr)` (the one address a host program names).
+    Ptr(Ptr),
+    /// A tensor over a pointer, `make_tensor(make_gmem_ptr<half_t>(nullptr), L)`.
+    PtrTensor(alloc::boxed::Box<PtrTensor>),
+    /// A TMA copy operation, `SM90_TMA_LOAD{}`.
+    TmaOp(rcute::atom::TmaOp),
+}
+
+/// A pointer into global or shared memory: the null pointer moved by `offset` elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ptr {
+    /// `smem_ptr` (true) or `gmem_ptr`.
+    pub smem: bool,
+    /// The element type, CuTe's name.
+    pub ty: &'static str,
+    /// The element's bits.
+    pub bits: i64,
+    /// Elements from the null pointer.
+    pub offset: i64,
+}
+
+impl fmt::Display for Ptr {
+    /// CuTe's `print` of the pointer: `gmem_ptr[16b]((nil))`, `smem_ptr[16b](0x1000)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let space = if self.smem { "smem" } else { "gmem" };
+        let bytes = self.offset.wrapping_mul(self.bits) / 8;
+        if bytes == 0 {
+            write!(f, "{space}_ptr[{}b]((nil))", self.bits)
+        } else {
+            write!(f, "{space}_ptr[{}b](0x{:x})", self.bits, bytes)
+        }
+    }
+}
+
+/// A tensor over a pointer: its layout (swizzled or not) and where it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PtrTensor {
+    /// The pointer.
+    pub ptr: Ptr,
+    /// The layout.
+    pub layout: MaybeSwizzled,
+}
+
+impl fmt::Display for PtrTensor {
+    /// CuTe's `print` of the tensor, `gmem_ptr[16b]((nil)) o (256,128):(128,_1)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o ", self.ptr)?;
+        match &self.layout {
+            MaybeSwizzled::Plain(l) => fmt::Display::fmt(l, f),
+            MaybeSwizzled::Swizzled(c) => fmt::Display::fmt(c, f),
+        }
+    }
 }
 
 /// CuTe's element type names that name a value (`cutlass::` may qualify them), each as
@@ -138,6 +190,9 @@ impl Value {
             Value::Printed(_) => "printed output",
             Value::ElementType(_) => "an element type",
             Value::Access(_) => "an access",
+            Value::Ptr(_) => "a pointer",
+            Value::PtrTensor(_) => "a tensor",
+            Value::TmaOp(_) => "a TMA operation",
         }
     }
 
@@ -199,6 +254,9 @@ impl fmt::Display for Value {
             Value::Printed(s) => f.write_str(s),
             Value::ElementType(t) => f.write_str(t),
             Value::Access(a) => fmt::Display::fmt(a, f),
+            Value::Ptr(p) => fmt::Display::fmt(p, f),
+            Value::PtrTensor(t) => fmt::Display::fmt(t, f),
+            Value::TmaOp(o) => write!(f, "{}{{}}", o.name()),
         }
     }
 }

@@ -293,8 +293,18 @@ get_thr_layout_vmnk: Function
 
 Arguments: 1."""
 
+get_tma_tensor: Function
+"""get_tma_tensor(X, shape): the TMA coordinate tensor of a TMA atom or copy, (256,128):(_1@1,_1@0)
+
+Arguments: 2."""
+
 group: Function
 """group<B,E>(x): group modes [B,E) into one
+
+Arguments: 1; template arguments (f[...]): 2."""
+
+group_modes: Function
+"""group_modes<B,E>(X): modes B to E of a layout or tensor as one mode
 
 Arguments: 1; template arguments (f[...]): 2."""
 
@@ -448,6 +458,11 @@ make_stride: Function
 
 Arguments: 0 or more."""
 
+make_tensor: Function
+"""make_tensor(ptr, L): a tensor over make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr)
+
+Arguments: 2."""
+
 make_tile: Function
 """make_tile(x, ...): a tuple
 
@@ -492,6 +507,31 @@ make_tiled_mma: Function
 """make_tiled_mma(atom[, atom_layout[, permutation]]): an MMA atom tiled over M, N, K
 
 Arguments: 1 to 3."""
+
+make_tma_atom: Function
+"""make_tma_atom(op, G, S, cta_tiler[, cluster_size]): CuTe's TMA copy atom of a CTA's tile
+
+Arguments: 4 to 5."""
+
+make_tma_copy: Function
+"""make_tma_copy(op, G, S[, cta_tiler], [cluster_size]): CuTe's TMA tiled copy
+
+Arguments: 3 to 5."""
+
+make_tma_copy_A_sm90: Function
+"""make_tma_copy_A_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of A (MK), multicast over the cluster's N
+
+Arguments: 5."""
+
+make_tma_copy_B_sm90: Function
+"""make_tma_copy_B_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of B (NK), multicast over the cluster's M
+
+Arguments: 5."""
+
+make_tma_copy_C_sm90: Function
+"""make_tma_copy_C_sm90(op, G, S, cta_tiler_mnk): the TMA copy of C (MN)
+
+Arguments: 4."""
 
 make_tuple: Function
 """make_tuple(x, ...): a tuple
@@ -782,6 +822,11 @@ tma_copy: Function
 """tma_copy(G, S, T): the TMA tensor map and instructions that move tile S of tensor G (T: half_t, float, ... or bits), proved, or why not
 
 Arguments: 3."""
+
+tma_partition: Function
+"""tma_partition(atom, [cta_coord, cta_layout,] S, G): CuTe's (TMA tensor, smem tensor) pair, first modes split (TMA, TMA_Iter)
+
+Arguments: 3 to 5."""
 
 tuple_repeat: Function
 """tuple_repeat<N>(x): a tuple of N copies

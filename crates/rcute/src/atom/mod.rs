@@ -64,6 +64,8 @@ mod sm100_copy;
 mod sm120;
 mod tiled_copy;
 mod tiled_mma;
+mod tma;
+mod tma_params;
 mod umma;
 
 pub use catalog::{copy_atom, copy_families, element_bits, mma_atom, mma_families};
@@ -83,4 +85,8 @@ pub use name::AtomName;
 pub use picture::{latex_copy, latex_mma, svg_copy_panels, svg_mma, svg_mma_panels};
 pub use tiled_copy::TiledCopy;
 pub use tiled_mma::TiledMma;
+pub use tma::{
+    make_tma_atom, make_tma_copy, make_tma_copy_atom, make_tma_copy_tiled, tma_partition,
+};
+pub use tma_params::{TmaOp, TmaParams};
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};
