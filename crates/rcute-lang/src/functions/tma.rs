@@ -20,9 +20,14 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("get_tma_tensor", (2, 2), (0, 0), get_tma_tensor, "get_tma_tensor(X, shape): the TMA coordinate tensor of a TMA atom or copy, (256,128):(_1@1,_1@0)"),
     Function::new("make_tensor", (2, 2), (0, 0), make_tensor, "make_tensor(ptr, L): a tensor over make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr)"),
     Function::new("make_tma_atom", (4, 5), (0, 0), make_tma_atom, "make_tma_atom(op, G, S, cta_tiler[, cluster_size]): CuTe's TMA copy atom of a CTA's tile"),
+    Function::new("make_tma_atom_A_sm100", (6, 6), (0, 0), make_tma_atom_a_sm100, "make_tma_atom_A_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's A tile"),
+    Function::new("make_tma_atom_B_sm100", (6, 6), (0, 0), make_tma_atom_b_sm100, "make_tma_atom_B_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's B tile"),
     Function::new("make_tma_copy", (3, 5), (0, 0), make_tma_copy, "make_tma_copy(op, G, S[, cta_tiler], [cluster_size]): CuTe's TMA tiled copy"),
     Function::new("make_tma_copy_A_sm90", (5, 5), (0, 0), make_tma_copy_a_sm90, "make_tma_copy_A_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of A (MK), multicast over the cluster's N"),
     Function::new("make_tma_copy_B_sm90", (5, 5), (0, 0), make_tma_copy_b_sm90, "make_tma_copy_B_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of B (NK), multicast over the cluster's M"),
+    Function::new("make_tma_copy_A_sm100", (5, 5), (0, 0), make_tma_copy_a_sm100, "make_tma_copy_A_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's A, multicast over the cluster's N"),
+    Function::new("make_tma_copy_B_sm100", (5, 5), (0, 0), make_tma_copy_b_sm100, "make_tma_copy_B_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's B, multicast over the cluster's M"),
+    Function::new("make_tma_copy_C_sm100", (5, 5), (0, 0), make_tma_copy_c_sm100, "make_tma_copy_C_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's C"),
     Function::new("make_tma_copy_C_sm90", (4, 4), (0, 0), make_tma_copy_c_sm90, "make_tma_copy_C_sm90(op, G, S, cta_tiler_mnk): the TMA copy of C (MN)"),
     Function::new("tma_copy", (3, 3), (0, 0), tma_copy, "tma_copy(G, S, T): the TMA tensor map and instructions that move tile S of tensor G (T: half_t, float, ... or bits), proved, or why not"),
     Function::new("tma_partition", (3, 5), (0, 0), tma_partition, "tma_partition(atom, [cta_coord, cta_layout,] S, G): CuTe's (TMA tensor, smem tensor) pair, first modes split (TMA, TMA_Iter)"),
@@ -277,4 +282,62 @@ pub(super) fn make_tensor(c: &Call<'_>) -> R {
         _ => return Err(c.bad_arg(1, "a layout, a swizzled layout or a shape")),
     };
     Ok(Value::PtrTensor(Box::new(PtrTensor { ptr: *ptr, layout })))
+}
+
+fn tiled_mma(c: &Call<'_>, i: usize) -> Result<rcute::atom::TiledMma, EvalError> {
+    match c.value(i) {
+        Value::TiledMma(m) => Ok(**m),
+        Value::MmaAtom(a) => c.core(rcute::atom::TiledMma::try_new(
+            **a,
+            &Layout::parse("_1:_0"),
+            &Tiler::UNDERSCORE,
+        )),
+        _ => Err(c.bad_arg(i, "a tiled MMA (make_tiled_mma(...))")),
+    }
+}
+
+/// `make_tma_atom_{A,B}_sm100(op, G, S, mma_tiler, mma, cluster_shape)`.
+fn make_tma_atom_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let tiler = c.tuple(3)?;
+    let mma = tiled_mma(c, 4)?;
+    let cluster = c.tuple(5)?;
+    let a = c.core(atom::make_tma_atom_sm100(
+        op, operand, &g, ty, bits, &s, &tiler, &mma, &cluster,
+    ))?;
+    Ok(Value::CopyAtom(Box::new(a)))
+}
+
+pub(super) fn make_tma_atom_a_sm100(c: &Call<'_>) -> R {
+    make_tma_atom_sm100(c, rcute::atom::Operand::A)
+}
+
+pub(super) fn make_tma_atom_b_sm100(c: &Call<'_>) -> R {
+    make_tma_atom_sm100(c, rcute::atom::Operand::B)
+}
+
+/// `make_tma_copy_{A,B,C}_sm100(op, G, S, cluster_tiler, mma)`.
+fn make_tma_copy_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let tiler = c.tuple(3)?;
+    let mma = tiled_mma(c, 4)?;
+    copy(c.core(atom::make_tma_copy_sm100(
+        op, operand, &g, ty, bits, &s, &tiler, &mma,
+    ))?)
+}
+
+pub(super) fn make_tma_copy_a_sm100(c: &Call<'_>) -> R {
+    make_tma_copy_sm100(c, rcute::atom::Operand::A)
+}
+
+pub(super) fn make_tma_copy_b_sm100(c: &Call<'_>) -> R {
+    make_tma_copy_sm100(c, rcute::atom::Operand::B)
+}
+
+pub(super) fn make_tma_copy_c_sm100(c: &Call<'_>) -> R {
+    make_tma_copy_sm100(c, rcute::atom::Operand::C)
 }

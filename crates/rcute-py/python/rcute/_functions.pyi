@@ -513,18 +513,43 @@ make_tma_atom: Function
 
 Arguments: 4 to 5."""
 
+make_tma_atom_A_sm100: Function
+"""make_tma_atom_A_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's A tile
+
+Arguments: 6."""
+
+make_tma_atom_B_sm100: Function
+"""make_tma_atom_B_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's B tile
+
+Arguments: 6."""
+
 make_tma_copy: Function
 """make_tma_copy(op, G, S[, cta_tiler], [cluster_size]): CuTe's TMA tiled copy
 
 Arguments: 3 to 5."""
+
+make_tma_copy_A_sm100: Function
+"""make_tma_copy_A_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's A, multicast over the cluster's N
+
+Arguments: 5."""
 
 make_tma_copy_A_sm90: Function
 """make_tma_copy_A_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of A (MK), multicast over the cluster's N
 
 Arguments: 5."""
 
+make_tma_copy_B_sm100: Function
+"""make_tma_copy_B_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's B, multicast over the cluster's M
+
+Arguments: 5."""
+
 make_tma_copy_B_sm90: Function
 """make_tma_copy_B_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of B (NK), multicast over the cluster's M
+
+Arguments: 5."""
+
+make_tma_copy_C_sm100: Function
+"""make_tma_copy_C_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's C
 
 Arguments: 5."""
 

@@ -25,8 +25,10 @@
 //! ```
 
 use super::copy::{CopyAtom, CopyOp};
+use super::mma::Operand;
 use super::name::AtomName;
 use super::tiled_copy::TiledCopy;
+use super::tiled_mma::TiledMma;
 use super::tma_params::{TMA_RANK, TmaOp, TmaParams};
 use crate::algebra::Tiler;
 use crate::error::Error;
@@ -582,4 +584,140 @@ pub fn tma_partition(
         }
     };
     Ok((g, s, soff))
+}
+
+/// The `(FrgV,(RestM,RestK,...))` mode of `mma.thrfrg_X(g_tile)` sliced by
+/// `(_, (_,...))`: the CTA's value index -> global mode (CuTe's `cta_v_tile` of the SM100
+/// helpers), and the MNK tiler's modes of the operand.
+fn sm100_v_tile(
+    operand: Operand,
+    g: &Layout,
+    mnk_tiler: &IntTuple,
+    mma: &TiledMma,
+) -> Result<Layout, Error> {
+    if mnk_tiler.rank() < 3 {
+        return Err(pre(
+            "make_tma_*_sm100: the tiler is (M,N,K,...); its rank",
+            mnk_tiler.rank() as i64,
+            3,
+        ));
+    }
+    let drop = match operand {
+        Operand::A => 1,
+        Operand::B => 0,
+        Operand::C => 2,
+    };
+    let keep: [usize; 2] = match drop {
+        1 => [0, 2],
+        0 => [1, 2],
+        _ => [0, 1],
+    };
+    let tile = mnk_tiler.try_select(&keep)?;
+    let g_tile =
+        Layout::try_identity(g.shape())?.try_composition_tiler(&Tiler::try_from_shape(&tile)?)?;
+    let frg = mma.try_thrfrg(operand, &g_tile)?.try_mode(1)?;
+    // (_, (_,_,...)): one underscore per mode of g_tile
+    let mut under = [IntTuple::from_int(Int::UNDERSCORE); 32];
+    let r = g_tile.rank().min(32);
+    let rest = tuple_of(&under[..r])?;
+    under[0] = IntTuple::from_int(Int::UNDERSCORE);
+    under[1] = rest;
+    frg.try_slice(&tuple_of(&under[..2])?)
+}
+
+/// The multicast of an SM100 helper: the cluster's N (A) or M (B) for the multicast
+/// operations, 1 for the others.
+fn sm100_multicast(op: TmaOp, operand: Operand, cluster_vmnk: &IntTuple) -> Result<i64, Error> {
+    match op {
+        TmaOp::LoadMulticast | TmaOp::Load2SmMulticast => {
+            let i = if operand == Operand::A { 2 } else { 1 };
+            Ok(cluster_vmnk.try_get(i)?.try_product()?.value())
+        }
+        TmaOp::Load | TmaOp::Store | TmaOp::Load2Sm => Ok(1),
+        TmaOp::ReduceAdd => Err(Error::WrongKind {
+            msg: "make_tma_*_sm100: unsupported TMA (SM90_TMA_LOAD[_MULTICAST], SM90_TMA_STORE or SM100_TMA_2SM_LOAD[_MULTICAST])",
+        }),
+    }
+}
+
+/// CuTe's `make_tma_atom_A_sm100` / `make_tma_atom_B_sm100(op, gtensor, slayout,
+/// mma_tiler, mma, cluster_shape)`: the TMA atom of the A (or B) tile of a tiled UMMA, the
+/// CTA's values laid out as the MMA partitions them (`(MMA, MMA_M, MMA_K)`).
+///
+/// # Errors
+/// Those of [`make_tma_copy_atom`], an operand C, and an unsupported operation.
+#[allow(clippy::too_many_arguments)]
+pub fn make_tma_atom_sm100(
+    op: TmaOp,
+    operand: Operand,
+    g: &Layout,
+    ty: &str,
+    bits: i64,
+    slayout: &MaybeSwizzled,
+    mma_tiler: &IntTuple,
+    mma: &TiledMma,
+    cluster_vmnk: &IntTuple,
+) -> Result<CopyAtom, Error> {
+    if operand == Operand::C {
+        return Err(Error::WrongKind {
+            msg: "make_tma_atom_sm100: CuTe has the A and B forms only",
+        });
+    }
+    let v = sm100_v_tile(operand, g, mma_tiler, mma)?;
+    let mc = sm100_multicast(op, operand, cluster_vmnk)?;
+    make_tma_copy_atom(op, g, ty, bits, slayout, mc, &v)
+}
+
+/// CuTe's `make_tma_copy_A_sm100` / `_B_sm100` / `_C_sm100(op, gtensor, slayout,
+/// cluster_tiler, mma)`: the tiled TMA copy of a tiled UMMA's operand, multicast over the
+/// cluster's N-CTAs (A) or M-CTAs (B) for the multicast operations.
+///
+/// # Errors
+/// Those of [`make_tma_copy_tiled`], and an unsupported operation (C takes no multicast).
+#[allow(clippy::too_many_arguments)]
+pub fn make_tma_copy_sm100(
+    op: TmaOp,
+    operand: Operand,
+    g: &Layout,
+    ty: &str,
+    bits: i64,
+    slayout: &MaybeSwizzled,
+    cluster_tiler: &IntTuple,
+    mma: &TiledMma,
+) -> Result<TiledCopy, Error> {
+    let v = sm100_v_tile(operand, g, cluster_tiler, mma)?;
+    let multicast = matches!(op, TmaOp::LoadMulticast | TmaOp::Load2SmMulticast);
+    if op == TmaOp::ReduceAdd || (operand == Operand::C && multicast) {
+        return Err(Error::WrongKind {
+            msg: "make_tma_copy_sm100: unsupported TMA op (C takes SM90_TMA_LOAD, SM90_TMA_STORE or SM100_TMA_2SM_LOAD)",
+        });
+    }
+    let t = if operand == Operand::C {
+        Layout::try_parse("_1:_0")?
+    } else {
+        // cta rank -> logical cta id: the N-CTAs (A) or M-CTAs (B) of the multicast
+        let shape = mma.thr_layout_vmnk().shape();
+        let used = if !multicast {
+            usize::MAX
+        } else if operand == Operand::A {
+            2
+        } else {
+            1
+        };
+        let mut strides = [IntTuple::from_int(Int::ZERO); 4];
+        for (i, s) in strides.iter_mut().enumerate().take(shape.rank().min(4)) {
+            let mode = shape.try_get(i)?;
+            *s = if i == used {
+                Layout::try_from_shape(mode)?.stride()
+            } else {
+                let mut z = mode;
+                for k in 0..z.leaf_count() {
+                    z.set_leaf(k, Int::ZERO);
+                }
+                z
+            };
+        }
+        Layout::try_new(shape, tuple_of(&strides[..shape.rank().min(4)])?)?.try_coalesce()?
+    };
+    make_tma_copy_tiled(op, g, ty, bits, slayout, &t, &v)
 }
