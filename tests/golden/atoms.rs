@@ -308,3 +308,12 @@ fn tma_atoms_copies_and_partitions_match_cute() {
     }
     assert!(checked >= 40, "{checked} static cases");
 }
+
+#[test]
+fn tmem_tensors_copies_and_partitions_match_cute() {
+    // make_tensor(make_tmem_ptr<T>(addr), L), make_tmem_copy, make_cotiled_copy and
+    // partition_S/D of TMEM tensors
+    let c = replay("tmem.jsonl", 30);
+    assert!(c[0] >= 25, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}

@@ -3,7 +3,7 @@
 use super::call::Call;
 use super::function::Function;
 use crate::error::EvalError;
-use crate::value::{PtrTensor, Value};
+use crate::value::{PtrTensor, Space, Value};
 use alloc::boxed::Box;
 use alloc::string::ToString;
 use rcute::Tiler;
@@ -82,7 +82,7 @@ fn tma_op(c: &Call<'_>, i: usize) -> Result<TmaOp, EvalError> {
 /// The global tensor: its layout (integer strides), element type and bits.
 fn gmem(c: &Call<'_>, i: usize) -> Result<(Layout, &'static str, i64), EvalError> {
     match c.value(i) {
-        Value::PtrTensor(t) if !t.ptr.smem => match t.layout {
+        Value::PtrTensor(t) if t.ptr.space == Space::Gmem => match t.layout {
             MaybeSwizzled::Plain(l) => Ok((l, t.ptr.ty, t.ptr.bits)),
             MaybeSwizzled::Swizzled(_) => {
                 Err(c.bad_arg(i, "a global tensor with an unswizzled layout"))
@@ -100,7 +100,7 @@ fn smem(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {
     match c.value(i) {
         Value::Layout(l) => Ok(MaybeSwizzled::Plain(*l)),
         Value::Composed(l) => Ok(MaybeSwizzled::Swizzled(*l)),
-        Value::PtrTensor(t) if t.ptr.smem => Ok(t.layout),
+        Value::PtrTensor(t) if t.ptr.space == Space::Smem => Ok(t.layout),
         _ => Err(c.bad_arg(
             i,
             "the shared-memory layout (a layout or a swizzled layout)",

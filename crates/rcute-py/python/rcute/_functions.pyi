@@ -413,6 +413,11 @@ make_coord: Function
 
 Arguments: 0 or more."""
 
+make_cotiled_copy: Function
+"""make_cotiled_copy(atom, atom_tv, data): the tiled copy whose (thread, value) -> address is atom_tv over the data layout's addresses
+
+Arguments: 3."""
+
 make_fragment_like: Function
 """make_fragment_like(L): a compact fragment, mode 0 col-major, the rest in L's stride order
 
@@ -557,6 +562,11 @@ make_tma_copy_C_sm90: Function
 """make_tma_copy_C_sm90(op, G, S, cta_tiler_mnk): the TMA copy of C (MN)
 
 Arguments: 4."""
+
+make_tmem_copy: Function
+"""make_tmem_copy(atom, T): CuTe's tiled copy of a TMEM load or store over the TMEM tensor T (four warps, 32 data paths each)
+
+Arguments: 2."""
 
 make_tuple: Function
 """make_tuple(x, ...): a tuple

@@ -62,11 +62,13 @@ mod name;
 #[cfg(feature = "alloc")]
 mod picture;
 mod sm100_copy;
+mod sm100_tmem;
 mod sm120;
 mod tiled_copy;
 mod tiled_mma;
 mod tma;
 mod tma_params;
+mod tmem;
 mod umma;
 
 pub use catalog::{copy_atom, copy_families, element_bits, mma_atom, mma_families};
@@ -91,4 +93,5 @@ pub use tma::{
     make_tma_copy_tiled, tma_partition,
 };
 pub use tma_params::{TmaOp, TmaParams};
+pub use tmem::{make_tmem_copy, tmem_dp};
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};
