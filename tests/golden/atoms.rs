@@ -317,3 +317,13 @@ fn tmem_tensors_copies_and_partitions_match_cute() {
     assert!(c[0] >= 25, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
 }
+
+#[test]
+fn random_tma_cases_match_cute() {
+    // scripts/oracle/gen_tma_cases.py 1 200: random tensors, tiles, swizzles, operations
+    // and multicasts through make_tma_atom, get_tma_tensor, make_tma_copy, partition_S and
+    // tma_partition
+    let c = replay("tma-random-1.jsonl", 200);
+    assert!(c[0] >= 120, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
