@@ -159,3 +159,78 @@ fn the_tiled_copy_is_the_atom_over_the_tile() {
     }
     assert!(seen.iter().all(|&b| b));
 }
+
+#[test]
+fn tma_copies_and_partitions_cover_their_tiles() {
+    // without multicast, make_tma_copy's (thread, value) layout is a bijection onto the
+    // tile's coordinates, and tma_partition's (TMA, TMA_Iter) mode of the CTA's tile of the
+    // TMA tensor holds each coordinate of that tile once
+    let mut checked = 0;
+    for c in cases() {
+        let tiler = Tiler::try_from_shape(&c.tile).unwrap();
+        let n = c.tile.try_product().unwrap().value();
+        let copy = make_tma_copy(TmaOp::Load, &c.g, "u", c.bits, &c.s, &tiler, Int::ONE).unwrap();
+        let tv = copy.layout_tv();
+        assert_eq!(tv.try_size().unwrap().value(), n);
+        let mut seen = vec![false; n as usize];
+        for i in 0..n {
+            let o = tv
+                .try_apply(&IntTuple::from_int(Int::dynamic(i)))
+                .unwrap()
+                .leaf(0)
+                .value();
+            assert!(
+                (0..n).contains(&o) && !seen[o as usize],
+                "{}: {tv} at {i}",
+                c.g
+            );
+            seen[o as usize] = true;
+        }
+        let atom = make_tma_atom(TmaOp::Load, &c.g, "u", c.bits, &c.s, &tiler, 1).unwrap();
+        let tensor = atom
+            .op()
+            .tma_params()
+            .unwrap()
+            .tma_tensor(&c.g.shape())
+            .unwrap();
+        let cta = tensor
+            .try_local_tile(&tiler, &IntTuple::try_parse("(0,0)").unwrap(), None)
+            .unwrap();
+        let g1 =
+            rcute::CoordTensor::new(cta.origin(), Layout::try_concat(&[cta.layout()]).unwrap());
+        let s1 = match c.s {
+            MaybeSwizzled::Plain(l) => MaybeSwizzled::Plain(Layout::try_concat(&[l]).unwrap()),
+            MaybeSwizzled::Swizzled(k) => MaybeSwizzled::Swizzled(
+                ComposedLayout::try_new(
+                    k.swizzle(),
+                    k.origin(),
+                    Layout::try_concat(&[k.layout()]).unwrap(),
+                )
+                .unwrap(),
+            ),
+        };
+        let (gp, _, _) = rcute::atom::tma_partition(
+            &atom,
+            &IntTuple::from_int(Int::ZERO),
+            &Layout::try_parse("_1:_0").unwrap(),
+            &s1,
+            &g1,
+        )
+        .unwrap_or_else(|e| panic!("{} {:?}: {e}", c.g, c.s));
+        let mode0 = gp.layout().try_mode(0).unwrap();
+        assert_eq!(mode0.try_size().unwrap().value(), n);
+        let mut coords = std::collections::HashSet::new();
+        for i in 0..n {
+            let off = mode0
+                .try_apply(&IntTuple::from_int(Int::dynamic(i)))
+                .unwrap();
+            assert!(
+                coords.insert(off.to_string()),
+                "{}: a TMA coordinate twice",
+                c.g
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 100, "{checked} cases");
+}
