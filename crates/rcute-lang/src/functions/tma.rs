@@ -18,7 +18,7 @@ use rcute::tuple::IntTuple;
 #[rustfmt::skip]
 pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("get_tma_tensor", (2, 2), (0, 0), get_tma_tensor, "get_tma_tensor(X, shape): the TMA coordinate tensor of a TMA atom or copy, (256,128):(_1@1,_1@0)"),
-    Function::new("make_tensor", (2, 2), (0, 0), make_tensor, "make_tensor(ptr, L): a tensor over make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr)"),
+    Function::new("make_tensor", (2, 3), (0, 0), make_tensor, "make_tensor(ptr, L[, major]): a tensor over make_gmem_ptr<T>(nullptr), make_smem_ptr<T>(nullptr) or make_tmem_ptr<T>(addr); make_tensor(ptr, shape, stride or LayoutLeft/LayoutRight)"),
     Function::new("make_tma_atom", (4, 5), (0, 0), make_tma_atom, "make_tma_atom(op, G, S, cta_tiler[, cluster_size]): CuTe's TMA copy atom of a CTA's tile"),
     Function::new("make_tma_atom_A_sm100", (6, 6), (0, 0), make_tma_atom_a_sm100, "make_tma_atom_A_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's A tile"),
     Function::new("make_tma_atom_B_sm100", (6, 6), (0, 0), make_tma_atom_b_sm100, "make_tma_atom_B_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's B tile"),
@@ -273,6 +273,25 @@ pub(super) fn make_tensor(c: &Call<'_>) -> R {
             "a pointer, make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr)",
         ));
     };
+    if c.args.len() == 3 {
+        let major = match c.tag(2) {
+            Some(crate::value::Tag::LayoutLeft) => rcute::tuple::Major::Left,
+            Some(crate::value::Tag::LayoutRight) => rcute::tuple::Major::Right,
+            None => {
+                // make_tensor(ptr, shape, stride)
+                let l = c.core(Layout::try_new(c.tuple(1)?, c.tuple(2)?))?;
+                return Ok(Value::PtrTensor(Box::new(PtrTensor {
+                    ptr: *ptr,
+                    layout: MaybeSwizzled::Plain(l),
+                })));
+            }
+        };
+        let l = c.core(Layout::try_with_major(c.tuple(1)?, major))?;
+        return Ok(Value::PtrTensor(Box::new(PtrTensor {
+            ptr: *ptr,
+            layout: MaybeSwizzled::Plain(l),
+        })));
+    }
     let layout = match c.value(1) {
         Value::Layout(l) => MaybeSwizzled::Plain(*l),
         Value::Composed(l) => MaybeSwizzled::Swizzled(*l),

@@ -464,9 +464,9 @@ make_stride: Function
 Arguments: 0 or more."""
 
 make_tensor: Function
-"""make_tensor(ptr, L): a tensor over make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr)
+"""make_tensor(ptr, L[, major]): a tensor over make_gmem_ptr<T>(nullptr), make_smem_ptr<T>(nullptr) or make_tmem_ptr<T>(addr); make_tensor(ptr, shape, stride or LayoutLeft/LayoutRight)
 
-Arguments: 2."""
+Arguments: 2 to 3."""
 
 make_tile: Function
 """make_tile(x, ...): a tuple
