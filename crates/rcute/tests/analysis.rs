@@ -432,8 +432,8 @@ fn lanes_by_hand(c: &TileCase) -> Vec<[Option<i64>; WARP]> {
     out
 }
 
-/// The bank model's definition, written out: phases of 32, 16 or 8 lanes by access width;
-/// two paired phases that each ask one address served together (8- and 16-byte accesses);
+/// The bank model's definition for loads, written out: phases of 32, 16 or 8 lanes by
+/// access width; paired phases served together by the merging rule (8- and 16-byte loads);
 /// a phase takes the largest number of distinct 4-byte words asked of one bank, its ideal
 /// one per 32 distinct words. Answers (wavefronts, ideal, banks touched) of an instruction.
 fn bank_model_by_hand(lanes: &[Option<i64>; WARP], bytes: i64) -> (usize, usize, u32) {
@@ -446,21 +446,39 @@ fn bank_model_by_hand(lanes: &[Option<i64>; WARP], bytes: i64) -> (usize, usize,
         .chunks(per_phase)
         .map(|p| p.iter().flatten().copied().collect())
         .collect();
-    let broadcast = |p: &Vec<i64>| !p.is_empty() && p.iter().all(|&a| a == p[0]);
+    // loads of 8 and 16 bytes: the half-warps of an 8-byte load, the quarter-warps of
+    // each half-warp of a 16-byte load, merge when each asks at most 2 addresses, or when
+    // their quarter-warps ask pairwise disjoint sets of at most 128 bytes in all
+    let distinct = |v: &[i64]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let quarters: Vec<Vec<i64>> = lanes
+        .chunks(8)
+        .map(|q| distinct(&q.iter().flatten().copied().collect::<Vec<_>>()))
+        .collect();
+    let span = if bytes >= 8 { 2 } else { 1 };
     let mut groups: Vec<Vec<i64>> = Vec::new();
-    let mut i = 0;
-    while i < phases.len() {
-        if bytes >= 8
-            && i % 2 == 0
-            && i + 1 < phases.len()
-            && broadcast(&phases[i])
-            && broadcast(&phases[i + 1])
-        {
-            groups.push([phases[i].clone(), phases[i + 1].clone()].concat());
-            i += 2;
+    for (k, pair) in phases.chunks(span).enumerate() {
+        let active = pair.iter().filter(|p| !p.is_empty()).count();
+        // the quarter-warps of this pair of phases, those with active lanes
+        let q0 = k * span * per_phase / 8;
+        let qs: Vec<&Vec<i64>> = quarters[q0..q0 + span * per_phase / 8]
+            .iter()
+            .filter(|q| !q.is_empty())
+            .collect();
+        let few = pair.iter().all(|p| distinct(p).len() <= 2);
+        let disjoint = qs
+            .iter()
+            .enumerate()
+            .all(|(i, a)| qs[i + 1..].iter().all(|b| a.iter().all(|x| !b.contains(x))));
+        let all = distinct(&qs.iter().flat_map(|q| q.iter().copied()).collect::<Vec<_>>());
+        if active == 2 && (few || (disjoint && all.len() as i64 * bytes <= 128)) {
+            groups.push(pair.concat());
         } else {
-            groups.push(phases[i].clone());
-            i += 1;
+            groups.extend(pair.iter().cloned());
         }
     }
     let (mut wavefronts, mut ideal, mut banks) = (0, 0, 0u32);

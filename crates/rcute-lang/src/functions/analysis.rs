@@ -184,8 +184,9 @@ pub(super) fn address_banks(c: &Call<'_>) -> R {
                 lanes,
             },
             phases,
+            analysis::AccessKind::Load,
         );
-        instructions.push(cost);
+        instructions.push(c.core(cost)?);
     }
     let r = analysis::BankReport { instructions };
     let mut s = r.to_string();

@@ -17,11 +17,8 @@ pub const WARP: usize = 32;
 /// (quarter-warps); `ldmatrix` and `stmatrix` take one phase per 8x8 matrix, the 16-byte
 /// rows whose addresses lanes `8i..8i+7` give.
 ///
-/// Measured on the H100 (rcute-cuda's device test), one exception: two phases that
-/// together form a half-warp of 16-byte accesses or a warp of 8-byte accesses, each of
-/// whose lanes all ask one address (a broadcast in each phase, the two addresses may
-/// differ), are served together, as one phase ([`Phases::pairs`]). Phases that ask
-/// several addresses are not merged, even when both ask the same ones.
+/// Which phases a load serves together, and how stores and `cp.async` writes differ, is
+/// the bank model's business ([`crate::analysis::instruction_cost`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Phases {
     /// `ld`/`st`/`cp.async` of this many bytes per lane (1, 2, 4, 8 or 16).
@@ -53,15 +50,6 @@ impl Phases {
             Phases::Matrix { matrices } => (matrices as usize, 8),
         };
         (0..n).map(move |i| (i * lanes, lanes))
-    }
-}
-
-impl Phases {
-    /// Whether consecutive phases `2k` and `2k+1` are served together when each is a
-    /// broadcast (all its lanes ask one address): the half-warps of 8-byte accesses, the
-    /// quarter-warps of a half-warp of 16-byte accesses.
-    pub const fn pairs(self) -> bool {
-        matches!(self, Phases::Vector { bytes: 8 | 16 })
     }
 }
 

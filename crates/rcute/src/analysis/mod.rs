@@ -16,6 +16,7 @@ mod access;
 mod banks;
 mod coalescing;
 mod predicates;
+mod service;
 mod swizzle_search;
 
 pub use access::{Access, AccessKind, Memory, Phases, Side, WARP, WarpInstruction};
@@ -27,6 +28,7 @@ pub use coalescing::{
     CoalescingReport, LINE, RequestCost, SECTOR, VectorWidth, coalescing, coalescing_in,
     request_cost, vector_width,
 };
+pub use service::{CP_ASYNC_FIXED, CP_ASYNC_SOURCE_LINES, cp_async_source_lines};
 pub use predicates::{
     distinct_offsets, footprint, functionally_equal, image, is_bijective, is_injective,
     is_surjective,
