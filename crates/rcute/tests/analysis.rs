@@ -1040,3 +1040,43 @@ fn vector_width_of_an_access_over_a_tile() {
     let r = coalescing(&layout!((_64,_64):(_64,_1)).into(), &plain).unwrap();
     assert_eq!(r.vector.bits, 16, "{r}");
 }
+
+/// The swizzle search costs each access by its own kind's model: 8-byte lanes sharing
+/// addresses in pairs, the second half-warp one 128-byte row below the first. A load
+/// serves both half-warps together (128 bytes, both rows in the same banks: a 2-way
+/// conflict that a swizzle removes); a store serves them apart (conflict-free as it is); a
+/// `cp.async` adds 3 counted wavefronts per instruction but is searched on its writes.
+#[test]
+fn the_swizzle_search_uses_each_access_kinds_model() {
+    use analysis::AccessKind;
+    let tile = Layout::parse("_64:_1");
+    // thread t: floats 2 (t / 2) for t < 16, 32 + 2 ((t - 16) / 2) above
+    let tv = Layout::parse("((_2,_8,_2),_2):((_0,_2,_32),_1)");
+    let load = Access::try_vector(tv, 32, 64).unwrap();
+    let store = load.with_kind(AccessKind::Store);
+    let r = bank_conflicts(&tile.into(), &load).unwrap();
+    assert_eq!((r.wavefronts(), r.ideal()), (2, 1));
+    let r = bank_conflicts(&tile.into(), &store).unwrap();
+    assert_eq!((r.wavefronts(), r.ideal()), (2, 2));
+    let s = swizzle_for(&tile, &[load]).unwrap();
+    assert!(!s.baseline.conflict_free());
+    assert!(s.best.conflict_free() && s.best.swizzle.bits() > 0, "{s}");
+    assert_eq!(s.best.total(), 1);
+    let s = swizzle_for(&tile, &[store]).unwrap();
+    assert!(s.baseline.conflict_free());
+    assert_eq!(s.best.swizzle.bits(), 0);
+    // a cp.async.cg: the counter shows 3 per instruction, the search weighs its writes
+    let column = Access::try_vector(Layout::parse("(_32,_4):(_1,_32)"), 32, 128)
+        .unwrap()
+        .with_kind(AccessKind::CpAsync { cg: true });
+    let rows = Layout::parse("(_32,_32):(_32,_1)");
+    let r = bank_conflicts(&rows.into(), &column).unwrap();
+    assert_eq!((r.wavefronts(), r.counted(), r.counted_conflicts()), (32, 3, 0));
+    let s = swizzle_for(&rows, &[column]).unwrap();
+    assert_eq!((s.baseline.total(), s.best.total()), (32, 4));
+    assert!(s.best.conflict_free());
+    // .ca: the writes plus 3, the bank-conflict counter the writes' conflicts
+    let ca = column.with_kind(AccessKind::CpAsync { cg: false });
+    let r = bank_conflicts(&rows.into(), &ca).unwrap();
+    assert_eq!((r.counted(), r.counted_conflicts()), (35, 28));
+}

@@ -396,6 +396,14 @@ impl fmt::Display for BankReport {
             self.ideal(),
             self.degree()
         )?;
+        if self.counted() != self.wavefronts() {
+            writeln!(
+                f,
+                "counted by the profiler: {} wavefronts, {} bank conflicts (a cp.async costs 3 more per instruction; a .cg's writes are not counted)",
+                self.counted(),
+                self.counted_conflicts()
+            )?;
+        }
         let conflicting = self.conflicting().count();
         if conflicting == 0 {
             writeln!(f, "conflict-free")?;
