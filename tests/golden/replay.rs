@@ -547,3 +547,10 @@ fn leaf_by_leaf(
     }
     Verdict::Holds
 }
+
+/// `get<I>` of the pair `domain_offset` returns (a layout, plain or swizzled, and its
+/// offset), as CuTe's `get` of a tuple.
+#[test]
+fn domain_offset_pairs() {
+    all_pass("domain-offset.jsonl", 6);
+}

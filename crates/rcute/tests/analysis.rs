@@ -907,12 +907,12 @@ fn access_sizes_not_powers_of_two_are_refused() {
     // a thread's values not a whole number of accesses
     assert_eq!(
         message(Access::try_vector(l("(_32,_4):(_4,_1)"), 16, 128)),
-        "access: each thread's values must be a whole number of accesses (values per thread, values per access)"
+        "access: each thread's values must be a whole number of accesses (values per thread, values per access): use a narrower access, or give each thread a multiple of its values"
     );
     // not a (thread, value) layout
     assert_eq!(
         message(Access::try_vector(l("_32:_1"), 16, 16)),
-        "access: the thread-value layout must have two modes, (thread, value) -> index of the tile"
+        "access: the thread-value layout must have two modes, (thread, value) -> index of the tile, or -> (m, n) coordinate of the tile with strides _1@0, _1@1"
     );
     assert_eq!(
         message(Access::try_matrix(l("(_32,_8):(_8,_1)"), 3)),
@@ -927,7 +927,7 @@ fn access_sizes_not_powers_of_two_are_refused() {
 #[test]
 fn thread_value_pairs_outside_the_tile_are_refused() {
     let smem: MaybeSwizzled = l("(_8,_8):(_8,_1)").into();
-    let outside = "access: a thread-value pair maps outside the memory layout (index, size)";
+    let outside = "access: a thread-value pair maps outside the memory layout (index, size): give a memory that covers the access's tile, fewer threads or values, or name the tile with in_tile";
     // index 64 of a 64-element tile
     let a = Access::try_vector(l("(_32,_3):(_1,_32)"), 32, 32).unwrap();
     assert_eq!(message(bank_conflicts(&smem, &a)), outside);
