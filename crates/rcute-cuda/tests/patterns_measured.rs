@@ -13,7 +13,11 @@ fn tables() -> Vec<(String, String, HashMap<String, f64>)> {
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "tsv"))
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "tsv")
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("patterns-"))
+        })
         .collect();
     paths.sort();
     for path in paths {
