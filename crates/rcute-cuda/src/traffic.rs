@@ -343,9 +343,9 @@ impl Gemm {
     /// let g = Gemm::new(MmaType::F16, matrix(m, k, k, true), matrix(n, k, k, true),
     ///                   matrix(m, n, n, true));
     /// let t = g.traffic("gemm").unwrap();
-    /// // A and B read once per block: (128 + 64) x 1024 halves, 32-byte sectors
+    /// // A and B read once per block: (BM + BN) x K halves, in 32-byte sectors
     /// let (sectors, _) = t.per_launch(Counter::GlobalCpAsync).unwrap();
-    /// assert_eq!(sectors, t.blocks * (128 + 64) * 1024 * 2 / 32);
+    /// assert_eq!(sectors, t.blocks * (g.tiling.bm + g.tiling.bn) as u64 * 1024 * 2 / 32);
     /// // the swizzled tiles: no conflict in the ldmatrix reads
     /// assert_eq!(t.per_launch(Counter::SharedLoad).unwrap().1, 0);
     /// ```
