@@ -109,7 +109,7 @@ pub struct Stage {
     pub per_pass: Result<u64, String>,
     /// Of those, the wavefronts beyond the conflict-free ideal (the bank-conflict counter).
     pub conflicts: u64,
-    /// Warp instructions of one pass.
+    /// Warp instructions of one pass (0: not counted).
     pub instructions: u64,
     /// Passes a block runs (the k-tiles of a GEMM, 1 for a copy).
     pub passes: u64,
@@ -169,7 +169,11 @@ impl KernelTraffic {
                         "  {:<44} {:<14} {:>6} {:>9} {:>7} {:>10} {:>13} {:>10}",
                         st.name,
                         st.counter.short(),
-                        st.instructions,
+                        if st.instructions == 0 {
+                            "-".to_string()
+                        } else {
+                            st.instructions.to_string()
+                        },
                         st.per_pass.clone().unwrap_or(0),
                         st.passes,
                         b,
@@ -198,7 +202,12 @@ impl KernelTraffic {
                         "  total {:<14} {t} {} per launch, {k} conflicts ({})",
                         c.short(),
                         c.unit(),
-                        c.metric().unwrap_or("not a load-store-unit counter")
+                        match c {
+                            Counter::SharedCpAsync => {
+                                "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum less its _op_ld and _op_st"
+                            }
+                            _ => c.metric().unwrap_or("not a load-store-unit counter"),
+                        }
                     );
                 }
                 Err(e) => {
@@ -541,7 +550,7 @@ fn epilogue_stages(g: &Gemm, plan: &GemmPlan) -> Result<Vec<Stage>, CodegenError
             let (jj, h) = (k / 2, k % 2);
             Some(cs.pairs.offset(index3(&cs.pairs.layout(), wt, h, jj)) * cb)
         });
-        let mut st = shared_stage(
+        let st = shared_stage(
             "st.shared 4B accumulator pairs (C chunks)",
             &ins,
             Phases::Vector { bytes: 4 },
