@@ -501,10 +501,7 @@ fn ldmatrix_stages(plan: &GemmPlan, k_tiles: u64) -> Result<Vec<Stage>, CodegenE
     let (mi, nj) = (t.bm / t.warps_m / 16, t.bn / t.warps_n / 16);
     let kk = t.bk / 16;
     let mut out = Vec::new();
-    for (label, op, blocks, along) in [
-        ("A", &plan.a, mi, true),
-        ("B", &plan.b, nj, false),
-    ] {
+    for (label, op, blocks, along) in [("A", &plan.a, mi, true), ("B", &plan.b, nj, false)] {
         let mut ins = Vec::new();
         for w in 0..t.warps_m * t.warps_n {
             // the warp's position: (w % WM, w / WM), A's fragments by the first
@@ -571,14 +568,13 @@ fn epilogue_stages(g: &Gemm, plan: &GemmPlan) -> Result<Vec<Stage>, CodegenError
         ]);
     }
     let f = &plan.c_frag;
-    let (scm, scn) = (
-        g.c.stride().leaf(0).value(),
-        g.c.stride().leaf(1).value(),
-    );
+    let (scm, scn) = (g.c.stride().leaf(0).value(), g.c.stride().leaf(1).value());
     let pairs_ok = scn == 1 && scm % 2 == 0;
     let bm = t.bm;
     // every value of the accumulators: its warp, thread and the rest of its coordinates
-    let modes: Vec<usize> = (0..f.rank()).map(|i| f.mode(i).size().value() as usize).collect();
+    let modes: Vec<usize> = (0..f.rank())
+        .map(|i| f.mode(i).size().value() as usize)
+        .collect();
     let threads = (plan.threads() - plan.producers()) as usize;
     // the modes after (thread, e): (h, i, q, jp, warp) for mma.sync, (h, j, wg) for wgmma
     let rest: usize = modes[2..].iter().product();
@@ -728,9 +724,15 @@ pub fn profiled_kernels(
         );
         let mut g = Gemm::new(MmaType::F16, a, b, c);
         g.tiling = mma;
-        out.push((format!("gemm_f16 mma.sync {m}x{n}x{k}"), g.traffic("gemm_f16")?));
+        out.push((
+            format!("gemm_f16 mma.sync {m}x{n}x{k}"),
+            g.traffic("gemm_f16")?,
+        ));
         let g = Gemm::tuned(MmaType::F16, a, b, c, multiprocessors)?;
-        out.push((format!("gemm_f16 tuned {m}x{n}x{k}"), g.traffic("gemm_f16")?));
+        out.push((
+            format!("gemm_f16 tuned {m}x{n}x{k}"),
+            g.traffic("gemm_f16")?,
+        ));
     }
     Ok(out)
 }

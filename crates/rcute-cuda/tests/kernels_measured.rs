@@ -54,13 +54,7 @@ fn predicted(key: &str) -> KernelTraffic {
         [m, n, k] => (vec![], vec![(*m, *n, *k)]),
         _ => panic!("{key}: not a size"),
     };
-    let all = profiled_kernels(
-        &copies,
-        &gemms,
-        rcute_cuda::gemm::Tiling::default(),
-        132,
-    )
-    .unwrap();
+    let all = profiled_kernels(&copies, &gemms, rcute_cuda::gemm::Tiling::default(), 132).unwrap();
     all.into_iter()
         .find(|(k, _)| k == key)
         .unwrap_or_else(|| panic!("{key}: no such profiled kernel"))
@@ -158,7 +152,11 @@ fn the_profiled_gemms_are_predicted_in_full() {
         } else {
             rcute_cuda::gemm::Tiling::default()
         };
-        let b_parts = if key.contains("tuned") { tiling.cluster } else { 1 };
+        let b_parts = if key.contains("tuned") {
+            tiling.cluster
+        } else {
+            1
+        };
         let per_block = (tiling.bm + tiling.bn / b_parts) * 4096 * 2 / 32;
         assert_eq!(read, t.blocks * per_block as u64, "{key}");
         println!("{}", t.table());

@@ -113,8 +113,7 @@ fn the_models_match_the_device() {
             } => (
                 Some(wavefronts),
                 c,
-                m == Some(&(wavefronts as f64))
-                    && conflicts.is_none_or(|k| k == Some(&(c as f64))),
+                m == Some(&(wavefronts as f64)) && conflicts.is_none_or(|k| k == Some(&(c as f64))),
             ),
             patterns::Prediction::Refused(_) => (None, 0, false),
         };

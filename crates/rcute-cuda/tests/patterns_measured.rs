@@ -124,7 +124,10 @@ fn the_total_counter_is_loads_plus_stores_plus_the_kernel() {
         all.iter().map(|p| (p.name.as_str(), p)).collect();
     let mut checked = 0;
     for (card, name, m) in tables() {
-        if matches!(by_name[name.as_str()].op, Op::CpAsync { .. } | Op::LdGlobal(_)) {
+        if matches!(
+            by_name[name.as_str()].op,
+            Op::CpAsync { .. } | Op::LdGlobal(_)
+        ) {
             continue;
         }
         let [ld, st, total] = [

@@ -135,12 +135,14 @@ fn accesses_in_the_tiles_own_coordinates() {
         assert!(!a.starts_with("error"), "{a}");
         assert_eq!(a, b, "{smem} {coords}");
     }
-    let out = eval("bank_conflicts((_32,_32):(_32,_1), vector_access((_32,_4):(_2@0,_1@1), float, 128))");
+    let out =
+        eval("bank_conflicts((_32,_32):(_32,_1), vector_access((_32,_4):(_2@0,_1@1), float, 128))");
     assert!(
         out.contains("leaves the tile") && out.contains("62 and 32"),
         "{out}"
     );
-    let out = eval("bank_conflicts((_32,_32):(_32,_1), vector_access((_32,_4):(_1@0,_1@2), float, 128))");
+    let out =
+        eval("bank_conflicts((_32,_32):(_32,_1), vector_access((_32,_4):(_1@0,_1@2), float, 128))");
     assert!(out.contains("a mode the tile does not have"), "{out}");
 }
 
@@ -149,8 +151,13 @@ fn accesses_in_the_tiles_own_coordinates() {
 #[test]
 fn accesses_at_a_domain_offset() {
     // a column of a 32x33 row-major float tile from column 1: still conflict-free
-    let out = eval("bank_instructions(domain_offset(make_coord(0,1), (_32,_33):(_33,_1)), vector_access((_32,_1):(_1@0,_0), float))");
-    assert_eq!(out, "warp 0 instruction 0: 1 wavefronts (ideal 1), 1 phase\n");
+    let out = eval(
+        "bank_instructions(domain_offset(make_coord(0,1), (_32,_33):(_33,_1)), vector_access((_32,_1):(_1@0,_0), float))",
+    );
+    assert_eq!(
+        out,
+        "warp 0 instruction 0: 1 wavefronts (ideal 1), 1 phase\n"
+    );
     // rows of 16 bytes from column 8 of a swizzled tile equal the tile read at byte 32
     let sw = "composition(Swizzle<3,2,3>{}, (_32,_32):(_32,_1))";
     let a = eval(&format!(
@@ -162,6 +169,8 @@ fn accesses_at_a_domain_offset() {
     assert!(a.contains("4 wavefronts (ideal 4)"), "{a}");
     assert_eq!(a, b);
     // a plain tile at an offset that misaligns 16-byte vectors says what to change
-    let out = eval("bank_conflicts(domain_offset(make_coord(0,1), (_32,_32):(_32,_1)), vector_access((_32,_4):(_1@0,_1@1), float, 128))");
+    let out = eval(
+        "bank_conflicts(domain_offset(make_coord(0,1), (_32,_32):(_32,_1)), vector_access((_32,_4):(_1@0,_1@1), float, 128))",
+    );
     assert!(out.contains("multiple of the access size"), "{out}");
 }

@@ -474,7 +474,11 @@ fn bank_model_by_hand(lanes: &[Option<i64>; WARP], bytes: i64) -> (usize, usize,
             .iter()
             .enumerate()
             .all(|(i, a)| qs[i + 1..].iter().all(|b| a.iter().all(|x| !b.contains(x))));
-        let all = distinct(&qs.iter().flat_map(|q| q.iter().copied()).collect::<Vec<_>>());
+        let all = distinct(
+            &qs.iter()
+                .flat_map(|q| q.iter().copied())
+                .collect::<Vec<_>>(),
+        );
         if active == 2 && (few || (disjoint && all.len() as i64 * bytes <= 128)) {
             groups.push(pair.concat());
         } else {
@@ -1071,7 +1075,10 @@ fn the_swizzle_search_uses_each_access_kinds_model() {
         .with_kind(AccessKind::CpAsync { cg: true });
     let rows = Layout::parse("(_32,_32):(_32,_1)");
     let r = bank_conflicts(&rows.into(), &column).unwrap();
-    assert_eq!((r.wavefronts(), r.counted(), r.counted_conflicts()), (32, 3, 0));
+    assert_eq!(
+        (r.wavefronts(), r.counted(), r.counted_conflicts()),
+        (32, 3, 0)
+    );
     let s = swizzle_for(&rows, &[column]).unwrap();
     assert_eq!((s.baseline.total(), s.best.total()), (32, 4));
     assert!(s.best.conflict_free());

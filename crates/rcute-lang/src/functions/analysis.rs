@@ -57,11 +57,13 @@ fn memory(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {
                     )),
                     (Value::Composed(k), Some(o)) => {
                         let origin = k.origin().value() + o.value();
-                        Ok(MaybeSwizzled::Swizzled(rcute::swizzle::ComposedLayout::new(
-                            k.swizzle(),
-                            Int::dynamic(origin),
-                            k.layout(),
-                        )))
+                        Ok(MaybeSwizzled::Swizzled(
+                            rcute::swizzle::ComposedLayout::new(
+                                k.swizzle(),
+                                Int::dynamic(origin),
+                                k.layout(),
+                            ),
+                        ))
                     }
                     _ => Err(c.bad_arg(i, what)),
                 }

@@ -469,7 +469,9 @@ impl Access {
         let shape = self.tile.as_ref().unwrap_or(memory.shape());
         let extent = |k: usize| -> Option<i64> {
             if shape.is_leaf() {
-                return (k == 0).then(|| shape.try_product().ok().map(|v| v.value())).flatten();
+                return (k == 0)
+                    .then(|| shape.try_product().ok().map(|v| v.value()))
+                    .flatten();
             }
             shape.try_get(k).ok()?.try_product().ok().map(|v| v.value())
         };

@@ -28,9 +28,9 @@ pub use coalescing::{
     CoalescingReport, LINE, RequestCost, SECTOR, VectorWidth, coalescing, coalescing_in,
     request_cost, vector_width,
 };
-pub use service::{CP_ASYNC_FIXED, CP_ASYNC_SOURCE_LINES, cp_async_source_lines};
 pub use predicates::{
     distinct_offsets, footprint, functionally_equal, image, is_bijective, is_injective,
     is_surjective,
 };
+pub use service::{CP_ASYNC_FIXED, CP_ASYNC_SOURCE_LINES, cp_async_source_lines};
 pub use swizzle_search::{SwizzleCost, SwizzleSearch, padding_for, remedies, swizzle_for};
