@@ -1087,3 +1087,40 @@ fn the_swizzle_search_uses_each_access_kinds_model() {
     let r = bank_conflicts(&rows.into(), &ca).unwrap();
     assert_eq!((r.counted(), r.counted_conflicts()), (35, 28));
 }
+
+/// The 128-bit load whose lanes share 16-byte words in pairs: each quarter-warp
+/// asks 64 bytes, a half-warp's two quarter-warps are served together (2 wavefronts, as
+/// the H100 and H200 measured); the same addresses stored take 4; a load whose
+/// quarter-warps share some addresses but not all is refused, saying what to change.
+#[test]
+fn loads_merge_phases_stores_do_not_and_partial_sharing_is_refused() {
+    use analysis::AccessKind;
+    let flat: MaybeSwizzled = l("_1024:_1").into();
+    let pairs = Access::try_vector(l("((_2,_16),_4):((_0,_4),_1)"), 32, 128).unwrap();
+    let r = bank_conflicts(&flat, &pairs).unwrap();
+    assert_eq!(
+        (r.wavefronts(), r.ideal(), r.instructions[0].phases),
+        (2, 2, 2)
+    );
+    let r = bank_conflicts(&flat, &pairs.with_kind(AccessKind::Store)).unwrap();
+    assert_eq!((r.wavefronts(), r.instructions[0].phases), (4, 4));
+    // a broadcast: loads pair their phases, stores do not
+    let one = Access::try_vector(l("(_32,_4):(_0,_1)"), 32, 128).unwrap();
+    assert_eq!(bank_conflicts(&flat, &one).unwrap().wavefronts(), 2);
+    let r = bank_conflicts(&flat, &one.with_kind(AccessKind::Store)).unwrap();
+    assert_eq!(r.wavefronts(), 4);
+    // quarter-warps asking the same 8 words (lane % 8) are served apart
+    let same = Access::try_vector(l("((_8,_4),_4):((_4,_0),_1)"), 32, 128).unwrap();
+    assert_eq!(bank_conflicts(&flat, &same).unwrap().wavefronts(), 4);
+    // quarter 0 asks 16-byte units 0..3 in pairs, quarter 1 units 2..5: they share 2 of 4
+    let partial = Access::try_vector(l("((_2,_4,_2,_2),_4):((_0,_4,_8,_64),_1)"), 32, 128).unwrap();
+    let e = message(bank_conflicts(&flat, &partial));
+    assert!(
+        e.starts_with(
+            "bank model: two quarter-warps of this load share some addresses but not all"
+        ) && e.contains("give each quarter-warp its own addresses"),
+        "{e}"
+    );
+    // as a store it is served, phase by phase
+    assert!(bank_conflicts(&flat, &partial.with_kind(AccessKind::Store)).is_ok());
+}
