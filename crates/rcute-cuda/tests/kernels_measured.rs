@@ -162,3 +162,66 @@ fn the_profiled_gemms_are_predicted_in_full() {
         println!("{}", t.table());
     }
 }
+
+/// Every GEMM kind the crate builds has a prediction: `mma.sync` and `wgmma` (plain,
+/// specialized, tuned), every operand major, 16-, 8- and 4-byte `cp.async`, e4m3; a stage
+/// the models refuse says why (element loads, split-K), and the rest are predicted.
+#[test]
+fn every_gemm_kind_is_predicted_or_refused_by_stage() {
+    use rcute_cuda::gemm::{Gemm, Instr, MmaType, Tiling};
+    use rcute_cuda::kernel::matrix;
+    let (mut predicted, mut refused, mut widths) = (0, 0, std::collections::BTreeSet::new());
+    for (m, n, k) in [(1024, 1024, 1024), (1000, 778, 998), (1000, 776, 1004)] {
+        for (ar, br) in [(true, false), (false, true), (true, true), (false, false)] {
+            let a = matrix(m, k, if ar { k } else { m }, ar);
+            let b = matrix(n, k, if br { n } else { k }, !br);
+            let c = matrix(m, n, n, true);
+            let plain = Tiling {
+                specialized: false,
+                ..Tiling::wgmma()
+            };
+            for (instr, tiling) in [
+                (Instr::MmaSync, Tiling::default()),
+                (Instr::Wgmma, plain),
+                (Instr::Wgmma, Tiling::wgmma()),
+            ] {
+                let mut g = Gemm::new(MmaType::F16, a, b, c);
+                (g.instr, g.tiling) = (instr, tiling);
+                let t = g.traffic("gemm").unwrap();
+                for s in &t.stages {
+                    match s.per_block() {
+                        Ok(_) => predicted += 1,
+                        Err(e) => {
+                            assert!(e.contains("not modelled"), "{}: {e}", s.name);
+                            refused += 1;
+                        }
+                    }
+                    if let Some(w) =
+                        s.name.split(' ').nth(1).filter(|w| {
+                            w.ends_with('B') && w.starts_with(|c: char| c.is_ascii_digit())
+                        })
+                    {
+                        widths.insert(w.to_string());
+                    }
+                }
+            }
+        }
+    }
+    let e4m3 = Gemm::tuned(
+        MmaType::E4M3,
+        matrix(2048, 2048, 2048, true),
+        matrix(2048, 2048, 2048, true),
+        matrix(2048, 2048, 2048, true),
+        132,
+    )
+    .unwrap();
+    let t = e4m3.traffic("gemm_e4m3").unwrap();
+    assert!(t.stages.iter().all(|s| s.per_block().is_ok()));
+    assert!(t.stages.iter().any(|s| s.counter == Counter::Tma));
+    println!("{predicted} stages predicted, {refused} refused, cp.async widths {widths:?}");
+    assert!(
+        predicted >= 100 && refused <= predicted / 4,
+        "{predicted} {refused}"
+    );
+    assert_eq!(widths.len(), 3, "{widths:?}");
+}
