@@ -447,7 +447,8 @@ fn bank_model_by_hand(lanes: &[Option<i64>; WARP], bytes: i64) -> (usize, usize,
         .map(|p| p.iter().flatten().copied().collect())
         .collect();
     // loads of 8 and 16 bytes: the half-warps of an 8-byte load, the quarter-warps of
-    // each half-warp of a 16-byte load, merge when each asks at most 2 addresses, or when
+    // each half-warp of a 16-byte load, merge when each asks at most 2 addresses (the
+    // same ones or none in common), or when
     // their quarter-warps ask pairwise disjoint sets of at most 128 bytes in all
     let distinct = |v: &[i64]| {
         let mut v = v.to_vec();
@@ -469,7 +470,13 @@ fn bank_model_by_hand(lanes: &[Option<i64>; WARP], bytes: i64) -> (usize, usize,
             .iter()
             .filter(|q| !q.is_empty())
             .collect();
-        let few = pair.iter().all(|p| distinct(p).len() <= 2);
+        let sets: Vec<Vec<i64>> = pair.iter().map(|p| distinct(p)).collect();
+        let few = sets.iter().all(|p| p.len() <= 2)
+            && sets.iter().enumerate().all(|(i, a)| {
+                sets[i + 1..]
+                    .iter()
+                    .all(|b| a == b || a.iter().all(|x| !b.contains(x)))
+            });
         let disjoint = qs
             .iter()
             .enumerate()

@@ -7,16 +7,16 @@
 //! Loads (`ld.shared` of 8 or 16 bytes): the phases of a *merge group* (the two half-warps
 //! of an 8-byte load, the two quarter-warps of each half-warp of a 16-byte load) are
 //! served as one phase when
-//! - each phase asks at most two distinct addresses (broadcasts, two alternating
-//!   addresses), or
+//! - each phase asks at most two distinct addresses, the same ones or none in common
+//!   (broadcasts, two alternating addresses), or
 //! - the quarter-warps (8 lanes) of the group ask pairwise disjoint sets of addresses that
 //!   together span at most 128 bytes (lanes sharing addresses in pairs, quads or octets,
 //!   idle lanes between them);
 //!
 //! and are served apart when the quarter-warps' sets are pairwise disjoint but span more
 //! than 128 bytes, or some quarter-warps ask the very same set of more than two addresses
-//! (`lane % 8`, `lane % 4`). Quarter-warps that share some addresses but not all are not
-//! measured: refused.
+//! (`lane % 8`, `lane % 4`). Quarter-warps that share some addresses but not all, or the
+//! same one or two where the phases ask more, are not measured: refused.
 //!
 //! Stores (`st.shared`, `stmatrix`) never merge phases, broadcasts included; `ldmatrix`
 //! neither (one phase per matrix).
@@ -116,9 +116,19 @@ fn merges(
     members: &[usize],
     groups: &[(usize, usize)],
 ) -> Result<bool, Error> {
-    if members
+    // phases of at most two addresses each, the same ones or none in common (measured:
+    // broadcasts, two alternating addresses); two that share one of two fall through to
+    // the refusal below
+    let sets: Vec<Vec<i64>> = members
         .iter()
-        .all(|&p| addresses(access, groups[p].0, groups[p].1).len() <= 2)
+        .map(|&p| addresses(access, groups[p].0, groups[p].1))
+        .collect();
+    if sets.iter().all(|s| s.len() <= 2)
+        && sets.iter().enumerate().all(|(i, a)| {
+            sets[i + 1..]
+                .iter()
+                .all(|b| a == b || a.iter().all(|x| !b.contains(x)))
+        })
     {
         return Ok(true);
     }
@@ -141,9 +151,11 @@ fn merges(
                 continue;
             }
             disjoint = false;
-            if shared != a.len() || a.len() != b.len() {
+            // partly shared sets, or the same one or two addresses where the phases are
+            // not merged as broadcasts above: not measured
+            if shared != a.len() || a.len() != b.len() || a.len() <= 2 {
                 return Err(Error::Access {
-                    msg: "bank model: two quarter-warps of this load share some addresses but not all, a case the measurements do not decide (lane, instruction; quarter-warps' distinct addresses): give each quarter-warp its own addresses, or the same ones, or use a store or a narrower access",
+                    msg: "bank model: two quarter-warps of this load share some addresses but not all (or the same one or two), a case the measurements do not decide (lane, instruction; quarter-warps' distinct addresses): give each quarter-warp its own addresses, or the same ones, or use a store or a narrower access",
                     thread: q_lane(access, a),
                     value: access.instruction as i64,
                     found: a.len() as i64,
