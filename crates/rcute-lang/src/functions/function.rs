@@ -214,6 +214,24 @@ impl Function {
         {
             return tensor(c, t);
         }
+        if let Value::PtrTensor(t) = c.value(0)
+            && matches!(
+                self.name,
+                "shape" | "stride" | "layout" | "size" | "rank" | "depth" | "cosize"
+            )
+        {
+            // a tensor over a pointer answers these as its layout does
+            let mut args = c.args.clone();
+            args[0].0 = Value::from(t.layout);
+            let inner = super::call::Call {
+                name: c.name,
+                span: c.span,
+                name_span: c.name_span,
+                targs: c.targs,
+                args,
+            };
+            return (self.eval)(&inner);
+        }
         (self.eval)(c)
     }
 
