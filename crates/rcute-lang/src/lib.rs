@@ -118,7 +118,8 @@ mod value;
 
 pub use error::{EvalError, Span};
 pub use eval::{
-    MAX_OUTPUT, Shown, TableCall, call, eval, eval_partial, eval_shown, eval_value, explain, parse,
+    MAX_OUTPUT, Options, Shown, TableCall, call, eval, eval_partial, eval_partial_with, eval_shown,
+    eval_shown_with, eval_value, explain, parse,
 };
 pub use functions::{
     ANY, FUNCTIONS_MD_MARKERS, Form, Function, Operand, TABLE as FUNCTIONS, check_call,

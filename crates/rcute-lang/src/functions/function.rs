@@ -214,7 +214,7 @@ impl Function {
         {
             return tensor(c, t);
         }
-        (self.eval)(c)
+        (self.eval)(c).or_else(|e| super::as_cute::on_refusal(self, c, e, c.as_cute))
     }
 
     /// The steps of a call (its arity checked): `None` where the function has no

@@ -373,13 +373,17 @@ impl Layout {
     }
 
     /// CuTe's construction of the complement as it stands, without the check that it covers
-    /// its cotarget: what the laws of the divides and the products read their definitions
-    /// with, so that CuTe's answers are compared with CuTe's own definition.
-    #[cfg(feature = "alloc")]
-    pub(crate) const fn try_complement_as_cute(
-        &self,
-        cotarget: &IntTuple,
-    ) -> Result<Layout, Error> {
+    /// its cotarget: what CuTe C++ answers (the laws of the divides and the products read
+    /// their definitions with it, so that CuTe's answers are compared with CuTe's own
+    /// definition).
+    ///
+    /// ```
+    /// use rcute::{layout, int_tuple};
+    /// let a = layout!((_4,_6):(_1,_6));
+    /// assert!(a.try_complement(&int_tuple!(_72)).is_err());
+    /// assert_eq!(a.try_complement_as_cute(&int_tuple!(_72)).unwrap().to_string(), "_2:_36");
+    /// ```
+    pub const fn try_complement_as_cute(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
         complement_layout(self, cotarget, false)
     }
 

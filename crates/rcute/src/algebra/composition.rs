@@ -168,12 +168,13 @@ const fn composition_int(
         } else {
             rest_shape
         };
-        let (next_shape, next_stride) = tri!(stride_step(rest_stride, cs, rest, i));
+        let (next_shape, next_stride) =
+            tri!(stride_step_with(rest_stride, cs, rest, i, carry.as_cute));
         if next_shape.is_constant(1) || rest_shape.is_constant(1) {
             rest_stride = next_stride;
         } else {
             let new_shape = next_shape.min(rest_shape);
-            let next_rest = tri!(shape_step(rest_shape, new_shape, i));
+            let next_rest = tri!(shape_step_with(rest_shape, new_shape, i, carry.as_cute));
             tri!(carry.add(i, new_shape, rest_stride));
             tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(cd))));
             n += 1;
@@ -230,6 +231,20 @@ pub(crate) const fn stride_step(
     rest: Int,
     mode: usize,
 ) -> Result<(Int, Int), Error> {
+    stride_step_with(d, cs, rest, mode, false)
+}
+
+/// [`stride_step`], or with `as_cute` CuTe's step as CuTe takes it: only CuTe's weak
+/// condition, and only on static values (see [`Layout::try_composition_as_cute`]). The
+/// one-division path is the same in both.
+#[inline(always)]
+const fn stride_step_with(
+    d: Int,
+    cs: Int,
+    rest: Int,
+    mode: usize,
+    as_cute: bool,
+) -> Result<(Int, Int), Error> {
     let (dv, cv) = (d.value(), cs.value());
     if stride_step_is_plain(d, cs) {
         let st = d.is_static() && cs.is_static();
@@ -248,6 +263,9 @@ pub(crate) const fn stride_step(
     // laid out of line: the one-division path falls through (a test of a remainder
     // against 0 would otherwise be laid out as the unlikely side)
     core::hint::cold_path();
+    if as_cute {
+        return stride_step_cute(d, cs, mode);
+    }
     stride_step_full(d, cs, rest, mode)
 }
 
@@ -257,6 +275,32 @@ pub(crate) const fn stride_step(
 const fn stride_step_is_plain(d: Int, cs: Int) -> bool {
     let (dv, cv) = (d.value(), cs.value());
     !d.is_basis() && !cs.is_basis() && dv > 0 && cv > 0 && dv.checked_add(cv).is_some()
+}
+
+/// The message of CuTe's own (weak) stride divisibility condition.
+const WEAK_STRIDE: &str =
+    "composition: stride divisibility condition violated (stride % shape == 0 or stride < shape)";
+
+/// CuTe's step of the walk as CuTe takes it: its static assertion of the weak condition
+/// (`d % cs == 0 or d < cs`, only when both are static), then the same step as
+/// [`stride_step_full`], whatever the values.
+#[inline(never)]
+const fn stride_step_cute(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> {
+    if d.is_static() && cs.is_static() {
+        let rem = tri!(d.try_rem(cs));
+        if rem.value() != 0 && d.value() >= cs.value() {
+            return Err(Error::Precondition {
+                msg: WEAK_STRIDE,
+                mode: mode as i64,
+                lhs: d.value(),
+                rhs: cs.value(),
+            });
+        }
+    }
+    let abs = tri!(d.try_abs());
+    let next_shape = tri!(cs.try_ceil_div(abs));
+    let next_stride = tri!(tri!(abs.try_ceil_div(cs)).try_mul(d.signum()));
+    Ok((next_shape, next_stride))
 }
 
 /// The message of a violated strong stride divisibility condition (see [`stride_step`]).
@@ -281,7 +325,7 @@ const fn stride_step_full(d: Int, cs: Int, rest: Int, mode: usize) -> Result<(In
     let harmless = rest.value() == 1 && !(d.is_static() && cs.is_static());
     if rem.value() != 0 && d.value() >= cs.value() && !harmless {
         return Err(Error::Precondition {
-            msg: "composition: stride divisibility condition violated (stride % shape == 0 or stride < shape)",
+            msg: WEAK_STRIDE,
             mode: mode as i64,
             lhs: d.value(),
             rhs: cs.value(),
@@ -309,6 +353,14 @@ const fn stride_step_full(d: Int, cs: Int, rest: Int, mode: usize) -> Result<(In
 /// [`shape_step_full`], the full form.
 #[inline(always)]
 pub(crate) const fn shape_step(rest: Int, new: Int, mode: usize) -> Result<Int, Error> {
+    shape_step_with(rest, new, mode, false)
+}
+
+/// [`shape_step`], or with `as_cute` CuTe's step as CuTe takes it: the shape divisibility
+/// condition checked only where both values are static, and `rest / new` (truncated)
+/// otherwise.
+#[inline(always)]
+const fn shape_step_with(rest: Int, new: Int, mode: usize, as_cute: bool) -> Result<Int, Error> {
     if shape_step_is_plain(rest, new) {
         let (q, r) = div_rem_pos(rest.value() as u64, new.value() as u64);
         if r == 0 {
@@ -317,6 +369,9 @@ pub(crate) const fn shape_step(rest: Int, new: Int, mode: usize) -> Result<Int, 
     }
     // laid out of line, as in `stride_step`
     core::hint::cold_path();
+    if as_cute && !(rest.is_static() && new.is_static()) {
+        return rest.try_div(new);
+    }
     shape_step_full(rest, new, mode)
 }
 
@@ -349,8 +404,44 @@ const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error>
 /// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
 /// function beyond its domain, then walk `B`.
 const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    composition_general_with(a, b, false)
+}
+
+/// [`composition_general`], or with `as_cute` CuTe's walk as CuTe takes it (see
+/// [`Layout::try_composition_as_cute`]).
+pub(crate) const fn composition_general_with(
+    a: &Layout,
+    b: &Layout,
+    as_cute: bool,
+) -> Result<Layout, Error> {
     let mut out = LayoutBuilder::new();
-    tri!(composition_general_into(a, b, &mut out));
+    let mut flat = Flat::new();
+    let mut by_profile = None;
+    let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
+    tri!(walk(&mut out, lhs, b, as_cute));
+    out.finish()
+}
+
+/// CuTe's `composition(A, n)` for an integer `n` (`A` coalesced, composed with `n:_1`),
+/// or with `as_cute` as CuTe takes it.
+pub(crate) const fn composition_integer_with(
+    a: &Layout,
+    n: Int,
+    as_cute: bool,
+) -> Result<Layout, Error> {
+    let mut flat = Flat::new();
+    let src = Modes::leaves(a.shape_ref(), a.stride_ref());
+    tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
+    let mut out = LayoutBuilder::new();
+    let mut carry = Carry::over(&flat);
+    carry.as_cute = as_cute;
+    tri!(composition_int(
+        &mut out,
+        Lhs::Flat(&flat),
+        n,
+        Int::ONE,
+        &mut carry
+    ));
     out.finish()
 }
 
@@ -363,7 +454,7 @@ pub(crate) const fn composition_general_into(
     let mut flat = Flat::new();
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
-    walk(out, lhs, b)
+    walk(out, lhs, b, false)
 }
 
 /// `A ∘ b` written as the next mode of `out`, for an `A` given as flat modes that are
@@ -379,16 +470,17 @@ pub(crate) const fn compose_flat_into(
         // `compose_leaf`, copied in place
         return out.push_sub_composed(a.d(0), b, Node::ROOT);
     }
-    walk(out, Lhs::Flat(a), b)
+    walk(out, Lhs::Flat(a), b, false)
 }
 
 /// CuTe's walk of every mode of `b` over `a`, then the check that composing mode by mode
 /// was the composed function (see [`Carry`]).
-const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout) -> Result<(), Error> {
+const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout, as_cute: bool) -> Result<(), Error> {
     let mut carry = match a {
         Lhs::Flat(f) => Carry::over(f),
         Lhs::ByProfile(_) => Carry::new(),
     };
+    carry.as_cute = as_cute;
     tri!(composition_impl(
         out,
         a,
@@ -399,8 +491,8 @@ const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout) -> Result<(), Err
         &mut carry,
     ));
     match a {
-        Lhs::Flat(f) => carry.check(f),
-        Lhs::ByProfile(_) => Ok(()),
+        Lhs::Flat(f) if !carry.as_cute => carry.check(f),
+        _ => Ok(()),
     }
 }
 
@@ -488,20 +580,7 @@ impl Layout {
         match t.kind() {
             TilerKind::Layout(l) => self.try_composition(l),
             TilerKind::Underscore => Ok(*self),
-            TilerKind::Integer(n) => {
-                let mut flat = Flat::new();
-                let src = Modes::leaves(self.shape_ref(), self.stride_ref());
-                tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
-                let mut out = LayoutBuilder::new();
-                tri!(composition_int(
-                    &mut out,
-                    Lhs::Flat(&flat),
-                    n,
-                    Int::ONE,
-                    &mut Carry::over(&flat),
-                ));
-                out.finish()
-            }
+            TilerKind::Integer(n) => composition_integer_with(self, n, false),
             TilerKind::Tuple => {
                 let rt = t.rank();
                 if rt > self.rank() {
