@@ -547,3 +547,55 @@ fn leaf_by_leaf(
     }
     Verdict::Holds
 }
+
+/// What CuTe would do: for every documented deviation where rcute refuses, the as-CuTe
+/// mode (`cute eval --as-cute`) answers CuTe C++'s own answer, byte for byte, after a
+/// warning line, and rcute's error names that answer. The deviations whose CuTe answer
+/// rcute does not compute (swizzled operands, CuTe's left inverse with negative extents)
+/// stay refused in the as-CuTe mode, with rcute's error.
+#[test]
+fn deviations_answer_as_cute() {
+    let options = rcute_lang::Options { as_cute: true };
+    let (mut replayed, mut refused, mut unchecked) = (0, 0, 0);
+    for d in deviations() {
+        if d.kind == "int32" {
+            // rcute answers these (in i64); there is nothing to refuse
+            assert!(!d.rcute.starts_with("error"), "{}", d.expr);
+            continue;
+        }
+        let (out, err) = rcute_lang::eval_partial_with(&d.expr, &options);
+        match err {
+            None => {
+                let (warnings, rest): (Vec<&str>, Vec<&str>) =
+                    out.lines().partition(|l| l.starts_with("warning: "));
+                assert_eq!(rest.join("\n"), d.cute, "{}: the as-CuTe answer", d.expr);
+                assert!(!warnings.is_empty(), "{}: no warning", d.expr);
+                let answer = format!("CuTe C++ answers {}", d.cute);
+                assert!(warnings.iter().any(|w| w.contains(&answer)), "{}", d.expr);
+                assert!(d.rcute.contains(&answer), "{}: {}", d.expr, d.rcute);
+                if d.kind == "unlawful" {
+                    // where the law enumerates too large a domain, the error says so
+                    if d.rcute.contains("(not checked by the law here)") {
+                        unchecked += 1;
+                    } else {
+                        assert!(d.rcute.contains("law: "), "{}: {}", d.expr, d.rcute);
+                    }
+                }
+                replayed += 1;
+            }
+            Some(e) => {
+                assert!(
+                    d.expr.contains("Swizzle") || d.kind == "negative-shape",
+                    "{}: the as-CuTe mode refuses: {e}",
+                    d.expr
+                );
+                assert_eq!(e.to_string(), d.rcute, "{}", d.expr);
+                refused += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{replayed} deviations answered as CuTe C++ answers them ({unchecked} too large for the law), {refused} refused"
+    );
+    assert!(replayed >= 127 && unchecked <= 3, "{replayed} {unchecked}");
+}

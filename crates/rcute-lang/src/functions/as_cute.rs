@@ -150,12 +150,17 @@ pub(crate) fn what_cute_answers(func: &Function, c: &Call<'_>) -> Option<(String
     let verdict = super::check_call(&law_name(func, c), &args, &v);
     let text = match verdict {
         Verdict::Breaks(why) => {
-            let name = law_name(func, c);
-            let why = why
-                .strip_prefix(name.as_str())
-                .or_else(|| why.strip_prefix(func.name))
-                .and_then(|w| w.strip_prefix(": "))
-                .unwrap_or(&why);
+            // the law's message starts with the name of the operation it checks
+            let why = match why.split_once(": ") {
+                Some((head, rest))
+                    if head
+                        .chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || "_<>,".contains(ch)) =>
+                {
+                    rest
+                }
+                _ => &why,
+            };
             format!(
                 "CuTe C++ answers {v}, which breaks {}'s law: {why}",
                 func.name
