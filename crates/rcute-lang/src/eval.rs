@@ -307,6 +307,15 @@ struct Env {
 }
 
 impl Env {
+    /// `; did you mean X?` for an unknown name or function: the closest bound name,
+    /// function of the table or tag.
+    fn suggest(&self, name: &str) -> String {
+        let tags = ["LayoutLeft", "LayoutRight", "print", "printf", "explain"];
+        let known = self.vars.keys().map(String::as_str);
+        let functions = super::functions::TABLE.iter().map(|f| f.name);
+        super::suggest::did_you_mean(name, known.chain(functions).chain(tags))
+    }
+
     // The evaluator recurses once per level of nesting (at most MAX_DEPTH): `eval` only
     // dispatches, each form is its own function, and the work after the recursion (building
     // tuples and layouts, calling the library) is in functions of its own, so that the
@@ -516,7 +525,10 @@ impl Env {
             _ if super::value::element_type(name).is_some() && targs.is_empty() => Ok(
                 Value::ElementType(super::value::element_type(name).unwrap_or_default()),
             ),
-            _ => Err(EvalError::new(alloc::format!("unknown name {name}"), span)),
+            _ => Err(EvalError::new(
+                alloc::format!("unknown name {name}{}", self.suggest(name)),
+                span,
+            )),
         }
     }
 
@@ -537,6 +549,19 @@ impl Env {
             return apply(&self.vars[name], coord, name_span, span);
         }
         if matches!(name, "print" | "printf") && targs.is_empty() {
+            // `print(x)` shown: x's value is recorded as the argument of a call of `print`,
+            // so that a front end draws it as it draws a bare expression
+            if let (Some(r), "print", [x]) = (record, name, args)
+                && !matches!(x.kind, ExprKind::Str(_))
+            {
+                let v = self.eval(x)?;
+                if let Value::Printed(_) = v {
+                    return Err(EvalError::new("a printer returns no value", x.span));
+                }
+                let text = v.to_string();
+                *r = Some(alloc::vec![v]);
+                return Ok(Value::Printed(text));
+            }
             return self.print(name, args, span);
         }
         if name == "explain" && targs.is_empty() && args.len() == 1 {
@@ -546,7 +571,7 @@ impl Env {
         }
         let Some(func) = find(name) else {
             return Err(EvalError::new(
-                alloc::format!("unknown function {name}"),
+                alloc::format!("unknown function {name}{}", self.suggest(name)),
                 name_span,
             ));
         };
@@ -606,7 +631,7 @@ impl Env {
         };
         let Some(func) = find(name) else {
             return Err(EvalError::new(
-                alloc::format!("unknown function {name}"),
+                alloc::format!("unknown function {name}{}", self.suggest(name)),
                 *name_span,
             ));
         };

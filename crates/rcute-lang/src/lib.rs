@@ -111,6 +111,7 @@ mod eval;
 mod functions;
 mod law;
 mod printf;
+mod suggest;
 mod syntax;
 #[cfg(test)]
 mod tests;
