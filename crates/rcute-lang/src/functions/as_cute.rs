@@ -40,8 +40,15 @@ fn cute_answer(func: &Function, c: &Call<'_>) -> Option<Result<Value, rcute::Err
         _ => None,
     };
     if let Some(f) = tiled {
-        if c.args.len() != 2 || matches!(c.value(1), Value::Composed(_)) {
+        if c.args.len() != 2 {
             return None;
+        }
+        if let (Value::Layout(a), Value::Composed(b)) = (c.value(0), c.value(1)) {
+            // a swizzled tiler: CuTe transfers its swizzle to the product
+            if func.name != "logical_product" {
+                return None;
+            }
+            return Some(a.try_logical_product_composed_as_cute(b).map(Value::from));
         }
         let a = c.any_layout(0).ok()?;
         let t = c.tiler(1).ok()?;
@@ -49,6 +56,9 @@ fn cute_answer(func: &Function, c: &Call<'_>) -> Option<Result<Value, rcute::Err
     }
     match func.name {
         "composition" if c.args.len() == 2 => {
+            if let (Value::Layout(a), Value::Composed(b)) = (c.value(0), c.value(1)) {
+                return Some(a.try_composition_composed_as_cute(b).map(Value::from));
+            }
             if !matches!(
                 c.value(0),
                 Value::Layout(_) | Value::Composed(_) | Value::Chain(_)
@@ -89,6 +99,24 @@ fn cute_answer(func: &Function, c: &Call<'_>) -> Option<Result<Value, rcute::Err
             };
             Some(l.try_complement_as_cute(t).map(Value::Layout))
         }
+        "left_inverse" => match c.value(0) {
+            Value::Layout(l) => Some(l.try_left_inverse_as_cute().map(Value::Layout)),
+            Value::Composed(k) => Some(k.try_left_inverse_as_cute().map(Value::from)),
+            _ => None,
+        },
+        "right_inverse" => match c.value(0) {
+            Value::Composed(k) => Some(match k.try_right_inverse_chain_as_cute() {
+                Ok(chain) => Ok(chain.into()),
+                Err(_) => k.try_right_inverse_as_cute().map(Value::from),
+            }),
+            _ => None,
+        },
+        "slice" if c.args.len() == 2 => match (c.value(0), c.value(1)) {
+            (Value::Tuple(crd), Value::Composed(k)) => {
+                Some(k.try_slice_as_cute(crd).map(Value::from))
+            }
+            _ => None,
+        },
         "upcast" => {
             let Value::Layout(l) = c.value(0) else {
                 return None;
