@@ -603,3 +603,37 @@ fn deviations_answer_as_cute() {
         "{replayed} {unchecked}"
     );
 }
+
+/// What CuTe would do, on cases nobody picked: random algebra cases that rcute refuses
+/// where CuTe C++ answers (`scripts/oracle/gen_as_cute_cases.py`), each answered in the
+/// as-CuTe mode exactly as CuTe answers it, and refused without it with an error that
+/// names CuTe's answer.
+#[test]
+fn as_cute_random() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/golden/as-cute/random-algebra.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let options = rcute_lang::Options { as_cute: true };
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let (expr, out) = (
+            case["expr"].as_str().unwrap(),
+            case["out"].as_str().unwrap(),
+        );
+        let refusal = answer(expr);
+        assert!(
+            refusal.starts_with("error: ") && refusal.contains(&format!("CuTe C++ answers {out}")),
+            "{expr}: {refusal}"
+        );
+        let (got, err) = rcute_lang::eval_partial_with(expr, &options);
+        assert!(err.is_none(), "{expr}: {err:?}");
+        let (warnings, rest): (Vec<&str>, Vec<&str>) =
+            got.lines().partition(|l| l.starts_with("warning: "));
+        assert_eq!(warnings.len(), 1, "{expr}");
+        assert_eq!(rest.join("\n"), out, "{expr}");
+        n += 1;
+    }
+    eprintln!("{n} random cases answered as CuTe C++ answers them");
+    assert!(n >= 2400, "{n}");
+}
