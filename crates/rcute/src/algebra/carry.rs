@@ -20,9 +20,6 @@ pub(crate) struct Carry {
     /// Whether `A` is a coordinate layout (a stride is a basis element): its axes are
     /// tiled with overhang, as CuTe does, and neither check applies.
     pub(crate) coordinates: bool,
-    /// Whether the walk is CuTe's as CuTe takes it (`Layout::try_composition_as_cute`):
-    /// only CuTe's own checks, on static values, and neither check of this type.
-    pub(crate) as_cute: bool,
     sums: [i64; crate::tuple::CAPACITY],
     /// The first sum that overflowed, reported by [`Carry::check`] where the check needs
     /// the sums (two modes of `B` or more).
@@ -40,7 +37,6 @@ impl Carry {
     pub(crate) const fn new() -> Carry {
         Carry {
             coordinates: false,
-            as_cute: false,
             signs: (false, false),
             low: usize::MAX,
             sums: [0; crate::tuple::CAPACITY],

@@ -87,7 +87,7 @@ impl Lhs<'_> {
 
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
 /// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
-const fn composition_impl(
+const fn composition_impl<const AS_CUTE: bool>(
     out: &mut LayoutBuilder,
     a: Lhs<'_>,
     bs: &IntTuple,
@@ -102,7 +102,7 @@ const fn composition_impl(
         let mut cs = bs.first_child(ns);
         let mut cd = bd.first_child(nd);
         while !bs.is_close(cs) {
-            tri!(composition_impl(out, a, bs, cs, bd, cd, carry));
+            tri!(composition_impl::<AS_CUTE>(out, a, bs, cs, bd, cd, carry));
             cs = bs.node_end(cs);
             cd = bd.node_end(cd);
         }
@@ -110,12 +110,12 @@ const fn composition_impl(
     }
     let s = bs.int_at(ns);
     let d = bd.int_at(nd);
-    composition_int(out, a, s, d, carry)
+    composition_int::<AS_CUTE>(out, a, s, d, carry)
 }
 
 /// Composition of `A` with one integral mode `s:d` of `B`, written as the next mode of
 /// `out` (an integral mode, or a tuple of them).
-const fn composition_int(
+const fn composition_int<const AS_CUTE: bool>(
     out: &mut LayoutBuilder,
     a: Lhs<'_>,
     s: Int,
@@ -135,7 +135,7 @@ const fn composition_int(
             sub = tri!(sub.try_mode(d.basis_index(k)));
             k += 1;
         }
-        return composition_int(out, Lhs::ByProfile(&sub), s, d.scale(), carry);
+        return composition_int::<AS_CUTE>(out, Lhs::ByProfile(&sub), s, d.scale(), carry);
     }
     if d.is_constant(0) {
         return out.push_mode(s, d);
@@ -168,13 +168,12 @@ const fn composition_int(
         } else {
             rest_shape
         };
-        let (next_shape, next_stride) =
-            tri!(stride_step_with(rest_stride, cs, rest, i, carry.as_cute));
+        let (next_shape, next_stride) = tri!(stride_step_with(rest_stride, cs, rest, i, AS_CUTE));
         if next_shape.is_constant(1) || rest_shape.is_constant(1) {
             rest_stride = next_stride;
         } else {
             let new_shape = next_shape.min(rest_shape);
-            let next_rest = tri!(shape_step_with(rest_shape, new_shape, i, carry.as_cute));
+            let next_rest = tri!(shape_step_with(rest_shape, new_shape, i, AS_CUTE));
             tri!(carry.add(i, new_shape, rest_stride));
             tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(cd))));
             n += 1;
@@ -418,7 +417,11 @@ pub(crate) const fn composition_general_with(
     let mut flat = Flat::new();
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
-    tri!(walk(&mut out, lhs, b, as_cute));
+    if as_cute {
+        tri!(walk::<true>(&mut out, lhs, b));
+    } else {
+        tri!(walk::<false>(&mut out, lhs, b));
+    }
     out.finish()
 }
 
@@ -434,14 +437,23 @@ pub(crate) const fn composition_integer_with(
     tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
     let mut out = LayoutBuilder::new();
     let mut carry = Carry::over(&flat);
-    carry.as_cute = as_cute;
-    tri!(composition_int(
-        &mut out,
-        Lhs::Flat(&flat),
-        n,
-        Int::ONE,
-        &mut carry
-    ));
+    if as_cute {
+        tri!(composition_int::<true>(
+            &mut out,
+            Lhs::Flat(&flat),
+            n,
+            Int::ONE,
+            &mut carry
+        ));
+    } else {
+        tri!(composition_int::<false>(
+            &mut out,
+            Lhs::Flat(&flat),
+            n,
+            Int::ONE,
+            &mut carry
+        ));
+    }
     out.finish()
 }
 
@@ -454,7 +466,7 @@ pub(crate) const fn composition_general_into(
     let mut flat = Flat::new();
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
-    walk(out, lhs, b, false)
+    walk::<false>(out, lhs, b)
 }
 
 /// `A ∘ b` written as the next mode of `out`, for an `A` given as flat modes that are
@@ -470,18 +482,21 @@ pub(crate) const fn compose_flat_into(
         // `compose_leaf`, copied in place
         return out.push_sub_composed(a.d(0), b, Node::ROOT);
     }
-    walk(out, Lhs::Flat(a), b, false)
+    walk::<false>(out, Lhs::Flat(a), b)
 }
 
 /// CuTe's walk of every mode of `b` over `a`, then the check that composing mode by mode
 /// was the composed function (see [`Carry`]).
-const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout, as_cute: bool) -> Result<(), Error> {
+const fn walk<const AS_CUTE: bool>(
+    out: &mut LayoutBuilder,
+    a: Lhs<'_>,
+    b: &Layout,
+) -> Result<(), Error> {
     let mut carry = match a {
         Lhs::Flat(f) => Carry::over(f),
         Lhs::ByProfile(_) => Carry::new(),
     };
-    carry.as_cute = as_cute;
-    tri!(composition_impl(
+    tri!(composition_impl::<AS_CUTE>(
         out,
         a,
         b.shape_ref(),
@@ -491,7 +506,7 @@ const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout, as_cute: bool) ->
         &mut carry,
     ));
     match a {
-        Lhs::Flat(f) if !carry.as_cute => carry.check(f),
+        Lhs::Flat(f) if !AS_CUTE => carry.check(f),
         _ => Ok(()),
     }
 }
