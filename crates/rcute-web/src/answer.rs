@@ -337,6 +337,39 @@ mod tests {
     }
 
     #[test]
+    fn print_draws_as_cute_answers_and_the_catalog() {
+        // print(x) of a drawable value: its picture, as for a bare expression
+        let a = answer("auto L = make_layout(make_shape(4,8)); print(L);");
+        assert!(a.contains(r#""source":"print(L)","kind":"layout""#), "{a}");
+        assert_eq!(a.matches(r#"class=\"cell\""#).count(), 32);
+        // the as-CuTe mode
+        let p = "composition((_3,_16):(_48,_1), _4:_2)";
+        assert!(answer(p).contains("CuTe C++ answers (_2,_2):(_96,_1), which breaks"));
+        let c = answer_as_cute(p);
+        assert!(
+            c.starts_with(r#"{"out":"warning: composition: rcute refuses this call"#),
+            "{c}"
+        );
+        assert!(c.contains(r#"\n(_2,_2):(_96,_1)\n","error":null"#), "{c}");
+        // an error names the page's list, not a command
+        let e = answer("make_tiled_mma(SM80_BOGUS)");
+        assert!(
+            e.contains("the page's Atoms list shows") && !e.contains("`cute "),
+            "{e}"
+        );
+        let cat = catalog();
+        assert!(
+            cat.starts_with(r#"{"functions":[{"name":"#),
+            "{}",
+            &cat[..80]
+        );
+        assert!(
+            cat.contains(r#""name":"logical_divide""#)
+                && cat.contains(r#""SM80_16x8x16_F32F16F16F32_TN""#)
+        );
+    }
+
+    #[test]
     fn answers_values_pictures_and_errors() {
         let a = answer("A = (2,3):(3,1); A; size(A)");
         assert!(a.starts_with(r#"{"out":"(2,3):(3,1)\n6\n","error":null,"pictures":[{"statement":1,"source":"A","kind":"layout","title":"(2,3):(3,1)","shape":"(2,3)","table":"(2,3):(3,1)\n"#));

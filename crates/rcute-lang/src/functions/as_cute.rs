@@ -242,3 +242,57 @@ pub(crate) fn flush(
     }
     out.insert_str(mark, &lines);
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Options, eval, eval_partial_with, eval_shown};
+    use alloc::string::ToString;
+
+    const AS_CUTE: Options = Options { as_cute: true };
+
+    #[test]
+    fn a_refusal_names_cutes_answer_and_the_law_it_breaks() {
+        let e = eval("composition((_3,_16):(_48,_1), _4:_2)").unwrap_err();
+        assert!(
+            e.message
+                .starts_with("composition: stride divisibility condition violated")
+        );
+        assert!(e.message.contains(
+            "; CuTe C++ answers (_2,_2):(_96,_1), which breaks composition's law: index 2 maps to 1 where the definition gives 49"
+        ), "{}", e.message);
+        // an error CuTe gives too is left as it is
+        let e = eval("composition((_3,_16):(_48,_1), _4:_5)").unwrap_err();
+        assert!(!e.message.contains("CuTe C++ answers"), "{}", e.message);
+    }
+
+    #[test]
+    fn the_as_cute_mode_answers_with_a_warning_before_the_statement() {
+        let (out, err) = eval_partial_with("size(8); A = upcast<2>(8:1); A; size(A)", &AS_CUTE);
+        assert!(err.is_none());
+        let lines: alloc::vec::Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "8");
+        assert!(
+            lines[1].starts_with("warning: upcast: rcute refuses this call"),
+            "{out}"
+        );
+        assert_eq!(&lines[2..], ["8:0", "8"]);
+        // the mode changes nothing where rcute answers
+        let p = "logical_divide((_4,_2,_3):(_2,_1,_8), _4:_2)";
+        assert_eq!(eval_partial_with(p, &AS_CUTE).0, eval(p).unwrap());
+        // nor where CuTe refuses too
+        assert!(eval_partial_with("upcast<4>(_8:_3)", &AS_CUTE).1.is_some());
+    }
+
+    #[test]
+    fn print_of_a_value_records_it_for_a_picture() {
+        let (out, shown, err) = eval_shown("L = (4,8):(8,1); print(L); print(\"x\")");
+        assert!(err.is_none());
+        assert_eq!(out, "(4,8):(8,1)x");
+        let (name, args) = shown[0].call.as_ref().unwrap();
+        assert_eq!(
+            (name.as_str(), args[0].to_string()),
+            ("print", "(4,8):(8,1)".into())
+        );
+        assert!(shown[1].call.is_none());
+    }
+}
