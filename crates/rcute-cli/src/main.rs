@@ -5,6 +5,7 @@
 //! cute eval 'A = (2,3):(1,2); A(1,2)'      programs: statements separated by ; or new lines
 //! cute eval 'auto L = make_layout(Int<8>{}); print(L);'   CuTe's C++ spellings, pasted
 //! cute eval --batch cases.txt               one program per line -> JSON lines
+//! cute eval --as-cute 'composition((_3,_16):(_48,_1), _4:_2)'   CuTe's answer where rcute refuses
 //! cute show '(4,8):(8,1)'                   CuTe's print_layout table (of a program's last value)
 //! cute explain 'logical_divide((4,2,3):(2,1,8), 4:2)'   the steps of an algebra call
 //! cute tma '(4096,1024):(1024,_1)' 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))' half_t
@@ -54,6 +55,11 @@ enum Command {
         /// and lines starting with '#' are skipped.
         #[arg(long, value_name = "FILE")]
         batch: Option<String>,
+        /// Where rcute refuses an answer CuTe C++ gives (CuTe's weaker checks: the
+        /// documented deviations), print CuTe's answer, after a line 'warning: ...' that
+        /// says what rcute refused and where CuTe's answer breaks the operation's law.
+        #[arg(long)]
+        as_cute: bool,
     },
     /// Print CuTe's print_layout table of a rank-2 layout.
     Show {
@@ -164,11 +170,15 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Eval {
-            program: Some(p), ..
-        } => eval_program(&p),
+            program: Some(p),
+            as_cute,
+            ..
+        } => eval_program(&p, &rcute_lang::Options { as_cute }),
         Command::Eval {
-            batch: Some(file), ..
-        } => run_batch(&file),
+            batch: Some(file),
+            as_cute,
+            ..
+        } => run_batch(&file, &rcute_lang::Options { as_cute }),
         Command::Eval { .. } => unreachable!("clap requires a program or --batch"),
         Command::Show { layout } => picture(&layout, |v| match v {
             rcute_lang::Value::Layout(l) => rcute::print_layout(&l).map(|t| t.to_string()),
@@ -335,8 +345,8 @@ struct Outcome {
 /// `cute eval PROGRAM`: what the program prints, then the error that stopped it (with
 /// its caret) and exit status 1. Output that does not end a line is ended, so that the
 /// shell's prompt starts a line of its own.
-fn eval_program(program: &str) -> ExitCode {
-    let (mut out, err) = rcute_lang::eval_partial(program);
+fn eval_program(program: &str, options: &rcute_lang::Options) -> ExitCode {
+    let (mut out, err) = rcute_lang::eval_partial_with(program, options);
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
@@ -367,7 +377,7 @@ impl From<Outcome> for ExitCode {
     }
 }
 
-fn run_batch(file: &str) -> ExitCode {
+fn run_batch(file: &str, options: &rcute_lang::Options) -> ExitCode {
     let mut reader: Box<dyn BufRead> = if file == "-" {
         Box::new(io::stdin().lock())
     } else {
@@ -398,7 +408,7 @@ fn run_batch(file: &str) -> ExitCode {
                 if program.trim().is_empty() || program.trim_start().starts_with('#') {
                     continue;
                 }
-                batch_answer(program)
+                batch_answer(program, options)
             }
             // a line that is not UTF-8 answers an error and the batch goes on
             Err(e) => {
@@ -420,8 +430,8 @@ fn run_batch(file: &str) -> ExitCode {
 /// One answer of batch mode: `{"expr", "out"}`, and for a program that fails
 /// `"error": {"message", "offset"}` (the byte offset of the error in `expr`), with `out`
 /// holding what the statements before the error printed followed by `error: MESSAGE`.
-fn batch_answer(program: &str) -> serde_json::Value {
-    let (out, err) = rcute_lang::eval_partial(program);
+fn batch_answer(program: &str, options: &rcute_lang::Options) -> serde_json::Value {
+    let (out, err) = rcute_lang::eval_partial_with(program, options);
     match err {
         None => serde_json::json!({ "expr": program, "out": out.trim_end_matches('\n') }),
         Some(e) => {

@@ -51,7 +51,31 @@ pub fn eval(program: &str) -> Result<String, EvalError> {
 /// assert_eq!(eval_partial("A = (2,3):(3,1)\nA(1,1)"), ("4\n".to_string(), None));
 /// ```
 pub fn eval_partial(program: &str) -> (String, Option<EvalError>) {
-    let (out, _, err) = run_program(program, false);
+    eval_partial_with(program, &Options::default())
+}
+
+/// How a program runs.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Answer as CuTe C++ does where rcute refuses an answer CuTe gives (the documented
+    /// deviations: CuTe's weaker checks): the call answers CuTe's layout, and a line
+    /// starting with `warning: ` before the statement's output says what rcute refused
+    /// and where CuTe's answer breaks the operation's law.
+    pub as_cute: bool,
+}
+
+/// [`eval_partial`] with [`Options`].
+///
+/// ```
+/// use rcute_lang::{Options, eval_partial_with};
+/// let p = "composition((_3,_16):(_48,_1), _4:_2)";
+/// let (out, err) = eval_partial_with(p, &Options { as_cute: true });
+/// assert!(err.is_none());
+/// assert!(out.starts_with("warning: composition: rcute refuses this call"));
+/// assert!(out.ends_with("\n(_2,_2):(_96,_1)\n"));
+/// ```
+pub fn eval_partial_with(program: &str, options: &Options) -> (String, Option<EvalError>) {
+    let (out, _, err) = run_program(program, false, options);
     (out, err)
 }
 
@@ -87,12 +111,27 @@ pub type TableCall = (String, Vec<Value>);
 /// assert_eq!(err.unwrap().message, "unknown name foo");
 /// ```
 pub fn eval_shown(program: &str) -> (String, Vec<Shown>, Option<EvalError>) {
-    run_program(program, true)
+    run_program(program, true, &Options::default())
 }
 
-fn run_program(program: &str, record: bool) -> (String, Vec<Shown>, Option<EvalError>) {
+/// [`eval_shown`] with [`Options`].
+pub fn eval_shown_with(
+    program: &str,
+    options: &Options,
+) -> (String, Vec<Shown>, Option<EvalError>) {
+    run_program(program, true, options)
+}
+
+fn run_program(
+    program: &str,
+    record: bool,
+    options: &Options,
+) -> (String, Vec<Shown>, Option<EvalError>) {
     let (stmts, parse_err) = Parser::new(program).program_partial();
     let mut env = Env::default();
+    if options.as_cute {
+        env.as_cute = Some(Default::default());
+    }
     let mut out = String::new();
     let mut shown = Vec::new();
     let recorded = if record { Some(&mut shown) } else { None };
@@ -154,6 +193,7 @@ fn run(
     mut shown: Option<&mut Vec<Shown>>,
 ) -> Result<(), EvalError> {
     for (index, st) in stmts.iter().enumerate() {
+        let mark = out.len();
         match st {
             Stmt::Let(name, e) => {
                 let v = env.eval(e)?;
@@ -204,6 +244,8 @@ fn run(
                 }
             }
         }
+        // the warnings of calls answered as CuTe does, before what the statement printed
+        super::functions::as_cute::flush(env.as_cute.as_ref(), out, mark);
     }
     Ok(())
 }
@@ -259,9 +301,21 @@ pub fn eval_value(program: &str) -> Result<Value, EvalError> {
 #[derive(Default)]
 struct Env {
     vars: BTreeMap<String, Value>,
+    /// In the as-CuTe mode ([`Options::as_cute`]), the warnings of the calls answered as
+    /// CuTe C++ does, not yet printed.
+    as_cute: Option<core::cell::RefCell<Vec<String>>>,
 }
 
 impl Env {
+    /// `; did you mean X?` for an unknown name or function: the closest bound name,
+    /// function of the table or tag.
+    fn suggest(&self, name: &str) -> String {
+        let tags = ["LayoutLeft", "LayoutRight", "print", "printf", "explain"];
+        let known = self.vars.keys().map(String::as_str);
+        let functions = super::functions::TABLE.iter().map(|f| f.name);
+        super::suggest::did_you_mean(name, known.chain(functions).chain(tags))
+    }
+
     // The evaluator recurses once per level of nesting (at most MAX_DEPTH): `eval` only
     // dispatches, each form is its own function, and the work after the recursion (building
     // tuples and layouts, calling the library) is in functions of its own, so that the
@@ -471,7 +525,10 @@ impl Env {
             _ if super::value::element_type(name).is_some() && targs.is_empty() => Ok(
                 Value::ElementType(super::value::element_type(name).unwrap_or_default()),
             ),
-            _ => Err(EvalError::new(alloc::format!("unknown name {name}"), span)),
+            _ => Err(EvalError::new(
+                alloc::format!("unknown name {name}{}", self.suggest(name)),
+                span,
+            )),
         }
     }
 
@@ -492,6 +549,19 @@ impl Env {
             return apply(&self.vars[name], coord, name_span, span);
         }
         if matches!(name, "print" | "printf") && targs.is_empty() {
+            // `print(x)` shown: x's value is recorded as the argument of a call of `print`,
+            // so that a front end draws it as it draws a bare expression
+            if let (Some(r), "print", [x]) = (record, name, args)
+                && !matches!(x.kind, ExprKind::Str(_))
+            {
+                let v = self.eval(x)?;
+                if let Value::Printed(_) = v {
+                    return Err(EvalError::new("a printer returns no value", x.span));
+                }
+                let text = v.to_string();
+                *r = Some(alloc::vec![v]);
+                return Ok(Value::Printed(text));
+            }
             return self.print(name, args, span);
         }
         if name == "explain" && targs.is_empty() && args.len() == 1 {
@@ -501,7 +571,7 @@ impl Env {
         }
         let Some(func) = find(name) else {
             return Err(EvalError::new(
-                alloc::format!("unknown function {name}"),
+                alloc::format!("unknown function {name}{}", self.suggest(name)),
                 name_span,
             ));
         };
@@ -509,7 +579,7 @@ impl Env {
         if let Some(r) = record {
             *r = Some(vals.iter().map(|(v, _)| v.clone()).collect());
         }
-        call_of(func, targs, vals, name_span, span)
+        call_of(func, targs, vals, name_span, span, self.as_cute.as_ref())
     }
 
     /// The values of a call's arguments, each with its span (a printer's output is not a
@@ -561,7 +631,7 @@ impl Env {
         };
         let Some(func) = find(name) else {
             return Err(EvalError::new(
-                alloc::format!("unknown function {name}"),
+                alloc::format!("unknown function {name}{}", self.suggest(name)),
                 *name_span,
             ));
         };
@@ -572,6 +642,7 @@ impl Env {
             name_span: *name_span,
             targs,
             args: vals,
+            as_cute: None,
         };
         func.check_arity(&call)?;
         explain_call(func, &call).map(|x| Value::Printed(x.to_string()))
@@ -756,7 +827,7 @@ pub fn call(
     name_span: Span,
     span: Span,
 ) -> Result<Value, EvalError> {
-    call_of(func, targs, args, name_span, span)
+    call_of(func, targs, args, name_span, span, None)
 }
 
 /// Calls a function of the language on evaluated arguments.
@@ -767,6 +838,7 @@ fn call_of(
     vals: Vec<(Value, Span)>,
     name_span: Span,
     span: Span,
+    as_cute: Option<&core::cell::RefCell<Vec<String>>>,
 ) -> Result<Value, EvalError> {
     let call = Call {
         name: func.name,
@@ -774,6 +846,7 @@ fn call_of(
         name_span,
         targs,
         args: vals,
+        as_cute,
     };
     func.check_arity(&call)?;
     func.eval(&call)
@@ -804,6 +877,48 @@ fn basis_element(targs: &[i64], span: Span) -> Result<Value, EvalError> {
 
 /// An atom by CuTe's type name: a copy atom (`Copy_Atom<...>`) or an MMA atom.
 fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
+    use super::value::Space;
+    for (head, space) in [
+        ("make_gmem_ptr<", Space::Gmem),
+        ("make_smem_ptr<", Space::Smem),
+        ("make_tmem_ptr<", Space::Tmem),
+    ] {
+        if let Some(rest) = text.strip_prefix(head) {
+            // make_tmem_ptr<T>(addr) carries its address
+            let (rest, base) = match rest.split_once('(') {
+                Some((r, a)) => (r, a.trim_end_matches(')').parse::<u32>().unwrap_or(0)),
+                None => (rest, 0),
+            };
+            let ty = rest.strip_suffix('>').unwrap_or(rest);
+            let named = super::value::element_type(ty);
+            let bits = named.and_then(rcute::atom::element_bits);
+            let (Some(ty), Some(bits)) = (named, bits) else {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{text}: unknown element type {ty} (half_t, float, uint8_t, ...)"
+                    ),
+                    span,
+                ));
+            };
+            return Ok(Value::Ptr(super::value::Ptr {
+                space,
+                ty,
+                bits,
+                base,
+                offset: 0,
+            }));
+        }
+    }
+    if let Some(op) = rcute::atom::TmaOp::from_name(text) {
+        return Ok(Value::TmaOp(op));
+    }
+    if text.starts_with("SM100_TMEM_") {
+        // a TMEM load or store as an operation: make_tmem_copy(OP{}, tmem) takes the
+        // tensor's element type
+        if let Ok(a) = rcute::atom::copy_atom(&alloc::format!("Copy_Atom<{text},uint32_t>")) {
+            return Ok(Value::CopyOp(alloc::boxed::Box::new(*a.op())));
+        }
+    }
     if text.starts_with("Copy_Atom") {
         return rcute::atom::copy_atom(text)
             .map(|a| Value::CopyAtom(alloc::boxed::Box::new(a)))

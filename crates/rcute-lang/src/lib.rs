@@ -111,6 +111,7 @@ mod eval;
 mod functions;
 mod law;
 mod printf;
+mod suggest;
 mod syntax;
 #[cfg(test)]
 mod tests;
@@ -118,7 +119,8 @@ mod value;
 
 pub use error::{EvalError, Span};
 pub use eval::{
-    MAX_OUTPUT, Shown, TableCall, call, eval, eval_partial, eval_shown, eval_value, explain, parse,
+    MAX_OUTPUT, Options, Shown, TableCall, call, eval, eval_partial, eval_partial_with, eval_shown,
+    eval_shown_with, eval_value, explain, parse,
 };
 pub use functions::{
     ANY, FUNCTIONS_MD_MARKERS, Form, Function, Operand, TABLE as FUNCTIONS, check_call,
