@@ -554,13 +554,7 @@ impl Env {
             if let (Some(r), "print", [x]) = (record, name, args)
                 && !matches!(x.kind, ExprKind::Str(_))
             {
-                let v = self.eval(x)?;
-                if let Value::Printed(_) = v {
-                    return Err(EvalError::new("a printer returns no value", x.span));
-                }
-                let text = v.to_string();
-                *r = Some(alloc::vec![v]);
-                return Ok(Value::Printed(text));
+                return self.print_shown(x, r);
             }
             return self.print(name, args, span);
         }
@@ -570,16 +564,37 @@ impl Env {
             return self.explain(&args[0]);
         }
         let Some(func) = find(name) else {
-            return Err(EvalError::new(
-                alloc::format!("unknown function {name}{}", self.suggest(name)),
-                name_span,
-            ));
+            return Err(self.unknown_function(name, name_span));
         };
         let vals = self.eval_args(args)?;
         if let Some(r) = record {
             *r = Some(vals.iter().map(|(v, _)| v.clone()).collect());
         }
         call_of(func, targs, vals, name_span, span, self.as_cute.as_ref())
+    }
+
+    /// `print(x)` of a shown statement: x's value recorded as the argument of a call of
+    /// `print`, its text printed. Out of [`Env::call`], whose frame is on the stack once
+    /// per level of nesting.
+    #[inline(never)]
+    fn print_shown(&mut self, x: &Expr, r: &mut Option<Vec<Value>>) -> Result<Value, EvalError> {
+        let v = self.eval(x)?;
+        if let Value::Printed(_) = v {
+            return Err(EvalError::new("a printer returns no value", x.span));
+        }
+        let text = v.to_string();
+        *r = Some(alloc::vec![v]);
+        Ok(Value::Printed(text))
+    }
+
+    /// `unknown function f; did you mean g?` (out of [`Env::call`]'s frame).
+    #[cold]
+    #[inline(never)]
+    fn unknown_function(&self, name: &str, name_span: Span) -> EvalError {
+        EvalError::new(
+            alloc::format!("unknown function {name}{}", self.suggest(name)),
+            name_span,
+        )
     }
 
     /// The values of a call's arguments, each with its span (a printer's output is not a
