@@ -131,6 +131,10 @@ pub struct KernelTraffic {
     pub blocks: u64,
     /// The stages in the order the kernel runs them.
     pub stages: Vec<Stage>,
+    /// Why the per-launch numbers are block 0's times the blocks rather than exact: an
+    /// extent that is not a multiple of the tile, or rows that do not start on 32-byte
+    /// sectors (`None`: exact).
+    pub approximate: Option<String>,
 }
 
 impl KernelTraffic {
@@ -149,6 +153,9 @@ impl KernelTraffic {
     /// launch), then the totals per counter.
     pub fn table(&self) -> String {
         let mut s = format!("{}: {} blocks\n", self.kernel, self.blocks);
+        if let Some(why) = &self.approximate {
+            let _ = writeln!(s, "  per launch approximate: {why}");
+        }
         let _ = writeln!(
             s,
             "  {:<44} {:<14} {:>6} {:>9} {:>7} {:>10} {:>13} {:>10}",
@@ -342,7 +349,8 @@ impl Gemm {
     ///   `st.shared` of accumulator pairs into its swizzled chunks and their TMA stores.
     ///
     /// `wgmma` reads its operands from shared memory by descriptors, outside the load-store
-    /// unit: no stage. Split-K and element-by-element copies are refused by name.
+    /// unit: no stage. Element-by-element copies (rows not 4-byte aligned) are `ld.global`
+    /// of one element and one 16-byte `st.shared` a group; split-K is refused by name.
     ///
     /// ```
     /// use rcute_cuda::gemm::{Gemm, MmaType};
@@ -401,12 +409,37 @@ impl Gemm {
             stages.extend(ldmatrix_stages(&plan, k_tiles)?);
         }
         stages.extend(epilogue_stages(self, &plan)?);
+        let mut why = Vec::new();
+        if m % t.bm != 0 || (n / self.groups.unwrap_or(1)) % t.bn != 0 || k % t.bk != 0 {
+            why.push("the extents are not multiples of the tile");
+        }
+        let eb = self.ty.bytes();
+        if [
+            (&self.a, eb),
+            (&self.b, eb),
+            (&self.c, self.c_type().bytes()),
+        ]
+        .iter()
+        .any(|(l, b)| !sector_rows(l, *b))
+        {
+            why.push("rows do not start on 32-byte sectors");
+        }
         Ok(KernelTraffic {
             kernel: format!("{name} ({what}, {m} x {n} x {k})"),
             blocks: tiles * t.splits.max(1) as u64,
             stages,
+            approximate: (!why.is_empty()).then(|| why.join(", ")),
         })
     }
+}
+
+/// Whether every row (column) of a matrix of `bytes`-byte elements starts on a 32-byte
+/// sector: the stride of its non-contiguous mode is a multiple of 32 bytes.
+fn sector_rows(l: &Layout, bytes: i64) -> bool {
+    let s = l.stride();
+    let (a, b) = (s.leaf(0).value(), s.leaf(s.leaf_count() - 1).value());
+    let outer = if a == 1 { b } else { a };
+    (outer * bytes) % 32 == 0
 }
 
 fn plural(n: i64) -> &'static str {
@@ -439,16 +472,39 @@ fn copy_stages(
     k_tiles: u64,
 ) -> Vec<Stage> {
     let eb = op.elem_bytes;
-    if op.width == 1 {
-        return vec![refused(
-            &format!("element loads of {label}"),
-            Counter::GlobalLoad,
-            "element-by-element copies (rows not 4-byte aligned) are not modelled",
-        )];
-    }
     let threads = copiers as usize;
     let passes = op.copy.mode(2).size().value() as usize;
     let idx = |p: usize, t: usize| op.copy.offset_of(&[t, 0, p]);
+    if op.width == 1 {
+        // each thread loads its group of neighbours one by one (ld.global of one element),
+        // then stores the group to shared memory as one 16-byte word
+        let group = op.copy.mode(1).size().value() as usize;
+        let global = warp_instructions(threads, passes * group, |k, t| {
+            let (p, e) = (k / group, k % group);
+            let (r, c) = rc(op.copy.offset_of(&[t, e, p]), op.rows);
+            Some(global_byte(g, r, c, eb))
+        });
+        let shared = warp_instructions(threads, passes, |p, t| {
+            Some(shared_byte(&op.tile, idx(p, t), eb))
+        });
+        let bytes = (group as i64 * eb) as u32;
+        return vec![
+            global_stage(
+                &format!("ld.global {eb}B elements of {label}"),
+                Counter::GlobalLoad,
+                &global,
+                eb as u32,
+                k_tiles,
+            ),
+            shared_stage(
+                &format!("st.shared {bytes}B groups of {label}"),
+                &shared,
+                Phases::Vector { bytes },
+                AccessKind::Store,
+                k_tiles,
+            ),
+        ];
+    }
     let shared = warp_instructions(threads, passes, |p, t| {
         Some(shared_byte(&op.tile, idx(p, t), eb))
     });
@@ -655,8 +711,18 @@ impl crate::copy::CopyKernel {
             passes: 1,
         };
         let (m, n) = pair(&self.src);
+        let (tm, tn) = pair(&Layout::from_shape(self.tile));
+        let eb = self.elem.bytes() as i64;
+        let mut why = Vec::new();
+        if m % tm != 0 || n % tn != 0 {
+            why.push("the extents are not multiples of the tile");
+        }
+        if !sector_rows(&self.src, eb) || !sector_rows(&self.dst, eb) {
+            why.push("rows do not start on 32-byte sectors");
+        }
         Ok(KernelTraffic {
             kernel: format!("{name} ({m} x {n})"),
+            approximate: (!why.is_empty()).then(|| why.join(", ")),
             blocks: t.blocks,
             stages: vec![
                 stage(
