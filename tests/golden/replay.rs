@@ -637,3 +637,10 @@ fn as_cute_random() {
     eprintln!("{n} random cases answered as CuTe C++ answers them");
     assert!(n >= 2400, "{n}");
 }
+
+/// `get<I>` of the pair `domain_offset` returns (a layout, plain or swizzled, and its
+/// offset), as CuTe's `get` of a tuple.
+#[test]
+fn domain_offset_pairs() {
+    all_pass("domain-offset.jsonl", 6);
+}

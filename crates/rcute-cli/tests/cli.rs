@@ -721,7 +721,7 @@ fn analysis_bad_input_is_a_clear_error() {
                 "(_4,_4):(_4,_1)",
                 "vector_access((_32,_1):(_1,_0), float)",
             ],
-            "error: access: a thread-value pair maps outside the memory layout (index, size) (thread 16, value 0): 16 and 16",
+            "error: access: a thread-value pair maps outside the memory layout (index, size): give a memory that covers the access's tile, fewer threads or values, or name the tile with in_tile (thread 16, value 0): 16 and 16",
             "vector_access((_32,_1):(_1,_0), float)",
         ),
         (

@@ -877,6 +877,48 @@ fn basis_element(targs: &[i64], span: Span) -> Result<Value, EvalError> {
 
 /// An atom by CuTe's type name: a copy atom (`Copy_Atom<...>`) or an MMA atom.
 fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
+    use super::value::Space;
+    for (head, space) in [
+        ("make_gmem_ptr<", Space::Gmem),
+        ("make_smem_ptr<", Space::Smem),
+        ("make_tmem_ptr<", Space::Tmem),
+    ] {
+        if let Some(rest) = text.strip_prefix(head) {
+            // make_tmem_ptr<T>(addr) carries its address
+            let (rest, base) = match rest.split_once('(') {
+                Some((r, a)) => (r, a.trim_end_matches(')').parse::<u32>().unwrap_or(0)),
+                None => (rest, 0),
+            };
+            let ty = rest.strip_suffix('>').unwrap_or(rest);
+            let named = super::value::element_type(ty);
+            let bits = named.and_then(rcute::atom::element_bits);
+            let (Some(ty), Some(bits)) = (named, bits) else {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{text}: unknown element type {ty} (half_t, float, uint8_t, ...)"
+                    ),
+                    span,
+                ));
+            };
+            return Ok(Value::Ptr(super::value::Ptr {
+                space,
+                ty,
+                bits,
+                base,
+                offset: 0,
+            }));
+        }
+    }
+    if let Some(op) = rcute::atom::TmaOp::from_name(text) {
+        return Ok(Value::TmaOp(op));
+    }
+    if text.starts_with("SM100_TMEM_") {
+        // a TMEM load or store as an operation: make_tmem_copy(OP{}, tmem) takes the
+        // tensor's element type
+        if let Ok(a) = rcute::atom::copy_atom(&alloc::format!("Copy_Atom<{text},uint32_t>")) {
+            return Ok(Value::CopyOp(alloc::boxed::Box::new(*a.op())));
+        }
+    }
     if text.starts_with("Copy_Atom") {
         return rcute::atom::copy_atom(text)
             .map(|a| Value::CopyAtom(alloc::boxed::Box::new(a)))

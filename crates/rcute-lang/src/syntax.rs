@@ -1077,6 +1077,45 @@ impl Parser {
                     let e = self.cpp_type(name, span)?;
                     return self.braced(e);
                 }
+                if matches!(
+                    name.as_str(),
+                    "make_gmem_ptr" | "make_smem_ptr" | "make_tmem_ptr"
+                ) && self.peek_punct(b'<')
+                {
+                    // make_gmem_ptr<T>(nullptr): the one pointer a host program can name;
+                    // make_tmem_ptr<T>(addr): a TMEM address, an integer (0 if left out)
+                    let (mut text, _) = self.type_args(&name)?;
+                    self.expect(b'(', "'('")?;
+                    let tmem = name == "make_tmem_ptr";
+                    match self.peek().map(|t| t.tok.clone()) {
+                        Some(Tok::Name(n)) if n == "nullptr" && !tmem => self.i += 1,
+                        Some(Tok::Int(v))
+                            if tmem
+                                && !v.is_basis()
+                                && v.value() >= 0
+                                && v.value() <= u32::MAX as i64 =>
+                        {
+                            self.i += 1;
+                            text.push_str(&alloc::format!("({})", v.value()));
+                        }
+                        Some(Tok::Punct(b')')) if tmem => text.push_str("(0)"),
+                        _ => {
+                            return Err(EvalError::new(
+                                if tmem {
+                                    "make_tmem_ptr<T>(addr): the address is a 32-bit integer"
+                                } else {
+                                    "the only pointer the language has is nullptr: make_gmem_ptr<T>(nullptr)"
+                                },
+                                self.here(),
+                            ));
+                        }
+                    }
+                    let close = self.expect(b')', "')'")?;
+                    return Ok(Expr {
+                        kind: ExprKind::Type(text),
+                        span: span.join(close),
+                    });
+                }
                 if self.peek_punct(b'<') && name != "recast_layout" && self.type_args_follow() {
                     let (text, close) = self.type_args(&name)?;
                     return self.braced(Expr {

@@ -37,12 +37,40 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("vector_access", (2, 3), (0, 0), vector_access, "vector_access(TV, T[, bits]): (thread, value) -> index of the tile, elements T, bits per access (default: one element)"),
 ];
 
-/// A memory layout: plain or swizzled.
+/// A memory layout: plain or swizzled, or the pair `domain_offset(coord, L)` returns (the
+/// layout and its offset: the memory from that coordinate on).
 fn memory(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {
+    let what = "a layout, a swizzled layout, or domain_offset(coord, L)";
     match c.value(i) {
         Value::Layout(l) => Ok(MaybeSwizzled::Plain(*l)),
         Value::Composed(l) => Ok(MaybeSwizzled::Swizzled(*l)),
-        _ => Err(c.bad_arg(i, "a layout or a swizzled layout")),
+        Value::List(pair) => match pair.as_slice() {
+            [layout, Value::Tuple(off)] => {
+                let off = off.as_int().filter(|o| !o.is_basis() && !o.is_underscore());
+                match (layout, off) {
+                    (Value::Layout(l), Some(o)) => Ok(MaybeSwizzled::Swizzled(
+                        rcute::swizzle::ComposedLayout::new(
+                            rcute::swizzle::Swizzle::new(0, 0, 0),
+                            o,
+                            *l,
+                        ),
+                    )),
+                    (Value::Composed(k), Some(o)) => {
+                        let origin = k.origin().value() + o.value();
+                        Ok(MaybeSwizzled::Swizzled(
+                            rcute::swizzle::ComposedLayout::new(
+                                k.swizzle(),
+                                Int::dynamic(origin),
+                                k.layout(),
+                            ),
+                        ))
+                    }
+                    _ => Err(c.bad_arg(i, what)),
+                }
+            }
+            _ => Err(c.bad_arg(i, what)),
+        },
+        _ => Err(c.bad_arg(i, what)),
     }
 }
 
@@ -184,8 +212,9 @@ pub(super) fn address_banks(c: &Call<'_>) -> R {
                 lanes,
             },
             phases,
+            analysis::AccessKind::Load,
         );
-        instructions.push(cost);
+        instructions.push(c.core(cost)?);
     }
     let r = analysis::BankReport { instructions };
     let mut s = r.to_string();
