@@ -548,13 +548,6 @@ fn leaf_by_leaf(
     Verdict::Holds
 }
 
-/// `get<I>` of the pair `domain_offset` returns (a layout, plain or swizzled, and its
-/// offset), as CuTe's `get` of a tuple.
-#[test]
-fn domain_offset_pairs() {
-    all_pass("domain-offset.jsonl", 6);
-}
-
 /// What CuTe would do: for every documented deviation where rcute refuses, the as-CuTe
 /// mode (`cute eval --as-cute`) answers CuTe C++'s own answer, byte for byte, after a
 /// warning line, and rcute's error names that answer. The two deviations whose CuTe answer
@@ -643,4 +636,11 @@ fn as_cute_random() {
     }
     eprintln!("{n} random cases answered as CuTe C++ answers them");
     assert!(n >= 2400, "{n}");
+}
+
+/// `get<I>` of the pair `domain_offset` returns (a layout, plain or swizzled, and its
+/// offset), as CuTe's `get` of a tuple.
+#[test]
+fn domain_offset_pairs() {
+    all_pass("domain-offset.jsonl", 6);
 }
