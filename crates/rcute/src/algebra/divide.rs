@@ -128,7 +128,33 @@ const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) ->
 }
 
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
+///
+/// For a rank-2 `z` (what the zipped forms give) this removes the parentheses of each
+/// unpacked mode of rank other than 1 in place (a slice by `_`s keeps the leaves and their
+/// order); otherwise [`unpack_sliced`], the slice itself.
 pub(crate) const fn unpack(z: &Layout, unpack0: bool) -> Result<Layout, Error> {
+    let s = z.shape_ref();
+    if s.is_leaf() || s.rank() != 2 {
+        return unpack_sliced(z, unpack0);
+    }
+    let mut out = *z;
+    let m0 = s.first_child(Node::ROOT);
+    let m1 = s.node_end(m0);
+    // mode 1 first: splicing it leaves mode 0 where it is
+    if !s.is_leaf_node(m1) && s.rank_at(m1) != 1 {
+        out.shape.splice_node(m1);
+        out.stride.splice_node(m1);
+    }
+    if unpack0 && !s.is_leaf_node(m0) && s.rank_at(m0) != 1 {
+        out.shape.splice_node(m0);
+        out.stride.splice_node(m0);
+    }
+    out.basis = out.stride.has_basis();
+    Ok(out)
+}
+
+/// [`unpack`] as the slice `z(repeat<R0>(_), repeat<R1>(_))` (a unit test compares the two).
+const fn unpack_sliced(z: &Layout, unpack0: bool) -> Result<Layout, Error> {
     let under = IntTuple::from_int(Int::UNDERSCORE);
     let r0 = if unpack0 {
         tri!(z.try_mode(0)).rank()
@@ -477,6 +503,34 @@ mod tests {
         tri!(first.close());
         tri!(second.close());
         pair(&tri!(first.finish()), &tri!(second.finish()))
+    }
+
+    /// Unpacking in place gives exactly the slice's answer: leaf, rank-1, empty and
+    /// nested modes, scaled-basis strides, and layouts that are not pairs.
+    #[test]
+    fn unpack_in_place_is_the_slice() {
+        let zs = [
+            "((_2,_4),(_3,_5,_6)):((_1,_6),(_2,_24,_120))",
+            "(_4,8):(_1,_4)",
+            "((2),(3)):((1),(2))",
+            "((2,(3,4)),((5,6),7,8)):((1,(2,6)),((24,120),720,5040))",
+            "((),(3,4)):((),(1,3))",
+            "((2,3),()):((1,2),())",
+            "(2,(3,4)):(_1@0,(_1@1,_3@1))",
+            "((2,3),4,5):((1,2),6,24)",
+            "8:1",
+            "((2,2)):((1,2))",
+            "(((2,3),4),((5,6),(7,8))):(((1,2),6),((24,120),(720,5040)))",
+        ];
+        let mut compared = 0;
+        for z in zs {
+            let z = Layout::try_parse(z).unwrap();
+            for unpack0 in [false, true] {
+                assert_eq!(unpack(&z, unpack0), unpack_sliced(&z, unpack0), "{z} {unpack0}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 2 * zs.len());
     }
 
     /// Dividing by a tuple tiler (single-mode modes in place) gives the mode-by-mode

@@ -748,6 +748,29 @@ impl IntTuple {
         self.ntok -= 1;
     }
 
+    /// Removes the parentheses of the tuple node `n` (not the root), splicing its children
+    /// into its parent in place (crate-internal). Unused token slots stay zero.
+    pub(crate) const fn splice_node(&mut self, n: Node) {
+        let end = self.tree_end(n).t;
+        let ntok = self.ntok as usize;
+        // tokens n.t+1 .. end-1 move down by one, those from `end` on by two
+        // the children sit at n.t+1 ..= end-2, the close token at end-1
+        let mut k = n.t;
+        while k + 2 < end {
+            self.tok[k] = self.tok[k + 1];
+            k += 1;
+        }
+        let mut j = end;
+        while j < ntok {
+            self.tok[k] = self.tok[j];
+            k += 1;
+            j += 1;
+        }
+        self.tok[k] = 0;
+        self.tok[k + 1] = 0;
+        self.ntok -= 2;
+    }
+
     /// Multiplies leaves `start..` by `d` (CuTe's `e * d`), leaving static `_0`s alone
     /// (crate-internal: the stride of a mode just pushed, composed after `s:d`).
     pub(crate) const fn scale_leaves_from(&mut self, start: usize, d: Int) -> Result<(), Error> {
