@@ -354,6 +354,19 @@ const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     out.finish()
 }
 
+/// [`Layout::try_composition`] written as the next mode of `out`.
+pub(crate) const fn compose_into(
+    a: &Layout,
+    b: &Layout,
+    out: &mut LayoutBuilder,
+) -> Result<(), Error> {
+    if a.shape_ref().is_leaf() && !b.has_basis_strides() {
+        // `compose_leaf`, copied in place
+        return out.push_sub_composed(a.stride_ref().leaf(0), b, Node::ROOT);
+    }
+    composition_general_into(a, b, out)
+}
+
 /// [`composition_general`] written as the next mode of `out`.
 pub(crate) const fn composition_general_into(
     a: &Layout,

@@ -5,9 +5,10 @@
 //! mode 0 is the tile (`composition(L, T)`), mode 1 the rest. A tuple tiler divides mode by
 //! mode and keeps the modes of `L` beyond it.
 
-use crate::algebra::builder::{LayoutBuilder, pair};
+use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::complement::{Cotarget, complement_into};
-use crate::algebra::modes::{Flat, Sink};
+use crate::algebra::composition::compose_into;
+use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -127,6 +128,57 @@ const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) ->
     b.push_flat_composed(d, &c)
 }
 
+/// `logical_divide(a, tl)` for a layout `tl`, written as the next mode of `out`:
+/// `a ∘ (tl, complement(tl, shape(coalesce(a))))`, with the coalesced shape and the
+/// complement kept as flat modes (no layout built for either) and the pair built once.
+const fn divide_by_layout(a: &Layout, tl: &Layout, out: &mut LayoutBuilder) -> Result<(), Error> {
+    let mut c = Flat::new();
+    let s = a.shape_ref();
+    if s.is_leaf() {
+        // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
+        tri!(complement_into(
+            tl,
+            Node::ROOT,
+            Cotarget::Int(s.leaf(0)),
+            Sink::Flat(&mut c)
+        ));
+    } else {
+        let mut f = Flat::new();
+        let src = Modes::leaves(a.shape_ref(), a.stride_ref());
+        tri!(coalesce_into(src, false, false, Sink::Flat(&mut f)));
+        if f.n == 1 {
+            tri!(complement_into(
+                tl,
+                Node::ROOT,
+                Cotarget::Int(f.s(0)),
+                Sink::Flat(&mut c)
+            ));
+        } else {
+            // the shape of the coalesced layout: a flat tuple of its modes' shapes
+            let mut target = IntTuple::stream();
+            tri!(target.push_open());
+            let mut i = 0;
+            while i < f.n {
+                tri!(target.push_leaf(f.s(i)));
+                i += 1;
+            }
+            tri!(target.push_close());
+            tri!(complement_into(
+                tl,
+                Node::ROOT,
+                Cotarget::Shape(&target),
+                Sink::Flat(&mut c)
+            ));
+        }
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(b.open());
+    tri!(b.push_layout(tl));
+    tri!(b.push_flat(&c));
+    tri!(b.close());
+    compose_into(a, &tri!(b.finish()), out)
+}
+
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
 ///
 /// For a rank-2 `z` (what the zipped forms give) this removes the parentheses of each
@@ -186,18 +238,16 @@ impl Layout {
     pub const fn try_logical_divide(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
             TilerKind::Layout(tl) => {
-                // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
-                let target = if self.shape_ref().is_leaf() {
-                    *self.shape_ref()
-                } else {
-                    tri!(self.try_coalesce()).shape()
-                };
-                let c = tri!(tl.try_complement(&target));
-                let b = tri!(pair(tl, &c));
-                self.try_composition(&b)
+                let mut out = LayoutBuilder::new();
+                tri!(divide_by_layout(self, tl, &mut out));
+                out.finish()
             }
             TilerKind::Underscore => Ok(*self),
-            TilerKind::Integer(_) => self.try_logical_divide(&Tiler::layout(*t.inner_layout())),
+            TilerKind::Integer(_) => {
+                let mut out = LayoutBuilder::new();
+                tri!(divide_by_layout(self, t.inner_layout(), &mut out));
+                out.finish()
+            }
             TilerKind::Tuple => {
                 let rt = t.rank();
                 let rl = self.rank();
@@ -227,11 +277,13 @@ impl Layout {
                     walk.advance(self, t, i);
                     let mode = tri!(self.try_mode(i));
                     if i < rt {
-                        let r = match t.element_layout(i) {
-                            Some(e) => tri!(mode.try_logical_divide(&Tiler::layout(e))),
-                            None => tri!(mode.try_logical_divide(&tri!(t.try_element(i)))),
-                        };
-                        tri!(b.push_layout(&r));
+                        match t.element_layout(i) {
+                            Some(e) => tri!(divide_by_layout(&mode, &e, &mut b)),
+                            None => {
+                                let r = tri!(mode.try_logical_divide(&tri!(t.try_element(i))));
+                                tri!(b.push_layout(&r));
+                            }
+                        }
                     } else {
                         tri!(b.push_layout(&mode));
                     }
@@ -458,6 +510,7 @@ impl IntTuple {
 mod tests {
     use super::*;
     use crate::algebra::builder::{LayoutBuilder, pair};
+    use crate::algebra::testgen::Gen;
     use crate::algebra::tiler::{Tiler, by_mode};
 
     /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
@@ -505,6 +558,34 @@ mod tests {
         pair(&tri!(first.finish()), &tri!(second.finish()))
     }
 
+    /// Dividing by a layout with the coalesced shape and the complement kept as flat
+    /// modes gives exactly the definition's answer (values, static bits, errors) on
+    /// random layouts and tilers.
+    #[test]
+    fn divide_by_layout_is_the_definition() {
+        let mut g = Gen(41);
+        let (mut compared, mut oks) = (0, 0);
+        for _ in 0..4000 {
+            let a = g.layout(2);
+            let tl = g.layout(1);
+            let want = (|| {
+                let target = if a.shape_ref().is_leaf() {
+                    *a.shape_ref()
+                } else {
+                    a.try_coalesce()?.shape()
+                };
+                let c = tl.try_complement(&target)?;
+                a.try_composition(&pair(&tl, &c)?)
+            })();
+            let got = a.try_logical_divide(&Tiler::layout(tl));
+            assert_eq!(got, want, "logical_divide({a}, {tl})");
+            compared += 1;
+            oks += usize::from(got.is_ok());
+        }
+        assert_eq!(compared, 4000);
+        assert!(oks > 400, "{oks} answers");
+    }
+
     /// Unpacking in place gives exactly the slice's answer: leaf, rank-1, empty and
     /// nested modes, scaled-basis strides, and layouts that are not pairs.
     #[test]
@@ -526,7 +607,11 @@ mod tests {
         for z in zs {
             let z = Layout::try_parse(z).unwrap();
             for unpack0 in [false, true] {
-                assert_eq!(unpack(&z, unpack0), unpack_sliced(&z, unpack0), "{z} {unpack0}");
+                assert_eq!(
+                    unpack(&z, unpack0),
+                    unpack_sliced(&z, unpack0),
+                    "{z} {unpack0}"
+                );
                 compared += 1;
             }
         }

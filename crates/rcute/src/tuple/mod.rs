@@ -233,6 +233,18 @@ impl IntTuple {
         Ok(())
     }
 
+    /// Whether `ntok` more tokens holding `nleaf` more leaves fit, with the error that
+    /// [`IntTuple::push_node`] answers when they do not (crate-internal).
+    pub(crate) const fn reserve(&self, ntok: usize, nleaf: usize) -> Result<(), Error> {
+        if self.ntok as usize + ntok > NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        if self.nleaf as usize + nleaf > CAPACITY {
+            return Err(CAP_LEAVES);
+        }
+        Ok(())
+    }
+
     /// Appends the children of the tuple at `n` (or the leaf itself, if `n` is a leaf).
     pub(crate) const fn push_children(&mut self, src: &IntTuple, n: Node) -> Result<(), Error> {
         if src.is_leaf_node(n) {
