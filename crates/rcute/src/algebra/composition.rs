@@ -354,17 +354,36 @@ const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     out.finish()
 }
 
-/// [`Layout::try_composition`] written as the next mode of `out`.
-pub(crate) const fn compose_into(
+/// [`Layout::try_composition`] of the sub-layout of `a` at node `an` with `b`, written as
+/// the next mode of `out` (the sub-layout read in place where `b` has integer strides).
+pub(crate) const fn compose_sub_into(
     a: &Layout,
+    an: Node,
     b: &Layout,
     out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
-    if a.shape_ref().is_leaf() && !b.has_basis_strides() {
-        // `compose_leaf`, copied in place
-        return out.push_sub_composed(a.stride_ref().leaf(0), b, Node::ROOT);
+    if b.has_basis_strides() {
+        // coalesced along the profile of `b`: on a copy of the mode
+        let m = if an.t == 0 {
+            *a
+        } else {
+            Layout::from_parts(a.shape_ref().subtree(an), a.stride_ref().subtree(an))
+        };
+        return composition_general_into(&m, b, out);
     }
-    composition_general_into(a, b, out)
+    if a.shape_ref().is_leaf_node(an) {
+        // `compose_leaf`, copied in place
+        return out.push_sub_composed(a.stride_ref().int_at(an), b, Node::ROOT);
+    }
+    // `Lhs::of` on the sub-layout's leaves
+    let mut flat = Flat::new();
+    tri!(coalesce_into(
+        Modes::sub(a, an),
+        true,
+        false,
+        Sink::Flat(&mut flat)
+    ));
+    walk(out, Lhs::Flat(&flat), b)
 }
 
 /// [`composition_general`] written as the next mode of `out`.

@@ -7,7 +7,7 @@
 
 use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::complement::{Cotarget, complement_into};
-use crate::algebra::composition::compose_into;
+use crate::algebra::composition::compose_sub_into;
 use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
@@ -131,25 +131,36 @@ const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) ->
 /// `logical_divide(a, tl)` for a layout `tl`, written as the next mode of `out`:
 /// `a ∘ (tl, complement(tl, shape(coalesce(a))))`, with the coalesced shape and the
 /// complement kept as flat modes (no layout built for either) and the pair built once.
-const fn divide_by_layout(a: &Layout, tl: &Layout, out: &mut LayoutBuilder) -> Result<(), Error> {
+/// `a` and `tl` are the sub-layouts at nodes `an` and `tn` (read in place, not copied).
+const fn divide_by_layout(
+    a: &Layout,
+    an: Node,
+    tl: &Layout,
+    tn: Node,
+    out: &mut LayoutBuilder,
+) -> Result<(), Error> {
     let mut c = Flat::new();
     let s = a.shape_ref();
-    if s.is_leaf() {
+    if s.is_leaf_node(an) {
         // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
         tri!(complement_into(
             tl,
-            Node::ROOT,
-            Cotarget::Int(s.leaf(0)),
+            tn,
+            Cotarget::Int(s.int_at(an)),
             Sink::Flat(&mut c)
         ));
     } else {
         let mut f = Flat::new();
-        let src = Modes::leaves(a.shape_ref(), a.stride_ref());
-        tri!(coalesce_into(src, false, false, Sink::Flat(&mut f)));
+        tri!(coalesce_into(
+            Modes::sub(a, an),
+            false,
+            false,
+            Sink::Flat(&mut f)
+        ));
         if f.n == 1 {
             tri!(complement_into(
                 tl,
-                Node::ROOT,
+                tn,
                 Cotarget::Int(f.s(0)),
                 Sink::Flat(&mut c)
             ));
@@ -165,7 +176,7 @@ const fn divide_by_layout(a: &Layout, tl: &Layout, out: &mut LayoutBuilder) -> R
             tri!(target.push_close());
             tri!(complement_into(
                 tl,
-                Node::ROOT,
+                tn,
                 Cotarget::Shape(&target),
                 Sink::Flat(&mut c)
             ));
@@ -173,10 +184,10 @@ const fn divide_by_layout(a: &Layout, tl: &Layout, out: &mut LayoutBuilder) -> R
     }
     let mut b = LayoutBuilder::new();
     tri!(b.open());
-    tri!(b.push_layout(tl));
+    tri!(b.push_sub(tl, tn));
     tri!(b.push_flat(&c));
     tri!(b.close());
-    compose_into(a, &tri!(b.finish()), out)
+    compose_sub_into(a, an, &tri!(b.finish()), out)
 }
 
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
@@ -189,18 +200,19 @@ pub(crate) const fn unpack(z: &Layout, unpack0: bool) -> Result<Layout, Error> {
     if s.is_leaf() || s.rank() != 2 {
         return unpack_sliced(z, unpack0);
     }
-    let mut out = *z;
     let m0 = s.first_child(Node::ROOT);
     let m1 = s.node_end(m0);
-    // mode 1 first: splicing it leaves mode 0 where it is
-    if !s.is_leaf_node(m1) && s.rank_at(m1) != 1 {
-        out.shape.splice_node(m1);
-        out.stride.splice_node(m1);
+    let s0 = unpack0 && !s.is_leaf_node(m0) && s.rank_at(m0) != 1;
+    let s1 = !s.is_leaf_node(m1) && s.rank_at(m1) != 1;
+    let mut out = *z;
+    match (s0, s1) {
+        (true, true) => out.shape.splice_nodes(m0, Some(m1)),
+        (true, false) => out.shape.splice_nodes(m0, None),
+        (false, true) => out.shape.splice_nodes(m1, None),
+        (false, false) => {}
     }
-    if unpack0 && !s.is_leaf_node(m0) && s.rank_at(m0) != 1 {
-        out.shape.splice_node(m0);
-        out.stride.splice_node(m0);
-    }
+    // shape and stride are congruent: the same tokens
+    out.stride.copy_tokens(&out.shape);
     out.basis = out.stride.has_basis();
     Ok(out)
 }
@@ -239,13 +251,19 @@ impl Layout {
         match t.kind() {
             TilerKind::Layout(tl) => {
                 let mut out = LayoutBuilder::new();
-                tri!(divide_by_layout(self, tl, &mut out));
+                tri!(divide_by_layout(self, Node::ROOT, tl, Node::ROOT, &mut out));
                 out.finish()
             }
             TilerKind::Underscore => Ok(*self),
             TilerKind::Integer(_) => {
                 let mut out = LayoutBuilder::new();
-                tri!(divide_by_layout(self, t.inner_layout(), &mut out));
+                tri!(divide_by_layout(
+                    self,
+                    Node::ROOT,
+                    t.inner_layout(),
+                    Node::ROOT,
+                    &mut out
+                ));
                 out.finish()
             }
             TilerKind::Tuple => {
@@ -274,11 +292,20 @@ impl Layout {
                         i += 1;
                         continue;
                     }
+                    // a layout or integer element: the mode divided in place
+                    if let Some((mn, e)) = walk.element(self, t, i) {
+                        tri!(divide_by_layout(self, mn, t.inner_layout(), e, &mut b));
+                        walk.advance(self, t, i);
+                        i += 1;
+                        continue;
+                    }
                     walk.advance(self, t, i);
                     let mode = tri!(self.try_mode(i));
                     if i < rt {
                         match t.element_layout(i) {
-                            Some(e) => tri!(divide_by_layout(&mode, &e, &mut b)),
+                            Some(e) => {
+                                tri!(divide_by_layout(&mode, Node::ROOT, &e, Node::ROOT, &mut b))
+                            }
                             None => {
                                 let r = tri!(mode.try_logical_divide(&tri!(t.try_element(i))));
                                 tri!(b.push_layout(&r));
@@ -578,6 +605,17 @@ mod tests {
                 a.try_composition(&pair(&tl, &c)?)
             })();
             let got = a.try_logical_divide(&Tiler::layout(tl));
+            if let Ok(t) = Tiler::try_tuple(&[Tiler::layout(tl), Tiler::UNDERSCORE]) {
+                // the same division as the first element of a tuple tiler, read in place
+                if let Ok(p) = Layout::try_parse(&std::format!(
+                    "({},_7):({},_1)",
+                    a.shape_ref(),
+                    a.stride_ref()
+                )) {
+                    let r = p.try_logical_divide(&t).map(|r| r.mode(0));
+                    assert_eq!(r, want, "logical_divide({p}, {t})");
+                }
+            }
             assert_eq!(got, want, "logical_divide({a}, {tl})");
             compared += 1;
             oks += usize::from(got.is_ok());

@@ -760,27 +760,37 @@ impl IntTuple {
         self.ntok -= 1;
     }
 
-    /// Removes the parentheses of the tuple node `n` (not the root), splicing its children
-    /// into its parent in place (crate-internal). Unused token slots stay zero.
-    pub(crate) const fn splice_node(&mut self, n: Node) {
-        let end = self.tree_end(n).t;
+    /// Removes the parentheses of the tuple nodes `a` and, when given, `b` (neither the
+    /// root, `a` before `b` and not inside it), splicing their children into their parents
+    /// in one pass over the tokens (crate-internal). Unused token slots stay zero.
+    pub(crate) const fn splice_nodes(&mut self, a: Node, b: Option<Node>) {
         let ntok = self.ntok as usize;
-        // tokens n.t+1 .. end-1 move down by one, those from `end` on by two
-        // the children sit at n.t+1 ..= end-2, the close token at end-1
-        let mut k = n.t;
-        while k + 2 < end {
-            self.tok[k] = self.tok[k + 1];
-            k += 1;
-        }
-        let mut j = end;
+        let a_close = self.tree_end(a).t - 1;
+        let (b_open, b_close) = match b {
+            Some(b) => (b.t, self.tree_end(b).t - 1),
+            None => (usize::MAX, usize::MAX),
+        };
+        let mut k = a.t;
+        let mut j = a.t + 1;
         while j < ntok {
-            self.tok[k] = self.tok[j];
-            k += 1;
+            if j != a_close && j != b_open && j != b_close {
+                self.tok[k] = self.tok[j];
+                k += 1;
+            }
             j += 1;
         }
-        self.tok[k] = 0;
-        self.tok[k + 1] = 0;
-        self.ntok -= 2;
+        while k < ntok {
+            self.tok[k] = 0;
+            k += 1;
+        }
+        self.ntok -= if b.is_some() { 4 } else { 2 };
+    }
+
+    /// Copies the nesting of `other`, a tuple with the same leaf count (crate-internal:
+    /// the stride of a layout whose shape was re-nested).
+    pub(crate) const fn copy_tokens(&mut self, other: &IntTuple) {
+        self.tok = other.tok;
+        self.ntok = other.ntok;
     }
 
     /// Multiplies leaves `start..` by `d` (CuTe's `e * d`), leaving static `_0`s alone
