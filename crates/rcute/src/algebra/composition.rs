@@ -560,6 +560,15 @@ impl Layout {
                         i += 1;
                         continue;
                     }
+                    // a layout or integer element: the mode composed in place
+                    if let Some((mn, _)) = walk.element(self, t, i)
+                        && let Some(e) = t.composition_element(i)
+                    {
+                        tri!(compose_sub_into(self, mn, &e, &mut b));
+                        walk.advance(self, t, i);
+                        i += 1;
+                        continue;
+                    }
                     walk.advance(self, t, i);
                     let mode = tri!(self.try_mode(i));
                     let r = match t.composition_element(i) {

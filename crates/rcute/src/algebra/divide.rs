@@ -299,6 +299,13 @@ impl Layout {
                         i += 1;
                         continue;
                     }
+                    if i >= rt && walk.is_on() {
+                        // a mode beyond the tiler, copied in place
+                        tri!(b.push_sub(self, walk.mode()));
+                        walk.advance(self, t, i);
+                        i += 1;
+                        continue;
+                    }
                     walk.advance(self, t, i);
                     let mode = tri!(self.try_mode(i));
                     if i < rt {

@@ -621,6 +621,12 @@ impl PairWalk {
         None
     }
 
+    /// Whether the walk follows the modes (see [`PairWalk::new`]).
+    #[inline]
+    pub(crate) const fn is_on(&self) -> bool {
+        self.on
+    }
+
     /// The node of the current mode of the layout (when the walk is on).
     #[inline]
     pub(crate) const fn mode(&self) -> Node {
