@@ -457,6 +457,38 @@ pub(crate) const fn composition_integer_with(
     out.finish()
 }
 
+/// [`Layout::try_composition`] of the sub-layout of `a` at node `an` with `b`, written as
+/// the next mode of `out` (the sub-layout read in place where `b` has integer strides).
+pub(crate) const fn compose_sub_into(
+    a: &Layout,
+    an: Node,
+    b: &Layout,
+    out: &mut LayoutBuilder,
+) -> Result<(), Error> {
+    if b.has_basis_strides() {
+        // coalesced along the profile of `b`: on a copy of the mode
+        let m = if an.t == 0 {
+            *a
+        } else {
+            Layout::from_parts(a.shape_ref().subtree(an), a.stride_ref().subtree(an))
+        };
+        return composition_general_into(&m, b, out);
+    }
+    if a.shape_ref().is_leaf_node(an) {
+        // `compose_leaf`, copied in place
+        return out.push_sub_composed(a.stride_ref().int_at(an), b, Node::ROOT);
+    }
+    // `Lhs::of` on the sub-layout's leaves
+    let mut flat = Flat::new();
+    tri!(coalesce_into(
+        Modes::sub(a, an),
+        true,
+        false,
+        Sink::Flat(&mut flat)
+    ));
+    walk(out, Lhs::Flat(&flat), b)
+}
+
 /// [`composition_general`] written as the next mode of `out`.
 pub(crate) const fn composition_general_into(
     a: &Layout,
@@ -618,6 +650,15 @@ impl Layout {
                             Some(n) => tri!(b.push_sub_composed(d, &unit_stride(n), Node::ROOT)),
                             None => tri!(b.push_sub_composed(d, t.inner_layout(), e)),
                         }
+                        walk.advance(self, t, i);
+                        i += 1;
+                        continue;
+                    }
+                    // a layout or integer element: the mode composed in place
+                    if let Some((mn, _)) = walk.element(self, t, i)
+                        && let Some(e) = t.composition_element(i)
+                    {
+                        tri!(compose_sub_into(self, mn, &e, &mut b));
                         walk.advance(self, t, i);
                         i += 1;
                         continue;

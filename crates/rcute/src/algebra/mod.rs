@@ -37,6 +37,8 @@ mod max_common;
 pub(crate) mod modes;
 mod nullspace;
 pub(crate) mod product;
+#[cfg(test)]
+pub(crate) mod testgen;
 pub(crate) mod tiler;
 
 pub use product::TileOrder;
