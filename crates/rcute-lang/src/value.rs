@@ -58,6 +58,20 @@ pub enum Value {
     /// A memory access pattern for the analyses: `vector_access(TV, T, bits)` or
     /// `matrix_access(TV, n)`.
     Access(alloc::boxed::Box<rcute::analysis::Access>),
+    /// A floating-point number of the host subset and whether it is a `float` (else a
+    /// `double`).
+    Float(f64, bool),
+    /// A pointer into an array of the program (`float* p = buf.data()`).
+    Ptr(crate::data::Ptr),
+    /// A `std::vector<T>` of the program: a pointer to its first element.
+    Vector(crate::data::Ptr),
+    /// A tensor over an array of the program (`make_tensor(ptr, layout)`,
+    /// `make_tensor<float>(layout)`).
+    Data(alloc::boxed::Box<crate::data::DataTensor>),
+    /// A function of the program or a lambda.
+    Func(crate::data::FuncRef),
+    /// One thread's slice of a tiled MMA or copy, `mma.get_slice(thr)`.
+    Slice(alloc::boxed::Box<Value>, i64),
 }
 
 /// CuTe's element type names that name a value (`cutlass::` may qualify them), each as
@@ -138,6 +152,12 @@ impl Value {
             Value::Printed(_) => "printed output",
             Value::ElementType(_) => "an element type",
             Value::Access(_) => "an access",
+            Value::Float(..) => "a floating-point number",
+            Value::Ptr(_) => "a pointer",
+            Value::Vector(_) => "a std::vector",
+            Value::Data(_) => "a tensor",
+            Value::Func(_) => "a function",
+            Value::Slice(..) => "a thread slice",
         }
     }
 
@@ -199,6 +219,11 @@ impl fmt::Display for Value {
             Value::Printed(s) => f.write_str(s),
             Value::ElementType(t) => f.write_str(t),
             Value::Access(a) => fmt::Display::fmt(a, f),
+            Value::Float(v, _) => f.write_str(&crate::data::c_fixed(*v, 6)),
+            Value::Ptr(p) | Value::Vector(p) => fmt::Display::fmt(p, f),
+            Value::Data(t) => fmt::Display::fmt(t, f),
+            Value::Func(r) => f.write_str(&r.0.name),
+            Value::Slice(v, thr) => write!(f, "{v} slice {thr}"),
         }
     }
 }
