@@ -212,8 +212,6 @@ pub enum Num {
 /// An array of the program.
 #[derive(Clone, Debug)]
 pub struct Buffer {
-    /// The element type.
-    pub elem: Elem,
     /// The elements.
     pub data: Vec<Num>,
 }

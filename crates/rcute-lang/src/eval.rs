@@ -373,8 +373,25 @@ impl Env {
                     .map_err(|err| EvalError::from_core(err, e.span))
             }
             ExprKind::Arith(first, rest) => self.arith(first, rest),
-            ExprKind::Dynamic(x) => Ok(Value::int(self.integer(x, "int{...}")?.to_dynamic())),
+            ExprKind::Dynamic(x) => self.dynamic(x),
             _ => self.eval_host(e),
+        }
+    }
+
+    /// `int{x}`, `int(x)`: an integer made dynamic, a floating-point number truncated.
+    #[inline(never)]
+    fn dynamic(&mut self, x: &Expr) -> Result<Value, EvalError> {
+        match self.eval(x)? {
+            Value::Float(f, single) => {
+                crate::exec::convert(Value::Float(f, single), crate::data::Elem("long"), x.span)
+            }
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => {
+                Ok(Value::int(t.leaf(0).to_dynamic()))
+            }
+            v => Err(EvalError::new(
+                alloc::format!("int{{...}} takes integers; this is {} {v}", v.kind()),
+                x.span,
+            )),
         }
     }
 

@@ -86,7 +86,7 @@ impl Env {
             Stmt::While(..) | Stmt::DoWhile(..) | Stmt::For { .. } => self.exec_loop(st),
             Stmt::Break(s) => Ok(Flow::Break(*s)),
             Stmt::Continue(s) => Ok(Flow::Continue(*s)),
-            Stmt::Return(e, _) => self.exec_return(e.as_ref()),
+            Stmt::Return(e) => self.exec_return(e.as_ref()),
             Stmt::Show(e) => self.exec_show(e),
             st => self.exec_simple(st),
         }
@@ -295,11 +295,11 @@ impl Env {
 
     /// Declares `name` in the innermost scope.
     pub(crate) fn declare(&mut self, name: &str, var: Var) {
-        if self.locals.len() > self.frame {
-            if let Some(s) = self.locals.last_mut() {
-                s.insert(String::from(name), var);
-                return;
-            }
+        if self.locals.len() > self.frame
+            && let Some(s) = self.locals.last_mut()
+        {
+            s.insert(String::from(name), var);
+            return;
         }
         self.vars.insert(String::from(name), var);
     }
@@ -514,7 +514,6 @@ impl Env {
             Num::I(0)
         };
         self.heap.push(Buffer {
-            elem,
             data: alloc::vec![zero; n],
         });
         Ok(Ptr {

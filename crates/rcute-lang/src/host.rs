@@ -295,7 +295,13 @@ impl Env {
                 | "get_layoutB_NK"
                 | "get_layoutC_MN"
         );
-        if known && find(name).is_some() {
+        let layout_member = matches!(v, Value::Layout(_) | Value::Composed(_))
+            && matches!(name, "shape" | "stride" | "layout");
+        let tensor_member = matches!(v, Value::Data(_) | Value::Tensor(_))
+            && matches!(name, "shape" | "stride" | "layout" | "size");
+        let tiled_member =
+            matches!(v, Value::TiledMma(_) | Value::TiledCopy(_)) && name.starts_with("get_");
+        if known && (layout_member || tensor_member || tiled_member) && find(name).is_some() {
             let mut all = alloc::vec![(v, obj.span)];
             all.append(&mut vals);
             return self.call_named(name, targs, all, name_span, span);
@@ -677,9 +683,7 @@ impl Env {
     fn print_data(&self, t: &DataTensor, span: Span) -> Result<String, EvalError> {
         use core::fmt::Write;
         let l = t.t.layout();
-        if l.try_size().map(|s| s.value()).unwrap_or(i64::MAX)
-            > rcute::tensor::MAX_TENSOR_CELLS as i64
-        {
+        if l.try_size().map(|s| s.value()).unwrap_or(i64::MAX) > rcute::tensor::MAX_TENSOR_CELLS {
             return Err(EvalError::new(
                 alloc::format!(
                     "print_tensor prints at most {} elements",

@@ -151,11 +151,10 @@ impl Parser {
                         || self.at_separator()
                         || self.peek().is_none()
                     {
-                        return Ok(Some(Stmt::Return(None, t.span)));
+                        return Ok(Some(Stmt::Return(None)));
                     }
                     let e = self.expr()?;
-                    let span = t.span.join(e.span);
-                    return Ok(Some(Stmt::Return(Some(e), span)));
+                    return Ok(Some(Stmt::Return(Some(e))));
                 }
                 "static_assert" => {
                     self.i += 1;
@@ -635,10 +634,11 @@ impl Parser {
             let name = String::from(self.peek_name(self.i).unwrap_or_default());
             let span = self.here();
             self.i += 1;
-            if items.is_empty() && self.peek_punct(b'(') {
-                if let Some(f) = self.function(&name, &ty, span)? {
-                    return Ok(Some(f));
-                }
+            if items.is_empty()
+                && self.peek_punct(b'(')
+                && let Some(f) = self.function(&name, &ty, span)?
+            {
+                return Ok(Some(f));
             }
             self.vars.insert(name.clone());
             let mut array = None;
@@ -783,9 +783,4 @@ impl Parser {
         self.i += 1;
         Ok(out)
     }
-}
-
-/// Whether `name` is a scalar type of the subset.
-pub(crate) fn is_scalar_type(name: &str) -> bool {
-    SCALAR_TYPES.contains(&name)
 }

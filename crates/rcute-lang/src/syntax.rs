@@ -340,10 +340,8 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
                 {
                     open.push(c)
                 }
-                b'>' => {
-                    if open.last() == Some(&b'<') {
-                        open.pop();
-                    }
+                b'>' if open.last() == Some(&b'<') => {
+                    open.pop();
                 }
                 b')' | b'}' | b']' => {
                     let want = match c {
@@ -669,7 +667,7 @@ pub(crate) enum Stmt {
     },
     Break(Span),
     Continue(Span),
-    Return(Option<Expr>, Span),
+    Return(Option<Expr>),
     /// A function definition.
     Func(alloc::sync::Arc<FuncDef>),
     /// `static_assert(cond[, "message"])`.
@@ -1407,7 +1405,23 @@ impl Parser {
                 let (mut items, close) = self.args()?;
                 let span = t.span.join(close);
                 // `(a - 1)` groups arithmetic, as in C++; `(8)` stays a rank-1 tuple
-                if items.len() == 1 && matches!(items[0].kind, ExprKind::Arith(..)) {
+                if items.len() == 1
+                    && matches!(
+                        items[0].kind,
+                        ExprKind::Arith(..)
+                            | ExprKind::Binary(..)
+                            | ExprKind::Not(..)
+                            | ExprKind::Ternary(..)
+                            | ExprKind::Assign(..)
+                            | ExprKind::IncDec(..)
+                            | ExprKind::Float(..)
+                            | ExprKind::Cast(..)
+                            | ExprKind::Deref(..)
+                            | ExprKind::AddrOf(..)
+                            | ExprKind::Index(..)
+                            | ExprKind::Member { .. }
+                    )
+                {
                     let mut e = items.pop().unwrap_or_else(|| unreachable!());
                     e.span = span;
                     return Ok(e);
