@@ -36,6 +36,9 @@ const ELEMS: &[(&str, u32)] = &[
     ("int32_t", 32),
     ("uint32_t", 32),
     ("float", 32),
+    ("half_t", 16),
+    ("bfloat16_t", 16),
+    ("tfloat32_t", 32),
     ("long", 64),
     ("size_t", 64),
     ("int64_t", 64),
@@ -48,6 +51,7 @@ impl Elem {
     /// has it.
     pub fn named(name: &str) -> Option<Elem> {
         let name = name.strip_prefix("std::").unwrap_or(name);
+        let name = name.strip_prefix("cutlass::").unwrap_or(name);
         let name = match name {
             "unsigned int" => "unsigned",
             "long long" | "long int" => "long",
@@ -67,7 +71,15 @@ impl Elem {
 
     /// A `float` or a `double`.
     pub fn is_float(self) -> bool {
-        matches!(self.0, "float" | "double")
+        matches!(
+            self.0,
+            "float" | "double" | "half_t" | "bfloat16_t" | "tfloat32_t"
+        )
+    }
+
+    /// Whether CuTe's `print_tensor` of this type is the one rcute prints.
+    pub fn printable(self) -> bool {
+        !matches!(self.0, "half_t" | "bfloat16_t" | "tfloat32_t" | "char")
     }
 
     /// An unsigned integer type.

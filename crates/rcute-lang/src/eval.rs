@@ -599,6 +599,7 @@ impl Env {
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
                 Ok(super::printf::Arg::Int(t.leaf(0).value()))
             }
+            Value::Float(f, _) => Ok(super::printf::Arg::Float(f)),
             v => Err(EvalError::new(
                 alloc::format!(
                     "a printf argument is an integer or a string; this is {} {v}",

@@ -217,7 +217,19 @@ impl Env {
                     (Value::int(Int::dynamic(*thr)), obj.span)
                 ];
                 all.append(&mut vals);
-                return self.call_named(f, targs, all, name_span, span);
+                let r = self.call_named(f, targs, all, name_span, span)?;
+                if let (Some(op), Value::TiledMma(tm), Value::Layout(l)) =
+                    (f.strip_prefix("partition_fragment_"), &**m, &r)
+                {
+                    // a fragment owns registers: a tensor of the operand's value type
+                    let ty = tm.atom().value_types()[match op {
+                        "A" => 1,
+                        "B" => 2,
+                        _ => 3,
+                    }];
+                    return self.owning(ty, *l, span);
+                }
+                return Ok(r);
             }
             (_, "compose") => {
                 let b = if vals.len() == 1 {
@@ -552,33 +564,38 @@ impl Env {
             .and_then(|t| t.strip_suffix('>'))
             .unwrap_or("");
         if name == "make_tensor" {
-            let elem = Elem::named(inner).ok_or_else(|| {
-                not_supported(
-                    &alloc::format!("a tensor of {inner}"),
-                    "make_tensor<float>, <double>, <int>, <bool> or an intN_t",
-                    span,
-                )
-            })?;
             let vals = self.eval_args(args)?;
             let layout = self.layout_arg(&vals, span)?;
-            let n = layout
-                .try_cosize()
-                .map_err(|e| EvalError::from_core(e, span))?
-                .value();
-            let mut p = self.alloc(elem, n, span)?;
-            if elem.0 == "bool" {
-                p.mem = Mem::Bits;
-            }
-            return Ok(Value::Data(alloc::boxed::Box::new(DataTensor {
-                ptr: p,
-                t: CoordTensor::new(IntTuple::from_int(Int::dynamic(0)), layout),
-            })));
+            return self.owning(inner, layout, span);
         }
         Err(not_supported(
             &alloc::format!("{ty}(...)"),
             "make_tensor<T>(layout), or a declaration std::vector<T> v(n)",
             span,
         ))
+    }
+
+    /// An owning tensor of `ty` elements (zeros) over `layout`.
+    fn owning(&mut self, ty: &str, layout: Layout, span: Span) -> Result<Value, EvalError> {
+        let elem = Elem::named(ty).ok_or_else(|| {
+            not_supported(
+                &alloc::format!("a tensor of {ty}"),
+                "make_tensor<float>, <double>, <int>, <bool> or an intN_t",
+                span,
+            )
+        })?;
+        let n = layout
+            .try_cosize()
+            .map_err(|e| EvalError::from_core(e, span))?
+            .value();
+        let mut p = self.alloc(elem, n, span)?;
+        if elem.0 == "bool" {
+            p.mem = Mem::Bits;
+        }
+        Ok(Value::Data(alloc::boxed::Box::new(DataTensor {
+            ptr: p,
+            t: CoordTensor::new(IntTuple::from_int(Int::dynamic(0)), layout),
+        })))
     }
 
     /// The layout of `make_tensor(p, ...)`: a layout, a shape (column-major), or a shape
@@ -689,6 +706,13 @@ impl Env {
                     "print_tensor prints at most {} elements",
                     rcute::tensor::MAX_TENSOR_CELLS
                 ),
+                span,
+            ));
+        }
+        if !t.ptr.elem.printable() {
+            return Err(not_supported(
+                &alloc::format!("print_tensor of {} elements", t.ptr.elem.0),
+                "print_tensor of float, double, bool or integer elements",
                 span,
             ));
         }

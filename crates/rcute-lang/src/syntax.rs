@@ -1138,6 +1138,34 @@ impl Parser {
         }
     }
 
+    /// At `(`: the type of a C cast `(T)` and its number of words (`(long long)` is
+    /// `long`, 2), or `None`.
+    fn c_cast_words(&self) -> Option<(String, usize)> {
+        let mut k = self.i + 1;
+        let mut words = Vec::new();
+        while let Some(n) = self.peek_name(k) {
+            if !(crate::operators::SCALAR_TYPES.contains(&n)
+                || self.types.contains(n)
+                || n == "const")
+            {
+                return None;
+            }
+            if n != "const" {
+                words.push(n);
+            }
+            k += 1;
+        }
+        if words.is_empty() || !self.peek_at_punct(k, b')') {
+            return None;
+        }
+        let ty = match words.as_slice() {
+            [one] => String::from(*one),
+            ["unsigned", ..] => String::from("unsigned"),
+            _ => String::from("long"),
+        };
+        Some((ty, k - self.i - 1))
+    }
+
     /// Consumes `{}` after a value (`_16{}`, `LayoutLeft{}`, `Shape<_2,_3>{}`: C++'s
     /// value of a type) and returns the span of the `}`.
     pub(crate) fn empty_braces(&mut self) -> Result<Option<Span>, EvalError> {
@@ -1386,14 +1414,10 @@ impl Parser {
             }
             Tok::Punct(b'[') => self.lambda(),
             Tok::Punct(b'{') => self.braced_list(),
-            Tok::Punct(b'(')
-                if self.peek_name(self.i + 1).is_some_and(|n| {
-                    crate::operators::SCALAR_TYPES.contains(&n) || self.types.contains(n)
-                }) && self.peek_at_punct(self.i + 2, b')') =>
-            {
-                // a C cast, `(float)x`
-                let ty = String::from(self.peek_name(self.i + 1).unwrap_or_default());
-                self.i += 3;
+            Tok::Punct(b'(') if self.c_cast_words().is_some() => {
+                // a C cast, `(float)x`, `(long long)x`
+                let (ty, words) = self.c_cast_words().unwrap_or_default();
+                self.i += words + 2;
                 let x = self.unary()?;
                 let span = t.span.join(x.span);
                 Ok(Expr {
