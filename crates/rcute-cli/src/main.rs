@@ -58,8 +58,20 @@ enum Command {
         /// Where rcute refuses an answer CuTe C++ gives (CuTe's weaker checks: the
         /// documented deviations), print CuTe's answer, after a line 'warning: ...' that
         /// says what rcute refused and where CuTe's answer breaks the operation's law.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["thread", "block", "block_dim", "grid_dim"])]
         as_cute: bool,
+        /// Run the program as one thread of a kernel: threadIdx is X[,Y[,Z]].
+        #[arg(long, value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
+        thread: Option<String>,
+        /// blockIdx of that thread, X[,Y[,Z]] (default 0).
+        #[arg(long, value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
+        block: Option<String>,
+        /// blockDim, X[,Y[,Z]] (unset: a program reading it is refused).
+        #[arg(long = "block-dim", value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
+        block_dim: Option<String>,
+        /// gridDim, X[,Y[,Z]] (unset: a program reading it is refused).
+        #[arg(long = "grid-dim", value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
+        grid_dim: Option<String>,
     },
     /// Print CuTe's print_layout table of a rank-2 layout.
     Show {
@@ -169,6 +181,16 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Eval {
+            program: Some(p),
+            thread,
+            block,
+            block_dim,
+            grid_dim,
+            ..
+        } if thread.is_some() || block.is_some() || block_dim.is_some() || grid_dim.is_some() => {
+            eval_thread(&p, [thread, block, block_dim, grid_dim])
+        }
         Command::Eval {
             program: Some(p),
             as_cute,
@@ -340,6 +362,64 @@ fn report(program: &str, e: &EvalError) -> ExitCode {
 struct Outcome {
     program: String,
     result: Result<String, EvalError>,
+}
+
+/// `X[,Y[,Z]]` of `--thread` and the like: three non-negative integers, missing ones 0
+/// (1 for a dimension).
+fn dim3(text: &str, option: &str, fill: i64) -> Result<[i64; 3], String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(format!("--{option} takes X[,Y[,Z]], found {text:?}"));
+    }
+    let mut out = [fill; 3];
+    for (k, p) in parts.iter().enumerate() {
+        out[k] = p
+            .trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|v| *v >= 0)
+            .ok_or_else(|| {
+                format!("--{option} takes non-negative integers X[,Y[,Z]], found {text:?}")
+            })?;
+    }
+    Ok(out)
+}
+
+/// `cute eval --thread X --block Y PROGRAM`: the program as one thread of a kernel; the
+/// notes (`__syncthreads()` does nothing) go to stderr.
+fn eval_thread(program: &str, opts: [Option<String>; 4]) -> ExitCode {
+    let [thread, block, block_dim, grid_dim] = opts;
+    let parse = |o: &Option<String>, name: &str, fill: i64| {
+        o.as_deref().map(|t| dim3(t, name, fill)).transpose()
+    };
+    let launch = (|| {
+        Ok::<_, String>(rcute_lang::Launch {
+            thread: parse(&thread, "thread", 0)?.unwrap_or([0; 3]),
+            block: parse(&block, "block", 0)?.unwrap_or([0; 3]),
+            block_dim: parse(&block_dim, "block-dim", 1)?,
+            grid_dim: parse(&grid_dim, "grid-dim", 1)?,
+        })
+    })();
+    let launch = match launch {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (mut out, notes, err) = rcute_lang::eval_launch(program, &launch);
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let _ = io::stdout().write_all(out.as_bytes());
+    let _ = io::stdout().flush();
+    for n in notes {
+        eprintln!("note: {n}");
+    }
+    match err {
+        None => ExitCode::SUCCESS,
+        Some(e) => report(program, &e),
+    }
 }
 
 /// `cute eval PROGRAM`: what the program prints, then the error that stopped it (with

@@ -486,7 +486,7 @@ pub(crate) const fn compose_sub_into(
         false,
         Sink::Flat(&mut flat)
     ));
-    walk(out, Lhs::Flat(&flat), b)
+    walk::<false>(out, Lhs::Flat(&flat), b)
 }
 
 /// [`composition_general`] written as the next mode of `out`.
