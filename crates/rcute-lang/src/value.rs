@@ -59,7 +59,7 @@ pub enum Value {
     /// `matrix_access(TV, n)`.
     Access(alloc::boxed::Box<rcute::analysis::Access>),
     /// A pointer, `make_gmem_ptr<half_t>(nullptr)` (the one address a host program names).
-    Ptr(Ptr),
+    MemPtr(Ptr),
     /// A tensor over a pointer, `make_tensor(make_gmem_ptr<half_t>(nullptr), L)`.
     PtrTensor(alloc::boxed::Box<PtrTensor>),
     /// A TMA copy operation, `SM90_TMA_LOAD{}`.
@@ -67,6 +67,20 @@ pub enum Value {
     /// A copy operation without its element type, `SM100_TMEM_LOAD_32dp32b8x{}` (an
     /// argument of `make_tmem_copy`, which takes the tensor's type).
     CopyOp(alloc::boxed::Box<rcute::atom::CopyOp>),
+    /// A floating-point number of the host subset and whether it is a `float` (else a
+    /// `double`).
+    Float(f64, bool),
+    /// A pointer into an array of the program (`float* p = buf.data()`).
+    Ptr(crate::data::Ptr),
+    /// A `std::vector<T>` of the program: a pointer to its first element.
+    Vector(crate::data::Ptr),
+    /// A tensor over an array of the program (`make_tensor(ptr, layout)`,
+    /// `make_tensor<float>(layout)`).
+    Data(alloc::boxed::Box<crate::data::DataTensor>),
+    /// A function of the program or a lambda.
+    Func(crate::data::FuncRef),
+    /// One thread's slice of a tiled MMA or copy, `mma.get_slice(thr)`.
+    Slice(alloc::boxed::Box<Value>, i64),
 }
 
 /// The memory a pointer points into.
@@ -230,10 +244,16 @@ impl Value {
             Value::Printed(_) => "printed output",
             Value::ElementType(_) => "an element type",
             Value::Access(_) => "an access",
-            Value::Ptr(_) => "a pointer",
+            Value::MemPtr(_) => "a pointer",
             Value::PtrTensor(_) => "a tensor",
             Value::TmaOp(_) => "a TMA operation",
             Value::CopyOp(_) => "a copy operation",
+            Value::Float(..) => "a floating-point number",
+            Value::Ptr(_) => "a pointer",
+            Value::Vector(_) => "a std::vector",
+            Value::Data(_) => "a tensor",
+            Value::Func(_) => "a function",
+            Value::Slice(..) => "a thread slice",
         }
     }
 
@@ -295,10 +315,15 @@ impl fmt::Display for Value {
             Value::Printed(s) => f.write_str(s),
             Value::ElementType(t) => f.write_str(t),
             Value::Access(a) => fmt::Display::fmt(a, f),
-            Value::Ptr(p) => fmt::Display::fmt(p, f),
+            Value::MemPtr(p) => fmt::Display::fmt(p, f),
             Value::PtrTensor(t) => fmt::Display::fmt(t, f),
             Value::TmaOp(o) => write!(f, "{}{{}}", o.name()),
             Value::CopyOp(o) => write!(f, "{}{{}}", o.name().as_str()),
+            Value::Float(v, _) => f.write_str(&crate::data::c_fixed(*v, 6)),
+            Value::Ptr(p) | Value::Vector(p) => fmt::Display::fmt(p, f),
+            Value::Data(t) => fmt::Display::fmt(t, f),
+            Value::Func(r) => f.write_str(&r.0.name),
+            Value::Slice(v, thr) => write!(f, "{v} slice {thr}"),
         }
     }
 }

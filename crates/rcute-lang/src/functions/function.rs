@@ -229,10 +229,12 @@ impl Function {
                 name_span: c.name_span,
                 targs: c.targs,
                 args,
+                as_cute: c.as_cute,
             };
-            return (self.eval)(&inner);
+            return (self.eval)(&inner)
+                .or_else(|e| super::as_cute::on_refusal(self, &inner, e, c.as_cute));
         }
-        (self.eval)(c)
+        (self.eval)(c).or_else(|e| super::as_cute::on_refusal(self, c, e, c.as_cute))
     }
 
     /// The steps of a call (its arity checked): `None` where the function has no

@@ -267,7 +267,7 @@ pub(super) fn tma_partition(c: &Call<'_>) -> R {
 
 /// `make_tensor(ptr, layout)`: a tensor over a pointer.
 pub(super) fn make_tensor(c: &Call<'_>) -> R {
-    let Value::Ptr(ptr) = c.value(0) else {
+    let Value::MemPtr(ptr) = c.value(0) else {
         return Err(c.bad_arg(
             0,
             "a pointer, make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr)",

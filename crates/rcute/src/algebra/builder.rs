@@ -99,6 +99,28 @@ impl LayoutBuilder {
         Ok(())
     }
 
+    /// Appends the layout of the flat modes `f` (a complement or a coalesce: at least one
+    /// mode) as one mode: the single mode as an integral mode, or the modes as a flat
+    /// tuple, with the capacity errors of pushing that layout with
+    /// [`LayoutBuilder::push_layout`].
+    pub(crate) const fn push_flat(&mut self, f: &Flat) -> Result<(), Error> {
+        let tuple = f.n != 1;
+        let ntok = if tuple { f.n + 2 } else { 1 };
+        tri!(self.l.shape.reserve(ntok, f.n));
+        if tuple {
+            tri!(self.open());
+        }
+        let mut i = 0;
+        while i < f.n {
+            tri!(self.push_mode(f.s(i), f.d(i)));
+            i += 1;
+        }
+        if tuple {
+            tri!(self.close());
+        }
+        Ok(())
+    }
+
     /// A mark for [`LayoutBuilder::unwrap_single`]: where the next mode starts.
     pub(crate) const fn mark(&self) -> usize {
         self.l.shape.token_count()

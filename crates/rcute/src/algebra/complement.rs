@@ -246,6 +246,11 @@ const fn complement_modes(
         // an integer cotarget: the rest is one mode, ceil_div(cotarget, new_stride)
         let rest = tri!(c.try_ceil_div(new_stride));
         tri!(push_kept(res, rest, new_stride));
+    } else if let Cotarget::Shape(t) = cotarget
+        && t.token_count() == t.leaf_count() + 2
+    {
+        // a flat tuple cotarget (a coalesced shape): the steps below on arrays
+        tri!(push_flat_rest(res, t, new_stride));
     } else {
         let rest_shape = tri!(
             tri!(
@@ -272,6 +277,57 @@ const fn complement_modes(
         return Ok(());
     }
     covers(f, cotarget, res)
+}
+
+/// The rest modes of [`complement_modes`] for a flat tuple cotarget `t` (depth 1): the
+/// modes of `coalesce(ceil_div(t, new_stride))` with the compact column-major strides from
+/// `new_stride`, computed on arrays in the order of the tuple operations (each `ceil_div`
+/// first, then the merges of the coalesce, then the strides), so that the same error comes
+/// first.
+const fn push_flat_rest(res: &mut Writer<'_>, t: &IntTuple, new_stride: Int) -> Result<(), Error> {
+    let n = t.leaf_count();
+    let mut q = [Int::ZERO; CAPACITY];
+    if n > CAPACITY {
+        return Err(CAP_MODES);
+    }
+    // ceil_div(t, new_stride): each mode by what is left of the divisor
+    let mut rest = new_stride;
+    let mut i = 0;
+    while i < n {
+        let x = t.leaf(i);
+        q[i] = tri!(x.try_ceil_div(rest));
+        rest = tri!(rest.try_ceil_div(x));
+        i += 1;
+    }
+    // coalesce: neighbours of the same static-ness multiply
+    let mut m = 0;
+    let mut i = 0;
+    while i < n {
+        if m > 0 && q[m - 1].is_static() == q[i].is_static() {
+            q[m - 1] = tri!(q[m - 1].try_mul(q[i]));
+        } else {
+            q[m] = q[i];
+            m += 1;
+        }
+        i += 1;
+    }
+    // compact column-major strides from new_stride (a static `_1` gets `_0`)
+    let mut d = [Int::ZERO; CAPACITY];
+    let mut cur = new_stride;
+    let mut i = 0;
+    while i < m {
+        if !q[i].is_constant(1) {
+            d[i] = cur;
+            cur = tri!(cur.try_mul(q[i]));
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i < m {
+        tri!(push_kept(res, q[i], d[i]));
+        i += 1;
+    }
+    Ok(())
 }
 
 /// `complement(l, cotarget)`, with or without the covering check (see
@@ -374,12 +430,41 @@ impl Layout {
 
     /// CuTe's construction of the complement as it stands, without the check that it covers
     /// its cotarget: what the laws of the divides and the products read their definitions
-    /// with, so that CuTe's answers are compared with CuTe's own definition.
+    /// with, so that CuTe's answers are compared with CuTe's own definition (dynamic
+    /// strides are taken as rcute takes them).
     #[cfg(feature = "alloc")]
-    pub(crate) const fn try_complement_as_cute(
+    pub(crate) const fn try_complement_uncovered(
         &self,
         cotarget: &IntTuple,
     ) -> Result<Layout, Error> {
+        complement_layout(self, cotarget, false)
+    }
+
+    /// The complement as CuTe C++ answers it: CuTe's construction without the check that
+    /// it covers its cotarget, and refused where CuTe refuses it ("Dynamic-stride
+    /// complement only for rank-1 layouts", where rcute computes it from the values).
+    ///
+    /// ```
+    /// use rcute::{layout, int_tuple};
+    /// let a = layout!((_4,_6):(_1,_6));
+    /// assert!(a.try_complement(&int_tuple!(_72)).is_err());
+    /// assert_eq!(a.try_complement_as_cute(&int_tuple!(_72)).unwrap().to_string(), "_2:_36");
+    /// assert!(layout!((2,4):(1,6)).try_complement_as_cute(&int_tuple!(24)).is_err());
+    /// ```
+    pub const fn try_complement_as_cute(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
+        let src = Modes::sub(self, Node::ROOT);
+        let dynamic = if coalesce_keeps(src, true) {
+            needs_static(src)
+        } else {
+            let mut f = Flat::new();
+            tri!(coalesce_scan(src, false, true, Sink::Flat(&mut f)));
+            needs_static(Modes::flat(&f))
+        };
+        if dynamic {
+            return Err(Error::WrongKind {
+                msg: "complement: CuTe's complement of a layout of more than one mode needs static strides (Dynamic-stride complement only for rank-1 layouts)",
+            });
+        }
         complement_layout(self, cotarget, false)
     }
 
@@ -424,5 +509,40 @@ impl Layout {
     #[track_caller]
     pub const fn complement_cosize(&self) -> Layout {
         unwrap_or_panic!(self.try_complement_cosize())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::algebra::testgen::Gen;
+    use crate::{IntTuple, Layout};
+
+    /// The rest of a complement by a flat tuple cotarget, computed on arrays, is what the
+    /// tuple operations compute for the same cotarget one level deeper (`((a,b))`, which
+    /// takes them): values, static bits and errors, on random layouts and cotargets.
+    #[test]
+    fn flat_cotarget_rest_is_the_tuple_operations() {
+        let mut g = Gen(7);
+        let (mut compared, mut oks) = (0, 0);
+        for _ in 0..4000 {
+            let l: Layout = g.layout(2);
+            let r = 1 + g.next(4);
+            let vals = [1, 2, 3, 4, 6, 8, 16, 24, 64, 128, 1024];
+            let leaves: std::vec::Vec<std::string::String> = (0..r)
+                .map(|_| {
+                    let v = vals[g.next(vals.len() as u64) as usize];
+                    let st = if g.next(2) == 0 { "_" } else { "" };
+                    std::format!("{st}{v}")
+                })
+                .collect();
+            let flat = IntTuple::try_parse(&std::format!("({})", leaves.join(","))).unwrap();
+            let deep = IntTuple::try_parse(&std::format!("(({}))", leaves.join(","))).unwrap();
+            let got = l.try_complement(&flat);
+            assert_eq!(got, l.try_complement(&deep), "complement({l}, {flat})");
+            compared += 1;
+            oks += usize::from(got.is_ok());
+        }
+        assert_eq!(compared, 4000);
+        assert!(oks > 400, "{oks} answers");
     }
 }

@@ -5,14 +5,15 @@
 //! mode 0 is the tile (`composition(L, T)`), mode 1 the rest. A tuple tiler divides mode by
 //! mode and keeps the modes of `L` beyond it.
 
-use crate::algebra::builder::{LayoutBuilder, pair};
+use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::complement::{Cotarget, complement_into};
-use crate::algebra::modes::{Flat, Sink};
+use crate::algebra::composition::compose_sub_into;
+use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{IntTuple, Node};
+use crate::tuple::{IntTuple, NODE_CAPACITY, Node};
 
 /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
 /// `(a, b)`; the result gathers `((a...), (b..., modes of t beyond the guide))`.
@@ -27,11 +28,38 @@ pub(crate) const fn zip2_by(l: &Layout, guide: &IntTuple) -> Result<Layout, Erro
         return Ok(*l);
     }
     let mut out = LayoutBuilder::new();
-    tri!(out.open());
-    tri!(zip_pass(&mut out, l, Node::ROOT, guide, Node::ROOT, false));
-    tri!(zip_pass(&mut out, l, Node::ROOT, guide, Node::ROOT, true));
-    tri!(out.close());
+    tri!(zip2_into(&mut out, l, guide, false));
     out.finish()
+}
+
+/// [`zip2_by`] for a tuple guide, written into `out` (empty); with `unpack1`, the second
+/// mode without its parentheses where its rank is not 1 (what [`unpack`] makes of it).
+const fn zip2_into(
+    out: &mut LayoutBuilder,
+    l: &Layout,
+    guide: &IntTuple,
+    unpack1: bool,
+) -> Result<(), Error> {
+    tri!(out.open());
+    tri!(zip_pass(
+        out,
+        l,
+        Node::ROOT,
+        guide,
+        Node::ROOT,
+        false,
+        false
+    ));
+    tri!(zip_pass(
+        out,
+        l,
+        Node::ROOT,
+        guide,
+        Node::ROOT,
+        true,
+        unpack1
+    ));
+    out.close()
 }
 
 const fn zip_rank_error(found: usize) -> Error {
@@ -51,6 +79,7 @@ const fn zip_pass(
     guide: &IntTuple,
     g: Node,
     second: bool,
+    bare: bool,
 ) -> Result<(), Error> {
     let s = l.shape_ref();
     let leaf = s.is_leaf_node(n);
@@ -72,13 +101,17 @@ const fn zip_pass(
             found: gr,
         });
     }
-    tri!(out.open());
+    // a second mode to be unpacked goes without its parentheses where its rank is not 1
+    let bare = bare && tr != 1;
+    if !bare {
+        tri!(out.open());
+    }
     let mut c = if leaf { n } else { s.first_child(n) };
     let mut cg = guide.first_child(g);
     let mut i = 0;
     while i < tr {
         if i < gr {
-            tri!(zip_pass(out, l, c, guide, cg, second));
+            tri!(zip_pass(out, l, c, guide, cg, second, false));
             cg = guide.node_end(cg);
         } else if second {
             tri!(out.push_sub(l, c));
@@ -87,6 +120,9 @@ const fn zip_pass(
             c = s.node_end(c);
         }
         i += 1;
+    }
+    if bare {
+        return Ok(());
     }
     out.close()
 }
@@ -127,8 +163,97 @@ const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) ->
     b.push_flat_composed(d, &c)
 }
 
+/// `logical_divide(a, tl)` for a layout `tl`, written as the next mode of `out`:
+/// `a ∘ (tl, complement(tl, shape(coalesce(a))))`, with the coalesced shape and the
+/// complement kept as flat modes (no layout built for either) and the pair built once.
+/// `a` and `tl` are the sub-layouts at nodes `an` and `tn` (read in place, not copied).
+const fn divide_by_layout(
+    a: &Layout,
+    an: Node,
+    tl: &Layout,
+    tn: Node,
+    out: &mut LayoutBuilder,
+) -> Result<(), Error> {
+    let mut c = Flat::new();
+    let s = a.shape_ref();
+    if s.is_leaf_node(an) {
+        // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
+        tri!(complement_into(
+            tl,
+            tn,
+            Cotarget::Int(s.int_at(an)),
+            Sink::Flat(&mut c)
+        ));
+    } else {
+        let mut f = Flat::new();
+        tri!(coalesce_into(
+            Modes::sub(a, an),
+            false,
+            false,
+            Sink::Flat(&mut f)
+        ));
+        if f.n == 1 {
+            tri!(complement_into(
+                tl,
+                tn,
+                Cotarget::Int(f.s(0)),
+                Sink::Flat(&mut c)
+            ));
+        } else {
+            // the shape of the coalesced layout: a flat tuple of its modes' shapes
+            let mut target = IntTuple::stream();
+            tri!(target.push_open());
+            let mut i = 0;
+            while i < f.n {
+                tri!(target.push_leaf(f.s(i)));
+                i += 1;
+            }
+            tri!(target.push_close());
+            tri!(complement_into(
+                tl,
+                tn,
+                Cotarget::Shape(&target),
+                Sink::Flat(&mut c)
+            ));
+        }
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(b.open());
+    tri!(b.push_sub(tl, tn));
+    tri!(b.push_flat(&c));
+    tri!(b.close());
+    compose_sub_into(a, an, &tri!(b.finish()), out)
+}
+
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
+///
+/// For a rank-2 `z` (what the zipped forms give) this removes the parentheses of each
+/// unpacked mode of rank other than 1 in place (a slice by `_`s keeps the leaves and their
+/// order); otherwise [`unpack_sliced`], the slice itself.
 pub(crate) const fn unpack(z: &Layout, unpack0: bool) -> Result<Layout, Error> {
+    let s = z.shape_ref();
+    if s.is_leaf() || s.rank() != 2 {
+        return unpack_sliced(z, unpack0);
+    }
+    let m0 = s.first_child(Node::ROOT);
+    let m1 = s.node_end(m0);
+    let s0 = unpack0 && !s.is_leaf_node(m0) && s.rank_at(m0) != 1;
+    let s1 = !s.is_leaf_node(m1) && s.rank_at(m1) != 1;
+    let mut out = *z;
+    match (s0, s1) {
+        (true, true) => out.shape.splice_nodes(m0, Some(m1)),
+        (true, false) => out.shape.splice_nodes(m0, None),
+        (false, true) => out.shape.splice_nodes(m1, None),
+        (false, false) => {}
+    }
+    // shape and stride are congruent: the same tokens
+    out.stride.copy_tokens(&out.shape);
+    out.basis = out.stride.has_basis();
+    Ok(out)
+}
+
+/// [`unpack`] as the slice `z(repeat<R0>(_), repeat<R1>(_))` (a unit test compares the two).
+const fn unpack_sliced(z: &Layout, unpack0: bool) -> Result<Layout, Error> {
     let under = IntTuple::from_int(Int::UNDERSCORE);
     let r0 = if unpack0 {
         tri!(z.try_mode(0)).rank()
@@ -160,18 +285,22 @@ impl Layout {
     pub const fn try_logical_divide(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
             TilerKind::Layout(tl) => {
-                // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
-                let target = if self.shape_ref().is_leaf() {
-                    *self.shape_ref()
-                } else {
-                    tri!(self.try_coalesce()).shape()
-                };
-                let c = tri!(tl.try_complement(&target));
-                let b = tri!(pair(tl, &c));
-                self.try_composition(&b)
+                let mut out = LayoutBuilder::new();
+                tri!(divide_by_layout(self, Node::ROOT, tl, Node::ROOT, &mut out));
+                out.finish()
             }
             TilerKind::Underscore => Ok(*self),
-            TilerKind::Integer(_) => self.try_logical_divide(&Tiler::layout(*t.inner_layout())),
+            TilerKind::Integer(_) => {
+                let mut out = LayoutBuilder::new();
+                tri!(divide_by_layout(
+                    self,
+                    Node::ROOT,
+                    t.inner_layout(),
+                    Node::ROOT,
+                    &mut out
+                ));
+                out.finish()
+            }
             TilerKind::Tuple => {
                 let rt = t.rank();
                 let rl = self.rank();
@@ -198,14 +327,32 @@ impl Layout {
                         i += 1;
                         continue;
                     }
+                    // a layout or integer element: the mode divided in place
+                    if let Some((mn, e)) = walk.element(self, t, i) {
+                        tri!(divide_by_layout(self, mn, t.inner_layout(), e, &mut b));
+                        walk.advance(self, t, i);
+                        i += 1;
+                        continue;
+                    }
+                    if i >= rt && walk.is_on() {
+                        // a mode beyond the tiler, copied in place
+                        tri!(b.push_sub(self, walk.mode()));
+                        walk.advance(self, t, i);
+                        i += 1;
+                        continue;
+                    }
                     walk.advance(self, t, i);
                     let mode = tri!(self.try_mode(i));
                     if i < rt {
-                        let r = match t.element_layout(i) {
-                            Some(e) => tri!(mode.try_logical_divide(&Tiler::layout(e))),
-                            None => tri!(mode.try_logical_divide(&tri!(t.try_element(i)))),
-                        };
-                        tri!(b.push_layout(&r));
+                        match t.element_layout(i) {
+                            Some(e) => {
+                                tri!(divide_by_layout(&mode, Node::ROOT, &e, Node::ROOT, &mut b))
+                            }
+                            None => {
+                                let r = tri!(mode.try_logical_divide(&tri!(t.try_element(i))));
+                                tri!(b.push_layout(&r));
+                            }
+                        }
                     } else {
                         tri!(b.push_layout(&mode));
                     }
@@ -235,7 +382,7 @@ impl Layout {
     /// ```
     pub const fn try_zipped_divide(&self, t: &Tiler) -> Result<Layout, Error> {
         let mut b = LayoutBuilder::new();
-        if tri!(self.zipped_divide_single(t, &mut b)) {
+        if tri!(self.zipped_divide_single(t, &mut b, false)) {
             return b.finish();
         }
         let d = tri!(self.try_logical_divide(t));
@@ -248,7 +395,15 @@ impl Layout {
     /// is `s:d ∘ e` and its rest `s:d ∘ complement(e, s)`. `None` when the tiler is not
     /// of that form. Written into `b` (an empty builder); answers whether it applied (when
     /// not, `b` holds a partial layout and is to be dropped).
-    const fn zipped_divide_single(&self, t: &Tiler, b: &mut LayoutBuilder) -> Result<bool, Error> {
+    ///
+    /// With `unpack1`, the rests go without their parentheses where there are not exactly
+    /// one (what [`unpack`] makes of the zipped layout).
+    const fn zipped_divide_single(
+        &self,
+        t: &Tiler,
+        b: &mut LayoutBuilder,
+        unpack1: bool,
+    ) -> Result<bool, Error> {
         let (rt, rl) = (t.rank(), self.rank());
         if !t.is_tuple() || rt > rl {
             return Ok(false);
@@ -268,7 +423,10 @@ impl Layout {
         }
         tri!(b.close());
         // the rests, then the modes beyond the tiler
-        tri!(b.open());
+        let bare = unpack1 && rl != 1;
+        if !bare {
+            tri!(b.open());
+        }
         let mut walk = PairWalk::new(self, t);
         let mut i = 0;
         while i < rl {
@@ -280,7 +438,9 @@ impl Layout {
             walk.advance(self, t, i);
             i += 1;
         }
-        tri!(b.close());
+        if !bare {
+            tri!(b.close());
+        }
         tri!(b.close());
         Ok(true)
     }
@@ -301,6 +461,24 @@ impl Layout {
     ///            "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
     /// ```
     pub const fn try_tiled_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        // the zipped layout built with its second mode unpacked; where that fails, or
+        // where the zipped layout (two tokens more) might not have fit, the zipped layout
+        // and then `unpack`, for the same answer or error
+        let mut b = LayoutBuilder::new();
+        match self.zipped_divide_single(t, &mut b, true) {
+            Ok(true) if b.mark() + 2 <= NODE_CAPACITY => return b.finish(),
+            Ok(false) if t.guide().is_tuple() => {
+                if let Ok(d) = self.try_logical_divide(t) {
+                    let mut b = LayoutBuilder::new();
+                    if let Ok(()) = zip2_into(&mut b, &d, t.guide(), true)
+                        && b.mark() + 2 <= NODE_CAPACITY
+                    {
+                        return b.finish();
+                    }
+                }
+            }
+            _ => {}
+        }
         unpack(&tri!(self.try_zipped_divide(t)), false)
     }
 
@@ -432,6 +610,7 @@ impl IntTuple {
 mod tests {
     use super::*;
     use crate::algebra::builder::{LayoutBuilder, pair};
+    use crate::algebra::testgen::Gen;
     use crate::algebra::tiler::{Tiler, by_mode};
 
     /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
@@ -477,6 +656,112 @@ mod tests {
         tri!(first.close());
         tri!(second.close());
         pair(&tri!(first.finish()), &tri!(second.finish()))
+    }
+
+    /// Dividing by a layout with the coalesced shape and the complement kept as flat
+    /// modes gives exactly the definition's answer (values, static bits, errors) on
+    /// random layouts and tilers.
+    #[test]
+    fn divide_by_layout_is_the_definition() {
+        let mut g = Gen(41);
+        let (mut compared, mut oks) = (0, 0);
+        for _ in 0..4000 {
+            let a = g.layout(2);
+            let tl = g.layout(1);
+            let want = (|| {
+                let target = if a.shape_ref().is_leaf() {
+                    *a.shape_ref()
+                } else {
+                    a.try_coalesce()?.shape()
+                };
+                let c = tl.try_complement(&target)?;
+                a.try_composition(&pair(&tl, &c)?)
+            })();
+            let got = a.try_logical_divide(&Tiler::layout(tl));
+            if let Ok(t) = Tiler::try_tuple(&[Tiler::layout(tl), Tiler::UNDERSCORE]) {
+                // the same division as the first element of a tuple tiler, read in place
+                if let Ok(p) = Layout::try_parse(&std::format!(
+                    "({},_7):({},_1)",
+                    a.shape_ref(),
+                    a.stride_ref()
+                )) {
+                    let r = p.try_logical_divide(&t).map(|r| r.mode(0));
+                    assert_eq!(r, want, "logical_divide({p}, {t})");
+                }
+            }
+            assert_eq!(got, want, "logical_divide({a}, {tl})");
+            compared += 1;
+            oks += usize::from(got.is_ok());
+        }
+        assert_eq!(compared, 4000);
+        assert!(oks > 400, "{oks} answers");
+    }
+
+    /// `tiled_divide` built with its second mode unpacked gives exactly `unpack` of the
+    /// zipped divide (values, static bits, errors) on random layouts and tilers.
+    #[test]
+    fn tiled_divide_is_the_unpacked_zipped_divide() {
+        let mut g = Gen(43);
+        let (mut compared, mut oks) = (0, 0);
+        for _ in 0..4000 {
+            let a = g.layout(2);
+            let r = 1 + g.next(3);
+            let elems: std::vec::Vec<std::string::String> = (0..r)
+                .map(|_| match g.next(5) {
+                    0 => std::string::String::from("_"),
+                    1 => std::format!("{}", 1 + g.next(8)),
+                    2 => std::format!("({},{})", 1 + g.next(4), 1 + g.next(4)),
+                    _ => std::format!("{}", g.layout(1)),
+                })
+                .collect();
+            let text = if r == 1 && g.next(2) == 0 {
+                elems[0].clone()
+            } else {
+                std::format!("({})", elems.join(","))
+            };
+            let Ok(t) = Tiler::try_parse(&text) else {
+                continue;
+            };
+            let want = a.try_zipped_divide(&t).and_then(|z| unpack(&z, false));
+            let got = a.try_tiled_divide(&t);
+            assert_eq!(got, want, "tiled_divide({a}, {t})");
+            compared += 1;
+            oks += usize::from(got.is_ok());
+        }
+        assert!(compared > 3500, "{compared} compared");
+        assert!(oks > 400, "{oks} answers");
+    }
+
+    /// Unpacking in place gives exactly the slice's answer: leaf, rank-1, empty and
+    /// nested modes, scaled-basis strides, and layouts that are not pairs.
+    #[test]
+    fn unpack_in_place_is_the_slice() {
+        let zs = [
+            "((_2,_4),(_3,_5,_6)):((_1,_6),(_2,_24,_120))",
+            "(_4,8):(_1,_4)",
+            "((2),(3)):((1),(2))",
+            "((2,(3,4)),((5,6),7,8)):((1,(2,6)),((24,120),720,5040))",
+            "((),(3,4)):((),(1,3))",
+            "((2,3),()):((1,2),())",
+            "(2,(3,4)):(_1@0,(_1@1,_3@1))",
+            "((2,3),4,5):((1,2),6,24)",
+            "8:1",
+            "((2,2)):((1,2))",
+            "(((2,3),4),((5,6),(7,8))):(((1,2),6),((24,120),(720,5040)))",
+        ];
+        let mut compared = 0;
+        for z in zs {
+            let z = Layout::try_parse(z).unwrap();
+            for unpack0 in [false, true] {
+                assert_eq!(
+                    unpack(&z, unpack0),
+                    unpack_sliced(&z, unpack0),
+                    "{z} {unpack0}"
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 2 * zs.len());
     }
 
     /// Dividing by a tuple tiler (single-mode modes in place) gives the mode-by-mode
@@ -554,7 +839,7 @@ mod tests {
                             && l.mode(i).shape_ref().is_leaf()
                     });
                 let taken = !matches!(
-                    l.zipped_divide_single(&t, &mut LayoutBuilder::new()),
+                    l.zipped_divide_single(&t, &mut LayoutBuilder::new(), false),
                     Ok(false)
                 );
                 assert_eq!(taken, applies, "zipped_divide({l}, {t})");

@@ -598,6 +598,19 @@ impl PairWalk {
         ))
     }
 
+    /// At mode `i`: `(m, e)` when element `i` of `t` is a layout or an integer, found at
+    /// node `e` of `t.inner_layout()`, and mode `i` of `l` is at node `m`.
+    #[inline]
+    pub(crate) const fn element(&self, l: &Layout, t: &Tiler, i: usize) -> Option<(Node, Node)> {
+        if !self.on || i >= self.rank || l.shape_ref().is_leaf() {
+            return None;
+        }
+        if !t.guide.is_leaf_node(self.guide) || t.guide.int_at(self.guide).is_underscore() {
+            return None;
+        }
+        Some((self.mode, self.elem))
+    }
+
     /// At a mode [`PairWalk::single`] answers: the integer `n` when the element is an
     /// integer (which composition reads as `n:_1`), `None` when it is a layout.
     #[inline]
@@ -606,6 +619,12 @@ impl PairWalk {
             return Some(t.layout.shape_ref().int_at(self.elem));
         }
         None
+    }
+
+    /// Whether the walk follows the modes (see [`PairWalk::new`]).
+    #[inline]
+    pub(crate) const fn is_on(&self) -> bool {
+        self.on
     }
 
     /// The node of the current mode of the layout (when the walk is on).

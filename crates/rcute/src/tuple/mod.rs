@@ -233,6 +233,18 @@ impl IntTuple {
         Ok(())
     }
 
+    /// Whether `ntok` more tokens holding `nleaf` more leaves fit, with the error that
+    /// [`IntTuple::push_node`] answers when they do not (crate-internal).
+    pub(crate) const fn reserve(&self, ntok: usize, nleaf: usize) -> Result<(), Error> {
+        if self.ntok as usize + ntok > NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        if self.nleaf as usize + nleaf > CAPACITY {
+            return Err(CAP_LEAVES);
+        }
+        Ok(())
+    }
+
     /// Appends the children of the tuple at `n` (or the leaf itself, if `n` is a leaf).
     pub(crate) const fn push_children(&mut self, src: &IntTuple, n: Node) -> Result<(), Error> {
         if src.is_leaf_node(n) {
@@ -746,6 +758,39 @@ impl IntTuple {
         self.tok[at] = LEAF;
         self.tok[at + 1] = 0;
         self.ntok -= 1;
+    }
+
+    /// Removes the parentheses of the tuple nodes `a` and, when given, `b` (neither the
+    /// root, `a` before `b` and not inside it), splicing their children into their parents
+    /// in one pass over the tokens (crate-internal). Unused token slots stay zero.
+    pub(crate) const fn splice_nodes(&mut self, a: Node, b: Option<Node>) {
+        let ntok = self.ntok as usize;
+        let a_close = self.tree_end(a).t - 1;
+        let (b_open, b_close) = match b {
+            Some(b) => (b.t, self.tree_end(b).t - 1),
+            None => (usize::MAX, usize::MAX),
+        };
+        let mut k = a.t;
+        let mut j = a.t + 1;
+        while j < ntok {
+            if j != a_close && j != b_open && j != b_close {
+                self.tok[k] = self.tok[j];
+                k += 1;
+            }
+            j += 1;
+        }
+        while k < ntok {
+            self.tok[k] = 0;
+            k += 1;
+        }
+        self.ntok -= if b.is_some() { 4 } else { 2 };
+    }
+
+    /// Copies the nesting of `other`, a tuple with the same leaf count (crate-internal:
+    /// the stride of a layout whose shape was re-nested).
+    pub(crate) const fn copy_tokens(&mut self, other: &IntTuple) {
+        self.tok = other.tok;
+        self.ntok = other.ntok;
     }
 
     /// Multiplies leaves `start..` by `d` (CuTe's `e * d`), leaving static `_0`s alone

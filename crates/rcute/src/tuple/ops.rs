@@ -138,9 +138,8 @@ const fn div_fold(
     while !a.is_close(c) {
         // each mode gets op(a_i, rest) and rest becomes op(rest, a_i); for a tuple a_i
         // the division recurses with the same fold, and the rest is op(rest, size(a_i))
-        let mut tmp = IntTuple::stream();
-        let _ = tri!(div_fold(&mut tmp, a, c, rest, op));
-        tri!(out.push_node(&tmp, Node::ROOT));
+        // written in place: the result mirrors `a`'s subtree, which fits
+        let _ = tri!(div_fold(out, a, c, rest, op));
         let size = tri!(product_at(a, c));
         rest = match op {
             Elementwise::CeilDiv => tri!(rest.try_ceil_div(size)),
