@@ -255,6 +255,13 @@ fn tma_desc(
                 // an integer stride (a static _0 of an extent-1 mode) reads nothing
                 continue;
             };
+            if sj.value() < 0 || dj.value() < 0 {
+                return Err(pre(
+                    "make_tma_copy: the global extents and strides must be non-negative; an extent and its stride",
+                    sj.value(),
+                    dj.value(),
+                ));
+            }
             let (sj, dj) = (sj.value() as u64, dj.value() as u64);
             if es.leaf_count() == 1 && first {
                 shape[i] = sj;
@@ -264,11 +271,20 @@ fn tma_desc(
             }
             let old = stride[i];
             stride[i] = gcd(stride[i], dj);
-            if stride[i] != 0 {
-                shape[i] = (shape[i] - 1) * (old / stride[i]) + (sj - 1) * (dj / stride[i]) + 1;
-            } else {
-                shape[i] = sj;
-            }
+            // the recurrence g_shape = (s_i - 1) * (d_i / gcd_j d_j) + 1, in checked steps
+            shape[i] = match (old.checked_div(stride[i]), dj.checked_div(stride[i])) {
+                (Some(a), Some(b)) => (shape[i] - 1)
+                    .checked_mul(a)
+                    .zip(sj.saturating_sub(1).checked_mul(b))
+                    .and_then(|(x, y)| x.checked_add(y))
+                    .and_then(|x| x.checked_add(1))
+                    .ok_or(Error::Overflow {
+                        msg: "make_tma_copy: a global extent overflows",
+                        lhs: sj as i64,
+                        rhs: dj as i64,
+                    })?,
+                _ => sj,
+            };
         }
     }
     if stride[0] != 1 {
@@ -288,7 +304,11 @@ fn tma_desc(
         }
     }
     for s in stride.iter_mut() {
-        *s = *s * bits as u64 / 8;
+        *s = s.checked_mul(bits as u64).ok_or(Error::Overflow {
+            msg: "make_tma_copy: a global stride in bits overflows",
+            lhs: *s as i64,
+            rhs: bits,
+        })? / 8;
     }
     for &s in &stride[1..] {
         if s >= 1 << 40 || s % 16 != 0 {
@@ -300,8 +320,10 @@ fn tma_desc(
         }
     }
     let mut boxd = [1u32; TMA_RANK];
-    for i in 0..dim {
-        boxd[i] = gbasis.try_mode(i)?.try_size()?.value() as u32;
+    for (i, b) in boxd.iter_mut().enumerate().take(dim) {
+        let n = gbasis.try_mode(i)?.try_size()?.value();
+        *b = u32::try_from(n)
+            .map_err(|_| pre("make_tma_copy: a box extent must be 1 to 256", n, 256))?;
     }
     let mut mc = num_multicast.max(1) as u32;
     let mut i = dim;
@@ -314,7 +336,10 @@ fn tma_desc(
             ));
         }
         i -= 1;
-        if boxd[i] % mc != 0 && mc % boxd[i] != 0 {
+        if boxd[i] == 0 {
+            return Err(pre("make_tma_copy: a box extent must be 1 to 256", 0, 256));
+        }
+        if !boxd[i].is_multiple_of(mc) && !mc.is_multiple_of(boxd[i]) {
             return Err(pre(
                 "make_tma_copy: the multicast and a box extent must divide one another",
                 mc as i64,
@@ -347,7 +372,8 @@ fn tma_desc(
                 Some(j) if tmodes[j].leaf_count() == 1 => Int::try_basis(Int::ONE, &[j])?,
                 Some(j) => {
                     let den = stride[j].max(16) as i64;
-                    let scale = (di.value() * bits / den + 7) / 8;
+                    let scale = di.value().saturating_mul(bits) / den;
+                    let scale = scale.saturating_add(7) / 8;
                     Int::try_basis(Int::dynamic(scale), &[j])?
                 }
             }
@@ -429,7 +455,7 @@ pub fn make_tma_copy_atom(
     let name = AtomName::new("Copy_Traits<")
         .push(op.name())
         .push(",Int<")
-        .push_int(nbits as u32)
+        .push_int(u32::try_from(nbits).unwrap_or(u32::MAX))
         .push(">>");
     let cop = CopyOp::tma(name, thr, src, params);
     CopyAtom::try_new(cop, ty, bits)
