@@ -60,7 +60,6 @@ const DEVICE_ONLY: &[&str] = &[
     "cluster_arrive",
     "cluster_wait",
     "elect_one_sync",
-    "make_tma_copy",
     "tma_store_arrive",
     "tma_store_wait",
     "cudaMalloc",
