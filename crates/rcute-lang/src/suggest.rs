@@ -14,8 +14,8 @@ fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
     }
     let w = b.len() + 1;
     let mut d = alloc::vec![0usize; (a.len() + 1) * w];
-    for j in 0..w {
-        d[j] = j;
+    for (j, x) in d.iter_mut().enumerate().take(w) {
+        *x = j;
     }
     for i in 1..=a.len() {
         d[i * w] = i;
