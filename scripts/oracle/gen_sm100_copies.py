@@ -6,6 +6,9 @@ the 8-bit and 4/6-bit LDSM/STSM, the 256-bit loads and stores) of CuTe's copy_tr
                               traits in bits (ThrID, SrcLayout, DstLayout, RefLayout), read
                               from CuTe's print of Copy_Atom<OP, uint1_t> (a 1-bit value type
                               recasts nothing, so it prints the traits themselves)
+  gen_sm100_copies.py valid   writes crates/rcute/src/atom/sm100_tmem.rs: the ValID (bit id ->
+                              TMEM bit address) of every TMEM load and store, printed by CuTe
+                              (make_tmem_copy reads it)
   gen_sm100_copies.py cases   writes scripts/oracle/sm100_copy_cases.txt: every operation
                               with several value types, and tilings (answer it with
                               cute_oracle.py --json --chunk 300 --jobs 2 --batch ...)
@@ -17,7 +20,9 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cute_oracle import ensure_headers, evaluate  # noqa: E402
+from cute_oracle import ATOM_PRELUDE, build, ensure_headers, evaluate  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -58,6 +63,31 @@ def table():
     print(f"{len(rows)} operations -> {path}; refused: {refused}")
 
 
+def valid():
+    ops = [op for op in names() if op.startswith("SM100_TMEM_")]
+    bodies = [f'print(typename Copy_Traits<{op}>::ValID{{}}); printf("\\n");' for op in ops]
+    rows = []
+    with tempfile.TemporaryDirectory() as wd:
+        exe, bad = build(bodies, ensure_headers(), wd, prelude=ATOM_PRELUDE)
+        for k, op in enumerate(ops):
+            if k in bad:
+                continue
+            r = subprocess.run([exe, str(k)], capture_output=True, text=True, timeout=20)
+            if r.returncode == 0:
+                rows.append((op, r.stdout.strip()))
+    path = os.path.join(ROOT, "crates", "rcute", "src", "atom", "sm100_tmem.rs")
+    with open(path, "w") as fh:
+        fh.write("//! The `ValID` of every TMEM load and store of CuTe's `copy_traits_sm100.hpp`: logical bit\n")
+        fh.write("//! id -> TMEM bit address (`TMEM::DP_b` = 2^21 a data path). Written by\n")
+        fh.write("//! `scripts/oracle/gen_sm100_copies.py valid` from CuTe's own traits; do not edit.\n\n")
+        fh.write("/// `(operation, ValID)` of every TMEM load and store.\n")
+        fh.write("#[rustfmt::skip]\npub(crate) const SM100_TMEM_VAL_IDS: &[(&str, &str)] = &[\n")
+        for r in rows:
+            fh.write('    ("%s", "%s"),\n' % r)
+        fh.write("];\n")
+    print(f"{len(rows)} operations -> {path}")
+
+
 def cases():
     ops = names()
     out = []
@@ -79,4 +109,4 @@ def cases():
 
 
 if __name__ == "__main__":
-    {"table": table, "cases": cases}[sys.argv[1]]()
+    {"table": table, "cases": cases, "valid": valid}[sys.argv[1]]()

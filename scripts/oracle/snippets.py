@@ -7,6 +7,10 @@ Usage:
   snippets.py snippet_cases.cpp OUT.jsonl     answer every snippet of the file
   snippets.py --one 'auto L = make_layout(Int<8>{}); print(L);'
 
+A snippet that defines `int main()` is a whole program: it is compiled as it is, after
+the prelude, and `main` runs (functions and templates are defined at the top level).
+The prelude also includes <numeric> and <vector> (`std::iota`).
+
 The case file holds snippets separated by lines that start with `// ----`; a snippet
 keeps its own lines and comments. Each answer is a JSON line {"expr", "out"}: `expr` the
 snippet without trailing blank lines, `out` its stdout without the final newline, or
@@ -37,19 +41,42 @@ def body(snippet):
     return "\n".join(l for l in snippet.splitlines() if not l.lstrip().startswith("#"))
 
 
+HOST_PRELUDE = PRELUDE + "#include <numeric>\n#include <vector>\n#include <iostream>\n"
+
+MAIN = re.compile(r"^\s*int\s+main\s*\(", re.M)
+
+
+def run_program(snippet, incs, wd, k):
+    """CuTe's answer to a whole program (one that defines main)."""
+    path = os.path.join(wd, f"program_{k}.cpp")
+    with open(path, "w") as f:
+        f.write(HOST_PRELUDE + "\n" + body(snippet) + "\n")
+    exe = os.path.join(wd, f"program_{k}")
+    cmd = ["g++", "-std=c++17", "-O0", "-w"] + [f"-I{p}" for p in incs] + [path, "-o", exe]
+    if subprocess.run(cmd, capture_output=True, text=True).returncode != 0:
+        return "error"
+    r = subprocess.run([exe], capture_output=True, text=True, timeout=20)
+    return r.stdout.rstrip("\n") if r.returncode == 0 else "error"
+
+
 def answer(snippets):
     incs = ensure_headers()
-    out = []
+    out = [None] * len(snippets)
     with tempfile.TemporaryDirectory() as wd:
-        # each snippet on lines of its own, inside its case function, after the prelude
-        bodies = ["\n" + body(s) + "\n" for s in snippets]
-        exe, bad = build(bodies, incs, wd, prelude=PRELUDE)
-        for k in range(len(snippets)):
-            if k in bad:
-                out.append("error")
-                continue
-            r = subprocess.run([exe, str(k)], capture_output=True, text=True, timeout=20)
-            out.append(r.stdout.rstrip("\n") if r.returncode == 0 else "error")
+        programs = [k for k, s in enumerate(snippets) if MAIN.search(s)]
+        for k in programs:
+            out[k] = run_program(snippets[k], incs, wd, k)
+        rest = [k for k in range(len(snippets)) if k not in programs]
+        if rest:
+            # each snippet on lines of its own, inside its case function, after the prelude
+            bodies = ["\n" + body(snippets[k]) + "\n" for k in rest]
+            exe, bad = build(bodies, incs, wd, prelude=HOST_PRELUDE)
+            for j, k in enumerate(rest):
+                if j in bad:
+                    out[k] = "error"
+                    continue
+                r = subprocess.run([exe, str(j)], capture_output=True, text=True, timeout=20)
+                out[k] = r.stdout.rstrip("\n") if r.returncode == 0 else "error"
     return out
 
 

@@ -284,3 +284,36 @@ fn bulk_copy_atoms_match_cute() {
     assert_eq!(c[0], 6, "{c:?}");
     assert_eq!(c[1], 1, "{c:?}");
 }
+
+#[test]
+fn tma_atoms_copies_and_partitions_match_cute() {
+    // make_tma_atom, make_tma_copy (and the _A/_B/_C_sm90 helpers), get_tma_tensor and
+    // tma_partition, each also with every integer static (the file's static_expr)
+    let c = replay("tma.jsonl", 60);
+    assert!(c[0] >= 40, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden/atoms/tma.jsonl");
+    let text = std::fs::read_to_string(&path).expect("tma.jsonl");
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: serde_json::Value = serde_json::from_str(line).expect("json");
+        let (Some(e), Some(o)) = (case.get("static_expr"), case.get("static_out")) else {
+            continue;
+        };
+        let s = serde_json::json!({"expr": e, "out": o});
+        match judge(&s) {
+            Verdict::Exact | Verdict::BothRefuse => checked += 1,
+            _ => panic!("{e}: expected {o}"),
+        }
+    }
+    assert!(checked >= 40, "{checked} static cases");
+}
+
+#[test]
+fn tmem_tensors_copies_and_partitions_match_cute() {
+    // make_tensor(make_tmem_ptr<T>(addr), L), make_tmem_copy, make_cotiled_copy and
+    // partition_S/D of TMEM tensors
+    let c = replay("tmem.jsonl", 30);
+    assert!(c[0] >= 25, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}

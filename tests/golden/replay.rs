@@ -547,3 +547,100 @@ fn leaf_by_leaf(
     }
     Verdict::Holds
 }
+
+/// What CuTe would do: for every documented deviation where rcute refuses, the as-CuTe
+/// mode (`cute eval --as-cute`) answers CuTe C++'s own answer, byte for byte, after a
+/// warning line, and rcute's error names that answer. The two deviations whose CuTe answer
+/// rcute does not compute (a swizzled layout applied to a coordinate with `_`, and
+/// `slice_and_offset` of a swizzled layout) stay refused in the as-CuTe mode, with rcute's
+/// error.
+#[test]
+fn deviations_answer_as_cute() {
+    let options = rcute_lang::Options { as_cute: true };
+    let (mut replayed, mut refused, mut unchecked) = (0, 0, 0);
+    for d in deviations() {
+        if d.kind == "int32" {
+            // rcute answers these (in i64); there is nothing to refuse
+            assert!(!d.rcute.starts_with("error"), "{}", d.expr);
+            continue;
+        }
+        let (out, err) = rcute_lang::eval_partial_with(&d.expr, &options);
+        match err {
+            None => {
+                let (warnings, rest): (Vec<&str>, Vec<&str>) =
+                    out.lines().partition(|l| l.starts_with("warning: "));
+                assert_eq!(rest.join("\n"), d.cute, "{}: the as-CuTe answer", d.expr);
+                assert!(!warnings.is_empty(), "{}: no warning", d.expr);
+                let answer = format!("CuTe C++ answers {}", d.cute);
+                assert!(warnings.iter().any(|w| w.contains(&answer)), "{}", d.expr);
+                assert!(d.rcute.contains(&answer), "{}: {}", d.expr, d.rcute);
+                if d.kind == "unlawful" {
+                    // where the law enumerates too large a domain, the error says so
+                    if d.rcute.contains("(not checked by the law here)") {
+                        unchecked += 1;
+                    } else {
+                        assert!(d.rcute.contains("law: "), "{}: {}", d.expr, d.rcute);
+                    }
+                }
+                replayed += 1;
+            }
+            Some(e) => {
+                assert!(
+                    d.expr.ends_with("A(_,_,_2)") || d.expr.contains("slice_and_offset("),
+                    "{}: the as-CuTe mode refuses: {e}",
+                    d.expr
+                );
+                assert_eq!(e.to_string(), d.rcute, "{}", d.expr);
+                refused += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{replayed} deviations answered as CuTe C++ answers them ({unchecked} too large for the law), {refused} refused"
+    );
+    assert!(
+        replayed == 149 && refused == 2 && unchecked <= 3,
+        "{replayed} {unchecked}"
+    );
+}
+
+/// What CuTe would do, on cases nobody picked: random algebra cases that rcute refuses
+/// where CuTe C++ answers (`scripts/oracle/gen_as_cute_cases.py`), each answered in the
+/// as-CuTe mode exactly as CuTe answers it, and refused without it with an error that
+/// names CuTe's answer.
+#[test]
+fn as_cute_random() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/golden/as-cute/random-algebra.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let options = rcute_lang::Options { as_cute: true };
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let (expr, out) = (
+            case["expr"].as_str().unwrap(),
+            case["out"].as_str().unwrap(),
+        );
+        let refusal = answer(expr);
+        assert!(
+            refusal.starts_with("error: ") && refusal.contains(&format!("CuTe C++ answers {out}")),
+            "{expr}: {refusal}"
+        );
+        let (got, err) = rcute_lang::eval_partial_with(expr, &options);
+        assert!(err.is_none(), "{expr}: {err:?}");
+        let (warnings, rest): (Vec<&str>, Vec<&str>) =
+            got.lines().partition(|l| l.starts_with("warning: "));
+        assert_eq!(warnings.len(), 1, "{expr}");
+        assert_eq!(rest.join("\n"), out, "{expr}");
+        n += 1;
+    }
+    eprintln!("{n} random cases answered as CuTe C++ answers them");
+    assert!(n >= 2400, "{n}");
+}
+
+/// `get<I>` of the pair `domain_offset` returns (a layout, plain or swizzled, and its
+/// offset), as CuTe's `get` of a tuple.
+#[test]
+fn domain_offset_pairs() {
+    all_pass("domain-offset.jsonl", 6);
+}

@@ -5,6 +5,7 @@
 //! cute eval 'A = (2,3):(1,2); A(1,2)'      programs: statements separated by ; or new lines
 //! cute eval 'auto L = make_layout(Int<8>{}); print(L);'   CuTe's C++ spellings, pasted
 //! cute eval --batch cases.txt               one program per line -> JSON lines
+//! cute eval --as-cute 'composition((_3,_16):(_48,_1), _4:_2)'   CuTe's answer where rcute refuses
 //! cute show '(4,8):(8,1)'                   CuTe's print_layout table (of a program's last value)
 //! cute explain 'logical_divide((4,2,3):(2,1,8), 4:2)'   the steps of an algebra call
 //! cute tma '(4096,1024):(1024,_1)' 'tile_to_shape(composition(Swizzle<3,3,3>, _0, (_8,_64):(_64,_1)), (_128,_64))' half_t
@@ -54,6 +55,23 @@ enum Command {
         /// and lines starting with '#' are skipped.
         #[arg(long, value_name = "FILE")]
         batch: Option<String>,
+        /// Where rcute refuses an answer CuTe C++ gives (CuTe's weaker checks: the
+        /// documented deviations), print CuTe's answer, after a line 'warning: ...' that
+        /// says what rcute refused and where CuTe's answer breaks the operation's law.
+        #[arg(long, conflicts_with_all = ["thread", "block", "block_dim", "grid_dim"])]
+        as_cute: bool,
+        /// Run the program as one thread of a kernel: threadIdx is X[,Y[,Z]].
+        #[arg(long, value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
+        thread: Option<String>,
+        /// blockIdx of that thread, X[,Y[,Z]] (default 0).
+        #[arg(long, value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
+        block: Option<String>,
+        /// blockDim, X[,Y[,Z]] (unset: a program reading it is refused).
+        #[arg(long = "block-dim", value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
+        block_dim: Option<String>,
+        /// gridDim, X[,Y[,Z]] (unset: a program reading it is refused).
+        #[arg(long = "grid-dim", value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
+        grid_dim: Option<String>,
     },
     /// Print CuTe's print_layout table of a rank-2 layout.
     Show {
@@ -164,11 +182,25 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Eval {
-            program: Some(p), ..
-        } => eval_program(&p),
+            program: Some(p),
+            thread,
+            block,
+            block_dim,
+            grid_dim,
+            ..
+        } if thread.is_some() || block.is_some() || block_dim.is_some() || grid_dim.is_some() => {
+            eval_thread(&p, [thread, block, block_dim, grid_dim])
+        }
         Command::Eval {
-            batch: Some(file), ..
-        } => run_batch(&file),
+            program: Some(p),
+            as_cute,
+            ..
+        } => eval_program(&p, &rcute_lang::Options { as_cute }),
+        Command::Eval {
+            batch: Some(file),
+            as_cute,
+            ..
+        } => run_batch(&file, &rcute_lang::Options { as_cute }),
         Command::Eval { .. } => unreachable!("clap requires a program or --batch"),
         Command::Show { layout } => picture(&layout, |v| match v {
             rcute_lang::Value::Layout(l) => rcute::print_layout(&l).map(|t| t.to_string()),
@@ -332,11 +364,69 @@ struct Outcome {
     result: Result<String, EvalError>,
 }
 
+/// `X[,Y[,Z]]` of `--thread` and the like: three non-negative integers, missing ones 0
+/// (1 for a dimension).
+fn dim3(text: &str, option: &str, fill: i64) -> Result<[i64; 3], String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(format!("--{option} takes X[,Y[,Z]], found {text:?}"));
+    }
+    let mut out = [fill; 3];
+    for (k, p) in parts.iter().enumerate() {
+        out[k] = p
+            .trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|v| *v >= 0)
+            .ok_or_else(|| {
+                format!("--{option} takes non-negative integers X[,Y[,Z]], found {text:?}")
+            })?;
+    }
+    Ok(out)
+}
+
+/// `cute eval --thread X --block Y PROGRAM`: the program as one thread of a kernel; the
+/// notes (`__syncthreads()` does nothing) go to stderr.
+fn eval_thread(program: &str, opts: [Option<String>; 4]) -> ExitCode {
+    let [thread, block, block_dim, grid_dim] = opts;
+    let parse = |o: &Option<String>, name: &str, fill: i64| {
+        o.as_deref().map(|t| dim3(t, name, fill)).transpose()
+    };
+    let launch = (|| {
+        Ok::<_, String>(rcute_lang::Launch {
+            thread: parse(&thread, "thread", 0)?.unwrap_or([0; 3]),
+            block: parse(&block, "block", 0)?.unwrap_or([0; 3]),
+            block_dim: parse(&block_dim, "block-dim", 1)?,
+            grid_dim: parse(&grid_dim, "grid-dim", 1)?,
+        })
+    })();
+    let launch = match launch {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (mut out, notes, err) = rcute_lang::eval_launch(program, &launch);
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let _ = io::stdout().write_all(out.as_bytes());
+    let _ = io::stdout().flush();
+    for n in notes {
+        eprintln!("note: {n}");
+    }
+    match err {
+        None => ExitCode::SUCCESS,
+        Some(e) => report(program, &e),
+    }
+}
+
 /// `cute eval PROGRAM`: what the program prints, then the error that stopped it (with
 /// its caret) and exit status 1. Output that does not end a line is ended, so that the
 /// shell's prompt starts a line of its own.
-fn eval_program(program: &str) -> ExitCode {
-    let (mut out, err) = rcute_lang::eval_partial(program);
+fn eval_program(program: &str, options: &rcute_lang::Options) -> ExitCode {
+    let (mut out, err) = rcute_lang::eval_partial_with(program, options);
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
@@ -367,7 +457,7 @@ impl From<Outcome> for ExitCode {
     }
 }
 
-fn run_batch(file: &str) -> ExitCode {
+fn run_batch(file: &str, options: &rcute_lang::Options) -> ExitCode {
     let mut reader: Box<dyn BufRead> = if file == "-" {
         Box::new(io::stdin().lock())
     } else {
@@ -398,7 +488,7 @@ fn run_batch(file: &str) -> ExitCode {
                 if program.trim().is_empty() || program.trim_start().starts_with('#') {
                     continue;
                 }
-                batch_answer(program)
+                batch_answer(program, options)
             }
             // a line that is not UTF-8 answers an error and the batch goes on
             Err(e) => {
@@ -420,8 +510,8 @@ fn run_batch(file: &str) -> ExitCode {
 /// One answer of batch mode: `{"expr", "out"}`, and for a program that fails
 /// `"error": {"message", "offset"}` (the byte offset of the error in `expr`), with `out`
 /// holding what the statements before the error printed followed by `error: MESSAGE`.
-fn batch_answer(program: &str) -> serde_json::Value {
-    let (out, err) = rcute_lang::eval_partial(program);
+fn batch_answer(program: &str, options: &rcute_lang::Options) -> serde_json::Value {
+    let (out, err) = rcute_lang::eval_partial_with(program, options);
     match err {
         None => serde_json::json!({ "expr": program, "out": out.trim_end_matches('\n') }),
         Some(e) => {

@@ -721,7 +721,7 @@ fn analysis_bad_input_is_a_clear_error() {
                 "(_4,_4):(_4,_1)",
                 "vector_access((_32,_1):(_1,_0), float)",
             ],
-            "error: access: a thread-value pair maps outside the memory layout (index, size) (thread 16, value 0): 16 and 16",
+            "error: access: a thread-value pair maps outside the memory layout (index, size): give a memory that covers the access's tile, fewer threads or values, or name the tile with in_tile (thread 16, value 0): 16 and 16",
             "vector_access((_32,_1):(_1,_0), float)",
         ),
         (
@@ -928,4 +928,68 @@ fn subcommand_layout_arguments_may_start_with_a_minus() {
     assert!(err.starts_with("error: "), "{err}");
     assert!(!err.contains("unexpected argument"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+/// `cute eval --as-cute`: where rcute refuses an answer CuTe C++ gives, CuTe's answer after
+/// a warning line (exit status 0); without it, the refusal names CuTe's answer and where it
+/// breaks the law. Batch mode takes the option too.
+#[test]
+fn as_cute_prints_cutes_answer_with_a_warning() {
+    let p = "composition((_3,_16):(_48,_1), _4:_2)";
+    let o = cute(&["eval", p]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("CuTe C++ answers (_2,_2):(_96,_1), which breaks composition's law: index 2 maps to 1 where the definition gives 49"),
+        "{err}"
+    );
+    let o = cute(&["eval", "--as-cute", p]);
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("warning: composition: rcute refuses this call (composition: stride divisibility condition violated"), "{out}");
+    assert_eq!(lines[1], "(_2,_2):(_96,_1)");
+    // a lawful answer is the same with or without the option, and gets no warning
+    let o = cute(&[
+        "eval",
+        "--as-cute",
+        "composition((_6,_2):(_8,_2), (_4,_3):(_3,_1))",
+    ]);
+    assert_eq!(text(&o.stdout), "((_2,_2),_3):((_24,_2),_8)\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["eval", "--as-cute", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("cute runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"upcast<2>(8:1)\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).unwrap();
+    let out = v["out"].as_str().unwrap();
+    assert!(
+        out.starts_with("warning: upcast: ") && out.ends_with("\n8:0"),
+        "{out}"
+    );
+}
+
+/// An unknown function or name suggests the closest known one.
+#[test]
+fn unknown_names_suggest_the_closest() {
+    let o = cute(&["eval", "logical_divid((4,2):(1,4), 2)"]);
+    assert!(
+        text(&o.stderr)
+            .starts_with("error: unknown function logical_divid; did you mean logical_divide?")
+    );
+    let o = cute(&["eval", "Tile = (4,2):(1,4); size(Tiel)"]);
+    assert!(
+        text(&o.stderr).starts_with("error: unknown name Tiel; did you mean Tile?"),
+        "{}",
+        text(&o.stderr)
+    );
 }

@@ -16,3 +16,4 @@ pub mod launch;
 pub mod pattern_families;
 pub mod patterns;
 pub mod template;
+pub mod traffic;

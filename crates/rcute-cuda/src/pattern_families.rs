@@ -5,7 +5,7 @@
 //! `tests/data/shared_patterns.csv` holds what Nsight Compute measured for them.
 
 use crate::patterns::{Op, Pattern};
-use rcute::analysis::{WARP, WarpInstruction, instruction_cost};
+use rcute::analysis::{WARP, WarpInstruction};
 
 /// Lane addresses of one instruction, `None` for an idle lane.
 type Lanes = [Option<i64>; WARP];
@@ -22,8 +22,6 @@ fn lanes(f: impl Fn(i64) -> Option<i64>) -> Lanes {
 
 /// A pattern of explicit addresses (bytes), with the bank model's prediction.
 pub fn explicit(name: &str, op: Op, instructions: Vec<Lanes>) -> Pattern {
-    let mut predicted = 0;
-    let mut ideal = 0;
     let instructions: Vec<WarpInstruction> = instructions
         .into_iter()
         .enumerate()
@@ -33,18 +31,7 @@ pub fn explicit(name: &str, op: Op, instructions: Vec<Lanes>) -> Pattern {
             lanes,
         })
         .collect();
-    for i in &instructions {
-        let c = instruction_cost(i.clone(), op.phases());
-        predicted += c.wavefronts;
-        ideal += c.ideal;
-    }
-    Pattern {
-        name: format!("family {name}"),
-        op,
-        instructions,
-        predicted,
-        ideal,
-    }
+    crate::patterns::costed(format!("family {name}"), op, instructions)
 }
 
 /// Lane -> unit index maps shared by the 8- and 16-byte families (`u` bytes a unit):

@@ -8,7 +8,10 @@
 //! perform one instruction per table row.
 
 use rcute::Error;
-use rcute::analysis::{Access, Side, WarpInstruction, bank_conflicts, coalescing};
+use rcute::analysis::{
+    Access, AccessKind, Memory, Side, WarpInstruction, coalescing, cp_async_source_lines,
+    instruction_cost,
+};
 use rcute::atom::{CopyAtom, TiledCopy};
 use rcute::{ComposedLayout, Int, Layout, MaybeSwizzled, Swizzle};
 use std::fmt::Write as _;
@@ -46,6 +49,18 @@ impl Op {
             bytes,
             cg: false,
             zfill: false,
+        }
+    }
+
+    /// How the bank model serves the instruction: a load (`ld`, `ldmatrix`), a store
+    /// (`st`, `stmatrix`) or a `cp.async` write; a zero-filling `.cg` writes as a `.ca`
+    /// does (measured: its writes are counted, `n (W + 3)`, where a reading `.cg`'s are
+    /// not).
+    pub const fn kind(self) -> AccessKind {
+        match self {
+            Op::LdShared(_) | Op::Ldsm(..) | Op::LdGlobal(_) => AccessKind::Load,
+            Op::StShared(_) | Op::Stsm(..) => AccessKind::Store,
+            Op::CpAsync { cg, zfill, .. } => AccessKind::CpAsync { cg: cg && !zfill },
         }
     }
 
@@ -115,10 +130,13 @@ pub struct Pattern {
     pub op: Op,
     /// Each instruction's lane addresses (bytes).
     pub instructions: Vec<WarpInstruction>,
-    /// Predicted shared-memory wavefronts, or global sectors, over all instructions.
+    /// Predicted shared-memory wavefronts (as the profiler counts them for these
+    /// instructions), or global sectors, over all instructions; 0 where refused.
     pub predicted: usize,
     /// The conflict-free wavefronts (shared memory), or the predicted sectors (global).
     pub ideal: usize,
+    /// Why the bank model does not predict the pattern, if it does not.
+    pub refused: Option<String>,
 }
 
 impl Pattern {
@@ -133,14 +151,36 @@ fn sw(b: i64, m: i64, s: i64, l: Layout) -> MaybeSwizzled {
 }
 
 fn shared(name: &str, op: Op, smem: MaybeSwizzled, access: Access) -> Result<Pattern, Error> {
-    let r = bank_conflicts(&smem, &access)?;
-    Ok(Pattern {
-        name: format!("{name}: {smem}"),
+    let access = access.with_kind(op.kind());
+    let instructions = access.try_instructions(&Memory::try_new(&smem)?)?;
+    Ok(costed(format!("{name}: {smem}"), op, instructions))
+}
+
+/// A pattern of these instructions with the bank model's prediction, or its refusal.
+pub(crate) fn costed(name: String, op: Op, instructions: Vec<WarpInstruction>) -> Pattern {
+    let (mut predicted, mut ideal, mut refused) = (0, 0, None);
+    for i in &instructions {
+        match instruction_cost(i.clone(), op.phases(), op.kind()) {
+            Ok(c) => {
+                predicted += c.counted;
+                ideal += c.counted_ideal;
+            }
+            Err(e) => {
+                refused.get_or_insert(e.to_string());
+            }
+        }
+    }
+    if refused.is_some() {
+        (predicted, ideal) = (0, 0);
+    }
+    Pattern {
+        name,
         op,
-        predicted: r.wavefronts(),
-        ideal: r.ideal(),
-        instructions: r.instructions.into_iter().map(|i| i.access).collect(),
-    })
+        instructions,
+        predicted,
+        ideal,
+        refused,
+    }
 }
 
 fn global(name: &str, gmem: MaybeSwizzled, access: Access) -> Result<Pattern, Error> {
@@ -151,6 +191,7 @@ fn global(name: &str, gmem: MaybeSwizzled, access: Access) -> Result<Pattern, Er
         op,
         predicted: r.sectors(),
         ideal: r.sectors(),
+        refused: None,
         instructions: r.requests.into_iter().map(|i| i.access).collect(),
     })
 }
@@ -678,8 +719,7 @@ pub fn extent(p: &Pattern) -> i64 {
 /// What rcute's models say of a pattern: its cost, or why they do not predict it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Prediction {
-    /// Shared-memory wavefronts (or global sectors) and the wavefronts beyond the ideal,
-    /// which the bank-conflict counter reports.
+    /// The counter [`Op::metric`] and the bank-conflict counter [`Op::conflict_metric`].
     Cost {
         /// Wavefronts (shared) or sectors (global).
         wavefronts: usize,
@@ -687,49 +727,46 @@ pub enum Prediction {
         conflicts: usize,
     },
     /// Not modelled, with the reason.
-    Refused(&'static str),
+    Refused(String),
 }
+
+/// Shared-memory wavefronts that every pattern kernel makes besides its pattern's
+/// instructions: the total counter a `cp.async` pattern is compared with
+/// (`l1tex__data_pipe_lsu_wavefronts_mem_shared.sum`) reads the `ld` and `st` counters
+/// plus this, in every measured `ld`/`st` pattern (`tests/patterns_measured.rs` checks it).
+pub const KERNEL_SHARED_WAVEFRONTS: usize = 1;
 
 /// The prediction the measured tables are replayed against (`tests/patterns_measured.rs`).
 pub fn predict(p: &Pattern) -> Prediction {
-    if shares_partly(p) {
-        return Prediction::Refused(
-            "an 8- or 16-byte access (or a matrix) with a phase whose lanes share addresses or are idle: the H200 merges such phases of loads (8-byte half-warps asking 128 bytes together take 1 wavefront) and not of stores, by a rule not yet modelled",
-        );
+    if let Some(why) = &p.refused {
+        return Prediction::Refused(why.clone());
     }
     match p.op {
-        Op::CpAsync { .. } => {
-            Prediction::Refused("cp.async (LDGSTS) writes to shared memory are not modelled")
-        }
         Op::LdGlobal(_) => Prediction::Cost {
             wavefronts: p.predicted,
             conflicts: 0,
+        },
+        Op::CpAsync {
+            cg: false,
+            zfill: false,
+            ..
+        } if p
+            .instructions
+            .iter()
+            .any(|i| cp_async_source_lines(&i.lanes) > rcute::analysis::CP_ASYNC_SOURCE_LINES) =>
+        {
+            Prediction::Refused(format!(
+                "cp.async.ca whose source spans more than {} lines of 128 bytes in one instruction: measured costs exceed n (W + 3) by a rule not found (read each instruction's source from fewer lines)",
+                rcute::analysis::CP_ASYNC_SOURCE_LINES
+            ))
+        }
+        Op::CpAsync { .. } => Prediction::Cost {
+            wavefronts: p.predicted + KERNEL_SHARED_WAVEFRONTS,
+            conflicts: p.predicted - p.ideal,
         },
         _ => Prediction::Cost {
             wavefronts: p.predicted,
             conflicts: p.predicted - p.ideal,
         },
     }
-}
-
-/// Whether some phase of one of `p`'s instructions has lanes asking the same address while
-/// not all its lanes ask one (a partial broadcast), for accesses served in several phases.
-fn shares_partly(p: &Pattern) -> bool {
-    let phases = p.op.phases();
-    if matches!(p.op, Op::LdGlobal(_)) || phases.groups().count() < 2 {
-        return false;
-    }
-    p.instructions.iter().any(|ins| {
-        phases.groups().any(|(first, n)| {
-            let mut a: Vec<i64> = ins.lanes[first..(first + n).min(ins.lanes.len())]
-                .iter()
-                .flatten()
-                .copied()
-                .collect();
-            a.sort_unstable();
-            let all = a.len();
-            a.dedup();
-            a.len() < all || all < n.min(ins.lanes.len() - first)
-        })
-    })
 }

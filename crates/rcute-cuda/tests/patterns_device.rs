@@ -106,20 +106,25 @@ fn the_models_match_the_device() {
         let conflicts =
             p.op.conflict_metric()
                 .map(|c| measured.get(&(i, c.to_string())));
-        let ok = m == Some(&(p.predicted as f64))
-            && conflicts.is_none_or(|c| c == Some(&((p.predicted - p.ideal) as f64)));
-        // cp.async (LDGSTS) writes are shown, not modelled: see analysis::banks
-        // and the families (rcute_cuda::pattern_families) are shown: they probe rules the
-        // model does not have yet
-        let modelled =
-            !matches!(p.op, patterns::Op::CpAsync { .. }) && !p.name.starts_with("family ");
+        let (predicted, predicted_conflicts, ok) = match patterns::predict(p) {
+            patterns::Prediction::Cost {
+                wavefronts,
+                conflicts: c,
+            } => (
+                Some(wavefronts),
+                c,
+                m == Some(&(wavefronts as f64)) && conflicts.is_none_or(|k| k == Some(&(c as f64))),
+            ),
+            patterns::Prediction::Refused(_) => (None, 0, false),
+        };
+        let modelled = predicted.is_some();
         wrong += usize::from(modelled && !ok);
         println!(
             "| {} | {:?} | {} | {} {unit} | {} {} | {} |",
             p.name,
             p.op,
             p.instructions.len(),
-            p.predicted,
+            predicted.map_or("refused".to_string(), |w| w.to_string()),
             m.map_or("missing".to_string(), |v| v.to_string()),
             match (modelled, ok) {
                 (_, true) => "",
@@ -128,7 +133,7 @@ fn the_models_match_the_device() {
             },
             conflicts.map_or(String::new(), |c| format!(
                 "{}, {}",
-                p.predicted - p.ideal,
+                predicted_conflicts,
                 c.map_or("missing".to_string(), |v| v.to_string())
             )),
         );

@@ -51,7 +51,31 @@ pub fn eval(program: &str) -> Result<String, EvalError> {
 /// assert_eq!(eval_partial("A = (2,3):(3,1)\nA(1,1)"), ("4\n".to_string(), None));
 /// ```
 pub fn eval_partial(program: &str) -> (String, Option<EvalError>) {
-    let (out, _, err) = run_program(program, false);
+    eval_partial_with(program, &Options::default())
+}
+
+/// How a program runs.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Answer as CuTe C++ does where rcute refuses an answer CuTe gives (the documented
+    /// deviations: CuTe's weaker checks): the call answers CuTe's layout, and a line
+    /// starting with `warning: ` before the statement's output says what rcute refused
+    /// and where CuTe's answer breaks the operation's law.
+    pub as_cute: bool,
+}
+
+/// [`eval_partial`] with [`Options`].
+///
+/// ```
+/// use rcute_lang::{Options, eval_partial_with};
+/// let p = "composition((_3,_16):(_48,_1), _4:_2)";
+/// let (out, err) = eval_partial_with(p, &Options { as_cute: true });
+/// assert!(err.is_none());
+/// assert!(out.starts_with("warning: composition: rcute refuses this call"));
+/// assert!(out.ends_with("\n(_2,_2):(_96,_1)\n"));
+/// ```
+pub fn eval_partial_with(program: &str, options: &Options) -> (String, Option<EvalError>) {
+    let (out, _, err) = run_program(program, false, options);
     (out, err)
 }
 
@@ -87,19 +111,68 @@ pub type TableCall = (String, Vec<Value>);
 /// assert_eq!(err.unwrap().message, "unknown name foo");
 /// ```
 pub fn eval_shown(program: &str) -> (String, Vec<Shown>, Option<EvalError>) {
-    run_program(program, true)
+    run_program(program, true, &Options::default())
 }
 
-fn run_program(program: &str, record: bool) -> (String, Vec<Shown>, Option<EvalError>) {
+/// [`eval_shown`] with [`Options`].
+pub fn eval_shown_with(
+    program: &str,
+    options: &Options,
+) -> (String, Vec<Shown>, Option<EvalError>) {
+    run_program(program, true, options)
+}
+
+fn run_program(
+    program: &str,
+    record: bool,
+    options: &Options,
+) -> (String, Vec<Shown>, Option<EvalError>) {
+    let (out, shown, _, err) = run_launch(program, record, None, options);
+    (out, shown, err)
+}
+
+/// Runs a program (as one thread of a kernel when `launch` is given): its output, the
+/// shown values, the notes, and the first error.
+fn run_launch(
+    program: &str,
+    record: bool,
+    launch: Option<crate::host::Launch>,
+    options: &Options,
+) -> (String, Vec<Shown>, Vec<String>, Option<EvalError>) {
     let (stmts, parse_err) = Parser::new(program).program_partial();
-    let mut env = Env::default();
-    let mut out = String::new();
+    let mut env = Env {
+        launch,
+        ..Env::default()
+    };
+    if options.as_cute {
+        env.as_cute = Some(Default::default());
+    }
     let mut shown = Vec::new();
     let recorded = if record { Some(&mut shown) } else { None };
-    match run(&mut env, &stmts, &mut out, recorded) {
-        Ok(()) => (out, shown, parse_err),
-        Err(e) => (out, shown, Some(e)),
-    }
+    let r = run(&mut env, &stmts, recorded).and_then(|()| env.run_main());
+    let err = match r {
+        Ok(()) => parse_err,
+        Err(e) => Some(e),
+    };
+    (env.out, shown, env.notes, err)
+}
+
+/// Runs a program as one thread of a kernel: `threadIdx`, `blockIdx`, `blockDim` and
+/// `gridDim` are `launch`'s. Returns what the program printed, the notes about what runs
+/// differently on the CPU (`__syncthreads()` does nothing), and the first error.
+///
+/// ```
+/// use rcute_lang::{Launch, eval_launch};
+/// let launch = Launch { thread: [5, 0, 0], ..Launch::default() };
+/// let (out, notes, err) = eval_launch("print(int(threadIdx.x) * 2);", &launch);
+/// assert_eq!((out.as_str(), notes.len(), err), ("10", 0, None));
+/// ```
+pub fn eval_launch(
+    program: &str,
+    launch: &crate::host::Launch,
+) -> (String, Vec<String>, Option<EvalError>) {
+    let (out, _, notes, err) = run_launch(program, false, Some(*launch), &Options::default());
+    (out, notes, err)
 }
 
 /// Runs a program whose last statement is a call of the algebra and returns what the
@@ -119,9 +192,9 @@ fn run_program(program: &str, record: bool) -> (String, Vec<Shown>, Option<EvalE
 pub fn explain(program: &str) -> Result<String, EvalError> {
     let stmts = Parser::new(program).program()?;
     let mut env = Env::default();
-    let mut out = String::new();
     let (last, rest) = stmts.split_last().expect("a program has a statement");
-    run(&mut env, rest, &mut out, None)?;
+    run(&mut env, rest, None)?;
+    let mut out = core::mem::take(&mut env.out);
     let e = match last {
         Stmt::Show(e) => e,
         Stmt::Stream(items) => {
@@ -136,6 +209,12 @@ pub fn explain(program: &str) -> Result<String, EvalError> {
                 e.span,
             ));
         }
+        _ => {
+            return Err(EvalError::new(
+                "explain: the program must end with the call to explain, e.g. logical_divide(A, 4:2)",
+                Span::new(0, program.len().max(1)),
+            ));
+        }
     };
     let v = match &e.kind {
         ExprKind::Call { name, .. } if name == "explain" => env.eval(e)?,
@@ -145,67 +224,84 @@ pub fn explain(program: &str) -> Result<String, EvalError> {
     Ok(out)
 }
 
-/// Runs statements, appending what they print to `out` and, when `shown` is given, what
-/// each shown statement gave.
-fn run(
-    env: &mut Env,
-    stmts: &[Stmt],
-    out: &mut String,
-    mut shown: Option<&mut Vec<Shown>>,
-) -> Result<(), EvalError> {
+/// Runs the top-level statements, appending what they print to the program's output
+/// and, when `shown` is given, what each shown statement gave. A bare expression prints
+/// its value (the calculator), unless it assigns or calls the program's own function
+/// that returns nothing; the statements of C++ run as C++'s.
+fn run(env: &mut Env, stmts: &[Stmt], mut shown: Option<&mut Vec<Shown>>) -> Result<(), EvalError> {
     for (index, st) in stmts.iter().enumerate() {
+        let mark = env.out.len();
         match st {
-            Stmt::Let(name, e) => {
-                let v = env.eval(e)?;
-                if let Value::Printed(_) = v {
-                    return Err(EvalError::new("a printer returns no value to bind", e.span));
+            Stmt::Show(e) if is_silent(e) => {
+                if let Value::Printed(s) = env.eval(e)? {
+                    env.emit(&s, e.span)?;
                 }
-                env.vars.insert(name.clone(), v);
             }
-            Stmt::Show(_) | Stmt::Stream(_) => {
-                let e = match st {
-                    Stmt::Show(e) => {
-                        let (v, call) = match shown {
-                            Some(_) => env.eval_recording(e)?,
-                            None => (env.eval(e)?, None),
-                        };
-                        match &v {
-                            Value::Printed(s) => out.push_str(s),
-                            v => {
-                                use core::fmt::Write;
-                                let _ = writeln!(out, "{v}");
-                            }
-                        }
-                        if let Some(list) = shown.as_deref_mut() {
-                            list.push(Shown {
-                                statement: index,
-                                span: e.span,
-                                value: v,
-                                call,
-                            });
-                        }
-                        e
-                    }
-                    Stmt::Stream(items) => {
-                        for x in items {
-                            out.push_str(&env.print_one(x)?);
-                        }
-                        &items[items.len().saturating_sub(1)]
-                    }
-                    Stmt::Let(..) => unreachable!(),
+            Stmt::Show(e) => {
+                let (v, call) = match shown {
+                    Some(_) => env.eval_recording(e)?,
+                    None => (env.eval(e)?, None),
                 };
-                if out.len() > MAX_OUTPUT {
-                    return Err(EvalError::new(
-                        alloc::format!(
-                            "the program prints more than {MAX_OUTPUT} bytes (the limit of one program)"
-                        ),
-                        e.span,
-                    ));
+                match &v {
+                    Value::Printed(s) => env.emit(s, e.span)?,
+                    Value::Slice(..) => {
+                        return Err(crate::operators::not_supported(
+                            "printing a thread slice",
+                            "print of one of its partitions",
+                            e.span,
+                        ));
+                    }
+                    v => {
+                        use core::fmt::Write;
+                        let mut line = String::new();
+                        let _ = writeln!(line, "{v}");
+                        env.emit(&line, e.span)?;
+                    }
+                }
+                if let Some(list) = shown.as_deref_mut() {
+                    list.push(Shown {
+                        statement: index,
+                        span: e.span,
+                        value: v,
+                        call,
+                    });
                 }
             }
+            st => match env.exec(st)? {
+                crate::exec::Flow::Next => {}
+                crate::exec::Flow::Break(s) | crate::exec::Flow::Continue(s) => {
+                    return Err(EvalError::new("break or continue outside a loop", s));
+                }
+                crate::exec::Flow::Return(_) => break,
+            },
         }
+        // the warnings of calls answered as CuTe does, before what the statement printed
+        super::functions::as_cute::flush(env.as_cute.as_ref(), &mut env.out, mark);
     }
     Ok(())
+}
+
+/// Whether a shown expression prints nothing: an assignment, `++`/`--`, a member call
+/// that returns nothing.
+fn is_silent(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Assign(..) | ExprKind::IncDec(..))
+}
+
+impl Env {
+    /// Calls `main()` when the program defines it (as C++ does after the globals).
+    fn run_main(&mut self) -> Result<(), EvalError> {
+        let Some(f) = self.funcs.get("main").and_then(|f| f.last()).cloned() else {
+            return Ok(());
+        };
+        if !f.params.is_empty() {
+            return Err(EvalError::new(
+                "main is run without arguments: write int main() { ... }",
+                f.span,
+            ));
+        }
+        self.call_user(&f, &[], Vec::new(), f.span, false)
+            .map(|_| ())
+    }
 }
 
 /// Runs a program and returns the value of its last statement, which must be an
@@ -222,20 +318,7 @@ pub fn eval_value(program: &str) -> Result<Value, EvalError> {
     let mut env = Env::default();
     let (last, rest) = stmts.split_last().expect("a program has a statement");
     for st in rest {
-        match st {
-            Stmt::Let(name, e) => {
-                let v = env.eval(e)?;
-                env.vars.insert(name.clone(), v);
-            }
-            Stmt::Show(e) => {
-                env.eval(e)?;
-            }
-            Stmt::Stream(items) => {
-                for x in items {
-                    env.print_one(x)?;
-                }
-            }
-        }
+        env.exec(st)?;
     }
     match last {
         Stmt::Show(e) => {
@@ -253,21 +336,70 @@ pub fn eval_value(program: &str) -> Result<Value, EvalError> {
             "the program must end with an expression, not a stream output",
             items.first().map_or(Span::new(0, 1), |x| x.span),
         )),
+        _ => Err(EvalError::new(
+            "the program must end with an expression",
+            Span::new(0, program.len().max(1)),
+        )),
     }
 }
 
+/// A variable: its value and, for C++'s scalar types (`int`, `float`, ...), the type an
+/// assignment converts to.
+#[derive(Clone, Debug)]
+pub(crate) struct Var {
+    pub v: Value,
+    pub ty: Option<crate::data::Elem>,
+}
+
+/// The state of a running program.
 #[derive(Default)]
-struct Env {
-    vars: BTreeMap<String, Value>,
+pub(crate) struct Env {
+    /// The names bound at the top level (the calculator's and C++'s globals).
+    pub(crate) vars: BTreeMap<String, Var>,
+    /// The scopes of blocks and calls, innermost last.
+    pub(crate) locals: Vec<BTreeMap<String, Var>>,
+    /// The first scope of the running function (a function sees its own scopes and the
+    /// globals).
+    pub(crate) frame: usize,
+    /// The program's functions by name (overloads by number of parameters).
+    pub(crate) funcs: BTreeMap<String, Vec<alloc::sync::Arc<crate::syntax::FuncDef>>>,
+    /// The program's arrays.
+    pub(crate) heap: Vec<crate::data::Buffer>,
+    /// Their elements in all.
+    pub(crate) elements: usize,
+    /// What the program printed.
+    pub(crate) out: String,
+    /// Loop iterations and calls so far.
+    pub(crate) steps: u64,
+    /// Calls of the program's functions in progress.
+    pub(crate) calls: usize,
+    /// Calls with arguments in progress inside the program's functions.
+    pub(crate) nest: usize,
+    /// The thread of a kernel the program runs as.
+    pub(crate) launch: Option<crate::host::Launch>,
+    /// Notes for the caller.
+    pub(crate) notes: Vec<String>,
+    /// In the as-CuTe mode ([`Options::as_cute`]), the warnings of the calls answered as
+    /// CuTe C++ does, not yet printed.
+    pub(crate) as_cute: Option<core::cell::RefCell<Vec<String>>>,
 }
 
 impl Env {
+    /// `; did you mean X?` for an unknown name or function: the closest bound name,
+    /// function of the table or tag.
+    fn suggest(&self, name: &str) -> String {
+        let tags = ["LayoutLeft", "LayoutRight", "print", "printf", "explain"];
+        let known = self.vars.keys().map(String::as_str);
+        let functions = super::functions::TABLE.iter().map(|f| f.name);
+        super::suggest::did_you_mean(name, known.chain(functions).chain(tags))
+    }
+
     // The evaluator recurses once per level of nesting (at most MAX_DEPTH): `eval` only
     // dispatches, each form is its own function, and the work after the recursion (building
     // tuples and layouts, calling the library) is in functions of its own, so that the
     // frames on the recursive path stay small (unoptimized builds keep every local of a
     // function in its frame).
-    fn eval(&mut self, e: &Expr) -> Result<Value, EvalError> {
+    pub(crate) fn eval(&mut self, e: &Expr) -> Result<Value, EvalError> {
         match &e.kind {
             ExprKind::Int(i) => Ok(Value::int(*i)),
             ExprKind::Under => Ok(Value::int(Int::UNDERSCORE)),
@@ -283,8 +415,7 @@ impl Env {
             } => self.call(name, *name_span, targs, args, e.span, None),
             ExprKind::Apply(f, args) => {
                 let fv = self.eval(f)?;
-                let coord = self.coordinate(args, e.span)?;
-                apply(&fv, coord, f.span, e.span)
+                self.apply_value(fv, args, f.span, e.span)
             }
             ExprKind::Str(_) => Err(EvalError::new(
                 "a string is only printed: print(\"...\") or printf(\"...\", ...)",
@@ -297,7 +428,25 @@ impl Env {
                     .map_err(|err| EvalError::from_core(err, e.span))
             }
             ExprKind::Arith(first, rest) => self.arith(first, rest),
-            ExprKind::Dynamic(x) => Ok(Value::int(self.integer(x, "int{...}")?.to_dynamic())),
+            ExprKind::Dynamic(x) => self.dynamic(x),
+            _ => self.eval_host(e),
+        }
+    }
+
+    /// `int{x}`, `int(x)`: an integer made dynamic, a floating-point number truncated.
+    #[inline(never)]
+    fn dynamic(&mut self, x: &Expr) -> Result<Value, EvalError> {
+        match self.eval(x)? {
+            Value::Float(f, single) => {
+                crate::exec::convert(Value::Float(f, single), crate::data::Elem("long"), x.span)
+            }
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => {
+                Ok(Value::int(t.leaf(0).to_dynamic()))
+            }
+            v => Err(EvalError::new(
+                alloc::format!("int{{...}} takes integers; this is {} {v}", v.kind()),
+                x.span,
+            )),
         }
     }
 
@@ -316,10 +465,43 @@ impl Env {
     /// dynamic integers (static when both operands are; `_0 * x` is `_0`).
     #[inline(never)]
     fn arith(&mut self, first: &Expr, rest: &[(BinOp, Span, Expr)]) -> Result<Value, EvalError> {
-        let mut acc = self.integer(first, &alloc::format!("'{}'", rest[0].0.symbol()))?;
-        for (op, _, x) in rest {
+        let v = self.eval(first)?;
+        let mut acc = match v {
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
+            Value::Float(..) | Value::Ptr(_) => return self.arith_host(v, first, rest),
+            v => {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "'{}' takes integers; this is {} {v}",
+                        rest[0].0.symbol(),
+                        v.kind()
+                    ),
+                    first.span,
+                ));
+            }
+        };
+        for (k, (op, _, x)) in rest.iter().enumerate() {
             let sym = op.symbol();
-            let rhs = self.integer(x, &alloc::format!("'{sym}'"))?;
+            let rv = self.eval(x)?;
+            let rhs = match rv {
+                Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
+                Value::Float(..) | Value::Ptr(_) => {
+                    let lhs = crate::exec::binop(
+                        crate::syntax::Op2::Arith(*op),
+                        Value::int(acc),
+                        rv,
+                        rest[k].1,
+                        first.span.join(x.span),
+                    )?;
+                    return self.arith_host_from(lhs, first, &rest[k + 1..]);
+                }
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!("'{sym}' takes integers; this is {} {v}", v.kind()),
+                        x.span,
+                    ));
+                }
+            };
             let span = first.span.join(x.span);
             let r = match op {
                 BinOp::Add => acc.try_add(rhs),
@@ -352,14 +534,84 @@ impl Env {
         Ok(Value::int(acc))
     }
 
+    /// Arithmetic where the first operand is a floating-point number or a pointer.
+    #[inline(never)]
+    fn arith_host(
+        &mut self,
+        first_v: Value,
+        first: &Expr,
+        rest: &[(BinOp, Span, Expr)],
+    ) -> Result<Value, EvalError> {
+        self.arith_host_from(first_v, first, rest)
+    }
+
+    #[inline(never)]
+    fn arith_host_from(
+        &mut self,
+        mut acc: Value,
+        first: &Expr,
+        rest: &[(BinOp, Span, Expr)],
+    ) -> Result<Value, EvalError> {
+        for (op, at, x) in rest {
+            let rv = self.eval(x)?;
+            acc = crate::exec::binop(
+                crate::syntax::Op2::Arith(*op),
+                acc,
+                rv,
+                *at,
+                first.span.join(x.span),
+            )?;
+        }
+        Ok(acc)
+    }
+
+    /// `f(args)` of a value: a layout or a tensor at a coordinate, an element of a tensor
+    /// over an array, or a call of a lambda.
+    pub(crate) fn apply_value(
+        &mut self,
+        fv: Value,
+        args: &[Expr],
+        fspan: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        match fv {
+            Value::Func(f) => {
+                let vals = self.eval_args(args)?;
+                self.call_user(&f.0, &[], vals, span, true)
+            }
+            Value::Data(t) => {
+                let (coord, _) = self.coordinate(args, span)?;
+                if coord.has_underscore() {
+                    let sub =
+                        t.t.try_slice(&coord)
+                            .map_err(|e| EvalError::from_core(e, span))?;
+                    return Ok(Value::Data(alloc::boxed::Box::new(
+                        crate::data::DataTensor { ptr: t.ptr, t: sub },
+                    )));
+                }
+                let p = self.data_elem(&t, &coord, span)?;
+                self.read(p, span)
+            }
+            fv => {
+                let coord = self.coordinate(args, span)?;
+                apply(&fv, coord, fspan, span)
+            }
+        }
+    }
+
     /// What one item of `std::cout << x` writes: a string as it is, a value as CuTe's
     /// `operator<<` writes it (the same text as `print`).
-    fn print_one(&mut self, e: &Expr) -> Result<String, EvalError> {
+    pub(crate) fn print_one(&mut self, e: &Expr) -> Result<String, EvalError> {
         if let ExprKind::Str(s) = &e.kind {
             return Ok(s.clone());
         }
         match self.eval(e)? {
             Value::Printed(_) => Err(EvalError::new("a printer returns no value", e.span)),
+            Value::Slice(..) => Err(crate::operators::not_supported(
+                "printing a thread slice",
+                "print of one of its partitions",
+                e.span,
+            )),
             v => Ok(v.to_string()),
         }
     }
@@ -402,6 +654,7 @@ impl Env {
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
                 Ok(super::printf::Arg::Int(t.leaf(0).value()))
             }
+            Value::Float(f, _) => Ok(super::printf::Arg::Float(f)),
             v => Err(EvalError::new(
                 alloc::format!(
                     "a printf argument is an integer or a string; this is {} {v}",
@@ -430,7 +683,7 @@ impl Env {
 
     #[inline(never)]
     fn name(&mut self, name: &str, targs: &[i64], span: Span) -> Result<Value, EvalError> {
-        if let Some(v) = self.vars.get(name) {
+        if let Some(Var { v, .. }) = self.lookup(name) {
             if !targs.is_empty() {
                 return Err(EvalError::new(
                     alloc::format!("{name} is a variable and takes no template arguments"),
@@ -461,6 +714,15 @@ impl Env {
             "LayoutLeft" | "GenColMajor" => Ok(Value::Tag(Tag::LayoutLeft)),
             "LayoutRight" | "GenRowMajor" => Ok(Value::Tag(Tag::LayoutRight)),
             "X" => Ok(Value::int(Int::UNDERSCORE)),
+            _ if self.funcs.contains_key(name) => match self.funcs.get(name).and_then(|f| f.last())
+            {
+                Some(f) => Ok(Value::Func(crate::data::FuncRef(f.clone()))),
+                None => Err(EvalError::new(alloc::format!("unknown name {name}"), span)),
+            },
+            "threadIdx" | "blockIdx" | "blockDim" | "gridDim" => Err(EvalError::new(
+                alloc::format!("{name} is read by its members: {name}.x, {name}.y, {name}.z"),
+                span,
+            )),
             _ if find(name).is_some() => Err(EvalError::new(
                 alloc::format!("{name} is a function: call it with arguments, {name}(...)"),
                 span,
@@ -471,7 +733,10 @@ impl Env {
             _ if super::value::element_type(name).is_some() && targs.is_empty() => Ok(
                 Value::ElementType(super::value::element_type(name).unwrap_or_default()),
             ),
-            _ => Err(EvalError::new(alloc::format!("unknown name {name}"), span)),
+            _ => Err(EvalError::new(
+                alloc::format!("unknown name {name}{}", self.suggest(name)),
+                span,
+            )),
         }
     }
 
@@ -487,12 +752,26 @@ impl Env {
         span: Span,
         record: Option<&mut Option<Vec<Value>>>,
     ) -> Result<Value, EvalError> {
-        if self.vars.contains_key(name) && targs.is_empty() {
-            let coord = self.coordinate(args, span)?;
-            return apply(&self.vars[name], coord, name_span, span);
+        if targs.is_empty() && self.lookup(name).is_some() {
+            return self.call_var(name, args, name_span, span);
         }
         if matches!(name, "print" | "printf") && targs.is_empty() {
+            // `print(x)` shown: x's value is recorded as the argument of a call of `print`,
+            // so that a front end draws it as it draws a bare expression
+            if let (Some(r), "print", [x]) = (record, name, args)
+                && !matches!(x.kind, ExprKind::Str(_))
+            {
+                return self.print_shown(x, r);
+            }
             return self.print(name, args, span);
+        }
+        if !self.funcs.is_empty() && self.funcs.contains_key(name) {
+            return self.call_program(name, targs, args, span);
+        }
+        if crate::host::is_host_call(name)
+            && let Some(v) = self.host_call(name, targs, args, name_span, span)?
+        {
+            return Ok(v);
         }
         if name == "explain" && targs.is_empty() && args.len() == 1 {
             // explain(f(x, y)): the steps of the call written as its argument, whose
@@ -500,21 +779,102 @@ impl Env {
             return self.explain(&args[0]);
         }
         let Some(func) = find(name) else {
-            return Err(EvalError::new(
-                alloc::format!("unknown function {name}"),
-                name_span,
-            ));
+            return Err(self.unknown_function(name, name_span));
         };
         let vals = self.eval_args(args)?;
         if let Some(r) = record {
             *r = Some(vals.iter().map(|(v, _)| v.clone()).collect());
         }
-        call_of(func, targs, vals, name_span, span)
+        crate::host::call_table(func, targs, vals, name_span, span, self.as_cute.as_ref())
+    }
+
+    /// `print(x)` of a shown statement: x's value recorded as the argument of a call of
+    /// `print`, its text printed. Out of [`Env::call`], whose frame is on the stack once
+    /// per level of nesting.
+    #[inline(never)]
+    fn print_shown(&mut self, x: &Expr, r: &mut Option<Vec<Value>>) -> Result<Value, EvalError> {
+        let v = self.eval(x)?;
+        if let Value::Printed(_) = v {
+            return Err(EvalError::new("a printer returns no value", x.span));
+        }
+        let text = v.to_string();
+        *r = Some(alloc::vec![v]);
+        Ok(Value::Printed(text))
+    }
+
+    /// `unknown function f; did you mean g?` (out of [`Env::call`]'s frame).
+    #[cold]
+    #[inline(never)]
+    fn unknown_function(&self, name: &str, name_span: Span) -> EvalError {
+        EvalError::new(
+            alloc::format!("unknown function {name}{}", self.suggest(name)),
+            name_span,
+        )
+    }
+
+    /// A call of one of the program's functions (the overload with as many parameters).
+    #[inline(never)]
+    fn call_program(
+        &mut self,
+        name: &str,
+        targs: &[i64],
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let fs = self.funcs.get(name).map(|fs| {
+            fs.iter()
+                .rev()
+                .find(|f| f.params.len() == args.len())
+                .or(fs.last())
+                .cloned()
+        });
+        let Some(Some(f)) = fs else {
+            return Err(self.unknown_function(name, span));
+        };
+        let vals = self.eval_args(args)?;
+        self.call_user(&f, targs, vals, span, false)
+    }
+
+    /// `v(args)` of a variable `v`: a layout applied, a lambda called.
+    #[inline(never)]
+    fn call_var(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        name_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let v = self
+            .lookup(name)
+            .map(|v| v.v.clone())
+            .unwrap_or_else(crate::exec::void);
+        self.apply_value(v, args, name_span, span)
     }
 
     /// The values of a call's arguments, each with its span (a printer's output is not a
     /// value).
-    fn eval_args(&mut self, args: &[Expr]) -> Result<Vec<(Value, Span)>, EvalError> {
+    pub(crate) fn eval_args(&mut self, args: &[Expr]) -> Result<Vec<(Value, Span)>, EvalError> {
+        if self.calls > 0 {
+            // inside the program's functions, calls nest across their bodies: bound them
+            // together (the stack holds them all)
+            if self.nest >= crate::exec::MAX_NEST {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "the program nests too deeply: at most {} levels of calls, counting those inside its functions",
+                        crate::exec::MAX_NEST
+                    ),
+                    args.first().map_or(Span::new(0, 1), |a| a.span),
+                ));
+            }
+            self.nest += 1;
+            let r = self.eval_args_inner(args);
+            self.nest -= 1;
+            return r;
+        }
+        self.eval_args_inner(args)
+    }
+
+    fn eval_args_inner(&mut self, args: &[Expr]) -> Result<Vec<(Value, Span)>, EvalError> {
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
             let v = self.eval(a)?;
@@ -561,7 +921,7 @@ impl Env {
         };
         let Some(func) = find(name) else {
             return Err(EvalError::new(
-                alloc::format!("unknown function {name}"),
+                alloc::format!("unknown function {name}{}", self.suggest(name)),
                 *name_span,
             ));
         };
@@ -572,6 +932,7 @@ impl Env {
             name_span: *name_span,
             targs,
             args: vals,
+            as_cute: None,
         };
         func.check_arity(&call)?;
         explain_call(func, &call).map(|x| Value::Printed(x.to_string()))
@@ -592,7 +953,11 @@ impl Env {
 
     /// The coordinate of an application `f(c0, c1, ...)`: one argument is the coordinate,
     /// several make a tuple (CuTe's `make_coord`).
-    fn coordinate(&mut self, args: &[Expr], span: Span) -> Result<(IntTuple, Span), EvalError> {
+    pub(crate) fn coordinate(
+        &mut self,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<(IntTuple, Span), EvalError> {
         if args.is_empty() {
             return Err(EvalError::new(
                 "a layout is applied to a coordinate: L(c)",
@@ -756,17 +1121,18 @@ pub fn call(
     name_span: Span,
     span: Span,
 ) -> Result<Value, EvalError> {
-    call_of(func, targs, args, name_span, span)
+    call_of(func, targs, args, name_span, span, None)
 }
 
 /// Calls a function of the language on evaluated arguments.
 #[inline(never)]
-fn call_of(
+pub(crate) fn call_of(
     func: &'static Function,
     targs: &[i64],
     vals: Vec<(Value, Span)>,
     name_span: Span,
     span: Span,
+    as_cute: Option<&core::cell::RefCell<Vec<String>>>,
 ) -> Result<Value, EvalError> {
     let call = Call {
         name: func.name,
@@ -774,6 +1140,7 @@ fn call_of(
         name_span,
         targs,
         args: vals,
+        as_cute,
     };
     func.check_arity(&call)?;
     func.eval(&call)
@@ -804,6 +1171,48 @@ fn basis_element(targs: &[i64], span: Span) -> Result<Value, EvalError> {
 
 /// An atom by CuTe's type name: a copy atom (`Copy_Atom<...>`) or an MMA atom.
 fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
+    use super::value::Space;
+    for (head, space) in [
+        ("make_gmem_ptr<", Space::Gmem),
+        ("make_smem_ptr<", Space::Smem),
+        ("make_tmem_ptr<", Space::Tmem),
+    ] {
+        if let Some(rest) = text.strip_prefix(head) {
+            // make_tmem_ptr<T>(addr) carries its address
+            let (rest, base) = match rest.split_once('(') {
+                Some((r, a)) => (r, a.trim_end_matches(')').parse::<u32>().unwrap_or(0)),
+                None => (rest, 0),
+            };
+            let ty = rest.strip_suffix('>').unwrap_or(rest);
+            let named = super::value::element_type(ty);
+            let bits = named.and_then(rcute::atom::element_bits);
+            let (Some(ty), Some(bits)) = (named, bits) else {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{text}: unknown element type {ty} (half_t, float, uint8_t, ...)"
+                    ),
+                    span,
+                ));
+            };
+            return Ok(Value::MemPtr(super::value::Ptr {
+                space,
+                ty,
+                bits,
+                base,
+                offset: 0,
+            }));
+        }
+    }
+    if let Some(op) = rcute::atom::TmaOp::from_name(text) {
+        return Ok(Value::TmaOp(op));
+    }
+    if text.starts_with("SM100_TMEM_") {
+        // a TMEM load or store as an operation: make_tmem_copy(OP{}, tmem) takes the
+        // tensor's element type
+        if let Ok(a) = rcute::atom::copy_atom(&alloc::format!("Copy_Atom<{text},uint32_t>")) {
+            return Ok(Value::CopyOp(alloc::boxed::Box::new(*a.op())));
+        }
+    }
     if text.starts_with("Copy_Atom") {
         return rcute::atom::copy_atom(text)
             .map(|a| Value::CopyAtom(alloc::boxed::Box::new(a)))

@@ -106,24 +106,34 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+mod data;
 mod error;
 mod eval;
+mod exec;
 mod functions;
+mod host;
 mod law;
+mod operators;
 mod printf;
+mod stmt;
+mod suggest;
 mod syntax;
 #[cfg(test)]
 mod tests;
 mod value;
 
+pub use data::MAX_ELEMENTS;
 pub use error::{EvalError, Span};
 pub use eval::{
-    MAX_OUTPUT, Shown, TableCall, call, eval, eval_partial, eval_shown, eval_value, explain, parse,
+    MAX_OUTPUT, Options, Shown, TableCall, call, eval, eval_launch, eval_partial,
+    eval_partial_with, eval_shown, eval_shown_with, eval_value, explain, parse,
 };
+pub use exec::{MAX_CALL_DEPTH, MAX_STEPS};
 pub use functions::{
     ANY, FUNCTIONS_MD_MARKERS, Form, Function, Operand, TABLE as FUNCTIONS, check_call,
     find as find_function, functions_markdown,
 };
+pub use host::Launch;
 pub use syntax::MAX_DEPTH;
 pub(crate) use syntax::element_bits;
 pub use value::{MAX_LIST_VALUES, Tag, Value};

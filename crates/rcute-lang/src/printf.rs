@@ -1,8 +1,11 @@
-//! `printf` of pasted C++ snippets: a format string with integer and string arguments.
+//! `printf` of pasted C++ snippets: a format string with integer, floating-point and
+//! string arguments.
 //!
-//! Conversions `%d %i %u %x %X %o %c %s %%`, with the flags `-` and `0`, a width, a
-//! precision, and the length modifiers `h l ll z j t` (which change nothing: every
-//! integer of the language is an `i64`).
+//! Conversions `%d %i %u %x %X %o %c %s %%` and, of a `float` or `double`, `%f %F %e %E
+//! %g %G`, with the flags `-` and `0`, a width, a precision, and the length modifiers
+//! `h l ll z j t L` (which change nothing: every integer of the language is an `i64`).
+//! An integer given to `%f` or a floating-point number to `%d` is an error (C leaves it
+//! undefined).
 
 use super::error::{EvalError, Span};
 use alloc::string::String;
@@ -10,7 +13,36 @@ use alloc::string::String;
 /// An argument of `printf`.
 pub(crate) enum Arg {
     Int(i64),
+    Float(f64),
     Str(String),
+}
+
+/// C's `%g`: `%e` or `%f` by the exponent, trailing zeros removed.
+fn c_general(v: f64, prec: usize) -> String {
+    let p = prec.max(1);
+    if !v.is_finite() {
+        return crate::data::c_fixed(v, 0);
+    }
+    let e = crate::data::c_exp(v, p - 1);
+    let x: i64 = e
+        .rsplit_once('e')
+        .and_then(|(_, x)| x.parse().ok())
+        .unwrap_or(0);
+    let text = if x < -4 || x >= p as i64 {
+        e
+    } else {
+        crate::data::c_fixed(v, (p as i64 - 1 - x).max(0) as usize)
+    };
+    let (mant, exp) = match text.split_once('e') {
+        Some((m, x)) => (String::from(m), alloc::format!("e{x}")),
+        None => (text.clone(), String::new()),
+    };
+    let mant = if mant.contains('.') {
+        String::from(mant.trim_end_matches('0').trim_end_matches('.'))
+    } else {
+        mant
+    };
+    alloc::format!("{mant}{exp}")
 }
 
 /// The text `printf(format, args...)` writes; `name` is the function as written, `span`
@@ -44,11 +76,15 @@ pub(crate) fn format(
             width = (width * 10 + d as usize).min(4096);
             chars.next();
         }
+        let mut precision = None;
         if chars.peek() == Some(&'.') {
             chars.next();
-            while chars.peek().is_some_and(|c| c.is_ascii_digit()) {
+            let mut p = 0usize;
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                p = (p * 10 + d as usize).min(4096);
                 chars.next();
             }
+            precision = Some(p);
         }
         while chars.peek().is_some_and(|c| "hlzjtL".contains(*c)) {
             chars.next();
@@ -81,10 +117,15 @@ pub(crate) fn format(
             ('o', Arg::Int(v)) => alloc::format!("{v:o}"),
             ('c', Arg::Int(v)) => char::from_u32(*v as u32).map_or(String::new(), String::from),
             ('s', Arg::Str(s)) => s.clone(),
+            ('f' | 'F', Arg::Float(v)) => crate::data::c_fixed(*v, precision.unwrap_or(6)),
+            ('e', Arg::Float(v)) => crate::data::c_exp(*v, precision.unwrap_or(6)),
+            ('E', Arg::Float(v)) => crate::data::c_exp(*v, precision.unwrap_or(6)).to_uppercase(),
+            ('g', Arg::Float(v)) => c_general(*v, precision.unwrap_or(6)),
+            ('G', Arg::Float(v)) => c_general(*v, precision.unwrap_or(6)).to_uppercase(),
             _ => {
                 return Err(EvalError::new(
                     alloc::format!(
-                        "{name}: '%{conv}' does not take this argument (%d takes an integer, %s a string)"
+                        "{name}: '%{conv}' does not take this argument (%d takes an integer, %f a float or a double, %s a string)"
                     ),
                     *arg_span,
                 ));

@@ -54,7 +54,17 @@ pub(crate) enum Tok {
     /// A newline that ends a statement (outside brackets, not after an operator).
     Newline,
     Punct(u8),
+    /// A floating-point literal and whether it is a `float` (`1.5f`) rather than a `double`.
+    Float(f64, bool),
+    /// An operator of two or three characters: `<=`, `==`, `&&`, `++`, `+=`, `->`, ...
+    Op(&'static str),
 }
+
+/// The operators of two or three characters, longest first.
+const OPS: &[&str] = &[
+    "<<=", ">>=", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=",
+    "&=", "|=", "^=", "->",
+];
 
 #[derive(Clone, Debug)]
 pub(crate) struct Token {
@@ -67,7 +77,15 @@ pub(crate) struct Token {
 fn ends_operand(t: Option<&Token>) -> bool {
     matches!(
         t.map(|t| &t.tok),
-        Some(Tok::Int(_) | Tok::Under | Tok::Name(_) | Tok::Str(_) | Tok::Punct(b')' | b'}'))
+        Some(
+            Tok::Int(_)
+                | Tok::Float(..)
+                | Tok::Under
+                | Tok::Name(_)
+                | Tok::Str(_)
+                | Tok::Punct(b')' | b'}' | b']')
+                | Tok::Op("++" | "--")
+        )
     )
 }
 
@@ -76,7 +94,8 @@ fn ends_operand(t: Option<&Token>) -> bool {
 fn continues(t: Option<&Token>) -> bool {
     match t.map(|t| &t.tok) {
         None | Some(Tok::Newline | Tok::Shl) => true,
-        Some(Tok::Punct(c)) => b"=:,+-*/%(<{;&".contains(c),
+        Some(Tok::Punct(c)) => b"=:,+-*/%(<{;&!~^|?.[".contains(c),
+        Some(Tok::Op(o)) => !matches!(*o, "++" | "--"),
         _ => false,
     }
 }
@@ -158,13 +177,14 @@ pub(crate) fn lex(src: &str) -> (Vec<Token>, Option<EvalError>) {
 fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
     let s = src.as_bytes();
     let mut p = 0;
-    // open brackets: a newline inside them continues the statement
-    let mut depth = 0usize;
+    // open brackets: a newline inside them continues the statement; `<` counts only right
+    // after a name (`Shape<`, a template), so that a comparison `i < n` opens nothing
+    let mut open: Vec<u8> = Vec::new();
     let mut line_start = true;
     while p < s.len() {
         let c = s[p];
         if c == b'\n' {
-            if depth == 0 && !continues(out.last()) {
+            if open.is_empty() && !continues(out.last()) {
                 out.push(Token {
                     tok: Tok::Newline,
                     span: Span::new(p, p + 1),
@@ -216,6 +236,18 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
         }
         let signed =
             c == b'-' && p + 1 < s.len() && s[p + 1].is_ascii_digit() && !ends_operand(out.last());
+        if (c.is_ascii_digit()
+            || signed
+            || (c == b'.' && s.get(p + 1).is_some_and(u8::is_ascii_digit)))
+            && let Some((tok, q)) = c_number(src, p)
+        {
+            out.push(Token {
+                tok,
+                span: Span::new(start, q),
+            });
+            p = q;
+            continue;
+        }
         if c.is_ascii_digit() || signed {
             // a plain number, then an optional basis suffix
             parse_number(s, p).map_err(|e| EvalError::from_core(e, Span::new(0, 1)))?;
@@ -268,7 +300,7 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
             p = q;
             continue;
         }
-        if c == b'<' && s.get(p + 1) == Some(&b'<') {
+        if c == b'<' && s.get(p + 1) == Some(&b'<') && s.get(p + 2) != Some(&b'=') {
             out.push(Token {
                 tok: Tok::Shl,
                 span: Span::new(start, start + 2),
@@ -276,10 +308,53 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
             p += 2;
             continue;
         }
-        if b"(),:<>=;{}+-*/%&".contains(&c) {
+        if c == b':' && s.get(p + 1) == Some(&b':') {
+            // a leading `::` (`::cute::Layout`) qualifies nothing
+            p += 2;
+            continue;
+        }
+        // `--` and `++` right before a digit stay two signs (`4--2` is 4 - -2)
+        let sign_digit = s.get(p + 2).is_some_and(u8::is_ascii_digit);
+        if let Some(op) = OPS.iter().find(|o| {
+            s[p..].starts_with(o.as_bytes()) && !(matches!(**o, "++" | "--") && sign_digit)
+        }) {
+            out.push(Token {
+                tok: Tok::Op(op),
+                span: Span::new(start, start + op.len()),
+            });
+            p += op.len();
+            continue;
+        }
+        if b"(),:<>=;{}+-*/%&!~^|?[].".contains(&c) {
             match c {
-                b'(' | b'{' | b'<' => depth += 1,
-                b')' | b'}' | b'>' => depth = depth.saturating_sub(1),
+                b'(' | b'{' | b'[' => open.push(c),
+                b'<' if p > 0
+                    && !s[p - 1].is_ascii_whitespace()
+                    && matches!(
+                        out.last(),
+                        Some(Token {
+                            tok: Tok::Name(_),
+                            ..
+                        })
+                    ) =>
+                {
+                    open.push(c)
+                }
+                b'>' if open.last() == Some(&b'<') => {
+                    open.pop();
+                }
+                b')' | b'}' | b']' => {
+                    let want = match c {
+                        b')' => b'(',
+                        b'}' => b'{',
+                        _ => b'[',
+                    };
+                    while let Some(o) = open.pop() {
+                        if o == want {
+                            break;
+                        }
+                    }
+                }
                 _ => {}
             }
             out.push(Token {
@@ -296,6 +371,82 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
         ));
     }
     Ok(())
+}
+
+/// A C++ number at `p` that is not one of the notation's integers: a floating-point
+/// literal (`1.5f`, `2.`, `.5`, `1e-3`), a hexadecimal integer (`0x1F`) or an integer with
+/// a suffix (`10u`, `256L`); `None` for a plain integer, which the notation's lexer reads.
+fn c_number(src: &str, p: usize) -> Option<(Tok, usize)> {
+    let s = src.as_bytes();
+    let mut q = p;
+    if s[q] == b'-' {
+        q += 1;
+    }
+    if s[q..].starts_with(b"0x") || s[q..].starts_with(b"0X") {
+        let mut r = q + 2;
+        while r < s.len() && s[r].is_ascii_hexdigit() {
+            r += 1;
+        }
+        let v = i64::from_str_radix(&src[q + 2..r], 16).ok()?;
+        let v = if s[p] == b'-' { -v } else { v };
+        while r < s.len() && matches!(s[r], b'u' | b'U' | b'l' | b'L') {
+            r += 1;
+        }
+        return Some((Tok::Int(Int::dynamic(v)), r));
+    }
+    while q < s.len() && s[q].is_ascii_digit() {
+        q += 1;
+    }
+    let mut float = false;
+    if q < s.len()
+        && s[q] == b'.'
+        && !s
+            .get(q + 1)
+            .is_some_and(|b| b.is_ascii_alphabetic() && !matches!(b, b'f' | b'F' | b'e' | b'E'))
+    {
+        float = true;
+        q += 1;
+        while q < s.len() && s[q].is_ascii_digit() {
+            q += 1;
+        }
+    }
+    if q < s.len()
+        && matches!(s[q], b'e' | b'E')
+        && (s.get(q + 1).is_some_and(u8::is_ascii_digit)
+            || (matches!(s.get(q + 1), Some(b'+' | b'-'))
+                && s.get(q + 2).is_some_and(u8::is_ascii_digit)))
+    {
+        float = true;
+        q += 2;
+        while q < s.len() && s[q].is_ascii_digit() {
+            q += 1;
+        }
+    }
+    if float {
+        let v: f64 = src[p..q].parse().ok()?;
+        if q < s.len() && matches!(s[q], b'f' | b'F') {
+            return Some((Tok::Float(v as f32 as f64, true), q + 1));
+        }
+        return Some((Tok::Float(v, false), q));
+    }
+    if q < s.len() && matches!(s[q], b'u' | b'U' | b'l' | b'L') {
+        let v: i64 = src[p..q].parse().ok()?;
+        let mut r = q;
+        while r < s.len() && matches!(s[r], b'u' | b'U' | b'l' | b'L') {
+            r += 1;
+        }
+        return Some((Tok::Int(Int::dynamic(v)), r));
+    }
+    if q < s.len()
+        && matches!(s[q], b'f' | b'F')
+        && !s
+            .get(q + 1)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    {
+        // `1f` is not C++, but `1.f` is; leave it to the notation's error
+        return None;
+    }
+    None
 }
 
 /// An expression with its source span.
@@ -359,6 +510,136 @@ pub(crate) enum ExprKind {
     Arith(Box<Expr>, Vec<(BinOp, Span, Expr)>),
     /// `int{x}`: an integer made dynamic (C++'s `int{2}`, `uint16_t{42}`).
     Dynamic(Box<Expr>),
+    /// A floating-point literal; `true` for a `float`.
+    Float(f64, bool),
+    /// `a op b op c`: one level of comparison, logical, bit or shift operators, the
+    /// operators with their spans, left-associative.
+    Binary(Box<Expr>, Vec<(Op2, Span, Expr)>),
+    /// `!x`, `~x`.
+    Not(Box<Expr>, bool),
+    /// `c ? a : b`.
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `a = b`, or with an operator `a += b`.
+    Assign(Box<Expr>, Option<Op2>, Box<Expr>),
+    /// `++x`, `x++`, `--x`, `x--`: the target, `true` to increment, `true` when prefix.
+    IncDec(Box<Expr>, bool, bool),
+    /// `a[i]`.
+    Index(Box<Expr>, Box<Expr>),
+    /// `x.name<targs>(args)` or `x.name` (args `None`).
+    Member {
+        obj: Box<Expr>,
+        name: String,
+        name_span: Span,
+        targs: Vec<i64>,
+        args: Option<Vec<Expr>>,
+    },
+    /// `*p`.
+    Deref(Box<Expr>),
+    /// `&x`.
+    AddrOf(Box<Expr>),
+    /// A lambda, `[&](int i) { ... }`.
+    Lambda(alloc::sync::Arc<FuncDef>),
+    /// `new T[n]`: the element type and the count.
+    New(String, Box<Expr>),
+    /// A conversion to a C++ type: `float(x)`, `static_cast<double>(x)`, `(int)x`.
+    Cast(String, Box<Expr>),
+    /// A call with a type template argument: `make_tensor<float>(L)`; the name, the type
+    /// text, the arguments.
+    TypeCall(String, String, Vec<Expr>),
+    /// A braced list `{1, 2, 3}` (the initializer of an array).
+    List(Vec<Expr>),
+}
+
+/// The comparison, logical, bit and shift operators, and the arithmetic ones of
+/// compound assignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op2 {
+    Arith(BinOp),
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+}
+
+impl Op2 {
+    pub(crate) fn symbol(self) -> &'static str {
+        match self {
+            Op2::Arith(BinOp::Add) => "+",
+            Op2::Arith(BinOp::Sub) => "-",
+            Op2::Arith(BinOp::Mul) => "*",
+            Op2::Arith(BinOp::Div) => "/",
+            Op2::Arith(BinOp::Rem) => "%",
+            Op2::Lt => "<",
+            Op2::Gt => ">",
+            Op2::Le => "<=",
+            Op2::Ge => ">=",
+            Op2::Eq => "==",
+            Op2::Ne => "!=",
+            Op2::And => "&&",
+            Op2::Or => "||",
+            Op2::BitAnd => "&",
+            Op2::BitOr => "|",
+            Op2::BitXor => "^",
+            Op2::Shl => "<<",
+            Op2::Shr => ">>",
+        }
+    }
+}
+
+/// A function definition (`int f(int x) { ... }`, a template, or a lambda).
+#[derive(Debug)]
+pub(crate) struct FuncDef {
+    pub name: String,
+    /// The parameters: name and declared type.
+    pub params: Vec<(String, TypeSpec)>,
+    /// The names of the template's value parameters (`template <int N>`), bound to the
+    /// call's integer template arguments.
+    pub tvalues: Vec<String>,
+    pub ret: TypeSpec,
+    pub body: Vec<Stmt>,
+    pub span: Span,
+}
+
+/// A declared C++ type, as written (without spaces) and what the evaluator keeps of it.
+#[derive(Clone, Debug)]
+pub(crate) struct TypeSpec {
+    /// The type without qualifiers, pointers and references: `float`, `std::vector<int>`,
+    /// `Layout<Shape<_2,_4>>`.
+    pub text: String,
+    /// The number of `*`.
+    pub pointers: usize,
+    /// The value of the type made with `{}` when it is one of CuTe's (`Layout<...>{}`).
+    pub default: Option<alloc::boxed::Box<Expr>>,
+}
+
+/// One name of a declaration: `float A[8] = {...}`, `std::vector<int> v(8)`, `int i = 0`.
+#[derive(Clone, Debug)]
+pub(crate) struct Declarator {
+    pub name: String,
+    pub span: Span,
+    /// `[n]` of a C array.
+    pub array: Option<Expr>,
+    pub init: Init,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Init {
+    None,
+    /// `= e` or `{e}`.
+    Value(Expr),
+    /// `(a, b)`: a constructor's arguments.
+    Ctor(Vec<Expr>),
+    /// `= {a, b}` or `{a, b}` with several items.
+    List(Vec<Expr>),
 }
 
 #[derive(Clone, Debug)]
@@ -367,6 +648,30 @@ pub(crate) enum Stmt {
     Show(Expr),
     /// `std::cout << a << b << std::endl`: each value as CuTe's `operator<<` writes it.
     Stream(Vec<Expr>),
+    /// A declaration of one or more names of one type.
+    Decl(TypeSpec, Vec<Declarator>),
+    /// `{ ... }`.
+    Block(Vec<Stmt>),
+    If(Expr, Box<Stmt>, Option<Box<Stmt>>),
+    /// `while (c) s`; the span of `while (c)`.
+    While(Expr, Box<Stmt>, Span),
+    /// `do s while (c);`.
+    DoWhile(Box<Stmt>, Expr, Span),
+    /// `for (init; cond; step) body`.
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<Expr>,
+        step: Vec<Expr>,
+        body: Box<Stmt>,
+        span: Span,
+    },
+    Break(Span),
+    Continue(Span),
+    Return(Option<Expr>),
+    /// A function definition.
+    Func(alloc::sync::Arc<FuncDef>),
+    /// `static_assert(cond[, "message"])`.
+    StaticAssert(Expr, Option<String>, Span),
 }
 
 /// The C++ types of CuTe's tutorials whose template arguments are values: `Int<8>`,
@@ -382,13 +687,24 @@ const INTEGRAL_TYPES: &[&str] = &[
 ];
 
 pub(crate) struct Parser {
-    toks: Vec<Token>,
+    pub(crate) toks: Vec<Token>,
     /// The error that stopped the lexer: the tokens end where it is.
     lex_err: Option<EvalError>,
-    i: usize,
-    end: usize,
+    pub(crate) i: usize,
+    pub(crate) end: usize,
     /// Open levels of nesting (parentheses and applications) at the current token.
-    depth: usize,
+    pub(crate) depth: usize,
+    /// Whether `a:b` is a layout here (not inside the middle of `c ? a : b`).
+    pub(crate) colon_ok: bool,
+    /// The names the program declares or binds so far: `i < n` compares them.
+    pub(crate) vars: alloc::collections::BTreeSet<String>,
+    /// The names of types: template parameters (`class T`) and `using` aliases.
+    pub(crate) types: alloc::collections::BTreeSet<String>,
+    /// Whether the statement just parsed ends with its own `}` (a block, a loop, `if`, a
+    /// function definition), so that no `;` or new line needs to end it.
+    pub(crate) block_end: bool,
+    /// The value parameters of the `template <...>` being parsed.
+    pub(crate) template_values: Vec<String>,
 }
 
 impl Parser {
@@ -400,11 +716,16 @@ impl Parser {
             i: 0,
             end: src.len(),
             depth: 0,
+            colon_ok: true,
+            vars: alloc::collections::BTreeSet::new(),
+            types: alloc::collections::BTreeSet::new(),
+            block_end: false,
+            template_values: Vec::new(),
         }
     }
 
     /// Enters one level of nesting at `at`; refused past [`MAX_DEPTH`].
-    fn enter(&mut self, at: Span) -> Result<(), EvalError> {
+    pub(crate) fn enter(&mut self, at: Span) -> Result<(), EvalError> {
         if self.depth >= MAX_DEPTH {
             return Err(EvalError::new(
                 alloc::format!(
@@ -417,19 +738,19 @@ impl Parser {
         Ok(())
     }
 
-    fn peek(&self) -> Option<&Token> {
+    pub(crate) fn peek(&self) -> Option<&Token> {
         self.toks.get(self.i)
     }
 
-    fn peek_punct(&self, c: u8) -> bool {
+    pub(crate) fn peek_punct(&self, c: u8) -> bool {
         matches!(self.peek(), Some(Token { tok: Tok::Punct(p), .. }) if *p == c)
     }
 
-    fn peek_at_punct(&self, k: usize, c: u8) -> bool {
+    pub(crate) fn peek_at_punct(&self, k: usize, c: u8) -> bool {
         matches!(self.toks.get(k), Some(Token { tok: Tok::Punct(p), .. }) if *p == c)
     }
 
-    fn peek_name(&self, k: usize) -> Option<&str> {
+    pub(crate) fn peek_name(&self, k: usize) -> Option<&str> {
         match self.toks.get(k) {
             Some(Token {
                 tok: Tok::Name(n), ..
@@ -438,14 +759,14 @@ impl Parser {
         }
     }
 
-    fn here(&self) -> Span {
+    pub(crate) fn here(&self) -> Span {
         match self.peek() {
             Some(t) => t.span,
             None => Span::new(self.end, self.end + 1),
         }
     }
 
-    fn found(&self) -> String {
+    pub(crate) fn found(&self) -> String {
         match self.peek() {
             None => String::from("the end of the input"),
             Some(t) => alloc::format!("'{}'", describe(&t.tok)),
@@ -453,7 +774,7 @@ impl Parser {
     }
 
     /// Whether the `<` at the cursor opens type arguments (a name, or `<>`), not integers.
-    fn type_args_follow(&self) -> bool {
+    pub(crate) fn type_args_follow(&self) -> bool {
         matches!(
             self.toks.get(self.i + 1),
             Some(Token {
@@ -468,7 +789,7 @@ impl Parser {
 
     /// `name<args>` with type arguments (names, nested `<...>`, integers), from the `<` at
     /// the cursor to its `>`: the text without spaces, and the span of the `>`.
-    fn type_args(&mut self, name: &str) -> Result<(String, Span), EvalError> {
+    pub(crate) fn type_args(&mut self, name: &str) -> Result<(String, Span), EvalError> {
         let mut text = String::from(name);
         let mut depth = 0usize;
         loop {
@@ -509,7 +830,7 @@ impl Parser {
         }
     }
 
-    fn expect(&mut self, c: u8, what: &str) -> Result<Span, EvalError> {
+    pub(crate) fn expect(&mut self, c: u8, what: &str) -> Result<Span, EvalError> {
         if self.peek_punct(c) {
             let sp = self.here();
             self.i += 1;
@@ -521,7 +842,7 @@ impl Parser {
         ))
     }
 
-    fn at_separator(&self) -> bool {
+    pub(crate) fn at_separator(&self) -> bool {
         self.peek_punct(b';')
             || matches!(
                 self.peek(),
@@ -558,7 +879,7 @@ impl Parser {
             if self.peek().is_none() && self.lex_err.is_some() {
                 break;
             }
-            if self.peek().is_some() && !self.at_separator() {
+            if self.peek().is_some() && !self.at_separator() && !self.block_end {
                 let e = if self.peek_punct(b')') {
                     EvalError::new("unbalanced parentheses: unexpected ')'", self.here())
                 } else {
@@ -597,8 +918,9 @@ impl Parser {
         }
     }
 
-    /// One statement; `None` for one that does nothing (`using namespace cute`).
-    fn statement(&mut self) -> Result<Option<Stmt>, EvalError> {
+    /// One of the calculator's statements: `using namespace`, `std::cout << ...`,
+    /// `NAME = expr`, or an expression; `None` for one that does nothing.
+    pub(crate) fn simple_statement(&mut self) -> Result<Option<Stmt>, EvalError> {
         if self.peek_name(self.i) == Some("using")
             && self.peek_name(self.i + 1) == Some("namespace")
         {
@@ -631,7 +953,7 @@ impl Parser {
                             span,
                         });
                     }
-                    _ => items.push(self.expr()?),
+                    _ => items.push(self.arith(true)?),
                 }
             }
             return Ok(Some(Stmt::Stream(items)));
@@ -649,6 +971,7 @@ impl Parser {
             let name = String::from(name);
             self.i = j + 1;
             let e = self.expr()?;
+            self.vars.insert(name.clone());
             return Ok(Some(Stmt::Let(name, e)));
         }
         Ok(Some(Stmt::Show(self.expr()?)))
@@ -656,12 +979,12 @@ impl Parser {
 
     /// An expression: integer arithmetic over postfix expressions, `+ -` below `* / %`
     /// below unary `-`, each level left-associative.
-    fn expr(&mut self) -> Result<Expr, EvalError> {
-        self.arith(true)
+    pub(crate) fn expr(&mut self) -> Result<Expr, EvalError> {
+        self.assignment()
     }
 
     /// One level of arithmetic: sums (`additive`) or products.
-    fn arith(&mut self, additive: bool) -> Result<Expr, EvalError> {
+    pub(crate) fn arith(&mut self, additive: bool) -> Result<Expr, EvalError> {
         let operand = |p: &mut Parser| {
             if additive { p.arith(false) } else { p.unary() }
         };
@@ -699,8 +1022,11 @@ impl Parser {
         })
     }
 
-    /// `-x` (any number of signs), or a postfix expression.
-    fn unary(&mut self) -> Result<Expr, EvalError> {
+    /// `-x` (any number of signs), `!x`, `~x`, `++x`, `*p`, `&x`, or a postfix expression.
+    pub(crate) fn unary(&mut self) -> Result<Expr, EvalError> {
+        if let Some(e) = self.prefix_op()? {
+            return Ok(e);
+        }
         let mut signs = Vec::new();
         while self.peek_punct(b'-') || self.peek_punct(b'+') {
             signs.push((self.peek_punct(b'-'), self.here()));
@@ -725,9 +1051,9 @@ impl Parser {
     }
 
     /// A layout literal or an atom, then applications: `S:D(c)`, `A(1,2)(0)`.
-    fn postfix(&mut self) -> Result<Expr, EvalError> {
+    pub(crate) fn postfix(&mut self) -> Result<Expr, EvalError> {
         let mut e = self.atom()?;
-        if self.peek_punct(b':') {
+        if self.peek_punct(b':') && self.colon_ok {
             self.i += 1;
             let d = self.atom()?;
             let span = e.span.join(d.span);
@@ -738,23 +1064,35 @@ impl Parser {
         }
         // each application nests the expression before it one level deeper
         let outer = self.depth;
-        while self.peek_punct(b'(') {
-            self.enter(self.here())?;
-            let (args, close) = self.args()?;
-            let span = e.span.join(close);
-            e = Expr {
-                kind: ExprKind::Apply(Box::new(e), args),
-                span,
-            };
+        loop {
+            if self.peek_punct(b'(') {
+                self.enter(self.here())?;
+                let (args, close) = self.args()?;
+                let span = e.span.join(close);
+                e = Expr {
+                    kind: ExprKind::Apply(Box::new(e), args),
+                    span,
+                };
+                continue;
+            }
+            match self.postfix_op(e)? {
+                (x, true) => e = x,
+                (x, false) => {
+                    e = x;
+                    break;
+                }
+            }
         }
         self.depth = outer;
         Ok(e)
     }
 
     /// `( args )`; returns the arguments and the span of the closing parenthesis.
-    fn args(&mut self) -> Result<(Vec<Expr>, Span), EvalError> {
+    pub(crate) fn args(&mut self) -> Result<(Vec<Expr>, Span), EvalError> {
         self.enter(self.here())?;
+        let colon = core::mem::replace(&mut self.colon_ok, true);
         let r = self.args_inner();
+        self.colon_ok = colon;
         self.depth -= 1;
         r
     }
@@ -800,9 +1138,37 @@ impl Parser {
         }
     }
 
+    /// At `(`: the type of a C cast `(T)` and its number of words (`(long long)` is
+    /// `long`, 2), or `None`.
+    fn c_cast_words(&self) -> Option<(String, usize)> {
+        let mut k = self.i + 1;
+        let mut words = Vec::new();
+        while let Some(n) = self.peek_name(k) {
+            if !(crate::operators::SCALAR_TYPES.contains(&n)
+                || self.types.contains(n)
+                || n == "const")
+            {
+                return None;
+            }
+            if n != "const" {
+                words.push(n);
+            }
+            k += 1;
+        }
+        if words.is_empty() || !self.peek_at_punct(k, b')') {
+            return None;
+        }
+        let ty = match words.as_slice() {
+            [one] => String::from(*one),
+            ["unsigned", ..] => String::from("unsigned"),
+            _ => String::from("long"),
+        };
+        Some((ty, k - self.i - 1))
+    }
+
     /// Consumes `{}` after a value (`_16{}`, `LayoutLeft{}`, `Shape<_2,_3>{}`: C++'s
     /// value of a type) and returns the span of the `}`.
-    fn empty_braces(&mut self) -> Result<Option<Span>, EvalError> {
+    pub(crate) fn empty_braces(&mut self) -> Result<Option<Span>, EvalError> {
         if !self.peek_punct(b'{') {
             return Ok(None);
         }
@@ -822,7 +1188,7 @@ impl Parser {
     }
 
     /// `e` followed by optional `{}`, its span widened over them.
-    fn braced(&mut self, mut e: Expr) -> Result<Expr, EvalError> {
+    pub(crate) fn braced(&mut self, mut e: Expr) -> Result<Expr, EvalError> {
         if let Some(close) = self.empty_braces()? {
             e.span = e.span.join(close);
         }
@@ -833,7 +1199,7 @@ impl Parser {
     /// cursor, as the value it stands for: `Int<8>` and `C<8>` are `_8`, `Shape<_2,_3>`
     /// (and `Stride`, `Step`, `Coord`, `Tile`, `tuple`) the tuple `(_2,_3)`, `Layout<S,D>`
     /// the layout `S:D`, `Layout<S>` CuTe's default, the column-major `make_layout(S)`.
-    fn cpp_type(&mut self, name: String, name_span: Span) -> Result<Expr, EvalError> {
+    pub(crate) fn cpp_type(&mut self, name: String, name_span: Span) -> Result<Expr, EvalError> {
         let outer = self.depth;
         self.enter(name_span)?;
         self.i += 1; // '<'
@@ -955,7 +1321,7 @@ impl Parser {
     }
 
     /// Integer template arguments `<1,0>` from the `<` at the cursor, and the span of `>`.
-    fn int_targs(&mut self, name: &str) -> Result<(Vec<i64>, Span), EvalError> {
+    pub(crate) fn int_targs(&mut self, name: &str) -> Result<(Vec<i64>, Span), EvalError> {
         self.i += 1;
         let mut targs = Vec::new();
         loop {
@@ -1010,7 +1376,7 @@ impl Parser {
         }
     }
 
-    fn atom(&mut self) -> Result<Expr, EvalError> {
+    pub(crate) fn atom(&mut self) -> Result<Expr, EvalError> {
         let Some(t) = self.peek().cloned() else {
             return Err(EvalError::new(
                 "expected an expression, found the end of the input",
@@ -1039,11 +1405,47 @@ impl Parser {
                     span: t.span,
                 })
             }
+            Tok::Float(v, single) => {
+                self.i += 1;
+                Ok(Expr {
+                    kind: ExprKind::Float(v, single),
+                    span: t.span,
+                })
+            }
+            Tok::Punct(b'[') => self.lambda(),
+            Tok::Punct(b'{') => self.braced_list(),
+            Tok::Punct(b'(') if self.c_cast_words().is_some() => {
+                // a C cast, `(float)x`, `(long long)x`
+                let (ty, words) = self.c_cast_words().unwrap_or_default();
+                self.i += words + 2;
+                let x = self.unary()?;
+                let span = t.span.join(x.span);
+                Ok(Expr {
+                    kind: ExprKind::Cast(ty, Box::new(x)),
+                    span,
+                })
+            }
             Tok::Punct(b'(') => {
                 let (mut items, close) = self.args()?;
                 let span = t.span.join(close);
                 // `(a - 1)` groups arithmetic, as in C++; `(8)` stays a rank-1 tuple
-                if items.len() == 1 && matches!(items[0].kind, ExprKind::Arith(..)) {
+                if items.len() == 1
+                    && matches!(
+                        items[0].kind,
+                        ExprKind::Arith(..)
+                            | ExprKind::Binary(..)
+                            | ExprKind::Not(..)
+                            | ExprKind::Ternary(..)
+                            | ExprKind::Assign(..)
+                            | ExprKind::IncDec(..)
+                            | ExprKind::Float(..)
+                            | ExprKind::Cast(..)
+                            | ExprKind::Deref(..)
+                            | ExprKind::AddrOf(..)
+                            | ExprKind::Index(..)
+                            | ExprKind::Member { .. }
+                    )
+                {
                     let mut e = items.pop().unwrap_or_else(|| unreachable!());
                     e.span = span;
                     return Ok(e);
@@ -1056,6 +1458,19 @@ impl Parser {
             Tok::Name(name) => {
                 self.i += 1;
                 let span = t.span;
+                if let Some(e) = self.cpp_atom(&name, span)? {
+                    return Ok(e);
+                }
+                if self.peek_punct(b'<') && self.vars.contains(&name) {
+                    // a variable compared, `i < n`
+                    return Ok(Expr {
+                        kind: ExprKind::Name {
+                            name,
+                            targs: Vec::new(),
+                        },
+                        span,
+                    });
+                }
                 if INTEGRAL_TYPES.contains(&name.as_str())
                     && (self.peek_punct(b'{') || self.peek_punct(b'('))
                 {
@@ -1077,8 +1492,75 @@ impl Parser {
                     let e = self.cpp_type(name, span)?;
                     return self.braced(e);
                 }
-                if self.peek_punct(b'<') && name != "recast_layout" && self.type_args_follow() {
-                    let (text, close) = self.type_args(&name)?;
+                if matches!(
+                    name.as_str(),
+                    "make_gmem_ptr" | "make_smem_ptr" | "make_tmem_ptr"
+                ) && self.peek_punct(b'<')
+                {
+                    // make_gmem_ptr<T>(nullptr): the one pointer a host program can name;
+                    // make_tmem_ptr<T>(addr): a TMEM address, an integer (0 if left out)
+                    let (mut text, _) = self.type_args(&name)?;
+                    self.expect(b'(', "'('")?;
+                    let tmem = name == "make_tmem_ptr";
+                    match self.peek().map(|t| t.tok.clone()) {
+                        Some(Tok::Name(n)) if n == "nullptr" && !tmem => self.i += 1,
+                        Some(Tok::Int(v))
+                            if tmem
+                                && !v.is_basis()
+                                && v.value() >= 0
+                                && v.value() <= u32::MAX as i64 =>
+                        {
+                            self.i += 1;
+                            text.push_str(&alloc::format!("({})", v.value()));
+                        }
+                        Some(Tok::Punct(b')')) if tmem => text.push_str("(0)"),
+                        _ => {
+                            return Err(EvalError::new(
+                                if tmem {
+                                    "make_tmem_ptr<T>(addr): the address is a 32-bit integer"
+                                } else {
+                                    "the only pointer the language has is nullptr: make_gmem_ptr<T>(nullptr)"
+                                },
+                                self.here(),
+                            ));
+                        }
+                    }
+                    let close = self.expect(b')', "')'")?;
+                    return Ok(Expr {
+                        kind: ExprKind::Type(text),
+                        span: span.join(close),
+                    });
+                }
+                let at = (self.i, self.depth);
+                let template = self.peek_punct(b'<');
+                let compared = |p: &mut Parser, name: String, e: EvalError| {
+                    // not template arguments after all: `x < 3` compares an unknown name,
+                    // unless the name is a type
+                    if p.types.contains(&name) {
+                        return Err(e);
+                    }
+                    (p.i, p.depth) = at;
+                    Ok(Expr {
+                        kind: ExprKind::Name {
+                            name,
+                            targs: Vec::new(),
+                        },
+                        span,
+                    })
+                };
+                if template && name != "recast_layout" && self.type_args_follow() {
+                    let (text, close) = match self.type_args(&name) {
+                        Ok(x) => x,
+                        Err(e) => return compared(self, name, e),
+                    };
+                    if self.peek_punct(b'(') {
+                        // make_tensor<float>(L): a call with a type argument
+                        let (args, close) = self.args()?;
+                        return Ok(Expr {
+                            kind: ExprKind::TypeCall(name, text, args),
+                            span: span.join(close),
+                        });
+                    }
                     return self.braced(Expr {
                         kind: ExprKind::Type(text),
                         span: span.join(close),
@@ -1086,8 +1568,17 @@ impl Parser {
                 }
                 let mut targs = Vec::new();
                 let mut span = span;
-                if self.peek_punct(b'<') {
-                    let (ints, close) = self.int_targs(&name)?;
+                if template {
+                    let (ints, close) = match self.int_targs(&name) {
+                        Ok(x) => x,
+                        Err(e)
+                            if name != "recast_layout"
+                                && !e.message.contains("takes plain integers") =>
+                        {
+                            return compared(self, name, e);
+                        }
+                        Err(e) => return Err(e),
+                    };
                     targs = ints;
                     span = span.join(close);
                 }
@@ -1129,6 +1620,8 @@ fn describe(t: &Tok) -> String {
         Tok::Shl => String::from("<<"),
         Tok::Newline => String::from("a new line"),
         Tok::Punct(c) => alloc::format!("{}", *c as char),
+        Tok::Float(v, _) => alloc::format!("{v}"),
+        Tok::Op(o) => String::from(*o),
     }
 }
 

@@ -58,6 +58,112 @@ pub enum Value {
     /// A memory access pattern for the analyses: `vector_access(TV, T, bits)` or
     /// `matrix_access(TV, n)`.
     Access(alloc::boxed::Box<rcute::analysis::Access>),
+    /// A pointer, `make_gmem_ptr<half_t>(nullptr)` (the one address a host program names).
+    MemPtr(Ptr),
+    /// A tensor over a pointer, `make_tensor(make_gmem_ptr<half_t>(nullptr), L)`.
+    PtrTensor(alloc::boxed::Box<PtrTensor>),
+    /// A TMA copy operation, `SM90_TMA_LOAD{}`.
+    TmaOp(rcute::atom::TmaOp),
+    /// A copy operation without its element type, `SM100_TMEM_LOAD_32dp32b8x{}` (an
+    /// argument of `make_tmem_copy`, which takes the tensor's type).
+    CopyOp(alloc::boxed::Box<rcute::atom::CopyOp>),
+    /// A floating-point number of the host subset and whether it is a `float` (else a
+    /// `double`).
+    Float(f64, bool),
+    /// A pointer into an array of the program (`float* p = buf.data()`).
+    Ptr(crate::data::Ptr),
+    /// A `std::vector<T>` of the program: a pointer to its first element.
+    Vector(crate::data::Ptr),
+    /// A tensor over an array of the program (`make_tensor(ptr, layout)`,
+    /// `make_tensor<float>(layout)`).
+    Data(alloc::boxed::Box<crate::data::DataTensor>),
+    /// A function of the program or a lambda.
+    Func(crate::data::FuncRef),
+    /// One thread's slice of a tiled MMA or copy, `mma.get_slice(thr)`.
+    Slice(alloc::boxed::Box<Value>, i64),
+}
+
+/// The memory a pointer points into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    /// Global memory, `gmem_ptr`.
+    Gmem,
+    /// Shared memory, `smem_ptr`.
+    Smem,
+    /// Tensor memory (SM100), `tmem_ptr`: 32-bit addresses, data path in the high half.
+    Tmem,
+}
+
+/// A pointer: the null pointer (or, in TMEM, `base`) moved by `offset` elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ptr {
+    /// Where it points.
+    pub space: Space,
+    /// The element type, CuTe's name.
+    pub ty: &'static str,
+    /// The element's bits.
+    pub bits: i64,
+    /// A TMEM pointer's base address (0 elsewhere).
+    pub base: u32,
+    /// Elements from the base.
+    pub offset: i64,
+}
+
+impl fmt::Display for Ptr {
+    /// CuTe's `print` of the pointer: `gmem_ptr[16b]((nil))`, `smem_ptr[16b](0x1000)`,
+    /// `tmem_[32b](0x0020.0000)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let space = match self.space {
+            Space::Gmem => "gmem",
+            Space::Smem => "smem",
+            Space::Tmem => {
+                // tmem_ptr + i: the offset rotated right by log2(32 / bits) (word addressing,
+                // the sub-word index kept in the high bits)
+                let shift = match self.bits {
+                    16 => 1,
+                    8 => 2,
+                    4 => 3,
+                    _ => 0,
+                };
+                let addr = self
+                    .base
+                    .wrapping_add((self.offset as u32).rotate_right(shift));
+                return write!(
+                    f,
+                    "tmem_[{}b](0x{:04x}.{:04x})",
+                    self.bits,
+                    addr >> 16,
+                    addr & 0xFFFF
+                );
+            }
+        };
+        let bytes = self.offset.wrapping_mul(self.bits) / 8;
+        if bytes == 0 {
+            write!(f, "{space}_ptr[{}b]((nil))", self.bits)
+        } else {
+            write!(f, "{space}_ptr[{}b](0x{:x})", self.bits, bytes)
+        }
+    }
+}
+
+/// A tensor over a pointer: its layout (swizzled or not) and where it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PtrTensor {
+    /// The pointer.
+    pub ptr: Ptr,
+    /// The layout.
+    pub layout: MaybeSwizzled,
+}
+
+impl fmt::Display for PtrTensor {
+    /// CuTe's `print` of the tensor, `gmem_ptr[16b]((nil)) o (256,128):(128,_1)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o ", self.ptr)?;
+        match &self.layout {
+            MaybeSwizzled::Plain(l) => fmt::Display::fmt(l, f),
+            MaybeSwizzled::Swizzled(c) => fmt::Display::fmt(c, f),
+        }
+    }
 }
 
 /// CuTe's element type names that name a value (`cutlass::` may qualify them), each as
@@ -138,6 +244,16 @@ impl Value {
             Value::Printed(_) => "printed output",
             Value::ElementType(_) => "an element type",
             Value::Access(_) => "an access",
+            Value::MemPtr(_) => "a pointer",
+            Value::PtrTensor(_) => "a tensor",
+            Value::TmaOp(_) => "a TMA operation",
+            Value::CopyOp(_) => "a copy operation",
+            Value::Float(..) => "a floating-point number",
+            Value::Ptr(_) => "a pointer",
+            Value::Vector(_) => "a std::vector",
+            Value::Data(_) => "a tensor",
+            Value::Func(_) => "a function",
+            Value::Slice(..) => "a thread slice",
         }
     }
 
@@ -199,6 +315,15 @@ impl fmt::Display for Value {
             Value::Printed(s) => f.write_str(s),
             Value::ElementType(t) => f.write_str(t),
             Value::Access(a) => fmt::Display::fmt(a, f),
+            Value::MemPtr(p) => fmt::Display::fmt(p, f),
+            Value::PtrTensor(t) => fmt::Display::fmt(t, f),
+            Value::TmaOp(o) => write!(f, "{}{{}}", o.name()),
+            Value::CopyOp(o) => write!(f, "{}{{}}", o.name().as_str()),
+            Value::Float(v, _) => f.write_str(&crate::data::c_fixed(*v, 6)),
+            Value::Ptr(p) | Value::Vector(p) => fmt::Display::fmt(p, f),
+            Value::Data(t) => fmt::Display::fmt(t, f),
+            Value::Func(r) => f.write_str(&r.0.name),
+            Value::Slice(v, thr) => write!(f, "{v} slice {thr}"),
         }
     }
 }

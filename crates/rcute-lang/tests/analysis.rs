@@ -100,3 +100,77 @@ fn an_ldmatrix_copy_over_the_wrong_memory_says_why() {
     );
     assert!(out.contains("make_tiled_copy_A/B"), "{out}");
 }
+
+/// An access given in the tile's own (m, n) coordinates (strides `_1@0`, `_1@1`) costs what
+/// the same access with hand-computed column-major indices costs, and leaving the tile is
+/// refused with what to change.
+#[test]
+fn accesses_in_the_tiles_own_coordinates() {
+    for (smem, coords, indices) in [
+        // thread t: row t, 4 floats of columns 0..4 of a row-major tile
+        (
+            "(_32,_32):(_32,_1)",
+            "(_32,_4):(_1@0,_1@1)",
+            "(_32,_4):(_1,_32)",
+        ),
+        // thread t: row t / 8, floats 4 (t % 8) .. of a row-major 4x32 tile
+        (
+            "(_4,_32):(_32,_1)",
+            "((_8,_4),_4):((_4@1,_1@0),_1@1)",
+            "((_8,_4),_4):((_16,_1),_4)",
+        ),
+        // a swizzled tile
+        (
+            "composition(Swizzle<3,2,3>{}, (_32,_32):(_32,_1))",
+            "(_32,_4):(_1@0,_1@1)",
+            "(_32,_4):(_1,_32)",
+        ),
+    ] {
+        let a = eval(&format!(
+            "bank_instructions({smem}, vector_access({coords}, float, 128))"
+        ));
+        let b = eval(&format!(
+            "bank_instructions({smem}, vector_access({indices}, float, 128))"
+        ));
+        assert!(!a.starts_with("error"), "{a}");
+        assert_eq!(a, b, "{smem} {coords}");
+    }
+    let out =
+        eval("bank_conflicts((_32,_32):(_32,_1), vector_access((_32,_4):(_2@0,_1@1), float, 128))");
+    assert!(
+        out.contains("leaves the tile") && out.contains("62 and 32"),
+        "{out}"
+    );
+    let out =
+        eval("bank_conflicts((_32,_32):(_32,_1), vector_access((_32,_4):(_1@0,_1@2), float, 128))");
+    assert!(out.contains("a mode the tile does not have"), "{out}");
+}
+
+/// `domain_offset(coord, L)` as the memory: the access starts at that coordinate, for a
+/// plain layout (its offset added) and a swizzled one (the offset inside the swizzle).
+#[test]
+fn accesses_at_a_domain_offset() {
+    // a column of a 32x33 row-major float tile from column 1: still conflict-free
+    let out = eval(
+        "bank_instructions(domain_offset(make_coord(0,1), (_32,_33):(_33,_1)), vector_access((_32,_1):(_1@0,_0), float))",
+    );
+    assert_eq!(
+        out,
+        "warp 0 instruction 0: 1 wavefronts (ideal 1), 1 phase\n"
+    );
+    // rows of 16 bytes from column 8 of a swizzled tile equal the tile read at byte 32
+    let sw = "composition(Swizzle<3,2,3>{}, (_32,_32):(_32,_1))";
+    let a = eval(&format!(
+        "bank_instructions(domain_offset(make_coord(0,8), {sw}), vector_access((_32,_4):(_1@0,_1@1), float, 128))"
+    ));
+    let b = eval(&format!(
+        "bank_instructions(get<0>(domain_offset(make_coord(0,8), {sw})), vector_access((_32,_4):(_1@0,_1@1), float, 128))"
+    ));
+    assert!(a.contains("4 wavefronts (ideal 4)"), "{a}");
+    assert_eq!(a, b);
+    // a plain tile at an offset that misaligns 16-byte vectors says what to change
+    let out = eval(
+        "bank_conflicts(domain_offset(make_coord(0,1), (_32,_32):(_32,_1)), vector_access((_32,_4):(_1@0,_1@1), float, 128))",
+    );
+    assert!(out.contains("multiple of the access size"), "{out}");
+}

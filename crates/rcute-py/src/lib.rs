@@ -38,10 +38,13 @@ use pyo3::prelude::*;
 
 /// Runs a program of the language and returns what it prints, as `cute eval` does.
 /// A failing program raises `rcute.Error` (its `output`: what the statements before the
-/// error printed).
+/// error printed). With `as_cute=True` (`cute eval --as-cute`), a call that rcute refuses
+/// where CuTe C++ answers (CuTe's weaker checks) answers CuTe's layout, after a line
+/// `warning: ...` that says what rcute refused and where CuTe's answer breaks the law.
 #[pyfunction]
-fn eval(py: Python<'_>, program: &str) -> PyResult<String> {
-    match rcute_lang::eval_partial(program) {
+#[pyo3(signature = (program, *, as_cute = false))]
+fn eval(py: Python<'_>, program: &str, as_cute: bool) -> PyResult<String> {
+    match rcute_lang::eval_partial_with(program, &rcute_lang::Options { as_cute }) {
         (out, None) => Ok(out),
         (out, Some(e)) => Err(error::raise(py, &e, program, &out)),
     }

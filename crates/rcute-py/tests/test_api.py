@@ -16,6 +16,16 @@ def test_done_when_line():
     assert rcute.eval("A = (4,(2,2)):(2,(1,8)); A(2,(1,0))") == "5\n"
 
 
+def test_as_cute_answers_what_cute_answers():
+    program = "composition((_3,_16):(_48,_1), _4:_2)"
+    with pytest.raises(rcute.Error) as e:
+        rcute.eval(program)
+    assert "CuTe C++ answers (_2,_2):(_96,_1)" in str(e.value)
+    out = rcute.eval(program, as_cute=True).splitlines()
+    assert out[0].startswith("warning: composition: rcute refuses this call")
+    assert out[1:] == ["(_2,_2):(_96,_1)"]
+
+
 def test_layout_is_a_function_with_pythons_conventions():
     A = rcute.Layout("(4,(2,2)):(2,(1,8))")
     assert A(2, (1, 0)) == 5 and A((2, (1, 0))) == 5 and A(6) == 5

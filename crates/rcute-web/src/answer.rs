@@ -23,24 +23,30 @@ pub const MAX_PICTURES: usize = 8;
 
 /// The JSON answer to `program`, its pictures included.
 pub fn answer(program: &str) -> String {
-    answer_with(program, true)
+    answer_with(program, true, false)
 }
 
-/// The JSON answer to `program` without pictures (`"pictures": []`): what the page shows
-/// first, while the pictures are drawn.
+/// The JSON answer to `program` without pictures (`"pictures": []`).
 pub fn answer_text(program: &str) -> String {
-    answer_with(program, false)
+    answer_with(program, false, false)
 }
 
-fn answer_with(program: &str, with_pictures: bool) -> String {
+/// [`answer`] in the as-CuTe mode (`cute eval --as-cute`): where rcute refuses an answer
+/// CuTe C++ gives, CuTe's answer after a `warning: ` line.
+pub fn answer_as_cute(program: &str) -> String {
+    answer_with(program, true, true)
+}
+
+fn answer_with(program: &str, with_pictures: bool, as_cute: bool) -> String {
     let mut out = String::with_capacity(256);
     let mut o = Object::new(&mut out);
+    let options = rcute_lang::Options { as_cute };
     // what the statements before an error printed, then the error; with the pictures, the
     // value of each shown statement too
     let (text, shown, failure) = if with_pictures {
-        rcute_lang::eval_shown(program)
+        rcute_lang::eval_shown_with(program, &options)
     } else {
-        let (text, failure) = rcute_lang::eval_partial(program);
+        let (text, failure) = rcute_lang::eval_partial_with(program, &options);
         (text, Vec::new(), failure)
     };
     o.str("out", &text);
@@ -71,14 +77,65 @@ fn error(buf: &mut String, program: &str, e: &EvalError) {
     let end = floor_char(program, e.span.end).max(start);
     let line_start = program[..start].rfind('\n').map_or(0, |i| i + 1);
     let mut o = Object::new(buf);
-    o.str("message", &e.message);
+    o.str("message", &for_the_page(&e.message));
     o.int("offset", e.span.start as i64);
     o.int("index", utf16(&program[..start]));
     o.int("end", utf16(&program[..end]));
     o.int("line", program[..start].matches('\n').count() as i64);
     o.int("column", utf16(&program[line_start..start]));
-    o.str("rendered", &e.render(program));
+    o.str("rendered", &for_the_page(&e.render(program)));
     o.end();
+}
+
+/// A message as the page words it: the page has no `cute` command, but it lists the atom
+/// catalog (its "Atoms" panel) that `cute atoms` prints.
+fn for_the_page(message: &str) -> String {
+    message.replace("`cute atoms` lists", "the page's Atoms list shows")
+}
+
+/// The functions of the language and the atom catalog, as JSON, for the page's lists:
+/// `{"functions": [{"name", "doc"}], "mma": [...], "copy": [...]}` (what `cute functions`
+/// and `cute atoms` print).
+pub fn catalog() -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    let mut o = Object::new(&mut out);
+    let buf = o.key("functions");
+    buf.push('[');
+    for (k, f) in rcute_lang::FUNCTIONS.iter().enumerate() {
+        if k > 0 {
+            buf.push(',');
+        }
+        let mut e = Object::new(buf);
+        e.str("name", f.name);
+        e.str("doc", f.doc);
+        e.end();
+    }
+    buf.push(']');
+    let lists: [(&str, Vec<String>); 2] = [
+        (
+            "mma",
+            rcute::atom::mma_families().map(|n| n.to_string()).collect(),
+        ),
+        (
+            "copy",
+            rcute::atom::copy_families()
+                .map(|n| n.to_string())
+                .collect(),
+        ),
+    ];
+    for (key, names) in lists {
+        let buf = o.key(key);
+        buf.push('[');
+        for (k, n) in names.iter().enumerate() {
+            if k > 0 {
+                buf.push(',');
+            }
+            crate::json::string(buf, n);
+        }
+        buf.push(']');
+    }
+    o.end();
+    out
 }
 
 /// The largest char boundary of `s` at or below `i` (spans may point one past the end).
@@ -135,7 +192,11 @@ fn pictures(program: &str, shown: &[Shown]) -> Vec<Picture> {
             program[floor_char(program, s.span.start)..floor_char(program, s.span.end)].trim();
         let p = match &s.call {
             // `print_layout(L)` prints its table; its picture is that of `L`
-            Some((name, args)) if name == "print_layout" && args.len() == 1 => {
+            // `print_layout(L)` prints its table, `print(L)` the value; their picture is
+            // that of `L`
+            Some((name, args))
+                if (name == "print_layout" || name == "print") && args.len() == 1 =>
+            {
                 picture(s.statement, source, &args[0])
             }
             Some((name, args)) if name == "bank_conflicts" && args.len() == 2 => {
@@ -272,6 +333,39 @@ mod tests {
                 r#""statement":2,"source":"print_layout(A)","kind":"layout","title":"(4,8):(8,1)""#
             ),
             "{a}"
+        );
+    }
+
+    #[test]
+    fn print_draws_as_cute_answers_and_the_catalog() {
+        // print(x) of a drawable value: its picture, as for a bare expression
+        let a = answer("auto L = make_layout(make_shape(4,8)); print(L);");
+        assert!(a.contains(r#""source":"print(L)","kind":"layout""#), "{a}");
+        assert_eq!(a.matches(r#"class=\"cell\""#).count(), 32);
+        // the as-CuTe mode
+        let p = "composition((_3,_16):(_48,_1), _4:_2)";
+        assert!(answer(p).contains("CuTe C++ answers (_2,_2):(_96,_1), which breaks"));
+        let c = answer_as_cute(p);
+        assert!(
+            c.starts_with(r#"{"out":"warning: composition: rcute refuses this call"#),
+            "{c}"
+        );
+        assert!(c.contains(r#"\n(_2,_2):(_96,_1)\n","error":null"#), "{c}");
+        // an error names the page's list, not a command
+        let e = answer("make_tiled_mma(SM80_BOGUS)");
+        assert!(
+            e.contains("the page's Atoms list shows") && !e.contains("`cute "),
+            "{e}"
+        );
+        let cat = catalog();
+        assert!(
+            cat.starts_with(r#"{"functions":[{"name":"#),
+            "{}",
+            &cat[..80]
+        );
+        assert!(
+            cat.contains(r#""name":"logical_divide""#)
+                && cat.contains(r#""SM80_16x8x16_F32F16F16F32_TN""#)
         );
     }
 

@@ -10,6 +10,10 @@
 //!   pointer to the answer: a little-endian `u32` byte length, then that many bytes of
 //!   UTF-8 JSON (see [`mod@answer`]). The answer stays valid until the next `rcute_eval`;
 //!   the program buffer is the caller's to free.
+//! * `rcute_eval_as_cute(ptr, len) -> ptr`: the same in the as-CuTe mode (`cute eval
+//!   --as-cute`: CuTe's answers where rcute refuses them, after a warning line);
+//! * `rcute_catalog() -> ptr`: the functions of the language and the atom catalog, as
+//!   [`answer::catalog`] writes them, length-prefixed in the same way.
 //!
 //! A program that is not UTF-8 answers an error, as it does in `cute eval --batch`.
 
@@ -61,6 +65,24 @@ pub unsafe extern "C" fn rcute_eval(ptr: *const u8, len: usize) -> *const u8 {
     unsafe { respond(ptr, len, answer) }
 }
 
+/// [`rcute_eval`] in the as-CuTe mode (see [`answer::answer_as_cute`]).
+///
+/// # Safety
+///
+/// `ptr[..len]` is readable (a buffer of [`rcute_alloc`], filled by the caller).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn rcute_eval_as_cute(ptr: *const u8, len: usize) -> *const u8 {
+    // SAFETY: the caller's guarantee, passed on.
+    unsafe { respond(ptr, len, answer::answer_as_cute) }
+}
+
+/// The functions of the language and the atom catalog ([`answer::catalog`]), length
+/// prefixed, valid until the next call.
+#[unsafe(no_mangle)]
+pub extern "C" fn rcute_catalog() -> *const u8 {
+    keep(answer::catalog())
+}
+
 /// [`rcute_eval`] without the pictures (`"pictures": []`): the page shows this answer
 /// first and asks for the pictures next.
 ///
@@ -89,6 +111,11 @@ unsafe fn respond(ptr: *const u8, len: usize, f: fn(&str) -> String) -> *const u
             e.valid_up_to()
         ),
     };
+    keep(json)
+}
+
+/// Keeps `json`, length-prefixed, until the next call, and returns where it is.
+fn keep(json: String) -> *const u8 {
     ANSWER.with(|a| {
         let mut a = a.borrow_mut();
         a.clear();

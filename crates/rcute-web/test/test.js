@@ -22,11 +22,11 @@ function check(name, ok, detail = "") {
 
 // Loads index.html (with an optional fragment) in a fresh iframe; resolves with its window
 // once the evaluator is ready and the first program is on the page.
-function openPlayground(hash = "") {
+function openPlayground(hash = "", width = 1200, height = 900) {
   return new Promise((resolve) => {
     const frame = document.createElement("iframe");
-    frame.width = 1200;
-    frame.height = 900;
+    frame.width = width;
+    frame.height = height;
     frame.src = "index.html" + hash;
     frame.onload = async () => {
       const w = frame.contentWindow;
@@ -248,13 +248,149 @@ async function timing(w) {
     `worker round trip ${median(parts.roundTripMs)} ms, JSON.parse ${median(parts.parseMs)} ms, DOM ${median(parts.renderMs)} ms`;
 }
 
+// `print(x)` of a drawable value draws it, as a bare expression does.
+async function printChecks(w) {
+  const doc = w.document;
+  await w.playground.setProgram("auto L = make_layout(make_shape(4,8)); print(L);");
+  const cells = doc.querySelectorAll('#results section.picture[data-kind="layout"] g.cell').length;
+  check("print(L) draws L", cells === 32, `${cells} cells`);
+  checkPictures(w, "print(L)");
+  await w.playground.setProgram("print(make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN))");
+  check("print of a tiled MMA draws it", doc.querySelector('section.picture[data-kind="mma"] g.cell') !== null);
+  await w.playground.setProgram('print("text"); print(size((2,3)))');
+  check("print of text or a number draws nothing", doc.querySelectorAll("#results section.picture").length === 0 &&
+    shown(w) === "text6", shown(w));
+}
+
+// The phone layout (390 px wide): the editor scrolls away instead of covering the
+// results, and the hover readout wraps inside the picture instead of being cut off.
+async function phoneChecks() {
+  const w = await openPlayground("", 390, 700);
+  const doc = w.document;
+  await w.playground.setProgram("A = (8,(4,4)):(4,(1,32)); A; B = (8,8):(1,8); B");
+  const left = doc.getElementById("left");
+  const fig = doc.querySelectorAll("#results section.picture")[1];
+  fig.scrollIntoView();
+  await new Promise((r) => w.requestAnimationFrame(() => setTimeout(r, 0)));
+  const a = left.getBoundingClientRect();
+  const b = fig.getBoundingClientRect();
+  const overlap = a.bottom > b.top && a.top < b.bottom && b.top < w.innerHeight;
+  check("at 390 px the editor does not cover the results when scrolled", w.scrollY > 0 && !overlap,
+    `scrollY ${w.scrollY}, editor ${a.top}..${a.bottom}, picture ${b.top}..${b.bottom}`);
+  const cell = fig.querySelector('g.cell[data-m="7"][data-n="7"]');
+  cell.dispatchEvent(new w.MouseEvent("mouseover", { bubbles: true }));
+  const readout = fig.querySelector(".readout");
+  const r = readout.getBoundingClientRect();
+  check("at 390 px the hover readout is whole",
+    readout.textContent.includes("offset 63") && readout.scrollWidth <= readout.clientWidth + 1 && r.right <= w.innerWidth,
+    `${readout.textContent}: scrollWidth ${readout.scrollWidth}, clientWidth ${readout.clientWidth}, right ${r.right} of ${w.innerWidth}`);
+  check("at 390 px the page does not scroll sideways",
+    doc.documentElement.scrollWidth <= w.innerWidth, `${doc.documentElement.scrollWidth} > ${w.innerWidth}`);
+}
+
+// A busy state while a program runs (the old answer dimmed, the status says so), and one
+// evaluation per program.
+async function busyChecks(w) {
+  const doc = w.document;
+  const results = doc.getElementById("results");
+  await w.playground.setProgram("size((2,3))");
+  const before = w.playground.evaluations;
+  const done = w.playground.setProgram("composition(Swizzle<3,3,3>, _0, (_64,_64):(_64,_1))");
+  check("while a program runs the old answer is dimmed", results.classList.contains("busy") &&
+    results.textContent === "6\n", results.className);
+  check("while a program runs the status says so", /running/.test(doc.getElementById("status").textContent),
+    doc.getElementById("status").textContent);
+  await done;
+  check("the answer is not dimmed once it is there", !results.classList.contains("busy"), results.className);
+  check("one evaluation per program", w.playground.evaluations - before === 1,
+    `${w.playground.evaluations - before} evaluations`);
+}
+
+// The functions and the atom catalog are in the page; an unknown name suggests the
+// closest one; errors do not send the reader to commands the page lacks.
+async function discoverChecks(w) {
+  const doc = w.document;
+  await w.playground.catalog;
+  const fns = [...doc.querySelectorAll("#functions li")].map((li) => li.dataset.name);
+  check("the page lists the functions", fns.length > 100 && fns.includes("logical_divide") && fns.includes("make_tiled_mma"),
+    `${fns.length} functions`);
+  const atoms = [...doc.querySelectorAll("#atoms li")].map((li) => li.textContent);
+  check("the page lists the atom catalog", atoms.includes("SM80_16x8x16_F32F16F16F32_TN") &&
+    atoms.some((a) => a.startsWith("SM75_U32x4_LDSM_N")), `${atoms.length} atoms`);
+  const filter = doc.getElementById("function-filter");
+  filter.value = "divide";
+  filter.dispatchEvent(new w.Event("input"));
+  const visible = [...doc.querySelectorAll("#functions li")].filter((li) => !li.hidden).map((li) => li.dataset.name);
+  check("the function filter keeps the matching ones", visible.includes("zipped_divide") && !visible.includes("size"),
+    visible.join(","));
+  await w.playground.setProgram("A = (4,2):(1,4); logical_divid(A, 2)");
+  check("an unknown function suggests the closest", /did you mean logical_divide\?/.test(shown(w)), shown(w));
+  await w.playground.setProgram("Abc = (4,2):(1,4); size(Abd)");
+  check("an unknown name suggests the closest", /unknown name Abd; did you mean Abc\?/.test(shown(w)), shown(w));
+  await w.playground.setProgram("make_tiled_mma(SM80_16x8x16_F32F16F16F32_TX)");
+  const msg = shown(w);
+  check("an error names the page's atom list, not a command", /Atoms list/.test(msg) && !/`cute /.test(msg), msg);
+}
+
+// A large picture is legible: at its own size it scrolls in its frame.
+async function zoomChecks(w) {
+  const doc = w.document;
+  await w.playground.setProgram("(_32,_32):(_32,_1)");
+  const fig = doc.querySelector("#results section.picture");
+  const svg = fig.querySelector("svg");
+  const holder = fig.querySelector(".svg");
+  const natural = Number(svg.getAttribute("width"));
+  const fitted = svg.getBoundingClientRect().width;
+  fig.querySelector("button.zoom").click();
+  const full = svg.getBoundingClientRect().width;
+  check("a large picture fits the page, and shows at its own size on demand",
+    fitted < natural && Math.abs(full - natural) < 1 && holder.scrollWidth > holder.clientWidth,
+    `fitted ${fitted}, full ${full}, natural ${natural}, scroll ${holder.scrollWidth}/${holder.clientWidth}`);
+  fig.querySelector("button.zoom").click();
+  check("and fits again", Math.abs(svg.getBoundingClientRect().width - fitted) < 1);
+}
+
+// A size that overflows gets one answer: the picture's note is the error size() gives.
+async function overflowChecks(w) {
+  const doc = w.document;
+  const L = "(4611686018427387904,4):(1,4611686018427387904)";
+  await w.playground.setProgram(`size(${L})`);
+  const sizeError = doc.querySelector("#results .error").dataset.message;
+  await w.playground.setProgram(L);
+  const note = doc.querySelector("#results section.picture .note");
+  check("an overflowing size has one answer", /overflow/.test(sizeError) && note !== null && note.textContent === sizeError,
+    `size: ${sizeError}; picture: ${note && note.textContent}`);
+}
+
+// The as-CuTe toggle: CuTe's answer after a warning, where rcute refuses.
+async function asCuteChecks(w) {
+  const doc = w.document;
+  const p = "composition((_3,_16):(_48,_1), _4:_2)";
+  await w.playground.setProgram(p);
+  check("rcute refuses and names CuTe's answer", /CuTe C\+\+ answers \(_2,_2\):\(_96,_1\)/.test(shown(w)), shown(w));
+  const toggle = doc.getElementById("ascute");
+  const idle = () => !doc.getElementById("results").classList.contains("busy");
+  toggle.click();
+  await waitFor(() => idle() && shown(w).startsWith("warning: "));
+  const lines = shown(w).split("\n");
+  check("as CuTe: a warning, then CuTe's answer", lines.length === 2 && lines[0].startsWith("warning: ") &&
+    lines[1] === "(_2,_2):(_96,_1)", shown(w));
+  check("as CuTe: CuTe's answer is drawn", doc.querySelectorAll("#results section.picture g.cell").length === 4);
+  toggle.click();
+  await waitFor(() => idle() && /^error/.test(shown(w)));
+  check("the toggle off refuses again", /^error: composition/.test(shown(w)), shown(w));
+}
+
 async function main() {
   const started = performance.now();
   try {
     const w = await openPlayground();
     // test.html?only=timing runs one group of checks
     const only = new URLSearchParams(location.search).get("only");
-    const groups = { goldenChecks, pictureChecks, urlChecks, errorChecks, timeoutChecks, timing };
+    const groups = {
+      goldenChecks, pictureChecks, urlChecks, errorChecks, printChecks, phoneChecks, busyChecks,
+      discoverChecks, zoomChecks, overflowChecks, asCuteChecks, timeoutChecks, timing,
+    };
     for (const [name, run] of Object.entries(groups)) {
       if (!only || name === only) await run(w);
     }

@@ -3,7 +3,7 @@
 // cells, and the program in the URL fragment (#p=<encoded>).
 //
 // `window.playground` is the page's small API for the browser test (test.html) and the
-// timing measurement: setProgram, evaluate, spin, timeoutMs, lastTiming.
+// timing measurement: setProgram, spin, timeoutMs, lastTiming, evaluations.
 "use strict";
 
 const editor = document.getElementById("program");
@@ -11,6 +11,7 @@ const results = document.getElementById("results");
 const statusLine = document.getElementById("status");
 const noteLine = document.getElementById("note");
 const examples = document.getElementById("examples");
+const asCute = document.getElementById("ascute");
 
 // ---------------------------------------------------------------------------------------
 // The evaluator: one worker, one request at a time, each bounded by a timeout after which
@@ -38,14 +39,20 @@ const evaluator = {
     });
   },
 
-  // Sends a message ({program} or {spin}) and resolves with the worker's reply.
+  // Sends a message ({program}, {catalog} or {spin}) and resolves with the worker's
+  // reply; a message waits for the reply to the one before it.
+  queue: Promise.resolve(),
   request(message) {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    if (message.program !== undefined) playground.evaluations++;
+    const send = () => new Promise((resolve, reject) => {
+      const id = this.nextId++;
       const timer = setTimeout(() => this.timeout(id), playground.timeoutMs);
       this.current = { id, resolve, reject, timer };
       this.worker.postMessage({ id, ...message });
     });
+    const reply = this.queue.then(send, send);
+    this.queue = reply.catch(() => {});
+    return reply;
   },
 
   answer(data) {
@@ -88,15 +95,15 @@ async function schedule() {
   const program = editor.value;
   const startedAt = keystrokeAt;
   let tiles;
+  // the previous answer stays, dimmed, while this one runs
+  results.classList.add("busy");
+  statusLine.className = "busy";
+  statusLine.textContent = "running…";
   try {
     await evaluator.ready;
-    // the answer first (the printed values, or the error), then its pictures
-    const first = await evaluator.request({ program, text: true });
-    const text = JSON.parse(first.json);
-    tiles = renderText(text);
-    const answeredAt = performance.now();
+    // one evaluation per program: the printed values, the error and the pictures
     const askedAt = performance.now();
-    const reply = await evaluator.request({ program });
+    const reply = await evaluator.request({ program, asCute: asCute.checked });
     const repliedAt = performance.now();
     const answer = JSON.parse(reply.json);
     const parsedAt = performance.now();
@@ -104,20 +111,20 @@ async function schedule() {
     const total = performance.now() - startedAt;
     playground.lastTiming = {
       program,
-      answerMs: answeredAt - startedAt,
+      answerMs: total,
       totalMs: total,
-      textEvalMs: first.evalMs,
       evalMs: reply.evalMs,
       roundTripMs: repliedAt - askedAt,
       parseMs: parsedAt - repliedAt,
       renderMs: performance.now() - parsedAt,
     };
     statusLine.className = "";
-    statusLine.textContent =
-      `answered in ${(answeredAt - startedAt).toFixed(1)} ms, pictures in ${total.toFixed(1)} ms`;
+    statusLine.textContent = `answered in ${total.toFixed(1)} ms` +
+      (asCute.checked ? " (as CuTe C++ answers)" : "");
   } catch (e) {
     showFailure(e);
   }
+  results.classList.remove("busy");
   busy = false;
   for (let i = renderWaiters.length - 1; i >= 0; i--) {
     if (renderWaiters[i].program === program) {
@@ -165,26 +172,22 @@ function el(tag, className, text) {
   return node;
 }
 
-// The answer's text first: the printed values and the error replace the old ones, while
-// the old pictures stay, dimmed, until the new ones come (taking a large picture out of
-// the page costs more than the answer itself).
-function renderText(answer) {
-  for (const old of results.querySelectorAll(":scope > pre.out, :scope > .error")) old.remove();
-  const parts = [];
-  if (answer.out) parts.push(el("pre", "out", answer.out));
-  if (answer.error) parts.push(renderError(answer.error));
-  results.prepend(...parts);
-  for (const fig of results.querySelectorAll(":scope > .picture")) fig.classList.add("stale");
-  return parts.length;
-}
-
 function render(answer, program) {
   const parts = [];
-  if (answer.out) parts.push(el("pre", "out", answer.out));
+  if (answer.out) parts.push(renderOut(answer.out));
   if (answer.error) parts.push(renderError(answer.error));
   for (const p of answer.pictures) parts.push(renderPicture(p));
   results.replaceChildren(...parts);
   return parts.length;
+}
+
+// What the program printed; the as-CuTe mode's warning lines stand out.
+function renderOut(text) {
+  const pre = el("pre", "out");
+  for (const line of text.split(/(?<=\n)/)) {
+    pre.append(line.startsWith("warning: ") ? el("span", "warning", line) : line);
+  }
+  return pre;
 }
 
 // The error as the CLI prints it: the message, the line of the program, a caret under the
@@ -228,6 +231,16 @@ function renderPicture(p) {
     fig.append(el("div", "readout", "hover a cell"));
     const holder = el("div", "svg");
     holder.innerHTML = p.svg; // rcute's own SVG: escaped text, no scripts
+    // a picture wider than its frame is shrunk to fit; the button shows it at its own
+    // size (legible cells), scrolled in its frame
+    const zoom = el("button", "zoom", "actual size");
+    zoom.type = "button";
+    zoom.title = "show the picture at its own size, scrolled in its frame, or fit it to the page";
+    zoom.addEventListener("click", () => {
+      const full = holder.classList.toggle("full");
+      zoom.textContent = full ? "fit to the page" : "actual size";
+    });
+    h.prepend(zoom);
     fig.append(holder);
   }
   return fig;
@@ -319,6 +332,52 @@ editor.addEventListener("input", () => {
   programChanged();
 });
 
+asCute.addEventListener("change", () => {
+  keystrokeAt = performance.now();
+  schedule();
+});
+
+// The functions of the language and the atom catalog, from the evaluator; clicking a name
+// puts it into the program at the cursor.
+function insertName(text) {
+  const [a, b] = [editor.selectionStart, editor.selectionEnd];
+  editor.setRangeText(text, a, b, "end");
+  editor.focus();
+  editor.dispatchEvent(new Event("input"));
+}
+
+async function loadCatalog() {
+  await evaluator.ready;
+  const reply = await evaluator.request({ catalog: true });
+  const { functions, mma, copy } = JSON.parse(reply.json);
+  const fnList = document.querySelector("#functions ul");
+  for (const f of functions) {
+    const li = el("li");
+    li.dataset.name = f.name;
+    li.append(el("code", "", f.name), " " + f.doc);
+    li.addEventListener("click", () => insertName(f.name + "("));
+    fnList.append(li);
+  }
+  document.querySelector("#functions summary").textContent = `Functions (${functions.length})`;
+  const filter = document.getElementById("function-filter");
+  filter.addEventListener("input", () => {
+    const q = filter.value.trim().toLowerCase();
+    for (const li of fnList.children) li.hidden = q !== "" && !li.textContent.toLowerCase().includes(q);
+  });
+  const atomList = document.querySelector("#atoms ul");
+  for (const [kind, names] of [["MMA", mma], ["copy", copy]]) {
+    for (const n of names) {
+      const li = el("li");
+      li.dataset.kind = kind;
+      li.append(el("code", "", n));
+      li.addEventListener("click", () => insertName(n));
+      atomList.append(li);
+    }
+  }
+  document.querySelector("#atoms summary").textContent =
+    `Atoms (${mma.length} MMA, ${copy.length} copy)`;
+}
+
 // The program of a link: #p=<encodeURIComponent(program)>.
 function programFromHash() {
   const m = location.hash.match(/^#p=(.*)$/s);
@@ -341,6 +400,8 @@ window.addEventListener("hashchange", () => {
 const playground = {
   timeoutMs: 5000,
   lastTiming: null,
+  evaluations: 0, // programs sent to the evaluator
+  catalog: null, // a promise, resolved when the lists of functions and atoms are filled
   // Replaces the program as a keystroke would; resolves once its answer is on the page.
   setProgram(text) {
     const done = new Promise((resolve) => renderWaiters.push({ program: text, resolve }));
@@ -367,6 +428,7 @@ evaluator.start();
 playground.ready = evaluator.ready.then(() => {
   statusLine.textContent = "ready";
 });
+playground.catalog = playground.ready.then(loadCatalog);
 const initial = programFromHash();
 if (initial !== null) {
   editor.value = initial;

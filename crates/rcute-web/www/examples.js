@@ -75,14 +75,15 @@ const EXAMPLES = [
     note: "CuTe C++ answers (_2,_2):(_96,_1): its tiler maps 0,1,2,3 to offsets 0,2,4,6 of A, " +
       "which A sends to 0,96,49,2, but CuTe's layout sends them to 0,96,1,97. Its stride check " +
       "(stride % shape == 0 or stride < shape) is weaker than composition needs; rcute refuses " +
-      "and names the mode.",
+      "and names the mode; the toggle \"answer as CuTe C++ does\" shows CuTe's answer.",
     program: "composition((_3,_16):(_48,_1), _4:_2)",
   },
   {
     title: "Where CuTe answers wrongly (2): logical_divide",
     note: "CuTe C++ answers ((2,2),((2,1),(1,1))):((2,3),((1,3),(8,9))), which maps index 2 " +
       "to 3 where the definition gives 4 (the same weak stride check, inside the divide's " +
-      "composition). rcute refuses; with static values CuTe refuses too.",
+      "composition). rcute refuses; with static values CuTe refuses too. The toggle " +
+      "\"answer as CuTe C++ does\" shows CuTe's answer.",
     program: "logical_divide((3,3):(1,3), 4:2)",
   },
 ];

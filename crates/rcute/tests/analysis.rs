@@ -432,8 +432,8 @@ fn lanes_by_hand(c: &TileCase) -> Vec<[Option<i64>; WARP]> {
     out
 }
 
-/// The bank model's definition, written out: phases of 32, 16 or 8 lanes by access width;
-/// two paired phases that each ask one address served together (8- and 16-byte accesses);
+/// The bank model's definition for loads, written out: phases of 32, 16 or 8 lanes by
+/// access width; paired phases served together by the merging rule (8- and 16-byte loads);
 /// a phase takes the largest number of distinct 4-byte words asked of one bank, its ideal
 /// one per 32 distinct words. Answers (wavefronts, ideal, banks touched) of an instruction.
 fn bank_model_by_hand(lanes: &[Option<i64>; WARP], bytes: i64) -> (usize, usize, u32) {
@@ -446,21 +446,50 @@ fn bank_model_by_hand(lanes: &[Option<i64>; WARP], bytes: i64) -> (usize, usize,
         .chunks(per_phase)
         .map(|p| p.iter().flatten().copied().collect())
         .collect();
-    let broadcast = |p: &Vec<i64>| !p.is_empty() && p.iter().all(|&a| a == p[0]);
+    // loads of 8 and 16 bytes: the half-warps of an 8-byte load, the quarter-warps of
+    // each half-warp of a 16-byte load, merge when each asks at most 2 addresses (the
+    // same ones or none in common), or when
+    // their quarter-warps ask pairwise disjoint sets of at most 128 bytes in all
+    let distinct = |v: &[i64]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let quarters: Vec<Vec<i64>> = lanes
+        .chunks(8)
+        .map(|q| distinct(&q.iter().flatten().copied().collect::<Vec<_>>()))
+        .collect();
+    let span = if bytes >= 8 { 2 } else { 1 };
     let mut groups: Vec<Vec<i64>> = Vec::new();
-    let mut i = 0;
-    while i < phases.len() {
-        if bytes >= 8
-            && i % 2 == 0
-            && i + 1 < phases.len()
-            && broadcast(&phases[i])
-            && broadcast(&phases[i + 1])
-        {
-            groups.push([phases[i].clone(), phases[i + 1].clone()].concat());
-            i += 2;
+    for (k, pair) in phases.chunks(span).enumerate() {
+        let active = pair.iter().filter(|p| !p.is_empty()).count();
+        // the quarter-warps of this pair of phases, those with active lanes
+        let q0 = k * span * per_phase / 8;
+        let qs: Vec<&Vec<i64>> = quarters[q0..q0 + span * per_phase / 8]
+            .iter()
+            .filter(|q| !q.is_empty())
+            .collect();
+        let sets: Vec<Vec<i64>> = pair.iter().map(|p| distinct(p)).collect();
+        let few = sets.iter().all(|p| p.len() <= 2)
+            && sets.iter().enumerate().all(|(i, a)| {
+                sets[i + 1..]
+                    .iter()
+                    .all(|b| a == b || a.iter().all(|x| !b.contains(x)))
+            });
+        let disjoint = qs
+            .iter()
+            .enumerate()
+            .all(|(i, a)| qs[i + 1..].iter().all(|b| a.iter().all(|x| !b.contains(x))));
+        let all = distinct(
+            &qs.iter()
+                .flat_map(|q| q.iter().copied())
+                .collect::<Vec<_>>(),
+        );
+        if active == 2 && (few || (disjoint && all.len() as i64 * bytes <= 128)) {
+            groups.push(pair.concat());
         } else {
-            groups.push(phases[i].clone());
-            i += 1;
+            groups.extend(pair.iter().cloned());
         }
     }
     let (mut wavefronts, mut ideal, mut banks) = (0, 0, 0u32);
@@ -889,12 +918,12 @@ fn access_sizes_not_powers_of_two_are_refused() {
     // a thread's values not a whole number of accesses
     assert_eq!(
         message(Access::try_vector(l("(_32,_4):(_4,_1)"), 16, 128)),
-        "access: each thread's values must be a whole number of accesses (values per thread, values per access)"
+        "access: each thread's values must be a whole number of accesses (values per thread, values per access): use a narrower access, or give each thread a multiple of its values"
     );
     // not a (thread, value) layout
     assert_eq!(
         message(Access::try_vector(l("_32:_1"), 16, 16)),
-        "access: the thread-value layout must have two modes, (thread, value) -> index of the tile"
+        "access: the thread-value layout must have two modes, (thread, value) -> index of the tile, or -> (m, n) coordinate of the tile with strides _1@0, _1@1"
     );
     assert_eq!(
         message(Access::try_matrix(l("(_32,_8):(_8,_1)"), 3)),
@@ -909,7 +938,7 @@ fn access_sizes_not_powers_of_two_are_refused() {
 #[test]
 fn thread_value_pairs_outside_the_tile_are_refused() {
     let smem: MaybeSwizzled = l("(_8,_8):(_8,_1)").into();
-    let outside = "access: a thread-value pair maps outside the memory layout (index, size)";
+    let outside = "access: a thread-value pair maps outside the memory layout (index, size): give a memory that covers the access's tile, fewer threads or values, or name the tile with in_tile";
     // index 64 of a 64-element tile
     let a = Access::try_vector(l("(_32,_3):(_1,_32)"), 32, 32).unwrap();
     assert_eq!(message(bank_conflicts(&smem, &a)), outside);
@@ -1021,4 +1050,84 @@ fn vector_width_of_an_access_over_a_tile() {
     let plain = Access::try_vector(tv, 16, 16).unwrap();
     let r = coalescing(&layout!((_64,_64):(_64,_1)).into(), &plain).unwrap();
     assert_eq!(r.vector.bits, 16, "{r}");
+}
+
+/// The swizzle search costs each access by its own kind's model: 8-byte lanes sharing
+/// addresses in pairs, the second half-warp one 128-byte row below the first. A load
+/// serves both half-warps together (128 bytes, both rows in the same banks: a 2-way
+/// conflict that a swizzle removes); a store serves them apart (conflict-free as it is); a
+/// `cp.async` adds 3 counted wavefronts per instruction but is searched on its writes.
+#[test]
+fn the_swizzle_search_uses_each_access_kinds_model() {
+    use analysis::AccessKind;
+    let tile = Layout::parse("_64:_1");
+    // thread t: floats 2 (t / 2) for t < 16, 32 + 2 ((t - 16) / 2) above
+    let tv = Layout::parse("((_2,_8,_2),_2):((_0,_2,_32),_1)");
+    let load = Access::try_vector(tv, 32, 64).unwrap();
+    let store = load.with_kind(AccessKind::Store);
+    let r = bank_conflicts(&tile.into(), &load).unwrap();
+    assert_eq!((r.wavefronts(), r.ideal()), (2, 1));
+    let r = bank_conflicts(&tile.into(), &store).unwrap();
+    assert_eq!((r.wavefronts(), r.ideal()), (2, 2));
+    let s = swizzle_for(&tile, &[load]).unwrap();
+    assert!(!s.baseline.conflict_free());
+    assert!(s.best.conflict_free() && s.best.swizzle.bits() > 0, "{s}");
+    assert_eq!(s.best.total(), 1);
+    let s = swizzle_for(&tile, &[store]).unwrap();
+    assert!(s.baseline.conflict_free());
+    assert_eq!(s.best.swizzle.bits(), 0);
+    // a cp.async.cg: the counter shows 3 per instruction, the search weighs its writes
+    let column = Access::try_vector(Layout::parse("(_32,_4):(_1,_32)"), 32, 128)
+        .unwrap()
+        .with_kind(AccessKind::CpAsync { cg: true });
+    let rows = Layout::parse("(_32,_32):(_32,_1)");
+    let r = bank_conflicts(&rows.into(), &column).unwrap();
+    assert_eq!(
+        (r.wavefronts(), r.counted(), r.counted_conflicts()),
+        (32, 3, 0)
+    );
+    let s = swizzle_for(&rows, &[column]).unwrap();
+    assert_eq!((s.baseline.total(), s.best.total()), (32, 4));
+    assert!(s.best.conflict_free());
+    // .ca: the writes plus 3, the bank-conflict counter the writes' conflicts
+    let ca = column.with_kind(AccessKind::CpAsync { cg: false });
+    let r = bank_conflicts(&rows.into(), &ca).unwrap();
+    assert_eq!((r.counted(), r.counted_conflicts()), (35, 28));
+}
+
+/// The 128-bit load whose lanes share 16-byte words in pairs: each quarter-warp
+/// asks 64 bytes, a half-warp's two quarter-warps are served together (2 wavefronts, as
+/// the H100 and H200 measured); the same addresses stored take 4; a load whose
+/// quarter-warps share some addresses but not all is refused, saying what to change.
+#[test]
+fn loads_merge_phases_stores_do_not_and_partial_sharing_is_refused() {
+    use analysis::AccessKind;
+    let flat: MaybeSwizzled = l("_1024:_1").into();
+    let pairs = Access::try_vector(l("((_2,_16),_4):((_0,_4),_1)"), 32, 128).unwrap();
+    let r = bank_conflicts(&flat, &pairs).unwrap();
+    assert_eq!(
+        (r.wavefronts(), r.ideal(), r.instructions[0].phases),
+        (2, 2, 2)
+    );
+    let r = bank_conflicts(&flat, &pairs.with_kind(AccessKind::Store)).unwrap();
+    assert_eq!((r.wavefronts(), r.instructions[0].phases), (4, 4));
+    // a broadcast: loads pair their phases, stores do not
+    let one = Access::try_vector(l("(_32,_4):(_0,_1)"), 32, 128).unwrap();
+    assert_eq!(bank_conflicts(&flat, &one).unwrap().wavefronts(), 2);
+    let r = bank_conflicts(&flat, &one.with_kind(AccessKind::Store)).unwrap();
+    assert_eq!(r.wavefronts(), 4);
+    // quarter-warps asking the same 8 words (lane % 8) are served apart
+    let same = Access::try_vector(l("((_8,_4),_4):((_4,_0),_1)"), 32, 128).unwrap();
+    assert_eq!(bank_conflicts(&flat, &same).unwrap().wavefronts(), 4);
+    // quarter 0 asks 16-byte units 0..3 in pairs, quarter 1 units 2..5: they share 2 of 4
+    let partial = Access::try_vector(l("((_2,_4,_2,_2),_4):((_0,_4,_8,_64),_1)"), 32, 128).unwrap();
+    let e = message(bank_conflicts(&flat, &partial));
+    assert!(
+        e.starts_with(
+            "bank model: two quarter-warps of this load share some addresses but not all"
+        ) && e.contains("give each quarter-warp its own addresses"),
+        "{e}"
+    );
+    // as a store it is served, phase by phase
+    assert!(bank_conflicts(&flat, &partial.with_kind(AccessKind::Store)).is_ok());
 }

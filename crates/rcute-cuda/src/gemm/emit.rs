@@ -20,7 +20,7 @@ fn cu(name: &str, values: &[(&str, &str)]) -> Result<String, CodegenError> {
 
 /// Each accumulator pair `(e = 0, e = 1)` of `frag` (modes `(lane, e, ...)` to column-major
 /// indices of the `(BM, BN)` tile) is two neighbours in a row, the first in an even column.
-fn pairs_adjacent(frag: &Layout, bm: i64) -> bool {
+pub(crate) fn pairs_adjacent(frag: &Layout, bm: i64) -> bool {
     let size = frag.size().value() as usize;
     let lanes = frag.mode(0).size().value() as usize;
     (0..size).all(|i| {

@@ -8,7 +8,9 @@ use super::plan::{CStore, GemmPlan, OperandPlan, SplitPlan};
 use super::request::{Gemm, Instr, st, st2, wrong};
 use crate::codegen::{CodegenError, IndexFn, IndexType, Inputs};
 use crate::kernel::{TensorMap, identity_tiles};
-use rcute::{ComposedLayout, Int, IntTuple, Layout, Tiler};
+use rcute::analysis::tma::TmaCopy;
+use rcute::atom::{TmaOp, make_tma_atom};
+use rcute::{ComposedLayout, Int, IntTuple, Layout, MaybeSwizzled, Tiler};
 
 /// Generated functions and the order their parameters are passed in.
 pub(super) struct Emitter {
@@ -208,10 +210,10 @@ pub(super) fn index_functions(
     let mut boxes = Vec::new();
     let mut tensor_maps = Vec::new();
     // A's tiles run on to whole clusters (past M: zeros, never stored)
-    let operands = [(a, x.m_padded, "a"), (b, x.n, "b")];
-    for (i, (op, rows, name)) in operands.into_iter().enumerate() {
+    let operands = [(a, x.m_padded, "a", &g.a), (b, x.n, "b", &g.b)];
+    for (i, (op, rows, name, gl)) in operands.into_iter().enumerate() {
         if plan.tma {
-            let (f, map) = tma_fns(e, op, (rows, x.k, t.bk), name, i)?;
+            let (f, map) = tma_fns(e, op, gl, (rows, x.k, t.bk), name, i)?;
             boxes.push(f);
             tensor_maps.push(map);
         } else {
@@ -235,7 +237,7 @@ pub(super) fn index_functions(
     let cids = identity_tiles(x.m_padded, x.n, st(t.bm), st(t.bn))?;
     let store = match (&plan.c_store, plan.specialized()) {
         (Some(cs), true) => {
-            let (f, map) = store_fns(e, cs, &cids, t.warps_m, g.epilogue.bias)?;
+            let (f, map) = store_fns(e, cs, &g.c, &cids, t.warps_m, g.epilogue.bias)?;
             tensor_maps.push(map);
             Store::Staged(f)
         }
@@ -391,6 +393,7 @@ pub(super) fn copy_fns(
 pub(super) fn store_fns(
     e: &mut Emitter,
     cs: &CStore,
+    c: &Layout,
     cids: &Layout,
     warpgroups: i64,
     bias: bool,
@@ -408,13 +411,7 @@ pub(super) fn store_fns(
     )?;
     let m = &cs.tma;
     let row_major = m.modes()[0] == 1;
-    let map = TensorMap {
-        operand: 2,
-        elem_bytes: 2,
-        dims: [m.global_dim()[0], m.global_dim()[1]],
-        stride_bytes: m.global_strides()[0],
-        box_dims: [m.box_dim()[0], m.box_dim()[1]],
-    };
+    let map = cute_tensor_map(TmaOp::Store, c, &cs.chunk, 16, 2, m)?;
     let fns = StoreFns {
         row: e.coord("c_chunk_row", &coords, 0)?,
         col: e.coord("c_chunk_col", &coords, 1)?,
@@ -448,6 +445,7 @@ pub(super) fn store_fns(
 pub(super) fn tma_fns(
     e: &mut Emitter,
     op: &OperandPlan,
+    g: &Layout,
     (rows, k, bk): (Int, Int, i64),
     name: &str,
     operand: usize,
@@ -469,12 +467,68 @@ pub(super) fn tma_fns(
             "gemm: the operand's tensor map is not 2-D with the contiguous mode first",
         ));
     }
-    let map = TensorMap {
-        operand,
-        elem_bytes: op.elem_bytes as u32,
-        dims: [map.global_dim()[0], map.global_dim()[1]],
-        stride_bytes: map.global_strides()[0],
-        box_dims: [map.box_dim()[0], map.box_dim()[1]],
+    // one box: its extents along the tile's rows and K, at the tile's origin
+    let along = |m: usize| {
+        map.modes()
+            .iter()
+            .position(|&x| x == m)
+            .map(|d| map.box_dim()[d] as i64)
     };
+    let (Some(box_rows), Some(box_k)) = (along(0), along(1)) else {
+        return Err(wrong(
+            "gemm: the operand's tensor map does not walk both modes",
+        ));
+    };
+    let one_box = Layout::new(st2(box_rows, box_k), st2(1, op.rows));
+    let box_smem = op
+        .tile
+        .with_layout(op.tile.layout().try_composition(&one_box)?);
+    let map = cute_tensor_map(TmaOp::Load, g, &box_smem, 8 * op.elem_bytes, operand, map)?;
     Ok((fns, map))
+}
+
+/// The tensor map of one TMA box, as CuTe's `make_tma_atom(op, gtensor, box_smem,
+/// box_shape)` builds its descriptor (`atom::make_tma_atom`): `g` the global matrix,
+/// `box_smem` the shared layout of one box. The analysis proved `proved` by enumeration
+/// (and counts the boxes of a tile); the two must agree, or the plan is refused.
+pub(super) fn cute_tensor_map(
+    op: TmaOp,
+    g: &Layout,
+    box_smem: &ComposedLayout,
+    bits: i64,
+    operand: usize,
+    proved: &TmaCopy,
+) -> Result<TensorMap, CodegenError> {
+    let shape = box_smem.layout().shape().try_product_each()?;
+    let tiler = Tiler::try_from_shape(&shape)?;
+    let atom = make_tma_atom(
+        op,
+        g,
+        "",
+        bits,
+        &MaybeSwizzled::Swizzled(*box_smem),
+        &tiler,
+        1,
+    )?;
+    let Some(p) = atom.op().tma_params() else {
+        return Err(wrong(
+            "gemm: make_tma_atom answered a copy atom without a descriptor",
+        ));
+    };
+    if p.rank() != 2
+        || p.global_dim() != proved.global_dim()
+        || p.global_strides() != proved.global_strides()
+        || p.box_dim() != proved.box_dim()
+    {
+        return Err(wrong(
+            "gemm: CuTe's TMA descriptor (make_tma_atom) and the proved tensor map differ",
+        ));
+    }
+    Ok(TensorMap {
+        operand,
+        elem_bytes: (bits / 8) as u32,
+        dims: [p.global_dim()[0], p.global_dim()[1]],
+        stride_bytes: p.global_strides()[0],
+        box_dims: [p.box_dim()[0], p.box_dim()[1]],
+    })
 }

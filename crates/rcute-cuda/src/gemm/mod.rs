@@ -58,6 +58,7 @@ mod tune;
 mod wrappers;
 
 pub use atoms::{ldsm_lanes, mma_a_tv, mma_b_pair_tv, mma_b_tv, mma_c_tv, wgmma_c_tv};
+pub(crate) use emit::pairs_adjacent;
 pub use plan::{CStore, GemmPlan, OperandPlan, SplitPlan};
 pub use request::{Activation, Epilogue, GROUP_ALIGN, Gemm, Instr, MmaType, Tiling};
 

@@ -22,7 +22,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("as_cp_async", (1, 2), (0, 0), as_cp_async, "as_cp_async(A[, cg]): access A named the shared-memory write of a cp.async (.ca, or .cg if cg is 1)"),
     Function::new("as_store", (1, 1), (0, 0), as_store, "as_store(A): access A named a store"),
     Function::new("at_byte", (2, 2), (0, 0), at_byte, "at_byte(A, n): access A starting n bytes into the memory (every lane address + n)"),
-    Function::new("bank_conflicts", (2, 2), (0, 0), bank_conflicts, "bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy) to shared layout S, and the swizzle or padding that removes its conflicts"),
+    Function::new("bank_conflicts", (2, 2), (0, 0), bank_conflicts, "bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy; a load, store or cp.async) to shared layout S (or domain_offset(coord, S)), and the swizzle or padding that removes its conflicts"),
     Function::new("bank_instructions", (2, 2), (0, 0), bank_instructions, "bank_instructions(S, A): bank_conflicts(S, A) instruction by instruction"),
     Function::new("coalescing", (2, 2), (0, 0), coalescing, "coalescing(G, A): sectors and lines per warp request of access A to global layout G, and the widest vector per thread"),
     Function::new("distinct_offsets", (1, 1), (0, 0), distinct_offsets, "distinct_offsets(L): the number of different offsets L reaches"),
@@ -34,15 +34,43 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("is_surjective", (1, 2), (0, 0), is_surjective, "is_surjective(L[, n]): L reaches every offset 0 .. n (default cosize(L))"),
     Function::new("matrix_access", (2, 2), (0, 0), matrix_access, "matrix_access(TV, n): an ldmatrix/stmatrix access of n 8x8 matrices, thread 8i+r giving row r of matrix i"),
     Function::new("swizzle_for", (2, ANY), (0, 0), swizzle_for, "swizzle_for(L, A...): the cheapest Swizzle<B,M,S> that makes accesses A to shared layout L conflict-free"),
-    Function::new("vector_access", (2, 3), (0, 0), vector_access, "vector_access(TV, T[, bits]): (thread, value) -> index of the tile, elements T, bits per access (default: one element)"),
+    Function::new("vector_access", (2, 3), (0, 0), vector_access, "vector_access(TV, T[, bits]): (thread, value) -> index of the tile, or its (m, n) coordinate with strides s@0, s@1; elements T, bits per access (default: one element)"),
 ];
 
-/// A memory layout: plain or swizzled.
+/// A memory layout: plain or swizzled, or the pair `domain_offset(coord, L)` returns (the
+/// layout and its offset: the memory from that coordinate on).
 fn memory(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {
+    let what = "a layout, a swizzled layout, or domain_offset(coord, L)";
     match c.value(i) {
         Value::Layout(l) => Ok(MaybeSwizzled::Plain(*l)),
         Value::Composed(l) => Ok(MaybeSwizzled::Swizzled(*l)),
-        _ => Err(c.bad_arg(i, "a layout or a swizzled layout")),
+        Value::List(pair) => match pair.as_slice() {
+            [layout, Value::Tuple(off)] => {
+                let off = off.as_int().filter(|o| !o.is_basis() && !o.is_underscore());
+                match (layout, off) {
+                    (Value::Layout(l), Some(o)) => Ok(MaybeSwizzled::Swizzled(
+                        rcute::swizzle::ComposedLayout::new(
+                            rcute::swizzle::Swizzle::new(0, 0, 0),
+                            o,
+                            *l,
+                        ),
+                    )),
+                    (Value::Composed(k), Some(o)) => {
+                        let origin = k.origin().value() + o.value();
+                        Ok(MaybeSwizzled::Swizzled(
+                            rcute::swizzle::ComposedLayout::new(
+                                k.swizzle(),
+                                Int::dynamic(origin),
+                                k.layout(),
+                            ),
+                        ))
+                    }
+                    _ => Err(c.bad_arg(i, what)),
+                }
+            }
+            _ => Err(c.bad_arg(i, what)),
+        },
+        _ => Err(c.bad_arg(i, what)),
     }
 }
 
@@ -184,8 +212,9 @@ pub(super) fn address_banks(c: &Call<'_>) -> R {
                 lanes,
             },
             phases,
+            analysis::AccessKind::Load,
         );
-        instructions.push(cost);
+        instructions.push(c.core(cost)?);
     }
     let r = analysis::BankReport { instructions };
     let mut s = r.to_string();

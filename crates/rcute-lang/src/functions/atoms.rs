@@ -4,7 +4,7 @@
 use super::call::Call;
 use super::function::Function;
 use crate::error::EvalError;
-use crate::value::Value;
+use crate::value::{PtrTensor, Space, Value};
 use alloc::boxed::Box;
 use rcute::algebra::Tiler;
 use rcute::atom::{CopyAtom, MmaAtom, Operand, TiledCopy, TiledMma};
@@ -34,6 +34,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("partition_A", (3, 3), (0, 0), partition_a, "partition_A(M, thr, T): thread thr's part of an (M,K) tensor"),
     Function::new("partition_B", (3, 3), (0, 0), partition_b, "partition_B(M, thr, T): thread thr's part of an (N,K) tensor"),
     Function::new("partition_C", (3, 3), (0, 0), partition_c, "partition_C(M, thr, T): thread thr's part of an (M,N) tensor"),
+    Function::new("make_cotiled_copy", (3, 3), (0, 0), make_cotiled_copy, "make_cotiled_copy(atom, atom_tv, data): the tiled copy whose (thread, value) -> address is atom_tv over the data layout's addresses"),
+    Function::new("make_tmem_copy", (2, 2), (0, 0), make_tmem_copy, "make_tmem_copy(atom, T): CuTe's tiled copy of a TMEM load or store over the TMEM tensor T (four warps, 32 data paths each)"),
     Function::new("partition_D", (3, 3), (0, 0), partition_d, "partition_D(C, thr, T): thread thr's part of a copy's destination"),
     Function::new("partition_S", (3, 3), (0, 0), partition_s, "partition_S(C, thr, T): thread thr's part of a copy's source"),
     Function::new("partition_fragment_A", (3, 3), (0, 0), partition_fragment_a, "partition_fragment_A(M, thr, T): the layout of thread thr's registers for A"),
@@ -284,6 +286,19 @@ pub(super) fn make_tiled_copy_d(c: &Call<'_>) -> R {
 fn partition_sd(c: &Call<'_>, dst: bool) -> R {
     let t = tiled_copy(c, 0)?;
     let thr = thread(c, 1)?;
+    if let Value::PtrTensor(p) = c.value(2) {
+        // a tensor over memory: its layout partitioned, its pointer moved
+        let rcute::swizzle::MaybeSwizzled::Plain(l) = p.layout else {
+            return Err(c.bad_arg(2, "a tensor with an unswizzled layout"));
+        };
+        let (part, off) = c.core(t.try_partition_layout(thr, &l, dst))?;
+        let mut ptr = p.ptr;
+        ptr.offset += off.value();
+        return Ok(Value::PtrTensor(Box::new(PtrTensor {
+            ptr,
+            layout: rcute::swizzle::MaybeSwizzled::Plain(part),
+        })));
+    }
     let x = tensor(c, 2)?;
     Ok(Value::Tensor(c.core(t.try_partition(thr, &x, dst))?))
 }
@@ -299,4 +314,54 @@ pub(super) fn retile(c: &Call<'_>) -> R {
     let t = tiled_copy(c, 0)?;
     let x = tensor(c, 1)?;
     Ok(Value::Tensor(c.core(t.try_retile(&x))?))
+}
+
+/// `make_tmem_copy(atom or op, tmem_tensor)`.
+pub(super) fn make_tmem_copy(c: &Call<'_>) -> R {
+    let Value::PtrTensor(t) = c.value(1) else {
+        return Err(c.bad_arg(
+            1,
+            "a TMEM tensor, make_tensor(make_tmem_ptr<T>(addr), layout)",
+        ));
+    };
+    if t.ptr.space != Space::Tmem {
+        return Err(c.bad_arg(
+            1,
+            "a TMEM tensor, make_tensor(make_tmem_ptr<T>(addr), layout)",
+        ));
+    }
+    let rcute::swizzle::MaybeSwizzled::Plain(l) = t.layout else {
+        return Err(c.bad_arg(1, "a TMEM tensor with an unswizzled layout"));
+    };
+    let atom = match c.value(0) {
+        Value::CopyAtom(a) => {
+            if a.value_bits() != t.ptr.bits {
+                return Err(c.bad_arg(
+                    0,
+                    "a copy atom of the tensor's element width (CuTe: expected a CopyAtom with the same type-width as the Tensor)",
+                ));
+            }
+            **a
+        }
+        Value::CopyOp(op) => c.core(CopyAtom::try_new(**op, t.ptr.ty, t.ptr.bits))?,
+        _ => {
+            return Err(c.bad_arg(
+                0,
+                "a TMEM load or store (SM100_TMEM_LOAD_32dp32b8x{} or its Copy_Atom)",
+            ));
+        }
+    };
+    Ok(Value::TiledCopy(Box::new(
+        c.core(rcute::atom::make_tmem_copy(atom, &l))?,
+    )))
+}
+
+/// `make_cotiled_copy(atom, atom_tv_layout, data_layout)`.
+pub(super) fn make_cotiled_copy(c: &Call<'_>) -> R {
+    let atom = copy_atom(c, 0)?;
+    let tv = c.layout(1)?;
+    let data = c.layout(2)?;
+    Ok(Value::TiledCopy(Box::new(
+        c.core(TiledCopy::try_cotiled(atom, &tv, &data))?,
+    )))
 }

@@ -45,6 +45,9 @@ pub(crate) struct Call<'a> {
     pub name_span: Span,
     pub targs: &'a [i64],
     pub args: Vec<(Value, Span)>,
+    /// In the as-CuTe mode, where the warnings of calls answered as CuTe C++ does go
+    /// (see `as_cute`); `None` otherwise.
+    pub as_cute: Option<&'a core::cell::RefCell<Vec<alloc::string::String>>>,
 }
 
 impl Call<'_> {

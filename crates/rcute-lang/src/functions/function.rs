@@ -214,7 +214,27 @@ impl Function {
         {
             return tensor(c, t);
         }
-        (self.eval)(c)
+        if let Value::PtrTensor(t) = c.value(0)
+            && matches!(
+                self.name,
+                "shape" | "stride" | "layout" | "size" | "rank" | "depth" | "cosize"
+            )
+        {
+            // a tensor over a pointer answers these as its layout does
+            let mut args = c.args.clone();
+            args[0].0 = Value::from(t.layout);
+            let inner = super::call::Call {
+                name: c.name,
+                span: c.span,
+                name_span: c.name_span,
+                targs: c.targs,
+                args,
+                as_cute: c.as_cute,
+            };
+            return (self.eval)(&inner)
+                .or_else(|e| super::as_cute::on_refusal(self, &inner, e, c.as_cute));
+        }
+        (self.eval)(c).or_else(|e| super::as_cute::on_refusal(self, c, e, c.as_cute))
     }
 
     /// The steps of a call (its arity checked): `None` where the function has no

@@ -70,7 +70,25 @@ fn tup(t: IntTuple) -> R {
 /// The sub-layout or sub-tuple at the call's template path.
 fn sub(c: &Call<'_>, i: usize) -> Result<Value, EvalError> {
     let path = c.path()?;
-    match c.value(i) {
+    sub_path(c, c.value(i), &path, i)
+}
+
+/// Mode `path` of `v` (argument `i` of `c`); a tuple of values (a layout and its offset from
+/// `domain_offset`, a tiler) gives its element `path[0]`, then that element's mode.
+fn sub_path(c: &Call<'_>, v: &Value, path: &[usize], i: usize) -> Result<Value, EvalError> {
+    match v {
+        Value::List(items) if !path.is_empty() => match items.get(path[0]) {
+            Some(item) if path.len() == 1 => Ok(item.clone()),
+            Some(item) => sub_path(c, item, &path[1..], i),
+            None => Err(c.bad_arg(i, "a tuple with that many elements")),
+        },
+        _ => sub_value(c, v, path, i),
+    }
+}
+
+fn sub_value(c: &Call<'_>, v: &Value, path: &[usize], i: usize) -> Result<Value, EvalError> {
+    let path = path.to_vec();
+    match v {
         Value::Layout(l) => Ok(Value::Layout(c.core(l.try_mode_path(&path))?)),
         Value::Composed(k) => {
             let l = c.core(k.layout().try_mode_path(&path))?;
@@ -82,7 +100,7 @@ fn sub(c: &Call<'_>, i: usize) -> Result<Value, EvalError> {
             Ok(Value::from(c.core(k.try_with_inner_layout(l))?))
         }
         Value::Tuple(t) => Ok(Value::Tuple(c.core(t.try_get_path(&path))?)),
-        _ => Err(c.bad_arg(i, "a layout or a tuple")),
+        _ => Err(c.bad_arg(i, "a layout, a tuple, or a tuple of layouts")),
     }
 }
 

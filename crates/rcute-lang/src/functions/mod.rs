@@ -10,6 +10,7 @@
 
 mod algebra;
 mod analysis;
+pub(crate) mod as_cute;
 mod atoms;
 mod call;
 mod explain;

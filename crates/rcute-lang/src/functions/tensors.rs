@@ -13,6 +13,7 @@ type R = Result<Value, EvalError>;
 /// This file's functions: entries of the function table.
 #[rustfmt::skip]
 pub(super) const FUNCTIONS: &[Function] = &[
+    Function::new("group_modes", (1, 1), (2, 2), group_modes, "group_modes<B,E>(X): modes B to E of a layout or tensor as one mode"),
     Function::new("inner_partition", (3, 3), (0, 0), inner_partition, "inner_partition(T, tiler, coord): one tile of a tensor"),
     Function::new("local_partition", (3, 4), (0, 0), local_partition, "local_partition(T, thr_layout, idx[, proj]): a thread's elements"),
     Function::new("local_tile", (3, 4), (0, 0), local_tile, "local_tile(T, tiler, coord[, proj]): one tile of a tensor"),
@@ -30,6 +31,39 @@ fn tensor(c: &Call<'_>, i: usize) -> Result<CoordTensor, EvalError> {
 
 fn ten(t: CoordTensor) -> R {
     Ok(Value::Tensor(t))
+}
+
+/// `group_modes<B,E>(X)` of a layout, a coordinate tensor or a tensor over a pointer.
+pub(super) fn group_modes(c: &Call<'_>) -> R {
+    let b = c.index(0)?;
+    let group = |l: &rcute::layout::Layout| -> Result<rcute::layout::Layout, EvalError> {
+        let e = c.range_end(1, l.rank())?;
+        c.core(l.try_group(b, e))
+    };
+    match c.value(0) {
+        Value::Layout(l) => Ok(Value::Layout(group(l)?)),
+        Value::Tensor(t) => ten(CoordTensor::new(t.origin(), group(&t.layout())?)),
+        Value::PtrTensor(t) => {
+            let layout = match t.layout {
+                rcute::swizzle::MaybeSwizzled::Plain(l) => {
+                    rcute::swizzle::MaybeSwizzled::Plain(group(&l)?)
+                }
+                rcute::swizzle::MaybeSwizzled::Swizzled(k) => {
+                    rcute::swizzle::MaybeSwizzled::Swizzled(c.core(
+                        rcute::swizzle::ComposedLayout::try_new(
+                            k.swizzle(),
+                            k.origin(),
+                            group(&k.layout())?,
+                        ),
+                    )?)
+                }
+            };
+            Ok(Value::PtrTensor(alloc::boxed::Box::new(
+                crate::value::PtrTensor { ptr: t.ptr, layout },
+            )))
+        }
+        _ => Err(c.bad_arg(0, "a layout or a tensor")),
+    }
 }
 
 pub(super) fn make_identity_tensor(c: &Call<'_>) -> R {

@@ -3,15 +3,34 @@
 use super::call::Call;
 use super::function::Function;
 use crate::error::EvalError;
-use crate::value::Value;
+use crate::value::{PtrTensor, Space, Value};
+use alloc::boxed::Box;
 use alloc::string::ToString;
+use rcute::Tiler;
 use rcute::analysis::tma::{TmaCopy, TmaError};
+use rcute::atom::{self, TiledCopy, TmaOp};
+use rcute::int::Int;
+use rcute::layout::Layout;
 use rcute::swizzle::MaybeSwizzled;
+use rcute::tuple::IntTuple;
 
 /// This file's functions: entries of the function table.
 #[rustfmt::skip]
 pub(super) const FUNCTIONS: &[Function] = &[
+    Function::new("get_tma_tensor", (2, 2), (0, 0), get_tma_tensor, "get_tma_tensor(X, shape): the TMA coordinate tensor of a TMA atom or copy, (256,128):(_1@1,_1@0)"),
+    Function::new("make_tensor", (2, 2), (0, 0), make_tensor, "make_tensor(ptr, L): a tensor over make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr)"),
+    Function::new("make_tma_atom", (4, 5), (0, 0), make_tma_atom, "make_tma_atom(op, G, S, cta_tiler[, cluster_size]): CuTe's TMA copy atom of a CTA's tile"),
+    Function::new("make_tma_atom_A_sm100", (6, 6), (0, 0), make_tma_atom_a_sm100, "make_tma_atom_A_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's A tile"),
+    Function::new("make_tma_atom_B_sm100", (6, 6), (0, 0), make_tma_atom_b_sm100, "make_tma_atom_B_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's B tile"),
+    Function::new("make_tma_copy", (3, 5), (0, 0), make_tma_copy, "make_tma_copy(op, G, S[, cta_tiler], [cluster_size]): CuTe's TMA tiled copy"),
+    Function::new("make_tma_copy_A_sm90", (5, 5), (0, 0), make_tma_copy_a_sm90, "make_tma_copy_A_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of A (MK), multicast over the cluster's N"),
+    Function::new("make_tma_copy_B_sm90", (5, 5), (0, 0), make_tma_copy_b_sm90, "make_tma_copy_B_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of B (NK), multicast over the cluster's M"),
+    Function::new("make_tma_copy_A_sm100", (5, 5), (0, 0), make_tma_copy_a_sm100, "make_tma_copy_A_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's A, multicast over the cluster's N"),
+    Function::new("make_tma_copy_B_sm100", (5, 5), (0, 0), make_tma_copy_b_sm100, "make_tma_copy_B_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's B, multicast over the cluster's M"),
+    Function::new("make_tma_copy_C_sm100", (5, 5), (0, 0), make_tma_copy_c_sm100, "make_tma_copy_C_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's C"),
+    Function::new("make_tma_copy_C_sm90", (4, 4), (0, 0), make_tma_copy_c_sm90, "make_tma_copy_C_sm90(op, G, S, cta_tiler_mnk): the TMA copy of C (MN)"),
     Function::new("tma_copy", (3, 3), (0, 0), tma_copy, "tma_copy(G, S, T): the TMA tensor map and instructions that move tile S of tensor G (T: half_t, float, ... or bits), proved, or why not"),
+    Function::new("tma_partition", (3, 5), (0, 0), tma_partition, "tma_partition(atom, [cta_coord, cta_layout,] S, G): CuTe's (TMA tensor, smem tensor) pair, first modes split (TMA, TMA_Iter)"),
 ];
 
 /// `tma_copy(G, S, T)`: the report of [`TmaCopy::try_new`] for the global tensor `G`, the
@@ -44,4 +63,281 @@ pub(super) fn tma_copy(c: &Call<'_>) -> Result<Value, EvalError> {
         Err(TmaError::Refused(e)) => Err(EvalError::from_core(e, c.span)),
         Err(e) => Err(EvalError::new(e.to_string(), c.span)),
     }
+}
+
+// ------------------------------------------------------------------ CuTe's TMA API
+
+type R = Result<Value, EvalError>;
+
+fn tma_op(c: &Call<'_>, i: usize) -> Result<TmaOp, EvalError> {
+    match c.value(i) {
+        Value::TmaOp(o) => Ok(*o),
+        _ => Err(c.bad_arg(
+            i,
+            "a TMA operation (SM90_TMA_LOAD{}, SM90_TMA_LOAD_MULTICAST{}, SM90_TMA_STORE{}, SM100_TMA_2SM_LOAD{}, ...)",
+        )),
+    }
+}
+
+/// The global tensor: its layout (integer strides), element type and bits.
+fn gmem(c: &Call<'_>, i: usize) -> Result<(Layout, &'static str, i64), EvalError> {
+    match c.value(i) {
+        Value::PtrTensor(t) if t.ptr.space == Space::Gmem => match t.layout {
+            MaybeSwizzled::Plain(l) => Ok((l, t.ptr.ty, t.ptr.bits)),
+            MaybeSwizzled::Swizzled(_) => {
+                Err(c.bad_arg(i, "a global tensor with an unswizzled layout"))
+            }
+        },
+        _ => Err(c.bad_arg(
+            i,
+            "a global tensor, make_tensor(make_gmem_ptr<T>(nullptr), layout)",
+        )),
+    }
+}
+
+/// The shared-memory layout: a layout, a swizzled layout, or a shared tensor's layout.
+fn smem(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {
+    match c.value(i) {
+        Value::Layout(l) => Ok(MaybeSwizzled::Plain(*l)),
+        Value::Composed(l) => Ok(MaybeSwizzled::Swizzled(*l)),
+        Value::PtrTensor(t) if t.ptr.space == Space::Smem => Ok(t.layout),
+        _ => Err(c.bad_arg(
+            i,
+            "the shared-memory layout (a layout or a swizzled layout)",
+        )),
+    }
+}
+
+fn layout_of(s: &MaybeSwizzled) -> Layout {
+    match s {
+        MaybeSwizzled::Plain(l) => *l,
+        MaybeSwizzled::Swizzled(c) => c.layout(),
+    }
+}
+
+/// A cluster size: an integer, or a shape whose size it is.
+fn cluster(c: &Call<'_>, i: usize) -> Result<Int, EvalError> {
+    let t = c.tuple(i)?;
+    c.core(t.try_product())
+}
+
+fn copy(t: TiledCopy) -> R {
+    Ok(Value::TiledCopy(Box::new(t)))
+}
+
+/// `make_tma_atom(op, G, S, cta_tiler[, cluster_size])`.
+pub(super) fn make_tma_atom(c: &Call<'_>) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let tiler = c.tiler(3)?;
+    let mc = if c.args.len() == 5 {
+        cluster(c, 4)?.value()
+    } else {
+        1
+    };
+    let a = c.core(atom::make_tma_atom(op, &g, ty, bits, &s, &tiler, mc))?;
+    Ok(Value::CopyAtom(Box::new(a)))
+}
+
+/// `make_tma_copy(op, G, S[, cta_tiler], [cluster_size])`.
+pub(super) fn make_tma_copy(c: &Call<'_>) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let (tiler, mc) = match c.args.len() {
+        3 | 4 => {
+            let shape = c.core(layout_of(&s).shape().try_product_each())?;
+            let mc = if c.args.len() == 4 {
+                cluster(c, 3)?
+            } else {
+                Int::ONE
+            };
+            (c.core(Tiler::try_from_shape(&shape))?, mc)
+        }
+        _ => (c.tiler(3)?, cluster(c, 4)?),
+    };
+    copy(c.core(atom::make_tma_copy(op, &g, ty, bits, &s, &tiler, mc))?)
+}
+
+/// `make_tma_copy_{A,B,C}_sm90(op, G, S, cta_tiler_mnk[, cluster_shape])`: the MK, NK or
+/// MN modes of the tiler, multicast over the cluster's N (A), M (B) or no CTAs (C).
+fn make_tma_copy_sm90(c: &Call<'_>, drop: usize) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let mnk = c.tuple(3)?;
+    if mnk.rank() != 3 {
+        return Err(c.bad_arg(3, "the CTA tile (M,N,K)"));
+    }
+    let keep: [usize; 2] = match drop {
+        1 => [0, 2],
+        0 => [1, 2],
+        _ => [0, 1],
+    };
+    let tile = c.core(mnk.try_select(&keep))?;
+    let v = c
+        .core(Layout::try_identity(g.shape()).and_then(|id| {
+            Tiler::try_from_shape(&tile).and_then(|t| id.try_composition_tiler(&t))
+        }))?;
+    let t = if drop == 2 {
+        Layout::parse("_1:_0")
+    } else {
+        if c.args.len() != 5 {
+            return Err(c.bad_arg(3, "the CTA tile and the cluster shape"));
+        }
+        let cl = c.tuple(4)?;
+        let n = c.core(
+            cl.try_get(if drop == 1 { 1 } else { 0 })
+                .and_then(|m| m.try_product()),
+        )?;
+        c.core(Layout::try_from_shape(IntTuple::from_int(n)))?
+    };
+    copy(c.core(atom::make_tma_copy_tiled(op, &g, ty, bits, &s, &t, &v))?)
+}
+
+pub(super) fn make_tma_copy_a_sm90(c: &Call<'_>) -> R {
+    make_tma_copy_sm90(c, 1)
+}
+
+pub(super) fn make_tma_copy_b_sm90(c: &Call<'_>) -> R {
+    make_tma_copy_sm90(c, 0)
+}
+
+pub(super) fn make_tma_copy_c_sm90(c: &Call<'_>) -> R {
+    make_tma_copy_sm90(c, 2)
+}
+
+fn tma_atom(c: &Call<'_>, i: usize) -> Result<rcute::atom::CopyAtom, EvalError> {
+    let a = match c.value(i) {
+        Value::CopyAtom(a) => **a,
+        Value::TiledCopy(t) => *t.atom(),
+        _ => {
+            return Err(c.bad_arg(
+                i,
+                "a TMA copy atom or tiled copy (make_tma_atom, make_tma_copy)",
+            ));
+        }
+    };
+    if a.op().tma_params().is_none() {
+        return Err(c.bad_arg(
+            i,
+            "a TMA copy atom or tiled copy (make_tma_atom, make_tma_copy)",
+        ));
+    }
+    Ok(a)
+}
+
+/// `get_tma_tensor(X, g_shape)`: `X.get_tma_tensor(g_shape)`.
+pub(super) fn get_tma_tensor(c: &Call<'_>) -> R {
+    let a = tma_atom(c, 0)?;
+    let shape = c.tuple(1)?;
+    let p = a
+        .op()
+        .tma_params()
+        .copied()
+        .ok_or_else(|| c.bad_arg(0, "a TMA atom"))?;
+    Ok(Value::Tensor(c.core(p.tma_tensor(&shape))?))
+}
+
+/// `tma_partition(atom, [cta_coord, cta_layout,] S, G)`: the pair `(G', S')` of CuTe's.
+pub(super) fn tma_partition(c: &Call<'_>) -> R {
+    let a = tma_atom(c, 0)?;
+    let (coord, cl, si, gi) = if c.args.len() == 5 {
+        (c.tuple(1)?, c.layout(2)?, 3, 4)
+    } else {
+        (IntTuple::from_int(Int::ZERO), Layout::parse("_1:_0"), 1, 2)
+    };
+    let s = smem(c, si)?;
+    let g = match c.value(gi) {
+        Value::Tensor(t) => *t,
+        _ => return Err(c.bad_arg(gi, "the TMA coordinate tensor (get_tma_tensor, local_tile)")),
+    };
+    let (gr, sr, off) = c.core(atom::tma_partition(&a, &coord, &cl, &s, &g))?;
+    let sv = match c.value(si) {
+        Value::PtrTensor(t) => {
+            let mut ptr = t.ptr;
+            ptr.offset += off.value();
+            Value::PtrTensor(Box::new(PtrTensor { ptr, layout: sr }))
+        }
+        _ => Value::from(sr),
+    };
+    Ok(Value::List(alloc::vec![Value::Tensor(gr), sv]))
+}
+
+/// `make_tensor(ptr, layout)`: a tensor over a pointer.
+pub(super) fn make_tensor(c: &Call<'_>) -> R {
+    let Value::MemPtr(ptr) = c.value(0) else {
+        return Err(c.bad_arg(
+            0,
+            "a pointer, make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr)",
+        ));
+    };
+    let layout = match c.value(1) {
+        Value::Layout(l) => MaybeSwizzled::Plain(*l),
+        Value::Composed(l) => MaybeSwizzled::Swizzled(*l),
+        Value::Tuple(t) if !t.has_underscore() => {
+            MaybeSwizzled::Plain(c.core(Layout::try_from_shape(*t))?)
+        }
+        _ => return Err(c.bad_arg(1, "a layout, a swizzled layout or a shape")),
+    };
+    Ok(Value::PtrTensor(Box::new(PtrTensor { ptr: *ptr, layout })))
+}
+
+fn tiled_mma(c: &Call<'_>, i: usize) -> Result<rcute::atom::TiledMma, EvalError> {
+    match c.value(i) {
+        Value::TiledMma(m) => Ok(**m),
+        Value::MmaAtom(a) => c.core(rcute::atom::TiledMma::try_new(
+            **a,
+            &Layout::parse("_1:_0"),
+            &Tiler::UNDERSCORE,
+        )),
+        _ => Err(c.bad_arg(i, "a tiled MMA (make_tiled_mma(...))")),
+    }
+}
+
+/// `make_tma_atom_{A,B}_sm100(op, G, S, mma_tiler, mma, cluster_shape)`.
+fn make_tma_atom_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let tiler = c.tuple(3)?;
+    let mma = tiled_mma(c, 4)?;
+    let cluster = c.tuple(5)?;
+    let a = c.core(atom::make_tma_atom_sm100(
+        op, operand, &g, ty, bits, &s, &tiler, &mma, &cluster,
+    ))?;
+    Ok(Value::CopyAtom(Box::new(a)))
+}
+
+pub(super) fn make_tma_atom_a_sm100(c: &Call<'_>) -> R {
+    make_tma_atom_sm100(c, rcute::atom::Operand::A)
+}
+
+pub(super) fn make_tma_atom_b_sm100(c: &Call<'_>) -> R {
+    make_tma_atom_sm100(c, rcute::atom::Operand::B)
+}
+
+/// `make_tma_copy_{A,B,C}_sm100(op, G, S, cluster_tiler, mma)`.
+fn make_tma_copy_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let tiler = c.tuple(3)?;
+    let mma = tiled_mma(c, 4)?;
+    copy(c.core(atom::make_tma_copy_sm100(
+        op, operand, &g, ty, bits, &s, &tiler, &mma,
+    ))?)
+}
+
+pub(super) fn make_tma_copy_a_sm100(c: &Call<'_>) -> R {
+    make_tma_copy_sm100(c, rcute::atom::Operand::A)
+}
+
+pub(super) fn make_tma_copy_b_sm100(c: &Call<'_>) -> R {
+    make_tma_copy_sm100(c, rcute::atom::Operand::B)
+}
+
+pub(super) fn make_tma_copy_c_sm100(c: &Call<'_>) -> R {
+    make_tma_copy_sm100(c, rcute::atom::Operand::C)
 }

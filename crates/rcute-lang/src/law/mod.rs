@@ -18,7 +18,7 @@ use rcute::layout::Layout;
 use rcute::tuple::IntTuple;
 
 /// The law of every function that has one when the crate is built without the feature
-/// `laws` (the playground): no answer is checked.
+/// `laws`: no answer is checked.
 #[cfg(not(feature = "laws"))]
 pub(crate) fn unavailable(_: &LawCall<'_>) -> Verdict {
     Verdict::Unchecked("rcute-lang built without the feature `laws`")

@@ -293,8 +293,18 @@ get_thr_layout_vmnk: Function
 
 Arguments: 1."""
 
+get_tma_tensor: Function
+"""get_tma_tensor(X, shape): the TMA coordinate tensor of a TMA atom or copy, (256,128):(_1@1,_1@0)
+
+Arguments: 2."""
+
 group: Function
 """group<B,E>(x): group modes [B,E) into one
+
+Arguments: 1; template arguments (f[...]): 2."""
+
+group_modes: Function
+"""group_modes<B,E>(X): modes B to E of a layout or tensor as one mode
 
 Arguments: 1; template arguments (f[...]): 2."""
 
@@ -403,6 +413,11 @@ make_coord: Function
 
 Arguments: 0 or more."""
 
+make_cotiled_copy: Function
+"""make_cotiled_copy(atom, atom_tv, data): the tiled copy whose (thread, value) -> address is atom_tv over the data layout's addresses
+
+Arguments: 3."""
+
 make_fragment_like: Function
 """make_fragment_like(L): a compact fragment, mode 0 col-major, the rest in L's stride order
 
@@ -448,6 +463,11 @@ make_stride: Function
 
 Arguments: 0 or more."""
 
+make_tensor: Function
+"""make_tensor(ptr, L): a tensor over make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr)
+
+Arguments: 2."""
+
 make_tile: Function
 """make_tile(x, ...): a tuple
 
@@ -492,6 +512,61 @@ make_tiled_mma: Function
 """make_tiled_mma(atom[, atom_layout[, permutation]]): an MMA atom tiled over M, N, K
 
 Arguments: 1 to 3."""
+
+make_tma_atom: Function
+"""make_tma_atom(op, G, S, cta_tiler[, cluster_size]): CuTe's TMA copy atom of a CTA's tile
+
+Arguments: 4 to 5."""
+
+make_tma_atom_A_sm100: Function
+"""make_tma_atom_A_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's A tile
+
+Arguments: 6."""
+
+make_tma_atom_B_sm100: Function
+"""make_tma_atom_B_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's B tile
+
+Arguments: 6."""
+
+make_tma_copy: Function
+"""make_tma_copy(op, G, S[, cta_tiler], [cluster_size]): CuTe's TMA tiled copy
+
+Arguments: 3 to 5."""
+
+make_tma_copy_A_sm100: Function
+"""make_tma_copy_A_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's A, multicast over the cluster's N
+
+Arguments: 5."""
+
+make_tma_copy_A_sm90: Function
+"""make_tma_copy_A_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of A (MK), multicast over the cluster's N
+
+Arguments: 5."""
+
+make_tma_copy_B_sm100: Function
+"""make_tma_copy_B_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's B, multicast over the cluster's M
+
+Arguments: 5."""
+
+make_tma_copy_B_sm90: Function
+"""make_tma_copy_B_sm90(op, G, S, cta_tiler_mnk, cluster_shape): the TMA copy of B (NK), multicast over the cluster's M
+
+Arguments: 5."""
+
+make_tma_copy_C_sm100: Function
+"""make_tma_copy_C_sm100(op, G, S, cluster_tiler, mma): the TMA copy of a tiled UMMA's C
+
+Arguments: 5."""
+
+make_tma_copy_C_sm90: Function
+"""make_tma_copy_C_sm90(op, G, S, cta_tiler_mnk): the TMA copy of C (MN)
+
+Arguments: 4."""
+
+make_tmem_copy: Function
+"""make_tmem_copy(atom, T): CuTe's tiled copy of a TMEM load or store over the TMEM tensor T (four warps, 32 data paths each)
+
+Arguments: 2."""
 
 make_tuple: Function
 """make_tuple(x, ...): a tuple
@@ -782,6 +857,11 @@ tma_copy: Function
 """tma_copy(G, S, T): the TMA tensor map and instructions that move tile S of tensor G (T: half_t, float, ... or bits), proved, or why not
 
 Arguments: 3."""
+
+tma_partition: Function
+"""tma_partition(atom, [cta_coord, cta_layout,] S, G): CuTe's (TMA tensor, smem tensor) pair, first modes split (TMA, TMA_Iter)
+
+Arguments: 3 to 5."""
 
 tuple_repeat: Function
 """tuple_repeat<N>(x): a tuple of N copies

@@ -10,6 +10,9 @@ use crate::tuple::{IntTuple, Node};
 #[derive(Clone, Copy)]
 enum Cast {
     Up,
+    /// `upcast<N>` as CuTe takes it: dynamic strides divided whatever their values, and
+    /// no check that the modes below `N` keep every larger element.
+    UpAsCute,
     Down,
 }
 
@@ -43,7 +46,7 @@ const fn cast_at(
         });
     }
     match cast {
-        Cast::Up => {
+        Cast::Up | Cast::UpAsCute => {
             if stride.is_constant(0) {
                 return b.push_mode(shape, stride);
             }
@@ -68,7 +71,7 @@ const fn cast_at(
             // where it is not, the quotient is not the larger elements' stride
             // (`upcast<2>(8:1)` would be `8:0`), so rcute refuses, unless the mode has one
             // element, whose stride plays no part (CuTe's truncated quotient is kept)
-            if shape.value() == 1 {
+            if shape.value() == 1 || matches!(cast, Cast::UpAsCute) {
                 return b.push_mode(shape, tri!(stride.try_div(n)));
             }
             match stride.try_safe_div(n) {
@@ -308,6 +311,23 @@ impl Layout {
     /// ```
     pub const fn try_upcast(&self, n: i64) -> Result<Layout, Error> {
         cast(self, n, Cast::Up)
+    }
+
+    /// `upcast<N>` as CuTe C++ computes it, where [`Layout::try_upcast`] refuses: a dynamic
+    /// stride is divided by `N` whatever its value (CuTe's `safe_div` assumes a multiple),
+    /// and the modes of strides below `N` are shrunk one by one without the check that
+    /// they keep every larger element. CuTe's own static assertion (`stride % N == 0 or
+    /// N % stride == 0` on a static stride) is kept. The answer is what CuTe prints, which
+    /// is not always the layout of the larger elements.
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// assert!(layout!(8:1).try_upcast(2).is_err());
+    /// assert_eq!(layout!(8:1).try_upcast_as_cute(2).unwrap().to_string(), "8:0");
+    /// assert_eq!(layout!((_2,_2):(_4,_4)).try_upcast_as_cute(8).unwrap().to_string(), "(_1,_1):(_1,_1)");
+    /// ```
+    pub const fn try_upcast_as_cute(&self, n: i64) -> Result<Layout, Error> {
+        cast(self, n, Cast::UpAsCute)
     }
 
     /// [`Layout::try_upcast`], panicking with the error's message.

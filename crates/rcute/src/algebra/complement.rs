@@ -430,12 +430,41 @@ impl Layout {
 
     /// CuTe's construction of the complement as it stands, without the check that it covers
     /// its cotarget: what the laws of the divides and the products read their definitions
-    /// with, so that CuTe's answers are compared with CuTe's own definition.
+    /// with, so that CuTe's answers are compared with CuTe's own definition (dynamic
+    /// strides are taken as rcute takes them).
     #[cfg(feature = "alloc")]
-    pub(crate) const fn try_complement_as_cute(
+    pub(crate) const fn try_complement_uncovered(
         &self,
         cotarget: &IntTuple,
     ) -> Result<Layout, Error> {
+        complement_layout(self, cotarget, false)
+    }
+
+    /// The complement as CuTe C++ answers it: CuTe's construction without the check that
+    /// it covers its cotarget, and refused where CuTe refuses it ("Dynamic-stride
+    /// complement only for rank-1 layouts", where rcute computes it from the values).
+    ///
+    /// ```
+    /// use rcute::{layout, int_tuple};
+    /// let a = layout!((_4,_6):(_1,_6));
+    /// assert!(a.try_complement(&int_tuple!(_72)).is_err());
+    /// assert_eq!(a.try_complement_as_cute(&int_tuple!(_72)).unwrap().to_string(), "_2:_36");
+    /// assert!(layout!((2,4):(1,6)).try_complement_as_cute(&int_tuple!(24)).is_err());
+    /// ```
+    pub const fn try_complement_as_cute(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
+        let src = Modes::sub(self, Node::ROOT);
+        let dynamic = if coalesce_keeps(src, true) {
+            needs_static(src)
+        } else {
+            let mut f = Flat::new();
+            tri!(coalesce_scan(src, false, true, Sink::Flat(&mut f)));
+            needs_static(Modes::flat(&f))
+        };
+        if dynamic {
+            return Err(Error::WrongKind {
+                msg: "complement: CuTe's complement of a layout of more than one mode needs static strides (Dynamic-stride complement only for rank-1 layouts)",
+            });
+        }
         complement_layout(self, cotarget, false)
     }
 

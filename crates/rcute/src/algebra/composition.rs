@@ -87,7 +87,7 @@ impl Lhs<'_> {
 
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
 /// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
-const fn composition_impl(
+const fn composition_impl<const AS_CUTE: bool>(
     out: &mut LayoutBuilder,
     a: Lhs<'_>,
     bs: &IntTuple,
@@ -102,7 +102,7 @@ const fn composition_impl(
         let mut cs = bs.first_child(ns);
         let mut cd = bd.first_child(nd);
         while !bs.is_close(cs) {
-            tri!(composition_impl(out, a, bs, cs, bd, cd, carry));
+            tri!(composition_impl::<AS_CUTE>(out, a, bs, cs, bd, cd, carry));
             cs = bs.node_end(cs);
             cd = bd.node_end(cd);
         }
@@ -110,12 +110,12 @@ const fn composition_impl(
     }
     let s = bs.int_at(ns);
     let d = bd.int_at(nd);
-    composition_int(out, a, s, d, carry)
+    composition_int::<AS_CUTE>(out, a, s, d, carry)
 }
 
 /// Composition of `A` with one integral mode `s:d` of `B`, written as the next mode of
 /// `out` (an integral mode, or a tuple of them).
-const fn composition_int(
+const fn composition_int<const AS_CUTE: bool>(
     out: &mut LayoutBuilder,
     a: Lhs<'_>,
     s: Int,
@@ -135,7 +135,7 @@ const fn composition_int(
             sub = tri!(sub.try_mode(d.basis_index(k)));
             k += 1;
         }
-        return composition_int(out, Lhs::ByProfile(&sub), s, d.scale(), carry);
+        return composition_int::<AS_CUTE>(out, Lhs::ByProfile(&sub), s, d.scale(), carry);
     }
     if d.is_constant(0) {
         return out.push_mode(s, d);
@@ -168,12 +168,12 @@ const fn composition_int(
         } else {
             rest_shape
         };
-        let (next_shape, next_stride) = tri!(stride_step(rest_stride, cs, rest, i));
+        let (next_shape, next_stride) = tri!(stride_step_with(rest_stride, cs, rest, i, AS_CUTE));
         if next_shape.is_constant(1) || rest_shape.is_constant(1) {
             rest_stride = next_stride;
         } else {
             let new_shape = next_shape.min(rest_shape);
-            let next_rest = tri!(shape_step(rest_shape, new_shape, i));
+            let next_rest = tri!(shape_step_with(rest_shape, new_shape, i, AS_CUTE));
             tri!(carry.add(i, new_shape, rest_stride));
             tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(cd))));
             n += 1;
@@ -230,6 +230,20 @@ pub(crate) const fn stride_step(
     rest: Int,
     mode: usize,
 ) -> Result<(Int, Int), Error> {
+    stride_step_with(d, cs, rest, mode, false)
+}
+
+/// [`stride_step`], or with `as_cute` CuTe's step as CuTe takes it: only CuTe's weak
+/// condition, and only on static values (see [`Layout::try_composition_as_cute`]). The
+/// one-division path is the same in both.
+#[inline(always)]
+const fn stride_step_with(
+    d: Int,
+    cs: Int,
+    rest: Int,
+    mode: usize,
+    as_cute: bool,
+) -> Result<(Int, Int), Error> {
     let (dv, cv) = (d.value(), cs.value());
     if stride_step_is_plain(d, cs) {
         let st = d.is_static() && cs.is_static();
@@ -248,6 +262,9 @@ pub(crate) const fn stride_step(
     // laid out of line: the one-division path falls through (a test of a remainder
     // against 0 would otherwise be laid out as the unlikely side)
     core::hint::cold_path();
+    if as_cute {
+        return stride_step_cute(d, cs, mode);
+    }
     stride_step_full(d, cs, rest, mode)
 }
 
@@ -257,6 +274,32 @@ pub(crate) const fn stride_step(
 const fn stride_step_is_plain(d: Int, cs: Int) -> bool {
     let (dv, cv) = (d.value(), cs.value());
     !d.is_basis() && !cs.is_basis() && dv > 0 && cv > 0 && dv.checked_add(cv).is_some()
+}
+
+/// The message of CuTe's own (weak) stride divisibility condition.
+const WEAK_STRIDE: &str =
+    "composition: stride divisibility condition violated (stride % shape == 0 or stride < shape)";
+
+/// CuTe's step of the walk as CuTe takes it: its static assertion of the weak condition
+/// (`d % cs == 0 or d < cs`, only when both are static), then the same step as
+/// [`stride_step_full`], whatever the values.
+#[inline(never)]
+const fn stride_step_cute(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Error> {
+    if d.is_static() && cs.is_static() {
+        let rem = tri!(d.try_rem(cs));
+        if rem.value() != 0 && d.value() >= cs.value() {
+            return Err(Error::Precondition {
+                msg: WEAK_STRIDE,
+                mode: mode as i64,
+                lhs: d.value(),
+                rhs: cs.value(),
+            });
+        }
+    }
+    let abs = tri!(d.try_abs());
+    let next_shape = tri!(cs.try_ceil_div(abs));
+    let next_stride = tri!(tri!(abs.try_ceil_div(cs)).try_mul(d.signum()));
+    Ok((next_shape, next_stride))
 }
 
 /// The message of a violated strong stride divisibility condition (see [`stride_step`]).
@@ -281,7 +324,7 @@ const fn stride_step_full(d: Int, cs: Int, rest: Int, mode: usize) -> Result<(In
     let harmless = rest.value() == 1 && !(d.is_static() && cs.is_static());
     if rem.value() != 0 && d.value() >= cs.value() && !harmless {
         return Err(Error::Precondition {
-            msg: "composition: stride divisibility condition violated (stride % shape == 0 or stride < shape)",
+            msg: WEAK_STRIDE,
             mode: mode as i64,
             lhs: d.value(),
             rhs: cs.value(),
@@ -309,6 +352,14 @@ const fn stride_step_full(d: Int, cs: Int, rest: Int, mode: usize) -> Result<(In
 /// [`shape_step_full`], the full form.
 #[inline(always)]
 pub(crate) const fn shape_step(rest: Int, new: Int, mode: usize) -> Result<Int, Error> {
+    shape_step_with(rest, new, mode, false)
+}
+
+/// [`shape_step`], or with `as_cute` CuTe's step as CuTe takes it: the shape divisibility
+/// condition checked only where both values are static, and `rest / new` (truncated)
+/// otherwise.
+#[inline(always)]
+const fn shape_step_with(rest: Int, new: Int, mode: usize, as_cute: bool) -> Result<Int, Error> {
     if shape_step_is_plain(rest, new) {
         let (q, r) = div_rem_pos(rest.value() as u64, new.value() as u64);
         if r == 0 {
@@ -317,6 +368,9 @@ pub(crate) const fn shape_step(rest: Int, new: Int, mode: usize) -> Result<Int, 
     }
     // laid out of line, as in `stride_step`
     core::hint::cold_path();
+    if as_cute && !(rest.is_static() && new.is_static()) {
+        return rest.try_div(new);
+    }
     shape_step_full(rest, new, mode)
 }
 
@@ -349,8 +403,57 @@ const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error>
 /// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
 /// function beyond its domain, then walk `B`.
 const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    composition_general_with(a, b, false)
+}
+
+/// [`composition_general`], or with `as_cute` CuTe's walk as CuTe takes it (see
+/// [`Layout::try_composition_as_cute`]).
+pub(crate) const fn composition_general_with(
+    a: &Layout,
+    b: &Layout,
+    as_cute: bool,
+) -> Result<Layout, Error> {
     let mut out = LayoutBuilder::new();
-    tri!(composition_general_into(a, b, &mut out));
+    let mut flat = Flat::new();
+    let mut by_profile = None;
+    let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
+    if as_cute {
+        tri!(walk::<true>(&mut out, lhs, b));
+    } else {
+        tri!(walk::<false>(&mut out, lhs, b));
+    }
+    out.finish()
+}
+
+/// CuTe's `composition(A, n)` for an integer `n` (`A` coalesced, composed with `n:_1`),
+/// or with `as_cute` as CuTe takes it.
+pub(crate) const fn composition_integer_with(
+    a: &Layout,
+    n: Int,
+    as_cute: bool,
+) -> Result<Layout, Error> {
+    let mut flat = Flat::new();
+    let src = Modes::leaves(a.shape_ref(), a.stride_ref());
+    tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
+    let mut out = LayoutBuilder::new();
+    let mut carry = Carry::over(&flat);
+    if as_cute {
+        tri!(composition_int::<true>(
+            &mut out,
+            Lhs::Flat(&flat),
+            n,
+            Int::ONE,
+            &mut carry
+        ));
+    } else {
+        tri!(composition_int::<false>(
+            &mut out,
+            Lhs::Flat(&flat),
+            n,
+            Int::ONE,
+            &mut carry
+        ));
+    }
     out.finish()
 }
 
@@ -383,7 +486,7 @@ pub(crate) const fn compose_sub_into(
         false,
         Sink::Flat(&mut flat)
     ));
-    walk(out, Lhs::Flat(&flat), b)
+    walk::<false>(out, Lhs::Flat(&flat), b)
 }
 
 /// [`composition_general`] written as the next mode of `out`.
@@ -395,7 +498,7 @@ pub(crate) const fn composition_general_into(
     let mut flat = Flat::new();
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
-    walk(out, lhs, b)
+    walk::<false>(out, lhs, b)
 }
 
 /// `A ∘ b` written as the next mode of `out`, for an `A` given as flat modes that are
@@ -411,17 +514,21 @@ pub(crate) const fn compose_flat_into(
         // `compose_leaf`, copied in place
         return out.push_sub_composed(a.d(0), b, Node::ROOT);
     }
-    walk(out, Lhs::Flat(a), b)
+    walk::<false>(out, Lhs::Flat(a), b)
 }
 
 /// CuTe's walk of every mode of `b` over `a`, then the check that composing mode by mode
 /// was the composed function (see [`Carry`]).
-const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout) -> Result<(), Error> {
+const fn walk<const AS_CUTE: bool>(
+    out: &mut LayoutBuilder,
+    a: Lhs<'_>,
+    b: &Layout,
+) -> Result<(), Error> {
     let mut carry = match a {
         Lhs::Flat(f) => Carry::over(f),
         Lhs::ByProfile(_) => Carry::new(),
     };
-    tri!(composition_impl(
+    tri!(composition_impl::<AS_CUTE>(
         out,
         a,
         b.shape_ref(),
@@ -431,8 +538,8 @@ const fn walk(out: &mut LayoutBuilder, a: Lhs<'_>, b: &Layout) -> Result<(), Err
         &mut carry,
     ));
     match a {
-        Lhs::Flat(f) => carry.check(f),
-        Lhs::ByProfile(_) => Ok(()),
+        Lhs::Flat(f) if !AS_CUTE => carry.check(f),
+        _ => Ok(()),
     }
 }
 
@@ -520,20 +627,7 @@ impl Layout {
         match t.kind() {
             TilerKind::Layout(l) => self.try_composition(l),
             TilerKind::Underscore => Ok(*self),
-            TilerKind::Integer(n) => {
-                let mut flat = Flat::new();
-                let src = Modes::leaves(self.shape_ref(), self.stride_ref());
-                tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
-                let mut out = LayoutBuilder::new();
-                tri!(composition_int(
-                    &mut out,
-                    Lhs::Flat(&flat),
-                    n,
-                    Int::ONE,
-                    &mut Carry::over(&flat),
-                ));
-                out.finish()
-            }
+            TilerKind::Integer(n) => composition_integer_with(self, n, false),
             TilerKind::Tuple => {
                 let rt = t.rank();
                 if rt > self.rank() {

@@ -229,6 +229,26 @@ impl Layout {
     /// assert!(layout!((_4,_2):(_-1,_4)).try_left_inverse().is_err());
     /// ```
     pub const fn try_left_inverse(&self) -> Result<Layout, Error> {
+        self.left_inverse_with(false)
+    }
+
+    /// `left_inverse(self)` as CuTe C++ computes it, where [`Layout::try_left_inverse`]
+    /// refuses: CuTe's construction without the check that it is a left inverse (negative
+    /// strides, dynamic extents of 1, overlapping modes); refused where CuTe refuses
+    /// (dynamic strides, its divisibility condition).
+    ///
+    /// ```
+    /// use rcute::layout;
+    /// assert!(layout!((_4,_2):(_-1,_4)).try_left_inverse().is_err());
+    /// assert_eq!(layout!((_4,_2):(_-1,_4)).try_left_inverse_as_cute().unwrap().to_string(),
+    ///            "(_-1,_-4,_2):(_0,_1,_4)");
+    /// ```
+    pub const fn try_left_inverse_as_cute(&self) -> Result<Layout, Error> {
+        self.left_inverse_with(true)
+    }
+
+    /// [`Layout::try_left_inverse`], or with `as_cute` [`Layout::try_left_inverse_as_cute`].
+    const fn left_inverse_with(&self, as_cute: bool) -> Result<Layout, Error> {
         // the leaves are stored in depth-first order: they are the flattened modes
         let mut c = Flat::new();
         tri!(coalesce_into(
@@ -242,6 +262,11 @@ impl Layout {
         let mut k = 0;
         while k < f.len() {
             if !f.d(k).is_static() {
+                if as_cute {
+                    return Err(Error::WrongKind {
+                        msg: "left_inverse: CuTe's left inverse needs static strides",
+                    });
+                }
                 // Beyond CuTe: the left inverse of the same layout with every value static.
                 return Ok(tri!(self.to_static().try_left_inverse()).to_dynamic());
             }
@@ -316,7 +341,7 @@ impl Layout {
         }
         let res = tri!(coalesced(FlatModes::flat(&r), false, false));
         match negative {
-            Some(m) if !tri!(inverts(f, &res)) => Err(Error::Precondition {
+            Some(m) if !as_cute && !tri!(inverts(f, &res)) => Err(Error::Precondition {
                 msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
                 mode: m as i64,
                 lhs: f.d(m).value(),

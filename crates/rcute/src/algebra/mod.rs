@@ -23,6 +23,7 @@
 //! const BAD: rcute::Layout = rcute::layout!((_8,_8):(_8,_1)).composition(&rcute::layout!(_4:_3));
 //! ```
 
+mod as_cute;
 pub(crate) mod builder;
 pub(crate) mod carry;
 mod cast;

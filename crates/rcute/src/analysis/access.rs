@@ -17,11 +17,8 @@ pub const WARP: usize = 32;
 /// (quarter-warps); `ldmatrix` and `stmatrix` take one phase per 8x8 matrix, the 16-byte
 /// rows whose addresses lanes `8i..8i+7` give.
 ///
-/// Measured on the H100 (rcute-cuda's device test), one exception: two phases that
-/// together form a half-warp of 16-byte accesses or a warp of 8-byte accesses, each of
-/// whose lanes all ask one address (a broadcast in each phase, the two addresses may
-/// differ), are served together, as one phase ([`Phases::pairs`]). Phases that ask
-/// several addresses are not merged, even when both ask the same ones.
+/// Which phases a load serves together, and how stores and `cp.async` writes differ, is
+/// the bank model's business ([`crate::analysis::instruction_cost`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Phases {
     /// `ld`/`st`/`cp.async` of this many bytes per lane (1, 2, 4, 8 or 16).
@@ -53,15 +50,6 @@ impl Phases {
             Phases::Matrix { matrices } => (matrices as usize, 8),
         };
         (0..n).map(move |i| (i * lanes, lanes))
-    }
-}
-
-impl Phases {
-    /// Whether consecutive phases `2k` and `2k+1` are served together when each is a
-    /// broadcast (all its lanes ask one address): the half-warps of 8-byte accesses, the
-    /// quarter-warps of a half-warp of 16-byte accesses.
-    pub const fn pairs(self) -> bool {
-        matches!(self, Phases::Vector { bytes: 8 | 16 })
     }
 }
 
@@ -353,16 +341,16 @@ impl Access {
 
     fn with(tv: Layout, elem_bits: u32, phases: Phases) -> Result<Access, Error> {
         check_elem(elem_bits)?;
-        if tv.rank() != 2 || tv.has_basis_strides() {
+        if tv.rank() != 2 {
             return Err(Error::WrongKind {
-                msg: "access: the thread-value layout must have two modes, (thread, value) -> index of the tile",
+                msg: "access: the thread-value layout must have two modes, (thread, value) -> index of the tile, or -> (m, n) coordinate of the tile with strides _1@0, _1@1",
             });
         }
         let values = (phases.bytes() * 8 / elem_bits) as usize;
         let per_thread = tv.try_mode(1)?.try_size()?.value();
         if per_thread % values as i64 != 0 {
             return Err(Error::Precondition {
-                msg: "access: each thread's values must be a whole number of accesses (values per thread, values per access)",
+                msg: "access: each thread's values must be a whole number of accesses (values per thread, values per access): use a narrower access, or give each thread a multiple of its values",
                 mode: -1,
                 lhs: per_thread,
                 rhs: values as i64,
@@ -452,6 +440,102 @@ impl Access {
         self.tv.mode(0).size().value() as usize
     }
 
+    /// The thread-value layout as indices of the tile (column-major over its shape, the
+    /// memory's unless [`Access::in_tile`] names one): itself, or for a thread-value layout
+    /// to the tile's own `(m, n, ...)` coordinates (scaled-basis strides `s@k`, CuTe's
+    /// coordinate layouts) the layout whose stride `s@k` becomes `s` times the product of
+    /// the extents of modes `0 .. k`.
+    ///
+    /// ```
+    /// use rcute::analysis::{Access, Memory, bank_conflicts};
+    /// use rcute::layout;
+    /// // thread t reads row t, four floats of columns 0..4, of a 32x32 row-major tile:
+    /// // (thread, value) -> (m, n) coordinates, no strides computed by hand
+    /// let a = Access::try_vector(layout!((_32,_4):(_1@0,_1@1)), 32, 128).unwrap();
+    /// let smem = layout!((_32,_32):(_32,_1));
+    /// let m = Memory::try_new(&smem.into()).unwrap();
+    /// assert_eq!(a.try_index_tv(&m).unwrap().to_string(), "(_32,_4):(_1,_32)");
+    /// assert_eq!(bank_conflicts(&smem.into(), &a).unwrap().wavefronts(), 32);
+    /// ```
+    ///
+    /// # Errors
+    /// A coordinate layout whose strides step along a mode the tile does not have, are
+    /// negative, nest (`_1@0@1`) or mix with integer strides, or whose coordinates leave
+    /// the tile.
+    pub fn try_index_tv(&self, memory: &Memory) -> Result<Layout, Error> {
+        if !self.tv.has_basis_strides() {
+            return Ok(self.tv);
+        }
+        let shape = self.tile.as_ref().unwrap_or(memory.shape());
+        let extent = |k: usize| -> Option<i64> {
+            if shape.is_leaf() {
+                return (k == 0)
+                    .then(|| shape.try_product().ok().map(|v| v.value()))
+                    .flatten();
+            }
+            shape.try_get(k).ok()?.try_product().ok().map(|v| v.value())
+        };
+        let bad = |msg: &'static str, lhs: i64, rhs: i64| Error::Precondition {
+            msg,
+            mode: -1,
+            lhs,
+            rhs,
+        };
+        let shapes = self.tv.shape();
+        let mut stride = self.tv.stride();
+        // the largest coordinate reached along each mode of the tile
+        let mut reach = [0i64; 16];
+        for i in 0..stride.leaf_count() {
+            let s = stride.leaf(i);
+            let n = shapes.leaf(i).value();
+            if !s.is_basis() {
+                if s.value() != 0 {
+                    return Err(bad(
+                        "access: a (thread, value) -> coordinate layout mixes integer strides with coordinate strides (stride, 0): write every stride as s@k, _0 for none",
+                        s.value(),
+                        0,
+                    ));
+                }
+                continue;
+            }
+            let k = s.basis_index(0);
+            if s.basis_depth() != 1 || s.value() < 0 || k >= reach.len() {
+                return Err(bad(
+                    "access: a coordinate stride must be s@k with s >= 0 and one index k (a mode of the tile) (scale, mode)",
+                    s.value(),
+                    k as i64,
+                ));
+            }
+            let Some(_) = extent(k) else {
+                return Err(bad(
+                    "access: a coordinate stride steps along a mode the tile does not have (mode, rank of the tile): give the tile's (m, n) coordinates",
+                    k as i64,
+                    shape.rank().max(1) as i64,
+                ));
+            };
+            reach[k] = reach[k].saturating_add((n - 1).saturating_mul(s.value()));
+            let scale: i64 = (0..k).map(|j| extent(j).unwrap_or(1)).product();
+            let plain = if s.is_static() {
+                crate::int::Int::constant(s.value() * scale)
+            } else {
+                crate::int::Int::dynamic(s.value() * scale)
+            };
+            stride.set_leaf(i, plain);
+        }
+        for (k, &r) in reach.iter().enumerate() {
+            if let Some(e) = extent(k)
+                && r >= e
+            {
+                return Err(bad(
+                    "access: the (thread, value) -> coordinate layout leaves the tile along a mode (largest coordinate, extent): make it cover the tile, or give the tile with in_tile",
+                    r,
+                    e,
+                ));
+            }
+        }
+        Layout::try_new(shapes, stride)
+    }
+
     /// Every warp instruction of the access over `memory` (tile index -> element offset),
     /// warp by warp.
     ///
@@ -460,6 +544,7 @@ impl Access {
     /// consecutive offsets, or whose first byte is not aligned to the access size
     /// (assuming the memory's base is aligned to 128 bytes).
     pub fn try_instructions(&self, memory: &Memory) -> Result<Vec<WarpInstruction>, Error> {
+        let tv = self.try_index_tv(memory)?;
         let threads = self.threads();
         let per_thread = self.tv.mode(1).size().value() as usize;
         let per_lane = match self.phases {
@@ -479,7 +564,7 @@ impl Access {
                     }
                     let v0 = k * self.values;
                     let at = |v: usize| {
-                        let idx = self.tv.offset(t + threads * v);
+                        let idx = tv.offset(t + threads * v);
                         let mem = self.memory_index(idx, memory).unwrap_or(-1);
                         memory.offset_checked(mem, idx, t, v)
                     };
@@ -686,7 +771,7 @@ impl Memory {
             .ok()
             .and_then(|i| self.offsets.get(i).copied())
             .ok_or(Error::Access {
-                msg: "access: a thread-value pair maps outside the memory layout (index, size)",
+                msg: "access: a thread-value pair maps outside the memory layout (index, size): give a memory that covers the access's tile, fewer threads or values, or name the tile with in_tile",
                 thread: thread as i64,
                 value: value as i64,
                 found: tile_idx,

@@ -1,27 +1,23 @@
 //! Shared-memory bank conflicts: wavefronts per warp instruction.
 //!
-//! The model (NVIDIA GPUs since Volta; checked on the H100 by rcute-cuda's device test):
-//! shared memory has 32 banks of 4-byte words; byte address `a` lies in word `a / 4`, bank
-//! `(a / 4) % 32`. A warp instruction is served in phases ([`Phases`]); a phase takes as
-//! many wavefronts as the largest number of *distinct words* it asks of one bank (lanes
-//! asking for the same word share it), and at least one. The instruction's wavefronts are
-//! the sum over its phases, except that two paired phases that each ask a single address
-//! (broadcasts) are served together ([`Phases::pairs`]). A phase's ideal is the fewest wavefronts its distinct words
-//! need (one per 32 words: a half-warp of 16-byte accesses asks 64 words, 2 wavefronts
-//! without any conflict); a bank asked for more words than that conflicts, and the
-//! conflict degree is the largest ratio of a phase's wavefronts to its ideal. On the H100
-//! both the wavefronts and the bank-conflict counter (wavefronts beyond the ideal) agree
-//! with Nsight Compute for every `ld.shared`, `st.shared`, `ldmatrix` and `stmatrix`
-//! pattern of rcute-cuda's device test.
-//!
-//! Not modelled: `cp.async` (LDGSTS) writes. A tiled copy's `cp.async` is analysed as a
-//! store of its width, but the H100 serves LDGSTS differently: its counters show about 4
-//! more shared-memory wavefronts per instruction than a store of the same addresses, and
-//! fewer conflicts (24 where a store has 28 to 31 for one column), so a `cp.async`
-//! prediction is an approximation; the swizzle that makes the store conflict-free is the
-//! one CUTLASS uses, which the swizzle search finds.
+//! The model (NVIDIA GPUs since Volta; checked on the H100 and the H200 by rcute-cuda's
+//! device test and its recorded tables): shared memory has 32 banks of 4-byte words; byte
+//! address `a` lies in word `a / 4`, bank `(a / 4) % 32`. A warp instruction is served in
+//! phases ([`Phases`]); a phase takes as many wavefronts as the largest number of
+//! *distinct words* it asks of one bank (lanes asking for the same word share it; a
+//! `cp.async` writes each lane's word on its own), and at least one. The instruction's
+//! wavefronts are the sum over its phases, where the phases of a load may be served
+//! together, by the rules of the module `service` (per access kind: loads, stores,
+//! `ldmatrix`/`stmatrix`, `cp.async` `.ca` and `.cg`). A phase's ideal is the fewest
+//! wavefronts its distinct words need (one per 32 words: a half-warp of 16-byte accesses
+//! asks 64 words, 2 wavefronts without any conflict); a bank asked for more words than
+//! that conflicts, and the conflict degree is the largest ratio of a phase's wavefronts to
+//! its ideal. The profiler's counters are [`InstructionCost::counted`] (a `cp.async` adds
+//! 3 wavefronts per instruction) and the wavefronts beyond the ideal. A case the
+//! measurements do not decide is an error naming it.
 
-use super::access::{Access, Memory, Phases, WARP, WarpInstruction};
+use super::access::{Access, AccessKind, Memory, Phases, WARP, WarpInstruction};
+use super::service::{CP_ASYNC_FIXED, served_together};
 use crate::error::Error;
 use crate::swizzle::MaybeSwizzled;
 use alloc::string::String;
@@ -61,6 +57,13 @@ pub struct InstructionCost {
     pub banks: u32,
     /// The conflicts: banks asked for more than one word in a phase.
     pub collisions: Vec<Collision>,
+    /// What the profiler's shared-memory wavefront counter shows for the instruction:
+    /// `wavefronts` for a load or a store, `wavefronts + 3` for a `cp.async.ca`, `3` for
+    /// a `cp.async.cg` (its writes are not counted there).
+    pub counted: usize,
+    /// The conflict-free part of `counted`: `counted - counted_ideal` is what the
+    /// profiler's bank-conflict counter shows.
+    pub counted_ideal: usize,
 }
 
 /// The bank conflicts of an access to a shared-memory layout: every warp instruction and
@@ -126,6 +129,21 @@ impl BankReport {
     /// Wavefronts without conflicts: per phase, one per 32 distinct words.
     pub fn ideal(&self) -> usize {
         self.instructions.iter().map(|i| i.ideal).sum()
+    }
+
+    /// What the profiler's shared-memory wavefront counter shows over all instructions
+    /// ([`InstructionCost::counted`]: a `cp.async` adds 3 per instruction).
+    pub fn counted(&self) -> usize {
+        self.instructions.iter().map(|i| i.counted).sum()
+    }
+
+    /// What the profiler's bank-conflict counter shows: counted wavefronts beyond the
+    /// conflict-free ones.
+    pub fn counted_conflicts(&self) -> usize {
+        self.instructions
+            .iter()
+            .map(|i| i.counted - i.counted_ideal)
+            .sum()
     }
 
     /// The largest conflict degree of any instruction (1: conflict-free).
@@ -217,63 +235,97 @@ fn word_range(addr: i64, bytes: u32) -> impl Iterator<Item = i64> {
     first..=last
 }
 
-/// A phase served as one: its index, its (word, lane) pairs, its one address if all its
-/// lanes ask one.
-type Group = (usize, Vec<(i64, usize)>, Option<i64>);
-
-/// The wavefronts of one warp instruction whose lanes move `phases.bytes()` bytes each.
-pub fn instruction_cost(access: WarpInstruction, phases: Phases) -> InstructionCost {
+/// The wavefronts of one warp instruction whose lanes move `phases.bytes()` bytes each,
+/// served as `kind` says ([`super::AccessKind`]; the rules are in the module `service`:
+/// which phases merge, and what a `cp.async` adds).
+///
+/// ```
+/// use rcute::analysis::{AccessKind, Phases, WarpInstruction, instruction_cost};
+/// // 8-byte lanes sharing addresses in pairs: 128 bytes over the warp
+/// let mut lanes = [None; 32];
+/// for (l, a) in lanes.iter_mut().enumerate() { *a = Some(8 * (l as i64 / 2)); }
+/// let i = WarpInstruction { warp: 0, instruction: 0, lanes };
+/// let load = instruction_cost(i.clone(), Phases::Vector { bytes: 8 }, AccessKind::Load).unwrap();
+/// let store = instruction_cost(i.clone(), Phases::Vector { bytes: 8 }, AccessKind::Store).unwrap();
+/// assert_eq!((load.wavefronts, store.wavefronts), (1, 2));
+/// // a cp.async.ca of 8 consecutive bytes per lane: 2 wavefronts of writes, 3 more counted
+/// for (l, a) in lanes.iter_mut().enumerate() { *a = Some(8 * l as i64); }
+/// let i = WarpInstruction { warp: 0, instruction: 0, lanes };
+/// let ca = instruction_cost(i, Phases::Vector { bytes: 8 }, AccessKind::CpAsync { cg: false }).unwrap();
+/// assert_eq!((ca.wavefronts, ca.counted), (2, 5));
+/// ```
+///
+/// # Errors
+/// A case the measurements do not decide: a load whose quarter-warps share some
+/// addresses but not all; a `cp.async` of 8 or 16 bytes whose lanes of one phase write
+/// one word.
+pub fn instruction_cost(
+    access: WarpInstruction,
+    phases: Phases,
+    kind: AccessKind,
+) -> Result<InstructionCost, Error> {
     let bytes = phases.bytes();
-    // each phase with active lanes: (phase, its lanes' (word, lane) pairs, one address?)
-    let mut groups: Vec<Group> = Vec::new();
-    for (p, (first, n)) in phases.groups().enumerate() {
-        let range = first..(first + n).min(WARP);
-        let mut active = access.lanes[range.clone()].iter().flatten();
-        let one = active.next().copied().filter(|a| active.all(|b| b == a));
-        let asked: Vec<(i64, usize)> = range
-            .filter_map(|lane| access.lanes[lane].map(|a| (a, lane)))
-            .flat_map(|(a, lane)| word_range(a, bytes).map(move |w| (w, lane)))
-            .collect();
-        if asked.is_empty() {
-            continue;
-        }
-        // paired phases that each ask one address are served together
-        if let Some((q, prev, Some(_))) = groups.last_mut()
-            && phases.pairs()
-            && one.is_some()
-            && p % 2 == 1
-            && *q == p - 1
-        {
-            prev.extend(asked);
-            continue;
-        }
-        groups.push((p, asked, one));
-    }
+    let together = served_together(&access, phases, kind)?;
+    let all: Vec<(usize, usize)> = phases.groups().collect();
+    let cp_async = matches!(kind, AccessKind::CpAsync { .. });
     let mut cost = InstructionCost {
-        access,
         wavefronts: 0,
-        phases: groups.len(),
+        phases: together.len(),
         ideal: 0,
         degree: 1,
         banks: 0,
         collisions: Vec::new(),
         kind: phases,
+        counted: 0,
+        counted_ideal: 0,
+        access,
     };
-    for (p, mut asked, _) in groups {
+    for members in together {
+        let p = members[0];
+        let mut asked: Vec<(i64, usize)> = Vec::new();
+        for &q in &members {
+            let (first, n) = all[q];
+            for lane in first..(first + n).min(WARP) {
+                if let Some(a) = cost.access.lanes[lane] {
+                    asked.extend(word_range(a, bytes).map(|w| (w, lane)));
+                }
+            }
+        }
         asked.sort_unstable();
         let mut distinct: Vec<i64> = asked.iter().map(|&(w, _)| w).collect();
         distinct.dedup();
+        if cp_async && bytes > 4 && distinct.len() < asked.len() {
+            return Err(Error::Access {
+                msg: "bank model: lanes of one phase of an 8- or 16-byte cp.async write the same word, a case not measured (lane, instruction; distinct words, words written): give each lane its own address",
+                thread: asked
+                    .windows(2)
+                    .find(|w| w[0].0 == w[1].0)
+                    .map_or(-1, |w| w[1].1 as i64),
+                value: cost.access.instruction as i64,
+                found: distinct.len() as i64,
+                expected: asked.len() as i64,
+            });
+        }
         let need = distinct.len().div_ceil(BANKS);
         let mut per_bank: Vec<Vec<(i64, Vec<usize>)>> = (0..BANKS).map(|_| Vec::new()).collect();
+        // a cp.async writes each lane's word on its own, even where two lanes write one
+        let mut slots = [0usize; BANKS];
         for &(w, lane) in &asked {
-            let words = &mut per_bank[w.rem_euclid(BANKS as i64) as usize];
+            let bank = w.rem_euclid(BANKS as i64) as usize;
+            let words = &mut per_bank[bank];
             match words.last_mut() {
                 Some((last, lanes)) if *last == w * 4 => {
                     if lanes.last() != Some(&lane) {
                         lanes.push(lane);
+                        if cp_async {
+                            slots[bank] += 1;
+                        }
                     }
                 }
-                _ => words.push((w * 4, alloc::vec![lane])),
+                _ => {
+                    words.push((w * 4, alloc::vec![lane]));
+                    slots[bank] += 1;
+                }
             }
         }
         let mut worst = 1;
@@ -282,8 +334,8 @@ pub fn instruction_cost(access: WarpInstruction, phases: Phases) -> InstructionC
                 continue;
             }
             cost.banks |= 1 << bank;
-            worst = worst.max(words.len());
-            if words.len() > need {
+            worst = worst.max(slots[bank]);
+            if slots[bank] > need {
                 cost.collisions.push(Collision {
                     phase: p,
                     bank,
@@ -295,7 +347,15 @@ pub fn instruction_cost(access: WarpInstruction, phases: Phases) -> InstructionC
         cost.ideal += need;
         cost.degree = cost.degree.max(worst.div_ceil(need));
     }
-    cost
+    (cost.counted, cost.counted_ideal) = match kind {
+        AccessKind::Load | AccessKind::Store => (cost.wavefronts, cost.ideal),
+        AccessKind::CpAsync { cg: false } => (
+            cost.wavefronts + CP_ASYNC_FIXED,
+            cost.ideal + CP_ASYNC_FIXED,
+        ),
+        AccessKind::CpAsync { cg: true } => (CP_ASYNC_FIXED, CP_ASYNC_FIXED),
+    };
+    Ok(cost)
 }
 
 /// The bank conflicts of `access` to the shared-memory layout `smem` (tile index ->
@@ -318,8 +378,8 @@ pub fn bank_conflicts_in(memory: &Memory, access: &Access) -> Result<BankReport,
     let instructions = access
         .try_instructions(memory)?
         .into_iter()
-        .map(|i| instruction_cost(i, access.phases()))
-        .collect();
+        .map(|i| instruction_cost(i, access.phases(), access.kind()))
+        .collect::<Result<_, _>>()?;
     Ok(BankReport { instructions })
 }
 
@@ -336,6 +396,14 @@ impl fmt::Display for BankReport {
             self.ideal(),
             self.degree()
         )?;
+        if self.counted() != self.wavefronts() {
+            writeln!(
+                f,
+                "counted by the profiler: {} wavefronts, {} bank conflicts (a cp.async costs 3 more per instruction; a .cg's writes are not counted)",
+                self.counted(),
+                self.counted_conflicts()
+            )?;
+        }
         let conflicting = self.conflicting().count();
         if conflicting == 0 {
             writeln!(f, "conflict-free")?;

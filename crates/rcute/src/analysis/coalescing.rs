@@ -129,7 +129,7 @@ pub fn coalescing_in(memory: &Memory, access: &Access) -> Result<CoalescingRepor
         .collect();
     let vector = vector_width(
         &access.tile_memory(memory)?,
-        access.tv(),
+        &access.try_index_tv(memory)?,
         access.elem_bits(),
     )?;
     Ok(CoalescingReport { requests, vector })

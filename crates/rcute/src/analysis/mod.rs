@@ -16,6 +16,7 @@ mod access;
 mod banks;
 mod coalescing;
 mod predicates;
+mod service;
 mod swizzle_search;
 
 pub use access::{Access, AccessKind, Memory, Phases, Side, WARP, WarpInstruction};
@@ -31,4 +32,5 @@ pub use predicates::{
     distinct_offsets, footprint, functionally_equal, image, is_bijective, is_injective,
     is_surjective,
 };
+pub use service::{CP_ASYNC_FIXED, CP_ASYNC_SOURCE_LINES, cp_async_source_lines};
 pub use swizzle_search::{SwizzleCost, SwizzleSearch, padding_for, remedies, swizzle_for};

@@ -99,7 +99,10 @@ fn cost(layout: &Layout, sw: Swizzle, accesses: &[Access]) -> Result<SwizzleCost
 
 /// The cheapest swizzle of `layout` (a shared-memory tile, offsets in elements) for the
 /// accesses `accesses` (for example the `cp.async` writes of a tile and the `ldmatrix`
-/// reads of an MMA operand).
+/// reads of an MMA operand). Each access is costed by its own kind's model
+/// ([`Access::kind`]: a load's phases may be served together, a store's never, a
+/// `cp.async`'s writes never share a word); the cost weighed is the wavefronts of data
+/// through the banks, not the 3 that every `cp.async` instruction adds.
 ///
 /// # Errors
 /// No access; an access that the unswizzled layout already cannot serve (not contiguous,

@@ -432,6 +432,7 @@ pub fn copy_families() -> impl Iterator<Item = AtomName> {
             "SM100_UTCCP_{128dp256bit,128dp128bit,4dp256bit,4x32dp128bit,2x64dp128bitlw0213,2x64dp128bitlw0123}_{1cta,2cta}",
             "SM100_U8x{8,16}_LDSM_T, SM100_U8x{4,8,16}_STSM_T, SM100_SU{4,6}_DU8x16_x{1,2,4}_LDSM_N",
             "SM100_{LOAD,STORE}_256bit_CACHE_NOALLOCATION",
+            "SM90_TMA_{LOAD,LOAD_MULTICAST,STORE,REDUCE_ADD}, SM100_TMA_2SM_LOAD[_MULTICAST] (make_tma_atom, make_tma_copy)",
         ]
         .into_iter()
         .map(AtomName::new),

@@ -2,6 +2,7 @@
 //! `Copy_Atom<Op, T>`, the same traits recast to elements of `T`.
 
 use super::name::AtomName;
+use super::tma_params::TmaParams;
 use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -17,9 +18,36 @@ pub struct CopyOp {
     src: Layout,
     dst: Layout,
     reference: Layout,
+    /// A TMA operation's descriptor and coordinate strides (`AuxTmaParams`).
+    tma: Option<TmaParams>,
 }
 
 impl CopyOp {
+    /// The traits of a TMA operation (`make_tma_copy`'s `Copy_Traits<Op, NumBits, Aux>`):
+    /// source, destination and reference all `src`.
+    pub(crate) const fn tma(
+        name: AtomName,
+        thr_id: Layout,
+        src: Layout,
+        params: TmaParams,
+    ) -> CopyOp {
+        CopyOp {
+            name,
+            thr_id,
+            src,
+            dst: src,
+            reference: src,
+            tma: Some(params),
+        }
+    }
+    /// A TMA operation's descriptor arguments and the stride of its coordinate tensor;
+    /// `None` for other copies.
+    pub const fn tma_params(&self) -> Option<&TmaParams> {
+        match &self.tma {
+            Some(p) => Some(p),
+            None => None,
+        }
+    }
     /// Its name, CuTe's type (`SM75_U32x4_LDSM_N`, `UniversalCopy<uint128_t>`).
     pub const fn name(&self) -> &AtomName {
         &self.name
@@ -49,6 +77,7 @@ pub(crate) const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &
         src: Layout::parse(src),
         dst: Layout::parse(dst),
         reference: Layout::parse(reference),
+        tma: None,
     }
 }
 
@@ -156,6 +185,7 @@ pub const fn bulk_copy(g2s: bool, bits: i64) -> Result<CopyOp, Error> {
         src: l,
         dst: l,
         reference: l,
+        tma: None,
     })
 }
 
@@ -194,6 +224,7 @@ pub const fn auto_vectorizing_copy(max_vec_bits: i64) -> Result<CopyOp, Error> {
         src: one,
         dst: one,
         reference: one,
+        tma: None,
     })
 }
 
@@ -286,6 +317,7 @@ impl ScalarCopy {
             src: bits_layout,
             dst: dst_layout,
             reference: bits_layout,
+            tma: None,
         })
     }
 }

@@ -45,8 +45,9 @@
 //! `((_4,_8),(_32,_2)):((_512,_1),((_16,_8)))` is not congruent, so it is not a layout; CuTe
 //! prints it), `SM100_MMA_F8F6F4_SS`/`_2x1SM_SS` spelled with template arguments (CuTe's
 //! are not templates). SM90's sparse GMMAs
-//! (`SM90::GMMA::SPARSE::GMMA_64xNxK_*`, [`Gmma::try_sparse_atom`]). Not in the catalog
-//! yet: TMA. The bulk copies `SM90_BULK_COPY_AUTO` and `Copy_Traits<SM90_BULK_COPY_G2S,
+//! (`SM90::GMMA::SPARSE::GMMA_64xNxK_*`, [`Gmma::try_sparse_atom`]). TMA: `SM90_TMA_LOAD`,
+//! `_MULTICAST`, `SM90_TMA_STORE`, `SM90_TMA_REDUCE_ADD`, `SM100_TMA_2SM_LOAD[_MULTICAST]`, built
+//! by [`make_tma_atom`] and [`make_tma_copy`] as CuTe builds them. The bulk copies `SM90_BULK_COPY_AUTO` and `Copy_Traits<SM90_BULK_COPY_G2S,
 //! Int<BITS>>` (and `S2G`), [`bulk_copy`]. SM100's copies: every `SM100_TMEM_LOAD_*`/`SM100_TMEM_STORE_*`
 //! (each dp, bit and repeat form, `_16b` included), `SM100_UTCCP_*`, the 8-bit and 4/6-bit
 //! `LDSM`/`STSM` and the 256-bit loads and stores, with the traits of
@@ -61,9 +62,13 @@ mod name;
 #[cfg(feature = "alloc")]
 mod picture;
 mod sm100_copy;
+mod sm100_tmem;
 mod sm120;
 mod tiled_copy;
 mod tiled_mma;
+mod tma;
+mod tma_params;
+mod tmem;
 mod umma;
 
 pub use catalog::{copy_atom, copy_families, element_bits, mma_atom, mma_families};
@@ -83,4 +88,10 @@ pub use name::AtomName;
 pub use picture::{latex_copy, latex_mma, svg_copy_panels, svg_mma, svg_mma_panels};
 pub use tiled_copy::TiledCopy;
 pub use tiled_mma::TiledMma;
+pub use tma::{
+    make_tma_atom, make_tma_atom_sm100, make_tma_copy, make_tma_copy_atom, make_tma_copy_sm100,
+    make_tma_copy_tiled, tma_partition,
+};
+pub use tma_params::{TmaOp, TmaParams};
+pub use tmem::{make_tmem_copy, tmem_dp};
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};

@@ -29,7 +29,10 @@ use core::fmt;
 pub struct TiledCopy {
     atom: CopyAtom,
     layout_tv: Layout,
+    /// The tile's shape (`shape(Tiler_MN)`).
     tiler: IntTuple,
+    /// `Tiler_MN` itself: the shape as a tiler, or (`make_cotiled_copy`) a tuple of layouts.
+    tiler_mn: Tiler,
 }
 
 impl TiledCopy {
@@ -113,7 +116,74 @@ impl TiledCopy {
             atom,
             layout_tv: *layout_tv,
             tiler: *tiler,
+            tiler_mn: tri!(Tiler::try_from_shape(tiler)),
         })
+    }
+
+    /// CuTe's `make_cotiled_copy(copy_atom, atom_tv_layout, data_layout)`: the tiled copy
+    /// whose (thread, value) -> data address is `atom_tv` over the data whose coordinate ->
+    /// address is `data`; its `Tiler_MN` is a tuple of layouts that pick the data's active
+    /// elements mode by mode (CuTe's `make_tmem_copy` is this over a TMEM tensor).
+    ///
+    /// # Errors
+    /// An address of `atom_tv` that `data` does not hold (CuTe's "The memory pointed to by
+    /// AtomTVLayout does not exist in the DataLayout"), dynamic layouts, and the errors of
+    /// the algebra.
+    pub fn try_cotiled(
+        atom: CopyAtom,
+        atom_tv: &Layout,
+        data: &Layout,
+    ) -> Result<TiledCopy, Error> {
+        let is_static = |l: &Layout| l.shape_ref().is_static() && l.stride_ref().is_static();
+        if !is_static(atom_tv) || !is_static(data) {
+            return Err(Error::WrongKind {
+                msg: "make_cotiled_copy: the atom's TV layout and the data layout must be static",
+            });
+        }
+        let one = Layout::parse("_1:_0");
+        let inv_data = Layout::try_concat(&[data.try_left_inverse()?, one])?;
+        let tv_data = inv_data.try_composition(atom_tv)?;
+        let reached = Layout::try_concat(&[*data, one])?
+            .try_composition(&tv_data.try_mode(1)?)?
+            .try_coalesce()?;
+        if reached != atom_tv.try_mode(1)?.try_coalesce()? {
+            return Err(Error::WrongKind {
+                msg: "make_cotiled_copy: the memory pointed to by AtomTVLayout does not exist in the DataLayout",
+            });
+        }
+        let flat = data.shape().try_product_each()?;
+        let r = if flat.is_leaf() { 1 } else { flat.rank() };
+        let flat = if flat.is_leaf() {
+            IntTuple::try_tuple(&[flat])?
+        } else {
+            flat
+        };
+        let mut parts = [Tiler::UNDERSCORE; 16];
+        let mut shapes = [IntTuple::constant(1); 16];
+        if r > parts.len() {
+            return Err(Error::Capacity {
+                msg: "make_cotiled_copy: too many modes",
+                capacity: 16,
+            });
+        }
+        for i in 0..r {
+            let mut stride = flat;
+            for k in 0..r {
+                stride.set_leaf(k, Int::constant(i64::from(k == i)));
+            }
+            let pick = Layout::try_new(flat, stride)?
+                .try_composition(&tv_data)?
+                .try_filter()?;
+            shapes[i] = pick.shape();
+            parts[i] = Tiler::layout(pick);
+        }
+        let tiler_mn = Tiler::try_tuple(&parts[..r])?;
+        let tile2data = Layout::try_from_shape(flat)?.try_composition_tiler(&tiler_mn)?;
+        let layout_tv = tile2data.try_left_inverse()?.try_composition(&tv_data)?;
+        let shape = IntTuple::try_tuple(&shapes[..r])?;
+        let mut copy = TiledCopy::try_from_tv(atom, &layout_tv, &shape)?;
+        copy.tiler_mn = tiler_mn;
+        Ok(copy)
     }
 
     /// CuTe's `make_tiled_copy_A/B/C(copy_atom, tiled_mma)`: the tiled copy whose threads
@@ -219,7 +289,7 @@ impl TiledCopy {
                 found: l.rank(),
             });
         }
-        let z = tri!(l.try_zipped_divide(&tri!(Tiler::try_from_shape(&self.tiler))));
+        let z = tri!(l.try_zipped_divide(&self.tiler_mn));
         self.tile2thrfrg(&z, &tri!(self.ref2trg(dst)))
     }
 
@@ -246,6 +316,20 @@ impl TiledCopy {
         let frg = tri!(self.try_tidfrg(&l, dst));
         let coord = tri!(self.slice_coord(thr, l.rank()));
         CoordTensor::new(t.origin(), frg).try_slice(&coord)
+    }
+
+    /// `tiled_copy.get_slice(thr).partition_S` (`dst` false) or `partition_D` of a tensor
+    /// over memory whose layout is `l`: the part's layout and the offset, in elements, its
+    /// pointer moves.
+    pub fn try_partition_layout(
+        &self,
+        thr: Int,
+        l: &Layout,
+        dst: bool,
+    ) -> Result<(Layout, Int), Error> {
+        let frg = self.try_tidfrg(l, dst)?;
+        let coord = self.slice_coord(thr, l.rank())?;
+        frg.try_slice_and_offset(&coord)
     }
 
     /// `tiled_copy.get_slice(thr).partition_S/D(tensor)` of a data tensor: a view of the
@@ -363,7 +447,7 @@ const fn atom_sizes(atom: &CopyAtom) -> Result<(Int, Int), Error> {
 impl fmt::Display for TiledCopy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "TiledCopy")?;
-        writeln!(f, "  Tiler_MN:       {}", self.tiler)?;
+        writeln!(f, "  Tiler_MN:       {}", self.tiler_mn)?;
         writeln!(f, "  TiledLayout_TV: {}", self.layout_tv)?;
         write!(f, "{}", self.atom)
     }

@@ -105,7 +105,7 @@ fn divide_function(a: &Layout, b: &Layout, r: &Layout, modes: bool) -> Verdict {
     let Ok(ca) = a.try_coalesce() else {
         return Verdict::Unchecked("the layout's coalesce fails");
     };
-    let Ok(c) = b.try_complement_as_cute(ca.shape_ref()) else {
+    let Ok(c) = b.try_complement_uncovered(ca.shape_ref()) else {
         return Verdict::Unchecked("the tiler's complement fails");
     };
     let Ok(tile) = Layout::try_concat(&[*b, c]) else {
@@ -152,7 +152,7 @@ fn product_function(a: &Layout, b: &Layout, r: &Layout, modes: bool) -> Verdict 
         },
         _ => return Verdict::Unchecked("a size that overflows"),
     };
-    let Ok(c) = a.try_complement_as_cute(&IntTuple::from_int(target)) else {
+    let Ok(c) = a.try_complement_uncovered(&IntTuple::from_int(target)) else {
         return Verdict::Unchecked("the complement fails");
     };
     let (fa, fb, fc) = (func!(a), func!(b), func!(&c));
@@ -225,7 +225,7 @@ fn divide_mode(a: &Layout, b: &Layout) -> Result<ModeFn, Verdict> {
         .try_coalesce()
         .map_err(|_| Verdict::Unchecked("a coalesce fails"))?;
     let c = b
-        .try_complement_as_cute(ca.shape_ref())
+        .try_complement_uncovered(ca.shape_ref())
         .map_err(|_| Verdict::Unchecked("a complement fails"))?;
     let tile = Layout::try_concat(&[*b, c]).map_err(|_| Verdict::Unchecked("no layout"))?;
     let (fa, ft) = (Func::of(a)?, Func::of(&tile)?);
@@ -243,7 +243,7 @@ fn product_mode(a: &Layout, b: &Layout) -> Result<ModeFn, Verdict> {
         .and_then(|s| s.try_mul(b.try_cosize()?))
         .map_err(|_| Verdict::Unchecked("size(A) * cosize(B) overflows"))?;
     let c = a
-        .try_complement_as_cute(&IntTuple::from_int(target))
+        .try_complement_uncovered(&IntTuple::from_int(target))
         .map_err(|_| Verdict::Unchecked("a complement fails"))?;
     let (fa, fb, fc) = (Func::of(a)?, Func::of(b)?, Func::of(&c)?);
     let (n0, n1) = (fa.size(), fb.size());
@@ -448,7 +448,7 @@ fn zip_product(name: &str, a: &Layout, b: &Layout, r: &Layout, raked: bool) -> V
         },
         _ => return Verdict::Unchecked("a size that overflows"),
     };
-    let Ok(c) = a.try_complement_as_cute(&IntTuple::from_int(target)) else {
+    let Ok(c) = a.try_complement_uncovered(&IntTuple::from_int(target)) else {
         return Verdict::Unchecked("the complement fails");
     };
     let fc = func!(&c);

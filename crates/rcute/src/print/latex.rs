@@ -50,6 +50,8 @@ pub fn print_latex<L: Drawable>(layout: &L) -> Result<Latex<L>, Error> {
     let padded = layout.padded()?;
     let rows = padded.mode_size(0)?;
     let cols = padded.mode_size(1)?;
+    // a size that overflows is the error `size` gives, not a saturated count
+    layout.shape().try_product()?;
     let cells = rows.saturating_mul(cols);
     if cells > MAX_TABLE_CELLS {
         return Err(Error::Precondition {

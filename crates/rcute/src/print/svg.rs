@@ -220,6 +220,8 @@ fn grid<L: Drawable>(layout: &L, title: String) -> Result<Frame, Error> {
     }
     let rows = layout.mode_size(0)?;
     let cols = layout.mode_size(1)?;
+    // a size that overflows is the error `size` gives, not a saturated count
+    layout.shape().try_product()?;
     let cells = rows.saturating_mul(cols);
     if cells > MAX_SVG_CELLS {
         return Err(too_large(cells));

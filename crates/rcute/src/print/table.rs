@@ -66,6 +66,8 @@ pub fn print_layout<L: Drawable>(layout: &L) -> Result<LayoutTable<'_, L>, Error
     }
     let rows = layout.mode_size(0)?;
     let cols = layout.mode_size(1)?;
+    // a size that overflows is the error `size` gives, not a saturated count
+    layout.shape().try_product()?;
     let cells = rows.saturating_mul(cols);
     if cells > MAX_TABLE_CELLS {
         return Err(Error::Precondition {

@@ -173,6 +173,30 @@ impl Layout {
         &self,
         b: &ComposedLayout,
     ) -> Result<MaybeSwizzled, Error> {
+        self.composition_composed_with(b, false)
+    }
+
+    /// `self ∘ b` as CuTe C++ answers it, where [`Layout::try_composition_composed`]
+    /// refuses: CuTe's construction without the check that it is `self ∘ b`.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let b = ComposedLayout::new(Swizzle::new(1, 0, -2), Int::ZERO, layout!((_4,_1):(_1,_1)));
+    /// let a = layout!(((_6,_2),_3):((_2,_1),_12));
+    /// assert_eq!(a.try_composition_composed_as_cute(&b).unwrap().to_string(), "Sw<1,1,-2> o _0 o (_4,_1):(_2,_12)");
+    /// ```
+    pub const fn try_composition_composed_as_cute(
+        &self,
+        b: &ComposedLayout,
+    ) -> Result<MaybeSwizzled, Error> {
+        self.composition_composed_with(b, true)
+    }
+
+    const fn composition_composed_with(
+        &self,
+        b: &ComposedLayout,
+        as_cute: bool,
+    ) -> Result<MaybeSwizzled, Error> {
         if b.flags != 0 || !b.offset.is_static() || b.offset.value() != 0 {
             return Err(refuse(
                 "composition: the right composed layout must have the offset _0",
@@ -186,7 +210,9 @@ impl Layout {
                 MaybeSwizzled::Swizzled(tri!(k.try_composition(&b.layout)))
             }
         };
-        tri!(check_after(self, After::Composed(b), &r));
+        if !as_cute {
+            tri!(check_after(self, After::Composed(b), &r));
+        }
         Ok(r)
     }
 
@@ -212,6 +238,32 @@ impl Layout {
         &self,
         b: &ComposedLayout,
     ) -> Result<MaybeSwizzled, Error> {
+        self.logical_product_composed_with(b, false)
+    }
+
+    /// `logical_product(self, b)` as CuTe C++ answers it, where
+    /// [`Layout::try_logical_product_composed`] refuses: CuTe's construction without the
+    /// check that it is the product by `b`.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let b = ComposedLayout::new(Swizzle::new(1, 0, 1), Int::ZERO, layout!((_4,_2):(_2,_1)));
+    /// assert!(layout!((_8):(_1)).try_logical_product_composed(&b).is_err());
+    /// assert_eq!(layout!((_8):(_1)).try_logical_product_composed_as_cute(&b).unwrap().to_string(),
+    ///            "Sw<1,3,-2> o _0 o ((_8),(_4,_2)):((_1),(_16,_8))");
+    /// ```
+    pub const fn try_logical_product_composed_as_cute(
+        &self,
+        b: &ComposedLayout,
+    ) -> Result<MaybeSwizzled, Error> {
+        self.logical_product_composed_with(b, true)
+    }
+
+    const fn logical_product_composed_with(
+        &self,
+        b: &ComposedLayout,
+        as_cute: bool,
+    ) -> Result<MaybeSwizzled, Error> {
         if b.flags != 0 || !b.offset.is_static() || b.offset.value() != 0 {
             return Err(refuse(
                 "logical_product: the swizzled tiler must have the offset _0",
@@ -233,6 +285,9 @@ impl Layout {
             tri!(through(&lb, &new, az))
         ));
         let r = tri!(compose(new_sw, Int::ZERO, new));
+        if as_cute {
+            return Ok(r);
+        }
         // the law: R(a, j) == self(a) + C(Sw(L(j)))
         let na = tri!(self.try_size()).value();
         let n = tri!(new.try_size()).value();
@@ -329,6 +384,24 @@ impl ComposedLayout {
     /// assert_eq!(a.right_inverse().to_string(), "Sw<1,2,1> o _0 o _4:_4");
     /// ```
     pub const fn try_right_inverse(&self) -> Result<MaybeSwizzled, Error> {
+        self.right_inverse_with(false)
+    }
+
+    /// The right inverse as CuTe C++ answers it, where [`ComposedLayout::try_right_inverse`]
+    /// refuses because CuTe's answer does not invert (a nonzero offset is still refused:
+    /// CuTe's answer there is a chain without a size).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(1, 1, -3), Int::ZERO, layout!((_2,_16):(_2,_1)));
+    /// assert!(a.try_right_inverse().is_err());
+    /// assert_eq!(a.try_right_inverse_as_cute().unwrap().to_string(), "Sw<1,2,-3> o _0 o _16:_2");
+    /// ```
+    pub const fn try_right_inverse_as_cute(&self) -> Result<MaybeSwizzled, Error> {
+        self.right_inverse_with(true)
+    }
+
+    const fn right_inverse_with(&self, as_cute: bool) -> Result<MaybeSwizzled, Error> {
         if !self.zero_origin() {
             return Err(refuse(
                 "right_inverse: a swizzled layout with an offset has no right inverse with a domain (CuTe's right_inverse(L) o -O o Sw has no size, and for a positive offset sends 0 outside the layout's domain); the offset and 0",
@@ -340,6 +413,9 @@ impl ComposedLayout {
             tri!(self.layout.try_right_inverse())
                 .composition_swizzle_or_plain_unchecked(self.swizzle)
         );
+        if as_cute {
+            return Ok(r);
+        }
         let n = tri!(r.try_size()).value();
         let m = tri!(self.layout.try_size()).value();
         if n > MAX_CHECKED_INVERSE {
@@ -383,6 +459,24 @@ impl ComposedLayout {
     /// assert_eq!(a.left_inverse().to_string(), "Sw<2,0,3> o _0 o _64:_1");
     /// ```
     pub const fn try_left_inverse(&self) -> Result<MaybeSwizzled, Error> {
+        self.left_inverse_with(false)
+    }
+
+    /// The left inverse as CuTe C++ answers it, where [`ComposedLayout::try_left_inverse`]
+    /// refuses because CuTe's answer does not invert (CuTe's construction, from
+    /// [`Layout::try_left_inverse_as_cute`], without the check).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(1, 3, 3), Int::ZERO, layout!((_16,_2,_2):(_4,_2,_1)));
+    /// assert!(a.try_left_inverse().is_err());
+    /// assert_eq!(a.try_left_inverse_as_cute().unwrap().to_string(), "Sw<1,1,3> o _0 o (_2,_2,_16):(_32,_16,_1)");
+    /// ```
+    pub const fn try_left_inverse_as_cute(&self) -> Result<MaybeSwizzled, Error> {
+        self.left_inverse_with(true)
+    }
+
+    const fn left_inverse_with(&self, as_cute: bool) -> Result<MaybeSwizzled, Error> {
         if !self.zero_origin() {
             return Err(refuse(
                 "left_inverse: the left inverse of a swizzled layout with an offset is a chain, not a swizzled layout (see try_left_inverse_chain)",
@@ -390,10 +484,15 @@ impl ComposedLayout {
                 0,
             ));
         }
-        let r = tri!(
+        let inverse = if as_cute {
+            tri!(self.layout.try_left_inverse_as_cute())
+        } else {
             tri!(self.layout.try_left_inverse())
-                .composition_swizzle_or_plain_unchecked(self.swizzle)
-        );
+        };
+        let r = tri!(inverse.composition_swizzle_or_plain_unchecked(self.swizzle));
+        if as_cute {
+            return Ok(r);
+        }
         let m = tri!(self.layout.try_size()).value();
         if m > MAX_CHECKED_INVERSE {
             return Err(refuse(

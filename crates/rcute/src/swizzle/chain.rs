@@ -331,6 +331,30 @@ impl ComposedLayout {
     }
 }
 
+impl ComposedLayout {
+    /// The right inverse of a swizzled layout with an offset as CuTe C++ answers it:
+    /// `right_inverse(L) o -O o Sw`, a chain without a size (rcute refuses it, see
+    /// [`ComposedLayout::try_right_inverse`]).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(1, 3, -3), Int::constant(4), layout!((_8):(_1)));
+    /// assert_eq!(a.try_right_inverse_chain_as_cute().unwrap().to_string(), "_8:_1 o _-4 o Sw<1,3,-3>");
+    /// ```
+    pub const fn try_right_inverse_chain_as_cute(&self) -> Result<ComposedChain, Error> {
+        if self.flags != 0 || (self.offset.is_static() && self.offset.value() == 0) {
+            return Err(Error::WrongKind {
+                msg: "right_inverse: a chain is CuTe's right inverse of a swizzled layout with a plain offset that is not _0",
+            });
+        }
+        let ri = tri!(self.layout.try_right_inverse());
+        ComposedChain::try_new(
+            &[ChainPart::Layout(ri), ChainPart::Swizzle(self.swizzle)],
+            &[tri!(Int::ZERO.try_sub(self.offset))],
+        )
+    }
+}
+
 impl From<ComposedLayout> for ComposedChain {
     fn from(c: ComposedLayout) -> ComposedChain {
         ComposedChain {

@@ -401,6 +401,22 @@ impl ComposedLayout {
         Ok(result)
     }
 
+    /// The slice as CuTe C++ answers it, where [`ComposedLayout::try_slice`] refuses:
+    /// CuTe's construction without the check that it is the sliced function.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout, int_tuple};
+    /// let a = ComposedLayout::new(Swizzle::new(2, 0, -4), Int::dynamic(5), layout!((_2,_8):(_8,_1)));
+    /// assert!(a.try_slice(&int_tuple!((_0,_))).is_err());
+    /// assert_eq!(a.try_slice_as_cute(&int_tuple!((_0,_))).unwrap().to_string(), "((_2,_2,_2)):((17,34,_4))");
+    /// ```
+    pub const fn try_slice_as_cute(&self, coord: &IntTuple) -> Result<MaybeSwizzled, Error> {
+        match self.slice_and_offset_unchecked(coord) {
+            Ok((result, _, _)) => Ok(result),
+            Err(e) => Err(e),
+        }
+    }
+
     /// [`ComposedLayout::try_slice`], panicking with the error's message.
     #[track_caller]
     pub const fn slice(&self, coord: &IntTuple) -> MaybeSwizzled {

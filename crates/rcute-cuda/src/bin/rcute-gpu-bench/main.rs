@@ -10,6 +10,8 @@
 //! rcute-gpu-bench --source [--f16] [--wide ROWS] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
 //! rcute-gpu-bench --traffic [--f16] [M N]  (no device: the copies' predicted traffic by stage)
+//! rcute-gpu-bench --traffic --stages [M N] [--gemm M N K] [--sms N]  (no device: every stage
+//!                 of the copies and GEMMs that scripts/ncu/kernel_traffic.sh profiles)
 //! ```
 //!
 //! Bare numbers are copy sizes, two at a time. Without sizes: copies of 1000 x 777 and
@@ -191,6 +193,10 @@ struct Cli {
     source: bool,
     /// `--traffic`: the predicted memory traffic of the copies, stage by stage
     traffic: bool,
+    /// `--stages`: with `--traffic`, every stage of each kernel (the GEMMs' with `--gemm`)
+    stages: bool,
+    /// `--sms N`: the SMs `Gemm::tuned` plans for without a device (default 132)
+    sms: u32,
     patterns: bool,
     f16: bool,
     copies: Vec<(i64, i64)>,
@@ -217,6 +223,8 @@ fn parse(args: &[String]) -> Res<Cli> {
         show: false,
         source: false,
         traffic: false,
+        stages: false,
+        sms: 132,
         patterns: false,
         f16: false,
         copies: Vec::new(),
@@ -251,6 +259,8 @@ fn parse(args: &[String]) -> Res<Cli> {
             "--show" => cli.show = true,
             "--source" => cli.source = true,
             "--traffic" => cli.traffic = true,
+            "--stages" => cli.stages = true,
+            "--sms" => cli.sms = num(&mut it, "--sms")? as u32,
             "--patterns" => cli.patterns = true,
             "--f16" => cli.f16 = true,
             "--fp8" => cli.fp8 = true,
@@ -351,6 +361,24 @@ fn parse(args: &[String]) -> Res<Cli> {
 fn main() -> Res<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let cli = parse(&args)?;
+    if cli.traffic && (cli.stages || !cli.gemms.is_empty()) {
+        // every stage of the copies and GEMMs the ncu script profiles, without a device
+        let copies = if cli.gemms.is_empty() || !cli.copies.is_empty() {
+            if cli.copies.is_empty() {
+                vec![(4096, 4096)]
+            } else {
+                cli.copies.clone()
+            }
+        } else {
+            Vec::new()
+        };
+        for (key, t) in
+            rcute_cuda::traffic::profiled_kernels(&copies, &cli.gemms, cli.mma, cli.sms)?
+        {
+            println!("[{key}]\n{}", t.table());
+        }
+        return Ok(());
+    }
     if cli.traffic {
         // rcute's prediction of each copy's traffic, without a device
         let sizes = if cli.copies.is_empty() {

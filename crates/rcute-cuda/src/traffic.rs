@@ -1,0 +1,804 @@
+//! What a whole kernel moves, predicted from its own layouts, stage by stage: the
+//! shared-memory wavefronts and bank conflicts of every `ld.shared`/`st.shared`,
+//! `ldmatrix` and `cp.async` the kernel issues, and the global sectors of its loads and
+//! stores, per block and per launch ([`KernelTraffic`]). The copies
+//! ([`crate::copy::CopyKernel::kernel_traffic`]) and the GEMMs ([`Gemm::traffic`]) build their
+//! warp instructions from the same layouts their code is generated from, and each is
+//! costed by `rcute::analysis` (the bank model of its access kind, the sector count).
+//!
+//! Each stage names the Nsight Compute counter it predicts ([`Counter::metric`]);
+//! `scripts/ncu/kernel_traffic.sh` measures the kernels and `tests/kernels_measured.rs`
+//! replays a recorded table. Per launch, every block is taken to move what block 0 does
+//! (exact where the extents are multiples of the tiles and of 32 bytes).
+
+use crate::codegen::CodegenError;
+use crate::gemm::{Gemm, GemmPlan, Instr, MmaType};
+use rcute::analysis::{AccessKind, Phases, WARP, WarpInstruction, instruction_cost, request_cost};
+use rcute::{ComposedLayout, Layout};
+use std::fmt::Write as _;
+
+/// The profiler counter a stage adds to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
+pub enum Counter {
+    /// Shared-memory wavefronts of loads (`ld.shared`, `ldmatrix`).
+    SharedLoad,
+    /// Shared-memory wavefronts of stores (`st.shared`, `stmatrix`).
+    SharedStore,
+    /// Shared-memory wavefronts of `cp.async` (LDGSTS), counted only in the total.
+    SharedCpAsync,
+    /// Global sectors of loads (`ld.global`).
+    GlobalLoad,
+    /// Global sectors of stores (`st.global`).
+    GlobalStore,
+    /// Global sectors a `cp.async` reads.
+    GlobalCpAsync,
+    /// Bytes a TMA load or store moves, in 32-byte sectors (not a load-store-unit counter).
+    Tma,
+}
+
+impl Counter {
+    /// Every counter, in the order tables print them.
+    pub const ALL: [Counter; 7] = [
+        Counter::GlobalLoad,
+        Counter::GlobalCpAsync,
+        Counter::Tma,
+        Counter::SharedStore,
+        Counter::SharedCpAsync,
+        Counter::SharedLoad,
+        Counter::GlobalStore,
+    ];
+
+    /// Nsight Compute's name for the counter; `None` for TMA traffic, which the load-store
+    /// unit's counters do not see. The `cp.async` shared-memory wavefronts are the total
+    /// counter less the load and store ones.
+    pub fn metric(self) -> Option<&'static str> {
+        Some(match self {
+            Counter::SharedLoad => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+            Counter::SharedStore => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+            Counter::SharedCpAsync => "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
+            Counter::GlobalLoad => "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+            Counter::GlobalStore => "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+            Counter::GlobalCpAsync => "l1tex__t_sectors_pipe_lsu_mem_global_op_ldgsts.sum",
+            Counter::Tma => return None,
+        })
+    }
+
+    /// The bank-conflict counter of a shared-memory counter.
+    pub fn conflict_metric(self) -> Option<&'static str> {
+        Some(match self {
+            Counter::SharedLoad => "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+            Counter::SharedStore => "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+            Counter::SharedCpAsync => {
+                "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"
+            }
+            _ => return None,
+        })
+    }
+
+    /// `wavefronts` or `sectors`.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Counter::SharedLoad | Counter::SharedStore | Counter::SharedCpAsync => "wavefronts",
+            _ => "sectors",
+        }
+    }
+
+    /// A short name: `smem ld`, `gmem st`, ...
+    pub fn short(self) -> &'static str {
+        match self {
+            Counter::SharedLoad => "smem ld",
+            Counter::SharedStore => "smem st",
+            Counter::SharedCpAsync => "smem cp.async",
+            Counter::GlobalLoad => "gmem ld",
+            Counter::GlobalStore => "gmem st",
+            Counter::GlobalCpAsync => "gmem cp.async",
+            Counter::Tma => "gmem tma",
+        }
+    }
+}
+
+/// One stage of a kernel: what one pass of it costs a block, and how often a block runs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// What it is: the instruction and the operand.
+    pub name: String,
+    /// The counter it adds to.
+    pub counter: Counter,
+    /// Wavefronts or sectors of one pass, as the counter counts them, or why the models
+    /// do not predict them.
+    pub per_pass: Result<u64, String>,
+    /// Of those, the wavefronts beyond the conflict-free ideal (the bank-conflict counter).
+    pub conflicts: u64,
+    /// Warp instructions of one pass (0: not counted).
+    pub instructions: u64,
+    /// Passes a block runs (the k-tiles of a GEMM, 1 for a copy).
+    pub passes: u64,
+}
+
+impl Stage {
+    /// Wavefronts or sectors of a block: one pass times the passes.
+    pub fn per_block(&self) -> Result<u64, String> {
+        self.per_pass.clone().map(|p| p * self.passes)
+    }
+}
+
+/// A kernel's predicted traffic: its stages and its blocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelTraffic {
+    /// The kernel and its problem.
+    pub kernel: String,
+    /// Blocks of the launch (output tiles of a persistent kernel: the units of work).
+    pub blocks: u64,
+    /// The stages in the order the kernel runs them.
+    pub stages: Vec<Stage>,
+    /// Why the per-launch numbers are block 0's times the blocks rather than exact: an
+    /// extent that is not a multiple of the tile, or rows that do not start on 32-byte
+    /// sectors (`None`: exact).
+    pub approximate: Option<String>,
+}
+
+impl KernelTraffic {
+    /// A counter over the launch: the sum of its stages, per block times the blocks, and
+    /// its conflicts; an error naming the first stage the models refuse.
+    pub fn per_launch(&self, counter: Counter) -> Result<(u64, u64), String> {
+        let (mut total, mut conflicts) = (0, 0);
+        for s in self.stages.iter().filter(|s| s.counter == counter) {
+            total += s.per_block().map_err(|e| format!("{}: {e}", s.name))? * self.blocks;
+            conflicts += s.conflicts * s.passes * self.blocks;
+        }
+        Ok((total, conflicts))
+    }
+
+    /// A table: one row per stage (per pass, passes, per block, per launch, conflicts per
+    /// launch), then the totals per counter.
+    pub fn table(&self) -> String {
+        let mut s = format!("{}: {} blocks\n", self.kernel, self.blocks);
+        if let Some(why) = &self.approximate {
+            let _ = writeln!(s, "  per launch approximate: {why}");
+        }
+        let _ = writeln!(
+            s,
+            "  {:<44} {:<14} {:>6} {:>9} {:>7} {:>10} {:>13} {:>10}",
+            "stage",
+            "counter",
+            "instr",
+            "per pass",
+            "passes",
+            "per block",
+            "per launch",
+            "conflicts"
+        );
+        for st in &self.stages {
+            match st.per_block() {
+                Ok(b) => {
+                    let _ = writeln!(
+                        s,
+                        "  {:<44} {:<14} {:>6} {:>9} {:>7} {:>10} {:>13} {:>10}",
+                        st.name,
+                        st.counter.short(),
+                        if st.instructions == 0 {
+                            "-".to_string()
+                        } else {
+                            st.instructions.to_string()
+                        },
+                        st.per_pass.clone().unwrap_or(0),
+                        st.passes,
+                        b,
+                        b * self.blocks,
+                        st.conflicts * st.passes * self.blocks
+                    );
+                }
+                Err(e) => {
+                    let _ = writeln!(
+                        s,
+                        "  {:<44} {:<14} refused: {e}",
+                        st.name,
+                        st.counter.short()
+                    );
+                }
+            }
+        }
+        for c in Counter::ALL {
+            if !self.stages.iter().any(|s| s.counter == c) {
+                continue;
+            }
+            match self.per_launch(c) {
+                Ok((t, k)) => {
+                    let _ = writeln!(
+                        s,
+                        "  total {:<14} {t} {} per launch, {k} conflicts ({})",
+                        c.short(),
+                        c.unit(),
+                        match c {
+                            Counter::SharedCpAsync => {
+                                "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum less its _op_ld and _op_st"
+                            }
+                            _ => c.metric().unwrap_or("not a load-store-unit counter"),
+                        }
+                    );
+                }
+                Err(e) => {
+                    let _ = writeln!(s, "  total {:<14} refused: {e}", c.short());
+                }
+            }
+        }
+        s
+    }
+}
+
+/// The shared-memory cost of warp instructions: (counted wavefronts, conflicts), or the
+/// bank model's refusal.
+pub fn shared_cost(
+    instructions: &[WarpInstruction],
+    phases: Phases,
+    kind: AccessKind,
+) -> Result<(u64, u64), String> {
+    let (mut w, mut c) = (0, 0);
+    for i in instructions {
+        let cost = instruction_cost(i.clone(), phases, kind).map_err(|e| e.to_string())?;
+        w += cost.counted as u64;
+        c += (cost.counted - cost.counted_ideal) as u64;
+    }
+    Ok((w, c))
+}
+
+/// The global sectors of warp requests of `bytes` per lane.
+pub fn global_sectors(instructions: &[WarpInstruction], bytes: u32) -> u64 {
+    instructions
+        .iter()
+        .map(|i| request_cost(i.clone(), bytes).sectors as u64)
+        .sum()
+}
+
+/// A shared-memory stage of `instructions`.
+pub fn shared_stage(
+    name: &str,
+    instructions: &[WarpInstruction],
+    phases: Phases,
+    kind: AccessKind,
+    passes: u64,
+) -> Stage {
+    let counter = match kind {
+        AccessKind::Load => Counter::SharedLoad,
+        AccessKind::Store => Counter::SharedStore,
+        AccessKind::CpAsync { .. } => Counter::SharedCpAsync,
+    };
+    let cost = shared_cost(instructions, phases, kind);
+    Stage {
+        name: name.to_string(),
+        counter,
+        conflicts: cost.as_ref().map_or(0, |c| c.1),
+        per_pass: cost.map(|c| c.0),
+        instructions: instructions.len() as u64,
+        passes,
+    }
+}
+
+/// A global-memory stage of `instructions`, `bytes` per lane.
+pub fn global_stage(
+    name: &str,
+    counter: Counter,
+    instructions: &[WarpInstruction],
+    bytes: u32,
+    passes: u64,
+) -> Stage {
+    Stage {
+        name: name.to_string(),
+        counter,
+        per_pass: Ok(global_sectors(instructions, bytes)),
+        conflicts: 0,
+        instructions: instructions.len() as u64,
+        passes,
+    }
+}
+
+/// Groups lane addresses `(thread, byte address)` into warp instructions: instruction
+/// `k` of warp `w` holds the addresses `lanes(k, thread)` of threads `32 w ..`.
+fn warp_instructions(
+    threads: usize,
+    count: usize,
+    lane: impl Fn(usize, usize) -> Option<i64>,
+) -> Vec<WarpInstruction> {
+    let mut out = Vec::new();
+    for warp in 0..threads.div_ceil(WARP) {
+        for k in 0..count {
+            let mut lanes = [None; WARP];
+            for (l, slot) in lanes.iter_mut().enumerate() {
+                let t = warp * WARP + l;
+                if t < threads {
+                    *slot = lane(k, t);
+                }
+            }
+            out.push(WarpInstruction {
+                warp,
+                instruction: k,
+                lanes,
+            });
+        }
+    }
+    out
+}
+
+/// `(row, column)` of column-major index `idx` of a tile of `rows` rows.
+fn rc(idx: i64, rows: i64) -> (i64, i64) {
+    (idx % rows, idx / rows)
+}
+
+/// The byte address of `(r, c)` in a matrix of strides `(sr, sc)`.
+fn global_byte(l: &Layout, r: i64, c: i64, bytes: i64) -> i64 {
+    let (sr, sc) = (
+        l.stride().leaf(0).value(),
+        l.stride().leaf(l.stride().leaf_count() - 1).value(),
+    );
+    (r * sr + c * sc) * bytes
+}
+
+/// The shared byte address of column-major index `idx` of a swizzled tile.
+fn shared_byte(tile: &ComposedLayout, idx: i64, bytes: i64) -> i64 {
+    tile.offset(idx as usize) * bytes
+}
+
+impl Gemm {
+    /// The traffic the kernel `name` of this GEMM moves, stage by stage, predicted from its
+    /// plan's layouts (every block as the first, the first k-tile as every one):
+    ///
+    /// - operand copies: the global sectors and shared wavefronts of each `cp.async` (its
+    ///   width's kind, `.cg` for 16 bytes), or the bytes of each TMA load;
+    /// - `ldmatrix` (`mma.sync`): every warp's fragments of `A` and `B`, `.x4`;
+    /// - the epilogue: the stores of `C` (pairs or elements), or the specialized kernel's
+    ///   `st.shared` of accumulator pairs into its swizzled chunks and their TMA stores.
+    ///
+    /// `wgmma` reads its operands from shared memory by descriptors, outside the load-store
+    /// unit: no stage. Element-by-element copies (rows not 4-byte aligned) are `ld.global`
+    /// of one element and one 16-byte `st.shared` a group; split-K is refused by name.
+    ///
+    /// ```
+    /// use rcute_cuda::gemm::{Gemm, MmaType};
+    /// use rcute_cuda::kernel::matrix;
+    /// use rcute_cuda::traffic::Counter;
+    /// let (m, n, k) = (1024, 1024, 1024);
+    /// let g = Gemm::new(MmaType::F16, matrix(m, k, k, true), matrix(n, k, k, true),
+    ///                   matrix(m, n, n, true));
+    /// let t = g.traffic("gemm").unwrap();
+    /// // A and B read once per block: (BM + BN) x K halves, in 32-byte sectors
+    /// let (sectors, _) = t.per_launch(Counter::GlobalCpAsync).unwrap();
+    /// assert_eq!(sectors, t.blocks * (g.tiling.bm + g.tiling.bn) as u64 * 1024 * 2 / 32);
+    /// // the swizzled tiles: no conflict in the ldmatrix reads
+    /// assert_eq!(t.per_launch(Counter::SharedLoad).unwrap().1, 0);
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`Gemm::plan`].
+    pub fn traffic(&self, name: &str) -> Result<KernelTraffic, CodegenError> {
+        let plan = self.plan()?;
+        let t = plan.tiling;
+        let (m, k) = pair(&self.a);
+        let (n, _) = pair(&self.b);
+        let up = |a: i64, b: i64| (a + b - 1) / b;
+        let tiles = (up(m, t.bm) * up(n / self.groups.unwrap_or(1), t.bn)) as u64;
+        let k_tiles = t.k_tiles(k) as u64;
+        let mut stages = Vec::new();
+        let what = match (self.instr, plan.specialized()) {
+            (Instr::MmaSync, _) => "mma.sync",
+            (Instr::Wgmma, false) => "wgmma",
+            (Instr::Wgmma, true) => "wgmma, specialized",
+        };
+        if t.splits > 1 {
+            stages.push(refused(
+                "split-K partial sums",
+                Counter::GlobalStore,
+                "split-K's workspace traffic is not modelled",
+            ));
+        }
+        for (label, op, g) in [("A", &plan.a, &self.a), ("B", &plan.b, &self.b)] {
+            if plan.tma {
+                let bytes = op.rows * t.bk * op.elem_bytes / op.parts;
+                stages.push(Stage {
+                    name: format!("TMA load {label} ({} part{})", op.parts, plural(op.parts)),
+                    counter: Counter::Tma,
+                    per_pass: Ok(((bytes + 31) / 32) as u64),
+                    conflicts: 0,
+                    instructions: 1,
+                    passes: k_tiles,
+                });
+                continue;
+            }
+            stages.extend(copy_stages(label, op, g, plan.copiers(), self.ty, k_tiles));
+        }
+        if self.instr == Instr::MmaSync {
+            stages.extend(ldmatrix_stages(&plan, k_tiles)?);
+        }
+        stages.extend(epilogue_stages(self, &plan)?);
+        let mut why = Vec::new();
+        if m % t.bm != 0 || (n / self.groups.unwrap_or(1)) % t.bn != 0 || k % t.bk != 0 {
+            why.push("the extents are not multiples of the tile");
+        }
+        let eb = self.ty.bytes();
+        if [
+            (&self.a, eb),
+            (&self.b, eb),
+            (&self.c, self.c_type().bytes()),
+        ]
+        .iter()
+        .any(|(l, b)| !sector_rows(l, *b))
+        {
+            why.push("rows do not start on 32-byte sectors");
+        }
+        Ok(KernelTraffic {
+            kernel: format!("{name} ({what}, {m} x {n} x {k})"),
+            blocks: tiles * t.splits.max(1) as u64,
+            stages,
+            approximate: (!why.is_empty()).then(|| why.join(", ")),
+        })
+    }
+}
+
+/// Whether every row (column) of a matrix of `bytes`-byte elements starts on a 32-byte
+/// sector: the stride of its non-contiguous mode is a multiple of 32 bytes.
+fn sector_rows(l: &Layout, bytes: i64) -> bool {
+    let s = l.stride();
+    let (a, b) = (s.leaf(0).value(), s.leaf(s.leaf_count() - 1).value());
+    let outer = if a == 1 { b } else { a };
+    (outer * bytes) % 32 == 0
+}
+
+fn plural(n: i64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn refused(name: &str, counter: Counter, why: &str) -> Stage {
+    Stage {
+        name: name.to_string(),
+        counter,
+        per_pass: Err(why.to_string()),
+        conflicts: 0,
+        instructions: 0,
+        passes: 1,
+    }
+}
+
+fn pair(l: &Layout) -> (i64, i64) {
+    let s = l.shape();
+    (s.leaf(0).value(), s.leaf(s.leaf_count() - 1).value())
+}
+
+/// One operand's `cp.async` copies of a stage: global sectors and shared wavefronts.
+fn copy_stages(
+    label: &str,
+    op: &crate::gemm::OperandPlan,
+    g: &Layout,
+    copiers: i64,
+    ty: MmaType,
+    k_tiles: u64,
+) -> Vec<Stage> {
+    let eb = op.elem_bytes;
+    let threads = copiers as usize;
+    let passes = op.copy.mode(2).size().value() as usize;
+    let idx = |p: usize, t: usize| op.copy.offset_of(&[t, 0, p]);
+    if op.width == 1 {
+        // each thread loads its group of neighbours one by one (ld.global of one element),
+        // then stores the group to shared memory as one 16-byte word
+        let group = op.copy.mode(1).size().value() as usize;
+        let global = warp_instructions(threads, passes * group, |k, t| {
+            let (p, e) = (k / group, k % group);
+            let (r, c) = rc(op.copy.offset_of(&[t, e, p]), op.rows);
+            Some(global_byte(g, r, c, eb))
+        });
+        let shared = warp_instructions(threads, passes, |p, t| {
+            Some(shared_byte(&op.tile, idx(p, t), eb))
+        });
+        let bytes = (group as i64 * eb) as u32;
+        return vec![
+            global_stage(
+                &format!("ld.global {eb}B elements of {label}"),
+                Counter::GlobalLoad,
+                &global,
+                eb as u32,
+                k_tiles,
+            ),
+            shared_stage(
+                &format!("st.shared {bytes}B groups of {label}"),
+                &shared,
+                Phases::Vector { bytes },
+                AccessKind::Store,
+                k_tiles,
+            ),
+        ];
+    }
+    let shared = warp_instructions(threads, passes, |p, t| {
+        Some(shared_byte(&op.tile, idx(p, t), eb))
+    });
+    let global = warp_instructions(threads, passes, |p, t| {
+        let (r, c) = rc(idx(p, t), op.rows);
+        Some(global_byte(g, r, c, eb))
+    });
+    let bytes = (op.width * eb) as u32;
+    let cg = bytes == 16;
+    let kind = AccessKind::CpAsync { cg };
+    let name = format!(
+        "cp.async.{} {bytes}B {label}{}",
+        if cg { "cg" } else { "ca" },
+        if ty == MmaType::E4M3 { " (e4m3)" } else { "" }
+    );
+    let mut shared_stage = shared_stage(
+        &format!("{name}: shared writes"),
+        &shared,
+        Phases::Vector { bytes },
+        kind,
+        k_tiles,
+    );
+    // a .ca whose source spans more lines than measured is refused
+    if !cg
+        && global.iter().any(|i| {
+            rcute::analysis::cp_async_source_lines(&i.lanes)
+                > rcute::analysis::CP_ASYNC_SOURCE_LINES
+        })
+    {
+        shared_stage.per_pass = Err(
+            "a cp.async.ca whose source spans more than 8 lines of 128 bytes in one instruction is not modelled"
+                .into(),
+        );
+    }
+    vec![
+        global_stage(
+            &format!("{name}: global reads"),
+            Counter::GlobalCpAsync,
+            &global,
+            bytes,
+            k_tiles,
+        ),
+        shared_stage,
+    ]
+}
+
+/// Every warp's `ldmatrix.x4` of a k-tile, `A` then `B`.
+fn ldmatrix_stages(plan: &GemmPlan, k_tiles: u64) -> Result<Vec<Stage>, CodegenError> {
+    let t = plan.tiling;
+    let (mi, nj) = (t.bm / t.warps_m / 16, t.bn / t.warps_n / 16);
+    let kk = t.bk / 16;
+    let mut out = Vec::new();
+    for (label, op, blocks, along) in [("A", &plan.a, mi, true), ("B", &plan.b, nj, false)] {
+        let mut ins = Vec::new();
+        for w in 0..t.warps_m * t.warps_n {
+            // the warp's position: (w % WM, w / WM), A's fragments by the first
+            let pos = if along { w % t.warps_m } else { w / t.warps_m } as usize;
+            for k in 0..kk as usize {
+                for b in 0..blocks as usize {
+                    let mut lanes = [None; WARP];
+                    for (l, slot) in lanes.iter_mut().enumerate() {
+                        let idx = op.frag.offset_of(&[l, b, k, pos]);
+                        *slot = Some(shared_byte(&op.tile, idx, op.elem_bytes));
+                    }
+                    ins.push(WarpInstruction {
+                        warp: w as usize,
+                        instruction: ins.len(),
+                        lanes,
+                    });
+                }
+            }
+        }
+        out.push(shared_stage(
+            &format!(
+                "ldmatrix.x4{} {label}",
+                if op.mn_major { ".trans" } else { "" }
+            ),
+            &ins,
+            Phases::Matrix { matrices: 4 },
+            AccessKind::Load,
+            k_tiles,
+        ));
+    }
+    Ok(out)
+}
+
+/// The stores of `C`: direct (pairs or elements) or through the swizzled chunks and TMA.
+fn epilogue_stages(g: &Gemm, plan: &GemmPlan) -> Result<Vec<Stage>, CodegenError> {
+    let t = plan.tiling;
+    let cb = g.c_type().bytes();
+    if let Some(cs) = &plan.c_store {
+        // each consumer warpgroup: its chunks of 64 x 64, 8 x 2 pair stores per thread
+        let chunks = (t.bn / 64) as u64;
+        let warpgroups = (t.bm / 64) as u64;
+        let ins = warp_instructions(128, 16, |k, wt| {
+            let (jj, h) = (k / 2, k % 2);
+            Some(cs.pairs.offset(index3(&cs.pairs.layout(), wt, h, jj)) * cb)
+        });
+        let st = shared_stage(
+            "st.shared 4B accumulator pairs (C chunks)",
+            &ins,
+            Phases::Vector { bytes: 4 },
+            AccessKind::Store,
+            chunks * warpgroups,
+        );
+        let bytes = 64 * 64 * cb;
+        return Ok(vec![
+            st,
+            Stage {
+                name: "TMA store C (64 x 64 chunks)".into(),
+                counter: Counter::Tma,
+                per_pass: Ok((bytes / 32) as u64),
+                conflicts: 0,
+                instructions: 1,
+                passes: chunks * warpgroups,
+            },
+        ]);
+    }
+    let f = &plan.c_frag;
+    let (scm, scn) = (g.c.stride().leaf(0).value(), g.c.stride().leaf(1).value());
+    let pairs_ok = scn == 1 && scm % 2 == 0;
+    let bm = t.bm;
+    // every value of the accumulators: its warp, thread and the rest of its coordinates
+    let modes: Vec<usize> = (0..f.rank())
+        .map(|i| f.mode(i).size().value() as usize)
+        .collect();
+    let threads = (plan.threads() - plan.producers()) as usize;
+    // the modes after (thread, e): (h, i, q, jp, warp) for mma.sync, (h, j, wg) for wgmma
+    let rest: usize = modes[2..].iter().product();
+    let per_thread_rest = rest / (threads / modes[0]).max(1);
+    let wgmma = g.instr == Instr::Wgmma;
+    let coords = |t: usize, e: usize, k: usize| -> Vec<usize> {
+        // the warp or warpgroup index is the last mode
+        let (lane, group) = (t % modes[0], t / modes[0]);
+        let mut c = vec![lane, e];
+        let mut r = k;
+        for &n in &modes[2..modes.len() - 1] {
+            c.push(r % n);
+            r /= n;
+        }
+        c.push(group);
+        let _ = wgmma;
+        c
+    };
+    let addr = |t: usize, e: usize, k: usize| {
+        let (r, c) = rc(f.offset_of(&coords(t, e, k)), bm);
+        global_byte(&g.c, r, c, cb)
+    };
+    let mut out = Vec::new();
+    if pairs_ok && crate::gemm::pairs_adjacent(f, bm) {
+        let ins = warp_instructions(threads, per_thread_rest, |k, t| Some(addr(t, 0, k)));
+        out.push(global_stage(
+            "st.global 4B pairs of C",
+            Counter::GlobalStore,
+            &ins,
+            2 * cb as u32,
+            1,
+        ));
+    } else {
+        let ins = warp_instructions(threads, per_thread_rest * 2, |k, t| {
+            Some(addr(t, k % 2, k / 2))
+        });
+        out.push(global_stage(
+            "st.global elements of C",
+            Counter::GlobalStore,
+            &ins,
+            cb as u32,
+            1,
+        ));
+    }
+    Ok(out)
+}
+
+/// The index of `(thread, h, jj)` in the pairs layout's domain.
+fn index3(l: &Layout, t: usize, h: usize, jj: usize) -> usize {
+    let (a, b) = (
+        l.mode(0).size().value() as usize,
+        l.mode(1).size().value() as usize,
+    );
+    t + a * (h + b * jj)
+}
+
+impl crate::copy::CopyKernel {
+    /// [`crate::copy::CopyKernel::traffic`] as the stages of the kernel `name`: global
+    /// loads, shared stores, shared loads, global stores, each with its bank conflicts.
+    ///
+    /// ```
+    /// use rcute_cuda::copy::{Elem, tiled};
+    /// use rcute_cuda::traffic::Counter;
+    /// let t = tiled(Elem::F16, 4096, 4096, true).kernel_traffic("transpose_f16").unwrap();
+    /// assert_eq!(t.per_launch(Counter::SharedLoad).unwrap(), (524288, 0));
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`crate::copy::CopyKernel::traffic`].
+    pub fn kernel_traffic(&self, name: &str) -> Result<KernelTraffic, CodegenError> {
+        let t = self.traffic()?;
+        let stage = |name: &str, counter, per: u64, ideal: u64| Stage {
+            name: name.to_string(),
+            counter,
+            per_pass: Ok(per),
+            conflicts: per - ideal,
+            instructions: 0,
+            passes: 1,
+        };
+        let (m, n) = pair(&self.src);
+        let (tm, tn) = pair(&Layout::from_shape(self.tile));
+        let eb = self.elem.bytes() as i64;
+        let mut why = Vec::new();
+        if m % tm != 0 || n % tn != 0 {
+            why.push("the extents are not multiples of the tile");
+        }
+        if !sector_rows(&self.src, eb) || !sector_rows(&self.dst, eb) {
+            why.push("rows do not start on 32-byte sectors");
+        }
+        Ok(KernelTraffic {
+            kernel: format!("{name} ({m} x {n})"),
+            approximate: (!why.is_empty()).then(|| why.join(", ")),
+            blocks: t.blocks,
+            stages: vec![
+                stage(
+                    "ld.global tile",
+                    Counter::GlobalLoad,
+                    t.global_load_sectors,
+                    t.global_load_sectors,
+                ),
+                stage(
+                    "st.shared tile",
+                    Counter::SharedStore,
+                    t.shared_store_wavefronts,
+                    t.shared_store_ideal,
+                ),
+                stage(
+                    "ld.shared tile",
+                    Counter::SharedLoad,
+                    t.shared_load_wavefronts,
+                    t.shared_load_ideal,
+                ),
+                stage(
+                    "st.global tile",
+                    Counter::GlobalStore,
+                    t.global_store_sectors,
+                    t.global_store_sectors,
+                ),
+            ],
+        })
+    }
+}
+
+/// The kernels the measurement script profiles (`scripts/ncu/kernel_traffic.sh`), each
+/// under the key its table row carries, with its prediction: for each size in `copies`
+/// the four tiled copies (`copy_f32 4096x4096`, ...), for each size in `gemms` the `f16`
+/// GEMM with both operands K-major (`A` row-major, `B` as `N x K` row-major; the bench's
+/// `--llm --f16-only` case) on `mma.sync` with `mma` tiling (`gemm_f16 mma.sync
+/// MxNxK`) and as [`Gemm::tuned`] for `multiprocessors` SMs (`gemm_f16 tuned MxNxK`).
+///
+/// # Errors
+/// A copy's or a GEMM's plan fails.
+pub fn profiled_kernels(
+    copies: &[(i64, i64)],
+    gemms: &[(i64, i64, i64)],
+    mma: crate::gemm::Tiling,
+    multiprocessors: u32,
+) -> Result<Vec<(String, KernelTraffic)>, CodegenError> {
+    use crate::copy::{Elem, tiled};
+    use crate::kernel::matrix;
+    let mut out = Vec::new();
+    for &(m, n) in copies {
+        for elem in [Elem::F32, Elem::F16] {
+            for t in [false, true] {
+                let e = if elem == Elem::F32 { "f32" } else { "f16" };
+                let name = format!("{}_{e}", if t { "transpose" } else { "copy" });
+                let traffic = tiled(elem, m, n, t).kernel_traffic(&name)?;
+                out.push((format!("{name} {m}x{n}"), traffic));
+            }
+        }
+    }
+    for &(m, n, k) in gemms {
+        let (a, b, c) = (
+            matrix(m, k, k, true),
+            matrix(n, k, k, true),
+            matrix(m, n, n, true),
+        );
+        let mut g = Gemm::new(MmaType::F16, a, b, c);
+        g.tiling = mma;
+        out.push((
+            format!("gemm_f16 mma.sync {m}x{n}x{k}"),
+            g.traffic("gemm_f16")?,
+        ));
+        let g = Gemm::tuned(MmaType::F16, a, b, c, multiprocessors)?;
+        out.push((
+            format!("gemm_f16 tuned {m}x{n}x{k}"),
+            g.traffic("gemm_f16")?,
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,1281 @@
+//! Execution of the host subset's statements and of its C++ operators: scopes, control
+//! flow, functions and lambdas, C++'s scalar types, assignments, and the bounds that make
+//! every program end.
+
+use crate::data::{Buffer, Elem, FuncRef, Num, Ptr};
+use crate::error::{EvalError, Span};
+use crate::eval::{Env, Var};
+use crate::operators::not_supported;
+use crate::syntax::{BinOp, Declarator, Expr, ExprKind, FuncDef, Init, Op2, Stmt, TypeSpec};
+use crate::value::Value;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use rcute::int::Int;
+
+/// The most loop iterations and function calls one program makes, together.
+pub const MAX_STEPS: u64 = 1 << 22;
+
+/// The deepest nesting of calls of the program's own functions and lambdas.
+pub const MAX_CALL_DEPTH: usize = 8;
+
+/// The most calls with arguments in progress at once inside the program's functions
+/// (the calls of its functions count four each): with [`MAX_CALL_DEPTH`] and
+/// [`MAX_DEPTH`](crate::MAX_DEPTH) this bounds the stack an evaluation needs.
+pub const MAX_NEST: usize = 40;
+
+/// How a statement ended.
+pub(crate) enum Flow {
+    Next,
+    Break(Span),
+    Continue(Span),
+    Return(alloc::boxed::Box<Value>),
+}
+
+/// The value of a function that returns nothing (prints nothing, binds nothing).
+pub(crate) fn void() -> Value {
+    Value::Printed(String::new())
+}
+
+/// A place a value is written to: a variable or an element of an array.
+enum Place {
+    Var(String),
+    Elem(Ptr),
+}
+
+impl Env {
+    /// Counts one step (a loop iteration or a call); past [`MAX_STEPS`] the error names
+    /// what ran.
+    fn step(&mut self, what: &str, span: Span) -> Result<(), EvalError> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{what} ran past the bound of {MAX_STEPS} loop iterations and calls of one program (does it end?)"
+                ),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    /// Appends printed text, within [`MAX_OUTPUT`](crate::MAX_OUTPUT).
+    pub(crate) fn emit(&mut self, s: &str, span: Span) -> Result<(), EvalError> {
+        self.out.push_str(s);
+        if self.out.len() > crate::MAX_OUTPUT {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "the program prints more than {} bytes (the limit of one program)",
+                    crate::MAX_OUTPUT
+                ),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    /// Runs a statement of a block, a loop or a function (a bare expression prints
+    /// nothing, as in C++, unless it is a printer).
+    pub(crate) fn exec(&mut self, st: &Stmt) -> Result<Flow, EvalError> {
+        // each form is a function of its own, so that the frames on the recursive path
+        // (a call's body, a loop's body) stay small in unoptimized builds
+        match st {
+            Stmt::Block(body) => self.scoped(body),
+            Stmt::If(c, then, other) => self.exec_if(c, then, other.as_deref()),
+            Stmt::While(..) | Stmt::DoWhile(..) | Stmt::For { .. } => self.exec_loop(st),
+            Stmt::Break(s) => Ok(Flow::Break(*s)),
+            Stmt::Continue(s) => Ok(Flow::Continue(*s)),
+            Stmt::Return(e) => self.exec_return(e.as_ref()),
+            Stmt::Show(e) => self.exec_show(e),
+            st => self.exec_simple(st),
+        }
+    }
+
+    #[inline(never)]
+    fn exec_if(&mut self, c: &Expr, then: &Stmt, other: Option<&Stmt>) -> Result<Flow, EvalError> {
+        if self.truth(c)? {
+            return self.scoped_one(then);
+        }
+        match other {
+            Some(o) => self.scoped_one(o),
+            None => Ok(Flow::Next),
+        }
+    }
+
+    #[inline(never)]
+    fn exec_return(&mut self, e: Option<&Expr>) -> Result<Flow, EvalError> {
+        let v = match e {
+            Some(e) => self.eval(e)?,
+            None => void(),
+        };
+        Ok(Flow::Return(alloc::boxed::Box::new(v)))
+    }
+
+    #[inline(never)]
+    fn exec_show(&mut self, e: &Expr) -> Result<Flow, EvalError> {
+        if let Value::Printed(s) = self.eval(e)? {
+            self.emit(&s, e.span)?;
+        }
+        Ok(Flow::Next)
+    }
+
+    #[inline(never)]
+    fn exec_loop(&mut self, st: &Stmt) -> Result<Flow, EvalError> {
+        match st {
+            Stmt::While(c, body, span) => {
+                while self.truth(c)? {
+                    self.step("this while loop", *span)?;
+                    match self.scoped_one(body)? {
+                        Flow::Break(_) => break,
+                        r @ Flow::Return(_) => return Ok(r),
+                        _ => {}
+                    }
+                }
+            }
+            Stmt::DoWhile(body, c, span) => loop {
+                self.step("this do-while loop", *span)?;
+                match self.scoped_one(body)? {
+                    Flow::Break(_) => break,
+                    r @ Flow::Return(_) => return Ok(r),
+                    _ => {}
+                }
+                if !self.truth(c)? {
+                    break;
+                }
+            },
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+                span,
+            } => {
+                self.locals.push(BTreeMap::new());
+                let r = self.for_loop(init.as_deref(), cond.as_ref(), step, body, *span);
+                self.locals.pop();
+                return r;
+            }
+            _ => {}
+        }
+        Ok(Flow::Next)
+    }
+
+    /// The statements that do not nest others.
+    #[inline(never)]
+    fn exec_simple(&mut self, st: &Stmt) -> Result<Flow, EvalError> {
+        match st {
+            Stmt::Let(name, e) => {
+                let v = self.eval(e)?;
+                if let Value::Printed(_) = v {
+                    return Err(EvalError::new("a printer returns no value to bind", e.span));
+                }
+                self.set_name(name, v, e.span)?;
+            }
+            Stmt::Stream(items) => {
+                for x in items {
+                    let s = self.print_one(x)?;
+                    self.emit(&s, x.span)?;
+                }
+            }
+            Stmt::Decl(ty, items) => {
+                for d in items {
+                    self.declare_one(ty, d)?;
+                }
+            }
+            Stmt::Func(f) => {
+                self.funcs
+                    .entry(f.name.clone())
+                    .or_default()
+                    .push(f.clone());
+            }
+            Stmt::StaticAssert(c, msg, span) => {
+                let v = self.eval(c)?;
+                let (ok, is_static) = truth_of(&v, c.span)?;
+                if !is_static {
+                    return Err(EvalError::new(
+                        "static_assert: the condition is not a constant expression (it is dynamic)",
+                        c.span,
+                    ));
+                }
+                if !ok {
+                    return Err(EvalError::new(
+                        match msg {
+                            Some(m) => alloc::format!("static assertion failed: {m}"),
+                            None => String::from("static assertion failed"),
+                        },
+                        *span,
+                    ));
+                }
+            }
+            _ => {}
+        }
+        Ok(Flow::Next)
+    }
+
+    fn for_loop(
+        &mut self,
+        init: Option<&Stmt>,
+        cond: Option<&Expr>,
+        step: &[Expr],
+        body: &Stmt,
+        span: Span,
+    ) -> Result<Flow, EvalError> {
+        if let Some(i) = init {
+            self.exec(i)?;
+        }
+        loop {
+            if let Some(c) = cond
+                && !self.truth(c)?
+            {
+                break;
+            }
+            self.step("this for loop", span)?;
+            match self.scoped_one(body)? {
+                Flow::Break(_) => break,
+                r @ Flow::Return(_) => return Ok(r),
+                _ => {}
+            }
+            for s in step {
+                self.eval(s)?;
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// Runs statements in a scope of their own.
+    pub(crate) fn scoped(&mut self, body: &[Stmt]) -> Result<Flow, EvalError> {
+        self.locals.push(BTreeMap::new());
+        let mut r = Ok(Flow::Next);
+        for st in body {
+            match self.exec(st) {
+                Ok(Flow::Next) => {}
+                other => {
+                    r = other;
+                    break;
+                }
+            }
+        }
+        self.locals.pop();
+        r
+    }
+
+    fn scoped_one(&mut self, st: &Stmt) -> Result<Flow, EvalError> {
+        match st {
+            Stmt::Block(body) => self.scoped(body),
+            st => self.scoped(core::slice::from_ref(st)),
+        }
+    }
+
+    /// Whether the condition `c` holds.
+    fn truth(&mut self, c: &Expr) -> Result<bool, EvalError> {
+        let v = self.eval(c)?;
+        Ok(truth_of(&v, c.span)?.0)
+    }
+
+    /// The variable `name` as the running function sees it.
+    pub(crate) fn lookup(&self, name: &str) -> Option<&Var> {
+        for s in self.locals[self.frame..].iter().rev() {
+            if let Some(v) = s.get(name) {
+                return Some(v);
+            }
+        }
+        self.vars.get(name)
+    }
+
+    fn lookup_mut(&mut self, name: &str) -> Option<&mut Var> {
+        let frame = self.frame;
+        for s in self.locals[frame..].iter_mut().rev() {
+            if s.contains_key(name) {
+                return s.get_mut(name);
+            }
+        }
+        self.vars.get_mut(name)
+    }
+
+    /// Declares `name` in the innermost scope.
+    pub(crate) fn declare(&mut self, name: &str, var: Var) {
+        if self.locals.len() > self.frame
+            && let Some(s) = self.locals.last_mut()
+        {
+            s.insert(String::from(name), var);
+            return;
+        }
+        self.vars.insert(String::from(name), var);
+    }
+
+    /// `name = v`: an assignment to a declared variable (converted to its type), or the
+    /// calculator's binding of a new name.
+    pub(crate) fn set_name(&mut self, name: &str, v: Value, span: Span) -> Result<(), EvalError> {
+        match self.lookup_mut(name) {
+            Some(var) => {
+                let v = match var.ty {
+                    Some(elem) => convert(v, elem, span)?,
+                    None => v,
+                };
+                var.v = v;
+            }
+            None => self.declare(name, Var { v, ty: None }),
+        }
+        Ok(())
+    }
+
+    fn declare_one(&mut self, ty: &TypeSpec, d: &Declarator) -> Result<(), EvalError> {
+        let scalar = if ty.pointers == 0 {
+            Elem::named(&ty.text)
+        } else {
+            None
+        };
+        // arrays: `T a[n]`, `T a[] = {...}`
+        if let Some(n) = &d.array {
+            let elem = self.elem_of(&ty.text, d.span)?;
+            let items = match &d.init {
+                Init::List(items) => items.as_slice(),
+                Init::None => &[],
+                _ => {
+                    return Err(EvalError::new(
+                        "an array is initialized with a list {...}",
+                        d.span,
+                    ));
+                }
+            };
+            let len = match &n.kind {
+                ExprKind::List(_) => items.len() as i64,
+                _ => self.count(n)?,
+            };
+            let p = self.alloc(elem, len, d.span)?;
+            self.fill_list(p, items)?;
+            self.declare(
+                &d.name,
+                Var {
+                    v: Value::Ptr(p),
+                    ty: None,
+                },
+            );
+            return Ok(());
+        }
+        // std::vector<T>
+        if let Some(inner) = ty
+            .text
+            .strip_prefix("std::vector<")
+            .or_else(|| ty.text.strip_prefix("vector<"))
+            && ty.pointers == 0
+        {
+            let elem = self.elem_of(inner.trim_end_matches('>'), d.span)?;
+            let p = match &d.init {
+                Init::None => self.alloc(elem, 0, d.span)?,
+                Init::Ctor(args) if !args.is_empty() && args.len() <= 2 => {
+                    let n = self.count(&args[0])?;
+                    let p = self.alloc(elem, n, d.span)?;
+                    if let Some(x) = args.get(1) {
+                        let v = self.eval(x)?;
+                        let num = to_num(v, elem, x.span)?;
+                        self.heap[p.buf as usize]
+                            .data
+                            .iter_mut()
+                            .for_each(|e| *e = num);
+                    }
+                    p
+                }
+                Init::List(items) => {
+                    let p = self.alloc(elem, items.len() as i64, d.span)?;
+                    self.fill_list(p, items)?;
+                    p
+                }
+                Init::Value(e) => match self.eval(e)? {
+                    Value::Vector(src) => self.copy_vector(src, d.span)?,
+                    v => {
+                        return Err(EvalError::new(
+                            alloc::format!(
+                                "a std::vector is made from a size, a list or another vector, not {}",
+                                v.kind()
+                            ),
+                            e.span,
+                        ));
+                    }
+                },
+                Init::Ctor(_) => {
+                    return Err(EvalError::new("std::vector<T> v(n) or v(n, value)", d.span));
+                }
+            };
+            self.declare(
+                &d.name,
+                Var {
+                    v: Value::Vector(p),
+                    ty: None,
+                },
+            );
+            return Ok(());
+        }
+        let v = match &d.init {
+            Init::Value(e) => {
+                let v = self.eval(e)?;
+                if let Value::Printed(_) = v {
+                    return Err(EvalError::new("a printer returns no value to bind", e.span));
+                }
+                v
+            }
+            Init::List(items) | Init::Ctor(items) if items.len() == 1 => self.eval(&items[0])?,
+            Init::List(items) if items.is_empty() && scalar.is_some() => {
+                Value::int(Int::dynamic(0))
+            }
+            Init::None if scalar.is_some() => {
+                // an uninitialized scalar: C++ leaves it indeterminate; here it is 0
+                Value::int(Int::dynamic(0))
+            }
+            Init::None | Init::List(_)
+                if ty.default.is_some() && matches!(&d.init, Init::None)
+                    || matches!(&d.init, Init::List(l) if l.is_empty()) =>
+            {
+                match &ty.default {
+                    Some(e) => self.eval(e)?,
+                    None => {
+                        return Err(EvalError::new(
+                            alloc::format!(
+                                "{} {} needs a value: write {} {} = ...;",
+                                ty.text,
+                                d.name,
+                                ty.text,
+                                d.name
+                            ),
+                            d.span,
+                        ));
+                    }
+                }
+            }
+            Init::Ctor(args) if ty.default.is_some() || ty.text == "auto" => {
+                return Err(not_supported(
+                    &alloc::format!("constructing {} from arguments", ty.text),
+                    &alloc::format!("auto {} = make_...(...)", d.name),
+                    d.span.join(args.last().map_or(d.span, |a| a.span)),
+                ));
+            }
+            _ => {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{} {} needs a value: write {} {} = ...;",
+                        ty.text,
+                        d.name,
+                        ty.text,
+                        d.name
+                    ),
+                    d.span,
+                ));
+            }
+        };
+        let v = match scalar {
+            Some(elem) => convert(v, elem, d.span)?,
+            None => v,
+        };
+        self.declare(&d.name, Var { v, ty: scalar });
+        Ok(())
+    }
+
+    /// The element type `name` of an array, or an error naming it.
+    fn elem_of(&self, name: &str, span: Span) -> Result<Elem, EvalError> {
+        Elem::named(name).ok_or_else(|| {
+            not_supported(
+                &alloc::format!("an array of {name}"),
+                "an array of int, float, double, bool or an intN_t",
+                span,
+            )
+        })
+    }
+
+    /// The value of a count (an array's length), non-negative.
+    fn count(&mut self, e: &Expr) -> Result<i64, EvalError> {
+        match self.eval(e)? {
+            Value::Tuple(t) if t.is_leaf() && t.leaf(0).value() >= 0 && !t.leaf(0).is_basis() => {
+                Ok(t.leaf(0).value())
+            }
+            v => Err(EvalError::new(
+                alloc::format!("a length is a non-negative integer, found {v}"),
+                e.span,
+            )),
+        }
+    }
+
+    /// A new array of `n` zeros.
+    pub(crate) fn alloc(&mut self, elem: Elem, n: i64, span: Span) -> Result<Ptr, EvalError> {
+        let n = usize::try_from(n).unwrap_or(usize::MAX);
+        if n > crate::data::MAX_ELEMENTS.saturating_sub(self.elements) {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "the arrays of one program hold at most {} elements in all",
+                    crate::data::MAX_ELEMENTS
+                ),
+                span,
+            ));
+        }
+        self.elements += n;
+        let zero = if elem.is_float() {
+            Num::F(0.0)
+        } else {
+            Num::I(0)
+        };
+        self.heap.push(Buffer {
+            data: alloc::vec![zero; n],
+        });
+        Ok(Ptr {
+            buf: (self.heap.len() - 1) as u32,
+            off: 0,
+            elem,
+            mem: crate::data::Mem::Raw,
+        })
+    }
+
+    fn fill_list(&mut self, p: Ptr, items: &[Expr]) -> Result<(), EvalError> {
+        let len = self.heap[p.buf as usize].data.len();
+        if items.len() > len {
+            return Err(EvalError::new(
+                alloc::format!("{} values for an array of {len}", items.len()),
+                items[len].span,
+            ));
+        }
+        for (k, x) in items.iter().enumerate() {
+            let v = self.eval(x)?;
+            let n = to_num(v, p.elem, x.span)?;
+            self.heap[p.buf as usize].data[k] = n;
+        }
+        Ok(())
+    }
+
+    fn copy_vector(&mut self, src: Ptr, span: Span) -> Result<Ptr, EvalError> {
+        let data = self.heap[src.buf as usize].data.clone();
+        let p = self.alloc(src.elem, data.len() as i64, span)?;
+        self.heap[p.buf as usize].data = data;
+        Ok(p)
+    }
+
+    /// The element at `p`, checked against its array's bounds.
+    pub(crate) fn read(&self, p: Ptr, span: Span) -> Result<Value, EvalError> {
+        let buf = &self.heap[p.buf as usize];
+        let n = usize::try_from(p.off)
+            .ok()
+            .and_then(|i| buf.data.get(i))
+            .ok_or_else(|| out_of_bounds(p, buf.data.len(), span))?;
+        Ok(num_value(*n, p.elem))
+    }
+
+    /// Writes `v` (converted to the element type) at `p`.
+    fn write(&mut self, p: Ptr, v: Value, span: Span) -> Result<Value, EvalError> {
+        let n = to_num(v, p.elem, span)?;
+        let len = self.heap[p.buf as usize].data.len();
+        let slot = usize::try_from(p.off)
+            .ok()
+            .and_then(|i| self.heap[p.buf as usize].data.get_mut(i))
+            .ok_or_else(|| out_of_bounds(p, len, span))?;
+        *slot = n;
+        Ok(num_value(n, p.elem))
+    }
+
+    /// The place `e` names, for an assignment.
+    fn place(&mut self, e: &Expr) -> Result<Place, EvalError> {
+        match &e.kind {
+            ExprKind::Name { name, targs } if targs.is_empty() => {
+                if self.lookup(name).is_none() {
+                    return Err(EvalError::new(
+                        alloc::format!("unknown name {name}"),
+                        e.span,
+                    ));
+                }
+                Ok(Place::Var(name.clone()))
+            }
+            ExprKind::Index(a, i) => {
+                let base = self.eval(a)?;
+                let k = self.index(i)?;
+                match base {
+                    Value::Ptr(p) | Value::Vector(p) => Ok(Place::Elem(Ptr {
+                        off: p.off + k,
+                        ..p
+                    })),
+                    Value::Data(t) => Ok(Place::Elem(self.data_elem(
+                        &t,
+                        &rcute::tuple::IntTuple::from_int(Int::dynamic(k)),
+                        e.span,
+                    )?)),
+                    v => Err(EvalError::new(
+                        alloc::format!(
+                            "[] indexes an array, a vector or a tensor, not {}",
+                            v.kind()
+                        ),
+                        a.span,
+                    )),
+                }
+            }
+            ExprKind::Deref(p) => match self.eval(p)? {
+                Value::Ptr(p) => Ok(Place::Elem(p)),
+                v => Err(EvalError::new(
+                    alloc::format!("* takes a pointer, not {}", v.kind()),
+                    e.span,
+                )),
+            },
+            ExprKind::Apply(f, args) => {
+                let t = self.eval(f)?;
+                self.tensor_place(t, args, e.span)
+            }
+            ExprKind::Call {
+                name, args, targs, ..
+            } if targs.is_empty() && self.lookup(name).is_some() => {
+                let t = self.lookup(name).map(|v| v.v.clone()).unwrap_or_else(void);
+                self.tensor_place(t, args, e.span)
+            }
+            _ => Err(EvalError::new(
+                "this is not something a value can be assigned to (a variable, a[i], *p or T(i,j))",
+                e.span,
+            )),
+        }
+    }
+
+    fn tensor_place(&mut self, t: Value, args: &[Expr], span: Span) -> Result<Place, EvalError> {
+        let Value::Data(t) = t else {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "only a tensor over an array is written to, T(i,j) = x; this is {}",
+                    t.kind()
+                ),
+                span,
+            ));
+        };
+        let (coord, _) = self.coordinate(args, span)?;
+        Ok(Place::Elem(self.data_elem(&t, &coord, span)?))
+    }
+
+    /// The element of a data tensor at a coordinate.
+    pub(crate) fn data_elem(
+        &self,
+        t: &crate::data::DataTensor,
+        coord: &rcute::tuple::IntTuple,
+        span: Span,
+    ) -> Result<Ptr, EvalError> {
+        let off =
+            t.t.try_get(coord)
+                .map_err(|e| EvalError::from_core(e, span))?;
+        match off.as_int() {
+            Some(i) if !i.is_basis() => Ok(Ptr {
+                off: i.value(),
+                ..t.ptr
+            }),
+            _ => Err(EvalError::new(
+                "this tensor's element is not an offset",
+                span,
+            )),
+        }
+    }
+
+    /// An index `a[i]`.
+    fn index(&mut self, i: &Expr) -> Result<i64, EvalError> {
+        match self.eval(i)? {
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => Ok(t.leaf(0).value()),
+            v => Err(EvalError::new(
+                alloc::format!("an index is an integer, found {}", v.kind()),
+                i.span,
+            )),
+        }
+    }
+
+    fn read_place(&self, p: &Place, span: Span) -> Result<Value, EvalError> {
+        match p {
+            Place::Var(n) => Ok(self.lookup(n).map(|v| v.v.clone()).unwrap_or_else(void)),
+            Place::Elem(p) => self.read(*p, span),
+        }
+    }
+
+    fn write_place(&mut self, p: Place, v: Value, span: Span) -> Result<Value, EvalError> {
+        match p {
+            Place::Var(n) => {
+                self.set_name(&n, v, span)?;
+                Ok(self.lookup(&n).map(|v| v.v.clone()).unwrap_or_else(void))
+            }
+            Place::Elem(p) => self.write(p, v, span),
+        }
+    }
+
+    /// The C++ forms of an expression the calculator does not have.
+    #[inline(never)]
+    pub(crate) fn eval_host(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        match &e.kind {
+            ExprKind::Binary(..)
+            | ExprKind::Not(..)
+            | ExprKind::Ternary(..)
+            | ExprKind::Float(..) => self.eval_ops(e),
+            ExprKind::Assign(..) | ExprKind::IncDec(..) => self.eval_assign(e),
+            ExprKind::Member {
+                obj,
+                name,
+                name_span,
+                targs,
+                args,
+            } => self.member(obj, name, *name_span, targs, args.as_deref(), e.span),
+            _ => self.eval_rest(e),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_ops(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        match &e.kind {
+            ExprKind::Float(v, single) => Ok(Value::Float(*v, *single)),
+            ExprKind::Binary(first, rest) => {
+                let mut acc = self.eval(first)?;
+                for (op, at, x) in rest {
+                    if matches!(op, Op2::And | Op2::Or) {
+                        let (l, ls) = truth_of(&acc, first.span)?;
+                        if !ls && (l == (*op == Op2::Or)) {
+                            // short-circuit on a dynamic left side
+                            acc = Value::int(Int::bool(l, false));
+                            continue;
+                        }
+                        let rv = self.eval(x)?;
+                        let (r, rs) = truth_of(&rv, x.span)?;
+                        let b = if *op == Op2::And { l && r } else { l || r };
+                        acc = Value::int(Int::bool(b, ls && rs));
+                        continue;
+                    }
+                    let rhs = self.eval(x)?;
+                    acc = binop(*op, acc, rhs, *at, first.span.join(x.span))?;
+                }
+                Ok(acc)
+            }
+            ExprKind::Not(x, logical) => {
+                let v = self.eval(x)?;
+                if *logical {
+                    let (b, s) = truth_of(&v, x.span)?;
+                    return Ok(Value::int(Int::bool(!b, s)));
+                }
+                match v {
+                    Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
+                        let i = t.leaf(0);
+                        Ok(Value::int(Int::new(!i.value(), i.is_static())))
+                    }
+                    v => Err(EvalError::new(
+                        alloc::format!("~ takes an integer, not {}", v.kind()),
+                        x.span,
+                    )),
+                }
+            }
+            ExprKind::Ternary(c, a, b) => {
+                let cv = self.eval(c)?;
+                let (t, _) = truth_of(&cv, c.span)?;
+                let v = if t { self.eval(a)? } else { self.eval(b)? };
+                // the two sides have one type: static integers of different values make an
+                // int (the other side is looked at only when it has no side effects)
+                let other = if t { b } else { a };
+                match &v {
+                    Value::Tuple(x)
+                        if x.is_leaf()
+                            && x.leaf(0).is_static()
+                            && !x.leaf(0).is_basis()
+                            && matches!(
+                                other.kind,
+                                ExprKind::Int(_) | ExprKind::Name { .. } | ExprKind::Dynamic(_)
+                            ) =>
+                    {
+                        let o = self.eval(other)?;
+                        match o {
+                            Value::Tuple(y) if y == *x => Ok(v),
+                            _ => Ok(Value::int(x.leaf(0).to_dynamic())),
+                        }
+                    }
+                    _ => Ok(v),
+                }
+            }
+            _ => self.eval_rest(e),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_assign(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        match &e.kind {
+            ExprKind::Assign(target, op, rhs) => {
+                let place = self.place(target)?;
+                let mut v = self.eval(rhs)?;
+                if let Some(op) = op {
+                    let old = self.read_place(&place, target.span)?;
+                    v = binop(*op, old, v, e.span, e.span)?;
+                }
+                self.write_place(place, v, e.span)
+            }
+            ExprKind::IncDec(target, inc, prefix) => {
+                let place = self.place(target)?;
+                let old = self.read_place(&place, target.span)?;
+                let op = Op2::Arith(if *inc { BinOp::Add } else { BinOp::Sub });
+                let new = binop(op, old.clone(), Value::int(Int::dynamic(1)), e.span, e.span)?;
+                let new = self.write_place(place, new, e.span)?;
+                Ok(if *prefix { new } else { old })
+            }
+            _ => self.eval_rest(e),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_rest(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        match &e.kind {
+            ExprKind::Index(a, i) => {
+                let base = self.eval(a)?;
+                let k = self.index(i)?;
+                match base {
+                    Value::Ptr(p) | Value::Vector(p) => self.read(
+                        Ptr {
+                            off: p.off + k,
+                            ..p
+                        },
+                        e.span,
+                    ),
+                    Value::Data(t) => {
+                        let p = self.data_elem(
+                            &t,
+                            &rcute::tuple::IntTuple::from_int(Int::dynamic(k)),
+                            e.span,
+                        )?;
+                        self.read(p, e.span)
+                    }
+                    v => Err(EvalError::new(
+                        alloc::format!(
+                            "[] indexes an array, a vector or a tensor, not {}",
+                            v.kind()
+                        ),
+                        a.span,
+                    )),
+                }
+            }
+            ExprKind::Deref(p) => match self.eval(p)? {
+                Value::Ptr(q) => self.read(q, e.span),
+                v => Err(EvalError::new(
+                    alloc::format!("* takes a pointer, not {}", v.kind()),
+                    e.span,
+                )),
+            },
+            ExprKind::AddrOf(x) => match self.place(x)? {
+                Place::Elem(p) => Ok(Value::Ptr(p)),
+                Place::Var(n) => match self.lookup(&n).map(|v| v.v.clone()) {
+                    Some(v @ (Value::Ptr(_) | Value::Data(_))) => Ok(v),
+                    _ => Err(not_supported(
+                        "the address of a variable",
+                        "an array or a std::vector and its data()",
+                        e.span,
+                    )),
+                },
+            },
+            ExprKind::Lambda(f) => Ok(Value::Func(FuncRef(f.clone()))),
+            ExprKind::New(ty, n) => {
+                let elem = self.elem_of(ty, e.span)?;
+                let n = self.count(n)?;
+                self.alloc(elem, n, e.span).map(Value::Ptr)
+            }
+            ExprKind::Cast(ty, x) => {
+                if ty == "sizeof" {
+                    return self.size_of(x);
+                }
+                let v = self.eval(x)?;
+                let elem = Elem::named(ty).ok_or_else(|| {
+                    not_supported(
+                        &alloc::format!("a cast to {ty}"),
+                        "int(x), float(x) or double(x)",
+                        e.span,
+                    )
+                })?;
+                convert(v, elem, e.span)
+            }
+            ExprKind::TypeCall(name, ty, args) => self.type_call(name, ty, args, e.span),
+            ExprKind::List(_) => Err(EvalError::new(
+                "a braced list {...} initializes an array or a vector in its declaration",
+                e.span,
+            )),
+            _ => Err(EvalError::new("this expression has no value here", e.span)),
+        }
+    }
+
+    /// `sizeof(T)` or `sizeof(x)`.
+    fn size_of(&mut self, x: &Expr) -> Result<Value, EvalError> {
+        let bits = match &x.kind {
+            ExprKind::Str(ty) => match Elem::named(ty) {
+                Some(e) => e.bits() as i64,
+                None => match crate::element_bits(ty) {
+                    Some(b) => b,
+                    None => {
+                        return Err(not_supported(
+                            &alloc::format!("sizeof({ty})"),
+                            "sizeof of a scalar type",
+                            x.span,
+                        ));
+                    }
+                },
+            },
+            _ => match self.eval(x)? {
+                Value::Float(_, single) => {
+                    if single {
+                        32
+                    } else {
+                        64
+                    }
+                }
+                Value::Tuple(t) if t.is_leaf() => 32,
+                v => {
+                    return Err(not_supported(
+                        &alloc::format!("sizeof of {}", v.kind()),
+                        "sizeof of a scalar type",
+                        x.span,
+                    ));
+                }
+            },
+        };
+        Ok(Value::int(Int::dynamic(bits / 8)))
+    }
+
+    /// Calls a function of the program (or a lambda) with evaluated arguments.
+    pub(crate) fn call_user(
+        &mut self,
+        f: &Arc<FuncDef>,
+        targs: &[i64],
+        args: Vec<(Value, Span)>,
+        span: Span,
+        lambda: bool,
+    ) -> Result<Value, EvalError> {
+        if args.len() != f.params.len() {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{} takes {} argument{}, found {}",
+                    f.name,
+                    f.params.len(),
+                    if f.params.len() == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                span,
+            ));
+        }
+        if self.calls >= MAX_CALL_DEPTH {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{}: calls nest more than {MAX_CALL_DEPTH} deep (the bound of one program)",
+                    f.name
+                ),
+                span,
+            ));
+        }
+        self.step(&alloc::format!("the call of {}", f.name), span)?;
+        let mut scope = BTreeMap::new();
+        for ((name, ty), (v, at)) in f.params.iter().zip(args) {
+            let elem = if ty.pointers == 0 {
+                Elem::named(&ty.text)
+            } else {
+                None
+            };
+            let v = match elem {
+                Some(e) => convert(v, e, at)?,
+                None => v,
+            };
+            scope.insert(name.clone(), Var { v, ty: elem });
+        }
+        for (name, v) in f.tvalues.iter().zip(targs) {
+            scope.insert(
+                name.clone(),
+                Var {
+                    v: Value::int(Int::constant(*v)),
+                    ty: None,
+                },
+            );
+        }
+        let frame = self.frame;
+        if !lambda {
+            self.frame = self.locals.len();
+        }
+        self.locals.push(scope);
+        self.calls += 1;
+        self.nest += 4;
+        let mut r = Ok(void());
+        for st in &f.body {
+            match self.exec(st) {
+                Ok(Flow::Next) => {}
+                Ok(Flow::Return(v)) => {
+                    r = Ok(*v);
+                    break;
+                }
+                Ok(Flow::Break(s) | Flow::Continue(s)) => {
+                    r = Err(EvalError::new("break or continue outside a loop", s));
+                    break;
+                }
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
+        self.calls -= 1;
+        self.nest -= 4;
+        let base = if lambda {
+            self.locals.len() - 1
+        } else {
+            self.frame
+        };
+        self.locals.truncate(base);
+        self.frame = frame;
+        let v = r?;
+        match Elem::named(&f.ret.text) {
+            Some(elem) if f.ret.pointers == 0 && !matches!(v, Value::Printed(_)) => {
+                convert(v, elem, span)
+            }
+            _ => Ok(v),
+        }
+    }
+}
+
+fn out_of_bounds(p: Ptr, len: usize, span: Span) -> EvalError {
+    EvalError::new(
+        alloc::format!("index {} is outside its array of {len} elements", p.off),
+        span,
+    )
+}
+
+/// The value of an element.
+pub(crate) fn num_value(n: Num, elem: Elem) -> Value {
+    match n {
+        Num::I(v) => Value::int(Int::dynamic(v)),
+        Num::F(v) => Value::Float(v, elem.0 == "float"),
+    }
+}
+
+/// `v` as an element of type `elem`.
+pub(crate) fn to_num(v: Value, elem: Elem, span: Span) -> Result<Num, EvalError> {
+    match convert(v, elem, span)? {
+        Value::Float(f, _) => Ok(Num::F(f)),
+        Value::Tuple(t) => Ok(Num::I(t.leaf(0).value())),
+        _ => Err(EvalError::new("not a number", span)),
+    }
+}
+
+/// `v` converted to the C++ scalar type `elem`, as an initialization or a cast does: an
+/// integer becomes dynamic, a float is truncated, a value out of an integer type's
+/// range is an error (C++ wraps it).
+pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalError> {
+    if elem.is_float() {
+        let single = elem.0 == "float";
+        let f = match v {
+            Value::Float(f, _) => f,
+            Value::Tuple(t)
+                if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() =>
+            {
+                t.leaf(0).value() as f64
+            }
+            v => return Err(not_number(&v, elem, span)),
+        };
+        return Ok(Value::Float(
+            if single { f as f32 as f64 } else { f },
+            single,
+        ));
+    }
+    let i = match v {
+        Value::Float(f, _) => {
+            if !f.is_finite() || f.abs() >= 9.2e18 {
+                return Err(EvalError::new(
+                    alloc::format!("{f} does not fit in {}", elem.0),
+                    span,
+                ));
+            }
+            f as i64
+        }
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() => {
+            t.leaf(0).value()
+        }
+        v => return Err(not_number(&v, elem, span)),
+    };
+    if elem.0 == "bool" {
+        return Ok(Value::int(Int::dynamic((i != 0) as i64)));
+    }
+    if let Some((lo, hi)) = elem.int_range()
+        && !(lo..=hi).contains(&i)
+    {
+        return Err(EvalError::new(
+            alloc::format!("{i} does not fit in {} (C++ would wrap it around)", elem.0),
+            span,
+        ));
+    }
+    Ok(Value::int(Int::dynamic(i)))
+}
+
+fn not_number(v: &Value, elem: Elem, span: Span) -> EvalError {
+    EvalError::new(
+        alloc::format!(
+            "{} is {}, not a number: it cannot be {}",
+            v,
+            v.kind(),
+            elem.0
+        ),
+        span,
+    )
+}
+
+/// Whether a value is true (a non-zero number), and whether that is known statically.
+pub(crate) fn truth_of(v: &Value, span: Span) -> Result<(bool, bool), EvalError> {
+    match v {
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
+            Ok((t.leaf(0).value() != 0, t.leaf(0).is_static()))
+        }
+        Value::Float(f, _) => Ok((*f != 0.0, false)),
+        Value::Ptr(_) | Value::Vector(_) => Ok((true, false)),
+        v => Err(EvalError::new(
+            alloc::format!(
+                "a condition is a number or a bool; this is {} {v}",
+                v.kind()
+            ),
+            span,
+        )),
+    }
+}
+
+/// `a op b` on two values: integers by CuTe's rules (static when both are), floats as
+/// C++ (a `float` with an integer stays a `float`), pointers moved by integers.
+pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result<Value, EvalError> {
+    let sym = op.symbol();
+    match (&a, &b) {
+        (Value::Tuple(x), Value::Tuple(y)) if x.is_leaf() && y.is_leaf() => {
+            let (x, y) = (x.leaf(0), y.leaf(0));
+            int_op(op, x, y, span)
+        }
+        (Value::Float(..), _) | (_, Value::Float(..)) => {
+            let f = |v: &Value| match v {
+                Value::Float(f, s) => Some((*f, *s)),
+                Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
+                    Some((t.leaf(0).value() as f64, true))
+                }
+                _ => None,
+            };
+            let (Some((x, sx)), Some((y, sy))) = (f(&a), f(&b)) else {
+                return Err(bad_operands(sym, &a, &b, at));
+            };
+            let single = sx && sy;
+            let round = |v: f64| if single { v as f32 as f64 } else { v };
+            let r = match op {
+                Op2::Arith(BinOp::Add) => round(x + y),
+                Op2::Arith(BinOp::Sub) => round(x - y),
+                Op2::Arith(BinOp::Mul) => round(x * y),
+                Op2::Arith(BinOp::Div) => round(x / y),
+                Op2::Lt => return Ok(Value::int(Int::bool(x < y, false))),
+                Op2::Gt => return Ok(Value::int(Int::bool(x > y, false))),
+                Op2::Le => return Ok(Value::int(Int::bool(x <= y, false))),
+                Op2::Ge => return Ok(Value::int(Int::bool(x >= y, false))),
+                Op2::Eq => return Ok(Value::int(Int::bool(x == y, false))),
+                Op2::Ne => return Ok(Value::int(Int::bool(x != y, false))),
+                _ => return Err(bad_operands(sym, &a, &b, at)),
+            };
+            Ok(Value::Float(r, single))
+        }
+        (Value::Ptr(p), Value::Tuple(t)) | (Value::Vector(p), Value::Tuple(t)) if t.is_leaf() => {
+            let k = t.leaf(0).value();
+            match op {
+                Op2::Arith(BinOp::Add) => Ok(Value::Ptr(Ptr {
+                    off: p.off + k,
+                    ..*p
+                })),
+                Op2::Arith(BinOp::Sub) => Ok(Value::Ptr(Ptr {
+                    off: p.off - k,
+                    ..*p
+                })),
+                _ => Err(bad_operands(sym, &a, &b, at)),
+            }
+        }
+        (Value::Tuple(t), Value::Ptr(p)) if t.is_leaf() && op == Op2::Arith(BinOp::Add) => {
+            Ok(Value::Ptr(Ptr {
+                off: p.off + t.leaf(0).value(),
+                ..*p
+            }))
+        }
+        (Value::Ptr(p), Value::Ptr(q)) if p.buf == q.buf => match op {
+            Op2::Arith(BinOp::Sub) => Ok(Value::int(Int::dynamic(p.off - q.off))),
+            Op2::Lt => Ok(Value::int(Int::bool(p.off < q.off, false))),
+            Op2::Gt => Ok(Value::int(Int::bool(p.off > q.off, false))),
+            Op2::Le => Ok(Value::int(Int::bool(p.off <= q.off, false))),
+            Op2::Ge => Ok(Value::int(Int::bool(p.off >= q.off, false))),
+            Op2::Eq => Ok(Value::int(Int::bool(p.off == q.off, false))),
+            Op2::Ne => Ok(Value::int(Int::bool(p.off != q.off, false))),
+            _ => Err(bad_operands(sym, &a, &b, at)),
+        },
+        _ if matches!(op, Op2::Eq | Op2::Ne) && !matches!(a, Value::Printed(_)) => {
+            // CuTe's == of two tuples or layouts: static when both are
+            let eq = a == b;
+            Ok(Value::int(Int::bool(eq == (op == Op2::Eq), false)))
+        }
+        _ => Err(bad_operands(sym, &a, &b, at)),
+    }
+}
+
+fn bad_operands(sym: &str, a: &Value, b: &Value, at: Span) -> EvalError {
+    EvalError::new(
+        alloc::format!(
+            "'{sym}' takes numbers; these are {} {a} and {} {b}",
+            a.kind(),
+            b.kind()
+        ),
+        at,
+    )
+}
+
+/// `x op y` on integers by CuTe's rules: static when both are.
+fn int_op(op: Op2, x: Int, y: Int, span: Span) -> Result<Value, EvalError> {
+    let sym = op.symbol();
+    if (x.is_basis() || y.is_basis()) && !matches!(op, Op2::Arith(_)) {
+        return Err(EvalError::new(
+            alloc::format!("'{sym}' takes plain integers, not scaled basis elements"),
+            span,
+        ));
+    }
+    let both = x.is_static() && y.is_static();
+    let (a, b) = (x.value(), y.value());
+    let core = |r: Result<Int, rcute::Error>| {
+        r.map(Value::int).map_err(|err| match err {
+            rcute::Error::DivideByZero { .. } => EvalError::new(
+                alloc::format!(
+                    "{x} {sym} {y}: {} by zero",
+                    if sym == "/" { "division" } else { "remainder" }
+                ),
+                span,
+            ),
+            other => EvalError::new(
+                alloc::format!(
+                    "{x} {sym} {y}: {}",
+                    EvalError::from_core(other, span).message
+                ),
+                span,
+            ),
+        })
+    };
+    let r = match op {
+        Op2::Arith(BinOp::Add) => return core(x.try_add(y)),
+        Op2::Arith(BinOp::Sub) => return core(x.try_sub(y)),
+        Op2::Arith(BinOp::Mul) => return core(x.try_mul(y)),
+        Op2::Arith(BinOp::Div) => return core(x.try_div(y)),
+        Op2::Arith(BinOp::Rem) => return core(x.try_rem(y)),
+        Op2::Lt => (a < b) as i64,
+        Op2::Gt => (a > b) as i64,
+        Op2::Le => (a <= b) as i64,
+        Op2::Ge => (a >= b) as i64,
+        Op2::Eq => (a == b) as i64,
+        Op2::Ne => (a != b) as i64,
+        Op2::BitAnd => a & b,
+        Op2::BitOr => a | b,
+        Op2::BitXor => a ^ b,
+        Op2::Shl | Op2::Shr => {
+            if !(0..64).contains(&b) {
+                return Err(EvalError::new(
+                    alloc::format!("{x} {sym} {y}: the shift is outside 0..64"),
+                    span,
+                ));
+            }
+            if op == Op2::Shr {
+                a >> b
+            } else {
+                match a.checked_shl(b as u32) {
+                    Some(v) if v >> b == a => v,
+                    _ => {
+                        return Err(EvalError::new(
+                            alloc::format!("{x} {sym} {y}: integer overflow"),
+                            span,
+                        ));
+                    }
+                }
+            }
+        }
+        Op2::And => ((a != 0) && (b != 0)) as i64,
+        Op2::Or => ((a != 0) || (b != 0)) as i64,
+    };
+    Ok(Value::int(Int::new(r, both)))
+}

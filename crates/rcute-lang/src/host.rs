@@ -1,0 +1,861 @@
+//! Calls of the host subset: member calls of CuTe's types (`L.shape()`,
+//! `mma.get_slice(3).partition_A(T)`), the program's own functions, tensors over arrays
+//! (`make_tensor`, `print_tensor`, `copy`, `fill`), `std::iota`/`std::fill`, and one thread
+//! of a kernel (`threadIdx`, `__syncthreads()`).
+
+use crate::data::{DataTensor, Elem, Mem, Num, Ptr};
+use crate::error::{EvalError, Span};
+use crate::eval::Env;
+use crate::exec::{to_num, void};
+use crate::functions::find;
+use crate::operators::not_supported;
+use crate::syntax::Expr;
+use crate::value::Value;
+use alloc::string::String;
+use alloc::vec::Vec;
+use rcute::int::Int;
+use rcute::layout::Layout;
+use rcute::tensor::CoordTensor;
+use rcute::tuple::IntTuple;
+
+/// The thread of a kernel a program runs as: `threadIdx`, `blockIdx`, `blockDim`,
+/// `gridDim` (x, y, z). A program run without one refuses these names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Launch {
+    /// `threadIdx`.
+    pub thread: [i64; 3],
+    /// `blockIdx`.
+    pub block: [i64; 3],
+    /// `blockDim`, when given.
+    pub block_dim: Option<[i64; 3]>,
+    /// `gridDim`, when given.
+    pub grid_dim: Option<[i64; 3]>,
+}
+
+/// Operations that run only on the GPU: a program naming one is refused.
+const DEVICE_ONLY: &[&str] = &[
+    "__shfl_sync",
+    "__shfl_xor_sync",
+    "__shfl_down_sync",
+    "__shfl_up_sync",
+    "__ballot_sync",
+    "__any_sync",
+    "__all_sync",
+    "atomicAdd",
+    "atomicCAS",
+    "atomicMax",
+    "atomicMin",
+    "atomicExch",
+    "cp_async_fence",
+    "cp_async_wait",
+    "cp_async_wait_all",
+    "__ldg",
+    "__activemask",
+    "warpgroup_arrive",
+    "warpgroup_commit_batch",
+    "warpgroup_wait",
+    "warpgroup_fence_operand",
+    "fence_view_async_shared",
+    "cluster_sync",
+    "cluster_arrive",
+    "cluster_wait",
+    "elect_one_sync",
+    "tma_store_arrive",
+    "tma_store_wait",
+    "cudaMalloc",
+    "cudaMemcpy",
+    "cudaFree",
+    "cudaDeviceSynchronize",
+    "__syncwarp",
+    "cute::gemm",
+];
+
+impl Env {
+    /// `threadIdx.x` and the like, `None` for another member.
+    pub(crate) fn kernel_index(
+        &self,
+        obj: &str,
+        member: &str,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        if !matches!(obj, "threadIdx" | "blockIdx" | "blockDim" | "gridDim") {
+            return None;
+        }
+        let k = match member {
+            "x" => 0,
+            "y" => 1,
+            "z" => 2,
+            _ => {
+                return Some(Err(EvalError::new(
+                    alloc::format!("{obj} has the members x, y and z"),
+                    span,
+                )));
+            }
+        };
+        let Some(l) = self.launch else {
+            return Some(Err(EvalError::new(
+                alloc::format!(
+                    "{obj} is bound when the program runs as one thread of a kernel: cute eval --thread T --block B ..."
+                ),
+                span,
+            )));
+        };
+        let v = match obj {
+            "threadIdx" => Some(l.thread),
+            "blockIdx" => Some(l.block),
+            "blockDim" => l.block_dim,
+            _ => l.grid_dim,
+        };
+        Some(match v {
+            Some(v) => Ok(Value::int(Int::dynamic(v[k]))),
+            None => Err(EvalError::new(
+                alloc::format!(
+                    "{obj} is not given: cute eval --{} X,Y,Z",
+                    if obj == "blockDim" {
+                        "block-dim"
+                    } else {
+                        "grid-dim"
+                    }
+                ),
+                span,
+            )),
+        })
+    }
+
+    /// `obj.name<targs>(args)`.
+    pub(crate) fn member(
+        &mut self,
+        obj: &Expr,
+        name: &str,
+        name_span: Span,
+        targs: &[i64],
+        args: Option<&[Expr]>,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if let crate::syntax::ExprKind::Name { name: o, .. } = &obj.kind
+            && args.is_none()
+            && let Some(r) = self.kernel_index(o, name, span)
+        {
+            return r;
+        }
+        let v = self.eval(obj)?;
+        let Some(args) = args else {
+            return Err(not_supported(
+                &alloc::format!("the member {name} of {}", v.kind()),
+                &alloc::format!("{name}(x)"),
+                name_span,
+            ));
+        };
+        let mut vals = self.eval_args(args)?;
+        let arg = |vals: &[(Value, Span)], i: usize| vals.get(i).map(|x| x.0.clone());
+        match (&v, name) {
+            (Value::Vector(p), "size") if vals.is_empty() => {
+                return Ok(Value::int(Int::dynamic(
+                    self.heap[p.buf as usize].data.len() as i64,
+                )));
+            }
+            (Value::Vector(p), "data" | "begin") if vals.is_empty() => return Ok(Value::Ptr(*p)),
+            (Value::Vector(p), "end") if vals.is_empty() => {
+                let n = self.heap[p.buf as usize].data.len() as i64;
+                return Ok(Value::Ptr(Ptr { off: n, ..*p }));
+            }
+            (Value::Vector(p), "push_back" | "emplace_back") if vals.len() == 1 => {
+                if self.elements >= crate::data::MAX_ELEMENTS {
+                    return Err(EvalError::new("the arrays of one program are full", span));
+                }
+                let n = to_num(vals.remove(0).0, p.elem, span)?;
+                self.elements += 1;
+                self.heap[p.buf as usize].data.push(n);
+                return Ok(void());
+            }
+            (Value::Data(t), "data") if vals.is_empty() => {
+                return Ok(Value::Ptr(Ptr {
+                    off: t.origin(),
+                    ..t.ptr
+                }));
+            }
+            (Value::TiledMma(_) | Value::TiledCopy(_), "get_slice" | "get_thread_slice")
+                if vals.len() == 1 =>
+            {
+                let thr = match &vals[0].0 {
+                    Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => t.leaf(0).value(),
+                    x => {
+                        return Err(EvalError::new(
+                            alloc::format!("{name} takes a thread index, found {}", x.kind()),
+                            vals[0].1,
+                        ));
+                    }
+                };
+                return Ok(Value::Slice(alloc::boxed::Box::new(v.clone()), thr));
+            }
+            (Value::Slice(m, thr), _) => {
+                let f = match name {
+                    "partition_A"
+                    | "partition_B"
+                    | "partition_C"
+                    | "partition_S"
+                    | "partition_D"
+                    | "partition_fragment_A"
+                    | "partition_fragment_B"
+                    | "partition_fragment_C" => name,
+                    "retile_S" | "retile_D" => {
+                        let mut all = alloc::vec![((**m).clone(), obj.span)];
+                        all.append(&mut vals);
+                        return self.call_named(name, targs, all, name_span, span);
+                    }
+                    _ => {
+                        return Err(not_supported(
+                            &alloc::format!("the member {name} of a thread slice"),
+                            "partition_A/B/C, partition_S/D, partition_fragment_A/B/C or retile_S/D",
+                            name_span,
+                        ));
+                    }
+                };
+                let mut all = alloc::vec![
+                    ((**m).clone(), obj.span),
+                    (Value::int(Int::dynamic(*thr)), obj.span)
+                ];
+                all.append(&mut vals);
+                let r = self.call_named(f, targs, all, name_span, span)?;
+                if let (Some(op), Value::TiledMma(tm), Value::Layout(l)) =
+                    (f.strip_prefix("partition_fragment_"), &**m, &r)
+                {
+                    // a fragment owns registers: a tensor of the operand's value type
+                    let ty = tm.atom().value_types()[match op {
+                        "A" => 1,
+                        "B" => 2,
+                        _ => 3,
+                    }];
+                    return self.owning(ty, *l, span);
+                }
+                return Ok(r);
+            }
+            (_, "compose") => {
+                let b = if vals.len() == 1 {
+                    vals.remove(0)
+                } else {
+                    let items: Vec<Value> = vals.drain(..).map(|x| x.0).collect();
+                    (
+                        Value::try_list(items).map_err(|e| EvalError::from_core(e, span))?,
+                        span,
+                    )
+                };
+                return self.call_named(
+                    "composition",
+                    &[],
+                    alloc::vec![(v, obj.span), b],
+                    name_span,
+                    span,
+                );
+            }
+            (_, "with_shape") => {
+                let shape = if vals.len() == 1 {
+                    vals.remove(0)
+                } else {
+                    let parts: Vec<IntTuple> = vals
+                        .iter()
+                        .map(|x| match &x.0 {
+                            Value::Tuple(t) => Ok(*t),
+                            o => Err(EvalError::new(
+                                alloc::format!("with_shape takes a shape, found {}", o.kind()),
+                                x.1,
+                            )),
+                        })
+                        .collect::<Result<_, _>>()?;
+                    let t =
+                        IntTuple::try_tuple(&parts).map_err(|e| EvalError::from_core(e, span))?;
+                    (Value::Tuple(t), span)
+                };
+                let l = self.call_named("make_layout", &[], alloc::vec![shape], name_span, span)?;
+                return self.call_named(
+                    "composition",
+                    &[],
+                    alloc::vec![(v, obj.span), (l, span)],
+                    name_span,
+                    span,
+                );
+            }
+            (_, "tile_size" | "tile_size_mnk") => {
+                return self.call_named(
+                    "tile_size",
+                    targs,
+                    alloc::vec![(v, obj.span)],
+                    name_span,
+                    span,
+                );
+            }
+            _ => {}
+        }
+        let _ = arg;
+        let known = matches!(
+            name,
+            "shape"
+                | "stride"
+                | "size"
+                | "layout"
+                | "rank"
+                | "depth"
+                | "cosize"
+                | "get_layoutA_TV"
+                | "get_layoutB_TV"
+                | "get_layoutC_TV"
+                | "get_layoutS_TV"
+                | "get_layoutD_TV"
+                | "get_thr_layout_vmnk"
+                | "get_layoutA_MK"
+                | "get_layoutB_NK"
+                | "get_layoutC_MN"
+        );
+        let layout_member = matches!(v, Value::Layout(_) | Value::Composed(_))
+            && matches!(name, "shape" | "stride" | "layout");
+        let tensor_member = matches!(v, Value::Data(_) | Value::Tensor(_))
+            && matches!(name, "shape" | "stride" | "layout" | "size");
+        let tiled_member =
+            matches!(v, Value::TiledMma(_) | Value::TiledCopy(_)) && name.starts_with("get_");
+        if known && (layout_member || tensor_member || tiled_member) && find(name).is_some() {
+            let mut all = alloc::vec![(v, obj.span)];
+            all.append(&mut vals);
+            return self.call_named(name, targs, all, name_span, span);
+        }
+        Err(not_supported(
+            &alloc::format!("the member {name}() of {}", v.kind()),
+            &alloc::format!("CuTe's free function, {name}(x, ...), where it has one"),
+            name_span,
+        ))
+    }
+
+    /// A function of the table by name, on evaluated arguments.
+    fn call_named(
+        &mut self,
+        name: &str,
+        targs: &[i64],
+        vals: Vec<(Value, Span)>,
+        name_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let Some(func) = find(name) else {
+            return Err(EvalError::new(
+                alloc::format!("unknown function {name}"),
+                name_span,
+            ));
+        };
+        call_table(func, targs, vals, name_span, span, self.as_cute.as_ref())
+    }
+
+    /// The calls of the host subset that are not in the table: the program's functions,
+    /// tensors over arrays, `std::iota`, the kernel's operations; `None` for another name.
+    pub(crate) fn host_call(
+        &mut self,
+        name: &str,
+        targs: &[i64],
+        args: &[Expr],
+        name_span: Span,
+        span: Span,
+    ) -> Result<Option<Value>, EvalError> {
+        if !is_host_call(name) {
+            return Ok(None);
+        }
+        match name {
+            "__syncthreads" => {
+                self.note("__syncthreads() does nothing here: one thread runs");
+                return Ok(Some(void()));
+            }
+            n if DEVICE_ONLY.contains(&n) => {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "not supported: {n} runs only on the GPU; the program runs one thread on the CPU"
+                    ),
+                    name_span,
+                ));
+            }
+            "make_tensor" | "make_gmem_ptr" | "make_smem_ptr" | "make_rmem_ptr"
+            | "print_tensor" | "copy" | "fill" | "clear" | "axpby" | "std::iota" | "iota"
+            | "std::fill" | "std::fill_n" | "gemm" | "print" => {}
+            _ => return Ok(None),
+        }
+        let vals = self.eval_args(args)?;
+        let data = |i: usize| match vals.get(i).map(|x| &x.0) {
+            Some(Value::Data(t)) => Some((**t).clone()),
+            _ => None,
+        };
+        let ptr = |i: usize| match vals.get(i).map(|x| &x.0) {
+            Some(Value::Ptr(p)) => Some(*p),
+            _ => None,
+        };
+        let r = match (name, vals.len()) {
+            ("make_gmem_ptr" | "make_smem_ptr" | "make_rmem_ptr", 1) => match ptr(0) {
+                Some(p) => Value::Ptr(Ptr {
+                    mem: match name {
+                        "make_gmem_ptr" => Mem::Gmem,
+                        "make_smem_ptr" => Mem::Smem,
+                        _ => p.mem,
+                    },
+                    ..p
+                }),
+                None => {
+                    return Err(EvalError::new(
+                        alloc::format!("{name} takes a pointer"),
+                        span,
+                    ));
+                }
+            },
+            ("make_tensor", 2 | 3) if ptr(0).is_some() => {
+                let p = ptr(0).unwrap_or_else(|| unreachable!());
+                let layout = self.layout_arg(&vals[1..], span)?;
+                Value::Data(alloc::boxed::Box::new(DataTensor {
+                    ptr: Ptr { off: 0, ..p },
+                    t: CoordTensor::new(IntTuple::from_int(Int::dynamic(p.off)), layout),
+                }))
+            }
+            ("make_tensor", _) if matches!(vals.first().map(|x| &x.0), Some(Value::Vector(_))) => {
+                return Err(EvalError::new(
+                    "make_tensor takes a pointer: make_tensor(v.data(), layout)",
+                    vals[0].1,
+                ));
+            }
+            ("print_tensor", 1 | 2) if data(0).is_some() => {
+                let t = data(0).unwrap_or_else(|| unreachable!());
+                Value::Printed(self.print_data(&t, span)?)
+            }
+            ("print", 1) if matches!(vals[0].0, Value::Slice(..)) => {
+                return Err(not_supported(
+                    "printing a thread slice",
+                    "print of its partitions",
+                    span,
+                ));
+            }
+            ("copy", 2) if data(0).is_some() && data(1).is_some() => {
+                let (s, d) = (
+                    data(0).unwrap_or_else(|| unreachable!()),
+                    data(1).unwrap_or_else(|| unreachable!()),
+                );
+                self.copy_data(&s, &d, span)?;
+                void()
+            }
+            ("fill", 2) if data(0).is_some() => {
+                let t = data(0).unwrap_or_else(|| unreachable!());
+                let v = vals[1].0.clone();
+                self.for_each(&t, span, |_, _| Ok(v.clone()))?;
+                void()
+            }
+            ("clear", 1) if data(0).is_some() => {
+                let t = data(0).unwrap_or_else(|| unreachable!());
+                self.for_each(&t, span, |_, _| Ok(Value::int(Int::dynamic(0))))?;
+                void()
+            }
+            ("axpby", 4) if data(1).is_some() && data(3).is_some() => {
+                let (a, b) = (vals[0].0.clone(), vals[2].0.clone());
+                let (x, y) = (
+                    data(1).unwrap_or_else(|| unreachable!()),
+                    data(3).unwrap_or_else(|| unreachable!()),
+                );
+                let xs = self.values(&x, span)?;
+                let mut k = 0;
+                self.for_each(&y, span, |_, yv| {
+                    let ax = crate::exec::binop(
+                        crate::syntax::Op2::Arith(crate::syntax::BinOp::Mul),
+                        a.clone(),
+                        xs[k].clone(),
+                        span,
+                        span,
+                    )?;
+                    let by = crate::exec::binop(
+                        crate::syntax::Op2::Arith(crate::syntax::BinOp::Mul),
+                        b.clone(),
+                        yv,
+                        span,
+                        span,
+                    )?;
+                    k += 1;
+                    crate::exec::binop(
+                        crate::syntax::Op2::Arith(crate::syntax::BinOp::Add),
+                        ax,
+                        by,
+                        span,
+                        span,
+                    )
+                })?;
+                void()
+            }
+            ("std::iota" | "iota", 3) if ptr(0).is_some() && ptr(1).is_some() => {
+                let (a, b) = (
+                    ptr(0).unwrap_or_else(|| unreachable!()),
+                    ptr(1).unwrap_or_else(|| unreachable!()),
+                );
+                let mut v = vals[2].0.clone();
+                for off in a.off..b.off.max(a.off) {
+                    self.write_elem(Ptr { off, ..a }, v.clone(), span)?;
+                    v = crate::exec::binop(
+                        crate::syntax::Op2::Arith(crate::syntax::BinOp::Add),
+                        v,
+                        Value::int(Int::dynamic(1)),
+                        span,
+                        span,
+                    )?;
+                }
+                void()
+            }
+            ("std::fill", 3) if ptr(0).is_some() && ptr(1).is_some() => {
+                let (a, b) = (
+                    ptr(0).unwrap_or_else(|| unreachable!()),
+                    ptr(1).unwrap_or_else(|| unreachable!()),
+                );
+                for off in a.off..b.off.max(a.off) {
+                    self.write_elem(Ptr { off, ..a }, vals[2].0.clone(), span)?;
+                }
+                void()
+            }
+            ("gemm", _) => {
+                return Err(EvalError::new(
+                    "not supported: gemm runs an MMA on the GPU (or a host GEMM rcute does not run); write the loops of a GEMM instead",
+                    name_span,
+                ));
+            }
+            _ => {
+                return self
+                    .table_call(name, targs, vals, name_span, span)
+                    .map(Some);
+            }
+        };
+        Ok(Some(r))
+    }
+
+    /// A call of the table on evaluated arguments, by name.
+    fn table_call(
+        &mut self,
+        name: &str,
+        targs: &[i64],
+        vals: Vec<(Value, Span)>,
+        name_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if matches!(name, "print") {
+            return match vals.into_iter().next() {
+                Some((Value::Printed(_), s)) => {
+                    Err(EvalError::new("a printer returns no value", s))
+                }
+                Some((v, _)) => Ok(Value::Printed(alloc::format!("{v}"))),
+                None => Err(EvalError::new("print takes a value", span)),
+            };
+        }
+        match find(name) {
+            Some(func) => call_table(func, targs, vals, name_span, span, self.as_cute.as_ref()),
+            None => Err(not_supported(
+                &alloc::format!("{name} with these arguments"),
+                "CuTe's functions on layouts and tensors",
+                span,
+            )),
+        }
+    }
+
+    /// A call with a type template argument: `make_tensor<float>(layout)`,
+    /// `std::vector<int>(n)`.
+    pub(crate) fn type_call(
+        &mut self,
+        name: &str,
+        ty: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let inner = ty
+            .strip_prefix(name)
+            .and_then(|t| t.strip_prefix('<'))
+            .and_then(|t| t.strip_suffix('>'))
+            .unwrap_or("");
+        if name == "make_tensor" {
+            let vals = self.eval_args(args)?;
+            let layout = self.layout_arg(&vals, span)?;
+            return self.owning(inner, layout, span);
+        }
+        Err(not_supported(
+            &alloc::format!("{ty}(...)"),
+            "make_tensor<T>(layout), or a declaration std::vector<T> v(n)",
+            span,
+        ))
+    }
+
+    /// An owning tensor of `ty` elements (zeros) over `layout`.
+    fn owning(&mut self, ty: &str, layout: Layout, span: Span) -> Result<Value, EvalError> {
+        let elem = Elem::named(ty).ok_or_else(|| {
+            not_supported(
+                &alloc::format!("a tensor of {ty}"),
+                "make_tensor<float>, <double>, <int>, <bool> or an intN_t",
+                span,
+            )
+        })?;
+        let n = layout
+            .try_cosize()
+            .map_err(|e| EvalError::from_core(e, span))?
+            .value();
+        let mut p = self.alloc(elem, n, span)?;
+        if elem.0 == "bool" {
+            p.mem = Mem::Bits;
+        }
+        Ok(Value::Data(alloc::boxed::Box::new(DataTensor {
+            ptr: p,
+            t: CoordTensor::new(IntTuple::from_int(Int::dynamic(0)), layout),
+        })))
+    }
+
+    /// The layout of `make_tensor(p, ...)`: a layout, a shape (column-major), or a shape
+    /// and a stride.
+    fn layout_arg(&self, vals: &[(Value, Span)], span: Span) -> Result<Layout, EvalError> {
+        let r = match vals {
+            [(Value::Layout(l), _)] => Ok(*l),
+            [(Value::Tuple(s), _)] => Layout::try_from_shape(*s),
+            [(Value::Tuple(s), _), (Value::Tuple(d), _)] => Layout::try_new(*s, *d),
+            [(Value::Composed(_) | Value::Chain(_), at), ..] => {
+                return Err(not_supported(
+                    "a tensor over an array with a swizzled layout",
+                    "a plain layout",
+                    *at,
+                ));
+            }
+            _ => {
+                return Err(EvalError::new(
+                    "make_tensor takes a layout, a shape, or a shape and a stride",
+                    span,
+                ));
+            }
+        };
+        r.map_err(|e| EvalError::from_core(e, span))
+    }
+
+    fn write_elem(&mut self, p: Ptr, v: Value, span: Span) -> Result<(), EvalError> {
+        let n = to_num(v, p.elem, span)?;
+        let len = self.heap[p.buf as usize].data.len();
+        match usize::try_from(p.off)
+            .ok()
+            .and_then(|i| self.heap[p.buf as usize].data.get_mut(i))
+        {
+            Some(slot) => {
+                *slot = n;
+                Ok(())
+            }
+            None => Err(EvalError::new(
+                alloc::format!("index {} is outside its array of {len} elements", p.off),
+                span,
+            )),
+        }
+    }
+
+    /// The elements of a tensor in its index order.
+    fn values(&self, t: &DataTensor, span: Span) -> Result<Vec<Value>, EvalError> {
+        let n = t.t.size().value();
+        if n > crate::data::MAX_ELEMENTS as i64 {
+            return Err(EvalError::new(
+                "this tensor is too large to enumerate",
+                span,
+            ));
+        }
+        let mut out = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            let p = self.data_elem(t, &IntTuple::from_int(Int::dynamic(i)), span)?;
+            out.push(self.read(p, span)?);
+        }
+        Ok(out)
+    }
+
+    /// Sets every element of `t` to `f(index, old value)`.
+    fn for_each(
+        &mut self,
+        t: &DataTensor,
+        span: Span,
+        mut f: impl FnMut(i64, Value) -> Result<Value, EvalError>,
+    ) -> Result<(), EvalError> {
+        let n = t.t.size().value();
+        if n > crate::data::MAX_ELEMENTS as i64 {
+            return Err(EvalError::new(
+                "this tensor is too large to enumerate",
+                span,
+            ));
+        }
+        for i in 0..n {
+            self.steps += 1;
+            let p = self.data_elem(t, &IntTuple::from_int(Int::dynamic(i)), span)?;
+            let old = self.read(p, span)?;
+            let v = f(i, old)?;
+            self.write_elem(p, v, span)?;
+        }
+        Ok(())
+    }
+
+    fn copy_data(&mut self, s: &DataTensor, d: &DataTensor, span: Span) -> Result<(), EvalError> {
+        if s.t.size().value() != d.t.size().value() {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "copy: the source has {} elements, the destination {}",
+                    s.t.size().value(),
+                    d.t.size().value()
+                ),
+                span,
+            ));
+        }
+        let xs = self.values(s, span)?;
+        self.for_each(d, span, |i, _| Ok(xs[i as usize].clone()))
+    }
+
+    /// CuTe's `print_tensor` of a tensor over an array.
+    fn print_data(&self, t: &DataTensor, span: Span) -> Result<String, EvalError> {
+        use core::fmt::Write;
+        let l = t.t.layout();
+        if l.try_size().map(|s| s.value()).unwrap_or(i64::MAX) > rcute::tensor::MAX_TENSOR_CELLS {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "print_tensor prints at most {} elements",
+                    rcute::tensor::MAX_TENSOR_CELLS
+                ),
+                span,
+            ));
+        }
+        if !t.ptr.elem.printable() {
+            return Err(not_supported(
+                &alloc::format!("print_tensor of {} elements", t.ptr.elem.0),
+                "print_tensor of float, double, bool or integer elements",
+                span,
+            ));
+        }
+        let mut out = alloc::format!("{t}:\n");
+        self.print_rows(t, &mut out, span)?;
+        let _ = write!(out, "");
+        Ok(out)
+    }
+
+    fn print_rows(&self, t: &DataTensor, out: &mut String, span: Span) -> Result<(), EvalError> {
+        let l = t.t.layout();
+        let rank = l.rank();
+        let dim = |m: usize| -> Result<i64, EvalError> {
+            l.try_mode(m)
+                .and_then(|x| x.try_size())
+                .map(|s| s.value())
+                .map_err(|e| EvalError::from_core(e, span))
+        };
+        let cell = |env: &Env, coord: IntTuple| -> Result<String, EvalError> {
+            let p = env.data_elem(t, &coord, span)?;
+            let buf = &env.heap[p.buf as usize];
+            let n = usize::try_from(p.off)
+                .ok()
+                .and_then(|i| buf.data.get(i))
+                .copied()
+                .unwrap_or(Num::I(0));
+            Ok(crate::data::pretty(p.elem, n))
+        };
+        let int = |v: i64| IntTuple::from_int(Int::dynamic(v));
+        let tup =
+            |xs: &[IntTuple]| IntTuple::try_tuple(xs).map_err(|e| EvalError::from_core(e, span));
+        match rank {
+            0 | 1 => {
+                let n = l
+                    .try_size()
+                    .map_err(|e| EvalError::from_core(e, span))?
+                    .value();
+                for m in 0..n {
+                    out.push_str(&cell(self, int(m))?);
+                    out.push('\n');
+                }
+            }
+            2 => {
+                for m in 0..dim(0)? {
+                    for n in 0..dim(1)? {
+                        out.push_str(&cell(self, tup(&[int(m), int(n)])?)?);
+                    }
+                    out.push('\n');
+                }
+            }
+            3 | 4 => {
+                let last = rank - 1;
+                let under = IntTuple::from_int(Int::UNDERSCORE);
+                for k in 0..dim(last)? {
+                    if k > 0 {
+                        let sep = if rank == 3 { "-" } else { "=" };
+                        for _ in 0..5 * dim(1)? {
+                            out.push_str(sep);
+                        }
+                        out.push('\n');
+                    }
+                    let mut c = alloc::vec![under; rank];
+                    c[last] = int(k);
+                    let sub =
+                        t.t.try_slice(&tup(&c)?)
+                            .map_err(|e| EvalError::from_core(e, span))?;
+                    let st = DataTensor { ptr: t.ptr, t: sub };
+                    self.print_rows(&st, out, span)?;
+                }
+            }
+            _ => {
+                return Err(EvalError::new(
+                    "print_tensor prints tensors of rank 1 to 4",
+                    span,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A note for the caller (`__syncthreads()` does nothing), once each.
+    fn note(&mut self, s: &str) {
+        if !self.notes.iter().any(|n| n == s) {
+            self.notes.push(String::from(s));
+        }
+    }
+}
+
+/// Whether `name` is one of the host subset's own calls (not the table's).
+pub(crate) fn is_host_call(name: &str) -> bool {
+    matches!(
+        name,
+        "__syncthreads"
+            | "make_tensor"
+            | "make_gmem_ptr"
+            | "make_smem_ptr"
+            | "make_rmem_ptr"
+            | "print_tensor"
+            | "copy"
+            | "fill"
+            | "clear"
+            | "axpby"
+            | "std::iota"
+            | "iota"
+            | "std::fill"
+            | "std::fill_n"
+            | "gemm"
+            | "print"
+    ) || DEVICE_ONLY.contains(&name)
+}
+
+/// A call of a function of the table, where tensors over arrays are given as their
+/// coordinate tensors of offsets and a tensor answer is put back over the array.
+pub(crate) fn call_table(
+    func: &'static crate::Function,
+    targs: &[i64],
+    mut vals: Vec<(Value, Span)>,
+    name_span: Span,
+    span: Span,
+    as_cute: Option<&core::cell::RefCell<alloc::vec::Vec<alloc::string::String>>>,
+) -> Result<Value, EvalError> {
+    let mut over = None;
+    for (v, at) in vals.iter_mut() {
+        match v {
+            Value::Data(t) => {
+                over.get_or_insert(t.ptr);
+                *v = Value::Tensor(t.t);
+            }
+            Value::Slice(..)
+            | Value::Ptr(_)
+            | Value::Vector(_)
+            | Value::Func(_)
+            | Value::Float(..) => {
+                return Err(EvalError::new(
+                    alloc::format!("{}: {} is not an argument it takes", func.name, v.kind()),
+                    *at,
+                ));
+            }
+            _ => {}
+        }
+    }
+    let r = crate::eval::call_of(func, targs, vals, name_span, span, as_cute)?;
+    Ok(match (over, r) {
+        (Some(ptr), Value::Tensor(t)) => Value::Data(alloc::boxed::Box::new(DataTensor { ptr, t })),
+        (_, r) => r,
+    })
+}

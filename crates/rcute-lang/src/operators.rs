@@ -1,0 +1,519 @@
+//! The C++ operators of the host subset: assignment, `?:`, the logical, bit, comparison
+//! and shift operators, prefix and postfix `++`/`--`, `!`, `~`, `*p`, `&x`, `a[i]`,
+//! member calls `x.f(...)`, and the atoms C++ adds (floating-point literals, casts,
+//! `new T[n]`, lambdas, braced lists, `true`/`false`, `sizeof`).
+//!
+//! ```text
+//! expr       := ternary [ ('=' | '+=' | '-=' | ... | '>>=') expr ]
+//! ternary    := or [ '?' expr ':' ternary ]
+//! or         := and { '||' and }          and    := bitor { '&&' bitor }
+//! bitor      := bitxor { '|' bitxor }     bitxor := bitand { '^' bitand }
+//! bitand     := equal { '&' equal }       equal  := rel { ('==' | '!=') rel }
+//! rel        := shift { ('<' | '>' | '<=' | '>=') shift }
+//! shift      := sum { ('<<' | '>>') sum }           sum: the arithmetic of syntax.rs
+//! unary      := ('!' | '~' | '++' | '--' | '*' | '&') unary | signs postfix
+//! postfix    := atom { '(' args ')' | '[' expr ']' | '.' NAME ['<' targs '>'] ['(' args ')']
+//!                     | '++' | '--' }
+//! ```
+//!
+//! Each operator nests its operands one level deeper (at most [`MAX_DEPTH`](crate::MAX_DEPTH)),
+//! and a chain of one level (`a && b && c`) is one node, evaluated left to right.
+
+use crate::error::{EvalError, Span};
+use crate::syntax::{BinOp, Expr, ExprKind, FuncDef, Op2, Parser, Tok, Token, TypeSpec};
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The C++ types a cast names: `float(x)`, `static_cast<int>(x)`, `(double)x`.
+pub(crate) const SCALAR_TYPES: &[&str] = &[
+    "int", "unsigned", "long", "short", "size_t", "int8_t", "uint8_t", "int16_t", "uint16_t",
+    "int32_t", "uint32_t", "int64_t", "uint64_t", "float", "double", "bool", "char",
+];
+
+impl Parser {
+    /// `a = b`, `a += b`, ..., or a conditional expression.
+    pub(crate) fn assignment(&mut self) -> Result<Expr, EvalError> {
+        let lhs = self.ternary()?;
+        let op = match self.peek().map(|t| &t.tok) {
+            Some(Tok::Punct(b'=')) => None,
+            Some(Tok::Op(o)) => match *o {
+                "+=" => Some(Op2::Arith(BinOp::Add)),
+                "-=" => Some(Op2::Arith(BinOp::Sub)),
+                "*=" => Some(Op2::Arith(BinOp::Mul)),
+                "/=" => Some(Op2::Arith(BinOp::Div)),
+                "%=" => Some(Op2::Arith(BinOp::Rem)),
+                "&=" => Some(Op2::BitAnd),
+                "|=" => Some(Op2::BitOr),
+                "^=" => Some(Op2::BitXor),
+                "<<=" => Some(Op2::Shl),
+                ">>=" => Some(Op2::Shr),
+                _ => return Ok(lhs),
+            },
+            _ => return Ok(lhs),
+        };
+        let outer = self.depth;
+        self.enter(self.here())?;
+        self.i += 1;
+        let rhs = self.assignment()?;
+        self.depth = outer;
+        let span = lhs.span.join(rhs.span);
+        Ok(Expr {
+            kind: ExprKind::Assign(Box::new(lhs), op, Box::new(rhs)),
+            span,
+        })
+    }
+
+    fn ternary(&mut self) -> Result<Expr, EvalError> {
+        let cond = self.binary(0)?;
+        if !self.peek_punct(b'?') {
+            return Ok(cond);
+        }
+        let outer = self.depth;
+        self.enter(self.here())?;
+        self.i += 1;
+        // `c ? a : b`: the ':' ends the middle operand, it is not a layout's
+        let colon = core::mem::replace(&mut self.colon_ok, false);
+        let a = self.expr();
+        self.colon_ok = colon;
+        let a = a?;
+        self.expect(b':', "':' of 'c ? a : b'")?;
+        let b = self.ternary()?;
+        self.depth = outer;
+        let span = cond.span.join(b.span);
+        Ok(Expr {
+            kind: ExprKind::Ternary(Box::new(cond), Box::new(a), Box::new(b)),
+            span,
+        })
+    }
+
+    /// The binary operator at the cursor, its level (0 for `||` to 7 for the shifts)
+    /// and how many tokens it takes.
+    fn op_here(&self) -> Option<(Op2, usize, usize)> {
+        let t = self.peek()?;
+        let (op, level) = match &t.tok {
+            Tok::Op("||") => (Op2::Or, 0),
+            Tok::Op("&&") => (Op2::And, 1),
+            Tok::Punct(b'|') => (Op2::BitOr, 2),
+            Tok::Punct(b'^') => (Op2::BitXor, 3),
+            Tok::Punct(b'&') => (Op2::BitAnd, 4),
+            Tok::Op("==") => (Op2::Eq, 5),
+            Tok::Op("!=") => (Op2::Ne, 5),
+            Tok::Punct(b'<') => (Op2::Lt, 6),
+            Tok::Op("<=") => (Op2::Le, 6),
+            Tok::Op(">=") => (Op2::Ge, 6),
+            Tok::Shl => (Op2::Shl, 7),
+            Tok::Punct(b'>') => {
+                // `>>` is two `>` side by side
+                return match self.toks.get(self.i + 1) {
+                    Some(Token {
+                        tok: Tok::Punct(b'>'),
+                        span,
+                    }) if span.start == t.span.end => Some((Op2::Shr, 7, 2)),
+                    _ => Some((Op2::Gt, 6, 1)),
+                };
+            }
+            _ => return None,
+        };
+        Some((op, level, 1))
+    }
+
+    /// The binary operators by precedence climbing (one frame, not one per level): a
+    /// chain of one level is one node.
+    fn binary(&mut self, min_level: usize) -> Result<Expr, EvalError> {
+        let first = self.arith(true)?;
+        self.climb(first, min_level)
+    }
+
+    fn climb(&mut self, mut lhs: Expr, min_level: usize) -> Result<Expr, EvalError> {
+        let outer = self.depth;
+        let mut chain: Vec<(Op2, Span, Expr)> = Vec::new();
+        let mut chain_level = usize::MAX;
+        while let Some((op, level, n)) = self.op_here() {
+            if level < min_level {
+                break;
+            }
+            if level != chain_level && !chain.is_empty() {
+                // a lower level than the chain's: the chain is its left operand
+                let span = lhs.span.join(chain[chain.len() - 1].2.span);
+                lhs = Expr {
+                    kind: ExprKind::Binary(Box::new(lhs), core::mem::take(&mut chain)),
+                    span,
+                };
+            }
+            if chain.is_empty() {
+                self.enter(self.here())?;
+            }
+            chain_level = level;
+            let at = self.here();
+            self.i += n;
+            let mut rhs = self.arith(true)?;
+            while let Some((_, l2, _)) = self.op_here() {
+                if l2 <= level {
+                    break;
+                }
+                rhs = self.climb(rhs, l2)?;
+            }
+            chain.push((op, at, rhs));
+        }
+        self.depth = outer;
+        if chain.is_empty() {
+            return Ok(lhs);
+        }
+        let span = lhs.span.join(chain[chain.len() - 1].2.span);
+        Ok(Expr {
+            kind: ExprKind::Binary(Box::new(lhs), chain),
+            span,
+        })
+    }
+
+    /// A prefix operator and its operand, or `None` when none is at the cursor.
+    pub(crate) fn prefix_op(&mut self) -> Result<Option<Expr>, EvalError> {
+        let Some(t) = self.peek().cloned() else {
+            return Ok(None);
+        };
+        let make: fn(Box<Expr>) -> ExprKind = match t.tok {
+            Tok::Punct(b'!') => |e| ExprKind::Not(e, true),
+            Tok::Punct(b'~') => |e| ExprKind::Not(e, false),
+            Tok::Op("++") => |e| ExprKind::IncDec(e, true, true),
+            Tok::Op("--") => |e| ExprKind::IncDec(e, false, true),
+            Tok::Punct(b'*') => ExprKind::Deref,
+            Tok::Punct(b'&') => ExprKind::AddrOf,
+            _ => return Ok(None),
+        };
+        let outer = self.depth;
+        self.enter(t.span)?;
+        self.i += 1;
+        let e = self.unary()?;
+        self.depth = outer;
+        let span = t.span.join(e.span);
+        Ok(Some(Expr {
+            kind: make(Box::new(e)),
+            span,
+        }))
+    }
+
+    /// One postfix operator after `e` (`[i]`, `.f(...)`, `++`, `--`): the new expression
+    /// and whether one was there.
+    pub(crate) fn postfix_op(&mut self, e: Expr) -> Result<(Expr, bool), EvalError> {
+        let Some(t) = self.peek().cloned() else {
+            return Ok((e, false));
+        };
+        match t.tok {
+            Tok::Punct(b'[') => {
+                self.enter(t.span)?;
+                self.i += 1;
+                let colon = core::mem::replace(&mut self.colon_ok, true);
+                let idx = self.expr();
+                self.colon_ok = colon;
+                let idx = idx?;
+                let close = self.expect(b']', "']'")?;
+                let span = e.span.join(close);
+                Ok((
+                    Expr {
+                        kind: ExprKind::Index(Box::new(e), Box::new(idx)),
+                        span,
+                    },
+                    true,
+                ))
+            }
+            Tok::Punct(b'.') | Tok::Op("->") => {
+                self.enter(t.span)?;
+                self.i += 1;
+                if self.peek_name(self.i) == Some("template") {
+                    self.i += 1;
+                }
+                let Some(name) = self.peek_name(self.i).map(String::from) else {
+                    return Err(EvalError::new(
+                        alloc::format!("expected a member name after '.', found {}", self.found()),
+                        self.here(),
+                    ));
+                };
+                let mut name_span = self.here();
+                self.i += 1;
+                let mut targs = Vec::new();
+                if self.peek_punct(b'<') {
+                    let (ints, close) = self.int_targs(&name)?;
+                    targs = ints;
+                    name_span = name_span.join(close);
+                }
+                let (args, span) = if self.peek_punct(b'(') {
+                    let (args, close) = self.args()?;
+                    (Some(args), e.span.join(close))
+                } else {
+                    (None, e.span.join(name_span))
+                };
+                Ok((
+                    Expr {
+                        kind: ExprKind::Member {
+                            obj: Box::new(e),
+                            name,
+                            name_span,
+                            targs,
+                            args,
+                        },
+                        span,
+                    },
+                    true,
+                ))
+            }
+            Tok::Op(op @ ("++" | "--")) => {
+                self.i += 1;
+                let span = e.span.join(t.span);
+                Ok((
+                    Expr {
+                        kind: ExprKind::IncDec(Box::new(e), op == "++", false),
+                        span,
+                    },
+                    true,
+                ))
+            }
+            _ => Ok((e, false)),
+        }
+    }
+
+    /// The atoms of C++ that start with a name: `true`, `false`, `new T[n]`, casts,
+    /// `sizeof(T)`, `make_tensor<float>(...)`; `None` when `name` starts none of them.
+    /// The cursor is after the name.
+    pub(crate) fn cpp_atom(&mut self, name: &str, span: Span) -> Result<Option<Expr>, EvalError> {
+        let e = |kind, span| Ok(Some(Expr { kind, span }));
+        match name {
+            "true" | "false" => {
+                return e(
+                    ExprKind::Int(rcute::int::Int::bool(name == "true", false)),
+                    span,
+                );
+            }
+            "nullptr" | "NULL" => {
+                return Err(not_supported(
+                    "nullptr",
+                    "a pointer to an array or a vector's data()",
+                    span,
+                ));
+            }
+            "new" => {
+                let Some(ty) = self.peek_name(self.i).map(String::from) else {
+                    return Err(EvalError::new("expected a type after 'new'", self.here()));
+                };
+                self.i += 1;
+                if !self.peek_punct(b'[') {
+                    return Err(not_supported(
+                        "new of one object",
+                        "new T[n] for an array, or a local variable",
+                        span.join(self.here()),
+                    ));
+                }
+                self.i += 1;
+                let n = self.expr()?;
+                let close = self.expect(b']', "']'")?;
+                return e(ExprKind::New(ty, Box::new(n)), span.join(close));
+            }
+            "sizeof" => {
+                let (args, close) = self.args_or_type()?;
+                return e(
+                    ExprKind::Cast(String::from("sizeof"), Box::new(args)),
+                    span.join(close),
+                );
+            }
+            "static_cast" | "reinterpret_cast" | "const_cast" | "dynamic_cast" => {
+                if !self.peek_punct(b'<') {
+                    return Err(EvalError::new(
+                        alloc::format!("{name} takes a type: {name}<int>(x)"),
+                        span,
+                    ));
+                }
+                self.i += 1;
+                let ty = self.type_text()?;
+                self.expect(b'>', "'>'")?;
+                if name != "static_cast" || !SCALAR_TYPES.contains(&ty.as_str()) {
+                    return Err(not_supported(
+                        &alloc::format!("{name}<{ty}>"),
+                        "static_cast to int, float, double or bool",
+                        span,
+                    ));
+                }
+                let (mut args, close) = self.args()?;
+                if args.len() != 1 {
+                    return Err(EvalError::new("a cast takes one value", span.join(close)));
+                }
+                return e(
+                    ExprKind::Cast(ty, Box::new(args.remove(0))),
+                    span.join(close),
+                );
+            }
+            "float" | "double" | "bool" | "char"
+                if self.peek_punct(b'(') || self.peek_punct(b'{') =>
+            {
+                let closing = if self.peek_punct(b'{') { b'}' } else { b')' };
+                self.i += 1;
+                let x = self.expr()?;
+                let close = self.expect(closing, "the end of the cast")?;
+                return e(
+                    ExprKind::Cast(String::from(name), Box::new(x)),
+                    span.join(close),
+                );
+            }
+            _ => {}
+        }
+        Ok(None)
+    }
+
+    /// `(T)` or `(expr)` of `sizeof`: a type's text as a name expression, or the value.
+    fn args_or_type(&mut self) -> Result<(Expr, Span), EvalError> {
+        let open = self.expect(b'(', "'(' after sizeof")?;
+        let start = self.i;
+        if self.peek_name(self.i).is_some() {
+            if let Ok(ty) = self.type_text()
+                && self.peek_punct(b')')
+            {
+                let close = self.here();
+                self.i += 1;
+                return Ok((
+                    Expr {
+                        kind: ExprKind::Str(ty),
+                        span: open.join(close),
+                    },
+                    close,
+                ));
+            }
+            self.i = start;
+        }
+        let x = self.expr()?;
+        let close = self.expect(b')', "')'")?;
+        Ok((x, close))
+    }
+
+    /// A type's text from the cursor: a name, maybe with `<...>`, and `*`s.
+    pub(crate) fn type_text(&mut self) -> Result<String, EvalError> {
+        let Some(n) = self.peek_name(self.i).map(String::from) else {
+            return Err(EvalError::new(
+                alloc::format!("expected a type, found {}", self.found()),
+                self.here(),
+            ));
+        };
+        self.i += 1;
+        let mut text = n.clone();
+        if self.peek_punct(b'<') {
+            let (t, _) = self.type_args(&n)?;
+            text = t;
+        }
+        while self.peek_punct(b'*') {
+            self.i += 1;
+            text.push('*');
+        }
+        Ok(text)
+    }
+
+    /// A lambda from the `[` at the cursor: `[&](int i) { ... }`, `[=]() -> int { ... }`.
+    pub(crate) fn lambda(&mut self) -> Result<Expr, EvalError> {
+        let start = self.here();
+        // the capture list: everything up to ']'
+        while !self.peek_punct(b']') {
+            if self.peek().is_none() {
+                return Err(EvalError::new("this lambda's '[' is never closed", start));
+            }
+            self.i += 1;
+        }
+        self.i += 1;
+        let params = if self.peek_punct(b'(') {
+            self.params()?
+        } else {
+            Vec::new()
+        };
+        while matches!(
+            self.peek_name(self.i),
+            Some("mutable" | "constexpr" | "noexcept")
+        ) {
+            self.i += 1;
+        }
+        let mut ret = TypeSpec::auto();
+        if matches!(self.peek().map(|t| &t.tok), Some(Tok::Op("->"))) {
+            self.i += 1;
+            ret = self.type_spec()?.ok_or_else(|| {
+                EvalError::new("expected the lambda's return type after '->'", self.here())
+            })?;
+        }
+        self.skip_newlines();
+        if !self.peek_punct(b'{') {
+            return Err(EvalError::new(
+                alloc::format!("expected the lambda's body '{{', found {}", self.found()),
+                self.here(),
+            ));
+        }
+        let outer = self.depth;
+        self.enter(start)?;
+        let (body, close) = self.block()?;
+        self.depth = outer;
+        let span = start.join(close);
+        Ok(Expr {
+            kind: ExprKind::Lambda(alloc::sync::Arc::new(FuncDef {
+                name: String::from("lambda"),
+                params,
+                tvalues: Vec::new(),
+                ret,
+                body,
+                span,
+            })),
+            span,
+        })
+    }
+
+    /// A braced list `{a, b, c}` from the `{` at the cursor.
+    pub(crate) fn braced_list(&mut self) -> Result<Expr, EvalError> {
+        let open = self.here();
+        self.enter(open)?;
+        self.i += 1;
+        let colon = core::mem::replace(&mut self.colon_ok, true);
+        let mut items = Vec::new();
+        let r = loop {
+            self.skip_newlines();
+            if self.peek_punct(b'}') {
+                let close = self.here();
+                self.i += 1;
+                break Ok(close);
+            }
+            match self.expr() {
+                Ok(x) => items.push(x),
+                Err(e) => break Err(e),
+            }
+            self.skip_newlines();
+            if self.peek_punct(b',') {
+                self.i += 1;
+                continue;
+            }
+            match self.expect(b'}', "',' or '}'") {
+                Ok(close) => break Ok(close),
+                Err(e) => break Err(e),
+            }
+        };
+        self.colon_ok = colon;
+        self.depth -= 1;
+        let close = r?;
+        Ok(Expr {
+            kind: ExprKind::List(items),
+            span: open.join(close),
+        })
+    }
+
+    /// Skips newline tokens (inside a statement of several lines).
+    pub(crate) fn skip_newlines(&mut self) {
+        while matches!(
+            self.peek(),
+            Some(Token {
+                tok: Tok::Newline,
+                ..
+            })
+        ) {
+            self.i += 1;
+        }
+    }
+}
+
+/// The error of a construct outside the host subset: `not supported: <construct>`, and
+/// what to write instead.
+pub(crate) fn not_supported(what: &str, instead: &str, span: Span) -> EvalError {
+    EvalError::new(
+        alloc::format!("not supported: {what}; write {instead} instead"),
+        span,
+    )
+}

@@ -1,0 +1,786 @@
+//! The statements of the host C++ subset: declarations (`int`, `float`, `auto`, CuTe's
+//! types, `std::vector<T>`, C arrays, pointers), blocks, `if`/`else`, `for`, `while`,
+//! `do`, `break`, `continue`, `return`, function definitions (plain and `template <...>`),
+//! `using` aliases and `typedef`, `static_assert`.
+//!
+//! ```text
+//! stmt  := '{' { stmt } '}' | 'if' ['constexpr'] '(' expr ')' stmt ['else' stmt]
+//!        | 'for' '(' [decl | expr] ';' [expr] ';' [expr {',' expr}] ')' stmt
+//!        | 'while' '(' expr ')' stmt | 'do' stmt 'while' '(' expr ')' ';'
+//!        | 'break' ';' | 'continue' ';' | 'return' [expr] ';'
+//!        | ['template' '<' tparams '>'] type NAME '(' params ')' '{' { stmt } '}'
+//!        | type declarator { ',' declarator } ';'
+//!        | 'using' NAME '=' tokens ';' | 'typedef' tokens NAME ';'
+//!        | 'static_assert' '(' expr [',' STRING] ')' ';'
+//!        | the calculator's statements (syntax.rs): NAME '=' expr, std::cout, expr
+//! type  := { qualifier } NAME ['<' targs '>'] { 'const' | '*' | '&' | '&&' }
+//! declarator := NAME ['[' expr ']'] [ '=' expr | '=' '{' list '}' | '(' args ')' | '{' list '}' ]
+//! ```
+//!
+//! Inside braces statements end with `;` as in C++; at the top level a new line ends one
+//! too, as in the calculator.
+
+use crate::error::{EvalError, Span};
+use crate::operators::{SCALAR_TYPES, not_supported};
+use crate::syntax::{
+    Declarator, Expr, ExprKind, FuncDef, Init, Parser, Stmt, Tok, Token, TypeSpec,
+};
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The most tokens a program has once its `using` aliases are expanded.
+const MAX_TOKENS: usize = 1 << 20;
+
+/// Words before a type that change nothing here.
+const QUALIFIERS: &[&str] = &[
+    "const",
+    "constexpr",
+    "static",
+    "volatile",
+    "inline",
+    "extern",
+    "register",
+    "mutable",
+    "typename",
+    "thread_local",
+    "__shared__",
+    "__device__",
+    "__host__",
+    "__global__",
+    "__forceinline__",
+    "__restrict__",
+    "CUTE_HOST_DEVICE",
+    "CUTE_DEVICE",
+    "CUTE_HOST",
+    "CUTLASS_HOST_DEVICE",
+    "CUTLASS_DEVICE",
+    "CUTE_HOST_RTC",
+];
+
+/// C++ words outside the subset, each with what to write instead.
+const UNSUPPORTED: &[(&str, &str)] = &[
+    ("struct", "functions and CuTe's own types"),
+    ("class", "functions and CuTe's own types"),
+    ("union", "separate variables"),
+    ("enum", "integer constants"),
+    ("namespace", "the declarations without a namespace"),
+    ("switch", "if / else if"),
+    ("case", "if / else if"),
+    ("goto", "a loop with break or continue"),
+    ("try", "code without exceptions"),
+    ("throw", "code without exceptions"),
+    ("catch", "code without exceptions"),
+    ("operator", "a function with a name"),
+    ("virtual", "functions"),
+    ("asm", "CuTe calls"),
+    ("co_await", "plain functions"),
+    ("concept", "template <class T>"),
+    ("requires", "template <class T>"),
+];
+
+impl TypeSpec {
+    /// `auto`: the value keeps the type of its initializer.
+    pub(crate) fn auto() -> TypeSpec {
+        TypeSpec {
+            text: String::from("auto"),
+            pointers: 0,
+            default: None,
+        }
+    }
+}
+
+impl Parser {
+    /// One statement, without its terminating `;` (a block, `if`, a loop or a function
+    /// definition sets `block_end`: nothing terminates it); `None` for one that does
+    /// nothing (`using namespace cute`, a function's declaration).
+    pub(crate) fn statement(&mut self) -> Result<Option<Stmt>, EvalError> {
+        self.block_end = false;
+        let Some(t) = self.peek().cloned() else {
+            return Err(EvalError::new("expected a statement", self.here()));
+        };
+        if let Tok::Punct(b'{') = t.tok {
+            let (body, _) = self.block()?;
+            self.block_end = true;
+            return Ok(Some(Stmt::Block(body)));
+        }
+        if let Tok::Name(word) = &t.tok {
+            match word.as_str() {
+                "if" => return self.if_stmt(t.span).map(Some),
+                "for" => return self.for_stmt(t.span).map(Some),
+                "while" => {
+                    self.i += 1;
+                    let (cond, close) = self.condition()?;
+                    let body = self.body()?;
+                    self.block_end = true;
+                    return Ok(Some(Stmt::While(cond, Box::new(body), t.span.join(close))));
+                }
+                "do" => {
+                    self.i += 1;
+                    let body = self.body()?;
+                    self.skip_newlines();
+                    if self.peek_name(self.i) != Some("while") {
+                        return Err(EvalError::new(
+                            alloc::format!(
+                                "expected 'while' after the body of 'do', found {}",
+                                self.found()
+                            ),
+                            self.here(),
+                        ));
+                    }
+                    self.i += 1;
+                    let (cond, close) = self.condition()?;
+                    return Ok(Some(Stmt::DoWhile(
+                        Box::new(body),
+                        cond,
+                        t.span.join(close),
+                    )));
+                }
+                "break" => {
+                    self.i += 1;
+                    return Ok(Some(Stmt::Break(t.span)));
+                }
+                "continue" => {
+                    self.i += 1;
+                    return Ok(Some(Stmt::Continue(t.span)));
+                }
+                "return" => {
+                    self.i += 1;
+                    if self.peek_punct(b';')
+                        || self.peek_punct(b'}')
+                        || self.at_separator()
+                        || self.peek().is_none()
+                    {
+                        return Ok(Some(Stmt::Return(None)));
+                    }
+                    let e = self.expr()?;
+                    return Ok(Some(Stmt::Return(Some(e))));
+                }
+                "static_assert" => {
+                    self.i += 1;
+                    let (mut args, close) = self.args()?;
+                    let span = t.span.join(close);
+                    let msg = match args.len() {
+                        1 => None,
+                        2 => match args.pop().map(|a| a.kind) {
+                            Some(ExprKind::Str(s)) => Some(s),
+                            _ => {
+                                return Err(EvalError::new(
+                                    "static_assert's message is a string",
+                                    span,
+                                ));
+                            }
+                        },
+                        _ => {
+                            return Err(EvalError::new(
+                                "static_assert takes a condition and a message",
+                                span,
+                            ));
+                        }
+                    };
+                    return Ok(Some(Stmt::StaticAssert(args.remove(0), msg, span)));
+                }
+                "template" => return self.template(t.span),
+                "using" if self.peek_name(self.i + 1) != Some("namespace") => {
+                    return self.using(t.span);
+                }
+                "typedef" => return self.typedef(t.span),
+                "delete" => {
+                    // `delete[] p`: memory is the program's until it ends
+                    self.i += 1;
+                    if self.peek_punct(b'[') && self.peek_at_punct(self.i + 1, b']') {
+                        self.i += 2;
+                    }
+                    self.expr()?;
+                    return Ok(None);
+                }
+                w => {
+                    if let Some((_, instead)) = UNSUPPORTED.iter().find(|(k, _)| *k == w) {
+                        return Err(not_supported(&alloc::format!("'{w}'"), instead, t.span));
+                    }
+                }
+            }
+        }
+        if let Some(st) = self.declaration()? {
+            return Ok(Some(st));
+        }
+        self.simple_statement()
+    }
+
+    /// A statement with its terminator: the body of a loop or of `if`, or a statement of a
+    /// block.
+    pub(crate) fn body(&mut self) -> Result<Stmt, EvalError> {
+        self.skip_newlines();
+        if self.peek_punct(b';') {
+            self.i += 1;
+            return Ok(Stmt::Block(Vec::new()));
+        }
+        let st = self.statement()?;
+        if !self.block_end {
+            if self.peek_punct(b';') {
+                self.i += 1;
+            } else if !(self.at_separator() || self.peek().is_none()) {
+                return Err(EvalError::new(
+                    alloc::format!("expected ';' after the statement, found {}", self.found()),
+                    self.here(),
+                ));
+            }
+        }
+        self.block_end = true;
+        Ok(st.unwrap_or(Stmt::Block(Vec::new())))
+    }
+
+    /// `{ stmt... }` from the `{` at the cursor: the statements and the span of `}`.
+    pub(crate) fn block(&mut self) -> Result<(Vec<Stmt>, Span), EvalError> {
+        let open = self.expect(b'{', "'{'")?;
+        let outer = self.depth;
+        self.enter(open)?;
+        let colon = core::mem::replace(&mut self.colon_ok, true);
+        let mut out = Vec::new();
+        let r = loop {
+            while self.at_separator() {
+                self.i += 1;
+            }
+            if self.peek_punct(b'}') {
+                let close = self.here();
+                self.i += 1;
+                break Ok(close);
+            }
+            if self.peek().is_none() {
+                break Err(EvalError::new("this '{' is never closed", open));
+            }
+            match self.body() {
+                Ok(Stmt::Block(b)) if b.is_empty() => {}
+                Ok(st) => out.push(st),
+                Err(e) => break Err(e),
+            }
+        };
+        self.colon_ok = colon;
+        self.depth = outer;
+        Ok((out, r?))
+    }
+
+    /// `( expr )` of `if`, `while`: the condition and the span of `)`.
+    fn condition(&mut self) -> Result<(Expr, Span), EvalError> {
+        self.expect(b'(', "'('")?;
+        let colon = core::mem::replace(&mut self.colon_ok, true);
+        let c = self.expr();
+        self.colon_ok = colon;
+        let c = c?;
+        let close = self.expect(b')', "')'")?;
+        Ok((c, close))
+    }
+
+    fn if_stmt(&mut self, at: Span) -> Result<Stmt, EvalError> {
+        self.i += 1;
+        if self.peek_name(self.i) == Some("constexpr") {
+            self.i += 1;
+        }
+        let (cond, _) = self.condition()?;
+        let then = self.body()?;
+        let save = self.i;
+        self.skip_newlines();
+        let other = if self.peek_name(self.i) == Some("else") {
+            self.i += 1;
+            Some(Box::new(self.body()?))
+        } else {
+            self.i = save;
+            None
+        };
+        let _ = at;
+        self.block_end = true;
+        Ok(Stmt::If(cond, Box::new(then), other))
+    }
+
+    fn for_stmt(&mut self, at: Span) -> Result<Stmt, EvalError> {
+        self.i += 1;
+        self.expect(b'(', "'(' after 'for'")?;
+        let colon = core::mem::replace(&mut self.colon_ok, true);
+        let r = self.for_header(at);
+        self.colon_ok = colon;
+        let (init, cond, step, close) = r?;
+        let body = self.body()?;
+        self.block_end = true;
+        Ok(Stmt::For {
+            init: init.map(Box::new),
+            cond,
+            step,
+            body: Box::new(body),
+            span: at.join(close),
+        })
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn for_header(
+        &mut self,
+        at: Span,
+    ) -> Result<(Option<Stmt>, Option<Expr>, Vec<Expr>, Span), EvalError> {
+        let init = if self.peek_punct(b';') {
+            None
+        } else {
+            let st = match self.declaration()? {
+                Some(d) => Some(d),
+                None => self.simple_statement()?,
+            };
+            if self.peek_punct(b':') {
+                return Err(not_supported(
+                    "a range-based for loop",
+                    "for (int i = 0; i < size(t); ++i)",
+                    at.join(self.here()),
+                ));
+            }
+            st
+        };
+        self.expect(b';', "';' after the first part of 'for (...)'")?;
+        let cond = if self.peek_punct(b';') {
+            None
+        } else {
+            Some(self.expr()?)
+        };
+        self.expect(b';', "';' after the condition of 'for (...)'")?;
+        let mut step = Vec::new();
+        while !self.peek_punct(b')') {
+            step.push(self.expr()?);
+            if self.peek_punct(b',') {
+                self.i += 1;
+                continue;
+            }
+            break;
+        }
+        let close = self.expect(b')', "')' to close 'for (...)'")?;
+        Ok((init, cond, step, close))
+    }
+
+    /// `template <class T, int N> ...` (a function).
+    fn template(&mut self, at: Span) -> Result<Option<Stmt>, EvalError> {
+        self.i += 1;
+        self.expect(b'<', "'<' after 'template'")?;
+        let mut values = Vec::new();
+        while !self.peek_punct(b'>') {
+            match self.peek_name(self.i) {
+                Some("class" | "typename") => {
+                    self.i += 1;
+                    if matches!(self.peek().map(|t| &t.tok), Some(Tok::Punct(b'.'))) {
+                        // `class...`
+                        while self.peek_punct(b'.') {
+                            self.i += 1;
+                        }
+                    }
+                    if let Some(n) = self.peek_name(self.i).map(String::from) {
+                        self.types.insert(n);
+                        self.i += 1;
+                    }
+                }
+                Some(_) => {
+                    // a value parameter, `int N`
+                    let _ = self.type_spec()?;
+                    if let Some(n) = self.peek_name(self.i).map(String::from) {
+                        self.vars.insert(n.clone());
+                        values.push(n);
+                        self.i += 1;
+                    }
+                }
+                None => {
+                    return Err(EvalError::new(
+                        alloc::format!("expected a template parameter, found {}", self.found()),
+                        self.here(),
+                    ));
+                }
+            }
+            if self.peek_punct(b'=') {
+                // a default: skip to ',' or '>' at this level
+                let mut level = 0usize;
+                while let Some(t) = self.peek() {
+                    match t.tok {
+                        Tok::Punct(b'<' | b'(') => level += 1,
+                        Tok::Punct(b')') => level = level.saturating_sub(1),
+                        Tok::Punct(b'>' | b',') if level == 0 => break,
+                        Tok::Punct(b'>') => level -= 1,
+                        _ => {}
+                    }
+                    self.i += 1;
+                }
+            }
+            if self.peek_punct(b',') {
+                self.i += 1;
+            } else if !self.peek_punct(b'>') {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "expected ',' or '>' in 'template <...>', found {}",
+                        self.found()
+                    ),
+                    self.here(),
+                ));
+            }
+        }
+        self.i += 1;
+        self.skip_newlines();
+        if matches!(self.peek_name(self.i), Some("struct" | "class" | "using")) {
+            return Err(not_supported(
+                "a template other than a function",
+                "a template function",
+                at.join(self.here()),
+            ));
+        }
+        self.template_values = values;
+        let st = self.declaration()?;
+        self.template_values.clear();
+        match st {
+            Some(st @ Stmt::Func(_)) => Ok(Some(st)),
+            None if self.block_end => Ok(None),
+            _ => Err(not_supported(
+                "a template other than a function",
+                "a template function",
+                at,
+            )),
+        }
+    }
+
+    /// `using T = type;` (an alias: later uses of `T` read as the type's tokens),
+    /// `using cute::name;` (nothing).
+    fn using(&mut self, at: Span) -> Result<Option<Stmt>, EvalError> {
+        self.i += 1;
+        let Some(name) = self.peek_name(self.i).map(String::from) else {
+            return Err(EvalError::new(
+                alloc::format!("expected a name after 'using', found {}", self.found()),
+                self.here(),
+            ));
+        };
+        self.i += 1;
+        if !self.peek_punct(b'=') {
+            // `using std::cout;`: the name is known already
+            return Ok(None);
+        }
+        self.i += 1;
+        let start = self.i;
+        while !(self.at_separator() || self.peek().is_none() || self.peek_punct(b'}')) {
+            self.i += 1;
+        }
+        if self.i == start {
+            return Err(EvalError::new(
+                "expected a type after '='",
+                at.join(self.here()),
+            ));
+        }
+        let tokens = self.toks[start..self.i].to_vec();
+        self.alias(name, tokens, at)?;
+        Ok(None)
+    }
+
+    /// `typedef float T;`
+    fn typedef(&mut self, at: Span) -> Result<Option<Stmt>, EvalError> {
+        self.i += 1;
+        let start = self.i;
+        while !(self.at_separator() || self.peek().is_none()) {
+            self.i += 1;
+        }
+        if self.i < start + 2 {
+            return Err(EvalError::new("typedef takes a type and a name", at));
+        }
+        let Some(Tok::Name(name)) = self.toks.get(self.i - 1).map(|t| t.tok.clone()) else {
+            return Err(EvalError::new("typedef ends with the new name", at));
+        };
+        let tokens = self.toks[start..self.i - 1].to_vec();
+        self.alias(name, tokens, at)?;
+        Ok(None)
+    }
+
+    /// Makes every later use of `name` read as `tokens`.
+    fn alias(&mut self, name: String, tokens: Vec<Token>, at: Span) -> Result<(), EvalError> {
+        let uses = self.toks[self.i..]
+            .iter()
+            .filter(|t| matches!(&t.tok, Tok::Name(n) if *n == name))
+            .count();
+        if self.toks.len() + uses * tokens.len() > MAX_TOKENS {
+            return Err(EvalError::new(
+                alloc::format!("the aliases make the program longer than {MAX_TOKENS} tokens"),
+                at,
+            ));
+        }
+        let mut rest = Vec::with_capacity(self.toks.len() - self.i + uses * tokens.len());
+        for t in self.toks.drain(self.i..) {
+            match &t.tok {
+                Tok::Name(n) if *n == name => {
+                    rest.extend(tokens.iter().map(|x| Token {
+                        tok: x.tok.clone(),
+                        span: t.span,
+                    }));
+                }
+                _ => rest.push(t),
+            }
+        }
+        self.toks.extend(rest);
+        self.types.insert(name);
+        Ok(())
+    }
+
+    /// A type at the cursor (qualifiers, a name, template arguments, `*`, `&`, `const`),
+    /// or `None` (the cursor back where it was) when none is there.
+    pub(crate) fn type_spec(&mut self) -> Result<Option<TypeSpec>, EvalError> {
+        let start = self.i;
+        while self
+            .peek_name(self.i)
+            .is_some_and(|n| QUALIFIERS.contains(&n))
+        {
+            self.i += 1;
+        }
+        let Some(base) = self.peek_name(self.i).map(String::from) else {
+            self.i = start;
+            return Ok(None);
+        };
+        if self.vars.contains(&base) && !self.types.contains(&base) {
+            self.i = start;
+            return Ok(None);
+        }
+        let base_at = self.i;
+        self.i += 1;
+        let mut text = base.clone();
+        if base == "decltype" {
+            if !self.peek_punct(b'(') {
+                self.i = start;
+                return Ok(None);
+            }
+            self.args()?;
+            text = String::from("auto");
+        } else if matches!(base.as_str(), "unsigned" | "signed" | "long" | "short") {
+            // `unsigned int`, `long long`
+            while matches!(
+                self.peek_name(self.i),
+                Some("int" | "long" | "short" | "char")
+            ) {
+                self.i += 1;
+            }
+            text = String::from(if base == "unsigned" {
+                "unsigned"
+            } else {
+                "long"
+            });
+        } else if self.peek_punct(b'<') && self.type_args_follow_any() {
+            match self.type_args(&base) {
+                Ok((t, _)) => text = t,
+                Err(_) => {
+                    self.i = start;
+                    return Ok(None);
+                }
+            }
+        }
+        let end = self.i;
+        let mut pointers = 0;
+        loop {
+            match self.peek().map(|t| &t.tok) {
+                Some(Tok::Punct(b'*')) => pointers += 1,
+                Some(Tok::Punct(b'&')) | Some(Tok::Op("&&")) => {}
+                Some(Tok::Name(n))
+                    if matches!(n.as_str(), "const" | "__restrict__" | "volatile") => {}
+                _ => break,
+            }
+            self.i += 1;
+        }
+        // CuTe's types: their value with `{}` when declared without an initializer
+        let mut default = None;
+        if pointers == 0
+            && end > base_at + 1
+            && !SCALAR_TYPES.contains(&base.as_str())
+            && !base.starts_with("std::")
+        {
+            let after = self.i;
+            let depth = self.depth;
+            self.i = base_at;
+            if let Ok(e) = self.atom()
+                && self.i == end
+            {
+                default = Some(Box::new(e));
+            }
+            self.i = after;
+            self.depth = depth;
+        }
+        Ok(Some(TypeSpec {
+            text,
+            pointers,
+            default,
+        }))
+    }
+
+    /// Whether the `<` at the cursor opens template arguments of a type (a name, an
+    /// integer or `>` follows).
+    fn type_args_follow_any(&self) -> bool {
+        matches!(
+            self.toks.get(self.i + 1).map(|t| &t.tok),
+            Some(Tok::Name(_) | Tok::Int(_) | Tok::Punct(b'>'))
+        )
+    }
+
+    /// A declaration or a function definition at the cursor, or `None` (the cursor back
+    /// where it was) when the statement is not one.
+    pub(crate) fn declaration(&mut self) -> Result<Option<Stmt>, EvalError> {
+        let start = self.i;
+        let Some(ty) = self.type_spec()? else {
+            return Ok(None);
+        };
+        let declarator_follows = self.peek_name(self.i).is_some()
+            && matches!(
+                self.toks.get(self.i + 1).map(|t| &t.tok),
+                None | Some(
+                    Tok::Punct(b'=' | b';' | b'(' | b'{' | b'[' | b',' | b':' | b')')
+                        | Tok::Newline
+                )
+            );
+        if !declarator_follows {
+            self.i = start;
+            return Ok(None);
+        }
+        let mut items = Vec::new();
+        loop {
+            let name = String::from(self.peek_name(self.i).unwrap_or_default());
+            let span = self.here();
+            self.i += 1;
+            if items.is_empty()
+                && self.peek_punct(b'(')
+                && let Some(f) = self.function(&name, &ty, span)?
+            {
+                return Ok(Some(f));
+            }
+            self.vars.insert(name.clone());
+            let mut array = None;
+            if self.peek_punct(b'[') {
+                self.i += 1;
+                if !self.peek_punct(b']') {
+                    array = Some(self.expr()?);
+                } else {
+                    array = Some(Expr {
+                        kind: ExprKind::List(Vec::new()),
+                        span: self.here(),
+                    });
+                }
+                self.expect(b']', "']'")?;
+            }
+            let init = if self.peek_punct(b'=') {
+                self.i += 1;
+                if self.peek_punct(b'{') {
+                    match self.braced_list()?.kind {
+                        ExprKind::List(items) => Init::List(items),
+                        _ => unreachable!(),
+                    }
+                } else {
+                    Init::Value(self.expr()?)
+                }
+            } else if self.peek_punct(b'(') {
+                Init::Ctor(self.args()?.0)
+            } else if self.peek_punct(b'{') {
+                match self.braced_list()?.kind {
+                    ExprKind::List(items) => Init::List(items),
+                    _ => unreachable!(),
+                }
+            } else {
+                Init::None
+            };
+            items.push(Declarator {
+                name,
+                span,
+                array,
+                init,
+            });
+            if self.peek_punct(b',') && self.peek_name(self.i + 1).is_some() {
+                self.i += 1;
+                while self.peek_punct(b'*') || self.peek_punct(b'&') {
+                    self.i += 1;
+                }
+                continue;
+            }
+            break;
+        }
+        Ok(Some(Stmt::Decl(ty, items)))
+    }
+
+    /// After `type NAME` with `(` at the cursor: a function definition (parameters, then
+    /// a body), or `None` with the cursor back at `(` (a constructor's arguments).
+    fn function(
+        &mut self,
+        name: &str,
+        ret: &TypeSpec,
+        at: Span,
+    ) -> Result<Option<Stmt>, EvalError> {
+        let open = self.i;
+        let vars = self.vars.clone();
+        let Ok(params) = self.params() else {
+            self.i = open;
+            self.vars = vars;
+            return Ok(None);
+        };
+        while matches!(
+            self.peek_name(self.i),
+            Some("const" | "noexcept" | "override")
+        ) {
+            self.i += 1;
+        }
+        self.skip_newlines();
+        if !self.peek_punct(b'{') {
+            // not a definition: a constructor's arguments, `std::vector<int> v(n)`
+            self.i = open;
+            self.vars = vars;
+            return Ok(None);
+        }
+        let tvalues = core::mem::take(&mut self.template_values);
+        let (body, close) = self.block()?;
+        self.vars = vars;
+        self.vars.insert(String::from(name));
+        self.block_end = true;
+        Ok(Some(Stmt::Func(alloc::sync::Arc::new(FuncDef {
+            name: String::from(name),
+            params,
+            tvalues,
+            ret: ret.clone(),
+            body,
+            span: at.join(close),
+        }))))
+    }
+
+    /// `( type name [= default], ... )` of a function or a lambda.
+    pub(crate) fn params(&mut self) -> Result<Vec<(String, TypeSpec)>, EvalError> {
+        self.expect(b'(', "'('")?;
+        let mut out = Vec::new();
+        if self.peek_name(self.i) == Some("void") && self.peek_at_punct(self.i + 1, b')') {
+            self.i += 1;
+        }
+        while !self.peek_punct(b')') {
+            let Some(ty) = self.type_spec()? else {
+                return Err(EvalError::new(
+                    alloc::format!("expected a parameter's type, found {}", self.found()),
+                    self.here(),
+                ));
+            };
+            let name = match self.peek_name(self.i) {
+                Some(n) => {
+                    let n = String::from(n);
+                    self.i += 1;
+                    n
+                }
+                None => String::new(),
+            };
+            if self.peek_punct(b'=') {
+                return Err(not_supported(
+                    "a parameter's default value",
+                    "the value at each call",
+                    self.here(),
+                ));
+            }
+            self.vars.insert(name.clone());
+            out.push((name, ty));
+            if self.peek_punct(b',') {
+                self.i += 1;
+                continue;
+            }
+            if !self.peek_punct(b')') {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "expected ',' or ')' in the parameters, found {}",
+                        self.found()
+                    ),
+                    self.here(),
+                ));
+            }
+        }
+        self.i += 1;
+        Ok(out)
+    }
+}

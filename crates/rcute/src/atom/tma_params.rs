@@ -1,0 +1,138 @@
+//! The TMA operations and what a TMA copy atom carries beside its traits (the descriptor's
+//! arguments and the TMA tensor's stride); [`super::tma`] builds them.
+
+use crate::error::Error;
+use crate::layout::Layout;
+use crate::swizzle::Swizzle;
+use crate::tensor::CoordTensor;
+use crate::tuple::IntTuple;
+
+/// The most dimensions of a TMA descriptor.
+pub(crate) const TMA_RANK: usize = 5;
+
+/// A TMA copy operation of CuTe's.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TmaOp {
+    /// `SM90_TMA_LOAD`.
+    Load,
+    /// `SM90_TMA_LOAD_MULTICAST`.
+    LoadMulticast,
+    /// `SM90_TMA_STORE`.
+    Store,
+    /// `SM90_TMA_REDUCE_ADD`.
+    ReduceAdd,
+    /// `SM100_TMA_2SM_LOAD`: two CTAs (a CTA pair) issue one load, `ThrID` `_2:_1`.
+    Load2Sm,
+    /// `SM100_TMA_2SM_LOAD_MULTICAST`.
+    Load2SmMulticast,
+}
+
+impl TmaOp {
+    /// Every TMA operation.
+    pub const ALL: [TmaOp; 6] = [
+        TmaOp::Load,
+        TmaOp::LoadMulticast,
+        TmaOp::Store,
+        TmaOp::ReduceAdd,
+        TmaOp::Load2Sm,
+        TmaOp::Load2SmMulticast,
+    ];
+
+    /// CuTe's name of the operation.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TmaOp::Load => "SM90_TMA_LOAD",
+            TmaOp::LoadMulticast => "SM90_TMA_LOAD_MULTICAST",
+            TmaOp::Store => "SM90_TMA_STORE",
+            TmaOp::ReduceAdd => "SM90_TMA_REDUCE_ADD",
+            TmaOp::Load2Sm => "SM100_TMA_2SM_LOAD",
+            TmaOp::Load2SmMulticast => "SM100_TMA_2SM_LOAD_MULTICAST",
+        }
+    }
+
+    /// The operation called `name` (`cute::` may qualify it).
+    pub fn from_name(name: &str) -> Option<TmaOp> {
+        let name = name.strip_prefix("cute::").unwrap_or(name);
+        TmaOp::ALL.into_iter().find(|o| o.name() == name)
+    }
+
+    /// The CTAs of one instruction (`size(ThrID)`): 2 for the SM100 2SM forms.
+    pub const fn threads(self) -> i64 {
+        match self {
+            TmaOp::Load2Sm | TmaOp::Load2SmMulticast => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// What a TMA copy atom carries beside its traits (CuTe's `AuxTmaParams` and the
+/// arguments of its descriptor).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TmaParams {
+    pub(crate) op: TmaOp,
+    pub(crate) gbasis: Layout,
+    pub(crate) g_stride: IntTuple,
+    pub(crate) rank: usize,
+    pub(crate) global_dim: [u64; TMA_RANK],
+    pub(crate) global_strides: [u64; TMA_RANK],
+    pub(crate) box_dim: [u32; TMA_RANK],
+    pub(crate) swizzle: Swizzle,
+    pub(crate) element_bits: i64,
+}
+
+impl TmaParams {
+    /// The operation.
+    pub fn op(&self) -> TmaOp {
+        self.op
+    }
+    /// CuTe's `TmaGmemBasis`: the box's shape, each mode's stride the global mode(s) it
+    /// walks (`(_64,_64):(_1@1,_1@0)`).
+    pub fn gbasis(&self) -> &Layout {
+        &self.gbasis
+    }
+    /// The stride of the TMA coordinate tensor (`AuxTmaParams::g_stride_`): global mode
+    /// `i` steps TMA coordinate `j` as `E<j>`.
+    pub fn g_stride(&self) -> &IntTuple {
+        &self.g_stride
+    }
+    /// `tensorRank`.
+    pub fn rank(&self) -> usize {
+        self.rank
+    }
+    /// `globalDim`, elements.
+    pub fn global_dim(&self) -> &[u64] {
+        &self.global_dim[..self.rank]
+    }
+    /// `globalStrides`: dimensions 1 to `rank - 1`, bytes.
+    pub fn global_strides(&self) -> &[u64] {
+        &self.global_strides[1..self.rank]
+    }
+    /// `boxDim`, elements (truncated by the multicast).
+    pub fn box_dim(&self) -> &[u32] {
+        &self.box_dim[..self.rank]
+    }
+    /// The shared-memory swizzle, on elements.
+    pub fn swizzle(&self) -> Swizzle {
+        self.swizzle
+    }
+    /// The element's bits.
+    pub fn element_bits(&self) -> i64 {
+        self.element_bits
+    }
+
+    /// CuTe's `get_tma_tensor(g_shape)`: the coordinate tensor of the TMA coordinates of a
+    /// global tensor of shape `g_shape`, `make_coord_tensor(make_layout(g_shape, g_stride))`.
+    ///
+    /// # Errors
+    /// `g_shape` not congruent with the global tensor's shape.
+    pub fn tma_tensor(&self, g_shape: &IntTuple) -> Result<CoordTensor, Error> {
+        let layout = Layout::try_new(*g_shape, self.g_stride).map_err(|_| Error::Precondition {
+            msg: "get_tma_tensor: the shape is not congruent with the global tensor's (its rank and the TMA stride's)",
+            mode: -1,
+            lhs: g_shape.rank() as i64,
+            rhs: self.g_stride.rank() as i64,
+        })?;
+        let origin = layout.try_coprofile()?;
+        Ok(CoordTensor::new(origin, layout))
+    }
+}

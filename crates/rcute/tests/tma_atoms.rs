@@ -1,0 +1,161 @@
+//! CuTe's TMA atoms (`atom::make_tma_atom`, `make_tma_copy`) against rcute's TMA analysis
+//! (`analysis::tma::TmaCopy`): where one tensor map moves the tile in one instruction, the
+//! descriptor CuTe's algorithm builds is the one the analysis proves by enumeration
+//! (`globalDim`, `globalStrides`, `boxDim`, the swizzle), and the TMA coordinate tensor
+//! (`get_tma_tensor`) sends each global mode to the tensor-map dimension the analysis gives
+//! it. Both are also checked on every element of the tile: the TMA tensor's coordinate of
+//! each tile element, read through the analysis's tensor map, is that element's global
+//! offset.
+
+use rcute::analysis::tma::{TmaCopy, TmaSwizzle};
+use rcute::atom::{TmaOp, make_tma_atom, make_tma_copy};
+use rcute::{ComposedLayout, Int, IntTuple, Layout, MaybeSwizzled, Swizzle, Tiler};
+
+/// The TMA swizzle `b` (0: none) on elements of `bits` bits: `Sw<b, 4 - log2(bytes), 3>`.
+fn swizzle(b: i64, bits: i64) -> Swizzle {
+    let m = 4 - (bits / 8).trailing_zeros() as i64;
+    Swizzle::new(b, m, 3)
+}
+
+struct Case {
+    g: Layout,
+    s: MaybeSwizzled,
+    tile: IntTuple,
+    bits: i64,
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for bits in [8i64, 16, 32] {
+        let ty_elems_128b = 128 * 8 / bits; // elements in 128 bytes
+        for (m, k) in [(256i64, 128i64), (512, 1024), (4096, 64), (96, 512)] {
+            for (tm, tk) in [
+                (8i64, 16i64),
+                (64, 32),
+                (128, 64),
+                (32, 128),
+                (256, 8),
+                (16, 256),
+            ] {
+                if tm > m || tk > k || tk > 256 || tm > 256 {
+                    continue;
+                }
+                for k_major in [true, false] {
+                    // the contiguous extent of the tile, elements
+                    let inner = if k_major { tk } else { tm };
+                    for b in 0..4i64 {
+                        // a swizzle whose span holds the contiguous extent exactly
+                        if b > 0 && inner != (16 << b) * 8 / bits {
+                            continue;
+                        }
+                        if inner * bits / 8 % 16 != 0 {
+                            continue;
+                        }
+                        let _ = ty_elems_128b;
+                        let g = if k_major {
+                            Layout::try_parse(&format!("({m},{k}):({k},_1)")).unwrap()
+                        } else {
+                            Layout::try_parse(&format!("({m},{k}):(_1,{m})")).unwrap()
+                        };
+                        let sl = if k_major {
+                            Layout::try_parse(&format!("(_{tm},_{tk}):(_{tk},_1)")).unwrap()
+                        } else {
+                            Layout::try_parse(&format!("(_{tm},_{tk}):(_1,_{tm})")).unwrap()
+                        };
+                        let s = if b == 0 {
+                            MaybeSwizzled::Plain(sl)
+                        } else {
+                            MaybeSwizzled::Swizzled(
+                                ComposedLayout::try_new(swizzle(b, bits), Int::ZERO, sl).unwrap(),
+                            )
+                        };
+                        let tile = IntTuple::try_parse(&format!("(_{tm},_{tk})")).unwrap();
+                        out.push(Case { g, s, tile, bits });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn cute_tma_atoms_agree_with_the_tma_analysis() {
+    let mut agreed = 0;
+    for c in cases() {
+        let tiler = Tiler::try_from_shape(&c.tile).unwrap();
+        let atom = make_tma_atom(TmaOp::Load, &c.g, "u", c.bits, &c.s, &tiler, 1)
+            .unwrap_or_else(|e| panic!("{} {:?}: {e}", c.g, c.s));
+        let p = *atom.op().tma_params().unwrap();
+        let t = TmaCopy::try_new(&c.g, &c.s, c.bits, None)
+            .unwrap_or_else(|e| panic!("{} {:?}: {e}", c.g, c.s));
+        if t.instructions().len() != 1 {
+            continue;
+        }
+        let what = format!("{} {:?}", c.g, c.s);
+        assert_eq!(p.rank(), t.rank(), "{what}");
+        assert_eq!(p.global_dim(), t.global_dim(), "{what}");
+        assert_eq!(p.global_strides(), t.global_strides(), "{what}");
+        assert_eq!(p.box_dim(), t.box_dim(), "{what}");
+        assert_eq!(
+            TmaSwizzle::try_from_elements(p.swizzle(), c.bits / 8).unwrap(),
+            t.swizzle(),
+            "{what}"
+        );
+        // the TMA tensor: global mode modes()[d] walks TMA coordinate d
+        let tensor = p.tma_tensor(&c.g.shape()).unwrap();
+        let stride = tensor.layout().stride();
+        for (d, &m) in t.modes().iter().enumerate() {
+            let e = stride.leaf(m);
+            assert!(
+                e.is_basis() && e.basis_index(0) == d && e.value() == 1,
+                "{what}: {stride}"
+            );
+        }
+        // every tile element: its TMA coordinates through the tensor map are its offset
+        let gs: Vec<i64> = std::iter::once(1)
+            .chain(t.global_strides().iter().map(|&b| b as i64 * 8 / c.bits))
+            .collect();
+        let n = c.tile.try_product().unwrap().value();
+        let tile = Layout::try_from_shape(c.tile).unwrap();
+        for i in 0..n {
+            let crd = tile
+                .try_get_hier_coord(&IntTuple::from_int(Int::dynamic(i)))
+                .unwrap();
+            let tma = tensor.try_get(&crd).unwrap();
+            let via_map: i64 = (0..t.rank()).map(|d| tma.leaf(d).value() * gs[d]).sum();
+            assert_eq!(
+                via_map,
+                c.g.try_apply(&crd).unwrap().leaf(0).value(),
+                "{what} at {crd}"
+            );
+        }
+        agreed += 1;
+    }
+    assert!(agreed >= 60, "{agreed} cases agreed");
+}
+
+#[test]
+fn the_tiled_copy_is_the_atom_over_the_tile() {
+    // make_tma_copy's tiler is the smem tile and its one "thread" owns every value
+    let g = Layout::try_parse("(256,128):(128,_1)").unwrap();
+    let s = MaybeSwizzled::Plain(Layout::try_parse("(_64,_64):(_64,_1)").unwrap());
+    let tiler = Tiler::try_parse("(_64,_64)").unwrap();
+    let copy = make_tma_copy(TmaOp::Load, &g, "half_t", 16, &s, &tiler, Int::ONE).unwrap();
+    assert_eq!(copy.tiler().to_string(), "(_64,_64)");
+    assert_eq!(copy.try_size().unwrap().value(), 1);
+    // the TV layout covers the tile's 4096 smem coordinates once each
+    let tv = copy.layout_tv();
+    let n = tv.try_size().unwrap().value();
+    let mut seen = vec![false; 4096];
+    for i in 0..n {
+        let o = tv
+            .try_apply(&IntTuple::from_int(Int::dynamic(i)))
+            .unwrap()
+            .leaf(0)
+            .value();
+        assert!(!seen[o as usize], "{o} twice");
+        seen[o as usize] = true;
+    }
+    assert!(seen.iter().all(|&b| b));
+}

@@ -1,0 +1,123 @@
+// ---- loops: print2D of 01_layout.md
+auto layout = make_layout(make_shape(_2{},_3{}), LayoutRight{});
+for (int m = 0; m < size<0>(layout); ++m) {
+  for (int n = 0; n < size<1>(layout); ++n) {
+    printf("%3d  ", int(layout(m,n)));
+  }
+  printf("\n");
+}
+// ---- loops: idx2crd table
+auto shape = make_shape(_2{}, make_shape(_2{}, _2{}));
+for (int i = 0; i < size(shape); ++i) {
+  print(i); print(" -> "); print(idx2crd(i, shape)); print("\n");
+}
+// ---- data: vector, tensor, element writes
+std::vector<float> buf(8);
+for (int i = 0; i < 8; ++i) buf[i] = i * 1.5f;
+Tensor t = make_tensor(buf.data(), make_shape(_2{},_4{}));
+t(1,2) = 100.0f;
+for (int i = 0; i < 2; ++i) { for (int j = 0; j < 4; ++j) printf("%d ", int(t(i,j))); printf("\n"); }
+print(t.layout()); print(" "); print(t.shape()); print(" "); print(size(t));
+// ---- data: owning tensor
+auto o = make_tensor<int>(make_layout(make_shape(_2{},_3{})));
+for (int i = 0; i < size(o); ++i) o(i) = i * i;
+for (int m = 0; m < 2; ++m) { for (int n = 0; n < 3; ++n) printf("%3d", int(o(m,n))); printf("\n"); }
+// ---- functions and lambdas
+auto f = [](int x) { return x * 3; };
+int s = 0;
+for (int i = 0; i < 5; ++i) { if (i == 3) continue; s += f(i); }
+printf("%d\n", s);
+int k = 0;
+while (k < 100) { k = k * 2 + 1; }
+do { k -= 50; } while (k > 0);
+printf("%d %d %d\n", k, 17 / 5, -17 % 5);
+// ---- static and dynamic
+print(_4{} * 2); print(" "); print(_4{} * _2{}); print(" "); print(_0{} * 7); print(" ");
+print(_8{} / _3{}); print(" "); print((_8{} > _3{}) && (_1{} != _2{})); print(" "); int d = 3; print(d == 3); print(" "); print(_5{} - d);
+// ---- print_tensor of a float tensor over a vector
+std::vector<float> buf(8*4);
+for (int i = 0; i < 32; ++i) buf[i] = i;
+Tensor t = make_tensor(buf.data(), make_shape(8,4));
+print_tensor(t);
+// ---- print_tensor of a slice and a local_tile
+std::vector<int> v(24);
+std::iota(v.begin(), v.end(), 0);
+Tensor t = make_tensor(v.data(), make_layout(make_shape(_4{},_6{}), LayoutRight{}));
+print_tensor(t(_,1));
+print_tensor(local_tile(t, make_shape(_2{},_3{}), make_coord(1,1)));
+// ---- C array, gmem pointer, rank 3
+int a[12];
+for (int i = 0; i < 12; ++i) a[i] = 10 * i;
+Tensor t = make_tensor(make_gmem_ptr(a), make_shape(_2{},_3{},_2{}));
+print_tensor(t);
+// ---- owning tensors, fill, clear, copy
+auto A = make_tensor<float>(make_shape(_2{},_2{}));
+fill(A, 2.5f);
+auto B = make_tensor<float>(make_shape(_2{},_2{}));
+copy(A, B);
+B(1,1) = -1.0f;
+print_tensor(B);
+clear(A);
+print_tensor(A);
+// ---- using aliases and UniversalFMA
+using TA = float;
+using TB = float;
+using TC = float;
+TiledMMA mma = make_tiled_mma(UniversalFMA<TC,TA,TB>{}, Layout<Shape<_16,_16,_1>>{});
+print(size(mma)); print("\n");
+print(mma.get_layoutC_TV());
+// ---- member calls of a tiled MMA
+TiledMMA mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{});
+auto thr = mma.get_thread_slice(5);
+Tensor cA = make_identity_tensor(make_shape(_64{},_32{}));
+print(thr.partition_A(cA)); print("\n");
+print(thr.partition_fragment_C(make_identity_tensor(make_shape(_64{},_64{})))); print("\n");
+print(mma.get_layoutA_TV()); print("\n");
+print(tile_size<0>(mma));
+// ---- static_assert, decltype, if
+auto s = make_shape(_4{}, _8{});
+auto d = make_stride(_1{}, _4{});
+static_assert(congruent(s, d));
+auto L = make_layout(s, d);
+if (size(L) == 32 || rank(L) > 5) { print("big "); } else { print("small "); }
+decltype(L) L2 = L;
+print(L2);
+// ---- functions over layouts
+template <class Shape, class Stride>
+void print1D(Layout<Shape,Stride> const& layout) {
+  for (int i = 0; i < size(layout); ++i) {
+    printf("%3d  ", int(layout(i)));
+  }
+  printf("\n");
+}
+int main() {
+  print1D(make_layout(make_shape(_2{},_3{}), LayoutRight{}));
+  print1D(make_layout(8, 2));
+  return 0;
+}
+// ---- double and printf with floats
+double x = 1.0 / 3;
+float y = 2.0f / 3;
+printf("%f %.3f %e\n", x, y, x * 1000);
+print(x); print(" "); print(y);
+// ---- integer conversions and unsigned
+size_t n = 256;
+int64_t big = 1;
+for (int i = 0; i < 40; ++i) big *= 2;
+unsigned u = 7u;
+printf("%zu %lld %u %d\n", n, (long long)big, u, int(n / 3));
+// ---- local_partition of a data tensor
+std::vector<int> v(16);
+for (int i = 0; i < 16; ++i) v[i] = 100 + i;
+Tensor t = make_tensor(v.data(), make_layout(make_shape(_4{},_4{})));
+Tensor p = local_partition(t, make_layout(make_shape(_2{},_2{})), 3);
+print(p.layout()); print("\n");
+for (int i = 0; i < size(p); ++i) printf("%d ", int(p(i)));
+// ---- lambdas with capture and while
+int total = 0;
+auto acc = [&](int x) { total += x; return total; };
+int i = 0;
+while (i < 5) { acc(i * i); ++i; }
+printf("%d\n", total);
+bool flag = total > 20;
+print(flag);
