@@ -470,7 +470,7 @@ impl Layout {
             Ok(false) if t.guide().is_tuple() => {
                 if let Ok(d) = self.try_logical_divide(t) {
                     let mut b = LayoutBuilder::new();
-                    if let Ok(()) = zip2_into(&mut b, &d, t.guide(), true)
+                    if zip2_into(&mut b, &d, t.guide(), true).is_ok()
                         && b.mark() + 2 <= NODE_CAPACITY
                     {
                         return b.finish();
