@@ -46,3 +46,11 @@ def test_a_1d_strided_array_is_storage():
     a = np.arange(40)[::2]
     T = rcute.make_tensor(a, rcute.Layout((4, 5), (5, 1)))
     assert T(1, 1) == a[6] and (np.asarray(T) == a.reshape(4, 5)).all()
+
+
+def test_make_tensor_of_the_language_is_still_there():
+    # a first argument that is not an array goes to the language's make_tensor
+    p = rcute.eval("print(make_tensor(make_gmem_ptr<half_t>(nullptr), (4,8):(8,_1)))")
+    assert p.startswith("gmem_ptr[16b]((nil)) o (4,8):(8,_1)")
+    T = rcute.make_tensor(np.arange(4.0), rcute.Layout((2, 2), (2, 1)))
+    assert float(T(1, 0)) == 2.0

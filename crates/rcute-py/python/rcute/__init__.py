@@ -50,9 +50,9 @@ from ._rcute import (  # noqa: F401
     eval,
     functions,
     layout_of,
-    make_tensor,
     value,
 )
+from ._rcute import make_tensor as _make_array_tensor
 
 # Every function of the language's table, under its CuTe name: a function added to the
 # table appears here, its doc from the table.
@@ -60,6 +60,23 @@ for _f in _rcute.functions():
     _f.__doc__ = _f.doc
     globals()[_f.__name__] = _f
 del _f
+
+# `make_tensor` of the table builds a tensor over a pointer of the language
+# (`make_gmem_ptr<T>(nullptr)`); over a numpy array (anything with the array interface)
+# it is the view `make_tensor(array, layout=None)`.
+_make_table_tensor = globals().get("make_tensor")
+
+
+def make_tensor(*args, **kwargs):
+    """``make_tensor(array, layout=None)``: the numpy array behind a layout, without a copy
+    (without a layout, the array's own shape and strides in elements); any other first
+    argument is the language's ``make_tensor`` (a tensor over ``make_gmem_ptr<T>(nullptr)``
+    and the like)."""
+    if _make_table_tensor is None or kwargs or (
+        args and (hasattr(args[0], "__array_interface__") or hasattr(args[0], "__array__"))
+    ):
+        return _make_array_tensor(*args, **kwargs)
+    return _make_table_tensor(*args)
 
 LayoutLeft = value("LayoutLeft")
 LayoutRight = value("LayoutRight")

@@ -34,7 +34,7 @@ back: Function
 Arguments: 1."""
 
 bank_conflicts: Function
-"""bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy) to shared layout S, and the swizzle or padding that removes its conflicts
+"""bank_conflicts(S, A): wavefronts per warp instruction of access A (vector_access, matrix_access or a tiled copy; a load, store or cp.async) to shared layout S (or domain_offset(coord, S)), and the swizzle or padding that removes its conflicts
 
 Arguments: 2."""
 
@@ -884,7 +884,7 @@ upcast: Function
 Arguments: 1; template arguments (f[...]): 1."""
 
 vector_access: Function
-"""vector_access(TV, T[, bits]): (thread, value) -> index of the tile, elements T, bits per access (default: one element)
+"""vector_access(TV, T[, bits]): (thread, value) -> index of the tile, or its (m, n) coordinate with strides s@0, s@1; elements T, bits per access (default: one element)
 
 Arguments: 2 to 3."""
 
