@@ -60,16 +60,16 @@ enum Command {
         /// says what rcute refused and where CuTe's answer breaks the operation's law.
         #[arg(long, conflicts_with_all = ["thread", "block", "block_dim", "grid_dim"])]
         as_cute: bool,
-        /// Run the program as one thread of a kernel: threadIdx is X[,Y[,Z]].
+        /// Run the program as one thread of a kernel: threadIdx is X, X,Y or X,Y,Z.
         #[arg(long, value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
         thread: Option<String>,
-        /// blockIdx of that thread, X[,Y[,Z]] (default 0).
+        /// blockIdx of that thread, X, X,Y or X,Y,Z (default 0).
         #[arg(long, value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
         block: Option<String>,
-        /// blockDim, X[,Y[,Z]] (unset: a program reading it is refused).
+        /// blockDim: X, X,Y or X,Y,Z (unset: a program reading it is refused).
         #[arg(long = "block-dim", value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
         block_dim: Option<String>,
-        /// gridDim, X[,Y[,Z]] (unset: a program reading it is refused).
+        /// gridDim: X, X,Y or X,Y,Z (unset: a program reading it is refused).
         #[arg(long = "grid-dim", value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
         grid_dim: Option<String>,
     },
