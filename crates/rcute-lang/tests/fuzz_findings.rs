@@ -225,3 +225,22 @@ fn pictures_of_a_large_tiled_mma_are_refused_before_they_are_built() {
     let tex = eval(&format!("print_latex({mma})")).unwrap();
     assert_eq!(tex.matches("\\shortstack").count(), 32 * 32 + 2 * 32 * 4);
 }
+
+/// Fuzz finding: `make_tuple()` panicked (a function's first argument was read before its
+/// arity allowed none). Every function of the table, called with no argument and with one
+/// of several kinds, answers or refuses: never a panic.
+#[test]
+fn every_function_with_few_arguments_answers_or_refuses() {
+    let args = ["", "1", "_2", "(4,8):(8,_1)", "make_gmem_ptr<half_t>(nullptr)", "(1,2)"];
+    let mut n = 0;
+    for f in rcute_lang::FUNCTIONS.iter() {
+        for a in args {
+            let program = format!("{}({a})", f.name);
+            let r = std::panic::catch_unwind(|| eval(&program));
+            assert!(r.is_ok(), "{program} panicked");
+            n += 1;
+        }
+    }
+    assert_eq!(n, rcute_lang::FUNCTIONS.len() * args.len());
+    assert!(n > 600, "{n}");
+}

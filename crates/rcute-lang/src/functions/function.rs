@@ -210,11 +210,11 @@ impl Function {
     /// argument is a coordinate tensor and it has one, else its evaluation.
     pub(crate) fn eval(&self, c: &Call<'_>) -> Result<Value, EvalError> {
         if let Some(tensor) = self.tensor
-            && let Value::Tensor(t) = c.value(0)
+            && let Some((Value::Tensor(t), _)) = c.args.first()
         {
             return tensor(c, t);
         }
-        if let Value::PtrTensor(t) = c.value(0)
+        if let Some((Value::PtrTensor(t), _)) = c.args.first()
             && matches!(
                 self.name,
                 "shape" | "stride" | "layout" | "size" | "rank" | "depth" | "cosize"
