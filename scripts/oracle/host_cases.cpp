@@ -121,3 +121,79 @@ while (i < 5) { acc(i * i); ++i; }
 printf("%d\n", total);
 bool flag = total > 20;
 print(flag);
+// ---- 03_tensor.md: owning tensors of the register-memory examples
+Tensor rmem_4x8_col = make_tensor<float>(Shape<_4,_8>{});
+Tensor rmem_4x8_row = make_tensor<float>(Shape<_4,_8>{}, LayoutRight{});
+Tensor rmem_4x8_pad = make_tensor<float>(Shape <_4, _8>{}, Stride<_32,_2>{});
+Tensor rmem_4x8_like = make_tensor_like(rmem_4x8_pad);
+print(rmem_4x8_col.layout()); print("\n");
+print(rmem_4x8_row.layout()); print("\n");
+print(rmem_4x8_pad.layout()); print("\n");
+print(rmem_4x8_like.layout()); print("\n");
+// ---- 03_tensor.md: tensor access by coordinate and index
+float* A = new float[24];
+for (int i = 0; i < 24; ++i) A[i] = i;
+Tensor tensor = make_tensor(A, make_shape(_4{}, make_shape(_2{}, _3{})));
+printf("%f %f %f\n", tensor(1, make_coord(1, 2)), tensor(make_coord(2, 3)), tensor(21));
+tensor(0, make_coord(0, 0)) = 42.0f;
+print(A[0]);
+// ---- predication: a bool tensor of comparisons
+Tensor cA = make_identity_tensor(make_shape(_4{}, _6{}));
+Tensor tApA = make_tensor<bool>(make_shape(size<1>(cA)), make_stride(Int<1>{}));
+int n = 4;
+for (int k = 0; k < size<1>(cA); ++k) {
+  tApA(k) = get<1>(cA(0,k)) < n;
+}
+print_tensor(tApA);
+// ---- tiling a gmem tensor as a block of a kernel would
+int m = 16, k = 12;
+std::vector<float> hA(m * k);
+for (int i = 0; i < m * k; ++i) hA[i] = i;
+Tensor mA = make_tensor(make_gmem_ptr(hA.data()), make_shape(m, k), make_stride(k, Int<1>{}));
+auto cta_tiler = make_shape(Int<8>{}, Int<8>{}, Int<4>{});
+auto cta_coord = make_coord(1, 0, _);
+Tensor gA = local_tile(mA, cta_tiler, cta_coord, Step<_1, X, _1>{});
+print(gA.layout()); print("\n");
+auto tA = make_layout(make_shape(Int<4>{}, Int<2>{}));
+Tensor tAgA = local_partition(gA, tA, 3);
+print(tAgA.layout()); print("\n");
+printf("%.1f %.1f\n", tAgA(0,0,0), tAgA(1,1,1));
+// ---- a host GEMM by loops over tensors
+int M = 4, N = 3, K = 5;
+std::vector<double> a(M*K), b(N*K), c(M*N);
+for (int i = 0; i < M*K; ++i) a[i] = i % 3;
+for (int i = 0; i < N*K; ++i) b[i] = i % 4;
+Tensor tA = make_tensor(a.data(), make_shape(M, K));
+Tensor tB = make_tensor(b.data(), make_shape(N, K));
+Tensor tC = make_tensor(c.data(), make_shape(M, N));
+for (int i = 0; i < M; ++i)
+  for (int j = 0; j < N; ++j) {
+    double acc = 0;
+    for (int kk = 0; kk < K; ++kk) acc += tA(i,kk) * tB(j,kk);
+    tC(i,j) = acc;
+  }
+print_tensor(tC);
+// ---- axpby and size
+std::vector<float> x(4), y(4);
+for (int i = 0; i < 4; ++i) { x[i] = i; y[i] = 10; }
+Tensor tx = make_tensor(x.data(), make_shape(_4{}));
+Tensor ty = make_tensor(y.data(), make_shape(_4{}));
+axpby(2.0f, tx, 0.5f, ty);
+for (int i = 0; i < size(ty); ++i) printf("%g ", ty(i));
+// ---- nested functions with templates and values
+template <int N>
+int times(int x) { return N * x; }
+template <class T>
+T twice(T x) { return x + x; }
+int main() {
+  printf("%d %d %g\n", times<3>(7), twice(21), twice(1.25));
+  auto L = make_layout(make_shape(_2{}, _2{}));
+  int L2 = twice(int(size(L)));
+  print(L2); print(" "); print(twice(size(L) + 1));
+}
+// ---- ternary, bit operators and shifts in loops
+int bits = 0;
+for (int i = 0; i < 8; ++i) bits |= (i % 3 == 0 ? 1 : 0) << i;
+printf("%d %d %d %d\n", bits, bits & 0xF, bits ^ 0xFF, bits >> 2);
+unsigned int mask = 0xFFu >> 4;
+printf("%u\n", mask);

@@ -768,7 +768,8 @@ impl Env {
         if !self.funcs.is_empty() && self.funcs.contains_key(name) {
             return self.call_program(name, targs, args, span);
         }
-        if crate::host::is_host_call(name)
+        if name.starts_with(['_', 'a', 'c', 'e', 'f', 'g', 'i', 'm', 'p', 's', 't', 'w'])
+            && crate::host::is_host_call(name)
             && let Some(v) = self.host_call(name, targs, args, name_span, span)?
         {
             return Ok(v);

@@ -368,10 +368,7 @@ impl Env {
                     name_span,
                 ));
             }
-            "make_tensor" | "make_gmem_ptr" | "make_smem_ptr" | "make_rmem_ptr"
-            | "print_tensor" | "copy" | "fill" | "clear" | "axpby" | "std::iota" | "iota"
-            | "std::fill" | "std::fill_n" | "gemm" | "print" => {}
-            _ => return Ok(None),
+            _ => {}
         }
         let vals = self.eval_args(args)?;
         let data = |i: usize| match vals.get(i).map(|x| &x.0) {
@@ -412,6 +409,30 @@ impl Env {
                     "make_tensor takes a pointer: make_tensor(v.data(), layout)",
                     vals[0].1,
                 ));
+            }
+            ("make_tensor_like" | "make_fragment_like", 1) if data(0).is_some() => {
+                let t = data(0).unwrap_or_else(|| unreachable!());
+                let f = if name == "make_tensor_like" {
+                    "make_layout_like"
+                } else {
+                    "make_fragment_like"
+                };
+                let l = self.call_named(
+                    f,
+                    &[],
+                    alloc::vec![(Value::Layout(t.t.layout()), span)],
+                    name_span,
+                    span,
+                )?;
+                match l {
+                    Value::Layout(l) => self.owning(t.ptr.elem.0, l, span)?,
+                    _ => {
+                        return Err(EvalError::new(
+                            alloc::format!("{name}: not a plain layout"),
+                            span,
+                        ));
+                    }
+                }
             }
             ("print_tensor", 1 | 2) if data(0).is_some() => {
                 let t = data(0).unwrap_or_else(|| unreachable!());
@@ -599,26 +620,27 @@ impl Env {
 
     /// The layout of `make_tensor(p, ...)`: a layout, a shape (column-major), or a shape
     /// and a stride.
-    fn layout_arg(&self, vals: &[(Value, Span)], span: Span) -> Result<Layout, EvalError> {
-        let r = match vals {
+    fn layout_arg(&mut self, vals: &[(Value, Span)], span: Span) -> Result<Layout, EvalError> {
+        match vals {
             [(Value::Layout(l), _)] => Ok(*l),
-            [(Value::Tuple(s), _)] => Layout::try_from_shape(*s),
-            [(Value::Tuple(s), _), (Value::Tuple(d), _)] => Layout::try_new(*s, *d),
-            [(Value::Composed(_) | Value::Chain(_), at), ..] => {
-                return Err(not_supported(
+            [(Value::Composed(_) | Value::Chain(_), at), ..] => Err(not_supported(
+                "a tensor over an array with a swizzled layout",
+                "a plain layout",
+                *at,
+            )),
+            [] => Err(EvalError::new(
+                "make_tensor takes a layout, a shape, or a shape and a stride or a tag",
+                span,
+            )),
+            _ => match self.call_named("make_layout", &[], vals.to_vec(), span, span)? {
+                Value::Layout(l) => Ok(l),
+                _ => Err(not_supported(
                     "a tensor over an array with a swizzled layout",
                     "a plain layout",
-                    *at,
-                ));
-            }
-            _ => {
-                return Err(EvalError::new(
-                    "make_tensor takes a layout, a shape, or a shape and a stride",
                     span,
-                ));
-            }
-        };
-        r.map_err(|e| EvalError::from_core(e, span))
+                )),
+            },
+        }
     }
 
     fn write_elem(&mut self, p: Ptr, v: Value, span: Span) -> Result<(), EvalError> {
@@ -806,6 +828,8 @@ pub(crate) fn is_host_call(name: &str) -> bool {
         name,
         "__syncthreads"
             | "make_tensor"
+            | "make_tensor_like"
+            | "make_fragment_like"
             | "make_gmem_ptr"
             | "make_smem_ptr"
             | "make_rmem_ptr"
@@ -820,7 +844,7 @@ pub(crate) fn is_host_call(name: &str) -> bool {
             | "std::fill_n"
             | "gemm"
             | "print"
-    ) || DEVICE_ONLY.contains(&name)
+    ) || (name.starts_with(['_', 'a', 'c', 'w', 'f', 'e', 'm', 't']) && DEVICE_ONLY.contains(&name))
 }
 
 /// A call of a function of the table, where tensors over arrays are given as their

@@ -32,9 +32,32 @@ pub(crate) const SCALAR_TYPES: &[&str] = &[
 ];
 
 impl Parser {
-    /// `a = b`, `a += b`, ..., or a conditional expression.
+    /// An expression: the calculator's arithmetic, then C++'s operators when one
+    /// follows (so that an expression without them costs what it did before them).
+    #[inline(always)]
     pub(crate) fn assignment(&mut self) -> Result<Expr, EvalError> {
-        let lhs = self.ternary()?;
+        let first = self.arith(true)?;
+        if !matches!(
+            self.peek().map(|t| &t.tok),
+            Some(
+                Tok::Punct(b'=' | b'?' | b'<' | b'>' | b'|' | b'^' | b'&') | Tok::Op(_) | Tok::Shl
+            )
+        ) {
+            return Ok(first);
+        }
+        self.cpp_operators(first)
+    }
+
+    /// C++'s operators after the first operand.
+    #[inline(never)]
+    fn cpp_operators(&mut self, first: Expr) -> Result<Expr, EvalError> {
+        let cond = self.climb(first, 0)?;
+        let lhs = self.ternary_after(cond)?;
+        self.assignment_after(lhs)
+    }
+
+    /// `a = b`, `a += b`, ... after `lhs`.
+    fn assignment_after(&mut self, lhs: Expr) -> Result<Expr, EvalError> {
         let op = match self.peek().map(|t| &t.tok) {
             Some(Tok::Punct(b'=')) => None,
             Some(Tok::Op(o)) => match *o {
@@ -66,6 +89,11 @@ impl Parser {
 
     fn ternary(&mut self) -> Result<Expr, EvalError> {
         let cond = self.binary(0)?;
+        self.ternary_after(cond)
+    }
+
+    /// `c ? a : b` after the condition `cond`.
+    fn ternary_after(&mut self, cond: Expr) -> Result<Expr, EvalError> {
         if !self.peek_punct(b'?') {
             return Ok(cond);
         }
@@ -169,9 +197,10 @@ impl Parser {
 
     /// A prefix operator and its operand, or `None` when none is at the cursor.
     pub(crate) fn prefix_op(&mut self) -> Result<Option<Expr>, EvalError> {
-        let Some(t) = self.peek().cloned() else {
+        let Some(t) = self.peek() else {
             return Ok(None);
         };
+        let at = t.span;
         let make: fn(Box<Expr>) -> ExprKind = match t.tok {
             Tok::Punct(b'!') => |e| ExprKind::Not(e, true),
             Tok::Punct(b'~') => |e| ExprKind::Not(e, false),
@@ -182,11 +211,11 @@ impl Parser {
             _ => return Ok(None),
         };
         let outer = self.depth;
-        self.enter(t.span)?;
+        self.enter(at)?;
         self.i += 1;
         let e = self.unary()?;
         self.depth = outer;
-        let span = t.span.join(e.span);
+        let span = at.join(e.span);
         Ok(Some(Expr {
             kind: make(Box::new(e)),
             span,
@@ -196,8 +225,16 @@ impl Parser {
     /// One postfix operator after `e` (`[i]`, `.f(...)`, `++`, `--`): the new expression
     /// and whether one was there.
     pub(crate) fn postfix_op(&mut self, e: Expr) -> Result<(Expr, bool), EvalError> {
-        let Some(t) = self.peek().cloned() else {
+        let Some(t) = self.peek() else {
             return Ok((e, false));
+        };
+        let t = Token {
+            tok: match &t.tok {
+                Tok::Punct(c) => Tok::Punct(*c),
+                Tok::Op(o) => Tok::Op(o),
+                _ => return Ok((e, false)),
+            },
+            span: t.span,
         };
         match t.tok {
             Tok::Punct(b'[') => {

@@ -613,6 +613,19 @@ impl Parser {
     /// A declaration or a function definition at the cursor, or `None` (the cursor back
     /// where it was) when the statement is not one.
     pub(crate) fn declaration(&mut self) -> Result<Option<Stmt>, EvalError> {
+        // a type is a name followed by a name, `<`, `*`, `&` or `(` (decltype); anything
+        // else is no declaration (the calculator's statements, without a second look)
+        let Some(first) = self.peek_name(self.i) else {
+            return Ok(None);
+        };
+        let decltype = first == "decltype";
+        if !match self.toks.get(self.i + 1).map(|t| &t.tok) {
+            Some(Tok::Name(_) | Tok::Punct(b'<' | b'*' | b'&') | Tok::Op("&&")) => true,
+            Some(Tok::Punct(b'(')) => decltype,
+            _ => false,
+        } {
+            return Ok(None);
+        }
         let start = self.i;
         let Some(ty) = self.type_spec()? else {
             return Ok(None);
@@ -723,7 +736,6 @@ impl Parser {
         let tvalues = core::mem::take(&mut self.template_values);
         let (body, close) = self.block()?;
         self.vars = vars;
-        self.vars.insert(String::from(name));
         self.block_end = true;
         Ok(Some(Stmt::Func(alloc::sync::Arc::new(FuncDef {
             name: String::from(name),

@@ -60,11 +60,34 @@ pub(crate) enum Tok {
     Op(&'static str),
 }
 
-/// The operators of two or three characters, longest first.
-const OPS: &[&str] = &[
-    "<<=", ">>=", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=",
-    "&=", "|=", "^=", "->",
-];
+/// The operator of two or three characters at `p` (`<=`, `&&`, `+=`, `<<=`, `->`, ...),
+/// longest first; `--` and `++` right before a digit stay two signs (`4--2` is 4 - -2).
+fn operator_at(s: &[u8], p: usize) -> Option<&'static str> {
+    let b = *s.get(p + 1)?;
+    let c = s.get(p + 2).copied().unwrap_or(0);
+    Some(match (s[p], b) {
+        (b'<', b'<') if c == b'=' => "<<=",
+        (b'>', b'>') if c == b'=' => ">>=",
+        (b'<', b'=') => "<=",
+        (b'>', b'=') => ">=",
+        (b'=', b'=') => "==",
+        (b'!', b'=') => "!=",
+        (b'&', b'&') => "&&",
+        (b'|', b'|') => "||",
+        (b'+', b'+') if !c.is_ascii_digit() => "++",
+        (b'-', b'-') if !c.is_ascii_digit() => "--",
+        (b'+', b'=') => "+=",
+        (b'-', b'=') => "-=",
+        (b'*', b'=') => "*=",
+        (b'/', b'=') => "/=",
+        (b'%', b'=') => "%=",
+        (b'&', b'=') => "&=",
+        (b'|', b'=') => "|=",
+        (b'^', b'=') => "^=",
+        (b'-', b'>') => "->",
+        _ => return None,
+    })
+}
 
 #[derive(Clone, Debug)]
 pub(crate) struct Token {
@@ -236,9 +259,8 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
         }
         let signed =
             c == b'-' && p + 1 < s.len() && s[p + 1].is_ascii_digit() && !ends_operand(out.last());
-        if (c.is_ascii_digit()
-            || signed
-            || (c == b'.' && s.get(p + 1).is_some_and(u8::is_ascii_digit)))
+        if c == b'.'
+            && s.get(p + 1).is_some_and(u8::is_ascii_digit)
             && let Some((tok, q)) = c_number(src, p)
         {
             out.push(Token {
@@ -250,7 +272,21 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
         }
         if c.is_ascii_digit() || signed {
             // a plain number, then an optional basis suffix
-            parse_number(s, p).map_err(|e| EvalError::from_core(e, Span::new(0, 1)))?;
+            let (_, digits) =
+                parse_number(s, p).map_err(|e| EvalError::from_core(e, Span::new(0, 1)))?;
+            // C++'s numbers: `1.5f`, `1e3`, `0x1F`, `10u` (only when one follows the digits)
+            if matches!(
+                s.get(digits),
+                Some(b'.' | b'e' | b'E' | b'x' | b'X' | b'u' | b'U' | b'l' | b'L')
+            ) && let Some((tok, q)) = c_number(src, p)
+            {
+                out.push(Token {
+                    tok,
+                    span: Span::new(start, q),
+                });
+                p = q;
+                continue;
+            }
             let (leaf, q) =
                 parse_leaf(s, p).map_err(|e| EvalError::from_core(e, Span::new(0, 1)))?;
             out.push(Token {
@@ -313,11 +349,7 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
             p += 2;
             continue;
         }
-        // `--` and `++` right before a digit stay two signs (`4--2` is 4 - -2)
-        let sign_digit = s.get(p + 2).is_some_and(u8::is_ascii_digit);
-        if let Some(op) = OPS.iter().find(|o| {
-            s[p..].starts_with(o.as_bytes()) && !(matches!(**o, "++" | "--") && sign_digit)
-        }) {
+        if let Some(op) = operator_at(s, p) {
             out.push(Token {
                 tok: Tok::Op(op),
                 span: Span::new(start, start + op.len()),
@@ -979,6 +1011,7 @@ impl Parser {
 
     /// An expression: integer arithmetic over postfix expressions, `+ -` below `* / %`
     /// below unary `-`, each level left-associative.
+    #[inline(always)]
     pub(crate) fn expr(&mut self) -> Result<Expr, EvalError> {
         self.assignment()
     }
@@ -1074,6 +1107,12 @@ impl Parser {
                     span,
                 };
                 continue;
+            }
+            if !matches!(
+                self.peek().map(|t| &t.tok),
+                Some(Tok::Punct(b'[' | b'.') | Tok::Op("->" | "++" | "--"))
+            ) {
+                break;
             }
             match self.postfix_op(e)? {
                 (x, true) => e = x,

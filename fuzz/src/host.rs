@@ -1,0 +1,171 @@
+//! Programs of the host C++ subset from fuzzer bytes: declarations of scalars, vectors,
+//! arrays and tensors over them; `for`, `while`, `do`, `if`/`else`, `break`, `continue`;
+//! functions, templates and lambdas (recursive ones too); assignments, `++`, element
+//! writes; C++'s operators over static and dynamic integers and floats; member calls; and
+//! the calculator's expressions ([`Gen::expr`]) inside them. Loops may not end: the
+//! evaluator must stop them within its bounds.
+
+use crate::program::Gen;
+use arbitrary::{Arbitrary, Result, Unstructured};
+use std::fmt::Write;
+
+/// A program of the host subset; `Debug` prints its text.
+pub struct HostProgram(pub String);
+
+impl std::fmt::Debug for HostProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Scalar variables the statements use (all declared first).
+const VARS: [&str; 4] = ["i", "j", "n", "s"];
+
+/// Binary operators of C++.
+const OPS: [&str; 18] = [
+    "+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=", "&&", "||", "&", "|", "^", "<<",
+    ">>",
+];
+
+struct HostGen<'g, 'u, 'a> {
+    g: &'g mut Gen<'u, 'a>,
+    out: String,
+}
+
+impl HostGen<'_, '_, '_> {
+    fn scalar(&mut self, depth: usize) -> Result<String> {
+        let g = &mut self.g;
+        Ok(match g.u.int_in_range(0..=9)? {
+            0 | 1 => VARS[g.u.choose_index(VARS.len())?].to_string(),
+            2 => g.int()?,
+            3 => format!("{}.5f", g.u.int_in_range(-3..=9)?),
+            4 => format!("v[{}]", self.scalar(depth + 1)?),
+            5 => format!(
+                "t({}, {})",
+                self.scalar(depth + 1)?,
+                self.scalar(depth + 1)?
+            ),
+            6 if depth < 3 => format!("f({})", self.scalar(depth + 1)?),
+            7 if depth < 3 => format!("sq({})", self.scalar(depth + 1)?),
+            8 if depth < 3 => {
+                let op = OPS[self.g.u.choose_index(OPS.len())?];
+                format!(
+                    "({} {op} {})",
+                    self.scalar(depth + 1)?,
+                    self.scalar(depth + 1)?
+                )
+            }
+            9 if depth < 3 => format!(
+                "({} ? {} : {})",
+                self.scalar(depth + 1)?,
+                self.scalar(depth + 1)?,
+                self.scalar(depth + 1)?
+            ),
+            _ => format!("size({})", self.g.layout()?),
+        })
+    }
+
+    fn stmt(&mut self, depth: usize) -> Result<()> {
+        let k = self.g.u.int_in_range(0..=12)?;
+        let var = VARS[self.g.u.choose_index(VARS.len())?];
+        match k {
+            0 => {
+                let e = self.scalar(0)?;
+                let _ = write!(self.out, "{var} = {e}; ");
+            }
+            1 => {
+                let op = ["+=", "-=", "*=", "/=", "%=", "<<=", "|="][self.g.u.choose_index(7)?];
+                let e = self.scalar(0)?;
+                let _ = write!(self.out, "{var} {op} {e}; ");
+            }
+            2 => {
+                let _ = write!(self.out, "{var}++; --{var}; ");
+            }
+            3 if depth < 3 => {
+                let bound = self.scalar(0)?;
+                let step = if self.g.chance(1, 4)? { "" } else { "++k" };
+                let _ = write!(self.out, "for (int k = 0; k < {bound}; {step}) {{ ");
+                self.block(depth + 1)?;
+                self.out.push_str("} ");
+            }
+            4 if depth < 3 => {
+                let c = self.scalar(0)?;
+                let _ = write!(self.out, "while ({c}) {{ ");
+                self.block(depth + 1)?;
+                self.out.push_str("} ");
+            }
+            5 if depth < 3 => {
+                let c = self.scalar(0)?;
+                let _ = write!(self.out, "if ({c}) {{ ");
+                self.block(depth + 1)?;
+                self.out.push_str("} else ");
+                self.stmt(depth + 1)?;
+            }
+            6 if depth < 3 => {
+                self.out.push_str("do { ");
+                self.block(depth + 1)?;
+                let c = self.scalar(0)?;
+                let _ = write!(self.out, "}} while ({c}); ");
+            }
+            7 => self
+                .out
+                .push_str(["break; ", "continue; ", "return 0; "][self.g.u.choose_index(3)?]),
+            8 => {
+                let (a, b, c) = (self.scalar(0)?, self.scalar(0)?, self.scalar(0)?);
+                let _ = write!(self.out, "t({a}, {b}) = {c}; v[{a}] = {b}; ");
+            }
+            9 => {
+                let e = self.scalar(0)?;
+                let _ = write!(self.out, "printf(\"%d %g\\n\", int({e}), double({var})); ");
+            }
+            10 => {
+                let e = self.g.expr(0)?;
+                let _ = write!(self.out, "print({e}); ");
+            }
+            11 => {
+                let m = ["shape()", "stride()", "layout()", "size()", "data()"]
+                    [self.g.u.choose_index(5)?];
+                let _ = write!(self.out, "print(t.{m}); print_tensor(t); ");
+            }
+            _ => {
+                let e = self.scalar(0)?;
+                let _ = write!(
+                    self.out,
+                    "auto l = [&](int x) {{ {var} += x; return x; }}; l({e}); "
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn block(&mut self, depth: usize) -> Result<()> {
+        let n = self.g.u.int_in_range(0..=3)?;
+        for _ in 0..n {
+            self.stmt(depth)?;
+        }
+        Ok(())
+    }
+}
+
+impl<'a> Arbitrary<'a> for HostProgram {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let mut g = Gen::new(u);
+        let mut h = HostGen {
+            g: &mut g,
+            out: String::new(),
+        };
+        h.out.push_str("int i = 0, j = 1, n = 4; float s = 0.5f;\n");
+        h.out
+            .push_str("std::vector<float> v(12); std::iota(v.begin(), v.end(), 0);\n");
+        h.out
+            .push_str("auto t = make_tensor(v.data(), make_shape(3, 4));\n");
+        h.out.push_str("int sq(int x) { return x * x; }\n");
+        h.out
+            .push_str("template <class T> T f(T x) { return x > 3 ? f(x - 2) : x; }\n");
+        h.out.push_str("int main() { ");
+        h.block(0)?;
+        h.out.push_str("}\n");
+        h.block(1)?;
+        Ok(HostProgram(h.out))
+    }
+}
