@@ -231,7 +231,14 @@ fn pictures_of_a_large_tiled_mma_are_refused_before_they_are_built() {
 /// of several kinds, answers or refuses: never a panic.
 #[test]
 fn every_function_with_few_arguments_answers_or_refuses() {
-    let args = ["", "1", "_2", "(4,8):(8,_1)", "make_gmem_ptr<half_t>(nullptr)", "(1,2)"];
+    let args = [
+        "",
+        "1",
+        "_2",
+        "(4,8):(8,_1)",
+        "make_gmem_ptr<half_t>(nullptr)",
+        "(1,2)",
+    ];
     let mut n = 0;
     for f in rcute_lang::FUNCTIONS.iter() {
         for a in args {
