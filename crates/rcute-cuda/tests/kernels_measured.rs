@@ -12,37 +12,14 @@
 //! Recorded: the copies `copy_f32` and `transpose_f16` at 4096 x 4096 on the H200. The
 //! GEMMs' rows are not measured yet (the script is ready; a device run adds them).
 
+mod measured;
+
 use rcute_cuda::traffic::{Counter, KernelTraffic, profiled_kernels};
 use std::collections::HashMap;
 
 /// (card, key) -> metric -> value.
 fn table() -> Vec<(String, String, HashMap<String, f64>)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-    let mut rows = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("kernels-"))
-        })
-        .collect();
-    paths.sort();
-    for path in paths {
-        for line in std::fs::read_to_string(&path).unwrap().lines() {
-            let mut f = line.split('\t');
-            let card = f.next().unwrap().to_string();
-            let key = f.next().unwrap().to_string();
-            let metrics = f
-                .map(|c| {
-                    let (k, v) = c.split_once('=').unwrap();
-                    (k.to_string(), v.parse::<f64>().unwrap())
-                })
-                .collect();
-            rows.push((card, key, metrics));
-        }
-    }
-    rows
+    measured::rows("kernels-")
 }
 
 /// The prediction for a row's key: the sizes are read off the key.

@@ -3,38 +3,14 @@
 //! `rcute_cuda::patterns` on one card, `scripts/ncu/patterns_table.py`) must equal the
 //! model's prediction, or be refused by the model with its reason; no row may differ.
 
+mod measured;
+
 use rcute_cuda::patterns::{self, Op, Prediction};
 use std::collections::HashMap;
 
 /// (card, pattern name) -> metric -> value.
 fn tables() -> Vec<(String, String, HashMap<String, f64>)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-    let mut rows = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "tsv")
-                && p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with("patterns-"))
-        })
-        .collect();
-    paths.sort();
-    for path in paths {
-        for line in std::fs::read_to_string(&path).unwrap().lines() {
-            let mut f = line.split('\t');
-            let card = f.next().unwrap().to_string();
-            let name = f.next().unwrap().to_string();
-            let metrics = f
-                .map(|c| {
-                    let (k, v) = c.split_once('=').unwrap();
-                    (k.to_string(), v.parse::<f64>().unwrap())
-                })
-                .collect();
-            rows.push((card, name, metrics));
-        }
-    }
-    rows
+    measured::rows("patterns-")
 }
 
 /// The row of docs/GPU.md's table an instruction counts in.

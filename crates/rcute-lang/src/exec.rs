@@ -407,6 +407,18 @@ impl Env {
             );
             return Ok(());
         }
+        let needs_value = || {
+            EvalError::new(
+                alloc::format!(
+                    "{} {} needs a value: write {} {} = ...;",
+                    ty.text,
+                    d.name,
+                    ty.text,
+                    d.name
+                ),
+                d.span,
+            )
+        };
         let v = match &d.init {
             Init::Value(e) => {
                 let v = self.eval(e)?;
@@ -429,18 +441,7 @@ impl Env {
             {
                 match &ty.default {
                     Some(e) => self.eval(e)?,
-                    None => {
-                        return Err(EvalError::new(
-                            alloc::format!(
-                                "{} {} needs a value: write {} {} = ...;",
-                                ty.text,
-                                d.name,
-                                ty.text,
-                                d.name
-                            ),
-                            d.span,
-                        ));
-                    }
+                    None => return Err(needs_value()),
                 }
             }
             Init::Ctor(args) if ty.default.is_some() || ty.text == "auto" => {
@@ -450,18 +451,7 @@ impl Env {
                     d.span.join(args.last().map_or(d.span, |a| a.span)),
                 ));
             }
-            _ => {
-                return Err(EvalError::new(
-                    alloc::format!(
-                        "{} {} needs a value: write {} {} = ...;",
-                        ty.text,
-                        d.name,
-                        ty.text,
-                        d.name
-                    ),
-                    d.span,
-                ));
-            }
+            _ => return Err(needs_value()),
         };
         let v = match scalar {
             Some(elem) => convert(v, elem, d.span)?,
@@ -810,41 +800,11 @@ impl Env {
     #[inline(never)]
     fn eval_rest(&mut self, e: &Expr) -> Result<Value, EvalError> {
         match &e.kind {
-            ExprKind::Index(a, i) => {
-                let base = self.eval(a)?;
-                let k = self.index(i)?;
-                match base {
-                    Value::Ptr(p) | Value::Vector(p) => self.read(
-                        Ptr {
-                            off: p.off + k,
-                            ..p
-                        },
-                        e.span,
-                    ),
-                    Value::Data(t) => {
-                        let p = self.data_elem(
-                            &t,
-                            &rcute::tuple::IntTuple::from_int(Int::dynamic(k)),
-                            e.span,
-                        )?;
-                        self.read(p, e.span)
-                    }
-                    v => Err(EvalError::new(
-                        alloc::format!(
-                            "[] indexes an array, a vector or a tensor, not {}",
-                            v.kind()
-                        ),
-                        a.span,
-                    )),
-                }
+            ExprKind::Index(..) | ExprKind::Deref(_) => {
+                // a[i] and *p read the element their place names
+                let place = self.place(e)?;
+                self.read_place(&place, e.span)
             }
-            ExprKind::Deref(p) => match self.eval(p)? {
-                Value::Ptr(q) => self.read(q, e.span),
-                v => Err(EvalError::new(
-                    alloc::format!("* takes a pointer, not {}", v.kind()),
-                    e.span,
-                )),
-            },
             ExprKind::AddrOf(x) => match self.place(x)? {
                 Place::Elem(p) => Ok(Value::Ptr(p)),
                 Place::Var(n) => match self.lookup(&n).map(|v| v.v.clone()) {

@@ -7,6 +7,7 @@
 //! each tile element, read through the analysis's tensor map, is that element's global
 //! offset.
 
+use rcute::analysis::is_bijective;
 use rcute::analysis::tma::{TmaCopy, TmaSwizzle};
 use rcute::atom::{TmaOp, make_tma_atom, make_tma_copy};
 use rcute::{ComposedLayout, Int, IntTuple, Layout, MaybeSwizzled, Swizzle, Tiler};
@@ -146,18 +147,11 @@ fn the_tiled_copy_is_the_atom_over_the_tile() {
     assert_eq!(copy.try_size().unwrap().value(), 1);
     // the TV layout covers the tile's 4096 smem coordinates once each
     let tv = copy.layout_tv();
-    let n = tv.try_size().unwrap().value();
-    let mut seen = vec![false; 4096];
-    for i in 0..n {
-        let o = tv
-            .try_apply(&IntTuple::from_int(Int::dynamic(i)))
-            .unwrap()
-            .leaf(0)
-            .value();
-        assert!(!seen[o as usize], "{o} twice");
-        seen[o as usize] = true;
-    }
-    assert!(seen.iter().all(|&b| b));
+    assert_eq!(tv.try_size().unwrap().value(), 4096);
+    assert!(
+        is_bijective(&MaybeSwizzled::Plain(tv.clone())).unwrap(),
+        "{tv}"
+    );
 }
 
 #[test]
@@ -172,20 +166,11 @@ fn tma_copies_and_partitions_cover_their_tiles() {
         let copy = make_tma_copy(TmaOp::Load, &c.g, "u", c.bits, &c.s, &tiler, Int::ONE).unwrap();
         let tv = copy.layout_tv();
         assert_eq!(tv.try_size().unwrap().value(), n);
-        let mut seen = vec![false; n as usize];
-        for i in 0..n {
-            let o = tv
-                .try_apply(&IntTuple::from_int(Int::dynamic(i)))
-                .unwrap()
-                .leaf(0)
-                .value();
-            assert!(
-                (0..n).contains(&o) && !seen[o as usize],
-                "{}: {tv} at {i}",
-                c.g
-            );
-            seen[o as usize] = true;
-        }
+        assert!(
+            is_bijective(&MaybeSwizzled::Plain(tv.clone())).unwrap(),
+            "{}: {tv}",
+            c.g
+        );
         let atom = make_tma_atom(TmaOp::Load, &c.g, "u", c.bits, &c.s, &tiler, 1).unwrap();
         let tensor = atom
             .op()

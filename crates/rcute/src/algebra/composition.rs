@@ -280,6 +280,16 @@ const fn stride_step_is_plain(d: Int, cs: Int) -> bool {
 const WEAK_STRIDE: &str =
     "composition: stride divisibility condition violated (stride % shape == 0 or stride < shape)";
 
+/// The error of a violated weak stride divisibility condition at `mode`.
+const fn weak_stride(d: Int, cs: Int, mode: usize) -> Error {
+    Error::Precondition {
+        msg: WEAK_STRIDE,
+        mode: mode as i64,
+        lhs: d.value(),
+        rhs: cs.value(),
+    }
+}
+
 /// CuTe's step of the walk as CuTe takes it: its static assertion of the weak condition
 /// (`d % cs == 0 or d < cs`, only when both are static), then the same step as
 /// [`stride_step_full`], whatever the values.
@@ -288,12 +298,7 @@ const fn stride_step_cute(d: Int, cs: Int, mode: usize) -> Result<(Int, Int), Er
     if d.is_static() && cs.is_static() {
         let rem = tri!(d.try_rem(cs));
         if rem.value() != 0 && d.value() >= cs.value() {
-            return Err(Error::Precondition {
-                msg: WEAK_STRIDE,
-                mode: mode as i64,
-                lhs: d.value(),
-                rhs: cs.value(),
-            });
+            return Err(weak_stride(d, cs, mode));
         }
     }
     let abs = tri!(d.try_abs());
@@ -323,12 +328,7 @@ const fn stride_step_full(d: Int, cs: Int, rest: Int, mode: usize) -> Result<(In
     let rem = tri!(d.try_rem(cs));
     let harmless = rest.value() == 1 && !(d.is_static() && cs.is_static());
     if rem.value() != 0 && d.value() >= cs.value() && !harmless {
-        return Err(Error::Precondition {
-            msg: WEAK_STRIDE,
-            mode: mode as i64,
-            lhs: d.value(),
-            rhs: cs.value(),
-        });
+        return Err(weak_stride(d, cs, mode));
     }
     let abs = tri!(d.try_abs());
     let next_shape = tri!(cs.try_ceil_div(abs));

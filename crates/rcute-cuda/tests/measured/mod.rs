@@ -1,0 +1,36 @@
+//! The measured tables of `tests/data/` (`PREFIX-CARD.tsv`: per line the card, a key and
+//! `metric=value` columns, tab-separated), shared by the tests that replay them.
+
+use std::collections::HashMap;
+
+/// Every row of the tables whose file name starts with `prefix` and ends in `.tsv`, in
+/// file-name order: (card, key, metric -> value).
+pub fn rows(prefix: &str) -> Vec<(String, String, HashMap<String, f64>)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "tsv")
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
+        .collect();
+    paths.sort();
+    let mut rows = Vec::new();
+    for path in paths {
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            let mut f = line.split('\t');
+            let card = f.next().unwrap().to_string();
+            let key = f.next().unwrap().to_string();
+            let metrics = f
+                .map(|c| {
+                    let (k, v) = c.split_once('=').unwrap();
+                    (k.to_string(), v.parse::<f64>().unwrap())
+                })
+                .collect();
+            rows.push((card, key, metrics));
+        }
+    }
+    rows
+}
