@@ -148,10 +148,7 @@ fn the_tiled_copy_is_the_atom_over_the_tile() {
     // the TV layout covers the tile's 4096 smem coordinates once each
     let tv = copy.layout_tv();
     assert_eq!(tv.try_size().unwrap().value(), 4096);
-    assert!(
-        is_bijective(&MaybeSwizzled::Plain(tv.clone())).unwrap(),
-        "{tv}"
-    );
+    assert!(is_bijective(&MaybeSwizzled::Plain(*tv)).unwrap(), "{tv}");
 }
 
 #[test]
@@ -167,7 +164,7 @@ fn tma_copies_and_partitions_cover_their_tiles() {
         let tv = copy.layout_tv();
         assert_eq!(tv.try_size().unwrap().value(), n);
         assert!(
-            is_bijective(&MaybeSwizzled::Plain(tv.clone())).unwrap(),
+            is_bijective(&MaybeSwizzled::Plain(*tv)).unwrap(),
             "{}: {tv}",
             c.g
         );
