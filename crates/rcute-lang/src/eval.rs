@@ -450,6 +450,26 @@ impl Env {
         }
     }
 
+    /// `decltype(x)::value` (and `cosize_v<T>`, `is_static<T>::value`): x's integer, which
+    /// C++ knows only when it is static.
+    #[inline(never)]
+    fn static_value(&mut self, x: &Expr) -> Result<Value, EvalError> {
+        match self.eval(x)? {
+            Value::Tuple(t)
+                if t.is_leaf() && t.leaf(0).is_static() && !t.leaf(0).is_underscore() =>
+            {
+                Ok(Value::Tuple(t))
+            }
+            v => Err(EvalError::new(
+                alloc::format!(
+                    "::value of a type that is no static integer: this is {} {v} (C++ does not compile it)",
+                    v.kind()
+                ),
+                x.span,
+            )),
+        }
+    }
+
     /// The integer value of `e`, an operand of `op`.
     fn integer(&mut self, e: &Expr, op: &str) -> Result<Int, EvalError> {
         match self.eval(e)? {
@@ -773,6 +793,29 @@ impl Env {
             && let Some(v) = self.host_call(name, targs, args, name_span, span)?
         {
             return Ok(v);
+        }
+        if name == "decltype::value" && args.len() == 1 {
+            return self.static_value(&args[0]);
+        }
+        if name == "is_static" && args.len() == 1 {
+            let v = self.eval(&args[0])?;
+            let all = match &v {
+                Value::Tuple(t) => t.leaves().all(|x| x.is_static()),
+                Value::Layout(l) => {
+                    l.shape().leaves().all(|x| x.is_static())
+                        && l.stride().leaves().all(|x| x.is_static())
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "is_static<T> takes an integer, a tuple or a layout; this is {} {v}",
+                            v.kind()
+                        ),
+                        args[0].span,
+                    ));
+                }
+            };
+            return Ok(Value::int(Int::bool(all, true)));
         }
         if name == "explain" && targs.is_empty() && args.len() == 1 {
             // explain(f(x, y)): the steps of the call written as its argument, whose

@@ -156,7 +156,7 @@ impl Parser {
                     let e = self.expr()?;
                     return Ok(Some(Stmt::Return(Some(e))));
                 }
-                "static_assert" => {
+                "static_assert" | "CUTE_STATIC_ASSERT_V" | "CUTE_STATIC_ASSERT" => {
                     self.i += 1;
                     let (mut args, close) = self.args()?;
                     let span = t.span.join(close);

@@ -1299,7 +1299,7 @@ impl Parser {
 
     /// One template argument of a C++ type: a type that stands for a value (`_2`,
     /// `Int<2>`, `Shape<...>`, `X`, `_`), or for `Int` and `C` the integer itself.
-    fn type_arg(&mut self, owner: &str) -> Result<Expr, EvalError> {
+    pub(crate) fn type_arg(&mut self, owner: &str) -> Result<Expr, EvalError> {
         let Some(t) = self.peek().cloned() else {
             return Err(EvalError::new(
                 "expected '>' to close the template arguments",

@@ -197,3 +197,28 @@ fn golden_host_programs_print_what_cute_prints() {
         "subptr[1b](0xADDR) (0x)"
     );
 }
+
+#[test]
+fn static_values_of_types() {
+    // decltype(x)::value, cosize_v<T>, is_static<T>: what a kernel sizes its arrays by
+    assert_eq!(
+        ok(
+            "auto L = make_layout(make_shape(_4{},_8{})); float s[decltype(cosize(L))::value]; float t[cosize_v<decltype(L)>]; print(decltype(size(L))::value); print(is_static<decltype(L)>::value); print(is_static<decltype(make_layout(4))>{});"
+        ),
+        "_32_1_0"
+    );
+    refuses("int n = 3; print(decltype(n)::value);", "no static integer");
+    // CUTE_STATIC_ASSERT_V is static_assert of a static condition
+    assert_eq!(
+        ok("CUTE_STATIC_ASSERT_V(size(make_layout(_4{})) == _4{}); print(1);"),
+        "1"
+    );
+    refuses(
+        "CUTE_STATIC_ASSERT_V(_3{} == _4{});",
+        "static assertion failed",
+    );
+    refuses(
+        "int n = 4; CUTE_STATIC_ASSERT_V(n == _4{});",
+        "not a constant expression",
+    );
+}
