@@ -106,6 +106,15 @@ impl Parser {
         }
         if let Tok::Name(word) = &t.tok {
             match word.as_str() {
+                "CUTE_UNROLL"
+                | "CUTE_NO_UNROLL"
+                | "CUTLASS_PRAGMA_UNROLL"
+                | "CUTLASS_PRAGMA_NO_UNROLL" => {
+                    // a loop's unrolling hint changes nothing here
+                    self.i += 1;
+                    self.skip_newlines();
+                    return self.statement();
+                }
                 "if" => return self.if_stmt(t.span).map(Some),
                 "for" => return self.for_stmt(t.span).map(Some),
                 "while" => {
