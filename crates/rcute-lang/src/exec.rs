@@ -581,28 +581,7 @@ impl Env {
                 }
                 Ok(Place::Var(name.clone()))
             }
-            ExprKind::Index(a, i) => {
-                let base = self.eval(a)?;
-                let k = self.index(i)?;
-                match base {
-                    Value::Ptr(p) | Value::Vector(p) => Ok(Place::Elem(Ptr {
-                        off: p.off + k,
-                        ..p
-                    })),
-                    Value::Data(t) => Ok(Place::Elem(self.data_elem(
-                        &t,
-                        &rcute::tuple::IntTuple::from_int(Int::dynamic(k)),
-                        e.span,
-                    )?)),
-                    v => Err(EvalError::new(
-                        alloc::format!(
-                            "[] indexes an array, a vector or a tensor, not {}",
-                            v.kind()
-                        ),
-                        a.span,
-                    )),
-                }
-            }
+            ExprKind::Index(a, i) => Ok(Place::Elem(self.index_elem(a, i, e.span)?)),
             ExprKind::Deref(p) => match self.eval(p)? {
                 Value::Ptr(p) => Ok(Place::Elem(p)),
                 v => Err(EvalError::new(
@@ -659,6 +638,47 @@ impl Env {
             _ => Err(EvalError::new(
                 "this tensor's element is not an offset",
                 span,
+            )),
+        }
+    }
+
+    /// The element `a[i]` names: of an array or a vector at index `i`, of a tensor at the
+    /// index or the coordinate `i` (`A[make_coord(m, n)]`, as CuTe's `operator[]`).
+    fn index_elem(&mut self, a: &Expr, i: &Expr, span: Span) -> Result<Ptr, EvalError> {
+        let base = self.eval(a)?;
+        match base {
+            Value::Ptr(p) | Value::Vector(p) => {
+                let k = self.index(i)?;
+                Ok(Ptr {
+                    off: p.off + k,
+                    ..p
+                })
+            }
+            Value::Data(t) => match self.eval(i)? {
+                Value::Tuple(c) if c.leaves().any(|x| x.is_underscore()) => {
+                    Err(not_supported("a slice by []", "the call, A(_, 1)", i.span))
+                }
+                Value::Tuple(c) if !c.is_leaf() => self.data_elem(&t, &c, span),
+                Value::Tuple(c) if !c.leaf(0).is_basis() && !c.leaf(0).is_underscore() => self
+                    .data_elem(
+                        &t,
+                        &rcute::tuple::IntTuple::from_int(Int::dynamic(c.leaf(0).value())),
+                        span,
+                    ),
+                v => Err(EvalError::new(
+                    alloc::format!(
+                        "a tensor's [] takes an index or a coordinate, found {}",
+                        v.kind()
+                    ),
+                    i.span,
+                )),
+            },
+            v => Err(EvalError::new(
+                alloc::format!(
+                    "[] indexes an array, a vector or a tensor, not {}",
+                    v.kind()
+                ),
+                a.span,
             )),
         }
     }
@@ -811,32 +831,8 @@ impl Env {
     fn eval_rest(&mut self, e: &Expr) -> Result<Value, EvalError> {
         match &e.kind {
             ExprKind::Index(a, i) => {
-                let base = self.eval(a)?;
-                let k = self.index(i)?;
-                match base {
-                    Value::Ptr(p) | Value::Vector(p) => self.read(
-                        Ptr {
-                            off: p.off + k,
-                            ..p
-                        },
-                        e.span,
-                    ),
-                    Value::Data(t) => {
-                        let p = self.data_elem(
-                            &t,
-                            &rcute::tuple::IntTuple::from_int(Int::dynamic(k)),
-                            e.span,
-                        )?;
-                        self.read(p, e.span)
-                    }
-                    v => Err(EvalError::new(
-                        alloc::format!(
-                            "[] indexes an array, a vector or a tensor, not {}",
-                            v.kind()
-                        ),
-                        a.span,
-                    )),
-                }
+                let p = self.index_elem(a, i, e.span)?;
+                self.read(p, e.span)
             }
             ExprKind::Deref(p) => match self.eval(p)? {
                 Value::Ptr(q) => self.read(q, e.span),
