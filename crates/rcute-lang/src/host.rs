@@ -188,6 +188,14 @@ impl Env {
                 };
                 return Ok(Value::Slice(alloc::boxed::Box::new(v.clone()), thr));
             }
+            (Value::Slice(m, _), "make_fragment_C") if vals.len() == 1 => {
+                if let Value::TiledMma(tm) = &**m {
+                    return self.make_fragment_c(tm, vals.remove(0), name_span, span);
+                }
+            }
+            _ => {}
+        }
+        match (&v, name) {
             (Value::Slice(m, thr), _) => {
                 let f = match name {
                     "partition_A"
@@ -596,6 +604,76 @@ impl Env {
     }
 
     /// An owning tensor of `ty` elements (zeros) over `layout`.
+    /// `thr_mma.make_fragment_C(tCgC)`: CuTe's accumulators for a partitioned C, an owning
+    /// tensor of the MMA's C type over the column-major layout of the partition's shape
+    /// (`make_tensor<FrgTypeC>(shape(ctensor))`), after CuTe's two static checks.
+    fn make_fragment_c(
+        &mut self,
+        tm: &rcute::atom::TiledMma,
+        c: (Value, Span),
+        name_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let at = c.1;
+        let shape = self.call_named("shape", &[], alloc::vec![c], name_span, span)?;
+        let rank = self.call_named(
+            "rank",
+            &[],
+            alloc::vec![(shape.clone(), at)],
+            name_span,
+            span,
+        )?;
+        let mode0 = self.call_named(
+            "size",
+            &[0],
+            alloc::vec![(shape.clone(), at)],
+            name_span,
+            span,
+        );
+        let values = self.call_named(
+            "size",
+            &[1],
+            alloc::vec![(Value::Layout(*tm.atom().layout_c_tv()), at)],
+            name_span,
+            span,
+        )?;
+        let int = |v: &Value| match v {
+            Value::Tuple(t) if t.is_leaf() => Some(t.leaf(0).value()),
+            _ => None,
+        };
+        if int(&rank).is_none_or(|r| r < 3) {
+            return Err(EvalError::new(
+                "make_fragment_C takes a partitioned C of rank 3 or more (CuTe's static assertion rank(ctensor) >= 3)",
+                at,
+            ));
+        }
+        if mode0.as_ref().ok().and_then(int) != int(&values) {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "make_fragment_C: mode 0 of the partition holds {} values, the atom's C {} (CuTe's static assertion)",
+                    mode0.as_ref().ok().and_then(int).unwrap_or(-1),
+                    int(&values).unwrap_or(-1)
+                ),
+                at,
+            ));
+        }
+        let l = self.call_named(
+            "make_layout",
+            &[],
+            alloc::vec![(shape, at)],
+            name_span,
+            span,
+        )?;
+        let Value::Layout(l) = l else {
+            return Err(EvalError::new(
+                "make_fragment_C: the shape is no layout's",
+                at,
+            ));
+        };
+        let ty = tm.atom().value_types()[3];
+        self.owning(ty, l, span)
+    }
+
     fn owning(&mut self, ty: &str, layout: Layout, span: Span) -> Result<Value, EvalError> {
         let elem = Elem::named(ty).ok_or_else(|| {
             not_supported(

@@ -222,3 +222,34 @@ fn static_values_of_types() {
         "not a constant expression",
     );
 }
+
+#[test]
+fn unroll_hints_tensor_brackets_and_fragments() {
+    // CUTE_UNROLL before a loop changes nothing
+    assert_eq!(
+        ok("int s = 0;\nCUTE_UNROLL\nfor (int i = 0; i < 4; ++i) { s += i; }\nprint(s);"),
+        "6"
+    );
+    // a tensor's [] takes an index or a coordinate, as CuTe's operator[]
+    assert_eq!(
+        ok(
+            "Tensor A = make_tensor<int>(Shape<Shape<_2,_2>,_3>{}); A[make_coord(make_coord(1,0),2)] = 5; A[3] = 7; print(A(make_coord(make_coord(1,0),2))); print(\" \"); print(A[3]);"
+        ),
+        "5 7"
+    );
+    refuses(
+        "Tensor A = make_tensor<int>(Shape<_2,_3>{}); print(A[make_coord(_,1)]);",
+        "not supported: a slice by []",
+    );
+    // make_fragment_C: make_tensor<FrgTypeC>(shape(partition))
+    assert_eq!(
+        ok(
+            "TiledMMA mma = make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_8,_8,_1>>{}); auto thr = mma.get_slice(3); Tensor c = thr.partition_C(make_identity_tensor(make_shape(_32{},_32{}))); Tensor f = thr.make_fragment_C(c); print(f.layout());"
+        ),
+        "(_1,_4,_4):(_0,_1,_4)"
+    );
+    refuses(
+        "TiledMMA mma = make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_8,_8,_1>>{}); auto thr = mma.get_slice(3); Tensor f = thr.make_fragment_C(make_identity_tensor(make_shape(_32{},_32{})));",
+        "rank 3 or more",
+    );
+}
