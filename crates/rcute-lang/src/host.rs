@@ -461,6 +461,15 @@ impl Env {
                 self.copy_data(&s, &d, span)?;
                 void()
             }
+            ("copy_if", 3) if data(0).is_some() && data(1).is_some() && data(2).is_some() => {
+                let (p, s, d) = (
+                    data(0).unwrap_or_else(|| unreachable!()),
+                    data(1).unwrap_or_else(|| unreachable!()),
+                    data(2).unwrap_or_else(|| unreachable!()),
+                );
+                self.copy_if_data(&p, &s, &d, span)?;
+                void()
+            }
             ("fill", 2) if data(0).is_some() => {
                 let t = data(0).unwrap_or_else(|| unreachable!());
                 let v = vals[1].0.clone();
@@ -780,6 +789,37 @@ impl Env {
         Ok(())
     }
 
+    /// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)`, for each index
+    /// `i` of `dst`; an element whose predicate is false is neither read nor written.
+    fn copy_if_data(
+        &mut self,
+        pred: &DataTensor,
+        s: &DataTensor,
+        d: &DataTensor,
+        span: Span,
+    ) -> Result<(), EvalError> {
+        let n = d.t.size().value();
+        if n > crate::data::MAX_ELEMENTS as i64 {
+            return Err(EvalError::new(
+                "this tensor is too large to enumerate",
+                span,
+            ));
+        }
+        for i in 0..n {
+            self.steps += 1;
+            let at = IntTuple::from_int(Int::dynamic(i));
+            let q = self.data_elem(pred, &at, span)?;
+            let (on, _) = crate::exec::truth_of(&self.read(q, span)?, span)?;
+            if on {
+                let from = self.data_elem(s, &at, span)?;
+                let v = self.read(from, span)?;
+                let to = self.data_elem(d, &at, span)?;
+                self.write_elem(to, v, span)?;
+            }
+        }
+        Ok(())
+    }
+
     fn copy_data(&mut self, s: &DataTensor, d: &DataTensor, span: Span) -> Result<(), EvalError> {
         if s.t.size().value() != d.t.size().value() {
             return Err(EvalError::new(
@@ -913,6 +953,7 @@ pub(crate) fn is_host_call(name: &str) -> bool {
             | "make_rmem_ptr"
             | "print_tensor"
             | "copy"
+            | "copy_if"
             | "fill"
             | "clear"
             | "axpby"

@@ -253,3 +253,18 @@ fn unroll_hints_tensor_brackets_and_fragments() {
         "rank 3 or more",
     );
 }
+
+#[test]
+fn copy_if_reads_and_writes_only_where_the_predicate_holds() {
+    // the source's last element lies past its array: a false predicate never reads it
+    assert_eq!(
+        ok(
+            "std::vector<int> a(3); std::iota(a.begin(), a.end(), 10); std::vector<int> b(4);\nTensor p = make_tensor<bool>(Shape<_4>{}); p(0) = true; p(2) = true;\nTensor s = make_tensor(a.data(), make_shape(4)); Tensor d = make_tensor(b.data(), make_shape(4));\ncopy_if(p, s, d); for (int i = 0; i < 4; ++i) print(d(i));"
+        ),
+        "100120"
+    );
+    refuses(
+        "std::vector<int> a(3); std::vector<int> b(4);\nTensor p = make_tensor<bool>(Shape<_4>{}); fill(p, true);\ncopy_if(p, make_tensor(a.data(), make_shape(4)), make_tensor(b.data(), make_shape(4)));",
+        "outside its array",
+    );
+}
