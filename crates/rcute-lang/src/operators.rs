@@ -439,6 +439,18 @@ impl Parser {
                 if self.peek_punct(b'(') || self.peek_punct(b'{') =>
             {
                 let closing = if self.peek_punct(b'{') { b'}' } else { b')' };
+                if self.peek_at_punct(self.i + 1, closing) {
+                    // float{}, T() of a scalar type: its zero
+                    self.i += 2;
+                    let zero = Expr {
+                        kind: ExprKind::Int(rcute::int::Int::dynamic(0)),
+                        span,
+                    };
+                    return e(
+                        ExprKind::Cast(String::from(name), Box::new(zero)),
+                        span.join(self.toks[self.i - 1].span),
+                    );
+                }
                 self.i += 1;
                 let x = self.expr()?;
                 let close = self.expect(closing, "the end of the cast")?;

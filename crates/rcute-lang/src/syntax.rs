@@ -329,8 +329,16 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
                 p = r;
                 continue;
             }
+            // C++'s alternative tokens
+            let tok = match word {
+                "not" => Tok::Punct(b'!'),
+                "and" => Tok::Op("&&"),
+                "or" => Tok::Op("||"),
+                "not_eq" => Tok::Op("!="),
+                _ => Tok::Name(String::from(word)),
+            };
             out.push(Token {
-                tok: Tok::Name(String::from(word)),
+                tok,
                 span: Span::new(start, q),
             });
             p = q;
@@ -851,6 +859,18 @@ impl Parser {
                         text.push('_');
                     }
                     text.push_str(&alloc::format!("{}", v.value()));
+                }
+                Tok::Punct(b'(')
+                    if depth > 0
+                        && (text.contains("uint_byte_t<")
+                            || text.contains("uint_bit_t<")
+                            || text.ends_with("sizeof")) =>
+                {
+                    return Err(crate::operators::not_supported(
+                        "an expression as a template argument (uint_byte_t<sizeof(T) * n>)",
+                        "its value, uint_byte_t<16> or uint128_t,",
+                        t.span,
+                    ));
                 }
                 _ => {
                     return Err(EvalError::new(
@@ -1513,8 +1533,15 @@ impl Parser {
                 if INTEGRAL_TYPES.contains(&name.as_str())
                     && (self.peek_punct(b'{') || self.peek_punct(b'('))
                 {
-                    // int{2}, int(x): a dynamic integer
+                    // int{2}, int(x): a dynamic integer; int{}, int(): zero
                     let closing = if self.peek_punct(b'{') { b'}' } else { b')' };
+                    if self.peek_at_punct(self.i + 1, closing) {
+                        self.i += 2;
+                        return Ok(Expr {
+                            kind: ExprKind::Int(rcute::int::Int::dynamic(0)),
+                            span: span.join(self.toks[self.i - 1].span),
+                        });
+                    }
                     self.i += 1;
                     let outer = self.depth;
                     self.enter(span)?;
@@ -1575,7 +1602,7 @@ impl Parser {
                 let compared = |p: &mut Parser, name: String, e: EvalError| {
                     // not template arguments after all: `x < 3` compares an unknown name,
                     // unless the name is a type
-                    if p.types.contains(&name) {
+                    if p.types.contains(&name) || e.message.starts_with("not supported") {
                         return Err(e);
                     }
                     (p.i, p.depth) = at;
