@@ -293,14 +293,26 @@ impl Env {
         let Some(f) = self.funcs.get("main").and_then(|f| f.last()).cloned() else {
             return Ok(());
         };
-        if !f.params.is_empty() {
-            return Err(EvalError::new(
-                "main is run without arguments: write int main() { ... }",
-                f.span,
-            ));
-        }
-        self.call_user(&f, &[], Vec::new(), f.span, false)
-            .map(|_| ())
+        // `int main(int argc, char** argv)` runs as a program given no argument: argc is
+        // 1 (reading argv is refused, there is no string)
+        let args = match f.params.as_slice() {
+            [] => Vec::new(),
+            [(_, a), (_, b)]
+                if a.pointers == 0 && a.text == "int" && b.pointers == 2 && b.text == "char" =>
+            {
+                alloc::vec![
+                    (Value::int(Int::dynamic(1)), f.span),
+                    (crate::exec::void(), f.span)
+                ]
+            }
+            _ => {
+                return Err(EvalError::new(
+                    "main is run without arguments: write int main() or int main(int argc, char** argv)",
+                    f.span,
+                ));
+            }
+        };
+        self.call_user(&f, &[], args, f.span, false).map(|_| ())
     }
 }
 
