@@ -407,6 +407,9 @@ impl Env {
             );
             return Ok(());
         }
+        if ty.text == "dim3" && ty.pointers == 0 {
+            return self.declare_dim3(d);
+        }
         let v = match &d.init {
             Init::Value(e) => {
                 let v = self.eval(e)?;
@@ -567,6 +570,56 @@ impl Env {
             .ok_or_else(|| out_of_bounds(p, len, span))?;
         *slot = n;
         Ok(num_value(n, p.elem))
+    }
+
+    /// `dim3 d(x[, y[, z]])`: CUDA's three extents (a missing one is 1), read as `d.x`,
+    /// `d.y`, `d.z`.
+    fn declare_dim3(&mut self, d: &Declarator) -> Result<(), EvalError> {
+        let items: &[Expr] = match &d.init {
+            Init::Ctor(a) | Init::List(a) => a,
+            Init::None => &[],
+            Init::Value(e) => {
+                return Err(not_supported(
+                    "a dim3 from a value",
+                    "dim3 d(x, y, z)",
+                    e.span,
+                ));
+            }
+        };
+        if items.len() > 3 {
+            return Err(EvalError::new("a dim3 has three extents", d.span));
+        }
+        let mut xyz = [1i64; 3];
+        for (k, e) in items.iter().enumerate() {
+            match self.eval(e)? {
+                Value::Tuple(t)
+                    if t.is_leaf()
+                        && !t.leaf(0).is_basis()
+                        && !t.leaf(0).is_underscore()
+                        && t.leaf(0).value() >= 0 =>
+                {
+                    xyz[k] = t.leaf(0).value();
+                }
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!("a dim3 extent is an unsigned integer, found {v}"),
+                        e.span,
+                    ));
+                }
+            }
+        }
+        let t = rcute::tuple::IntTuple::try_tuple(
+            &xyz.map(|v| rcute::tuple::IntTuple::from_int(Int::dynamic(v))),
+        )
+        .map_err(|e| EvalError::from_core(e, d.span))?;
+        self.declare(
+            &d.name,
+            Var {
+                v: Value::Tuple(t),
+                ty: Some(Elem("dim3")),
+            },
+        );
+        Ok(())
     }
 
     /// The place `e` names, for an assignment.

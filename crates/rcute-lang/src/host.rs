@@ -134,9 +134,36 @@ impl Env {
     ) -> Result<Value, EvalError> {
         if let crate::syntax::ExprKind::Name { name: o, .. } = &obj.kind
             && args.is_none()
-            && let Some(r) = self.kernel_index(o, name, span)
         {
-            return r;
+            match self.lookup(o) {
+                Some(var) if matches!(var.ty, Some(crate::data::Elem("dim3"))) => {
+                    // a dim3's x, y, z
+                    let k = match name {
+                        "x" => 0,
+                        "y" => 1,
+                        "z" => 2,
+                        _ => {
+                            return Err(EvalError::new(
+                                "a dim3 has the members x, y and z",
+                                name_span,
+                            ));
+                        }
+                    };
+                    return match &var.v {
+                        Value::Tuple(t) if !t.is_leaf() => match t.leaves().nth(k) {
+                            Some(x) => Ok(Value::int(x)),
+                            None => Err(EvalError::new("not a dim3", span)),
+                        },
+                        _ => Err(EvalError::new("not a dim3", span)),
+                    };
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(r) = self.kernel_index(o, name, span) {
+                        return r;
+                    }
+                }
+            }
         }
         let v = self.eval(obj)?;
         let Some(args) = args else {
@@ -459,6 +486,23 @@ impl Env {
                     data(1).unwrap_or_else(|| unreachable!()),
                 );
                 self.copy_data(&s, &d, span)?;
+                void()
+            }
+            ("copy", 3)
+                if matches!(vals[0].0, Value::TiledCopy(_) | Value::CopyAtom(_))
+                    && data(1).is_some()
+                    && data(2).is_some() =>
+            {
+                let atom = match &vals[0].0 {
+                    Value::TiledCopy(c) => c.atom().clone(),
+                    Value::CopyAtom(a) => (**a).clone(),
+                    _ => unreachable!(),
+                };
+                let (s, d) = (
+                    data(1).unwrap_or_else(|| unreachable!()),
+                    data(2).unwrap_or_else(|| unreachable!()),
+                );
+                self.copy_by_atom(&atom, &s, &d, span)?;
                 void()
             }
             ("copy_if", 3) if data(0).is_some() && data(1).is_some() && data(2).is_some() => {
@@ -818,6 +862,51 @@ impl Env {
             }
         }
         Ok(())
+    }
+
+    /// CuTe's `copy(copy_atom, src, dst)` (or a tiled copy's): the atom copies the
+    /// vectors of mode 0 one by one, so every element is copied, once CuTe's compile
+    /// accepts the partition: mode 0, or its first mode, recursively, holds exactly the
+    /// atom's values per thread, a static number.
+    fn copy_by_atom(
+        &mut self,
+        atom: &rcute::atom::CopyAtom,
+        s: &DataTensor,
+        d: &DataTensor,
+        span: Span,
+    ) -> Result<(), EvalError> {
+        let n = atom
+            .num_val_src()
+            .map_err(|e| EvalError::from_core(e, span))?;
+        let fits = |shape: &IntTuple| {
+            let Some(mut m) = shape.modes().next() else {
+                return false;
+            };
+            loop {
+                let size = m.size();
+                if size.is_static() && size.value() == n.value() {
+                    return true;
+                }
+                if m.is_leaf() {
+                    return false;
+                }
+                match m.modes().next() {
+                    Some(x) => m = x,
+                    None => return false,
+                }
+            }
+        };
+        let (ss, ds) = (s.t.layout().shape(), d.t.layout().shape());
+        if !fits(&ss) || ss.rank() != ds.rank() || ss.size().value() != ds.size().value() {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "copy: the partitions {ss} and {ds} do not match the atom's {} values per thread (CuTe's static assertion: Src/Dst partitioning does not match the instruction requirement)",
+                    n.value()
+                ),
+                span,
+            ));
+        }
+        self.copy_data(s, d, span)
     }
 
     fn copy_data(&mut self, s: &DataTensor, d: &DataTensor, span: Span) -> Result<(), EvalError> {

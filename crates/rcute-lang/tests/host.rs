@@ -268,3 +268,48 @@ fn copy_if_reads_and_writes_only_where_the_predicate_holds() {
         "outside its array",
     );
 }
+
+#[test]
+fn tutorial_host_code() {
+    // T{} of a scalar type is its zero; C++'s alternative tokens
+    assert_eq!(
+        ok(
+            "using Element = float; Element z = Element{}; print(z); print(int{}); print(not (1 < 2) or (3 > 2 and true));"
+        ),
+        "0.00000001"
+    );
+    // main(int argc, char** argv) runs with argc 1
+    assert_eq!(
+        ok("int main(int argc, char** argv) { int m = 5; if (argc >= 2) m = 7; print(m); }"),
+        "5"
+    );
+    refuses(
+        "int main(int n) { print(n); }",
+        "int main(int argc, char** argv)",
+    );
+    // dim3: three extents, 1 when not given; a local dim3 named gridDim is the local's
+    assert_eq!(
+        ok(
+            "dim3 gridDim(3, 4); dim3 b(256); print(gridDim.x); print(gridDim.y); print(gridDim.z); print(b.x * 2);"
+        ),
+        "341512"
+    );
+    refuses("dim3 d(1, 2); print(d.w);", "x, y and z");
+    // copy with a copy atom or a tiled copy: every element, when the partition fits the atom
+    let p = "std::vector<float> a(16); std::iota(a.begin(), a.end(), 0); std::vector<float> b(16);\nTensor s = make_tensor(a.data(), make_shape(_4{},_4{})); Tensor d = make_tensor(b.data(), make_shape(_4{},_4{}));\nusing Atom = Copy_Atom<UniversalCopy<uint128_t>, float>;\n";
+    assert_eq!(
+        ok(&format!("{p}copy(Atom{{}}, s, d); print(b[13]);")),
+        "13.000000"
+    );
+    refuses(
+        &format!(
+            "{p}copy(Atom{{}}, make_tensor(a.data(), make_shape(_2{{}},_8{{}})), make_tensor(b.data(), make_shape(_2{{}},_8{{}})));"
+        ),
+        "do not match the atom's 4 values",
+    );
+    // an expression as a template argument is refused by name
+    refuses(
+        "using T = float; auto v = make_layout(_4{}); using Op = UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>; auto a = Copy_Atom<Op, T>{};",
+        "not supported: an expression as a template argument",
+    );
+}
