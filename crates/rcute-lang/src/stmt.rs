@@ -33,7 +33,7 @@ use alloc::vec::Vec;
 const MAX_TOKENS: usize = 1 << 20;
 
 /// Words before a type that change nothing here.
-const QUALIFIERS: &[&str] = &[
+pub(crate) const QUALIFIERS: &[&str] = &[
     "const",
     "constexpr",
     "static",
