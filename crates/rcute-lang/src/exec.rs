@@ -320,9 +320,21 @@ impl Env {
         Ok(())
     }
 
+    /// The scalar type `name` names: a C++ scalar type, or a template's type parameter
+    /// deduced from a pointer argument (`TA const* A`).
+    pub(crate) fn named_elem(&self, name: &str) -> Option<Elem> {
+        Elem::named(name).or_else(|| match self.lookup(name) {
+            Some(Var {
+                v: Value::ElementType(e),
+                ..
+            }) => Elem::named(e),
+            _ => None,
+        })
+    }
+
     fn declare_one(&mut self, ty: &TypeSpec, d: &Declarator) -> Result<(), EvalError> {
         let scalar = if ty.pointers == 0 {
-            Elem::named(&ty.text)
+            self.named_elem(&ty.text)
         } else {
             None
         };
@@ -476,7 +488,7 @@ impl Env {
 
     /// The element type `name` of an array, or an error naming it.
     fn elem_of(&self, name: &str, span: Span) -> Result<Elem, EvalError> {
-        Elem::named(name).ok_or_else(|| {
+        self.named_elem(name).ok_or_else(|| {
             not_supported(
                 &alloc::format!("an array of {name}"),
                 "an array of int, float, double, bool or an intN_t",
@@ -1003,6 +1015,56 @@ impl Env {
         }
         self.step(&alloc::format!("the call of {}", f.name), span)?;
         let mut scope = BTreeMap::new();
+        for ((_, ty), (v, _)) in f.params.iter().zip(&args) {
+            if let (1, Value::Ptr(p)) = (ty.pointers, v)
+                && ty
+                    .text
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                && Elem::named(&ty.text).is_none()
+            {
+                // `TA const* A`: TA is the pointer's element type
+                scope.insert(
+                    ty.text.clone(),
+                    Var {
+                        v: Value::ElementType(p.elem.0),
+                        ty: None,
+                    },
+                );
+                continue;
+            }
+            // a template's type parameter deduced from a parameter of static value
+            // (`AThreadLayout tA`): the type's name is that value, as `T{}` and
+            // `is_static<T>` read it in C++
+            if ty.pointers == 0
+                && !ty.text.is_empty()
+                && ty
+                    .text
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                && ty.text.as_bytes()[0].is_ascii_uppercase()
+                && !matches!(
+                    ty.text.as_str(),
+                    "Layout"
+                        | "Tensor"
+                        | "Shape"
+                        | "Stride"
+                        | "Coord"
+                        | "Tile"
+                        | "Step"
+                        | "IntTuple"
+                )
+                && is_static_value(v)
+            {
+                scope.insert(
+                    ty.text.clone(),
+                    Var {
+                        v: v.clone(),
+                        ty: None,
+                    },
+                );
+            }
+        }
         for ((name, ty), (v, at)) in f.params.iter().zip(args) {
             let elem = if ty.pointers == 0 {
                 Elem::named(&ty.text)
@@ -1239,9 +1301,17 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
             _ => Err(bad_operands(sym, &a, &b, at)),
         },
         _ if matches!(op, Op2::Eq | Op2::Ne) && !matches!(a, Value::Printed(_)) => {
-            // CuTe's == of two tuples or layouts: static when both are
+            // CuTe's == of two tuples or layouts: static when both are (of tuples of
+            // different ranks, a static false)
             let eq = a == b;
-            Ok(Value::int(Int::bool(eq == (op == Op2::Eq), false)))
+            let fixed = match (&a, &b) {
+                (Value::Tuple(x), Value::Tuple(y)) => {
+                    x.rank() != y.rank() || is_static_value(&a) && is_static_value(&b)
+                }
+                (Value::Layout(_), Value::Layout(_)) => is_static_value(&a) && is_static_value(&b),
+                _ => false,
+            };
+            Ok(Value::int(Int::bool(eq == (op == Op2::Eq), fixed)))
         }
         _ => Err(bad_operands(sym, &a, &b, at)),
     }
@@ -1327,4 +1397,17 @@ fn int_op(op: Op2, x: Int, y: Int, span: Span) -> Result<Value, EvalError> {
         Op2::Or => ((a != 0) || (b != 0)) as i64,
     };
     Ok(Value::int(Int::new(r, both)))
+}
+
+/// A value whose C++ type determines it: integers, tuples and layouts all static, MMA and
+/// copy atoms and their tilings.
+fn is_static_value(v: &Value) -> bool {
+    match v {
+        Value::Tuple(t) => t.leaves().all(|x| x.is_static()),
+        Value::Layout(l) => {
+            l.shape().leaves().all(|x| x.is_static()) && l.stride().leaves().all(|x| x.is_static())
+        }
+        Value::MmaAtom(_) | Value::CopyAtom(_) | Value::TiledMma(_) | Value::TiledCopy(_) => true,
+        _ => false,
+    }
 }

@@ -46,9 +46,6 @@ const DEVICE_ONLY: &[&str] = &[
     "atomicMax",
     "atomicMin",
     "atomicExch",
-    "cp_async_fence",
-    "cp_async_wait",
-    "cp_async_wait_all",
     "__ldg",
     "__activemask",
     "warpgroup_arrive",
@@ -215,9 +212,12 @@ impl Env {
                 };
                 return Ok(Value::Slice(alloc::boxed::Box::new(v.clone()), thr));
             }
-            (Value::Slice(m, _), "make_fragment_C") if vals.len() == 1 => {
+            (Value::Slice(m, _), "make_fragment_A" | "make_fragment_B" | "make_fragment_C")
+                if vals.len() == 1 =>
+            {
                 if let Value::TiledMma(tm) = &**m {
-                    return self.make_fragment_c(tm, vals.remove(0), name_span, span);
+                    let op = name.as_bytes()[name.len() - 1];
+                    return self.make_fragment(tm, op, vals.remove(0), name_span, span);
                 }
             }
             _ => {}
@@ -393,6 +393,22 @@ impl Env {
         match name {
             "__syncthreads" => {
                 self.note("__syncthreads() does nothing here: one thread runs");
+                return Ok(Some(void()));
+            }
+            "thread0" | "block0" if args.is_empty() && targs.is_empty() => {
+                // CuTe's debug guards: on the host always true, in a kernel true for
+                // thread 0 of block 0 (block 0 for block0)
+                let on = match self.launch {
+                    None => true,
+                    Some(l) => l.block == [0; 3] && (name == "block0" || l.thread == [0; 3]),
+                };
+                return Ok(Some(Value::int(Int::bool(on, false))));
+            }
+            "cp_async_fence" | "cp_async_wait" | "cp_async_wait_all" if args.is_empty() => {
+                // copy() has copied when it returns: there is nothing to wait for
+                self.note(&alloc::format!(
+                    "{name}() does nothing here: one thread runs and its copies are done when copy returns"
+                ));
                 return Ok(Some(void()));
             }
             n if DEVICE_ONLY.contains(&n) => {
@@ -587,6 +603,23 @@ impl Env {
                 }
                 void()
             }
+            ("gemm", 3 | 4)
+                if vals[vals.len() - 3..]
+                    .iter()
+                    .all(|x| matches!(x.0, Value::Data(_)))
+                    && (vals.len() == 3
+                        || matches!(&vals[0].0, Value::TiledMma(m)
+                            if alloc::string::ToString::to_string(m.atom().name()).starts_with("UniversalFMA"))) =>
+            {
+                let k = vals.len() - 3;
+                let (a, b, c) = (
+                    data(k).unwrap_or_else(|| unreachable!()),
+                    data(k + 1).unwrap_or_else(|| unreachable!()),
+                    data(k + 2).unwrap_or_else(|| unreachable!()),
+                );
+                self.host_gemm(&a, &b, &c, span)?;
+                void()
+            }
             ("gemm", _) => {
                 return Err(EvalError::new(
                     "not supported: gemm runs an MMA on the GPU (or a host GEMM rcute does not run); write the loops of a GEMM instead",
@@ -639,6 +672,7 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
+        let ty = &self.bound_types(ty);
         let inner = ty
             .strip_prefix(name)
             .and_then(|t| t.strip_prefix('<'))
@@ -659,15 +693,34 @@ impl Env {
     /// An owning tensor of `ty` elements (zeros) over `layout`.
     /// `thr_mma.make_fragment_C(tCgC)`: CuTe's accumulators for a partitioned C, an owning
     /// tensor of the MMA's C type over the column-major layout of the partition's shape
-    /// (`make_tensor<FrgTypeC>(shape(ctensor))`), after CuTe's two static checks.
-    fn make_fragment_c(
+    /// (`make_tensor<FrgTypeC>(shape(ctensor))`); `make_fragment_A/B(tCsA)` of a
+    /// UniversalFMA tiling, `make_fragment_like<ValTypeA>(atensor)` (an MMA whose fragment
+    /// is a view of shared memory is refused). Both after CuTe's two static checks.
+    fn make_fragment(
         &mut self,
         tm: &rcute::atom::TiledMma,
+        op: u8,
         c: (Value, Span),
         name_span: Span,
         span: Span,
     ) -> Result<Value, EvalError> {
         let at = c.1;
+        let (tv, ty) = match op {
+            b'A' => (tm.atom().layout_a_tv(), tm.atom().value_types()[1]),
+            b'B' => (tm.atom().layout_b_tv(), tm.atom().value_types()[2]),
+            _ => (tm.atom().layout_c_tv(), tm.atom().value_types()[3]),
+        };
+        let name = alloc::format!("make_fragment_{}", op as char);
+        if op != b'C'
+            && !alloc::string::ToString::to_string(tm.atom().name()).starts_with("UniversalFMA")
+        {
+            return Err(not_supported(
+                &alloc::format!("{name} of {}", tm.atom().name()),
+                "partition_fragment_A/B of the tiled MMA",
+                name_span,
+            ));
+        }
+        let whole = c.0.clone();
         let shape = self.call_named("shape", &[], alloc::vec![c], name_span, span)?;
         let rank = self.call_named(
             "rank",
@@ -686,7 +739,7 @@ impl Env {
         let values = self.call_named(
             "size",
             &[1],
-            alloc::vec![(Value::Layout(*tm.atom().layout_c_tv()), at)],
+            alloc::vec![(Value::Layout(*tv), at)],
             name_span,
             span,
         )?;
@@ -696,34 +749,55 @@ impl Env {
         };
         if int(&rank).is_none_or(|r| r < 3) {
             return Err(EvalError::new(
-                "make_fragment_C takes a partitioned C of rank 3 or more (CuTe's static assertion rank(ctensor) >= 3)",
+                alloc::format!(
+                    "{name} takes a partitioned tensor of rank 3 or more (CuTe's static assertion)"
+                ),
                 at,
             ));
         }
         if mode0.as_ref().ok().and_then(int) != int(&values) {
             return Err(EvalError::new(
                 alloc::format!(
-                    "make_fragment_C: mode 0 of the partition holds {} values, the atom's C {} (CuTe's static assertion)",
+                    "{name}: mode 0 of the partition holds {} values, the atom's {} (CuTe's static assertion)",
                     mode0.as_ref().ok().and_then(int).unwrap_or(-1),
                     int(&values).unwrap_or(-1)
                 ),
                 at,
             ));
         }
-        let l = self.call_named(
-            "make_layout",
-            &[],
-            alloc::vec![(shape, at)],
-            name_span,
-            span,
-        )?;
+        let l = if op == b'C' {
+            self.call_named(
+                "make_layout",
+                &[],
+                alloc::vec![(shape, at)],
+                name_span,
+                span,
+            )?
+        } else {
+            let layout = match &whole {
+                Value::Data(t) => Value::Layout(t.t.layout()),
+                Value::Tensor(t) => Value::Layout(t.layout()),
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!("{name} takes a tensor, found {}", v.kind()),
+                        at,
+                    ));
+                }
+            };
+            self.call_named(
+                "make_fragment_like",
+                &[],
+                alloc::vec![(layout, at)],
+                name_span,
+                span,
+            )?
+        };
         let Value::Layout(l) = l else {
             return Err(EvalError::new(
-                "make_fragment_C: the shape is no layout's",
+                alloc::format!("{name}: the shape is no layout's"),
                 at,
             ));
         };
-        let ty = tm.atom().value_types()[3];
         self.owning(ty, l, span)
     }
 
@@ -829,6 +903,88 @@ impl Env {
             let old = self.read(p, span)?;
             let v = f(i, old)?;
             self.write_elem(p, v, span)?;
+        }
+        Ok(())
+    }
+
+    /// CuTe's host `gemm(A, B, C)` (and `gemm(mma, A, B, C)` of a UniversalFMA tiling):
+    /// `C(m,n) += A(m,k) * B(n,k)` for k in order, A (M,K), B (N,K), C (M,N), or with a
+    /// first mode of one value, (V,M,K) x (V,N,K) => (V,M,N), V = 1.
+    fn host_gemm(
+        &mut self,
+        a: &DataTensor,
+        b: &DataTensor,
+        c: &DataTensor,
+        span: Span,
+    ) -> Result<(), EvalError> {
+        let dims = |t: &DataTensor| -> Vec<i64> {
+            t.t.layout()
+                .shape()
+                .modes()
+                .map(|m| m.size().value())
+                .collect()
+        };
+        let (da, db, dc) = (dims(a), dims(b), dims(c));
+        // (m, n, k, a first mode of one value, a K mode)
+        let (m, n, kk, v, has_k) = match (da.as_slice(), db.as_slice(), dc.as_slice()) {
+            ([m, k], [n, k2], [m2, n2]) if k == k2 && m == m2 && n == n2 => {
+                (*m, *n, *k, false, true)
+            }
+            ([1, m, k], [1, n, k2], [1, m2, n2]) if k == k2 && m == m2 && n == n2 => {
+                (*m, *n, *k, true, true)
+            }
+            ([1, m], [1, n], [1, m2, n2]) if m == m2 && n == n2 => (*m, *n, 1, true, false),
+            _ => {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "gemm takes A (M,K), B (N,K), C (M,N), or (1,M,K), (1,N,K), (1,M,N), or (1,M), (1,N), (1,M,N); these are {:?}, {:?}, {:?}",
+                        da,
+                        db,
+                        dc
+                    ),
+                    span,
+                ));
+            }
+        };
+        if m.saturating_mul(n).saturating_mul(kk) > crate::data::MAX_ELEMENTS as i64 {
+            return Err(EvalError::new(
+                "this gemm is too large for one thread",
+                span,
+            ));
+        }
+        let at = |i: i64, j: Option<i64>| {
+            let mut modes = Vec::new();
+            if v {
+                modes.push(IntTuple::from_int(Int::dynamic(0)));
+            }
+            modes.push(IntTuple::from_int(Int::dynamic(i)));
+            if let Some(j) = j {
+                modes.push(IntTuple::from_int(Int::dynamic(j)));
+            }
+            IntTuple::try_tuple(&modes)
+        };
+        let mul = crate::syntax::Op2::Arith(crate::syntax::BinOp::Mul);
+        let add = crate::syntax::Op2::Arith(crate::syntax::BinOp::Add);
+        for k in 0..kk {
+            for i in 0..m {
+                for j in 0..n {
+                    self.steps += 1;
+                    let coord = |x, y| at(x, y).map_err(|e| EvalError::from_core(e, span));
+                    let kk = has_k.then_some(k);
+                    let pa = self.data_elem(a, &coord(i, kk)?, span)?;
+                    let pb = self.data_elem(b, &coord(j, kk)?, span)?;
+                    let pc = self.data_elem(c, &coord(i, Some(j))?, span)?;
+                    let ab = crate::exec::binop(
+                        mul,
+                        self.read(pa, span)?,
+                        self.read(pb, span)?,
+                        span,
+                        span,
+                    )?;
+                    let sum = crate::exec::binop(add, ab, self.read(pc, span)?, span, span)?;
+                    self.write_elem(pc, sum, span)?;
+                }
+            }
         }
         Ok(())
     }
@@ -1034,6 +1190,11 @@ pub(crate) fn is_host_call(name: &str) -> bool {
     matches!(
         name,
         "__syncthreads"
+            | "thread0"
+            | "block0"
+            | "cp_async_fence"
+            | "cp_async_wait"
+            | "cp_async_wait_all"
             | "make_tensor"
             | "make_tensor_like"
             | "make_fragment_like"

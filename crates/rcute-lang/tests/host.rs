@@ -313,3 +313,57 @@ fn tutorial_host_code() {
         "not supported: an expression as a template argument",
     );
 }
+
+#[test]
+fn kernels_of_the_tutorials_as_one_thread() {
+    let launch = |thread: i64, block: [i64; 3]| Launch {
+        thread: [thread, 0, 0],
+        block,
+        ..Launch::default()
+    };
+    let run = |p: &str, l: &Launch| {
+        let (out, _, err) = eval_launch(p, l);
+        assert!(err.is_none(), "{p}: {err:?}");
+        out
+    };
+    // a kernel's qualifiers on lines of their own, its launch bounds, a template's type
+    // parameters deduced from the arguments (TA from `TA const*`, a layout's type from a
+    // static layout), thread0(), #if 0 / #else / #endif
+    let k = "template <class TA, class TL>\n__global__ static\n__launch_bounds__(decltype(size(TL{}))::value)\nvoid\nkernel(TA const* A, TL tl)\n{\n  static_assert(is_static<TL>::value);\n  __shared__ TA smem[cosize_v<TL>];\n  TA x = A[threadIdx.x];\n#if 0\n  print(\"off\");\n#else\n  if (thread0()) { print(size(TL{})); print(\" \"); }\n#endif\n  print(x);\n}\nint main() {\n  std::vector<float> a(8);\n  std::iota(a.begin(), a.end(), 0);\n  kernel(a.data(), make_layout(make_shape(_2{},_4{})));\n}";
+    assert_eq!(run(k, &launch(0, [0; 3])), "_8 0.000000");
+    assert_eq!(run(k, &launch(3, [1, 0, 0])), "3.000000");
+    // thread0() of a host program is CuTe's: always true
+    assert_eq!(ok("if (thread0()) print(1);"), "1");
+    // cp_async_fence/wait do nothing for one thread
+    assert_eq!(ok("cp_async_fence(); cp_async_wait<0>(); print(2);"), "2");
+    // the host gemm of CuTe: C(m,n) += A(m,k) * B(n,k), and (1,M) x (1,N) => (1,M,N)
+    assert_eq!(
+        ok(
+            "Tensor A = make_tensor<int>(Shape<_2,_3>{}); Tensor B = make_tensor<int>(Shape<_2,_3>{}); Tensor C = make_tensor<int>(Shape<_2,_2>{});\nfor (int i = 0; i < 6; ++i) { A(i) = i; B(i) = 2 * i; }\ngemm(A, B, C); print(C(0,0)); print(\" \"); print(C(1,1));"
+        ),
+        "40 70"
+    );
+    refuses(
+        "Tensor A = make_tensor<int>(Shape<_2,_3>{}); Tensor C = make_tensor<int>(Shape<_2,_2>{}); gemm(A, C, C);",
+        "gemm takes A (M,K)",
+    );
+    // make_fragment_A of a UniversalFMA tiling: make_fragment_like of the partition
+    assert_eq!(
+        ok(
+            "TiledMMA mma = make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_4,_4,_1>>{}); auto thr = mma.get_slice(1); std::vector<float> v(32); Tensor a = thr.partition_A(make_tensor(v.data(), make_shape(_8{},_4{}))); print(thr.make_fragment_A(a).layout());"
+        ),
+        "(_1,_2,_4):(_0,_1,_2)"
+    );
+    // == of static tuples is static, as CuTe's
+    assert_eq!(
+        ok(
+            "print(make_shape(_2{},_3{}) == make_shape(_2{},_3{})); print(make_shape(_2{},3) == make_shape(_2{},3)); print(make_shape(_2{}) == make_shape(_2{},_3{}));"
+        ),
+        "_11_0"
+    );
+    // print of a tiling ends its last line, as CuTe's
+    assert!(
+        ok("print(make_tiled_mma(UniversalFMA<float,float,float>{})); print(\"x\");")
+            .ends_with(")\nx")
+    );
+}
