@@ -171,7 +171,7 @@ def main():
             row = {"expr": s, "out": o}
             if titled:
                 row["title"] = t
-                row["page"] = t.split()[0]
+                row["page"] = t.split()[0].rstrip(":")
                 if l:
                     row["launch"] = l
             f.write(json.dumps(row) + "\n")

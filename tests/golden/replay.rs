@@ -726,17 +726,20 @@ fn judge_doc(case: &serde_json::Value) -> DocVerdict {
 }
 
 /// Every host-runnable code block of CuTe's docs (01_layout.md, 02_layout_algebra.md,
-/// 03_tensor.md, 0t_mma_atom.md, 0y_predication.md) and of CuTe's tutorial examples
-/// (examples/cute/tutorial/*.cu, a kernel as one chosen thread), pasted as written with
-/// the wrapping each case records (`scripts/oracle/docs_cases.cpp`), answered by CuTe
-/// C++ (`python3 scripts/oracle/snippets.py --titled scripts/oracle/docs_cases.cpp
-/// tests/golden/docs.jsonl`). Per page: how many print exactly what CuTe prints (both
-/// refusing counts), how many are refused by construct, how many differ (none may).
-/// Printed addresses are compared without their value (docs/LANGUAGE.md).
+/// 03_tensor.md, 0t_mma_atom.md, 0y_predication.md: `scripts/oracle/docs_cases.cpp`) and
+/// CuTe's tutorial examples (examples/cute/tutorial/*.cu, each kernel as one chosen
+/// thread called by its host code: `scripts/oracle/tutorial_cases.cpp`, written by
+/// `gen_tutorial_cases.py`), pasted as written with the wrapping each case records,
+/// answered by CuTe C++ (`snippets.py --titled CASES.cpp tests/golden/docs.jsonl` and
+/// `tutorials.jsonl`). Per page: how many print exactly what CuTe prints (both refusing
+/// counts), how many are refused by construct, how many differ (none may). Printed
+/// addresses are compared without their value (docs/LANGUAGE.md).
 #[test]
 fn cute_docs_and_tutorials() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden/docs.jsonl");
-    let text = std::fs::read_to_string(&path).expect("docs.jsonl");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden");
+    let text = ["docs.jsonl", "tutorials.jsonl"]
+        .map(|f| std::fs::read_to_string(dir.join(f)).expect(f))
+        .concat();
     // page -> (exact, refused, different)
     let mut pages: Vec<(String, [usize; 3])> = Vec::new();
     let mut notes = Vec::new();
