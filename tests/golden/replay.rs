@@ -791,12 +791,13 @@ fn cute_docs_and_tutorials() {
     for n in &notes {
         eprintln!("{n}");
     }
-    assert!(total >= 59, "only {total} code blocks ran");
+    assert!(total >= 70, "only {total} code blocks ran");
     assert_eq!(
         all[2], 0,
         "{} code blocks print something else than CuTe",
         all[2]
     );
-    // the exact share reached, in percent (the goal is 95)
-    assert!(all[0] * 100 >= total * 50, "{} of {total} exact", all[0]);
+    // at least 95% exact (68 of 70 today: the two refused need uint_byte_t<expression>
+    // and lazy::transform)
+    assert!(all[0] * 100 >= total * 95, "{} of {total} exact", all[0]);
 }
