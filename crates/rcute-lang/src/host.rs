@@ -510,8 +510,8 @@ impl Env {
                     && data(2).is_some() =>
             {
                 let atom = match &vals[0].0 {
-                    Value::TiledCopy(c) => c.atom().clone(),
-                    Value::CopyAtom(a) => (**a).clone(),
+                    Value::TiledCopy(c) => *c.atom(),
+                    Value::CopyAtom(a) => **a,
                     _ => unreachable!(),
                 };
                 let (s, d) = (
