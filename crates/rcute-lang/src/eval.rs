@@ -293,14 +293,26 @@ impl Env {
         let Some(f) = self.funcs.get("main").and_then(|f| f.last()).cloned() else {
             return Ok(());
         };
-        if !f.params.is_empty() {
-            return Err(EvalError::new(
-                "main is run without arguments: write int main() { ... }",
-                f.span,
-            ));
-        }
-        self.call_user(&f, &[], Vec::new(), f.span, false)
-            .map(|_| ())
+        // `int main(int argc, char** argv)` runs as a program given no argument: argc is
+        // 1 (reading argv is refused, there is no string)
+        let args = match f.params.as_slice() {
+            [] => Vec::new(),
+            [(_, a), (_, b)]
+                if a.pointers == 0 && a.text == "int" && b.pointers == 2 && b.text == "char" =>
+            {
+                alloc::vec![
+                    (Value::int(Int::dynamic(1)), f.span),
+                    (crate::exec::void(), f.span)
+                ]
+            }
+            _ => {
+                return Err(EvalError::new(
+                    "main is run without arguments: write int main() or int main(int argc, char** argv)",
+                    f.span,
+                ));
+            }
+        };
+        self.call_user(&f, &[], args, f.span, false).map(|_| ())
     }
 }
 
@@ -406,7 +418,7 @@ impl Env {
             ExprKind::Tuple(items) => self.tuple(items, e.span),
             ExprKind::Layout(s, d) => self.layout(s, d, e.span),
             ExprKind::Name { name, targs } => self.name(name, targs, e.span),
-            ExprKind::Type(text) => atom_value(text, e.span),
+            ExprKind::Type(text) => self.type_value(text, e.span),
             ExprKind::Call {
                 name,
                 name_span,
@@ -445,6 +457,83 @@ impl Env {
             }
             v => Err(EvalError::new(
                 alloc::format!("int{{...}} takes integers; this is {} {v}", v.kind()),
+                x.span,
+            )),
+        }
+    }
+
+    /// The value of a type written with template arguments (an atom, `Copy_Atom<OP, T>`),
+    /// a template's element-type parameter (`TA`) read as the type it was deduced as.
+    #[inline(never)]
+    fn type_value(&self, text: &str, span: Span) -> Result<Value, EvalError> {
+        atom_value(&self.bound_types(text), span)
+    }
+
+    /// `text` with each name bound to an element type (a template's `TA`, deduced from a
+    /// pointer argument) replaced by that type.
+    pub(crate) fn bound_types(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            match self.lookup(word) {
+                Some(crate::eval::Var {
+                    v: Value::ElementType(t),
+                    ..
+                }) if !word.is_empty() => out.push_str(t),
+                _ => out.push_str(word),
+            }
+            word.clear();
+        };
+        for c in text.chars() {
+            if c.is_ascii_alphanumeric() || c == '_' || c == ':' {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
+
+    /// `is_static<T>`: whether every integer of x is static.
+    #[inline(never)]
+    fn is_static_of(&mut self, x: &Expr) -> Result<Value, EvalError> {
+        let v = self.eval(x)?;
+        let all = match &v {
+            Value::Tuple(t) => t.leaves().all(|x| x.is_static()),
+            Value::Layout(l) => {
+                l.shape().leaves().all(|x| x.is_static())
+                    && l.stride().leaves().all(|x| x.is_static())
+            }
+            _ => {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "is_static<T> takes an integer, a tuple or a layout; this is {} {v}",
+                        v.kind()
+                    ),
+                    x.span,
+                ));
+            }
+        };
+        Ok(Value::int(Int::bool(all, true)))
+    }
+
+    /// `decltype(x)::value` (and `cosize_v<T>`, `is_static<T>::value`): x's integer, which
+    /// C++ knows only when it is static.
+    #[inline(never)]
+    fn static_value(&mut self, x: &Expr) -> Result<Value, EvalError> {
+        match self.eval(x)? {
+            Value::Tuple(t)
+                if t.is_leaf() && t.leaf(0).is_static() && !t.leaf(0).is_underscore() =>
+            {
+                Ok(Value::Tuple(t))
+            }
+            v => Err(EvalError::new(
+                alloc::format!(
+                    "::value of a type that is no static integer: this is {} {v} (C++ does not compile it)",
+                    v.kind()
+                ),
                 x.span,
             )),
         }
@@ -612,6 +701,17 @@ impl Env {
                 "print of one of its partitions",
                 e.span,
             )),
+            // CuTe's print of an atom or a tiling ends its last line
+            v @ (Value::MmaAtom(_)
+            | Value::CopyAtom(_)
+            | Value::TiledMma(_)
+            | Value::TiledCopy(_)) => {
+                let mut s = v.to_string();
+                if !s.ends_with('\n') {
+                    s.push('\n');
+                }
+                Ok(s)
+            }
             v => Ok(v.to_string()),
         }
     }
@@ -768,11 +868,18 @@ impl Env {
         if !self.funcs.is_empty() && self.funcs.contains_key(name) {
             return self.call_program(name, targs, args, span);
         }
-        if name.starts_with(['_', 'a', 'c', 'e', 'f', 'g', 'i', 'm', 'p', 's', 't', 'w'])
-            && crate::host::is_host_call(name)
+        if name.starts_with([
+            '_', 'a', 'b', 'c', 'e', 'f', 'g', 'i', 'm', 'p', 's', 't', 'w',
+        ]) && crate::host::is_host_call(name)
             && let Some(v) = self.host_call(name, targs, args, name_span, span)?
         {
             return Ok(v);
+        }
+        if name == "decltype::value" && args.len() == 1 {
+            return self.static_value(&args[0]);
+        }
+        if name == "is_static" && args.len() == 1 {
+            return self.is_static_of(&args[0]);
         }
         if name == "explain" && targs.is_empty() && args.len() == 1 {
             // explain(f(x, y)): the steps of the call written as its argument, whose

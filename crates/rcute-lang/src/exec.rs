@@ -320,9 +320,21 @@ impl Env {
         Ok(())
     }
 
+    /// The scalar type `name` names: a C++ scalar type, or a template's type parameter
+    /// deduced from a pointer argument (`TA const* A`).
+    pub(crate) fn named_elem(&self, name: &str) -> Option<Elem> {
+        Elem::named(name).or_else(|| match self.lookup(name) {
+            Some(Var {
+                v: Value::ElementType(e),
+                ..
+            }) => Elem::named(e),
+            _ => None,
+        })
+    }
+
     fn declare_one(&mut self, ty: &TypeSpec, d: &Declarator) -> Result<(), EvalError> {
         let scalar = if ty.pointers == 0 {
-            Elem::named(&ty.text)
+            self.named_elem(&ty.text)
         } else {
             None
         };
@@ -407,6 +419,9 @@ impl Env {
             );
             return Ok(());
         }
+        if ty.text == "dim3" && ty.pointers == 0 {
+            return self.declare_dim3(d);
+        }
         let needs_value = || {
             EvalError::new(
                 alloc::format!(
@@ -463,7 +478,7 @@ impl Env {
 
     /// The element type `name` of an array, or an error naming it.
     fn elem_of(&self, name: &str, span: Span) -> Result<Elem, EvalError> {
-        Elem::named(name).ok_or_else(|| {
+        self.named_elem(name).ok_or_else(|| {
             not_supported(
                 &alloc::format!("an array of {name}"),
                 "an array of int, float, double, bool or an intN_t",
@@ -559,6 +574,56 @@ impl Env {
         Ok(num_value(n, p.elem))
     }
 
+    /// `dim3 d(x[, y[, z]])`: CUDA's three extents (a missing one is 1), read as `d.x`,
+    /// `d.y`, `d.z`.
+    fn declare_dim3(&mut self, d: &Declarator) -> Result<(), EvalError> {
+        let items: &[Expr] = match &d.init {
+            Init::Ctor(a) | Init::List(a) => a,
+            Init::None => &[],
+            Init::Value(e) => {
+                return Err(not_supported(
+                    "a dim3 from a value",
+                    "dim3 d(x, y, z)",
+                    e.span,
+                ));
+            }
+        };
+        if items.len() > 3 {
+            return Err(EvalError::new("a dim3 has three extents", d.span));
+        }
+        let mut xyz = [1i64; 3];
+        for (k, e) in items.iter().enumerate() {
+            match self.eval(e)? {
+                Value::Tuple(t)
+                    if t.is_leaf()
+                        && !t.leaf(0).is_basis()
+                        && !t.leaf(0).is_underscore()
+                        && t.leaf(0).value() >= 0 =>
+                {
+                    xyz[k] = t.leaf(0).value();
+                }
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!("a dim3 extent is an unsigned integer, found {v}"),
+                        e.span,
+                    ));
+                }
+            }
+        }
+        let t = rcute::tuple::IntTuple::try_tuple(
+            &xyz.map(|v| rcute::tuple::IntTuple::from_int(Int::dynamic(v))),
+        )
+        .map_err(|e| EvalError::from_core(e, d.span))?;
+        self.declare(
+            &d.name,
+            Var {
+                v: Value::Tuple(t),
+                ty: Some(Elem("dim3")),
+            },
+        );
+        Ok(())
+    }
+
     /// The place `e` names, for an assignment.
     fn place(&mut self, e: &Expr) -> Result<Place, EvalError> {
         match &e.kind {
@@ -571,28 +636,7 @@ impl Env {
                 }
                 Ok(Place::Var(name.clone()))
             }
-            ExprKind::Index(a, i) => {
-                let base = self.eval(a)?;
-                let k = self.index(i)?;
-                match base {
-                    Value::Ptr(p) | Value::Vector(p) => Ok(Place::Elem(Ptr {
-                        off: p.off + k,
-                        ..p
-                    })),
-                    Value::Data(t) => Ok(Place::Elem(self.data_elem(
-                        &t,
-                        &rcute::tuple::IntTuple::from_int(Int::dynamic(k)),
-                        e.span,
-                    )?)),
-                    v => Err(EvalError::new(
-                        alloc::format!(
-                            "[] indexes an array, a vector or a tensor, not {}",
-                            v.kind()
-                        ),
-                        a.span,
-                    )),
-                }
-            }
+            ExprKind::Index(a, i) => Ok(Place::Elem(self.index_elem(a, i, e.span)?)),
             ExprKind::Deref(p) => match self.eval(p)? {
                 Value::Ptr(p) => Ok(Place::Elem(p)),
                 v => Err(EvalError::new(
@@ -649,6 +693,47 @@ impl Env {
             _ => Err(EvalError::new(
                 "this tensor's element is not an offset",
                 span,
+            )),
+        }
+    }
+
+    /// The element `a[i]` names: of an array or a vector at index `i`, of a tensor at the
+    /// index or the coordinate `i` (`A[make_coord(m, n)]`, as CuTe's `operator[]`).
+    fn index_elem(&mut self, a: &Expr, i: &Expr, span: Span) -> Result<Ptr, EvalError> {
+        let base = self.eval(a)?;
+        match base {
+            Value::Ptr(p) | Value::Vector(p) => {
+                let k = self.index(i)?;
+                Ok(Ptr {
+                    off: p.off + k,
+                    ..p
+                })
+            }
+            Value::Data(t) => match self.eval(i)? {
+                Value::Tuple(c) if c.leaves().any(|x| x.is_underscore()) => {
+                    Err(not_supported("a slice by []", "the call, A(_, 1)", i.span))
+                }
+                Value::Tuple(c) if !c.is_leaf() => self.data_elem(&t, &c, span),
+                Value::Tuple(c) if !c.leaf(0).is_basis() && !c.leaf(0).is_underscore() => self
+                    .data_elem(
+                        &t,
+                        &rcute::tuple::IntTuple::from_int(Int::dynamic(c.leaf(0).value())),
+                        span,
+                    ),
+                v => Err(EvalError::new(
+                    alloc::format!(
+                        "a tensor's [] takes an index or a coordinate, found {}",
+                        v.kind()
+                    ),
+                    i.span,
+                )),
+            },
+            v => Err(EvalError::new(
+                alloc::format!(
+                    "[] indexes an array, a vector or a tensor, not {}",
+                    v.kind()
+                ),
+                a.span,
             )),
         }
     }
@@ -914,6 +999,56 @@ impl Env {
         }
         self.step(&alloc::format!("the call of {}", f.name), span)?;
         let mut scope = BTreeMap::new();
+        for ((_, ty), (v, _)) in f.params.iter().zip(&args) {
+            if let (1, Value::Ptr(p)) = (ty.pointers, v)
+                && ty
+                    .text
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                && Elem::named(&ty.text).is_none()
+            {
+                // `TA const* A`: TA is the pointer's element type
+                scope.insert(
+                    ty.text.clone(),
+                    Var {
+                        v: Value::ElementType(p.elem.0),
+                        ty: None,
+                    },
+                );
+                continue;
+            }
+            // a template's type parameter deduced from a parameter of static value
+            // (`AThreadLayout tA`): the type's name is that value, as `T{}` and
+            // `is_static<T>` read it in C++
+            if ty.pointers == 0
+                && !ty.text.is_empty()
+                && ty
+                    .text
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                && ty.text.as_bytes()[0].is_ascii_uppercase()
+                && !matches!(
+                    ty.text.as_str(),
+                    "Layout"
+                        | "Tensor"
+                        | "Shape"
+                        | "Stride"
+                        | "Coord"
+                        | "Tile"
+                        | "Step"
+                        | "IntTuple"
+                )
+                && is_static_value(v)
+            {
+                scope.insert(
+                    ty.text.clone(),
+                    Var {
+                        v: v.clone(),
+                        ty: None,
+                    },
+                );
+            }
+        }
         for ((name, ty), (v, at)) in f.params.iter().zip(args) {
             let elem = if ty.pointers == 0 {
                 Elem::named(&ty.text)
@@ -1150,9 +1285,17 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
             _ => Err(bad_operands(sym, &a, &b, at)),
         },
         _ if matches!(op, Op2::Eq | Op2::Ne) && !matches!(a, Value::Printed(_)) => {
-            // CuTe's == of two tuples or layouts: static when both are
+            // CuTe's == of two tuples or layouts: static when both are (of tuples of
+            // different ranks, a static false)
             let eq = a == b;
-            Ok(Value::int(Int::bool(eq == (op == Op2::Eq), false)))
+            let fixed = match (&a, &b) {
+                (Value::Tuple(x), Value::Tuple(y)) => {
+                    x.rank() != y.rank() || is_static_value(&a) && is_static_value(&b)
+                }
+                (Value::Layout(_), Value::Layout(_)) => is_static_value(&a) && is_static_value(&b),
+                _ => false,
+            };
+            Ok(Value::int(Int::bool(eq == (op == Op2::Eq), fixed)))
         }
         _ => Err(bad_operands(sym, &a, &b, at)),
     }
@@ -1238,4 +1381,17 @@ fn int_op(op: Op2, x: Int, y: Int, span: Span) -> Result<Value, EvalError> {
         Op2::Or => ((a != 0) || (b != 0)) as i64,
     };
     Ok(Value::int(Int::new(r, both)))
+}
+
+/// A value whose C++ type determines it: integers, tuples and layouts all static, MMA and
+/// copy atoms and their tilings.
+fn is_static_value(v: &Value) -> bool {
+    match v {
+        Value::Tuple(t) => t.leaves().all(|x| x.is_static()),
+        Value::Layout(l) => {
+            l.shape().leaves().all(|x| x.is_static()) && l.stride().leaves().all(|x| x.is_static())
+        }
+        Value::MmaAtom(_) | Value::CopyAtom(_) | Value::TiledMma(_) | Value::TiledCopy(_) => true,
+        _ => false,
+    }
 }

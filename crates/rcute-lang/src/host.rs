@@ -46,9 +46,6 @@ const DEVICE_ONLY: &[&str] = &[
     "atomicMax",
     "atomicMin",
     "atomicExch",
-    "cp_async_fence",
-    "cp_async_wait",
-    "cp_async_wait_all",
     "__ldg",
     "__activemask",
     "warpgroup_arrive",
@@ -134,9 +131,36 @@ impl Env {
     ) -> Result<Value, EvalError> {
         if let crate::syntax::ExprKind::Name { name: o, .. } = &obj.kind
             && args.is_none()
-            && let Some(r) = self.kernel_index(o, name, span)
         {
-            return r;
+            match self.lookup(o) {
+                Some(var) if matches!(var.ty, Some(crate::data::Elem("dim3"))) => {
+                    // a dim3's x, y, z
+                    let k = match name {
+                        "x" => 0,
+                        "y" => 1,
+                        "z" => 2,
+                        _ => {
+                            return Err(EvalError::new(
+                                "a dim3 has the members x, y and z",
+                                name_span,
+                            ));
+                        }
+                    };
+                    return match &var.v {
+                        Value::Tuple(t) if !t.is_leaf() => match t.leaves().nth(k) {
+                            Some(x) => Ok(Value::int(x)),
+                            None => Err(EvalError::new("not a dim3", span)),
+                        },
+                        _ => Err(EvalError::new("not a dim3", span)),
+                    };
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(r) = self.kernel_index(o, name, span) {
+                        return r;
+                    }
+                }
+            }
         }
         let v = self.eval(obj)?;
         let Some(args) = args else {
@@ -188,6 +212,17 @@ impl Env {
                 };
                 return Ok(Value::Slice(alloc::boxed::Box::new(v.clone()), thr));
             }
+            (Value::Slice(m, _), "make_fragment_A" | "make_fragment_B" | "make_fragment_C")
+                if vals.len() == 1 =>
+            {
+                if let Value::TiledMma(tm) = &**m {
+                    let op = name.as_bytes()[name.len() - 1];
+                    return self.make_fragment(tm, op, vals.remove(0), name_span, span);
+                }
+            }
+            _ => {}
+        }
+        match (&v, name) {
             (Value::Slice(m, thr), _) => {
                 let f = match name {
                     "partition_A"
@@ -360,6 +395,22 @@ impl Env {
                 self.note("__syncthreads() does nothing here: one thread runs");
                 return Ok(Some(void()));
             }
+            "thread0" | "block0" if args.is_empty() && targs.is_empty() => {
+                // CuTe's debug guards: on the host always true, in a kernel true for
+                // thread 0 of block 0 (block 0 for block0)
+                let on = match self.launch {
+                    None => true,
+                    Some(l) => l.block == [0; 3] && (name == "block0" || l.thread == [0; 3]),
+                };
+                return Ok(Some(Value::int(Int::bool(on, false))));
+            }
+            "cp_async_fence" | "cp_async_wait" | "cp_async_wait_all" if args.is_empty() => {
+                // copy() has copied when it returns: there is nothing to wait for
+                self.note(&alloc::format!(
+                    "{name}() does nothing here: one thread runs and its copies are done when copy returns"
+                ));
+                return Ok(Some(void()));
+            }
             n if DEVICE_ONLY.contains(&n) => {
                 return Err(EvalError::new(
                     alloc::format!(
@@ -453,6 +504,32 @@ impl Env {
                 self.copy_data(&s, &d, span)?;
                 void()
             }
+            ("copy", 3)
+                if matches!(vals[0].0, Value::TiledCopy(_) | Value::CopyAtom(_))
+                    && data(1).is_some()
+                    && data(2).is_some() =>
+            {
+                let atom = match &vals[0].0 {
+                    Value::TiledCopy(c) => *c.atom(),
+                    Value::CopyAtom(a) => **a,
+                    _ => unreachable!(),
+                };
+                let (s, d) = (
+                    data(1).unwrap_or_else(|| unreachable!()),
+                    data(2).unwrap_or_else(|| unreachable!()),
+                );
+                self.copy_by_atom(&atom, &s, &d, span)?;
+                void()
+            }
+            ("copy_if", 3) if data(0).is_some() && data(1).is_some() && data(2).is_some() => {
+                let (p, s, d) = (
+                    data(0).unwrap_or_else(|| unreachable!()),
+                    data(1).unwrap_or_else(|| unreachable!()),
+                    data(2).unwrap_or_else(|| unreachable!()),
+                );
+                self.copy_if_data(&p, &s, &d, span)?;
+                void()
+            }
             ("fill", 2) if data(0).is_some() => {
                 let t = data(0).unwrap_or_else(|| unreachable!());
                 let v = vals[1].0.clone();
@@ -526,6 +603,23 @@ impl Env {
                 }
                 void()
             }
+            ("gemm", 3 | 4)
+                if vals[vals.len() - 3..]
+                    .iter()
+                    .all(|x| matches!(x.0, Value::Data(_)))
+                    && (vals.len() == 3
+                        || matches!(&vals[0].0, Value::TiledMma(m)
+                            if alloc::string::ToString::to_string(m.atom().name()).starts_with("UniversalFMA"))) =>
+            {
+                let k = vals.len() - 3;
+                let (a, b, c) = (
+                    data(k).unwrap_or_else(|| unreachable!()),
+                    data(k + 1).unwrap_or_else(|| unreachable!()),
+                    data(k + 2).unwrap_or_else(|| unreachable!()),
+                );
+                self.host_gemm(&a, &b, &c, span)?;
+                void()
+            }
             ("gemm", _) => {
                 return Err(EvalError::new(
                     "not supported: gemm runs an MMA on the GPU (or a host GEMM rcute does not run); write the loops of a GEMM instead",
@@ -578,6 +672,7 @@ impl Env {
         args: &[Expr],
         span: Span,
     ) -> Result<Value, EvalError> {
+        let ty = &self.bound_types(ty);
         let inner = ty
             .strip_prefix(name)
             .and_then(|t| t.strip_prefix('<'))
@@ -596,6 +691,116 @@ impl Env {
     }
 
     /// An owning tensor of `ty` elements (zeros) over `layout`.
+    /// `thr_mma.make_fragment_C(tCgC)`: CuTe's accumulators for a partitioned C, an owning
+    /// tensor of the MMA's C type over the column-major layout of the partition's shape
+    /// (`make_tensor<FrgTypeC>(shape(ctensor))`); `make_fragment_A/B(tCsA)` of a
+    /// UniversalFMA tiling, `make_fragment_like<ValTypeA>(atensor)` (an MMA whose fragment
+    /// is a view of shared memory is refused). Both after CuTe's two static checks.
+    fn make_fragment(
+        &mut self,
+        tm: &rcute::atom::TiledMma,
+        op: u8,
+        c: (Value, Span),
+        name_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let at = c.1;
+        let (tv, ty) = match op {
+            b'A' => (tm.atom().layout_a_tv(), tm.atom().value_types()[1]),
+            b'B' => (tm.atom().layout_b_tv(), tm.atom().value_types()[2]),
+            _ => (tm.atom().layout_c_tv(), tm.atom().value_types()[3]),
+        };
+        let name = alloc::format!("make_fragment_{}", op as char);
+        if op != b'C'
+            && !alloc::string::ToString::to_string(tm.atom().name()).starts_with("UniversalFMA")
+        {
+            return Err(not_supported(
+                &alloc::format!("{name} of {}", tm.atom().name()),
+                "partition_fragment_A/B of the tiled MMA",
+                name_span,
+            ));
+        }
+        let whole = c.0.clone();
+        let shape = self.call_named("shape", &[], alloc::vec![c], name_span, span)?;
+        let rank = self.call_named(
+            "rank",
+            &[],
+            alloc::vec![(shape.clone(), at)],
+            name_span,
+            span,
+        )?;
+        let mode0 = self.call_named(
+            "size",
+            &[0],
+            alloc::vec![(shape.clone(), at)],
+            name_span,
+            span,
+        );
+        let values = self.call_named(
+            "size",
+            &[1],
+            alloc::vec![(Value::Layout(*tv), at)],
+            name_span,
+            span,
+        )?;
+        let int = |v: &Value| match v {
+            Value::Tuple(t) if t.is_leaf() => Some(t.leaf(0).value()),
+            _ => None,
+        };
+        if int(&rank).is_none_or(|r| r < 3) {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name} takes a partitioned tensor of rank 3 or more (CuTe's static assertion)"
+                ),
+                at,
+            ));
+        }
+        if mode0.as_ref().ok().and_then(int) != int(&values) {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name}: mode 0 of the partition holds {} values, the atom's {} (CuTe's static assertion)",
+                    mode0.as_ref().ok().and_then(int).unwrap_or(-1),
+                    int(&values).unwrap_or(-1)
+                ),
+                at,
+            ));
+        }
+        let l = if op == b'C' {
+            self.call_named(
+                "make_layout",
+                &[],
+                alloc::vec![(shape, at)],
+                name_span,
+                span,
+            )?
+        } else {
+            let layout = match &whole {
+                Value::Data(t) => Value::Layout(t.t.layout()),
+                Value::Tensor(t) => Value::Layout(t.layout()),
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!("{name} takes a tensor, found {}", v.kind()),
+                        at,
+                    ));
+                }
+            };
+            self.call_named(
+                "make_fragment_like",
+                &[],
+                alloc::vec![(layout, at)],
+                name_span,
+                span,
+            )?
+        };
+        let Value::Layout(l) = l else {
+            return Err(EvalError::new(
+                alloc::format!("{name}: the shape is no layout's"),
+                at,
+            ));
+        };
+        self.owning(ty, l, span)
+    }
+
     fn owning(&mut self, ty: &str, layout: Layout, span: Span) -> Result<Value, EvalError> {
         let elem = Elem::named(ty).ok_or_else(|| {
             not_supported(
@@ -700,6 +905,164 @@ impl Env {
             self.write_elem(p, v, span)?;
         }
         Ok(())
+    }
+
+    /// CuTe's host `gemm(A, B, C)` (and `gemm(mma, A, B, C)` of a UniversalFMA tiling):
+    /// `C(m,n) += A(m,k) * B(n,k)` for k in order, A (M,K), B (N,K), C (M,N), or with a
+    /// first mode of one value, (V,M,K) x (V,N,K) => (V,M,N), V = 1.
+    fn host_gemm(
+        &mut self,
+        a: &DataTensor,
+        b: &DataTensor,
+        c: &DataTensor,
+        span: Span,
+    ) -> Result<(), EvalError> {
+        let dims = |t: &DataTensor| -> Vec<i64> {
+            t.t.layout()
+                .shape()
+                .modes()
+                .map(|m| m.size().value())
+                .collect()
+        };
+        let (da, db, dc) = (dims(a), dims(b), dims(c));
+        // (m, n, k, a first mode of one value, a K mode)
+        let (m, n, kk, v, has_k) = match (da.as_slice(), db.as_slice(), dc.as_slice()) {
+            ([m, k], [n, k2], [m2, n2]) if k == k2 && m == m2 && n == n2 => {
+                (*m, *n, *k, false, true)
+            }
+            ([1, m, k], [1, n, k2], [1, m2, n2]) if k == k2 && m == m2 && n == n2 => {
+                (*m, *n, *k, true, true)
+            }
+            ([1, m], [1, n], [1, m2, n2]) if m == m2 && n == n2 => (*m, *n, 1, true, false),
+            _ => {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "gemm takes A (M,K), B (N,K), C (M,N), or (1,M,K), (1,N,K), (1,M,N), or (1,M), (1,N), (1,M,N); these are {:?}, {:?}, {:?}",
+                        da,
+                        db,
+                        dc
+                    ),
+                    span,
+                ));
+            }
+        };
+        if m.saturating_mul(n).saturating_mul(kk) > crate::data::MAX_ELEMENTS as i64 {
+            return Err(EvalError::new(
+                "this gemm is too large for one thread",
+                span,
+            ));
+        }
+        let at = |i: i64, j: Option<i64>| {
+            let mut modes = Vec::new();
+            if v {
+                modes.push(IntTuple::from_int(Int::dynamic(0)));
+            }
+            modes.push(IntTuple::from_int(Int::dynamic(i)));
+            if let Some(j) = j {
+                modes.push(IntTuple::from_int(Int::dynamic(j)));
+            }
+            IntTuple::try_tuple(&modes)
+        };
+        let mul = crate::syntax::Op2::Arith(crate::syntax::BinOp::Mul);
+        let add = crate::syntax::Op2::Arith(crate::syntax::BinOp::Add);
+        for k in 0..kk {
+            for i in 0..m {
+                for j in 0..n {
+                    self.steps += 1;
+                    let coord = |x, y| at(x, y).map_err(|e| EvalError::from_core(e, span));
+                    let kk = has_k.then_some(k);
+                    let pa = self.data_elem(a, &coord(i, kk)?, span)?;
+                    let pb = self.data_elem(b, &coord(j, kk)?, span)?;
+                    let pc = self.data_elem(c, &coord(i, Some(j))?, span)?;
+                    let ab = crate::exec::binop(
+                        mul,
+                        self.read(pa, span)?,
+                        self.read(pb, span)?,
+                        span,
+                        span,
+                    )?;
+                    let sum = crate::exec::binop(add, ab, self.read(pc, span)?, span, span)?;
+                    self.write_elem(pc, sum, span)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)`, for each index
+    /// `i` of `dst`; an element whose predicate is false is neither read nor written.
+    fn copy_if_data(
+        &mut self,
+        pred: &DataTensor,
+        s: &DataTensor,
+        d: &DataTensor,
+        span: Span,
+    ) -> Result<(), EvalError> {
+        let n = d.t.size().value();
+        if n > crate::data::MAX_ELEMENTS as i64 {
+            return Err(EvalError::new(
+                "this tensor is too large to enumerate",
+                span,
+            ));
+        }
+        for i in 0..n {
+            self.steps += 1;
+            let at = IntTuple::from_int(Int::dynamic(i));
+            let q = self.data_elem(pred, &at, span)?;
+            let (on, _) = crate::exec::truth_of(&self.read(q, span)?, span)?;
+            if on {
+                let from = self.data_elem(s, &at, span)?;
+                let v = self.read(from, span)?;
+                let to = self.data_elem(d, &at, span)?;
+                self.write_elem(to, v, span)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// CuTe's `copy(copy_atom, src, dst)` (or a tiled copy's): the atom copies the
+    /// vectors of mode 0 one by one, so every element is copied, once CuTe's compile
+    /// accepts the partition: mode 0, or its first mode, recursively, holds exactly the
+    /// atom's values per thread, a static number.
+    fn copy_by_atom(
+        &mut self,
+        atom: &rcute::atom::CopyAtom,
+        s: &DataTensor,
+        d: &DataTensor,
+        span: Span,
+    ) -> Result<(), EvalError> {
+        let n = atom
+            .num_val_src()
+            .map_err(|e| EvalError::from_core(e, span))?;
+        let fits = |shape: &IntTuple| {
+            let Some(mut m) = shape.modes().next() else {
+                return false;
+            };
+            loop {
+                let size = m.size();
+                if size.is_static() && size.value() == n.value() {
+                    return true;
+                }
+                if m.is_leaf() {
+                    return false;
+                }
+                match m.modes().next() {
+                    Some(x) => m = x,
+                    None => return false,
+                }
+            }
+        };
+        let (ss, ds) = (s.t.layout().shape(), d.t.layout().shape());
+        if !fits(&ss) || ss.rank() != ds.rank() || ss.size().value() != ds.size().value() {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "copy: the partitions {ss} and {ds} do not match the atom's {} values per thread (CuTe's static assertion: Src/Dst partitioning does not match the instruction requirement)",
+                    n.value()
+                ),
+                span,
+            ));
+        }
+        self.copy_data(s, d, span)
     }
 
     fn copy_data(&mut self, s: &DataTensor, d: &DataTensor, span: Span) -> Result<(), EvalError> {
@@ -827,6 +1190,11 @@ pub(crate) fn is_host_call(name: &str) -> bool {
     matches!(
         name,
         "__syncthreads"
+            | "thread0"
+            | "block0"
+            | "cp_async_fence"
+            | "cp_async_wait"
+            | "cp_async_wait_all"
             | "make_tensor"
             | "make_tensor_like"
             | "make_fragment_like"
@@ -835,6 +1203,7 @@ pub(crate) fn is_host_call(name: &str) -> bool {
             | "make_rmem_ptr"
             | "print_tensor"
             | "copy"
+            | "copy_if"
             | "fill"
             | "clear"
             | "axpby"

@@ -378,10 +378,79 @@ impl Parser {
                     span.join(close),
                 );
             }
+            "decltype" if self.peek_punct(b'(') => {
+                // decltype(x)::value: the integer of a static type (the leading `::` is
+                // not a token)
+                let (mut args, close) = self.args()?;
+                if args.len() != 1 || self.peek_name(self.i) != Some("value") {
+                    return Err(not_supported(
+                        "decltype(x) in an expression",
+                        "decltype(x)::value, or x itself",
+                        span.join(close),
+                    ));
+                }
+                let end = self.here();
+                self.i += 1;
+                return e(static_value(args.remove(0), span.join(end)), span.join(end));
+            }
+            "cosize_v" | "size_v" | "rank_v" | "depth_v" | "is_static" | "is_static_v"
+                if self.peek_punct(b'<') =>
+            {
+                // cosize_v<T>, is_static<T>::value: T a type, `decltype(x)` or a type that
+                // stands for a value
+                self.i += 1;
+                let arg = if self.peek_name(self.i) == Some("decltype")
+                    && self.peek_at_punct(self.i + 1, b'(')
+                {
+                    self.i += 1;
+                    let (mut args, close) = self.args()?;
+                    if args.len() != 1 {
+                        return Err(EvalError::new("decltype takes one expression", close));
+                    }
+                    args.remove(0)
+                } else {
+                    self.type_arg(name)?
+                };
+                let close = self.expect(b'>', "'>'")?;
+                let mut end = close;
+                if self.peek_name(self.i) == Some("value") {
+                    end = self.here();
+                    self.i += 1;
+                } else if let Some(c) = self.empty_braces()? {
+                    end = c;
+                } else if self.peek_punct(b'(') && self.peek_at_punct(self.i + 1, b')') {
+                    self.i += 2;
+                    end = self.toks[self.i - 1].span;
+                }
+                let all = span.join(end);
+                let fname = name.trim_end_matches("_v");
+                let call = Expr {
+                    kind: ExprKind::Call {
+                        name: String::from(fname),
+                        name_span: span,
+                        targs: Vec::new(),
+                        args: alloc::vec![arg],
+                    },
+                    span: all,
+                };
+                return e(static_value(call, all), all);
+            }
             "float" | "double" | "bool" | "char"
                 if self.peek_punct(b'(') || self.peek_punct(b'{') =>
             {
                 let closing = if self.peek_punct(b'{') { b'}' } else { b')' };
+                if self.peek_at_punct(self.i + 1, closing) {
+                    // float{}, T() of a scalar type: its zero
+                    self.i += 2;
+                    let zero = Expr {
+                        kind: ExprKind::Int(rcute::int::Int::dynamic(0)),
+                        span,
+                    };
+                    return e(
+                        ExprKind::Cast(String::from(name), Box::new(zero)),
+                        span.join(self.toks[self.i - 1].span),
+                    );
+                }
                 self.i += 1;
                 let x = self.expr()?;
                 let close = self.expect(closing, "the end of the cast")?;
@@ -553,4 +622,15 @@ pub(crate) fn not_supported(what: &str, instead: &str, span: Span) -> EvalError 
         alloc::format!("not supported: {what}; write {instead} instead"),
         span,
     )
+}
+
+/// `decltype(x)::value`: x's integer, which must be static (a compile-time constant in
+/// C++), and stays static.
+fn static_value(x: Expr, span: Span) -> ExprKind {
+    ExprKind::Call {
+        name: String::from("decltype::value"),
+        name_span: span,
+        targs: Vec::new(),
+        args: alloc::vec![x],
+    }
 }

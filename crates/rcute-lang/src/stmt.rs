@@ -33,7 +33,7 @@ use alloc::vec::Vec;
 const MAX_TOKENS: usize = 1 << 20;
 
 /// Words before a type that change nothing here.
-const QUALIFIERS: &[&str] = &[
+pub(crate) const QUALIFIERS: &[&str] = &[
     "const",
     "constexpr",
     "static",
@@ -106,6 +106,15 @@ impl Parser {
         }
         if let Tok::Name(word) = &t.tok {
             match word.as_str() {
+                "CUTE_UNROLL"
+                | "CUTE_NO_UNROLL"
+                | "CUTLASS_PRAGMA_UNROLL"
+                | "CUTLASS_PRAGMA_NO_UNROLL" => {
+                    // a loop's unrolling hint changes nothing here
+                    self.i += 1;
+                    self.skip_newlines();
+                    return self.statement();
+                }
                 "if" => return self.if_stmt(t.span).map(Some),
                 "for" => return self.for_stmt(t.span).map(Some),
                 "while" => {
@@ -156,7 +165,7 @@ impl Parser {
                     let e = self.expr()?;
                     return Ok(Some(Stmt::Return(Some(e))));
                 }
-                "static_assert" => {
+                "static_assert" | "CUTE_STATIC_ASSERT_V" | "CUTE_STATIC_ASSERT" => {
                     self.i += 1;
                     let (mut args, close) = self.args()?;
                     let span = t.span.join(close);

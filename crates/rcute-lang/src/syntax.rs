@@ -119,6 +119,9 @@ fn continues(t: Option<&Token>) -> bool {
         None | Some(Tok::Newline | Tok::Shl) => true,
         Some(Tok::Punct(c)) => b"=:,+-*/%(<{;&!~^|?.[".contains(c),
         Some(Tok::Op(o)) => !matches!(*o, "++" | "--"),
+        // a kernel's qualifiers and return type on lines of their own
+        // (`__global__ static` / `void` / `gemm_device(...)`)
+        Some(Tok::Name(n)) => n == "void" || crate::stmt::QUALIFIERS.contains(&n.as_str()),
         _ => false,
     }
 }
@@ -159,6 +162,52 @@ fn string_literal(src: &str, p: usize) -> Result<(String, usize), EvalError> {
 /// The byte after the comment or preprocessor line that starts at `p`, or `None` when
 /// none does. `//` and `#` run to the end of the line (the newline stays, it may separate
 /// statements); `/* */` may span lines.
+/// From the end of a `#if 0` line (`at_else`: an `#else` then resumes) or of an `#else`
+/// line of a branch taken, the position where lexing resumes: after the matching `#else`
+/// or `#endif` line.
+fn skip_conditional(s: &[u8], mut q: usize, at_else: bool) -> Result<usize, EvalError> {
+    let start = q;
+    let mut depth = 0usize;
+    while q < s.len() {
+        // q is at a '\n': look at the next line
+        q += 1;
+        let mut r = q;
+        while r < s.len() && (s[r] == b' ' || s[r] == b'\t') {
+            r += 1;
+        }
+        let mut eol = r;
+        while eol < s.len() && s[eol] != b'\n' {
+            eol += 1;
+        }
+        if s.get(r) == Some(&b'#') {
+            let line = core::str::from_utf8(&s[r + 1..eol]).unwrap_or("").trim();
+            let word = line
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or("");
+            match word {
+                "if" | "ifdef" | "ifndef" => depth += 1,
+                "endif" if depth == 0 => return Ok(eol),
+                "endif" => depth -= 1,
+                "else" if depth == 0 && at_else => return Ok(eol),
+                "elif" if depth == 0 => {
+                    return Err(crate::operators::not_supported(
+                        "#elif",
+                        "the branch that applies",
+                        Span::new(r, eol),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        q = eol;
+    }
+    Err(EvalError::new(
+        "this #if is never closed: it needs its #endif",
+        Span::new(start.saturating_sub(1), start),
+    ))
+}
+
 fn skip_comment(s: &[u8], p: usize, line_start: bool) -> Result<Option<usize>, EvalError> {
     let to_eol = |mut q: usize| {
         while q < s.len() && s[q] != b'\n' {
@@ -170,8 +219,34 @@ fn skip_comment(s: &[u8], p: usize, line_start: bool) -> Result<Option<usize>, E
         return Ok(Some(to_eol(p)));
     }
     if s[p] == b'#' && line_start {
-        // `#include <cute/tensor.hpp>` of a pasted snippet
-        return Ok(Some(to_eol(p)));
+        let eol = to_eol(p);
+        let line = core::str::from_utf8(&s[p + 1..eol]).unwrap_or("");
+        let line = line.split("//").next().unwrap_or("").trim();
+        let word: &str = line
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or("");
+        return match word {
+            // `#if 0` ... `#else` ... `#endif` of a tutorial's debug blocks
+            "if" => match line[2..].trim() {
+                "0" => skip_conditional(s, eol, true).map(Some),
+                "1" => Ok(Some(eol)),
+                _ => Err(crate::operators::not_supported(
+                    "#if of a condition other than 0 or 1",
+                    "the branch that applies",
+                    Span::new(p, eol),
+                )),
+            },
+            "ifdef" | "ifndef" | "elif" => Err(crate::operators::not_supported(
+                &alloc::format!("#{word}"),
+                "the branch that applies",
+                Span::new(p, eol),
+            )),
+            // the `#else` of a branch taken: skip to its `#endif`
+            "else" => skip_conditional(s, eol, false).map(Some),
+            // `#include <cute/tensor.hpp>` of a pasted snippet, `#endif`, `#pragma`
+            _ => Ok(Some(eol)),
+        };
     }
     if s[p] == b'/' && s.get(p + 1) == Some(&b'*') {
         let mut q = p + 2;
@@ -302,6 +377,34 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
                 q += 1;
             }
             let word = &src[p..q];
+            if word == "__launch_bounds__" {
+                // a kernel's launch bounds change nothing for one thread: dropped with
+                // their parenthesized arguments
+                let mut r = q;
+                while r < s.len() && s[r].is_ascii_whitespace() {
+                    r += 1;
+                }
+                if s.get(r) == Some(&b'(') {
+                    let mut depth = 0usize;
+                    while r < s.len() {
+                        match s[r] {
+                            b'(' => depth += 1,
+                            b')' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    r += 1;
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        r += 1;
+                    }
+                    p = r;
+                    line_start = false;
+                    continue;
+                }
+            }
             if s.get(q) == Some(&b':') && s.get(q + 1) == Some(&b':') {
                 // a qualified name: `cute::` is dropped (CuTe's names are the language's),
                 // other namespaces stay part of the name (`std::cout`, `cutlass::half_t`)
@@ -329,8 +432,16 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
                 p = r;
                 continue;
             }
+            // C++'s alternative tokens
+            let tok = match word {
+                "not" => Tok::Punct(b'!'),
+                "and" => Tok::Op("&&"),
+                "or" => Tok::Op("||"),
+                "not_eq" => Tok::Op("!="),
+                _ => Tok::Name(String::from(word)),
+            };
             out.push(Token {
-                tok: Tok::Name(String::from(word)),
+                tok,
                 span: Span::new(start, q),
             });
             p = q;
@@ -852,6 +963,18 @@ impl Parser {
                     }
                     text.push_str(&alloc::format!("{}", v.value()));
                 }
+                Tok::Punct(b'(')
+                    if depth > 0
+                        && (text.contains("uint_byte_t<")
+                            || text.contains("uint_bit_t<")
+                            || text.ends_with("sizeof")) =>
+                {
+                    return Err(crate::operators::not_supported(
+                        "an expression as a template argument (uint_byte_t<sizeof(T) * n>)",
+                        "its value, uint_byte_t<16> or uint128_t,",
+                        t.span,
+                    ));
+                }
                 _ => {
                     return Err(EvalError::new(
                         "expected a type, an integer, ',' or '>' in the template arguments",
@@ -1299,7 +1422,7 @@ impl Parser {
 
     /// One template argument of a C++ type: a type that stands for a value (`_2`,
     /// `Int<2>`, `Shape<...>`, `X`, `_`), or for `Int` and `C` the integer itself.
-    fn type_arg(&mut self, owner: &str) -> Result<Expr, EvalError> {
+    pub(crate) fn type_arg(&mut self, owner: &str) -> Result<Expr, EvalError> {
         let Some(t) = self.peek().cloned() else {
             return Err(EvalError::new(
                 "expected '>' to close the template arguments",
@@ -1513,8 +1636,15 @@ impl Parser {
                 if INTEGRAL_TYPES.contains(&name.as_str())
                     && (self.peek_punct(b'{') || self.peek_punct(b'('))
                 {
-                    // int{2}, int(x): a dynamic integer
+                    // int{2}, int(x): a dynamic integer; int{}, int(): zero
                     let closing = if self.peek_punct(b'{') { b'}' } else { b')' };
+                    if self.peek_at_punct(self.i + 1, closing) {
+                        self.i += 2;
+                        return Ok(Expr {
+                            kind: ExprKind::Int(rcute::int::Int::dynamic(0)),
+                            span: span.join(self.toks[self.i - 1].span),
+                        });
+                    }
                     self.i += 1;
                     let outer = self.depth;
                     self.enter(span)?;
@@ -1575,7 +1705,7 @@ impl Parser {
                 let compared = |p: &mut Parser, name: String, e: EvalError| {
                     // not template arguments after all: `x < 3` compares an unknown name,
                     // unless the name is a type
-                    if p.types.contains(&name) {
+                    if p.types.contains(&name) || e.message.starts_with("not supported") {
                         return Err(e);
                     }
                     (p.i, p.depth) = at;

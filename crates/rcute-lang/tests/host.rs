@@ -197,3 +197,173 @@ fn golden_host_programs_print_what_cute_prints() {
         "subptr[1b](0xADDR) (0x)"
     );
 }
+
+#[test]
+fn static_values_of_types() {
+    // decltype(x)::value, cosize_v<T>, is_static<T>: what a kernel sizes its arrays by
+    assert_eq!(
+        ok(
+            "auto L = make_layout(make_shape(_4{},_8{})); float s[decltype(cosize(L))::value]; float t[cosize_v<decltype(L)>]; print(decltype(size(L))::value); print(is_static<decltype(L)>::value); print(is_static<decltype(make_layout(4))>{});"
+        ),
+        "_32_1_0"
+    );
+    refuses("int n = 3; print(decltype(n)::value);", "no static integer");
+    // CUTE_STATIC_ASSERT_V is static_assert of a static condition
+    assert_eq!(
+        ok("CUTE_STATIC_ASSERT_V(size(make_layout(_4{})) == _4{}); print(1);"),
+        "1"
+    );
+    refuses(
+        "CUTE_STATIC_ASSERT_V(_3{} == _4{});",
+        "static assertion failed",
+    );
+    refuses(
+        "int n = 4; CUTE_STATIC_ASSERT_V(n == _4{});",
+        "not a constant expression",
+    );
+}
+
+#[test]
+fn unroll_hints_tensor_brackets_and_fragments() {
+    // CUTE_UNROLL before a loop changes nothing
+    assert_eq!(
+        ok("int s = 0;\nCUTE_UNROLL\nfor (int i = 0; i < 4; ++i) { s += i; }\nprint(s);"),
+        "6"
+    );
+    // a tensor's [] takes an index or a coordinate, as CuTe's operator[]
+    assert_eq!(
+        ok(
+            "Tensor A = make_tensor<int>(Shape<Shape<_2,_2>,_3>{}); A[make_coord(make_coord(1,0),2)] = 5; A[3] = 7; print(A(make_coord(make_coord(1,0),2))); print(\" \"); print(A[3]);"
+        ),
+        "5 7"
+    );
+    refuses(
+        "Tensor A = make_tensor<int>(Shape<_2,_3>{}); print(A[make_coord(_,1)]);",
+        "not supported: a slice by []",
+    );
+    // make_fragment_C: make_tensor<FrgTypeC>(shape(partition))
+    assert_eq!(
+        ok(
+            "TiledMMA mma = make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_8,_8,_1>>{}); auto thr = mma.get_slice(3); Tensor c = thr.partition_C(make_identity_tensor(make_shape(_32{},_32{}))); Tensor f = thr.make_fragment_C(c); print(f.layout());"
+        ),
+        "(_1,_4,_4):(_0,_1,_4)"
+    );
+    refuses(
+        "TiledMMA mma = make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_8,_8,_1>>{}); auto thr = mma.get_slice(3); Tensor f = thr.make_fragment_C(make_identity_tensor(make_shape(_32{},_32{})));",
+        "rank 3 or more",
+    );
+}
+
+#[test]
+fn copy_if_reads_and_writes_only_where_the_predicate_holds() {
+    // the source's last element lies past its array: a false predicate never reads it
+    assert_eq!(
+        ok(
+            "std::vector<int> a(3); std::iota(a.begin(), a.end(), 10); std::vector<int> b(4);\nTensor p = make_tensor<bool>(Shape<_4>{}); p(0) = true; p(2) = true;\nTensor s = make_tensor(a.data(), make_shape(4)); Tensor d = make_tensor(b.data(), make_shape(4));\ncopy_if(p, s, d); for (int i = 0; i < 4; ++i) print(d(i));"
+        ),
+        "100120"
+    );
+    refuses(
+        "std::vector<int> a(3); std::vector<int> b(4);\nTensor p = make_tensor<bool>(Shape<_4>{}); fill(p, true);\ncopy_if(p, make_tensor(a.data(), make_shape(4)), make_tensor(b.data(), make_shape(4)));",
+        "outside its array",
+    );
+}
+
+#[test]
+fn tutorial_host_code() {
+    // T{} of a scalar type is its zero; C++'s alternative tokens
+    assert_eq!(
+        ok(
+            "using Element = float; Element z = Element{}; print(z); print(int{}); print(not (1 < 2) or (3 > 2 and true));"
+        ),
+        "0.00000001"
+    );
+    // main(int argc, char** argv) runs with argc 1
+    assert_eq!(
+        ok("int main(int argc, char** argv) { int m = 5; if (argc >= 2) m = 7; print(m); }"),
+        "5"
+    );
+    refuses(
+        "int main(int n) { print(n); }",
+        "int main(int argc, char** argv)",
+    );
+    // dim3: three extents, 1 when not given; a local dim3 named gridDim is the local's
+    assert_eq!(
+        ok(
+            "dim3 gridDim(3, 4); dim3 b(256); print(gridDim.x); print(gridDim.y); print(gridDim.z); print(b.x * 2);"
+        ),
+        "341512"
+    );
+    refuses("dim3 d(1, 2); print(d.w);", "x, y and z");
+    // copy with a copy atom or a tiled copy: every element, when the partition fits the atom
+    let p = "std::vector<float> a(16); std::iota(a.begin(), a.end(), 0); std::vector<float> b(16);\nTensor s = make_tensor(a.data(), make_shape(_4{},_4{})); Tensor d = make_tensor(b.data(), make_shape(_4{},_4{}));\nusing Atom = Copy_Atom<UniversalCopy<uint128_t>, float>;\n";
+    assert_eq!(
+        ok(&format!("{p}copy(Atom{{}}, s, d); print(b[13]);")),
+        "13.000000"
+    );
+    refuses(
+        &format!(
+            "{p}copy(Atom{{}}, make_tensor(a.data(), make_shape(_2{{}},_8{{}})), make_tensor(b.data(), make_shape(_2{{}},_8{{}})));"
+        ),
+        "do not match the atom's 4 values",
+    );
+    // an expression as a template argument is refused by name
+    refuses(
+        "using T = float; auto v = make_layout(_4{}); using Op = UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>; auto a = Copy_Atom<Op, T>{};",
+        "not supported: an expression as a template argument",
+    );
+}
+
+#[test]
+fn kernels_of_the_tutorials_as_one_thread() {
+    let launch = |thread: i64, block: [i64; 3]| Launch {
+        thread: [thread, 0, 0],
+        block,
+        ..Launch::default()
+    };
+    let run = |p: &str, l: &Launch| {
+        let (out, _, err) = eval_launch(p, l);
+        assert!(err.is_none(), "{p}: {err:?}");
+        out
+    };
+    // a kernel's qualifiers on lines of their own, its launch bounds, a template's type
+    // parameters deduced from the arguments (TA from `TA const*`, a layout's type from a
+    // static layout), thread0(), #if 0 / #else / #endif
+    let k = "template <class TA, class TL>\n__global__ static\n__launch_bounds__(decltype(size(TL{}))::value)\nvoid\nkernel(TA const* A, TL tl)\n{\n  static_assert(is_static<TL>::value);\n  __shared__ TA smem[cosize_v<TL>];\n  TA x = A[threadIdx.x];\n#if 0\n  print(\"off\");\n#else\n  if (thread0()) { print(size(TL{})); print(\" \"); }\n#endif\n  print(x);\n}\nint main() {\n  std::vector<float> a(8);\n  std::iota(a.begin(), a.end(), 0);\n  kernel(a.data(), make_layout(make_shape(_2{},_4{})));\n}";
+    assert_eq!(run(k, &launch(0, [0; 3])), "_8 0.000000");
+    assert_eq!(run(k, &launch(3, [1, 0, 0])), "3.000000");
+    // thread0() of a host program is CuTe's: always true
+    assert_eq!(ok("if (thread0()) print(1);"), "1");
+    // cp_async_fence/wait do nothing for one thread
+    assert_eq!(ok("cp_async_fence(); cp_async_wait<0>(); print(2);"), "2");
+    // the host gemm of CuTe: C(m,n) += A(m,k) * B(n,k), and (1,M) x (1,N) => (1,M,N)
+    assert_eq!(
+        ok(
+            "Tensor A = make_tensor<int>(Shape<_2,_3>{}); Tensor B = make_tensor<int>(Shape<_2,_3>{}); Tensor C = make_tensor<int>(Shape<_2,_2>{});\nfor (int i = 0; i < 6; ++i) { A(i) = i; B(i) = 2 * i; }\ngemm(A, B, C); print(C(0,0)); print(\" \"); print(C(1,1));"
+        ),
+        "40 70"
+    );
+    refuses(
+        "Tensor A = make_tensor<int>(Shape<_2,_3>{}); Tensor C = make_tensor<int>(Shape<_2,_2>{}); gemm(A, C, C);",
+        "gemm takes A (M,K)",
+    );
+    // make_fragment_A of a UniversalFMA tiling: make_fragment_like of the partition
+    assert_eq!(
+        ok(
+            "TiledMMA mma = make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_4,_4,_1>>{}); auto thr = mma.get_slice(1); std::vector<float> v(32); Tensor a = thr.partition_A(make_tensor(v.data(), make_shape(_8{},_4{}))); print(thr.make_fragment_A(a).layout());"
+        ),
+        "(_1,_2,_4):(_0,_1,_2)"
+    );
+    // == of static tuples is static, as CuTe's
+    assert_eq!(
+        ok(
+            "print(make_shape(_2{},_3{}) == make_shape(_2{},_3{})); print(make_shape(_2{},3) == make_shape(_2{},3)); print(make_shape(_2{}) == make_shape(_2{},_3{}));"
+        ),
+        "_11_0"
+    );
+    // print of a tiling ends its last line, as CuTe's
+    assert!(
+        ok("print(make_tiled_mma(UniversalFMA<float,float,float>{})); print(\"x\");")
+            .ends_with(")\nx")
+    );
+}
