@@ -878,6 +878,20 @@ impl Env {
         if name == "decltype::value" && args.len() == 1 {
             return self.static_value(&args[0]);
         }
+        if name == "decltype{}" && args.len() == 1 {
+            let v = self.eval(&args[0])?;
+            if crate::exec::is_static_value(&v) {
+                return Ok(v);
+            }
+            return Err(crate::operators::not_supported(
+                &alloc::format!(
+                    "decltype(x){{}} of {} {v}, whose type does not determine it",
+                    v.kind()
+                ),
+                "x itself",
+                span,
+            ));
+        }
         if name == "is_static" && args.len() == 1 {
             return self.is_static_of(&args[0]);
         }

@@ -2,7 +2,7 @@
 //! flow, functions and lambdas, C++'s scalar types, assignments, and the bounds that make
 //! every program end.
 
-use crate::data::{Buffer, Elem, FuncRef, Num, Ptr};
+use crate::data::{Buffer, Elem, FuncRef, Mem, Num, Ptr};
 use crate::error::{EvalError, Span};
 use crate::eval::{Env, Var};
 use crate::operators::not_supported;
@@ -891,6 +891,9 @@ impl Env {
                 self.read_place(&place, e.span)
             }
             ExprKind::AddrOf(x) => match self.place(x)? {
+                // the address of an element is a plain `T*`, whatever tag the pointer
+                // that reached it had (`&gA(0)` of a gmem tensor is a `float*`)
+                Place::Elem(p) if p.mem != Mem::Bits => Ok(Value::Ptr(Ptr { mem: Mem::Raw, ..p })),
                 Place::Elem(p) => Ok(Value::Ptr(p)),
                 Place::Var(n) => match self.lookup(&n).map(|v| v.v.clone()) {
                     Some(v @ (Value::Ptr(_) | Value::Data(_))) => Ok(v),
@@ -1221,6 +1224,9 @@ pub(crate) fn truth_of(v: &Value, span: Span) -> Result<(bool, bool), EvalError>
 /// C++ (a `float` with an integer stays a `float`), pointers moved by integers.
 pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result<Value, EvalError> {
     let sym = op.symbol();
+    if let Some(e) = tagged_pointer_op(op, &a, &b, at) {
+        return Err(e);
+    }
     match (&a, &b) {
         (Value::Tuple(x), Value::Tuple(y)) if x.is_leaf() && y.is_leaf() => {
             let (x, y) = (x.leaf(0), y.leaf(0));
@@ -1299,6 +1305,47 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
         }
         _ => Err(bad_operands(sym, &a, &b, at)),
     }
+}
+
+/// What CuTe's tagged pointers (`make_gmem_ptr`, `make_smem_ptr`) lack: they add an
+/// offset (`p + i`) and compare with a pointer of the same tag, but have no `-` (of an
+/// offset or of two pointers), and a plain pointer does not compare with them.
+fn tagged_pointer_op(op: Op2, a: &Value, b: &Value, at: Span) -> Option<EvalError> {
+    let tag = |v: &Value| match v {
+        Value::Ptr(p) => Some(p.mem),
+        _ => None,
+    };
+    let tagged = |m: Option<Mem>| matches!(m, Some(Mem::Gmem | Mem::Smem));
+    let (ta, tb) = (tag(a), tag(b));
+    if !(tagged(ta) || tagged(tb)) {
+        return None;
+    }
+    let name = |m: Option<Mem>| match m {
+        Some(Mem::Gmem) => "gmem_ptr",
+        Some(Mem::Smem) => "smem_ptr",
+        _ => "pointer",
+    };
+    let which = if tagged(ta) { name(ta) } else { name(tb) };
+    if op == Op2::Arith(BinOp::Sub) {
+        return Some(not_supported(
+            &alloc::format!("'-' of a {which} (CuTe's tagged pointers have no operator-)"),
+            "the difference of the raw pointers, or of the offsets",
+            at,
+        ));
+    }
+    if matches!(op, Op2::Lt | Op2::Gt | Op2::Le | Op2::Ge | Op2::Eq | Op2::Ne) && ta != tb {
+        return Some(not_supported(
+            &alloc::format!(
+                "'{}' of a {} and a {} (CuTe compares a tagged pointer only with one of its tag)",
+                op.symbol(),
+                name(ta),
+                name(tb)
+            ),
+            "pointers of one kind",
+            at,
+        ));
+    }
+    None
 }
 
 fn bad_operands(sym: &str, a: &Value, b: &Value, at: Span) -> EvalError {
@@ -1385,7 +1432,7 @@ fn int_op(op: Op2, x: Int, y: Int, span: Span) -> Result<Value, EvalError> {
 
 /// A value whose C++ type determines it: integers, tuples and layouts all static, MMA and
 /// copy atoms and their tilings.
-fn is_static_value(v: &Value) -> bool {
+pub(crate) fn is_static_value(v: &Value) -> bool {
     match v {
         Value::Tuple(t) => t.leaves().all(|x| x.is_static()),
         Value::Layout(l) => {

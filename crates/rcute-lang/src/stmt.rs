@@ -462,7 +462,17 @@ impl Parser {
         }
         self.i += 1;
         let start = self.i;
-        while !(self.at_separator() || self.peek().is_none() || self.peek_punct(b'}')) {
+        // the type ends at `;`, a new line or the `}` of the enclosing block, outside the
+        // type's own brackets (`decltype(make_layout(Int<8>{}))`)
+        let mut depth = 0usize;
+        while let Some(t) = self.peek() {
+            match t.tok {
+                Tok::Punct(b'(' | b'[' | b'{') => depth += 1,
+                Tok::Punct(b')' | b']' | b'}') if depth > 0 => depth -= 1,
+                Tok::Punct(b'}') => break,
+                _ if depth == 0 && self.at_separator() => break,
+                _ => {}
+            }
             self.i += 1;
         }
         if self.i == start {

@@ -367,3 +367,49 @@ fn kernels_of_the_tutorials_as_one_thread() {
             .ends_with(")\nx")
     );
 }
+
+#[test]
+fn type_aliases_of_decltype_and_their_values() {
+    // `using T = decltype(...)` ends at the statement's end, not at a `}` of its own
+    // braces (`Int<128>{}`); `T{}` and `T()` of a static type are its value
+    assert_eq!(
+        ok(
+            "using AL = decltype(make_layout(make_shape(Int<128>{}, Int<8>{}))); print(AL{}); print(\" \"); print(size<0>(AL{})); print(\" \"); print(AL());"
+        ),
+        "(_128,_8):(_1,_128) _128 (_128,_8):(_1,_128)"
+    );
+    assert_eq!(
+        ok("auto t = make_shape(_2{}, _3{}); print(decltype(t){});"),
+        "(_2,_3)"
+    );
+    // a dynamic value is not determined by its type
+    refuses(
+        "auto x = make_layout(4); print(decltype(x)());",
+        "whose type does not determine it",
+    );
+    refuses(
+        "using T = decltype(make_layout(4)); print(T{});",
+        "whose type does not determine it",
+    );
+}
+
+#[test]
+fn tagged_pointers_have_no_difference() {
+    // CuTe's gmem_ptr/smem_ptr add an offset and compare with their own kind, but have
+    // no operator-; the address of an element is a plain pointer
+    let p = "float a[8]; Tensor t = make_tensor(make_gmem_ptr(&a[0]), make_shape(4,2));";
+    refuses(&format!("{p} print(t.data() - t.data());"), "'-' of a gmem_ptr");
+    refuses(&format!("{p} print(t.data() - 1);"), "'-' of a gmem_ptr");
+    refuses(
+        &format!("{p} print(t.data() == &a[0]);"),
+        "'==' of a gmem_ptr and a pointer",
+    );
+    assert_eq!(
+        ok(&format!(
+            "{p} print(&t(1,1) - &t(0,0)); print(\" \"); print(t.data() + 3 == t.data() + 3); print(\" \"); print(&t(3) - &a[0]);"
+        )),
+        "5 1 3"
+    );
+    let s = "float a[8]; Tensor t = make_tensor(make_smem_ptr(&a[0]), make_shape(8));";
+    refuses(&format!("{s} print(t.data() - t.data());"), "'-' of a smem_ptr");
+}
