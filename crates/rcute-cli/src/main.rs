@@ -58,7 +58,7 @@ enum Command {
         /// Where rcute refuses an answer CuTe C++ gives (CuTe's weaker checks: the
         /// documented deviations), print CuTe's answer, after a line 'warning: ...' that
         /// says what rcute refused and where CuTe's answer breaks the operation's law.
-        #[arg(long, conflicts_with_all = ["thread", "block", "block_dim", "grid_dim"])]
+        #[arg(long)]
         as_cute: bool,
         /// Run the program as one thread of a kernel: threadIdx is X, X,Y or X,Y,Z.
         #[arg(long, value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
@@ -187,9 +187,14 @@ fn main() -> ExitCode {
             block,
             block_dim,
             grid_dim,
+            as_cute,
             ..
         } if thread.is_some() || block.is_some() || block_dim.is_some() || grid_dim.is_some() => {
-            eval_thread(&p, [thread, block, block_dim, grid_dim])
+            eval_thread(
+                &p,
+                [thread, block, block_dim, grid_dim],
+                &rcute_lang::Options { as_cute },
+            )
         }
         Command::Eval {
             program: Some(p),
@@ -387,7 +392,11 @@ fn dim3(text: &str, option: &str, fill: i64) -> Result<[i64; 3], String> {
 
 /// `cute eval --thread X --block Y PROGRAM`: the program as one thread of a kernel; the
 /// notes (`__syncthreads()` does nothing) go to stderr.
-fn eval_thread(program: &str, opts: [Option<String>; 4]) -> ExitCode {
+fn eval_thread(
+    program: &str,
+    opts: [Option<String>; 4],
+    options: &rcute_lang::Options,
+) -> ExitCode {
     let [thread, block, block_dim, grid_dim] = opts;
     let parse = |o: &Option<String>, name: &str, fill: i64| {
         o.as_deref().map(|t| dim3(t, name, fill)).transpose()
@@ -407,7 +416,7 @@ fn eval_thread(program: &str, opts: [Option<String>; 4]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut out, notes, err) = rcute_lang::eval_launch(program, &launch);
+    let (mut out, notes, err) = rcute_lang::eval_launch_with(program, &launch, options);
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }

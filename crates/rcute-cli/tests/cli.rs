@@ -993,3 +993,23 @@ fn unknown_names_suggest_the_closest() {
         text(&o.stderr)
     );
 }
+
+/// `cute eval --as-cute` together with `--thread`: one thread of a kernel that answers
+/// CuTe's layouts where rcute refuses them; without `--as-cute` the same thread refuses.
+#[test]
+fn as_cute_runs_as_one_thread() {
+    let p = "int t = threadIdx.x; print(t); print(\"\\n\"); print(composition(make_layout(make_shape(_3{},_16{}), make_stride(_48{},_1{})), make_layout(_4{},_2{})));";
+    let o = cute(&["eval", "--as-cute", "--thread", "3", p]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.starts_with("3\n"), "{out}");
+    assert!(out.contains("warning: composition: rcute refuses this call"), "{out}");
+    assert!(out.ends_with("(_2,_2):(_96,_1)\n"), "{out}");
+    let o = cute(&["eval", "--thread", "3", p]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("CuTe C++ answers (_2,_2):(_96,_1)"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -171,7 +171,25 @@ pub fn eval_launch(
     program: &str,
     launch: &crate::host::Launch,
 ) -> (String, Vec<String>, Option<EvalError>) {
-    let (out, _, notes, err) = run_launch(program, false, Some(*launch), &Options::default());
+    eval_launch_with(program, launch, &Options::default())
+}
+
+/// [`eval_launch`] with [`Options`]: `cute eval --as-cute --thread X` answers CuTe's
+/// layouts where rcute refuses them, in one thread of a kernel.
+///
+/// ```
+/// use rcute_lang::{Launch, Options, eval_launch_with};
+/// let launch = Launch { thread: [1, 0, 0], ..Launch::default() };
+/// let p = "print(composition(make_layout(make_shape(_3{},_16{}), make_stride(_48{},_1{})), make_layout(_4{},_2{})));";
+/// let (out, _, err) = eval_launch_with(p, &launch, &Options { as_cute: true });
+/// assert!(err.is_none() && out.contains("(_2,_2):(_96,_1)"));
+/// ```
+pub fn eval_launch_with(
+    program: &str,
+    launch: &crate::host::Launch,
+    options: &Options,
+) -> (String, Vec<String>, Option<EvalError>) {
+    let (out, _, notes, err) = run_launch(program, false, Some(*launch), options);
     (out, notes, err)
 }
 
