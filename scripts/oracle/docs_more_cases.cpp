@@ -182,7 +182,7 @@ using ASmemLayout = decltype(sA_layout); using BSmemLayout = decltype(sB_layout)
   __shared__ TB smemB[cosize_v<BSmemLayout>];
   Tensor sA = make_tensor(make_smem_ptr(smemA), sA_layout);  // (BLK_M,BLK_K)
   Tensor sB = make_tensor(make_smem_ptr(smemB), sB_layout);  // (BLK_N,BLK_K)
-print(sA.layout()); print("\n"); print(sB.layout()); print("\n"); print(cosize_v<ASmemLayout>); // [wrap]
+print(sA.layout()); print("\n"); print(sB.layout()); print("\n"); print(size(sA) + size(sB));  // [wrap]
 // ---- 0x_gemm_tutorial.md #15 (line 220): thread 0 copies the 0th tile [thread=0 block=1,0 block_dim=256 grid_dim=2,2]; wrap: gA and sA of small tiles, a print
 std::vector<float> hA(16*12);                                                         // [wrap]
 for (int j = 0; j < 16*12; ++j) hA[j] = j;                                            // [wrap]

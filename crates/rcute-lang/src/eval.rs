@@ -452,7 +452,22 @@ impl Env {
                 e.span,
             )),
             ExprKind::Neg(x) => {
-                let v = self.integer(x, "-")?;
+                let v = match self.eval(x)? {
+                    // -u of an unsigned value wraps around
+                    Value::Unsigned(u, bits) => {
+                        return Ok(Value::Unsigned(
+                            crate::exec::wrap(u.wrapping_neg(), bits),
+                            bits,
+                        ));
+                    }
+                    Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
+                    v => {
+                        return Err(EvalError::new(
+                            alloc::format!("- takes integers; this is {} {v}", v.kind()),
+                            x.span,
+                        ));
+                    }
+                };
                 v.try_neg()
                     .map(Value::int)
                     .map_err(|err| EvalError::from_core(err, e.span))
@@ -467,6 +482,8 @@ impl Env {
     #[inline(never)]
     fn dynamic(&mut self, x: &Expr) -> Result<Value, EvalError> {
         match self.eval(x)? {
+            // C++'s conversion to int keeps the low 32 bits
+            Value::Unsigned(u, _) => Ok(Value::int(Int::dynamic(i64::from(u as u32 as i32)))),
             Value::Float(f, single) => {
                 crate::exec::convert(Value::Float(f, single), crate::data::Elem("long"), x.span)
             }
@@ -557,17 +574,6 @@ impl Env {
         }
     }
 
-    /// The integer value of `e`, an operand of `op`.
-    fn integer(&mut self, e: &Expr, op: &str) -> Result<Int, EvalError> {
-        match self.eval(e)? {
-            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => Ok(t.leaf(0)),
-            v => Err(EvalError::new(
-                alloc::format!("{op} takes integers; this is {} {v}", v.kind()),
-                e.span,
-            )),
-        }
-    }
-
     /// `a + b - c`, `a * b / c % d`: integer arithmetic by CuTe's rules for static and
     /// dynamic integers (static when both operands are; `_0 * x` is `_0`).
     #[inline(never)]
@@ -575,7 +581,9 @@ impl Env {
         let v = self.eval(first)?;
         let mut acc = match v {
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
-            Value::Float(..) | Value::Ptr(_) => return self.arith_host(v, first, rest),
+            Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) => {
+                return self.arith_host(v, first, rest);
+            }
             v => {
                 return Err(EvalError::new(
                     alloc::format!(
@@ -592,7 +600,7 @@ impl Env {
             let rv = self.eval(x)?;
             let rhs = match rv {
                 Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
-                Value::Float(..) | Value::Ptr(_) => {
+                Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) => {
                     let lhs = crate::exec::binop(
                         crate::syntax::Op2::Arith(*op),
                         Value::int(acc),
@@ -773,6 +781,8 @@ impl Env {
                 Ok(super::printf::Arg::Int(t.leaf(0).value()))
             }
             Value::Float(f, _) => Ok(super::printf::Arg::Float(f)),
+            // its bits, which the conversion reads as its length modifier says
+            Value::Unsigned(u, _) => Ok(super::printf::Arg::Int(u as i64)),
             v => Err(EvalError::new(
                 alloc::format!(
                     "a printf argument is an integer or a string; this is {} {v}",
@@ -1017,10 +1027,16 @@ impl Env {
     fn eval_args_inner(&mut self, args: &[Expr]) -> Result<Vec<(Value, Span)>, EvalError> {
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
-            let v = self.eval(a)?;
-            if let Value::Printed(_) = v {
-                return Err(EvalError::new("a printer returns no value", a.span));
-            }
+            let v = match self.eval(a)? {
+                Value::Printed(_) => {
+                    return Err(EvalError::new("a printer returns no value", a.span));
+                }
+                // CuTe's functions take an unsigned integer as a dynamic one
+                Value::Unsigned(u, _) => Value::int(Int::dynamic(i64::try_from(u).map_err(
+                    |_| EvalError::new(alloc::format!("{u} does not fit in a CuTe integer (int64_t)"), a.span),
+                )?)),
+                v => v,
+            };
             vals.push((v, a.span));
         }
         Ok(vals)

@@ -489,7 +489,8 @@ impl Env {
 
     /// The value of a count (an array's length), non-negative.
     fn count(&mut self, e: &Expr) -> Result<i64, EvalError> {
-        match self.eval(e)? {
+        let v = self.eval(e)?;
+        match as_signed(v, e.span)? {
             Value::Tuple(t) if t.is_leaf() && t.leaf(0).value() >= 0 && !t.leaf(0).is_basis() => {
                 Ok(t.leaf(0).value())
             }
@@ -740,7 +741,8 @@ impl Env {
 
     /// An index `a[i]`.
     fn index(&mut self, i: &Expr) -> Result<i64, EvalError> {
-        match self.eval(i)? {
+        let v = self.eval(i)?;
+        match as_signed(v, i.span)? {
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => Ok(t.leaf(0).value()),
             v => Err(EvalError::new(
                 alloc::format!("an index is an integer, found {}", v.kind()),
@@ -818,6 +820,7 @@ impl Env {
                     return Ok(Value::int(Int::bool(!b, s)));
                 }
                 match v {
+                    Value::Unsigned(u, bits) => Ok(Value::Unsigned(wrap(!u, bits), bits)),
                     Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
                         let i = t.leaf(0);
                         Ok(Value::int(Int::new(!i.value(), i.is_static())))
@@ -958,6 +961,7 @@ impl Env {
                     }
                 }
                 Value::Tuple(t) if t.is_leaf() => 32,
+                Value::Unsigned(_, bits) => i64::from(bits),
                 v => {
                     return Err(not_supported(
                         &alloc::format!("sizeof of {}", v.kind()),
@@ -1127,6 +1131,9 @@ fn out_of_bounds(p: Ptr, len: usize, span: Span) -> EvalError {
 /// The value of an element.
 pub(crate) fn num_value(n: Num, elem: Elem) -> Value {
     match n {
+        Num::I(v) if elem.is_unsigned() && elem.bits() >= 32 => {
+            Value::Unsigned(wrap(v as u64, elem.bits()), elem.bits())
+        }
         Num::I(v) => Value::int(Int::dynamic(v)),
         Num::F(v) => Value::Float(v, elem.0 == "float"),
     }
@@ -1137,6 +1144,7 @@ pub(crate) fn to_num(v: Value, elem: Elem, span: Span) -> Result<Num, EvalError>
     match convert(v, elem, span)? {
         Value::Float(f, _) => Ok(Num::F(f)),
         Value::Tuple(t) => Ok(Num::I(t.leaf(0).value())),
+        Value::Unsigned(u, _) => Ok(Num::I(u as i64)),
         _ => Err(EvalError::new("not a number", span)),
     }
 }
@@ -1162,6 +1170,19 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
         ));
     }
     let i = match v {
+        Value::Unsigned(u, _) if elem.is_unsigned() || elem.0 == "bool" => u as i64,
+        Value::Unsigned(u, _) => i64::try_from(u).map_err(|_| {
+            EvalError::new(
+                alloc::format!("{u} does not fit in {} (C++ would wrap it around)", elem.0),
+                span,
+            )
+        })?,
+        Value::Float(f, _) if elem.is_unsigned() && f < 0.0 => {
+            return Err(EvalError::new(
+                alloc::format!("{f} is negative: C++ leaves its conversion to {} undefined", elem.0),
+                span,
+            ));
+        }
         Value::Float(f, _) => {
             if !f.is_finite() || f.abs() >= 9.2e18 {
                 return Err(EvalError::new(
@@ -1178,6 +1199,17 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
     };
     if elem.0 == "bool" {
         return Ok(Value::int(Int::dynamic((i != 0) as i64)));
+    }
+    if elem.is_unsigned() {
+        // C++ converts to an unsigned type modulo 2^bits; one narrower than int is
+        // promoted to int when it is used
+        let bits = elem.bits();
+        let u = wrap(i as u64, bits);
+        return Ok(if bits >= 32 {
+            Value::Unsigned(u, bits)
+        } else {
+            Value::int(Int::dynamic(u as i64))
+        });
     }
     if let Some((lo, hi)) = elem.int_range()
         && !(lo..=hi).contains(&i)
@@ -1209,6 +1241,7 @@ pub(crate) fn truth_of(v: &Value, span: Span) -> Result<(bool, bool), EvalError>
             Ok((t.leaf(0).value() != 0, t.leaf(0).is_static()))
         }
         Value::Float(f, _) => Ok((*f != 0.0, false)),
+        Value::Unsigned(u, _) => Ok((*u != 0, false)),
         Value::Ptr(_) | Value::Vector(_) => Ok((true, false)),
         v => Err(EvalError::new(
             alloc::format!(
@@ -1227,6 +1260,15 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
     if let Some(e) = tagged_pointer_op(op, &a, &b, at) {
         return Err(e);
     }
+    if let Some(r) = unsigned_op(op, &a, &b, span) {
+        return r;
+    }
+    // a pointer moved by an unsigned offset
+    let (a, b) = match (a, b) {
+        (a @ (Value::Ptr(_) | Value::Vector(_)), b @ Value::Unsigned(..)) => (a, as_signed(b, span)?),
+        (a @ Value::Unsigned(..), b @ Value::Ptr(_)) => (as_signed(a, span)?, b),
+        ab => ab,
+    };
     match (&a, &b) {
         (Value::Tuple(x), Value::Tuple(y)) if x.is_leaf() && y.is_leaf() => {
             let (x, y) = (x.leaf(0), y.leaf(0));
@@ -1235,6 +1277,7 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
         (Value::Float(..), _) | (_, Value::Float(..)) => {
             let f = |v: &Value| match v {
                 Value::Float(f, s) => Some((*f, *s)),
+                Value::Unsigned(u, _) => Some((*u as f64, true)),
                 Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
                     Some((t.leaf(0).value() as f64, true))
                 }
@@ -1305,6 +1348,95 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
         }
         _ => Err(bad_operands(sym, &a, &b, at)),
     }
+}
+
+/// An unsigned integer as a plain (signed, dynamic) one, where it fits; other values as
+/// they are.
+pub(crate) fn as_signed(v: Value, span: Span) -> Result<Value, EvalError> {
+    match v {
+        Value::Unsigned(u, _) => match i64::try_from(u) {
+            Ok(i) => Ok(Value::int(Int::dynamic(i))),
+            Err(_) => Err(EvalError::new(
+                alloc::format!("{u} does not fit in a signed 64-bit integer"),
+                span,
+            )),
+        },
+        v => Ok(v),
+    }
+}
+
+/// `x` modulo 2^bits.
+pub(crate) fn wrap(x: u64, bits: u32) -> u64 {
+    if bits >= 64 { x } else { x & ((1u64 << bits) - 1) }
+}
+
+/// `a op b` where an operand is unsigned, by C++'s usual arithmetic conversions: the
+/// operands become the unsigned type of the wider (a plain integer is an `int`, or a
+/// `long` where it does not fit in one, and a `long` with an `unsigned` stays signed), and
+/// the result wraps around; a shift has its left operand's type. `None` when no operand
+/// is unsigned, or one is not an integer.
+fn unsigned_op(op: Op2, a: &Value, b: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+    if !matches!(a, Value::Unsigned(..)) && !matches!(b, Value::Unsigned(..)) {
+        return None;
+    }
+    // (value, bits, unsigned) of an integer operand
+    let int = |v: &Value| match v {
+        Value::Unsigned(u, bits) => Some((*u, *bits, true)),
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() => {
+            let i = t.leaf(0).value();
+            let bits = if i32::try_from(i).is_ok() { 32 } else { 64 };
+            Some((i as u64, bits, false))
+        }
+        _ => None,
+    };
+    let ((x, xb, xu), (y, yb, yu)) = (int(a)?, int(b)?);
+    if matches!(op, Op2::Shl | Op2::Shr) {
+        if !(0..i64::from(xb)).contains(&(y as i64)) || (!yu && (y as i64) < 0) {
+            return Some(Err(EvalError::new(
+                alloc::format!("a shift by {} of a {xb}-bit integer: C++ leaves it undefined", y as i64),
+                span,
+            )));
+        }
+        if !xu {
+            return None;
+        }
+        let r = if op == Op2::Shl { x << y } else { x >> y };
+        return Some(Ok(Value::Unsigned(wrap(r, xb), xb)));
+    }
+    let bits = xb.max(yb);
+    // a signed operand wider than the unsigned one makes the result signed
+    let signed = (!xu && xb > yb) || (!yu && yb > xb);
+    if signed {
+        let (x, y) = (
+            if xu { x as i64 } else { x as i64 },
+            if yu { y as i64 } else { y as i64 },
+        );
+        return Some(int_op(op, Int::dynamic(x), Int::dynamic(y), span));
+    }
+    let (x, y) = (wrap(x, bits), wrap(y, bits));
+    let r = match op {
+        Op2::Arith(BinOp::Add) => x.wrapping_add(y),
+        Op2::Arith(BinOp::Sub) => x.wrapping_sub(y),
+        Op2::Arith(BinOp::Mul) => x.wrapping_mul(y),
+        Op2::Arith(BinOp::Div | BinOp::Rem) if y == 0 => {
+            return Some(Err(EvalError::new("division by zero", span)));
+        }
+        Op2::Arith(BinOp::Div) => x / y,
+        Op2::Arith(BinOp::Rem) => x % y,
+        Op2::BitAnd => x & y,
+        Op2::BitOr => x | y,
+        Op2::BitXor => x ^ y,
+        Op2::Lt => return Some(Ok(Value::int(Int::bool(x < y, false)))),
+        Op2::Gt => return Some(Ok(Value::int(Int::bool(x > y, false)))),
+        Op2::Le => return Some(Ok(Value::int(Int::bool(x <= y, false)))),
+        Op2::Ge => return Some(Ok(Value::int(Int::bool(x >= y, false)))),
+        Op2::Eq => return Some(Ok(Value::int(Int::bool(x == y, false)))),
+        Op2::Ne => return Some(Ok(Value::int(Int::bool(x != y, false)))),
+        Op2::And => return Some(Ok(Value::int(Int::bool(x != 0 && y != 0, false)))),
+        Op2::Or => return Some(Ok(Value::int(Int::bool(x != 0 || y != 0, false)))),
+        Op2::Shl | Op2::Shr => unreachable!("shifts are above"),
+    };
+    Some(Ok(Value::Unsigned(wrap(r, bits), bits)))
 }
 
 /// What CuTe's tagged pointers (`make_gmem_ptr`, `make_smem_ptr`) lack: they add an

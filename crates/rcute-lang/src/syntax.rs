@@ -56,6 +56,9 @@ pub(crate) enum Tok {
     Punct(u8),
     /// A floating-point literal and whether it is a `float` (`1.5f`) rather than a `double`.
     Float(f64, bool),
+    /// An integer literal of an unsigned type (`10u`, `~0ull`, `0xFFFFFFFF`) and the type's
+    /// name (`unsigned` or `uint64_t`).
+    Uint(u64, &'static str),
     /// An operator of two or three characters: `<=`, `==`, `&&`, `++`, `+=`, `->`, ...
     Op(&'static str),
 }
@@ -103,6 +106,7 @@ fn ends_operand(t: Option<&Token>) -> bool {
         Some(
             Tok::Int(_)
                 | Tok::Float(..)
+                | Tok::Uint(..)
                 | Tok::Under
                 | Tok::Name(_)
                 | Tok::Str(_)
@@ -516,6 +520,15 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
     Ok(())
 }
 
+/// `-v` in the unsigned type `ty` (wrapped around), or `v`.
+fn negated(v: u64, ty: &str, neg: bool) -> u64 {
+    match (neg, ty) {
+        (false, _) => v,
+        (true, "unsigned") => (v as u32).wrapping_neg() as u64,
+        (true, _) => v.wrapping_neg(),
+    }
+}
+
 /// A C++ number at `p` that is not one of the notation's integers: a floating-point
 /// literal (`1.5f`, `2.`, `.5`, `1e-3`), a hexadecimal integer (`0x1F`) or an integer with
 /// a suffix (`10u`, `256L`); `None` for a plain integer, which the notation's lexer reads.
@@ -530,12 +543,29 @@ fn c_number(src: &str, p: usize) -> Option<(Tok, usize)> {
         while r < s.len() && s[r].is_ascii_hexdigit() {
             r += 1;
         }
-        let v = i64::from_str_radix(&src[q + 2..r], 16).ok()?;
-        let v = if s[p] == b'-' { -v } else { v };
+        let v = u64::from_str_radix(&src[q + 2..r], 16).ok()?;
+        let d = r;
         while r < s.len() && matches!(s[r], b'u' | b'U' | b'l' | b'L') {
             r += 1;
         }
-        return Some((Tok::Int(Int::dynamic(v)), r));
+        // C++'s type of a hexadecimal literal: the first of int, unsigned, long,
+        // unsigned long that holds it (a `u` suffix: unsigned or unsigned long)
+        let unsigned = src[d..r].contains(['u', 'U']);
+        let long = src[d..r].contains(['l', 'L']);
+        let ty = if unsigned {
+            Some(if long || v > u32::MAX as u64 { "uint64_t" } else { "unsigned" })
+        } else if !long && v > i32::MAX as u64 && v <= u32::MAX as u64 {
+            Some("unsigned")
+        } else if v > i64::MAX as u64 {
+            Some("uint64_t")
+        } else {
+            None
+        };
+        return Some(match ty {
+            Some(ty) => (Tok::Uint(negated(v, ty, s[p] == b'-'), ty), r),
+            None if s[p] == b'-' => (Tok::Int(Int::dynamic(-(v as i64))), r),
+            None => (Tok::Int(Int::dynamic(v as i64)), r),
+        });
     }
     while q < s.len() && s[q].is_ascii_digit() {
         q += 1;
@@ -573,11 +603,22 @@ fn c_number(src: &str, p: usize) -> Option<(Tok, usize)> {
         return Some((Tok::Float(v, false), q));
     }
     if q < s.len() && matches!(s[q], b'u' | b'U' | b'l' | b'L') {
-        let v: i64 = src[p..q].parse().ok()?;
         let mut r = q;
         while r < s.len() && matches!(s[r], b'u' | b'U' | b'l' | b'L') {
             r += 1;
         }
+        if src[q..r].contains(['u', 'U']) {
+            // `10u` is unsigned (unsigned long when it needs 64 bits), `10ul` unsigned long;
+            // `-10u` is the negation of `10u`, done in its type
+            let v: u64 = src[p + usize::from(s[p] == b'-')..q].parse().ok()?;
+            let ty = if src[q..r].contains(['l', 'L']) || v > u32::MAX as u64 {
+                "uint64_t"
+            } else {
+                "unsigned"
+            };
+            return Some((Tok::Uint(negated(v, ty, s[p] == b'-'), ty), r));
+        }
+        let v: i64 = src[p..q].parse().ok()?;
         return Some((Tok::Int(Int::dynamic(v)), r));
     }
     if q < s.len()
@@ -1574,6 +1615,25 @@ impl Parser {
                     span: t.span,
                 })
             }
+            Tok::Uint(v, ty) => {
+                // an unsigned literal is its value cast to its type
+                self.i += 1;
+                let Ok(v) = i64::try_from(v) else {
+                    return Err(crate::operators::not_supported(
+                        "an unsigned literal above 2^63 - 1",
+                        "a smaller literal, or ~0ull",
+                        t.span,
+                    ));
+                };
+                let int = Expr {
+                    kind: ExprKind::Int(Int::dynamic(v)),
+                    span: t.span,
+                };
+                Ok(Expr {
+                    kind: ExprKind::Cast(String::from(ty), Box::new(int)),
+                    span: t.span,
+                })
+            }
             Tok::Punct(b'[') => self.lambda(),
             Tok::Punct(b'{') => self.braced_list(),
             Tok::Punct(b'(') if self.c_cast_words().is_some() => {
@@ -1790,6 +1850,7 @@ fn describe(t: &Tok) -> String {
         Tok::Newline => String::from("a new line"),
         Tok::Punct(c) => alloc::format!("{}", *c as char),
         Tok::Float(v, _) => alloc::format!("{v}"),
+        Tok::Uint(v, _) => alloc::format!("{v}u"),
         Tok::Op(o) => String::from(*o),
     }
 }

@@ -81,6 +81,10 @@ pub enum Value {
     Func(crate::data::FuncRef),
     /// One thread's slice of a tiled MMA or copy, `mma.get_slice(thr)`.
     Slice(alloc::boxed::Box<Value>, i64),
+    /// An integer of an unsigned C++ type of 32 or 64 bits (`unsigned`, `uint32_t`,
+    /// `size_t`, `10u`): its arithmetic wraps around as C++'s does. A CuTe function takes
+    /// it as a dynamic integer.
+    Unsigned(u64, u32),
 }
 
 /// The memory a pointer points into.
@@ -254,6 +258,7 @@ impl Value {
             Value::Data(_) => "a tensor",
             Value::Func(_) => "a function",
             Value::Slice(..) => "a thread slice",
+            Value::Unsigned(..) => "an unsigned integer",
         }
     }
 
@@ -324,6 +329,7 @@ impl fmt::Display for Value {
             Value::Data(t) => fmt::Display::fmt(t, f),
             Value::Func(r) => f.write_str(&r.0.name),
             Value::Slice(v, thr) => write!(f, "{v} slice {thr}"),
+            Value::Unsigned(v, _) => write!(f, "{v}"),
         }
     }
 }

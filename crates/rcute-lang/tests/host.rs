@@ -185,7 +185,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 26);
+    assert_eq!(ran, 28);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -412,4 +412,38 @@ fn tagged_pointers_have_no_difference() {
     );
     let s = "float a[8]; Tensor t = make_tensor(make_smem_ptr(&a[0]), make_shape(8));";
     refuses(&format!("{s} print(t.data() - t.data());"), "'-' of a smem_ptr");
+}
+
+#[test]
+fn unsigned_arithmetic_wraps_around() {
+    // the oracle's answers are in tests/golden/host.jsonl; these pin the rules
+    assert_eq!(ok("print(~0u); print(\" \"); print(-1u);"), "4294967295 4294967295");
+    assert_eq!(
+        ok("unsigned x = 0; x = x - 1; print(x); print(\" \"); x++; print(x);"),
+        "4294967295 0"
+    );
+    // size_t is 64 bits; an int operand converts to it
+    assert_eq!(
+        ok("size_t n = 3; int k = -4; print(n + k); print(\" \"); print(k < n);"),
+        "18446744073709551615 0"
+    );
+    // a hexadecimal literal that does not fit in int is unsigned
+    assert_eq!(ok("print(0xFFFFFFFF + 1);"), "0");
+    // printf reads 32 bits without a length modifier, 64 with one
+    assert_eq!(
+        ok("printf(\"%u %d %lu\", -1, ~0u, (size_t)0 - 1);"),
+        "4294967295 -1 18446744073709551615"
+    );
+    // int(u) keeps the low 32 bits; CuTe's functions take unsigned values as integers
+    assert_eq!(
+        ok("print(int(~0u)); print(\" \"); unsigned u = 3; print(make_shape(u, 2u));"),
+        "-1 (3,2)"
+    );
+    // arrays of unsigned elements, indices and pointer offsets
+    assert_eq!(
+        ok("uint32_t a[2] = {0, 5}; a[0] -= 1; unsigned i = 1; print(a[0]); print(\" \"); print(a[i]); print(\" \"); print(*(&a[0] + i));"),
+        "4294967295 5 5"
+    );
+    refuses("unsigned u = 1; print(u << 32);", "C++ leaves it undefined");
+    refuses("unsigned u = 0; print(4u / u);", "division by zero");
 }
