@@ -223,3 +223,13 @@ uint8_t c = 250; c += 10; print(int(c)); print(" ");
 unsigned cast = (unsigned)-2; print(cast); print(" ");
 size_t s = sizeof(float) * 2; print(s - 9); print(" ");
 unsigned w = 5; auto L = make_layout(make_shape(w, 2u)); print(L);
+// ---- constants of types: ::value and cosize_v are int, is_static<T>{} an integral constant
+auto L = make_layout(make_shape(_4{},_8{}));
+using ASmemLayout = decltype(L);
+float smemA[cosize_v<ASmemLayout>];
+print(decltype(size(L))::value); print(" "); print(is_static<decltype(L)>::value); print(" ");
+print(cosize_v<ASmemLayout>); print(" "); print(is_static<ASmemLayout>{}); print(" ");
+print(decltype(size(L))::value + 1); print(" "); print(cosize_v<ASmemLayout> * _2{}); print(" ");
+static_assert(cosize_v<ASmemLayout> == 32);
+print(make_shape(cosize_v<ASmemLayout>, _2{})); print(" "); print(ASmemLayout{}); print(" ");
+printf("%d\n", int(size_v<ASmemLayout>));

@@ -460,6 +460,7 @@ impl Env {
                             bits,
                         ));
                     }
+                    Value::Const(c) => return Ok(Value::Const(c.wrapping_neg())),
                     Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
                     v => {
                         return Err(EvalError::new(
@@ -484,6 +485,7 @@ impl Env {
         match self.eval(x)? {
             // C++'s conversion to int keeps the low 32 bits
             Value::Unsigned(u, _) => Ok(Value::int(Int::dynamic(i64::from(u as u32 as i32)))),
+            Value::Const(c) => Ok(Value::int(Int::dynamic(c))),
             Value::Float(f, single) => {
                 crate::exec::convert(Value::Float(f, single), crate::data::Elem("long"), x.span)
             }
@@ -562,8 +564,9 @@ impl Env {
             Value::Tuple(t)
                 if t.is_leaf() && t.leaf(0).is_static() && !t.leaf(0).is_underscore() =>
             {
-                Ok(Value::Tuple(t))
+                Ok(Value::Const(t.leaf(0).value()))
             }
+            Value::Const(c) => Ok(Value::Const(c)),
             v => Err(EvalError::new(
                 alloc::format!(
                     "::value of a type that is no static integer: this is {} {v} (C++ does not compile it)",
@@ -581,7 +584,7 @@ impl Env {
         let v = self.eval(first)?;
         let mut acc = match v {
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
-            Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) => {
+            Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) | Value::Const(_) => {
                 return self.arith_host(v, first, rest);
             }
             v => {
@@ -600,10 +603,16 @@ impl Env {
             let rv = self.eval(x)?;
             let rhs = match rv {
                 Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
-                Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) => {
+                Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) | Value::Const(_) => {
+                    // a literal with a constant is a constant expression (`2 * cosize_v<T>`)
+                    let literal = k == 0 && crate::exec::literal_int(first);
                     let lhs = crate::exec::binop(
                         crate::syntax::Op2::Arith(*op),
-                        Value::int(acc),
+                        if literal && matches!(rv, Value::Const(_)) {
+                            Value::Const(acc.value())
+                        } else {
+                            Value::int(acc)
+                        },
                         rv,
                         rest[k].1,
                         first.span.join(x.span),
@@ -668,7 +677,10 @@ impl Env {
         rest: &[(BinOp, Span, Expr)],
     ) -> Result<Value, EvalError> {
         for (op, at, x) in rest {
-            let rv = self.eval(x)?;
+            let mut rv = self.eval(x)?;
+            if matches!(acc, Value::Const(_)) && crate::exec::literal_int(x) {
+                rv = crate::exec::as_const(rv);
+            }
             acc = crate::exec::binop(
                 crate::syntax::Op2::Arith(*op),
                 acc,
@@ -783,6 +795,7 @@ impl Env {
             Value::Float(f, _) => Ok(super::printf::Arg::Float(f)),
             // its bits, which the conversion reads as its length modifier says
             Value::Unsigned(u, _) => Ok(super::printf::Arg::Int(u as i64)),
+            Value::Const(c) => Ok(super::printf::Arg::Int(c)),
             v => Err(EvalError::new(
                 alloc::format!(
                     "a printf argument is an integer or a string; this is {} {v}",
@@ -1032,6 +1045,7 @@ impl Env {
                     return Err(EvalError::new("a printer returns no value", a.span));
                 }
                 // CuTe's functions take an unsigned integer as a dynamic one
+                Value::Const(c) => Value::int(Int::dynamic(c)),
                 Value::Unsigned(u, _) => Value::int(Int::dynamic(i64::try_from(u).map_err(
                     |_| EvalError::new(alloc::format!("{u} does not fit in a CuTe integer (int64_t)"), a.span),
                 )?)),

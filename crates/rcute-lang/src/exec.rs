@@ -801,7 +801,9 @@ impl Env {
             ExprKind::Float(v, single) => Ok(Value::Float(*v, *single)),
             ExprKind::Binary(first, rest) => {
                 let mut acc = self.eval(first)?;
+                let mut acc_literal = literal_int(first);
                 for (op, at, x) in rest {
+                    let lhs_literal = core::mem::replace(&mut acc_literal, false);
                     if matches!(op, Op2::And | Op2::Or) {
                         let (l, ls) = truth_of(&acc, first.span)?;
                         if !ls && (l == (*op == Op2::Or)) {
@@ -815,7 +817,13 @@ impl Env {
                         acc = Value::int(Int::bool(b, ls && rs));
                         continue;
                     }
-                    let rhs = self.eval(x)?;
+                    let mut rhs = self.eval(x)?;
+                    // a literal with a constant is a constant expression (`cosize_v<T> == 32`)
+                    if matches!(acc, Value::Const(_)) && literal_int(x) {
+                        rhs = as_const(rhs);
+                    } else if matches!(rhs, Value::Const(_)) && lhs_literal {
+                        acc = as_const(acc);
+                    }
                     acc = binop(*op, acc, rhs, *at, first.span.join(x.span))?;
                 }
                 Ok(acc)
@@ -828,6 +836,7 @@ impl Env {
                 }
                 match v {
                     Value::Unsigned(u, bits) => Ok(Value::Unsigned(wrap(!u, bits), bits)),
+                    Value::Const(c) => Ok(Value::Const(!c)),
                     Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
                         let i = t.leaf(0);
                         Ok(Value::int(Int::new(!i.value(), i.is_static())))
@@ -1249,6 +1258,7 @@ pub(crate) fn truth_of(v: &Value, span: Span) -> Result<(bool, bool), EvalError>
         }
         Value::Float(f, _) => Ok((*f != 0.0, false)),
         Value::Unsigned(u, _) => Ok((*u != 0, false)),
+        Value::Const(c) => Ok((*c != 0, true)),
         Value::Ptr(_) | Value::Vector(_) => Ok((true, false)),
         v => Err(EvalError::new(
             alloc::format!(
@@ -1266,6 +1276,9 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
     let sym = op.symbol();
     if let Some(e) = tagged_pointer_op(op, &a, &b, at) {
         return Err(e);
+    }
+    if matches!(a, Value::Const(_)) || matches!(b, Value::Const(_)) {
+        return const_op(op, a, b, at, span);
     }
     if let Some(r) = unsigned_op(op, &a, &b, span) {
         return r;
@@ -1361,6 +1374,7 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
 /// they are.
 pub(crate) fn as_signed(v: Value, span: Span) -> Result<Value, EvalError> {
     match v {
+        Value::Const(c) => Ok(Value::int(Int::new(c, true))),
         Value::Unsigned(u, _) => match i64::try_from(u) {
             Ok(i) => Ok(Value::int(Int::dynamic(i))),
             Err(_) => Err(EvalError::new(
@@ -1369,6 +1383,46 @@ pub(crate) fn as_signed(v: Value, span: Span) -> Result<Value, EvalError> {
             )),
         },
         v => Ok(v),
+    }
+}
+
+/// `a op b` where an operand is a constant of type `int` ([`Value::Const`]): computed as
+/// a static integer would be, and a constant again where the other operand is a static
+/// integer or a constant (C++'s `int` with `Int<N>` is an `int`); with a dynamic integer,
+/// dynamic; with a float or an unsigned integer, as an `int` combines with those.
+fn const_op(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result<Value, EvalError> {
+    let staticish = |v: &Value| match v {
+        Value::Const(_) => true,
+        Value::Tuple(t) => t.is_leaf() && t.leaf(0).is_static() && !t.leaf(0).is_basis(),
+        _ => false,
+    };
+    let constant = staticish(&a) && staticish(&b);
+    let lower = |v: Value| match v {
+        Value::Const(c) if constant => Value::int(Int::new(c, true)),
+        Value::Const(c) => Value::int(Int::dynamic(c)),
+        v => v,
+    };
+    let r = binop(op, lower(a), lower(b), at, span)?;
+    Ok(match r {
+        Value::Tuple(t) if constant && t.is_leaf() && t.leaf(0).is_static() => {
+            Value::Const(t.leaf(0).value())
+        }
+        r => r,
+    })
+}
+
+/// Whether `e` is an integer literal (`32`, a constant expression in C++).
+pub(crate) fn literal_int(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Int(i) if !i.is_basis())
+}
+
+/// An integer as a [`Value::Const`] (a literal beside a constant).
+pub(crate) fn as_const(v: Value) -> Value {
+    match v {
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() => {
+            Value::Const(t.leaf(0).value())
+        }
+        v => v,
     }
 }
 

@@ -437,14 +437,19 @@ impl Parser {
                 };
                 let close = self.expect(b'>', "'>'")?;
                 let mut end = close;
+                // `is_static<T>{}` is an integral constant (`_1`), `is_static<T>::value`
+                // and `cosize_v<T>` are constants of type int or bool (`1`)
+                let mut integral_constant = false;
                 if self.peek_name(self.i) == Some("value") {
                     end = self.here();
                     self.i += 1;
                 } else if let Some(c) = self.empty_braces()? {
                     end = c;
+                    integral_constant = true;
                 } else if self.peek_punct(b'(') && self.peek_at_punct(self.i + 1, b')') {
                     self.i += 2;
                     end = self.toks[self.i - 1].span;
+                    integral_constant = true;
                 }
                 let all = span.join(end);
                 let fname = name.trim_end_matches("_v");
@@ -457,6 +462,9 @@ impl Parser {
                     },
                     span: all,
                 };
+                if integral_constant && fname == "is_static" {
+                    return Ok(Some(call));
+                }
                 return e(static_value(call, all), all);
             }
             "float" | "double" | "bool" | "char"

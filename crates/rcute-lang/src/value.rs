@@ -81,6 +81,12 @@ pub enum Value {
     Func(crate::data::FuncRef),
     /// One thread's slice of a tiled MMA or copy, `mma.get_slice(thr)`.
     Slice(alloc::boxed::Box<Value>, i64),
+    /// A constant expression of type `int` that is no CuTe integral constant:
+    /// `decltype(x)::value`, `cosize_v<T>`, `is_static<T>::value`. It prints as a plain
+    /// integer (`32`, where `Int<32>` prints `_32`), stays a constant where it combines with
+    /// static integers and constants (`static_assert`, array sizes), and a CuTe function
+    /// takes it as a dynamic integer, as C++ passes an `int`.
+    Const(i64),
     /// An integer of an unsigned C++ type of 32 or 64 bits (`unsigned`, `uint32_t`,
     /// `size_t`, `10u`): its arithmetic wraps around as C++'s does. A CuTe function takes
     /// it as a dynamic integer.
@@ -259,6 +265,7 @@ impl Value {
             Value::Func(_) => "a function",
             Value::Slice(..) => "a thread slice",
             Value::Unsigned(..) => "an unsigned integer",
+            Value::Const(_) => "an integer constant",
         }
     }
 
@@ -330,6 +337,7 @@ impl fmt::Display for Value {
             Value::Func(r) => f.write_str(&r.0.name),
             Value::Slice(v, thr) => write!(f, "{v} slice {thr}"),
             Value::Unsigned(v, _) => write!(f, "{v}"),
+            Value::Const(v) => write!(f, "{v}"),
         }
     }
 }

@@ -185,7 +185,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 28);
+    assert_eq!(ran, 29);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -205,7 +205,20 @@ fn static_values_of_types() {
         ok(
             "auto L = make_layout(make_shape(_4{},_8{})); float s[decltype(cosize(L))::value]; float t[cosize_v<decltype(L)>]; print(decltype(size(L))::value); print(is_static<decltype(L)>::value); print(is_static<decltype(make_layout(4))>{});"
         ),
-        "_32_1_0"
+        "321_0"
+    );
+    // `::value` and `cosize_v<T>` are `int` constants (CuTe prints `32`, not `_32`): they
+    // stay constant with static integers and literals, and a CuTe function takes them as
+    // dynamic integers, as C++ passes an `int`
+    assert_eq!(
+        ok(
+            "auto L = make_layout(make_shape(_4{},_8{})); print(cosize_v<decltype(L)> * _2{}); print(\" \"); print(decltype(size(L))::value + 1); print(\" \"); print(make_shape(cosize_v<decltype(L)>, _2{})); static_assert(cosize_v<decltype(L)> == 32); static_assert(64 == 2 * cosize_v<decltype(L)>);"
+        ),
+        "64 33 (32,_2)"
+    );
+    refuses(
+        "auto L = make_layout(_4{}); int n = 4; static_assert(cosize_v<decltype(L)> == n);",
+        "not a constant expression",
     );
     refuses("int n = 3; print(decltype(n)::value);", "no static integer");
     // CUTE_STATIC_ASSERT_V is static_assert of a static condition
