@@ -437,6 +437,7 @@ impl Env {
             ExprKind::Layout(s, d) => self.layout(s, d, e.span),
             ExprKind::Name { name, targs } => self.name(name, targs, e.span),
             ExprKind::Type(text) => self.type_value(text, e.span),
+            ExprKind::TypeWith(text, exprs) => self.type_with_value(text, exprs, e.span),
             ExprKind::Call {
                 name,
                 name_span,
@@ -451,28 +452,7 @@ impl Env {
                 "a string is only printed: print(\"...\") or printf(\"...\", ...)",
                 e.span,
             )),
-            ExprKind::Neg(x) => {
-                let v = match self.eval(x)? {
-                    // -u of an unsigned value wraps around
-                    Value::Unsigned(u, bits) => {
-                        return Ok(Value::Unsigned(
-                            crate::exec::wrap(u.wrapping_neg(), bits),
-                            bits,
-                        ));
-                    }
-                    Value::Const(c) => return Ok(Value::Const(c.wrapping_neg())),
-                    Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
-                    v => {
-                        return Err(EvalError::new(
-                            alloc::format!("- takes integers; this is {} {v}", v.kind()),
-                            x.span,
-                        ));
-                    }
-                };
-                v.try_neg()
-                    .map(Value::int)
-                    .map_err(|err| EvalError::from_core(err, e.span))
-            }
+            ExprKind::Neg(x) => self.negation(x, e.span),
             ExprKind::Arith(first, rest) => self.arith(first, rest),
             ExprKind::Dynamic(x) => self.dynamic(x),
             _ => self.eval_host(e),
@@ -497,6 +477,88 @@ impl Env {
                 x.span,
             )),
         }
+    }
+
+    /// `-x`: of a plain integer by CuTe's rules (static stays static), of an unsigned one
+    /// wrapping around.
+    #[inline(never)]
+    fn negation(&mut self, x: &Expr, span: Span) -> Result<Value, EvalError> {
+        match self.eval(x)? {
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t
+                .leaf(0)
+                .try_neg()
+                .map(Value::int)
+                .map_err(|err| EvalError::from_core(err, span)),
+            v => crate::exec::negate(v, x.span),
+        }
+    }
+
+    /// `decltype(x){}`: x, where its type determines it.
+    #[inline(never)]
+    fn decltype_value(&mut self, x: &Expr, span: Span) -> Result<Value, EvalError> {
+        let v = self.eval(x)?;
+        if crate::exec::is_static_value(&v) {
+            return Ok(v);
+        }
+        Err(crate::operators::not_supported(
+            &alloc::format!(
+                "decltype(x){{}} of {} {v}, whose type does not determine it",
+                v.kind()
+            ),
+            "x itself",
+            span,
+        ))
+    }
+
+    /// The value of a type with constant expressions in its arguments.
+    #[inline(never)]
+    fn type_with_value(&mut self, text: &str, exprs: &[Expr], span: Span) -> Result<Value, EvalError> {
+        let text = self.type_with(text, exprs)?;
+        self.type_value(&text, span)
+    }
+
+    /// The text of a type whose `uint_byte_t<$k>` / `uint_bit_t<$k>` arguments are the
+    /// values of constant expressions: `uint_byte_t<16>` is `uint128_t`,
+    /// `uint_bit_t<32>` is `uint32_t`.
+    #[inline(never)]
+    fn type_with(&mut self, text: &str, exprs: &[Expr]) -> Result<String, EvalError> {
+        let mut out = String::from(text);
+        for (k, e) in exprs.iter().enumerate() {
+            let n = match self.eval(e)? {
+                Value::Const(c) => c,
+                Value::Tuple(t) if t.is_leaf() && literal_arith(e) => t.leaf(0).value(),
+                Value::Tuple(t)
+                    if t.is_leaf() && t.leaf(0).is_static() && !t.leaf(0).is_basis() =>
+                {
+                    t.leaf(0).value()
+                }
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "a template argument is a constant expression; this is {} {v}",
+                            v.kind()
+                        ),
+                        e.span,
+                    ));
+                }
+            };
+            for (name, scale) in [("uint_byte_t", 8), ("uint_bit_t", 1)] {
+                let marker = alloc::format!("{name}<${k}>");
+                if out.contains(&marker) {
+                    let bits = n.saturating_mul(scale);
+                    if !matches!(bits, 8 | 16 | 32 | 64 | 128) {
+                        return Err(EvalError::new(
+                            alloc::format!(
+                                "{name}<{n}>: CuTe has unsigned types of 8, 16, 32, 64 and 128 bits"
+                            ),
+                            e.span,
+                        ));
+                    }
+                    out = out.replace(&marker, &alloc::format!("uint{bits}_t"));
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The value of a type written with template arguments (an atom, `Copy_Atom<OP, T>`),
@@ -812,6 +874,12 @@ impl Env {
         for x in items {
             vals.push(self.eval(x)?);
         }
+        if vals
+            .iter()
+            .any(|v| matches!(v, Value::Unsigned(..) | Value::Const(_)))
+        {
+            crate::exec::plain_all(&mut vals, items)?;
+        }
         tuple_of(vals, items, span)
     }
 
@@ -874,6 +942,15 @@ impl Env {
             _ if super::value::element_type(name).is_some() && targs.is_empty() => Ok(
                 Value::ElementType(super::value::element_type(name).unwrap_or_default()),
             ),
+            _ if name.starts_with("GMMA::Major::") || name.starts_with("UMMA::Major::") => {
+                Err(crate::operators::not_supported(
+                    &alloc::format!("{name} as a value other than a constant's"),
+                    &alloc::format!(
+                        "it as a template argument, or a constant: constexpr auto M = {name};"
+                    ),
+                    span,
+                ))
+            }
             _ => Err(EvalError::new(
                 alloc::format!("unknown name {name}{}", self.suggest(name)),
                 span,
@@ -920,18 +997,7 @@ impl Env {
             return self.static_value(&args[0]);
         }
         if name == "decltype{}" && args.len() == 1 {
-            let v = self.eval(&args[0])?;
-            if crate::exec::is_static_value(&v) {
-                return Ok(v);
-            }
-            return Err(crate::operators::not_supported(
-                &alloc::format!(
-                    "decltype(x){{}} of {} {v}, whose type does not determine it",
-                    v.kind()
-                ),
-                "x itself",
-                span,
-            ));
+            return self.decltype_value(&args[0], span);
         }
         if name == "is_static" && args.len() == 1 {
             return self.is_static_of(&args[0]);
@@ -1040,18 +1106,18 @@ impl Env {
     fn eval_args_inner(&mut self, args: &[Expr]) -> Result<Vec<(Value, Span)>, EvalError> {
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
-            let v = match self.eval(a)? {
-                Value::Printed(_) => {
-                    return Err(EvalError::new("a printer returns no value", a.span));
-                }
-                // CuTe's functions take an unsigned integer as a dynamic one
-                Value::Const(c) => Value::int(Int::dynamic(c)),
-                Value::Unsigned(u, _) => Value::int(Int::dynamic(i64::try_from(u).map_err(
-                    |_| EvalError::new(alloc::format!("{u} does not fit in a CuTe integer (int64_t)"), a.span),
-                )?)),
-                v => v,
-            };
+            let v = self.eval(a)?;
+            if let Value::Printed(_) = v {
+                return Err(EvalError::new("a printer returns no value", a.span));
+            }
             vals.push((v, a.span));
+        }
+        // CuTe's functions take an unsigned integer or a constant as a dynamic one
+        if vals
+            .iter()
+            .any(|(v, _)| matches!(v, Value::Unsigned(..) | Value::Const(_)))
+        {
+            crate::exec::arguments(&mut vals)?;
         }
         Ok(vals)
     }
@@ -1111,6 +1177,12 @@ impl Env {
     fn int_tuple(&mut self, e: &Expr, what: &str) -> Result<IntTuple, EvalError> {
         match self.eval(e)? {
             Value::Tuple(t) => Ok(t),
+            v @ (Value::Unsigned(..) | Value::Const(_)) => {
+                crate::exec::as_plain(v, e.span).map(|v| match v {
+                    Value::Tuple(t) => t,
+                    _ => unreachable!("as_plain makes an integer"),
+                })
+            }
             v => Err(EvalError::new(
                 alloc::format!(
                     "{what} must be an integer or a tuple of integers, found {}",
@@ -1396,4 +1468,17 @@ fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
 fn atom_error(err: rcute::Error, text: &str, span: Span) -> EvalError {
     let e = EvalError::from_core(err, span);
     EvalError::new(alloc::format!("{text}: {}", e.message), e.span)
+}
+
+/// Whether `e` is integer literals and arithmetic of them (`8 * 8`), a constant
+/// expression in C++.
+fn literal_arith(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(i) => !i.is_basis(),
+        ExprKind::Neg(x) => literal_arith(x),
+        ExprKind::Arith(first, rest) => {
+            literal_arith(first) && rest.iter().all(|(_, _, x)| literal_arith(x))
+        }
+        _ => false,
+    }
 }

@@ -496,15 +496,11 @@ impl Env {
 
     /// The value of a count (an array's length), non-negative.
     fn count(&mut self, e: &Expr) -> Result<i64, EvalError> {
-        let v = self.eval(e)?;
-        match as_signed(v, e.span)? {
+        match self.eval(e)? {
             Value::Tuple(t) if t.is_leaf() && t.leaf(0).value() >= 0 && !t.leaf(0).is_basis() => {
                 Ok(t.leaf(0).value())
             }
-            v => Err(EvalError::new(
-                alloc::format!("a length is a non-negative integer, found {v}"),
-                e.span,
-            )),
+            v => count_of(v, e.span),
         }
     }
 
@@ -601,7 +597,11 @@ impl Env {
         }
         let mut xyz = [1i64; 3];
         for (k, e) in items.iter().enumerate() {
-            match self.eval(e)? {
+            let mut v = self.eval(e)?;
+            if let Value::Unsigned(..) | Value::Const(_) = v {
+                v = as_plain(v, e.span)?;
+            }
+            match v {
                 Value::Tuple(t)
                     if t.is_leaf()
                         && !t.leaf(0).is_basis()
@@ -717,7 +717,13 @@ impl Env {
                     ..p
                 })
             }
-            Value::Data(t) => match self.eval(i)? {
+            Value::Data(t) => match {
+                let mut v = self.eval(i)?;
+                if let Value::Unsigned(..) | Value::Const(_) = v {
+                    v = as_plain(v, i.span)?;
+                }
+                v
+            } {
                 Value::Tuple(c) if c.leaves().any(|x| x.is_underscore()) => {
                     Err(not_supported("a slice by []", "the call, A(_, 1)", i.span))
                 }
@@ -748,13 +754,9 @@ impl Env {
 
     /// An index `a[i]`.
     fn index(&mut self, i: &Expr) -> Result<i64, EvalError> {
-        let v = self.eval(i)?;
-        match as_signed(v, i.span)? {
+        match self.eval(i)? {
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => Ok(t.leaf(0).value()),
-            v => Err(EvalError::new(
-                alloc::format!("an index is an integer, found {}", v.kind()),
-                i.span,
-            )),
+            v => index_of(v, i.span),
         }
     }
 
@@ -819,9 +821,11 @@ impl Env {
                     }
                     let mut rhs = self.eval(x)?;
                     // a literal with a constant is a constant expression (`cosize_v<T> == 32`)
-                    if matches!(acc, Value::Const(_)) && literal_int(x) {
-                        rhs = as_const(rhs);
-                    } else if matches!(rhs, Value::Const(_)) && lhs_literal {
+                    if let Value::Const(_) = acc {
+                        if literal_int(x) {
+                            rhs = as_const(rhs);
+                        }
+                    } else if let (Value::Const(_), true) = (&rhs, lhs_literal) {
                         acc = as_const(acc);
                     }
                     acc = binop(*op, acc, rhs, *at, first.span.join(x.span))?;
@@ -987,7 +991,8 @@ impl Env {
                 }
             },
         };
-        Ok(Value::int(Int::dynamic(bits / 8)))
+        // a constant expression (C++'s size_t; here an integer constant)
+        Ok(Value::Const(bits / 8))
     }
 
     /// Calls a function of the program (or a lambda) with evaluated arguments.
@@ -1173,6 +1178,8 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
         let single = elem.0 == "float";
         let f = match v {
             Value::Float(f, _) => f,
+            Value::Unsigned(u, _) => u as f64,
+            Value::Const(c) => c as f64,
             Value::Tuple(t)
                 if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() =>
             {
@@ -1186,6 +1193,7 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
         ));
     }
     let i = match v {
+        Value::Const(c) => c,
         Value::Unsigned(u, _) if elem.is_unsigned() || elem.0 == "bool" => u as i64,
         Value::Unsigned(u, _) => i64::try_from(u).map_err(|_| {
             EvalError::new(
@@ -1423,6 +1431,93 @@ pub(crate) fn as_const(v: Value) -> Value {
             Value::Const(t.leaf(0).value())
         }
         v => v,
+    }
+}
+
+/// An unsigned integer or an `int` constant as a dynamic integer (what CuTe's functions
+/// and coordinates take); other values as they are.
+#[inline(never)]
+pub(crate) fn as_plain(v: Value, span: Span) -> Result<Value, EvalError> {
+    match v {
+        Value::Const(c) => Ok(Value::int(Int::dynamic(c))),
+        v => as_signed(v, span),
+    }
+}
+
+/// A length that is not a plain integer: an unsigned one or a constant, where it fits.
+#[inline(never)]
+fn count_of(v: Value, span: Span) -> Result<i64, EvalError> {
+    match as_signed(v, span)? {
+        Value::Tuple(t) if t.is_leaf() && t.leaf(0).value() >= 0 && !t.leaf(0).is_basis() => {
+            Ok(t.leaf(0).value())
+        }
+        v => Err(EvalError::new(
+            alloc::format!("a length is a non-negative integer, found {v}"),
+            span,
+        )),
+    }
+}
+
+/// An index that is not a plain integer: an unsigned one or a constant, where it fits.
+#[inline(never)]
+fn index_of(v: Value, span: Span) -> Result<i64, EvalError> {
+    match as_signed(v, span)? {
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => Ok(t.leaf(0).value()),
+        v => Err(EvalError::new(
+            alloc::format!("an index is an integer, found {}", v.kind()),
+            span,
+        )),
+    }
+}
+
+/// [`argument`] of each value.
+#[inline(never)]
+pub(crate) fn arguments(vals: &mut [(Value, Span)]) -> Result<(), EvalError> {
+    for (v, span) in vals.iter_mut() {
+        let x = core::mem::replace(v, Value::List(Vec::new()));
+        *v = argument(x, *span)?;
+    }
+    Ok(())
+}
+
+/// [`as_plain`] of each item of a tuple.
+#[inline(never)]
+pub(crate) fn plain_all(vals: &mut [Value], items: &[Expr]) -> Result<(), EvalError> {
+    for (v, e) in vals.iter_mut().zip(items) {
+        let x = core::mem::replace(v, Value::List(Vec::new()));
+        *v = as_plain(x, e.span)?;
+    }
+    Ok(())
+}
+
+/// A value passed to a CuTe function: an unsigned integer or a constant as a dynamic
+/// integer; printed output is no value.
+#[inline(never)]
+pub(crate) fn argument(v: Value, span: Span) -> Result<Value, EvalError> {
+    match v {
+        Value::Printed(_) => Err(EvalError::new("a printer returns no value", span)),
+        Value::Unsigned(u, _) => i64::try_from(u)
+            .map(|i| Value::int(Int::dynamic(i)))
+            .map_err(|_| {
+                EvalError::new(
+                    alloc::format!("{u} does not fit in a CuTe integer (int64_t)"),
+                    span,
+                )
+            }),
+        v => as_plain(v, span),
+    }
+}
+
+/// `-v` of a value that is not a plain integer: an unsigned one wraps around.
+#[inline(never)]
+pub(crate) fn negate(v: Value, span: Span) -> Result<Value, EvalError> {
+    match v {
+        Value::Unsigned(u, bits) => Ok(Value::Unsigned(wrap(u.wrapping_neg(), bits), bits)),
+        Value::Const(c) => Ok(Value::Const(c.wrapping_neg())),
+        v => Err(EvalError::new(
+            alloc::format!("- takes integers; this is {} {v}", v.kind()),
+            span,
+        )),
     }
 }
 

@@ -174,9 +174,11 @@ impl Env {
         let arg = |vals: &[(Value, Span)], i: usize| vals.get(i).map(|x| x.0.clone());
         match (&v, name) {
             (Value::Vector(p), "size") if vals.is_empty() => {
-                return Ok(Value::int(Int::dynamic(
-                    self.heap[p.buf as usize].data.len() as i64,
-                )));
+                // a std::vector's size() is a size_t
+                return Ok(Value::Unsigned(
+                    self.heap[p.buf as usize].data.len() as u64,
+                    64,
+                ));
             }
             (Value::Vector(p), "data" | "begin") if vals.is_empty() => return Ok(Value::Ptr(*p)),
             (Value::Vector(p), "end") if vals.is_empty() => {

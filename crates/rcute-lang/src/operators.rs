@@ -382,29 +382,10 @@ impl Parser {
                 // decltype(x)::value: the integer of a static type (the leading `::` is
                 // not a token)
                 let (mut args, close) = self.args()?;
-                if args.len() == 1 {
-                    // decltype(x){} and decltype(x)(): the value of a static type (a
-                    // `using T = decltype(...)` alias written as `T{}`)
-                    let end = if let Some(c) = self.empty_braces()? {
-                        Some(c)
-                    } else if self.peek_punct(b'(') && self.peek_at_punct(self.i + 1, b')') {
-                        self.i += 2;
-                        Some(self.toks[self.i - 1].span)
-                    } else {
-                        None
-                    };
-                    if let Some(end) = end {
-                        let all = span.join(end);
-                        return e(
-                            ExprKind::Call {
-                                name: String::from("decltype{}"),
-                                name_span: span,
-                                targs: Vec::new(),
-                                args: alloc::vec![args.remove(0)],
-                            },
-                            all,
-                        );
-                    }
+                if args.len() == 1
+                    && let Some(x) = self.decltype_braces(&mut args, span)?
+                {
+                    return Ok(Some(x));
                 }
                 if args.len() != 1 || self.peek_name(self.i) != Some("value") {
                     return Err(not_supported(
@@ -494,6 +475,33 @@ impl Parser {
             _ => {}
         }
         Ok(None)
+    }
+
+    /// `decltype(x){}` and `decltype(x)()` after `decltype(x)`: the value of a static type
+    /// (a `using T = decltype(...)` alias written as `T{}`), or `None`.
+    #[inline(never)]
+    fn decltype_braces(
+        &mut self,
+        args: &mut Vec<Expr>,
+        span: Span,
+    ) -> Result<Option<Expr>, EvalError> {
+        let end = if let Some(c) = self.empty_braces()? {
+            c
+        } else if self.peek_punct(b'(') && self.peek_at_punct(self.i + 1, b')') {
+            self.i += 2;
+            self.toks[self.i - 1].span
+        } else {
+            return Ok(None);
+        };
+        Ok(Some(Expr {
+            kind: ExprKind::Call {
+                name: String::from("decltype{}"),
+                name_span: span,
+                targs: Vec::new(),
+                args: alloc::vec![args.remove(0)],
+            },
+            span: span.join(end),
+        }))
     }
 
     /// `(T)` or `(expr)` of `sizeof`: a type's text as a name expression, or the value.

@@ -520,6 +520,26 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
     Ok(())
 }
 
+/// An unsigned literal: its value cast to its type.
+#[inline(never)]
+fn uint_literal(v: u64, ty: &'static str, span: Span) -> Result<Expr, EvalError> {
+    let Ok(v) = i64::try_from(v) else {
+        return Err(crate::operators::not_supported(
+            "an unsigned literal above 2^63 - 1",
+            "a smaller literal, or ~0ull",
+            span,
+        ));
+    };
+    let int = Expr {
+        kind: ExprKind::Int(Int::dynamic(v)),
+        span,
+    };
+    Ok(Expr {
+        kind: ExprKind::Cast(String::from(ty), Box::new(int)),
+        span,
+    })
+}
+
 /// `-v` in the unsigned type `ty` (wrapped around), or `v`.
 fn negated(v: u64, ty: &str, neg: bool) -> u64 {
     match (neg, ty) {
@@ -685,6 +705,10 @@ pub(crate) enum ExprKind {
     /// (`Copy_Atom<SM75_U32x4_LDSM_N,half_t>`, `SM90_64x64x16_F16F16F16_SS<K,MN>`), as its
     /// text without spaces.
     Type(String),
+    /// A type whose template arguments hold constant expressions: its text with `$k` for
+    /// the k-th expression (`UniversalCopy<uint_byte_t<$0>>` of
+    /// `uint_byte_t<sizeof(T) * size(v)>`), and the expressions.
+    TypeWith(String, Vec<Expr>),
     /// A string literal, an argument of `print` and `printf`.
     Str(String),
     /// `-x`: the negation of an integer.
@@ -974,6 +998,16 @@ impl Parser {
     /// `name<args>` with type arguments (names, nested `<...>`, integers), from the `<` at
     /// the cursor to its `>`: the text without spaces, and the span of the `>`.
     pub(crate) fn type_args(&mut self, name: &str) -> Result<(String, Span), EvalError> {
+        self.type_args_with(name, None)
+    }
+
+    /// [`Parser::type_args`], where `exprs` takes the constant expressions of
+    /// `uint_byte_t<...>` and `uint_bit_t<...>` (written `$k` in the text).
+    pub(crate) fn type_args_with(
+        &mut self,
+        name: &str,
+        mut exprs: Option<&mut Vec<Expr>>,
+    ) -> Result<(String, Span), EvalError> {
         let mut text = String::from(name);
         let mut depth = 0usize;
         loop {
@@ -997,6 +1031,59 @@ impl Parser {
                     }
                 }
                 Tok::Punct(b',') => text.push(','),
+                Tok::Name(n)
+                    if matches!(n.as_str(), "uint_byte_t" | "uint_bit_t")
+                        && self.peek_punct(b'<')
+                        && exprs.is_some()
+                        && !matches!(
+                            (self.toks.get(self.i + 1), self.toks.get(self.i + 2)),
+                            (Some(Token { tok: Tok::Int(_), .. }), Some(Token { tok: Tok::Punct(b'>'), .. }))
+                        ) =>
+                {
+                    // `uint_byte_t<sizeof(T) * n>`: the argument is an expression, up to the
+                    // `>` outside its parentheses, evaluated when the type is
+                    let open = self.i;
+                    let mut parens = 0usize;
+                    let mut k = open + 1;
+                    while let Some(x) = self.toks.get(k) {
+                        match x.tok {
+                            Tok::Punct(b'(') => parens += 1,
+                            Tok::Punct(b')') if parens > 0 => parens -= 1,
+                            Tok::Punct(b'>') if parens == 0 => break,
+                            _ => {}
+                        }
+                        k += 1;
+                    }
+                    if k >= self.toks.len() || k == open + 1 {
+                        return Err(EvalError::new(
+                            alloc::format!("expected '>' to close {n}<...>"),
+                            t.span,
+                        ));
+                    }
+                    let mut sub = Parser {
+                        toks: self.toks[open + 1..k].to_vec(),
+                        lex_err: None,
+                        i: 0,
+                        end: self.toks[k].span.start,
+                        depth: self.depth,
+                        colon_ok: true,
+                        vars: self.vars.clone(),
+                        types: self.types.clone(),
+                        block_end: false,
+                        template_values: self.template_values.clone(),
+                    };
+                    let e = sub.expr()?;
+                    if sub.i != sub.toks.len() {
+                        return Err(EvalError::new(
+                            alloc::format!("expected '>' to close {n}<...>, found {}", sub.found()),
+                            sub.here(),
+                        ));
+                    }
+                    let list = exprs.as_mut().expect("checked above");
+                    text.push_str(&alloc::format!("{n}<${}>", list.len()));
+                    list.push(e);
+                    self.i = k + 1;
+                }
                 Tok::Name(n) => text.push_str(n),
                 Tok::Int(v) if !v.is_basis() => {
                     if v.is_static() {
@@ -1616,23 +1703,8 @@ impl Parser {
                 })
             }
             Tok::Uint(v, ty) => {
-                // an unsigned literal is its value cast to its type
                 self.i += 1;
-                let Ok(v) = i64::try_from(v) else {
-                    return Err(crate::operators::not_supported(
-                        "an unsigned literal above 2^63 - 1",
-                        "a smaller literal, or ~0ull",
-                        t.span,
-                    ));
-                };
-                let int = Expr {
-                    kind: ExprKind::Int(Int::dynamic(v)),
-                    span: t.span,
-                };
-                Ok(Expr {
-                    kind: ExprKind::Cast(String::from(ty), Box::new(int)),
-                    span: t.span,
-                })
+                uint_literal(v, ty, t.span)
             }
             Tok::Punct(b'[') => self.lambda(),
             Tok::Punct(b'{') => self.braced_list(),
@@ -1778,10 +1850,25 @@ impl Parser {
                     })
                 };
                 if template && name != "recast_layout" && self.type_args_follow() {
-                    let (text, close) = match self.type_args(&name) {
+                    let mut exprs = Vec::new();
+                    let (text, close) = match self.type_args_with(&name, Some(&mut exprs)) {
                         Ok(x) => x,
                         Err(e) => return compared(self, name, e),
                     };
+                    if !exprs.is_empty() {
+                        // a type with constant expressions in its arguments
+                        if self.peek_punct(b'(') {
+                            return Err(crate::operators::not_supported(
+                                "a call with an expression in its template arguments",
+                                "the argument's value (uint_byte_t<16>)",
+                                span.join(close),
+                            ));
+                        }
+                        return self.braced(Expr {
+                            kind: ExprKind::TypeWith(text, exprs),
+                            span: span.join(close),
+                        });
+                    }
                     if self.peek_punct(b'(') {
                         // make_tensor<float>(L): a call with a type argument
                         let (args, close) = self.args()?;

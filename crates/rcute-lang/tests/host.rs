@@ -320,9 +320,14 @@ fn tutorial_host_code() {
         ),
         "do not match the atom's 4 values",
     );
-    // an expression as a template argument is refused by name
+    // an expression as a template argument is a value's type (uint_byte_t<...>{} of
+    // tiled_copy.cu); a declaration's type with one is refused by name
+    assert_eq!(
+        ok("using T = float; auto v = make_layout(_4{}); using Op = UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>; auto a = Copy_Atom<Op, T>{}; print(a);"),
+        ok("print(Copy_Atom<UniversalCopy<uint128_t>, float>{});")
+    );
     refuses(
-        "using T = float; auto v = make_layout(_4{}); using Op = UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>; auto a = Copy_Atom<Op, T>{};",
+        "using T = float; auto v = make_layout(_4{}); Copy_Atom<UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>, T> a; print(a);",
         "not supported: an expression as a template argument",
     );
 }
@@ -459,4 +464,43 @@ fn unsigned_arithmetic_wraps_around() {
     );
     refuses("unsigned u = 1; print(u << 32);", "C++ leaves it undefined");
     refuses("unsigned u = 0; print(4u / u);", "division by zero");
+}
+
+#[test]
+fn uint_byte_t_of_a_constant_expression() {
+    // tiled_copy.cu's UniversalCopy<uint_byte_t<sizeof(Element) * size(val_layout)>>:
+    // sizeof and a static size make a constant; uint_byte_t<16> is uint128_t
+    let p = "using Element = float; Layout val_layout = make_layout(make_shape(Int<4>{}, Int<1>{})); using CopyOp = UniversalCopy<uint_byte_t<sizeof(Element) * size(val_layout)>>; using Atom = Copy_Atom<CopyOp, Element>; print(Atom{});";
+    let q = "print(Copy_Atom<UniversalCopy<uint128_t>, float>{});";
+    assert_eq!(ok(p), ok(q));
+    assert_eq!(
+        ok("print(Copy_Atom<UniversalCopy<uint_bit_t<8 * 8>>, float>{});"),
+        ok("print(Copy_Atom<UniversalCopy<uint64_t>, float>{});")
+    );
+    // a run-time value is no template argument, and there is no 24-bit type
+    refuses(
+        "int n = 4; print(Copy_Atom<UniversalCopy<uint_byte_t<sizeof(float) * n>>, float>{});",
+        "a template argument is a constant expression",
+    );
+    refuses(
+        "print(Copy_Atom<UniversalCopy<uint_byte_t<sizeof(float) - 1>>, float>{});",
+        "uint_byte_t<3>",
+    );
+}
+
+#[test]
+fn majors_named_by_constants() {
+    // a constant names a GMMA/UMMA major, which CuTe's code passes as a template argument
+    let atom = "print(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN, GMMA::Major::K>{}));";
+    assert_eq!(
+        ok(
+            "constexpr auto MajorA = GMMA::Major::MN; const GMMA::Major MajorB = GMMA::Major::K; print(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<MajorA, MajorB>{}));"
+        ),
+        ok(atom)
+    );
+    // a variable is no template argument (C++ does not compile it)
+    refuses(
+        "GMMA::Major MajorB = GMMA::Major::K; print(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<MajorB, MajorB>{}));",
+        "not supported: GMMA::Major::K as a value",
+    );
 }
