@@ -1003,7 +1003,10 @@ fn as_cute_runs_as_one_thread() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     assert!(out.starts_with("3\n"), "{out}");
-    assert!(out.contains("warning: composition: rcute refuses this call"), "{out}");
+    assert!(
+        out.contains("warning: composition: rcute refuses this call"),
+        "{out}"
+    );
     assert!(out.ends_with("(_2,_2):(_96,_1)\n"), "{out}");
     let o = cute(&["eval", "--thread", "3", p]);
     assert_eq!(o.status.code(), Some(1));

@@ -512,7 +512,12 @@ impl Env {
 
     /// The value of a type with constant expressions in its arguments.
     #[inline(never)]
-    fn type_with_value(&mut self, text: &str, exprs: &[Expr], span: Span) -> Result<Value, EvalError> {
+    fn type_with_value(
+        &mut self,
+        text: &str,
+        exprs: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
         let text = self.type_with(text, exprs)?;
         self.type_value(&text, span)
     }

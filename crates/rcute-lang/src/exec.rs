@@ -1203,7 +1203,10 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
         })?,
         Value::Float(f, _) if elem.is_unsigned() && f < 0.0 => {
             return Err(EvalError::new(
-                alloc::format!("{f} is negative: C++ leaves its conversion to {} undefined", elem.0),
+                alloc::format!(
+                    "{f} is negative: C++ leaves its conversion to {} undefined",
+                    elem.0
+                ),
                 span,
             ));
         }
@@ -1293,7 +1296,9 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
     }
     // a pointer moved by an unsigned offset
     let (a, b) = match (a, b) {
-        (a @ (Value::Ptr(_) | Value::Vector(_)), b @ Value::Unsigned(..)) => (a, as_signed(b, span)?),
+        (a @ (Value::Ptr(_) | Value::Vector(_)), b @ Value::Unsigned(..)) => {
+            (a, as_signed(b, span)?)
+        }
         (a @ Value::Unsigned(..), b @ Value::Ptr(_)) => (as_signed(a, span)?, b),
         ab => ab,
     };
@@ -1523,7 +1528,11 @@ pub(crate) fn negate(v: Value, span: Span) -> Result<Value, EvalError> {
 
 /// `x` modulo 2^bits.
 pub(crate) fn wrap(x: u64, bits: u32) -> u64 {
-    if bits >= 64 { x } else { x & ((1u64 << bits) - 1) }
+    if bits >= 64 {
+        x
+    } else {
+        x & ((1u64 << bits) - 1)
+    }
 }
 
 /// `a op b` where an operand is unsigned, by C++'s usual arithmetic conversions: the
@@ -1549,7 +1558,10 @@ fn unsigned_op(op: Op2, a: &Value, b: &Value, span: Span) -> Option<Result<Value
     if matches!(op, Op2::Shl | Op2::Shr) {
         if !(0..i64::from(xb)).contains(&(y as i64)) || (!yu && (y as i64) < 0) {
             return Some(Err(EvalError::new(
-                alloc::format!("a shift by {} of a {xb}-bit integer: C++ leaves it undefined", y as i64),
+                alloc::format!(
+                    "a shift by {} of a {xb}-bit integer: C++ leaves it undefined",
+                    y as i64
+                ),
                 span,
             )));
         }
@@ -1621,7 +1633,11 @@ fn tagged_pointer_op(op: Op2, a: &Value, b: &Value, at: Span) -> Option<EvalErro
             at,
         ));
     }
-    if matches!(op, Op2::Lt | Op2::Gt | Op2::Le | Op2::Ge | Op2::Eq | Op2::Ne) && ta != tb {
+    if matches!(
+        op,
+        Op2::Lt | Op2::Gt | Op2::Le | Op2::Ge | Op2::Eq | Op2::Ne
+    ) && ta != tb
+    {
         return Some(not_supported(
             &alloc::format!(
                 "'{}' of a {} and a {} (CuTe compares a tagged pointer only with one of its tag)",

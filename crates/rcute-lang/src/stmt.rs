@@ -194,8 +194,7 @@ impl Parser {
                     return self.using(t.span);
                 }
                 "typedef" => return self.typedef(t.span),
-                "constexpr" | "static" | "const" if self.major_alias()? =>
-                {
+                "constexpr" | "static" | "const" if self.major_alias()? => {
                     return Ok(None);
                 }
                 "delete" => {

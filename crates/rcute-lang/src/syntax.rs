@@ -573,7 +573,11 @@ fn c_number(src: &str, p: usize) -> Option<(Tok, usize)> {
         let unsigned = src[d..r].contains(['u', 'U']);
         let long = src[d..r].contains(['l', 'L']);
         let ty = if unsigned {
-            Some(if long || v > u32::MAX as u64 { "uint64_t" } else { "unsigned" })
+            Some(if long || v > u32::MAX as u64 {
+                "uint64_t"
+            } else {
+                "unsigned"
+            })
         } else if !long && v > i32::MAX as u64 && v <= u32::MAX as u64 {
             Some("unsigned")
         } else if v > i64::MAX as u64 {
@@ -1037,7 +1041,16 @@ impl Parser {
                         && exprs.is_some()
                         && !matches!(
                             (self.toks.get(self.i + 1), self.toks.get(self.i + 2)),
-                            (Some(Token { tok: Tok::Int(_), .. }), Some(Token { tok: Tok::Punct(b'>'), .. }))
+                            (
+                                Some(Token {
+                                    tok: Tok::Int(_),
+                                    ..
+                                }),
+                                Some(Token {
+                                    tok: Tok::Punct(b'>'),
+                                    ..
+                                })
+                            )
                         ) =>
                 {
                     // `uint_byte_t<sizeof(T) * n>`: the argument is an expression, up to the

@@ -323,7 +323,9 @@ fn tutorial_host_code() {
     // an expression as a template argument is a value's type (uint_byte_t<...>{} of
     // tiled_copy.cu); a declaration's type with one is refused by name
     assert_eq!(
-        ok("using T = float; auto v = make_layout(_4{}); using Op = UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>; auto a = Copy_Atom<Op, T>{}; print(a);"),
+        ok(
+            "using T = float; auto v = make_layout(_4{}); using Op = UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>; auto a = Copy_Atom<Op, T>{}; print(a);"
+        ),
         ok("print(Copy_Atom<UniversalCopy<uint128_t>, float>{});")
     );
     refuses(
@@ -416,7 +418,10 @@ fn tagged_pointers_have_no_difference() {
     // CuTe's gmem_ptr/smem_ptr add an offset and compare with their own kind, but have
     // no operator-; the address of an element is a plain pointer
     let p = "float a[8]; Tensor t = make_tensor(make_gmem_ptr(&a[0]), make_shape(4,2));";
-    refuses(&format!("{p} print(t.data() - t.data());"), "'-' of a gmem_ptr");
+    refuses(
+        &format!("{p} print(t.data() - t.data());"),
+        "'-' of a gmem_ptr",
+    );
     refuses(&format!("{p} print(t.data() - 1);"), "'-' of a gmem_ptr");
     refuses(
         &format!("{p} print(t.data() == &a[0]);"),
@@ -429,13 +434,19 @@ fn tagged_pointers_have_no_difference() {
         "5 1 3"
     );
     let s = "float a[8]; Tensor t = make_tensor(make_smem_ptr(&a[0]), make_shape(8));";
-    refuses(&format!("{s} print(t.data() - t.data());"), "'-' of a smem_ptr");
+    refuses(
+        &format!("{s} print(t.data() - t.data());"),
+        "'-' of a smem_ptr",
+    );
 }
 
 #[test]
 fn unsigned_arithmetic_wraps_around() {
     // the oracle's answers are in tests/golden/host.jsonl; these pin the rules
-    assert_eq!(ok("print(~0u); print(\" \"); print(-1u);"), "4294967295 4294967295");
+    assert_eq!(
+        ok("print(~0u); print(\" \"); print(-1u);"),
+        "4294967295 4294967295"
+    );
     assert_eq!(
         ok("unsigned x = 0; x = x - 1; print(x); print(\" \"); x++; print(x);"),
         "4294967295 0"
@@ -459,7 +470,9 @@ fn unsigned_arithmetic_wraps_around() {
     );
     // arrays of unsigned elements, indices and pointer offsets
     assert_eq!(
-        ok("uint32_t a[2] = {0, 5}; a[0] -= 1; unsigned i = 1; print(a[0]); print(\" \"); print(a[i]); print(\" \"); print(*(&a[0] + i));"),
+        ok(
+            "uint32_t a[2] = {0, 5}; a[0] -= 1; unsigned i = 1; print(a[0]); print(\" \"); print(a[i]); print(\" \"); print(*(&a[0] + i));"
+        ),
         "4294967295 5 5"
     );
     refuses("unsigned u = 1; print(u << 32);", "C++ leaves it undefined");
@@ -491,7 +504,8 @@ fn uint_byte_t_of_a_constant_expression() {
 #[test]
 fn majors_named_by_constants() {
     // a constant names a GMMA/UMMA major, which CuTe's code passes as a template argument
-    let atom = "print(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN, GMMA::Major::K>{}));";
+    let atom =
+        "print(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN, GMMA::Major::K>{}));";
     assert_eq!(
         ok(
             "constexpr auto MajorA = GMMA::Major::MN; const GMMA::Major MajorB = GMMA::Major::K; print(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<MajorA, MajorB>{}));"

@@ -326,7 +326,12 @@ mod tests {
             let f = Func::of(l).unwrap();
             let all: Vec<i128> = f.offsets().collect();
             assert_eq!(all.len(), f.size());
-            assert!(all.iter().enumerate().all(|(i, &o)| o == at_i128(&f, i as i128)), "{l}");
+            assert!(
+                all.iter()
+                    .enumerate()
+                    .all(|(i, &o)| o == at_i128(&f, i as i128)),
+                "{l}"
+            );
         }
         // and f(x) is the layout's offset: index 7 of ((2,3),5):((1,40),6) is the
         // coordinate ((1,0),1), offset 1 + 6; index 29 is ((1,2),4), 1 + 80 + 24; past the
