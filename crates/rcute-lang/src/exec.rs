@@ -475,6 +475,18 @@ impl Env {
             }
             _ => return Err(needs_value()),
         };
+        if ty.text == "Layout" && ty.pointers == 0 && !matches!(v, Value::Layout(_)) {
+            // C++ deduces Layout's arguments only from a layout
+            return Err(EvalError::new(
+                alloc::format!(
+                    "Layout {} = ...: this is {} {v}, not a Layout (C++ does not compile it); write auto {} = ...",
+                    d.name,
+                    v.kind(),
+                    d.name
+                ),
+                d.span,
+            ));
+        }
         let v = match scalar {
             Some(elem) => convert(v, elem, d.span)?,
             None => v,

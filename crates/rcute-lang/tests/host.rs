@@ -518,3 +518,23 @@ fn majors_named_by_constants() {
         "not supported: GMMA::Major::K as a value",
     );
 }
+
+#[test]
+fn a_layout_declaration_takes_a_layout() {
+    // C++ deduces Layout<...> only from a layout: a tile (old 02_layout_operations.md's
+    // `Layout tile = make_tile(...)`) or a swizzled layout does not compile
+    refuses(
+        "Layout tile = make_tile(make_layout(Shape<_4>{}), make_layout(Shape<_2>{}));",
+        "not a Layout (C++ does not compile it)",
+    );
+    refuses(
+        "Layout s = composition(Swizzle<1,0,1>{}, make_layout(make_shape(_4{}, _2{})));",
+        "not a Layout",
+    );
+    assert_eq!(
+        ok(
+            "auto tile = make_tile(make_layout(Shape<_4>{}), make_layout(Shape<_2>{})); Layout L = make_layout(_8{}); print(tile); print(L);"
+        ),
+        "((_4):(_1),(_2):(_1))_8:_1"
+    );
+}
