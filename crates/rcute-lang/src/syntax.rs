@@ -271,7 +271,8 @@ fn skip_comment(s: &[u8], p: usize, line_start: bool) -> Result<Option<usize>, E
 /// The tokens of `src`, and the error that stopped the lexer, if one did (the tokens
 /// before it are kept, so that the statements before a bad character still run).
 pub(crate) fn lex(src: &str) -> (Vec<Token>, Option<EvalError>) {
-    let mut out = Vec::new();
+    // about one token per three bytes of a program: one allocation for most
+    let mut out = Vec::with_capacity(src.len() / 3 + 4);
     let err = lex_into(src, &mut out).err();
     (out, err)
 }
