@@ -1270,7 +1270,7 @@ fn apply(
             if coord.has_underscore() {
                 return t
                     .try_slice(&coord)
-                    .map(Value::Tensor)
+                    .map(|t| Value::Tensor(alloc::boxed::Box::new(t)))
                     .map_err(|e| EvalError::from_core(e, span));
             }
             t.try_get(&coord)

@@ -1233,7 +1233,7 @@ pub(crate) fn call_table(
         match v {
             Value::Data(t) => {
                 over.get_or_insert(t.ptr);
-                *v = Value::Tensor(t.t);
+                *v = Value::Tensor(alloc::boxed::Box::new(t.t));
             }
             Value::Slice(..)
             | Value::Ptr(_)
@@ -1250,7 +1250,9 @@ pub(crate) fn call_table(
     }
     let r = crate::eval::call_of(func, targs, vals, name_span, span, as_cute)?;
     Ok(match (over, r) {
-        (Some(ptr), Value::Tensor(t)) => Value::Data(alloc::boxed::Box::new(DataTensor { ptr, t })),
+        (Some(ptr), Value::Tensor(t)) => {
+            Value::Data(alloc::boxed::Box::new(DataTensor { ptr, t: *t }))
+        }
         (_, r) => r,
     })
 }

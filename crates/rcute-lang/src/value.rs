@@ -41,7 +41,7 @@ pub enum Value {
     /// `Sw<B,M,S> o O o Sw<B',M',S'> o O' o L` or `L o O o Sw<B,M,S>`.
     Chain(alloc::boxed::Box<ComposedChain>),
     /// A coordinate tensor, `ArithTuple(_0,_0) o (_4,_3):(_1@0,_1@1)`.
-    Tensor(CoordTensor),
+    Tensor(alloc::boxed::Box<CoordTensor>),
     /// An MMA atom, `SM80_16x8x16_F32F16F16F32_TN`.
     MmaAtom(alloc::boxed::Box<rcute::atom::MmaAtom>),
     /// A copy atom, `Copy_Atom<SM75_U32x4_LDSM_N, half_t>`.
