@@ -729,37 +729,49 @@ impl Env {
                     ..p
                 })
             }
-            Value::Data(t) => match {
+            Value::Data(t) => {
                 let mut v = self.eval(i)?;
                 if let Value::Unsigned(..) | Value::Const(_) = v {
                     v = as_plain(v, i.span)?;
                 }
-                v
-            } {
-                Value::Tuple(c) if c.leaves().any(|x| x.is_underscore()) => {
-                    Err(not_supported("a slice by []", "the call, A(_, 1)", i.span))
-                }
-                Value::Tuple(c) if !c.is_leaf() => self.data_elem(&t, &c, span),
-                Value::Tuple(c) if !c.leaf(0).is_basis() && !c.leaf(0).is_underscore() => self
-                    .data_elem(
-                        &t,
-                        &rcute::tuple::IntTuple::from_int(Int::dynamic(c.leaf(0).value())),
-                        span,
-                    ),
-                v => Err(EvalError::new(
-                    alloc::format!(
-                        "a tensor's [] takes an index or a coordinate, found {}",
-                        v.kind()
-                    ),
-                    i.span,
-                )),
-            },
+                self.data_index(&t, v, i.span, span)
+            }
             v => Err(EvalError::new(
                 alloc::format!(
                     "[] indexes an array, a vector or a tensor, not {}",
                     v.kind()
                 ),
                 a.span,
+            )),
+        }
+    }
+
+    /// `t[i]` of a tensor over an array: `i` an index or a coordinate.
+    #[inline(never)]
+    fn data_index(
+        &mut self,
+        t: &crate::data::DataTensor,
+        v: Value,
+        at: Span,
+        span: Span,
+    ) -> Result<Ptr, EvalError> {
+        match v {
+            Value::Tuple(c) if c.leaves().any(|x| x.is_underscore()) => {
+                Err(not_supported("a slice by []", "the call, A(_, 1)", at))
+            }
+            Value::Tuple(c) if !c.is_leaf() => self.data_elem(t, &c, span),
+            Value::Tuple(c) if !c.leaf(0).is_basis() && !c.leaf(0).is_underscore() => self
+                .data_elem(
+                    t,
+                    &rcute::tuple::IntTuple::from_int(Int::dynamic(c.leaf(0).value())),
+                    span,
+                ),
+            v => Err(EvalError::new(
+                alloc::format!(
+                    "a tensor's [] takes an index or a coordinate, found {}",
+                    v.kind()
+                ),
+                at,
             )),
         }
     }
@@ -1587,11 +1599,13 @@ fn unsigned_op(op: Op2, a: &Value, b: &Value, span: Span) -> Option<Result<Value
     // a signed operand wider than the unsigned one makes the result signed
     let signed = (!xu && xb > yb) || (!yu && yb > xb);
     if signed {
-        let (x, y) = (
-            if xu { x as i64 } else { x as i64 },
-            if yu { y as i64 } else { y as i64 },
-        );
-        return Some(int_op(op, Int::dynamic(x), Int::dynamic(y), span));
+        // an unsigned value below 2^32, and a signed one kept as its bits
+        return Some(int_op(
+            op,
+            Int::dynamic(x as i64),
+            Int::dynamic(y as i64),
+            span,
+        ));
     }
     let (x, y) = (wrap(x, bits), wrap(y, bits));
     let r = match op {
