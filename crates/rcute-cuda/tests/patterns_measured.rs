@@ -1,7 +1,8 @@
 //! The measured pattern tables replayed against rcute's models, without a device: every
 //! row of `tests/data/patterns-*.tsv` (Nsight Compute's counters for one pattern kernel of
-//! `rcute_cuda::patterns` on one card, `scripts/ncu/patterns_table.py`) must equal the
+//! `rcute_cuda::patterns` on one card, `scripts/ncu/pattern_traffic.sh`) must equal the
 //! model's prediction, or be refused by the model with its reason; no row may differ.
+//! Recorded on the H100 and the H200 (`patterns-H100.tsv`, `patterns-H200.tsv`).
 
 mod measured;
 
@@ -73,11 +74,22 @@ fn every_measured_pattern_is_predicted_or_refused() {
     println!("{agree} agree, {refused} refused, {} differ", differ.len());
     assert!(differ.is_empty(), "{}", differ.join("\n"));
     // the tables cover the families: loads, stores, matrices and cp.async on each card
-    assert!(rows.len() >= 200, "{} rows", rows.len());
-    // on the H200: 235 agree (wavefronts and the bank-conflict counter), 16 refused (a
-    // cp.async.ca reading each instruction's source from more than 8 lines)
-    assert!(agree >= 235, "{agree} of {} agree", rows.len());
-    assert!(refused <= 16, "{refused} of {} refused", rows.len());
+    assert!(rows.len() >= 500, "{} rows", rows.len());
+    // on each card, the H100 and the H200: 235 agree (wavefronts and the bank-conflict
+    // counter), 16 refused (a cp.async.ca reading each instruction's source from more
+    // than 8 lines), none differ
+    for card in ["H100", "H200"] {
+        let (mut n, mut a, mut r) = (0, 0, 0);
+        for ((c, _), (pn, pa, pr)) in &tally {
+            if c == card {
+                (n, a, r) = (n + pn, a + pa, r + pr);
+            }
+        }
+        println!("{card}: {n} patterns, {a} agree, {r} refused, {} differ", n - a - r);
+        assert_eq!(n, all.len(), "{card}: every pattern measured");
+        assert!(a >= 235, "{card}: {a} of {n} agree");
+        assert!(r <= 16, "{card}: {r} of {n} refused");
+    }
     for op in [
         Op::LdShared(16),
         Op::StShared(8),
@@ -93,6 +105,24 @@ fn every_measured_pattern_is_predicted_or_refused() {
 
 /// The total shared-memory counter that `cp.async` patterns are compared with is the `ld`
 /// and `st` counters plus the kernel's own wavefronts, in every `ld`/`st` row.
+/// The two cards count every pattern alike: the H100's counters equal the H200's, metric
+/// by metric (the refused `cp.async.ca` patterns included).
+#[test]
+fn the_h100_and_the_h200_count_every_pattern_alike() {
+    let rows = tables();
+    let of = |card: &str| -> HashMap<String, HashMap<String, f64>> {
+        rows.iter()
+            .filter(|r| r.0 == card)
+            .map(|r| (r.1.clone(), r.2.clone()))
+            .collect()
+    };
+    let (h100, h200) = (of("H100"), of("H200"));
+    assert!(h100.len() >= 251 && h100.len() == h200.len());
+    for (name, m) in &h100 {
+        assert_eq!(Some(m), h200.get(name), "{name}");
+    }
+}
+
 #[test]
 fn the_total_counter_is_loads_plus_stores_plus_the_kernel() {
     let all = patterns::patterns().unwrap();
