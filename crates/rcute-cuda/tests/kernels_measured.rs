@@ -1,21 +1,37 @@
-//! The measured kernel table replayed against the whole-kernel predictions, without a
+//! The measured kernel tables replayed against the whole-kernel predictions, without a
 //! device: every row of `tests/data/kernels-*.tsv` (Nsight Compute's counters for one
 //! launch of a kernel that `rcute_cuda::traffic::profiled_kernels` names, written by
-//! `scripts/ncu/kernel_traffic.sh`) is compared, counter by counter, with the prediction.
+//! `scripts/ncu/kernel_traffic.sh`) is compared, metric by metric, with the sum of the
+//! predicted stages that add to it ([`Counter::metric`]), over every block (the edge
+//! tiles of extents that are not multiples of the tile with their own stages).
 //!
-//! A global-sector counter must agree within 2%. A shared-memory wavefront counter must
-//! agree within 2%, or its difference must be explained term by term: the measured
-//! wavefronts less the measured bank conflicts equal the predicted wavefronts less the
-//! predicted conflicts (the conflict-free part exact; the excess is conflicts between the
-//! block's warps, which the per-instruction model does not describe).
+//! Each comparison is one of:
+//! - **agree**: within 2% of the counter;
+//! - **explained by conflicts between warps**: the measured wavefronts less the measured
+//!   bank conflicts equal the predicted wavefronts less the predicted conflicts, exactly
+//!   (the conflict-free part exact; the excess is conflicts between the block's warps, which
+//!   the per-instruction model does not describe, and which change from run to run:
+//!   `repeated_runs_differ_only_in_conflicts`);
+//! - **explained by contention with TMA and `wgmma`**: in a kernel whose shared memory the
+//!   TMA and `wgmma` use at the same time, the instructions are exactly the predicted ones
+//!   and the conflict-free part of the model is exceeded by wavefronts that are neither
+//!   instructions nor counted conflicts;
+//! - **not modelled**, with the reason: `cp.async`'s shared-memory wavefronts in a whole
+//!   kernel (the one-warp patterns' 3 per instruction is far above what the kernels show);
+//! - **differs**: none may.
 //!
-//! Recorded: the copies `copy_f32` and `transpose_f16` at 4096 x 4096 on the H200. The
-//! GEMMs' rows are not measured yet (the script is ready; a device run adds them).
+//! Every warp-instruction count the profiler reads (`smsp__sass_inst_executed_op_*`) must
+//! equal the predicted instructions exactly.
+//!
+//! Recorded: the four copies at 4096 x 4096 and 4000 x 4080 and the f16 GEMM (`mma.sync`
+//! and the tuned `wgmma` kernel) at 4096^3 and 4000 x 4080 x 4096 on the H100
+//! (`kernels-H100.tsv`); `copy_f32` and `transpose_f16` at 4096 x 4096 on the H200
+//! (`kernels-H200.tsv`).
 
 mod measured;
 
 use rcute_cuda::traffic::{Counter, KernelTraffic, profiled_kernels};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// (card, key) -> metric -> value.
 fn table() -> Vec<(String, String, HashMap<String, f64>)> {
@@ -38,11 +54,41 @@ fn predicted(key: &str) -> KernelTraffic {
         .1
 }
 
+/// The profiler's instruction counters a counter's stages are counted in.
+fn instruction_metrics(c: Counter) -> &'static [&'static str] {
+    match c {
+        Counter::SharedLoad => &[
+            "smsp__sass_inst_executed_op_shared_ld.sum",
+            "smsp__sass_inst_executed_op_ldsm.sum",
+        ],
+        Counter::SharedStore => &["smsp__sass_inst_executed_op_shared_st.sum"],
+        Counter::GlobalLoad => &["smsp__sass_inst_executed_op_global_ld.sum"],
+        Counter::GlobalCpAsync => &["smsp__sass_inst_executed_op_ldgsts.sum"],
+        Counter::GlobalStore => &["smsp__sass_inst_executed_op_global_st.sum"],
+        _ => &[],
+    }
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    agree: usize,
+    conflicts: usize,
+    contention: usize,
+    not_modelled: usize,
+    instructions: usize,
+    differ: Vec<String>,
+}
+
+const TOTAL: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum";
+const LD: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+const ST: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+
 #[test]
 fn every_measured_kernel_counter_is_predicted_or_explained() {
     let rows = table();
-    let (mut agree, mut explained, mut differ) = (0, 0, Vec::new());
+    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     for (card, key, m) in &rows {
+        let t = tallies.entry(card.clone()).or_default();
         let p = predicted(key);
         // a persistent kernel launches one block per SM and walks its tiles
         if !p.kernel.contains("specialized") {
@@ -52,48 +98,148 @@ fn every_measured_kernel_counter_is_predicted_or_explained() {
                 "{card} {key}: blocks"
             );
         }
+        let has = |c: Counter| p.stages.iter().any(|s| s.counter == c);
+        // the counters' predictions, summed per metric
+        let mut by_metric: BTreeMap<&str, (u64, u64, Option<&str>, Vec<Counter>)> = BTreeMap::new();
         for c in Counter::ALL {
-            let Some(metric) = c.metric() else { continue };
-            if !p.stages.iter().any(|s| s.counter == c) || c == Counter::SharedCpAsync {
+            if !has(c) || c == Counter::SharedCpAsync {
                 continue;
             }
-            let Some(&measured) = m.get(metric) else {
-                continue;
-            };
             let (w, k) = p
                 .per_launch(c)
                 .unwrap_or_else(|e| panic!("{card} {key}: {e}"));
-            let within = (measured - w as f64).abs() <= 0.02 * measured.max(1.0);
-            let conflicts = c.conflict_metric().and_then(|x| m.get(x)).copied();
-            let by_terms = conflicts.is_some_and(|mc| measured - mc == (w - k) as f64);
-            if within && (conflicts.is_none() || by_terms) {
-                agree += 1;
-            } else if by_terms {
-                explained += 1;
-            } else {
-                differ.push(format!(
-                    "{card} {key} {metric}: predicted {w} ({k} conflicts), measured {measured} ({conflicts:?})"
-                ));
+            let e = by_metric.entry(c.metric().unwrap()).or_default();
+            e.0 += w;
+            e.1 += k;
+            e.2 = e.2.or(c.conflict_metric());
+            e.3.push(c);
+        }
+        // a TMA load's sectors are all the SMs' L2 reads: no load-store-unit global read
+        if has(Counter::TmaLoad) {
+            assert!(!has(Counter::GlobalLoad) && !has(Counter::GlobalCpAsync));
+        }
+        for (metric, (w, k, conflict, counters)) in &by_metric {
+            let Some(&measured) = m.get(*metric) else {
+                continue;
+            };
+            let (w, k) = (*w as f64, *k as f64);
+            let mc = conflict.and_then(|x| m.get(x)).copied();
+            // the instructions: exact
+            let mut same_instructions = true;
+            for &c in counters {
+                let names = instruction_metrics(c);
+                if names.is_empty() || !names.iter().all(|n| m.contains_key(*n)) {
+                    continue;
+                }
+                let got: f64 = names.iter().map(|n| m[*n]).sum();
+                let want = p.instructions_per_launch(c) as f64;
+                if got == want {
+                    t.instructions += 1;
+                } else {
+                    same_instructions = false;
+                    t.differ.push(format!(
+                        "{card} {key} {c:?}: {want} instructions predicted, {got} measured"
+                    ));
+                }
             }
+            let within = (measured - w).abs() <= 0.02 * measured.max(1.0);
+            let verdict = if mc.is_some_and(|mc| measured - mc == w - k) {
+                t.conflicts += 1;
+                "explained: conflicts between warps"
+            } else if within && mc.is_none_or(|mc| (mc - k).abs() <= 0.02 * measured) {
+                t.agree += 1;
+                "agree"
+            } else if mc.is_some_and(|mc| measured - mc > w - k)
+                && same_instructions
+                && has(Counter::SharedWgmma)
+                && has(Counter::TmaStore)
+            {
+                t.contention += 1;
+                "explained: contention with TMA and wgmma"
+            } else {
+                t.differ.push(format!(
+                    "{card} {key} {metric}: predicted {w} ({k} conflicts), measured {measured} ({mc:?})"
+                ));
+                "DIFFERS"
+            };
             println!(
-                "{card} {key} {}: predicted {w} ({k} conflicts), measured {measured} ({})",
-                c.short(),
-                conflicts.map_or("-".into(), |v| v.to_string())
+                "{card} {key} {metric}: predicted {w} ({k} conflicts), measured {measured} ({}): {verdict}",
+                mc.map_or("-".into(), |v| v.to_string())
             );
         }
+        // cp.async's shared-memory wavefronts: the total counter less the loads' and the
+        // stores' holds far fewer than the one-warp patterns' 3 per instruction
+        if has(Counter::SharedCpAsync)
+            && let (Some(total), Some(ld), Some(st)) = (m.get(TOTAL), m.get(LD), m.get(ST))
+        {
+            let rest = total - ld - st;
+            let (w, _) = p.per_launch(Counter::SharedCpAsync).unwrap();
+            let n = p.instructions_per_launch(Counter::GlobalCpAsync) as f64;
+            assert!(rest < w as f64 / 4.0, "{card} {key}: {rest} of {w}");
+            println!(
+                "{card} {key} cp.async shared writes: not modelled in a whole kernel: the patterns' rule gives {w}, the total counter less ld and st holds {rest} ({:.2} per instruction)",
+                rest / n
+            );
+            t.not_modelled += 1;
+        }
     }
-    println!(
-        "{agree} agree, {explained} explained by conflicts between warps, {} differ",
-        differ.len()
-    );
-    assert!(differ.is_empty(), "{}", differ.join("\n"));
-    // the recorded copies: 4 global counters agree, 4 shared ones are explained
-    assert!(rows.len() >= 2, "{} rows", rows.len());
-    assert!(agree + explained >= 8, "{agree} + {explained}");
+    for (card, t) in &tallies {
+        println!(
+            "{card}: {} agree, {} explained by conflicts between warps, {} explained by contention, {} not modelled, {} differ; {} instruction counts exact",
+            t.agree,
+            t.conflicts,
+            t.contention,
+            t.not_modelled,
+            t.differ.len(),
+            t.instructions
+        );
+        assert!(t.differ.is_empty(), "{}", t.differ.join("\n"));
+    }
+    // every profiled kernel on the H100; the two copies on the H200
+    let keys = |card: &str| rows.iter().filter(|r| r.0 == card).count();
+    assert_eq!(keys("H100"), 12);
+    assert!(keys("H200") >= 2);
+    let h100 = &tallies["H100"];
+    assert!(h100.agree >= 20, "{h100:?}");
+    assert!(h100.conflicts >= 15, "{h100:?}");
+    assert!(h100.instructions >= 30, "{h100:?}");
+    let h200 = &tallies["H200"];
+    assert!(h200.agree + h200.conflicts >= 8, "{h200:?}");
 }
 
-/// The GEMM predictions the script will compare: every stage predicted (none refused)
-/// for the profiled sizes, and the counters consistent with the tiles' bytes.
+/// Two runs of the same kernels on the H100 (`tests/data/kernels-H100.tsv` and
+/// `tests/data/ncu-H100/kernels-H100-repeat.tsv`): the global sectors, the TMA traffic and every instruction
+/// count repeat exactly; the shared-memory bank-conflict counters do not (conflicts between
+/// warps depend on how the warps meet).
+#[test]
+fn repeated_runs_differ_only_in_conflicts() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let a = measured::rows_of(&dir.join("kernels-H100.tsv"));
+    let b = measured::rows_of(&dir.join("ncu-H100/kernels-H100-repeat.tsv"));
+    assert_eq!(a.len(), 12);
+    let (mut same, mut varied) = (0, 0);
+    for ((_, ka, ma), (_, kb, mb)) in a.iter().zip(&b) {
+        assert_eq!(ka, kb);
+        for (metric, va) in ma {
+            let vb = mb[metric];
+            let steady = metric.starts_with("smsp__sass_inst_executed")
+                || metric.starts_with("l1tex__t_sectors_pipe_lsu_mem_global")
+                || metric.contains("op_tma")
+                || metric == "launch__grid_size";
+            if steady {
+                assert_eq!(*va, vb, "{ka} {metric}");
+                same += 1;
+            } else if metric.starts_with("l1tex__data_bank_conflicts") && *va != vb {
+                varied += 1;
+            }
+        }
+    }
+    println!("{same} counters repeat exactly, {varied} conflict counters vary");
+    assert!(same >= 12 * 10 && varied >= 12, "{same} {varied}");
+}
+
+/// The profiled GEMMs: every stage predicted (none refused), and the counters consistent
+/// with the tiles' bytes.
 #[test]
 fn the_profiled_gemms_are_predicted_in_full() {
     let all = profiled_kernels(
@@ -110,12 +256,7 @@ fn the_profiled_gemms_are_predicted_in_full() {
         }
         // A and B are read once per block: (BM + BN) x K halves, whether by cp.async or TMA
         let read = t.per_launch(Counter::GlobalCpAsync).unwrap().0
-            + t.per_launch(Counter::Tma).unwrap().0
-            - if key.contains("tuned") {
-                4096 * 4096 * 2 / 32
-            } else {
-                0
-            };
+            + t.per_launch(Counter::TmaLoad).unwrap().0;
         let g = rcute_cuda::gemm::Gemm::tuned(
             rcute_cuda::gemm::MmaType::F16,
             rcute_cuda::kernel::matrix(4096, 4096, 4096, true),
@@ -201,7 +342,7 @@ fn every_gemm_kind_is_predicted_or_refused_by_stage() {
     .unwrap();
     let t = e4m3.traffic("gemm_e4m3").unwrap();
     assert!(t.stages.iter().all(|s| s.per_block().is_ok()));
-    assert!(t.stages.iter().any(|s| s.counter == Counter::Tma));
+    assert!(t.stages.iter().any(|s| s.counter == Counter::TmaLoad));
     println!("{predicted} stages predicted, {refused} refused, access widths {widths:?}");
     assert!(predicted >= 100 && refused == 0, "{predicted} {refused}");
     // 16-, 8- and 4-byte cp.async (and the 16-byte groups of element loads), 2-byte

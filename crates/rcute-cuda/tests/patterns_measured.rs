@@ -85,7 +85,10 @@ fn every_measured_pattern_is_predicted_or_refused() {
                 (n, a, r) = (n + pn, a + pa, r + pr);
             }
         }
-        println!("{card}: {n} patterns, {a} agree, {r} refused, {} differ", n - a - r);
+        println!(
+            "{card}: {n} patterns, {a} agree, {r} refused, {} differ",
+            n - a - r
+        );
         assert_eq!(n, all.len(), "{card}: every pattern measured");
         assert!(a >= 235, "{card}: {a} of {n} agree");
         assert!(r <= 16, "{card}: {r} of {n} refused");
