@@ -24,7 +24,8 @@ pub enum Counter {
     SharedLoad,
     /// Shared-memory wavefronts of stores (`st.shared`, `stmatrix`).
     SharedStore,
-    /// Shared-memory wavefronts of `cp.async` (LDGSTS), counted only in the total.
+    /// Shared-memory wavefronts of `cp.async` (LDGSTS) writes, counted only in the total: a
+    /// `.ca`'s, and a `.cg`'s that zero-fills (a `.cg` reading its source writes unseen).
     SharedCpAsync,
     /// Global sectors of loads (`ld.global`).
     GlobalLoad,
@@ -57,9 +58,8 @@ impl Counter {
 
     /// Nsight Compute's name for the counter (2025.3 on the H100 and H200). Several
     /// counters add to one metric: `cp.async`'s global sectors are counted with the loads'
-    /// (`_op_ld`; `_op_ldgsts` answers `n/a`); the `cp.async` shared-memory wavefronts are
-    /// the total counter less the load and store ones; `wgmma`'s operand reads are the
-    /// shared-memory read wavefronts (`_cmd_read`, which also counts the loads'); a TMA
+    /// (`_op_ld`; `_op_ldgsts` answers `n/a`); the `cp.async` shared-memory writes are the
+    /// total counter less `_op_ld`, `_op_st`, `_op_misc` and `_op_gmma`; a TMA
     /// load's sectors are the L2 sectors the SMs read (`lts__t_sectors_srcunit_tex_op_read`,
     /// which also counts the load-store unit's global reads).
     pub fn metric(self) -> Option<&'static str> {
@@ -67,7 +67,7 @@ impl Counter {
             Counter::SharedLoad => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
             Counter::SharedStore => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
             Counter::SharedCpAsync => "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
-            Counter::SharedWgmma => "l1tex__data_pipe_lsu_wavefronts_mem_shared_cmd_read.sum",
+            Counter::SharedWgmma => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum",
             Counter::GlobalLoad | Counter::GlobalCpAsync => {
                 "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
             }
@@ -312,7 +312,7 @@ impl KernelTraffic {
                         c.unit(),
                         match c {
                             Counter::SharedCpAsync => {
-                                "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum less its _op_ld and _op_st"
+                                "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum less _op_ld, _op_st, _op_misc, _op_gmma"
                             }
                             _ => c.metric().unwrap_or("-"),
                         }
@@ -694,13 +694,36 @@ fn copy_stages(
         if cg { "cg" } else { "ca" },
         if ty == MmaType::E4M3 { " (e4m3)" } else { "" }
     );
-    let mut shared_stage = shared_stage(
-        &format!("{name}: shared writes"),
-        &shared,
-        Phases::Vector { bytes },
-        kind,
-        k_tiles,
-    );
+    // the writes the load-store unit's counters show: every one of a .ca, and a .cg's
+    // where it zero-fills (no lane reads its source); a .cg that reads its source writes
+    // shared memory unseen (the one-warp patterns' 3 more wavefronts an instruction are the
+    // commit and wait each of them carries, `_op_misc`, not the write's)
+    let mut counted = (0, 0);
+    let mut refusal = None;
+    let reads = |p: usize, t: usize| rc(idx(p, t), op.rows).0 < valid;
+    for s in &shared {
+        let zero_fills = !(0..WARP)
+            .map(|l| s.warp * WARP + l)
+            .any(|t| t < threads && reads(s.instruction, t));
+        if cg && !zero_fills {
+            continue;
+        }
+        match instruction_cost(s.clone(), Phases::Vector { bytes }, kind) {
+            Ok(c) => {
+                counted.0 += c.wavefronts as u64;
+                counted.1 += (c.wavefronts - c.ideal) as u64;
+            }
+            Err(e) => refusal = Some(e.to_string()),
+        }
+    }
+    let mut shared_stage = Stage {
+        name: format!("{name}: shared writes"),
+        counter: Counter::SharedCpAsync,
+        per_pass: refusal.map_or(Ok(counted.0), Err),
+        conflicts: counted.1,
+        instructions: shared.len() as u64,
+        passes: k_tiles,
+    };
     // a .ca whose source spans more lines than measured is refused
     if !cg
         && global.iter().any(|i| {

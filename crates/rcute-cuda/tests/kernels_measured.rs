@@ -16,16 +16,23 @@
 //!   TMA and `wgmma` use at the same time, the instructions are exactly the predicted ones
 //!   and the conflict-free part of the model is exceeded by wavefronts that are neither
 //!   instructions nor counted conflicts;
-//! - **not modelled**, with the reason: `cp.async`'s shared-memory wavefronts in a whole
-//!   kernel (the one-warp patterns' 3 per instruction is far above what the kernels show);
+//! - **not modelled**, with the reason: the pipeline's own shared-memory wavefronts
+//!   (`_op_misc`: commits and waits of `cp.async` groups, barriers, mbarriers; about 9 a
+//!   block in the copies, 3.2 a warp and k-tile in the `mma.sync` GEMM), printed;
 //! - **differs**: none may.
+//!
+//! `cp.async`'s shared-memory writes are the total counter less `_op_ld`, `_op_st`,
+//! `_op_misc` and `_op_gmma`: a `.cg` that reads its source writes unseen, one that
+//! zero-fills (the rows outside the matrix) is counted as a store.
 //!
 //! Every warp-instruction count the profiler reads (`smsp__sass_inst_executed_op_*`) must
 //! equal the predicted instructions exactly.
 //!
 //! Recorded: the four copies at 4096 x 4096 and 4000 x 4080 and the f16 GEMM (`mma.sync`
 //! and the tuned `wgmma` kernel) at 4096^3 and 4000 x 4080 x 4096 on the H100
-//! (`kernels-H100.tsv`); `copy_f32` and `transpose_f16` at 4096 x 4096 on the H200
+//! (`kernels-H100.tsv`; two earlier runs in `ncu-H100/`), the GEMMs at 4096 x 4096 x 2048,
+//! 4096 x 4096 x 1024 and 2048 x 2048 x 4096 on the H100 (`ncu-H100/gemm-k-H100.tsv`,
+//! fewer metrics); `copy_f32` and `transpose_f16` at 4096 x 4096 on the H200
 //! (`kernels-H200.tsv`).
 
 mod measured;
@@ -35,7 +42,11 @@ use std::collections::{BTreeMap, HashMap};
 
 /// (card, key) -> metric -> value.
 fn table() -> Vec<(String, String, HashMap<String, f64>)> {
-    measured::rows("kernels-")
+    let mut rows = measured::rows("kernels-");
+    let k = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/ncu-H100/gemm-k-H100.tsv");
+    rows.extend(measured::rows_of(&k));
+    rows
 }
 
 /// The prediction for a row's key: the sizes are read off the key.
@@ -82,6 +93,8 @@ struct Tally {
 const TOTAL: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum";
 const LD: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
 const ST: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+const MISC: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_misc.sum";
+const GMMA: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum";
 
 #[test]
 fn every_measured_kernel_counter_is_predicted_or_explained() {
@@ -122,6 +135,11 @@ fn every_measured_kernel_counter_is_predicted_or_explained() {
             let Some(&measured) = m.get(*metric) else {
                 continue;
             };
+            // a row without the conflict counter of a shared-memory metric (the extra GEMM
+            // sizes) compares its global and instruction counters only
+            if conflict.is_some_and(|c| !m.contains_key(c)) {
+                continue;
+            }
             let (w, k) = (*w as f64, *k as f64);
             let mc = conflict.and_then(|x| m.get(x)).copied();
             // the instructions: exact
@@ -167,18 +185,39 @@ fn every_measured_kernel_counter_is_predicted_or_explained() {
                 mc.map_or("-".into(), |v| v.to_string())
             );
         }
-        // cp.async's shared-memory wavefronts: the total counter less the loads' and the
-        // stores' holds far fewer than the one-warp patterns' 3 per instruction
+        // cp.async's shared-memory writes: the total counter less the loads', the stores',
+        // the pipeline's own (`_op_misc`: commits, waits, barriers) and wgmma's. Those four
+        // are read in different replay passes of the kernel, whose conflicts between warps
+        // differ: the difference is compared within 0.1% of the total.
         if has(Counter::SharedCpAsync)
-            && let (Some(total), Some(ld), Some(st)) = (m.get(TOTAL), m.get(LD), m.get(ST))
+            && let (Some(total), Some(ld), Some(misc)) = (m.get(TOTAL), m.get(LD), m.get(MISC))
         {
-            let rest = total - ld - st;
-            let (w, _) = p.per_launch(Counter::SharedCpAsync).unwrap();
-            let n = p.instructions_per_launch(Counter::GlobalCpAsync) as f64;
-            assert!(rest < w as f64 / 4.0, "{card} {key}: {rest} of {w}");
+            let rest = total - ld - m.get(ST).unwrap_or(&0.0) - misc - m.get(GMMA).unwrap_or(&0.0);
+            let (w, k) = p.per_launch(Counter::SharedCpAsync).unwrap();
+            let (w, k) = (w as f64, k as f64);
+            let mc = m[Counter::SharedCpAsync.conflict_metric().unwrap()];
+            let near = |a: f64, b: f64| (a - b).abs() <= 0.001 * total;
+            let verdict = if near(rest, w) && mc == k {
+                t.agree += 1;
+                "agree"
+            } else if near(rest - mc, w - k) {
+                t.conflicts += 1;
+                "explained: conflicts between warps"
+            } else {
+                t.differ.push(format!(
+                    "{card} {key} cp.async shared writes: predicted {w} ({k} conflicts), measured {rest} ({mc})"
+                ));
+                "DIFFERS"
+            };
             println!(
-                "{card} {key} cp.async shared writes: not modelled in a whole kernel: the patterns' rule gives {w}, the total counter less ld and st holds {rest} ({:.2} per instruction)",
-                rest / n
+                "{card} {key} cp.async shared writes (total less ld, st, misc, gmma): predicted {w} ({k} conflicts), measured {rest} ({mc}): {verdict}"
+            );
+        }
+        // the pipeline's own wavefronts (commits, waits, barriers, mbarriers): not modelled
+        if let Some(misc) = m.get(MISC) {
+            println!(
+                "{card} {key} _op_misc: {misc} ({:.2} a block), not modelled",
+                misc / p.blocks as f64
             );
             t.not_modelled += 1;
         }
@@ -197,45 +236,50 @@ fn every_measured_kernel_counter_is_predicted_or_explained() {
     }
     // every profiled kernel on the H100; the two copies on the H200
     let keys = |card: &str| rows.iter().filter(|r| r.0 == card).count();
-    assert_eq!(keys("H100"), 12);
+    assert_eq!(keys("H100"), 18);
     assert!(keys("H200") >= 2);
     let h100 = &tallies["H100"];
-    assert!(h100.agree >= 20, "{h100:?}");
-    assert!(h100.conflicts >= 15, "{h100:?}");
-    assert!(h100.instructions >= 30, "{h100:?}");
+    assert!(h100.agree >= 33, "{h100:?}");
+    assert!(h100.conflicts >= 22 && h100.contention <= 2, "{h100:?}");
+    assert!(h100.instructions >= 40, "{h100:?}");
     let h200 = &tallies["H200"];
     assert!(h200.agree + h200.conflicts >= 8, "{h200:?}");
 }
 
-/// Two runs of the same kernels on the H100 (`tests/data/kernels-H100.tsv` and
-/// `tests/data/ncu-H100/kernels-H100-repeat.tsv`): the global sectors, the TMA traffic and every instruction
-/// count repeat exactly; the shared-memory bank-conflict counters do not (conflicts between
-/// warps depend on how the warps meet).
+/// Three runs of the same kernels on the H100 (`tests/data/kernels-H100.tsv`,
+/// `tests/data/ncu-H100/kernels-H100-run1.tsv` and `-run2.tsv`): the global sectors, the
+/// TMA traffic and every instruction count repeat exactly; the shared-memory bank-conflict
+/// counters do not (conflicts between warps depend on how the warps meet).
 #[test]
 fn repeated_runs_differ_only_in_conflicts() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let a = measured::rows_of(&dir.join("kernels-H100.tsv"));
-    let b = measured::rows_of(&dir.join("ncu-H100/kernels-H100-repeat.tsv"));
-    assert_eq!(a.len(), 12);
+    let runs = [
+        measured::rows_of(&dir.join("kernels-H100.tsv")),
+        measured::rows_of(&dir.join("ncu-H100/kernels-H100-run1.tsv")),
+        measured::rows_of(&dir.join("ncu-H100/kernels-H100-run2.tsv")),
+    ];
     let (mut same, mut varied) = (0, 0);
-    for ((_, ka, ma), (_, kb, mb)) in a.iter().zip(&b) {
-        assert_eq!(ka, kb);
-        for (metric, va) in ma {
-            let vb = mb[metric];
-            let steady = metric.starts_with("smsp__sass_inst_executed")
-                || metric.starts_with("l1tex__t_sectors_pipe_lsu_mem_global")
-                || metric.contains("op_tma")
-                || metric == "launch__grid_size";
-            if steady {
-                assert_eq!(*va, vb, "{ka} {metric}");
-                same += 1;
-            } else if metric.starts_with("l1tex__data_bank_conflicts") && *va != vb {
-                varied += 1;
+    for other in &runs[1..] {
+        assert_eq!(other.len(), 12);
+        for ((_, ka, ma), (_, kb, mb)) in runs[0].iter().zip(other) {
+            assert_eq!(ka, kb);
+            for (metric, va) in ma {
+                let Some(&vb) = mb.get(metric) else { continue };
+                let steady = metric.starts_with("smsp__sass_inst_executed")
+                    || metric.starts_with("l1tex__t_sectors_pipe_lsu_mem_global")
+                    || metric.contains("op_tma")
+                    || metric == "launch__grid_size";
+                if steady {
+                    assert_eq!(*va, vb, "{ka} {metric}");
+                    same += 1;
+                } else if metric.starts_with("l1tex__data_bank_conflicts") && *va != vb {
+                    varied += 1;
+                }
             }
         }
     }
     println!("{same} counters repeat exactly, {varied} conflict counters vary");
-    assert!(same >= 12 * 10 && varied >= 12, "{same} {varied}");
+    assert!(same >= 2 * 12 * 10 && varied >= 24, "{same} {varied}");
 }
 
 /// The profiled GEMMs: every stage predicted (none refused), and the counters consistent
