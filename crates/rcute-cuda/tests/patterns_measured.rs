@@ -154,3 +154,54 @@ fn the_total_counter_is_loads_plus_stores_plus_the_kernel() {
     }
     assert!(checked >= 150, "{checked} rows");
 }
+
+/// Where the `cp.async` patterns' 3 wavefronts an instruction more than their writes go:
+/// the H100's third run of the patterns (`tests/data/ncu-H100/patterns-misc-H100.tsv`) reads
+/// `_op_misc`, the shared-memory wavefronts of no load or store: every pattern kernel has 1
+/// of its own, and each `cp.async` instruction, which the pattern issues with its own
+/// `cp.async.commit_group` and `cp.async.wait_all`, 3 more. The rest of the total counter is
+/// the loads', the stores' and the `cp.async` writes' (a `.cg` reading its source: none):
+/// the 3 belong to the commit and wait, which the GEMMs issue once a warp and k-tile.
+#[test]
+fn the_cp_async_patterns_extra_wavefronts_are_their_commit_and_wait() {
+    let all = patterns::patterns().unwrap();
+    let by_name: HashMap<&str, &patterns::Pattern> =
+        all.iter().map(|p| (p.name.as_str(), p)).collect();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/ncu-H100/patterns-misc-H100.tsv");
+    let rows = measured::rows_of(&path);
+    assert_eq!(rows.len(), all.len());
+    let misc = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_misc.sum";
+    let total = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum";
+    let (mut cp, mut plain, mut cg_unseen) = (0, 0, 0);
+    for (_, name, m) in &rows {
+        let p = by_name[name.as_str()];
+        if let Op::LdGlobal(_) = p.op {
+            continue;
+        }
+        let n = p.instructions.len() as f64;
+        match p.op {
+            Op::CpAsync { cg, zfill, .. } => {
+                assert_eq!(m[misc], 1.0 + 3.0 * n, "{name}");
+                // what is left is the writes: none for a .cg that reads its source
+                let writes = m[total] - m[misc];
+                if cg && !zfill {
+                    assert_eq!(writes, 0.0, "{name}");
+                    cg_unseen += 1;
+                }
+                cp += 1;
+            }
+            _ => {
+                assert_eq!(m[misc], patterns::KERNEL_SHARED_WAVEFRONTS as f64, "{name}");
+                plain += 1;
+            }
+        }
+    }
+    println!(
+        "{cp} cp.async patterns: 1 + 3 a commit and wait; {plain} others: 1; {cg_unseen} .cg writes unseen"
+    );
+    assert!(
+        cp >= 70 && plain >= 160 && cg_unseen >= 8,
+        "{cp} {plain} {cg_unseen}"
+    );
+}
