@@ -832,7 +832,8 @@ fn epilogue_stages(
                 counter: Counter::TmaStore,
                 per_pass: Ok(if whole { sectors[0] } else { total }),
                 conflicts: 0,
-                instructions: 1,
+                // every chunk's store is issued, one clipped to nothing too
+                instructions: if whole { 1 } else { chunks * warpgroups },
                 passes: if whole { chunks * warpgroups } else { 1 },
             },
         ]);

@@ -65,14 +65,20 @@ fn predicted(key: &str) -> KernelTraffic {
         .1
 }
 
-/// The profiler's instruction counters a counter's stages are counted in.
+/// The profiler's instruction counters a counter's stages are counted in (a TMA load or
+/// store stage is one instruction a pass).
 fn instruction_metrics(c: Counter) -> &'static [&'static str] {
     match c {
         Counter::SharedLoad => &[
             "smsp__sass_inst_executed_op_shared_ld.sum",
             "smsp__sass_inst_executed_op_ldsm.sum",
         ],
-        Counter::SharedStore => &["smsp__sass_inst_executed_op_shared_st.sum"],
+        Counter::SharedStore => &[
+            "smsp__sass_inst_executed_op_shared_st.sum",
+            "smsp__inst_executed_op_shared_stsm.sum",
+        ],
+        Counter::TmaLoad => &["smsp__inst_executed_op_tma_ld.sum"],
+        Counter::TmaStore => &["smsp__inst_executed_op_tma_st.sum"],
         Counter::GlobalLoad => &["smsp__sass_inst_executed_op_global_ld.sum"],
         Counter::GlobalCpAsync => &["smsp__sass_inst_executed_op_ldgsts.sum"],
         Counter::GlobalStore => &["smsp__sass_inst_executed_op_global_st.sum"],
@@ -250,7 +256,7 @@ fn every_measured_kernel_counter_is_predicted_or_explained() {
     let h100 = &tallies["H100"];
     assert!(h100.agree >= 33, "{h100:?}");
     assert!(h100.conflicts >= 22 && h100.contention <= 2, "{h100:?}");
-    assert!(h100.instructions >= 40, "{h100:?}");
+    assert!(h100.instructions >= 44, "{h100:?}");
     let h200 = &tallies["H200"];
     assert!(h200.agree + h200.conflicts >= 8, "{h200:?}");
 }
