@@ -86,6 +86,10 @@ fn instruction_metrics(c: Counter) -> &'static [&'static str] {
     }
 }
 
+/// A metric's prediction: wavefronts or sectors, conflicts, the conflict metric, the
+/// counters that add to it.
+type Group = (u64, u64, Option<&'static str>, Vec<Counter>);
+
 #[derive(Default, Debug)]
 struct Tally {
     agree: usize,
@@ -119,7 +123,7 @@ fn every_measured_kernel_counter_is_predicted_or_explained() {
         }
         let has = |c: Counter| p.stages.iter().any(|s| s.counter == c);
         // the counters' predictions, summed per metric
-        let mut by_metric: BTreeMap<&str, (u64, u64, Option<&str>, Vec<Counter>)> = BTreeMap::new();
+        let mut by_metric: BTreeMap<&str, Group> = BTreeMap::new();
         for c in Counter::ALL {
             if !has(c) || c == Counter::SharedCpAsync {
                 continue;
