@@ -444,17 +444,20 @@ fn shared_byte(tile: &ComposedLayout, idx: i64, bytes: i64) -> i64 {
 
 impl Gemm {
     /// The traffic the kernel `name` of this GEMM moves, stage by stage, predicted from its
-    /// plan's layouts (every block as the first, the first k-tile as every one):
+    /// plan's layouts (block 0's, and the [edges](KernelTraffic::edges)' where an extent
+    /// cuts the tiles; the first k-tile as every one):
     ///
-    /// - operand copies: the global sectors and shared wavefronts of each `cp.async` (its
-    ///   width's kind, `.cg` for 16 bytes), or the bytes of each TMA load;
+    /// - operand copies: the global sectors of each `cp.async` (its width's kind, `.cg` for
+    ///   16 bytes) and the shared writes the counters see (a `.ca`'s, a zero-filling
+    ///   `.cg`'s), or the sectors of each TMA load (the block's part, clipped);
     /// - `ldmatrix` (`mma.sync`): every warp's fragments of `A` and `B`, `.x4`;
+    /// - `wgmma`'s reads of its operands by descriptor: each warpgroup its rows of `A` and
+    ///   all of `B`'s tile, 128 bytes a wavefront;
     /// - the epilogue: the stores of `C` (pairs or elements), or the specialized kernel's
     ///   `st.shared` of accumulator pairs into its swizzled chunks and their TMA stores.
     ///
-    /// `wgmma` reads its operands from shared memory by descriptors, outside the load-store
-    /// unit: no stage. Element-by-element copies (rows not 4-byte aligned) are `ld.global`
-    /// of one element and one 16-byte `st.shared` a group; split-K is refused by name.
+    /// Element-by-element copies (rows not 4-byte aligned) are `ld.global` of one element
+    /// and one 16-byte `st.shared` a group; split-K is refused by name.
     ///
     /// ```
     /// use rcute_cuda::gemm::{Gemm, MmaType};
