@@ -8,8 +8,9 @@
 //!
 //! Each stage names the Nsight Compute counter it predicts ([`Counter::metric`]);
 //! `scripts/ncu/kernel_traffic.sh` measures the kernels and `tests/kernels_measured.rs`
-//! replays a recorded table. Per launch, every block is taken to move what block 0 does
-//! (exact where the extents are multiples of the tiles and of 32 bytes).
+//! replays a recorded table. Per launch, the blocks of whole tiles move what block 0 does
+//! and the tiles a cut extent leaves are [`Edge`]s with their own stages (exact where
+//! every row starts on a 32-byte sector; `cute explain-kernel` prints the tables).
 
 use crate::codegen::CodegenError;
 use crate::gemm::{Gemm, GemmPlan, Instr, MmaType};
