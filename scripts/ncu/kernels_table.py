@@ -23,7 +23,7 @@ def main():
     for path in paths:
         text = open(path, encoding="utf-8", errors="replace").read().splitlines()
         for line in text:
-            m = re.match(r"^profile (\d+) (\S+ (?:\S+ )?\d+x\d+(?:x\d+)?) (\S+) (\d+) (.*)$", line)
+            m = re.match(r"^profile (\d+) (.+? \d+x\d+(?:x\d+)?) (\S+) (\d+) (.*)$", line)
             if m:
                 i = int(m.group(1))
                 if m.group(5) != "checked":

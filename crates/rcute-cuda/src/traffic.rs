@@ -1056,3 +1056,55 @@ pub fn profiled_kernels(
     }
     Ok(out)
 }
+
+/// The other GEMM kinds the measurement script profiles at `m x n x k`, each under the key
+/// its table row carries, with the GEMM (its prediction is [`Gemm::traffic`] of the
+/// kernel named `gemm_<type>`): `mma.sync` with both operands M/N-major (`ldmatrix.trans`;
+/// `gemm_f16 mma.sync A col B row MxNxK`), the plain `wgmma` kernel (not specialized,
+/// `cp.async` loads; `gemm_f16 wgmma MxNxK`), and [`Gemm::tuned`] for `bf16` and `e4m3`
+/// with both operands K-major (`gemm_bf16 tuned MxNxK`, `gemm_e4m3 tuned MxNxK`).
+///
+/// # Errors
+/// A GEMM's plan fails.
+pub fn profiled_gemm_kinds(
+    m: i64,
+    n: i64,
+    k: i64,
+    multiprocessors: u32,
+) -> Result<Vec<(String, Gemm)>, CodegenError> {
+    use crate::gemm::Tiling;
+    use crate::kernel::matrix;
+    let (a, b, c) = (
+        matrix(m, k, k, true),
+        matrix(n, k, k, true),
+        matrix(m, n, n, true),
+    );
+    let size = format!("{m}x{n}x{k}");
+    // A column-major (M-major), B as K x N row-major (N-major)
+    let mut nt = Gemm::new(MmaType::F16, matrix(m, k, m, false), matrix(n, k, n, false), c);
+    nt.tiling = Tiling::default();
+    let mut plain = Gemm::new(MmaType::F16, a, b, c);
+    (plain.instr, plain.tiling) = (
+        Instr::Wgmma,
+        Tiling {
+            specialized: false,
+            ..Tiling::wgmma()
+        },
+    );
+    let out = vec![
+        (format!("gemm_f16 mma.sync A col B row {size}"), nt),
+        (format!("gemm_f16 wgmma {size}"), plain),
+        (
+            format!("gemm_bf16 tuned {size}"),
+            Gemm::tuned(MmaType::Bf16, a, b, c, multiprocessors)?,
+        ),
+        (
+            format!("gemm_e4m3 tuned {size}"),
+            Gemm::tuned(MmaType::E4M3, a, b, c, multiprocessors)?,
+        ),
+    ];
+    for (_, g) in &out {
+        g.plan()?;
+    }
+    Ok(out)
+}

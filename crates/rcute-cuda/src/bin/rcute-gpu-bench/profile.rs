@@ -3,24 +3,27 @@
 //! (`regex:^(copy|transpose)_f(16|32)$|^gemm_f16$`) matches, so that `ncu`'s result `i` is
 //! the kernel of line `i`. Each line printed is `profile <i> <key> <kernel> <blocks>`;
 //! every result is checked (the copies exactly, the GEMMs at 64 sampled points against
-//! the exact product).
+//! the exact product). `--kinds M N K` adds the GEMM kinds of
+//! `rcute_cuda::traffic::profiled_gemm_kinds` after them (kernel `gemm_<type>`).
 
 use super::{Gpu, Res};
 use rcute_cuda::copy::{Elem, tiled};
 use rcute_cuda::gemm::{Gemm, MmaType, Tiling};
 use rcute_cuda::kernel::matrix;
-use rcute_cuda::launch::{grid_values, host_matrix};
+use rcute_cuda::launch::{E4m3, GemmElement, fp8_values, grid_values, host_matrix};
 
 pub(crate) fn run(
     gpu: &Gpu,
     copies: &[(i64, i64)],
     gemms: &[(i64, i64, i64)],
+    kinds: &[(i64, i64, i64)],
     mma: Tiling,
 ) -> Res<()> {
     let sms = gpu.dev.multiprocessors();
     let keys = rcute_cuda::traffic::profiled_kernels(copies, gemms, mma, sms)?;
     println!("multiprocessors {sms}");
     let mut i = 0;
+    let mut extra = 0;
     let mut line = |key: &str, kernel: &str, blocks: u32, check: String| {
         assert_eq!(keys[i].0, key, "the launches follow profiled_kernels");
         println!("profile {i} {key} {kernel} {blocks} {check}");
@@ -103,8 +106,72 @@ pub(crate) fn run(
             );
         }
     }
+    for &(m, n, k) in kinds {
+        let (mu, nu, ku) = (m as usize, n as usize, k as usize);
+        for (key, g) in rcute_cuda::traffic::profiled_gemm_kinds(m, n, k, sms)? {
+            let name = format!("gemm_{}", g.ty.ptx());
+            // A as M x K, B as K x N, row-major logical values; the layouts' majors
+            let a_row = g.a.stride().leaf(1).value() == 1;
+            let b_row = g.b.stride().leaf(0).value() == 1;
+            let e4m3 = g.ty == MmaType::E4M3;
+            let (a, b) = if e4m3 {
+                (fp8_values(mu * ku, 1), fp8_values(ku * nu, 2))
+            } else {
+                (grid_values(mu * ku, 1), grid_values(ku * nu, 2))
+            };
+            let kern = g.compile(&gpu.dev)?;
+            let got: Vec<f32> = match g.ty {
+                MmaType::F16 => run_typed::<half::f16, half::f16>(gpu, &kern, &a, &b, (mu, nu, ku), a_row, b_row)?,
+                MmaType::Bf16 => run_typed::<half::bf16, half::bf16>(gpu, &kern, &a, &b, (mu, nu, ku), a_row, b_row)?,
+                MmaType::E4M3 => run_typed::<E4m3, half::bf16>(gpu, &kern, &a, &b, (mu, nu, ku), a_row, b_row)?,
+            };
+            let rel = if g.ty == MmaType::F16 { 2f64.powi(-9) } else { 2f64.powi(-6) };
+            let mut bad = 0;
+            for (r, col) in crate::gemm::sample_points(mu, nu).take(64) {
+                let e: f64 = (0..ku)
+                    .map(|l| a[r * ku + l] as f64 * b[l * nu + col] as f64)
+                    .sum();
+                if (got[r * nu + col] as f64 - e).abs() > rel * e.abs().max(1.0) {
+                    bad += 1;
+                }
+            }
+            if bad > 0 {
+                gpu.wrong.set(gpu.wrong.get() + 1);
+            }
+            println!(
+                "profile {} {key} {name} {} {}",
+                keys.len() + extra,
+                kern.kernel().blocks(),
+                verdict(bad)
+            );
+            extra += 1;
+        }
+    }
     gpu.stream.synchronize()?;
     Ok(())
+}
+
+/// Launches `kern` once on `a` (M x K) and `b` (K x N) stored with the given majors, and
+/// returns `C` as `f32`.
+fn run_typed<T: GemmElement, O: GemmElement + cudarc::driver::ValidAsZeroBits>(
+    gpu: &Gpu,
+    kern: &rcute_cuda::launch::CompiledGemm,
+    a: &[f32],
+    b: &[f32],
+    (m, n, k): (usize, usize, usize),
+    a_row: bool,
+    b_row: bool,
+) -> Res<Vec<f32>> {
+    let a_dev = gpu.stream.memcpy_stod(&host_matrix::<T>(a, m, k, a_row))?;
+    let b_dev = gpu.stream.memcpy_stod(&host_matrix::<T>(b, k, n, b_row))?;
+    let mut c = gpu.stream.alloc_zeros::<O>(m * n)?;
+    kern.launch(&gpu.stream, &a_dev, &b_dev, &mut c)?;
+    Ok(gpu
+        .stream
+        .memcpy_dtov(&c)?
+        .into_iter()
+        .map(GemmElement::to_f32)
+        .collect())
 }
 
 fn verdict(wrong: usize) -> String {
