@@ -34,8 +34,10 @@ pub enum Counter {
     GlobalStore,
     /// Global sectors a `cp.async` reads.
     GlobalCpAsync,
-    /// Sectors a TMA load reads from L2 (a block's own parts of its boxes, clipped to the
-    /// tensor; not a load-store-unit counter).
+    /// Sectors a TMA load brings into a block's shared memory: the whole box, its parts
+    /// multicast by the cluster's other blocks and its rows outside the tensor (zeros)
+    /// included (not a load-store-unit counter; the L2 reads behind it are fewer where
+    /// blocks share boxes, and are not predicted).
     TmaLoad,
     /// Sectors a TMA store writes (the boxes clipped to the tensor).
     TmaStore,
@@ -61,8 +63,8 @@ impl Counter {
     /// counters add to one metric: `cp.async`'s global sectors are counted with the loads'
     /// (`_op_ld`; `_op_ldgsts` answers `n/a`); the `cp.async` shared-memory writes are the
     /// total counter less `_op_ld`, `_op_st`, `_op_misc` and `_op_gmma`; a TMA
-    /// load's sectors are the L2 sectors the SMs read (`lts__t_sectors_srcunit_tex_op_read`,
-    /// which also counts the load-store unit's global reads).
+    /// load's sectors are the bytes it brings into shared memory over 32
+    /// ([`Counter::metric_scale`]).
     pub fn metric(self) -> Option<&'static str> {
         Some(match self {
             Counter::SharedLoad => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
@@ -73,9 +75,18 @@ impl Counter {
                 "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
             }
             Counter::GlobalStore => "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-            Counter::TmaLoad => "lts__t_sectors_srcunit_tex_op_read.sum",
+            Counter::TmaLoad => "l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum",
             Counter::TmaStore => "l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum",
         })
+    }
+
+    /// What the metric counts for one of the counter's units: 32 bytes a sector for the
+    /// TMA loads, else 1.
+    pub fn metric_scale(self) -> u64 {
+        match self {
+            Counter::TmaLoad => 32,
+            _ => 1,
+        }
     }
 
     /// The bank-conflict counter of a shared-memory counter.
@@ -543,9 +554,11 @@ impl Gemm {
         }
         for (label, op, g, valid) in [("A", &plan.a, &self.a, vm), ("B", &plan.b, &self.b, vn)] {
             if plan.tma {
-                // the block's part of the box, clipped to the tensor (the blocks of a
-                // cluster load a part each of the tile they share)
-                let bytes = valid.min(op.rows) * t.bk * op.elem_bytes / op.parts;
+                // the whole box arrives in the block's shared memory: a cluster's blocks
+                // each load a part and multicast it to all, and the box's rows outside the
+                // tensor arrive as zeros
+                let _ = valid;
+                let bytes = op.rows * t.bk * op.elem_bytes;
                 stages.push(Stage {
                     name: format!("TMA load {label} ({} part{})", op.parts, plural(op.parts)),
                     counter: Counter::TmaLoad,
@@ -1081,7 +1094,12 @@ pub fn profiled_gemm_kinds(
     );
     let size = format!("{m}x{n}x{k}");
     // A column-major (M-major), B as K x N row-major (N-major)
-    let mut nt = Gemm::new(MmaType::F16, matrix(m, k, m, false), matrix(n, k, n, false), c);
+    let mut nt = Gemm::new(
+        MmaType::F16,
+        matrix(m, k, m, false),
+        matrix(n, k, n, false),
+        c,
+    );
     nt.tiling = Tiling::default();
     let mut plain = Gemm::new(MmaType::F16, a, b, c);
     (plain.instr, plain.tiling) = (

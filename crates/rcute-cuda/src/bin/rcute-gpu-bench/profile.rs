@@ -121,11 +121,33 @@ pub(crate) fn run(
             };
             let kern = g.compile(&gpu.dev)?;
             let got: Vec<f32> = match g.ty {
-                MmaType::F16 => run_typed::<half::f16, half::f16>(gpu, &kern, &a, &b, (mu, nu, ku), a_row, b_row)?,
-                MmaType::Bf16 => run_typed::<half::bf16, half::bf16>(gpu, &kern, &a, &b, (mu, nu, ku), a_row, b_row)?,
-                MmaType::E4M3 => run_typed::<E4m3, half::bf16>(gpu, &kern, &a, &b, (mu, nu, ku), a_row, b_row)?,
+                MmaType::F16 => run_typed::<half::f16, half::f16>(
+                    gpu,
+                    &kern,
+                    &a,
+                    &b,
+                    (mu, nu, ku),
+                    a_row,
+                    b_row,
+                )?,
+                MmaType::Bf16 => run_typed::<half::bf16, half::bf16>(
+                    gpu,
+                    &kern,
+                    &a,
+                    &b,
+                    (mu, nu, ku),
+                    a_row,
+                    b_row,
+                )?,
+                MmaType::E4M3 => {
+                    run_typed::<E4m3, half::bf16>(gpu, &kern, &a, &b, (mu, nu, ku), a_row, b_row)?
+                }
             };
-            let rel = if g.ty == MmaType::F16 { 2f64.powi(-9) } else { 2f64.powi(-6) };
+            let rel = if g.ty == MmaType::F16 {
+                2f64.powi(-9)
+            } else {
+                2f64.powi(-6)
+            };
             let mut bad = 0;
             for (r, col) in crate::gemm::sample_points(mu, nu).take(64) {
                 let e: f64 = (0..ku)
