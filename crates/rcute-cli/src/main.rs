@@ -185,6 +185,10 @@ enum Command {
         /// A GEMM's size, M N K (repeatable): A is M x K row-major, B is N x K row-major.
         #[arg(long, num_args = 3, value_names = ["M", "N", "K"], action = clap::ArgAction::Append)]
         gemm: Vec<i64>,
+        /// The other GEMM kinds at M N K (repeatable): mma.sync with both operands
+        /// M/N-major, the plain wgmma kernel, Gemm::tuned for bf16 and e4m3.
+        #[arg(long, num_args = 3, value_names = ["M", "N", "K"], action = clap::ArgAction::Append)]
+        kinds: Vec<i64>,
         /// The SMs Gemm::tuned plans for (132: the H100 and H200).
         #[arg(long, default_value_t = 132)]
         sms: u32,
@@ -323,9 +327,10 @@ fn main() -> ExitCode {
         Command::ExplainKernel {
             copy,
             gemm,
+            kinds,
             sms,
             kernel,
-        } => analysis::explain_kernel(&copy, &gemm, sms, kernel.as_deref()),
+        } => analysis::explain_kernel(&copy, &gemm, &kinds, sms, kernel.as_deref()),
         Command::Functions => {
             let mut stdout = io::stdout().lock();
             for f in rcute_lang::FUNCTIONS {

@@ -1038,6 +1038,23 @@ fn explain_kernel_prints_the_stages() {
         "{out}"
     );
     assert!(out.contains("TMA store C (64 x 64 chunks)"), "{out}");
+    // the other GEMM kinds: e4m3's boxes bring half the bytes of f16's (H100: 805306368
+    // bytes, 25165824 sectors)
+    let o = cute(&[
+        "explain-kernel",
+        "--kinds",
+        "4096",
+        "4096",
+        "4096",
+        "--kernel",
+        "gemm_e4m3",
+    ]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        out.contains("total gmem tma ld    25165824 sectors per launch"),
+        "{out}"
+    );
     // without sizes: the copies of 4096 x 4096 and the GEMM of 4096^3, six kernels
     let o = cute(&["explain-kernel"]);
     assert_eq!(text(&o.stdout).matches("\n[").count() + 1, 6);
