@@ -13,7 +13,10 @@
 # (extents that are not multiples of the tiles), the f16 GEMM on mma.sync and as
 # Gemm::tuned picks it (wgmma, TMA) at 4096^3 and 4000 x 4080 x 4096. The predictions they
 # are compared with: `rcute-gpu-bench --traffic --stages --copy 4096 4096 --gemm 4096 4096 4096`
-# (and the other sizes).
+# (and the other sizes). The other GEMM kinds (tests/data/ncu-H100/kinds-H100.tsv):
+#   ncu --csv --print-units base -k 'regex:^gemm_(f16|bf16|e4m3)$' --metrics ... \
+#       BENCH --profile --kinds 4096 4096 4096 > kinds.csv
+#   scripts/ncu/kernels_table.py CARD kinds.csv > kinds-CARD.tsv
 set -euo pipefail
 bench=$1 card=$2 out=$3 extra=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
