@@ -171,6 +171,32 @@ enum Command {
         #[arg(required = true, allow_hyphen_values = true)]
         accesses: Vec<String>,
     },
+    /// The memory traffic of rcute-cuda's kernels, predicted from their own layouts, stage
+    /// by stage, per block and per launch: the four tiled copies (f32, f16, copy and
+    /// transpose) of each --copy size and the f16 GEMM of each --gemm size (mma.sync, and
+    /// wgmma as Gemm::tuned picks it), each stage with the Nsight Compute counter it
+    /// predicts; the tiles the extents cut are listed as edge blocks. Without sizes:
+    /// --copy 4096 4096 --gemm 4096 4096 4096.
+    #[command(name = "explain-kernel")]
+    ExplainKernel {
+        /// A copy's size, M N (repeatable).
+        #[arg(long, num_args = 2, value_names = ["M", "N"], action = clap::ArgAction::Append)]
+        copy: Vec<i64>,
+        /// A GEMM's size, M N K (repeatable): A is M x K row-major, B is N x K row-major.
+        #[arg(long, num_args = 3, value_names = ["M", "N", "K"], action = clap::ArgAction::Append)]
+        gemm: Vec<i64>,
+        /// The other GEMM kinds at M N K (repeatable): mma.sync with both operands
+        /// M/N-major, the plain wgmma kernel, Gemm::tuned for bf16 and e4m3.
+        #[arg(long, num_args = 3, value_names = ["M", "N", "K"], action = clap::ArgAction::Append)]
+        kinds: Vec<i64>,
+        /// The SMs Gemm::tuned plans for (132: the H100 and H200).
+        #[arg(long, default_value_t = 132)]
+        sms: u32,
+        /// Only the kernels whose name starts with this, e.g. 'transpose_f16' or
+        /// 'gemm_f16 tuned'.
+        #[arg(long)]
+        kernel: Option<String>,
+    },
     /// List the functions of the expression language.
     Functions,
     /// List the catalog of MMA and copy atoms (CuTe's names; `N` in a GMMA family stands
@@ -303,6 +329,13 @@ fn main() -> ExitCode {
         Command::Banks { smem, access, svg } => analysis::banks(&smem, &access, svg),
         Command::Coalescing { gmem, access } => analysis::coalescing(&gmem, &access),
         Command::SwizzleFor { layout, accesses } => analysis::swizzle_for(&layout, &accesses),
+        Command::ExplainKernel {
+            copy,
+            gemm,
+            kinds,
+            sms,
+            kernel,
+        } => analysis::explain_kernel(&copy, &gemm, &kinds, sms, kernel.as_deref()),
         Command::Functions => {
             let mut stdout = io::stdout().lock();
             for f in rcute_lang::FUNCTIONS {
