@@ -403,7 +403,9 @@ const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error>
 /// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
 /// function beyond its domain, then walk `B`.
 const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    composition_general_with(a, b, false)
+    let mut out = LayoutBuilder::new();
+    tri!(composition_general_into(a, b, &mut out));
+    out.finish()
 }
 
 /// [`composition_general`], or with `as_cute` CuTe's walk as CuTe takes it (see

@@ -13,7 +13,7 @@ use crate::tuple::CAPACITY;
 
 /// Refuses scaled-basis strides, and a product of the shapes that overflows (so that the
 /// prefix products of [`prefix`] do not).
-#[inline]
+#[inline(always)]
 const fn check_modes(f: FlatModes<'_>) -> Result<(), Error> {
     let mut size = Int::ONE;
     let mut i = 0;
@@ -45,6 +45,7 @@ const fn prefix(f: FlatModes<'_>, x: usize) -> Result<Int, Error> {
 const _: () = assert!(CAPACITY <= 256);
 
 /// CuTe's `detail::SortByKey` (an exchange sort on stride values) of the given indices.
+#[inline(always)]
 const fn sort_by_stride(f: FlatModes<'_>, idx: &mut [u8; CAPACITY], n: usize) {
     let mut i = 0;
     while i < n {
