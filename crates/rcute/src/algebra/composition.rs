@@ -551,17 +551,15 @@ const fn walk<const AS_CUTE: bool>(
 /// "integral lhs" case of `composition_impl`; a `_0` stride stays `_0`, as `_0 * d` is
 /// `_0`), with `B`'s hierarchy.
 const fn compose_leaf(d: Int, b: &Layout) -> Result<Layout, Error> {
-    let mut stride = *b.stride_ref();
-    let n = stride.leaf_count();
-    let mut i = 0;
-    while i < n {
-        let e = stride.leaf(i);
-        if !e.is_constant(0) {
-            stride.set_leaf(i, tri!(e.try_mul(d)));
+    // `b` copied once, into the result, and its strides scaled there
+    let mut res = Ok(*b);
+    if let Ok(l) = &mut res {
+        if let Err(e) = l.stride.scale_leaves_from(0, d) {
+            return Err(e);
         }
-        i += 1;
+        l.basis = l.stride.has_basis();
     }
-    Ok(Layout::from_parts(*b.shape_ref(), stride))
+    res
 }
 
 impl Layout {
