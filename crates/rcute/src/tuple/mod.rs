@@ -330,6 +330,16 @@ impl IntTuple {
 
     /// Makes the tuple flat, its leaves unchanged: `(l0,l1,...)`, or the single leaf when
     /// there is one (crate-internal; the tokens no longer used are zeroed).
+    /// Whether [`IntTuple::make_flat`] leaves this tuple as it is: a single leaf, or one
+    /// tuple of leaves that is not `(x)` (crate-internal).
+    #[inline]
+    pub(crate) const fn is_flat_form(&self) -> bool {
+        if self.nleaf == 1 {
+            return self.ntok == 1;
+        }
+        self.ntok == self.nleaf + 2
+    }
+
     pub(crate) const fn make_flat(&mut self) {
         let old = self.ntok as usize;
         let new = self.write_flat_tokens(self.nleaf as usize);
