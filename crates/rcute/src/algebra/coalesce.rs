@@ -24,10 +24,11 @@ const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
             // already flat (the stride is congruent): copied once, into the result
             return Ok(*layout);
         }
-        // the same leaves, flat: copied whole, the nesting rewritten
-        let mut out = *layout;
-        out.shape.make_flat();
-        out.stride.make_flat();
+        // the same leaves, flat: the leaves in use copied, the nesting written flat
+        let mut out = Layout::stream();
+        out.shape.set_flat_of(&layout.shape);
+        out.stride.set_flat_of(&layout.stride);
+        out.basis = layout.basis;
         return Ok(out);
     }
     // (coalesce_keeps is asked only without `extend`, and answered no here)

@@ -340,6 +340,17 @@ impl IntTuple {
         self.ntok == self.nleaf + 2
     }
 
+    /// Writes the leaves of `src` into this empty stream as a flat tuple (what
+    /// [`IntTuple::make_flat`] makes of a copy of `src`), copying only the leaves in use
+    /// (crate-internal).
+    pub(crate) const fn set_flat_of(&mut self, src: &IntTuple) {
+        let n = src.nleaf as usize;
+        sub_mut(&mut self.val, 0, n).copy_from_slice(sub(&src.val, 0, n));
+        sub_mut(&mut self.meta, 0, n).copy_from_slice(sub(&src.meta, 0, n));
+        self.nleaf = n as u8;
+        self.ntok = self.write_flat_tokens(n) as u8;
+    }
+
     pub(crate) const fn make_flat(&mut self) {
         let old = self.ntok as usize;
         let new = self.write_flat_tokens(self.nleaf as usize);
