@@ -550,6 +550,7 @@ const fn walk<const AS_CUTE: bool>(
 /// still one mode), so every integral mode `t:e` of `B` becomes `t:(e*d)` (CuTe's
 /// "integral lhs" case of `composition_impl`; a `_0` stride stays `_0`, as `_0 * d` is
 /// `_0`), with `B`'s hierarchy.
+#[inline(never)]
 const fn compose_leaf(d: Int, b: &Layout) -> Result<Layout, Error> {
     // `b` copied once, into the result, and its strides scaled there
     let mut res = Ok(*b);
