@@ -24,16 +24,22 @@ const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
             // already flat (the stride is congruent): copied once, into the result
             return Ok(*layout);
         }
-        // the same leaves, flat: the leaves in use copied, the nesting written flat
-        let mut out = Layout::stream();
-        out.shape.set_flat_of(&layout.shape);
-        out.stride.set_flat_of(&layout.stride);
-        out.basis = layout.basis;
-        return Ok(out);
+        return flattened(layout);
     }
     // (coalesce_keeps is asked only without `extend`, and answered no here)
     let mut out = Layout::stream();
     tri!(coalesce_scan(src, extend, false, Sink::Layout(&mut out)));
+    Ok(out)
+}
+
+/// The leaves of `layout` as a flat layout: the leaves in use copied, the nesting written
+/// flat (laid out of line: [`bw_coalesce`]'s scan compiles as without it).
+#[inline(never)]
+const fn flattened(layout: &Layout) -> Result<Layout, Error> {
+    let mut out = Layout::stream();
+    out.shape.set_flat_of(&layout.shape);
+    out.stride.set_flat_of(&layout.stride);
+    out.basis = layout.basis;
     Ok(out)
 }
 
