@@ -390,7 +390,11 @@ mod tests {
             check(flat(&[pick(k % modes), pick(k / modes)]));
         }
         for k in 0..modes * modes * modes {
-            check(flat(&[pick(k % modes), pick(k / modes % modes), pick(k / modes / modes)]));
+            check(flat(&[
+                pick(k % modes),
+                pick(k / modes % modes),
+                pick(k / modes / modes),
+            ]));
         }
         let mut x = 0x2545_f491_4f6c_dd1d_u64;
         for _ in 0..20_000 {
@@ -405,6 +409,9 @@ mod tests {
         }
         let n = modes + modes + modes * modes + modes * modes * modes + 20_000;
         assert_eq!(compared, n);
-        assert!(as_is > 10_000 && errors > 100, "{as_is} as is, {errors} errors");
+        assert!(
+            as_is > 10_000 && errors > 100,
+            "{as_is} as is, {errors} errors"
+        );
     }
 }

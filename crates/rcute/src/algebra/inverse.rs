@@ -443,7 +443,11 @@ mod tests {
             check(&[pick(k % modes), pick(k / modes)]);
         }
         for k in 0..modes * modes * modes {
-            check(&[pick(k % modes), pick(k / modes % modes), pick(k / modes / modes)]);
+            check(&[
+                pick(k % modes),
+                pick(k / modes % modes),
+                pick(k / modes / modes),
+            ]);
         }
         let mut x = 0x9e37_79b9_7f4a_7c15_u64;
         for _ in 0..20_000 {
@@ -456,7 +460,13 @@ mod tests {
             }
             check(&m);
         }
-        assert_eq!(compared, modes + modes * modes + modes * modes * modes + 20_000);
-        assert!(errors > 100 && longer > 1_000, "{errors} errors, {longer} longer");
+        assert_eq!(
+            compared,
+            modes + modes * modes + modes * modes * modes + 20_000
+        );
+        assert!(
+            errors > 100 && longer > 1_000,
+            "{errors} errors, {longer} longer"
+        );
     }
 }
