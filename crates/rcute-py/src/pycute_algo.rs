@@ -6,6 +6,65 @@
 //!
 //! Integers follow Python's rules (`//` and `%` floor); a failed `assert` of pycute's is
 //! an `Err` with its condition.
+//!
+//! # Answers lawful by proof
+//!
+//! The operations take `lawful: &mut bool`, which they clear where a step falls outside
+//! the conditions below; where it stays set, pycute's answer is its operation's function
+//! (the law `rcute::law` checks holds), so `pycute.rs` answers it without computing
+//! rcute's answer or checking the law. Where it is cleared, `pycute.rs` compares with
+//! rcute's answer and checks the law, as for every call before. The package's test
+//! `test_pycute_proofs.py` runs thousands of random operands both ways and against pycute.
+//!
+//! Shapes are positive (an rcute layout's are). `P_k` is the product of the shapes before
+//! mode `k` of a flat layout, `A(x)` its function with the last mode taking what is left.
+//!
+//! - **coalesce** (no profile): pycute skips size-1 modes (they add `0 * d`) and merges
+//!   `(s0, d0), (s1, d1)` where `d1 == s0 * d0`: `(x % s0) * d0 + (x / s0 % s1) * s0 * d0
+//!   == (x % (s0 * s1)) * d0`. The answer has depth 1 and the same function: always lawful.
+//! - **complement(L, n)**, `n >= 1`, the modes of `L` with `d != 0` and `s != 1` sorted by
+//!   stride, each `d > 0` and a multiple of `cur` (the extent `s * d` of the mode before,
+//!   1 at first). Then pycute's modes `(d / cur, cur)` and the last `(ceil(n / cur), cur)`,
+//!   with `L`'s modes, are a column-major layout (each stride the extent of the mode
+//!   before): every offset in `[0, cur * ceil(n / cur))` is reached once, so the answer is
+//!   ordered (its strides grow with extents between), disjoint from `L`, and has
+//!   `cur * ceil(n / cur) / size(filter(L)) >= n / size(filter(L))` elements. pycute's
+//!   `assert current_idx <= shape * stride` holds (`d >= cur`). This is CuTe's
+//!   construction too, so rcute's `complement(L, n)` is the same function.
+//! - **composition(A, B)**, a leaf `(bs, bd)` of `B`, `A` coalesced to flat modes
+//!   `(cs_k, cd_k)`: pycute walks the modes with `rest_shape n` and `rest_stride r`
+//!   (`bs`, `bd`). With `bd == 0` the answer `(bs, 0)` is `A(0) == 0`. With `r > 0`,
+//!   invariant: what is left to answer is `i -> A(P_k * r * i)` on `[0, n)`, modes `>= k`.
+//!   At mode `k`: if `r >= cs`, pycute's assert makes `cs | r`, the coordinate in mode `k`
+//!   is `r * i % cs == 0`, and pycute goes on with `r / cs` (no mode); if `r < cs`, the
+//!   assert makes `r | cs`, `q = cs / r`, the coordinate is `r * (i % q)` and the carry
+//!   `i / q`: pycute's mode `(min(q, n), r * cd)` is exact when `n <= q` (nothing is left:
+//!   `n` becomes 1) or `q | n` (**the condition checked**: then `n / q` is left with `r = 1`);
+//!   pycute floors `n // q` otherwise and loses elements. The last mode takes the rest:
+//!   `(n, r * cd)`. Once `n == 1` only `i = 0` is left (`A(0) == 0`). So each leaf of `B`
+//!   gives `bs` elements with `R(i) == A(B(i))`, the modes of `B` kept. pycute composes
+//!   each leaf of `B` apart: `R(i) == sum A(B_k(i_k))`, which is `A(sum B_k(i_k)) ==
+//!   A(B(i))` where no digit of `coalesce(A)` (the coordinate in a mode) carries when the
+//!   leaves' indices are added: by the walk, leaf `k` puts at most `r * (new_shape - 1)` in
+//!   the digit of mode `k`, and where these maxima, summed over the leaves, stay below the
+//!   mode's shape (**checked**, for every mode but the last, which takes any digit), the
+//!   digits add without a carry (mode by mode from the lowest) and `A` adds up. `A` beyond
+//!   its size is extended by its last leaf (the law's reading, CuTe's): coalescing keeps
+//!   that extension where the last leaf has shape `!= 1` (it ends the last merged mode,
+//!   and a merge is exact for every `x`), **checked**, or else where `B` stays inside `A`
+//!   (`sum (bs_k - 1) * bd_k < size(A)`, **checked**).
+//! - **logical_divide(A, B)**: `composition(A, (B, complement(B, size(A))))`, lawful where
+//!   the complement and the composition are (above), and where the law's complement of `B`
+//!   by the shape of `coalesce(A)` is pycute's by its size: for a shape of one mode it is
+//!   `ceil(n / cur)` too; for more, CuTe divides the shape's modes `x` in turn by what is
+//!   left of `cur` (`ceil(x / rest)`, then `rest = ceil(rest / x)`), which multiplies to
+//!   `ceil(size / cur)` where each step is exact, `x % rest == 0` or `rest % x == 0`
+//!   (**checked**).
+//! - **logical_product(A, B)**, a layout `B`: `(A, composition(complement(A, size(A) *
+//!   cosize(B)), B))`, lawful where the complement (with `size(A) * cosize(B) >= 1`) and
+//!   the composition are. An int `B` (pycute divides there) is never.
+//! - A tuple tiler: mode by mode (pycute keeps the modes beyond it, as `_` does), lawful
+//!   where each mode is.
 
 use rcute::Int;
 use rcute::layout::Layout;
@@ -27,10 +86,10 @@ pub(crate) enum Pl {
 /// A pycute tiler: `None`, a layout (an int is `Layout(n)`), or a tuple of tilers.
 pub(crate) enum PcTiler {
     None,
-    /// pycute's tree (shared with the argument's object) and rcute's layout.
-    Layout(Arc<Pl>, Arc<Layout>),
+    /// pycute's tree (shared with the argument's object).
+    Layout(Arc<Pl>),
     /// An int `n`: pycute's `Layout(n)` (kept apart for the product's treatment of ints).
-    Int(Arc<Pl>, Arc<Layout>),
+    Int(Arc<Pl>),
     Tuple(Vec<PcTiler>),
 }
 
@@ -135,17 +194,43 @@ impl Pl {
 
     /// rcute's layout of static integers.
     pub(crate) fn layout(&self) -> R<Layout> {
-        let (s, d) = self.tuples()?;
-        Layout::try_new(s, d).map_err(|e| e.to_string())
+        self.rcute_layout().map_err(|e| e.to_string())
     }
 
-    fn tuples(&self) -> R<(IntTuple, IntTuple)> {
+    /// rcute's layout of static integers, or rcute's error.
+    pub(crate) fn rcute_layout(&self) -> Result<Layout, rcute::Error> {
+        let (s, d) = self.tuples()?;
+        Layout::try_new(s, d)
+    }
+
+    /// Whether [`Pl::layout`] makes a layout of this tree: shapes of at least 1, and the
+    /// leaves and the tokens (`(`, `)`, leaves) within rcute's capacities.
+    pub(crate) fn fits(&self) -> bool {
+        fn count(p: &Pl, leaves: &mut usize, tokens: &mut usize) -> bool {
+            match p {
+                Pl::Leaf(s, _) => {
+                    *leaves += 1;
+                    *tokens += 1;
+                    *s >= 1
+                }
+                Pl::Node(items) => {
+                    *tokens += 2;
+                    items.iter().all(|m| count(m, leaves, tokens))
+                }
+            }
+        }
+        let (mut leaves, mut tokens) = (0, 0);
+        count(self, &mut leaves, &mut tokens)
+            && leaves <= CAPACITY
+            && tokens <= rcute::tuple::NODE_CAPACITY
+    }
+
+    fn tuples(&self) -> Result<(IntTuple, IntTuple), rcute::Error> {
         match self {
             Pl::Leaf(s, d) => Ok((IntTuple::constant(*s), IntTuple::constant(*d))),
-            Pl::Node(items) if items.iter().all(|p| matches!(p, Pl::Leaf(..))) => {
-                if items.len() > CAPACITY {
-                    return Err(format!("more than {CAPACITY} modes"));
-                }
+            Pl::Node(items)
+                if items.len() <= CAPACITY && items.iter().all(|p| matches!(p, Pl::Leaf(..))) =>
+            {
                 let mut s = [Int::constant(0); CAPACITY];
                 let mut d = [Int::constant(0); CAPACITY];
                 for (k, p) in items.iter().enumerate() {
@@ -156,8 +241,8 @@ impl Pl {
                 }
                 let n = items.len();
                 Ok((
-                    IntTuple::try_from_ints(&s[..n]).map_err(|e| e.to_string())?,
-                    IntTuple::try_from_ints(&d[..n]).map_err(|e| e.to_string())?,
+                    IntTuple::try_from_ints(&s[..n])?,
+                    IntTuple::try_from_ints(&d[..n])?,
                 ))
             }
             Pl::Node(items) => {
@@ -167,10 +252,7 @@ impl Pl {
                     ss.push(s);
                     ds.push(d);
                 }
-                Ok((
-                    IntTuple::try_tuple(&ss).map_err(|e| e.to_string())?,
-                    IntTuple::try_tuple(&ds).map_err(|e| e.to_string())?,
-                ))
+                Ok((IntTuple::try_tuple(&ss)?, IntTuple::try_tuple(&ds)?))
             }
         }
     }
@@ -267,21 +349,44 @@ pub(crate) fn at(l: &Pl, i: i64) -> R<i64> {
     Ok(out)
 }
 
+/// `L(i)` for `0 <= i < size(L)` (pycute's `crd2idx`: each leaf takes `i % s` and passes
+/// on `i // s`; in the domain the last leaf's quotient is 0); `None` outside the domain
+/// or where a product overflows.
+pub(crate) fn index(l: &Pl, i: i64) -> Option<i64> {
+    fn go(p: &Pl, c: &mut i64, out: &mut i64) -> Option<()> {
+        match p {
+            Pl::Leaf(s, d) => {
+                *out = out.checked_add(c.checked_rem(*s)?.checked_mul(*d)?)?;
+                *c = c.checked_div(*s)?;
+                Some(())
+            }
+            Pl::Node(items) => items.iter().try_for_each(|m| go(m, c, out)),
+        }
+    }
+    if i < 0 {
+        return None;
+    }
+    let (mut c, mut out) = (i, 0);
+    go(l, &mut c, &mut out)?;
+    (c == 0).then_some(out)
+}
+
 /// `cosize(L)`: `L(size(L) - 1) + 1`.
 pub(crate) fn cosize(l: &Pl) -> R<i64> {
     Ok(at(l, size(l)? - 1)? + 1)
 }
 
-/// `coalesce(L, profile)`.
-pub(crate) fn coalesce(l: &Pl, profile: Option<&IntTuple>) -> R<Pl> {
+/// `coalesce(L, profile)`; lawful by proof without a profile.
+pub(crate) fn coalesce(l: &Pl, profile: Option<&IntTuple>, lawful: &mut bool) -> R<Pl> {
     if let Some(p) = profile.filter(|p| p.is_tuple()) {
+        *lawful = false;
         if len(l) < p.rank() {
             return Err("assert len(layout) >= len(profile)".into());
         }
         let mut parts = Vec::with_capacity(len(l));
         for i in 0..len(l) {
             if i < p.rank() {
-                parts.push(coalesce(mode(l, i)?, Some(&p.get(i)))?);
+                parts.push(coalesce(mode(l, i)?, Some(&p.get(i)), lawful)?);
             } else {
                 parts.push(mode(l, i)?.clone());
             }
@@ -321,16 +426,18 @@ pub(crate) fn filter(l: &Pl, profile: Option<&IntTuple>) -> R<Pl> {
 }
 
 /// `composition(A, B)`.
-pub(crate) fn composition(a: &Pl, b: &PcTiler) -> R<Pl> {
+pub(crate) fn composition(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
     match b {
         PcTiler::None => Ok(a.clone()),
-        PcTiler::Int(l, _) | PcTiler::Layout(l, _) => compose_layout(a, l),
-        PcTiler::Tuple(items) => by_mode(a, items, composition),
+        PcTiler::Int(l) | PcTiler::Layout(l) => compose_layout(a, l, lawful),
+        PcTiler::Tuple(items) => by_mode(a, items, composition, lawful),
     }
 }
 
+type TilerOp = fn(&Pl, &PcTiler, &mut bool) -> R<Pl>;
+
 /// A tuple tiler: `op` mode by mode, the modes of `a` beyond it kept.
-fn by_mode(a: &Pl, items: &[PcTiler], op: fn(&Pl, &PcTiler) -> R<Pl>) -> R<Pl> {
+fn by_mode(a: &Pl, items: &[PcTiler], op: TilerOp, lawful: &mut bool) -> R<Pl> {
     if len(a) < items.len() {
         return Err("assert len(layoutA) >= len(layoutB)".into());
     }
@@ -338,26 +445,76 @@ fn by_mode(a: &Pl, items: &[PcTiler], op: fn(&Pl, &PcTiler) -> R<Pl>) -> R<Pl> {
     for i in 0..len(a) {
         let m = mode(a, i)?;
         parts.push(match items.get(i) {
-            Some(t) => op(m, t)?,
+            Some(t) => op(m, t, lawful)?,
             None => m.clone(),
         });
     }
     Ok(Pl::Node(parts))
 }
 
-fn compose_layout(a: &Pl, b: &Pl) -> R<Pl> {
-    compose_flat(&Flat::of(a)?.coalesced()?, b)
+/// `A` for a composition: `coalesce(A)` flat (computed once for all the modes of `B`),
+/// and what the proof needs of `A`.
+struct Lhs {
+    fa: Flat,
+    /// The last leaf of `A` has a shape other than 1 (coalescing keeps `A`'s extension).
+    extends: bool,
+    /// `size(A)`, where it fits.
+    size: Option<i64>,
 }
 
-/// `composition(A, B)` for a layout `B`, with `fa` = `coalesce(A)` flat (computed once
-/// for all the modes of `B`).
-fn compose_flat(fa: &Flat, b: &Pl) -> R<Pl> {
+impl Lhs {
+    fn of(a: &Pl) -> R<Lhs> {
+        let f = Flat::of(a)?;
+        let mut size = Some(1i64);
+        for k in 0..f.n {
+            size = size.and_then(|z| z.checked_mul(f.s[k]));
+        }
+        Ok(Lhs {
+            fa: f.coalesced()?,
+            extends: f.n > 0 && f.s[f.n - 1] != 1,
+            size,
+        })
+    }
+}
+
+fn compose_layout(a: &Pl, b: &Pl, lawful: &mut bool) -> R<Pl> {
+    compose_flat(&Lhs::of(a)?, b, lawful)
+}
+
+/// What the leaves of `B` reach, for the proof: the largest digit each puts in each mode
+/// of `coalesce(A)`, summed over the leaves, and the largest index, summed.
+struct Reach {
+    digits: [i64; CAPACITY + 1],
+    index: Option<i64>,
+}
+
+/// `composition(A, B)` for a layout `B`.
+fn compose_flat(lhs: &Lhs, b: &Pl, lawful: &mut bool) -> R<Pl> {
+    let mut reach = Reach {
+        digits: [0; CAPACITY + 1],
+        index: Some(0),
+    };
+    let r = compose_rec(lhs, b, &mut reach, lawful)?;
+    // the proof's conditions on `B` as a whole: `A` adds up over `B`'s leaves (no digit
+    // of `coalesce(A)` but the last carries when their indices are added: `A(x + y) ==
+    // A(x) + A(y)`, so `A(B(i)) == sum A(B_k(i_k))`), and `A`'s extension is kept by the
+    // coalesce or not reached
+    let fa = &lhs.fa;
+    if (0..fa.n - 1).any(|k| reach.digits[k] >= fa.s[k])
+        || !(lhs.extends || matches!(reach.index.zip(lhs.size), Some((x, n)) if x < n))
+    {
+        *lawful = false;
+    }
+    Ok(r)
+}
+
+fn compose_rec(lhs: &Lhs, b: &Pl, reach: &mut Reach, lawful: &mut bool) -> R<Pl> {
     let (bs, bd) = match b {
         Pl::Node(items) => {
             return Ok(Pl::Node(
                 items
                     .iter()
-                    .map(|m| compose_flat(fa, m))
+                    .map(|m| compose_rec(lhs, m, reach, lawful))
                     .collect::<R<Vec<_>>>()?,
             ));
         }
@@ -366,6 +523,14 @@ fn compose_flat(fa: &Flat, b: &Pl) -> R<Pl> {
     if bd == 0 {
         return Ok(Pl::Leaf(bs, 0));
     }
+    // the proof's condition: a positive stride
+    if bd < 0 {
+        *lawful = false;
+    }
+    reach.index = reach
+        .index
+        .and_then(|x| x.checked_add((bs - 1).checked_mul(bd)?));
+    let fa = &lhs.fa;
     let mut r = Flat::EMPTY;
     let (mut rest_shape, mut rest_stride) = (bs, bd);
     let (fs, fd, n) = (&fa.s, &fa.d, fa.n);
@@ -376,9 +541,17 @@ fn compose_flat(fa: &Flat, b: &Pl) -> R<Pl> {
                 "assert curr_shape % rest_stride == 0 or rest_stride % curr_shape == 0 ({cs} and {rest_stride})"
             ));
         }
-        let new_shape = floordiv(cs, rest_stride)?.max(1).min(rest_shape);
+        let q = floordiv(cs, rest_stride)?;
+        // the shape divisibility that pycute does not check
+        if rest_shape > 1 && q > 1 && rest_shape > q && rest_shape % q != 0 {
+            *lawful = false;
+        }
+        let new_shape = q.max(1).min(rest_shape);
         if new_shape != 1 {
             r.push(new_shape, mul(rest_stride, cd)?)?;
+            // this leaf's digits in mode `k`: `rest_stride * (0..new_shape)`
+            reach.digits[k] =
+                reach.digits[k].saturating_add(rest_stride.saturating_mul(new_shape - 1));
         }
         rest_shape = floordiv(rest_shape, new_shape)?;
         rest_stride = -floordiv(-rest_stride, cs)?;
@@ -390,7 +563,16 @@ fn compose_flat(fa: &Flat, b: &Pl) -> R<Pl> {
 }
 
 /// `complement(L, max_idx)`.
-pub(crate) fn complement(l: &Pl, max_idx: i64) -> R<Pl> {
+pub(crate) fn complement(l: &Pl, max_idx: i64, lawful: &mut bool) -> R<Pl> {
+    Ok(complement_flat(l, max_idx, lawful)?.0.pl(true))
+}
+
+/// `complement(L, max_idx)` flat (coalesced), and the stride of its last mode before the
+/// coalesce (`cur`, the extent of `L` with the modes between).
+fn complement_flat(l: &Pl, max_idx: i64, lawful: &mut bool) -> R<(Flat, i64)> {
+    if max_idx < 1 {
+        *lawful = false;
+    }
     let f = Flat::of(l)?;
     let mut ds = [(0i64, 0i64); CAPACITY + 1];
     for (k, x) in ds.iter_mut().enumerate().take(f.n) {
@@ -409,12 +591,16 @@ pub(crate) fn complement(l: &Pl, max_idx: i64) -> R<Pl> {
                 "assert current_idx <= shape * stride ({cur} > {s} * {d})"
             ));
         }
+        // the proof's condition: each stride a positive multiple of the extent below
+        if d < 0 || d % cur != 0 {
+            *lawful = false;
+        }
         r.push(floordiv(d, cur)?, cur)?;
         cur = mul(s, d)?;
     }
     let top = max_idx.checked_add(cur - 1).ok_or("overflow")?;
     r.push(floordiv(top, cur)?, cur)?;
-    Ok(r.coalesced()?.pl(true))
+    Ok((r.coalesced()?, cur))
 }
 
 /// `right_inverse(L)`.
@@ -448,30 +634,50 @@ pub(crate) fn right_inverse(l: &Pl) -> R<Pl> {
 
 /// `left_inverse(L)`: `right_inverse(make_layout(L, complement(L)))`.
 pub(crate) fn left_inverse(l: &Pl) -> R<Pl> {
-    right_inverse(&Pl::Node(vec![l.clone(), complement(l, 1)?]))
+    right_inverse(&Pl::Node(vec![l.clone(), complement(l, 1, &mut false)?]))
 }
 
 /// `logical_divide(A, B)`.
-pub(crate) fn logical_divide(a: &Pl, b: &PcTiler) -> R<Pl> {
+pub(crate) fn logical_divide(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
     match b {
         PcTiler::None => Ok(a.clone()),
-        PcTiler::Tuple(items) => by_mode(a, items, logical_divide),
-        PcTiler::Int(l, _) | PcTiler::Layout(l, _) => {
-            let c = complement(l, size(a)?)?;
-            compose_layout(a, &Pl::Node(vec![Pl::clone(l), c]))
+        PcTiler::Tuple(items) => by_mode(a, items, logical_divide, lawful),
+        PcTiler::Int(l) | PcTiler::Layout(l) => {
+            let lhs = Lhs::of(a)?;
+            let (c, cur) = complement_flat(l, size(a)?, lawful)?;
+            // the law's complement by the shape of coalesce(A): the same where each
+            // division of the shape's modes by what is left of `cur` is exact
+            if lhs.fa.n > 1 {
+                let mut rest = cur;
+                for k in 0..lhs.fa.n {
+                    let x = lhs.fa.s[k];
+                    if x % rest == 0 {
+                        rest = 1;
+                    } else if rest % x == 0 {
+                        rest /= x;
+                    } else {
+                        *lawful = false;
+                        break;
+                    }
+                }
+            }
+            compose_flat(&lhs, &Pl::Node(vec![Pl::clone(l), c.pl(true)]), lawful)
         }
     }
 }
 
 /// `logical_product(A, B)` (for an int `B`, pycute computes `logical_divide(A, Layout(B))`).
-pub(crate) fn logical_product(a: &Pl, b: &PcTiler) -> R<Pl> {
+pub(crate) fn logical_product(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
     match b {
         PcTiler::None => Ok(a.clone()),
-        PcTiler::Tuple(items) => by_mode(a, items, logical_product),
-        PcTiler::Int(..) => logical_divide(a, b),
-        PcTiler::Layout(l, _) => {
-            let c = complement(a, mul(size(a)?, cosize(l)?)?)?;
-            Ok(Pl::Node(vec![a.clone(), compose_layout(&c, l)?]))
+        PcTiler::Tuple(items) => by_mode(a, items, logical_product, lawful),
+        PcTiler::Int(..) => {
+            *lawful = false;
+            logical_divide(a, b, lawful)
+        }
+        PcTiler::Layout(l) => {
+            let c = complement(a, mul(size(a)?, cosize(l)?)?, lawful)?;
+            Ok(Pl::Node(vec![a.clone(), compose_layout(&c, l, lawful)?]))
         }
     }
 }
