@@ -115,28 +115,50 @@ fn mul(a: i64, b: i64) -> R<i64> {
 
 /// A layout's leaves, `(shape, stride)` pairs, on the stack (no allocation): the flat
 /// lists pycute's algorithms build before they make a layout of them.
+///
+/// `N` modes at most: [`BIG`] holds every layout's (and one more); [`SMALL`], for operands
+/// of at most `SMALL - 2` leaves each (every flat list of their operations has at most
+/// one more mode than an operand), is what the common calls use: less to initialize and
+/// move.
 #[derive(Clone, Copy)]
-struct Flat {
-    s: [i64; CAPACITY + 1],
-    d: [i64; CAPACITY + 1],
+struct Flat<const N: usize> {
+    s: [i64; N],
+    d: [i64; N],
     n: usize,
 }
 
-impl Flat {
-    const EMPTY: Flat = Flat {
-        s: [0; CAPACITY + 1],
-        d: [0; CAPACITY + 1],
+/// The modes of a flat list for any layout (a complement has one more than its layout).
+const BIG: usize = CAPACITY + 1;
+/// The modes of a flat list for small operands.
+const SMALL: usize = 8;
+
+/// Whether every layout of the operands has at most `SMALL - 2` leaves.
+fn small(a: &Pl, t: Option<&PcTiler>) -> bool {
+    fn tiler(t: &PcTiler) -> bool {
+        match t {
+            PcTiler::None => true,
+            PcTiler::Int(l) | PcTiler::Layout(l) => l.leaf_count() <= SMALL - 2,
+            PcTiler::Tuple(items) => items.iter().all(tiler),
+        }
+    }
+    a.leaf_count() <= SMALL - 2 && t.is_none_or(tiler)
+}
+
+impl<const N: usize> Flat<N> {
+    const EMPTY: Flat<N> = Flat {
+        s: [0; N],
+        d: [0; N],
         n: 0,
     };
 
-    fn of(l: &Pl) -> R<Flat> {
+    fn of(l: &Pl) -> R<Flat<N>> {
         let mut f = Flat::EMPTY;
         l.push_leaves(&mut f)?;
         Ok(f)
     }
 
     fn push(&mut self, s: i64, d: i64) -> R<()> {
-        if self.n == CAPACITY + 1 {
+        if self.n == N {
             return Err(format!("more than {CAPACITY} modes"));
         }
         self.s[self.n] = s;
@@ -146,7 +168,7 @@ impl Flat {
     }
 
     /// pycute's `coalesce` of the flat list (at least one mode: `1:0` for none).
-    fn coalesced(&self) -> R<Flat> {
+    fn coalesced(&self) -> R<Flat<N>> {
         let mut r = Flat::EMPTY;
         r.s[0] = 1;
         r.n = 1;
@@ -298,7 +320,15 @@ impl Pl {
             && nesting(self, d)
     }
 
-    fn push_leaves(&self, f: &mut Flat) -> R<()> {
+    /// The number of leaves.
+    pub(crate) fn leaf_count(&self) -> usize {
+        match self {
+            Pl::Leaf(..) => 1,
+            Pl::Node(items) => items.iter().map(Pl::leaf_count).sum(),
+        }
+    }
+
+    fn push_leaves<const N: usize>(&self, f: &mut Flat<N>) -> R<()> {
         match self {
             Pl::Leaf(s, d) => f.push(*s, *d),
             Pl::Node(items) => items.iter().try_for_each(|p| p.push_leaves(f)),
@@ -336,7 +366,7 @@ pub(crate) fn size(l: &Pl) -> R<i64> {
 /// `L(i)` for an integer `i`: pycute's `crd2idx`, the modes column-major, the last leaf
 /// taking what is left.
 pub(crate) fn at(l: &Pl, i: i64) -> R<i64> {
-    let f = Flat::of(l)?;
+    let f = Flat::<BIG>::of(l)?;
     let (s, d, n) = (&f.s, &f.d, f.n);
     let (mut crd, mut out) = (i, 0i64);
     for k in 0..n {
@@ -393,7 +423,10 @@ pub(crate) fn coalesce(l: &Pl, profile: Option<&IntTuple>, lawful: &mut bool) ->
         }
         return Ok(Pl::Node(parts));
     }
-    Ok(Flat::of(l)?.coalesced()?.pl(true))
+    if small(l, None) {
+        return Ok(Flat::<SMALL>::of(l)?.coalesced()?.pl(true));
+    }
+    Ok(Flat::<BIG>::of(l)?.coalesced()?.pl(true))
 }
 
 /// `filter(L, profile)`.
@@ -412,8 +445,8 @@ pub(crate) fn filter(l: &Pl, profile: Option<&IntTuple>) -> R<Pl> {
         }
         return Ok(Pl::Node(parts));
     }
-    let f = Flat::of(l)?;
-    let mut r = Flat::EMPTY;
+    let f = Flat::<BIG>::of(l)?;
+    let mut r = Flat::<BIG>::EMPTY;
     for k in 0..f.n {
         if !(f.s[k] == 1 || f.d[k] == 0) {
             r.push(f.s[k], f.d[k])?;
@@ -427,10 +460,18 @@ pub(crate) fn filter(l: &Pl, profile: Option<&IntTuple>) -> R<Pl> {
 
 /// `composition(A, B)`.
 pub(crate) fn composition(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
+    if small(a, Some(b)) {
+        composition_n::<SMALL>(a, b, lawful)
+    } else {
+        composition_n::<BIG>(a, b, lawful)
+    }
+}
+
+fn composition_n<const N: usize>(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
     match b {
         PcTiler::None => Ok(a.clone()),
-        PcTiler::Int(l) | PcTiler::Layout(l) => compose_layout(a, l, lawful),
-        PcTiler::Tuple(items) => by_mode(a, items, composition, lawful),
+        PcTiler::Int(l) | PcTiler::Layout(l) => compose_layout::<N>(a, l, lawful),
+        PcTiler::Tuple(items) => by_mode(a, items, composition_n::<N>, lawful),
     }
 }
 
@@ -454,17 +495,17 @@ fn by_mode(a: &Pl, items: &[PcTiler], op: TilerOp, lawful: &mut bool) -> R<Pl> {
 
 /// `A` for a composition: `coalesce(A)` flat (computed once for all the modes of `B`),
 /// and what the proof needs of `A`.
-struct Lhs {
-    fa: Flat,
+struct Lhs<const N: usize> {
+    fa: Flat<N>,
     /// The last leaf of `A` has a shape other than 1 (coalescing keeps `A`'s extension).
     extends: bool,
     /// `size(A)`, where it fits.
     size: Option<i64>,
 }
 
-impl Lhs {
-    fn of(a: &Pl) -> R<Lhs> {
-        let f = Flat::of(a)?;
+impl<const N: usize> Lhs<N> {
+    fn of(a: &Pl) -> R<Lhs<N>> {
+        let f = Flat::<N>::of(a)?;
         let mut size = Some(1i64);
         for k in 0..f.n {
             size = size.and_then(|z| z.checked_mul(f.s[k]));
@@ -477,21 +518,21 @@ impl Lhs {
     }
 }
 
-fn compose_layout(a: &Pl, b: &Pl, lawful: &mut bool) -> R<Pl> {
-    compose_flat(&Lhs::of(a)?, b, lawful)
+fn compose_layout<const N: usize>(a: &Pl, b: &Pl, lawful: &mut bool) -> R<Pl> {
+    compose_flat(&Lhs::<N>::of(a)?, b, lawful)
 }
 
 /// What the leaves of `B` reach, for the proof: the largest digit each puts in each mode
 /// of `coalesce(A)`, summed over the leaves, and the largest index, summed.
-struct Reach {
-    digits: [i64; CAPACITY + 1],
+struct Reach<const N: usize> {
+    digits: [i64; N],
     index: Option<i64>,
 }
 
 /// `composition(A, B)` for a layout `B`.
-fn compose_flat(lhs: &Lhs, b: &Pl, lawful: &mut bool) -> R<Pl> {
+fn compose_flat<const N: usize>(lhs: &Lhs<N>, b: &Pl, lawful: &mut bool) -> R<Pl> {
     let mut reach = Reach {
-        digits: [0; CAPACITY + 1],
+        digits: [0; N],
         index: Some(0),
     };
     let r = compose_rec(lhs, b, &mut reach, lawful)?;
@@ -508,7 +549,12 @@ fn compose_flat(lhs: &Lhs, b: &Pl, lawful: &mut bool) -> R<Pl> {
     Ok(r)
 }
 
-fn compose_rec(lhs: &Lhs, b: &Pl, reach: &mut Reach, lawful: &mut bool) -> R<Pl> {
+fn compose_rec<const N: usize>(
+    lhs: &Lhs<N>,
+    b: &Pl,
+    reach: &mut Reach<N>,
+    lawful: &mut bool,
+) -> R<Pl> {
     let (bs, bd) = match b {
         Pl::Node(items) => {
             return Ok(Pl::Node(
@@ -531,7 +577,7 @@ fn compose_rec(lhs: &Lhs, b: &Pl, reach: &mut Reach, lawful: &mut bool) -> R<Pl>
         .index
         .and_then(|x| x.checked_add((bs - 1).checked_mul(bd)?));
     let fa = &lhs.fa;
-    let mut r = Flat::EMPTY;
+    let mut r = Flat::<N>::EMPTY;
     let (mut rest_shape, mut rest_stride) = (bs, bd);
     let (fs, fd, n) = (&fa.s, &fa.d, fa.n);
     for k in 0..n - 1 {
@@ -564,23 +610,26 @@ fn compose_rec(lhs: &Lhs, b: &Pl, reach: &mut Reach, lawful: &mut bool) -> R<Pl>
 
 /// `complement(L, max_idx)`.
 pub(crate) fn complement(l: &Pl, max_idx: i64, lawful: &mut bool) -> R<Pl> {
-    Ok(complement_flat(l, max_idx, lawful)?.0.pl(true))
+    if small(l, None) {
+        return Ok(complement_flat::<SMALL>(l, max_idx, lawful)?.0.pl(true));
+    }
+    Ok(complement_flat::<BIG>(l, max_idx, lawful)?.0.pl(true))
 }
 
 /// `complement(L, max_idx)` flat (coalesced), and the stride of its last mode before the
 /// coalesce (`cur`, the extent of `L` with the modes between).
-fn complement_flat(l: &Pl, max_idx: i64, lawful: &mut bool) -> R<(Flat, i64)> {
+fn complement_flat<const N: usize>(l: &Pl, max_idx: i64, lawful: &mut bool) -> R<(Flat<N>, i64)> {
     if max_idx < 1 {
         *lawful = false;
     }
-    let f = Flat::of(l)?;
-    let mut ds = [(0i64, 0i64); CAPACITY + 1];
+    let f = Flat::<N>::of(l)?;
+    let mut ds = [(0i64, 0i64); N];
     for (k, x) in ds.iter_mut().enumerate().take(f.n) {
         *x = (f.d[k], f.s[k]);
     }
     let ds = &mut ds[..f.n];
     ds.sort_unstable();
-    let mut r = Flat::EMPTY;
+    let mut r = Flat::<N>::EMPTY;
     let mut cur = 1i64;
     for &mut (d, s) in ds {
         if d == 0 || s == 1 {
@@ -605,8 +654,8 @@ fn complement_flat(l: &Pl, max_idx: i64, lawful: &mut bool) -> R<(Flat, i64)> {
 
 /// `right_inverse(L)`.
 pub(crate) fn right_inverse(l: &Pl) -> R<Pl> {
-    let f = Flat::of(l)?;
-    let mut dsa = [(0i64, 0i64, 0i64); CAPACITY + 1];
+    let f = Flat::<BIG>::of(l)?;
+    let mut dsa = [(0i64, 0i64, 0i64); BIG];
     let mut acc = 1i64;
     for (k, x) in dsa.iter_mut().enumerate().take(f.n) {
         *x = (f.d[k], f.s[k], acc);
@@ -614,7 +663,7 @@ pub(crate) fn right_inverse(l: &Pl) -> R<Pl> {
     }
     let dsa = &mut dsa[..f.n];
     dsa.sort_unstable();
-    let mut r = Flat::EMPTY;
+    let mut r = Flat::<BIG>::EMPTY;
     let mut cur = 1i64;
     for &mut (d, s, p) in dsa {
         if s == 1 {
@@ -639,12 +688,20 @@ pub(crate) fn left_inverse(l: &Pl) -> R<Pl> {
 
 /// `logical_divide(A, B)`.
 pub(crate) fn logical_divide(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
+    if small(a, Some(b)) {
+        logical_divide_n::<SMALL>(a, b, lawful)
+    } else {
+        logical_divide_n::<BIG>(a, b, lawful)
+    }
+}
+
+fn logical_divide_n<const N: usize>(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
     match b {
         PcTiler::None => Ok(a.clone()),
-        PcTiler::Tuple(items) => by_mode(a, items, logical_divide, lawful),
+        PcTiler::Tuple(items) => by_mode(a, items, logical_divide_n::<N>, lawful),
         PcTiler::Int(l) | PcTiler::Layout(l) => {
-            let lhs = Lhs::of(a)?;
-            let (c, cur) = complement_flat(l, size(a)?, lawful)?;
+            let lhs = Lhs::<N>::of(a)?;
+            let (c, cur) = complement_flat::<N>(l, size(a)?, lawful)?;
             // the law's complement by the shape of coalesce(A): the same where each
             // division of the shape's modes by what is left of `cur` is exact
             if lhs.fa.n > 1 {
@@ -668,16 +725,30 @@ pub(crate) fn logical_divide(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
 
 /// `logical_product(A, B)` (for an int `B`, pycute computes `logical_divide(A, Layout(B))`).
 pub(crate) fn logical_product(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
+    if small(a, Some(b)) {
+        logical_product_n::<SMALL>(a, b, lawful)
+    } else {
+        logical_product_n::<BIG>(a, b, lawful)
+    }
+}
+
+fn logical_product_n<const N: usize>(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl> {
     match b {
         PcTiler::None => Ok(a.clone()),
-        PcTiler::Tuple(items) => by_mode(a, items, logical_product, lawful),
+        PcTiler::Tuple(items) => by_mode(a, items, logical_product_n::<N>, lawful),
         PcTiler::Int(..) => {
             *lawful = false;
-            logical_divide(a, b, lawful)
+            logical_divide_n::<N>(a, b, lawful)
         }
         PcTiler::Layout(l) => {
-            let c = complement(a, mul(size(a)?, cosize(l)?)?, lawful)?;
-            Ok(Pl::Node(vec![a.clone(), compose_layout(&c, l, lawful)?]))
+            // `c` has at most one leaf more than `a`: `N` holds its flat list
+            let c = complement_flat::<N>(a, mul(size(a)?, cosize(l)?)?, lawful)?
+                .0
+                .pl(true);
+            Ok(Pl::Node(vec![
+                a.clone(),
+                compose_layout::<N>(&c, l, lawful)?,
+            ]))
         }
     }
 }
