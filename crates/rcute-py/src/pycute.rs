@@ -23,9 +23,10 @@ use rcute::law::Verdict;
 use rcute::layout::Layout;
 use rcute::tuple::IntTuple;
 use rcute_lang::Value;
+use std::borrow::Cow;
 use std::fmt::Write;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
 
 /// Whether every call also computes rcute's answer and checks it against a proved one.
 static CHECKED: AtomicBool = AtomicBool::new(false);
@@ -40,7 +41,7 @@ static PROVED: AtomicU64 = AtomicU64::new(0);
 /// [`Pl::fits`], or `answer` made it).
 #[pyclass(frozen, module = "rcute.pycute", name = "Layout")]
 pub struct PcLayout {
-    pl: Arc<Pl>,
+    pl: Pl,
     l: OnceLock<Box<Layout>>,
 }
 
@@ -56,7 +57,7 @@ impl Clone for PcLayout {
 impl PcLayout {
     fn of(l: Layout) -> PcLayout {
         PcLayout {
-            pl: Arc::new(Pl::of(&l)),
+            pl: Pl::of(&l),
             l: OnceLock::from(Box::new(l)),
         }
     }
@@ -64,7 +65,7 @@ impl PcLayout {
     /// A tree that makes a layout ([`Pl::fits`]).
     fn of_tree(pl: Pl) -> PcLayout {
         PcLayout {
-            pl: Arc::new(pl),
+            pl,
             l: OnceLock::new(),
         }
     }
@@ -236,24 +237,36 @@ fn layout_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<std::borrow::Cow<'a, Pc
 
 /// A pycute tiler: `None` (the whole mode), an int `n` (`Layout(n)`), a layout, or a
 /// tuple of tilers, mode by mode.
-fn tiler_arg(obj: &Bound<'_, PyAny>) -> PyResult<PcTiler> {
+fn tiler_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<PcTiler<'a>> {
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        // the modes, borrowed from the tuple
+        return Ok(PcTiler::Tuple(
+            (0..t.len())
+                .map(|k| tiler_mode(t.get_borrowed_item(k)?))
+                .collect::<PyResult<_>>()?,
+        ));
+    }
+    tiler_mode(obj.as_borrowed())
+}
+
+/// A tiler or a mode of a tuple tiler.
+fn tiler_mode<'a>(obj: Borrowed<'a, '_, PyAny>) -> PyResult<PcTiler<'a>> {
     if obj.is_none() {
         return Ok(PcTiler::None);
     }
     if let Ok(l) = obj.cast::<PcLayout>() {
-        return Ok(PcTiler::Layout(l.get().pl.clone()));
+        return Ok(PcTiler::Layout(Cow::Borrowed(&l.get().pl)));
     }
     if obj.cast::<PyInt>().is_ok() {
-        let l = layout_arg(obj)?;
-        return Ok(PcTiler::Int(l.pl.clone()));
+        let l = layout_arg(&obj)?.into_owned();
+        return Ok(PcTiler::Int(Cow::Owned(l.pl)));
     }
-    if let Ok(t) = obj.cast::<PyTuple>() {
-        return Ok(PcTiler::Tuple(
-            t.iter().map(|x| tiler_arg(&x)).collect::<PyResult<_>>()?,
-        ));
+    if obj.cast::<PyTuple>().is_ok() {
+        // a tuple in a tuple: its trees copied
+        return Ok(owned(tiler_arg(&obj.to_owned())?));
     }
     if let Ok(t) = obj.cast::<PyList>() {
-        return tiler_arg(t.to_tuple().as_any());
+        return Ok(owned(tiler_arg(t.to_tuple().as_any())?));
     }
     Err(PyTypeError::new_err(format!(
         "a tiler is None, an int, a Layout or a tuple of them; this is {}",
@@ -261,9 +274,19 @@ fn tiler_arg(obj: &Bound<'_, PyAny>) -> PyResult<PcTiler> {
     )))
 }
 
+/// A tiler that owns its trees.
+fn owned(t: PcTiler<'_>) -> PcTiler<'static> {
+    match t {
+        PcTiler::None => PcTiler::None,
+        PcTiler::Layout(l) => PcTiler::Layout(Cow::Owned(l.into_owned())),
+        PcTiler::Int(l) => PcTiler::Int(Cow::Owned(l.into_owned())),
+        PcTiler::Tuple(items) => PcTiler::Tuple(items.into_iter().map(owned).collect()),
+    }
+}
+
 /// A tuple tiler padded with `None` to the rank of `l`: pycute keeps the modes beyond a
 /// tuple tiler (CuTe's composition drops them), as `_` does.
-fn padded(t: PcTiler, l: &Pl) -> PcTiler {
+fn padded<'a>(t: PcTiler<'a>, l: &Pl) -> PcTiler<'a> {
     match t {
         PcTiler::Tuple(mut items) => {
             while items.len() < pycute_algo::len(l) {
@@ -276,7 +299,7 @@ fn padded(t: PcTiler, l: &Pl) -> PcTiler {
 }
 
 /// A pycute tiler as rcute's.
-fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
+fn rcute_tiler(t: &PcTiler<'_>) -> Result<Tiler, rcute::Error> {
     match t {
         PcTiler::None => Ok(Tiler::UNDERSCORE),
         PcTiler::Int(l) | PcTiler::Layout(l) => Ok(Tiler::layout(l.rcute_layout()?)),
@@ -291,7 +314,7 @@ fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
 }
 
 /// A pycute tiler as the language's value, for the law.
-fn tiler_value(t: &PcTiler) -> Result<Value, rcute::Error> {
+fn tiler_value(t: &PcTiler<'_>) -> Result<Value, rcute::Error> {
     Ok(match t {
         PcTiler::None => Value::Tuple(IntTuple::from_int(rcute::Int::UNDERSCORE)),
         PcTiler::Int(l) | PcTiler::Layout(l) => Value::Layout(l.rcute_layout()?),
@@ -363,7 +386,7 @@ fn checked_answer(
             py,
             PcLayout {
                 l: OnceLock::from(Box::new(*r)),
-                pl: Arc::new(pl),
+                pl,
             },
         );
     }
@@ -373,7 +396,7 @@ fn checked_answer(
             py,
             PcLayout {
                 l: OnceLock::from(Box::new(l)),
-                pl: Arc::new(pl),
+                pl,
             },
         )
     };
@@ -493,7 +516,7 @@ impl PcLayout {
     #[pyo3(signature = (*args))]
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
         if args.len() == 1 {
-            let a = args.get_item(0)?;
+            let a = args.get_borrowed_item(0)?;
             if let Ok(i) = a.cast::<PyInt>()
                 && let Ok(v) = i.extract::<i64>()
             {
@@ -506,6 +529,28 @@ impl PcLayout {
                     Ok(k) => Ok(k.value().into_pyobject(py)?.into_any().unbind()),
                     Err(e) => Err(error::core(py, e, &format!("{}({v})", text(l)))),
                 };
+            }
+            // ints in the domains of the modes: pycute's crd2idx mode by mode
+            if let Ok(t) = a.cast::<PyTuple>()
+                && let Pl::Node(modes) = &self.pl
+                && modes.len() == t.len()
+            {
+                let mut sum = Some(0i64);
+                for (k, m) in modes.iter().enumerate() {
+                    let x = t.get_borrowed_item(k)?;
+                    let Some(v) = x.cast::<PyInt>().ok().and_then(|i| i.extract::<i64>().ok())
+                    else {
+                        sum = None;
+                        break;
+                    };
+                    sum = sum.and_then(|s| s.checked_add(pycute_algo::index(m, v)?));
+                    if sum.is_none() {
+                        break;
+                    }
+                }
+                if let Some(k) = sum {
+                    return Ok(k.into_pyobject(py)?.into_any().unbind());
+                }
             }
         }
         // a flat tuple of ints: the coordinate built at once
@@ -524,26 +569,12 @@ impl PcLayout {
                     }
                 }
             }
-            if flat {
-                // each int in the domain of its mode: pycute's crd2idx mode by mode
-                if let Pl::Node(modes) = &*self.pl
-                    && modes.len() == t.len()
-                {
-                    let mut sum = Some(0i64);
-                    for (m, c) in modes.iter().zip(&ints) {
-                        sum = sum.and_then(|s| s.checked_add(pycute_algo::index(m, c.value())?));
-                    }
-                    if let Some(k) = sum {
-                        return Ok(k.into_pyobject(py)?.into_any().unbind());
-                    }
-                }
-                if let Ok(crd) = IntTuple::try_from_ints(&ints[..t.len()]) {
-                    let l = self.layout_py(py)?;
-                    let k = l
-                        .try_crd2idx(&crd)
-                        .map_err(|e| error::core(py, e, &format!("{}({})", text(l), t)))?;
-                    return Ok(k.value().into_pyobject(py)?.into_any().unbind());
-                }
+            if flat && let Ok(crd) = IntTuple::try_from_ints(&ints[..t.len()]) {
+                let l = self.layout_py(py)?;
+                let k = l
+                    .try_crd2idx(&crd)
+                    .map_err(|e| error::core(py, e, &format!("{}({})", text(l), t)))?;
+                return Ok(k.value().into_pyobject(py)?.into_any().unbind());
             }
         }
         let c = if args.len() == 1 {
@@ -569,7 +600,7 @@ impl PcLayout {
 
     /// `L[i]`: mode `i` (pycute's `Layout(shape[i], stride[i])`).
     fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Py<PcLayout>> {
-        if let Pl::Leaf(..) = &*self.pl {
+        if let Pl::Leaf(..) = &self.pl {
             if i != 0 {
                 return Err(PyIndexError::new_err(format!(
                     "mode {i} of the rank-1 layout {}",
@@ -828,7 +859,7 @@ pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyRes
         py,
         PcLayout {
             l: OnceLock::from(Box::new(l)),
-            pl: Arc::new(pl),
+            pl,
         },
     )
 }

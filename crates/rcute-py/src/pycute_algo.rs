@@ -69,7 +69,7 @@
 use rcute::Int;
 use rcute::layout::Layout;
 use rcute::tuple::{CAPACITY, IntTuple};
-use std::sync::Arc;
+use std::borrow::Cow;
 
 /// pycute's refusal (its `assert`, or a division by zero).
 pub(crate) type Refusal = String;
@@ -84,13 +84,13 @@ pub(crate) enum Pl {
 }
 
 /// A pycute tiler: `None`, a layout (an int is `Layout(n)`), or a tuple of tilers.
-pub(crate) enum PcTiler {
+pub(crate) enum PcTiler<'a> {
     None,
-    /// pycute's tree (shared with the argument's object).
-    Layout(Arc<Pl>),
+    /// pycute's tree (borrowed from the argument's object).
+    Layout(Cow<'a, Pl>),
     /// An int `n`: pycute's `Layout(n)` (kept apart for the product's treatment of ints).
-    Int(Arc<Pl>),
-    Tuple(Vec<PcTiler>),
+    Int(Cow<'a, Pl>),
+    Tuple(Vec<PcTiler<'a>>),
 }
 
 fn floordiv(a: i64, b: i64) -> R<i64> {
@@ -170,7 +170,14 @@ impl<const N: usize> Flat<N> {
     /// pycute's `coalesce` of the flat list (at least one mode: `1:0` for none).
     fn coalesced(&self) -> R<Flat<N>> {
         let mut r = Flat::EMPTY;
+        self.coalesce_into(&mut r)?;
+        Ok(r)
+    }
+
+    /// [`Flat::coalesced`] into `r` (in place: a `Flat` is not moved).
+    fn coalesce_into(&self, r: &mut Flat<N>) -> R<()> {
         r.s[0] = 1;
+        r.d[0] = 0;
         r.n = 1;
         for k in 0..self.n {
             let (s, d) = (self.s[k], self.d[k]);
@@ -186,7 +193,7 @@ impl<const N: usize> Flat<N> {
                 r.push(s, d)?;
             }
         }
-        Ok(r)
+        Ok(())
     }
 
     /// `Layout(tuple(rs), tuple(rd))`, or `Layout(rs[0], rd[0])` for one mode.
@@ -424,9 +431,16 @@ pub(crate) fn coalesce(l: &Pl, profile: Option<&IntTuple>, lawful: &mut bool) ->
         return Ok(Pl::Node(parts));
     }
     if small(l, None) {
-        return Ok(Flat::<SMALL>::of(l)?.coalesced()?.pl(true));
+        return coalesce_n::<SMALL>(l);
     }
-    Ok(Flat::<BIG>::of(l)?.coalesced()?.pl(true))
+    coalesce_n::<BIG>(l)
+}
+
+fn coalesce_n<const N: usize>(l: &Pl) -> R<Pl> {
+    let (mut f, mut r) = (Flat::<N>::EMPTY, Flat::<N>::EMPTY);
+    l.push_leaves(&mut f)?;
+    f.coalesce_into(&mut r)?;
+    Ok(r.pl(true))
 }
 
 /// `filter(L, profile)`.
@@ -475,7 +489,7 @@ fn composition_n<const N: usize>(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R<Pl
     }
 }
 
-type TilerOp = fn(&Pl, &PcTiler, &mut bool) -> R<Pl>;
+type TilerOp = fn(&Pl, &PcTiler<'_>, &mut bool) -> R<Pl>;
 
 /// A tuple tiler: `op` mode by mode, the modes of `a` beyond it kept.
 fn by_mode(a: &Pl, items: &[PcTiler], op: TilerOp, lawful: &mut bool) -> R<Pl> {
@@ -504,22 +518,30 @@ struct Lhs<const N: usize> {
 }
 
 impl<const N: usize> Lhs<N> {
-    fn of(a: &Pl) -> R<Lhs<N>> {
-        let f = Flat::<N>::of(a)?;
+    const EMPTY: Lhs<N> = Lhs {
+        fa: Flat::EMPTY,
+        extends: false,
+        size: None,
+    };
+
+    /// `A`'s (in place: a `Flat` is not moved).
+    fn fill(&mut self, a: &Pl) -> R<()> {
+        let mut f = Flat::<N>::EMPTY;
+        a.push_leaves(&mut f)?;
         let mut size = Some(1i64);
         for k in 0..f.n {
             size = size.and_then(|z| z.checked_mul(f.s[k]));
         }
-        Ok(Lhs {
-            fa: f.coalesced()?,
-            extends: f.n > 0 && f.s[f.n - 1] != 1,
-            size,
-        })
+        self.size = size;
+        self.extends = f.n > 0 && f.s[f.n - 1] != 1;
+        f.coalesce_into(&mut self.fa)
     }
 }
 
 fn compose_layout<const N: usize>(a: &Pl, b: &Pl, lawful: &mut bool) -> R<Pl> {
-    compose_flat(&Lhs::<N>::of(a)?, b, lawful)
+    let mut lhs = Lhs::<N>::EMPTY;
+    lhs.fill(a)?;
+    compose_flat(&lhs, b, lawful)
 }
 
 /// What the leaves of `B` reach, for the proof: the largest digit each puts in each mode
@@ -611,18 +633,28 @@ fn compose_rec<const N: usize>(
 /// `complement(L, max_idx)`.
 pub(crate) fn complement(l: &Pl, max_idx: i64, lawful: &mut bool) -> R<Pl> {
     if small(l, None) {
-        return Ok(complement_flat::<SMALL>(l, max_idx, lawful)?.0.pl(true));
+        let mut c = Flat::<SMALL>::EMPTY;
+        complement_flat(l, max_idx, lawful, &mut c)?;
+        return Ok(c.pl(true));
     }
-    Ok(complement_flat::<BIG>(l, max_idx, lawful)?.0.pl(true))
+    let mut c = Flat::<BIG>::EMPTY;
+    complement_flat(l, max_idx, lawful, &mut c)?;
+    Ok(c.pl(true))
 }
 
-/// `complement(L, max_idx)` flat (coalesced), and the stride of its last mode before the
-/// coalesce (`cur`, the extent of `L` with the modes between).
-fn complement_flat<const N: usize>(l: &Pl, max_idx: i64, lawful: &mut bool) -> R<(Flat<N>, i64)> {
+/// `complement(L, max_idx)` flat (coalesced) into `out`, and the stride of its last mode
+/// before the coalesce (`cur`, the extent of `L` with the modes between).
+fn complement_flat<const N: usize>(
+    l: &Pl,
+    max_idx: i64,
+    lawful: &mut bool,
+    out: &mut Flat<N>,
+) -> R<i64> {
     if max_idx < 1 {
         *lawful = false;
     }
-    let f = Flat::<N>::of(l)?;
+    let mut f = Flat::<N>::EMPTY;
+    l.push_leaves(&mut f)?;
     let mut ds = [(0i64, 0i64); N];
     for (k, x) in ds.iter_mut().enumerate().take(f.n) {
         *x = (f.d[k], f.s[k]);
@@ -649,7 +681,8 @@ fn complement_flat<const N: usize>(l: &Pl, max_idx: i64, lawful: &mut bool) -> R
     }
     let top = max_idx.checked_add(cur - 1).ok_or("overflow")?;
     r.push(floordiv(top, cur)?, cur)?;
-    Ok((r.coalesced()?, cur))
+    r.coalesce_into(out)?;
+    Ok(cur)
 }
 
 /// `right_inverse(L)`.
@@ -700,8 +733,10 @@ fn logical_divide_n<const N: usize>(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R
         PcTiler::None => Ok(a.clone()),
         PcTiler::Tuple(items) => by_mode(a, items, logical_divide_n::<N>, lawful),
         PcTiler::Int(l) | PcTiler::Layout(l) => {
-            let lhs = Lhs::<N>::of(a)?;
-            let (c, cur) = complement_flat::<N>(l, size(a)?, lawful)?;
+            let mut lhs = Lhs::<N>::EMPTY;
+            lhs.fill(a)?;
+            let mut c = Flat::<N>::EMPTY;
+            let cur = complement_flat::<N>(l, size(a)?, lawful, &mut c)?;
             // the law's complement by the shape of coalesce(A): the same where each
             // division of the shape's modes by what is left of `cur` is exact
             if lhs.fa.n > 1 {
@@ -742,9 +777,9 @@ fn logical_product_n<const N: usize>(a: &Pl, b: &PcTiler, lawful: &mut bool) -> 
         }
         PcTiler::Layout(l) => {
             // `c` has at most one leaf more than `a`: `N` holds its flat list
-            let c = complement_flat::<N>(a, mul(size(a)?, cosize(l)?)?, lawful)?
-                .0
-                .pl(true);
+            let mut c = Flat::<N>::EMPTY;
+            complement_flat::<N>(a, mul(size(a)?, cosize(l)?)?, lawful, &mut c)?;
+            let c = c.pl(true);
             Ok(Pl::Node(vec![
                 a.clone(),
                 compose_layout::<N>(&c, l, lawful)?,
