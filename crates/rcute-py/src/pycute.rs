@@ -344,27 +344,37 @@ fn answer(
             return Py::new(py, PcLayout::of_tree(pl));
         }
         // the proof checked: the answer of the second way must be the same
-        let proved = pl_text(&pl);
+        let proved = pl.clone();
         let checked = checked_answer(py, op, &call, pl, rcute(), law_args);
-        let same = match &checked {
-            Ok(r) => pl_text(&r.get().pl) == proved,
-            Err(_) => false,
-        };
-        if !same {
-            let got = match &checked {
-                Ok(r) => pl_text(&r.get().pl),
-                Err(e) => e.to_string(),
-            };
-            return Err(error::message(
-                py,
-                format!("{op}: the answer proved lawful, {proved}, is not the checked one: {got}"),
-                &call(),
-            ));
-        }
-        PROVED.fetch_add(1, Ordering::Relaxed);
+        same_as_proved(py, op, &proved, &checked, call)?;
         return checked;
     }
     checked_answer(py, op, &call, pl, rcute(), law_args)
+}
+
+/// While checked: `Ok` (and counted) where the answer of the second way is the proved
+/// one, else the error that says they differ.
+fn same_as_proved(
+    py: Python<'_>,
+    op: &str,
+    proved: &Pl,
+    checked: &PyResult<Py<PcLayout>>,
+    call: impl Fn() -> String,
+) -> PyResult<()> {
+    let proved = pl_text(proved);
+    let got = match checked {
+        Ok(r) => pl_text(&r.get().pl),
+        Err(e) => e.to_string(),
+    };
+    if got != proved {
+        return Err(error::message(
+            py,
+            format!("{op}: the answer proved lawful, {proved}, is not the checked one: {got}"),
+            &call(),
+        ));
+    }
+    PROVED.fetch_add(1, Ordering::Relaxed);
+    Ok(())
 }
 
 /// [`answer`] where pycute's answer is not proved lawful: compared with rcute's, and
@@ -651,6 +661,39 @@ impl PcLayout {
     }
 }
 
+/// A tuple tiler's answer where it is proved lawful, mode by mode as pycute's
+/// (`pycute_algo::by_mode`: the modes beyond the tiler kept), without a tiler built of the
+/// tuple; `None` where a mode is not proved or refused (the call then takes the general
+/// way, which answers and refuses as pycute's). While checked, the general way answers
+/// too, and must give the same.
+fn by_mode_proved(
+    a: &Pl,
+    t: &Bound<'_, PyTuple>,
+    op: fn(&Pl, &PcTiler<'_>, &mut bool) -> Result<Pl, pycute_algo::Refusal>,
+) -> PyResult<Option<Pl>> {
+    let (n, k) = (pycute_algo::len(a), t.len());
+    if k > n {
+        return Ok(None);
+    }
+    let mut parts = Vec::with_capacity(n);
+    for i in 0..n {
+        let Ok(m) = pycute_algo::mode(a, i) else {
+            return Ok(None);
+        };
+        if i >= k {
+            parts.push(m.clone());
+            continue;
+        }
+        let mut lawful = true;
+        match op(m, &tiler_mode(t.get_borrowed_item(i)?)?, &mut lawful) {
+            Ok(p) if lawful => parts.push(p),
+            _ => return Ok(None),
+        }
+    }
+    let pl = Pl::Node(parts);
+    Ok(pl.fits().then_some(pl))
+}
+
 macro_rules! by_tiler {
     ($name:ident, $op:literal) => {
         #[doc = concat!("pycute's `", $op, "(A, B)`.")]
@@ -664,6 +707,14 @@ macro_rules! by_tiler {
                 return Ok(a.clone().unbind());
             }
             let arg = layout_arg(a)?;
+            let proved = match b.cast::<PyTuple>() {
+                Ok(t) => by_mode_proved(&arg.pl, t, pycute_algo::$name)?,
+                Err(_) => None,
+            };
+            let checked = CHECKED.load(Ordering::Relaxed);
+            if let Some(pl) = proved.as_ref().filter(|_| !checked) {
+                return Ok(Py::new(py, PcLayout::of_tree(pl.clone()))?.into_any());
+            }
             let t = padded(tiler_arg(b)?, &arg.pl);
             let mut lawful = true;
             let port = pycute_algo::$name(&arg.pl, &t, &mut lawful);
@@ -678,8 +729,11 @@ macro_rules! by_tiler {
                     rcute_tiler(&t).and_then(|rt| TilerOps::$name(l, &rt))
                 },
                 || Ok(vec![Value::Layout(*arg.layout()?), tiler_value(&t)?]),
-            )?;
-            Ok(r.into_any())
+            );
+            if let Some(pl) = proved {
+                same_as_proved(py, $op, &pl, &r, || call_text($op, &[a, b]))?;
+            }
+            Ok(r?.into_any())
         }
     };
 }

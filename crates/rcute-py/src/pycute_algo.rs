@@ -137,11 +137,11 @@ fn small(a: &Pl, t: Option<&PcTiler>) -> bool {
     fn tiler(t: &PcTiler) -> bool {
         match t {
             PcTiler::None => true,
-            PcTiler::Int(l) | PcTiler::Layout(l) => l.leaf_count() <= SMALL - 2,
+            PcTiler::Int(l) | PcTiler::Layout(l) => l.has_leaves_at_most(SMALL - 2),
             PcTiler::Tuple(items) => items.iter().all(tiler),
         }
     }
-    a.leaf_count() <= SMALL - 2 && t.is_none_or(tiler)
+    a.has_leaves_at_most(SMALL - 2) && t.is_none_or(tiler)
 }
 
 impl<const N: usize> Flat<N> {
@@ -327,12 +327,28 @@ impl Pl {
             && nesting(self, d)
     }
 
-    /// The number of leaves.
-    pub(crate) fn leaf_count(&self) -> usize {
-        match self {
-            Pl::Leaf(..) => 1,
-            Pl::Node(items) => items.iter().map(Pl::leaf_count).sum(),
+    /// Whether the tree has at most `max` leaves (counted until there are more).
+    fn has_leaves_at_most(&self, max: usize) -> bool {
+        fn count(p: &Pl, left: &mut usize) -> bool {
+            match p {
+                Pl::Leaf(..) => {
+                    if *left == 0 {
+                        return false;
+                    }
+                    *left -= 1;
+                    true
+                }
+                Pl::Node(items) => {
+                    for m in items {
+                        if !count(m, left) {
+                            return false;
+                        }
+                    }
+                    true
+                }
+            }
         }
+        count(self, &mut { max })
     }
 
     fn push_leaves<const N: usize>(&self, f: &mut Flat<N>) -> R<()> {
@@ -430,10 +446,8 @@ pub(crate) fn coalesce(l: &Pl, profile: Option<&IntTuple>, lawful: &mut bool) ->
         }
         return Ok(Pl::Node(parts));
     }
-    if small(l, None) {
-        return coalesce_n::<SMALL>(l);
-    }
-    coalesce_n::<BIG>(l)
+    // the small lists where the leaves fit (a push fails only there), else the large
+    coalesce_n::<SMALL>(l).or_else(|_| coalesce_n::<BIG>(l))
 }
 
 fn coalesce_n<const N: usize>(l: &Pl) -> R<Pl> {
