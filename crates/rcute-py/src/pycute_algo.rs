@@ -406,11 +406,16 @@ pub(crate) fn at(l: &Pl, i: i64) -> R<i64> {
 /// on `i // s`; in the domain the last leaf's quotient is 0); `None` outside the domain
 /// or where a product overflows.
 pub(crate) fn index(l: &Pl, i: i64) -> Option<i64> {
+    // one division per leaf (quotient and remainder of one `idiv`)
     fn go(p: &Pl, c: &mut i64, out: &mut i64) -> Option<()> {
         match p {
             Pl::Leaf(s, d) => {
-                *out = out.checked_add(c.checked_rem(*s)?.checked_mul(*d)?)?;
-                *c = c.checked_div(*s)?;
+                if *s < 1 {
+                    return None;
+                }
+                let q = *c / *s;
+                *out = out.checked_add((*c - q * *s).checked_mul(*d)?)?;
+                *c = q;
                 Some(())
             }
             Pl::Node(items) => items.iter().try_for_each(|m| go(m, c, out)),
@@ -418,6 +423,9 @@ pub(crate) fn index(l: &Pl, i: i64) -> Option<i64> {
     }
     if i < 0 {
         return None;
+    }
+    if let Pl::Leaf(s, d) = l {
+        return if i < *s { i.checked_mul(*d) } else { None };
     }
     let (mut c, mut out) = (i, 0);
     go(l, &mut c, &mut out)?;
