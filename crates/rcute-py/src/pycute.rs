@@ -39,7 +39,7 @@ static PROVED: AtomicU64 = AtomicU64::new(0);
 /// It holds pycute's tree, the operand of pycute's algorithms, and rcute's layout (of
 /// static integers) of it, made when first needed (the trees of answers always make one:
 /// [`Pl::fits`], or `answer` made it).
-#[pyclass(frozen, module = "rcute.pycute", name = "Layout")]
+#[pyclass(frozen, freelist = 256, module = "rcute.pycute", name = "Layout")]
 pub struct PcLayout {
     pl: Pl,
     l: OnceLock<Box<Layout>>,
@@ -711,10 +711,12 @@ macro_rules! by_tiler {
                 Ok(t) => by_mode_proved(&arg.pl, t, pycute_algo::$name)?,
                 Err(_) => None,
             };
-            let checked = CHECKED.load(Ordering::Relaxed);
-            if let Some(pl) = proved.as_ref().filter(|_| !checked) {
-                return Ok(Py::new(py, PcLayout::of_tree(pl.clone()))?.into_any());
-            }
+            let proved = match proved {
+                Some(pl) if !CHECKED.load(Ordering::Relaxed) => {
+                    return Ok(Py::new(py, PcLayout::of_tree(pl))?.into_any());
+                }
+                p => p,
+            };
             let t = padded(tiler_arg(b)?, &arg.pl);
             let mut lawful = true;
             let port = pycute_algo::$name(&arg.pl, &t, &mut lawful);

@@ -109,6 +109,12 @@ fn pymod(a: i64, b: i64) -> R<i64> {
     Ok(a - b * floordiv(a, b)?)
 }
 
+/// The refusal of a flat list that does not fit (the small lists' capacity is a guard).
+#[cold]
+fn too_many_modes() -> Refusal {
+    format!("more than {CAPACITY} modes")
+}
+
 fn mul(a: i64, b: i64) -> R<i64> {
     a.checked_mul(b).ok_or_else(|| "overflow".into())
 }
@@ -157,9 +163,10 @@ impl<const N: usize> Flat<N> {
         Ok(f)
     }
 
+    #[inline]
     fn push(&mut self, s: i64, d: i64) -> R<()> {
         if self.n == N {
-            return Err(format!("more than {CAPACITY} modes"));
+            return Err(too_many_modes());
         }
         self.s[self.n] = s;
         self.d[self.n] = d;
@@ -354,7 +361,15 @@ impl Pl {
     fn push_leaves<const N: usize>(&self, f: &mut Flat<N>) -> R<()> {
         match self {
             Pl::Leaf(s, d) => f.push(*s, *d),
-            Pl::Node(items) => items.iter().try_for_each(|p| p.push_leaves(f)),
+            Pl::Node(items) => {
+                for p in items {
+                    match p {
+                        Pl::Leaf(s, d) => f.push(*s, *d)?,
+                        node => node.push_leaves(f)?,
+                    }
+                }
+                Ok(())
+            }
         }
     }
 }
