@@ -39,7 +39,7 @@ static PROVED: AtomicU64 = AtomicU64::new(0);
 /// It holds pycute's tree, the operand of pycute's algorithms, and rcute's layout (of
 /// static integers) of it, made when first needed (the trees of answers always make one:
 /// [`Pl::fits`], or `answer` made it).
-#[pyclass(frozen, freelist = 256, module = "rcute.pycute", name = "Layout")]
+#[pyclass(frozen, module = "rcute.pycute", name = "Layout")]
 pub struct PcLayout {
     pl: Pl,
     l: OnceLock<Box<Layout>>,
