@@ -824,7 +824,7 @@ pub(crate) fn coalesce(
         },
         || {
             let mut v = vec![Value::Layout(*arg.layout()?)];
-            v.extend(p.map(Value::Tuple));
+            v.extend(p.as_ref().map(|t| Value::Tuple(*t)));
             Ok(v)
         },
     )
@@ -858,7 +858,7 @@ pub(crate) fn filter(
         },
         || {
             let mut v = vec![Value::Layout(*arg.layout()?)];
-            v.extend(p.map(Value::Tuple));
+            v.extend(p.as_ref().map(|t| Value::Tuple(*t)));
             Ok(v)
         },
     )

@@ -109,6 +109,12 @@ fn pymod(a: i64, b: i64) -> R<i64> {
     Ok(a - b * floordiv(a, b)?)
 }
 
+/// The refusal of a product that overflows 64 bits.
+#[cold]
+fn overflow() -> Refusal {
+    "overflow".into()
+}
+
 /// The refusal of a flat list that does not fit (the small lists' capacity is a guard).
 #[cold]
 fn too_many_modes() -> Refusal {
@@ -163,6 +169,18 @@ impl<const N: usize> Flat<N> {
         Ok(f)
     }
 
+    /// Pushes a mode; `false` where the list is full.
+    #[inline]
+    fn try_push(&mut self, s: i64, d: i64) -> bool {
+        if self.n >= N {
+            return false;
+        }
+        self.s[self.n] = s;
+        self.d[self.n] = d;
+        self.n += 1;
+        true
+    }
+
     #[inline]
     fn push(&mut self, s: i64, d: i64) -> R<()> {
         if self.n == N {
@@ -186,20 +204,27 @@ impl<const N: usize> Flat<N> {
         r.s[0] = 1;
         r.d[0] = 0;
         r.n = 1;
-        for k in 0..self.n {
+        // the last mode of `r`, kept in registers
+        let (mut ls, mut ld) = (1i64, 0i64);
+        for k in 0..self.n.min(N) {
             let (s, d) = (self.s[k], self.d[k]);
-            let last = r.n - 1;
             if s == 1 {
                 continue;
-            } else if r.s[last] == 1 {
-                r.s[last] = s;
-                r.d[last] = d;
-            } else if mul(r.s[last], r.d[last])? == d {
-                r.s[last] = mul(r.s[last], s)?;
+            } else if ls == 1 {
+                (ls, ld) = (s, d);
+            } else if ls.checked_mul(ld).ok_or_else(overflow)? == d {
+                ls = ls.checked_mul(s).ok_or_else(overflow)?;
             } else {
-                r.push(s, d)?;
+                let last = r.n - 1;
+                (r.s[last], r.d[last]) = (ls, ld);
+                if !r.try_push(s, d) {
+                    return Err(too_many_modes());
+                }
+                (ls, ld) = (s, d);
             }
         }
+        let last = r.n - 1;
+        (r.s[last], r.d[last]) = (ls, ld);
         Ok(())
     }
 
@@ -359,17 +384,21 @@ impl Pl {
     }
 
     fn push_leaves<const N: usize>(&self, f: &mut Flat<N>) -> R<()> {
+        if self.fill(f) {
+            Ok(())
+        } else {
+            Err(too_many_modes())
+        }
+    }
+
+    /// Pushes the leaves; `false` where they do not fit.
+    fn fill<const N: usize>(&self, f: &mut Flat<N>) -> bool {
         match self {
-            Pl::Leaf(s, d) => f.push(*s, *d),
-            Pl::Node(items) => {
-                for p in items {
-                    match p {
-                        Pl::Leaf(s, d) => f.push(*s, *d)?,
-                        node => node.push_leaves(f)?,
-                    }
-                }
-                Ok(())
-            }
+            Pl::Leaf(s, d) => f.try_push(*s, *d),
+            Pl::Node(items) => items.iter().all(|p| match p {
+                Pl::Leaf(s, d) => f.try_push(*s, *d),
+                node => node.fill(f),
+            }),
         }
     }
 }
