@@ -81,6 +81,8 @@ pub enum Value {
     Func(crate::data::FuncRef),
     /// One thread's slice of a tiled MMA or copy, `mma.get_slice(thr)`.
     Slice(alloc::boxed::Box<Value>, i64),
+    /// CuTe's `TV_Tiler`, `make_tmem_warp_partitioner(T)` (CuTe has no `print` of it).
+    TvTiler(alloc::boxed::Box<rcute::atom::TvTiler>),
 }
 
 /// The memory a pointer points into.
@@ -254,6 +256,7 @@ impl Value {
             Value::Data(_) => "a tensor",
             Value::Func(_) => "a function",
             Value::Slice(..) => "a thread slice",
+            Value::TvTiler(_) => "a TV tiler",
         }
     }
 
@@ -324,6 +327,7 @@ impl fmt::Display for Value {
             Value::Data(t) => fmt::Display::fmt(t, f),
             Value::Func(r) => f.write_str(&r.0.name),
             Value::Slice(v, thr) => write!(f, "{v} slice {thr}"),
+            Value::TvTiler(t) => write!(f, "TV_Tiler {} {}", t.layout_tv(), t.tiler()),
         }
     }
 }

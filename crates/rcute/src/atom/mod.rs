@@ -59,6 +59,7 @@ mod copy;
 mod gmma;
 mod mma;
 mod name;
+mod partitioner;
 #[cfg(feature = "alloc")]
 mod picture;
 mod sm100_copy;
@@ -84,6 +85,7 @@ pub use copy::{
 pub use gmma::{Gmma, GmmaMajor, GmmaTypes};
 pub use mma::*;
 pub use name::AtomName;
+pub use partitioner::{TvTiler, make_tmem_warp_partitioner};
 #[cfg(feature = "alloc")]
 pub use picture::{latex_copy, latex_mma, svg_copy_panels, svg_mma, svg_mma_panels};
 pub use tiled_copy::TiledCopy;
@@ -93,5 +95,5 @@ pub use tma::{
     make_tma_copy_tiled, tma_partition,
 };
 pub use tma_params::{TmaOp, TmaParams};
-pub use tmem::{make_tmem_copy, tmem_dp};
+pub use tmem::{TmemAlloc, make_tmem_copy, tmem_dp, tmem_frg};
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};
