@@ -425,3 +425,14 @@ fn tmem_warp_partitions_match_cute() {
     assert!(c[0] >= 180, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
 }
+
+#[test]
+fn tmem_copy_pictures_match_cute() {
+    // tests/golden/cases/tmem-pictures.txt: print_latex of make_tmem_copy over small TMEM
+    // tensors (every dp form, loads and stores, 8/16/32-bit); CuTe's grid spans what the
+    // copy's by-mode tiler reaches. CuTe does not compile print_svg of them, nor
+    // print_latex where a copy's values leave the tile; rcute refuses those too
+    let c = replay("tmem-pictures.jsonl", 22);
+    assert_eq!(c[0], 16, "{c:?}");
+    assert_eq!(c[1], 6, "{c:?}");
+}

@@ -5,7 +5,7 @@
 use super::copy::CopyAtom;
 use super::mma::Operand;
 use super::tiled_mma::TiledMma;
-use crate::algebra::Tiler;
+use crate::algebra::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -303,6 +303,44 @@ impl TiledCopy {
     ) -> Result<TiledCopy, Error> {
         let tv = tri!(other.try_layout_tv(dst));
         TiledCopy::try_from_tv(atom, &tv, &other.tiler)
+    }
+
+    /// `Tiler_MN` as CuTe holds it: the tile's shape as a tiler, or (`make_cotiled_copy`,
+    /// `make_tmem_copy`, `make_tiled_copy_C_atom`) a tuple of layouts.
+    pub const fn tiler_mn(&self) -> &Tiler {
+        &self.tiler_mn
+    }
+
+    /// The extent of the coordinates the tile reaches, mode by mode (CuTe's `print_latex`
+    /// grid, `product_each(shape(logical_divide(make_layout(Shape<_1,_1>{}), tiler_mn)))`):
+    /// a layout mode `L` of `Tiler_MN` reaches `size(L) * size(complement(L, 1))`
+    /// coordinates, the holes between its offsets included.
+    ///
+    /// # Errors
+    /// The errors of `complement`.
+    pub fn try_tile_mn(&self) -> Result<IntTuple, Error> {
+        if !self.tiler_mn.is_tuple() {
+            return self.tiler.try_product_each();
+        }
+        let r = self.tiler_mn.rank();
+        let mut ext = [Int::ONE; 16];
+        if r > ext.len() {
+            return Err(Error::Capacity {
+                msg: "print_latex: too many modes",
+                capacity: 16,
+            });
+        }
+        for (i, e) in ext.iter_mut().enumerate().take(r) {
+            let t = self.tiler_mn.try_element(i)?;
+            *e = match t.kind() {
+                TilerKind::Layout(l) => {
+                    let c = l.try_complement(&IntTuple::constant(1))?;
+                    l.try_size()?.try_mul(c.try_size()?)?
+                }
+                _ => self.tiler.try_get(i)?.try_product()?,
+            };
+        }
+        IntTuple::try_from_ints(&ext[..r])
     }
 
     /// The atom.
