@@ -436,3 +436,15 @@ fn tmem_copy_pictures_match_cute() {
     assert_eq!(c[0], 16, "{c:?}");
     assert_eq!(c[1], 6, "{c:?}");
 }
+
+#[test]
+fn im2col_tma_copies_match_cute() {
+    // scripts/oracle/gen_im2col_cases.py 1 200: make_im2col_tma_copy of 1-D to 3-D
+    // convolution activations ((W,H,D,N),C), static or dynamic, 8 to 32-bit elements, tiles
+    // channel- or pixel-major or swizzled, every im2col operation (SM90 load, multicast,
+    // store, SM100 2SM loads), each form (tiler, multicast, the seven convolution tuples),
+    // and a thread's partition of a tile
+    let c = replay("im2col-1.jsonl", 200);
+    assert!(c[0] >= 120, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}

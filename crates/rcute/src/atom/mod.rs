@@ -68,6 +68,7 @@ mod sm120;
 mod tiled_copy;
 mod tiled_mma;
 mod tma;
+mod tma_im2col;
 mod tma_params;
 mod tmem;
 mod umma;
@@ -94,6 +95,7 @@ pub use tma::{
     make_tma_atom, make_tma_atom_sm100, make_tma_copy, make_tma_copy_atom, make_tma_copy_sm100,
     make_tma_copy_tiled, tma_partition,
 };
+pub use tma_im2col::{make_im2col_tma_atom, make_im2col_tma_copy};
 pub use tma_params::{TmaOp, TmaParams};
 pub use tmem::{TmemAlloc, make_tmem_copy, tmem_dp, tmem_frg};
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};
