@@ -448,3 +448,12 @@ fn im2col_tma_copies_match_cute() {
     assert!(c[0] >= 120, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
 }
+
+#[test]
+fn sm100_vectorized_fma_atoms_match_cute() {
+    // tests/golden/cases/sm100-ffma2.txt: SM100_2x1x1_F32F32F32F32 and
+    // SM100_1x2x1_F32F32F32F32 (found missing by the audit of CuTe 4.2's cute/atom/
+    // headers), their tilings, partitions and a C atom copy
+    let c = replay("sm100-ffma2.jsonl", 11);
+    assert_eq!(c[0], 11, "{c:?}");
+}

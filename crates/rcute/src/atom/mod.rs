@@ -51,8 +51,15 @@
 //! Int<BITS>>` (and `S2G`), [`bulk_copy`]. SM100's copies: every `SM100_TMEM_LOAD_*`/`SM100_TMEM_STORE_*`
 //! (each dp, bit and repeat form, `_16b` included), `SM100_UTCCP_*`, the 8-bit and 4/6-bit
 //! `LDSM`/`STSM` and the 256-bit loads and stores, with the traits of
-//! `copy_traits_sm100.hpp` (transcribed by `scripts/oracle/gen_sm100_copies.py`). UMMA fragments (`partition_fragment_*`, whose
-//! tensors live in TMEM or are descriptors in CuTe) are not modelled.
+//! `copy_traits_sm100.hpp` (transcribed by `scripts/oracle/gen_sm100_copies.py`). UMMA's TMEM
+//! fragments ([`TiledMma::try_tmem_fragment`], [`tmem_frg`]), [`make_tmem_warp_partitioner`],
+//! [`TiledCopy::try_for_mma_c_atom`], the im2col TMA copies ([`make_im2col_tma_copy`]) and the
+//! SM100 vectorized FMAs `SM100_2x1x1_F32F32F32F32`, `SM100_1x2x1_F32F32F32F32`.
+//!
+//! Not in the catalog: the executable TMA forms (`*_OP`, `SM90_TMA_STORE_PTR`, `::PREFETCH`:
+//! only `atom.with(mbarrier)` makes them), `SM103::SM103_MXF4_ULTRA[_2x1SM]_SS_VS`, the
+//! traits-parameterised `MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS, ...>`, the im2col TMA
+//! coordinate tensor, and UMMA's shared-memory descriptor fragments of A and B.
 
 mod catalog;
 mod copy;
