@@ -269,6 +269,13 @@ fn run(env: &mut Env, stmts: &[Stmt], mut shown: Option<&mut Vec<Shown>>) -> Res
                             e.span,
                         ));
                     }
+                    Value::TvTiler(_) => {
+                        return Err(crate::operators::not_supported(
+                            "printing a TV_Tiler (CuTe has no print of it)",
+                            "print of one of its partitions, partition(P, warp, T)",
+                            e.span,
+                        ));
+                    }
                     v => {
                         use core::fmt::Write;
                         let mut line = String::new();

@@ -200,9 +200,10 @@ impl Env {
                     ..t.ptr
                 }));
             }
-            (Value::TiledMma(_) | Value::TiledCopy(_), "get_slice" | "get_thread_slice")
-                if vals.len() == 1 =>
-            {
+            (
+                Value::TiledMma(_) | Value::TiledCopy(_) | Value::TvTiler(_),
+                "get_slice" | "get_thread_slice",
+            ) if vals.len() == 1 => {
                 let thr = match &vals[0].0 {
                     Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => t.leaf(0).value(),
                     x => {
@@ -227,6 +228,7 @@ impl Env {
         match (&v, name) {
             (Value::Slice(m, thr), _) => {
                 let f = match name {
+                    "partition" if matches!(**m, Value::TvTiler(_)) => name,
                     "partition_A"
                     | "partition_B"
                     | "partition_C"
@@ -263,6 +265,15 @@ impl Env {
                         "B" => 2,
                         _ => 3,
                     }];
+                    let operand = match op {
+                        "A" => rcute::atom::Operand::A,
+                        "B" => rcute::atom::Operand::B,
+                        _ => rcute::atom::Operand::C,
+                    };
+                    if tm.atom().in_tmem(operand) {
+                        // an SM100 UMMA's accumulator (a _TS atom's A): CuTe's tmem_frg
+                        return Ok(tmem_tensor(ty, *l));
+                    }
                     return self.owning(ty, *l, span);
                 }
                 return Ok(r);
@@ -490,6 +501,13 @@ impl Env {
             ("print_tensor", 1 | 2) if data(0).is_some() => {
                 let t = data(0).unwrap_or_else(|| unreachable!());
                 Value::Printed(self.print_data(&t, span)?)
+            }
+            ("print", 1) if matches!(vals[0].0, Value::TvTiler(_)) => {
+                return Err(not_supported(
+                    "printing a TV_Tiler (CuTe has no print of it)",
+                    "print of its partitions",
+                    span,
+                ));
             }
             ("print", 1) if matches!(vals[0].0, Value::Slice(..)) => {
                 return Err(not_supported(
@@ -766,6 +784,16 @@ impl Env {
                 ),
                 at,
             ));
+        }
+        if op == b'C' && tm.atom().in_tmem(rcute::atom::Operand::C) {
+            // CuTe's make_tensor<FrgTypeC>(shape): an SM100 UMMA's TMEM accumulator
+            let Value::Tuple(s) = shape else {
+                return Err(EvalError::new(alloc::format!("{name}: no shape"), at));
+            };
+            let l = tm
+                .try_tmem_fragment(rcute::atom::Operand::C, &s)
+                .map_err(|e| EvalError::from_core(e, span))?;
+            return Ok(tmem_tensor(ty, l));
         }
         let l = if op == b'C' {
             self.call_named(
@@ -1255,4 +1283,18 @@ pub(crate) fn call_table(
         }
         (_, r) => r,
     })
+}
+
+/// CuTe's TMEM fragment of an SM100 UMMA: `make_tmem_ptr<T>()` (TMEM address 0) over `l`.
+fn tmem_tensor(ty: &'static str, l: Layout) -> Value {
+    Value::PtrTensor(alloc::boxed::Box::new(crate::value::PtrTensor {
+        ptr: crate::value::Ptr {
+            space: crate::value::Space::Tmem,
+            ty,
+            bits: rcute::atom::element_bits(ty).unwrap_or(32),
+            base: 0,
+            offset: 0,
+        },
+        layout: rcute::swizzle::MaybeSwizzled::Plain(l),
+    }))
 }

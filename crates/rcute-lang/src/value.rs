@@ -91,6 +91,8 @@ pub enum Value {
     /// `size_t`, `10u`): its arithmetic wraps around as C++'s does. A CuTe function takes
     /// it as a dynamic integer.
     Unsigned(u64, u32),
+    /// CuTe's `TV_Tiler`, `make_tmem_warp_partitioner(T)` (CuTe has no `print` of it).
+    TvTiler(alloc::boxed::Box<rcute::atom::TvTiler>),
 }
 
 /// The memory a pointer points into.
@@ -266,6 +268,7 @@ impl Value {
             Value::Slice(..) => "a thread slice",
             Value::Unsigned(..) => "an unsigned integer",
             Value::Const(_) => "an integer constant",
+            Value::TvTiler(_) => "a TV tiler",
         }
     }
 
@@ -338,6 +341,7 @@ impl fmt::Display for Value {
             Value::Slice(v, thr) => write!(f, "{v} slice {thr}"),
             Value::Unsigned(v, _) => write!(f, "{v}"),
             Value::Const(v) => write!(f, "{v}"),
+            Value::TvTiler(t) => write!(f, "TV_Tiler {} {}", t.layout_tv(), t.tiler()),
         }
     }
 }

@@ -368,3 +368,66 @@ fn data_partitions_are_the_identity_partitions() {
     }
     assert!(checked > 5000, "{checked}");
 }
+
+/// `make_tiled_copy_C_atom`: thread `t`'s value `v` of the copy (`v < NumValSrc`) sits, in
+/// the MMA's tile, where the MMA's C layout puts thread `t`'s value `v`: the copy's
+/// (thread, value) -> tile coordinate, read through its by-mode tiler, is the MMA's
+/// `get_layoutC_TV()` truncated to the atom's values.
+#[test]
+fn c_atom_copies_hold_the_mma_threads_values() {
+    let copies = [
+        "Copy_Atom<UniversalCopy<uint32_t>, float>",
+        "Copy_Atom<UniversalCopy<uint64_t>, float>",
+        "Copy_Atom<UniversalCopy<uint128_t>, float>",
+        "Copy_Atom<UniversalCopy<uint32_t>, half_t>",
+        "Copy_Atom<UniversalCopy<uint64_t>, half_t>",
+        "Copy_Atom<SM90_U32x4_STSM_N, half_t>",
+        "Copy_Atom<DefaultCopy, float>",
+    ];
+    let layouts = ["(_1,_1,_1)", "(_2,_1,_1)", "(_2,_2,_1)", "(_1,_4,_1)"];
+    let (mut checked, mut refused) = (0, 0);
+    for a in atoms() {
+        for l in layouts {
+            let mma = TiledMma::new(
+                a,
+                &Layout::from_shape(IntTuple::parse(l)),
+                &Tiler::UNDERSCORE,
+            );
+            let c_tv = mma.try_layout_tv(Operand::C).unwrap();
+            let tile_m = mma.tile_size(0).unwrap().value();
+            for name in copies {
+                let catom = atom::copy_atom(name).unwrap();
+                let Ok(copy) = TiledCopy::try_for_mma_c_atom(catom, &mma) else {
+                    refused += 1;
+                    continue;
+                };
+                let tv = copy.layout_tv();
+                let tiler = copy.tiler_mn();
+                let (ma, na) = (tiler.try_element(0).unwrap(), tiler.try_element(1).unwrap());
+                let pick = |t: &Tiler, i: i64| match t.kind() {
+                    rcute::TilerKind::Layout(l) => l.offset(i as usize),
+                    _ => i,
+                };
+                let rows = copy
+                    .tiler()
+                    .try_get(0)
+                    .unwrap()
+                    .try_product()
+                    .unwrap()
+                    .value();
+                for i in 0..tv.try_size().unwrap().value() {
+                    let at = tv.offset(i as usize);
+                    let (m, n) = (pick(&ma, at % rows), pick(&na, at / rows));
+                    assert_eq!(
+                        m + n * tile_m,
+                        c_tv.offset(i as usize),
+                        "{} {l} {name}: {i}",
+                        a.name()
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 300, "{checked} checked, {refused} refused");
+}

@@ -216,3 +216,45 @@ fn tma_copies_and_partitions_cover_their_tiles() {
     }
     assert!(checked >= 100, "{checked} cases");
 }
+
+/// `make_im2col_tma_copy` without multicast: like a tiled TMA copy, one thread owns the
+/// tile and its (thread, value) layout is a bijection onto the tile's coordinates; the box
+/// the atom moves is the tile (at most two modes, both unit walks of the tensor).
+#[test]
+fn im2col_copies_cover_their_tiles() {
+    use rcute::atom::make_im2col_tma_copy;
+    let mut checked = 0;
+    for (g, tile_m) in [
+        ("((_8,_8,_2),_64):((_64,_512,_4096),_1)", 128),
+        ("((_16,_4),_32):((_32,_512),_1)", 64),
+        ("((_4,_4,_4,_2),_128):((_128,_512,_2048,_8192),_1)", 64),
+    ] {
+        let g = Layout::try_parse(g).unwrap();
+        let c = g.shape().get(1).as_int().unwrap().value();
+        for bits in [8i64, 16, 32] {
+            for tc in [16i64, 32] {
+                let s = MaybeSwizzled::Plain(
+                    Layout::try_parse(&format!("(_{tile_m},_{tc}):(_{tc},_1)")).unwrap(),
+                );
+                if tc > c {
+                    continue;
+                }
+                let tiler = Tiler::try_parse(&format!("(_{tile_m},_{tc})")).unwrap();
+                let copy =
+                    make_im2col_tma_copy(TmaOp::LoadIm2col, &g, "u", bits, &s, &tiler, Int::ONE)
+                        .unwrap();
+                assert_eq!(copy.try_size().unwrap().value(), 1);
+                let tv = copy.layout_tv();
+                assert_eq!(tv.try_size().unwrap().value(), tile_m * tc);
+                assert!(
+                    is_bijective(&MaybeSwizzled::Plain(*tv)).unwrap(),
+                    "{g} {tv}"
+                );
+                let box_bits = copy.atom().op().src_bits().try_size().unwrap().value();
+                assert_eq!(box_bits, tile_m * tc * bits, "{g}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 18);
+}

@@ -53,3 +53,111 @@ fn tmem_copies_cover_their_tiles() {
     }
     assert!(built >= 100, "{built} TMEM copies built");
 }
+
+/// CuTe's UMMA accumulator fragments (`UMMA::tmem_frg`) of every SM100 UMMA shape: each
+/// coordinate of the fragment has its own TMEM address, inside the 128 data paths and the
+/// 512 32-bit columns of one SM's TMEM.
+#[test]
+fn umma_accumulator_fragments_are_distinct_tmem_addresses() {
+    use rcute::atom::{Operand, TiledMma, mma_atom};
+    let mut checked = 0;
+    for (name, c_bits) in [
+        ("SM100_MMA_F16BF16_SS<half_t,half_t,float,{M},{N},K,K>", 32),
+        ("SM100_MMA_F16BF16_SS<half_t,half_t,half_t,{M},{N},K,K>", 16),
+        ("SM100_MMA_F16BF16_TS<half_t,half_t,float,{M},{N},K,K>", 32),
+        (
+            "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,{M},{N},K,K>",
+            32,
+        ),
+        (
+            "SM100_MMA_TF32_2x1SM_TS<tfloat32_t,tfloat32_t,float,{M},{N},K,K>",
+            32,
+        ),
+    ] {
+        for m in [64, 128, 256] {
+            for n in [16, 64, 256] {
+                let op = name
+                    .replace("{M}", &m.to_string())
+                    .replace("{N}", &n.to_string());
+                let Ok(atom) = mma_atom(&op) else {
+                    continue;
+                };
+                for grow in [(1, 1), (2, 1)] {
+                    let mma =
+                        TiledMma::new(atom, &Layout::parse("_1:_0"), &rcute::Tiler::UNDERSCORE);
+                    let (tm, tn) = (
+                        mma.tile_size(0).unwrap().value(),
+                        mma.tile_size(1).unwrap().value(),
+                    );
+                    let shape =
+                        IntTuple::try_parse(&format!("(_{},_{})", tm * grow.0, tn * grow.1))
+                            .unwrap();
+                    let Ok(frg) = mma.try_partition_fragment_shape(Operand::C, &shape) else {
+                        // more TMEM than one SM has
+                        assert!(
+                            tm * grow.0 * tn * grow.1 * c_bits
+                                > 128 * 512 * 32 / (atom.thr_id().size().value()),
+                            "{op}"
+                        );
+                        continue;
+                    };
+                    let size = frg.try_size().unwrap().value();
+                    assert_eq!(
+                        size,
+                        tm * grow.0 * tn * grow.1 / atom.thr_id().size().value(),
+                        "{op}"
+                    );
+                    let dp = tmem_dp(c_bits).unwrap();
+                    let mut seen = std::collections::HashSet::new();
+                    for i in 0..size {
+                        let a = frg.offset(i as usize);
+                        assert!(seen.insert(a), "{op} {grow:?}: address {a} twice");
+                        let (lane, col) = (a / dp, a % dp);
+                        assert!((0..128).contains(&lane), "{op}: data path {lane}");
+                        assert!(col * c_bits < 512 * 32, "{op}: column {col}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 25, "{checked}");
+}
+
+/// `make_tmem_warp_partitioner` over 128-row TMEM tensors: warp `w` owns the rows in data
+/// paths `32w` to `32w + 31`, and the four warps' partitions take every element once.
+#[test]
+fn tmem_warp_partitions_split_the_data_paths() {
+    use rcute::atom::make_tmem_warp_partitioner;
+    let mut checked = 0;
+    for bits in [8i64, 16, 32] {
+        let dp = tmem_dp(bits).unwrap();
+        for cols in [8i64, 64] {
+            for layout in [
+                format!("(_128,_{cols}):(_{dp},_1)"),
+                format!("((_32,_4),_{cols}):((_{dp},_{}),_1)", 32 * dp),
+                format!("(_{cols},_128):(_1,_{dp})"),
+            ] {
+                let t = Layout::try_parse(&layout).unwrap();
+                let p = make_tmem_warp_partitioner(&t, bits).unwrap();
+                let mut seen = std::collections::HashMap::new();
+                for w in 0..4 {
+                    let (part, off) = p.try_partition_layout(Int::dynamic(w), &t).unwrap();
+                    for i in 0..part.try_size().unwrap().value() {
+                        let a = off.value() + part.offset(i as usize);
+                        assert_eq!(
+                            a / dp / 32,
+                            w,
+                            "{layout}: warp {w} reaches data path {}",
+                            a / dp
+                        );
+                        assert!(seen.insert(a, w).is_none(), "{layout}: address {a} twice");
+                    }
+                }
+                assert_eq!(seen.len() as i64, 128 * cols, "{layout}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 18);
+}

@@ -27,6 +27,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("make_tiled_copy_A", (2, 2), (0, 0), make_tiled_copy_a, "make_tiled_copy_A(Copy_Atom<OP,T>, M): the copy of a tiled MMA's A"),
     Function::new("make_tiled_copy_B", (2, 2), (0, 0), make_tiled_copy_b, "make_tiled_copy_B(Copy_Atom<OP,T>, M): the copy of a tiled MMA's B"),
     Function::new("make_tiled_copy_C", (2, 2), (0, 0), make_tiled_copy_c, "make_tiled_copy_C(Copy_Atom<OP,T>, M): the copy of a tiled MMA's C"),
+    Function::new("make_tiled_copy_C_atom", (2, 2), (0, 0), make_tiled_copy_c_atom, "make_tiled_copy_C_atom(Copy_Atom<OP,T>, M): the copy of a tiled MMA's C threads, each with the values of one copy of the atom"),
     Function::new("make_tiled_copy_D", (2, 2), (0, 0), make_tiled_copy_d, "make_tiled_copy_D(Copy_Atom<OP,T>, C): a copy with the destination threads and values of C"),
     Function::new("make_tiled_copy_S", (2, 2), (0, 0), make_tiled_copy_s, "make_tiled_copy_S(Copy_Atom<OP,T>, C): a copy with the source threads and values of C"),
     Function::new("make_tiled_copy_impl", (3, 3), (0, 0), make_tiled_copy_impl, "make_tiled_copy_impl(Copy_Atom<OP,T>, layout_tv, tiler): a tiled copy from its (thread, value) layout"),
@@ -35,12 +36,14 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("partition_B", (3, 3), (0, 0), partition_b, "partition_B(M, thr, T): thread thr's part of an (N,K) tensor"),
     Function::new("partition_C", (3, 3), (0, 0), partition_c, "partition_C(M, thr, T): thread thr's part of an (M,N) tensor"),
     Function::new("make_cotiled_copy", (3, 3), (0, 0), make_cotiled_copy, "make_cotiled_copy(atom, atom_tv, data): the tiled copy whose (thread, value) -> address is atom_tv over the data layout's addresses"),
+    Function::new("make_tmem_warp_partitioner", (1, 1), (0, 0), make_tmem_warp_partitioner, "make_tmem_warp_partitioner(T): CuTe's TV_Tiler giving each of four warps its 32 data paths of the TMEM tensor T (partition(P, warp, X) partitions)"),
+    Function::new("partition", (3, 3), (0, 0), partition_tv, "partition(P, coord, T): P.get_slice(coord).partition(T) of a TV_Tiler (make_tmem_warp_partitioner)"),
     Function::new("make_tmem_copy", (2, 2), (0, 0), make_tmem_copy, "make_tmem_copy(atom, T): CuTe's tiled copy of a TMEM load or store over the TMEM tensor T (four warps, 32 data paths each)"),
     Function::new("partition_D", (3, 3), (0, 0), partition_d, "partition_D(C, thr, T): thread thr's part of a copy's destination"),
     Function::new("partition_S", (3, 3), (0, 0), partition_s, "partition_S(C, thr, T): thread thr's part of a copy's source"),
     Function::new("partition_fragment_A", (3, 3), (0, 0), partition_fragment_a, "partition_fragment_A(M, thr, T): the layout of thread thr's registers for A"),
     Function::new("partition_fragment_B", (3, 3), (0, 0), partition_fragment_b, "partition_fragment_B(M, thr, T): the layout of thread thr's registers for B"),
-    Function::new("partition_fragment_C", (3, 3), (0, 0), partition_fragment_c, "partition_fragment_C(M, thr, T): the layout of thread thr's accumulators"),
+    Function::new("partition_fragment_C", (2, 3), (0, 0), partition_fragment_c, "partition_fragment_C(M, thr, T): the layout of thread thr's accumulators; partition_fragment_C(M, shape_MN): CuTe's free function, an SM100 UMMA's TMEM accumulator tensor (tmem_frg)"),
     Function::new("partition_shape_A", (2, 2), (0, 0), partition_shape_a, "partition_shape_A(M, shape): the shape of one thread's part of A"),
     Function::new("partition_shape_B", (2, 2), (0, 0), partition_shape_b, "partition_shape_B(M, shape): the shape of one thread's part of B"),
     Function::new("partition_shape_C", (2, 2), (0, 0), partition_shape_c, "partition_shape_C(M, shape): the shape of one thread's part of C"),
@@ -219,7 +222,37 @@ pub(super) fn partition_fragment_b(c: &Call<'_>) -> R {
     partition_fragment(c, Operand::B)
 }
 pub(super) fn partition_fragment_c(c: &Call<'_>) -> R {
+    if c.args.len() == 2 {
+        // CuTe's free partition_fragment_C(mma, shape_MN): make_tensor<FrgTypeC>(shape)
+        let m = tiled_mma(c, 0)?;
+        let shape = c.tuple(1)?;
+        if !m.atom().in_tmem(Operand::C) {
+            return Err(c.bad_arg(
+                0,
+                "a tiled SM100 UMMA (a register fragment owns registers whose address is not reproducible: write partition_fragment_C(M, thr, T) for its layout)",
+            ));
+        }
+        let l = c.core(m.try_partition_fragment_shape(Operand::C, &shape))?;
+        return tmem_fragment(c, m.atom().value_types()[3], l);
+    }
     partition_fragment(c, Operand::C)
+}
+
+/// CuTe's TMEM fragment: `make_tmem_ptr<T>()` (address 0) over `l`.
+pub(crate) fn tmem_fragment(c: &Call<'_>, ty: &'static str, l: Layout) -> R {
+    let Some(bits) = rcute::atom::element_bits(ty) else {
+        return Err(c.bad_arg(0, "an atom whose accumulator type has a known width"));
+    };
+    Ok(Value::PtrTensor(Box::new(PtrTensor {
+        ptr: crate::value::Ptr {
+            space: Space::Tmem,
+            ty,
+            bits,
+            base: 0,
+            offset: 0,
+        },
+        layout: rcute::swizzle::MaybeSwizzled::Plain(l),
+    })))
 }
 
 fn partition_shape(c: &Call<'_>, op: Operand) -> R {
@@ -275,6 +308,11 @@ pub(super) fn make_tiled_copy_b(c: &Call<'_>) -> R {
 pub(super) fn make_tiled_copy_c(c: &Call<'_>) -> R {
     for_mma(c, Operand::C)
 }
+pub(super) fn make_tiled_copy_c_atom(c: &Call<'_>) -> R {
+    let atom = copy_atom(c, 0)?;
+    let m = tiled_mma(c, 1)?;
+    copy(c.core(TiledCopy::try_for_mma_c_atom(atom, &m))?)
+}
 
 pub(super) fn make_tiled_copy_s(c: &Call<'_>) -> R {
     let atom = copy_atom(c, 0)?;
@@ -318,6 +356,49 @@ pub(super) fn retile(c: &Call<'_>) -> R {
     let t = tiled_copy(c, 0)?;
     let x = tensor(c, 1)?;
     Ok(Value::Tensor(Box::new(c.core(t.try_retile(&x))?)))
+}
+
+/// `make_tmem_warp_partitioner(tmem_tensor)`.
+pub(super) fn make_tmem_warp_partitioner(c: &Call<'_>) -> R {
+    let Value::PtrTensor(t) = c.value(0) else {
+        return Err(c.bad_arg(
+            0,
+            "a TMEM tensor, make_tensor(make_tmem_ptr<T>(addr), layout)",
+        ));
+    };
+    if t.ptr.space != Space::Tmem {
+        return Err(c.bad_arg(
+            0,
+            "a TMEM tensor, make_tensor(make_tmem_ptr<T>(addr), layout)",
+        ));
+    }
+    let rcute::swizzle::MaybeSwizzled::Plain(l) = t.layout else {
+        return Err(c.bad_arg(0, "a TMEM tensor with an unswizzled layout"));
+    };
+    let p = c.core(rcute::atom::make_tmem_warp_partitioner(&l, t.ptr.bits))?;
+    Ok(Value::TvTiler(Box::new(p)))
+}
+
+/// `partition(P, coord, T)`: `P.get_slice(coord).partition(T)` of a `TV_Tiler`.
+pub(super) fn partition_tv(c: &Call<'_>) -> R {
+    let Value::TvTiler(p) = c.value(0) else {
+        return Err(c.bad_arg(0, "a TV_Tiler, make_tmem_warp_partitioner(T)"));
+    };
+    let coord = thread(c, 1)?;
+    if let Value::PtrTensor(t) = c.value(2) {
+        let rcute::swizzle::MaybeSwizzled::Plain(l) = t.layout else {
+            return Err(c.bad_arg(2, "a tensor with an unswizzled layout"));
+        };
+        let (part, off) = c.core(p.try_partition_layout(coord, &l))?;
+        let mut ptr = t.ptr;
+        ptr.offset += off.value();
+        return Ok(Value::PtrTensor(Box::new(PtrTensor {
+            ptr,
+            layout: rcute::swizzle::MaybeSwizzled::Plain(part),
+        })));
+    }
+    let x = tensor(c, 2)?;
+    Ok(Value::Tensor(Box::new(c.core(p.try_partition(coord, &x))?)))
 }
 
 /// `make_tmem_copy(atom or op, tmem_tensor)`.

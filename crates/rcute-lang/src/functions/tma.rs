@@ -19,6 +19,7 @@ use rcute::tuple::IntTuple;
 pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("get_tma_tensor", (2, 2), (0, 0), get_tma_tensor, "get_tma_tensor(X, shape): the TMA coordinate tensor of a TMA atom or copy, (256,128):(_1@1,_1@0)"),
     Function::new("make_tensor", (2, 3), (0, 0), make_tensor, "make_tensor(ptr, L[, major]): a tensor over make_gmem_ptr<T>(nullptr), make_smem_ptr<T>(nullptr) or make_tmem_ptr<T>(addr); make_tensor(ptr, shape, stride or LayoutLeft/LayoutRight)"),
+    Function::new("make_im2col_tma_copy", (3, 12), (0, 0), make_im2col_tma_copy, "make_im2col_tma_copy(op, G, S[, cta_tiler[, multicast]][, lower_corner, upper_corner, lower_padding, upper_padding, stride, lower_srt, dilation]): CuTe's im2col TMA tiled copy of a ((W,H,D,N),C) activation tensor"),
     Function::new("make_tma_atom", (4, 5), (0, 0), make_tma_atom, "make_tma_atom(op, G, S, cta_tiler[, cluster_size]): CuTe's TMA copy atom of a CTA's tile"),
     Function::new("make_tma_atom_A_sm100", (6, 6), (0, 0), make_tma_atom_a_sm100, "make_tma_atom_A_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's A tile"),
     Function::new("make_tma_atom_B_sm100", (6, 6), (0, 0), make_tma_atom_b_sm100, "make_tma_atom_B_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's B tile"),
@@ -160,6 +161,45 @@ pub(super) fn make_tma_copy(c: &Call<'_>) -> R {
     copy(c.core(atom::make_tma_copy(op, &g, ty, bits, &s, &tiler, mc))?)
 }
 
+/// `make_im2col_tma_copy(op, G, S[, cta_tiler[, multicast]][, 7 convolution tuples])`.
+pub(super) fn make_im2col_tma_copy(c: &Call<'_>) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let n = c.args.len();
+    // the corners, paddings, traversal stride, lower SRT and dilation (the last seven
+    // arguments of the long forms) reach only the descriptor and the TMA tensor
+    let (head, conv) = match n {
+        3..=5 => (n, 0),
+        10..=12 => (n - 7, 7),
+        _ => {
+            return Err(c.bad_arg(
+                n - 1,
+                "3, 4 or 5 arguments, or those and the 7 convolution tuples (corners, paddings, stride, lower SRT, dilation)",
+            ));
+        }
+    };
+    let spatial = g.shape().leaf_count().saturating_sub(2);
+    for i in head..head + conv {
+        let t = c.tuple(i)?;
+        let r = if t.is_leaf() { 1 } else { t.rank() };
+        if r < spatial || t.leaves().any(|x| x.is_basis() || x.is_underscore()) {
+            return Err(c.bad_arg(
+                i,
+                "a tuple of integers, one per spatial mode of the tensor (W,H,D)",
+            ));
+        }
+    }
+    let tiler = if head >= 4 {
+        c.tiler(3)?
+    } else {
+        let shape = c.core(layout_of(&s).shape().try_product_each())?;
+        c.core(Tiler::try_from_shape(&shape))?
+    };
+    let mc = if head == 5 { cluster(c, 4)? } else { Int::ONE };
+    copy(c.core(atom::make_im2col_tma_copy(op, &g, ty, bits, &s, &tiler, mc))?)
+}
+
 /// `make_tma_copy_{A,B,C}_sm90(op, G, S, cta_tiler_mnk[, cluster_shape])`: the MK, NK or
 /// MN modes of the tiler, multicast over the cluster's N (A), M (B) or no CTAs (C).
 fn make_tma_copy_sm90(c: &Call<'_>, drop: usize) -> R {
@@ -219,6 +259,12 @@ fn tma_atom(c: &Call<'_>, i: usize) -> Result<rcute::atom::CopyAtom, EvalError> 
             ));
         }
     };
+    if a.op().tma_params().is_none() && a.op().name().as_str().contains("IM2COL") {
+        return Err(c.bad_arg(
+            i,
+            "a TMA atom of make_tma_atom or make_tma_copy (rcute does not model the im2col TMA coordinate tensor, CuTe's ArithTuple o L o O o L)",
+        ));
+    }
     if a.op().tma_params().is_none() {
         return Err(c.bad_arg(
             i,

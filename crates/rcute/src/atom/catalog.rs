@@ -433,6 +433,7 @@ pub fn copy_families() -> impl Iterator<Item = AtomName> {
             "SM100_U8x{8,16}_LDSM_T, SM100_U8x{4,8,16}_STSM_T, SM100_SU{4,6}_DU8x16_x{1,2,4}_LDSM_N",
             "SM100_{LOAD,STORE}_256bit_CACHE_NOALLOCATION",
             "SM90_TMA_{LOAD,LOAD_MULTICAST,STORE,REDUCE_ADD}, SM100_TMA_2SM_LOAD[_MULTICAST] (make_tma_atom, make_tma_copy)",
+            "SM90_TMA_{LOAD_IM2COL,LOAD_IM2COL_MULTICAST,STORE_IM2COL}, SM100_TMA_2SM_LOAD_IM2COL[_MULTICAST] (make_im2col_tma_copy)",
         ]
         .into_iter()
         .map(AtomName::new),

@@ -40,6 +40,18 @@ impl CopyOp {
             tma: Some(params),
         }
     }
+    /// The traits of a TMA operation whose descriptor rcute does not keep (an im2col
+    /// load or store): source, destination and reference all `src`.
+    pub(crate) const fn tma_without_params(name: AtomName, thr_id: Layout, src: Layout) -> CopyOp {
+        CopyOp {
+            name,
+            thr_id,
+            src,
+            dst: src,
+            reference: src,
+            tma: None,
+        }
+    }
     /// A TMA operation's descriptor arguments and the stride of its coordinate tensor;
     /// `None` for other copies.
     pub const fn tma_params(&self) -> Option<&TmaParams> {

@@ -436,6 +436,11 @@ others! {
     SM70_8x8x4_F32F16F16F32_TN = SM70_THR, "(_8,_8,_4)", SM70_8X4_ROW, SM70_8X4_ROW, SM70_8X8_32B, F32F16;
     /// Volta `mma.sync.m8n8k4` f16 + f32.
     SM70_8x8x4_F32F16F16F32_NT = SM70_THR, "(_8,_8,_4)", SM70_8X4_COL, SM70_8X4_COL, SM70_8X8_32B, F32F16;
+    /// Blackwell vectorized FMA (`fma.rn.f32x2`, `mma_traits_sm100.hpp`): one thread, two
+    /// rows of C.
+    SM100_2x1x1_F32F32F32F32 = "_1:_0", "(_2,_1,_1)", "(_1,_2):(_0,_1)", "(_1,_1):(_0,_0)", "(_1,_2):(_0,_1)", ["float", "float", "float", "float"];
+    /// Blackwell vectorized FMA: one thread, two columns of C.
+    SM100_1x2x1_F32F32F32F32 = "_1:_0", "(_1,_2,_1)", "(_1,_1):(_0,_0)", "(_1,_2):(_0,_1)", "(_1,_2):(_0,_1)", ["float", "float", "float", "float"];
     /// Volta `mma.sync.m8n8k4` f16 + f32.
     SM70_8x8x4_F32F16F16F32_NN = SM70_THR, "(_8,_8,_4)", SM70_8X4_COL, SM70_8X4_ROW, SM70_8X8_32B, F32F16;
     /// Volta `mma.sync.m8n8k4` f16 + f32.

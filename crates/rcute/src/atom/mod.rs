@@ -51,14 +51,22 @@
 //! Int<BITS>>` (and `S2G`), [`bulk_copy`]. SM100's copies: every `SM100_TMEM_LOAD_*`/`SM100_TMEM_STORE_*`
 //! (each dp, bit and repeat form, `_16b` included), `SM100_UTCCP_*`, the 8-bit and 4/6-bit
 //! `LDSM`/`STSM` and the 256-bit loads and stores, with the traits of
-//! `copy_traits_sm100.hpp` (transcribed by `scripts/oracle/gen_sm100_copies.py`). UMMA fragments (`partition_fragment_*`, whose
-//! tensors live in TMEM or are descriptors in CuTe) are not modelled.
+//! `copy_traits_sm100.hpp` (transcribed by `scripts/oracle/gen_sm100_copies.py`). UMMA's TMEM
+//! fragments ([`TiledMma::try_tmem_fragment`], [`tmem_frg`]), [`make_tmem_warp_partitioner`],
+//! [`TiledCopy::try_for_mma_c_atom`], the im2col TMA copies ([`make_im2col_tma_copy`]) and the
+//! SM100 vectorized FMAs `SM100_2x1x1_F32F32F32F32`, `SM100_1x2x1_F32F32F32F32`.
+//!
+//! Not in the catalog: the executable TMA forms (`*_OP`, `SM90_TMA_STORE_PTR`, `::PREFETCH`:
+//! only `atom.with(mbarrier)` makes them), `SM103::SM103_MXF4_ULTRA[_2x1SM]_SS_VS`, the
+//! traits-parameterised `MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS, ...>`, the im2col TMA
+//! coordinate tensor, and UMMA's shared-memory descriptor fragments of A and B.
 
 mod catalog;
 mod copy;
 mod gmma;
 mod mma;
 mod name;
+mod partitioner;
 #[cfg(feature = "alloc")]
 mod picture;
 mod sm100_copy;
@@ -67,6 +75,7 @@ mod sm120;
 mod tiled_copy;
 mod tiled_mma;
 mod tma;
+mod tma_im2col;
 mod tma_params;
 mod tmem;
 mod umma;
@@ -84,6 +93,7 @@ pub use copy::{
 pub use gmma::{Gmma, GmmaMajor, GmmaTypes};
 pub use mma::*;
 pub use name::AtomName;
+pub use partitioner::{TvTiler, make_tmem_warp_partitioner};
 #[cfg(feature = "alloc")]
 pub use picture::{latex_copy, latex_mma, svg_copy_panels, svg_mma, svg_mma_panels};
 pub use tiled_copy::TiledCopy;
@@ -92,6 +102,7 @@ pub use tma::{
     make_tma_atom, make_tma_atom_sm100, make_tma_copy, make_tma_copy_atom, make_tma_copy_sm100,
     make_tma_copy_tiled, tma_partition,
 };
+pub use tma_im2col::{make_im2col_tma_atom, make_im2col_tma_copy};
 pub use tma_params::{TmaOp, TmaParams};
-pub use tmem::{make_tmem_copy, tmem_dp};
+pub use tmem::{TmemAlloc, make_tmem_copy, tmem_dp, tmem_frg};
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};

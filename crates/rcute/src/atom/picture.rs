@@ -115,18 +115,24 @@ impl TvCells {
         })
     }
 
-    /// Calls `f(tid, vid, x, y)` for every (thread, value), in CuTe's order.
+    /// Calls `f(tid, vid, x, y)` for every (thread, value), in CuTe's order: `(x, y)` is the
+    /// coordinate the tensor holds (CuTe's `S(tid, vid)`), which for a copy whose `Tiler_MN`
+    /// is a tuple of layouts (`make_tmem_copy`, `make_cotiled_copy`) is the coordinate those
+    /// layouts reach, not the TV layout's own offset in the tile.
     fn each(&self, mut f: impl FnMut(i64, i64, i64, i64)) {
         for tid in 0..self.threads {
             for vid in 0..self.values {
                 let i = tid + vid * self.threads;
-                let off = self.tv.offset(i as usize);
-                f(
-                    tid,
-                    vid,
-                    off.rem_euclid(self.rows),
-                    off.div_euclid(self.rows),
-                );
+                let at = self
+                    .tensor
+                    .try_get(&IntTuple::dynamic(i))
+                    .ok()
+                    .and_then(|c| Some((c.get(0).as_int()?.value(), c.get(1).as_int()?.value())));
+                let (x, y) = at.unwrap_or_else(|| {
+                    let off = self.tv.offset(i as usize);
+                    (off.rem_euclid(self.rows), off.div_euclid(self.rows))
+                });
+                f(tid, vid, x, y);
             }
         }
     }
@@ -255,7 +261,7 @@ pub fn latex_mma(mma: &TiledMma) -> Result<String, Error> {
 /// CuTe's `print_latex(tiled_copy)`: the source's threads and values on the left, the
 /// destination's on the right.
 pub fn latex_copy(copy: &TiledCopy) -> Result<String, Error> {
-    let tile = copy.tiler().try_product_each()?;
+    let tile = copy.try_tile_mn()?;
     if tile.rank() != 2 {
         return Err(Error::RankMismatch {
             msg: "print_latex: a tiled copy is drawn over a tile of two modes",

@@ -5,7 +5,7 @@
 use super::copy::CopyAtom;
 use super::mma::Operand;
 use super::tiled_mma::TiledMma;
-use crate::algebra::Tiler;
+use crate::algebra::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -151,41 +151,127 @@ impl TiledCopy {
                 msg: "make_cotiled_copy: the memory pointed to by AtomTVLayout does not exist in the DataLayout",
             });
         }
-        let flat = data.shape().try_product_each()?;
-        let r = if flat.is_leaf() { 1 } else { flat.rank() };
-        let flat = if flat.is_leaf() {
-            IntTuple::try_tuple(&[flat])?
-        } else {
-            flat
-        };
-        let mut parts = [Tiler::UNDERSCORE; 16];
-        let mut shapes = [IntTuple::constant(1); 16];
-        if r > parts.len() {
-            return Err(Error::Capacity {
-                msg: "make_cotiled_copy: too many modes",
-                capacity: 16,
-            });
-        }
-        for i in 0..r {
-            let mut stride = flat;
-            for k in 0..r {
-                stride.set_leaf(k, Int::constant(i64::from(k == i)));
-            }
-            let pick = Layout::try_new(flat, stride)?
-                .try_composition(&tv_data)?
-                .try_filter()?;
-            shapes[i] = pick.shape();
-            parts[i] = Tiler::layout(pick);
-        }
-        let tiler_mn = Tiler::try_tuple(&parts[..r])?;
-        let tile2data = Layout::try_from_shape(flat)?.try_composition_tiler(&tiler_mn)?;
-        let layout_tv = tile2data.try_left_inverse()?.try_composition(&tv_data)?;
-        let shape = IntTuple::try_tuple(&shapes[..r])?;
-        let mut copy = TiledCopy::try_from_tv(atom, &layout_tv, &shape)?;
-        copy.tiler_mn = tiler_mn;
-        Ok(copy)
+        by_mode_copy(atom, &data.shape().try_product_each()?, &tv_data)
     }
 
+    /// CuTe's `make_tiled_copy_C_atom(copy_atom, tiled_mma)`: the tiled copy of the tiled
+    /// MMA's C threads, each with only as many of its values as one copy of the atom moves
+    /// (`NumValSrc`), in their order; its `Tiler_MN` picks, mode by mode, the part of the
+    /// MMA's `(M,N)` tile those values cover (a tuple of layouts, as in
+    /// [`TiledCopy::try_cotiled`]).
+    ///
+    /// ```
+    /// use rcute::atom::{copy_atom, TiledCopy, TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+    /// use rcute::{layout, Tiler};
+    /// let mma = TiledMma::new(SM80_16x8x16_F32F16F16F32_TN, &layout!((_2,_2,_1):(_1,_2,_0)),
+    ///                         &Tiler::UNDERSCORE);
+    /// let atom = copy_atom("Copy_Atom<UniversalCopy<uint64_t>, float>").unwrap();
+    /// let copy = TiledCopy::try_for_mma_c_atom(atom, &mma).unwrap();
+    /// assert_eq!(copy.to_string().lines().nth(1).unwrap(), "  Tiler_MN:       ((_8,_2):(_1,_16),(_8,_2):(_2,_1))");
+    /// ```
+    ///
+    /// # Errors
+    /// An atom that moves more values than a thread of the MMA holds (CuTe's static
+    /// assertion `copy_V <= size<1>(layoutC_TV)`), a tile whose left inverse does not read
+    /// the MMA's (thread, value) pairs back, and the errors of the algebra.
+    pub fn try_for_mma_c_atom(atom: CopyAtom, mma: &TiledMma) -> Result<TiledCopy, Error> {
+        let layout_c = mma.try_layout_tv(Operand::C)?;
+        let copy_v = atom.val_layout_src().try_mode(1)?.try_size()?;
+        let vals = layout_c.try_mode(1)?.try_size()?;
+        if copy_v.value() > vals.value() {
+            return Err(Error::Precondition {
+                msg: "make_tiled_copy_C_atom: the atom moves more values than a thread of the MMA holds (copy_V <= size<1>(layoutC_TV)); values",
+                mode: 1,
+                lhs: copy_v.value(),
+                rhs: vals.value(),
+            });
+        }
+        let threads = layout_c.try_mode(0)?.try_size()?;
+        let truncate = Layout::try_from_shape(IntTuple::try_from_ints(&[threads, copy_v])?)?;
+        let layout_tv = layout_c.try_composition(&truncate)?;
+        let mma_tiler = IntTuple::try_from_ints(&[mma.tile_size(0)?, mma.tile_size(1)?])?;
+        by_mode_copy(atom, &mma_tiler, &layout_tv)
+    }
+}
+
+/// The by-mode tiler of `make_cotiled_copy` and `make_tiled_copy_C_atom`: `tv` maps
+/// (thread, value) to the column-major index of a coordinate of `flat`; mode `i` of the
+/// tiler picks (filtered) the coordinates of mode `i` that `tv` reaches, and the copy's TV
+/// layout is `tv` read in the tile those picks make.
+fn by_mode_copy(atom: CopyAtom, flat: &IntTuple, tv_data: &Layout) -> Result<TiledCopy, Error> {
+    let (tiler_mn, shape, layout_tv) = by_mode_tiler(flat, tv_data)?;
+    let mut copy = TiledCopy::try_from_tv(atom, &layout_tv, &shape)?;
+    copy.tiler_mn = tiler_mn;
+    Ok(copy)
+}
+
+/// CuTe's "awkward by-mode tiler" (`make_cotiled_copy`, `make_tiled_copy_C_atom`,
+/// `make_tmem_warp_partitioner`): `tv` maps (thread, value) to the column-major index of
+/// a coordinate of `flat`; mode `i` of the tiler picks (filtered) the coordinates of mode
+/// `i` that `tv` reaches. Returns the tiler, its shape, and `tv` read in the tile the
+/// picks make (`left_inverse(tile2data) o tv`).
+pub(crate) fn by_mode_tiler(
+    flat: &IntTuple,
+    tv: &Layout,
+) -> Result<(Tiler, IntTuple, Layout), Error> {
+    let r = if flat.is_leaf() { 1 } else { flat.rank() };
+    let flat = if flat.is_leaf() {
+        IntTuple::try_tuple(&[*flat])?
+    } else {
+        *flat
+    };
+    let mut parts = [Tiler::UNDERSCORE; 16];
+    let mut shapes = [IntTuple::constant(1); 16];
+    if r > parts.len() {
+        return Err(Error::Capacity {
+            msg: "by-mode tiler: too many modes",
+            capacity: 16,
+        });
+    }
+    for i in 0..r {
+        let mut stride = flat;
+        for k in 0..r {
+            stride.set_leaf(k, Int::constant(i64::from(k == i)));
+        }
+        let pick = Layout::try_new(flat, stride)?
+            .try_composition(tv)?
+            .try_filter()?;
+        shapes[i] = pick.shape();
+        parts[i] = Tiler::layout(pick);
+    }
+    let tiler_mn = Tiler::try_tuple(&parts[..r])?;
+    let tile2data = Layout::try_from_shape(flat)?.try_composition_tiler(&tiler_mn)?;
+    // CuTe's left_inverse of tile2data: where the picks overlap (a tiler mode such as
+    // (_4,_2,_2):(_2,_1,_1)) it is no left inverse of the whole tile, but it may still
+    // read every (thread, value) of `tv` back; the law is that it does
+    // (CuTe's composition too: its result is checked against the law below)
+    let layout_tv = tile2data
+        .try_left_inverse_as_cute()?
+        .try_composition_as_cute(tv)?;
+    let n = tv.try_size()?.value();
+    let mut i = 0;
+    while i < n {
+        let at = layout_tv.offset(i as usize);
+        let back = if at < 0 {
+            -1
+        } else {
+            tile2data.offset(at as usize)
+        };
+        if back != tv.offset(i as usize) {
+            return Err(Error::Precondition {
+                msg: "by-mode tiler (make_cotiled_copy, make_tiled_copy_C_atom, make_tmem_warp_partitioner): the tile's modes overlap and its left inverse does not read the (thread, value) at this index back (the index, and the coordinate it reaches instead)",
+                mode: -1,
+                lhs: i,
+                rhs: back,
+            });
+        }
+        i += 1;
+    }
+    let shape = IntTuple::try_tuple(&shapes[..r])?;
+    Ok((tiler_mn, shape, layout_tv))
+}
+
+impl TiledCopy {
     /// CuTe's `make_tiled_copy_A/B/C(copy_atom, tiled_mma)`: the tiled copy whose threads
     /// and values are those of the tiled MMA's operand (`get_layoutA_TV()`, over the tile
     /// `(tile_size<0>, tile_size<2>)` for A).
@@ -217,6 +303,44 @@ impl TiledCopy {
     ) -> Result<TiledCopy, Error> {
         let tv = tri!(other.try_layout_tv(dst));
         TiledCopy::try_from_tv(atom, &tv, &other.tiler)
+    }
+
+    /// `Tiler_MN` as CuTe holds it: the tile's shape as a tiler, or (`make_cotiled_copy`,
+    /// `make_tmem_copy`, `make_tiled_copy_C_atom`) a tuple of layouts.
+    pub const fn tiler_mn(&self) -> &Tiler {
+        &self.tiler_mn
+    }
+
+    /// The extent of the coordinates the tile reaches, mode by mode (CuTe's `print_latex`
+    /// grid, `product_each(shape(logical_divide(make_layout(Shape<_1,_1>{}), tiler_mn)))`):
+    /// a layout mode `L` of `Tiler_MN` reaches `size(L) * size(complement(L, 1))`
+    /// coordinates, the holes between its offsets included.
+    ///
+    /// # Errors
+    /// The errors of `complement`.
+    pub fn try_tile_mn(&self) -> Result<IntTuple, Error> {
+        if !self.tiler_mn.is_tuple() {
+            return self.tiler.try_product_each();
+        }
+        let r = self.tiler_mn.rank();
+        let mut ext = [Int::ONE; 16];
+        if r > ext.len() {
+            return Err(Error::Capacity {
+                msg: "print_latex: too many modes",
+                capacity: 16,
+            });
+        }
+        for (i, e) in ext.iter_mut().enumerate().take(r) {
+            let t = self.tiler_mn.try_element(i)?;
+            *e = match t.kind() {
+                TilerKind::Layout(l) => {
+                    let c = l.try_complement(&IntTuple::constant(1))?;
+                    l.try_size()?.try_mul(c.try_size()?)?
+                }
+                _ => self.tiler.try_get(i)?.try_product()?,
+            };
+        }
+        IntTuple::try_from_ints(&ext[..r])
     }
 
     /// The atom.

@@ -321,8 +321,10 @@ impl TiledMma {
     /// CuTe's `make_fragment_like` of the partition). Where the atom reads the operand
     /// from shared memory (SM90 GMMA's `_SS` A and B, `_RS` B), CuTe's fragment is a
     /// descriptor view of the tensor itself, which must hold the atom's value type: a
-    /// coordinate tensor does not, and it is an error.
-    pub const fn try_partition_fragment(
+    /// coordinate tensor does not, and it is an error. Where the operand lives in tensor
+    /// memory (an SM100 UMMA's C, a `_TS` atom's A), the fragment is CuTe's
+    /// `UMMA::tmem_frg` of the partition's shape ([`TiledMma::try_tmem_fragment`]).
+    pub fn try_partition_fragment(
         &self,
         op: Operand,
         thr: Int,
@@ -351,9 +353,14 @@ impl TiledMma {
             });
         }
         if self.atom.in_tmem(op) {
-            return Err(Error::WrongKind {
-                msg: "partition_fragment: an SM100 UMMA's C (and a TS atom's A) lives in tensor memory (CuTe's tmem_frg), which rcute does not model",
-            });
+            // C: make_tensor<FrgTypeC>(shape); A: make_fragment_like<FrgTypeA>(partition),
+            // which orders the partition's strides first (CuTe refuses strides it cannot
+            // compare, as for a register fragment)
+            let shape = match op {
+                Operand::C => l.shape(),
+                _ => tri!(l.try_fragment_like()).shape(),
+            };
+            return self.try_tmem_fragment(op, &shape);
         }
         match op {
             Operand::C => Layout::try_from_shape(l.shape()),
@@ -370,6 +377,78 @@ impl TiledMma {
 }
 
 impl TiledMma {
+    /// The layout of CuTe's TMEM fragment (`make_tensor<FrgTypeC>(shape)`, `FrgTypeA` of a
+    /// `_TS` atom) of a partition of shape `shape`, `((M_MMA,N_MMA),MMA_M,MMA_N,...)`: the
+    /// tensor is `make_tmem_ptr<T>()` (TMEM address 0) over it. CuTe's traits: C is
+    /// `tmem_frg_1sm<c_type>` (`_TS`: stored in `int32_t`, `NonInterleaved`) or
+    /// `tmem_frg_2sm<c_type>`; a `_TS` atom's A is `tmem_frg_1sm<a_type, a_type,
+    /// NonInterleaved>` or `tmem_frg_2sm<a_type, a_type, Duplicated>`.
+    ///
+    /// ```
+    /// use rcute::atom::{Operand, TiledMma, mma_atom};
+    /// use rcute::{layout, int_tuple, Tiler};
+    /// let atom = mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>").unwrap();
+    /// let mma = TiledMma::new(atom, &layout!(_1:_0), &Tiler::UNDERSCORE);
+    /// let c = mma.try_partition_fragment_shape(Operand::C, &int_tuple!((_256,_256))).unwrap();
+    /// assert_eq!(c.to_string(), "((_128,_256),_2,_1):((_65536,_1),_256,_0)");
+    /// ```
+    ///
+    /// # Errors
+    /// An operand the atom does not keep in TMEM, and [`super::tmem_frg`]'s.
+    pub fn try_tmem_fragment(&self, op: Operand, shape: &IntTuple) -> Result<Layout, Error> {
+        use super::tmem::{TmemAlloc, tmem_frg};
+        if !self.atom.in_tmem(op) {
+            return Err(Error::WrongKind {
+                msg: "tmem fragment: the atom keeps this operand in registers or shared memory, not in TMEM",
+            });
+        }
+        let n_sm = tri!(self.atom.thr_id().try_size()).value();
+        let ts = self.atom.in_tmem(Operand::A);
+        let types = self.atom.value_types();
+        let (ty, storage, alloc) = match (op, n_sm) {
+            (Operand::A, 1) => (types[1], 0, TmemAlloc::NonInterleaved),
+            (Operand::A, _) => (types[1], 0, TmemAlloc::Duplicated),
+            (_, 1) if ts => (types[3], 32, TmemAlloc::NonInterleaved),
+            _ => (types[3], 32, TmemAlloc::Interleaved),
+        };
+        let Some(bits) = super::catalog::element_bits(ty) else {
+            return Err(Error::WrongKind {
+                msg: "tmem fragment: an element type of unknown width",
+            });
+        };
+        let storage = if storage == 0 { bits } else { storage };
+        tmem_frg(shape, bits, storage, n_sm, alloc)
+    }
+
+    /// CuTe's free `partition_fragment_C(tiled_mma, shape_MN)`, the layout of
+    /// `make_tensor<FrgTypeC>(partition_shape_C(tiled_mma, shape_MN))`: registers
+    /// (compact, column-major) or, for an SM100 UMMA, the TMEM fragment
+    /// ([`TiledMma::try_tmem_fragment`]). Operand A or B: CuTe has no such function.
+    ///
+    /// # Errors
+    /// Those of `partition_shape_C` and of the TMEM fragment.
+    pub fn try_partition_fragment_shape(
+        &self,
+        op: Operand,
+        shape: &IntTuple,
+    ) -> Result<Layout, Error> {
+        if !matches!(op, Operand::C) {
+            return Err(Error::WrongKind {
+                msg: "partition_fragment: CuTe's static form exists only for C (A and B depend on the thread: get_slice(thr).partition_fragment_A/B)",
+            });
+        }
+        let s = tri!(self.try_partition_shape(op, shape));
+        if self.atom.in_tmem(op) {
+            return self.try_tmem_fragment(op, &s);
+        }
+        if !s.is_static() {
+            return Err(Error::WrongKind {
+                msg: "partition_fragment: a register fragment needs a static shape (CuTe's make_tensor<T>(shape) owns static storage)",
+            });
+        }
+        Layout::try_from_shape(s)
+    }
+
     /// CuTe's slice of a thrfrg layout for thread `thr`: `((ThrV,(ThrM,ThrK)),(_,(_,...)))`
     /// (for A), its thread coordinate from `get_flat_coord`.
     const fn slice_coord(&self, op: Operand, thr: Int, frg: &Layout) -> Result<IntTuple, Error> {

@@ -397,7 +397,7 @@ fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
-fn split(s: &MaybeSwizzled) -> (Swizzle, Layout) {
+pub(crate) fn split(s: &MaybeSwizzled) -> (Swizzle, Layout) {
     match s {
         MaybeSwizzled::Plain(l) => (Swizzle::new(0, 4, 3), *l),
         MaybeSwizzled::Swizzled(c) => (c.swizzle(), c.layout()),
@@ -425,6 +425,11 @@ pub fn make_tma_copy_atom(
     if g.has_basis_strides() {
         return Err(Error::WrongKind {
             msg: "make_tma_copy: the global tensor must have integer strides",
+        });
+    }
+    if op.is_im2col() {
+        return Err(Error::WrongKind {
+            msg: "make_tma_copy: an im2col TMA operation is built by make_im2col_tma_copy",
         });
     }
     let (sw, sl) = split(slayout);
@@ -496,6 +501,18 @@ pub fn make_tma_copy_tiled(
 ) -> Result<TiledCopy, Error> {
     let cos = cta_t_map.try_cosize()?;
     let atom = make_tma_copy_atom(op, g, ty, bits, slayout, cos.value(), cta_v_map)?;
+    tiled_of_atom(atom, slayout, cta_t_map, cta_v_map)
+}
+
+/// The tiling of `detail::make_tma_copy_tiled` (and of `make_tma_copy_im2col`): the
+/// (CTA thread, value) -> tile coordinate layout of a TMA atom over the shared tile.
+pub(crate) fn tiled_of_atom(
+    atom: CopyAtom,
+    slayout: &MaybeSwizzled,
+    cta_t_map: &Layout,
+    cta_v_map: &Layout,
+) -> Result<TiledCopy, Error> {
+    let cos = cta_t_map.try_cosize()?;
     let cta_tiler = cta_v_map.shape().try_product_each()?;
     let per_tma = atom.val_layout_ref().try_mode(1)?.try_size()?;
     let (_, sl) = split(slayout);
@@ -660,7 +677,7 @@ fn sm100_multicast(op: TmaOp, operand: Operand, cluster_vmnk: &IntTuple) -> Resu
             Ok(cluster_vmnk.try_get(i)?.try_product()?.value())
         }
         TmaOp::Load | TmaOp::Store | TmaOp::Load2Sm => Ok(1),
-        TmaOp::ReduceAdd => Err(Error::WrongKind {
+        _ => Err(Error::WrongKind {
             msg: "make_tma_*_sm100: unsupported TMA (SM90_TMA_LOAD[_MULTICAST], SM90_TMA_STORE or SM100_TMA_2SM_LOAD[_MULTICAST])",
         }),
     }

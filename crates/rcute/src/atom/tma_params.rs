@@ -25,17 +25,33 @@ pub enum TmaOp {
     Load2Sm,
     /// `SM100_TMA_2SM_LOAD_MULTICAST`.
     Load2SmMulticast,
+    /// `SM90_TMA_LOAD_IM2COL`: a convolution's activation tile, read through the im2col
+    /// transform (`make_im2col_tma_copy` only).
+    LoadIm2col,
+    /// `SM90_TMA_LOAD_IM2COL_MULTICAST`.
+    LoadIm2colMulticast,
+    /// `SM90_TMA_STORE_IM2COL`.
+    StoreIm2col,
+    /// `SM100_TMA_2SM_LOAD_IM2COL`.
+    Load2SmIm2col,
+    /// `SM100_TMA_2SM_LOAD_IM2COL_MULTICAST`.
+    Load2SmIm2colMulticast,
 }
 
 impl TmaOp {
     /// Every TMA operation.
-    pub const ALL: [TmaOp; 6] = [
+    pub const ALL: [TmaOp; 11] = [
         TmaOp::Load,
         TmaOp::LoadMulticast,
         TmaOp::Store,
         TmaOp::ReduceAdd,
         TmaOp::Load2Sm,
         TmaOp::Load2SmMulticast,
+        TmaOp::LoadIm2col,
+        TmaOp::LoadIm2colMulticast,
+        TmaOp::StoreIm2col,
+        TmaOp::Load2SmIm2col,
+        TmaOp::Load2SmIm2colMulticast,
     ];
 
     /// CuTe's name of the operation.
@@ -47,6 +63,11 @@ impl TmaOp {
             TmaOp::ReduceAdd => "SM90_TMA_REDUCE_ADD",
             TmaOp::Load2Sm => "SM100_TMA_2SM_LOAD",
             TmaOp::Load2SmMulticast => "SM100_TMA_2SM_LOAD_MULTICAST",
+            TmaOp::LoadIm2col => "SM90_TMA_LOAD_IM2COL",
+            TmaOp::LoadIm2colMulticast => "SM90_TMA_LOAD_IM2COL_MULTICAST",
+            TmaOp::StoreIm2col => "SM90_TMA_STORE_IM2COL",
+            TmaOp::Load2SmIm2col => "SM100_TMA_2SM_LOAD_IM2COL",
+            TmaOp::Load2SmIm2colMulticast => "SM100_TMA_2SM_LOAD_IM2COL_MULTICAST",
         }
     }
 
@@ -59,9 +80,25 @@ impl TmaOp {
     /// The CTAs of one instruction (`size(ThrID)`): 2 for the SM100 2SM forms.
     pub const fn threads(self) -> i64 {
         match self {
-            TmaOp::Load2Sm | TmaOp::Load2SmMulticast => 2,
+            TmaOp::Load2Sm
+            | TmaOp::Load2SmMulticast
+            | TmaOp::Load2SmIm2col
+            | TmaOp::Load2SmIm2colMulticast => 2,
             _ => 1,
         }
+    }
+
+    /// Whether it is an im2col operation (built by `make_im2col_tma_copy`, not by
+    /// `make_tma_copy`).
+    pub const fn is_im2col(self) -> bool {
+        matches!(
+            self,
+            TmaOp::LoadIm2col
+                | TmaOp::LoadIm2colMulticast
+                | TmaOp::StoreIm2col
+                | TmaOp::Load2SmIm2col
+                | TmaOp::Load2SmIm2colMulticast
+        )
     }
 }
 
