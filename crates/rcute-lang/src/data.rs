@@ -42,6 +42,7 @@ const ELEMS: &[(&str, u32)] = &[
     ("long", 64),
     ("size_t", 64),
     ("int64_t", 64),
+    ("ptrdiff_t", 64),
     ("uint64_t", 64),
     ("double", 64),
 ];
@@ -260,7 +261,10 @@ pub fn pretty(elem: Elem, n: Num) -> String {
         ("double", Num::F(v)) => alloc::format!("{:>11}", c_exp(v, 3)),
         ("bool", Num::I(v)) => alloc::format!("{v:>3}"),
         ("uint64_t" | "size_t", Num::I(v)) => alloc::format!("{:>5}", v as u64),
-        ("int" | "int32_t" | "uint32_t" | "unsigned" | "long" | "int64_t", Num::I(v)) => {
+        (
+            "int" | "int32_t" | "uint32_t" | "unsigned" | "long" | "int64_t" | "ptrdiff_t",
+            Num::I(v),
+        ) => {
             alloc::format!("{v:>5}")
         }
         (_, Num::I(v)) => alloc::format!("  {v}"),

@@ -680,18 +680,22 @@ impl Env {
                 Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) | Value::Const(_) => {
                     // a literal with a constant is a constant expression (`2 * cosize_v<T>`)
                     let literal = k == 0 && crate::exec::literal_int(first);
-                    let lhs = crate::exec::binop(
-                        crate::syntax::Op2::Arith(*op),
-                        if literal && matches!(rv, Value::Const(_)) {
-                            Value::Const(acc.value())
-                        } else {
-                            Value::int(acc)
-                        },
+                    let op2 = crate::syntax::Op2::Arith(*op);
+                    let lhs = if literal && matches!(rv, Value::Const(_)) {
+                        Value::Const(acc.value())
+                    } else {
+                        Value::int(acc)
+                    };
+                    let (lhs, rv) = self.settle_mixed(
+                        op2,
+                        lhs,
                         rv,
+                        |env| env.arith_type(first, &rest[..k]),
+                        x,
                         rest[k].1,
-                        first.span.join(x.span),
                     )?;
-                    return self.arith_host_from(lhs, first, &rest[k + 1..]);
+                    let lhs = crate::exec::binop(op2, lhs, rv, rest[k].1, first.span.join(x.span))?;
+                    return self.arith_host_from(lhs, first, rest, k + 1);
                 }
                 v => {
                     return Err(EvalError::new(
@@ -740,7 +744,7 @@ impl Env {
         first: &Expr,
         rest: &[(BinOp, Span, Expr)],
     ) -> Result<Value, EvalError> {
-        self.arith_host_from(first_v, first, rest)
+        self.arith_host_from(first_v, first, rest, 0)
     }
 
     #[inline(never)]
@@ -749,19 +753,23 @@ impl Env {
         mut acc: Value,
         first: &Expr,
         rest: &[(BinOp, Span, Expr)],
+        start: usize,
     ) -> Result<Value, EvalError> {
-        for (op, at, x) in rest {
+        for (k, (op, at, x)) in rest.iter().enumerate().skip(start) {
             let mut rv = self.eval(x)?;
             if matches!(acc, Value::Const(_)) && crate::exec::literal_int(x) {
                 rv = crate::exec::as_const(rv);
             }
-            acc = crate::exec::binop(
-                crate::syntax::Op2::Arith(*op),
+            let op2 = crate::syntax::Op2::Arith(*op);
+            let (a, b) = self.settle_mixed(
+                op2,
                 acc,
                 rv,
+                |env| env.arith_type(first, &rest[..k]),
+                x,
                 *at,
-                first.span.join(x.span),
             )?;
+            acc = crate::exec::binop(op2, a, b, *at, first.span.join(x.span))?;
         }
         Ok(acc)
     }

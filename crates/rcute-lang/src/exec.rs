@@ -487,6 +487,18 @@ impl Env {
                 d.span,
             ));
         }
+        // `auto x = e` of a plain integer has the C++ type of `e`, where it is known
+        let scalar = match (&d.init, scalar) {
+            (Init::Value(x), None) if ty.text == "auto" && ty.pointers == 0 => {
+                crate::ctype::auto_type(self, x, &v)
+            }
+            (Init::List(items) | Init::Ctor(items), None)
+                if ty.text == "auto" && ty.pointers == 0 && items.len() == 1 =>
+            {
+                crate::ctype::auto_type(self, &items[0], &v)
+            }
+            (_, s) => s,
+        };
         let v = match scalar {
             Some(elem) => convert(v, elem, d.span)?,
             None => v,
@@ -828,7 +840,7 @@ impl Env {
             ExprKind::Binary(first, rest) => {
                 let mut acc = self.eval(first)?;
                 let mut acc_literal = literal_int(first);
-                for (op, at, x) in rest {
+                for (k, (op, at, x)) in rest.iter().enumerate() {
                     let lhs_literal = core::mem::replace(&mut acc_literal, false);
                     if matches!(op, Op2::And | Op2::Or) {
                         let (l, ls) = truth_of(&acc, first.span)?;
@@ -852,7 +864,15 @@ impl Env {
                     } else if let (Value::Const(_), true) = (&rhs, lhs_literal) {
                         acc = as_const(acc);
                     }
-                    acc = binop(*op, acc, rhs, *at, first.span.join(x.span))?;
+                    let (a, b) = self.settle_mixed(
+                        *op,
+                        acc,
+                        rhs,
+                        |env| env.chain_type(first, &rest[..k]),
+                        x,
+                        *at,
+                    )?;
+                    acc = binop(*op, a, b, *at, first.span.join(x.span))?;
                 }
                 Ok(acc)
             }
@@ -879,6 +899,11 @@ impl Env {
                 let cv = self.eval(c)?;
                 let (t, _) = truth_of(&cv, c.span)?;
                 let v = if t { self.eval(a)? } else { self.eval(b)? };
+                let v = if t {
+                    self.ternary_common(v, a, b, e.span)?
+                } else {
+                    self.ternary_common(v, b, a, e.span)?
+                };
                 // the two sides have one type: static integers of different values make an
                 // int (the other side is looked at only when it has no side effects)
                 let other = if t { b } else { a };
@@ -913,7 +938,9 @@ impl Env {
                 let mut v = self.eval(rhs)?;
                 if let Some(op) = op {
                     let old = self.read_place(&place, target.span)?;
-                    v = binop(*op, old, v, e.span, e.span)?;
+                    let (a, b) =
+                        self.settle_mixed(*op, old, v, |env| env.int_type(target), rhs, e.span)?;
+                    v = binop(*op, a, b, e.span, e.span)?;
                 }
                 self.write_place(place, v, e.span)
             }

@@ -106,6 +106,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+mod ctype;
 mod data;
 mod error;
 mod eval;

@@ -610,17 +610,24 @@ impl Parser {
             self.args()?;
             text = String::from("auto");
         } else if matches!(base.as_str(), "unsigned" | "signed" | "long" | "short") {
-            // `unsigned int`, `long long`
-            while matches!(
-                self.peek_name(self.i),
-                Some("int" | "long" | "short" | "char")
-            ) {
+            // `unsigned int`, `long long`, `unsigned long`, `signed char`
+            let (mut long, mut short, mut char_) = (base == "long", base == "short", false);
+            while let Some(w @ ("int" | "long" | "short" | "char")) = self.peek_name(self.i) {
+                long |= w == "long";
+                short |= w == "short";
+                char_ |= w == "char";
                 self.i += 1;
             }
-            text = String::from(if base == "unsigned" {
-                "unsigned"
-            } else {
-                "long"
+            let unsigned = base == "unsigned";
+            text = String::from(match (unsigned, long, short, char_) {
+                (true, true, _, _) => "uint64_t",
+                (true, _, true, _) => "uint16_t",
+                (true, _, _, true) => "uint8_t",
+                (true, ..) => "unsigned",
+                (false, true, _, _) => "long",
+                (false, _, true, _) => "short",
+                (false, _, _, true) => "int8_t",
+                (false, ..) => "int",
             });
         } else if self.peek_punct(b'<') && self.type_args_follow_any() {
             match self.type_args(&base) {

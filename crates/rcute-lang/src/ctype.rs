@@ -1,0 +1,311 @@
+//! The C++ integer types of the host subset's expressions, where the result of an
+//! operation depends on them.
+//!
+//! A plain integer value does not carry its C++ type: `int m = -2` and `int64_t m = -2`
+//! hold the same value. Most operations give the same answer for both, but C++'s usual
+//! arithmetic conversions do not: `m + 1u` is an `unsigned` (4294967295) where `m` is an
+//! `int`, and an `int64_t` (-1) where it is an `int64_t`. Where a signed integer meets a
+//! 32-bit unsigned one, its type is read from the expression that computed it (its
+//! declaration, a cast, a literal); where that type is not known the operation is refused
+//! with the cast to write.
+
+use crate::data::Elem;
+use crate::error::{EvalError, Span};
+use crate::eval::Env;
+use crate::syntax::{Expr, ExprKind, Op2};
+use crate::value::Value;
+use alloc::format;
+use rcute::int::Int;
+
+/// An integer type after C++'s integral promotions: its bits (32 or 64) and whether it
+/// is unsigned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct IntType {
+    pub bits: u32,
+    pub unsigned: bool,
+}
+
+const INT: IntType = IntType {
+    bits: 32,
+    unsigned: false,
+};
+
+impl IntType {
+    /// The promoted type of the scalar type `elem`; `None` for floats.
+    fn of_elem(elem: Elem) -> Option<IntType> {
+        if elem.is_float() {
+            return None;
+        }
+        if elem.bits() < 32 {
+            return Some(INT);
+        }
+        Some(IntType {
+            bits: elem.bits(),
+            unsigned: elem.is_unsigned(),
+        })
+    }
+
+    /// The common type of two operands (C++'s usual arithmetic conversions): the wider,
+    /// or, of equal widths, the unsigned one.
+    fn common(self, other: IntType) -> IntType {
+        match self.bits.cmp(&other.bits) {
+            core::cmp::Ordering::Greater => self,
+            core::cmp::Ordering::Less => other,
+            core::cmp::Ordering::Equal => IntType {
+                bits: self.bits,
+                unsigned: self.unsigned || other.unsigned,
+            },
+        }
+    }
+
+    /// The scalar type of these bits and signedness.
+    fn elem(self) -> Elem {
+        Elem(match (self.bits, self.unsigned) {
+            (64, true) => "uint64_t",
+            (64, false) => "int64_t",
+            (_, true) => "unsigned",
+            (_, false) => "int",
+        })
+    }
+}
+
+/// Whether `v` is a plain dynamic integer (a signed value whose C++ type it does not
+/// carry).
+fn dynamic_int(v: &Value) -> bool {
+    matches!(v, Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_static()
+        && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore())
+}
+
+/// The type of a value that carries it: an unsigned integer, a constant or a static
+/// integer (an `int`).
+fn type_of_value(v: &Value) -> Option<IntType> {
+    match v {
+        Value::Unsigned(_, bits) => Some(IntType {
+            bits: *bits,
+            unsigned: true,
+        }),
+        Value::Const(_) => Some(INT),
+        Value::Tuple(t) if t.is_leaf() && t.leaf(0).is_static() && !t.leaf(0).is_basis() => {
+            Some(INT)
+        }
+        _ => None,
+    }
+}
+
+/// The scalar type `auto x = e` gives `x` where `v`, the value of `e`, is a plain
+/// dynamic integer and the type of `e` is known.
+pub(crate) fn auto_type(env: &Env, e: &Expr, v: &Value) -> Option<Elem> {
+    if !dynamic_int(v) {
+        return None;
+    }
+    env.int_type(e).map(IntType::elem)
+}
+
+/// Which operand of a binary operation needs its C++ type read from its expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    Left,
+    Right,
+}
+
+/// Where `a op b` mixes a plain dynamic integer with a 32-bit unsigned one (the case whose
+/// answer depends on the signed operand's width), the side of the signed one. A shift
+/// has its left operand's type: only a signed left operand matters.
+pub(crate) fn mixed(op: Op2, a: &Value, b: &Value) -> Option<Side> {
+    let u32_ = |v: &Value| matches!(v, Value::Unsigned(_, 32));
+    if matches!(op, Op2::And | Op2::Or) {
+        return None;
+    }
+    if matches!(op, Op2::Shl | Op2::Shr) {
+        return (dynamic_int(a) && u32_(b)).then_some(Side::Left);
+    }
+    if dynamic_int(a) && u32_(b) {
+        Some(Side::Left)
+    } else if u32_(a) && dynamic_int(b) {
+        Some(Side::Right)
+    } else {
+        None
+    }
+}
+
+/// `a op b` prepared by the signed operand's type `ty` (see [`mixed`]): a 64-bit signed
+/// operand takes the unsigned one into its type (the result is signed); an `int` leaves
+/// them as they are (the result is unsigned); an unknown type is refused.
+pub(crate) fn settle(
+    op: Op2,
+    side: Side,
+    ty: Option<IntType>,
+    a: Value,
+    b: Value,
+    at: Span,
+) -> Result<(Value, Value), EvalError> {
+    let signed = if side == Side::Left { &a } else { &b };
+    match ty {
+        Some(IntType {
+            bits: 64,
+            unsigned: false,
+        }) => {
+            let widen = |v: Value| match v {
+                Value::Unsigned(u, _) => Value::int(Int::dynamic(u as i64)),
+                v => v,
+            };
+            Ok((widen(a), widen(b)))
+        }
+        Some(IntType {
+            bits: 32,
+            unsigned: false,
+        }) => {
+            let fits =
+                matches!(signed, Value::Tuple(t) if i32::try_from(t.leaf(0).value()).is_ok());
+            if !fits {
+                return Err(EvalError::new(
+                    format!(
+                        "{signed} does not fit in its type int: C++ left the operation that made it undefined"
+                    ),
+                    at,
+                ));
+            }
+            Ok((a, b))
+        }
+        _ => Err(crate::operators::not_supported(
+            &format!(
+                "'{}' of the signed integer {signed} with an unsigned one, where the signed one's C++ type is not known here (an int makes the result unsigned, an int64_t makes it signed)",
+                op.symbol()
+            ),
+            "a cast of the signed operand, int(x) or int64_t(x), or declare it with its type",
+            at,
+        )),
+    }
+}
+
+impl Env {
+    /// The C++ type of the integer expression `e` after promotions, where rcute knows it
+    /// without evaluating `e`.
+    pub(crate) fn int_type(&self, e: &Expr) -> Option<IntType> {
+        match &e.kind {
+            ExprKind::Int(i) if i.is_basis() || i.is_underscore() => None,
+            ExprKind::Int(i) if i.is_static() || i32::try_from(i.value()).is_ok() => Some(INT),
+            ExprKind::Int(_) => Some(IntType {
+                bits: 64,
+                unsigned: false,
+            }),
+            ExprKind::Name { name, targs } if targs.is_empty() => {
+                let var = self.lookup(name)?;
+                match var.ty {
+                    Some(elem) if elem.0 != "bool" && elem.0 != "dim3" => IntType::of_elem(elem),
+                    Some(_) => Some(INT),
+                    None => type_of_value(&var.v),
+                }
+            }
+            ExprKind::Cast(ty, x) if ty == "sizeof" => {
+                let _ = x;
+                None
+            }
+            ExprKind::Cast(ty, _) => Elem::named(ty).and_then(IntType::of_elem),
+            ExprKind::Dynamic(_) => Some(INT),
+            ExprKind::Neg(x) | ExprKind::Not(x, false) => self.int_type(x),
+            ExprKind::Not(_, true) => Some(INT),
+            ExprKind::Arith(first, rest) => self.arith_type(first, rest),
+            ExprKind::Binary(first, rest) => self.chain_type(first, rest),
+            ExprKind::Ternary(_, a, b) => Some(self.int_type(a)?.common(self.int_type(b)?)),
+            ExprKind::Assign(t, _, _) | ExprKind::IncDec(t, _, _) => self.int_type(t),
+            ExprKind::Index(arr, _) => match &arr.kind {
+                ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
+                    Some(Value::Ptr(p) | Value::Vector(p)) => IntType::of_elem(p.elem),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The type of `first + x - y ...` (one level of arithmetic operators).
+    pub(crate) fn arith_type(
+        &self,
+        first: &Expr,
+        rest: &[(crate::syntax::BinOp, Span, Expr)],
+    ) -> Option<IntType> {
+        let mut t = self.int_type(first)?;
+        for (_, _, x) in rest {
+            t = t.common(self.int_type(x)?);
+        }
+        Some(t)
+    }
+
+    /// `a op b` where it mixes a plain dynamic integer with a 32-bit unsigned one, its
+    /// operands prepared by [`settle`]: the left operand's type is `left` (computed only
+    /// where needed), the right one's that of `right`.
+    pub(crate) fn settle_mixed(
+        &self,
+        op: Op2,
+        a: Value,
+        b: Value,
+        left: impl FnOnce(&Self) -> Option<IntType>,
+        right: &Expr,
+        at: Span,
+    ) -> Result<(Value, Value), EvalError> {
+        let Some(side) = mixed(op, &a, &b) else {
+            return Ok((a, b));
+        };
+        let ty = match side {
+            Side::Left => left(self),
+            Side::Right => self.int_type(right),
+        };
+        settle(op, side, ty, a, b, at)
+    }
+
+    /// The type of `first op x op y ...` (one level of comparison, logical, bit or shift
+    /// operators).
+    pub(crate) fn chain_type(&self, first: &Expr, rest: &[(Op2, Span, Expr)]) -> Option<IntType> {
+        let Some(((op, _, x), before)) = rest.split_last() else {
+            return self.int_type(first);
+        };
+        match op {
+            Op2::Lt | Op2::Gt | Op2::Le | Op2::Ge | Op2::Eq | Op2::Ne | Op2::And | Op2::Or => {
+                Some(INT)
+            }
+            Op2::Shl | Op2::Shr => self.chain_type(first, before),
+            _ => Some(self.chain_type(first, before)?.common(self.int_type(x)?)),
+        }
+    }
+
+    /// `c ? v : other`, `v` the side taken: converted to the common type of the two sides
+    /// where their signedness differs (`true ? -2 : 1u` is 4294967294). `taken` is the
+    /// expression of `v`.
+    pub(crate) fn ternary_common(
+        &self,
+        v: Value,
+        taken: &Expr,
+        other: &Expr,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let is_int = |v: &Value| dynamic_int(v) || type_of_value(v).is_some();
+        if !is_int(&v) {
+            return Ok(v);
+        }
+        let mine = match type_of_value(&v) {
+            Some(t) => Some(t),
+            None => self.int_type(taken),
+        };
+        let theirs = self.int_type(other);
+        match (mine, theirs) {
+            (Some(m), Some(t)) if m.unsigned != t.unsigned => {
+                crate::exec::convert(v, m.common(t).elem(), span)
+            }
+            (Some(m), None) if m.unsigned && m.bits == 32 => Err(crate::operators::not_supported(
+                "'?:' of an unsigned integer and a value whose C++ type is not known here (their common type decides the result)",
+                "a cast of either side to the type you mean",
+                span,
+            )),
+            (None, Some(t)) if t.unsigned && dynamic_int(&v) => {
+                Err(crate::operators::not_supported(
+                    "'?:' of a signed integer whose C++ type is not known here and an unsigned one (their common type decides the result)",
+                    "a cast of either side to the type you mean",
+                    span,
+                ))
+            }
+            _ => Ok(v),
+        }
+    }
+}
