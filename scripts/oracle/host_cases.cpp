@@ -233,3 +233,43 @@ print(decltype(size(L))::value + 1); print(" "); print(cosize_v<ASmemLayout> * _
 static_assert(cosize_v<ASmemLayout> == 32);
 print(make_shape(cosize_v<ASmemLayout>, _2{})); print(" "); print(ASmemLayout{}); print(" ");
 printf("%d\n", int(size_v<ASmemLayout>));
+// ---- signedness: an int with an unsigned is unsigned, a 64-bit signed integer takes the unsigned one in
+int i = -2; int64_t m = -2; long l = -2; long long q = -2; ptrdiff_t p = -2;
+unsigned u = 1; uint32_t v = 3;
+print(i + u); print(" "); print(m + u); print(" "); print(l + u); print(" "); print(q + u); print(" "); print(p + u); print(" ");
+print(m - v); print(" "); print(i - v); print(" "); print(m * 2u); print(" "); print(i * 2u); print(" ");
+print(m / 2u); print(" "); print(i / 2u); print(" "); print(m % 3u); print(" "); print(i % 3u); print(" ");
+print((m & 0xFFu) - 300); print(" "); print((i & 0xFFu) - 300); print(" "); print(m | 1u); print(" "); print(i ^ 1u);
+// ---- signedness: comparisons of signed and unsigned integers
+int i = -1; int64_t m = -1; long l = -1;
+print(-1 < 1u); print(" "); print(i < 1u); print(" "); print(m < 1u); print(" "); print(l > 1u); print(" ");
+print(m == 4294967295u); print(" "); print(i == 4294967295u); print(" "); print(m >= 0u); print(" "); print(i >= 0u); print(" ");
+size_t z = 3; print(m < z); print(" "); print(i < z);
+// ---- signedness: compound assignment, increments and auto
+int64_t m = -2; m += 1u; print(m); print(" ");
+m -= 3u; print(m); print(" "); m *= 2u; print(m); print(" ");
+unsigned u = 1; u += m; print(u); print(" ");
+size_t z = 2; z -= m; print(z); print(" ");
+auto r = m * 2; print(r + 1u); print(" ");
+auto c = (int64_t)-7; print(c + 1u); print(" ");
+auto k = -7; print(k + 1u); print(" ");
+auto w = int64_t(5) - 9; print(w / 2u);
+// ---- signedness: shifts take their left operand's type
+int64_t m = 1; int64_t n = -8; int k = -8;
+print(m << 40u); print(" "); print(1u << m); print(" "); print(n >> 1u); print(" "); print(k >> 1u); print(" ");
+print((m << 33u) + 1u); print(" "); print(1u << 31); print(" "); print(~0u >> m);
+// ---- signedness: ?: takes the common type of its sides
+int64_t m = -2; int i = -2;
+print(true ? -2 : 1u); print(" "); print(true ? m : 1u); print(" "); print(true ? i : 1u); print(" ");
+print(false ? 1u : m); print(" "); print(true ? 1u : m); print(" "); print(false ? 2u : -3);
+// ---- signedness: elements of 64-bit arrays and vectors, unsigned long, short
+int64_t a[2] = {-2, 3}; print(a[0] + 1u); print(" ");
+std::vector<int64_t> v(2, -5); print(v[1] + 1u); print(" ");
+std::vector<int> w(2, -5); print(w[1] + 1u); print(" ");
+unsigned long ul = 5000000000ul; print(ul); print(" "); print(ul + 1u); print(" ");
+unsigned long long ull = ~0ull; print(ull); print(" ");
+short s = -3; print(s + 1u); print(" "); long int li = -3; print(li + 1u);
+// ---- signedness: functional casts to unsigned types, and an int shifted into its sign bit
+print(size_t(-1)); print(" "); print(unsigned(-1)); print(" "); print(uint32_t{7} - 8); print(" ");
+print(int64_t(~0u)); print(" "); print(int(~0u)); print(" "); print(uint64_t(5000000000) + 1u); print(" ");
+print(1 << 31); print(" "); int x = 3; print(x << 30); print(" "); print(int64_t(x) << 31);

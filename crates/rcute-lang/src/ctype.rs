@@ -295,17 +295,69 @@ impl Env {
             }
             (Some(m), None) if m.unsigned && m.bits == 32 => Err(crate::operators::not_supported(
                 "'?:' of an unsigned integer and a value whose C++ type is not known here (their common type decides the result)",
-                "a cast of either side to the type you mean",
+                "a cast of either side to the type you mean, int(x), int64_t(x) or unsigned(x)",
                 span,
             )),
             (None, Some(t)) if t.unsigned && dynamic_int(&v) => {
                 Err(crate::operators::not_supported(
                     "'?:' of a signed integer whose C++ type is not known here and an unsigned one (their common type decides the result)",
-                    "a cast of either side to the type you mean",
+                    "a cast of either side to the type you mean, int(x), int64_t(x) or unsigned(x)",
                     span,
                 ))
             }
             _ => Ok(v),
         }
+    }
+}
+
+impl Env {
+    /// The result `r` of `a op b` checked against its C++ type, where that is a (32-bit)
+    /// `int`: rcute computes plain integers in 64 bits, so a result outside `int`'s range is
+    /// an overflow C++ leaves undefined, except that `x << n` of a non-negative `x` wraps
+    /// into the sign bit where it fits in 32 bits (`1 << 31` is -2147483648), and a shift
+    /// by 32 or more of an `int` is undefined. `shift` is the right operand of a shift,
+    /// `ty` the type of the expression (computed only where needed).
+    pub(crate) fn int32_result(
+        &self,
+        op: Op2,
+        r: Value,
+        shift: i64,
+        ty: impl FnOnce(&Self) -> Option<IntType>,
+        at: Span,
+    ) -> Result<Value, EvalError> {
+        let Value::Tuple(t) = &r else {
+            return Ok(r);
+        };
+        if !dynamic_int(&r) {
+            return Ok(r);
+        }
+        let x = t.leaf(0).value();
+        let is_shift = matches!(op, Op2::Shl | Op2::Shr);
+        let wide_shift = is_shift && shift >= 32;
+        if i32::try_from(x).is_ok() && !wide_shift {
+            return Ok(r);
+        }
+        if ty(self) != Some(INT) {
+            return Ok(r);
+        }
+        if wide_shift {
+            return Err(EvalError::new(
+                format!(
+                    "a shift by {shift} of an int (32 bits): C++ leaves it undefined; shift an int64_t, int64_t(x) {} {shift}",
+                    op.symbol()
+                ),
+                at,
+            ));
+        }
+        if op == Op2::Shl && (0..1i64 << 32).contains(&x) {
+            return Ok(Value::int(Int::dynamic(i64::from(x as u32 as i32))));
+        }
+        Err(EvalError::new(
+            format!(
+                "'{}' overflows int: its result {x} is outside int's range, which C++ leaves undefined; compute it in int64_t",
+                op.symbol()
+            ),
+            at,
+        ))
     }
 }

@@ -732,6 +732,19 @@ impl Env {
                     span,
                 ),
             })?;
+            if !acc.is_static() && i32::try_from(acc.value()).is_err() {
+                // beyond int: an overflow where the expression is an int
+                let r = self.int32_result(
+                    crate::syntax::Op2::Arith(*op),
+                    Value::int(acc),
+                    0,
+                    |env| env.arith_type(first, &rest[..=k]),
+                    rest[k].1,
+                )?;
+                if let Value::Tuple(t) = r {
+                    acc = t.leaf(0);
+                }
+            }
         }
         Ok(Value::int(acc))
     }
@@ -770,6 +783,7 @@ impl Env {
                 *at,
             )?;
             acc = crate::exec::binop(op2, a, b, *at, first.span.join(x.span))?;
+            acc = self.int32_result(op2, acc, 0, |env| env.arith_type(first, &rest[..=k]), *at)?;
         }
         Ok(acc)
     }

@@ -872,7 +872,19 @@ impl Env {
                         x,
                         *at,
                     )?;
+                    let shift = match &b {
+                        Value::Tuple(t) if t.is_leaf() => t.leaf(0).value(),
+                        Value::Unsigned(u, _) => i64::try_from(*u).unwrap_or(i64::MAX),
+                        _ => 0,
+                    };
                     acc = binop(*op, a, b, *at, first.span.join(x.span))?;
+                    acc = self.int32_result(
+                        *op,
+                        acc,
+                        shift,
+                        |env| env.chain_type(first, &rest[..=k]),
+                        *at,
+                    )?;
                 }
                 Ok(acc)
             }
@@ -1617,7 +1629,13 @@ fn unsigned_op(op: Op2, a: &Value, b: &Value, span: Span) -> Option<Result<Value
             )));
         }
         if !xu {
-            return None;
+            // a signed left operand keeps its type
+            return Some(int_op(
+                op,
+                Int::dynamic(x as i64),
+                Int::dynamic(y as i64),
+                span,
+            ));
         }
         let r = if op == Op2::Shl { x << y } else { x >> y };
         return Some(Ok(Value::Unsigned(wrap(r, xb), xb)));

@@ -1798,8 +1798,15 @@ impl Parser {
                     self.depth = outer;
                     let close =
                         self.expect(closing, if closing == b'}' { "'}'" } else { "')'" })?;
+                    // an int keeps the low 32 bits of an unsigned value; another type
+                    // converts as a cast to it does (`size_t(-1)`, `uint32_t{7}`)
+                    let kind = if matches!(name.as_str(), "int" | "int32_t") {
+                        ExprKind::Dynamic(Box::new(e))
+                    } else {
+                        ExprKind::Cast(name, Box::new(e))
+                    };
                     return Ok(Expr {
-                        kind: ExprKind::Dynamic(Box::new(e)),
+                        kind,
                         span: span.join(close),
                     });
                 }

@@ -185,7 +185,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 29);
+    assert_eq!(ran, 36);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -537,4 +537,111 @@ fn a_layout_declaration_takes_a_layout() {
         ),
         "((_4):(_1),(_2):(_1))_8:_1"
     );
+}
+
+#[test]
+fn a_signed_integer_beside_an_unsigned_one_computes_by_its_width() {
+    // the oracle's answers are in tests/golden/host.jsonl; these pin the rules
+    for (ty, want) in [
+        ("int", "4294967295"),
+        ("int32_t", "4294967295"),
+        ("short", "4294967295"),
+        ("int64_t", "-1"),
+        ("long", "-1"),
+        ("long long", "-1"),
+        ("long int", "-1"),
+        ("ptrdiff_t", "-1"),
+    ] {
+        assert_eq!(ok(&format!("{ty} m = -2; print(m + 1u);")), want, "{ty}");
+        // comparisons, compound assignment, ?: and auto follow the same type
+        let signed = want == "-1";
+        assert_eq!(
+            ok(&format!("{ty} m = -1; print(m < 1u);")),
+            if signed { "1" } else { "0" },
+            "{ty}"
+        );
+        assert_eq!(
+            ok(&format!("{ty} m = -2; auto r = m * 1; print(r + 1u);")),
+            want,
+            "{ty}"
+        );
+        assert_eq!(
+            ok(&format!("{ty} m = -2; print(true ? m : 1u);")),
+            if signed { "-2" } else { "4294967294" },
+            "{ty}"
+        );
+    }
+    // a 64-bit unsigned operand makes every signed one unsigned
+    assert_eq!(
+        ok("int64_t m = -2; print(m + 1ull);"),
+        "18446744073709551615"
+    );
+    // compound assignment converts back to the target's type
+    assert_eq!(ok("int64_t m = -2; m += 1u; print(m);"), "-1");
+    assert_eq!(
+        ok("unsigned u = 1; int64_t m = -2; u += m; print(u);"),
+        "4294967295"
+    );
+    // a shift has its left operand's type; a signed one shifts arithmetically
+    assert_eq!(ok("int64_t m = 1; print(m << 40u);"), "1099511627776");
+    assert_eq!(ok("int k = -8; print(k >> 1u);"), "-4");
+    assert_eq!(ok("int64_t m = 3; print(1u << m);"), "8");
+    // array elements and casts carry their types
+    assert_eq!(ok("int64_t a[1] = {-2}; print(a[0] + 1u);"), "-1");
+    assert_eq!(ok("std::vector<int64_t> v(1, -2); print(v[0] + 1u);"), "-1");
+    assert_eq!(ok("auto n = -2; print(int64_t(n) + 1u);"), "-1");
+    assert_eq!(ok("auto n = -2; print(n + 1u);"), "4294967295");
+    // functional casts to unsigned types convert, as C++'s do
+    assert_eq!(ok("print(size_t(-1));"), "18446744073709551615");
+    assert_eq!(ok("print(uint32_t{7} - 8);"), "4294967295");
+    assert_eq!(
+        ok("unsigned long long x = ~0ull; print(x);"),
+        "18446744073709551615"
+    );
+    assert_eq!(
+        ok("unsigned long x = 5000000000ul; print(x);"),
+        "5000000000"
+    );
+}
+
+#[test]
+fn a_signed_integer_of_unknown_width_beside_an_unsigned_one_is_refused() {
+    // CuTe's size() of a dynamic layout is an int or an int64_t by its shape's type
+    let p = "auto L = make_layout(make_shape(4, 8)); auto n = size(L);";
+    for tail in [
+        "print(n - 40u);",
+        "print(n < 40u);",
+        "print(40u - n);",
+        "print(n >> 1u);",
+        "print(size(L) * 2u);",
+        "print(true ? n : 1u);",
+        "print(false ? 1u : n);",
+    ] {
+        refuses(&format!("{p} {tail}"), "not supported: ");
+        refuses(&format!("{p} {tail}"), "int64_t(x)");
+    }
+    // with a cast, or a typed declaration, it computes
+    assert_eq!(ok(&format!("{p} print(int(n) - 40u);")), "4294967288");
+    assert_eq!(ok(&format!("{p} print(int64_t(n) - 40u);")), "-8");
+    assert_eq!(ok(&format!("{p} int64_t k = n; print(k - 40u);")), "-8");
+    // compound assignment of such a value
+    refuses(
+        &format!("{p} unsigned u = 1; u += n * 1;"),
+        "not supported: ",
+    );
+}
+
+#[test]
+fn an_int_result_outside_int_is_an_error() {
+    refuses("int a = 65536; print(a * a);", "overflows int");
+    refuses("print(2000000000 + 2000000000);", "overflows int");
+    refuses("int x = 1; print(x << 32);", "a shift by 32 of an int");
+    // shifted into the sign bit it wraps, as C++ does
+    assert_eq!(ok("print(1 << 31);"), "-2147483648");
+    assert_eq!(ok("int x = 3; print(x << 30);"), "-1073741824");
+    // an int64_t does not overflow there
+    assert_eq!(ok("int64_t a = 65536; print(a * a);"), "4294967296");
+    assert_eq!(ok("int64_t x = 1; print(x << 32);"), "4294967296");
+    // a literal beyond int is a long
+    assert_eq!(ok("print(3000000000 + 1);"), "3000000001");
 }
