@@ -273,3 +273,7 @@ short s = -3; print(s + 1u); print(" "); long int li = -3; print(li + 1u);
 print(size_t(-1)); print(" "); print(unsigned(-1)); print(" "); print(uint32_t{7} - 8); print(" ");
 print(int64_t(~0u)); print(" "); print(int(~0u)); print(" "); print(uint64_t(5000000000) + 1u); print(" ");
 print(1 << 31); print(" "); int x = 3; print(x << 30); print(" "); print(int64_t(x) << 31);
+// ---- signedness: sizeof is a size_t
+print(sizeof(int) - 5); print(" "); print(-1 < sizeof(int)); print(" "); int x = -1; print(x < sizeof(int)); print(" ");
+print(1u - sizeof(int)); print(" "); print(sizeof(int) * 2 - 9); print(" "); print(sizeof(float) * 8); print(" ");
+auto s = sizeof(int); print(s - 5); print(" "); print(sizeof(int) - 2);

@@ -30,6 +30,12 @@ const INT: IntType = IntType {
     unsigned: false,
 };
 
+/// `size_t`, the type of `sizeof`.
+const SIZE_T: IntType = IntType {
+    bits: 64,
+    unsigned: true,
+};
+
 impl IntType {
     /// The promoted type of the scalar type `elem`; `None` for floats.
     fn of_elem(elem: Elem) -> Option<IntType> {
@@ -95,6 +101,10 @@ fn type_of_value(v: &Value) -> Option<IntType> {
 /// The scalar type `auto x = e` gives `x` where `v`, the value of `e`, is a plain
 /// dynamic integer and the type of `e` is known.
 pub(crate) fn auto_type(env: &Env, e: &Expr, v: &Value) -> Option<Elem> {
+    if let Value::Const(_) = v {
+        // `auto s = sizeof(T)` is a size_t
+        return (env.int_type(e) == Some(SIZE_T)).then(|| SIZE_T.elem());
+    }
     if !dynamic_int(v) {
         return None;
     }
@@ -197,10 +207,7 @@ impl Env {
                     None => type_of_value(&var.v),
                 }
             }
-            ExprKind::Cast(ty, x) if ty == "sizeof" => {
-                let _ = x;
-                None
-            }
+            ExprKind::Cast(ty, _) if ty == "sizeof" => Some(SIZE_T),
             ExprKind::Cast(ty, _) => Elem::named(ty).and_then(IntType::of_elem),
             ExprKind::Dynamic(_) => Some(INT),
             ExprKind::Neg(x) | ExprKind::Not(x, false) => self.int_type(x),
@@ -245,6 +252,10 @@ impl Env {
         right: &Expr,
         at: Span,
     ) -> Result<(Value, Value), EvalError> {
+        if matches!(a, Value::Const(_)) || matches!(b, Value::Const(_)) {
+            let (a, b) = self.sizes(op, a, b, left, right);
+            return Ok((a, b));
+        }
         let Some(side) = mixed(op, &a, &b) else {
             return Ok((a, b));
         };
@@ -253,6 +264,52 @@ impl Env {
             Side::Right => self.int_type(right),
         };
         settle(op, side, ty, a, b, at)
+    }
+
+    /// `a op b` where an operand is a constant: a `sizeof` (a `size_t`, which rcute keeps
+    /// as a constant) becomes an unsigned 64-bit integer where its type changes the
+    /// result: beside an unsigned or a negative operand, or in a difference below 0
+    /// (`sizeof(int) - 5` is 18446744073709551615).
+    fn sizes(
+        &self,
+        op: Op2,
+        a: Value,
+        b: Value,
+        left: impl FnOnce(&Self) -> Option<IntType>,
+        right: &Expr,
+    ) -> (Value, Value) {
+        let value = |v: &Value| match v {
+            Value::Const(c) => Some(*c),
+            Value::Tuple(t) if dynamic_int(v) || type_of_value(v).is_some() => {
+                Some(t.leaf(0).value())
+            }
+            _ => None,
+        };
+        let matters = |me: i64, other: &Value, me_left: bool| match other {
+            Value::Unsigned(..) => true,
+            _ => match value(other) {
+                Some(o) => {
+                    o < 0
+                        || (op == Op2::Arith(crate::syntax::BinOp::Sub)
+                            && if me_left { me < o } else { o < me })
+                }
+                None => false,
+            },
+        };
+        let widen = |c: i64| Value::Unsigned(c as u64, 64);
+        if let Value::Const(c) = a
+            && matters(c, &b, true)
+            && left(self) == Some(SIZE_T)
+        {
+            return (widen(c), b);
+        }
+        if let Value::Const(c) = b
+            && matters(c, &a, false)
+            && self.int_type(right) == Some(SIZE_T)
+        {
+            return (a, widen(c));
+        }
+        (a, b)
     }
 
     /// The type of `first op x op y ...` (one level of comparison, logical, bit or shift

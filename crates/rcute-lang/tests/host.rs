@@ -185,7 +185,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 36);
+    assert_eq!(ran, 37);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -644,4 +644,20 @@ fn an_int_result_outside_int_is_an_error() {
     assert_eq!(ok("int64_t x = 1; print(x << 32);"), "4294967296");
     // a literal beyond int is a long
     assert_eq!(ok("print(3000000000 + 1);"), "3000000001");
+}
+
+#[test]
+fn sizeof_is_a_size_t() {
+    assert_eq!(ok("print(sizeof(int) - 5);"), "18446744073709551615");
+    assert_eq!(ok("print(-1 < sizeof(int));"), "0");
+    assert_eq!(ok("print(1u - sizeof(int));"), "18446744073709551613");
+    assert_eq!(
+        ok("auto s = sizeof(int); print(s - 5);"),
+        "18446744073709551615"
+    );
+    // where its type does not change the result it stays a constant expression
+    assert_eq!(
+        ok("static_assert(sizeof(float) * 8 == 32); print(sizeof(int) - 2);"),
+        "2"
+    );
 }
