@@ -815,6 +815,26 @@ impl Env {
                 let p = self.data_elem(&t, &coord, span)?;
                 self.read(p, span)
             }
+            fv @ Value::Composed(_) => {
+                let (coord, cspan) = self.coordinate(args, span)?;
+                if !coord.has_underscore() {
+                    return apply(&fv, (coord, cspan), fspan, span);
+                }
+                // `A(c)` with `_` is CuTe's slice(c, A): refused where slice is, with
+                // CuTe's answer (in the as-CuTe mode, answered)
+                let Some(f) = crate::functions::find("slice") else {
+                    return apply(&fv, (coord, cspan), fspan, span);
+                };
+                let call = crate::functions::Call {
+                    name: "slice",
+                    span,
+                    name_span: fspan,
+                    targs: &[],
+                    args: alloc::vec![(Value::Tuple(coord), cspan), (fv, fspan)],
+                    as_cute: self.as_cute.as_ref(),
+                };
+                f.eval(&call)
+            }
             fv => {
                 let coord = self.coordinate(args, span)?;
                 apply(&fv, coord, fspan, span)

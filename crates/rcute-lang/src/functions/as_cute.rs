@@ -117,6 +117,13 @@ fn cute_answer(func: &Function, c: &Call<'_>) -> Option<Result<Value, rcute::Err
             }
             _ => None,
         },
+        "slice_and_offset" if c.args.len() == 2 => match (c.value(0), c.value(1)) {
+            (Value::Tuple(crd), Value::Composed(k)) => Some(
+                k.try_slice_and_offset_as_cute(crd)
+                    .map(|(s, off)| Value::List(alloc::vec![s.into(), Value::int(off)])),
+            ),
+            _ => None,
+        },
         "upcast" => {
             let Value::Layout(l) = c.value(0) else {
                 return None;
@@ -281,6 +288,54 @@ mod tests {
         assert_eq!(eval_partial_with(p, &AS_CUTE).0, eval(p).unwrap());
         // nor where CuTe refuses too
         assert!(eval_partial_with("upcast<4>(_8:_3)", &AS_CUTE).1.is_some());
+    }
+
+    #[test]
+    fn a_swizzled_slice_names_cutes_answer() {
+        // A(c) with `_` is slice(c, A): refused with CuTe's answer, answered as-CuTe
+        let a = "A = composition(Swizzle<2,1,3>, 4, (_1,_16,_8):(_128,_8,_16));";
+        let cute = "(_1,(_2,_2,_2,_2)):(_128,(_8,18,28,_64))";
+        for p in [
+            alloc::format!("{a} A(_,_,_2)"),
+            alloc::format!("{a} slice((_,_,_2), A)"),
+        ] {
+            let e = eval(&p).unwrap_err();
+            assert!(
+                e.message.contains(&alloc::format!(
+                    "CuTe C++ answers {cute}, which breaks slice's law"
+                )),
+                "{p}: {}",
+                e.message
+            );
+            let (out, err) = eval_partial_with(&p, &AS_CUTE);
+            assert!(err.is_none(), "{p}: {err:?}");
+            let lines: alloc::vec::Vec<&str> = out.lines().collect();
+            assert!(
+                lines[0].starts_with("warning: slice: rcute refuses this call"),
+                "{out}"
+            );
+            assert_eq!(lines[1..], [cute]);
+        }
+        // a slice rcute answers is the same through A(c) and slice(c, A)
+        let b = "B = composition(Swizzle<3,0,3>, 0, (_8,_8):(_8,_1));";
+        assert_eq!(
+            eval(&alloc::format!("{b} B(_,_1)")).unwrap(),
+            eval(&alloc::format!("{b} slice((_,_1), B)")).unwrap()
+        );
+        // slice_and_offset of a swizzled layout
+        let p = "A = composition(Swizzle<1,0,3>, _8, ((_16,_2),_4):((_2,_2),_32)); slice_and_offset((_,_3), A)";
+        let cute = "((((_4,_2,_2),_2)):(((_2,_9,_16),_2)),_105)";
+        let e = eval(p).unwrap_err();
+        assert!(
+            e.message.contains(&alloc::format!(
+                "CuTe C++ answers {cute}, which breaks slice_and_offset's law"
+            )),
+            "{}",
+            e.message
+        );
+        let (out, err) = eval_partial_with(p, &AS_CUTE);
+        assert!(err.is_none(), "{err:?}");
+        assert_eq!(out.lines().nth(1), Some(cute), "{out}");
     }
 
     #[test]

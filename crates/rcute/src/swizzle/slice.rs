@@ -232,6 +232,16 @@ const fn swizzle_strides(z_field: bool, z: i64, y: i64, off: Bits, b: i64) -> In
     IntTuple::from_ints(ints.split_at(b as usize).0)
 }
 
+/// CuTe's slice of a swizzled layout before its last step.
+// short-lived (one slice), built in const fns: no boxing
+#[allow(clippy::large_enum_variant)]
+enum SliceParts {
+    /// The slice, its offset, and whether it must be checked.
+    Done(MaybeSwizzled, Int, bool),
+    /// The layout of the swizzle's strides, the slice it is composed with, the offset.
+    Strides(Layout, Layout, Int),
+}
+
 const fn c(v: i64) -> IntTuple {
     IntTuple::constant(v)
 }
@@ -273,6 +283,67 @@ impl ComposedLayout {
         &self,
         coord: &IntTuple,
     ) -> Result<(MaybeSwizzled, Int, bool), Error> {
+        match tri!(self.slice_parts(coord, None)) {
+            SliceParts::Done(result, off, checked) => Ok((result, off, checked)),
+            SliceParts::Strides(swl, sliced, off) => Ok((
+                MaybeSwizzled::Plain(tri!(swl.try_composition(&sliced))),
+                off,
+                true,
+            )),
+        }
+    }
+
+    /// CuTe's slice and offset without rcute's checks: the final composition (of the
+    /// swizzle's strides with the slice) as CuTe C++ computes it, where its tiler's modes
+    /// reach past a mode together.
+    fn slice_and_offset_cute(&self, coord: &IntTuple) -> Result<(MaybeSwizzled, Int), Error> {
+        // the swizzle's bits the remaining modes reach, composed as CuTe composes them
+        let reach = match self.layout.try_slice(coord) {
+            Ok(sliced) if !all_underscore(coord) => self
+                .swizzle
+                .fields_projection()
+                .try_composition_as_cute(&sliced)
+                .ok(),
+            _ => None,
+        };
+        match self.slice_parts(coord, reach)? {
+            SliceParts::Done(result, off, _) => Ok((result, off)),
+            SliceParts::Strides(swl, sliced, off) => Ok((
+                MaybeSwizzled::Plain(swl.try_composition_as_cute(&sliced)?),
+                off,
+            )),
+        }
+    }
+
+    /// The slice and offset as CuTe C++ answers them, where
+    /// [`ComposedLayout::try_slice_and_offset`] refuses: CuTe's construction without the
+    /// checks that it is the sliced function.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout, int_tuple};
+    /// let a = ComposedLayout::new(Swizzle::new(1, 0, 3), Int::constant(8), layout!(((_16,_2),_4):((_2,_2),_32)));
+    /// assert!(a.try_slice_and_offset(&int_tuple!((_,_3))).is_err());
+    /// let (s, off) = a.try_slice_and_offset_as_cute(&int_tuple!((_,_3))).unwrap();
+    /// assert_eq!((s.to_string(), off.to_string()), ("(((_4,_2,_2),_2)):(((_2,_9,_16),_2))".into(), "_105".into()));
+    /// ```
+    ///
+    /// # Errors
+    /// Where CuTe C++ refuses the slice too.
+    pub fn try_slice_and_offset_as_cute(
+        &self,
+        coord: &IntTuple,
+    ) -> Result<(MaybeSwizzled, Int), Error> {
+        self.slice_and_offset_cute(coord)
+    }
+
+    /// The parts of CuTe's slice and offset: the answer, or the swizzle's strides and the
+    /// slice still to be composed, and the offset.
+    /// `reach`, where given, is the composition of the swizzle's fields with the slice.
+    const fn slice_parts(
+        &self,
+        coord: &IntTuple,
+        reach: Option<Layout>,
+    ) -> Result<SliceParts, Error> {
         let origin = Bits {
             v: self.offset.value(),
             stat: self.offset.is_static(),
@@ -280,7 +351,11 @@ impl ComposedLayout {
         };
         if all_underscore(coord) {
             let l = tri!(self.layout.try_slice(coord));
-            return Ok((tri!(compose(self.swizzle, origin, l)), Int::ZERO, false));
+            return Ok(SliceParts::Done(
+                tri!(compose(self.swizzle, origin, l)),
+                Int::ZERO,
+                false,
+            ));
         }
         let sw = self.swizzle;
         let (b, m) = (sw.bits(), sw.base());
@@ -322,12 +397,19 @@ impl ComposedLayout {
         let off_zy = origin.xor(tri!(to_mixed_bits(&d_only, &dcoord)));
         let off_anti = tri!(d_anti.try_crd2idx(&dcoord));
         // the bits of the swizzle that the remaining modes reach
-        let s_only = tri!(only_zy.try_composition(&sliced));
+        let s_only = match reach {
+            Some(r) => r,
+            None => tri!(only_zy.try_composition(&sliced)),
+        };
         let last = tri!(tri!(s_only.try_size()).try_sub(Int::constant(1)));
         let active = tri!(s_only.try_crd2idx(&IntTuple::from_int(last)));
         let collide = active.is_static() && active.value() & !sw.apply(active.value()) != 0;
-        let (result, off) = if collide {
-            (tri!(compose(sw, off_zy, sliced)), off_anti)
+        if collide {
+            Ok(SliceParts::Done(
+                tri!(compose(sw, off_zy, sliced)),
+                off_anti,
+                true,
+            ))
         } else {
             let zm = sw.zzz_mask();
             let ym = sw.yyy_mask();
@@ -358,11 +440,13 @@ impl ComposedLayout {
                 c(1 << (m + b + s))
             ]));
             let swl = tri!(Layout::try_new(shape, stride));
-            let r = tri!(swl.try_composition(&sliced));
             let head = Int::new(sw.apply(off_zy.v), off_zy.is_static());
-            (MaybeSwizzled::Plain(r), tri!(head.try_add(off_anti)))
-        };
-        Ok((result, off, true))
+            Ok(SliceParts::Strides(
+                swl,
+                sliced,
+                tri!(head.try_add(off_anti)),
+            ))
+        }
     }
 
     /// [`ComposedLayout::try_slice_and_offset`], panicking with the error's message.
@@ -410,11 +494,8 @@ impl ComposedLayout {
     /// assert!(a.try_slice(&int_tuple!((_0,_))).is_err());
     /// assert_eq!(a.try_slice_as_cute(&int_tuple!((_0,_))).unwrap().to_string(), "((_2,_2,_2)):((17,34,_4))");
     /// ```
-    pub const fn try_slice_as_cute(&self, coord: &IntTuple) -> Result<MaybeSwizzled, Error> {
-        match self.slice_and_offset_unchecked(coord) {
-            Ok((result, _, _)) => Ok(result),
-            Err(e) => Err(e),
-        }
+    pub fn try_slice_as_cute(&self, coord: &IntTuple) -> Result<MaybeSwizzled, Error> {
+        self.slice_and_offset_cute(coord).map(|(result, _)| result)
     }
 
     /// [`ComposedLayout::try_slice`], panicking with the error's message.
