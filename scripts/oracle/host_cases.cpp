@@ -277,3 +277,11 @@ print(1 << 31); print(" "); int x = 3; print(x << 30); print(" "); print(int64_t
 print(sizeof(int) - 5); print(" "); print(-1 < sizeof(int)); print(" "); int x = -1; print(x < sizeof(int)); print(" ");
 print(1u - sizeof(int)); print(" "); print(sizeof(int) * 2 - 9); print(" "); print(sizeof(float) * 8); print(" ");
 auto s = sizeof(int); print(s - 5); print(" "); print(sizeof(int) - 2);
+// ---- signedness: a function returns its declared type, a tensor's element has its array's
+int64_t f() { return -2; }
+int g() { return -2; }
+int main() {
+  print(f() + 1u); print(" "); print(g() + 1u); print(" ");
+  std::vector<int64_t> v(4, -2); Tensor t = make_tensor(v.data(), make_shape(4)); print(t(1) + 1u); print(" ");
+  std::vector<int> w(4, -2); Tensor u = make_tensor(w.data(), make_shape(4)); print(u(1) + 1u);
+}

@@ -185,7 +185,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 37);
+    assert_eq!(ran, 38);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -591,6 +591,19 @@ fn a_signed_integer_beside_an_unsigned_one_computes_by_its_width() {
     assert_eq!(ok("std::vector<int64_t> v(1, -2); print(v[0] + 1u);"), "-1");
     assert_eq!(ok("auto n = -2; print(int64_t(n) + 1u);"), "-1");
     assert_eq!(ok("auto n = -2; print(n + 1u);"), "4294967295");
+    // a function of the program returns its declared type; a tensor's element its own
+    assert_eq!(
+        ok(
+            "int64_t f() { return -2; } int g() { return -2; } print(f() + 1u); print(\" \"); print(g() + 1u);"
+        ),
+        "-1 4294967295"
+    );
+    assert_eq!(
+        ok(
+            "std::vector<int64_t> v(4, -2); Tensor t = make_tensor(v.data(), make_shape(4)); print(t(1) + 1u);"
+        ),
+        "-1"
+    );
     // functional casts to unsigned types convert, as C++'s do
     assert_eq!(ok("print(size_t(-1));"), "18446744073709551615");
     assert_eq!(ok("print(uint32_t{7} - 8);"), "4294967295");
