@@ -57,7 +57,7 @@ pub(crate) enum Tok {
     /// A floating-point literal and whether it is a `float` (`1.5f`) rather than a `double`.
     Float(f64, bool),
     /// An integer literal of an unsigned type (`10u`, `~0ull`, `0xFFFFFFFF`) and the type's
-    /// name (`unsigned` or `uint64_t`).
+    /// name (`unsigned` or `uint64_t`), or of a `long` (`10l`, `-5ll`: its bits, `long`).
     Uint(u64, &'static str),
     /// An operator of two or three characters: `<=`, `==`, `&&`, `++`, `+=`, `->`, ...
     Op(&'static str),
@@ -524,6 +524,17 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
 /// An unsigned literal: its value cast to its type.
 #[inline(never)]
 fn uint_literal(v: u64, ty: &'static str, span: Span) -> Result<Expr, EvalError> {
+    if ty == "long" {
+        // a signed literal with an `l` suffix: its bits
+        let int = Expr {
+            kind: ExprKind::Int(Int::dynamic(v as i64)),
+            span,
+        };
+        return Ok(Expr {
+            kind: ExprKind::Cast(String::from(ty), Box::new(int)),
+            span,
+        });
+    }
     let Ok(v) = i64::try_from(v) else {
         return Err(crate::operators::not_supported(
             "an unsigned literal above 2^63 - 1",
@@ -588,6 +599,10 @@ fn c_number(src: &str, p: usize) -> Option<(Tok, usize)> {
         };
         return Some(match ty {
             Some(ty) => (Tok::Uint(negated(v, ty, s[p] == b'-'), ty), r),
+            None if long && s[p] == b'-' => {
+                (Tok::Uint((v as i64).wrapping_neg() as u64, "long"), r)
+            }
+            None if long => (Tok::Uint(v, "long"), r),
             None if s[p] == b'-' => (Tok::Int(Int::dynamic(-(v as i64))), r),
             None => (Tok::Int(Int::dynamic(v as i64)), r),
         });
@@ -643,8 +658,9 @@ fn c_number(src: &str, p: usize) -> Option<(Tok, usize)> {
             };
             return Some((Tok::Uint(negated(v, ty, s[p] == b'-'), ty), r));
         }
+        // `10l`, `-5ll`: a long (its bits kept in the token)
         let v: i64 = src[p..q].parse().ok()?;
-        return Some((Tok::Int(Int::dynamic(v)), r));
+        return Some((Tok::Uint(v as u64, "long"), r));
     }
     if q < s.len()
         && matches!(s[q], b'f' | b'F')
@@ -1958,6 +1974,7 @@ fn describe(t: &Tok) -> String {
         Tok::Newline => String::from("a new line"),
         Tok::Punct(c) => alloc::format!("{}", *c as char),
         Tok::Float(v, _) => alloc::format!("{v}"),
+        Tok::Uint(v, "long") => alloc::format!("{}l", *v as i64),
         Tok::Uint(v, _) => alloc::format!("{v}u"),
         Tok::Op(o) => String::from(*o),
     }
