@@ -78,7 +78,6 @@ mod tma;
 mod tma_im2col;
 mod tma_params;
 mod tmem;
-mod tmem_frg;
 mod umma;
 
 pub use catalog::{copy_atom, copy_families, element_bits, mma_atom, mma_families};
@@ -105,6 +104,5 @@ pub use tma::{
 };
 pub use tma_im2col::{make_im2col_tma_atom, make_im2col_tma_copy};
 pub use tma_params::{TmaOp, TmaParams};
-pub use tmem::make_tmem_copy;
-pub use tmem_frg::{TmemAlloc, tmem_dp, tmem_frg};
+pub use tmem::{TmemAlloc, make_tmem_copy, tmem_dp, tmem_frg};
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};

@@ -19,7 +19,7 @@
 //! ```
 
 use super::tiled_copy::by_mode_tiler;
-use super::tmem_frg::tmem_dp;
+use super::tmem::tmem_dp;
 use crate::algebra::Tiler;
 use crate::error::Error;
 use crate::int::Int;

@@ -396,7 +396,7 @@ impl TiledMma {
     /// # Errors
     /// An operand the atom does not keep in TMEM, and [`super::tmem_frg`]'s.
     pub fn try_tmem_fragment(&self, op: Operand, shape: &IntTuple) -> Result<Layout, Error> {
-        use super::tmem_frg::{TmemAlloc, tmem_frg};
+        use super::tmem::{TmemAlloc, tmem_frg};
         if !self.atom.in_tmem(op) {
             return Err(Error::WrongKind {
                 msg: "tmem fragment: the atom keeps this operand in registers or shared memory, not in TMEM",
