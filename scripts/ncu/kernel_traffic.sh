@@ -3,34 +3,39 @@
 # under Nsight Compute, one launch each, and writes the table that
 # crates/rcute-cuda/tests/kernels_measured.rs replays:
 #
-#   scripts/ncu/kernel_traffic.sh BENCH CARD OUT
+#   scripts/ncu/kernel_traffic.sh BENCH CARD OUT [EXTRA-METRICS]
 #
 # BENCH: the rcute-gpu-bench binary (built with the default `cuda` feature); CARD: the
-# card's name in the table (H100, H200); OUT: a directory for the CSVs and
-# OUT/kernels-CARD.tsv (copy it to crates/rcute-cuda/tests/data/). Needs ncu and a GPU.
-# The predictions it is compared with: `rcute-gpu-bench --traffic --stages 4096 4096
-# --gemm 4096 4096 4096`.
+# card's name in the table (H100, H200); OUT: a directory for ncu's CSV and
+# OUT/kernels-CARD.tsv (copy it to crates/rcute-cuda/tests/data/); EXTRA-METRICS: more
+# metrics, comma-separated, measured in a second profiler run and added to the rows. Needs
+# ncu and a GPU. The kernels: the four tiled copies at 4096 x 4096 and at 4000 x 4080
+# (extents that are not multiples of the tiles), the f16 GEMM on mma.sync and as
+# Gemm::tuned picks it (wgmma, TMA) at 4096^3 and 4000 x 4080 x 4096. The predictions they
+# are compared with: `rcute-gpu-bench --traffic --stages --copy 4096 4096 --gemm 4096 4096 4096`
+# (and the other sizes). The other GEMM kinds (tests/data/ncu-H100/kinds-H100.tsv):
+#   ncu --csv --print-units base -k 'regex:^gemm_(f16|bf16|e4m3)$' --metrics ... \
+#       BENCH --profile --kinds 4096 4096 4096 > kinds.csv
+#   scripts/ncu/kernels_table.py CARD kinds.csv > kinds-CARD.tsv
 set -euo pipefail
-bench=$1 card=$2 out=$3
+bench=$1 card=$2 out=$3 extra=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ldgsts.sum,launch__grid_size
-size=4096
-table="$out/kernels-$card.tsv"
-: > "$table"
-profile() { # KEY KERNEL-NAME BENCH-ARGS...
-    local key=$1 name=$2 csv
-    shift 2
-    csv="$out/$(echo "$key" | tr ' ' '_').csv"
-    ncu --csv --print-units base -k "regex:^${name}\$" -c 1 --metrics "$metrics" \
-        "$bench" "$@" > "$csv"
-    python3 "$here/kernels_table.py" "$card" "$key" "$csv" >> "$table"
-}
-for k in copy_f32 transpose_f32 copy_f16 transpose_f16; do
-    profile "$k ${size}x${size}" "$k" --copy "$size" "$size"
-done
-# the f16 GEMM, both operands K-major (--llm): the first gemm_f16 launch is mma.sync's,
-# with --tuned-only the tuned kernel's
-profile "gemm_f16 mma.sync ${size}x${size}x${size}" gemm_f16 --gemm "$size" "$size" "$size" --llm --f16-only
-profile "gemm_f16 tuned ${size}x${size}x${size}" gemm_f16 --gemm "$size" "$size" "$size" --llm --f16-only --tuned-only
-echo "wrote $table"
+sizes=(--copy 4096 4096 --copy 4000 4080 --gemm 4096 4096 4096 --gemm 4000 4080 4096)
+# the copies and the GEMM; --profile launches nothing else these names match
+filter='regex:^(copy|transpose)_f(16|32)$|^gemm_f16$'
+# the bench prints `profile <i> <key> <kernel> <blocks> <check>` for ncu's result i
+ncu --csv --print-units base -k "$filter" --metrics "$metrics" \
+    "$bench" --profile "${sizes[@]}" > "$out/kernels.csv"
+csvs=("$out/kernels.csv")
+if [ -n "$extra" ]; then
+    if ncu --csv --print-units base -k "$filter" --metrics "$extra" \
+        "$bench" --profile "${sizes[@]}" > "$out/kernels-extra.csv"; then
+        csvs+=("$out/kernels-extra.csv")
+    else
+        echo "the extra metrics were not measured: $(tail -3 "$out/kernels-extra.csv")" >&2
+    fi
+fi
+python3 "$here/kernels_table.py" "$card" "${csvs[@]}" > "$out/kernels-$card.tsv"
+echo "wrote $out/kernels-$card.tsv"

@@ -1,6 +1,6 @@
-//! `cute banks`, `cute coalescing` and `cute swizzle-for`: each argument is a program whose
-//! last expression gives the layout or the access; errors point into the argument that
-//! caused them.
+//! `cute banks`, `cute coalescing`, `cute swizzle-for` and `cute explain-kernel`: each argument
+//! of the first three is a program whose last expression gives the layout or the access;
+//! errors point into the argument that caused them.
 
 use rcute::analysis::{self, Access, Side};
 use rcute::{Error, MaybeSwizzled};
@@ -140,4 +140,73 @@ pub(crate) fn swizzle_for(layout: &str, accs: &[String]) -> ExitCode {
         Ok(r) => print(&r.to_string()),
         Err(e) => whole(layout, e),
     }
+}
+
+/// `cute explain-kernel`: the stages of rcute-cuda's profiled kernels and GEMM kinds
+/// (`rcute_cuda::traffic::profiled_kernels`) at the sizes given, each kernel's table.
+pub(crate) fn explain_kernel(
+    copies: &[i64],
+    gemms: &[i64],
+    kinds: &[i64],
+    sms: u32,
+    only: Option<&str>,
+) -> ExitCode {
+    // sizes up to 2^20 an extent: sectors per launch stay far inside u64
+    if let Some(bad) = copies
+        .iter()
+        .chain(gemms)
+        .chain(kinds)
+        .find(|&&x| !(1..=1 << 20).contains(&x))
+    {
+        eprintln!("error: explain-kernel: a size is 1 to 1048576, not {bad}");
+        return ExitCode::FAILURE;
+    }
+    if !(1..=1024).contains(&sms) {
+        eprintln!("error: explain-kernel: --sms is 1 to 1024, not {sms}");
+        return ExitCode::FAILURE;
+    }
+    let mut copies: Vec<(i64, i64)> = copies.chunks(2).map(|c| (c[0], c[1])).collect();
+    let mut gemms: Vec<(i64, i64, i64)> = gemms.chunks(3).map(|c| (c[0], c[1], c[2])).collect();
+    let kinds: Vec<(i64, i64, i64)> = kinds.chunks(3).map(|c| (c[0], c[1], c[2])).collect();
+    if copies.is_empty() && gemms.is_empty() && kinds.is_empty() {
+        copies.push((4096, 4096));
+        gemms.push((4096, 4096, 4096));
+    }
+    let predicted = || -> Result<Vec<_>, rcute_cuda::codegen::CodegenError> {
+        let mut all = rcute_cuda::traffic::profiled_kernels(
+            &copies,
+            &gemms,
+            rcute_cuda::gemm::Tiling::default(),
+            sms,
+        )?;
+        for &(m, n, k) in &kinds {
+            for (key, g) in rcute_cuda::traffic::profiled_gemm_kinds(m, n, k, sms)? {
+                let t = g.traffic(&format!("gemm_{}", g.ty.ptx()))?;
+                all.push((key, t));
+            }
+        }
+        Ok(all)
+    };
+    let all = match predicted() {
+        Ok(all) => all,
+        Err(e) => {
+            eprintln!("error: explain-kernel: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = String::new();
+    for (key, t) in all
+        .iter()
+        .filter(|(k, _)| only.is_none_or(|o| k.starts_with(o)))
+    {
+        out.push_str(&format!("[{key}]\n{}\n", t.table()));
+    }
+    if out.is_empty() {
+        eprintln!(
+            "error: explain-kernel: no kernel named {}: the kernels are copy_f32, transpose_f32, copy_f16, transpose_f16, gemm_f16 mma.sync, gemm_f16 tuned, and with --kinds gemm_f16 wgmma, gemm_bf16 tuned, gemm_e4m3 tuned",
+            only.unwrap_or_default()
+        );
+        return ExitCode::FAILURE;
+    }
+    print(&out)
 }

@@ -58,7 +58,7 @@ enum Command {
         /// Where rcute refuses an answer CuTe C++ gives (CuTe's weaker checks: the
         /// documented deviations), print CuTe's answer, after a line 'warning: ...' that
         /// says what rcute refused and where CuTe's answer breaks the operation's law.
-        #[arg(long, conflicts_with_all = ["thread", "block", "block_dim", "grid_dim"])]
+        #[arg(long)]
         as_cute: bool,
         /// Run the program as one thread of a kernel: threadIdx is X, X,Y or X,Y,Z.
         #[arg(long, value_name = "X[,Y[,Z]]", conflicts_with = "batch")]
@@ -171,6 +171,32 @@ enum Command {
         #[arg(required = true, allow_hyphen_values = true)]
         accesses: Vec<String>,
     },
+    /// The memory traffic of rcute-cuda's kernels, predicted from their own layouts, stage
+    /// by stage, per block and per launch: the four tiled copies (f32, f16, copy and
+    /// transpose) of each --copy size and the f16 GEMM of each --gemm size (mma.sync, and
+    /// wgmma as Gemm::tuned picks it), each stage with the Nsight Compute counter it
+    /// predicts; the tiles the extents cut are listed as edge blocks. Without sizes:
+    /// --copy 4096 4096 --gemm 4096 4096 4096.
+    #[command(name = "explain-kernel")]
+    ExplainKernel {
+        /// A copy's size, M N (repeatable).
+        #[arg(long, num_args = 2, value_names = ["M", "N"], action = clap::ArgAction::Append)]
+        copy: Vec<i64>,
+        /// A GEMM's size, M N K (repeatable): A is M x K row-major, B is N x K row-major.
+        #[arg(long, num_args = 3, value_names = ["M", "N", "K"], action = clap::ArgAction::Append)]
+        gemm: Vec<i64>,
+        /// The other GEMM kinds at M N K (repeatable): mma.sync with both operands
+        /// M/N-major, the plain wgmma kernel, Gemm::tuned for bf16 and e4m3.
+        #[arg(long, num_args = 3, value_names = ["M", "N", "K"], action = clap::ArgAction::Append)]
+        kinds: Vec<i64>,
+        /// The SMs Gemm::tuned plans for (132: the H100 and H200).
+        #[arg(long, default_value_t = 132)]
+        sms: u32,
+        /// Only the kernels whose name starts with this, e.g. 'transpose_f16' or
+        /// 'gemm_f16 tuned'.
+        #[arg(long)]
+        kernel: Option<String>,
+    },
     /// List the functions of the expression language.
     Functions,
     /// List the catalog of MMA and copy atoms (CuTe's names; `N` in a GMMA family stands
@@ -187,9 +213,14 @@ fn main() -> ExitCode {
             block,
             block_dim,
             grid_dim,
+            as_cute,
             ..
         } if thread.is_some() || block.is_some() || block_dim.is_some() || grid_dim.is_some() => {
-            eval_thread(&p, [thread, block, block_dim, grid_dim])
+            eval_thread(
+                &p,
+                [thread, block, block_dim, grid_dim],
+                &rcute_lang::Options { as_cute },
+            )
         }
         Command::Eval {
             program: Some(p),
@@ -298,6 +329,13 @@ fn main() -> ExitCode {
         Command::Banks { smem, access, svg } => analysis::banks(&smem, &access, svg),
         Command::Coalescing { gmem, access } => analysis::coalescing(&gmem, &access),
         Command::SwizzleFor { layout, accesses } => analysis::swizzle_for(&layout, &accesses),
+        Command::ExplainKernel {
+            copy,
+            gemm,
+            kinds,
+            sms,
+            kernel,
+        } => analysis::explain_kernel(&copy, &gemm, &kinds, sms, kernel.as_deref()),
         Command::Functions => {
             let mut stdout = io::stdout().lock();
             for f in rcute_lang::FUNCTIONS {
@@ -387,7 +425,11 @@ fn dim3(text: &str, option: &str, fill: i64) -> Result<[i64; 3], String> {
 
 /// `cute eval --thread X --block Y PROGRAM`: the program as one thread of a kernel; the
 /// notes (`__syncthreads()` does nothing) go to stderr.
-fn eval_thread(program: &str, opts: [Option<String>; 4]) -> ExitCode {
+fn eval_thread(
+    program: &str,
+    opts: [Option<String>; 4],
+    options: &rcute_lang::Options,
+) -> ExitCode {
     let [thread, block, block_dim, grid_dim] = opts;
     let parse = |o: &Option<String>, name: &str, fill: i64| {
         o.as_deref().map(|t| dim3(t, name, fill)).transpose()
@@ -407,7 +449,7 @@ fn eval_thread(program: &str, opts: [Option<String>; 4]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut out, notes, err) = rcute_lang::eval_launch(program, &launch);
+    let (mut out, notes, err) = rcute_lang::eval_launch_with(program, &launch, options);
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }

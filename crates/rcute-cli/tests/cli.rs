@@ -993,3 +993,126 @@ fn unknown_names_suggest_the_closest() {
         text(&o.stderr)
     );
 }
+
+/// `cute eval --as-cute` together with `--thread`: one thread of a kernel that answers
+/// CuTe's layouts where rcute refuses them; without `--as-cute` the same thread refuses.
+#[test]
+fn as_cute_runs_as_one_thread() {
+    let p = "int t = threadIdx.x; print(t); print(\"\\n\"); print(composition(make_layout(make_shape(_3{},_16{}), make_stride(_48{},_1{})), make_layout(_4{},_2{})));";
+    let o = cute(&["eval", "--as-cute", "--thread", "3", p]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.starts_with("3\n"), "{out}");
+    assert!(
+        out.contains("warning: composition: rcute refuses this call"),
+        "{out}"
+    );
+    assert!(out.ends_with("(_2,_2):(_96,_1)\n"), "{out}");
+    let o = cute(&["eval", "--thread", "3", p]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("CuTe C++ answers (_2,_2):(_96,_1)"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+/// `cute explain-kernel`: the stages of rcute-cuda's kernels, per block and per launch. The
+/// totals checked here are the H100's counters (crates/rcute-cuda/tests/data/kernels-H100.tsv):
+/// the f16 transpose of 4000 x 4080 reads every element once in whole sectors and its
+/// conflict-free shared loads are 514080 wavefronts (the 62 + 63 + 1 cut tiles issue fewer
+/// instructions); the tuned GEMM's wgmma reads 20971520 wavefronts of shared memory.
+#[test]
+fn explain_kernel_prints_the_stages() {
+    let o = cute(&[
+        "explain-kernel",
+        "--copy",
+        "4000",
+        "4080",
+        "--kernel",
+        "transpose_f16",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.starts_with("[transpose_f16 4000x4080]\n"), "{out}");
+    assert!(!out.contains("[copy_f32"), "{out}");
+    for line in [
+        "edge blocks: 62 of 64 x 48 tiles inside the matrix",
+        "edge blocks: 63 of 32 x 64 tiles inside the matrix",
+        "edge blocks: 1 of 32 x 48 tiles inside the matrix",
+        "total gmem ld        1020000 sectors per launch",
+        "total smem ld        514080 wavefronts per launch",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    let o = cute(&[
+        "explain-kernel",
+        "--gemm",
+        "4096",
+        "4096",
+        "4096",
+        "--kernel",
+        "gemm_f16 tuned",
+    ]);
+    let out = text(&o.stdout);
+    assert!(o.status.success());
+    assert!(
+        out.contains("total smem wgmma     20971520 wavefronts per launch"),
+        "{out}"
+    );
+    assert!(out.contains("TMA store C (64 x 64 chunks)"), "{out}");
+    // the other GEMM kinds: e4m3's boxes bring half the bytes of f16's (H100: 805306368
+    // bytes, 25165824 sectors)
+    let o = cute(&[
+        "explain-kernel",
+        "--kinds",
+        "4096",
+        "4096",
+        "4096",
+        "--kernel",
+        "gemm_e4m3",
+    ]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        out.contains("total gmem tma ld    25165824 sectors per launch"),
+        "{out}"
+    );
+    // without sizes: the copies of 4096 x 4096 and the GEMM of 4096^3, six kernels
+    let o = cute(&["explain-kernel"]);
+    assert_eq!(text(&o.stdout).matches("\n[").count() + 1, 6);
+}
+
+#[test]
+fn explain_kernel_refuses_bad_sizes_and_names() {
+    for args in [
+        &["explain-kernel", "--copy", "0", "3"][..],
+        &["explain-kernel", "--gemm", "1", "2", "2000000"],
+        &["explain-kernel", "--sms", "0"],
+        &["explain-kernel", "--kernel", "gemm_f32"],
+    ] {
+        let o = cute(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(
+            err.contains("error:") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+    // a negative size is not a number the option takes: clap's usage error
+    let o = cute(&["explain-kernel", "--copy", "-4", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    // tiny and odd sizes are predicted, not refused
+    let o = cute(&[
+        "explain-kernel",
+        "--copy",
+        "1",
+        "3",
+        "--gemm",
+        "8",
+        "8",
+        "8",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("per launch approximate"));
+}

@@ -679,6 +679,18 @@ pub struct CopyTraffic {
 }
 
 impl CopyKernel {
+    /// Whether each of the four accesses moves a whole vector (`E` elements) or element
+    /// by element, as the code generation chooses: the global load, the shared store, the
+    /// shared load, the global store.
+    pub(crate) fn access_widths(&self) -> [bool; 4] {
+        let tm = self.tile.leaf(0).value();
+        let wide_src = vectors_contiguous(&self.src, &self.load_tv, tm);
+        let wide_dst = vectors_contiguous(&self.dst, &self.store_tv, tm);
+        let wide_ld = wide_src && vectors_contiguous_in(&self.smem, &self.load_tv);
+        let wide_st = wide_dst && vectors_contiguous_in(&self.smem, &self.store_tv);
+        [wide_src, wide_ld, wide_st, wide_dst]
+    }
+
     /// The traffic rcute's models predict for an `m x n` launch of this copy, stage by
     /// stage, from the kernel's own layouts and the access widths its code generation
     /// chooses (a whole vector where the layouts keep it contiguous, else element by
@@ -707,11 +719,7 @@ impl CopyKernel {
         let up = |a: i64, b: i64| (a + b - 1) / b;
         let blocks = (up(m.value(), tm.value()) * up(n.value(), tn.value())) as u64;
         let bits = self.elem.bytes() as u32 * 8;
-        let tm_v = tm.value();
-        let wide_src = vectors_contiguous(&self.src, &self.load_tv, tm_v);
-        let wide_dst = vectors_contiguous(&self.dst, &self.store_tv, tm_v);
-        let wide_ld = wide_src && vectors_contiguous_in(&self.smem, &self.load_tv);
-        let wide_st = wide_dst && vectors_contiguous_in(&self.smem, &self.store_tv);
+        let [wide_src, wide_ld, wide_st, wide_dst] = self.access_widths();
         // (T,E,V) -> (T,(E,V)); accesses of E elements when wide, else of one
         let access = |tv: &Layout, wide: bool| -> Result<Access, CodegenError> {
             let values = Layout::try_concat(&[tv.try_mode(1)?, tv.try_mode(2)?])?;

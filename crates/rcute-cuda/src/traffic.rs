@@ -8,8 +8,9 @@
 //!
 //! Each stage names the Nsight Compute counter it predicts ([`Counter::metric`]);
 //! `scripts/ncu/kernel_traffic.sh` measures the kernels and `tests/kernels_measured.rs`
-//! replays a recorded table. Per launch, every block is taken to move what block 0 does
-//! (exact where the extents are multiples of the tiles and of 32 bytes).
+//! replays a recorded table. Per launch, the blocks of whole tiles move what block 0 does
+//! and the tiles a cut extent leaves are [`Edge`]s with their own stages (exact where
+//! every row starts on a 32-byte sector; `cute explain-kernel` prints the tables).
 
 use crate::codegen::CodegenError;
 use crate::gemm::{Gemm, GemmPlan, Instr, MmaType};
@@ -24,7 +25,8 @@ pub enum Counter {
     SharedLoad,
     /// Shared-memory wavefronts of stores (`st.shared`, `stmatrix`).
     SharedStore,
-    /// Shared-memory wavefronts of `cp.async` (LDGSTS), counted only in the total.
+    /// Shared-memory wavefronts of `cp.async` (LDGSTS) writes, counted only in the total: a
+    /// `.ca`'s, and a `.cg`'s that zero-fills (a `.cg` reading its source writes unseen).
     SharedCpAsync,
     /// Global sectors of loads (`ld.global`).
     GlobalLoad,
@@ -32,35 +34,59 @@ pub enum Counter {
     GlobalStore,
     /// Global sectors a `cp.async` reads.
     GlobalCpAsync,
-    /// Bytes a TMA load or store moves, in 32-byte sectors (not a load-store-unit counter).
-    Tma,
+    /// Sectors a TMA load brings into a block's shared memory: the whole box, its parts
+    /// multicast by the cluster's other blocks and its rows outside the tensor (zeros)
+    /// included (not a load-store-unit counter; the L2 reads behind it are fewer where
+    /// blocks share boxes, and are not predicted).
+    TmaLoad,
+    /// Sectors a TMA store writes (the boxes clipped to the tensor).
+    TmaStore,
+    /// Shared-memory wavefronts of `wgmma`'s operand reads by descriptor (128 bytes each).
+    SharedWgmma,
 }
 
 impl Counter {
     /// Every counter, in the order tables print them.
-    pub const ALL: [Counter; 7] = [
+    pub const ALL: [Counter; 9] = [
         Counter::GlobalLoad,
         Counter::GlobalCpAsync,
-        Counter::Tma,
+        Counter::TmaLoad,
         Counter::SharedStore,
         Counter::SharedCpAsync,
         Counter::SharedLoad,
+        Counter::SharedWgmma,
         Counter::GlobalStore,
+        Counter::TmaStore,
     ];
 
-    /// Nsight Compute's name for the counter; `None` for TMA traffic, which the load-store
-    /// unit's counters do not see. The `cp.async` shared-memory wavefronts are the total
-    /// counter less the load and store ones.
+    /// Nsight Compute's name for the counter (2025.3 on the H100 and H200). Several
+    /// counters add to one metric: `cp.async`'s global sectors are counted with the loads'
+    /// (`_op_ld`; `_op_ldgsts` answers `n/a`); the `cp.async` shared-memory writes are the
+    /// total counter less `_op_ld`, `_op_st`, `_op_misc` and `_op_gmma`; a TMA
+    /// load's sectors are the bytes it brings into shared memory over 32
+    /// ([`Counter::metric_scale`]).
     pub fn metric(self) -> Option<&'static str> {
         Some(match self {
             Counter::SharedLoad => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
             Counter::SharedStore => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
             Counter::SharedCpAsync => "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
-            Counter::GlobalLoad => "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+            Counter::SharedWgmma => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum",
+            Counter::GlobalLoad | Counter::GlobalCpAsync => {
+                "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
+            }
             Counter::GlobalStore => "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-            Counter::GlobalCpAsync => "l1tex__t_sectors_pipe_lsu_mem_global_op_ldgsts.sum",
-            Counter::Tma => return None,
+            Counter::TmaLoad => "l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum",
+            Counter::TmaStore => "l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum",
         })
+    }
+
+    /// What the metric counts for one of the counter's units: 32 bytes a sector for the
+    /// TMA loads, else 1.
+    pub fn metric_scale(self) -> u64 {
+        match self {
+            Counter::TmaLoad => 32,
+            _ => 1,
+        }
     }
 
     /// The bank-conflict counter of a shared-memory counter.
@@ -78,7 +104,10 @@ impl Counter {
     /// `wavefronts` or `sectors`.
     pub fn unit(self) -> &'static str {
         match self {
-            Counter::SharedLoad | Counter::SharedStore | Counter::SharedCpAsync => "wavefronts",
+            Counter::SharedLoad
+            | Counter::SharedStore
+            | Counter::SharedCpAsync
+            | Counter::SharedWgmma => "wavefronts",
             _ => "sectors",
         }
     }
@@ -92,7 +121,9 @@ impl Counter {
             Counter::GlobalLoad => "gmem ld",
             Counter::GlobalStore => "gmem st",
             Counter::GlobalCpAsync => "gmem cp.async",
-            Counter::Tma => "gmem tma",
+            Counter::TmaLoad => "gmem tma ld",
+            Counter::TmaStore => "gmem tma st",
+            Counter::SharedWgmma => "smem wgmma",
         }
     }
 }
@@ -129,12 +160,28 @@ pub struct KernelTraffic {
     pub kernel: String,
     /// Blocks of the launch (output tiles of a persistent kernel: the units of work).
     pub blocks: u64,
-    /// The stages in the order the kernel runs them.
+    /// Block 0's stages, in the order the kernel runs them.
     pub stages: Vec<Stage>,
-    /// Why the per-launch numbers are block 0's times the blocks rather than exact: an
-    /// extent that is not a multiple of the tile, or rows that do not start on 32-byte
-    /// sectors (`None`: exact).
+    /// The blocks whose tiles the extents cut (an extent that is not a multiple of the
+    /// tile): the same stages, with the lanes outside the matrix idle (a `cp.async` of
+    /// such a lane zero-fills and reads nothing), warp instructions with no lane left out,
+    /// TMA boxes clipped. The other blocks move what block 0 does.
+    pub edges: Vec<Edge>,
+    /// Why the per-launch numbers are not exact: rows that do not start on 32-byte sectors
+    /// (every block is taken to meet the sectors as block 0 does), a `K` that is not a
+    /// multiple of the tile's (`None`: exact).
     pub approximate: Option<String>,
+}
+
+/// Blocks that move what another than block 0 does: the tiles the extents cut.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edge {
+    /// The tiles: `rows x columns` of the tile inside the matrix.
+    pub what: String,
+    /// How many blocks.
+    pub blocks: u64,
+    /// Their stages, as block 0's (same names, same order).
+    pub stages: Vec<Stage>,
 }
 
 impl KernelTraffic {
@@ -142,9 +189,45 @@ impl KernelTraffic {
     /// its conflicts; an error naming the first stage the models refuse.
     pub fn per_launch(&self, counter: Counter) -> Result<(u64, u64), String> {
         let (mut total, mut conflicts) = (0, 0);
-        for s in self.stages.iter().filter(|s| s.counter == counter) {
-            total += s.per_block().map_err(|e| format!("{}: {e}", s.name))? * self.blocks;
-            conflicts += s.conflicts * s.passes * self.blocks;
+        for i in (0..self.stages.len()).filter(|&i| self.stages[i].counter == counter) {
+            let (t, k) = self.stage_per_launch(i)?;
+            total += t;
+            conflicts += k;
+        }
+        Ok((total, conflicts))
+    }
+
+    /// The warp instructions of a counter's stages over the launch (what the profiler's
+    /// `smsp__sass_inst_executed_op_*` counts; 0 for stages that are no load-store-unit
+    /// instructions, TMA and `wgmma`).
+    pub fn instructions_per_launch(&self, counter: Counter) -> u64 {
+        let classes = std::iter::once((self.interior_blocks(), &self.stages))
+            .chain(self.edges.iter().map(|e| (e.blocks, &e.stages)));
+        classes
+            .map(|(blocks, stages)| {
+                stages
+                    .iter()
+                    .filter(|s| s.counter == counter)
+                    .map(|s| s.instructions * s.passes * blocks)
+                    .sum::<u64>()
+            })
+            .sum()
+    }
+
+    /// Blocks that move what block 0 does.
+    pub fn interior_blocks(&self) -> u64 {
+        self.blocks - self.edges.iter().map(|e| e.blocks).sum::<u64>()
+    }
+
+    /// Stage `i` over the launch: block 0's stage for the blocks like it, each edge's own
+    /// for its blocks; and its conflicts.
+    pub fn stage_per_launch(&self, i: usize) -> Result<(u64, u64), String> {
+        let classes = std::iter::once((self.interior_blocks(), &self.stages[i]))
+            .chain(self.edges.iter().map(move |e| (e.blocks, &e.stages[i])));
+        let (mut total, mut conflicts) = (0, 0);
+        for (blocks, s) in classes {
+            total += s.per_block().map_err(|e| format!("{}: {e}", s.name))? * blocks;
+            conflicts += s.conflicts * s.passes * blocks;
         }
         Ok((total, conflicts))
     }
@@ -168,9 +251,12 @@ impl KernelTraffic {
             "per launch",
             "conflicts"
         );
-        for st in &self.stages {
-            match st.per_block() {
-                Ok(b) => {
+        for (i, st) in self.stages.iter().enumerate() {
+            match st
+                .per_block()
+                .and_then(|b| Ok((b, self.stage_per_launch(i)?)))
+            {
+                Ok((b, (launch, conflicts))) => {
                     let _ = writeln!(
                         s,
                         "  {:<44} {:<14} {:>6} {:>9} {:>7} {:>10} {:>13} {:>10}",
@@ -184,8 +270,8 @@ impl KernelTraffic {
                         st.per_pass.clone().unwrap_or(0),
                         st.passes,
                         b,
-                        b * self.blocks,
-                        st.conflicts * st.passes * self.blocks
+                        launch,
+                        conflicts
                     );
                 }
                 Err(e) => {
@@ -194,6 +280,33 @@ impl KernelTraffic {
                         "  {:<44} {:<14} refused: {e}",
                         st.name,
                         st.counter.short()
+                    );
+                }
+            }
+        }
+        for e in &self.edges {
+            let _ = writeln!(
+                s,
+                "  edge blocks: {} of {} tiles inside the matrix",
+                e.blocks, e.what
+            );
+            for st in &e.stages {
+                if let Ok(b) = st.per_block() {
+                    let _ = writeln!(
+                        s,
+                        "    {:<42} {:<14} {:>6} {:>9} {:>7} {:>10} {:>13} {:>10}",
+                        st.name,
+                        st.counter.short(),
+                        if st.instructions == 0 {
+                            "-".to_string()
+                        } else {
+                            st.instructions.to_string()
+                        },
+                        st.per_pass.clone().unwrap_or(0),
+                        st.passes,
+                        b,
+                        b * e.blocks,
+                        st.conflicts * st.passes * e.blocks
                     );
                 }
             }
@@ -211,9 +324,9 @@ impl KernelTraffic {
                         c.unit(),
                         match c {
                             Counter::SharedCpAsync => {
-                                "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum less its _op_ld and _op_st"
+                                "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum less _op_ld, _op_st, _op_misc, _op_gmma"
                             }
-                            _ => c.metric().unwrap_or("not a load-store-unit counter"),
+                            _ => c.metric().unwrap_or("-"),
                         }
                     );
                 }
@@ -309,11 +422,14 @@ fn warp_instructions(
                     *slot = lane(k, t);
                 }
             }
-            out.push(WarpInstruction {
-                warp,
-                instruction: k,
-                lanes,
-            });
+            // a warp whose lanes are all outside the matrix does not issue it
+            if lanes.iter().any(Option::is_some) {
+                out.push(WarpInstruction {
+                    warp,
+                    instruction: k,
+                    lanes,
+                });
+            }
         }
     }
     out
@@ -340,17 +456,20 @@ fn shared_byte(tile: &ComposedLayout, idx: i64, bytes: i64) -> i64 {
 
 impl Gemm {
     /// The traffic the kernel `name` of this GEMM moves, stage by stage, predicted from its
-    /// plan's layouts (every block as the first, the first k-tile as every one):
+    /// plan's layouts (block 0's, and the [edges](KernelTraffic::edges)' where an extent
+    /// cuts the tiles; the first k-tile as every one):
     ///
-    /// - operand copies: the global sectors and shared wavefronts of each `cp.async` (its
-    ///   width's kind, `.cg` for 16 bytes), or the bytes of each TMA load;
+    /// - operand copies: the global sectors of each `cp.async` (its width's kind, `.cg` for
+    ///   16 bytes) and the shared writes the counters see (a `.ca`'s, a zero-filling
+    ///   `.cg`'s), or the sectors of each TMA load (the block's part, clipped);
     /// - `ldmatrix` (`mma.sync`): every warp's fragments of `A` and `B`, `.x4`;
+    /// - `wgmma`'s reads of its operands by descriptor: each warpgroup its rows of `A` and
+    ///   all of `B`'s tile, 128 bytes a wavefront;
     /// - the epilogue: the stores of `C` (pairs or elements), or the specialized kernel's
     ///   `st.shared` of accumulator pairs into its swizzled chunks and their TMA stores.
     ///
-    /// `wgmma` reads its operands from shared memory by descriptors, outside the load-store
-    /// unit: no stage. Element-by-element copies (rows not 4-byte aligned) are `ld.global`
-    /// of one element and one 16-byte `st.shared` a group; split-K is refused by name.
+    /// Element-by-element copies (rows not 4-byte aligned) are `ld.global` of one element
+    /// and one 16-byte `st.shared` a group; split-K is refused by name.
     ///
     /// ```
     /// use rcute_cuda::gemm::{Gemm, MmaType};
@@ -374,44 +493,27 @@ impl Gemm {
         let t = plan.tiling;
         let (m, k) = pair(&self.a);
         let (n, _) = pair(&self.b);
-        let up = |a: i64, b: i64| (a + b - 1) / b;
-        let tiles = (up(m, t.bm) * up(n / self.groups.unwrap_or(1), t.bn)) as u64;
+        let ng = n / self.groups.unwrap_or(1);
         let k_tiles = t.k_tiles(k) as u64;
-        let mut stages = Vec::new();
         let what = match (self.instr, plan.specialized()) {
             (Instr::MmaSync, _) => "mma.sync",
             (Instr::Wgmma, false) => "wgmma",
             (Instr::Wgmma, true) => "wgmma, specialized",
         };
-        if t.splits > 1 {
-            stages.push(refused(
-                "split-K partial sums",
-                Counter::GlobalStore,
-                "split-K's workspace traffic is not modelled",
-            ));
+        let splits = t.splits.max(1) as u64;
+        let mut classes = Vec::new();
+        for (vm, vn, blocks) in tile_classes(m, t.bm, ng, t.bn) {
+            let stages = self.block_stages(&plan, vm, vn, k_tiles)?;
+            classes.push(Edge {
+                what: format!("{vm} x {vn}"),
+                blocks: blocks * splits,
+                stages,
+            });
         }
-        for (label, op, g) in [("A", &plan.a, &self.a), ("B", &plan.b, &self.b)] {
-            if plan.tma {
-                let bytes = op.rows * t.bk * op.elem_bytes / op.parts;
-                stages.push(Stage {
-                    name: format!("TMA load {label} ({} part{})", op.parts, plural(op.parts)),
-                    counter: Counter::Tma,
-                    per_pass: Ok(((bytes + 31) / 32) as u64),
-                    conflicts: 0,
-                    instructions: 1,
-                    passes: k_tiles,
-                });
-                continue;
-            }
-            stages.extend(copy_stages(label, op, g, plan.copiers(), self.ty, k_tiles));
-        }
-        if self.instr == Instr::MmaSync {
-            stages.extend(ldmatrix_stages(&plan, k_tiles)?);
-        }
-        stages.extend(epilogue_stages(self, &plan)?);
+        let first = classes.remove(0);
         let mut why = Vec::new();
-        if m % t.bm != 0 || (n / self.groups.unwrap_or(1)) % t.bn != 0 || k % t.bk != 0 {
-            why.push("the extents are not multiples of the tile");
+        if k % t.bk != 0 {
+            why.push("K is not a multiple of the tile's");
         }
         let eb = self.ty.bytes();
         if [
@@ -426,11 +528,98 @@ impl Gemm {
         }
         Ok(KernelTraffic {
             kernel: format!("{name} ({what}, {m} x {n} x {k})"),
-            blocks: tiles * t.splits.max(1) as u64,
-            stages,
+            blocks: first.blocks + classes.iter().map(|e| e.blocks).sum::<u64>(),
+            stages: first.stages,
+            edges: classes,
             approximate: (!why.is_empty()).then(|| why.join(", ")),
         })
     }
+
+    /// The stages of a block whose tile has `vm x vn` of its `BM x BN` inside `C`.
+    fn block_stages(
+        &self,
+        plan: &GemmPlan,
+        vm: i64,
+        vn: i64,
+        k_tiles: u64,
+    ) -> Result<Vec<Stage>, CodegenError> {
+        let t = plan.tiling;
+        let mut stages = Vec::new();
+        if t.splits > 1 {
+            stages.push(refused(
+                "split-K partial sums",
+                Counter::GlobalStore,
+                "split-K's workspace traffic is not modelled",
+            ));
+        }
+        for (label, op, g, valid) in [("A", &plan.a, &self.a, vm), ("B", &plan.b, &self.b, vn)] {
+            if plan.tma {
+                // the whole box arrives in the block's shared memory: a cluster's blocks
+                // each load a part and multicast it to all, and the box's rows outside the
+                // tensor arrive as zeros
+                let _ = valid;
+                let bytes = op.rows * t.bk * op.elem_bytes;
+                stages.push(Stage {
+                    name: format!("TMA load {label} ({} part{})", op.parts, plural(op.parts)),
+                    counter: Counter::TmaLoad,
+                    per_pass: Ok(((bytes + 31) / 32) as u64),
+                    conflicts: 0,
+                    instructions: 1,
+                    passes: k_tiles,
+                });
+                continue;
+            }
+            stages.extend(copy_stages(
+                label,
+                op,
+                g,
+                plan.copiers(),
+                self.ty,
+                k_tiles,
+                valid,
+            ));
+        }
+        match self.instr {
+            Instr::MmaSync => stages.extend(ldmatrix_stages(plan, k_tiles)?),
+            Instr::Wgmma => {
+                // each warpgroup reads its rows of A and all of B's tile, 128 bytes a
+                // wavefront
+                let bytes = (t.bm + t.warps_m * t.bn) * t.bk * plan.a.elem_bytes;
+                stages.push(Stage {
+                    name: "wgmma reads of A and B (descriptors)".into(),
+                    counter: Counter::SharedWgmma,
+                    per_pass: Ok((bytes / 128) as u64),
+                    conflicts: 0,
+                    instructions: 0,
+                    passes: k_tiles,
+                });
+            }
+        }
+        stages.extend(epilogue_stages(self, plan, vm, vn)?);
+        Ok(stages)
+    }
+}
+
+/// The tiles of an `m x n` matrix in `bm x bn` tiles, by what of each is inside: `(rows,
+/// columns, tiles)`, the first tile's class first.
+fn tile_classes(m: i64, bm: i64, n: i64, bn: i64) -> Vec<(i64, i64, u64)> {
+    let along = |m: i64, bm: i64| {
+        let mut v = Vec::new();
+        if m / bm > 0 {
+            v.push((bm, (m / bm) as u64));
+        }
+        if m % bm != 0 {
+            v.push((m % bm, 1));
+        }
+        v
+    };
+    let mut out = Vec::new();
+    for &(vm, cm) in &along(m, bm) {
+        for &(vn, cn) in &along(n, bn) {
+            out.push((vm, vn, cm * cn));
+        }
+    }
+    out
 }
 
 /// Whether every row (column) of a matrix of `bytes`-byte elements starts on a 32-byte
@@ -462,7 +651,8 @@ fn pair(l: &Layout) -> (i64, i64) {
     (s.leaf(0).value(), s.leaf(s.leaf_count() - 1).value())
 }
 
-/// One operand's `cp.async` copies of a stage: global sectors and shared wavefronts.
+/// One operand's `cp.async` copies of a stage: global sectors and shared wavefronts; the
+/// rows from `valid` on are outside the matrix (zero-filled, nothing read).
 fn copy_stages(
     label: &str,
     op: &crate::gemm::OperandPlan,
@@ -470,6 +660,7 @@ fn copy_stages(
     copiers: i64,
     ty: MmaType,
     k_tiles: u64,
+    valid: i64,
 ) -> Vec<Stage> {
     let eb = op.elem_bytes;
     let threads = copiers as usize;
@@ -482,7 +673,7 @@ fn copy_stages(
         let global = warp_instructions(threads, passes * group, |k, t| {
             let (p, e) = (k / group, k % group);
             let (r, c) = rc(op.copy.offset_of(&[t, e, p]), op.rows);
-            Some(global_byte(g, r, c, eb))
+            (r < valid).then(|| global_byte(g, r, c, eb))
         });
         let shared = warp_instructions(threads, passes, |p, t| {
             Some(shared_byte(&op.tile, idx(p, t), eb))
@@ -510,7 +701,7 @@ fn copy_stages(
     });
     let global = warp_instructions(threads, passes, |p, t| {
         let (r, c) = rc(idx(p, t), op.rows);
-        Some(global_byte(g, r, c, eb))
+        (r < valid).then(|| global_byte(g, r, c, eb))
     });
     let bytes = (op.width * eb) as u32;
     let cg = bytes == 16;
@@ -520,13 +711,36 @@ fn copy_stages(
         if cg { "cg" } else { "ca" },
         if ty == MmaType::E4M3 { " (e4m3)" } else { "" }
     );
-    let mut shared_stage = shared_stage(
-        &format!("{name}: shared writes"),
-        &shared,
-        Phases::Vector { bytes },
-        kind,
-        k_tiles,
-    );
+    // the writes the load-store unit's counters show: every one of a .ca, and a .cg's
+    // where it zero-fills (no lane reads its source); a .cg that reads its source writes
+    // shared memory unseen (the one-warp patterns' 3 more wavefronts an instruction are the
+    // commit and wait each of them carries, `_op_misc`, not the write's)
+    let mut counted = (0, 0);
+    let mut refusal = None;
+    let reads = |p: usize, t: usize| rc(idx(p, t), op.rows).0 < valid;
+    for s in &shared {
+        let zero_fills = !(0..WARP)
+            .map(|l| s.warp * WARP + l)
+            .any(|t| t < threads && reads(s.instruction, t));
+        if cg && !zero_fills {
+            continue;
+        }
+        match instruction_cost(s.clone(), Phases::Vector { bytes }, kind) {
+            Ok(c) => {
+                counted.0 += c.wavefronts as u64;
+                counted.1 += (c.wavefronts - c.ideal) as u64;
+            }
+            Err(e) => refusal = Some(e.to_string()),
+        }
+    }
+    let mut shared_stage = Stage {
+        name: format!("{name}: shared writes"),
+        counter: Counter::SharedCpAsync,
+        per_pass: refusal.map_or(Ok(counted.0), Err),
+        conflicts: counted.1,
+        instructions: shared.len() as u64,
+        passes: k_tiles,
+    };
     // a .ca whose source spans more lines than measured is refused
     if !cg
         && global.iter().any(|i| {
@@ -539,16 +753,17 @@ fn copy_stages(
                 .into(),
         );
     }
-    vec![
-        global_stage(
-            &format!("{name}: global reads"),
-            Counter::GlobalCpAsync,
-            &global,
-            bytes,
-            k_tiles,
-        ),
-        shared_stage,
-    ]
+    // every lane's cp.async is issued, a zero-filling one too: the instructions are the
+    // shared side's
+    let mut global_stage = global_stage(
+        &format!("{name}: global reads"),
+        Counter::GlobalCpAsync,
+        &global,
+        bytes,
+        k_tiles,
+    );
+    global_stage.instructions = shared.len() as u64;
+    vec![global_stage, shared_stage]
 }
 
 /// Every warp's `ldmatrix.x4` of a k-tile, `A` then `B`.
@@ -591,8 +806,14 @@ fn ldmatrix_stages(plan: &GemmPlan, k_tiles: u64) -> Result<Vec<Stage>, CodegenE
     Ok(out)
 }
 
-/// The stores of `C`: direct (pairs or elements) or through the swizzled chunks and TMA.
-fn epilogue_stages(g: &Gemm, plan: &GemmPlan) -> Result<Vec<Stage>, CodegenError> {
+/// The stores of `C` of a tile with `vm x vn` inside `C`: direct (pairs or elements, the
+/// lanes outside idle) or through the swizzled chunks and TMA (the chunks clipped).
+fn epilogue_stages(
+    g: &Gemm,
+    plan: &GemmPlan,
+    vm: i64,
+    vn: i64,
+) -> Result<Vec<Stage>, CodegenError> {
     let t = plan.tiling;
     let cb = g.c_type().bytes();
     if let Some(cs) = &plan.c_store {
@@ -610,16 +831,27 @@ fn epilogue_stages(g: &Gemm, plan: &GemmPlan) -> Result<Vec<Stage>, CodegenError
             AccessKind::Store,
             chunks * warpgroups,
         );
-        let bytes = 64 * 64 * cb;
+        // each 64 x 64 chunk clipped to C; whole chunks: one pass each
+        let clip = |v: i64, at: i64| (v - at).clamp(0, 64);
+        let mut sectors = Vec::new();
+        for wg in 0..warpgroups as i64 {
+            for q in 0..chunks as i64 {
+                let bytes = clip(vm, 64 * wg) * clip(vn, 64 * q) * cb;
+                sectors.push(((bytes + 31) / 32) as u64);
+            }
+        }
+        let whole = sectors.iter().all(|&x| x == sectors[0]);
+        let total: u64 = sectors.iter().sum();
         return Ok(vec![
             st,
             Stage {
                 name: "TMA store C (64 x 64 chunks)".into(),
-                counter: Counter::Tma,
-                per_pass: Ok((bytes / 32) as u64),
+                counter: Counter::TmaStore,
+                per_pass: Ok(if whole { sectors[0] } else { total }),
                 conflicts: 0,
-                instructions: 1,
-                passes: chunks * warpgroups,
+                // every chunk's store is issued, one clipped to nothing too
+                instructions: if whole { 1 } else { chunks * warpgroups },
+                passes: if whole { chunks * warpgroups } else { 1 },
             },
         ]);
     }
@@ -651,11 +883,11 @@ fn epilogue_stages(g: &Gemm, plan: &GemmPlan) -> Result<Vec<Stage>, CodegenError
     };
     let addr = |t: usize, e: usize, k: usize| {
         let (r, c) = rc(f.offset_of(&coords(t, e, k)), bm);
-        global_byte(&g.c, r, c, cb)
+        (r < vm && c < vn).then(|| global_byte(&g.c, r, c, cb))
     };
     let mut out = Vec::new();
     if pairs_ok && crate::gemm::pairs_adjacent(f, bm) {
-        let ins = warp_instructions(threads, per_thread_rest, |k, t| Some(addr(t, 0, k)));
+        let ins = warp_instructions(threads, per_thread_rest, |k, t| addr(t, 0, k));
         out.push(global_stage(
             "st.global 4B pairs of C",
             Counter::GlobalStore,
@@ -664,9 +896,7 @@ fn epilogue_stages(g: &Gemm, plan: &GemmPlan) -> Result<Vec<Stage>, CodegenError
             1,
         ));
     } else {
-        let ins = warp_instructions(threads, per_thread_rest * 2, |k, t| {
-            Some(addr(t, k % 2, k / 2))
-        });
+        let ins = warp_instructions(threads, per_thread_rest * 2, |k, t| addr(t, k % 2, k / 2));
         out.push(global_stage(
             "st.global elements of C",
             Counter::GlobalStore,
@@ -689,68 +919,105 @@ fn index3(l: &Layout, t: usize, h: usize, jj: usize) -> usize {
 
 impl crate::copy::CopyKernel {
     /// [`crate::copy::CopyKernel::traffic`] as the stages of the kernel `name`: global
-    /// loads, shared stores, shared loads, global stores, each with its bank conflicts.
+    /// loads, shared stores, shared loads, global stores, each with its bank conflicts,
+    /// from the kernel's warp instructions (threads of the `(T,E,V)` layouts, 32 a warp; a
+    /// whole vector an access where the code generation moves one); the tiles the extents
+    /// cut are [edges](KernelTraffic::edges), their lanes outside the matrix idle.
     ///
     /// ```
     /// use rcute_cuda::copy::{Elem, tiled};
     /// use rcute_cuda::traffic::Counter;
     /// let t = tiled(Elem::F16, 4096, 4096, true).kernel_traffic("transpose_f16").unwrap();
     /// assert_eq!(t.per_launch(Counter::SharedLoad).unwrap(), (524288, 0));
+    /// // 4000 x 4080: the last row and column of 64 x 64 tiles are cut
+    /// let t = tiled(Elem::F16, 4000, 4080, true).kernel_traffic("transpose_f16").unwrap();
+    /// assert_eq!(t.edges.len(), 3);
+    /// // every element read once, in whole 32-byte sectors
+    /// assert_eq!(t.per_launch(Counter::GlobalLoad).unwrap().0, 4000 * 4080 * 2 / 32);
     /// ```
     ///
     /// # Errors
     /// Those of [`crate::copy::CopyKernel::traffic`].
     pub fn kernel_traffic(&self, name: &str) -> Result<KernelTraffic, CodegenError> {
         let t = self.traffic()?;
-        let stage = |name: &str, counter, per: u64, ideal: u64| Stage {
-            name: name.to_string(),
-            counter,
-            per_pass: Ok(per),
-            conflicts: per - ideal,
-            instructions: 0,
-            passes: 1,
-        };
         let (m, n) = pair(&self.src);
         let (tm, tn) = pair(&Layout::from_shape(self.tile));
         let eb = self.elem.bytes() as i64;
-        let mut why = Vec::new();
-        if m % tm != 0 || n % tn != 0 {
-            why.push("the extents are not multiples of the tile");
+        let mut classes = Vec::new();
+        for (vm, vn, blocks) in tile_classes(m, tm, n, tn) {
+            // a tile of the class: the last along a cut extent
+            let r0 = if vm < tm { m - vm } else { 0 };
+            let c0 = if vn < tn { n - vn } else { 0 };
+            classes.push(Edge {
+                what: format!("{vm} x {vn}"),
+                blocks,
+                stages: self.block_stages(r0, c0)?,
+            });
         }
-        if !sector_rows(&self.src, eb) || !sector_rows(&self.dst, eb) {
-            why.push("rows do not start on 32-byte sectors");
-        }
+        let first = classes.remove(0);
+        debug_assert_eq!(
+            first.blocks + classes.iter().map(|e| e.blocks).sum::<u64>(),
+            t.blocks
+        );
+        let why = (!sector_rows(&self.src, eb) || !sector_rows(&self.dst, eb))
+            .then(|| "rows do not start on 32-byte sectors".to_string());
         Ok(KernelTraffic {
             kernel: format!("{name} ({m} x {n})"),
-            approximate: (!why.is_empty()).then(|| why.join(", ")),
+            approximate: why,
             blocks: t.blocks,
-            stages: vec![
-                stage(
-                    "ld.global tile",
-                    Counter::GlobalLoad,
-                    t.global_load_sectors,
-                    t.global_load_sectors,
-                ),
-                stage(
-                    "st.shared tile",
-                    Counter::SharedStore,
-                    t.shared_store_wavefronts,
-                    t.shared_store_ideal,
-                ),
-                stage(
-                    "ld.shared tile",
-                    Counter::SharedLoad,
-                    t.shared_load_wavefronts,
-                    t.shared_load_ideal,
-                ),
-                stage(
-                    "st.global tile",
-                    Counter::GlobalStore,
-                    t.global_store_sectors,
-                    t.global_store_sectors,
-                ),
-            ],
+            stages: first.stages,
+            edges: classes,
         })
+    }
+
+    /// The four stages of the block whose tile starts at `(r0, c0)` of the matrix.
+    fn block_stages(&self, r0: i64, c0: i64) -> Result<Vec<Stage>, CodegenError> {
+        let (m, n) = pair(&self.src);
+        let tm = self.tile.leaf(0).value();
+        let eb = self.elem.bytes() as i64;
+        let [wide_src, wide_ld, wide_st, wide_dst] = self.access_widths();
+        // the warp instructions of one side: per value (and per element where the access
+        // is one element), each lane's tile coordinate, None outside the matrix
+        let side = |tv: &Layout, wide: bool, addr: &dyn Fn(i64, i64, i64) -> i64| {
+            let (threads, e, v) = (
+                tv.mode(0).size().value() as usize,
+                tv.mode(1).size().value() as usize,
+                tv.mode(2).size().value() as usize,
+            );
+            let (per, count) = if wide { (e, v) } else { (1, e * v) };
+            let ins = warp_instructions(threads, count, |k, t| {
+                let (ei, vi) = if wide { (0, k) } else { (k % e, k / e) };
+                let idx = tv.offset_of(&[t, ei, vi]);
+                let (r, c) = rc(idx, tm);
+                (r0 + r < m && c0 + c < n).then(|| addr(idx, r, c))
+            });
+            (ins, (per as i64 * eb) as u32)
+        };
+        let src = |_: i64, r: i64, c: i64| global_byte(&self.src, r0 + r, c0 + c, eb);
+        let dst = |_: i64, r: i64, c: i64| global_byte(&self.dst, r0 + r, c0 + c, eb);
+        let smem = |idx: i64, _: i64, _: i64| self.smem.offset(idx as usize) * eb;
+        let (gl, gl_b) = side(&self.load_tv, wide_src, &src);
+        let (ss, ss_b) = side(&self.load_tv, wide_ld, &smem);
+        let (sl, sl_b) = side(&self.store_tv, wide_st, &smem);
+        let (gs, gs_b) = side(&self.store_tv, wide_dst, &dst);
+        Ok(vec![
+            global_stage("ld.global tile", Counter::GlobalLoad, &gl, gl_b, 1),
+            shared_stage(
+                "st.shared tile",
+                &ss,
+                Phases::Vector { bytes: ss_b },
+                AccessKind::Store,
+                1,
+            ),
+            shared_stage(
+                "ld.shared tile",
+                &sl,
+                Phases::Vector { bytes: sl_b },
+                AccessKind::Load,
+                1,
+            ),
+            global_stage("st.global tile", Counter::GlobalStore, &gs, gs_b, 1),
+        ])
     }
 }
 
@@ -799,6 +1066,63 @@ pub fn profiled_kernels(
             format!("gemm_f16 tuned {m}x{n}x{k}"),
             g.traffic("gemm_f16")?,
         ));
+    }
+    Ok(out)
+}
+
+/// The other GEMM kinds the measurement script profiles at `m x n x k`, each under the key
+/// its table row carries, with the GEMM (its prediction is [`Gemm::traffic`] of the
+/// kernel named `gemm_<type>`): `mma.sync` with both operands M/N-major (`ldmatrix.trans`;
+/// `gemm_f16 mma.sync A col B row MxNxK`), the plain `wgmma` kernel (not specialized,
+/// `cp.async` loads; `gemm_f16 wgmma MxNxK`), and [`Gemm::tuned`] for `bf16` and `e4m3`
+/// with both operands K-major (`gemm_bf16 tuned MxNxK`, `gemm_e4m3 tuned MxNxK`).
+///
+/// # Errors
+/// A GEMM's plan fails.
+pub fn profiled_gemm_kinds(
+    m: i64,
+    n: i64,
+    k: i64,
+    multiprocessors: u32,
+) -> Result<Vec<(String, Gemm)>, CodegenError> {
+    use crate::gemm::Tiling;
+    use crate::kernel::matrix;
+    let (a, b, c) = (
+        matrix(m, k, k, true),
+        matrix(n, k, k, true),
+        matrix(m, n, n, true),
+    );
+    let size = format!("{m}x{n}x{k}");
+    // A column-major (M-major), B as K x N row-major (N-major)
+    let mut nt = Gemm::new(
+        MmaType::F16,
+        matrix(m, k, m, false),
+        matrix(n, k, n, false),
+        c,
+    );
+    nt.tiling = Tiling::default();
+    let mut plain = Gemm::new(MmaType::F16, a, b, c);
+    (plain.instr, plain.tiling) = (
+        Instr::Wgmma,
+        Tiling {
+            specialized: false,
+            ..Tiling::wgmma()
+        },
+    );
+    let out = vec![
+        (format!("gemm_f16 mma.sync A col B row {size}"), nt),
+        (format!("gemm_f16 wgmma {size}"), plain),
+        (
+            format!("gemm_bf16 tuned {size}"),
+            Gemm::tuned(MmaType::Bf16, a, b, c, multiprocessors)?,
+        ),
+        (
+            format!("gemm_e4m3 tuned {size}"),
+            Gemm::tuned(MmaType::E4M3, a, b, c, multiprocessors)?,
+        ),
+    ];
+    for (_, g) in &out {
+        g.plan()?;
     }
     Ok(out)
 }

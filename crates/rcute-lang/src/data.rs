@@ -259,11 +259,8 @@ pub fn pretty(elem: Elem, n: Num) -> String {
         ("float", Num::F(v)) => alloc::format!("{:>10}", c_exp(v, 2)),
         ("double", Num::F(v)) => alloc::format!("{:>11}", c_exp(v, 3)),
         ("bool", Num::I(v)) => alloc::format!("{v:>3}"),
-        (
-            "int" | "int32_t" | "uint32_t" | "unsigned" | "long" | "int64_t" | "uint64_t"
-            | "size_t",
-            Num::I(v),
-        ) => {
+        ("uint64_t" | "size_t", Num::I(v)) => alloc::format!("{:>5}", v as u64),
+        ("int" | "int32_t" | "uint32_t" | "unsigned" | "long" | "int64_t", Num::I(v)) => {
             alloc::format!("{v:>5}")
         }
         (_, Num::I(v)) => alloc::format!("  {v}"),

@@ -171,7 +171,25 @@ pub fn eval_launch(
     program: &str,
     launch: &crate::host::Launch,
 ) -> (String, Vec<String>, Option<EvalError>) {
-    let (out, _, notes, err) = run_launch(program, false, Some(*launch), &Options::default());
+    eval_launch_with(program, launch, &Options::default())
+}
+
+/// [`eval_launch`] with [`Options`]: `cute eval --as-cute --thread X` answers CuTe's
+/// layouts where rcute refuses them, in one thread of a kernel.
+///
+/// ```
+/// use rcute_lang::{Launch, Options, eval_launch_with};
+/// let launch = Launch { thread: [1, 0, 0], ..Launch::default() };
+/// let p = "print(composition(make_layout(make_shape(_3{},_16{}), make_stride(_48{},_1{})), make_layout(_4{},_2{})));";
+/// let (out, _, err) = eval_launch_with(p, &launch, &Options { as_cute: true });
+/// assert!(err.is_none() && out.contains("(_2,_2):(_96,_1)"));
+/// ```
+pub fn eval_launch_with(
+    program: &str,
+    launch: &crate::host::Launch,
+    options: &Options,
+) -> (String, Vec<String>, Option<EvalError>) {
+    let (out, _, notes, err) = run_launch(program, false, Some(*launch), options);
     (out, notes, err)
 }
 
@@ -426,6 +444,7 @@ impl Env {
             ExprKind::Layout(s, d) => self.layout(s, d, e.span),
             ExprKind::Name { name, targs } => self.name(name, targs, e.span),
             ExprKind::Type(text) => self.type_value(text, e.span),
+            ExprKind::TypeWith(text, exprs) => self.type_with_value(text, exprs, e.span),
             ExprKind::Call {
                 name,
                 name_span,
@@ -440,12 +459,7 @@ impl Env {
                 "a string is only printed: print(\"...\") or printf(\"...\", ...)",
                 e.span,
             )),
-            ExprKind::Neg(x) => {
-                let v = self.integer(x, "-")?;
-                v.try_neg()
-                    .map(Value::int)
-                    .map_err(|err| EvalError::from_core(err, e.span))
-            }
+            ExprKind::Neg(x) => self.negation(x, e.span),
             ExprKind::Arith(first, rest) => self.arith(first, rest),
             ExprKind::Dynamic(x) => self.dynamic(x),
             _ => self.eval_host(e),
@@ -456,6 +470,9 @@ impl Env {
     #[inline(never)]
     fn dynamic(&mut self, x: &Expr) -> Result<Value, EvalError> {
         match self.eval(x)? {
+            // C++'s conversion to int keeps the low 32 bits
+            Value::Unsigned(u, _) => Ok(Value::int(Int::dynamic(i64::from(u as u32 as i32)))),
+            Value::Const(c) => Ok(Value::int(Int::dynamic(c))),
             Value::Float(f, single) => {
                 crate::exec::convert(Value::Float(f, single), crate::data::Elem("long"), x.span)
             }
@@ -467,6 +484,93 @@ impl Env {
                 x.span,
             )),
         }
+    }
+
+    /// `-x`: of a plain integer by CuTe's rules (static stays static), of an unsigned one
+    /// wrapping around.
+    #[inline(never)]
+    fn negation(&mut self, x: &Expr, span: Span) -> Result<Value, EvalError> {
+        match self.eval(x)? {
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t
+                .leaf(0)
+                .try_neg()
+                .map(Value::int)
+                .map_err(|err| EvalError::from_core(err, span)),
+            v => crate::exec::negate(v, x.span),
+        }
+    }
+
+    /// `decltype(x){}`: x, where its type determines it.
+    #[inline(never)]
+    fn decltype_value(&mut self, x: &Expr, span: Span) -> Result<Value, EvalError> {
+        let v = self.eval(x)?;
+        if crate::exec::is_static_value(&v) {
+            return Ok(v);
+        }
+        Err(crate::operators::not_supported(
+            &alloc::format!(
+                "decltype(x){{}} of {} {v}, whose type does not determine it",
+                v.kind()
+            ),
+            "x itself",
+            span,
+        ))
+    }
+
+    /// The value of a type with constant expressions in its arguments.
+    #[inline(never)]
+    fn type_with_value(
+        &mut self,
+        text: &str,
+        exprs: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let text = self.type_with(text, exprs)?;
+        self.type_value(&text, span)
+    }
+
+    /// The text of a type whose `uint_byte_t<$k>` / `uint_bit_t<$k>` arguments are the
+    /// values of constant expressions: `uint_byte_t<16>` is `uint128_t`,
+    /// `uint_bit_t<32>` is `uint32_t`.
+    #[inline(never)]
+    fn type_with(&mut self, text: &str, exprs: &[Expr]) -> Result<String, EvalError> {
+        let mut out = String::from(text);
+        for (k, e) in exprs.iter().enumerate() {
+            let n = match self.eval(e)? {
+                Value::Const(c) => c,
+                Value::Tuple(t) if t.is_leaf() && literal_arith(e) => t.leaf(0).value(),
+                Value::Tuple(t)
+                    if t.is_leaf() && t.leaf(0).is_static() && !t.leaf(0).is_basis() =>
+                {
+                    t.leaf(0).value()
+                }
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "a template argument is a constant expression; this is {} {v}",
+                            v.kind()
+                        ),
+                        e.span,
+                    ));
+                }
+            };
+            for (name, scale) in [("uint_byte_t", 8), ("uint_bit_t", 1)] {
+                let marker = alloc::format!("{name}<${k}>");
+                if out.contains(&marker) {
+                    let bits = n.saturating_mul(scale);
+                    if !matches!(bits, 8 | 16 | 32 | 64 | 128) {
+                        return Err(EvalError::new(
+                            alloc::format!(
+                                "{name}<{n}>: CuTe has unsigned types of 8, 16, 32, 64 and 128 bits"
+                            ),
+                            e.span,
+                        ));
+                    }
+                    out = out.replace(&marker, &alloc::format!("uint{bits}_t"));
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The value of a type written with template arguments (an atom, `Copy_Atom<OP, T>`),
@@ -534,25 +638,15 @@ impl Env {
             Value::Tuple(t)
                 if t.is_leaf() && t.leaf(0).is_static() && !t.leaf(0).is_underscore() =>
             {
-                Ok(Value::Tuple(t))
+                Ok(Value::Const(t.leaf(0).value()))
             }
+            Value::Const(c) => Ok(Value::Const(c)),
             v => Err(EvalError::new(
                 alloc::format!(
                     "::value of a type that is no static integer: this is {} {v} (C++ does not compile it)",
                     v.kind()
                 ),
                 x.span,
-            )),
-        }
-    }
-
-    /// The integer value of `e`, an operand of `op`.
-    fn integer(&mut self, e: &Expr, op: &str) -> Result<Int, EvalError> {
-        match self.eval(e)? {
-            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => Ok(t.leaf(0)),
-            v => Err(EvalError::new(
-                alloc::format!("{op} takes integers; this is {} {v}", v.kind()),
-                e.span,
             )),
         }
     }
@@ -564,7 +658,9 @@ impl Env {
         let v = self.eval(first)?;
         let mut acc = match v {
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
-            Value::Float(..) | Value::Ptr(_) => return self.arith_host(v, first, rest),
+            Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) | Value::Const(_) => {
+                return self.arith_host(v, first, rest);
+            }
             v => {
                 return Err(EvalError::new(
                     alloc::format!(
@@ -581,10 +677,16 @@ impl Env {
             let rv = self.eval(x)?;
             let rhs = match rv {
                 Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
-                Value::Float(..) | Value::Ptr(_) => {
+                Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) | Value::Const(_) => {
+                    // a literal with a constant is a constant expression (`2 * cosize_v<T>`)
+                    let literal = k == 0 && crate::exec::literal_int(first);
                     let lhs = crate::exec::binop(
                         crate::syntax::Op2::Arith(*op),
-                        Value::int(acc),
+                        if literal && matches!(rv, Value::Const(_)) {
+                            Value::Const(acc.value())
+                        } else {
+                            Value::int(acc)
+                        },
                         rv,
                         rest[k].1,
                         first.span.join(x.span),
@@ -649,7 +751,10 @@ impl Env {
         rest: &[(BinOp, Span, Expr)],
     ) -> Result<Value, EvalError> {
         for (op, at, x) in rest {
-            let rv = self.eval(x)?;
+            let mut rv = self.eval(x)?;
+            if matches!(acc, Value::Const(_)) && crate::exec::literal_int(x) {
+                rv = crate::exec::as_const(rv);
+            }
             acc = crate::exec::binop(
                 crate::syntax::Op2::Arith(*op),
                 acc,
@@ -767,6 +872,9 @@ impl Env {
                 Ok(super::printf::Arg::Int(t.leaf(0).value()))
             }
             Value::Float(f, _) => Ok(super::printf::Arg::Float(f)),
+            // its bits, which the conversion reads as its length modifier says
+            Value::Unsigned(u, _) => Ok(super::printf::Arg::Int(u as i64)),
+            Value::Const(c) => Ok(super::printf::Arg::Int(c)),
             v => Err(EvalError::new(
                 alloc::format!(
                     "a printf argument is an integer or a string; this is {} {v}",
@@ -782,6 +890,12 @@ impl Env {
         let mut vals = Vec::with_capacity(items.len());
         for x in items {
             vals.push(self.eval(x)?);
+        }
+        if vals
+            .iter()
+            .any(|v| matches!(v, Value::Unsigned(..) | Value::Const(_)))
+        {
+            crate::exec::plain_all(&mut vals, items)?;
         }
         tuple_of(vals, items, span)
     }
@@ -845,6 +959,15 @@ impl Env {
             _ if super::value::element_type(name).is_some() && targs.is_empty() => Ok(
                 Value::ElementType(super::value::element_type(name).unwrap_or_default()),
             ),
+            _ if name.starts_with("GMMA::Major::") || name.starts_with("UMMA::Major::") => {
+                Err(crate::operators::not_supported(
+                    &alloc::format!("{name} as a value other than a constant's"),
+                    &alloc::format!(
+                        "it as a template argument, or a constant: constexpr auto M = {name};"
+                    ),
+                    span,
+                ))
+            }
             _ => Err(EvalError::new(
                 alloc::format!("unknown name {name}{}", self.suggest(name)),
                 span,
@@ -889,6 +1012,9 @@ impl Env {
         }
         if name == "decltype::value" && args.len() == 1 {
             return self.static_value(&args[0]);
+        }
+        if name == "decltype{}" && args.len() == 1 {
+            return self.decltype_value(&args[0], span);
         }
         if name == "is_static" && args.len() == 1 {
             return self.is_static_of(&args[0]);
@@ -1003,6 +1129,13 @@ impl Env {
             }
             vals.push((v, a.span));
         }
+        // CuTe's functions take an unsigned integer or a constant as a dynamic one
+        if vals
+            .iter()
+            .any(|(v, _)| matches!(v, Value::Unsigned(..) | Value::Const(_)))
+        {
+            crate::exec::arguments(&mut vals)?;
+        }
         Ok(vals)
     }
 
@@ -1061,6 +1194,12 @@ impl Env {
     fn int_tuple(&mut self, e: &Expr, what: &str) -> Result<IntTuple, EvalError> {
         match self.eval(e)? {
             Value::Tuple(t) => Ok(t),
+            v @ (Value::Unsigned(..) | Value::Const(_)) => {
+                crate::exec::as_plain(v, e.span).map(|v| match v {
+                    Value::Tuple(t) => t,
+                    _ => unreachable!("as_plain makes an integer"),
+                })
+            }
             v => Err(EvalError::new(
                 alloc::format!(
                     "{what} must be an integer or a tuple of integers, found {}",
@@ -1143,7 +1282,7 @@ fn apply(
             if coord.has_underscore() {
                 return t
                     .try_slice(&coord)
-                    .map(Value::Tensor)
+                    .map(|t| Value::Tensor(alloc::boxed::Box::new(t)))
                     .map_err(|e| EvalError::from_core(e, span));
             }
             t.try_get(&coord)
@@ -1346,4 +1485,17 @@ fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
 fn atom_error(err: rcute::Error, text: &str, span: Span) -> EvalError {
     let e = EvalError::from_core(err, span);
     EvalError::new(alloc::format!("{text}: {}", e.message), e.span)
+}
+
+/// Whether `e` is integer literals and arithmetic of them (`8 * 8`), a constant
+/// expression in C++.
+fn literal_arith(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(i) => !i.is_basis(),
+        ExprKind::Neg(x) => literal_arith(x),
+        ExprKind::Arith(first, rest) => {
+            literal_arith(first) && rest.iter().all(|(_, _, x)| literal_arith(x))
+        }
+        _ => false,
+    }
 }

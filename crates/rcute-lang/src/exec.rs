@@ -2,7 +2,7 @@
 //! flow, functions and lambdas, C++'s scalar types, assignments, and the bounds that make
 //! every program end.
 
-use crate::data::{Buffer, Elem, FuncRef, Num, Ptr};
+use crate::data::{Buffer, Elem, FuncRef, Mem, Num, Ptr};
 use crate::error::{EvalError, Span};
 use crate::eval::{Env, Var};
 use crate::operators::not_supported;
@@ -475,6 +475,18 @@ impl Env {
             }
             _ => return Err(needs_value()),
         };
+        if ty.text == "Layout" && ty.pointers == 0 && !matches!(v, Value::Layout(_)) {
+            // C++ deduces Layout's arguments only from a layout
+            return Err(EvalError::new(
+                alloc::format!(
+                    "Layout {} = ...: this is {} {v}, not a Layout (C++ does not compile it); write auto {} = ...",
+                    d.name,
+                    v.kind(),
+                    d.name
+                ),
+                d.span,
+            ));
+        }
         let v = match scalar {
             Some(elem) => convert(v, elem, d.span)?,
             None => v,
@@ -500,10 +512,7 @@ impl Env {
             Value::Tuple(t) if t.is_leaf() && t.leaf(0).value() >= 0 && !t.leaf(0).is_basis() => {
                 Ok(t.leaf(0).value())
             }
-            v => Err(EvalError::new(
-                alloc::format!("a length is a non-negative integer, found {v}"),
-                e.span,
-            )),
+            v => count_of(v, e.span),
         }
     }
 
@@ -600,7 +609,11 @@ impl Env {
         }
         let mut xyz = [1i64; 3];
         for (k, e) in items.iter().enumerate() {
-            match self.eval(e)? {
+            let mut v = self.eval(e)?;
+            if let Value::Unsigned(..) | Value::Const(_) = v {
+                v = as_plain(v, e.span)?;
+            }
+            match v {
                 Value::Tuple(t)
                     if t.is_leaf()
                         && !t.leaf(0).is_basis()
@@ -716,25 +729,13 @@ impl Env {
                     ..p
                 })
             }
-            Value::Data(t) => match self.eval(i)? {
-                Value::Tuple(c) if c.leaves().any(|x| x.is_underscore()) => {
-                    Err(not_supported("a slice by []", "the call, A(_, 1)", i.span))
+            Value::Data(t) => {
+                let mut v = self.eval(i)?;
+                if let Value::Unsigned(..) | Value::Const(_) = v {
+                    v = as_plain(v, i.span)?;
                 }
-                Value::Tuple(c) if !c.is_leaf() => self.data_elem(&t, &c, span),
-                Value::Tuple(c) if !c.leaf(0).is_basis() && !c.leaf(0).is_underscore() => self
-                    .data_elem(
-                        &t,
-                        &rcute::tuple::IntTuple::from_int(Int::dynamic(c.leaf(0).value())),
-                        span,
-                    ),
-                v => Err(EvalError::new(
-                    alloc::format!(
-                        "a tensor's [] takes an index or a coordinate, found {}",
-                        v.kind()
-                    ),
-                    i.span,
-                )),
-            },
+                self.data_index(&t, v, i.span, span)
+            }
             v => Err(EvalError::new(
                 alloc::format!(
                     "[] indexes an array, a vector or a tensor, not {}",
@@ -745,14 +746,41 @@ impl Env {
         }
     }
 
+    /// `t[i]` of a tensor over an array: `i` an index or a coordinate.
+    #[inline(never)]
+    fn data_index(
+        &mut self,
+        t: &crate::data::DataTensor,
+        v: Value,
+        at: Span,
+        span: Span,
+    ) -> Result<Ptr, EvalError> {
+        match v {
+            Value::Tuple(c) if c.leaves().any(|x| x.is_underscore()) => {
+                Err(not_supported("a slice by []", "the call, A(_, 1)", at))
+            }
+            Value::Tuple(c) if !c.is_leaf() => self.data_elem(t, &c, span),
+            Value::Tuple(c) if !c.leaf(0).is_basis() && !c.leaf(0).is_underscore() => self
+                .data_elem(
+                    t,
+                    &rcute::tuple::IntTuple::from_int(Int::dynamic(c.leaf(0).value())),
+                    span,
+                ),
+            v => Err(EvalError::new(
+                alloc::format!(
+                    "a tensor's [] takes an index or a coordinate, found {}",
+                    v.kind()
+                ),
+                at,
+            )),
+        }
+    }
+
     /// An index `a[i]`.
     fn index(&mut self, i: &Expr) -> Result<i64, EvalError> {
         match self.eval(i)? {
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => Ok(t.leaf(0).value()),
-            v => Err(EvalError::new(
-                alloc::format!("an index is an integer, found {}", v.kind()),
-                i.span,
-            )),
+            v => index_of(v, i.span),
         }
     }
 
@@ -799,7 +827,9 @@ impl Env {
             ExprKind::Float(v, single) => Ok(Value::Float(*v, *single)),
             ExprKind::Binary(first, rest) => {
                 let mut acc = self.eval(first)?;
+                let mut acc_literal = literal_int(first);
                 for (op, at, x) in rest {
+                    let lhs_literal = core::mem::replace(&mut acc_literal, false);
                     if matches!(op, Op2::And | Op2::Or) {
                         let (l, ls) = truth_of(&acc, first.span)?;
                         if !ls && (l == (*op == Op2::Or)) {
@@ -813,7 +843,15 @@ impl Env {
                         acc = Value::int(Int::bool(b, ls && rs));
                         continue;
                     }
-                    let rhs = self.eval(x)?;
+                    let mut rhs = self.eval(x)?;
+                    // a literal with a constant is a constant expression (`cosize_v<T> == 32`)
+                    if let Value::Const(_) = acc {
+                        if literal_int(x) {
+                            rhs = as_const(rhs);
+                        }
+                    } else if let (Value::Const(_), true) = (&rhs, lhs_literal) {
+                        acc = as_const(acc);
+                    }
                     acc = binop(*op, acc, rhs, *at, first.span.join(x.span))?;
                 }
                 Ok(acc)
@@ -825,6 +863,8 @@ impl Env {
                     return Ok(Value::int(Int::bool(!b, s)));
                 }
                 match v {
+                    Value::Unsigned(u, bits) => Ok(Value::Unsigned(wrap(!u, bits), bits)),
+                    Value::Const(c) => Ok(Value::Const(!c)),
                     Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
                         let i = t.leaf(0);
                         Ok(Value::int(Int::new(!i.value(), i.is_static())))
@@ -898,6 +938,9 @@ impl Env {
                 self.read_place(&place, e.span)
             }
             ExprKind::AddrOf(x) => match self.place(x)? {
+                // the address of an element is a plain `T*`, whatever tag the pointer
+                // that reached it had (`&gA(0)` of a gmem tensor is a `float*`)
+                Place::Elem(p) if p.mem != Mem::Bits => Ok(Value::Ptr(Ptr { mem: Mem::Raw, ..p })),
                 Place::Elem(p) => Ok(Value::Ptr(p)),
                 Place::Var(n) => match self.lookup(&n).map(|v| v.v.clone()) {
                     Some(v @ (Value::Ptr(_) | Value::Data(_))) => Ok(v),
@@ -962,6 +1005,7 @@ impl Env {
                     }
                 }
                 Value::Tuple(t) if t.is_leaf() => 32,
+                Value::Unsigned(_, bits) => i64::from(bits),
                 v => {
                     return Err(not_supported(
                         &alloc::format!("sizeof of {}", v.kind()),
@@ -971,7 +1015,8 @@ impl Env {
                 }
             },
         };
-        Ok(Value::int(Int::dynamic(bits / 8)))
+        // a constant expression (C++'s size_t; here an integer constant)
+        Ok(Value::Const(bits / 8))
     }
 
     /// Calls a function of the program (or a lambda) with evaluated arguments.
@@ -1131,6 +1176,9 @@ fn out_of_bounds(p: Ptr, len: usize, span: Span) -> EvalError {
 /// The value of an element.
 pub(crate) fn num_value(n: Num, elem: Elem) -> Value {
     match n {
+        Num::I(v) if elem.is_unsigned() && elem.bits() >= 32 => {
+            Value::Unsigned(wrap(v as u64, elem.bits()), elem.bits())
+        }
         Num::I(v) => Value::int(Int::dynamic(v)),
         Num::F(v) => Value::Float(v, elem.0 == "float"),
     }
@@ -1141,6 +1189,7 @@ pub(crate) fn to_num(v: Value, elem: Elem, span: Span) -> Result<Num, EvalError>
     match convert(v, elem, span)? {
         Value::Float(f, _) => Ok(Num::F(f)),
         Value::Tuple(t) => Ok(Num::I(t.leaf(0).value())),
+        Value::Unsigned(u, _) => Ok(Num::I(u as i64)),
         _ => Err(EvalError::new("not a number", span)),
     }
 }
@@ -1153,6 +1202,8 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
         let single = elem.0 == "float";
         let f = match v {
             Value::Float(f, _) => f,
+            Value::Unsigned(u, _) => u as f64,
+            Value::Const(c) => c as f64,
             Value::Tuple(t)
                 if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() =>
             {
@@ -1166,6 +1217,23 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
         ));
     }
     let i = match v {
+        Value::Const(c) => c,
+        Value::Unsigned(u, _) if elem.is_unsigned() || elem.0 == "bool" => u as i64,
+        Value::Unsigned(u, _) => i64::try_from(u).map_err(|_| {
+            EvalError::new(
+                alloc::format!("{u} does not fit in {} (C++ would wrap it around)", elem.0),
+                span,
+            )
+        })?,
+        Value::Float(f, _) if elem.is_unsigned() && f < 0.0 => {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{f} is negative: C++ leaves its conversion to {} undefined",
+                    elem.0
+                ),
+                span,
+            ));
+        }
         Value::Float(f, _) => {
             if !f.is_finite() || f.abs() >= 9.2e18 {
                 return Err(EvalError::new(
@@ -1182,6 +1250,17 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
     };
     if elem.0 == "bool" {
         return Ok(Value::int(Int::dynamic((i != 0) as i64)));
+    }
+    if elem.is_unsigned() {
+        // C++ converts to an unsigned type modulo 2^bits; one narrower than int is
+        // promoted to int when it is used
+        let bits = elem.bits();
+        let u = wrap(i as u64, bits);
+        return Ok(if bits >= 32 {
+            Value::Unsigned(u, bits)
+        } else {
+            Value::int(Int::dynamic(u as i64))
+        });
     }
     if let Some((lo, hi)) = elem.int_range()
         && !(lo..=hi).contains(&i)
@@ -1213,6 +1292,8 @@ pub(crate) fn truth_of(v: &Value, span: Span) -> Result<(bool, bool), EvalError>
             Ok((t.leaf(0).value() != 0, t.leaf(0).is_static()))
         }
         Value::Float(f, _) => Ok((*f != 0.0, false)),
+        Value::Unsigned(u, _) => Ok((*u != 0, false)),
+        Value::Const(c) => Ok((*c != 0, true)),
         Value::Ptr(_) | Value::Vector(_) => Ok((true, false)),
         v => Err(EvalError::new(
             alloc::format!(
@@ -1228,6 +1309,23 @@ pub(crate) fn truth_of(v: &Value, span: Span) -> Result<(bool, bool), EvalError>
 /// C++ (a `float` with an integer stays a `float`), pointers moved by integers.
 pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result<Value, EvalError> {
     let sym = op.symbol();
+    if let Some(e) = tagged_pointer_op(op, &a, &b, at) {
+        return Err(e);
+    }
+    if matches!(a, Value::Const(_)) || matches!(b, Value::Const(_)) {
+        return const_op(op, a, b, at, span);
+    }
+    if let Some(r) = unsigned_op(op, &a, &b, span) {
+        return r;
+    }
+    // a pointer moved by an unsigned offset
+    let (a, b) = match (a, b) {
+        (a @ (Value::Ptr(_) | Value::Vector(_)), b @ Value::Unsigned(..)) => {
+            (a, as_signed(b, span)?)
+        }
+        (a @ Value::Unsigned(..), b @ Value::Ptr(_)) => (as_signed(a, span)?, b),
+        ab => ab,
+    };
     match (&a, &b) {
         (Value::Tuple(x), Value::Tuple(y)) if x.is_leaf() && y.is_leaf() => {
             let (x, y) = (x.leaf(0), y.leaf(0));
@@ -1236,6 +1334,7 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
         (Value::Float(..), _) | (_, Value::Float(..)) => {
             let f = |v: &Value| match v {
                 Value::Float(f, s) => Some((*f, *s)),
+                Value::Unsigned(u, _) => Some((*u as f64, true)),
                 Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
                     Some((t.leaf(0).value() as f64, true))
                 }
@@ -1306,6 +1405,277 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
         }
         _ => Err(bad_operands(sym, &a, &b, at)),
     }
+}
+
+/// An unsigned integer as a plain (signed, dynamic) one, where it fits; other values as
+/// they are.
+pub(crate) fn as_signed(v: Value, span: Span) -> Result<Value, EvalError> {
+    match v {
+        Value::Const(c) => Ok(Value::int(Int::new(c, true))),
+        Value::Unsigned(u, _) => match i64::try_from(u) {
+            Ok(i) => Ok(Value::int(Int::dynamic(i))),
+            Err(_) => Err(EvalError::new(
+                alloc::format!("{u} does not fit in a signed 64-bit integer"),
+                span,
+            )),
+        },
+        v => Ok(v),
+    }
+}
+
+/// `a op b` where an operand is a constant of type `int` ([`Value::Const`]): computed as
+/// a static integer would be, and a constant again where the other operand is a static
+/// integer or a constant (C++'s `int` with `Int<N>` is an `int`); with a dynamic integer,
+/// dynamic; with a float or an unsigned integer, as an `int` combines with those.
+fn const_op(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result<Value, EvalError> {
+    let staticish = |v: &Value| match v {
+        Value::Const(_) => true,
+        Value::Tuple(t) => t.is_leaf() && t.leaf(0).is_static() && !t.leaf(0).is_basis(),
+        _ => false,
+    };
+    let constant = staticish(&a) && staticish(&b);
+    let lower = |v: Value| match v {
+        Value::Const(c) if constant => Value::int(Int::new(c, true)),
+        Value::Const(c) => Value::int(Int::dynamic(c)),
+        v => v,
+    };
+    let r = binop(op, lower(a), lower(b), at, span)?;
+    Ok(match r {
+        Value::Tuple(t) if constant && t.is_leaf() && t.leaf(0).is_static() => {
+            Value::Const(t.leaf(0).value())
+        }
+        r => r,
+    })
+}
+
+/// Whether `e` is an integer literal (`32`, a constant expression in C++).
+pub(crate) fn literal_int(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Int(i) if !i.is_basis())
+}
+
+/// An integer as a [`Value::Const`] (a literal beside a constant).
+pub(crate) fn as_const(v: Value) -> Value {
+    match v {
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() => {
+            Value::Const(t.leaf(0).value())
+        }
+        v => v,
+    }
+}
+
+/// An unsigned integer or an `int` constant as a dynamic integer (what CuTe's functions
+/// and coordinates take); other values as they are.
+#[inline(never)]
+pub(crate) fn as_plain(v: Value, span: Span) -> Result<Value, EvalError> {
+    match v {
+        Value::Const(c) => Ok(Value::int(Int::dynamic(c))),
+        v => as_signed(v, span),
+    }
+}
+
+/// A length that is not a plain integer: an unsigned one or a constant, where it fits.
+#[inline(never)]
+fn count_of(v: Value, span: Span) -> Result<i64, EvalError> {
+    match as_signed(v, span)? {
+        Value::Tuple(t) if t.is_leaf() && t.leaf(0).value() >= 0 && !t.leaf(0).is_basis() => {
+            Ok(t.leaf(0).value())
+        }
+        v => Err(EvalError::new(
+            alloc::format!("a length is a non-negative integer, found {v}"),
+            span,
+        )),
+    }
+}
+
+/// An index that is not a plain integer: an unsigned one or a constant, where it fits.
+#[inline(never)]
+fn index_of(v: Value, span: Span) -> Result<i64, EvalError> {
+    match as_signed(v, span)? {
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => Ok(t.leaf(0).value()),
+        v => Err(EvalError::new(
+            alloc::format!("an index is an integer, found {}", v.kind()),
+            span,
+        )),
+    }
+}
+
+/// [`argument`] of each value.
+#[inline(never)]
+pub(crate) fn arguments(vals: &mut [(Value, Span)]) -> Result<(), EvalError> {
+    for (v, span) in vals.iter_mut() {
+        let x = core::mem::replace(v, Value::List(Vec::new()));
+        *v = argument(x, *span)?;
+    }
+    Ok(())
+}
+
+/// [`as_plain`] of each item of a tuple.
+#[inline(never)]
+pub(crate) fn plain_all(vals: &mut [Value], items: &[Expr]) -> Result<(), EvalError> {
+    for (v, e) in vals.iter_mut().zip(items) {
+        let x = core::mem::replace(v, Value::List(Vec::new()));
+        *v = as_plain(x, e.span)?;
+    }
+    Ok(())
+}
+
+/// A value passed to a CuTe function: an unsigned integer or a constant as a dynamic
+/// integer; printed output is no value.
+#[inline(never)]
+pub(crate) fn argument(v: Value, span: Span) -> Result<Value, EvalError> {
+    match v {
+        Value::Printed(_) => Err(EvalError::new("a printer returns no value", span)),
+        Value::Unsigned(u, _) => i64::try_from(u)
+            .map(|i| Value::int(Int::dynamic(i)))
+            .map_err(|_| {
+                EvalError::new(
+                    alloc::format!("{u} does not fit in a CuTe integer (int64_t)"),
+                    span,
+                )
+            }),
+        v => as_plain(v, span),
+    }
+}
+
+/// `-v` of a value that is not a plain integer: an unsigned one wraps around.
+#[inline(never)]
+pub(crate) fn negate(v: Value, span: Span) -> Result<Value, EvalError> {
+    match v {
+        Value::Unsigned(u, bits) => Ok(Value::Unsigned(wrap(u.wrapping_neg(), bits), bits)),
+        Value::Const(c) => Ok(Value::Const(c.wrapping_neg())),
+        v => Err(EvalError::new(
+            alloc::format!("- takes integers; this is {} {v}", v.kind()),
+            span,
+        )),
+    }
+}
+
+/// `x` modulo 2^bits.
+pub(crate) fn wrap(x: u64, bits: u32) -> u64 {
+    if bits >= 64 {
+        x
+    } else {
+        x & ((1u64 << bits) - 1)
+    }
+}
+
+/// `a op b` where an operand is unsigned, by C++'s usual arithmetic conversions: the
+/// operands become the unsigned type of the wider (a plain integer is an `int`, or a
+/// `long` where it does not fit in one, and a `long` with an `unsigned` stays signed), and
+/// the result wraps around; a shift has its left operand's type. `None` when no operand
+/// is unsigned, or one is not an integer.
+fn unsigned_op(op: Op2, a: &Value, b: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+    if !matches!(a, Value::Unsigned(..)) && !matches!(b, Value::Unsigned(..)) {
+        return None;
+    }
+    // (value, bits, unsigned) of an integer operand
+    let int = |v: &Value| match v {
+        Value::Unsigned(u, bits) => Some((*u, *bits, true)),
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() => {
+            let i = t.leaf(0).value();
+            let bits = if i32::try_from(i).is_ok() { 32 } else { 64 };
+            Some((i as u64, bits, false))
+        }
+        _ => None,
+    };
+    let ((x, xb, xu), (y, yb, yu)) = (int(a)?, int(b)?);
+    if matches!(op, Op2::Shl | Op2::Shr) {
+        if !(0..i64::from(xb)).contains(&(y as i64)) || (!yu && (y as i64) < 0) {
+            return Some(Err(EvalError::new(
+                alloc::format!(
+                    "a shift by {} of a {xb}-bit integer: C++ leaves it undefined",
+                    y as i64
+                ),
+                span,
+            )));
+        }
+        if !xu {
+            return None;
+        }
+        let r = if op == Op2::Shl { x << y } else { x >> y };
+        return Some(Ok(Value::Unsigned(wrap(r, xb), xb)));
+    }
+    let bits = xb.max(yb);
+    // a signed operand wider than the unsigned one makes the result signed
+    let signed = (!xu && xb > yb) || (!yu && yb > xb);
+    if signed {
+        // an unsigned value below 2^32, and a signed one kept as its bits
+        return Some(int_op(
+            op,
+            Int::dynamic(x as i64),
+            Int::dynamic(y as i64),
+            span,
+        ));
+    }
+    let (x, y) = (wrap(x, bits), wrap(y, bits));
+    let r = match op {
+        Op2::Arith(BinOp::Add) => x.wrapping_add(y),
+        Op2::Arith(BinOp::Sub) => x.wrapping_sub(y),
+        Op2::Arith(BinOp::Mul) => x.wrapping_mul(y),
+        Op2::Arith(BinOp::Div | BinOp::Rem) if y == 0 => {
+            return Some(Err(EvalError::new("division by zero", span)));
+        }
+        Op2::Arith(BinOp::Div) => x / y,
+        Op2::Arith(BinOp::Rem) => x % y,
+        Op2::BitAnd => x & y,
+        Op2::BitOr => x | y,
+        Op2::BitXor => x ^ y,
+        Op2::Lt => return Some(Ok(Value::int(Int::bool(x < y, false)))),
+        Op2::Gt => return Some(Ok(Value::int(Int::bool(x > y, false)))),
+        Op2::Le => return Some(Ok(Value::int(Int::bool(x <= y, false)))),
+        Op2::Ge => return Some(Ok(Value::int(Int::bool(x >= y, false)))),
+        Op2::Eq => return Some(Ok(Value::int(Int::bool(x == y, false)))),
+        Op2::Ne => return Some(Ok(Value::int(Int::bool(x != y, false)))),
+        Op2::And => return Some(Ok(Value::int(Int::bool(x != 0 && y != 0, false)))),
+        Op2::Or => return Some(Ok(Value::int(Int::bool(x != 0 || y != 0, false)))),
+        Op2::Shl | Op2::Shr => unreachable!("shifts are above"),
+    };
+    Some(Ok(Value::Unsigned(wrap(r, bits), bits)))
+}
+
+/// What CuTe's tagged pointers (`make_gmem_ptr`, `make_smem_ptr`) lack: they add an
+/// offset (`p + i`) and compare with a pointer of the same tag, but have no `-` (of an
+/// offset or of two pointers), and a plain pointer does not compare with them.
+fn tagged_pointer_op(op: Op2, a: &Value, b: &Value, at: Span) -> Option<EvalError> {
+    let tag = |v: &Value| match v {
+        Value::Ptr(p) => Some(p.mem),
+        _ => None,
+    };
+    let tagged = |m: Option<Mem>| matches!(m, Some(Mem::Gmem | Mem::Smem));
+    let (ta, tb) = (tag(a), tag(b));
+    if !(tagged(ta) || tagged(tb)) {
+        return None;
+    }
+    let name = |m: Option<Mem>| match m {
+        Some(Mem::Gmem) => "gmem_ptr",
+        Some(Mem::Smem) => "smem_ptr",
+        _ => "pointer",
+    };
+    let which = if tagged(ta) { name(ta) } else { name(tb) };
+    if op == Op2::Arith(BinOp::Sub) {
+        return Some(not_supported(
+            &alloc::format!("'-' of a {which} (CuTe's tagged pointers have no operator-)"),
+            "the difference of the raw pointers, or of the offsets",
+            at,
+        ));
+    }
+    if matches!(
+        op,
+        Op2::Lt | Op2::Gt | Op2::Le | Op2::Ge | Op2::Eq | Op2::Ne
+    ) && ta != tb
+    {
+        return Some(not_supported(
+            &alloc::format!(
+                "'{}' of a {} and a {} (CuTe compares a tagged pointer only with one of its tag)",
+                op.symbol(),
+                name(ta),
+                name(tb)
+            ),
+            "pointers of one kind",
+            at,
+        ));
+    }
+    None
 }
 
 fn bad_operands(sym: &str, a: &Value, b: &Value, at: Span) -> EvalError {
@@ -1392,7 +1762,7 @@ fn int_op(op: Op2, x: Int, y: Int, span: Span) -> Result<Value, EvalError> {
 
 /// A value whose C++ type determines it: integers, tuples and layouts all static, MMA and
 /// copy atoms and their tilings.
-fn is_static_value(v: &Value) -> bool {
+pub(crate) fn is_static_value(v: &Value) -> bool {
     match v {
         Value::Tuple(t) => t.leaves().all(|x| x.is_static()),
         Value::Layout(l) => {

@@ -174,9 +174,11 @@ impl Env {
         let arg = |vals: &[(Value, Span)], i: usize| vals.get(i).map(|x| x.0.clone());
         match (&v, name) {
             (Value::Vector(p), "size") if vals.is_empty() => {
-                return Ok(Value::int(Int::dynamic(
-                    self.heap[p.buf as usize].data.len() as i64,
-                )));
+                // a std::vector's size() is a size_t
+                return Ok(Value::Unsigned(
+                    self.heap[p.buf as usize].data.len() as u64,
+                    64,
+                ));
             }
             (Value::Vector(p), "data" | "begin") if vals.is_empty() => return Ok(Value::Ptr(*p)),
             (Value::Vector(p), "end") if vals.is_empty() => {
@@ -1259,7 +1261,7 @@ pub(crate) fn call_table(
         match v {
             Value::Data(t) => {
                 over.get_or_insert(t.ptr);
-                *v = Value::Tensor(t.t);
+                *v = Value::Tensor(alloc::boxed::Box::new(t.t));
             }
             Value::Slice(..)
             | Value::Ptr(_)
@@ -1276,7 +1278,9 @@ pub(crate) fn call_table(
     }
     let r = crate::eval::call_of(func, targs, vals, name_span, span, as_cute)?;
     Ok(match (over, r) {
-        (Some(ptr), Value::Tensor(t)) => Value::Data(alloc::boxed::Box::new(DataTensor { ptr, t })),
+        (Some(ptr), Value::Tensor(t)) => {
+            Value::Data(alloc::boxed::Box::new(DataTensor { ptr, t: *t }))
+        }
         (_, r) => r,
     })
 }

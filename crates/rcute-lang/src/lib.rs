@@ -125,7 +125,7 @@ mod value;
 pub use data::MAX_ELEMENTS;
 pub use error::{EvalError, Span};
 pub use eval::{
-    MAX_OUTPUT, Options, Shown, TableCall, call, eval, eval_launch, eval_partial,
+    MAX_OUTPUT, Options, Shown, TableCall, call, eval, eval_launch, eval_launch_with, eval_partial,
     eval_partial_with, eval_shown, eval_shown_with, eval_value, explain, parse,
 };
 pub use exec::{MAX_CALL_DEPTH, MAX_STEPS};

@@ -382,6 +382,11 @@ impl Parser {
                 // decltype(x)::value: the integer of a static type (the leading `::` is
                 // not a token)
                 let (mut args, close) = self.args()?;
+                if args.len() == 1
+                    && let Some(x) = self.decltype_braces(&mut args, span)?
+                {
+                    return Ok(Some(x));
+                }
                 if args.len() != 1 || self.peek_name(self.i) != Some("value") {
                     return Err(not_supported(
                         "decltype(x) in an expression",
@@ -413,14 +418,19 @@ impl Parser {
                 };
                 let close = self.expect(b'>', "'>'")?;
                 let mut end = close;
+                // `is_static<T>{}` is an integral constant (`_1`), `is_static<T>::value`
+                // and `cosize_v<T>` are constants of type int or bool (`1`)
+                let mut integral_constant = false;
                 if self.peek_name(self.i) == Some("value") {
                     end = self.here();
                     self.i += 1;
                 } else if let Some(c) = self.empty_braces()? {
                     end = c;
+                    integral_constant = true;
                 } else if self.peek_punct(b'(') && self.peek_at_punct(self.i + 1, b')') {
                     self.i += 2;
                     end = self.toks[self.i - 1].span;
+                    integral_constant = true;
                 }
                 let all = span.join(end);
                 let fname = name.trim_end_matches("_v");
@@ -433,6 +443,9 @@ impl Parser {
                     },
                     span: all,
                 };
+                if integral_constant && fname == "is_static" {
+                    return Ok(Some(call));
+                }
                 return e(static_value(call, all), all);
             }
             "float" | "double" | "bool" | "char"
@@ -462,6 +475,33 @@ impl Parser {
             _ => {}
         }
         Ok(None)
+    }
+
+    /// `decltype(x){}` and `decltype(x)()` after `decltype(x)`: the value of a static type
+    /// (a `using T = decltype(...)` alias written as `T{}`), or `None`.
+    #[inline(never)]
+    fn decltype_braces(
+        &mut self,
+        args: &mut Vec<Expr>,
+        span: Span,
+    ) -> Result<Option<Expr>, EvalError> {
+        let end = if let Some(c) = self.empty_braces()? {
+            c
+        } else if self.peek_punct(b'(') && self.peek_at_punct(self.i + 1, b')') {
+            self.i += 2;
+            self.toks[self.i - 1].span
+        } else {
+            return Ok(None);
+        };
+        Ok(Some(Expr {
+            kind: ExprKind::Call {
+                name: String::from("decltype{}"),
+                name_span: span,
+                targs: Vec::new(),
+                args: alloc::vec![args.remove(0)],
+            },
+            span: span.join(end),
+        }))
     }
 
     /// `(T)` or `(expr)` of `sizeof`: a type's text as a name expression, or the value.

@@ -86,7 +86,11 @@ pub(crate) fn format(
             }
             precision = Some(p);
         }
-        while chars.peek().is_some_and(|c| "hlzjtL".contains(*c)) {
+        // the length modifier: without one an integer conversion reads 32 bits (`%u` of
+        // -1 is 4294967295), with `l`, `ll`, `z`, `j` or `t` 64 bits
+        let mut wide = false;
+        while let Some(c) = chars.peek().copied().filter(|c| "hlzjtL".contains(*c)) {
+            wide |= "lzjtL".contains(c);
             chars.next();
         }
         let Some(conv) = chars.next() else {
@@ -110,11 +114,17 @@ pub(crate) fn format(
         };
         next += 1;
         let text = match (conv, arg) {
-            ('d' | 'i', Arg::Int(v)) => alloc::format!("{v}"),
-            ('u', Arg::Int(v)) => alloc::format!("{}", *v as u64),
-            ('x', Arg::Int(v)) => alloc::format!("{v:x}"),
-            ('X', Arg::Int(v)) => alloc::format!("{v:X}"),
-            ('o', Arg::Int(v)) => alloc::format!("{v:o}"),
+            ('d' | 'i', Arg::Int(v)) if wide => alloc::format!("{v}"),
+            ('d' | 'i', Arg::Int(v)) => alloc::format!("{}", *v as i32),
+            ('u' | 'x' | 'X' | 'o', Arg::Int(v)) => {
+                let u = if wide { *v as u64 } else { *v as u32 as u64 };
+                match conv {
+                    'u' => alloc::format!("{u}"),
+                    'x' => alloc::format!("{u:x}"),
+                    'X' => alloc::format!("{u:X}"),
+                    _ => alloc::format!("{u:o}"),
+                }
+            }
             ('c', Arg::Int(v)) => char::from_u32(*v as u32).map_or(String::new(), String::from),
             ('s', Arg::Str(s)) => s.clone(),
             ('f' | 'F', Arg::Float(v)) => crate::data::c_fixed(*v, precision.unwrap_or(6)),

@@ -194,6 +194,9 @@ impl Parser {
                     return self.using(t.span);
                 }
                 "typedef" => return self.typedef(t.span),
+                "constexpr" | "static" | "const" if self.major_alias()? => {
+                    return Ok(None);
+                }
                 "delete" => {
                     // `delete[] p`: memory is the program's until it ends
                     self.i += 1;
@@ -462,7 +465,17 @@ impl Parser {
         }
         self.i += 1;
         let start = self.i;
-        while !(self.at_separator() || self.peek().is_none() || self.peek_punct(b'}')) {
+        // the type ends at `;`, a new line or the `}` of the enclosing block, outside the
+        // type's own brackets (`decltype(make_layout(Int<8>{}))`)
+        let mut depth = 0usize;
+        while let Some(t) = self.peek() {
+            match t.tok {
+                Tok::Punct(b'(' | b'[' | b'{') => depth += 1,
+                Tok::Punct(b')' | b']' | b'}') if depth > 0 => depth -= 1,
+                Tok::Punct(b'}') => break,
+                _ if depth == 0 && self.at_separator() => break,
+                _ => {}
+            }
             self.i += 1;
         }
         if self.i == start {
@@ -474,6 +487,51 @@ impl Parser {
         let tokens = self.toks[start..self.i].to_vec();
         self.alias(name, tokens, at)?;
         Ok(None)
+    }
+
+    /// `constexpr auto M = GMMA::Major::K;` (or `const GMMA::Major M = ...`, `UMMA::Major`): a
+    /// name for a major, which CuTe's code passes as a template argument
+    /// (`SM90_64x64x16_F16F16F16_SS<M, M>`); later uses of the name read as the major.
+    /// Whether the statement was one (the cursor after it), else nothing is consumed.
+    fn major_alias(&mut self) -> Result<bool, EvalError> {
+        let start = self.i;
+        let mut k = self.i;
+        // only a constant names a template argument: constexpr, or const of an enum
+        let mut constant = false;
+        while let Some(q @ ("constexpr" | "static" | "const")) = self.peek_name(k) {
+            constant |= q != "static";
+            k += 1;
+        }
+        if !constant {
+            return Ok(false);
+        }
+        if !matches!(
+            self.peek_name(k),
+            Some("auto" | "GMMA::Major" | "UMMA::Major")
+        ) {
+            return Ok(false);
+        }
+        let (Some(name), true) = (
+            self.peek_name(k + 1).map(String::from),
+            self.peek_at_punct(k + 2, b'='),
+        ) else {
+            return Ok(false);
+        };
+        let value = k + 3;
+        let is_major = self
+            .peek_name(value)
+            .is_some_and(|v| v.starts_with("GMMA::Major::") || v.starts_with("UMMA::Major::"));
+        let ends = self.peek_at_punct(value + 1, b';')
+            || self.toks.get(value + 1).is_none()
+            || matches!(self.toks.get(value + 1).map(|t| &t.tok), Some(Tok::Newline));
+        if !(is_major && ends) {
+            return Ok(false);
+        }
+        let at = self.toks[start].span;
+        let tokens = self.toks[value..value + 1].to_vec();
+        self.i = value + 1;
+        self.alias(name, tokens, at)?;
+        Ok(true)
     }
 
     /// `typedef float T;`
@@ -567,6 +625,8 @@ impl Parser {
         } else if self.peek_punct(b'<') && self.type_args_follow_any() {
             match self.type_args(&base) {
                 Ok((t, _)) => text = t,
+                // a declaration's type with an expression argument (uint_byte_t<...>)
+                Err(e) if e.message.starts_with("not supported") => return Err(e),
                 Err(_) => {
                     self.i = start;
                     return Ok(None);

@@ -56,6 +56,9 @@ pub(crate) enum Tok {
     Punct(u8),
     /// A floating-point literal and whether it is a `float` (`1.5f`) rather than a `double`.
     Float(f64, bool),
+    /// An integer literal of an unsigned type (`10u`, `~0ull`, `0xFFFFFFFF`) and the type's
+    /// name (`unsigned` or `uint64_t`).
+    Uint(u64, &'static str),
     /// An operator of two or three characters: `<=`, `==`, `&&`, `++`, `+=`, `->`, ...
     Op(&'static str),
 }
@@ -103,6 +106,7 @@ fn ends_operand(t: Option<&Token>) -> bool {
         Some(
             Tok::Int(_)
                 | Tok::Float(..)
+                | Tok::Uint(..)
                 | Tok::Under
                 | Tok::Name(_)
                 | Tok::Str(_)
@@ -267,7 +271,8 @@ fn skip_comment(s: &[u8], p: usize, line_start: bool) -> Result<Option<usize>, E
 /// The tokens of `src`, and the error that stopped the lexer, if one did (the tokens
 /// before it are kept, so that the statements before a bad character still run).
 pub(crate) fn lex(src: &str) -> (Vec<Token>, Option<EvalError>) {
-    let mut out = Vec::new();
+    // about one token per three bytes of a program: one allocation for most
+    let mut out = Vec::with_capacity(src.len() / 3 + 4);
     let err = lex_into(src, &mut out).err();
     (out, err)
 }
@@ -516,6 +521,35 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
     Ok(())
 }
 
+/// An unsigned literal: its value cast to its type.
+#[inline(never)]
+fn uint_literal(v: u64, ty: &'static str, span: Span) -> Result<Expr, EvalError> {
+    let Ok(v) = i64::try_from(v) else {
+        return Err(crate::operators::not_supported(
+            "an unsigned literal above 2^63 - 1",
+            "a smaller literal, or ~0ull",
+            span,
+        ));
+    };
+    let int = Expr {
+        kind: ExprKind::Int(Int::dynamic(v)),
+        span,
+    };
+    Ok(Expr {
+        kind: ExprKind::Cast(String::from(ty), Box::new(int)),
+        span,
+    })
+}
+
+/// `-v` in the unsigned type `ty` (wrapped around), or `v`.
+fn negated(v: u64, ty: &str, neg: bool) -> u64 {
+    match (neg, ty) {
+        (false, _) => v,
+        (true, "unsigned") => (v as u32).wrapping_neg() as u64,
+        (true, _) => v.wrapping_neg(),
+    }
+}
+
 /// A C++ number at `p` that is not one of the notation's integers: a floating-point
 /// literal (`1.5f`, `2.`, `.5`, `1e-3`), a hexadecimal integer (`0x1F`) or an integer with
 /// a suffix (`10u`, `256L`); `None` for a plain integer, which the notation's lexer reads.
@@ -530,12 +564,33 @@ fn c_number(src: &str, p: usize) -> Option<(Tok, usize)> {
         while r < s.len() && s[r].is_ascii_hexdigit() {
             r += 1;
         }
-        let v = i64::from_str_radix(&src[q + 2..r], 16).ok()?;
-        let v = if s[p] == b'-' { -v } else { v };
+        let v = u64::from_str_radix(&src[q + 2..r], 16).ok()?;
+        let d = r;
         while r < s.len() && matches!(s[r], b'u' | b'U' | b'l' | b'L') {
             r += 1;
         }
-        return Some((Tok::Int(Int::dynamic(v)), r));
+        // C++'s type of a hexadecimal literal: the first of int, unsigned, long,
+        // unsigned long that holds it (a `u` suffix: unsigned or unsigned long)
+        let unsigned = src[d..r].contains(['u', 'U']);
+        let long = src[d..r].contains(['l', 'L']);
+        let ty = if unsigned {
+            Some(if long || v > u32::MAX as u64 {
+                "uint64_t"
+            } else {
+                "unsigned"
+            })
+        } else if !long && v > i32::MAX as u64 && v <= u32::MAX as u64 {
+            Some("unsigned")
+        } else if v > i64::MAX as u64 {
+            Some("uint64_t")
+        } else {
+            None
+        };
+        return Some(match ty {
+            Some(ty) => (Tok::Uint(negated(v, ty, s[p] == b'-'), ty), r),
+            None if s[p] == b'-' => (Tok::Int(Int::dynamic(-(v as i64))), r),
+            None => (Tok::Int(Int::dynamic(v as i64)), r),
+        });
     }
     while q < s.len() && s[q].is_ascii_digit() {
         q += 1;
@@ -573,11 +628,22 @@ fn c_number(src: &str, p: usize) -> Option<(Tok, usize)> {
         return Some((Tok::Float(v, false), q));
     }
     if q < s.len() && matches!(s[q], b'u' | b'U' | b'l' | b'L') {
-        let v: i64 = src[p..q].parse().ok()?;
         let mut r = q;
         while r < s.len() && matches!(s[r], b'u' | b'U' | b'l' | b'L') {
             r += 1;
         }
+        if src[q..r].contains(['u', 'U']) {
+            // `10u` is unsigned (unsigned long when it needs 64 bits), `10ul` unsigned long;
+            // `-10u` is the negation of `10u`, done in its type
+            let v: u64 = src[p + usize::from(s[p] == b'-')..q].parse().ok()?;
+            let ty = if src[q..r].contains(['l', 'L']) || v > u32::MAX as u64 {
+                "uint64_t"
+            } else {
+                "unsigned"
+            };
+            return Some((Tok::Uint(negated(v, ty, s[p] == b'-'), ty), r));
+        }
+        let v: i64 = src[p..q].parse().ok()?;
         return Some((Tok::Int(Int::dynamic(v)), r));
     }
     if q < s.len()
@@ -644,6 +710,10 @@ pub(crate) enum ExprKind {
     /// (`Copy_Atom<SM75_U32x4_LDSM_N,half_t>`, `SM90_64x64x16_F16F16F16_SS<K,MN>`), as its
     /// text without spaces.
     Type(String),
+    /// A type whose template arguments hold constant expressions: its text with `$k` for
+    /// the k-th expression (`UniversalCopy<uint_byte_t<$0>>` of
+    /// `uint_byte_t<sizeof(T) * size(v)>`), and the expressions.
+    TypeWith(String, Vec<Expr>),
     /// A string literal, an argument of `print` and `printf`.
     Str(String),
     /// `-x`: the negation of an integer.
@@ -933,6 +1003,16 @@ impl Parser {
     /// `name<args>` with type arguments (names, nested `<...>`, integers), from the `<` at
     /// the cursor to its `>`: the text without spaces, and the span of the `>`.
     pub(crate) fn type_args(&mut self, name: &str) -> Result<(String, Span), EvalError> {
+        self.type_args_with(name, None)
+    }
+
+    /// [`Parser::type_args`], where `exprs` takes the constant expressions of
+    /// `uint_byte_t<...>` and `uint_bit_t<...>` (written `$k` in the text).
+    pub(crate) fn type_args_with(
+        &mut self,
+        name: &str,
+        mut exprs: Option<&mut Vec<Expr>>,
+    ) -> Result<(String, Span), EvalError> {
         let mut text = String::from(name);
         let mut depth = 0usize;
         loop {
@@ -956,6 +1036,68 @@ impl Parser {
                     }
                 }
                 Tok::Punct(b',') => text.push(','),
+                Tok::Name(n)
+                    if matches!(n.as_str(), "uint_byte_t" | "uint_bit_t")
+                        && self.peek_punct(b'<')
+                        && exprs.is_some()
+                        && !matches!(
+                            (self.toks.get(self.i + 1), self.toks.get(self.i + 2)),
+                            (
+                                Some(Token {
+                                    tok: Tok::Int(_),
+                                    ..
+                                }),
+                                Some(Token {
+                                    tok: Tok::Punct(b'>'),
+                                    ..
+                                })
+                            )
+                        ) =>
+                {
+                    // `uint_byte_t<sizeof(T) * n>`: the argument is an expression, up to the
+                    // `>` outside its parentheses, evaluated when the type is
+                    let open = self.i;
+                    let mut parens = 0usize;
+                    let mut k = open + 1;
+                    while let Some(x) = self.toks.get(k) {
+                        match x.tok {
+                            Tok::Punct(b'(') => parens += 1,
+                            Tok::Punct(b')') if parens > 0 => parens -= 1,
+                            Tok::Punct(b'>') if parens == 0 => break,
+                            _ => {}
+                        }
+                        k += 1;
+                    }
+                    if k >= self.toks.len() || k == open + 1 {
+                        return Err(EvalError::new(
+                            alloc::format!("expected '>' to close {n}<...>"),
+                            t.span,
+                        ));
+                    }
+                    let mut sub = Parser {
+                        toks: self.toks[open + 1..k].to_vec(),
+                        lex_err: None,
+                        i: 0,
+                        end: self.toks[k].span.start,
+                        depth: self.depth,
+                        colon_ok: true,
+                        vars: self.vars.clone(),
+                        types: self.types.clone(),
+                        block_end: false,
+                        template_values: self.template_values.clone(),
+                    };
+                    let e = sub.expr()?;
+                    if sub.i != sub.toks.len() {
+                        return Err(EvalError::new(
+                            alloc::format!("expected '>' to close {n}<...>, found {}", sub.found()),
+                            sub.here(),
+                        ));
+                    }
+                    let list = exprs.as_mut().expect("checked above");
+                    text.push_str(&alloc::format!("{n}<${}>", list.len()));
+                    list.push(e);
+                    self.i = k + 1;
+                }
                 Tok::Name(n) => text.push_str(n),
                 Tok::Int(v) if !v.is_basis() => {
                     if v.is_static() {
@@ -1574,6 +1716,10 @@ impl Parser {
                     span: t.span,
                 })
             }
+            Tok::Uint(v, ty) => {
+                self.i += 1;
+                uint_literal(v, ty, t.span)
+            }
             Tok::Punct(b'[') => self.lambda(),
             Tok::Punct(b'{') => self.braced_list(),
             Tok::Punct(b'(') if self.c_cast_words().is_some() => {
@@ -1718,10 +1864,25 @@ impl Parser {
                     })
                 };
                 if template && name != "recast_layout" && self.type_args_follow() {
-                    let (text, close) = match self.type_args(&name) {
+                    let mut exprs = Vec::new();
+                    let (text, close) = match self.type_args_with(&name, Some(&mut exprs)) {
                         Ok(x) => x,
                         Err(e) => return compared(self, name, e),
                     };
+                    if !exprs.is_empty() {
+                        // a type with constant expressions in its arguments
+                        if self.peek_punct(b'(') {
+                            return Err(crate::operators::not_supported(
+                                "a call with an expression in its template arguments",
+                                "the argument's value (uint_byte_t<16>)",
+                                span.join(close),
+                            ));
+                        }
+                        return self.braced(Expr {
+                            kind: ExprKind::TypeWith(text, exprs),
+                            span: span.join(close),
+                        });
+                    }
                     if self.peek_punct(b'(') {
                         // make_tensor<float>(L): a call with a type argument
                         let (args, close) = self.args()?;
@@ -1790,6 +1951,7 @@ fn describe(t: &Tok) -> String {
         Tok::Newline => String::from("a new line"),
         Tok::Punct(c) => alloc::format!("{}", *c as char),
         Tok::Float(v, _) => alloc::format!("{v}"),
+        Tok::Uint(v, _) => alloc::format!("{v}u"),
         Tok::Op(o) => String::from(*o),
     }
 }

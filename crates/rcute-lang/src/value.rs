@@ -41,7 +41,7 @@ pub enum Value {
     /// `Sw<B,M,S> o O o Sw<B',M',S'> o O' o L` or `L o O o Sw<B,M,S>`.
     Chain(alloc::boxed::Box<ComposedChain>),
     /// A coordinate tensor, `ArithTuple(_0,_0) o (_4,_3):(_1@0,_1@1)`.
-    Tensor(CoordTensor),
+    Tensor(alloc::boxed::Box<CoordTensor>),
     /// An MMA atom, `SM80_16x8x16_F32F16F16F32_TN`.
     MmaAtom(alloc::boxed::Box<rcute::atom::MmaAtom>),
     /// A copy atom, `Copy_Atom<SM75_U32x4_LDSM_N, half_t>`.
@@ -81,6 +81,16 @@ pub enum Value {
     Func(crate::data::FuncRef),
     /// One thread's slice of a tiled MMA or copy, `mma.get_slice(thr)`.
     Slice(alloc::boxed::Box<Value>, i64),
+    /// A constant expression of type `int` that is no CuTe integral constant:
+    /// `decltype(x)::value`, `cosize_v<T>`, `is_static<T>::value`. It prints as a plain
+    /// integer (`32`, where `Int<32>` prints `_32`), stays a constant where it combines with
+    /// static integers and constants (`static_assert`, array sizes), and a CuTe function
+    /// takes it as a dynamic integer, as C++ passes an `int`.
+    Const(i64),
+    /// An integer of an unsigned C++ type of 32 or 64 bits (`unsigned`, `uint32_t`,
+    /// `size_t`, `10u`): its arithmetic wraps around as C++'s does. A CuTe function takes
+    /// it as a dynamic integer.
+    Unsigned(u64, u32),
     /// CuTe's `TV_Tiler`, `make_tmem_warp_partitioner(T)` (CuTe has no `print` of it).
     TvTiler(alloc::boxed::Box<rcute::atom::TvTiler>),
 }
@@ -256,6 +266,8 @@ impl Value {
             Value::Data(_) => "a tensor",
             Value::Func(_) => "a function",
             Value::Slice(..) => "a thread slice",
+            Value::Unsigned(..) => "an unsigned integer",
+            Value::Const(_) => "an integer constant",
             Value::TvTiler(_) => "a TV tiler",
         }
     }
@@ -327,6 +339,8 @@ impl fmt::Display for Value {
             Value::Data(t) => fmt::Display::fmt(t, f),
             Value::Func(r) => f.write_str(&r.0.name),
             Value::Slice(v, thr) => write!(f, "{v} slice {thr}"),
+            Value::Unsigned(v, _) => write!(f, "{v}"),
+            Value::Const(v) => write!(f, "{v}"),
             Value::TvTiler(t) => write!(f, "TV_Tiler {} {}", t.layout_tv(), t.tiler()),
         }
     }

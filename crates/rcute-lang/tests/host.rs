@@ -185,7 +185,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 26);
+    assert_eq!(ran, 29);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -205,7 +205,20 @@ fn static_values_of_types() {
         ok(
             "auto L = make_layout(make_shape(_4{},_8{})); float s[decltype(cosize(L))::value]; float t[cosize_v<decltype(L)>]; print(decltype(size(L))::value); print(is_static<decltype(L)>::value); print(is_static<decltype(make_layout(4))>{});"
         ),
-        "_32_1_0"
+        "321_0"
+    );
+    // `::value` and `cosize_v<T>` are `int` constants (CuTe prints `32`, not `_32`): they
+    // stay constant with static integers and literals, and a CuTe function takes them as
+    // dynamic integers, as C++ passes an `int`
+    assert_eq!(
+        ok(
+            "auto L = make_layout(make_shape(_4{},_8{})); print(cosize_v<decltype(L)> * _2{}); print(\" \"); print(decltype(size(L))::value + 1); print(\" \"); print(make_shape(cosize_v<decltype(L)>, _2{})); static_assert(cosize_v<decltype(L)> == 32); static_assert(64 == 2 * cosize_v<decltype(L)>);"
+        ),
+        "64 33 (32,_2)"
+    );
+    refuses(
+        "auto L = make_layout(_4{}); int n = 4; static_assert(cosize_v<decltype(L)> == n);",
+        "not a constant expression",
     );
     refuses("int n = 3; print(decltype(n)::value);", "no static integer");
     // CUTE_STATIC_ASSERT_V is static_assert of a static condition
@@ -307,9 +320,16 @@ fn tutorial_host_code() {
         ),
         "do not match the atom's 4 values",
     );
-    // an expression as a template argument is refused by name
+    // an expression as a template argument is a value's type (uint_byte_t<...>{} of
+    // tiled_copy.cu); a declaration's type with one is refused by name
+    assert_eq!(
+        ok(
+            "using T = float; auto v = make_layout(_4{}); using Op = UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>; auto a = Copy_Atom<Op, T>{}; print(a);"
+        ),
+        ok("print(Copy_Atom<UniversalCopy<uint128_t>, float>{});")
+    );
     refuses(
-        "using T = float; auto v = make_layout(_4{}); using Op = UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>; auto a = Copy_Atom<Op, T>{};",
+        "using T = float; auto v = make_layout(_4{}); Copy_Atom<UniversalCopy<uint_byte_t<sizeof(T) * size(v)>>, T> a; print(a);",
         "not supported: an expression as a template argument",
     );
 }
@@ -365,5 +385,156 @@ fn kernels_of_the_tutorials_as_one_thread() {
     assert!(
         ok("print(make_tiled_mma(UniversalFMA<float,float,float>{})); print(\"x\");")
             .ends_with(")\nx")
+    );
+}
+
+#[test]
+fn type_aliases_of_decltype_and_their_values() {
+    // `using T = decltype(...)` ends at the statement's end, not at a `}` of its own
+    // braces (`Int<128>{}`); `T{}` and `T()` of a static type are its value
+    assert_eq!(
+        ok(
+            "using AL = decltype(make_layout(make_shape(Int<128>{}, Int<8>{}))); print(AL{}); print(\" \"); print(size<0>(AL{})); print(\" \"); print(AL());"
+        ),
+        "(_128,_8):(_1,_128) _128 (_128,_8):(_1,_128)"
+    );
+    assert_eq!(
+        ok("auto t = make_shape(_2{}, _3{}); print(decltype(t){});"),
+        "(_2,_3)"
+    );
+    // a dynamic value is not determined by its type
+    refuses(
+        "auto x = make_layout(4); print(decltype(x)());",
+        "whose type does not determine it",
+    );
+    refuses(
+        "using T = decltype(make_layout(4)); print(T{});",
+        "whose type does not determine it",
+    );
+}
+
+#[test]
+fn tagged_pointers_have_no_difference() {
+    // CuTe's gmem_ptr/smem_ptr add an offset and compare with their own kind, but have
+    // no operator-; the address of an element is a plain pointer
+    let p = "float a[8]; Tensor t = make_tensor(make_gmem_ptr(&a[0]), make_shape(4,2));";
+    refuses(
+        &format!("{p} print(t.data() - t.data());"),
+        "'-' of a gmem_ptr",
+    );
+    refuses(&format!("{p} print(t.data() - 1);"), "'-' of a gmem_ptr");
+    refuses(
+        &format!("{p} print(t.data() == &a[0]);"),
+        "'==' of a gmem_ptr and a pointer",
+    );
+    assert_eq!(
+        ok(&format!(
+            "{p} print(&t(1,1) - &t(0,0)); print(\" \"); print(t.data() + 3 == t.data() + 3); print(\" \"); print(&t(3) - &a[0]);"
+        )),
+        "5 1 3"
+    );
+    let s = "float a[8]; Tensor t = make_tensor(make_smem_ptr(&a[0]), make_shape(8));";
+    refuses(
+        &format!("{s} print(t.data() - t.data());"),
+        "'-' of a smem_ptr",
+    );
+}
+
+#[test]
+fn unsigned_arithmetic_wraps_around() {
+    // the oracle's answers are in tests/golden/host.jsonl; these pin the rules
+    assert_eq!(
+        ok("print(~0u); print(\" \"); print(-1u);"),
+        "4294967295 4294967295"
+    );
+    assert_eq!(
+        ok("unsigned x = 0; x = x - 1; print(x); print(\" \"); x++; print(x);"),
+        "4294967295 0"
+    );
+    // size_t is 64 bits; an int operand converts to it
+    assert_eq!(
+        ok("size_t n = 3; int k = -4; print(n + k); print(\" \"); print(k < n);"),
+        "18446744073709551615 0"
+    );
+    // a hexadecimal literal that does not fit in int is unsigned
+    assert_eq!(ok("print(0xFFFFFFFF + 1);"), "0");
+    // printf reads 32 bits without a length modifier, 64 with one
+    assert_eq!(
+        ok("printf(\"%u %d %lu\", -1, ~0u, (size_t)0 - 1);"),
+        "4294967295 -1 18446744073709551615"
+    );
+    // int(u) keeps the low 32 bits; CuTe's functions take unsigned values as integers
+    assert_eq!(
+        ok("print(int(~0u)); print(\" \"); unsigned u = 3; print(make_shape(u, 2u));"),
+        "-1 (3,2)"
+    );
+    // arrays of unsigned elements, indices and pointer offsets
+    assert_eq!(
+        ok(
+            "uint32_t a[2] = {0, 5}; a[0] -= 1; unsigned i = 1; print(a[0]); print(\" \"); print(a[i]); print(\" \"); print(*(&a[0] + i));"
+        ),
+        "4294967295 5 5"
+    );
+    refuses("unsigned u = 1; print(u << 32);", "C++ leaves it undefined");
+    refuses("unsigned u = 0; print(4u / u);", "division by zero");
+}
+
+#[test]
+fn uint_byte_t_of_a_constant_expression() {
+    // tiled_copy.cu's UniversalCopy<uint_byte_t<sizeof(Element) * size(val_layout)>>:
+    // sizeof and a static size make a constant; uint_byte_t<16> is uint128_t
+    let p = "using Element = float; Layout val_layout = make_layout(make_shape(Int<4>{}, Int<1>{})); using CopyOp = UniversalCopy<uint_byte_t<sizeof(Element) * size(val_layout)>>; using Atom = Copy_Atom<CopyOp, Element>; print(Atom{});";
+    let q = "print(Copy_Atom<UniversalCopy<uint128_t>, float>{});";
+    assert_eq!(ok(p), ok(q));
+    assert_eq!(
+        ok("print(Copy_Atom<UniversalCopy<uint_bit_t<8 * 8>>, float>{});"),
+        ok("print(Copy_Atom<UniversalCopy<uint64_t>, float>{});")
+    );
+    // a run-time value is no template argument, and there is no 24-bit type
+    refuses(
+        "int n = 4; print(Copy_Atom<UniversalCopy<uint_byte_t<sizeof(float) * n>>, float>{});",
+        "a template argument is a constant expression",
+    );
+    refuses(
+        "print(Copy_Atom<UniversalCopy<uint_byte_t<sizeof(float) - 1>>, float>{});",
+        "uint_byte_t<3>",
+    );
+}
+
+#[test]
+fn majors_named_by_constants() {
+    // a constant names a GMMA/UMMA major, which CuTe's code passes as a template argument
+    let atom =
+        "print(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN, GMMA::Major::K>{}));";
+    assert_eq!(
+        ok(
+            "constexpr auto MajorA = GMMA::Major::MN; const GMMA::Major MajorB = GMMA::Major::K; print(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<MajorA, MajorB>{}));"
+        ),
+        ok(atom)
+    );
+    // a variable is no template argument (C++ does not compile it)
+    refuses(
+        "GMMA::Major MajorB = GMMA::Major::K; print(make_tiled_mma(SM90_64x64x16_F16F16F16_SS<MajorB, MajorB>{}));",
+        "not supported: GMMA::Major::K as a value",
+    );
+}
+
+#[test]
+fn a_layout_declaration_takes_a_layout() {
+    // C++ deduces Layout<...> only from a layout: a tile (old 02_layout_operations.md's
+    // `Layout tile = make_tile(...)`) or a swizzled layout does not compile
+    refuses(
+        "Layout tile = make_tile(make_layout(Shape<_4>{}), make_layout(Shape<_2>{}));",
+        "not a Layout (C++ does not compile it)",
+    );
+    refuses(
+        "Layout s = composition(Swizzle<1,0,1>{}, make_layout(make_shape(_4{}, _2{})));",
+        "not a Layout",
+    );
+    assert_eq!(
+        ok(
+            "auto tile = make_tile(make_layout(Shape<_4>{}), make_layout(Shape<_2>{})); Layout L = make_layout(_8{}); print(tile); print(L);"
+        ),
+        "((_4):(_1),(_2):(_1))_8:_1"
     );
 }

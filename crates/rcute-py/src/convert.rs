@@ -142,7 +142,7 @@ pub(crate) fn value_of(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         PyTag
     );
     if let Ok(t) = obj.cast::<crate::tensor::PyTensor>() {
-        return Ok(Value::Tensor(t.get().coords()));
+        return Ok(Value::Tensor(Box::new(t.get().coords())));
     }
     Err(PyTypeError::new_err(format!(
         "rcute takes integers, tuples, layouts, rcute objects and programs (str); this is {}",

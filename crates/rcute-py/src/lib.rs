@@ -127,6 +127,8 @@ fn _rcute(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pc.add_function(wrap_pyfunction!(pycute::make_layout, &pc)?)?;
     pc.add_function(wrap_pyfunction!(pycute::to_rcute, &pc)?)?;
     pc.add_function(wrap_pyfunction!(pycute::from_rcute, &pc)?)?;
+    pc.add_function(wrap_pyfunction!(pycute::_set_checked, &pc)?)?;
+    pc.add_function(wrap_pyfunction!(pycute::_proved, &pc)?)?;
     m.add_submodule(&pc)?;
     Ok(())
 }

@@ -175,7 +175,7 @@ value_class!(
             return t
                 .try_slice(&c)
                 .map_err(|e| error::core(py, e, &text()))
-                .and_then(|s| convert::to_py(py, Value::Tensor(s)));
+                .and_then(|s| convert::to_py(py, Value::Tensor(Box::new(s))));
         }
         t.try_get(&c)
             .map_err(|e| error::core(py, e, &text()))

@@ -6,6 +6,11 @@
 //! integers and printed as pycute prints them (Python's tuples: `(4, (2, 2)):(2, (1, 8))`).
 //! Where pycute's answer is not the function its operation defines, rcute's algebra
 //! refuses, and the call raises `rcute.Error`.
+//!
+//! Where `pycute_algo` proves pycute's answer lawful (its module docs), the answer is
+//! pycute's at once; elsewhere it is compared with rcute's and checked by the law.
+//! `_set_checked(True)` makes every call take the second way too and raise where the
+//! two disagree (the tests' check of the proofs); `_proved()` counts such calls.
 
 use crate::error;
 use crate::pycute_algo::{self, PcTiler, Pl};
@@ -18,27 +23,66 @@ use rcute::law::Verdict;
 use rcute::layout::Layout;
 use rcute::tuple::IntTuple;
 use rcute_lang::Value;
+use std::borrow::Cow;
 use std::fmt::Write;
-use std::sync::Arc;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Whether every call also computes rcute's answer and checks it against a proved one.
+static CHECKED: AtomicBool = AtomicBool::new(false);
+/// The calls answered by proof while [`CHECKED`] was set (all found equal).
+static PROVED: AtomicU64 = AtomicU64::new(0);
 
 /// pycute's `Layout(shape, stride=None)`: without a stride, the column-major strides
 /// (`prefix_product(shape)`).
 ///
-/// It holds rcute's layout (of static integers) and pycute's tree of it, the operand of
-/// pycute's algorithms.
+/// It holds pycute's tree, the operand of pycute's algorithms, and rcute's layout (of
+/// static integers) of it, made when first needed (the trees of answers always make one:
+/// [`Pl::fits`], or `answer` made it).
 #[pyclass(frozen, module = "rcute.pycute", name = "Layout")]
-#[derive(Clone)]
 pub struct PcLayout {
-    l: Arc<Layout>,
-    pl: Arc<Pl>,
+    pl: Pl,
+    l: OnceLock<Box<Layout>>,
+}
+
+impl Clone for PcLayout {
+    fn clone(&self) -> PcLayout {
+        PcLayout {
+            pl: self.pl.clone(),
+            l: self.l.clone(),
+        }
+    }
 }
 
 impl PcLayout {
     fn of(l: Layout) -> PcLayout {
         PcLayout {
-            pl: Arc::new(Pl::of(&l)),
-            l: Arc::new(l),
+            pl: Pl::of(&l),
+            l: OnceLock::from(Box::new(l)),
         }
+    }
+
+    /// A tree that makes a layout ([`Pl::fits`]).
+    fn of_tree(pl: Pl) -> PcLayout {
+        PcLayout {
+            pl,
+            l: OnceLock::new(),
+        }
+    }
+
+    /// rcute's layout.
+    fn layout(&self) -> Result<&Layout, rcute::Error> {
+        if let Some(l) = self.l.get() {
+            return Ok(l);
+        }
+        let l = self.pl.rcute_layout()?;
+        Ok(self.l.get_or_init(|| Box::new(l)))
+    }
+
+    /// rcute's layout, or its error as a Python exception.
+    fn layout_py(&self, py: Python<'_>) -> PyResult<&Layout> {
+        self.layout()
+            .map_err(|e| error::core(py, e, &pl_text(&self.pl)))
     }
 }
 
@@ -107,15 +151,21 @@ fn write_py(out: &mut String, t: &IntTuple) {
     out.push(')');
 }
 
-/// An IntTuple as the Python value pycute holds.
-fn to_python(py: Python<'_>, t: &IntTuple) -> PyResult<Py<PyAny>> {
-    if let Some(i) = t.as_int() {
-        return Ok(i.value().into_pyobject(py)?.into_any().unbind());
+/// The shapes (or the strides) of a pycute tree as the Python value pycute holds.
+fn pl_python(py: Python<'_>, p: &Pl, stride: bool) -> PyResult<Py<PyAny>> {
+    match p {
+        Pl::Leaf(s, d) => Ok((if stride { *d } else { *s })
+            .into_pyobject(py)?
+            .into_any()
+            .unbind()),
+        Pl::Node(items) => {
+            let parts = items
+                .iter()
+                .map(|m| pl_python(py, m, stride))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(PyTuple::new(py, parts)?.into_any().unbind())
+        }
     }
-    let parts = (0..t.rank())
-        .map(|k| to_python(py, &t.get(k)))
-        .collect::<PyResult<Vec<_>>>()?;
-    Ok(PyTuple::new(py, parts)?.into_any().unbind())
 }
 
 /// A layout as pycute prints it.
@@ -127,8 +177,8 @@ fn text(l: &Layout) -> String {
     s
 }
 
-/// A pycute tree as pycute prints it: the shapes, `:`, the strides.
-fn pl_text(p: &Pl) -> String {
+/// The shapes (or the strides) of a pycute tree as Python writes them.
+fn write_pl(out: &mut String, p: &Pl, stride: bool) {
     fn go(out: &mut String, p: &Pl, stride: bool) {
         match p {
             Pl::Leaf(s, d) => {
@@ -149,10 +199,15 @@ fn pl_text(p: &Pl) -> String {
             }
         }
     }
+    go(out, p, stride)
+}
+
+/// A pycute tree as pycute prints it: the shapes, `:`, the strides.
+fn pl_text(p: &Pl) -> String {
     let mut s = String::new();
-    go(&mut s, p, false);
+    write_pl(&mut s, p, false);
     s.push(':');
-    go(&mut s, p, true);
+    write_pl(&mut s, p, true);
     s
 }
 
@@ -162,7 +217,13 @@ fn layout_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<std::borrow::Cow<'a, Pc
     if let Ok(l) = obj.cast::<PcLayout>() {
         return Ok(std::borrow::Cow::Borrowed(l.get()));
     }
-    if obj.cast::<PyInt>().is_ok() {
+    if let Ok(i) = obj.cast::<PyInt>() {
+        // `Layout(n)` is `n:1`
+        if let Ok(n) = i.extract::<i64>()
+            && n >= 1
+        {
+            return Ok(std::borrow::Cow::Owned(PcLayout::of_tree(Pl::Leaf(n, 1))));
+        }
         let n = static_tuple(obj)?;
         return default_layout(n)
             .map(|l| std::borrow::Cow::Owned(PcLayout::of(l)))
@@ -176,25 +237,36 @@ fn layout_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<std::borrow::Cow<'a, Pc
 
 /// A pycute tiler: `None` (the whole mode), an int `n` (`Layout(n)`), a layout, or a
 /// tuple of tilers, mode by mode.
-fn tiler_arg(obj: &Bound<'_, PyAny>) -> PyResult<PcTiler> {
+fn tiler_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<PcTiler<'a>> {
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        // the modes, borrowed from the tuple
+        return Ok(PcTiler::Tuple(
+            (0..t.len())
+                .map(|k| tiler_mode(t.get_borrowed_item(k)?))
+                .collect::<PyResult<_>>()?,
+        ));
+    }
+    tiler_mode(obj.as_borrowed())
+}
+
+/// A tiler or a mode of a tuple tiler.
+fn tiler_mode<'a>(obj: Borrowed<'a, '_, PyAny>) -> PyResult<PcTiler<'a>> {
     if obj.is_none() {
         return Ok(PcTiler::None);
     }
     if let Ok(l) = obj.cast::<PcLayout>() {
-        let l = l.get();
-        return Ok(PcTiler::Layout(l.pl.clone(), l.l.clone()));
+        return Ok(PcTiler::Layout(Cow::Borrowed(&l.get().pl)));
     }
     if obj.cast::<PyInt>().is_ok() {
-        let l = layout_arg(obj)?;
-        return Ok(PcTiler::Int(l.pl.clone(), l.l.clone()));
+        let l = layout_arg(&obj)?.into_owned();
+        return Ok(PcTiler::Int(Cow::Owned(l.pl)));
     }
-    if let Ok(t) = obj.cast::<PyTuple>() {
-        return Ok(PcTiler::Tuple(
-            t.iter().map(|x| tiler_arg(&x)).collect::<PyResult<_>>()?,
-        ));
+    if obj.cast::<PyTuple>().is_ok() {
+        // a tuple in a tuple: its trees copied
+        return Ok(owned(tiler_arg(&obj.to_owned())?));
     }
     if let Ok(t) = obj.cast::<PyList>() {
-        return tiler_arg(t.to_tuple().as_any());
+        return Ok(owned(tiler_arg(t.to_tuple().as_any())?));
     }
     Err(PyTypeError::new_err(format!(
         "a tiler is None, an int, a Layout or a tuple of them; this is {}",
@@ -202,9 +274,19 @@ fn tiler_arg(obj: &Bound<'_, PyAny>) -> PyResult<PcTiler> {
     )))
 }
 
+/// A tiler that owns its trees.
+fn owned(t: PcTiler<'_>) -> PcTiler<'static> {
+    match t {
+        PcTiler::None => PcTiler::None,
+        PcTiler::Layout(l) => PcTiler::Layout(Cow::Owned(l.into_owned())),
+        PcTiler::Int(l) => PcTiler::Int(Cow::Owned(l.into_owned())),
+        PcTiler::Tuple(items) => PcTiler::Tuple(items.into_iter().map(owned).collect()),
+    }
+}
+
 /// A tuple tiler padded with `None` to the rank of `l`: pycute keeps the modes beyond a
 /// tuple tiler (CuTe's composition drops them), as `_` does.
-fn padded(t: PcTiler, l: &Pl) -> PcTiler {
+fn padded<'a>(t: PcTiler<'a>, l: &Pl) -> PcTiler<'a> {
     match t {
         PcTiler::Tuple(mut items) => {
             while items.len() < pycute_algo::len(l) {
@@ -217,10 +299,10 @@ fn padded(t: PcTiler, l: &Pl) -> PcTiler {
 }
 
 /// A pycute tiler as rcute's.
-fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
+fn rcute_tiler(t: &PcTiler<'_>) -> Result<Tiler, rcute::Error> {
     match t {
         PcTiler::None => Ok(Tiler::UNDERSCORE),
-        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Ok(Tiler::layout(**l)),
+        PcTiler::Int(l) | PcTiler::Layout(l) => Ok(Tiler::layout(l.rcute_layout()?)),
         PcTiler::Tuple(items) => {
             let parts = items
                 .iter()
@@ -232,28 +314,80 @@ fn rcute_tiler(t: &PcTiler) -> Result<Tiler, rcute::Error> {
 }
 
 /// A pycute tiler as the language's value, for the law.
-fn tiler_value(t: &PcTiler) -> Value {
-    match t {
+fn tiler_value(t: &PcTiler<'_>) -> Result<Value, rcute::Error> {
+    Ok(match t {
         PcTiler::None => Value::Tuple(IntTuple::from_int(rcute::Int::UNDERSCORE)),
-        PcTiler::Int(_, l) | PcTiler::Layout(_, l) => Value::Layout(**l),
-        PcTiler::Tuple(items) => Value::List(items.iter().map(tiler_value).collect()),
-    }
+        PcTiler::Int(l) | PcTiler::Layout(l) => Value::Layout(l.rcute_layout()?),
+        PcTiler::Tuple(items) => {
+            Value::List(items.iter().map(tiler_value).collect::<Result<_, _>>()?)
+        }
+    })
 }
 
-/// pycute's answer where it is the operation's function: the same as rcute's, or checked
-/// by the operation's law where the two differ (pycute keeps strides of size-1 modes,
-/// stops its inverses early, ...) or rcute refuses; an `rcute.Error` where pycute refuses
-/// or its answer breaks the law.
+/// pycute's answer where it is the operation's function: proved so by `pycute_algo`
+/// (`lawful`), or the same as rcute's, or checked by the operation's law where the two
+/// differ (pycute keeps strides of size-1 modes, stops its inverses early, ...) or rcute
+/// refuses; an `rcute.Error` where pycute refuses or its answer breaks the law.
 fn answer(
     py: Python<'_>,
     op: &str,
     call: impl Fn() -> String,
     port: Result<Pl, pycute_algo::Refusal>,
-    rcute: Result<Layout, rcute::Error>,
-    law_args: impl FnOnce() -> Vec<Value>,
+    lawful: bool,
+    rcute: impl FnOnce() -> Result<Layout, rcute::Error>,
+    law_args: impl FnOnce() -> Result<Vec<Value>, rcute::Error>,
 ) -> PyResult<Py<PcLayout>> {
     let refuse = |why| error::message(py, format!("{op}: pycute refuses: {why}"), &call());
     let pl = port.map_err(refuse)?;
+    if lawful && pl.fits() {
+        if !CHECKED.load(Ordering::Relaxed) {
+            return Py::new(py, PcLayout::of_tree(pl));
+        }
+        // the proof checked: the answer of the second way must be the same
+        let proved = pl.clone();
+        let checked = checked_answer(py, op, &call, pl, rcute(), law_args);
+        same_as_proved(py, op, &proved, &checked, call)?;
+        return checked;
+    }
+    checked_answer(py, op, &call, pl, rcute(), law_args)
+}
+
+/// While checked: `Ok` (and counted) where the answer of the second way is the proved
+/// one, else the error that says they differ.
+fn same_as_proved(
+    py: Python<'_>,
+    op: &str,
+    proved: &Pl,
+    checked: &PyResult<Py<PcLayout>>,
+    call: impl Fn() -> String,
+) -> PyResult<()> {
+    let proved = pl_text(proved);
+    let got = match checked {
+        Ok(r) => pl_text(&r.get().pl),
+        Err(e) => e.to_string(),
+    };
+    if got != proved {
+        return Err(error::message(
+            py,
+            format!("{op}: the answer proved lawful, {proved}, is not the checked one: {got}"),
+            &call(),
+        ));
+    }
+    PROVED.fetch_add(1, Ordering::Relaxed);
+    Ok(())
+}
+
+/// [`answer`] where pycute's answer is not proved lawful: compared with rcute's, and
+/// checked by the law where they differ.
+fn checked_answer(
+    py: Python<'_>,
+    op: &str,
+    call: &impl Fn() -> String,
+    pl: Pl,
+    rcute: Result<Layout, rcute::Error>,
+    law_args: impl FnOnce() -> Result<Vec<Value>, rcute::Error>,
+) -> PyResult<Py<PcLayout>> {
+    let refuse = |why| error::message(py, format!("{op}: pycute refuses: {why}"), &call());
     if let Ok(r) = &rcute
         && pl.is(r)
     {
@@ -261,8 +395,8 @@ fn answer(
         return Py::new(
             py,
             PcLayout {
-                l: Arc::new(*r),
-                pl: Arc::new(pl),
+                l: OnceLock::from(Box::new(*r)),
+                pl,
             },
         );
     }
@@ -271,8 +405,8 @@ fn answer(
         Py::new(
             py,
             PcLayout {
-                l: Arc::new(l),
-                pl: Arc::new(pl),
+                l: OnceLock::from(Box::new(l)),
+                pl,
             },
         )
     };
@@ -283,7 +417,11 @@ fn answer(
     {
         return made(p, pl);
     }
-    match rcute_lang::check_call(op, &law_args(), &Value::Layout(p)) {
+    let verdict = match law_args() {
+        Ok(args) => rcute_lang::check_call(op, &args, &Value::Layout(p)),
+        Err(_) => Verdict::Unchecked("an operand that is not a layout of rcute's"),
+    };
+    match verdict {
         Verdict::Holds => made(p, pl),
         Verdict::Breaks(why) => {
             let rc = match &rcute {
@@ -347,13 +485,13 @@ impl PcLayout {
     /// pycute's `shape`: an int or a nested tuple of ints.
     #[getter]
     fn shape(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        to_python(py, self.l.shape_ref())
+        pl_python(py, &self.pl, false)
     }
 
     /// pycute's `stride`.
     #[getter]
     fn stride(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        to_python(py, self.l.stride_ref())
+        pl_python(py, &self.pl, true)
     }
 
     fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
@@ -380,11 +518,7 @@ impl PcLayout {
     }
 
     fn __len__(&self) -> usize {
-        if self.l.shape_ref().is_leaf() {
-            1
-        } else {
-            self.l.rank()
-        }
+        pycute_algo::len(&self.pl)
     }
 
     /// `L(c)`: the index of a coordinate (an int, or a tuple congruent to the shape); with
@@ -392,14 +526,41 @@ impl PcLayout {
     #[pyo3(signature = (*args))]
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
         if args.len() == 1 {
-            let a = args.get_item(0)?;
+            let a = args.get_borrowed_item(0)?;
             if let Ok(i) = a.cast::<PyInt>()
                 && let Ok(v) = i.extract::<i64>()
             {
-                return match self.l.try_crd2idx(&IntTuple::dynamic(v)) {
+                // an index of the domain: pycute's crd2idx on the tree
+                if let Some(k) = pycute_algo::index(&self.pl, v) {
+                    return Ok(k.into_pyobject(py)?.into_any().unbind());
+                }
+                let l = self.layout_py(py)?;
+                return match l.try_crd2idx(&IntTuple::dynamic(v)) {
                     Ok(k) => Ok(k.value().into_pyobject(py)?.into_any().unbind()),
-                    Err(e) => Err(error::core(py, e, &format!("{}({v})", text(&self.l)))),
+                    Err(e) => Err(error::core(py, e, &format!("{}({v})", text(l)))),
                 };
+            }
+            // ints in the domains of the modes: pycute's crd2idx mode by mode
+            if let Ok(t) = a.cast::<PyTuple>()
+                && let Pl::Node(modes) = &self.pl
+                && modes.len() == t.len()
+            {
+                let mut sum = Some(0i64);
+                for (k, m) in modes.iter().enumerate() {
+                    let x = t.get_borrowed_item(k)?;
+                    let Some(v) = x.cast::<PyInt>().ok().and_then(|i| i.extract::<i64>().ok())
+                    else {
+                        sum = None;
+                        break;
+                    };
+                    sum = sum.and_then(|s| s.checked_add(pycute_algo::index(m, v)?));
+                    if sum.is_none() {
+                        break;
+                    }
+                }
+                if let Some(k) = sum {
+                    return Ok(k.into_pyobject(py)?.into_any().unbind());
+                }
             }
         }
         // a flat tuple of ints: the coordinate built at once
@@ -419,10 +580,10 @@ impl PcLayout {
                 }
             }
             if flat && let Ok(crd) = IntTuple::try_from_ints(&ints[..t.len()]) {
-                let k = self
-                    .l
+                let l = self.layout_py(py)?;
+                let k = l
                     .try_crd2idx(&crd)
-                    .map_err(|e| error::core(py, e, &format!("{}({})", text(&self.l), t)))?;
+                    .map_err(|e| error::core(py, e, &format!("{}({})", text(l), t)))?;
                 return Ok(k.value().into_pyobject(py)?.into_any().unbind());
             }
         }
@@ -434,7 +595,8 @@ impl PcLayout {
         let crd = crate::convert::tuple_of(&c)?
             .ok_or_else(|| PyTypeError::new_err("a coordinate is ints, tuples and None"))?
             .to_dynamic();
-        let fail = |e| error::core(py, e, &format!("{}({})", text(&self.l), c));
+        let l = self.layout_py(py)?;
+        let fail = |e| error::core(py, e, &format!("{}({})", text(l), c));
         if crd.has_underscore() {
             // pycute's slice: Layout(slice_(c, shape), slice_(c, stride))
             let slice = py.import("rcute.pycute.int_tuple")?.getattr("slice_")?;
@@ -442,55 +604,47 @@ impl PcLayout {
             let stride = slice.call1((&c, self.stride(py)?))?;
             return Ok(Py::new(py, PcLayout::new(&shape, Some(&stride))?)?.into_any());
         }
-        let k = self.l.try_crd2idx(&crd).map_err(fail)?;
+        let k = l.try_crd2idx(&crd).map_err(fail)?;
         Ok(k.value().into_pyobject(py)?.into_any().unbind())
     }
 
     /// `L[i]`: mode `i` (pycute's `Layout(shape[i], stride[i])`).
     fn __getitem__(&self, py: Python<'_>, i: isize) -> PyResult<Py<PcLayout>> {
-        if self.l.shape_ref().is_leaf() {
+        if let Pl::Leaf(..) = &self.pl {
             if i != 0 {
                 return Err(PyIndexError::new_err(format!(
                     "mode {i} of the rank-1 layout {}",
-                    text(&self.l)
+                    pl_text(&self.pl)
                 )));
             }
             return Py::new(py, self.clone());
         }
-        let n = self.l.rank() as isize;
+        let n = pycute_algo::len(&self.pl) as isize;
         let k = if i < 0 { i + n } else { i };
         if k < 0 || k >= n {
             return Err(PyIndexError::new_err(format!(
                 "mode {i} of {} (rank {n})",
-                text(&self.l)
+                pl_text(&self.pl)
             )));
         }
         let pl = pycute_algo::mode(&self.pl, k as usize)
-            .map_err(|e| error::message(py, e, &text(&self.l)))?
+            .map_err(|e| error::message(py, e, &pl_text(&self.pl)))?
             .clone();
-        let l = pl
-            .layout()
-            .map_err(|e| error::message(py, e, &text(&self.l)))?;
-        Py::new(
-            py,
-            PcLayout {
-                l: Arc::new(l),
-                pl: Arc::new(pl),
-            },
-        )
+        // a mode of a layout's tree makes a layout
+        Py::new(py, PcLayout::of_tree(pl))
     }
 
     /// The size of the domain.
     fn size(&self, py: Python<'_>) -> PyResult<i64> {
-        self.l
+        self.layout_py(py)?
             .try_size()
             .map(|i| i.value())
-            .map_err(|e| error::core(py, e, &text(&self.l)))
+            .map_err(|e| error::core(py, e, &pl_text(&self.pl)))
     }
 
     /// pycute's size of the codomain, `L(size(L) - 1) + 1`.
     fn cosize(&self, py: Python<'_>) -> PyResult<i64> {
-        pycute_algo::cosize(&self.pl).map_err(|e| error::message(py, e, &text(&self.l)))
+        pycute_algo::cosize(&self.pl).map_err(|e| error::message(py, e, &pl_text(&self.pl)))
     }
 
     fn __str__(&self) -> String {
@@ -499,12 +653,45 @@ impl PcLayout {
 
     fn __repr__(&self) -> String {
         let mut s = String::from("Layout(");
-        write_py(&mut s, self.l.shape_ref());
+        write_pl(&mut s, &self.pl, false);
         s.push(',');
-        write_py(&mut s, self.l.stride_ref());
+        write_pl(&mut s, &self.pl, true);
         s.push(')');
         s
     }
+}
+
+/// A tuple tiler's answer where it is proved lawful, mode by mode as pycute's
+/// (`pycute_algo::by_mode`: the modes beyond the tiler kept), without a tiler built of the
+/// tuple; `None` where a mode is not proved or refused (the call then takes the general
+/// way, which answers and refuses as pycute's). While checked, the general way answers
+/// too, and must give the same.
+fn by_mode_proved(
+    a: &Pl,
+    t: &Bound<'_, PyTuple>,
+    op: fn(&Pl, &PcTiler<'_>, &mut bool) -> Result<Pl, pycute_algo::Refusal>,
+) -> PyResult<Option<Pl>> {
+    let (n, k) = (pycute_algo::len(a), t.len());
+    if k > n {
+        return Ok(None);
+    }
+    let mut parts = Vec::with_capacity(n);
+    for i in 0..n {
+        let Ok(m) = pycute_algo::mode(a, i) else {
+            return Ok(None);
+        };
+        if i >= k {
+            parts.push(m.clone());
+            continue;
+        }
+        let mut lawful = true;
+        match op(m, &tiler_mode(t.get_borrowed_item(i)?)?, &mut lawful) {
+            Ok(p) if lawful => parts.push(p),
+            _ => return Ok(None),
+        }
+    }
+    let pl = Pl::Node(parts);
+    Ok(pl.fits().then_some(pl))
 }
 
 macro_rules! by_tiler {
@@ -520,18 +707,35 @@ macro_rules! by_tiler {
                 return Ok(a.clone().unbind());
             }
             let arg = layout_arg(a)?;
-            let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
-            let t = padded(tiler_arg(b)?, pl);
-            let rc = rcute_tiler(&t).and_then(|rt| TilerOps::$name(l, &rt));
+            let proved = match b.cast::<PyTuple>() {
+                Ok(t) => by_mode_proved(&arg.pl, t, pycute_algo::$name)?,
+                Err(_) => None,
+            };
+            let proved = match proved {
+                Some(pl) if !CHECKED.load(Ordering::Relaxed) => {
+                    return Ok(Py::new(py, PcLayout::of_tree(pl))?.into_any());
+                }
+                p => p,
+            };
+            let t = padded(tiler_arg(b)?, &arg.pl);
+            let mut lawful = true;
+            let port = pycute_algo::$name(&arg.pl, &t, &mut lawful);
             let r = answer(
                 py,
                 $op,
                 || call_text($op, &[a, b]),
-                pycute_algo::$name(pl, &t),
-                rc,
-                || vec![Value::Layout(*l), tiler_value(&t)],
-            )?;
-            Ok(r.into_any())
+                port,
+                lawful,
+                || {
+                    let l = arg.layout()?;
+                    rcute_tiler(&t).and_then(|rt| TilerOps::$name(l, &rt))
+                },
+                || Ok(vec![Value::Layout(*arg.layout()?), tiler_value(&t)?]),
+            );
+            if let Some(pl) = proved {
+                same_as_proved(py, $op, &pl, &r, || call_text($op, &[a, b]))?;
+            }
+            Ok(r?.into_any())
         }
     };
 }
@@ -568,19 +772,25 @@ pub(crate) fn complement(
     max_idx: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
     let arg = layout_arg(layout)?;
-    let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
     let n = match max_idx {
         Some(m) => m.extract::<i64>()?,
         None => 1,
     };
-    let cot = IntTuple::constant(n);
+    let mut lawful = true;
+    let port = pycute_algo::complement(&arg.pl, n, &mut lawful);
     answer(
         py,
         "complement",
-        || format!("complement({}, {n})", text(l)),
-        pycute_algo::complement(pl, n),
-        l.try_complement(&cot),
-        || vec![Value::Layout(*l), Value::Tuple(cot)],
+        || format!("complement({}, {n})", pl_text(&arg.pl)),
+        port,
+        lawful,
+        || arg.layout()?.try_complement(&IntTuple::constant(n)),
+        || {
+            Ok(vec![
+                Value::Layout(*arg.layout()?),
+                Value::Tuple(IntTuple::constant(n)),
+            ])
+        },
     )
 }
 
@@ -593,25 +803,29 @@ pub(crate) fn coalesce(
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
     let arg = layout_arg(layout)?;
-    let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
     let p = match profile {
         Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),
         _ => None,
     };
-    let rc = match &p {
-        Some(p) => l.try_coalesce_by(p),
-        None => l.try_coalesce(),
-    };
+    let mut lawful = true;
+    let port = pycute_algo::coalesce(&arg.pl, p.as_ref(), &mut lawful);
     answer(
         py,
         "coalesce",
-        || format!("coalesce({})", text(l)),
-        pycute_algo::coalesce(pl, p.as_ref()),
-        rc,
+        || format!("coalesce({})", pl_text(&arg.pl)),
+        port,
+        lawful,
         || {
-            let mut v = vec![Value::Layout(*l)];
-            v.extend(p.map(Value::Tuple));
-            v
+            let l = arg.layout()?;
+            match &p {
+                Some(p) => l.try_coalesce_by(p),
+                None => l.try_coalesce(),
+            }
+        },
+        || {
+            let mut v = vec![Value::Layout(*arg.layout()?)];
+            v.extend(p.as_ref().map(|t| Value::Tuple(*t)));
+            Ok(v)
         },
     )
 }
@@ -625,25 +839,27 @@ pub(crate) fn filter(
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
     let arg = layout_arg(layout)?;
-    let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
     let p = match profile {
         Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),
         _ => None,
     };
-    let rc = match &p {
-        Some(p) => l.try_filter_by(p),
-        None => l.try_filter(),
-    };
     answer(
         py,
         "filter",
-        || format!("filter({})", text(l)),
-        pycute_algo::filter(pl, p.as_ref()),
-        rc,
+        || format!("filter({})", pl_text(&arg.pl)),
+        pycute_algo::filter(&arg.pl, p.as_ref()),
+        false,
         || {
-            let mut v = vec![Value::Layout(*l)];
-            v.extend(p.map(Value::Tuple));
-            v
+            let l = arg.layout()?;
+            match &p {
+                Some(p) => l.try_filter_by(p),
+                None => l.try_filter(),
+            }
+        },
+        || {
+            let mut v = vec![Value::Layout(*arg.layout()?)];
+            v.extend(p.as_ref().map(|t| Value::Tuple(*t)));
+            Ok(v)
         },
     )
 }
@@ -660,14 +876,14 @@ macro_rules! one_layout {
                 return Ok(Py::new(py, layout_arg(layout)?.into_owned())?.into_any());
             }
             let arg = layout_arg(layout)?;
-            let (l, pl): (&Layout, &Pl) = (&arg.l, &arg.pl);
             let r = answer(
                 py,
                 $op,
-                || format!("{}({})", $op, text(l)),
-                pycute_algo::$name(pl),
-                l.$method(),
-                || vec![Value::Layout(*l)],
+                || format!("{}({})", $op, pl_text(&arg.pl)),
+                pycute_algo::$name(&arg.pl),
+                false,
+                || arg.layout()?.$method(),
+                || Ok(vec![Value::Layout(*arg.layout()?)]),
             )?;
             Ok(r.into_any())
         }
@@ -698,8 +914,8 @@ pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyRes
     Py::new(
         py,
         PcLayout {
-            l: Arc::new(l),
-            pl: Arc::new(pl),
+            l: OnceLock::from(Box::new(l)),
+            pl,
         },
     )
 }
@@ -707,7 +923,8 @@ pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyRes
 /// A layout of pycute's as an `rcute.Layout` (static values: `_4`).
 #[pyfunction]
 pub(crate) fn to_rcute(layout: &Bound<'_, PyAny>) -> PyResult<crate::layout::PyLayout> {
-    Ok(crate::layout::PyLayout(*layout_arg(layout)?.l))
+    let arg = layout_arg(layout)?;
+    Ok(crate::layout::PyLayout(*arg.layout_py(layout.py())?))
 }
 
 /// An `rcute.Layout` as pycute's (every value as its Python int).
@@ -718,4 +935,18 @@ pub(crate) fn from_rcute(layout: &Bound<'_, PyAny>) -> PyResult<PcLayout> {
         Layout::try_new(l.shape_ref().to_static(), l.stride_ref().to_static())
             .map_err(|e| error::core(layout.py(), e, &l.to_string()))?,
     ))
+}
+
+/// `_set_checked(on)`: with `on`, every call answered by proof is answered the second way
+/// too (rcute's answer and the law), and raises where the two differ. For the tests.
+#[pyfunction]
+pub(crate) fn _set_checked(on: bool) {
+    CHECKED.store(on, Ordering::Relaxed);
+}
+
+/// `_proved()`: how many calls were answered by proof, and found the same the second way,
+/// while checked. For the tests.
+#[pyfunction]
+pub(crate) fn _proved() -> u64 {
+    PROVED.load(Ordering::Relaxed)
 }

@@ -84,7 +84,7 @@ fn tiled_copy(c: &Call<'_>, i: usize) -> Result<TiledCopy, EvalError> {
 
 fn tensor(c: &Call<'_>, i: usize) -> Result<CoordTensor, EvalError> {
     match c.value(i) {
-        Value::Tensor(t) => Ok(*t),
+        Value::Tensor(t) => Ok(**t),
         _ => Err(c.bad_arg(i, "a tensor (make_identity_tensor(shape))")),
     }
 }
@@ -191,7 +191,9 @@ fn partition(c: &Call<'_>, op: Operand) -> R {
     let m = tiled_mma(c, 0)?;
     let thr = thread(c, 1)?;
     let t = tensor(c, 2)?;
-    Ok(Value::Tensor(c.core(m.try_partition(op, thr, &t))?))
+    Ok(Value::Tensor(Box::new(
+        c.core(m.try_partition(op, thr, &t))?,
+    )))
 }
 
 pub(super) fn partition_a(c: &Call<'_>) -> R {
@@ -338,7 +340,9 @@ fn partition_sd(c: &Call<'_>, dst: bool) -> R {
         })));
     }
     let x = tensor(c, 2)?;
-    Ok(Value::Tensor(c.core(t.try_partition(thr, &x, dst))?))
+    Ok(Value::Tensor(Box::new(
+        c.core(t.try_partition(thr, &x, dst))?,
+    )))
 }
 
 pub(super) fn partition_s(c: &Call<'_>) -> R {
@@ -351,7 +355,7 @@ pub(super) fn partition_d(c: &Call<'_>) -> R {
 pub(super) fn retile(c: &Call<'_>) -> R {
     let t = tiled_copy(c, 0)?;
     let x = tensor(c, 1)?;
-    Ok(Value::Tensor(c.core(t.try_retile(&x))?))
+    Ok(Value::Tensor(Box::new(c.core(t.try_retile(&x))?)))
 }
 
 /// `make_tmem_warp_partitioner(tmem_tensor)`.
@@ -394,7 +398,7 @@ pub(super) fn partition_tv(c: &Call<'_>) -> R {
         })));
     }
     let x = tensor(c, 2)?;
-    Ok(Value::Tensor(c.core(p.try_partition(coord, &x))?))
+    Ok(Value::Tensor(Box::new(c.core(p.try_partition(coord, &x))?)))
 }
 
 /// `make_tmem_copy(atom or op, tmem_tensor)`.

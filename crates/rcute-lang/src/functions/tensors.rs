@@ -24,13 +24,13 @@ pub(super) const FUNCTIONS: &[Function] = &[
 
 fn tensor(c: &Call<'_>, i: usize) -> Result<CoordTensor, EvalError> {
     match c.value(i) {
-        Value::Tensor(t) => Ok(*t),
+        Value::Tensor(t) => Ok(**t),
         _ => Err(c.bad_arg(i, "a tensor")),
     }
 }
 
 fn ten(t: CoordTensor) -> R {
-    Ok(Value::Tensor(t))
+    Ok(Value::Tensor(alloc::boxed::Box::new(t)))
 }
 
 /// `group_modes<B,E>(X)` of a layout, a coordinate tensor or a tensor over a pointer.

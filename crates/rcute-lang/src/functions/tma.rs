@@ -283,7 +283,9 @@ pub(super) fn get_tma_tensor(c: &Call<'_>) -> R {
         .tma_params()
         .copied()
         .ok_or_else(|| c.bad_arg(0, "a TMA atom"))?;
-    Ok(Value::Tensor(c.core(p.tma_tensor(&shape))?))
+    Ok(Value::Tensor(alloc::boxed::Box::new(
+        c.core(p.tma_tensor(&shape))?,
+    )))
 }
 
 /// `tma_partition(atom, [cta_coord, cta_layout,] S, G)`: the pair `(G', S')` of CuTe's.
@@ -296,7 +298,7 @@ pub(super) fn tma_partition(c: &Call<'_>) -> R {
     };
     let s = smem(c, si)?;
     let g = match c.value(gi) {
-        Value::Tensor(t) => *t,
+        Value::Tensor(t) => **t,
         _ => return Err(c.bad_arg(gi, "the TMA coordinate tensor (get_tma_tensor, local_tile)")),
     };
     let (gr, sr, off) = c.core(atom::tma_partition(&a, &coord, &cl, &s, &g))?;
@@ -308,7 +310,10 @@ pub(super) fn tma_partition(c: &Call<'_>) -> R {
         }
         _ => Value::from(sr),
     };
-    Ok(Value::List(alloc::vec![Value::Tensor(gr), sv]))
+    Ok(Value::List(alloc::vec![
+        Value::Tensor(alloc::boxed::Box::new(gr)),
+        sv
+    ]))
 }
 
 /// `make_tensor(ptr, layout)`: a tensor over a pointer.

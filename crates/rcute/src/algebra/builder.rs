@@ -134,6 +134,7 @@ impl LayoutBuilder {
     }
 
     /// Appends one integral mode `s:d`.
+    #[inline(always)]
     pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
         IntTuple::push_leaf_pair(&mut self.l.shape, &mut self.l.stride, s, d)
     }

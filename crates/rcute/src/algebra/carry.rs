@@ -67,6 +67,7 @@ impl Carry {
     }
 
     /// Records a new mode `n:r` at mode `k` of `A`.
+    #[inline(always)]
     pub(crate) const fn add(&mut self, k: usize, n: Int, r: Int) -> Result<(), Error> {
         if k < self.low {
             self.low = k;

@@ -403,7 +403,9 @@ const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error>
 /// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
 /// function beyond its domain, then walk `B`.
 const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    composition_general_with(a, b, false)
+    let mut out = LayoutBuilder::new();
+    tri!(composition_general_into(a, b, &mut out));
+    out.finish()
 }
 
 /// [`composition_general`], or with `as_cute` CuTe's walk as CuTe takes it (see
@@ -548,18 +550,17 @@ const fn walk<const AS_CUTE: bool>(
 /// still one mode), so every integral mode `t:e` of `B` becomes `t:(e*d)` (CuTe's
 /// "integral lhs" case of `composition_impl`; a `_0` stride stays `_0`, as `_0 * d` is
 /// `_0`), with `B`'s hierarchy.
+#[inline(never)]
 const fn compose_leaf(d: Int, b: &Layout) -> Result<Layout, Error> {
-    let mut stride = *b.stride_ref();
-    let n = stride.leaf_count();
-    let mut i = 0;
-    while i < n {
-        let e = stride.leaf(i);
-        if !e.is_constant(0) {
-            stride.set_leaf(i, tri!(e.try_mul(d)));
+    // `b` copied once, into the result, and its strides scaled there
+    let mut res = Ok(*b);
+    if let Ok(l) = &mut res {
+        if let Err(e) = l.stride.scale_leaves_from(0, d) {
+            return Err(e);
         }
-        i += 1;
+        l.basis = l.stride.has_basis();
     }
-    Ok(Layout::from_parts(*b.shape_ref(), stride))
+    res
 }
 
 impl Layout {

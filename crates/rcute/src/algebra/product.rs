@@ -19,8 +19,14 @@ use crate::tuple::{IntTuple, Major, Node};
 /// is an integral mode, else `((a0, b0), (a1, b1), ...)`; the sub-layouts are copied
 /// straight from `p`.
 pub(crate) const fn zip_modes(p: &Layout, a: Node, b: Node) -> Result<Layout, Error> {
-    let s = p.shape_ref();
     let mut lb = LayoutBuilder::new();
+    tri!(zip_modes_into(p, a, b, &mut lb));
+    lb.finish()
+}
+
+/// [`zip_modes`] written into `lb`, an empty builder.
+const fn zip_modes_into(p: &Layout, a: Node, b: Node, lb: &mut LayoutBuilder) -> Result<(), Error> {
+    let s = p.shape_ref();
     tri!(lb.open());
     if s.is_leaf_node(a) {
         tri!(lb.open());
@@ -50,8 +56,7 @@ pub(crate) const fn zip_modes(p: &Layout, a: Node, b: Node) -> Result<Layout, Er
             i += 1;
         }
     }
-    tri!(lb.close());
-    lb.finish()
+    lb.close()
 }
 
 /// What ordering the repeats of `tile_to_shape` follow.
@@ -206,38 +211,47 @@ impl Layout {
         } else {
             b.rank()
         };
-        // padding to rank r leaves a layout of rank r as it is
+        // padding to rank r leaves a layout of rank r as it is; the padded layouts and the
+        // product are read where they were returned (no copies)
         let (pa, pb);
         let a = if self.rank() == r {
             self
         } else {
-            pa = tri!(self.try_append_to(r, None));
-            &pa
+            pa = self.try_append_to(r, None);
+            match &pa {
+                Ok(l) => l,
+                Err(e) => return Err(*e),
+            }
         };
         let bb = if b.rank() == r {
             b
         } else {
-            pb = tri!(b.try_append_to(r, None));
-            &pb
+            pb = b.try_append_to(r, None);
+            match &pb {
+                Ok(l) => l,
+                Err(e) => return Err(*e),
+            }
         };
-        let p = tri!(a.logical_product_by(bb));
+        let pr = a.logical_product_by(bb);
+        let p = match &pr {
+            Ok(p) => p,
+            Err(e) => return Err(*e),
+        };
         // p is the pair (block, repeat)
         let n0 = p.shape_ref().first_child(Node::ROOT);
         let n1 = p.shape_ref().node_end(n0);
-        let z = if raked {
-            zip_modes(&p, n1, n0)
-        } else {
-            zip_modes(&p, n0, n1)
-        };
-        match z {
-            // Beyond CuTe: with dynamic size-1 modes the repeat mode can come out with
-            // another rank than the block, and CuTe's zip does not compile; the same
-            // product with every value static is well-formed.
+        let (first, second) = if raked { (n1, n0) } else { (n0, n1) };
+        // Beyond CuTe: with dynamic size-1 modes the repeat mode can come out with another
+        // rank than the block, and CuTe's zip does not compile; the same product with every
+        // value static is well-formed.
+        let mut out = LayoutBuilder::new();
+        match zip_modes_into(p, first, second, &mut out) {
+            Ok(()) => out.finish(),
             Err(Error::RankMismatch { .. }) if !(self.is_static() && b.is_static()) => {
                 let s = tri!(self.to_static().rank_product(&b.to_static(), raked));
                 Ok(s.to_dynamic())
             }
-            other => other,
+            Err(e) => Err(e),
         }
     }
 

@@ -78,6 +78,7 @@ mod tma;
 mod tma_im2col;
 mod tma_params;
 mod tmem;
+mod tmem_copy;
 mod umma;
 
 pub use catalog::{copy_atom, copy_families, element_bits, mma_atom, mma_families};
@@ -104,5 +105,6 @@ pub use tma::{
 };
 pub use tma_im2col::{make_im2col_tma_atom, make_im2col_tma_copy};
 pub use tma_params::{TmaOp, TmaParams};
-pub use tmem::{TmemAlloc, make_tmem_copy, tmem_dp, tmem_frg};
+pub use tmem::{TmemAlloc, tmem_dp, tmem_frg};
+pub use tmem_copy::make_tmem_copy;
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};

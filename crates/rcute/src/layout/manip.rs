@@ -121,10 +121,25 @@ impl Layout {
             Some(x) => x,
             None => &PAD,
         };
-        Ok(Layout::from_parts(
-            tri!(self.shape.try_append_to(n, &x.shape)),
-            tri!(self.stride.try_append_to(n, &x.stride)),
-        ))
+        let r = self.shape.rank();
+        if n < r || (n == 1 && self.shape.is_leaf()) {
+            // the shape's error, or the layout as it is
+            tri!(self.shape.try_append_to(n, &x.shape));
+            return Ok(*self);
+        }
+        // shape and stride padded in place, in the result: the shape's error first, as
+        // the stride (congruent, as is `x`) fails at the same step
+        let mut res = Ok(Layout::stream());
+        if let Ok(out) = &mut res {
+            if let Err(e) = self.shape.append_into(n, &x.shape, &mut out.shape) {
+                return Err(e);
+            }
+            if let Err(e) = self.stride.append_into(n, &x.stride, &mut out.stride) {
+                return Err(e);
+            }
+            out.basis = out.stride.has_basis();
+        }
+        res
     }
 
     /// [`Layout::try_append_to`], panicking with the error's message.

@@ -625,8 +625,10 @@ const fn idx2crd_at(
 /// assert_eq!(idx2crd(&int_tuple!(25), &int_tuple!((3,4))).to_string(), "(1,8)");
 /// ```
 pub const fn try_idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
-    // the coordinate has the shape's nesting: start from a copy, written over in place
-    let mut out = *shape;
+    // the coordinate has the shape's nesting: the tokens copied, the leaves written in
+    // place
+    let mut out = IntTuple::stream();
+    out.set_nesting_of(shape);
     if idx2crd_flat(index, shape, &mut out) {
         return Ok(out);
     }

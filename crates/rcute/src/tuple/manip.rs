@@ -145,15 +145,27 @@ impl IntTuple {
             return Ok(*self);
         }
         let mut out = IntTuple::stream();
+        tri!(self.append_into(n, x, &mut out));
+        Ok(out)
+    }
+
+    /// [`IntTuple::try_append_to`] written into `out`, an empty stream, for an `n` of at
+    /// least the rank and not the leaf case (crate-internal: a layout pads its shape and
+    /// stride in place).
+    pub(crate) const fn append_into(
+        &self,
+        n: usize,
+        x: &IntTuple,
+        out: &mut IntTuple,
+    ) -> Result<(), Error> {
         tri!(out.push_open());
         tri!(out.push_children(self, Node::ROOT));
-        let mut i = r;
+        let mut i = self.rank();
         while i < n {
             tri!(out.push_node(x, Node::ROOT));
             i += 1;
         }
-        tri!(out.push_close());
-        Ok(out)
+        out.push_close()
     }
 
     /// [`IntTuple::try_append_to`], panicking with the error's message.

@@ -330,6 +330,36 @@ impl IntTuple {
 
     /// Makes the tuple flat, its leaves unchanged: `(l0,l1,...)`, or the single leaf when
     /// there is one (crate-internal; the tokens no longer used are zeroed).
+    /// Whether [`IntTuple::make_flat`] leaves this tuple as it is: a single leaf, or one
+    /// tuple of leaves that is not `(x)` (crate-internal).
+    #[inline]
+    pub(crate) const fn is_flat_form(&self) -> bool {
+        if self.nleaf == 1 {
+            return self.ntok == 1;
+        }
+        self.ntok == self.nleaf + 2
+    }
+
+    /// Writes the leaves of `src` into this empty stream as a flat tuple (what
+    /// [`IntTuple::make_flat`] makes of a copy of `src`), copying only the leaves in use
+    /// (crate-internal).
+    pub(crate) const fn set_flat_of(&mut self, src: &IntTuple) {
+        let n = src.nleaf as usize;
+        sub_mut(&mut self.val, 0, n).copy_from_slice(sub(&src.val, 0, n));
+        sub_mut(&mut self.meta, 0, n).copy_from_slice(sub(&src.meta, 0, n));
+        self.nleaf = n as u8;
+        self.ntok = self.write_flat_tokens(n) as u8;
+    }
+
+    /// Copies the nesting of `src` into this empty stream, with as many leaves as `src`
+    /// holds, each zero and dynamic, to be written in place (crate-internal).
+    pub(crate) const fn set_nesting_of(&mut self, src: &IntTuple) {
+        let n = src.ntok as usize;
+        sub_mut(&mut self.tok, 0, n).copy_from_slice(sub(&src.tok, 0, n));
+        self.ntok = src.ntok;
+        self.nleaf = src.nleaf;
+    }
+
     pub(crate) const fn make_flat(&mut self) {
         let old = self.ntok as usize;
         let new = self.write_flat_tokens(self.nleaf as usize);

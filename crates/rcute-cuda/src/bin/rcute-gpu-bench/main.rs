@@ -9,6 +9,9 @@
 //!                 [--fp8] [--llm] [--f16-only] [--epilogue] [--moe G N K SIZES]...
 //! rcute-gpu-bench --source [--f16] [--wide ROWS] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
+//! rcute-gpu-bench --profile [--copy M N]... [--gemm M N K]... [--kinds M N K]...  (under
+//!                 ncu: each kernel that --traffic --stages predicts, and the other GEMM
+//!                 kinds, launched once; scripts/ncu/kernel_traffic.sh)
 //! rcute-gpu-bench --traffic [--f16] [M N]  (no device: the copies' predicted traffic by stage)
 //! rcute-gpu-bench --traffic --stages [M N] [--gemm M N K] [--sms N]  (no device: every stage
 //!                 of the copies and GEMMs that scripts/ncu/kernel_traffic.sh profiles)
@@ -43,6 +46,7 @@ mod fp8;
 mod gemm;
 mod moe;
 mod patterns;
+mod profile;
 mod tutorials;
 
 use cudarc::driver::{CudaContext, CudaStream, DeviceRepr};
@@ -198,6 +202,10 @@ struct Cli {
     /// `--sms N`: the SMs `Gemm::tuned` plans for without a device (default 132)
     sms: u32,
     patterns: bool,
+    /// `--profile`: each profiled kernel launched once
+    profile: bool,
+    /// `--kinds M N K`: with `--profile`, the other GEMM kinds too
+    kinds: Vec<(i64, i64, i64)>,
     f16: bool,
     copies: Vec<(i64, i64)>,
     gemms: Vec<(i64, i64, i64)>,
@@ -226,6 +234,8 @@ fn parse(args: &[String]) -> Res<Cli> {
         stages: false,
         sms: 132,
         patterns: false,
+        profile: false,
+        kinds: Vec::new(),
         f16: false,
         copies: Vec::new(),
         gemms: Vec::new(),
@@ -262,6 +272,12 @@ fn parse(args: &[String]) -> Res<Cli> {
             "--stages" => cli.stages = true,
             "--sms" => cli.sms = num(&mut it, "--sms")? as u32,
             "--patterns" => cli.patterns = true,
+            "--profile" => cli.profile = true,
+            "--kinds" => cli.kinds.push((
+                num(&mut it, "--kinds")?,
+                num(&mut it, "--kinds")?,
+                num(&mut it, "--kinds")?,
+            )),
             "--f16" => cli.f16 = true,
             "--fp8" => cli.fp8 = true,
             "--copy" => cli
@@ -351,6 +367,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         && !cli.source
         && !cli.traffic
         && !cli.patterns
+        && !cli.profile
     {
         cli.copies = vec![(1000, 777), (8192, 8192)];
         cli.gemms = vec![(1000, 776, 1000), (1000, 777, 999), (8192, 8192, 8192)];
@@ -361,7 +378,7 @@ fn parse(args: &[String]) -> Res<Cli> {
 fn main() -> Res<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let cli = parse(&args)?;
-    if cli.traffic && (cli.stages || !cli.gemms.is_empty()) {
+    if cli.traffic && (cli.stages || !cli.gemms.is_empty() || !cli.kinds.is_empty()) {
         // every stage of the copies and GEMMs the ncu script profiles, without a device
         let copies = if cli.gemms.is_empty() || !cli.copies.is_empty() {
             if cli.copies.is_empty() {
@@ -376,6 +393,12 @@ fn main() -> Res<()> {
             rcute_cuda::traffic::profiled_kernels(&copies, &cli.gemms, cli.mma, cli.sms)?
         {
             println!("[{key}]\n{}", t.table());
+        }
+        for &(m, n, k) in &cli.kinds {
+            for (key, g) in rcute_cuda::traffic::profiled_gemm_kinds(m, n, k, cli.sms)? {
+                let t = g.traffic(&format!("gemm_{}", g.ty.ptx()))?;
+                println!("[{key}]\n{}", t.table());
+            }
         }
         return Ok(());
     }
@@ -468,6 +491,13 @@ fn main() -> Res<()> {
     };
     if cli.patterns {
         patterns::run(&gpu)?;
+    }
+    if cli.profile {
+        profile::run(&gpu, &cli.copies, &cli.gemms, &cli.kinds, cli.mma)?;
+        return match gpu.wrong.get() {
+            0 => Ok(()),
+            k => Err(format!("{k} kernels computed a wrong result").into()),
+        };
     }
     if !cli.copies.is_empty() {
         println!(
