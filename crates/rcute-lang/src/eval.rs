@@ -855,6 +855,11 @@ impl Env {
                 "print of one of its partitions",
                 e.span,
             )),
+            Value::TvTiler(_) => Err(crate::operators::not_supported(
+                "printing a TV_Tiler (CuTe has no print of it)",
+                "print of one of its partitions",
+                e.span,
+            )),
             // CuTe's print of an atom or a tiling ends its last line
             v @ (Value::MmaAtom(_)
             | Value::CopyAtom(_)

@@ -80,3 +80,49 @@ fn odd_atom_programs_answer_or_refuse() {
         "{ok} answered, {refused} refused"
     );
 }
+
+/// A host program's `thr_mma.partition_fragment_C(T)`, `make_fragment_C` and
+/// `tiler.get_slice(w).partition(T)` answer what the function forms do (whose answers
+/// the golden files check against CuTe): a UMMA's TMEM fragment, a warp's part of TMEM.
+#[test]
+fn host_member_forms_of_tmem_fragments_and_warp_partitions() {
+    let mma = "auto M = make_tiled_mma(SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>{});";
+    let t = "auto T = make_identity_tensor(make_shape(_256{},_256{}));";
+    let by_member = rcute_lang::eval(&format!(
+        "{mma} {t} auto f = M.get_slice(0).partition_fragment_C(T); print(f);"
+    ))
+    .unwrap();
+    let by_fragment = rcute_lang::eval(&format!(
+        "{mma} {t} auto thr = M.get_slice(0); auto f = thr.make_fragment_C(thr.partition_C(T)); print(f);"
+    ))
+    .unwrap();
+    let free = rcute_lang::eval(&format!(
+        "{mma} print(partition_fragment_C(M, make_shape(_256{{}},_256{{}})));"
+    ))
+    .unwrap();
+    assert_eq!(
+        free.trim(),
+        "tmem_[32b](0x0000.0000) o ((_128,_256),_2,_1):((_65536,_1),_256,_0)"
+    );
+    assert_eq!(by_member.trim(), free.trim());
+    assert_eq!(by_fragment.trim(), free.trim());
+    let tmem = "auto T = make_tensor(make_tmem_ptr<float>(0), make_layout(make_shape(_128{},_64{}), make_stride(_65536{},_1{})));";
+    for w in 0..4 {
+        let member = rcute_lang::eval(&format!(
+            "{tmem} auto P = make_tmem_warp_partitioner(T); print(P.get_slice({w}).partition(T));"
+        ))
+        .unwrap();
+        let function = rcute_lang::eval(&format!(
+            "{tmem} auto P = make_tmem_warp_partitioner(T); partition(P, {w}, T)"
+        ))
+        .unwrap();
+        assert_eq!(member.trim(), function.trim());
+        assert!(
+            member.contains(&format!("0x{:04x}.0000", 32 * w)),
+            "{member}"
+        );
+    }
+    // CuTe cannot print the TV_Tiler itself
+    let e = rcute_lang::eval(&format!("{tmem} print(make_tmem_warp_partitioner(T));")).unwrap_err();
+    assert!(e.message.contains("TV_Tiler"), "{}", e.message);
+}

@@ -433,6 +433,11 @@ make_identity_tensor: Function
 
 Arguments: 1."""
 
+make_im2col_tma_copy: Function
+"""make_im2col_tma_copy(op, G, S[, cta_tiler[, multicast]][, lower_corner, upper_corner, lower_padding, upper_padding, stride, lower_srt, dilation]): CuTe's im2col TMA tiled copy of a ((W,H,D,N),C) activation tensor
+
+Arguments: 3 to 12."""
+
 make_layout: Function
 """make_layout(shape[, stride | LayoutLeft | LayoutRight]) or make_layout(L0, L1, ...)
 
@@ -490,6 +495,11 @@ Arguments: 2."""
 
 make_tiled_copy_C: Function
 """make_tiled_copy_C(Copy_Atom<OP,T>, M): the copy of a tiled MMA's C
+
+Arguments: 2."""
+
+make_tiled_copy_C_atom: Function
+"""make_tiled_copy_C_atom(Copy_Atom<OP,T>, M): the copy of a tiled MMA's C threads, each with the values of one copy of the atom
 
 Arguments: 2."""
 
@@ -568,6 +578,11 @@ make_tmem_copy: Function
 
 Arguments: 2."""
 
+make_tmem_warp_partitioner: Function
+"""make_tmem_warp_partitioner(T): CuTe's TV_Tiler giving each of four warps its 32 data paths of the TMEM tensor T (partition(P, warp, X) partitions)
+
+Arguments: 1."""
+
 make_tuple: Function
 """make_tuple(x, ...): a tuple
 
@@ -613,6 +628,11 @@ outer_partition: Function
 
 Arguments: 3."""
 
+partition: Function
+"""partition(P, coord, T): P.get_slice(coord).partition(T) of a TV_Tiler (make_tmem_warp_partitioner)
+
+Arguments: 3."""
+
 partition_A: Function
 """partition_A(M, thr, T): thread thr's part of an (M,K) tensor
 
@@ -649,9 +669,9 @@ partition_fragment_B: Function
 Arguments: 3."""
 
 partition_fragment_C: Function
-"""partition_fragment_C(M, thr, T): the layout of thread thr's accumulators
+"""partition_fragment_C(M, thr, T): the layout of thread thr's accumulators; partition_fragment_C(M, shape_MN): CuTe's free function, an SM100 UMMA's TMEM accumulator tensor (tmem_frg)
 
-Arguments: 3."""
+Arguments: 2 to 3."""
 
 partition_shape_A: Function
 """partition_shape_A(M, shape): the shape of one thread's part of A
