@@ -11,13 +11,11 @@ and asks for the tiled copy, a thread's partition_S/partition_D of an identity t
 the MMA's tile, or its source and destination TV layouts. Atoms that move more values than
 a thread holds are refused by CuTe; those are cases too.
 """
-import json
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cute_oracle import evaluate  # noqa: E402
+from cute_oracle import write_drawn_cases  # noqa: E402
 
 MMAS = [
     ("SM80_16x8x16_F32F16F16F32_TN", "float"),
@@ -69,18 +67,7 @@ def draw(rng):
 
 
 def main():
-    seed, count, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    rng = random.Random(seed)
-    exprs = []
-    while len(exprs) < count:
-        e = draw(rng)
-        if e not in exprs:
-            exprs.append(e)
-    answers = evaluate(exprs, chunk=50, jobs=2)
-    with open(out, "w") as f:
-        for e, a in zip(exprs, answers):
-            f.write(json.dumps({"expr": e, "out": a}) + "\n")
-    print(f"{count} cases -> {out}")
+    write_drawn_cases(draw, sys.argv, chunk=50)
 
 
 if __name__ == "__main__":

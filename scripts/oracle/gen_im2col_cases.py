@@ -14,13 +14,11 @@ draws (a tile that walks channels in one mode only, a multicast that does not di
 those are cases too. The TMA coordinate tensor (get_tma_tensor) is left out: rcute does
 not model it.
 """
-import json
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cute_oracle import evaluate  # noqa: E402
+from cute_oracle import write_drawn_cases  # noqa: E402
 
 TYPES = [("half_t", 16), ("bfloat16_t", 16), ("float", 32), ("uint8_t", 8), ("float_e4m3_t", 8)]
 OPS = ["SM90_TMA_LOAD_IM2COL", "SM90_TMA_LOAD_IM2COL", "SM90_TMA_LOAD_IM2COL_MULTICAST",
@@ -77,18 +75,7 @@ def draw(rng):
 
 
 def main():
-    seed, count, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    rng = random.Random(seed)
-    exprs = []
-    while len(exprs) < count:
-        e = draw(rng)
-        if e not in exprs:
-            exprs.append(e)
-    answers = evaluate(exprs, chunk=40, jobs=2)
-    with open(out, "w") as f:
-        for e, a in zip(exprs, answers):
-            f.write(json.dumps({"expr": e, "out": a}) + "\n")
-    print(f"{count} cases -> {out}")
+    write_drawn_cases(draw, sys.argv, chunk=40)
 
 
 if __name__ == "__main__":

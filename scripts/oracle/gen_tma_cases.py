@@ -11,13 +11,11 @@ tensor, the tiled copy, a thread's partition of a CTA tile, or tma_partition. Ma
 are refused by CuTe (a box over 256, a stride not a multiple of 16 bytes, majors that
 disagree); those are cases too.
 """
-import json
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cute_oracle import evaluate  # noqa: E402
+from cute_oracle import write_drawn_cases  # noqa: E402
 
 TYPES = [("uint8_t", 8), ("half_t", 16), ("bfloat16_t", 16), ("float", 32), ("double", 64)]
 
@@ -90,14 +88,7 @@ def draw(rng):
 
 
 def main():
-    seed, count, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    rng = random.Random(seed)
-    exprs = [draw(rng) for _ in range(count)]
-    answers = evaluate(exprs, chunk=60, jobs=2)
-    with open(out, "w") as f:
-        for e, a in zip(exprs, answers):
-            f.write(json.dumps({"expr": e, "out": a}) + "\n")
-    print(f"{count} cases -> {out}")
+    write_drawn_cases(draw, sys.argv, chunk=60, distinct=False)
 
 
 if __name__ == "__main__":

@@ -12,13 +12,11 @@ tensor, of an identity tensor of its shape, or of a global tensor of its shape, 
 TMEM copy of the fragment. CuTe has no print of the TV_Tiler itself; those cases are
 refused by both.
 """
-import json
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cute_oracle import evaluate  # noqa: E402
+from cute_oracle import write_drawn_cases  # noqa: E402
 
 TYPES = [("float", 32), ("int32_t", 32), ("half_t", 16), ("bfloat16_t", 16), ("uint8_t", 8)]
 UMMAS = [
@@ -81,18 +79,7 @@ def draw(rng):
 
 
 def main():
-    seed, count, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    rng = random.Random(seed)
-    exprs = []
-    while len(exprs) < count:
-        e = draw(rng)
-        if e not in exprs:
-            exprs.append(e)
-    answers = evaluate(exprs, chunk=50, jobs=2)
-    with open(out, "w") as f:
-        for e, a in zip(exprs, answers):
-            f.write(json.dumps({"expr": e, "out": a}) + "\n")
-    print(f"{count} cases -> {out}")
+    write_drawn_cases(draw, sys.argv, chunk=50)
 
 
 if __name__ == "__main__":
