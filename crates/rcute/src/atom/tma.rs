@@ -397,6 +397,29 @@ fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
+/// What CuTe's `Copy_Traits<OP, NumBitsPerTMA>` of a TMA operation (tiled or im2col)
+/// holds: its name, its thread layout (`_1:_0`, or `_2:_1` for a 2SM operation) and its
+/// source layout `(threads, nbits):(0 or nbits, 1)`.
+pub(crate) fn tma_traits(op: TmaOp, nbits: i64) -> Result<(AtomName, Layout, Layout), Error> {
+    let t = op.threads();
+    let n = Int::constant(nbits);
+    let src = Layout::try_new(
+        IntTuple::try_from_ints(&[Int::constant(t), n])?,
+        IntTuple::try_from_ints(&[if t == 1 { Int::ZERO } else { n }, Int::ONE])?,
+    )?;
+    let thr = if t == 1 {
+        Layout::try_parse("_1:_0")?
+    } else {
+        Layout::try_parse("_2:_1")?
+    };
+    let name = AtomName::new("Copy_Traits<")
+        .push(op.name())
+        .push(",Int<")
+        .push_int(u32::try_from(nbits).unwrap_or(u32::MAX))
+        .push(">>");
+    Ok((name, thr, src))
+}
+
 pub(crate) fn split(s: &MaybeSwizzled) -> (Swizzle, Layout) {
     match s {
         MaybeSwizzled::Plain(l) => (Swizzle::new(0, 4, 3), *l),
@@ -446,22 +469,7 @@ pub fn make_tma_copy_atom(
         lhs: size.value(),
         rhs: bits,
     })?;
-    let t = op.threads();
-    let n = Int::constant(nbits);
-    let src = Layout::try_new(
-        IntTuple::try_from_ints(&[Int::constant(t), n])?,
-        IntTuple::try_from_ints(&[if t == 1 { Int::ZERO } else { n }, Int::ONE])?,
-    )?;
-    let thr = if t == 1 {
-        Layout::try_parse("_1:_0")?
-    } else {
-        Layout::try_parse("_2:_1")?
-    };
-    let name = AtomName::new("Copy_Traits<")
-        .push(op.name())
-        .push(",Int<")
-        .push_int(u32::try_from(nbits).unwrap_or(u32::MAX))
-        .push(">>");
+    let (name, thr, src) = tma_traits(op, nbits)?;
     let cop = CopyOp::tma(name, thr, src, params);
     CopyAtom::try_new(cop, ty, bits)
 }

@@ -22,9 +22,8 @@
 //! ```
 
 use super::copy::{CopyAtom, CopyOp};
-use super::name::AtomName;
 use super::tiled_copy::TiledCopy;
-use super::tma::{split, tiled_of_atom};
+use super::tma::{split, tiled_of_atom, tma_traits};
 use super::tma_params::TmaOp;
 use crate::algebra::Tiler;
 use crate::error::Error;
@@ -143,22 +142,7 @@ pub fn make_im2col_tma_atom(
         lhs: size.value(),
         rhs: elem,
     })?;
-    let t = op.threads();
-    let nb = Int::constant(nbits);
-    let src = Layout::try_new(
-        IntTuple::try_from_ints(&[Int::constant(t), nb])?,
-        IntTuple::try_from_ints(&[if t == 1 { Int::ZERO } else { nb }, Int::ONE])?,
-    )?;
-    let thr = if t == 1 {
-        Layout::try_parse("_1:_0")?
-    } else {
-        Layout::try_parse("_2:_1")?
-    };
-    let name = AtomName::new("Copy_Traits<")
-        .push(op.name())
-        .push(",Int<")
-        .push_int(u32::try_from(nbits).unwrap_or(u32::MAX))
-        .push(">>");
+    let (name, thr, src) = tma_traits(op, nbits)?;
     CopyAtom::try_new(CopyOp::tma_without_params(name, thr, src), ty, bits)
 }
 
