@@ -8,8 +8,12 @@
 //!   value is dynamic), and rcute prints a layout that is the same function as
 //!   `static_out`: same size, same offset at every index.
 
+#[path = "support/addresses.rs"]
+mod addresses;
 #[path = "support/call.rs"]
 mod call;
+
+use addresses::without_addresses;
 
 use rcute::Layout;
 use rcute_lang::check_call;
@@ -630,30 +634,6 @@ fn as_cute_random() {
 #[test]
 fn domain_offset_pairs() {
     all_pass("domain-offset.jsonl", 6);
-}
-
-/// A printed pointer's address, `(0x...)` or `(0x....N)`, as `(0xADDR)`: CuTe prints the
-/// machine's address, rcute a made-up one (docs/LANGUAGE.md, "Pointers print
-/// differently"), so the two are compared without it.
-fn without_addresses(s: &str) -> String {
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(k) = rest.find("(0x") {
-        out.push_str(&rest[..k]);
-        let tail = &rest[k + 3..];
-        let end = tail
-            .find(|c: char| !(c.is_ascii_hexdigit() || c == '.'))
-            .unwrap_or(tail.len());
-        if end > 0 && tail[end..].starts_with(')') {
-            out.push_str("(0xADDR");
-            rest = &tail[end..];
-        } else {
-            out.push_str("(0x");
-            rest = tail;
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// How rcute answers a code block that CuTe C++ answers.

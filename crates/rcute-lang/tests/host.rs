@@ -3,6 +3,9 @@
 //! what is outside the subset. Printed answers that CuTe C++ gives are in
 //! `tests/golden/host.jsonl`; these check the evaluator's own behaviour.
 
+#[path = "../../../tests/golden/support/addresses.rs"]
+mod addresses;
+use addresses::without_addresses;
 use rcute_lang::{Launch, MAX_STEPS, eval, eval_launch};
 
 fn ok(p: &str) -> String {
@@ -136,29 +139,6 @@ fn outside_the_subset_is_refused_by_name() {
         "not supported: a range-based for loop",
     );
     refuses("static_assert(_1{} == _2{});", "static assertion failed");
-}
-
-/// A printed pointer's address, `(0x...)` or `(0x....N)`, as `(0xADDR)`: CuTe prints the
-/// machine's, rcute a made-up one (docs/LANGUAGE.md).
-fn without_addresses(s: &str) -> String {
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(k) = rest.find("(0x") {
-        out.push_str(&rest[..k]);
-        let tail = &rest[k + 3..];
-        let end = tail
-            .find(|c: char| !(c.is_ascii_hexdigit() || c == '.'))
-            .unwrap_or(tail.len());
-        if end > 0 && tail[end..].starts_with(')') {
-            out.push_str("(0xADDR");
-            rest = &tail[end..];
-        } else {
-            out.push_str("(0x");
-            rest = tail;
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Programs with loops, functions, templates, lambdas, member calls, arrays, vectors and
