@@ -251,3 +251,20 @@ fn every_function_with_few_arguments_answers_or_refuses() {
     assert_eq!(n, rcute_lang::FUNCTIONS.len() * args.len());
     assert!(n > 600, "{n}");
 }
+
+/// The fuzz smoke's `size<16,2,1>(size<1>((_16,Swizzle<0,0,-4>,1)))` panicked: a mode picked
+/// from a tuple of values may be a swizzle or an integer, and `size`, `cosize`, `coshape`,
+/// `rank` and `depth` took it for a layout.
+#[test]
+fn a_mode_of_a_tuple_of_values_that_is_no_layout_is_refused() {
+    for f in ["size", "cosize", "coshape", "rank", "depth"] {
+        refuses(
+            &format!("{f}<1>((_16:_1,Swizzle<1,2,3>,_4:_1))"),
+            "must be a layout",
+        );
+    }
+    refuses(
+        "size<16,2,1>(size<1>((_16,Swizzle<0,0,-4>,1))); 1",
+        "must be a layout",
+    );
+}

@@ -105,13 +105,21 @@ fn sub_value(c: &Call<'_>, v: &Value, path: &[usize], i: usize) -> Result<Value,
 }
 
 /// The layout of a layout value (for a swizzled layout, the layout under the swizzle).
-fn inner(v: &Value) -> Option<Layout> {
+/// The layout of `v` (a composed layout's own), or an error naming what argument 0 of `c`
+/// must be: a mode picked from a tuple of values may be a swizzle or an integer.
+fn inner(c: &Call<'_>, v: &Value) -> Result<Layout, EvalError> {
     match v {
         Value::Layout(l) => Some(*l),
         Value::Composed(k) => Some(k.layout()),
         Value::Chain(k) => k.inner_layout(),
         _ => None,
     }
+    .ok_or_else(|| {
+        c.bad_arg(
+            0,
+            "a layout or an integer tuple (the mode picked is neither)",
+        )
+    })
 }
 
 pub(super) fn size(c: &Call<'_>) -> R {
@@ -131,20 +139,18 @@ pub(super) fn size(c: &Call<'_>) -> R {
     if let Value::Tuple(t) = v {
         return Ok(Value::int(c.core(t.try_product())?));
     }
-    Ok(Value::int(c.core(inner(&v).unwrap().try_size())?))
+    Ok(Value::int(c.core(inner(c, &v)?.try_size())?))
 }
 
 pub(super) fn cosize(c: &Call<'_>) -> R {
     // CuTe's cosize of a composed layout is that of the layout of its domain
     c.any_layout(0)?;
-    Ok(Value::int(
-        c.core(inner(&sub(c, 0)?).unwrap().try_cosize())?,
-    ))
+    Ok(Value::int(c.core(inner(c, &sub(c, 0)?)?.try_cosize())?))
 }
 
 pub(super) fn coshape(c: &Call<'_>) -> R {
     c.any_layout(0)?;
-    tup(c.core(inner(&sub(c, 0)?).unwrap().try_coshape())?)
+    tup(c.core(inner(c, &sub(c, 0)?)?.try_coshape())?)
 }
 
 pub(super) fn coprofile(c: &Call<'_>) -> R {
@@ -159,7 +165,7 @@ pub(super) fn rank(c: &Call<'_>) -> R {
     let v = sub(c, 0)?;
     let r = match &v {
         Value::Tuple(t) => t.rank(),
-        _ => inner(&v).unwrap().rank(),
+        _ => inner(c, &v)?.rank(),
     };
     Ok(Value::int(Int::constant(r as i64)))
 }
@@ -168,7 +174,7 @@ pub(super) fn depth(c: &Call<'_>) -> R {
     let v = sub(c, 0)?;
     let t = match &v {
         Value::Tuple(t) => *t,
-        _ => inner(&v).unwrap().shape(),
+        _ => inner(c, &v)?.shape(),
     };
     if t.to_string().contains("()") {
         return Err(EvalError::new(
