@@ -156,7 +156,22 @@ impl LayoutBuilder {
             tri!(self.l.shape.reserve(1, 1));
             return self.push_mode(s.int_at(n), l.stride_ref().int_at(n));
         }
-        let end = s.node_end(n);
+        self.push_sub_range(l, n, s.node_end(n))
+    }
+
+    /// [`LayoutBuilder::push_sub_mode`] where the end of the node (`node_end(n)`) is
+    /// known.
+    pub(crate) const fn push_sub_range(
+        &mut self,
+        l: &Layout,
+        n: Node,
+        end: Node,
+    ) -> Result<(), Error> {
+        let s = l.shape_ref();
+        if s.is_leaf_node(n) {
+            tri!(self.l.shape.reserve(1, 1));
+            return self.push_mode(s.int_at(n), l.stride_ref().int_at(n));
+        }
         if end.t - n.t > 16 {
             return self.push_sub(l, n);
         }

@@ -15,6 +15,70 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, NODE_CAPACITY, Node};
 
+/// The end of every node of a tuple (what `node_end` answers), found in one pass over its
+/// tokens, so that a walk that asks again and again for the ends of nested nodes does
+/// not walk them again.
+struct Ends {
+    t: [u8; NODE_CAPACITY],
+    l: [u8; NODE_CAPACITY],
+}
+
+// token and leaf positions up to NODE_CAPACITY are kept as u8
+const _: () = assert!(NODE_CAPACITY < 256);
+
+impl Ends {
+    const fn of(s: &IntTuple) -> Ends {
+        let mut e = Ends {
+            t: [0; NODE_CAPACITY],
+            l: [0; NODE_CAPACITY],
+        };
+        let mut open = [0u8; NODE_CAPACITY];
+        let mut depth = 0;
+        let n = s.token_count();
+        let mut k = Node::ROOT;
+        while k.t < n {
+            if s.is_leaf_node(k) {
+                e.t[k.t] = (k.t + 1) as u8;
+                e.l[k.t] = (k.l + 1) as u8;
+                k.l += 1;
+            } else if s.is_close(k) {
+                depth -= 1;
+                let o = open[depth] as usize;
+                e.t[o] = (k.t + 1) as u8;
+                e.l[o] = k.l as u8;
+            } else {
+                open[depth] = k.t as u8;
+                depth += 1;
+            }
+            k.t += 1;
+        }
+        e
+    }
+
+    /// `node_end(n)`.
+    #[inline]
+    const fn end(&self, n: Node) -> Node {
+        Node {
+            t: self.t[n.t] as usize,
+            l: self.l[n.t] as usize,
+        }
+    }
+
+    /// `rank_at(n)` of the tuple `s` these are the ends of.
+    const fn rank(&self, s: &IntTuple, n: Node) -> usize {
+        if s.is_leaf_node(n) {
+            return 1;
+        }
+        let mut c = s.first_child(n);
+        let mut r = 0;
+        while !s.is_close(c) {
+            r += 1;
+            c = self.end(c);
+        }
+        r
+    }
+}
+
 /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
 /// `(a, b)`; the result gathers `((a...), (b..., modes of t beyond the guide))`.
 ///
@@ -40,10 +104,12 @@ const fn zip2_into(
     guide: &IntTuple,
     unpack1: bool,
 ) -> Result<(), Error> {
+    let ends = Ends::of(l.shape_ref());
     tri!(out.open());
     tri!(zip_pass(
         out,
         l,
+        &ends,
         Node::ROOT,
         guide,
         Node::ROOT,
@@ -53,6 +119,7 @@ const fn zip2_into(
     tri!(zip_pass(
         out,
         l,
+        &ends,
         Node::ROOT,
         guide,
         Node::ROOT,
@@ -72,9 +139,12 @@ const fn zip_rank_error(found: usize) -> Error {
 
 /// One half of [`zip2_by`] for the mode of `l` at `n` and the guide subtree at `g`: the
 /// first halves (`second == false`) or the second halves and the modes beyond the guide.
+/// `ends` are the ends of the nodes of `l`'s shape.
+#[allow(clippy::too_many_arguments)]
 const fn zip_pass(
     out: &mut LayoutBuilder,
     l: &Layout,
+    ends: &Ends,
     n: Node,
     guide: &IntTuple,
     g: Node,
@@ -84,14 +154,14 @@ const fn zip_pass(
     let s = l.shape_ref();
     let leaf = s.is_leaf_node(n);
     // a leaf mode counts as rank 1, its only mode being itself (CuTe's get<0> of an integer)
-    let tr = if leaf { 1 } else { s.rank_at(n) };
+    let tr = if leaf { 1 } else { ends.rank(s, n) };
     if guide.is_leaf_node(g) {
         if tr != 2 || leaf {
             return Err(zip_rank_error(tr));
         }
         let c0 = s.first_child(n);
-        let c = if second { s.node_end(c0) } else { c0 };
-        return out.push_sub(l, c);
+        let c = if second { ends.end(c0) } else { c0 };
+        return out.push_sub_range(l, c, ends.end(c));
     }
     let gr = guide.rank_at(g);
     if tr < gr {
@@ -111,13 +181,13 @@ const fn zip_pass(
     let mut i = 0;
     while i < tr {
         if i < gr {
-            tri!(zip_pass(out, l, c, guide, cg, second, false));
+            tri!(zip_pass(out, l, ends, c, guide, cg, second, false));
             cg = guide.node_end(cg);
         } else if second {
-            tri!(out.push_sub(l, c));
+            tri!(out.push_sub_range(l, c, ends.end(c)));
         }
         if !leaf {
-            c = s.node_end(c);
+            c = ends.end(c);
         }
         i += 1;
     }
@@ -656,6 +726,32 @@ mod tests {
         tri!(first.close());
         tri!(second.close());
         pair(&tri!(first.finish()), &tri!(second.finish()))
+    }
+
+    /// The ends found in one pass are `node_end` of every node, and the ranks `rank_at`,
+    /// on random nested shapes.
+    #[test]
+    fn ends_in_one_pass_are_node_end() {
+        let mut g = Gen(59);
+        let mut nodes = 0;
+        for _ in 0..2000 {
+            let l = g.layout(3);
+            let s = l.shape_ref();
+            let ends = Ends::of(s);
+            let mut k = Node::ROOT;
+            while k.t < s.token_count() {
+                if !s.is_close(k) {
+                    assert_eq!(ends.end(k), s.node_end(k), "{s} at {k:?}");
+                    assert_eq!(ends.rank(s, k), s.rank_at(k), "{s} at {k:?}");
+                    nodes += 1;
+                }
+                if s.is_leaf_node(k) {
+                    k.l += 1;
+                }
+                k.t += 1;
+            }
+        }
+        assert!(nodes > 10_000, "{nodes} nodes");
     }
 
     /// Dividing by a layout with the coalesced shape and the complement kept as flat
