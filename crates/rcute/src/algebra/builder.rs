@@ -192,6 +192,12 @@ impl LayoutBuilder {
         Ok(())
     }
 
+    /// The layout built, finished where it is and read in place (no copy).
+    pub(crate) const fn finished(&mut self) -> &Layout {
+        self.l.basis = self.l.stride.has_basis();
+        &self.l
+    }
+
     /// The layout built, as the `Ok` of a result: copied once, into the result (taking
     /// `self` by value and wrapping the layout would copy it twice).
     pub(crate) const fn finish(&mut self) -> Result<Layout, Error> {

@@ -292,7 +292,7 @@ const fn divide_by_layout(
     tri!(b.push_sub(tl, tn));
     tri!(b.push_flat(&c));
     tri!(b.close());
-    compose_sub_into(a, an, &tri!(b.finish()), out)
+    compose_sub_into(a, an, b.finished(), out)
 }
 
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
@@ -301,25 +301,32 @@ const fn divide_by_layout(
 /// unpacked mode of rank other than 1 in place (a slice by `_`s keeps the leaves and their
 /// order); otherwise [`unpack_sliced`], the slice itself.
 pub(crate) const fn unpack(z: &Layout, unpack0: bool) -> Result<Layout, Error> {
+    let mut out = *z;
+    tri!(unpack_in_place(&mut out, unpack0));
+    Ok(out)
+}
+
+/// [`unpack`] of `z`, written over it.
+const fn unpack_in_place(z: &mut Layout, unpack0: bool) -> Result<(), Error> {
     let s = z.shape_ref();
     if s.is_leaf() || s.rank() != 2 {
-        return unpack_sliced(z, unpack0);
+        *z = tri!(unpack_sliced(z, unpack0));
+        return Ok(());
     }
     let m0 = s.first_child(Node::ROOT);
     let m1 = s.node_end(m0);
     let s0 = unpack0 && !s.is_leaf_node(m0) && s.rank_at(m0) != 1;
     let s1 = !s.is_leaf_node(m1) && s.rank_at(m1) != 1;
-    let mut out = *z;
     match (s0, s1) {
-        (true, true) => out.shape.splice_nodes(m0, Some(m1)),
-        (true, false) => out.shape.splice_nodes(m0, None),
-        (false, true) => out.shape.splice_nodes(m1, None),
-        (false, false) => {}
+        (true, true) => z.shape.splice_nodes(m0, Some(m1)),
+        (true, false) => z.shape.splice_nodes(m0, None),
+        (false, true) => z.shape.splice_nodes(m1, None),
+        (false, false) => return Ok(()),
     }
     // shape and stride are congruent: the same tokens
-    out.stride.copy_tokens(&out.shape);
-    out.basis = out.stride.has_basis();
-    Ok(out)
+    z.stride.copy_tokens(&z.shape);
+    z.basis = z.stride.has_basis();
+    Ok(())
 }
 
 /// [`unpack`] as the slice `z(repeat<R0>(_), repeat<R1>(_))` (a unit test compares the two).
@@ -451,6 +458,17 @@ impl Layout {
     ///            "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
     /// ```
     pub const fn try_zipped_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if !t.is_tuple() {
+            // `zip2_by` by a leaf guide: the divided layout itself, checked to be a pair,
+            // returned where it was built
+            let res = self.try_logical_divide(t);
+            if let Ok(d) = &res {
+                if d.rank() != 2 || d.shape_ref().is_leaf() {
+                    return Err(zip_rank_error(d.rank()));
+                }
+            }
+            return res;
+        }
         let mut b = LayoutBuilder::new();
         if tri!(self.zipped_divide_single(t, &mut b, false)) {
             return b.finish();
@@ -531,6 +549,16 @@ impl Layout {
     ///            "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
     /// ```
     pub const fn try_tiled_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if !t.is_tuple() {
+            // the zipped layout unpacked where it was built
+            let mut res = self.try_zipped_divide(t);
+            if let Ok(z) = &mut res {
+                if let Err(e) = unpack_in_place(z, false) {
+                    return Err(e);
+                }
+            }
+            return res;
+        }
         // the zipped layout built with its second mode unpacked; where that fails, or
         // where the zipped layout (two tokens more) might not have fit, the zipped layout
         // and then `unpack`, for the same answer or error
@@ -945,6 +973,33 @@ mod tests {
         }
         assert_eq!(compared, layouts.len() * tilers.len());
         assert_eq!(fast, 47);
+    }
+
+    /// By a tiler that is not a tuple (a layout, an integer, `_`), the zipped divide
+    /// returned where it was built and the tiled divide unpacked there give
+    /// `zip2_by(logical_divide(l, t))` and its `unpack`, errors included.
+    #[test]
+    fn zipped_and_tiled_divide_by_one_tiler_are_the_definition() {
+        let mut g = Gen(61);
+        let (mut compared, mut oks) = (0, 0);
+        for _ in 0..3000 {
+            let a = g.layout(2);
+            let t = match g.next(4) {
+                0 => Tiler::UNDERSCORE,
+                1 => Tiler::try_parse(&std::format!("{}", 1 + g.next(12))).unwrap(),
+                _ => Tiler::layout(g.layout(1)),
+            };
+            let want = a
+                .try_logical_divide(&t)
+                .and_then(|d| zip2_by_reference(&d, t.guide()));
+            assert_eq!(a.try_zipped_divide(&t), want, "zipped_divide({a}, {t})");
+            let tiled = want.and_then(|z| unpack_sliced(&z, false));
+            assert_eq!(a.try_tiled_divide(&t), tiled, "tiled_divide({a}, {t})");
+            compared += 1;
+            oks += usize::from(tiled.is_ok());
+        }
+        assert_eq!(compared, 3000);
+        assert!(oks > 500, "{oks} answers");
     }
 
     /// The two-walk zip gives the answer of the mode-by-mode definition, errors included.
