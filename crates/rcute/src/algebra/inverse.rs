@@ -41,6 +41,25 @@ const fn prefix(f: FlatModes<'_>, x: usize) -> Result<Int, Error> {
     Ok(pre)
 }
 
+/// Refuses scaled-basis strides, and a product of the shapes that overflows; writes the
+/// exclusive prefix product of the shapes before each mode into `pre`.
+#[inline(always)]
+const fn prefixes(f: FlatModes<'_>, pre: &mut [Int; CAPACITY]) -> Result<(), Error> {
+    let mut size = Int::ONE;
+    let mut i = 0;
+    while i < f.len() {
+        if f.d(i).is_basis() {
+            return Err(Error::WrongKind {
+                msg: "inverse: scaled-basis strides have no inverse layout",
+            });
+        }
+        pre[i] = size;
+        size = tri!(f.s(i).try_mul(size));
+        i += 1;
+    }
+    Ok(())
+}
+
 // mode indices are kept as u8
 const _: () = assert!(CAPACITY <= 256);
 
@@ -269,7 +288,8 @@ impl Layout {
 
     /// [`Layout::left_inverse_with`] of `f`, the coalesced modes of `self`.
     const fn left_inverse_of(&self, f: FlatModes<'_>, as_cute: bool) -> Result<Layout, Error> {
-        tri!(check_modes(f));
+        let mut pre = [Int::ZERO; CAPACITY];
+        tri!(prefixes(f, &mut pre));
         let mut k = 0;
         while k < f.len() {
             if !f.d(k).is_static() {
@@ -337,7 +357,7 @@ impl Layout {
                     let rs = tri!(d.try_div(size));
                     ns += 1;
                     size = if ns == 1 { rs } else { tri!(size.try_mul(rs)) };
-                    let rd = tri!(prefix(f, x));
+                    let rd = pre[x];
                     // at most CAPACITY modes come before the last one
                     tri!(r.push(rs, prev_rd));
                     prev_rd = rd;
