@@ -174,7 +174,13 @@ impl Layout {
         let cotarget = tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize())));
         let mut out = LayoutBuilder::new();
         tri!(out.open());
-        tri!(out.push_layout(self));
+        // a few tokens are copied one by one for less than the slice copies cost
+        // (measured: 8 tokens, not 9)
+        if self.shape_ref().token_count() <= 8 {
+            tri!(out.push_sub_mode(self, Node::ROOT));
+        } else {
+            tri!(out.push_layout(self));
+        }
         tri!(self.repeat_into(b, cotarget, &mut out));
         tri!(out.close());
         out.finish()
@@ -182,6 +188,7 @@ impl Layout {
 
     /// The repeat mode of [`Layout::logical_product_by`], `complement(self, cotarget) ∘ b`
     /// with `cotarget = size(self)*cosize(b)`, written as the next mode of `out`.
+    #[inline(always)]
     const fn repeat_into(
         &self,
         b: &Layout,
