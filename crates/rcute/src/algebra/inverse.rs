@@ -365,7 +365,12 @@ impl Layout {
                 j += 1;
             }
             tri!(r.push(f.s(idx[f.len() - 1] as usize), prev_rd));
-            tri!(coalesce_into(FlatModes::flat(&r), false, false, Sink::Layout(l)));
+            tri!(coalesce_into(
+                FlatModes::flat(&r),
+                false,
+                false,
+                Sink::Layout(l)
+            ));
         }
         if let (Some(m), Ok(r)) = (negative, &res) {
             if !as_cute && !tri!(inverts(f, r)) {
@@ -667,5 +672,4 @@ mod tests {
         assert_eq!(compared, 2 * (modes + modes * modes + 20_000 + 5_000));
         assert!(oks > 10_000, "{oks} answers");
     }
-
 }
