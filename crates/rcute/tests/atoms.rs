@@ -89,6 +89,12 @@ fn atoms() -> Vec<MmaAtom> {
         "SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,16,16,K,K>",
         "SM100_MMA_MXF4NVF4_SS_SPARSE<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,8,32,K,K>",
         "SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,256,16,64,K,K>",
+        // SM103's MXF4 ULTRA (K = 96) and the traits form of SM100's F8F6F4 SS atoms
+        "SM103::SM103_MXF4_ULTRA_SS_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,16,32,K,K>",
+        "SM103::SM103_MXF4_ULTRA_2x1SM_SS_VS<float_e4m3_t,float_e2m1_t,half_t,float_ue4m3_t,256,32,16,K,K,UMMA::ScaleIn::Neg>",
+        "SM103::SM103_MXF4_ULTRA_2x1SM_SS_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,48,32,K,K>",
+        "MMA_Traits<SM100_MMA_F8F6F4_SS,float_e4m3_t,int8_t,int32_t,C<64>,C<8>,integral_constant<UMMA::Major,UMMA::Major::K>,integral_constant<UMMA::Major,UMMA::Major::K>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::Neg>>",
+        "MMA_Atom<MMA_Traits<SM100_MMA_F8F6F4_2x1SM_SS,float_e2m1_t,float_e3m2_t,half_t,_128,_32,integral_constant<UMMA::Major,UMMA::Major::MN>,integral_constant<UMMA::Major,UMMA::Major::MN>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>>>",
     ] {
         v.push(atom::mma_atom(name).unwrap_or_else(|e| panic!("{name}: {e}")));
     }
