@@ -437,3 +437,17 @@ fn c_atom_copies_hold_the_mma_threads_values() {
     }
     assert!(checked >= 300, "{checked} checked, {refused} refused");
 }
+
+/// The listing's family names are whole: none fills an atom name's 128 bytes (where a
+/// longer one is cut), and each closes the brackets it opens.
+#[test]
+fn family_names_are_whole() {
+    let mut n = 0;
+    for name in atom::mma_families().chain(atom::copy_families()) {
+        let s = name.as_str();
+        assert!(s.len() < 128, "{s}");
+        assert_eq!(s.matches('<').count(), s.matches('>').count(), "{s}");
+        n += 1;
+    }
+    assert!(n > 100, "{n}");
+}

@@ -769,6 +769,7 @@ pub(crate) const FAMILIES: &[&str] = &[
     "SM100_MMA_MXF8F6F4[_2x1SM]_SS[_SPARSE]<A,B,C,SF,M,N,majA,majB>",
     "SM100_MMA_MXF4[_2x1SM]_SS<A,B,C,SF,M,N,VS,majA,majB>",
     "SM100_MMA_MXF4NVF4[_2x1SM]_SS_SPARSE<A,B,C,SF,M,N,VS,majA,majB>",
-    "MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS,A,B,C,C<M>,C<N>,integral_constant<UMMA::Major,majA>,..B,integral_constant<UMMA::ScaleIn,negA>,..B>",
+    // (AtomName holds 128 bytes: the scales are integral_constant<UMMA::ScaleIn,..> too)
+    "MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS,A,B,C,C<M>,C<N>,integral_constant<UMMA::Major,majA>,majB,negA,negB>",
     "SM103::SM103_MXF4_ULTRA[_2x1SM]_SS_VS<A,B,C,SF,M,N,VS,K,K>",
 ];
