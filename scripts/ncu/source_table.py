@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Sums Nsight Compute's source page (SASS, per instruction) by opcode, for the
-instructions that move shared memory:
+instructions that move shared memory or order it (`LDS`, `STS`, `LDSM`, `LDGSTS`, `HGMMA`,
+`LDGDEPBAR`, `DEPBAR`, `BAR`; a predicated-off one as `@!PT OPCODE`):
 
     ncu --section SourceCounters -k regex:^gemm_f16$ --launch-skip 1 -c 1 -o src \
         rcute-gpu-bench --profile --gemm 4096 4096 4096
@@ -15,6 +16,9 @@ import csv
 import sys
 
 
+KEPT = {"LDS", "STS", "LDSM", "STSM", "LDGSTS", "LDGDEPBAR", "DEPBAR", "BAR", "HGMMA"}
+
+
 def main():
     card, key, path = sys.argv[1], sys.argv[2], sys.argv[3]
     rows = list(csv.reader(open(path, encoding="utf-8", errors="replace")))
@@ -25,10 +29,13 @@ def main():
         if len(r) < len(rows[head]):
             continue
         w = r[ix["L1 Wavefronts Shared"]]
-        if w in ("", "-", "0"):
-            continue
+        w = "0" if w in ("", "-") else w
         words = r[ix["Source"]].split()
         op = words[1] if words[0].startswith("@") else words[0]
+        if w == "0" and op.split(".")[0] not in KEPT:
+            continue
+        if words[0] == "@!PT":
+            op = "@!PT " + op
         t = totals.setdefault(op, [0, 0, 0, 0, 0])
         t[0] += 1
         t[1] += int(r[ix["Instructions Executed"]])

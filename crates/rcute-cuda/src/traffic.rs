@@ -43,11 +43,16 @@ pub enum Counter {
     TmaStore,
     /// Shared-memory wavefronts of `wgmma`'s operand reads by descriptor (128 bytes each).
     SharedWgmma,
+    /// Shared-memory wavefronts of no load or store (`_op_misc`): the three predicated-off
+    /// `LDS RZ, [RZ]` the compiler puts before each run of `cp.async` (LDGSTS), one a warp
+    /// that used shared memory, one a block barrier that follows shared-memory work
+    /// (measured with `scripts/ncu/cp_async_misc.cu`).
+    SharedMisc,
 }
 
 impl Counter {
     /// Every counter, in the order tables print them.
-    pub const ALL: [Counter; 9] = [
+    pub const ALL: [Counter; 10] = [
         Counter::GlobalLoad,
         Counter::GlobalCpAsync,
         Counter::TmaLoad,
@@ -55,6 +60,7 @@ impl Counter {
         Counter::SharedCpAsync,
         Counter::SharedLoad,
         Counter::SharedWgmma,
+        Counter::SharedMisc,
         Counter::GlobalStore,
         Counter::TmaStore,
     ];
@@ -71,6 +77,7 @@ impl Counter {
             Counter::SharedStore => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
             Counter::SharedCpAsync => "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
             Counter::SharedWgmma => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum",
+            Counter::SharedMisc => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_misc.sum",
             Counter::GlobalLoad | Counter::GlobalCpAsync => {
                 "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
             }
@@ -97,6 +104,7 @@ impl Counter {
             Counter::SharedCpAsync => {
                 "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"
             }
+            Counter::SharedMisc => "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_misc.sum",
             _ => return None,
         })
     }
@@ -107,7 +115,8 @@ impl Counter {
             Counter::SharedLoad
             | Counter::SharedStore
             | Counter::SharedCpAsync
-            | Counter::SharedWgmma => "wavefronts",
+            | Counter::SharedWgmma
+            | Counter::SharedMisc => "wavefronts",
             _ => "sectors",
         }
     }
@@ -124,6 +133,7 @@ impl Counter {
             Counter::TmaLoad => "gmem tma ld",
             Counter::TmaStore => "gmem tma st",
             Counter::SharedWgmma => "smem wgmma",
+            Counter::SharedMisc => "smem misc",
         }
     }
 }
@@ -580,7 +590,10 @@ impl Gemm {
             ));
         }
         match self.instr {
-            Instr::MmaSync => stages.extend(ldmatrix_stages(plan, k_tiles)?),
+            Instr::MmaSync => {
+                stages.extend(ldmatrix_stages(plan, k_tiles)?);
+                stages.extend(misc_stages(plan, k_tiles));
+            }
             Instr::Wgmma => {
                 // each warpgroup reads its rows of A and all of B's tile, 128 bytes a
                 // wavefront
@@ -598,6 +611,39 @@ impl Gemm {
         stages.extend(epilogue_stages(self, plan, vm, vn)?);
         Ok(stages)
     }
+}
+
+/// The `mma.sync` pipeline's wavefronts of no load or store (`_op_misc`), where both
+/// operands are copied by 16-byte `cp.async` (the case measured): each warp's copies of a
+/// stage are one run of LDGSTS, which the compiler opens with three predicated-off `LDS
+/// RZ, [RZ]` (one wavefront each; `smsp__inst_executed_op_shared_ld` counts them as
+/// instructions); each k-tile's `cp.async.wait_group` and `__syncthreads`, one wavefront a
+/// block (a barrier that follows shared-memory work; the groups' commits and waits cost
+/// none); each warp's exit, one. None for the other kernels (not modelled).
+fn misc_stages(plan: &GemmPlan, k_tiles: u64) -> Vec<Stage> {
+    let sixteen = |op: &crate::gemm::OperandPlan| op.width * op.elem_bytes == 16;
+    if plan.tma || !sixteen(&plan.a) || !sixteen(&plan.b) {
+        return Vec::new();
+    }
+    let warps = (plan.threads() / 32) as u64;
+    let stage = |name: &str, per_pass: u64, instructions: u64, passes: u64| Stage {
+        name: name.into(),
+        counter: Counter::SharedMisc,
+        per_pass: Ok(per_pass),
+        conflicts: 0,
+        instructions,
+        passes,
+    };
+    vec![
+        stage(
+            "cp.async runs: 3 predicated-off LDS a warp",
+            3 * warps,
+            3 * warps,
+            k_tiles,
+        ),
+        stage("k-tile wait and barrier: 1 a block", 1, 0, k_tiles),
+        stage("warp exits after shared memory: 1 a warp", warps, 0, 1),
+    ]
 }
 
 /// The tiles of an `m x n` matrix in `bm x bn` tiles, by what of each is inside: `(rows,
