@@ -579,6 +579,8 @@ impl Gemm {
                 });
                 continue;
             }
+            let k = pair(&self.a).1;
+            let k_left = k - (k_tiles as i64 - 1).max(0) * t.bk;
             stages.extend(copy_stages(
                 label,
                 op,
@@ -587,6 +589,7 @@ impl Gemm {
                 self.ty,
                 k_tiles,
                 valid,
+                (t.bk, k_left),
             ));
         }
         match self.instr {
@@ -697,8 +700,9 @@ fn pair(l: &Layout) -> (i64, i64) {
     (s.leaf(0).value(), s.leaf(s.leaf_count() - 1).value())
 }
 
-/// One operand's `cp.async` copies of a stage: global sectors and shared wavefronts; the
-/// rows from `valid` on are outside the matrix (zero-filled, nothing read).
+/// One operand's copies of a stage: global sectors and shared wavefronts; the rows from
+/// `valid` on are outside the matrix (zero-filled, nothing read), and of `cp.async` copies
+/// the last k-tile's columns from `k_left` on (of `bk`).
 fn copy_stages(
     label: &str,
     op: &crate::gemm::OperandPlan,
@@ -707,6 +711,7 @@ fn copy_stages(
     ty: MmaType,
     k_tiles: u64,
     valid: i64,
+    (bk, k_left): (i64, i64),
 ) -> Vec<Stage> {
     let eb = op.elem_bytes;
     let threads = copiers as usize;
@@ -742,12 +747,47 @@ fn copy_stages(
             ),
         ];
     }
+    // a K that is no multiple of the tile's: the last k-tile's columns from `k_left` on
+    // are outside the matrix (zero-filled, nothing read)
+    if k_left < bk && k_tiles > 0 {
+        let mut out = cp_async_stages(label, op, g, copiers, ty, k_tiles - 1, valid, bk);
+        let last = cp_async_stages(label, op, g, copiers, ty, 1, valid, k_left);
+        out.extend(last.into_iter().map(|mut s| {
+            s.name = s.name.replacen(':', ", last k-tile:", 1);
+            s
+        }));
+        return out;
+    }
+    cp_async_stages(label, op, g, copiers, ty, k_tiles, valid, bk)
+}
+
+/// One operand's `cp.async` copies of `k_tiles` stages whose rows from `valid` on and
+/// columns (`K`) from `k_cols` on are outside the matrix.
+#[allow(clippy::too_many_arguments)]
+fn cp_async_stages(
+    label: &str,
+    op: &crate::gemm::OperandPlan,
+    g: &Layout,
+    copiers: i64,
+    ty: MmaType,
+    k_tiles: u64,
+    valid: i64,
+    k_cols: i64,
+) -> Vec<Stage> {
+    let eb = op.elem_bytes;
+    let threads = copiers as usize;
+    let passes = op.copy.mode(2).size().value() as usize;
+    let idx = |p: usize, t: usize| op.copy.offset_of(&[t, 0, p]);
+    let inside = |p: usize, t: usize| {
+        let (r, c) = rc(idx(p, t), op.rows);
+        r < valid && c < k_cols
+    };
     let shared = warp_instructions(threads, passes, |p, t| {
         Some(shared_byte(&op.tile, idx(p, t), eb))
     });
     let global = warp_instructions(threads, passes, |p, t| {
         let (r, c) = rc(idx(p, t), op.rows);
-        (r < valid).then(|| global_byte(g, r, c, eb))
+        inside(p, t).then(|| global_byte(g, r, c, eb))
     });
     let bytes = (op.width * eb) as u32;
     let cg = bytes == 16;
@@ -757,17 +797,18 @@ fn copy_stages(
         if cg { "cg" } else { "ca" },
         if ty == MmaType::E4M3 { " (e4m3)" } else { "" }
     );
-    // the writes the load-store unit's counters show: every one of a .ca, and a .cg's
-    // where it zero-fills (no lane reads its source); a .cg that reads its source writes
-    // shared memory unseen (the one-warp patterns' 3 more wavefronts an instruction are the
-    // commit and wait each of them carries, `_op_misc`, not the write's)
+    // the writes the load-store unit's counters show: every one of a .ca, and all of a
+    // .cg's where a lane zero-fills (the rows outside the matrix; the columns past K, where
+    // half the lanes of each instruction read and half zero-fill, are counted in full); a
+    // .cg whose lanes all read their source writes shared memory unseen (the one-warp
+    // patterns' 3 more wavefronts an instruction are `_op_misc`: the predicated-off LDS the
+    // compiler puts before each run of cp.async, `Counter::SharedMisc`)
     let mut counted = (0, 0);
     let mut refusal = None;
-    let reads = |p: usize, t: usize| rc(idx(p, t), op.rows).0 < valid;
     for s in &shared {
-        let zero_fills = !(0..WARP)
+        let zero_fills = (0..WARP)
             .map(|l| s.warp * WARP + l)
-            .any(|t| t < threads && reads(s.instruction, t));
+            .any(|t| t < threads && !inside(s.instruction, t));
         if cg && !zero_fills {
             continue;
         }

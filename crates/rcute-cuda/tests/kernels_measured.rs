@@ -135,17 +135,97 @@ const GMMA: &str = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum";
 #[test]
 fn every_measured_kernel_counter_is_predicted_or_explained() {
     let rows = table();
+    let tallies = compare(&rows, &predicted);
+    for (card, t) in &tallies {
+        println!(
+            "{card}: {} agree, {} explained by conflicts between warps, {} explained by the next tile's traffic, {} not modelled, {} differ; {} instruction counts exact",
+            t.agree,
+            t.conflicts,
+            t.contention,
+            t.not_modelled,
+            t.differ.len(),
+            t.instructions
+        );
+        assert!(t.differ.is_empty(), "{}", t.differ.join("\n"));
+    }
+    // every profiled kernel on the H100; the two copies on the H200
+    let keys = |card: &str| rows.iter().filter(|r| r.0 == card).count();
+    assert_eq!(keys("H100"), 22 + 4 * 12 + 6 + 4);
+    assert!(keys("H200") >= 2);
+    let h100 = &tallies["H100"];
+    assert!(h100.agree >= 179, "{h100:?}");
+    assert!(h100.conflicts >= 101 && h100.contention <= 14, "{h100:?}");
+    assert!(h100.instructions >= 222, "{h100:?}");
+    let h200 = &tallies["H200"];
+    assert!(h200.agree + h200.conflicts >= 8, "{h200:?}");
+}
+
+/// The `mma.sync` GEMM at three tilings other than the default (8 warps and 4 stages, `64 x
+/// 128` and `128 x 64` tiles), at 4096^3 and at 4000 x 4080 x 4000 (`K` no multiple of the
+/// tile's), predicted before they were measured (`tests/data/ncu-H100/mma-tiling-*.tsv`:
+/// `rcute-gpu-bench --profile --mma-tiling BM BN WARPS_M WARPS_N STAGES ...` under ncu):
+/// every counter agrees or is explained, the `_op_misc` wavefronts within 0.8% (exactly
+/// with 8 warps), the global sectors exactly (the last k-tile's columns past `K` read
+/// nothing), the last k-tile's zero-filling `cp.async.cg` writes within 0.1% of the total
+/// once the conflict counter is taken off, the instructions exactly.
+#[test]
+fn other_mma_tilings_are_predicted() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ncu-H100");
+    let mut total = Tally::default();
+    for name in ["128x128x2x4x4", "64x128x2x2x3", "128x64x2x2x4"] {
+        let v: Vec<i64> = name.split('x').map(|x| x.parse().unwrap()).collect();
+        let tiling = rcute_cuda::gemm::Tiling {
+            bm: v[0],
+            bn: v[1],
+            warps_m: v[2],
+            warps_n: v[3],
+            stages: v[4],
+            ..rcute_cuda::gemm::Tiling::default()
+        };
+        let rows: Vec<_> = measured::rows_of(&dir.join(format!("mma-tiling-{name}-H100.tsv")))
+            .into_iter()
+            .filter(|r| r.1.contains("mma.sync"))
+            .collect();
+        assert_eq!(rows.len(), 2, "{name}");
+        let predict = |key: &str| {
+            let n: Vec<i64> = key
+                .rsplit(' ')
+                .next()
+                .unwrap()
+                .split('x')
+                .map(|v| v.parse().unwrap())
+                .collect();
+            let all = profiled_kernels(&[], &[(n[0], n[1], n[2])], tiling, 132).unwrap();
+            all.into_iter().find(|(k, _)| k == key).unwrap().1
+        };
+        let t = compare(&rows, &predict).remove("H100").unwrap();
+        println!("{name}: {t:?}");
+        assert!(t.differ.is_empty(), "{name}: {}", t.differ.join("\n"));
+        total.agree += t.agree;
+        total.conflicts += t.conflicts;
+        total.instructions += t.instructions;
+    }
+    println!("{total:?}");
+    assert_eq!(total.agree + total.conflicts, 30, "{total:?}");
+    assert!(total.agree >= 22 && total.instructions >= 18, "{total:?}");
+}
+
+/// Every row's counters against its prediction, tallied per card.
+fn compare(
+    rows: &[(String, String, HashMap<String, f64>)],
+    predict: &dyn Fn(&str) -> KernelTraffic,
+) -> BTreeMap<String, Tally> {
     // the persistent kernels whose epilogue stores, launched one tile per block, are the
     // prediction plus the conflict counter exactly (`the_epilogue_stores_meet_the_next_tiles_traffic`)
     let c_store_exact_one_tile = one_tile_exact();
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     // each key's prediction once (runs repeat the keys)
     let mut predictions: HashMap<String, KernelTraffic> = HashMap::new();
-    for (card, key, m) in &rows {
+    for (card, key, m) in rows {
         let t = tallies.entry(card.clone()).or_default();
         let p = predictions
             .entry(key.clone())
-            .or_insert_with(|| predicted(key));
+            .or_insert_with(|| predict(key));
         // a persistent kernel launches one block per SM and walks its tiles
         if !p.kernel.contains("specialized") {
             assert_eq!(
@@ -201,7 +281,7 @@ fn every_measured_kernel_counter_is_predicted_or_explained() {
                 }
             }
             let within = (measured - w).abs() <= 0.02 * measured.max(1.0);
-            let verdict = if mc.is_some_and(|mc| measured - mc == w - k) {
+            let verdict = if mc.is_some_and(|mc| mc != k && measured - mc == w - k) {
                 t.conflicts += 1;
                 "explained: conflicts between warps"
             } else if within && mc.is_none_or(|mc| (mc - k).abs() <= 0.02 * measured) {
@@ -272,28 +352,7 @@ fn every_measured_kernel_counter_is_predicted_or_explained() {
             t.not_modelled += 1;
         }
     }
-    for (card, t) in &tallies {
-        println!(
-            "{card}: {} agree, {} explained by conflicts between warps, {} explained by contention, {} not modelled, {} differ; {} instruction counts exact",
-            t.agree,
-            t.conflicts,
-            t.contention,
-            t.not_modelled,
-            t.differ.len(),
-            t.instructions
-        );
-        assert!(t.differ.is_empty(), "{}", t.differ.join("\n"));
-    }
-    // every profiled kernel on the H100; the two copies on the H200
-    let keys = |card: &str| rows.iter().filter(|r| r.0 == card).count();
-    assert_eq!(keys("H100"), 22 + 4 * 12 + 6 + 4);
-    assert!(keys("H200") >= 2);
-    let h100 = &tallies["H100"];
-    assert!(h100.agree >= 179, "{h100:?}");
-    assert!(h100.conflicts >= 101 && h100.contention <= 14, "{h100:?}");
-    assert!(h100.instructions >= 222, "{h100:?}");
-    let h200 = &tallies["H200"];
-    assert!(h200.agree + h200.conflicts >= 8, "{h200:?}");
+    tallies
 }
 
 /// Four runs of the same kernels on the H100 (`tests/data/kernels-H100.tsv`,
