@@ -588,8 +588,7 @@ impl Gemm {
                 plan.copiers(),
                 self.ty,
                 k_tiles,
-                valid,
-                (t.bk, k_left),
+                (valid, t.bk, k_left),
             ));
         }
         match self.instr {
@@ -710,8 +709,7 @@ fn copy_stages(
     copiers: i64,
     ty: MmaType,
     k_tiles: u64,
-    valid: i64,
-    (bk, k_left): (i64, i64),
+    (valid, bk, k_left): (i64, i64, i64),
 ) -> Vec<Stage> {
     let eb = op.elem_bytes;
     let threads = copiers as usize;
@@ -750,20 +748,19 @@ fn copy_stages(
     // a K that is no multiple of the tile's: the last k-tile's columns from `k_left` on
     // are outside the matrix (zero-filled, nothing read)
     if k_left < bk && k_tiles > 0 {
-        let mut out = cp_async_stages(label, op, g, copiers, ty, k_tiles - 1, valid, bk);
-        let last = cp_async_stages(label, op, g, copiers, ty, 1, valid, k_left);
+        let mut out = cp_async_stages(label, op, g, copiers, ty, k_tiles - 1, (valid, bk));
+        let last = cp_async_stages(label, op, g, copiers, ty, 1, (valid, k_left));
         out.extend(last.into_iter().map(|mut s| {
             s.name = s.name.replacen(':', ", last k-tile:", 1);
             s
         }));
         return out;
     }
-    cp_async_stages(label, op, g, copiers, ty, k_tiles, valid, bk)
+    cp_async_stages(label, op, g, copiers, ty, k_tiles, (valid, bk))
 }
 
 /// One operand's `cp.async` copies of `k_tiles` stages whose rows from `valid` on and
 /// columns (`K`) from `k_cols` on are outside the matrix.
-#[allow(clippy::too_many_arguments)]
 fn cp_async_stages(
     label: &str,
     op: &crate::gemm::OperandPlan,
@@ -771,8 +768,7 @@ fn cp_async_stages(
     copiers: i64,
     ty: MmaType,
     k_tiles: u64,
-    valid: i64,
-    k_cols: i64,
+    (valid, k_cols): (i64, i64),
 ) -> Vec<Stage> {
     let eb = op.elem_bytes;
     let threads = copiers as usize;
