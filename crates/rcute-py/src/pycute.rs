@@ -272,7 +272,13 @@ fn tiler_mode<'a>(obj: Borrowed<'a, '_, PyAny>) -> PyResult<PcTiler<'a>> {
     if let Ok(l) = obj.cast::<PcLayout>() {
         return Ok(PcTiler::Layout(Cow::Borrowed(&l.get().pl)));
     }
-    if obj.cast::<PyInt>().is_ok() {
+    if let Ok(i) = obj.cast::<PyInt>() {
+        // `Layout(n)` is `n:1` (built without the object `layout_arg` makes)
+        if let Ok(n) = i.extract::<i64>()
+            && n >= 1
+        {
+            return Ok(PcTiler::Int(Cow::Owned(Pl::Leaf(n, 1))));
+        }
         let l = layout_arg(&obj)?.into_owned();
         return Ok(PcTiler::Int(Cow::Owned(l.pl)));
     }

@@ -1059,12 +1059,37 @@ pub(crate) fn composition_at(
     b: &PcTiler<'_>,
     lawful: &mut bool,
 ) -> R<Pl> {
+    if let (Pl::Leaf(sa, da), PcTiler::Int(l) | PcTiler::Layout(l)) = (a, b)
+        && let Pl::Leaf(bs, bd) = **l
+    {
+        return compose_leaf(*sa, *da, bs, bd, lawful);
+    }
     if let (Some(af), Some(l)) = (af, small_layout(b)) {
         let mut lhs = Lhs::<SMALL>::EMPTY;
         lhs.fill_from(af)?;
         return compose_flat(&lhs, l, lawful);
     }
     composition(a, b, lawful)
+}
+
+/// `composition(sa:da, bs:bd)`, a leaf by a leaf (each mode of a composition by mode of
+/// flat layouts): [`compose_flat`]'s steps on the one mode of `coalesce(A)` (`sa:da`, or
+/// `1:0` for `sa == 1`), without its lists; the same answer and proof.
+fn compose_leaf(sa: i64, da: i64, bs: i64, bd: i64, lawful: &mut bool) -> R<Pl> {
+    if bd == 0 {
+        return Ok(Pl::Leaf(bs, 0));
+    }
+    if bd < 0 {
+        *lawful = false;
+    }
+    // `A`'s extension is kept by the coalesce (a last leaf of shape other than 1) or not
+    // reached
+    let reach = (bs - 1).checked_mul(bd);
+    if !(sa != 1 || matches!(reach, Some(x) if x < sa)) {
+        *lawful = false;
+    }
+    let cd = if sa == 1 { 0 } else { da };
+    Ok(Pl::Leaf(bs, mul(bd, cd)?))
 }
 
 /// [`logical_divide`], `af` the leaves of `a`.
