@@ -726,8 +726,58 @@ fn by_mode_proved(a: &Pl, t: &Bound<'_, PyTuple>, op: pycute_algo::AtOp) -> PyRe
     Ok(pl.fits().then_some(pl))
 }
 
+/// `composition(A, (B0, B1, ...))` where the modes of `A` that the tuple tiles are leaves
+/// and each `Bk` is a layout of one leaf or an int `n >= 1` (a composition by mode of flat
+/// layouts): each mode by [`pycute_algo::compose_leaf`], read straight from the tuple;
+/// `None` where a mode is not of this kind or not proved lawful (the call then takes
+/// [`by_mode_proved`] or the general way).
+fn compose_leaves_by_mode(a: &Pl, t: &Bound<'_, PyTuple>) -> PyResult<Option<Pl>> {
+    let Pl::Node(items) = a else {
+        return Ok(None);
+    };
+    let k = t.len();
+    if k > items.len() {
+        return Ok(None);
+    }
+    let mut parts = Vec::with_capacity(items.len());
+    for (i, m) in items.iter().enumerate() {
+        if i >= k {
+            parts.push(m.clone());
+            continue;
+        }
+        let Pl::Leaf(sa, da) = *m else {
+            return Ok(None);
+        };
+        let x = t.get_borrowed_item(i)?;
+        let (bs, bd) = if let Ok(l) = x.cast::<PcLayout>()
+            && let Pl::Leaf(bs, bd) = l.get().pl
+        {
+            (bs, bd)
+        } else if let Ok(n) = x.cast::<PyInt>()
+            && let Ok(n) = n.extract::<i64>()
+            && n >= 1
+        {
+            (n, 1)
+        } else {
+            return Ok(None);
+        };
+        let mut lawful = true;
+        match pycute_algo::compose_leaf(sa, da, bs, bd, &mut lawful) {
+            Ok(p) if lawful => parts.push(p),
+            _ => return Ok(None),
+        }
+    }
+    let pl = Pl::Node(parts);
+    Ok(pl.fits().then_some(pl))
+}
+
+/// No fast way for a tuple tiler.
+fn no_fast_way(_: &Pl, _: &Bound<'_, PyTuple>) -> PyResult<Option<Pl>> {
+    Ok(None)
+}
+
 macro_rules! by_tiler {
-    ($name:ident, $at:ident, $op:literal) => {
+    ($name:ident, $at:ident, $fast:ident, $op:literal) => {
         #[doc = concat!("pycute's `", $op, "(A, B)`.")]
         #[pyfunction]
         pub(crate) fn $name(
@@ -740,7 +790,10 @@ macro_rules! by_tiler {
             }
             let arg = layout_arg(a)?;
             let proved = match b.cast::<PyTuple>() {
-                Ok(t) => by_mode_proved(&arg.pl, t, pycute_algo::$at)?,
+                Ok(t) => match $fast(&arg.pl, t)? {
+                    Some(pl) => Some(pl),
+                    None => by_mode_proved(&arg.pl, t, pycute_algo::$at)?,
+                },
                 Err(_) => None,
             };
             let proved = match proved {
@@ -796,9 +849,24 @@ impl TilerOps for Layout {
     }
 }
 
-by_tiler!(composition, composition_at, "composition");
-by_tiler!(logical_divide, logical_divide_at, "logical_divide");
-by_tiler!(logical_product, logical_product_at, "logical_product");
+by_tiler!(
+    composition,
+    composition_at,
+    compose_leaves_by_mode,
+    "composition"
+);
+by_tiler!(
+    logical_divide,
+    logical_divide_at,
+    no_fast_way,
+    "logical_divide"
+);
+by_tiler!(
+    logical_product,
+    logical_product_at,
+    no_fast_way,
+    "logical_product"
+);
 
 /// pycute's `complement(L, max_idx=1)`.
 #[pyfunction]
@@ -842,6 +910,16 @@ pub(crate) fn coalesce(
     layout: &Bound<'_, PyAny>,
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
+    // the common call: a small layout of pycute's without a profile, answered from its
+    // leaves (lawful by proof)
+    if profile.is_none_or(|p| p.cast::<PyTuple>().is_err())
+        && let Ok(l) = layout.cast::<PcLayout>()
+        && let Some(lv) = l.get().leaves()
+        && !CHECKED.load(Ordering::Relaxed)
+        && let Some(pl) = lv.coalesced()
+    {
+        return Py::new(py, PcLayout::of_tree(pl));
+    }
     let arg = layout_arg(layout)?;
     let p = match profile {
         Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),

@@ -317,6 +317,39 @@ impl Leaves {
         self.flat(0, self.n as usize)
     }
 
+    /// pycute's `coalesce(L)` (lawful by proof) where every shape is at least 1 (the
+    /// answer then makes a layout: [`Pl::fits`]); `None` elsewhere, or where a product
+    /// overflows. [`Flat::coalesce_into`] on the leaves, without the lists.
+    pub(crate) fn coalesced(&self) -> Option<Pl> {
+        let mut done = [(0i64, 0i64); SMALL - 2];
+        let mut m = 0;
+        // the last mode, kept in registers
+        let (mut ls, mut ld) = (1i64, 0i64);
+        for k in 0..(self.n as usize).min(SMALL - 2) {
+            let (s, d) = (i64::from(self.s[k]), i64::from(self.d[k]));
+            if s < 1 {
+                return None;
+            } else if s == 1 {
+                continue;
+            } else if ls == 1 {
+                (ls, ld) = (s, d);
+            } else if ls.checked_mul(ld)? == d {
+                ls = ls.checked_mul(s)?;
+            } else {
+                *done.get_mut(m)? = (ls, ld);
+                m += 1;
+                (ls, ld) = (s, d);
+            }
+        }
+        if m == 0 {
+            return Some(Pl::Leaf(ls, ld));
+        }
+        let mut modes = Vec::with_capacity(m + 1);
+        modes.extend(done[..m].iter().map(|&(s, d)| Pl::Leaf(s, d)));
+        modes.push(Pl::Leaf(ls, ld));
+        Some(Pl::Node(modes))
+    }
+
     /// The rank (`len(L)`).
     pub(crate) fn rank(&self) -> usize {
         self.modes as usize
@@ -1075,7 +1108,7 @@ pub(crate) fn composition_at(
 /// `composition(sa:da, bs:bd)`, a leaf by a leaf (each mode of a composition by mode of
 /// flat layouts): [`compose_flat`]'s steps on the one mode of `coalesce(A)` (`sa:da`, or
 /// `1:0` for `sa == 1`), without its lists; the same answer and proof.
-fn compose_leaf(sa: i64, da: i64, bs: i64, bd: i64, lawful: &mut bool) -> R<Pl> {
+pub(crate) fn compose_leaf(sa: i64, da: i64, bs: i64, bd: i64, lawful: &mut bool) -> R<Pl> {
     if bd == 0 {
         return Ok(Pl::Leaf(bs, 0));
     }
