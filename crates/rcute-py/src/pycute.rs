@@ -101,6 +101,18 @@ impl PcLayout {
     }
 }
 
+/// An int that fits in 64 bits (an exact int checked without a call into Python's API).
+#[inline]
+fn int_of(x: Borrowed<'_, '_, PyAny>) -> Option<i64> {
+    if x.is_exact_instance_of::<PyInt>() {
+        return x.extract::<i64>().ok();
+    }
+    if x.is_exact_instance_of::<PyTuple>() {
+        return None;
+    }
+    x.cast::<PyInt>().ok()?.extract::<i64>().ok()
+}
+
 /// A pycute value (a Python int or a nested tuple of them) as a static IntTuple.
 fn static_tuple(obj: &Bound<'_, PyAny>) -> PyResult<IntTuple> {
     if let Ok(i) = obj.cast::<PyInt>() {
@@ -535,9 +547,7 @@ impl PcLayout {
         let nargs = args.len();
         if nargs == 1 {
             let a = args.get_borrowed_item(0)?;
-            if let Ok(i) = a.cast::<PyInt>()
-                && let Ok(v) = i.extract::<i64>()
-            {
+            if let Some(v) = int_of(a) {
                 // an index of the domain: pycute's crd2idx on the leaves, or on the tree
                 let k = match self.leaves() {
                     Some(lv) => lv.index(v),
@@ -554,15 +564,16 @@ impl PcLayout {
             }
             // ints in the domains of the modes: pycute's crd2idx mode by mode, on the
             // leaves
-            if let Ok(t) = a.cast::<PyTuple>()
+            if let Some(t) = a
+                .cast_exact::<PyTuple>()
+                .ok()
+                .or_else(|| a.cast::<PyTuple>().ok())
                 && let Some(lv) = self.leaves()
                 && lv.rank() == t.len()
             {
                 let mut sum = Some(0i64);
                 for k in 0..lv.rank() {
-                    let x = t.get_borrowed_item(k)?;
-                    let Some(v) = x.cast::<PyInt>().ok().and_then(|i| i.extract::<i64>().ok())
-                    else {
+                    let Some(v) = int_of(t.get_borrowed_item(k)?) else {
                         sum = None;
                         break;
                     };
