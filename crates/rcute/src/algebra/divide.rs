@@ -479,10 +479,10 @@ impl Layout {
             // `zip2_by` by a leaf guide: the divided layout itself, checked to be a pair,
             // returned where it was built
             let res = self.try_logical_divide(t);
-            if let Ok(d) = &res {
-                if d.rank() != 2 || d.shape_ref().is_leaf() {
-                    return Err(zip_rank_error(d.rank()));
-                }
+            if let Ok(d) = &res
+                && (d.rank() != 2 || d.shape_ref().is_leaf())
+            {
+                return Err(zip_rank_error(d.rank()));
             }
             return res;
         }
@@ -573,10 +573,10 @@ impl Layout {
         if !t.is_tuple() {
             // the zipped layout unpacked where it was built
             let mut res = self.try_zipped_divide(t);
-            if let Ok(z) = &mut res {
-                if let Err(e) = unpack_in_place(z, false) {
-                    return Err(e);
-                }
+            if let Ok(z) = &mut res
+                && let Err(e) = unpack_in_place(z, false)
+            {
+                return Err(e);
             }
             return res;
         }

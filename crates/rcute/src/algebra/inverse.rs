@@ -372,15 +372,16 @@ impl Layout {
                 Sink::Layout(l)
             ));
         }
-        if let (Some(m), Ok(r)) = (negative, &res) {
-            if !as_cute && !tri!(inverts(f, r)) {
-                return Err(Error::Precondition {
-                    msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
-                    mode: m as i64,
-                    lhs: f.d(m).value(),
-                    rhs: 0,
-                });
-            }
+        if let (Some(m), Ok(r)) = (negative, &res)
+            && !as_cute
+            && !tri!(inverts(f, r))
+        {
+            return Err(Error::Precondition {
+                msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
+                mode: m as i64,
+                lhs: f.d(m).value(),
+                rhs: 0,
+            });
         }
         res
     }
