@@ -457,3 +457,25 @@ fn sm100_vectorized_fma_atoms_match_cute() {
     let c = replay("sm100-ffma2.jsonl", 11);
     assert_eq!(c[0], 11, "{c:?}");
 }
+
+#[test]
+fn sm103_ultra_and_f8f6f4_traits_catalog_matches_cute() {
+    // scripts/oracle/gen_umma_extra_cases.py --catalog: SM103::SM103_MXF4_ULTRA[_2x1SM]_SS_VS
+    // over M, N and VS, and MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS, ...> over M, N and the
+    // majors
+    let c = replay("umma-extra-catalog.jsonl", 1224);
+    assert!(c[0] >= 300, "{c:?}");
+    assert!(c[1] >= 300, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}
+
+#[test]
+fn sm103_ultra_and_f8f6f4_traits_tilings_match_cute() {
+    // scripts/oracle/gen_umma_extra_cases.py 1 400: the two families with legal and
+    // refused parameters, types and spellings; printed, tiled, their TV layouts, thread
+    // partitions and TMEM fragments
+    let c = replay("umma-extra-1.jsonl", 400);
+    assert!(c[0] >= 200, "{c:?}");
+    assert!(c[1] >= 40, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
+}

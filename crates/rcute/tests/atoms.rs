@@ -89,6 +89,12 @@ fn atoms() -> Vec<MmaAtom> {
         "SM100_MMA_MXF4_2x1SM_SS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,16,16,K,K>",
         "SM100_MMA_MXF4NVF4_SS_SPARSE<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,128,8,32,K,K>",
         "SM100_MMA_MXF4NVF4_2x1SM_SS_SPARSE<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,256,16,64,K,K>",
+        // SM103's MXF4 ULTRA (K = 96) and the traits form of SM100's F8F6F4 SS atoms
+        "SM103::SM103_MXF4_ULTRA_SS_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,16,32,K,K>",
+        "SM103::SM103_MXF4_ULTRA_2x1SM_SS_VS<float_e4m3_t,float_e2m1_t,half_t,float_ue4m3_t,256,32,16,K,K,UMMA::ScaleIn::Neg>",
+        "SM103::SM103_MXF4_ULTRA_2x1SM_SS_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,48,32,K,K>",
+        "MMA_Traits<SM100_MMA_F8F6F4_SS,float_e4m3_t,int8_t,int32_t,C<64>,C<8>,integral_constant<UMMA::Major,UMMA::Major::K>,integral_constant<UMMA::Major,UMMA::Major::K>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::Neg>>",
+        "MMA_Atom<MMA_Traits<SM100_MMA_F8F6F4_2x1SM_SS,float_e2m1_t,float_e3m2_t,half_t,_128,_32,integral_constant<UMMA::Major,UMMA::Major::MN>,integral_constant<UMMA::Major,UMMA::Major::MN>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>>>",
     ] {
         v.push(atom::mma_atom(name).unwrap_or_else(|e| panic!("{name}: {e}")));
     }
@@ -430,4 +436,18 @@ fn c_atom_copies_hold_the_mma_threads_values() {
         }
     }
     assert!(checked >= 300, "{checked} checked, {refused} refused");
+}
+
+/// The listing's family names are whole: none fills an atom name's 128 bytes (where a
+/// longer one is cut), and each closes the brackets it opens.
+#[test]
+fn family_names_are_whole() {
+    let mut n = 0;
+    for name in atom::mma_families().chain(atom::copy_families()) {
+        let s = name.as_str();
+        assert!(s.len() < 128, "{s}");
+        assert_eq!(s.matches('<').count(), s.matches('>').count(), "{s}");
+        n += 1;
+    }
+    assert!(n > 100, "{n}");
 }

@@ -38,8 +38,8 @@ pub fn element_bits(name: &str) -> Option<i64> {
 }
 
 /// `name` without spaces; `None` where it is longer than any atom's name can be.
-fn normalize(name: &str) -> Option<([u8; 256], usize)> {
-    let mut out = [0u8; 256];
+fn normalize(name: &str) -> Option<([u8; 512], usize)> {
+    let mut out = [0u8; 512];
     let mut n = 0;
     for b in name.bytes() {
         if b.is_ascii_whitespace() {
@@ -135,6 +135,27 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, Error> {
         Some(inner) => strip_cute(inner),
         None => s,
     };
+    if let Some(inner) = s
+        .strip_prefix("MMA_Traits<")
+        .and_then(|r| r.strip_suffix('>'))
+    {
+        let (_, args, nargs) = split_args(s).ok_or(UNKNOWN_MMA)?;
+        if let Some(op) = super::umma::umma_traits(&args[..nargs]) {
+            return op?.try_atom();
+        }
+        // MMA_Traits<Op> is Op's own traits: MMA_Atom<MMA_Traits<Op>> is MMA_Atom<Op>
+        let inner = strip_cute(inner);
+        if nargs != 1 || inner.starts_with("MMA_Atom<") || inner.starts_with("MMA_Traits<") {
+            return Err(UNKNOWN_MMA);
+        }
+        return mma_atom(inner);
+    }
+    if s.starts_with("SM103") {
+        let (base, args, nargs) = split_args(s).ok_or(UNKNOWN_MMA)?;
+        if let Some(op) = super::umma::sm103_by_name(base, &args[..nargs]) {
+            return op?.try_atom();
+        }
+    }
     if s.starts_with("SM100_MMA_") {
         let (base, args, nargs) = split_args(s).ok_or(UNKNOWN_MMA)?;
         if let Some(op) = super::umma::umma_by_name(base, &args[..nargs]) {

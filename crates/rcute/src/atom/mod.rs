@@ -35,6 +35,12 @@
 //! majors>` under CuTe's template arguments (`UMMA::Major::K` or `K`), every M and N CuTe's
 //! static assertions admit (others refused); see [`Umma`].
 //!
+//! SM103's block-scaled fp4 "ultra" atoms `SM103::SM103_MXF4_ULTRA[_2x1SM]_SS_VS<A, B, C, SF, M,
+//! N, VS, majA, majB>` (K = 96), and the traits form of the two UMMA operations that are not
+//! templates, `MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS, A, B, C, C<M>, C<N>,
+//! integral_constant<UMMA::Major, ...>, ..., integral_constant<UMMA::ScaleIn, ...>, ...>`
+//! (alone or in `MMA_Atom<...>`; `MMA_Traits<Op>` of another operation is `Op`'s atom).
+//!
 //! SM120 `mma.sync` (`SM120_16x8x32_TN<A,B,C>`, the block-scaled
 //! `SM120::BLOCKSCALED::SM120_16x8x{32,64}_TN_VS` and the sparse forms), SM90's f64 and
 //! complex f64 `mma.sync` (`SM90_16x8x{4,8,16}_{F64,C64}..._TN`), the copies
@@ -44,7 +50,7 @@
 //! Refused with their reason: SM80's two b1 `16x8x128` atoms (CuTe's `LayoutA_TV`
 //! `((_4,_8),(_32,_2)):((_512,_1),((_16,_8)))` is not congruent, so it is not a layout; CuTe
 //! prints it), `SM100_MMA_F8F6F4_SS`/`_2x1SM_SS` spelled with template arguments (CuTe's
-//! are not templates). SM90's sparse GMMAs
+//! are not templates: spell them as their traits). SM90's sparse GMMAs
 //! (`SM90::GMMA::SPARSE::GMMA_64xNxK_*`, [`Gmma::try_sparse_atom`]). TMA: `SM90_TMA_LOAD`,
 //! `_MULTICAST`, `SM90_TMA_STORE`, `SM90_TMA_REDUCE_ADD`, `SM100_TMA_2SM_LOAD[_MULTICAST]`, built
 //! by [`make_tma_atom`] and [`make_tma_copy`] as CuTe builds them. The bulk copies `SM90_BULK_COPY_AUTO` and `Copy_Traits<SM90_BULK_COPY_G2S,
@@ -57,9 +63,8 @@
 //! SM100 vectorized FMAs `SM100_2x1x1_F32F32F32F32`, `SM100_1x2x1_F32F32F32F32`.
 //!
 //! Not in the catalog: the executable TMA forms (`*_OP`, `SM90_TMA_STORE_PTR`, `::PREFETCH`:
-//! only `atom.with(mbarrier)` makes them), `SM103::SM103_MXF4_ULTRA[_2x1SM]_SS_VS`, the
-//! traits-parameterised `MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS, ...>`, the im2col TMA
-//! coordinate tensor, and UMMA's shared-memory descriptor fragments of A and B.
+//! only `atom.with(mbarrier)` makes them), the im2col TMA coordinate tensor, and UMMA's
+//! shared-memory descriptor fragments of A and B.
 
 mod catalog;
 mod copy;

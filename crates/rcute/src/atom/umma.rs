@@ -34,6 +34,9 @@ pub enum UmmaFamily {
     MxF4,
     /// Block-scaled fp4, sparse only (`SM100_MMA_MXF4NVF4_SS_SPARSE`, K = 128).
     MxF4NvF4,
+    /// SM103's block-scaled fp4 "ultra" instruction (`SM103::SM103_MXF4_ULTRA[_2x1SM]_SS_VS`,
+    /// K = 96, both operands K-major).
+    Mxf4Ultra,
 }
 
 impl UmmaFamily {
@@ -46,6 +49,7 @@ impl UmmaFamily {
             UmmaFamily::MxF8F6F4 => "MXF8F6F4",
             UmmaFamily::MxF4 => "MXF4",
             UmmaFamily::MxF4NvF4 => "MXF4NVF4",
+            UmmaFamily::Mxf4Ultra => "MXF4_ULTRA",
         }
     }
 
@@ -56,6 +60,7 @@ impl UmmaFamily {
             UmmaFamily::F16Bf16 => 16,
             UmmaFamily::S8 | UmmaFamily::F8F6F4 | UmmaFamily::MxF8F6F4 => 32,
             UmmaFamily::MxF4 | UmmaFamily::MxF4NvF4 => 64,
+            UmmaFamily::Mxf4Ultra => 96,
         }
     }
 
@@ -63,13 +68,16 @@ impl UmmaFamily {
     const fn scale_factor(self) -> bool {
         matches!(
             self,
-            UmmaFamily::MxF8F6F4 | UmmaFamily::MxF4 | UmmaFamily::MxF4NvF4
+            UmmaFamily::MxF8F6F4 | UmmaFamily::MxF4 | UmmaFamily::MxF4NvF4 | UmmaFamily::Mxf4Ultra
         )
     }
 
     /// Whether the template arguments carry the scale vector size VS after N.
     const fn vector_size(self) -> bool {
-        matches!(self, UmmaFamily::MxF4 | UmmaFamily::MxF4NvF4)
+        matches!(
+            self,
+            UmmaFamily::MxF4 | UmmaFamily::MxF4NvF4 | UmmaFamily::Mxf4Ultra
+        )
     }
 
     const ALL: [UmmaFamily; 7] = [
@@ -159,6 +167,9 @@ impl Umma {
         if self.a_in_tmem && sparse {
             return Err(UNKNOWN);
         }
+        if self.family == F::Mxf4Ultra {
+            return self.check_ultra();
+        }
         let m_ok = match (self.family, self.two_sm) {
             (F::MxF8F6F4, false) | (F::MxF4, false) | (F::MxF4NvF4, false) => m == 128,
             (F::MxF8F6F4, true) => m == 256,
@@ -231,6 +242,40 @@ impl Umma {
         Ok(())
     }
 
+    /// SM103's `MXF4_ULTRA` as `mma_sm100_umma.hpp` and its traits assert: SS and dense
+    /// only, M 128 (1SM) or 128/256 (2x1SM), N a multiple of 16 from 16 to 256, VS 16 or
+    /// 32, both operands K-major.
+    fn check_ultra(&self) -> Result<(), Error> {
+        if self.a_in_tmem || self.variant != UmmaVariant::Dense {
+            return Err(UNKNOWN);
+        }
+        let m_ok = self.m == 128 || (self.two_sm && self.m == 256);
+        if !m_ok {
+            return Err(precondition(
+                "SM103 MXF4 ULTRA: M must be 128 (1SM), 128 or 256 (2x1SM)",
+                self.m,
+            ));
+        }
+        if !range(self.n, 16, 16) {
+            return Err(precondition(
+                "SM103 MXF4 ULTRA: N must be a multiple of 16 from 16 to 256",
+                self.n,
+            ));
+        }
+        if self.vs != 16 && self.vs != 32 {
+            return Err(precondition(
+                "SM103 MXF4 ULTRA: the scale vector size VS must be 16 or 32",
+                self.vs,
+            ));
+        }
+        if !matches!(self.major_a, UmmaMajor::K) || !matches!(self.major_b, UmmaMajor::K) {
+            return Err(Error::WrongKind {
+                msg: "SM103 MXF4 ULTRA: both operands must be K-major (CuTe: \"This MMA does not support transpose\")",
+            });
+        }
+        Ok(())
+    }
+
     /// The atom, or an error where CuTe defines no such operation (CuTe's static
     /// assertions: M, N, the major of a tensor-memory A, the scale vector size).
     ///
@@ -247,18 +292,29 @@ impl Umma {
     pub fn try_atom(&self) -> Result<MmaAtom, Error> {
         self.check()?;
         let k = self.k();
-        let mut name = AtomName::new("SM100_MMA_").push(self.family.name());
+        let ultra = self.family == UmmaFamily::Mxf4Ultra;
+        let traits = self.family == UmmaFamily::F8F6F4
+            && !self.a_in_tmem
+            && self.variant == UmmaVariant::Dense;
+        let mut name = if ultra {
+            AtomName::new("SM103::SM103_MXF4_ULTRA")
+        } else if traits {
+            AtomName::new("MMA_Traits<SM100_MMA_F8F6F4")
+        } else {
+            AtomName::new("SM100_MMA_").push(self.family.name())
+        };
         if self.two_sm {
             name = name.push("_2x1SM");
         }
         name = name.push(if self.a_in_tmem { "_TS" } else { "_SS" });
         name = match self.variant {
+            UmmaVariant::Dense if ultra => name.push("_VS"),
             UmmaVariant::Dense => name,
             UmmaVariant::Scaled => name.push("_SCALED"),
             UmmaVariant::Sparse => name.push("_SPARSE"),
         };
         name = name
-            .push("<")
+            .push(if traits { "," } else { "<" })
             .push(self.types[1])
             .push(",")
             .push(self.types[2])
@@ -339,6 +395,7 @@ fn operand_type_ok(family: UmmaFamily, t: &str) -> bool {
             "float_e4m3_t" | "float_e5m2_t" | "float_e2m3_t" | "float_e3m2_t" | "float_e2m1_t"
         ),
         F::MxF4 | F::MxF4NvF4 => t == "float_e2m1_t",
+        F::Mxf4Ultra => umma_format(t),
     }
 }
 
@@ -365,6 +422,7 @@ const TYPES: &[&str] = &[
     "float_e2m1_t",
     "float_ue8m0_t",
     "float_ue4m3_t",
+    "double",
 ];
 
 fn static_type(s: &str) -> Option<&'static str> {
@@ -446,7 +504,7 @@ fn parse(rest: &str, args: &[&str]) -> Result<Umma, Error> {
         // CuTe declares `struct SM100_MMA_F8F6F4_SS` (and `_2x1SM_SS`) without template
         // parameters: its types, M, N and majors go to MMA_Traits<Op, A, B, C, C<M>, ...>
         return Err(Error::WrongKind {
-            msg: "SM100_MMA_F8F6F4_SS and SM100_MMA_F8F6F4_2x1SM_SS are not templates in CuTe (their types, M and N are arguments of MMA_Traits<Op, A, B, C, C<M>, C<N>, ...>, which rcute does not spell); the TS and SS_SPARSE forms take them",
+            msg: "SM100_MMA_F8F6F4_SS and SM100_MMA_F8F6F4_2x1SM_SS are not templates in CuTe: their types, M, N, majors and scales are arguments of MMA_Traits<Op, A, B, C, C<M>, C<N>, integral_constant<UMMA::Major, UMMA::Major::K>, (B's major), integral_constant<UMMA::ScaleIn, UMMA::ScaleIn::One>, (B's scale)>",
         });
     }
     // a, b, c[, sf], M, N[, VS], major_a, major_b[, ScaleC], trailing defaults
@@ -516,6 +574,191 @@ fn parse(rest: &str, args: &[&str]) -> Result<Umma, Error> {
     })
 }
 
+/// The operand types of CuTe's `UMMA::to_UMMAFormat` (`mma_sm100_desc.hpp`) that rcute
+/// names: the types an instruction descriptor can encode.
+fn umma_format(t: &str) -> bool {
+    matches!(
+        t,
+        "half_t"
+            | "bfloat16_t"
+            | "tfloat32_t"
+            | "uint8_t"
+            | "int8_t"
+            | "float_e4m3_t"
+            | "float_e5m2_t"
+            | "float_e2m3_t"
+            | "float_e3m2_t"
+            | "float_e2m1_t"
+    )
+}
+
+/// `SM103::SM103_MXF4_ULTRA_SS_VS<A,B,C,SF,M,N,VS,majA,majB[,negA[,negB]]>` (and
+/// `_2x1SM_SS_VS`): the operation, or `None` where `base` is not one of the two names.
+/// CuTe's namespace `SM103::` is part of the spelling (C++ does not find the bare name).
+pub(crate) fn sm103_by_name(base: &str, args: &[&str]) -> Option<Result<Umma, Error>> {
+    let (bare, rest) = match base.strip_prefix("SM103::") {
+        Some(r) => (false, r),
+        None => (true, base),
+    };
+    let two_sm = match rest {
+        "SM103_MXF4_ULTRA_SS_VS" => false,
+        "SM103_MXF4_ULTRA_2x1SM_SS_VS" => true,
+        _ => return None,
+    };
+    if bare {
+        return Some(Err(Error::WrongKind {
+            msg: "SM103's MXF4 ULTRA operations live in CuTe's namespace SM103: spell them SM103::SM103_MXF4_ULTRA_SS_VS<...> (C++ does not find the bare name)",
+        }));
+    }
+    Some(parse_ultra(two_sm, args))
+}
+
+fn parse_ultra(two_sm: bool, args: &[&str]) -> Result<Umma, Error> {
+    const ARGS: Error = Error::WrongKind {
+        msg: "SM103 MXF4 ULTRA: expected <A type, B type, C type, scale factor type, M, N, VS, major A, major B[, UMMA::ScaleIn of A[, of B]]>",
+    };
+    if args.len() < 9 || args.len() > 11 {
+        return Err(ARGS);
+    }
+    let a = static_type(args[0]).ok_or(ARGS)?;
+    let b = static_type(args[1]).ok_or(ARGS)?;
+    let c = static_type(args[2]).ok_or(ARGS)?;
+    let sf = static_type(args[3]).ok_or(ARGS)?;
+    let m = int_arg(args[4]).ok_or(ARGS)?;
+    let n = int_arg(args[5]).ok_or(ARGS)?;
+    let vs = int_arg(args[6]).ok_or(ARGS)?;
+    let major_a = major(args[7]).ok_or(ARGS)?;
+    let major_b = major(args[8]).ok_or(ARGS)?;
+    if !args[9..].iter().all(|s| scale_in(s).is_some()) {
+        return Err(ARGS);
+    }
+    if !umma_format(a) || !umma_format(b) {
+        return Err(Error::WrongKind {
+            msg: "SM103 MXF4 ULTRA: an operand type CuTe's instruction descriptor cannot encode (UMMA::to_UMMAFormat: half_t, bfloat16_t, tfloat32_t, int8_t, uint8_t, float_e4m3_t, e5m2, e2m3, e3m2, e2m1)",
+        });
+    }
+    if !matches!(sf, "float_ue8m0_t" | "float_ue4m3_t") {
+        return Err(Error::WrongKind {
+            msg: "SM103 MXF4 ULTRA: the scale factor type must be float_ue8m0_t or float_ue4m3_t",
+        });
+    }
+    if vs == 32 && (a != "float_e2m1_t" || sf != "float_ue8m0_t") {
+        return Err(Error::WrongKind {
+            msg: "SM103 MXF4 ULTRA: VS = 32 (2x mode) takes float_e2m1_t A with float_ue8m0_t scale factors",
+        });
+    }
+    Ok(Umma {
+        family: UmmaFamily::Mxf4Ultra,
+        two_sm,
+        a_in_tmem: false,
+        variant: UmmaVariant::Dense,
+        m,
+        n,
+        vs,
+        major_a,
+        major_b,
+        types: [c, a, b, c],
+    })
+}
+
+/// `UMMA::ScaleIn::One` or `::Neg` (`cute::` may qualify it): whether it negates.
+fn scale_in(s: &str) -> Option<bool> {
+    let s = s.strip_prefix("cute::").unwrap_or(s);
+    match s.strip_prefix("UMMA::ScaleIn::")? {
+        "One" => Some(false),
+        "Neg" => Some(true),
+        _ => None,
+    }
+}
+
+/// `integral_constant<KIND, VALUE>` (`cute::` may qualify either): `VALUE` where the
+/// first argument is `kind`.
+fn integral_constant<'a>(s: &'a str, kind: &str) -> Option<&'a str> {
+    let s = s.strip_prefix("cute::").unwrap_or(s);
+    let inner = s.strip_prefix("integral_constant<")?.strip_suffix('>')?;
+    let (k, v) = inner.split_once(',')?;
+    (k.strip_prefix("cute::").unwrap_or(k) == kind).then_some(v)
+}
+
+/// `C<N>`, `Int<N>` or `_N` (`cute::` may qualify it): CuTe's `cute::C<N>` of an `int`.
+fn static_int(s: &str) -> Option<i64> {
+    let s = s.strip_prefix("cute::").unwrap_or(s);
+    let digits = if let Some(r) = s.strip_prefix('_') {
+        r
+    } else {
+        s.strip_prefix("C<")
+            .or_else(|| s.strip_prefix("Int<"))?
+            .strip_suffix('>')?
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 9 {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// The traits form of CuTe's two UMMA operations that are not templates:
+/// `MMA_Traits<SM100_MMA_F8F6F4_SS, A, B, C, C<M>, C<N>, integral_constant<UMMA::Major,
+/// UMMA::Major::K>, (B's major), integral_constant<UMMA::ScaleIn, UMMA::ScaleIn::One>,
+/// (B's)>` and `_2x1SM_SS` (`args` are MMA_Traits' arguments). `None` where the first
+/// argument is neither operation.
+pub(crate) fn umma_traits(args: &[&str]) -> Option<Result<Umma, Error>> {
+    let op = args.first()?;
+    let two_sm = match op.strip_prefix("cute::").unwrap_or(op) {
+        "SM100_MMA_F8F6F4_SS" => false,
+        "SM100_MMA_F8F6F4_2x1SM_SS" => true,
+        _ => return None,
+    };
+    Some(parse_traits(two_sm, &args[1..]))
+}
+
+fn parse_traits(two_sm: bool, args: &[&str]) -> Result<Umma, Error> {
+    const ARGS: Error = Error::WrongKind {
+        msg: "MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS, ...>: expected <Op, A type, B type, C type, C<M>, C<N>, integral_constant<UMMA::Major, UMMA::Major::K|MN> twice, integral_constant<UMMA::ScaleIn, UMMA::ScaleIn::One|Neg> twice> (CuTe's only specialization)",
+    };
+    if args.len() != 9 {
+        return Err(ARGS);
+    }
+    let a = static_type(args[0]).ok_or(ARGS)?;
+    let b = static_type(args[1]).ok_or(ARGS)?;
+    let c = static_type(args[2]).ok_or(ARGS)?;
+    let m = static_int(args[3]).ok_or(ARGS)?;
+    let n = static_int(args[4]).ok_or(ARGS)?;
+    let major_a = integral_constant(args[5], "UMMA::Major")
+        .and_then(major)
+        .ok_or(ARGS)?;
+    let major_b = integral_constant(args[6], "UMMA::Major")
+        .and_then(major)
+        .ok_or(ARGS)?;
+    for s in &args[7..9] {
+        integral_constant(s, "UMMA::ScaleIn")
+            .and_then(scale_in)
+            .ok_or(ARGS)?;
+    }
+    // sizeof_bits <= 8 and UMMA::to_UMMAFormat for A and B, to_CFormat for C
+    let eight_bit = |t: &str| umma_format(t) && element_bits(t) <= 8;
+    if !eight_bit(a) || !eight_bit(b) || !matches!(c, "half_t" | "float" | "int32_t") {
+        return Err(Error::WrongKind {
+            msg: "MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS, ...>: A and B must be types of at most 8 bits CuTe's instruction descriptor encodes (int8_t, uint8_t, float_e4m3_t, e5m2, e2m3, e3m2, e2m1), C half_t, float or int32_t",
+        });
+    }
+    Ok(Umma {
+        family: UmmaFamily::F8F6F4,
+        two_sm,
+        a_in_tmem: false,
+        variant: UmmaVariant::Dense,
+        m,
+        n,
+        vs: 0,
+        major_a,
+        major_b,
+        types: [c, a, b, c],
+    })
+}
+
+fn element_bits(t: &str) -> i64 {
+    super::catalog::element_bits(t).unwrap_or(i64::MAX)
+}
+
 /// The UMMA families, for listings (`cute atoms`).
 pub(crate) const FAMILIES: &[&str] = &[
     "SM100_MMA_F16BF16[_2x1SM]_{SS,TS}[_SCALED]<A,B,C,M,N,majA,majB>",
@@ -526,4 +769,7 @@ pub(crate) const FAMILIES: &[&str] = &[
     "SM100_MMA_MXF8F6F4[_2x1SM]_SS[_SPARSE]<A,B,C,SF,M,N,majA,majB>",
     "SM100_MMA_MXF4[_2x1SM]_SS<A,B,C,SF,M,N,VS,majA,majB>",
     "SM100_MMA_MXF4NVF4[_2x1SM]_SS_SPARSE<A,B,C,SF,M,N,VS,majA,majB>",
+    // (AtomName holds 128 bytes: the scales are integral_constant<UMMA::ScaleIn,..> too)
+    "MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS,A,B,C,C<M>,C<N>,integral_constant<UMMA::Major,majA>,majB,negA,negB>",
+    "SM103::SM103_MXF4_ULTRA[_2x1SM]_SS_VS<A,B,C,SF,M,N,VS,K,K>",
 ];
