@@ -1077,7 +1077,7 @@ fn explain_kernel_prints_the_stages() {
     for line in [
         "cp.async runs: 3 predicated-off LDS a warp   smem misc          12        12      64        768        786432",
         "k-tile wait and barrier: 1 a block",
-        "warp exits after shared memory: 1 a warp",
+        "warps that used shared memory: 1 a warp",
         "total smem misc      856064 wavefronts per launch",
     ] {
         assert!(out.contains(line), "{line}\n{out}");
