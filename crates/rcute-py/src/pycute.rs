@@ -1063,6 +1063,25 @@ pub(crate) fn from_rcute(layout: &Bound<'_, PyAny>) -> PyResult<PcLayout> {
     ))
 }
 
+/// `_CallFloor()`: an object whose call answers its first argument and does nothing else,
+/// for `bench/speed.py`: what a call of an object of the extension costs by itself
+/// (CPython's argument tuple and PyO3's parsing of it, as for `L(i)`).
+#[pyclass(frozen, module = "rcute.pycute", name = "_CallFloor")]
+pub struct CallFloor;
+
+#[pymethods]
+impl CallFloor {
+    #[new]
+    fn new() -> CallFloor {
+        CallFloor
+    }
+
+    #[pyo3(signature = (*args))]
+    fn __call__(&self, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+        Ok(args.get_item(0)?.unbind())
+    }
+}
+
 /// `_set_checked(on)`: with `on`, every call answered by proof is answered the second way
 /// too (rcute's answer and the law), and raises where the two differ. For the tests.
 #[pyfunction]
