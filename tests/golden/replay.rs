@@ -300,6 +300,13 @@ fn random_algebra_9401() {
     all_pass("random-algebra-9401.jsonl", 400);
 }
 
+/// A fifth random algebra set, `gen_cases.py 9501 1200 OUT --mix algebra` then
+/// `add_static.py OUT`, answered by CuTe C++.
+#[test]
+fn random_algebra_9501() {
+    all_pass("random-algebra-9501.jsonl", 1200);
+}
+
 /// A random set of every kind of case, drawn by `gen_cases.py --mix all` with seeds
 /// 9301..=9303 (200 cases each) and answered by CuTe C++.
 #[test]
@@ -592,7 +599,7 @@ fn deviations_answer_as_cute() {
     eprintln!(
         "{replayed} deviations answered as CuTe C++ answers them ({unchecked} too large for the law)"
     );
-    assert!(replayed == 151 && unchecked <= 3, "{replayed} {unchecked}");
+    assert!(replayed == 182 && unchecked <= 3, "{replayed} {unchecked}");
 }
 
 /// What CuTe would do, on cases nobody picked: random algebra cases that rcute refuses
