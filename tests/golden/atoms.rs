@@ -479,3 +479,16 @@ fn sm103_ultra_and_f8f6f4_traits_tilings_match_cute() {
     assert!(c[1] >= 40, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
 }
+
+#[test]
+fn umma_element_types_match_cute() {
+    // scripts/oracle/gen_umma_extra_cases.py --types: every SM100 UMMA form (and SM103's
+    // ULTRA, the F8F6F4 traits form) with operand, accumulator and scale factor types drawn
+    // from the family's own and from all: CuTe's traits take the bits their assertions ask
+    // of a type UMMA::to_UMMAFormat encodes (mixed half_t/bfloat16_t, int8_t in F8F6F4, any
+    // accumulator of a block-scaled form)
+    let c = replay("umma-types.jsonl", 152);
+    assert!(c[0] >= 40, "{c:?}");
+    assert!(c[1] >= 40, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}

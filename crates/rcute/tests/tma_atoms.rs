@@ -219,10 +219,11 @@ fn tma_copies_and_partitions_cover_their_tiles() {
 
 /// `make_im2col_tma_copy` without multicast: like a tiled TMA copy, one thread owns the
 /// tile and its (thread, value) layout is a bijection onto the tile's coordinates; the box
-/// the atom moves is the tile (at most two modes, both unit walks of the tensor).
+/// the atom moves is the tile (at most two modes, both unit walks of the tensor); the
+/// coordinate tensor of the default convolution is a bijection onto the activations.
 #[test]
 fn im2col_copies_cover_their_tiles() {
-    use rcute::atom::make_im2col_tma_copy;
+    use rcute::atom::{Im2colConv, make_im2col_tma_copy};
     let mut checked = 0;
     for (g, tile_m) in [
         ("((_8,_8,_2),_64):((_64,_512,_4096),_1)", 128),
@@ -240,9 +241,39 @@ fn im2col_copies_cover_their_tiles() {
                     continue;
                 }
                 let tiler = Tiler::try_parse(&format!("(_{tile_m},_{tc})")).unwrap();
-                let copy =
-                    make_im2col_tma_copy(TmaOp::LoadIm2col, &g, "u", bits, &s, &tiler, Int::ONE)
-                        .unwrap();
+                let spatial = g.shape().get(0).rank() - 1;
+                let conv = Im2colConv::try_defaults(spatial).unwrap();
+                let copy = make_im2col_tma_copy(
+                    TmaOp::LoadIm2col,
+                    &g,
+                    "u",
+                    bits,
+                    &s,
+                    &tiler,
+                    Int::ONE,
+                    &conv,
+                )
+                .unwrap();
+                // the coordinate tensor of the default convolution (no padding, unit
+                // strides and dilations) takes every (channel, pixel) of the activations
+                // once, filter taps all 0
+                let t = copy.atom().op().im2col_tensor().unwrap().unwrap();
+                let size = t.inner().try_size().unwrap().value();
+                assert_eq!(size, g.try_size().unwrap().value(), "{g}");
+                let mut seen = std::collections::HashSet::new();
+                for i in 0..size {
+                    let crd = t.try_at(i).unwrap();
+                    let v: Vec<i64> = crd.leaves().map(|x| x.value()).collect();
+                    // (c, (w, h, ...), n, (s, r, ...))
+                    assert_eq!(v.len(), 2 + 2 * spatial, "{crd}");
+                    assert!((0..c).contains(&v[0]), "{g} {crd}");
+                    for k in 0..spatial {
+                        let ext = g.shape().get(0).get(k).as_int().unwrap().value();
+                        assert!((0..ext).contains(&v[1 + k]), "{g} {crd}");
+                        assert_eq!(v[2 + spatial + k], 0, "{g} {crd}");
+                    }
+                    assert!(seen.insert(v), "{g}: {crd} twice");
+                }
                 assert_eq!(copy.try_size().unwrap().value(), 1);
                 let tv = copy.layout_tv();
                 assert_eq!(tv.try_size().unwrap().value(), tile_m * tc);
