@@ -492,3 +492,14 @@ fn umma_element_types_match_cute() {
     assert!(c[1] >= 40, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
 }
+
+#[test]
+fn operations_that_are_no_atoms_are_refused_as_cute_refuses_them() {
+    // tests/golden/cases/not-in-catalog.txt: the operations of CuTe's headers that
+    // scripts/oracle/audit_atoms.py lists as not in the catalog for having no atom (the
+    // rank-specific TMA wrappers, the executable *_OP forms, AutoCopyAsync) and misspelled
+    // forms of the new families (the bare SM103 name, C<UMMA::Major::K> for the traits'
+    // integral_constant, missing scales): CuTe refuses each, and so does rcute
+    let c = replay("not-in-catalog.jsonl", 17);
+    assert_eq!(c[1], 17, "{c:?}");
+}
