@@ -7,7 +7,8 @@
 #   RCUTE_PY_ABI=py310 scripts/python-wheel.sh
 #                                      the wheel for CPython 3.10 and later, whose calls are
 #                                      faster (METH_FASTCALL; crates/rcute-py/Cargo.toml)
-#   pip install ./crates/rcute-py      the same build through pip, installed
+#   pip install ./crates/rcute-py      built through pip and installed: an abi3 wheel for the
+#                                      installing CPython and later (the `abi3` feature)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV="${RCUTE_PY_BUILD_VENV:-target/py-build}"
@@ -18,7 +19,7 @@ if [ ! -x "$VENV/bin/maturin" ]; then
 fi
 FEATURES=()
 case "${RCUTE_PY_ABI:-py39}" in
-  py39) ;;
+  py39) FEATURES=(--no-default-features --features abi3-py39) ;;
   py310) FEATURES=(--no-default-features --features abi3-py310) ;;
   *) echo "RCUTE_PY_ABI is py39 or py310, not '$RCUTE_PY_ABI'" >&2; exit 1 ;;
 esac

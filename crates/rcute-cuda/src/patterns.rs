@@ -733,7 +733,10 @@ pub enum Prediction {
 /// Shared-memory wavefronts that every pattern kernel makes besides its pattern's
 /// instructions: the total counter a `cp.async` pattern is compared with
 /// (`l1tex__data_pipe_lsu_wavefronts_mem_shared.sum`) reads the `ld` and `st` counters
-/// plus this, in every measured `ld`/`st` pattern (`tests/patterns_measured.rs` checks it).
+/// plus this, in every measured `ld`/`st` pattern (`tests/patterns_measured.rs` checks it):
+/// an `_op_misc` wavefront of the kernel's one warp, which a warp that used shared memory
+/// costs (`scripts/ncu/cp_async_misc.cu`: one a warp, none in a kernel that touches no
+/// shared memory).
 pub const KERNEL_SHARED_WAVEFRONTS: usize = 1;
 
 /// The prediction the measured tables are replayed against (`tests/patterns_measured.rs`).

@@ -43,11 +43,16 @@ pub enum Counter {
     TmaStore,
     /// Shared-memory wavefronts of `wgmma`'s operand reads by descriptor (128 bytes each).
     SharedWgmma,
+    /// Shared-memory wavefronts of no load or store (`_op_misc`): the three predicated-off
+    /// `LDS RZ, [RZ]` the compiler puts before each run of `cp.async` (LDGSTS), one a warp
+    /// that used shared memory, one a block barrier that follows shared-memory work
+    /// (measured with `scripts/ncu/cp_async_misc.cu`).
+    SharedMisc,
 }
 
 impl Counter {
     /// Every counter, in the order tables print them.
-    pub const ALL: [Counter; 9] = [
+    pub const ALL: [Counter; 10] = [
         Counter::GlobalLoad,
         Counter::GlobalCpAsync,
         Counter::TmaLoad,
@@ -55,6 +60,7 @@ impl Counter {
         Counter::SharedCpAsync,
         Counter::SharedLoad,
         Counter::SharedWgmma,
+        Counter::SharedMisc,
         Counter::GlobalStore,
         Counter::TmaStore,
     ];
@@ -71,6 +77,7 @@ impl Counter {
             Counter::SharedStore => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
             Counter::SharedCpAsync => "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
             Counter::SharedWgmma => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum",
+            Counter::SharedMisc => "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_misc.sum",
             Counter::GlobalLoad | Counter::GlobalCpAsync => {
                 "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
             }
@@ -97,6 +104,7 @@ impl Counter {
             Counter::SharedCpAsync => {
                 "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"
             }
+            Counter::SharedMisc => "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_misc.sum",
             _ => return None,
         })
     }
@@ -107,7 +115,8 @@ impl Counter {
             Counter::SharedLoad
             | Counter::SharedStore
             | Counter::SharedCpAsync
-            | Counter::SharedWgmma => "wavefronts",
+            | Counter::SharedWgmma
+            | Counter::SharedMisc => "wavefronts",
             _ => "sectors",
         }
     }
@@ -124,6 +133,7 @@ impl Counter {
             Counter::TmaLoad => "gmem tma ld",
             Counter::TmaStore => "gmem tma st",
             Counter::SharedWgmma => "smem wgmma",
+            Counter::SharedMisc => "smem misc",
         }
     }
 }
@@ -569,6 +579,8 @@ impl Gemm {
                 });
                 continue;
             }
+            let k = pair(&self.a).1;
+            let k_left = k - (k_tiles as i64 - 1).max(0) * t.bk;
             stages.extend(copy_stages(
                 label,
                 op,
@@ -576,11 +588,14 @@ impl Gemm {
                 plan.copiers(),
                 self.ty,
                 k_tiles,
-                valid,
+                (valid, t.bk, k_left),
             ));
         }
         match self.instr {
-            Instr::MmaSync => stages.extend(ldmatrix_stages(plan, k_tiles)?),
+            Instr::MmaSync => {
+                stages.extend(ldmatrix_stages(plan, k_tiles)?);
+                stages.extend(misc_stages(plan, k_tiles));
+            }
             Instr::Wgmma => {
                 // each warpgroup reads its rows of A and all of B's tile, 128 bytes a
                 // wavefront
@@ -598,6 +613,39 @@ impl Gemm {
         stages.extend(epilogue_stages(self, plan, vm, vn)?);
         Ok(stages)
     }
+}
+
+/// The `mma.sync` pipeline's wavefronts of no load or store (`_op_misc`), where both
+/// operands are copied by 16-byte `cp.async` (the case measured): each warp's copies of a
+/// stage are one run of LDGSTS, which the compiler opens with three predicated-off `LDS
+/// RZ, [RZ]` (one wavefront each; `smsp__inst_executed_op_shared_ld` counts them as
+/// instructions); each k-tile's `cp.async.wait_group` and `__syncthreads`, one wavefront a
+/// block (a barrier that follows shared-memory work; the groups' commits and waits cost
+/// none); each warp's exit, one. None for the other kernels (not modelled).
+fn misc_stages(plan: &GemmPlan, k_tiles: u64) -> Vec<Stage> {
+    let sixteen = |op: &crate::gemm::OperandPlan| op.width * op.elem_bytes == 16;
+    if plan.tma || !sixteen(&plan.a) || !sixteen(&plan.b) {
+        return Vec::new();
+    }
+    let warps = (plan.threads() / 32) as u64;
+    let stage = |name: &str, per_pass: u64, instructions: u64, passes: u64| Stage {
+        name: name.into(),
+        counter: Counter::SharedMisc,
+        per_pass: Ok(per_pass),
+        conflicts: 0,
+        instructions,
+        passes,
+    };
+    vec![
+        stage(
+            "cp.async runs: 3 predicated-off LDS a warp",
+            3 * warps,
+            3 * warps,
+            k_tiles,
+        ),
+        stage("k-tile wait and barrier: 1 a block", 1, 0, k_tiles),
+        stage("warp exits after shared memory: 1 a warp", warps, 0, 1),
+    ]
 }
 
 /// The tiles of an `m x n` matrix in `bm x bn` tiles, by what of each is inside: `(rows,
@@ -651,8 +699,9 @@ fn pair(l: &Layout) -> (i64, i64) {
     (s.leaf(0).value(), s.leaf(s.leaf_count() - 1).value())
 }
 
-/// One operand's `cp.async` copies of a stage: global sectors and shared wavefronts; the
-/// rows from `valid` on are outside the matrix (zero-filled, nothing read).
+/// One operand's copies of a stage: global sectors and shared wavefronts; the rows from
+/// `valid` on are outside the matrix (zero-filled, nothing read), and of `cp.async` copies
+/// the last k-tile's columns from `k_left` on (of `bk`).
 fn copy_stages(
     label: &str,
     op: &crate::gemm::OperandPlan,
@@ -660,7 +709,7 @@ fn copy_stages(
     copiers: i64,
     ty: MmaType,
     k_tiles: u64,
-    valid: i64,
+    (valid, bk, k_left): (i64, i64, i64),
 ) -> Vec<Stage> {
     let eb = op.elem_bytes;
     let threads = copiers as usize;
@@ -696,12 +745,45 @@ fn copy_stages(
             ),
         ];
     }
+    // a K that is no multiple of the tile's: the last k-tile's columns from `k_left` on
+    // are outside the matrix (zero-filled, nothing read)
+    if k_left < bk && k_tiles > 0 {
+        let mut out = cp_async_stages(label, op, g, copiers, ty, k_tiles - 1, (valid, bk));
+        let last = cp_async_stages(label, op, g, copiers, ty, 1, (valid, k_left));
+        out.extend(last.into_iter().map(|mut s| {
+            s.name = s.name.replacen(':', ", last k-tile:", 1);
+            s
+        }));
+        return out;
+    }
+    cp_async_stages(label, op, g, copiers, ty, k_tiles, (valid, bk))
+}
+
+/// One operand's `cp.async` copies of `k_tiles` stages whose rows from `valid` on and
+/// columns (`K`) from `k_cols` on are outside the matrix.
+fn cp_async_stages(
+    label: &str,
+    op: &crate::gemm::OperandPlan,
+    g: &Layout,
+    copiers: i64,
+    ty: MmaType,
+    k_tiles: u64,
+    (valid, k_cols): (i64, i64),
+) -> Vec<Stage> {
+    let eb = op.elem_bytes;
+    let threads = copiers as usize;
+    let passes = op.copy.mode(2).size().value() as usize;
+    let idx = |p: usize, t: usize| op.copy.offset_of(&[t, 0, p]);
+    let inside = |p: usize, t: usize| {
+        let (r, c) = rc(idx(p, t), op.rows);
+        r < valid && c < k_cols
+    };
     let shared = warp_instructions(threads, passes, |p, t| {
         Some(shared_byte(&op.tile, idx(p, t), eb))
     });
     let global = warp_instructions(threads, passes, |p, t| {
         let (r, c) = rc(idx(p, t), op.rows);
-        (r < valid).then(|| global_byte(g, r, c, eb))
+        inside(p, t).then(|| global_byte(g, r, c, eb))
     });
     let bytes = (op.width * eb) as u32;
     let cg = bytes == 16;
@@ -711,17 +793,18 @@ fn copy_stages(
         if cg { "cg" } else { "ca" },
         if ty == MmaType::E4M3 { " (e4m3)" } else { "" }
     );
-    // the writes the load-store unit's counters show: every one of a .ca, and a .cg's
-    // where it zero-fills (no lane reads its source); a .cg that reads its source writes
-    // shared memory unseen (the one-warp patterns' 3 more wavefronts an instruction are the
-    // commit and wait each of them carries, `_op_misc`, not the write's)
+    // the writes the load-store unit's counters show: every one of a .ca, and all of a
+    // .cg's where a lane zero-fills (the rows outside the matrix; the columns past K, where
+    // half the lanes of each instruction read and half zero-fill, are counted in full); a
+    // .cg whose lanes all read their source writes shared memory unseen (the one-warp
+    // patterns' 3 more wavefronts an instruction are `_op_misc`: the predicated-off LDS the
+    // compiler puts before each run of cp.async, `Counter::SharedMisc`)
     let mut counted = (0, 0);
     let mut refusal = None;
-    let reads = |p: usize, t: usize| rc(idx(p, t), op.rows).0 < valid;
     for s in &shared {
-        let zero_fills = !(0..WARP)
+        let zero_fills = (0..WARP)
             .map(|l| s.warp * WARP + l)
-            .any(|t| t < threads && reads(s.instruction, t));
+            .any(|t| t < threads && !inside(s.instruction, t));
         if cg && !zero_fills {
             continue;
         }

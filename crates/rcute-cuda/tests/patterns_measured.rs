@@ -158,12 +158,14 @@ fn the_total_counter_is_loads_plus_stores_plus_the_kernel() {
 /// Where the `cp.async` patterns' 3 wavefronts an instruction more than their writes go:
 /// the H100's third run of the patterns (`tests/data/ncu-H100/patterns-misc-H100.tsv`) reads
 /// `_op_misc`, the shared-memory wavefronts of no load or store: every pattern kernel has 1
-/// of its own, and each `cp.async` instruction, which the pattern issues with its own
-/// `cp.async.commit_group` and `cp.async.wait_all`, 3 more. The rest of the total counter is
-/// the loads', the stores' and the `cp.async` writes' (a `.cg` reading its source: none):
-/// the 3 belong to the commit and wait, which the GEMMs issue once a warp and k-tile.
+/// of its own (its warp used shared memory), and each `cp.async` instruction 3 more: the
+/// pattern issues each with its own `cp.async.commit_group` and `cp.async.wait_all`, so
+/// each is its own run of `cp.async`, which the compiler opens with three predicated-off
+/// `LDS RZ, [RZ]` (`scripts/ncu/cp_async_misc.cu`: the commits and waits alone cost none; a
+/// run of 16, as in the `mma.sync` GEMM, costs 3 in all). The rest of the total counter is
+/// the loads', the stores' and the `cp.async` writes' (a `.cg` reading its source: none).
 #[test]
-fn the_cp_async_patterns_extra_wavefronts_are_their_commit_and_wait() {
+fn the_cp_async_patterns_extra_wavefronts_are_the_compilers_predicated_off_loads() {
     let all = patterns::patterns().unwrap();
     let by_name: HashMap<&str, &patterns::Pattern> =
         all.iter().map(|p| (p.name.as_str(), p)).collect();
@@ -198,7 +200,7 @@ fn the_cp_async_patterns_extra_wavefronts_are_their_commit_and_wait() {
         }
     }
     println!(
-        "{cp} cp.async patterns: 1 + 3 a commit and wait; {plain} others: 1; {cg_unseen} .cg writes unseen"
+        "{cp} cp.async patterns: 1 + 3 a run of cp.async; {plain} others: 1; {cg_unseen} .cg writes unseen"
     );
     assert!(
         cp >= 70 && plain >= 160 && cg_unseen >= 8,

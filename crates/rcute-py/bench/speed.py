@@ -103,6 +103,12 @@ def main():
     floor = per_call([lambda f=native: f(False) for _ in ops], a.repeat)
     print(f"floor of the binding (a lambda calling a native function of one argument that "
           f"does next to nothing): {floor:.0f} ns per call")
+    # what a call of an object of the extension costs by itself, the floor of L(i): CPython
+    # builds an argument tuple for `__call__` (tp_call) whichever the wheel, PyO3 parses it
+    obj = rcute._rcute.pycute._CallFloor()
+    floor = per_call([lambda f=obj, x=o["idx"]: f(x) for o in ops], a.repeat)
+    print(f"floor of L(i) (a lambda calling an object of the extension whose __call__ answers "
+          f"its argument): {floor:.0f} ns per call")
 
 
 if __name__ == "__main__":

@@ -116,6 +116,7 @@ fn _rcute(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
     let pc = PyModule::new(py, "pycute")?;
     pc.add_class::<pycute::PcLayout>()?;
+    pc.add_class::<pycute::CallFloor>()?;
     pc.add_function(wrap_pyfunction!(pycute::composition, &pc)?)?;
     pc.add_function(wrap_pyfunction!(pycute::logical_divide, &pc)?)?;
     pc.add_function(wrap_pyfunction!(pycute::logical_product, &pc)?)?;

@@ -13,7 +13,7 @@
 //! two disagree (the tests' check of the proofs); `_proved()` counts such calls.
 
 use crate::error;
-use crate::pycute_algo::{self, PcTiler, Pl};
+use crate::pycute_algo::{self, Leaves, PcTiler, Pl};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
@@ -43,6 +43,8 @@ static PROVED: AtomicU64 = AtomicU64::new(0);
 pub struct PcLayout {
     pl: Pl,
     l: OnceLock<Box<Layout>>,
+    /// The leaves flat, for a small layout ([`Leaves`]), made when first needed.
+    lv: OnceLock<Option<Leaves>>,
 }
 
 impl Clone for PcLayout {
@@ -50,15 +52,22 @@ impl Clone for PcLayout {
         PcLayout {
             pl: self.pl.clone(),
             l: self.l.clone(),
+            lv: self.lv.clone(),
         }
     }
 }
 
 impl PcLayout {
     fn of(l: Layout) -> PcLayout {
+        PcLayout::with(Pl::of(&l), l)
+    }
+
+    /// A tree and its rcute layout.
+    fn with(pl: Pl, l: Layout) -> PcLayout {
         PcLayout {
-            pl: Pl::of(&l),
+            pl,
             l: OnceLock::from(Box::new(l)),
+            lv: OnceLock::new(),
         }
     }
 
@@ -67,7 +76,13 @@ impl PcLayout {
         PcLayout {
             pl,
             l: OnceLock::new(),
+            lv: OnceLock::new(),
         }
+    }
+
+    /// The leaves flat, where the layout is small.
+    fn leaves(&self) -> Option<&Leaves> {
+        self.lv.get_or_init(|| Leaves::of(&self.pl)).as_ref()
     }
 
     /// rcute's layout.
@@ -84,6 +99,18 @@ impl PcLayout {
         self.layout()
             .map_err(|e| error::core(py, e, &pl_text(&self.pl)))
     }
+}
+
+/// An int that fits in 64 bits (an exact int checked without a call into Python's API).
+#[inline]
+fn int_of(x: Borrowed<'_, '_, PyAny>) -> Option<i64> {
+    if x.is_exact_instance_of::<PyInt>() {
+        return x.extract::<i64>().ok();
+    }
+    if x.is_exact_instance_of::<PyTuple>() {
+        return None;
+    }
+    x.cast::<PyInt>().ok()?.extract::<i64>().ok()
 }
 
 /// A pycute value (a Python int or a nested tuple of them) as a static IntTuple.
@@ -257,7 +284,13 @@ fn tiler_mode<'a>(obj: Borrowed<'a, '_, PyAny>) -> PyResult<PcTiler<'a>> {
     if let Ok(l) = obj.cast::<PcLayout>() {
         return Ok(PcTiler::Layout(Cow::Borrowed(&l.get().pl)));
     }
-    if obj.cast::<PyInt>().is_ok() {
+    if let Ok(i) = obj.cast::<PyInt>() {
+        // `Layout(n)` is `n:1` (built without the object `layout_arg` makes)
+        if let Ok(n) = i.extract::<i64>()
+            && n >= 1
+        {
+            return Ok(PcTiler::Int(Cow::Owned(Pl::Leaf(n, 1))));
+        }
         let l = layout_arg(&obj)?.into_owned();
         return Ok(PcTiler::Int(Cow::Owned(l.pl)));
     }
@@ -392,24 +425,10 @@ fn checked_answer(
         && pl.is(r)
     {
         // rcute's answer is pycute's: no layout to build
-        return Py::new(
-            py,
-            PcLayout {
-                l: OnceLock::from(Box::new(*r)),
-                pl,
-            },
-        );
+        return Py::new(py, PcLayout::with(pl, *r));
     }
     let p = pl.layout().map_err(refuse)?;
-    let made = |l: Layout, pl: Pl| {
-        Py::new(
-            py,
-            PcLayout {
-                l: OnceLock::from(Box::new(l)),
-                pl,
-            },
-        )
-    };
+    let made = |l: Layout, pl: Pl| Py::new(py, PcLayout::with(pl, l));
     if let Ok(r) = &rcute
         && (r == &p
             || (r.shape_ref().to_dynamic() == p.shape_ref().to_dynamic()
@@ -525,13 +544,16 @@ impl PcLayout {
     /// `None` in it, the sliced layout.
     #[pyo3(signature = (*args))]
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
-        if args.len() == 1 {
+        let nargs = args.len();
+        if nargs == 1 {
             let a = args.get_borrowed_item(0)?;
-            if let Ok(i) = a.cast::<PyInt>()
-                && let Ok(v) = i.extract::<i64>()
-            {
-                // an index of the domain: pycute's crd2idx on the tree
-                if let Some(k) = pycute_algo::index(&self.pl, v) {
+            if let Some(v) = int_of(a) {
+                // an index of the domain: pycute's crd2idx on the leaves, or on the tree
+                let k = match self.leaves() {
+                    Some(lv) => lv.index(v),
+                    None => pycute_algo::index(&self.pl, v),
+                };
+                if let Some(k) = k {
                     return Ok(k.into_pyobject(py)?.into_any().unbind());
                 }
                 let l = self.layout_py(py)?;
@@ -540,7 +562,31 @@ impl PcLayout {
                     Err(e) => Err(error::core(py, e, &format!("{}({v})", text(l)))),
                 };
             }
-            // ints in the domains of the modes: pycute's crd2idx mode by mode
+            // ints in the domains of the modes: pycute's crd2idx mode by mode, on the
+            // leaves
+            if let Some(t) = a
+                .cast_exact::<PyTuple>()
+                .ok()
+                .or_else(|| a.cast::<PyTuple>().ok())
+                && let Some(lv) = self.leaves()
+                && lv.rank() == t.len()
+            {
+                let mut sum = Some(0i64);
+                for k in 0..lv.rank() {
+                    let Some(v) = int_of(t.get_borrowed_item(k)?) else {
+                        sum = None;
+                        break;
+                    };
+                    sum = sum.and_then(|s| s.checked_add(lv.index_mode(k, v)?));
+                    if sum.is_none() {
+                        break;
+                    }
+                }
+                if let Some(k) = sum {
+                    return Ok(k.into_pyobject(py)?.into_any().unbind());
+                }
+            }
+            // or on the tree
             if let Ok(t) = a.cast::<PyTuple>()
                 && let Pl::Node(modes) = &self.pl
                 && modes.len() == t.len()
@@ -564,7 +610,7 @@ impl PcLayout {
             }
         }
         // a flat tuple of ints: the coordinate built at once
-        if args.len() == 1
+        if nargs == 1
             && let Ok(t) = args.get_item(0)?.cast_into::<PyTuple>()
             && t.len() <= rcute::tuple::CAPACITY
         {
@@ -587,7 +633,7 @@ impl PcLayout {
                 return Ok(k.value().into_pyobject(py)?.into_any().unbind());
             }
         }
-        let c = if args.len() == 1 {
+        let c = if nargs == 1 {
             args.get_item(0)?
         } else {
             args.clone().into_any()
@@ -666,11 +712,7 @@ impl PcLayout {
 /// tuple; `None` where a mode is not proved or refused (the call then takes the general
 /// way, which answers and refuses as pycute's). While checked, the general way answers
 /// too, and must give the same.
-fn by_mode_proved(
-    a: &Pl,
-    t: &Bound<'_, PyTuple>,
-    op: fn(&Pl, &PcTiler<'_>, &mut bool) -> Result<Pl, pycute_algo::Refusal>,
-) -> PyResult<Option<Pl>> {
+fn by_mode_proved(a: &Pl, t: &Bound<'_, PyTuple>, op: pycute_algo::AtOp) -> PyResult<Option<Pl>> {
     let (n, k) = (pycute_algo::len(a), t.len());
     if k > n {
         return Ok(None);
@@ -685,7 +727,8 @@ fn by_mode_proved(
             continue;
         }
         let mut lawful = true;
-        match op(m, &tiler_mode(t.get_borrowed_item(i)?)?, &mut lawful) {
+        // (a mode's tree is at hand: its leaves would be copied out of `Leaves`)
+        match op(m, None, &tiler_mode(t.get_borrowed_item(i)?)?, &mut lawful) {
             Ok(p) if lawful => parts.push(p),
             _ => return Ok(None),
         }
@@ -694,8 +737,58 @@ fn by_mode_proved(
     Ok(pl.fits().then_some(pl))
 }
 
+/// `composition(A, (B0, B1, ...))` where the modes of `A` that the tuple tiles are leaves
+/// and each `Bk` is a layout of one leaf or an int `n >= 1` (a composition by mode of flat
+/// layouts): each mode by [`pycute_algo::compose_leaf`], read straight from the tuple;
+/// `None` where a mode is not of this kind or not proved lawful (the call then takes
+/// [`by_mode_proved`] or the general way).
+fn compose_leaves_by_mode(a: &Pl, t: &Bound<'_, PyTuple>) -> PyResult<Option<Pl>> {
+    let Pl::Node(items) = a else {
+        return Ok(None);
+    };
+    let k = t.len();
+    if k > items.len() {
+        return Ok(None);
+    }
+    let mut parts = Vec::with_capacity(items.len());
+    for (i, m) in items.iter().enumerate() {
+        if i >= k {
+            parts.push(m.clone());
+            continue;
+        }
+        let Pl::Leaf(sa, da) = *m else {
+            return Ok(None);
+        };
+        let x = t.get_borrowed_item(i)?;
+        let (bs, bd) = if let Ok(l) = x.cast::<PcLayout>()
+            && let Pl::Leaf(bs, bd) = l.get().pl
+        {
+            (bs, bd)
+        } else if let Ok(n) = x.cast::<PyInt>()
+            && let Ok(n) = n.extract::<i64>()
+            && n >= 1
+        {
+            (n, 1)
+        } else {
+            return Ok(None);
+        };
+        let mut lawful = true;
+        match pycute_algo::compose_leaf(sa, da, bs, bd, &mut lawful) {
+            Ok(p) if lawful => parts.push(p),
+            _ => return Ok(None),
+        }
+    }
+    let pl = Pl::Node(parts);
+    Ok(pl.fits().then_some(pl))
+}
+
+/// No fast way for a tuple tiler.
+fn no_fast_way(_: &Pl, _: &Bound<'_, PyTuple>) -> PyResult<Option<Pl>> {
+    Ok(None)
+}
+
 macro_rules! by_tiler {
-    ($name:ident, $op:literal) => {
+    ($name:ident, $at:ident, $fast:ident, $op:literal) => {
         #[doc = concat!("pycute's `", $op, "(A, B)`.")]
         #[pyfunction]
         pub(crate) fn $name(
@@ -708,7 +801,10 @@ macro_rules! by_tiler {
             }
             let arg = layout_arg(a)?;
             let proved = match b.cast::<PyTuple>() {
-                Ok(t) => by_mode_proved(&arg.pl, t, pycute_algo::$name)?,
+                Ok(t) => match $fast(&arg.pl, t)? {
+                    Some(pl) => Some(pl),
+                    None => by_mode_proved(&arg.pl, t, pycute_algo::$at)?,
+                },
                 Err(_) => None,
             };
             let proved = match proved {
@@ -719,7 +815,12 @@ macro_rules! by_tiler {
             };
             let t = padded(tiler_arg(b)?, &arg.pl);
             let mut lawful = true;
-            let port = pycute_algo::$name(&arg.pl, &t, &mut lawful);
+            let port = pycute_algo::$at(
+                &arg.pl,
+                arg.leaves().map(Leaves::all).as_ref(),
+                &t,
+                &mut lawful,
+            );
             let r = answer(
                 py,
                 $op,
@@ -759,9 +860,24 @@ impl TilerOps for Layout {
     }
 }
 
-by_tiler!(composition, "composition");
-by_tiler!(logical_divide, "logical_divide");
-by_tiler!(logical_product, "logical_product");
+by_tiler!(
+    composition,
+    composition_at,
+    compose_leaves_by_mode,
+    "composition"
+);
+by_tiler!(
+    logical_divide,
+    logical_divide_at,
+    no_fast_way,
+    "logical_divide"
+);
+by_tiler!(
+    logical_product,
+    logical_product_at,
+    no_fast_way,
+    "logical_product"
+);
 
 /// pycute's `complement(L, max_idx=1)`.
 #[pyfunction]
@@ -777,7 +893,10 @@ pub(crate) fn complement(
         None => 1,
     };
     let mut lawful = true;
-    let port = pycute_algo::complement(&arg.pl, n, &mut lawful);
+    let port = match arg.leaves() {
+        Some(lv) => pycute_algo::complement_leaves(lv, n, &mut lawful),
+        None => pycute_algo::complement(&arg.pl, n, &mut lawful),
+    };
     answer(
         py,
         "complement",
@@ -802,13 +921,26 @@ pub(crate) fn coalesce(
     layout: &Bound<'_, PyAny>,
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PcLayout>> {
+    // the common call: a small layout of pycute's without a profile, answered from its
+    // leaves (lawful by proof)
+    if profile.is_none_or(|p| p.cast::<PyTuple>().is_err())
+        && let Ok(l) = layout.cast::<PcLayout>()
+        && let Some(lv) = l.get().leaves()
+        && !CHECKED.load(Ordering::Relaxed)
+        && let Some(pl) = lv.coalesced()
+    {
+        return Py::new(py, PcLayout::of_tree(pl));
+    }
     let arg = layout_arg(layout)?;
     let p = match profile {
         Some(p) if p.cast::<PyTuple>().is_ok() => Some(static_tuple(p)?),
         _ => None,
     };
     let mut lawful = true;
-    let port = pycute_algo::coalesce(&arg.pl, p.as_ref(), &mut lawful);
+    let port = match (arg.leaves(), &p) {
+        (Some(lv), None) => pycute_algo::coalesce_leaves(lv),
+        _ => pycute_algo::coalesce(&arg.pl, p.as_ref(), &mut lawful),
+    };
     answer(
         py,
         "coalesce",
@@ -911,13 +1043,7 @@ pub(crate) fn make_layout(py: Python<'_>, layouts: &Bound<'_, PyTuple>) -> PyRes
     let l = pl
         .layout()
         .map_err(|e| error::message(py, e, "make_layout(...)"))?;
-    Py::new(
-        py,
-        PcLayout {
-            l: OnceLock::from(Box::new(l)),
-            pl,
-        },
-    )
+    Py::new(py, PcLayout::with(pl, l))
 }
 
 /// A layout of pycute's as an `rcute.Layout` (static values: `_4`).
@@ -935,6 +1061,25 @@ pub(crate) fn from_rcute(layout: &Bound<'_, PyAny>) -> PyResult<PcLayout> {
         Layout::try_new(l.shape_ref().to_static(), l.stride_ref().to_static())
             .map_err(|e| error::core(layout.py(), e, &l.to_string()))?,
     ))
+}
+
+/// `_CallFloor()`: an object whose call answers its first argument and does nothing else,
+/// for `bench/speed.py`: what a call of an object of the extension costs by itself
+/// (CPython's argument tuple and PyO3's parsing of it, as for `L(i)`).
+#[pyclass(frozen, module = "rcute.pycute", name = "_CallFloor")]
+pub struct CallFloor;
+
+#[pymethods]
+impl CallFloor {
+    #[new]
+    fn new() -> CallFloor {
+        CallFloor
+    }
+
+    #[pyo3(signature = (*args))]
+    fn __call__(&self, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+        Ok(args.get_item(0)?.unbind())
+    }
 }
 
 /// `_set_checked(on)`: with `on`, every call answered by proof is answered the second way

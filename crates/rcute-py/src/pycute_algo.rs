@@ -133,7 +133,7 @@ fn mul(a: i64, b: i64) -> R<i64> {
 /// one more mode than an operand), is what the common calls use: less to initialize and
 /// move.
 #[derive(Clone, Copy)]
-struct Flat<const N: usize> {
+pub(crate) struct Flat<const N: usize> {
     s: [i64; N],
     d: [i64; N],
     n: usize,
@@ -142,7 +142,7 @@ struct Flat<const N: usize> {
 /// The modes of a flat list for any layout (a complement has one more than its layout).
 const BIG: usize = CAPACITY + 1;
 /// The modes of a flat list for small operands.
-const SMALL: usize = 8;
+pub(crate) const SMALL: usize = 8;
 
 /// Whether every layout of the operands has at most `SMALL - 2` leaves.
 fn small(a: &Pl, t: Option<&PcTiler>) -> bool {
@@ -238,6 +238,153 @@ impl<const N: usize> Flat<N> {
                 .map(|k| Pl::Leaf(self.s[k], self.d[k]))
                 .collect(),
         )
+    }
+}
+
+/// The leaves of a small layout (at most `SMALL - 2`: the small lists' operands) whose
+/// values fit in 32 bits, flat, and where its top-level modes begin: what the operations
+/// read of an operand instead of walking its tree (pycute's `Layout` keeps it, made when
+/// first needed, inside the object: 32-bit values keep it small).
+#[derive(Clone, Copy)]
+pub(crate) struct Leaves {
+    s: [i32; SMALL - 2],
+    d: [i32; SMALL - 2],
+    /// Mode `k`'s leaves are `starts[k]..starts[k + 1]`.
+    starts: [u8; SMALL],
+    n: u8,
+    modes: u8,
+}
+
+impl Leaves {
+    /// `None` where the layout has more than `SMALL - 2` leaves or `SMALL - 1` modes, or
+    /// a value beyond 32 bits.
+    pub(crate) fn of(l: &Pl) -> Option<Leaves> {
+        fn push(lv: &mut Leaves, p: &Pl) -> Option<()> {
+            match p {
+                Pl::Leaf(s, d) => {
+                    let k = lv.n as usize;
+                    if k >= SMALL - 2 {
+                        return None;
+                    }
+                    lv.s[k] = i32::try_from(*s).ok()?;
+                    lv.d[k] = i32::try_from(*d).ok()?;
+                    lv.n += 1;
+                    Some(())
+                }
+                Pl::Node(items) => items.iter().try_for_each(|m| push(lv, m)),
+            }
+        }
+        let mut lv = Leaves {
+            s: [0; SMALL - 2],
+            d: [0; SMALL - 2],
+            starts: [0; SMALL],
+            n: 0,
+            modes: 0,
+        };
+        match l {
+            Pl::Leaf(..) => {
+                push(&mut lv, l)?;
+                lv.starts[1] = 1;
+                lv.modes = 1;
+            }
+            Pl::Node(items) => {
+                if items.len() > SMALL - 1 {
+                    return None;
+                }
+                for (k, m) in items.iter().enumerate() {
+                    push(&mut lv, m)?;
+                    lv.starts[k + 1] = lv.n;
+                }
+                lv.modes = items.len() as u8;
+            }
+        }
+        Some(lv)
+    }
+
+    /// The leaves `a..b` as a flat list.
+    fn flat(&self, a: usize, b: usize) -> Flat<SMALL> {
+        let mut f = Flat::EMPTY;
+        for k in a..b.min(SMALL - 2) {
+            f.s[k - a] = i64::from(self.s[k]);
+            f.d[k - a] = i64::from(self.d[k]);
+        }
+        f.n = b.saturating_sub(a);
+        f
+    }
+
+    /// The leaves of the whole layout.
+    pub(crate) fn all(&self) -> Flat<SMALL> {
+        self.flat(0, self.n as usize)
+    }
+
+    /// pycute's `coalesce(L)` (lawful by proof) where every shape is at least 1 (the
+    /// answer then makes a layout: [`Pl::fits`]); `None` elsewhere, or where a product
+    /// overflows. [`Flat::coalesce_into`] on the leaves, without the lists.
+    pub(crate) fn coalesced(&self) -> Option<Pl> {
+        let mut done = [(0i64, 0i64); SMALL - 2];
+        let mut m = 0;
+        // the last mode, kept in registers
+        let (mut ls, mut ld) = (1i64, 0i64);
+        for k in 0..(self.n as usize).min(SMALL - 2) {
+            let (s, d) = (i64::from(self.s[k]), i64::from(self.d[k]));
+            if s < 1 {
+                return None;
+            } else if s == 1 {
+                continue;
+            } else if ls == 1 {
+                (ls, ld) = (s, d);
+            } else if ls.checked_mul(ld)? == d {
+                ls = ls.checked_mul(s)?;
+            } else {
+                *done.get_mut(m)? = (ls, ld);
+                m += 1;
+                (ls, ld) = (s, d);
+            }
+        }
+        if m == 0 {
+            return Some(Pl::Leaf(ls, ld));
+        }
+        let mut modes = Vec::with_capacity(m + 1);
+        modes.extend(done[..m].iter().map(|&(s, d)| Pl::Leaf(s, d)));
+        modes.push(Pl::Leaf(ls, ld));
+        Some(Pl::Node(modes))
+    }
+
+    /// The rank (`len(L)`).
+    pub(crate) fn rank(&self) -> usize {
+        self.modes as usize
+    }
+
+    /// `L(i)`: [`index`] on the flat leaves.
+    pub(crate) fn index(&self, i: i64) -> Option<i64> {
+        let n = self.n as usize;
+        index_flat(&self.s[..n], &self.d[..n], i)
+    }
+
+    /// `L[k](i)`: [`index`] of mode `k` (`k` below the rank).
+    pub(crate) fn index_mode(&self, k: usize, i: i64) -> Option<i64> {
+        let (a, b) = (self.starts[k] as usize, self.starts[k + 1] as usize);
+        index_flat(&self.s[a..b], &self.d[a..b], i)
+    }
+}
+
+/// [`index`] on flat leaves (of the same shapes and strides in the same order).
+#[inline]
+fn index_flat(s: &[i32], d: &[i32], i: i64) -> Option<i64> {
+    let n = s.len().min(d.len());
+    if i < 0 || n == 0 {
+        return None;
+    }
+    let (mut c, mut out) = (i, 0i64);
+    for k in 0..n - 1 {
+        let (q, r) = divrem(c, i64::from(s[k]))?;
+        out = out.checked_add(r.checked_mul(i64::from(d[k]))?)?;
+        c = q;
+    }
+    if c < i64::from(s[n - 1]) {
+        out.checked_add(c.checked_mul(i64::from(d[n - 1]))?)
+    } else {
+        None
     }
 }
 
@@ -450,15 +597,12 @@ pub(crate) fn at(l: &Pl, i: i64) -> R<i64> {
 /// on `i // s`; in the domain the last leaf's quotient is 0); `None` outside the domain
 /// or where a product overflows.
 pub(crate) fn index(l: &Pl, i: i64) -> Option<i64> {
-    // one division per leaf (quotient and remainder of one `idiv`)
+    // one division per leaf but the last (a shift and a mask for a power of two)
     fn go(p: &Pl, c: &mut i64, out: &mut i64) -> Option<()> {
         match p {
             Pl::Leaf(s, d) => {
-                if *s < 1 {
-                    return None;
-                }
-                let q = *c / *s;
-                *out = out.checked_add((*c - q * *s).checked_mul(*d)?)?;
+                let (q, r) = divrem(*c, *s)?;
+                *out = out.checked_add(r.checked_mul(*d)?)?;
                 *c = q;
                 Some(())
             }
@@ -468,12 +612,45 @@ pub(crate) fn index(l: &Pl, i: i64) -> Option<i64> {
     if i < 0 {
         return None;
     }
-    if let Pl::Leaf(s, d) = l {
-        return if i < *s { i.checked_mul(*d) } else { None };
+    let items = match l {
+        Pl::Leaf(s, d) => return if i < *s { i.checked_mul(*d) } else { None },
+        Pl::Node(items) => items,
+    };
+    let (mut c, mut out) = (i, 0i64);
+    let n = items.len();
+    for (k, m) in items.iter().enumerate() {
+        match m {
+            // the last leaf: in the domain, its coordinate is what is left
+            Pl::Leaf(s, d) if k + 1 == n => {
+                return if c < *s {
+                    out.checked_add(c.checked_mul(*d)?)
+                } else {
+                    None
+                };
+            }
+            Pl::Leaf(s, d) => {
+                let (q, r) = divrem(c, *s)?;
+                out = out.checked_add(r.checked_mul(*d)?)?;
+                c = q;
+            }
+            node => go(node, &mut c, &mut out)?,
+        }
     }
-    let (mut c, mut out) = (i, 0);
-    go(l, &mut c, &mut out)?;
     (c == 0).then_some(out)
+}
+
+/// `(c / s, c % s)` for `c >= 0` and `s >= 1` (`None` for `s < 1`): a shift and a mask
+/// where `s` is a power of two.
+#[inline]
+fn divrem(c: i64, s: i64) -> Option<(i64, i64)> {
+    if s < 1 {
+        return None;
+    }
+    if s & (s - 1) == 0 {
+        return Some((c >> s.trailing_zeros(), c & (s - 1)));
+    }
+    let q = c / s;
+    Some((q, c - q * s))
 }
 
 /// `cosize(L)`: `L(size(L) - 1) + 1`.
@@ -500,6 +677,13 @@ pub(crate) fn coalesce(l: &Pl, profile: Option<&IntTuple>, lawful: &mut bool) ->
     }
     // the small lists where the leaves fit (a push fails only there), else the large
     coalesce_n::<SMALL>(l).or_else(|_| coalesce_n::<BIG>(l))
+}
+
+/// `coalesce(L)` of a small layout's [`Leaves`] (lawful by proof).
+pub(crate) fn coalesce_leaves(lv: &Leaves) -> R<Pl> {
+    let mut r = Flat::<SMALL>::EMPTY;
+    lv.all().coalesce_into(&mut r)?;
+    Ok(r.pl(true))
 }
 
 fn coalesce_n<const N: usize>(l: &Pl) -> R<Pl> {
@@ -594,6 +778,11 @@ impl<const N: usize> Lhs<N> {
     fn fill(&mut self, a: &Pl) -> R<()> {
         let mut f = Flat::<N>::EMPTY;
         a.push_leaves(&mut f)?;
+        self.fill_from(&f)
+    }
+
+    /// `A`'s, of its leaves `f`.
+    fn fill_from(&mut self, f: &Flat<N>) -> R<()> {
         let mut size = Some(1i64);
         for k in 0..f.n {
             size = size.and_then(|z| z.checked_mul(f.s[k]));
@@ -696,6 +885,13 @@ fn compose_rec<const N: usize>(
     Ok(r.pl(true))
 }
 
+/// `complement(L, max_idx)` of a small layout's [`Leaves`].
+pub(crate) fn complement_leaves(lv: &Leaves, max_idx: i64, lawful: &mut bool) -> R<Pl> {
+    let mut c = Flat::<SMALL>::EMPTY;
+    complement_of(&lv.all(), max_idx, lawful, &mut c)?;
+    Ok(c.pl(true))
+}
+
 /// `complement(L, max_idx)`.
 pub(crate) fn complement(l: &Pl, max_idx: i64, lawful: &mut bool) -> R<Pl> {
     if small(l, None) {
@@ -716,11 +912,21 @@ fn complement_flat<const N: usize>(
     lawful: &mut bool,
     out: &mut Flat<N>,
 ) -> R<i64> {
+    let mut f = Flat::<N>::EMPTY;
+    l.push_leaves(&mut f)?;
+    complement_of(&f, max_idx, lawful, out)
+}
+
+/// [`complement_flat`] of a layout's leaves `f`.
+fn complement_of<const N: usize>(
+    f: &Flat<N>,
+    max_idx: i64,
+    lawful: &mut bool,
+    out: &mut Flat<N>,
+) -> R<i64> {
     if max_idx < 1 {
         *lawful = false;
     }
-    let mut f = Flat::<N>::EMPTY;
-    l.push_leaves(&mut f)?;
     let mut ds = [(0i64, 0i64); N];
     for (k, x) in ds.iter_mut().enumerate().take(f.n) {
         *x = (f.d[k], f.s[k]);
@@ -801,27 +1007,32 @@ fn logical_divide_n<const N: usize>(a: &Pl, b: &PcTiler, lawful: &mut bool) -> R
         PcTiler::Int(l) | PcTiler::Layout(l) => {
             let mut lhs = Lhs::<N>::EMPTY;
             lhs.fill(a)?;
-            let mut c = Flat::<N>::EMPTY;
-            let cur = complement_flat::<N>(l, size(a)?, lawful, &mut c)?;
-            // the law's complement by the shape of coalesce(A): the same where each
-            // division of the shape's modes by what is left of `cur` is exact
-            if lhs.fa.n > 1 {
-                let mut rest = cur;
-                for k in 0..lhs.fa.n {
-                    let x = lhs.fa.s[k];
-                    if x % rest == 0 {
-                        rest = 1;
-                    } else if rest % x == 0 {
-                        rest /= x;
-                    } else {
-                        *lawful = false;
-                        break;
-                    }
-                }
-            }
-            compose_flat(&lhs, &Pl::Node(vec![Pl::clone(l), c.pl(true)]), lawful)
+            divide_layout(&lhs, size(a)?, l, lawful)
         }
     }
+}
+
+/// `logical_divide(A, B)` for a layout `B`, `A` as `lhs` (its size `size`).
+fn divide_layout<const N: usize>(lhs: &Lhs<N>, size: i64, l: &Pl, lawful: &mut bool) -> R<Pl> {
+    let mut c = Flat::<N>::EMPTY;
+    let cur = complement_flat::<N>(l, size, lawful, &mut c)?;
+    // the law's complement by the shape of coalesce(A): the same where each division of
+    // the shape's modes by what is left of `cur` is exact
+    if lhs.fa.n > 1 {
+        let mut rest = cur;
+        for k in 0..lhs.fa.n {
+            let x = lhs.fa.s[k];
+            if x % rest == 0 {
+                rest = 1;
+            } else if rest % x == 0 {
+                rest /= x;
+            } else {
+                *lawful = false;
+                break;
+            }
+        }
+    }
+    compose_flat(lhs, &Pl::Node(vec![Pl::clone(l), c.pl(true)]), lawful)
 }
 
 /// `logical_product(A, B)` (for an int `B`, pycute computes `logical_divide(A, Layout(B))`).
@@ -842,14 +1053,105 @@ fn logical_product_n<const N: usize>(a: &Pl, b: &PcTiler, lawful: &mut bool) -> 
             logical_divide_n::<N>(a, b, lawful)
         }
         PcTiler::Layout(l) => {
-            // `c` has at most one leaf more than `a`: `N` holds its flat list
-            let mut c = Flat::<N>::EMPTY;
-            complement_flat::<N>(a, mul(size(a)?, cosize(l)?)?, lawful, &mut c)?;
-            let c = c.pl(true);
-            Ok(Pl::Node(vec![
-                a.clone(),
-                compose_layout::<N>(&c, l, lawful)?,
-            ]))
+            let mut af = Flat::<N>::EMPTY;
+            a.push_leaves(&mut af)?;
+            product_layout(a, &af, l, lawful)
         }
     }
+}
+
+/// `logical_product(A, B)` for a layout `B`, `af` the leaves of `A`.
+fn product_layout<const N: usize>(a: &Pl, af: &Flat<N>, l: &Pl, lawful: &mut bool) -> R<Pl> {
+    // `c` has at most one leaf more than `a`: `N` holds its flat list
+    let mut c = Flat::<N>::EMPTY;
+    let size = (0..af.n).try_fold(1i64, |z, k| mul(z, af.s[k]))?;
+    complement_of::<N>(af, mul(size, cosize(l)?)?, lawful, &mut c)?;
+    let c = c.pl(true);
+    Ok(Pl::Node(vec![
+        a.clone(),
+        compose_layout::<N>(&c, l, lawful)?,
+    ]))
+}
+
+/// An operation on `A` (a layout, or a mode of one) and a tiler, with `A`'s leaves where
+/// they are known (a small layout's [`Leaves`]): the same answer as without them.
+pub(crate) type AtOp = fn(&Pl, Option<&Flat<SMALL>>, &PcTiler<'_>, &mut bool) -> R<Pl>;
+
+/// The layout of a tiler that is one, where it is small.
+fn small_layout<'a>(b: &'a PcTiler<'_>) -> Option<&'a Pl> {
+    match b {
+        PcTiler::Int(l) | PcTiler::Layout(l) if l.has_leaves_at_most(SMALL - 2) => Some(l),
+        _ => None,
+    }
+}
+
+/// [`composition`], `af` the leaves of `a`.
+pub(crate) fn composition_at(
+    a: &Pl,
+    af: Option<&Flat<SMALL>>,
+    b: &PcTiler<'_>,
+    lawful: &mut bool,
+) -> R<Pl> {
+    if let (Pl::Leaf(sa, da), PcTiler::Int(l) | PcTiler::Layout(l)) = (a, b)
+        && let Pl::Leaf(bs, bd) = **l
+    {
+        return compose_leaf(*sa, *da, bs, bd, lawful);
+    }
+    if let (Some(af), Some(l)) = (af, small_layout(b)) {
+        let mut lhs = Lhs::<SMALL>::EMPTY;
+        lhs.fill_from(af)?;
+        return compose_flat(&lhs, l, lawful);
+    }
+    composition(a, b, lawful)
+}
+
+/// `composition(sa:da, bs:bd)`, a leaf by a leaf (each mode of a composition by mode of
+/// flat layouts): [`compose_flat`]'s steps on the one mode of `coalesce(A)` (`sa:da`, or
+/// `1:0` for `sa == 1`), without its lists; the same answer and proof.
+pub(crate) fn compose_leaf(sa: i64, da: i64, bs: i64, bd: i64, lawful: &mut bool) -> R<Pl> {
+    if bd == 0 {
+        return Ok(Pl::Leaf(bs, 0));
+    }
+    if bd < 0 {
+        *lawful = false;
+    }
+    // `A`'s extension is kept by the coalesce (a last leaf of shape other than 1) or not
+    // reached
+    let reach = (bs - 1).checked_mul(bd);
+    if !(sa != 1 || matches!(reach, Some(x) if x < sa)) {
+        *lawful = false;
+    }
+    let cd = if sa == 1 { 0 } else { da };
+    Ok(Pl::Leaf(bs, mul(bd, cd)?))
+}
+
+/// [`logical_divide`], `af` the leaves of `a`.
+pub(crate) fn logical_divide_at(
+    a: &Pl,
+    af: Option<&Flat<SMALL>>,
+    b: &PcTiler<'_>,
+    lawful: &mut bool,
+) -> R<Pl> {
+    if let (Some(af), Some(l)) = (af, small_layout(b)) {
+        let mut lhs = Lhs::<SMALL>::EMPTY;
+        lhs.fill_from(af)?;
+        let size = lhs.size.ok_or_else(overflow)?;
+        return divide_layout(&lhs, size, l, lawful);
+    }
+    logical_divide(a, b, lawful)
+}
+
+/// [`logical_product`], `af` the leaves of `a`.
+pub(crate) fn logical_product_at(
+    a: &Pl,
+    af: Option<&Flat<SMALL>>,
+    b: &PcTiler<'_>,
+    lawful: &mut bool,
+) -> R<Pl> {
+    if let (Some(af), PcTiler::Layout(l)) = (af, b)
+        && l.has_leaves_at_most(SMALL - 2)
+    {
+        return product_layout(a, af, l, lawful);
+    }
+    logical_product(a, b, lawful)
 }

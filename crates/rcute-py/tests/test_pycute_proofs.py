@@ -91,3 +91,15 @@ def test_the_checked_way_catches_a_wrong_proof():
     assert run(P, "composition", [a, b]) == "3:2"
     assert not checked("composition", [a, b])
     assert run(R, "composition", [a, b]) == "error"
+
+
+def test_the_call_floor_of_the_bench_answers_its_first_argument():
+    # bench/speed.py times a call of it: the floor of L(i)
+    f = native._CallFloor()
+    assert f(12345) == 12345 and f(None, 2) is None and f((1, 2)) == (1, 2)
+    try:
+        f()
+    except IndexError:
+        pass
+    else:
+        raise AssertionError("a call without an argument answered")

@@ -131,3 +131,34 @@ def test_indexing_answers_as_pycute():
             n += 1
         assert str(pl) == str(rl) and pl.size() == rl.size() and pl.cosize() == rl.cosize()
     assert n > 1000
+
+
+def answer(L, c):
+    try:
+        return L(c)
+    except Exception:  # noqa: BLE001 (pycute asserts, rcute.pycute raises rcute.Error)
+        return "error"
+
+
+def test_indexing_past_the_domain_and_by_mode_answers_as_pycute():
+    """Ints past the size (pycute's last leaf takes the rest) and tuples of one int per
+    mode (inside each mode's domain and past it), on the fast paths of `L(c)`."""
+    rng = random.Random(11)
+    n = same = 0
+    for _ in range(400):
+        sd = layout(rng)
+        pl, rl = make(P, sd), make(R, sd)
+        size = pl.size()
+        for i in list(range(size, size + 4)) + [rng.randrange(4 * size + 1)]:
+            p, r = answer(pl, i), answer(rl, i)
+            assert p == r, (str(pl), i, p, r)
+            n += 1
+            same += p == r
+        if isinstance(pl.shape, tuple):
+            for _ in range(6):
+                c = tuple(rng.randrange(R.size(m) + 2) for m in pl.shape)
+                p, r = answer(pl, c), answer(rl, c)
+                assert p == r, (str(pl), c, p, r)
+                n += 1
+                same += p == r
+    assert n > 2500 and same == n, (n, same)

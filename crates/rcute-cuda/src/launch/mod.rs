@@ -301,6 +301,18 @@ impl CompiledKernel {
         self.kernel.persistent
     }
 
+    /// Launches a [persistent](Kernel::persistent) kernel with one block per tile of work
+    /// ([`Kernel::grid`] blocks): each block computes one tile, and a block that finds no
+    /// place waits for one, so that no block's shared memory is written by the loads of a
+    /// next tile while it stores its result (the profiler's one-tile-per-block runs).
+    /// Returns whether the kernel is persistent (a kernel that is not keeps its blocks).
+    pub fn one_block_per_tile(&mut self) -> bool {
+        if self.kernel.persistent {
+            self.blocks = self.kernel.grid;
+        }
+        self.kernel.persistent
+    }
+
     /// The launch shape: [`CompiledKernel::blocks`] blocks of [`Kernel::block`] threads
     /// and [`Kernel::shared_bytes`] of dynamic shared memory.
     pub fn config(&self) -> LaunchConfig {

@@ -139,6 +139,65 @@ impl LayoutBuilder {
         IntTuple::push_leaf_pair(&mut self.l.shape, &mut self.l.stride, s, d)
     }
 
+    /// The layout built so far, read in place (its `basis` flag is set by
+    /// [`LayoutBuilder::finish`]).
+    pub(crate) const fn layout(&self) -> &Layout {
+        &self.l
+    }
+
+    /// Appends the sub-layout of `l` at node `n` as one mode, as [`LayoutBuilder::push_sub`]
+    /// does (the same errors); a small one token by token, without slice copies (a call
+    /// of `memcpy` each, which costs more than a few tokens).
+    #[inline]
+    pub(crate) const fn push_sub_mode(&mut self, l: &Layout, n: Node) -> Result<(), Error> {
+        let s = l.shape_ref();
+        if s.is_leaf_node(n) {
+            // `push_leaf`'s checks: the nodes, then the leaves
+            tri!(self.l.shape.reserve(1, 1));
+            return self.push_mode(s.int_at(n), l.stride_ref().int_at(n));
+        }
+        self.push_sub_range(l, n, s.node_end(n))
+    }
+
+    /// [`LayoutBuilder::push_sub_mode`] where the end of the node (`node_end(n)`) is
+    /// known.
+    pub(crate) const fn push_sub_range(
+        &mut self,
+        l: &Layout,
+        n: Node,
+        end: Node,
+    ) -> Result<(), Error> {
+        let s = l.shape_ref();
+        if s.is_leaf_node(n) {
+            tri!(self.l.shape.reserve(1, 1));
+            return self.push_mode(s.int_at(n), l.stride_ref().int_at(n));
+        }
+        if end.t - n.t > 16 {
+            return self.push_sub(l, n);
+        }
+        // `push_node`'s checks, for the whole subtree
+        tri!(self.l.shape.reserve(end.t - n.t, end.l - n.l));
+        let mut k = n;
+        while k.t < end.t {
+            if s.is_leaf_node(k) {
+                tri!(self.push_mode(s.int_at(k), l.stride_ref().int_at(k)));
+                k.l += 1;
+            } else if s.is_close(k) {
+                tri!(self.close());
+            } else {
+                tri!(self.open());
+            }
+            k.t += 1;
+        }
+        Ok(())
+    }
+
+    /// The layout built, finished where it is and read in place (no copy).
+    pub(crate) const fn finished(&mut self) -> &Layout {
+        self.l.basis = self.l.stride.has_basis();
+        &self.l
+    }
+
     /// The layout built, as the `Ok` of a result: copied once, into the result (taking
     /// `self` by value and wrapping the layout would copy it twice).
     pub(crate) const fn finish(&mut self) -> Result<Layout, Error> {

@@ -15,6 +15,70 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, NODE_CAPACITY, Node};
 
+/// The end of every node of a tuple (what `node_end` answers), found in one pass over its
+/// tokens, so that a walk that asks again and again for the ends of nested nodes does
+/// not walk them again.
+struct Ends {
+    t: [u8; NODE_CAPACITY],
+    l: [u8; NODE_CAPACITY],
+}
+
+// token and leaf positions up to NODE_CAPACITY are kept as u8
+const _: () = assert!(NODE_CAPACITY < 256);
+
+impl Ends {
+    const fn of(s: &IntTuple) -> Ends {
+        let mut e = Ends {
+            t: [0; NODE_CAPACITY],
+            l: [0; NODE_CAPACITY],
+        };
+        let mut open = [0u8; NODE_CAPACITY];
+        let mut depth = 0;
+        let n = s.token_count();
+        let mut k = Node::ROOT;
+        while k.t < n {
+            if s.is_leaf_node(k) {
+                e.t[k.t] = (k.t + 1) as u8;
+                e.l[k.t] = (k.l + 1) as u8;
+                k.l += 1;
+            } else if s.is_close(k) {
+                depth -= 1;
+                let o = open[depth] as usize;
+                e.t[o] = (k.t + 1) as u8;
+                e.l[o] = k.l as u8;
+            } else {
+                open[depth] = k.t as u8;
+                depth += 1;
+            }
+            k.t += 1;
+        }
+        e
+    }
+
+    /// `node_end(n)`.
+    #[inline]
+    const fn end(&self, n: Node) -> Node {
+        Node {
+            t: self.t[n.t] as usize,
+            l: self.l[n.t] as usize,
+        }
+    }
+
+    /// `rank_at(n)` of the tuple `s` these are the ends of.
+    const fn rank(&self, s: &IntTuple, n: Node) -> usize {
+        if s.is_leaf_node(n) {
+            return 1;
+        }
+        let mut c = s.first_child(n);
+        let mut r = 0;
+        while !s.is_close(c) {
+            r += 1;
+            c = self.end(c);
+        }
+        r
+    }
+}
+
 /// `zip2_by(t, guide)` on a layout: at each leaf of the guide the mode must have rank 2
 /// `(a, b)`; the result gathers `((a...), (b..., modes of t beyond the guide))`.
 ///
@@ -40,10 +104,12 @@ const fn zip2_into(
     guide: &IntTuple,
     unpack1: bool,
 ) -> Result<(), Error> {
+    let ends = Ends::of(l.shape_ref());
     tri!(out.open());
     tri!(zip_pass(
         out,
         l,
+        &ends,
         Node::ROOT,
         guide,
         Node::ROOT,
@@ -53,6 +119,7 @@ const fn zip2_into(
     tri!(zip_pass(
         out,
         l,
+        &ends,
         Node::ROOT,
         guide,
         Node::ROOT,
@@ -72,9 +139,12 @@ const fn zip_rank_error(found: usize) -> Error {
 
 /// One half of [`zip2_by`] for the mode of `l` at `n` and the guide subtree at `g`: the
 /// first halves (`second == false`) or the second halves and the modes beyond the guide.
+/// `ends` are the ends of the nodes of `l`'s shape.
+#[allow(clippy::too_many_arguments)]
 const fn zip_pass(
     out: &mut LayoutBuilder,
     l: &Layout,
+    ends: &Ends,
     n: Node,
     guide: &IntTuple,
     g: Node,
@@ -84,14 +154,14 @@ const fn zip_pass(
     let s = l.shape_ref();
     let leaf = s.is_leaf_node(n);
     // a leaf mode counts as rank 1, its only mode being itself (CuTe's get<0> of an integer)
-    let tr = if leaf { 1 } else { s.rank_at(n) };
+    let tr = if leaf { 1 } else { ends.rank(s, n) };
     if guide.is_leaf_node(g) {
         if tr != 2 || leaf {
             return Err(zip_rank_error(tr));
         }
         let c0 = s.first_child(n);
-        let c = if second { s.node_end(c0) } else { c0 };
-        return out.push_sub(l, c);
+        let c = if second { ends.end(c0) } else { c0 };
+        return out.push_sub_range(l, c, ends.end(c));
     }
     let gr = guide.rank_at(g);
     if tr < gr {
@@ -111,13 +181,13 @@ const fn zip_pass(
     let mut i = 0;
     while i < tr {
         if i < gr {
-            tri!(zip_pass(out, l, c, guide, cg, second, false));
+            tri!(zip_pass(out, l, ends, c, guide, cg, second, false));
             cg = guide.node_end(cg);
         } else if second {
-            tri!(out.push_sub(l, c));
+            tri!(out.push_sub_range(l, c, ends.end(c)));
         }
         if !leaf {
-            c = s.node_end(c);
+            c = ends.end(c);
         }
         i += 1;
     }
@@ -222,7 +292,7 @@ const fn divide_by_layout(
     tri!(b.push_sub(tl, tn));
     tri!(b.push_flat(&c));
     tri!(b.close());
-    compose_sub_into(a, an, &tri!(b.finish()), out)
+    compose_sub_into(a, an, b.finished(), out)
 }
 
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
@@ -231,25 +301,32 @@ const fn divide_by_layout(
 /// unpacked mode of rank other than 1 in place (a slice by `_`s keeps the leaves and their
 /// order); otherwise [`unpack_sliced`], the slice itself.
 pub(crate) const fn unpack(z: &Layout, unpack0: bool) -> Result<Layout, Error> {
+    let mut out = *z;
+    tri!(unpack_in_place(&mut out, unpack0));
+    Ok(out)
+}
+
+/// [`unpack`] of `z`, written over it.
+const fn unpack_in_place(z: &mut Layout, unpack0: bool) -> Result<(), Error> {
     let s = z.shape_ref();
     if s.is_leaf() || s.rank() != 2 {
-        return unpack_sliced(z, unpack0);
+        *z = tri!(unpack_sliced(z, unpack0));
+        return Ok(());
     }
     let m0 = s.first_child(Node::ROOT);
     let m1 = s.node_end(m0);
     let s0 = unpack0 && !s.is_leaf_node(m0) && s.rank_at(m0) != 1;
     let s1 = !s.is_leaf_node(m1) && s.rank_at(m1) != 1;
-    let mut out = *z;
     match (s0, s1) {
-        (true, true) => out.shape.splice_nodes(m0, Some(m1)),
-        (true, false) => out.shape.splice_nodes(m0, None),
-        (false, true) => out.shape.splice_nodes(m1, None),
-        (false, false) => {}
+        (true, true) => z.shape.splice_nodes(m0, Some(m1)),
+        (true, false) => z.shape.splice_nodes(m0, None),
+        (false, true) => z.shape.splice_nodes(m1, None),
+        (false, false) => return Ok(()),
     }
     // shape and stride are congruent: the same tokens
-    out.stride.copy_tokens(&out.shape);
-    out.basis = out.stride.has_basis();
-    Ok(out)
+    z.stride.copy_tokens(&z.shape);
+    z.basis = z.stride.has_basis();
+    Ok(())
 }
 
 /// [`unpack`] as the slice `z(repeat<R0>(_), repeat<R1>(_))` (a unit test compares the two).
@@ -381,6 +458,17 @@ impl Layout {
     ///            "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
     /// ```
     pub const fn try_zipped_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if !t.is_tuple() {
+            // `zip2_by` by a leaf guide: the divided layout itself, checked to be a pair,
+            // returned where it was built
+            let res = self.try_logical_divide(t);
+            if let Ok(d) = &res {
+                if d.rank() != 2 || d.shape_ref().is_leaf() {
+                    return Err(zip_rank_error(d.rank()));
+                }
+            }
+            return res;
+        }
         let mut b = LayoutBuilder::new();
         if tri!(self.zipped_divide_single(t, &mut b, false)) {
             return b.finish();
@@ -461,6 +549,16 @@ impl Layout {
     ///            "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
     /// ```
     pub const fn try_tiled_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if !t.is_tuple() {
+            // the zipped layout unpacked where it was built
+            let mut res = self.try_zipped_divide(t);
+            if let Ok(z) = &mut res {
+                if let Err(e) = unpack_in_place(z, false) {
+                    return Err(e);
+                }
+            }
+            return res;
+        }
         // the zipped layout built with its second mode unpacked; where that fails, or
         // where the zipped layout (two tokens more) might not have fit, the zipped layout
         // and then `unpack`, for the same answer or error
@@ -658,6 +756,32 @@ mod tests {
         pair(&tri!(first.finish()), &tri!(second.finish()))
     }
 
+    /// The ends found in one pass are `node_end` of every node, and the ranks `rank_at`,
+    /// on random nested shapes.
+    #[test]
+    fn ends_in_one_pass_are_node_end() {
+        let mut g = Gen(59);
+        let mut nodes = 0;
+        for _ in 0..2000 {
+            let l = g.layout(3);
+            let s = l.shape_ref();
+            let ends = Ends::of(s);
+            let mut k = Node::ROOT;
+            while k.t < s.token_count() {
+                if !s.is_close(k) {
+                    assert_eq!(ends.end(k), s.node_end(k), "{s} at {k:?}");
+                    assert_eq!(ends.rank(s, k), s.rank_at(k), "{s} at {k:?}");
+                    nodes += 1;
+                }
+                if s.is_leaf_node(k) {
+                    k.l += 1;
+                }
+                k.t += 1;
+            }
+        }
+        assert!(nodes > 10_000, "{nodes} nodes");
+    }
+
     /// Dividing by a layout with the coalesced shape and the complement kept as flat
     /// modes gives exactly the definition's answer (values, static bits, errors) on
     /// random layouts and tilers.
@@ -849,6 +973,33 @@ mod tests {
         }
         assert_eq!(compared, layouts.len() * tilers.len());
         assert_eq!(fast, 47);
+    }
+
+    /// By a tiler that is not a tuple (a layout, an integer, `_`), the zipped divide
+    /// returned where it was built and the tiled divide unpacked there give
+    /// `zip2_by(logical_divide(l, t))` and its `unpack`, errors included.
+    #[test]
+    fn zipped_and_tiled_divide_by_one_tiler_are_the_definition() {
+        let mut g = Gen(61);
+        let (mut compared, mut oks) = (0, 0);
+        for _ in 0..3000 {
+            let a = g.layout(2);
+            let t = match g.next(4) {
+                0 => Tiler::UNDERSCORE,
+                1 => Tiler::try_parse(&std::format!("{}", 1 + g.next(12))).unwrap(),
+                _ => Tiler::layout(g.layout(1)),
+            };
+            let want = a
+                .try_logical_divide(&t)
+                .and_then(|d| zip2_by_reference(&d, t.guide()));
+            assert_eq!(a.try_zipped_divide(&t), want, "zipped_divide({a}, {t})");
+            let tiled = want.and_then(|z| unpack_sliced(&z, false));
+            assert_eq!(a.try_tiled_divide(&t), tiled, "tiled_divide({a}, {t})");
+            compared += 1;
+            oks += usize::from(tiled.is_ok());
+        }
+        assert_eq!(compared, 3000);
+        assert!(oks > 500, "{oks} answers");
     }
 
     /// The two-walk zip gives the answer of the mode-by-mode definition, errors included.

@@ -28,14 +28,17 @@ pub(crate) struct Flat {
 }
 
 impl Flat {
+    #[inline(always)]
     pub(crate) const fn new() -> Flat {
-        Flat {
+        // one constant, all zero bytes: a single fill of the whole value
+        const EMPTY: Flat = Flat {
             n: 0,
             sv: [0; CAPACITY],
             sm: [0; CAPACITY],
             dv: [0; CAPACITY],
             dm: [0; CAPACITY],
-        }
+        };
+        EMPTY
     }
 
     /// The shape of mode `i`.

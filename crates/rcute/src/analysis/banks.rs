@@ -13,7 +13,8 @@
 //! asks 64 words, 2 wavefronts without any conflict); a bank asked for more words than
 //! that conflicts, and the conflict degree is the largest ratio of a phase's wavefronts to
 //! its ideal. The profiler's counters are [`InstructionCost::counted`] (a `cp.async` adds
-//! 3 wavefronts per instruction) and the wavefronts beyond the ideal. A case the
+//! 3 wavefronts per instruction that is its own run of `cp.async`: the compiler's three
+//! predicated-off `LDS RZ, [RZ]` before each run) and the wavefronts beyond the ideal. A case the
 //! measurements do not decide is an error naming it.
 
 use super::access::{Access, AccessKind, Memory, Phases, WARP, WarpInstruction};
@@ -59,7 +60,10 @@ pub struct InstructionCost {
     pub collisions: Vec<Collision>,
     /// What the profiler's shared-memory wavefront counter shows for the instruction:
     /// `wavefronts` for a load or a store, `wavefronts + 3` for a `cp.async.ca`, `3` for
-    /// a `cp.async.cg` (its writes are not counted there).
+    /// a `cp.async.cg` (its writes are not counted there), the 3 being the predicated-off
+    /// `LDS RZ, [RZ]` the compiler puts before each run of `cp.async` (`_op_misc`): exact
+    /// for an instruction that is its own run, as in the measured one-warp patterns; a run
+    /// of several instructions costs 3 in all.
     pub counted: usize,
     /// The conflict-free part of `counted`: `counted - counted_ideal` is what the
     /// profiler's bank-conflict counter shows.
@@ -399,7 +403,7 @@ impl fmt::Display for BankReport {
         if self.counted() != self.wavefronts() {
             writeln!(
                 f,
-                "counted by the profiler: {} wavefronts, {} bank conflicts (a cp.async costs 3 more per instruction; a .cg's writes are not counted)",
+                "counted by the profiler: {} wavefronts, {} bank conflicts (a cp.async costs 3 more as its own run of cp.async: the compiler's predicated-off LDS; a .cg's writes are not counted)",
                 self.counted(),
                 self.counted_conflicts()
             )?;

@@ -35,7 +35,11 @@ use crate::error::Error;
 use alloc::vec::Vec;
 
 /// Wavefronts of the shared-memory counter that a `cp.async` instruction costs beyond
-/// its writes (measured: `n (W + 3)` for `n` instructions whose writes take `W`).
+/// its writes (measured: `n (W + 3)` for `n` instructions whose writes take `W`, each
+/// its own run of `cp.async`): the three predicated-off `LDS RZ, [RZ]` the compiler puts
+/// before each run of consecutive `cp.async` (LDGSTS), one `_op_misc` wavefront each; the
+/// `cp.async.commit_group` and `cp.async.wait_group` cost none (measured on the H100 with
+/// `scripts/ncu/cp_async_misc.cu`). A run of several instructions costs 3 in all.
 pub const CP_ASYNC_FIXED: usize = 3;
 
 /// The most 128-byte lines the source of one `.ca` instruction may span for the

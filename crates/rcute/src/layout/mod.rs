@@ -704,12 +704,16 @@ impl Layout {
 
     /// Empty shape and stride streams, to be filled in place by the crate's builders
     /// (which set `basis` when they finish).
+    #[inline(always)]
     pub(crate) const fn stream() -> Layout {
-        Layout {
+        // one constant, all zero bytes: a single fill of the whole value (built field by
+        // field, it is two)
+        const EMPTY: Layout = Layout {
             shape: IntTuple::stream(),
             stride: IntTuple::stream(),
             basis: false,
-        }
+        };
+        EMPTY
     }
 
     /// Builds a layout from parts already known to be valid (crate-internal).

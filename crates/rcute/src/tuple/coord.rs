@@ -162,7 +162,9 @@ pub const fn try_crd2idx(
 
 /// The value of `c` when it is an integer coordinate whose split over the leaves of
 /// `shape` may be computed leaf by leaf (see [`Split`]): `c` a dynamic integer and `shape`
-/// a tuple of at least one leaf. `None` sends the caller to the general path.
+/// a tuple of at least one leaf (the caller checks that none is a scaled basis element).
+/// `None` sends the caller to the general path.
+#[inline(always)]
 const fn flat_split_index(c: &IntTuple, shape: &IntTuple) -> Option<i64> {
     if !c.is_leaf() || shape.is_leaf() || shape.nleaf == 0 {
         return None;
@@ -172,6 +174,19 @@ const fn flat_split_index(c: &IntTuple, shape: &IntTuple) -> Option<i64> {
         return None;
     }
     Some(c.value())
+}
+
+/// Whether any of the first `n` leaves of `s` or `d` is a scaled basis element: one test
+/// of all of them together.
+#[inline(always)]
+const fn any_basis(s: &IntTuple, d: &IntTuple, n: usize) -> bool {
+    let mut bits = 0u16;
+    let mut i = 0;
+    while i < n {
+        bits |= s.meta[i] | d.meta[i];
+        i += 1;
+    }
+    Int::from_raw(0, bits).is_basis()
 }
 
 /// The leaf-by-leaf split of an integer coordinate (the fast path of [`try_crd2idx`] and
@@ -196,26 +211,39 @@ impl Split {
         Split { q, size: 1 }
     }
 
-    /// The coordinate of leaf `i` of `shape` (`n` leaves), or `None` where the split is
-    /// not CuTe's (see [`Split`]).
+    /// Whether leaf `i` of `shape`, a plain integer (no scaled basis element: the caller
+    /// checks), is an extent the split takes: positive and not a static `_1`.
     #[inline(always)]
-    const fn leaf(&mut self, shape: &IntTuple, i: usize, n: usize) -> Option<i64> {
-        let e = Int::from_raw(shape.val[i], shape.meta[i]);
-        if e.value() < 1 || e.is_basis() || e.is_constant(1) {
+    const fn takes(shape: &IntTuple, i: usize) -> bool {
+        let e = shape.val[i];
+        e > 1 || (e == 1 && !Int::from_raw(1, shape.meta[i]).is_static())
+    }
+
+    /// The coordinate of leaf `i` of `shape`, a leaf but the last, or `None` where the
+    /// split is not CuTe's (see [`Split`]).
+    #[inline(always)]
+    const fn leaf(&mut self, shape: &IntTuple, i: usize) -> Option<i64> {
+        if !Split::takes(shape, i) {
             return None;
         }
-        if i + 1 == n {
-            return Some(self.q);
-        }
-        let Some(size) = self.size.checked_mul(e.value()) else {
+        let e = shape.val[i];
+        let Some(size) = self.size.checked_mul(e) else {
             return None;
         };
         self.size = size;
         // a positive extent: the division cannot fail
-        let e = e.value();
         let r = self.q % e;
         self.q /= e;
         Some(r)
+    }
+
+    /// The coordinate of the last leaf, `i`, of `shape`: the rest of the index.
+    #[inline(always)]
+    const fn last(&self, shape: &IntTuple, i: usize) -> Option<i64> {
+        if !Split::takes(shape, i) {
+            return None;
+        }
+        Some(self.q)
     }
 }
 
@@ -228,10 +256,10 @@ const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Int> {
     let Some(q) = flat_split_index(c, s) else {
         return None;
     };
-    if !s.same_tokens(d) {
+    let n = s.nleaf as usize;
+    if !s.same_tokens(d) || any_basis(s, d, n) {
         return None;
     }
-    let n = s.nleaf as usize;
     let mut split = Split::new(q);
     // c_0 * d_0 + c_1 * d_1 + ... + c_last * d_last (CuTe adds right to left: where a
     // partial sum overflows here, the general path decides). With a dynamic coordinate
@@ -241,16 +269,19 @@ const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Int> {
     let mut all_zero = true;
     let mut i = 0;
     while i < n {
-        let Some(ci) = split.leaf(s, i, n) else {
+        let ci = if i + 1 == n {
+            split.last(s, i)
+        } else {
+            split.leaf(s, i)
+        };
+        let Some(ci) = ci else {
             return None;
         };
-        let di = Int::from_raw(d.val[i], d.meta[i]);
-        if di.is_basis() {
-            return None;
-        }
-        if !di.is_constant(0) {
+        // a plain integer stride: `_0` exactly when static and zero
+        let dv = d.val[i];
+        if dv != 0 || !Int::from_raw(0, d.meta[i]).is_static() {
             all_zero = false;
-            let Some(t) = ci.checked_mul(di.value()) else {
+            let Some(t) = ci.checked_mul(dv) else {
                 return None;
             };
             let Some(sum) = acc.checked_add(t) else {
@@ -625,10 +656,12 @@ const fn idx2crd_at(
 /// assert_eq!(idx2crd(&int_tuple!(25), &int_tuple!((3,4))).to_string(), "(1,8)");
 /// ```
 pub const fn try_idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
-    // the coordinate has the shape's nesting: the tokens copied, the leaves written in
-    // place
+    // the coordinate has the shape's nesting: the tokens copied (all of them: a fixed
+    // size, copied inline), the leaves written in place
     let mut out = IntTuple::stream();
-    out.set_nesting_of(shape);
+    out.tok = shape.tok;
+    out.ntok = shape.ntok;
+    out.nleaf = shape.nleaf;
     if idx2crd_flat(index, shape, &mut out) {
         return Ok(out);
     }
@@ -649,7 +682,15 @@ const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple, out: &mut IntTuple) ->
     let mut split = Split::new(q);
     let mut i = 0;
     while i < n {
-        let Some(ci) = split.leaf(shape, i, n) else {
+        if Int::from_raw(0, shape.meta[i]).is_basis() {
+            return false;
+        }
+        let ci = if i + 1 == n {
+            split.last(shape, i)
+        } else {
+            split.leaf(shape, i)
+        };
+        let Some(ci) = ci else {
             return false;
         };
         out.val[i] = ci;

@@ -351,15 +351,6 @@ impl IntTuple {
         self.ntok = self.write_flat_tokens(n) as u8;
     }
 
-    /// Copies the nesting of `src` into this empty stream, with as many leaves as `src`
-    /// holds, each zero and dynamic, to be written in place (crate-internal).
-    pub(crate) const fn set_nesting_of(&mut self, src: &IntTuple) {
-        let n = src.ntok as usize;
-        sub_mut(&mut self.tok, 0, n).copy_from_slice(sub(&src.tok, 0, n));
-        self.ntok = src.ntok;
-        self.nleaf = src.nleaf;
-    }
-
     pub(crate) const fn make_flat(&mut self) {
         let old = self.ntok as usize;
         let new = self.write_flat_tokens(self.nleaf as usize);

@@ -9,7 +9,7 @@
 //!                 [--fp8] [--llm] [--f16-only] [--epilogue] [--moe G N K SIZES]...
 //! rcute-gpu-bench --source [--f16] [--wide ROWS] [M N | --gemm M N K]
 //! rcute-gpu-bench --patterns        (under ncu: the access patterns of rcute_cuda::patterns)
-//! rcute-gpu-bench --profile [--copy M N]... [--gemm M N K]... [--kinds M N K]...  (under
+//! rcute-gpu-bench --profile [--copy M N]... [--gemm M N K]... [--kinds M N K]... [--one-tile-per-block] (under
 //!                 ncu: each kernel that --traffic --stages predicts, and the other GEMM
 //!                 kinds, launched once; scripts/ncu/kernel_traffic.sh)
 //! rcute-gpu-bench --traffic [--f16] [M N]  (no device: the copies' predicted traffic by stage)
@@ -204,6 +204,9 @@ struct Cli {
     patterns: bool,
     /// `--profile`: each profiled kernel launched once
     profile: bool,
+    /// `--one-tile-per-block`: with `--profile`, persistent kernels launched with one block
+    /// per tile
+    one_tile: bool,
     /// `--kinds M N K`: with `--profile`, the other GEMM kinds too
     kinds: Vec<(i64, i64, i64)>,
     f16: bool,
@@ -235,6 +238,7 @@ fn parse(args: &[String]) -> Res<Cli> {
         sms: 132,
         patterns: false,
         profile: false,
+        one_tile: false,
         kinds: Vec::new(),
         f16: false,
         copies: Vec::new(),
@@ -273,6 +277,7 @@ fn parse(args: &[String]) -> Res<Cli> {
             "--sms" => cli.sms = num(&mut it, "--sms")? as u32,
             "--patterns" => cli.patterns = true,
             "--profile" => cli.profile = true,
+            "--one-tile-per-block" => cli.one_tile = true,
             "--kinds" => cli.kinds.push((
                 num(&mut it, "--kinds")?,
                 num(&mut it, "--kinds")?,
@@ -493,7 +498,14 @@ fn main() -> Res<()> {
         patterns::run(&gpu)?;
     }
     if cli.profile {
-        profile::run(&gpu, &cli.copies, &cli.gemms, &cli.kinds, cli.mma)?;
+        profile::run(
+            &gpu,
+            &cli.copies,
+            &cli.gemms,
+            &cli.kinds,
+            cli.mma,
+            cli.one_tile,
+        )?;
         return match gpu.wrong.get() {
             0 => Ok(()),
             k => Err(format!("{k} kernels computed a wrong result").into()),

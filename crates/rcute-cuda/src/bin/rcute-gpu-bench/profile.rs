@@ -5,6 +5,8 @@
 //! every result is checked (the copies exactly, the GEMMs at 64 sampled points against
 //! the exact product). `--kinds M N K` adds the GEMM kinds of
 //! `rcute_cuda::traffic::profiled_gemm_kinds` after them (kernel `gemm_<type>`).
+//! `--one-tile-per-block` launches the persistent GEMMs with one block per tile (a block's
+//! epilogue then meets no TMA loads or `wgmma` of a next tile of its own).
 
 use super::{Gpu, Res};
 use rcute_cuda::copy::{Elem, tiled};
@@ -18,6 +20,7 @@ pub(crate) fn run(
     gemms: &[(i64, i64, i64)],
     kinds: &[(i64, i64, i64)],
     mma: Tiling,
+    one_tile: bool,
 ) -> Res<()> {
     let sms = gpu.dev.multiprocessors();
     let keys = rcute_cuda::traffic::profiled_kernels(copies, gemms, mma, sms)?;
@@ -80,7 +83,10 @@ pub(crate) fn run(
         plain.tiling = mma;
         let tuned = Gemm::tuned(MmaType::F16, al, bl, cl, sms)?;
         for (what, g) in [("mma.sync", plain), ("tuned", tuned)] {
-            let kern = g.compile(&gpu.dev)?;
+            let mut kern = g.compile(&gpu.dev)?;
+            if one_tile {
+                kern.kernel_mut().one_block_per_tile();
+            }
             let mut c = gpu.stream.alloc_zeros::<half::f16>(mu * nu)?;
             kern.launch(&gpu.stream, &a_dev, &b_dev, &mut c)?;
             let got = gpu.stream.memcpy_dtov(&c)?;
@@ -119,7 +125,10 @@ pub(crate) fn run(
             } else {
                 (grid_values(mu * ku, 1), grid_values(ku * nu, 2))
             };
-            let kern = g.compile(&gpu.dev)?;
+            let mut kern = g.compile(&gpu.dev)?;
+            if one_tile {
+                kern.kernel_mut().one_block_per_tile();
+            }
             let got: Vec<f32> = match g.ty {
                 MmaType::F16 => run_typed::<half::f16, half::f16>(
                     gpu,
