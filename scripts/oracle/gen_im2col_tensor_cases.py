@@ -23,29 +23,41 @@ OPS = ["SM90_TMA_LOAD_IM2COL", "SM90_TMA_LOAD_IM2COL_MULTICAST", "SM90_TMA_STORE
        "SM100_TMA_2SM_LOAD_IM2COL"]
 
 
+def tdiv(a, b):
+    """C++'s integer division (toward zero)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
 def conv_tuples(rng, spatial, dims):
     """The seven tuples: lower/upper corner, lower/upper padding, stride, lower SRT,
-    dilation (each static or dynamic, one integer per spatial mode)."""
+    dilation (each static or dynamic, one integer per spatial mode), drawn again until every
+    output extent q and filter extent s is positive (a zero or negative extent is no layout:
+    CuTe prints a shape _0, rcute refuses it). The language spells no negative static
+    integer, so static tuples hold none."""
     static = rng.random() < 0.7
-    n = (lambda v: f"_{v}" if v >= 0 else f"-_{-v}") if static else str
-    if not static:
-        n = str
+    n = (lambda v: f"_{v}") if static else str
+    while True:
+        lc = [rng.choice([0, 0, -1, -2]) for _ in range(spatial)]
+        uc = [rng.choice([0, 0, -1, 1]) for _ in range(spatial)]
+        lp = [rng.choice([0, 0, -1]) for _ in range(spatial)]
+        up = [rng.choice([0, 0, 1, 2]) for _ in range(spatial)]
+        st = [rng.choice([1, 1, 2]) for _ in range(spatial)]
+        lsrt = [rng.choice([0, 0, 1]) for _ in range(spatial)]
+        dil = [rng.choice([1, 1, 2, -1]) for _ in range(spatial)]
+        if static:
+            lc, uc, lp, dil = ([abs(v) for v in t] for t in (lc, uc, lp, dil))
+        ok = True
+        for i in range(spatial):
+            q = tdiv(dims[i] + uc[i] - lc[i] - 1, st[i]) + 1
+            pad = up[i] - uc[i] if dil[i] > 0 else lc[i] - lp[i]
+            ok &= q >= 1 and 1 + tdiv(pad, dil[i]) >= 1
+        if ok:
+            break
 
     def tup(vals):
         return "(" + ",".join(n(v) for v in vals) + ")"
 
-    lc = [rng.choice([0, 0, -1, -2]) for _ in range(spatial)]
-    uc = [rng.choice([0, 0, -1, 1]) for _ in range(spatial)]
-    lp = [rng.choice([0, 0, -1]) for _ in range(spatial)]
-    up = [rng.choice([0, 0, 1, 2]) for _ in range(spatial)]
-    st = [rng.choice([1, 1, 2]) for _ in range(spatial)]
-    lsrt = [rng.choice([0, 0, 1]) for _ in range(spatial)]
-    dil = [rng.choice([1, 1, 2, -1]) for _ in range(spatial)]
-    if static:
-        # a negative static value is spelled -_1 only through arithmetic; keep them >= 0
-        lc = [abs(v) for v in lc]
-        lp = [abs(v) for v in lp]
-        dil = [abs(v) for v in dil]
     return ", ".join(tup(t) for t in [lc, uc, lp, up, st, lsrt, dil])
 
 

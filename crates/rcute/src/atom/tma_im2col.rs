@@ -502,6 +502,11 @@ const FAST_DIVMOD: Error = Error::WrongKind {
     msg: "get_tma_tensor of an im2col copy: an output extent (q, p, z or n) is dynamic, and CuTe keeps it as a cutlass::FastDivmod, which CuTe cannot print (make every extent, corner and traversal stride of the W, H, D, N modes static)",
 };
 
+/// A convolution whose extents CuTe computes as zero or negative.
+const NOT_POSITIVE: Error = Error::WrongKind {
+    msg: "get_tma_tensor of an im2col copy: the corners, paddings, strides and dilations give an output extent (q, p, z) or a filter extent (s, r, t) below 1; CuTe prints such a shape (_0), rcute's layouts have positive extents",
+};
+
 /// `i`-th element of a tuple (a leaf is its own element 0).
 fn elem(t: &IntTuple, i: usize) -> Result<Int, Error> {
     let x = if t.is_leaf() { *t } else { t.try_get(i)? };
@@ -568,6 +573,9 @@ pub(crate) fn tensor_of(
         let num = w.value() + up.value() - lo.value() - 1;
         let s = arith(arith(arith(w, up, 0), lo, 0), st, 0).is_static();
         let q = Int::new(num / st.value() + 1, s);
+        if q.value() < 1 {
+            return Err(NOT_POSITIVE);
+        }
         mn[i] = IntTuple::from_int(q);
         mn_size *= q.value();
         mn_static &= q.is_static();
@@ -593,10 +601,11 @@ pub(crate) fn tensor_of(
             let v = if d.value() > 0 { hi } else { lo_pad };
             Int::new(v.value(), same)
         };
-        k[i + 1] = IntTuple::from_int(Int::new(
-            1 + pad.value() / d.value(),
-            pad.is_static() && d.is_static(),
-        ));
+        let taps = 1 + pad.value() / d.value();
+        if taps < 1 {
+            return Err(NOT_POSITIVE);
+        }
+        k[i + 1] = IntTuple::from_int(Int::new(taps, pad.is_static() && d.is_static()));
         scaled_whd[i] = IntTuple::from_int(Int::try_basis(st, &[1, i])?);
         scaled_srt[i] = IntTuple::from_int(Int::try_basis(d, &[3, i])?);
     }
