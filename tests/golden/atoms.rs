@@ -503,3 +503,26 @@ fn operations_that_are_no_atoms_are_refused_as_cute_refuses_them() {
     let c = replay("not-in-catalog.jsonl", 17);
     assert_eq!(c[1], 17, "{c:?}");
 }
+
+#[test]
+fn im2col_coordinate_tensors_match_cute() {
+    // scripts/oracle/gen_im2col_tensor_cases.py 1 150: get_tma_tensor of make_im2col_tma_copy
+    // (short forms with CuTe's default convolution, long forms with corners, paddings,
+    // traversal strides, filter offsets and dilations, static or dynamic) and of
+    // make_im2col_tma_copy_A_sm100; CuTe prints it only where the output extents are
+    // static (a dynamic one is a FastDivmod), and rcute refuses the others
+    let c = replay("im2col-tensor-1.jsonl", 150);
+    assert!(c[0] >= 60, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}
+
+#[test]
+fn sm100_im2col_helpers_match_cute() {
+    // scripts/oracle/gen_im2col_sm100_cases.py 1 150: make_im2col_tma_atom_A/B_sm100 and
+    // make_im2col_tma_copy_A/B_sm100 over tiled UMMAs (1SM, 2x1SM, tiled), K- or M-major
+    // shared tiles, every im2col operation and cluster shape; the atoms, the copies and a
+    // partition
+    let c = replay("im2col-sm100-1.jsonl", 150);
+    assert!(c[0] >= 30, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
+}
