@@ -289,3 +289,76 @@ fn im2col_copies_cover_their_tiles() {
     }
     assert_eq!(checked, 18);
 }
+
+/// The SM100 im2col copies of a tiled UMMA's A and B (`make_im2col_tma_copy_A/B_sm100`):
+/// one CTA's (thread, value) layout is a bijection onto the `(MMA, MMA_M, MMA_K)` tile, and
+/// the box the atom moves is one atom's `(MMA)` part of it.
+#[test]
+fn sm100_im2col_copies_cover_their_tiles() {
+    use rcute::atom::{Im2colConv, Operand, TiledMma, make_im2col_tma_copy_sm100, mma_atom};
+    let mut checked = 0;
+    for (op_name, m, n, k) in [
+        (
+            "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,K,K>",
+            128,
+            64,
+            16,
+        ),
+        (
+            "SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,K,K>",
+            64,
+            128,
+            16,
+        ),
+        (
+            "SM100_MMA_S8_SS<int8_t,int8_t,int32_t,128,32,K,K>",
+            128,
+            32,
+            32,
+        ),
+    ] {
+        let mma = TiledMma::new(
+            mma_atom(op_name).unwrap(),
+            &Layout::parse("_1:_0"),
+            &Tiler::UNDERSCORE,
+        );
+        let bits = if op_name.contains("S8") { 8 } else { 16 };
+        let g = Layout::parse("((_8,_8,_4),_256):((_256,_2048,_16384),_1)");
+        for (operand, mn) in [(Operand::A, m), (Operand::B, n)] {
+            for rest_k in [1, 2, 4] {
+                let s = MaybeSwizzled::Plain(
+                    Layout::try_parse(&format!(
+                        "((_{mn},_{k}),_1,_{rest_k}):((_{k},_1),_0,_{})",
+                        mn * k
+                    ))
+                    .unwrap(),
+                );
+                let tile = IntTuple::parse(&format!("(_{m},_{n},_{})", k * rest_k));
+                let copy = make_im2col_tma_copy_sm100(
+                    TmaOp::LoadIm2col,
+                    operand,
+                    &g,
+                    "u",
+                    bits,
+                    &s,
+                    &tile,
+                    &mma,
+                    &Im2colConv::try_defaults(2).unwrap(),
+                )
+                .unwrap_or_else(|e| panic!("{op_name} {operand:?} {rest_k}: {e}"));
+                let tv = copy.layout_tv();
+                assert_eq!(tv.try_size().unwrap().value(), mn * k * rest_k);
+                assert!(
+                    is_bijective(&MaybeSwizzled::Plain(*tv)).unwrap(),
+                    "{op_name} {operand:?}: {tv}"
+                );
+                let box_bits = copy.atom().op().src_bits().try_size().unwrap().value();
+                // an im2col box walks at most two modes: the channels (K) and the pixels
+                // (M or N) of one atom; the copy repeats it over MMA_K
+                assert_eq!(box_bits, mn * k * bits, "{op_name} {operand:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 18);
+}
