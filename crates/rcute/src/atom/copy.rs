@@ -2,8 +2,7 @@
 //! `Copy_Atom<Op, T>`, the same traits recast to elements of `T`.
 
 use super::name::AtomName;
-use super::tma_im2col::Im2colTmaTensor;
-use super::tma_params::TmaParams;
+use super::tma_params::{Im2colTmaTensor, TmaParams};
 use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::layout::Layout;

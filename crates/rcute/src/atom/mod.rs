@@ -115,10 +115,10 @@ pub use tma::{
     make_tma_copy_tiled, tma_partition,
 };
 pub use tma_im2col::{
-    Im2colConv, Im2colTmaTensor, make_im2col_tma_atom, make_im2col_tma_atom_sm100,
-    make_im2col_tma_copy, make_im2col_tma_copy_sm100,
+    Im2colConv, make_im2col_tma_atom, make_im2col_tma_atom_sm100, make_im2col_tma_copy,
+    make_im2col_tma_copy_sm100,
 };
-pub use tma_params::{TmaOp, TmaParams};
+pub use tma_params::{Im2colTmaTensor, TmaOp, TmaParams};
 pub use tmem::{TmemAlloc, tmem_dp, tmem_frg};
 pub use tmem_copy::make_tmem_copy;
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};

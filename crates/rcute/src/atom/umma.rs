@@ -767,8 +767,17 @@ fn parse_traits(two_sm: bool, args: &[&str]) -> Result<Umma, Error> {
     })
 }
 
+/// The bits of an operand type of [`umma_format`] (as `sizeof_bits_v`; others are too wide
+/// for every family).
 fn element_bits(t: &str) -> i64 {
-    super::catalog::element_bits(t).unwrap_or(i64::MAX)
+    match t {
+        "tfloat32_t" => 32,
+        "half_t" | "bfloat16_t" => 16,
+        "int8_t" | "uint8_t" | "float_e4m3_t" | "float_e5m2_t" => 8,
+        "float_e2m3_t" | "float_e3m2_t" => 6,
+        "float_e2m1_t" => 4,
+        _ => i64::MAX,
+    }
 }
 
 /// The UMMA families, for listings (`cute atoms`).
