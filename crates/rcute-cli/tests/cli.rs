@@ -1061,6 +1061,27 @@ fn explain_kernel_prints_the_stages() {
         "{out}"
     );
     assert!(out.contains("TMA store C (64 x 64 chunks)"), "{out}");
+    // the mma.sync GEMM's wavefronts of no load or store, by term (H100: 849029, 786432
+    // predicated-off LDS)
+    let o = cute(&[
+        "explain-kernel",
+        "--gemm",
+        "4096",
+        "4096",
+        "4096",
+        "--kernel",
+        "gemm_f16 mma.sync",
+    ]);
+    let out = text(&o.stdout);
+    assert!(o.status.success());
+    for line in [
+        "cp.async runs: 3 predicated-off LDS a warp   smem misc          12        12      64        768        786432",
+        "k-tile wait and barrier: 1 a block",
+        "warps that used shared memory: 1 a warp",
+        "total smem misc      856064 wavefronts per launch",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
     // the other GEMM kinds: e4m3's boxes bring half the bytes of f16's (H100: 805306368
     // bytes, 25165824 sectors)
     let o = cute(&[

@@ -621,7 +621,8 @@ impl Gemm {
 /// RZ, [RZ]` (one wavefront each; `smsp__inst_executed_op_shared_ld` counts them as
 /// instructions); each k-tile's `cp.async.wait_group` and `__syncthreads`, one wavefront a
 /// block (a barrier that follows shared-memory work; the groups' commits and waits cost
-/// none); each warp's exit, one. None for the other kernels (not modelled).
+/// none); each warp that used shared memory, one. None for the other kernels (not
+/// modelled).
 fn misc_stages(plan: &GemmPlan, k_tiles: u64) -> Vec<Stage> {
     let sixteen = |op: &crate::gemm::OperandPlan| op.width * op.elem_bytes == 16;
     if plan.tma || !sixteen(&plan.a) || !sixteen(&plan.b) {
@@ -644,7 +645,7 @@ fn misc_stages(plan: &GemmPlan, k_tiles: u64) -> Vec<Stage> {
             k_tiles,
         ),
         stage("k-tile wait and barrier: 1 a block", 1, 0, k_tiles),
-        stage("warp exits after shared memory: 1 a warp", warps, 0, 1),
+        stage("warps that used shared memory: 1 a warp", warps, 0, 1),
     ]
 }
 

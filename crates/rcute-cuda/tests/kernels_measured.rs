@@ -539,11 +539,11 @@ const ST_CONFLICTS: &str = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st
 ///   give the prediction exactly;
 /// - launched with one tile per block (its epilogue meets no TMA loads or `wgmma` of a
 ///   next tile), the hardware counter is the prediction plus the bank-conflict counter
-///   exactly (about 1.3%: the block's warps and its TMA stores);
+///   exactly (the conflicts 1.3% to 1.5% of the stores);
 /// - persistent (a block's producer loads its next tile while its consumers store), the
-///   conflict counter is twenty times larger and the wavefronts exceed prediction plus
-///   conflicts by 1.7% to 4.7%: both are the next tile's TMA writes and `wgmma` reads
-///   meeting the stores, and change from run to run.
+///   conflict counter is 16 to 23 times larger and the wavefronts exceed prediction plus
+///   conflicts by 1.8% to 4.7%, changing from run to run: both come with the next tile's
+///   TMA writes and `wgmma` reads, which one tile per block removes.
 #[test]
 fn the_epilogue_stores_meet_the_next_tiles_traffic() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ncu-H100");

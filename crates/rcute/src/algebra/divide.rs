@@ -379,66 +379,83 @@ impl Layout {
                 out.finish()
             }
             TilerKind::Tuple => {
-                let rt = t.rank();
-                let rl = self.rank();
-                if rt > rl {
-                    return Err(Error::RankMismatch {
-                        msg: "logical_divide: too many modes in the tiler",
-                        expected: rl,
-                        found: rt,
-                    });
-                }
                 let mut b = LayoutBuilder::new();
-                tri!(b.open());
-                // a single-mode mode s:d divided by a layout or integer element e:
-                // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
-                let mut walk = PairWalk::new(self, t);
-                let mut i = 0;
-                while i < rl {
-                    if let Some((s, d, e)) = walk.single(self, t, i) {
-                        tri!(b.open());
-                        tri!(b.push_sub_composed(d, t.inner_layout(), e));
-                        tri!(push_rest(&mut b, t, s, d, e));
-                        tri!(b.close());
-                        walk.advance(self, t, i);
-                        i += 1;
-                        continue;
-                    }
-                    // a layout or integer element: the mode divided in place
-                    if let Some((mn, e)) = walk.element(self, t, i) {
-                        tri!(divide_by_layout(self, mn, t.inner_layout(), e, &mut b));
-                        walk.advance(self, t, i);
-                        i += 1;
-                        continue;
-                    }
-                    if i >= rt && walk.is_on() {
-                        // a mode beyond the tiler, copied in place
-                        tri!(b.push_sub(self, walk.mode()));
-                        walk.advance(self, t, i);
-                        i += 1;
-                        continue;
-                    }
-                    walk.advance(self, t, i);
-                    let mode = tri!(self.try_mode(i));
-                    if i < rt {
-                        match t.element_layout(i) {
-                            Some(e) => {
-                                tri!(divide_by_layout(&mode, Node::ROOT, &e, Node::ROOT, &mut b))
-                            }
-                            None => {
-                                let r = tri!(mode.try_logical_divide(&tri!(t.try_element(i))));
-                                tri!(b.push_layout(&r));
-                            }
-                        }
-                    } else {
-                        tri!(b.push_layout(&mode));
-                    }
-                    i += 1;
-                }
-                tri!(b.close());
+                tri!(self.logical_divide_tuple_into(t, &mut b));
                 b.finish()
             }
         }
+    }
+
+    /// [`Layout::logical_divide_tuple_into`] as a call of its own, for the zipped and tiled
+    /// divides' general paths (inlined there, it slows their fast paths).
+    #[inline(never)]
+    const fn logical_divide_tuple_in(&self, t: &Tiler, b: &mut LayoutBuilder) -> Result<(), Error> {
+        self.logical_divide_tuple_into(t, b)
+    }
+
+    /// [`Layout::try_logical_divide`] by a tuple tiler, written into `b` (empty).
+    #[inline(always)]
+    const fn logical_divide_tuple_into(
+        &self,
+        t: &Tiler,
+        b: &mut LayoutBuilder,
+    ) -> Result<(), Error> {
+        let rt = t.rank();
+        let rl = self.rank();
+        if rt > rl {
+            return Err(Error::RankMismatch {
+                msg: "logical_divide: too many modes in the tiler",
+                expected: rl,
+                found: rt,
+            });
+        }
+        tri!(b.open());
+        // a single-mode mode s:d divided by a layout or integer element e:
+        // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
+        let mut walk = PairWalk::new(self, t);
+        let mut i = 0;
+        while i < rl {
+            if let Some((s, d, e)) = walk.single(self, t, i) {
+                tri!(b.open());
+                tri!(b.push_sub_composed(d, t.inner_layout(), e));
+                tri!(push_rest(b, t, s, d, e));
+                tri!(b.close());
+                walk.advance(self, t, i);
+                i += 1;
+                continue;
+            }
+            // a layout or integer element: the mode divided in place
+            if let Some((mn, e)) = walk.element(self, t, i) {
+                tri!(divide_by_layout(self, mn, t.inner_layout(), e, b));
+                walk.advance(self, t, i);
+                i += 1;
+                continue;
+            }
+            if i >= rt && walk.is_on() {
+                // a mode beyond the tiler, copied in place
+                tri!(b.push_sub(self, walk.mode()));
+                walk.advance(self, t, i);
+                i += 1;
+                continue;
+            }
+            walk.advance(self, t, i);
+            let mode = tri!(self.try_mode(i));
+            if i < rt {
+                match t.element_layout(i) {
+                    Some(e) => {
+                        tri!(divide_by_layout(&mode, Node::ROOT, &e, Node::ROOT, b))
+                    }
+                    None => {
+                        let r = tri!(mode.try_logical_divide(&tri!(t.try_element(i))));
+                        tri!(b.push_layout(&r));
+                    }
+                }
+            } else {
+                tri!(b.push_layout(&mode));
+            }
+            i += 1;
+        }
+        b.close()
     }
 
     /// [`Layout::try_logical_divide`], panicking with the error's message.
@@ -462,10 +479,10 @@ impl Layout {
             // `zip2_by` by a leaf guide: the divided layout itself, checked to be a pair,
             // returned where it was built
             let res = self.try_logical_divide(t);
-            if let Ok(d) = &res {
-                if d.rank() != 2 || d.shape_ref().is_leaf() {
-                    return Err(zip_rank_error(d.rank()));
-                }
+            if let Ok(d) = &res
+                && (d.rank() != 2 || d.shape_ref().is_leaf())
+            {
+                return Err(zip_rank_error(d.rank()));
             }
             return res;
         }
@@ -473,8 +490,12 @@ impl Layout {
         if tri!(self.zipped_divide_single(t, &mut b, false)) {
             return b.finish();
         }
-        let d = tri!(self.try_logical_divide(t));
-        zip2_by(&d, t.guide())
+        // the divided layout zipped where it was built
+        let mut d = LayoutBuilder::new();
+        tri!(self.logical_divide_tuple_in(t, &mut d));
+        let mut out = LayoutBuilder::new();
+        tri!(zip2_into(&mut out, d.finished(), t.guide(), false));
+        out.finish()
     }
 
     /// [`Layout::try_zipped_divide`] in one builder when every element of a tuple tiler
@@ -552,10 +573,10 @@ impl Layout {
         if !t.is_tuple() {
             // the zipped layout unpacked where it was built
             let mut res = self.try_zipped_divide(t);
-            if let Ok(z) = &mut res {
-                if let Err(e) = unpack_in_place(z, false) {
-                    return Err(e);
-                }
+            if let Ok(z) = &mut res
+                && let Err(e) = unpack_in_place(z, false)
+            {
+                return Err(e);
             }
             return res;
         }
@@ -566,9 +587,11 @@ impl Layout {
         match self.zipped_divide_single(t, &mut b, true) {
             Ok(true) if b.mark() + 2 <= NODE_CAPACITY => return b.finish(),
             Ok(false) if t.guide().is_tuple() => {
-                if let Ok(d) = self.try_logical_divide(t) {
+                // the divided layout zipped where it was built
+                let mut d = LayoutBuilder::new();
+                if self.logical_divide_tuple_in(t, &mut d).is_ok() {
                     let mut b = LayoutBuilder::new();
-                    if zip2_into(&mut b, &d, t.guide(), true).is_ok()
+                    if zip2_into(&mut b, d.finished(), t.guide(), true).is_ok()
                         && b.mark() + 2 <= NODE_CAPACITY
                     {
                         return b.finish();

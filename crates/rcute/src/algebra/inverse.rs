@@ -365,17 +365,23 @@ impl Layout {
                 j += 1;
             }
             tri!(r.push(f.s(idx[f.len() - 1] as usize), prev_rd));
-            tri!(coalesce_into(FlatModes::flat(&r), false, false, Sink::Layout(l)));
+            tri!(coalesce_into(
+                FlatModes::flat(&r),
+                false,
+                false,
+                Sink::Layout(l)
+            ));
         }
-        if let (Some(m), Ok(r)) = (negative, &res) {
-            if !as_cute && !tri!(inverts(f, r)) {
-                return Err(Error::Precondition {
-                    msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
-                    mode: m as i64,
-                    lhs: f.d(m).value(),
-                    rhs: 0,
-                });
-            }
+        if let (Some(m), Ok(r)) = (negative, &res)
+            && !as_cute
+            && !tri!(inverts(f, r))
+        {
+            return Err(Error::Precondition {
+                msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
+                mode: m as i64,
+                lhs: f.d(m).value(),
+                rhs: 0,
+            });
         }
         res
     }
@@ -667,5 +673,4 @@ mod tests {
         assert_eq!(compared, 2 * (modes + modes * modes + 20_000 + 5_000));
         assert!(oks > 10_000, "{oks} answers");
     }
-
 }
