@@ -11,8 +11,8 @@ tiled to the tile), an operation (load, multicast load, store, the SM100 2SM loa
 (the tile's shape as the CTA tiler or an explicit one, a multicast, the seven convolution
 tuples), and asks for the tiled copy or a thread's partition of a tile. CuTe refuses many
 draws (a tile that walks channels in one mode only, a multicast that does not divide);
-those are cases too. The TMA coordinate tensor (get_tma_tensor) is left out: rcute does
-not model it.
+those are cases too. The TMA coordinate tensor (get_tma_tensor) has its own generator,
+gen_im2col_tensor_cases.py.
 """
 import os
 import sys

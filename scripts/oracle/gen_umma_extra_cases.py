@@ -7,6 +7,12 @@ C, C<M>, C<N>, integral_constant<UMMA::Major, ...>, ..., integral_constant<UMMA:
     gen_umma_extra_cases.py --catalog OUT.jsonl
         every M (64, 128, 256), N (8 to 272 by 8), VS (16, 32) of both SM103 operations and
         every M, N and pair of majors of both traits forms, with fixed legal types
+    gen_umma_extra_cases.py --types OUT.jsonl
+        the element types of every SM100 UMMA operation form and of the two new families:
+        for each form, operand, accumulator and scale factor types drawn (seed 0) half from
+        the family's own types and half from all, one case a binary (an operand type the
+        instruction descriptor cannot encode fails in a default member initializer, where
+        g++ names no line of the case)
     gen_umma_extra_cases.py SEED COUNT OUT.jsonl
         random cases: an operation (mostly legal, sometimes an M, N, VS, major, type or
         spelling CuTe refuses), printed, tiled (make_tiled_mma with a thread layout and
@@ -55,6 +61,49 @@ def catalog():
                 for ma in ("K", "MN"):
                     for mb in ("K", "MN"):
                         out.append(f"MMA_Atom<{traits(two_sm, 'float_e4m3_t', 'float_e2m1_t', 'float', m, n, ma, mb)}>")
+    return out
+
+
+# (spelling with {a},{b},{c}[,{sf}], the family's own operand and accumulator types)
+FORMS = [
+    ("SM100_MMA_F16BF16_SS<{a},{b},{c},128,64,K,MN>", ["half_t", "bfloat16_t"], ["float", "half_t"]),
+    ("SM100_MMA_F16BF16_2x1SM_TS<{a},{b},{c},256,64,K,K>", ["half_t", "bfloat16_t"], ["float", "half_t"]),
+    ("SM100_MMA_F16BF16_SS_SCALED<{a},{b},{c},64,64,K,K,1>", ["half_t", "bfloat16_t"], ["float", "half_t"]),
+    ("SM100_MMA_F16BF16_SS_SPARSE<{a},{b},{c},128,64,K,K>", ["half_t", "bfloat16_t"], ["float", "half_t"]),
+    ("SM100_MMA_TF32_SS<{a},{b},{c},128,64,K,K>", ["tfloat32_t"], ["float"]),
+    ("SM100_MMA_TF32_2x1SM_TS<{a},{b},{c},256,64,K,K>", ["tfloat32_t"], ["float"]),
+    ("SM100_MMA_TF32_SS_SPARSE<{a},{b},{c},128,64,K,K>", ["tfloat32_t"], ["float"]),
+    ("SM100_MMA_S8_SS<{a},{b},{c},128,64,K,K>", ["int8_t", "uint8_t"], ["int32_t"]),
+    ("SM100_MMA_S8_2x1SM_TS<{a},{b},{c},256,64,K,K>", ["int8_t", "uint8_t"], ["int32_t"]),
+    ("SM100_MMA_S8_SS_SPARSE<{a},{b},{c},128,64,K,K>", ["int8_t", "uint8_t"], ["int32_t"]),
+    ("SM100_MMA_F8F6F4_TS<{a},{b},{c},128,64,K,K>", OPERANDS[:5], ["float", "half_t"]),
+    ("SM100_MMA_F8F6F4_2x1SM_SS_SPARSE<{a},{b},{c},256,64,K,K>", OPERANDS[:5], ["float", "half_t"]),
+    ("MMA_Traits<SM100_MMA_F8F6F4_SS,{a},{b},{c},C<128>,C<64>," + MAJOR.format("K") + "," + MAJOR.format("K") + "," + SCALE.format("One") + "," + SCALE.format("One") + ">", OPERANDS[:7], ["float", "half_t", "int32_t"]),
+    ("SM100_MMA_MXF8F6F4_SS<{a},{b},{c},{sf},128,64,K,K>", OPERANDS[:5], ["float", "half_t"]),
+    ("SM100_MMA_MXF8F6F4_2x1SM_SS_SPARSE<{a},{b},{c},{sf},256,64,K,K>", OPERANDS[:5], ["float", "half_t"]),
+    ("SM100_MMA_MXF4_SS<{a},{b},{c},{sf},128,64,16,K,K>", ["float_e2m1_t"], ["float", "half_t"]),
+    ("SM100_MMA_MXF4_2x1SM_SS<{a},{b},{c},{sf},256,64,32,K,K>", ["float_e2m1_t"], ["float", "half_t"]),
+    ("SM100_MMA_MXF4NVF4_SS_SPARSE<{a},{b},{c},{sf},128,64,32,K,K>", ["float_e2m1_t"], ["float", "half_t"]),
+    ("SM103::SM103_MXF4_ULTRA_SS_VS<{a},{b},{c},{sf},128,64,16,K,K>", ["float_e2m1_t"], ["float", "half_t"]),
+]
+
+
+def types_cases():
+    import random
+    rng = random.Random(0)
+    out = []
+    for form, own_ab, own_c in FORMS:
+        seen = set()
+        while len(seen) < 8:
+            own = len(seen) % 2 == 0
+            a = rng.choice(own_ab if own and rng.random() < 0.7 else OPERANDS)
+            b = rng.choice(own_ab if own and rng.random() < 0.7 else OPERANDS)
+            c = rng.choice(own_c if own and rng.random() < 0.7 else ACCUMULATORS)
+            sf = rng.choice(SCALES[:2] if own else SCALES)
+            e = "MMA_Atom<" + form.format(a=a, b=b, c=c, sf=sf) + ">"
+            if e not in seen:
+                seen.add(e)
+                out.append(e)
     return out
 
 
@@ -148,6 +197,14 @@ def main():
     if sys.argv[1] == "--catalog":
         exprs = catalog()
         answers = evaluate(exprs, chunk=300, jobs=2)
+        with open(sys.argv[2], "w") as f:
+            for e, a in zip(exprs, answers):
+                f.write(json.dumps({"expr": e, "out": a}) + "\n")
+        print(f"{len(exprs)} cases -> {sys.argv[2]}")
+        return
+    if sys.argv[1] == "--types":
+        exprs = types_cases()
+        answers = evaluate(exprs, chunk=1, jobs=2)
         with open(sys.argv[2], "w") as f:
             for e, a in zip(exprs, answers):
                 f.write(json.dumps({"expr": e, "out": a}) + "\n")

@@ -479,3 +479,50 @@ fn sm103_ultra_and_f8f6f4_traits_tilings_match_cute() {
     assert!(c[1] >= 40, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
 }
+
+#[test]
+fn umma_element_types_match_cute() {
+    // scripts/oracle/gen_umma_extra_cases.py --types: every SM100 UMMA form (and SM103's
+    // ULTRA, the F8F6F4 traits form) with operand, accumulator and scale factor types drawn
+    // from the family's own and from all: CuTe's traits take the bits their assertions ask
+    // of a type UMMA::to_UMMAFormat encodes (mixed half_t/bfloat16_t, int8_t in F8F6F4, any
+    // accumulator of a block-scaled form)
+    let c = replay("umma-types.jsonl", 152);
+    assert!(c[0] >= 40, "{c:?}");
+    assert!(c[1] >= 40, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}
+
+#[test]
+fn operations_that_are_no_atoms_are_refused_as_cute_refuses_them() {
+    // tests/golden/cases/not-in-catalog.txt: the operations of CuTe's headers that
+    // scripts/oracle/audit_atoms.py lists as not in the catalog for having no atom (the
+    // rank-specific TMA wrappers, the executable *_OP forms, AutoCopyAsync) and misspelled
+    // forms of the new families (the bare SM103 name, C<UMMA::Major::K> for the traits'
+    // integral_constant, missing scales): CuTe refuses each, and so does rcute
+    let c = replay("not-in-catalog.jsonl", 17);
+    assert_eq!(c[1], 17, "{c:?}");
+}
+
+#[test]
+fn im2col_coordinate_tensors_match_cute() {
+    // scripts/oracle/gen_im2col_tensor_cases.py 1 150: get_tma_tensor of make_im2col_tma_copy
+    // (short forms with CuTe's default convolution, long forms with corners, paddings,
+    // traversal strides, filter offsets and dilations, static or dynamic) and of
+    // make_im2col_tma_copy_A_sm100; CuTe prints it only where the output extents are
+    // static (a dynamic one is a FastDivmod), and rcute refuses the others
+    let c = replay("im2col-tensor-1.jsonl", 150);
+    assert!(c[0] >= 60, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}
+
+#[test]
+fn sm100_im2col_helpers_match_cute() {
+    // scripts/oracle/gen_im2col_sm100_cases.py 1 150: make_im2col_tma_atom_A/B_sm100 and
+    // make_im2col_tma_copy_A/B_sm100 over tiled UMMAs (1SM, 2x1SM, tiled), K- or M-major
+    // shared tiles, every im2col operation and cluster shape; the atoms, the copies and a
+    // partition
+    let c = replay("im2col-sm100-1.jsonl", 150);
+    assert!(c[0] >= 30, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
+}

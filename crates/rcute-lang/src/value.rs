@@ -93,6 +93,9 @@ pub enum Value {
     Unsigned(u64, u32),
     /// CuTe's `TV_Tiler`, `make_tmem_warp_partitioner(T)` (CuTe has no `print` of it).
     TvTiler(alloc::boxed::Box<rcute::atom::TvTiler>),
+    /// CuTe's im2col TMA coordinate tensor, `get_tma_tensor` of an im2col copy:
+    /// `ArithTuple(..) o L o O o I`.
+    Im2colTensor(alloc::boxed::Box<rcute::atom::Im2colTmaTensor>),
 }
 
 /// The memory a pointer points into.
@@ -269,6 +272,7 @@ impl Value {
             Value::Unsigned(..) => "an unsigned integer",
             Value::Const(_) => "an integer constant",
             Value::TvTiler(_) => "a TV tiler",
+            Value::Im2colTensor(_) => "an im2col TMA coordinate tensor",
         }
     }
 
@@ -342,6 +346,7 @@ impl fmt::Display for Value {
             Value::Unsigned(v, _) => write!(f, "{v}"),
             Value::Const(v) => write!(f, "{v}"),
             Value::TvTiler(t) => write!(f, "TV_Tiler {} {}", t.layout_tv(), t.tiler()),
+            Value::Im2colTensor(t) => fmt::Display::fmt(t, f),
         }
     }
 }

@@ -219,10 +219,11 @@ fn tma_copies_and_partitions_cover_their_tiles() {
 
 /// `make_im2col_tma_copy` without multicast: like a tiled TMA copy, one thread owns the
 /// tile and its (thread, value) layout is a bijection onto the tile's coordinates; the box
-/// the atom moves is the tile (at most two modes, both unit walks of the tensor).
+/// the atom moves is the tile (at most two modes, both unit walks of the tensor); the
+/// coordinate tensor of the default convolution is a bijection onto the activations.
 #[test]
 fn im2col_copies_cover_their_tiles() {
-    use rcute::atom::make_im2col_tma_copy;
+    use rcute::atom::{Im2colConv, make_im2col_tma_copy};
     let mut checked = 0;
     for (g, tile_m) in [
         ("((_8,_8,_2),_64):((_64,_512,_4096),_1)", 128),
@@ -240,9 +241,39 @@ fn im2col_copies_cover_their_tiles() {
                     continue;
                 }
                 let tiler = Tiler::try_parse(&format!("(_{tile_m},_{tc})")).unwrap();
-                let copy =
-                    make_im2col_tma_copy(TmaOp::LoadIm2col, &g, "u", bits, &s, &tiler, Int::ONE)
-                        .unwrap();
+                let spatial = g.shape().get(0).rank() - 1;
+                let conv = Im2colConv::try_defaults(spatial).unwrap();
+                let copy = make_im2col_tma_copy(
+                    TmaOp::LoadIm2col,
+                    &g,
+                    "u",
+                    bits,
+                    &s,
+                    &tiler,
+                    Int::ONE,
+                    &conv,
+                )
+                .unwrap();
+                // the coordinate tensor of the default convolution (no padding, unit
+                // strides and dilations) takes every (channel, pixel) of the activations
+                // once, filter taps all 0
+                let t = copy.atom().op().im2col_tensor().unwrap().unwrap();
+                let size = t.inner().try_size().unwrap().value();
+                assert_eq!(size, g.try_size().unwrap().value(), "{g}");
+                let mut seen = std::collections::HashSet::new();
+                for i in 0..size {
+                    let crd = t.try_at(i).unwrap();
+                    let v: Vec<i64> = crd.leaves().map(|x| x.value()).collect();
+                    // (c, (w, h, ...), n, (s, r, ...))
+                    assert_eq!(v.len(), 2 + 2 * spatial, "{crd}");
+                    assert!((0..c).contains(&v[0]), "{g} {crd}");
+                    for k in 0..spatial {
+                        let ext = g.shape().get(0).get(k).as_int().unwrap().value();
+                        assert!((0..ext).contains(&v[1 + k]), "{g} {crd}");
+                        assert_eq!(v[2 + spatial + k], 0, "{g} {crd}");
+                    }
+                    assert!(seen.insert(v), "{g}: {crd} twice");
+                }
                 assert_eq!(copy.try_size().unwrap().value(), 1);
                 let tv = copy.layout_tv();
                 assert_eq!(tv.try_size().unwrap().value(), tile_m * tc);
@@ -252,6 +283,79 @@ fn im2col_copies_cover_their_tiles() {
                 );
                 let box_bits = copy.atom().op().src_bits().try_size().unwrap().value();
                 assert_eq!(box_bits, tile_m * tc * bits, "{g}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 18);
+}
+
+/// The SM100 im2col copies of a tiled UMMA's A and B (`make_im2col_tma_copy_A/B_sm100`):
+/// one CTA's (thread, value) layout is a bijection onto the `(MMA, MMA_M, MMA_K)` tile, and
+/// the box the atom moves is one atom's `(MMA)` part of it.
+#[test]
+fn sm100_im2col_copies_cover_their_tiles() {
+    use rcute::atom::{Im2colConv, Operand, TiledMma, make_im2col_tma_copy_sm100, mma_atom};
+    let mut checked = 0;
+    for (op_name, m, n, k) in [
+        (
+            "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,K,K>",
+            128,
+            64,
+            16,
+        ),
+        (
+            "SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,K,K>",
+            64,
+            128,
+            16,
+        ),
+        (
+            "SM100_MMA_S8_SS<int8_t,int8_t,int32_t,128,32,K,K>",
+            128,
+            32,
+            32,
+        ),
+    ] {
+        let mma = TiledMma::new(
+            mma_atom(op_name).unwrap(),
+            &Layout::parse("_1:_0"),
+            &Tiler::UNDERSCORE,
+        );
+        let bits = if op_name.contains("S8") { 8 } else { 16 };
+        let g = Layout::parse("((_8,_8,_4),_256):((_256,_2048,_16384),_1)");
+        for (operand, mn) in [(Operand::A, m), (Operand::B, n)] {
+            for rest_k in [1, 2, 4] {
+                let s = MaybeSwizzled::Plain(
+                    Layout::try_parse(&format!(
+                        "((_{mn},_{k}),_1,_{rest_k}):((_{k},_1),_0,_{})",
+                        mn * k
+                    ))
+                    .unwrap(),
+                );
+                let tile = IntTuple::parse(&format!("(_{m},_{n},_{})", k * rest_k));
+                let copy = make_im2col_tma_copy_sm100(
+                    TmaOp::LoadIm2col,
+                    operand,
+                    &g,
+                    "u",
+                    bits,
+                    &s,
+                    &tile,
+                    &mma,
+                    &Im2colConv::try_defaults(2).unwrap(),
+                )
+                .unwrap_or_else(|e| panic!("{op_name} {operand:?} {rest_k}: {e}"));
+                let tv = copy.layout_tv();
+                assert_eq!(tv.try_size().unwrap().value(), mn * k * rest_k);
+                assert!(
+                    is_bijective(&MaybeSwizzled::Plain(*tv)).unwrap(),
+                    "{op_name} {operand:?}: {tv}"
+                );
+                let box_bits = copy.atom().op().src_bits().try_size().unwrap().value();
+                // an im2col box walks at most two modes: the channels (K) and the pixels
+                // (M or N) of one atom; the copy repeats it over MMA_K
+                assert_eq!(box_bits, mn * k * bits, "{op_name} {operand:?}");
                 checked += 1;
             }
         }

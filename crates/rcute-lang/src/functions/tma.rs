@@ -20,6 +20,10 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("get_tma_tensor", (2, 2), (0, 0), get_tma_tensor, "get_tma_tensor(X, shape): the TMA coordinate tensor of a TMA atom or copy, (256,128):(_1@1,_1@0)"),
     Function::new("make_tensor", (2, 3), (0, 0), make_tensor, "make_tensor(ptr, L[, major]): a tensor over make_gmem_ptr<T>(nullptr), make_smem_ptr<T>(nullptr) or make_tmem_ptr<T>(addr); make_tensor(ptr, shape, stride or LayoutLeft/LayoutRight)"),
     Function::new("make_im2col_tma_copy", (3, 12), (0, 0), make_im2col_tma_copy, "make_im2col_tma_copy(op, G, S[, cta_tiler[, multicast]][, lower_corner, upper_corner, lower_padding, upper_padding, stride, lower_srt, dilation]): CuTe's im2col TMA tiled copy of a ((W,H,D,N),C) activation tensor"),
+    Function::new("make_im2col_tma_atom_A_sm100", (13, 13), (0, 0), make_im2col_tma_atom_a_sm100, "make_im2col_tma_atom_A_sm100(op, G, S, mma_tiler, mma, cluster_shape, lower_corner, upper_corner, lower_padding, upper_padding, stride, lower_srt, dilation): the im2col TMA atom of a tiled UMMA's A tile"),
+    Function::new("make_im2col_tma_atom_B_sm100", (13, 13), (0, 0), make_im2col_tma_atom_b_sm100, "make_im2col_tma_atom_B_sm100(op, G, S, mma_tiler, mma, cluster_shape, 7 convolution tuples): the im2col TMA atom of a tiled UMMA's B tile"),
+    Function::new("make_im2col_tma_copy_A_sm100", (12, 12), (0, 0), make_im2col_tma_copy_a_sm100, "make_im2col_tma_copy_A_sm100(op, G, S, cluster_tile, mma, 7 convolution tuples): the im2col TMA copy of a tiled UMMA's A, multicast over the cluster's N"),
+    Function::new("make_im2col_tma_copy_B_sm100", (12, 12), (0, 0), make_im2col_tma_copy_b_sm100, "make_im2col_tma_copy_B_sm100(op, G, S, cluster_tile, mma, 7 convolution tuples): the im2col TMA copy of a tiled UMMA's B, multicast over the cluster's M"),
     Function::new("make_tma_atom", (4, 5), (0, 0), make_tma_atom, "make_tma_atom(op, G, S, cta_tiler[, cluster_size]): CuTe's TMA copy atom of a CTA's tile"),
     Function::new("make_tma_atom_A_sm100", (6, 6), (0, 0), make_tma_atom_a_sm100, "make_tma_atom_A_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's A tile"),
     Function::new("make_tma_atom_B_sm100", (6, 6), (0, 0), make_tma_atom_b_sm100, "make_tma_atom_B_sm100(op, G, S, mma_tiler, mma, cluster_shape): the TMA atom of a tiled UMMA's B tile"),
@@ -179,8 +183,38 @@ pub(super) fn make_im2col_tma_copy(c: &Call<'_>) -> R {
             ));
         }
     };
+    let conv = conv_tuples(c, &g, head, conv)?;
+    let tiler = if head >= 4 {
+        c.tiler(3)?
+    } else {
+        let shape = c.core(layout_of(&s).shape().try_product_each())?;
+        c.core(Tiler::try_from_shape(&shape))?
+    };
+    let mc = if head == 5 { cluster(c, 4)? } else { Int::ONE };
+    copy(c.core(atom::make_im2col_tma_copy(
+        op, &g, ty, bits, &s, &tiler, mc, &conv,
+    ))?)
+}
+
+/// The seven convolution tuples at `head..head + conv` (corners, paddings, traversal
+/// stride, lower SRT, dilation): integers, one per spatial mode of `g`; CuTe's defaults
+/// where `conv` is 0.
+fn conv_tuples(
+    c: &Call<'_>,
+    g: &Layout,
+    head: usize,
+    conv: usize,
+) -> Result<atom::Im2colConv, EvalError> {
+    // CuTe's spatial modes: rank<0>(G) - 1 for the defaults; the flattened tensor less C
+    // and N for the tuples it indexes
     let spatial = g.shape().leaf_count().saturating_sub(2);
-    for i in head..head + conv {
+    if conv == 0 {
+        let mode0 = c.core(g.shape().try_get(0))?;
+        let r = if mode0.is_leaf() { 1 } else { mode0.rank() };
+        return c.core(atom::Im2colConv::try_defaults(r.saturating_sub(1)));
+    }
+    let mut tuples = [IntTuple::from_int(Int::ZERO); 7];
+    for (k, i) in (head..head + conv).enumerate() {
         let t = c.tuple(i)?;
         let r = if t.is_leaf() { 1 } else { t.rank() };
         if r < spatial || t.leaves().any(|x| x.is_basis() || x.is_underscore()) {
@@ -189,15 +223,56 @@ pub(super) fn make_im2col_tma_copy(c: &Call<'_>) -> R {
                 "a tuple of integers, one per spatial mode of the tensor (W,H,D)",
             ));
         }
+        if !t.is_leaf() && (0..t.rank()).any(|j| !t.get(j).is_leaf()) {
+            return Err(c.bad_arg(i, "a flat tuple of integers"));
+        }
+        tuples[k] = t;
     }
-    let tiler = if head >= 4 {
-        c.tiler(3)?
-    } else {
-        let shape = c.core(layout_of(&s).shape().try_product_each())?;
-        c.core(Tiler::try_from_shape(&shape))?
-    };
-    let mc = if head == 5 { cluster(c, 4)? } else { Int::ONE };
-    copy(c.core(atom::make_im2col_tma_copy(op, &g, ty, bits, &s, &tiler, mc))?)
+    Ok(atom::Im2colConv::new(tuples))
+}
+
+/// `make_im2col_tma_atom_{A,B}_sm100(op, G, S, mma_tiler, mma, cluster_shape, 7 tuples)`.
+fn make_im2col_tma_atom_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let tiler = c.tuple(3)?;
+    let mma = tiled_mma(c, 4)?;
+    let cluster = c.tuple(5)?;
+    let conv = conv_tuples(c, &g, 6, 7)?;
+    let a = c.core(atom::make_im2col_tma_atom_sm100(
+        op, operand, &g, ty, bits, &s, &tiler, &mma, &cluster, &conv,
+    ))?;
+    Ok(Value::CopyAtom(Box::new(a)))
+}
+
+pub(super) fn make_im2col_tma_atom_a_sm100(c: &Call<'_>) -> R {
+    make_im2col_tma_atom_sm100(c, rcute::atom::Operand::A)
+}
+
+pub(super) fn make_im2col_tma_atom_b_sm100(c: &Call<'_>) -> R {
+    make_im2col_tma_atom_sm100(c, rcute::atom::Operand::B)
+}
+
+/// `make_im2col_tma_copy_{A,B}_sm100(op, G, S, cluster_tile, mma, 7 tuples)`.
+fn make_im2col_tma_copy_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
+    let op = tma_op(c, 0)?;
+    let (g, ty, bits) = gmem(c, 1)?;
+    let s = smem(c, 2)?;
+    let tiler = c.tuple(3)?;
+    let mma = tiled_mma(c, 4)?;
+    let conv = conv_tuples(c, &g, 5, 7)?;
+    copy(c.core(atom::make_im2col_tma_copy_sm100(
+        op, operand, &g, ty, bits, &s, &tiler, &mma, &conv,
+    ))?)
+}
+
+pub(super) fn make_im2col_tma_copy_a_sm100(c: &Call<'_>) -> R {
+    make_im2col_tma_copy_sm100(c, rcute::atom::Operand::A)
+}
+
+pub(super) fn make_im2col_tma_copy_b_sm100(c: &Call<'_>) -> R {
+    make_im2col_tma_copy_sm100(c, rcute::atom::Operand::B)
 }
 
 /// `make_tma_copy_{A,B,C}_sm90(op, G, S, cta_tiler_mnk[, cluster_shape])`: the MK, NK or
@@ -259,10 +334,10 @@ fn tma_atom(c: &Call<'_>, i: usize) -> Result<rcute::atom::CopyAtom, EvalError> 
             ));
         }
     };
-    if a.op().tma_params().is_none() && a.op().name().as_str().contains("IM2COL") {
+    if a.op().im2col_tensor().is_some() {
         return Err(c.bad_arg(
             i,
-            "a TMA atom of make_tma_atom or make_tma_copy (rcute does not model the im2col TMA coordinate tensor, CuTe's ArithTuple o L o O o L)",
+            "a TMA atom of make_tma_atom or make_tma_copy (tma_partition of an im2col copy is not modelled)",
         ));
     }
     if a.op().tma_params().is_none() {
@@ -276,6 +351,16 @@ fn tma_atom(c: &Call<'_>, i: usize) -> Result<rcute::atom::CopyAtom, EvalError> 
 
 /// `get_tma_tensor(X, g_shape)`: `X.get_tma_tensor(g_shape)`.
 pub(super) fn get_tma_tensor(c: &Call<'_>) -> R {
+    let im2col = match c.value(0) {
+        Value::CopyAtom(a) => a.op().im2col_tensor(),
+        Value::TiledCopy(t) => t.atom().op().im2col_tensor(),
+        _ => None,
+    };
+    if let Some(t) = im2col {
+        // CuTe's im2col traits return their tensor whatever the shape
+        c.tuple(1)?;
+        return Ok(Value::Im2colTensor(alloc::boxed::Box::new(*c.core(t)?)));
+    }
     let a = tma_atom(c, 0)?;
     let shape = c.tuple(1)?;
     let p = a

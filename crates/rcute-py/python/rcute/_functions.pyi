@@ -433,10 +433,30 @@ make_identity_tensor: Function
 
 Arguments: 1."""
 
+make_im2col_tma_atom_A_sm100: Function
+"""make_im2col_tma_atom_A_sm100(op, G, S, mma_tiler, mma, cluster_shape, lower_corner, upper_corner, lower_padding, upper_padding, stride, lower_srt, dilation): the im2col TMA atom of a tiled UMMA's A tile
+
+Arguments: 13."""
+
+make_im2col_tma_atom_B_sm100: Function
+"""make_im2col_tma_atom_B_sm100(op, G, S, mma_tiler, mma, cluster_shape, 7 convolution tuples): the im2col TMA atom of a tiled UMMA's B tile
+
+Arguments: 13."""
+
 make_im2col_tma_copy: Function
 """make_im2col_tma_copy(op, G, S[, cta_tiler[, multicast]][, lower_corner, upper_corner, lower_padding, upper_padding, stride, lower_srt, dilation]): CuTe's im2col TMA tiled copy of a ((W,H,D,N),C) activation tensor
 
 Arguments: 3 to 12."""
+
+make_im2col_tma_copy_A_sm100: Function
+"""make_im2col_tma_copy_A_sm100(op, G, S, cluster_tile, mma, 7 convolution tuples): the im2col TMA copy of a tiled UMMA's A, multicast over the cluster's N
+
+Arguments: 12."""
+
+make_im2col_tma_copy_B_sm100: Function
+"""make_im2col_tma_copy_B_sm100(op, G, S, cluster_tile, mma, 7 convolution tuples): the im2col TMA copy of a tiled UMMA's B, multicast over the cluster's M
+
+Arguments: 12."""
 
 make_layout: Function
 """make_layout(shape[, stride | LayoutLeft | LayoutRight]) or make_layout(L0, L1, ...)

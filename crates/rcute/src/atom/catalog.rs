@@ -112,8 +112,10 @@ fn major(s: &str) -> Option<GmmaMajor> {
 
 /// An MMA atom by CuTe's name: an SM80 `mma.sync` atom (`SM80_16x8x16_F32F16F16F32_TN`),
 /// an SM90 GMMA (`SM90_64x128x16_F32F16F16_SS<K,MN>`, `SM90_64x64x8_F32TF32TF32_RS_TN`),
-/// `UniversalFMA<D,A,B,C>` (one to four types, defaulted as in CuTe), each also as
-/// `MMA_Atom<...>`.
+/// `UniversalFMA<D,A,B,C>` (one to four types, defaulted as in CuTe), SM100 UMMA
+/// (`SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,K,K>`), SM103's
+/// `SM103::SM103_MXF4_ULTRA_SS_VS<...>`, the traits form `MMA_Traits<SM100_MMA_F8F6F4_SS,
+/// ...>`, SM120 `mma.sync`, each also as `MMA_Atom<...>`.
 ///
 /// ```
 /// let atom = rcute::atom::mma_atom("MMA_Atom<SM90_64x64x16_F16F16F16_RS<K,MN>>").unwrap();

@@ -2,7 +2,7 @@
 //! `Copy_Atom<Op, T>`, the same traits recast to elements of `T`.
 
 use super::name::AtomName;
-use super::tma_params::TmaParams;
+use super::tma_params::{Im2colTmaTensor, TmaParams};
 use crate::error::{Error, tri};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -18,8 +18,22 @@ pub struct CopyOp {
     src: Layout,
     dst: Layout,
     reference: Layout,
-    /// A TMA operation's descriptor and coordinate strides (`AuxTmaParams`).
-    tma: Option<TmaParams>,
+    /// A TMA operation's descriptor and coordinate strides (`AuxTmaParams`), or an
+    /// im2col TMA's coordinate tensor.
+    tma: TmaAux,
+}
+
+/// What a TMA copy operation carries beside its traits (inline, as the core crate does not
+/// allocate: every copy operation is as large as the largest variant).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(clippy::large_enum_variant)]
+enum TmaAux {
+    /// Not a TMA operation.
+    None,
+    /// A tiled TMA: its descriptor's arguments and the coordinate tensor's stride.
+    Tiled(TmaParams),
+    /// An im2col TMA: its coordinate tensor, or why CuTe cannot print it.
+    Im2col(Result<Im2colTmaTensor, Error>),
 }
 
 impl CopyOp {
@@ -37,27 +51,42 @@ impl CopyOp {
             src,
             dst: src,
             reference: src,
-            tma: Some(params),
+            tma: TmaAux::Tiled(params),
         }
     }
-    /// The traits of a TMA operation whose descriptor rcute does not keep (an im2col
-    /// load or store): source, destination and reference all `src`.
-    pub(crate) const fn tma_without_params(name: AtomName, thr_id: Layout, src: Layout) -> CopyOp {
+    /// The traits of an im2col TMA operation (whose descriptor rcute does not keep) and its
+    /// coordinate tensor: source, destination and reference all `src`.
+    pub(crate) const fn tma_im2col(
+        name: AtomName,
+        thr_id: Layout,
+        src: Layout,
+        tensor: Result<Im2colTmaTensor, Error>,
+    ) -> CopyOp {
         CopyOp {
             name,
             thr_id,
             src,
             dst: src,
             reference: src,
-            tma: None,
+            tma: TmaAux::Im2col(tensor),
+        }
+    }
+
+    /// An im2col TMA's coordinate tensor (`get_tma_tensor`), or why CuTe cannot print it (a
+    /// dynamic output extent); `None` for other copies.
+    pub const fn im2col_tensor(&self) -> Option<Result<&Im2colTmaTensor, Error>> {
+        match &self.tma {
+            TmaAux::Im2col(Ok(t)) => Some(Ok(t)),
+            TmaAux::Im2col(Err(e)) => Some(Err(*e)),
+            _ => None,
         }
     }
     /// A TMA operation's descriptor arguments and the stride of its coordinate tensor;
     /// `None` for other copies.
     pub const fn tma_params(&self) -> Option<&TmaParams> {
         match &self.tma {
-            Some(p) => Some(p),
-            None => None,
+            TmaAux::Tiled(p) => Some(p),
+            _ => None,
         }
     }
     /// Its name, CuTe's type (`SM75_U32x4_LDSM_N`, `UniversalCopy<uint128_t>`).
@@ -89,7 +118,7 @@ pub(crate) const fn op(name: &str, thr: &str, src: &str, dst: &str, reference: &
         src: Layout::parse(src),
         dst: Layout::parse(dst),
         reference: Layout::parse(reference),
-        tma: None,
+        tma: TmaAux::None,
     }
 }
 
@@ -197,7 +226,7 @@ pub const fn bulk_copy(g2s: bool, bits: i64) -> Result<CopyOp, Error> {
         src: l,
         dst: l,
         reference: l,
-        tma: None,
+        tma: TmaAux::None,
     })
 }
 
@@ -236,7 +265,7 @@ pub const fn auto_vectorizing_copy(max_vec_bits: i64) -> Result<CopyOp, Error> {
         src: one,
         dst: one,
         reference: one,
-        tma: None,
+        tma: TmaAux::None,
     })
 }
 
@@ -329,7 +358,7 @@ impl ScalarCopy {
             src: bits_layout,
             dst: dst_layout,
             reference: bits_layout,
-            tma: None,
+            tma: TmaAux::None,
         })
     }
 }

@@ -59,11 +59,17 @@
 //! `LDSM`/`STSM` and the 256-bit loads and stores, with the traits of
 //! `copy_traits_sm100.hpp` (transcribed by `scripts/oracle/gen_sm100_copies.py`). UMMA's TMEM
 //! fragments ([`TiledMma::try_tmem_fragment`], [`tmem_frg`]), [`make_tmem_warp_partitioner`],
-//! [`TiledCopy::try_for_mma_c_atom`], the im2col TMA copies ([`make_im2col_tma_copy`]) and the
+//! [`TiledCopy::try_for_mma_c_atom`], the im2col TMA copies ([`make_im2col_tma_copy`], the
+//! SM100 helpers [`make_im2col_tma_atom_sm100`], [`make_im2col_tma_copy_sm100`]) and their
+//! coordinate tensor ([`Im2colTmaTensor`], which CuTe prints only with static output
+//! extents), and the
 //! SM100 vectorized FMAs `SM100_2x1x1_F32F32F32F32`, `SM100_1x2x1_F32F32F32F32`.
 //!
-//! Not in the catalog: the executable TMA forms (`*_OP`, `SM90_TMA_STORE_PTR`, `::PREFETCH`:
-//! only `atom.with(mbarrier)` makes them), the im2col TMA coordinate tensor, and UMMA's
+//! Not in the catalog (`scripts/oracle/audit_atoms.py` checks every operation of CuTe 4.2's
+//! `cute/arch` and `cute/atom` headers is in the catalog or here): the executable TMA forms
+//! (`*_OP`, `SM90_TMA_STORE_PTR`, `::PREFETCH`: only `atom.with(mbarrier)` makes them), the
+//! rank-specific TMA instruction wrappers (`SM90_TMA_LOAD_2D`, ...: no `Copy_Traits`),
+//! `AutoCopyAsync` (a policy of the `copy` algorithm, no `Copy_Traits`), and UMMA's
 //! shared-memory descriptor fragments of A and B.
 
 mod catalog;
@@ -108,8 +114,11 @@ pub use tma::{
     make_tma_atom, make_tma_atom_sm100, make_tma_copy, make_tma_copy_atom, make_tma_copy_sm100,
     make_tma_copy_tiled, tma_partition,
 };
-pub use tma_im2col::{make_im2col_tma_atom, make_im2col_tma_copy};
-pub use tma_params::{TmaOp, TmaParams};
+pub use tma_im2col::{
+    Im2colConv, make_im2col_tma_atom, make_im2col_tma_atom_sm100, make_im2col_tma_copy,
+    make_im2col_tma_copy_sm100,
+};
+pub use tma_params::{Im2colTmaTensor, TmaOp, TmaParams};
 pub use tmem::{TmemAlloc, tmem_dp, tmem_frg};
 pub use tmem_copy::make_tmem_copy;
 pub use umma::{Umma, UmmaFamily, UmmaMajor, UmmaVariant};

@@ -2,6 +2,7 @@
 //! arguments and the TMA tensor's stride); [`super::tma`] builds them.
 
 use crate::error::Error;
+use crate::int::Int;
 use crate::layout::Layout;
 use crate::swizzle::Swizzle;
 use crate::tensor::CoordTensor;
@@ -171,5 +172,99 @@ impl TmaParams {
         })?;
         let origin = layout.try_coprofile()?;
         Ok(CoordTensor::new(origin, layout))
+    }
+}
+
+/// CuTe's im2col TMA coordinate tensor (`get_tma_tensor` of an im2col copy, built by
+/// `make_im2col_tma_copy_desc`): `ArithTuple(lower corner) o L o O o I`, the multimode
+/// layout `L` of the GEMM's `((q,p,z,n),(c,s,r,t))` coordinates (basis strides scaled by
+/// the traversal strides and the dilations) composed, after the offset `O`, with the
+/// identity `I` of the linearised `(qpzn,(c,s,r,t))` shape.
+///
+/// ```
+/// use rcute::atom::{Im2colConv, TmaOp, make_im2col_tma_copy};
+/// use rcute::{layout, Int, MaybeSwizzled, Tiler};
+/// let g = layout!(((_8,_8,_2),_64):((_64,_512,_4096),_1));
+/// let s = MaybeSwizzled::Plain(layout!((_64,_64):(_64,_1)));
+/// let conv = Im2colConv::try_defaults(2).unwrap();
+/// let copy = make_im2col_tma_copy(TmaOp::LoadIm2col, &g, "half_t", 16, &s,
+///                                 &Tiler::parse("(_64,_64)"), Int::constant(1), &conv).unwrap();
+/// let t = copy.atom().op().im2col_tensor().unwrap().unwrap();
+/// assert_eq!(t.to_string(), "ArithTuple(_0,(_0,_0),_0,(_0,_0)) o \
+///     ((_8,_8,_2),(_64,_1,_1)):((_1@0@1,_1@1@1,_1@2),(_1@0,_1@0@3,_1@1@3)) o \
+///     (_0,(_0,_0,_0)) o (_128,(_64,_1,_1)):(_1@0,(_1@0@1,_1@1@1,_1@2@1))");
+/// // output pixel 1 (w = 1, h = 0, image 0), channel 3, filter tap (0, 0): the TMA
+/// // coordinates (c, (w, h), n, (s, r))
+/// assert_eq!(t.try_at(1 + 128 * 3).unwrap().to_string(), "(3,(1,0),0,(_0,0))");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Im2colTmaTensor {
+    origin: IntTuple,
+    outer: Layout,
+    offset: IntTuple,
+    inner: Layout,
+}
+
+impl Im2colTmaTensor {
+    pub(crate) const fn new(
+        origin: IntTuple,
+        outer: Layout,
+        offset: IntTuple,
+        inner: Layout,
+    ) -> Im2colTmaTensor {
+        Im2colTmaTensor {
+            origin,
+            outer,
+            offset,
+            inner,
+        }
+    }
+
+    /// The arithmetic tuple of the first element: `(_0, lower_corner, _0, lower_srt)`.
+    pub const fn origin(&self) -> IntTuple {
+        self.origin
+    }
+    /// The multimode layout of the GEMM coordinates, with basis strides.
+    pub const fn outer(&self) -> Layout {
+        self.outer
+    }
+    /// The offset between the two layouts (the linear identity's first coordinate).
+    pub const fn offset(&self) -> IntTuple {
+        self.offset
+    }
+    /// The identity layout of the linearised shape.
+    pub const fn inner(&self) -> Layout {
+        self.inner
+    }
+
+    /// The coordinate at 1-D index `i`: `origin + L(O + I(i))`.
+    ///
+    /// # Errors
+    /// An index outside the tensor.
+    pub fn try_at(&self, i: i64) -> Result<IntTuple, Error> {
+        let size = self.inner.try_size()?;
+        if i < 0 || i >= size.value() {
+            return Err(Error::Precondition {
+                msg: "im2col TMA tensor: the index must be inside the tensor (the index and its size)",
+                mode: -1,
+                lhs: i,
+                rhs: size.value(),
+            });
+        }
+        let lin = self.inner.try_apply(&IntTuple::from_int(Int::dynamic(i)))?;
+        let crd = crate::tuple::arith_add(&self.offset, &lin)?;
+        let v = self.outer.try_apply(&crd)?;
+        crate::tuple::arith_add(&self.origin, &v)
+    }
+}
+
+impl core::fmt::Display for Im2colTmaTensor {
+    /// CuTe's `print` of the tensor: its iterator, then the composed layout `L o O o I`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "ArithTuple{} o {} o {} o {}",
+            self.origin, self.outer, self.offset, self.inner
+        )
     }
 }

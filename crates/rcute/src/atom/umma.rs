@@ -383,27 +383,37 @@ fn split_layout(x: i64, y: i64) -> Layout {
     Layout::from_parts(s, d)
 }
 
-/// The element types of each family, CuTe's spellings (`cutlass::` stripped).
+/// Whether CuTe's traits of `family` take operand type `t`: the operand bits each family's
+/// static assertion asks (32 for TF32, 16 for F16BF16, 8 for S8, at most 8 for the fp8/6/4
+/// families, 4 for MXF4 and MXF4NVF4), of a type `UMMA::to_UMMAFormat` encodes (so `float`
+/// is no TF32 operand; `half_t` and `bfloat16_t` mix, as do the 8-bit types).
 fn operand_type_ok(family: UmmaFamily, t: &str) -> bool {
     use UmmaFamily as F;
-    match family {
-        F::Tf32 => matches!(t, "tfloat32_t" | "float"),
-        F::F16Bf16 => matches!(t, "half_t" | "bfloat16_t"),
-        F::S8 => matches!(t, "int8_t" | "uint8_t"),
-        F::F8F6F4 | F::MxF8F6F4 => matches!(
-            t,
-            "float_e4m3_t" | "float_e5m2_t" | "float_e2m3_t" | "float_e3m2_t" | "float_e2m1_t"
-        ),
-        F::MxF4 | F::MxF4NvF4 => t == "float_e2m1_t",
-        F::Mxf4Ultra => umma_format(t),
-    }
+    let bits = element_bits(t);
+    umma_format(t)
+        && match family {
+            F::Tf32 => bits == 32,
+            F::F16Bf16 => bits == 16,
+            F::S8 => bits == 8,
+            F::F8F6F4 | F::MxF8F6F4 => bits <= 8,
+            F::MxF4 | F::MxF4NvF4 => bits == 4,
+            F::Mxf4Ultra => true,
+        }
 }
 
-fn accumulator_ok(family: UmmaFamily, t: &str) -> bool {
+/// Whether CuTe's traits of `family` take accumulator type `t`: `int32_t` for the 1SM S8
+/// SS and SS_SPARSE operations (their static assertion; the TS and 2x1SM ones have none),
+/// a type `UMMA::to_CFormat` encodes (`half_t`, `float`, `int32_t`) for the other families
+/// with a plain instruction descriptor; the block-scaled descriptor encodes no accumulator
+/// type, so those take any.
+fn accumulator_ok(family: UmmaFamily, s8_int32_only: bool, t: &str) -> bool {
     match family {
-        UmmaFamily::S8 => t == "int32_t",
-        UmmaFamily::Tf32 => t == "float",
-        _ => matches!(t, "float" | "half_t"),
+        UmmaFamily::S8 if s8_int32_only => t == "int32_t",
+        UmmaFamily::S8 => matches!(t, "float" | "half_t" | "int32_t"),
+        UmmaFamily::Tf32 | UmmaFamily::F16Bf16 | UmmaFamily::F8F6F4 => {
+            matches!(t, "float" | "half_t" | "int32_t")
+        }
+        _ => true,
     }
 }
 
@@ -541,14 +551,19 @@ fn parse(rest: &str, args: &[&str]) -> Result<Umma, Error> {
     if !args[i.min(args.len())..].iter().all(|s| trailing_ok(s)) {
         return Err(UNKNOWN);
     }
-    if !operand_type_ok(family, a) || !operand_type_ok(family, b) || !accumulator_ok(family, c) {
+    let int32_only = !two_sm && !a_in_tmem;
+    if !operand_type_ok(family, a)
+        || !operand_type_ok(family, b)
+        || !accumulator_ok(family, int32_only, c)
+    {
         return Err(Error::WrongKind {
-            msg: "SM100 UMMA: the operand or accumulator types do not fit the family (F16BF16: half_t/bfloat16_t; TF32: tfloat32_t; S8: int8_t/uint8_t with int32_t; F8F6F4: float_e4m3_t, e5m2, e2m3, e3m2, e2m1; MXF4: float_e2m1_t)",
+            msg: "SM100 UMMA: the operand or accumulator types do not fit the family (CuTe's traits: TF32 tfloat32_t; F16BF16 half_t/bfloat16_t; S8 8-bit types with int32_t; F8F6F4 and MXF8F6F4 types of at most 8 bits; MXF4 float_e2m1_t; each a type UMMA::to_UMMAFormat encodes; C half_t, float or int32_t where the descriptor encodes it)",
         });
     }
     // CuTe's "2x mode" assertion: the larger vector size takes e2m1 with ue8m0 scales
+    // (MXF4_2x1SM_SS's traits do not assert it)
     let big_vs = match family {
-        UmmaFamily::MxF4 => vs == 32,
+        UmmaFamily::MxF4 => vs == 32 && !two_sm,
         UmmaFamily::MxF4NvF4 => vs == 64,
         _ => false,
     };
@@ -556,9 +571,6 @@ fn parse(rest: &str, args: &[&str]) -> Result<Umma, Error> {
         return Err(Error::WrongKind {
             msg: "SM100 UMMA: the larger scale vector size takes float_ue8m0_t scale factors",
         });
-    }
-    if family == UmmaFamily::F16Bf16 && a != b {
-        return Err(UNKNOWN);
     }
     Ok(Umma {
         family,
@@ -735,8 +747,8 @@ fn parse_traits(two_sm: bool, args: &[&str]) -> Result<Umma, Error> {
             .ok_or(ARGS)?;
     }
     // sizeof_bits <= 8 and UMMA::to_UMMAFormat for A and B, to_CFormat for C
-    let eight_bit = |t: &str| umma_format(t) && element_bits(t) <= 8;
-    if !eight_bit(a) || !eight_bit(b) || !matches!(c, "half_t" | "float" | "int32_t") {
+    let f = UmmaFamily::F8F6F4;
+    if !operand_type_ok(f, a) || !operand_type_ok(f, b) || !accumulator_ok(f, false, c) {
         return Err(Error::WrongKind {
             msg: "MMA_Traits<SM100_MMA_F8F6F4[_2x1SM]_SS, ...>: A and B must be types of at most 8 bits CuTe's instruction descriptor encodes (int8_t, uint8_t, float_e4m3_t, e5m2, e2m3, e3m2, e2m1), C half_t, float or int32_t",
         });
@@ -755,8 +767,17 @@ fn parse_traits(two_sm: bool, args: &[&str]) -> Result<Umma, Error> {
     })
 }
 
+/// The bits of an operand type of [`umma_format`] (as `sizeof_bits_v`; others are too wide
+/// for every family).
 fn element_bits(t: &str) -> i64 {
-    super::catalog::element_bits(t).unwrap_or(i64::MAX)
+    match t {
+        "tfloat32_t" => 32,
+        "half_t" | "bfloat16_t" => 16,
+        "int8_t" | "uint8_t" | "float_e4m3_t" | "float_e5m2_t" => 8,
+        "float_e2m3_t" | "float_e3m2_t" => 6,
+        "float_e2m1_t" => 4,
+        _ => i64::MAX,
+    }
 }
 
 /// The UMMA families, for listings (`cute atoms`).
