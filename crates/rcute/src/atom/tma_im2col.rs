@@ -174,9 +174,25 @@ pub fn make_im2col_tma_copy(
     let v =
         Layout::try_identity(g.shape().try_product_each()?)?.try_composition_tiler(cta_tiler)?;
     let t = Layout::try_from_shape(IntTuple::from_int(multicast))?;
+    im2col_copy_over(op, g, ty, bits, slayout, &t, &v, conv)
+}
+
+/// The im2col TMA atom for the CTAs of `t` (its cosize, which must divide the tile's size)
+/// and the tiled copy of it over the tile `v`: the common end of
+/// [`make_im2col_tma_copy`] and [`make_im2col_tma_copy_sm100`].
+#[allow(clippy::too_many_arguments)]
+fn im2col_copy_over(
+    op: TmaOp,
+    g: &Layout,
+    ty: &str,
+    bits: i64,
+    slayout: &MaybeSwizzled,
+    t: &Layout,
+    v: &Layout,
+    conv: &Im2colConv,
+) -> Result<TiledCopy, Error> {
     let cos = t.try_cosize()?;
-    let (_, sl) = split(slayout);
-    let ss = sl.try_size()?;
+    let ss = split(slayout).1.try_size()?;
     if cos.value() <= 0 || ss.value() % cos.value() != 0 {
         return Err(Error::Precondition {
             msg: "make_im2col_tma_copy: Number of active CTAs in TMA must divide domain size of slayout (the tile's size and the CTAs)",
@@ -185,8 +201,8 @@ pub fn make_im2col_tma_copy(
             rhs: cos.value(),
         });
     }
-    let atom = make_im2col_tma_atom(op, g, ty, bits, slayout, cos.value(), &v, conv)?;
-    tiled_of_atom(atom, slayout, &t, &v)
+    let atom = make_im2col_tma_atom(op, g, ty, bits, slayout, cos.value(), v, conv)?;
+    tiled_of_atom(atom, slayout, t, v)
 }
 
 /// CuTe's `layout<1>(mma.thrfrg_A(make_identity_layout(tile)))(_, repeat<R>(_))` of the
@@ -345,18 +361,7 @@ pub fn make_im2col_tma_copy_sm100(
         };
     }
     let t = Layout::try_new(shape, IntTuple::try_tuple(&strides[..shape.rank().min(4)])?)?;
-    let cos = t.try_cosize()?;
-    let ss = split(slayout).1.try_size()?;
-    if cos.value() <= 0 || ss.value() % cos.value() != 0 {
-        return Err(Error::Precondition {
-            msg: "make_im2col_tma_copy: Number of active CTAs in TMA must divide domain size of slayout (the tile's size and the CTAs)",
-            mode: -1,
-            lhs: ss.value(),
-            rhs: cos.value(),
-        });
-    }
-    let atom = make_im2col_tma_atom(op, g, ty, bits, slayout, cos.value(), &v, conv)?;
-    tiled_of_atom(atom, slayout, &t, &v)
+    im2col_copy_over(op, g, ty, bits, slayout, &t, &v, conv)
 }
 
 /// The seven convolution tuples of CuTe's im2col TMA, one integer per spatial mode (`W`,
