@@ -812,15 +812,11 @@ const fn idx2crd_at(
 /// assert_eq!(idx2crd(&int_tuple!(25), &int_tuple!((3,4))).to_string(), "(1,8)");
 /// ```
 pub const fn try_idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
-    if let Some(q) = split_index(index)
-        && let Some(n) = split_leaves::<false>(shape, shape)
-        && no_basis::<false>(shape, shape, n)
-    {
-        // the coordinate has the shape's nesting: the shape copied, its leaves rewritten
-        let mut out = *shape;
-        if idx2crd_narrow(q, shape, n, &mut out) || idx2crd_wide(q, shape, n, &mut out) {
-            return Ok(out);
-        }
+    if let Some((q, n, narrow)) = idx2crd_split(index, shape) {
+        // the coordinate has the shape's nesting, every leaf dynamic; built where it is
+        // returned (a copy of the shape, or of a tuple built aside, costs more than the
+        // split itself)
+        return Ok(idx2crd_values(q, shape, n, narrow));
     }
     idx2crd_general(index, shape)
 }
@@ -833,67 +829,81 @@ const fn idx2crd_general(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple,
     Ok(out)
 }
 
-/// The common case of [`try_idx2crd`], without walking the nesting, for an index in
-/// `[0, 2^32)` that the split takes and extents of at most
-/// `2^31 + 1`: 32-bit divisions; every coordinate is dynamic, as in CuTe. Writes the
-/// leaves of `out`, a copy of `shape`, and answers whether it applied (where it did not,
-/// `out` is left partly written).
+/// Whether [`try_idx2crd`] answers by the split: the index, the shape's leaf count, and
+/// whether the split runs in 32-bit divisions (an index below `2^32`, extents below
+/// `2^31`).
 #[inline(always)]
-const fn idx2crd_narrow(c: i64, shape: &IntTuple, n: usize, out: &mut IntTuple) -> bool {
-    if c as u64 > u32::MAX as u64 {
-        return false;
+const fn idx2crd_split(index: &IntTuple, shape: &IntTuple) -> Option<(i64, usize, bool)> {
+    let Some(q) = split_index(index) else {
+        return None;
+    };
+    let Some(n) = split_leaves::<false>(shape, shape) else {
+        return None;
+    };
+    if !no_basis::<false>(shape, shape, n) {
+        return None;
     }
-    let mut q = c as u32;
-    // the leaves but the last
-    let last = n - 1;
-    let (sv, sm) = shape.leaf_parts(0, last);
+    // the extents but the last: taken by the split, their product without overflow
+    let (sv, sm) = shape.leaf_parts(0, n - 1);
     let mut size = 1i64;
-    let mut i = 0;
-    while i < sv.len() {
-        let e = sv[i];
-        if !narrow_extent(e, sm[i]) {
-            return false;
-        }
-        let Some(p) = size.checked_mul(e) else {
-            return false;
-        };
-        size = p;
-        let e = e as u32;
-        out.val[i] = (q % e) as i64;
-        out.meta[i] = 0;
-        q /= e;
-        i += 1;
-    }
-    out.val[last] = q as i64;
-    out.meta[last] = 0;
-    true
-}
-
-/// [`idx2crd_narrow`] for any index and extents, in 64-bit arithmetic.
-const fn idx2crd_wide(c: i64, shape: &IntTuple, n: usize, out: &mut IntTuple) -> bool {
-    let mut q = c;
-    // the leaves but the last
-    let last = n - 1;
-    let (sv, sm) = shape.leaf_parts(0, last);
-    let mut size = 1i64;
+    let mut bits = q as u64;
     let mut i = 0;
     while i < sv.len() {
         let e = sv[i];
         if !wide_extent(e, sm[i]) {
-            return false;
+            return None;
         }
         let Some(p) = size.checked_mul(e) else {
-            return false;
+            return None;
         };
         size = p;
-        out.val[i] = q % e;
-        out.meta[i] = 0;
-        q /= e;
+        bits |= (e as u64) << 1;
         i += 1;
     }
-    out.val[last] = q;
+    Some((q, n, bits <= u32::MAX as u64))
+}
+
+/// The values of the coordinate of `c` in the `n` leaves of `shape`, where
+/// [`idx2crd_split`] takes them (`narrow`: in 32-bit divisions), the rest zero. Not
+/// inlined: its answer is written in place into the caller's.
+#[inline(never)]
+const fn idx2crd_values(c: i64, shape: &IntTuple, n: usize, narrow: bool) -> IntTuple {
+    // the metadata copied and then cleared leaf by leaf, the values zeroed: each part
+    // small enough to be copied or zeroed inline
+    let mut out = IntTuple {
+        ntok: shape.ntok,
+        nleaf: shape.nleaf,
+        tok: shape.tok,
+        val: [0; super::CAPACITY],
+        meta: shape.meta,
+    };
+    let last = n - 1;
+    let sv = shape.leaf_parts(0, last).0;
+    let mut i = 0;
+    if narrow {
+        let mut q = c as u32;
+        while i < sv.len() {
+            // at least 1 (see `idx2crd_split`)
+            let e = sv[i] as u32;
+            out.val[i] = (q % e) as i64;
+            out.meta[i] = 0;
+            q /= e;
+            i += 1;
+        }
+        out.val[last] = q as i64;
+    } else {
+        let mut q = c;
+        while i < sv.len() {
+            let e = sv[i];
+            out.val[i] = q % e;
+            out.meta[i] = 0;
+            q /= e;
+            i += 1;
+        }
+        out.val[last] = q;
+    }
     out.meta[last] = 0;
-    true
+    out
 }
 
 /// [`try_idx2crd`], panicking with the error's message.
@@ -1158,15 +1168,7 @@ mod tests {
 
     /// Whether [`try_idx2crd`] answers by the split.
     fn idx2crd_split_applies(index: &IntTuple, shape: &IntTuple) -> bool {
-        let mut out = *shape;
-        match (split_index(index), split_leaves::<false>(shape, shape)) {
-            (Some(q), Some(n)) => {
-                no_basis::<false>(shape, shape, n)
-                    && (idx2crd_narrow(q, shape, n, &mut out)
-                        || idx2crd_wide(q, shape, n, &mut out))
-            }
-            _ => false,
-        }
+        idx2crd_split(index, shape).is_some()
     }
 
     /// Both fast paths (`crd2idx_split`, the split of `try_idx2crd`) against the definitions they
