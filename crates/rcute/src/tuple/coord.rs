@@ -149,14 +149,24 @@ pub const fn try_crd2idx(
     shape: &IntTuple,
     stride: &IntTuple,
 ) -> Result<Int, Error> {
-    if let Some(r) = crd2idx_split(coord, shape, stride) {
+    match crd2idx_split::<true>(coord, shape, stride) {
+        Some(r) => Ok(r),
+        None => crd2idx_slow(coord, shape, stride),
+    }
+}
+
+/// [`try_crd2idx`] where the split in 32-bit divisions does not apply: the split in
+/// 64-bit arithmetic, or the definition (out of line, so that the common case saves no
+/// registers).
+#[inline(never)]
+const fn crd2idx_slow(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Int, Error> {
+    if let Some(r) = crd2idx_split::<false>(coord, shape, stride) {
         return Ok(r);
     }
     crd2idx_general(coord, shape, stride)
 }
 
 /// [`try_crd2idx`] by its definition, mode by mode (what [`crd2idx_split`] leaves).
-#[inline(never)]
 const fn crd2idx_general(
     coord: &IntTuple,
     shape: &IntTuple,
@@ -256,9 +266,13 @@ const fn split_nesting<const SAME: bool>(s: &IntTuple, d: &IntTuple) -> bool {
         return false;
     }
     let n = s.ntok as usize;
-    let mut k = 0;
     // the pairs of tokens `(j, j + 1)` for `j` in `k..k + 8` (the last token of a tuple
-    // is a close parenthesis: no pair starts there)
+    // is a close parenthesis: no pair starts there); the first eight pairs whatever the
+    // length (past it, zeros)
+    if !nesting_pairs::<SAME>(s, d, 0) {
+        return false;
+    }
+    let mut k = 8;
     while k + 1 < n {
         if k + 9 > super::NODE_CAPACITY {
             // the last pairs, token by token
@@ -273,19 +287,25 @@ const fn split_nesting<const SAME: bool>(s: &IntTuple, d: &IntTuple) -> bool {
             }
             return true;
         }
-        let (a, b) = (tokens8(s, k), tokens8(s, k + 1));
-        // tokens k..k + 9 of both
-        if SAME && (a ^ tokens8(d, k)) | (b ^ tokens8(d, k + 1)) != 0 {
-            return false;
-        }
-        // an open parenthesis (bit 0 set, bit 1 clear) followed by a close one (bit 0
-        // clear; unused slots are zero, and follow no open parenthesis)
-        if a & !((a >> 1) | b) & BYTE_BIT0 != 0 {
+        if !nesting_pairs::<SAME>(s, d, k) {
             return false;
         }
         k += 8;
     }
     true
+}
+
+/// [`split_nesting`] on the pairs of tokens `(j, j + 1)` for `j` in `k..k + 8`.
+#[inline(always)]
+const fn nesting_pairs<const SAME: bool>(s: &IntTuple, d: &IntTuple, k: usize) -> bool {
+    let (a, b) = (tokens8(s, k), tokens8(s, k + 1));
+    // tokens k..k + 9 of both
+    if SAME && (a ^ tokens8(d, k)) | (b ^ tokens8(d, k + 1)) != 0 {
+        return false;
+    }
+    // an open parenthesis (bit 0 set, bit 1 clear) followed by a close one (bit 0 clear;
+    // unused slots are zero, and follow no open parenthesis)
+    a & !((a >> 1) | b) & BYTE_BIT0 == 0
 }
 
 /// The metadata of leaves `k..k + 4` of `t`, leaf `k + j` in bits `16 j..`.
@@ -301,8 +321,12 @@ const fn meta4(t: &IntTuple, k: usize) -> u64 {
 /// element: four leaves at a time (unused slots are zero).
 #[inline(always)]
 const fn no_basis<const BOTH: bool>(s: &IntTuple, d: &IntTuple, n: usize) -> bool {
-    let mut m = 0u64;
-    let mut k = 0;
+    // at least one leaf: the first four whatever the count (past it, zeros)
+    let mut m = meta4(s, 0);
+    if BOTH {
+        m |= meta4(d, 0);
+    }
+    let mut k = 4;
     while k < n {
         m |= meta4(s, k);
         if BOTH {
@@ -328,10 +352,15 @@ const fn wide_extent(e: i64, m: u16) -> bool {
 
 /// The common case of [`try_crd2idx`], without walking the nesting: an integer
 /// coordinate that the split takes, and a stride with the shape's nesting and plain
-/// integer leaves. `None` (an overflow included) sends the caller to the general path,
-/// which decides the answer or the error.
+/// integer leaves; `NARROW`: in 32-bit divisions, else in 64-bit arithmetic. `None` (an
+/// overflow included) sends the caller to the general path, which decides the answer or
+/// the error.
 #[inline(always)]
-const fn crd2idx_split(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Int> {
+const fn crd2idx_split<const NARROW: bool>(
+    c: &IntTuple,
+    s: &IntTuple,
+    d: &IntTuple,
+) -> Option<Int> {
     let Some(q) = split_index(c) else {
         return None;
     };
@@ -341,12 +370,13 @@ const fn crd2idx_split(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Int> 
     if !no_basis::<true>(s, d, n) {
         return None;
     }
-    let acc = match crd2idx_narrow(q, s, d, n) {
-        Some(a) => a,
-        None => match crd2idx_wide(q, s, d, n) {
-            Some(a) => a,
-            None => return None,
-        },
+    let acc = if NARROW {
+        crd2idx_narrow(q, s, d, n)
+    } else {
+        crd2idx_wide(q, s, d, n)
+    };
+    let Some(acc) = acc else {
+        return None;
     };
     // With a dynamic coordinate every leaf's coordinate is dynamic, so a term is static
     // only as `_0` (a `_0` stride), and the sum is static only when every term is.
@@ -1209,7 +1239,9 @@ mod tests {
                             } else {
                                 crd2idx_at(&ci, Node::ROOT, &s, Node::ROOT, d, Node::ROOT)
                             };
-                            if crd2idx_split(&ci, &s, d).is_some() {
+                            if crd2idx_split::<true>(&ci, &s, d).is_some()
+                                || crd2idx_split::<false>(&ci, &s, d).is_some()
+                            {
                                 fast_c2i += 1;
                             }
                             let got = try_crd2idx(&ci, &s, d);
