@@ -1169,52 +1169,82 @@ mod tests {
     use super::*;
 
     /// Extents and strides the fast-path tests combine: zero, one, small, large and
-    /// extreme values of both signs, static and dynamic, a scaled-basis element and `_`.
+    /// extreme values of both signs, the bounds of the 32-bit split (extents up to
+    /// `2^31 + 1`, strides in `[-2^25, 2^25)`), static and dynamic, a scaled-basis element
+    /// and `_`.
     fn values() -> std::vec::Vec<Int> {
         let mut v = std::vec::Vec::new();
         for x in [0, 1, 2, 3, 128, -3, 1 << 31, 1 << 40, i64::MAX, i64::MIN] {
             v.push(Int::dynamic(x));
             v.push(Int::constant(x));
         }
+        for x in [
+            (1 << 25) - 1,
+            1 << 25,
+            -(1 << 25),
+            -(1 << 25) - 1,
+            (1 << 31) + 1,
+            (1 << 31) + 2,
+            1 << 32,
+            1 << 62,
+            -(1 << 62),
+        ] {
+            v.push(Int::dynamic(x));
+        }
         v.push(Int::try_basis(Int::ONE, &[1]).unwrap());
         v.push(Int::UNDERSCORE);
         v
     }
 
-    /// The nestings of the shapes: where each leaf goes, as the leaf count of each
-    /// top-level mode (`0` a leaf, `k` a flat tuple of `k` leaves), then how deep.
+    /// The nestings of the shapes, empty tuples included.
+    const PATTERNS: usize = 9;
+
+    /// Nesting `pattern` (below [`PATTERNS`]) over the given leaves.
     fn nest(leaves: &[Int], pattern: usize) -> IntTuple {
         let l = |i: usize| IntTuple::from_int(leaves[i % leaves.len()]);
         let t = |e: &[IntTuple]| IntTuple::tuple(e);
+        let e = IntTuple::EMPTY;
         match pattern {
             0 => t(&[l(0), l(1)]),
             1 => t(&[t(&[l(0), l(1)]), l(2)]),
             2 => t(&[l(0), t(&[l(1), l(2)])]),
             3 => t(&[t(&[l(0), l(1)]), t(&[l(2), l(3)])]),
             4 => t(&[l(0)]),
-            _ => t(&[l(0), t(&[l(1), t(&[l(2)])])]),
+            5 => t(&[l(0), t(&[l(1), t(&[l(2)])])]),
+            6 => l(0),
+            7 => t(&[l(0), e, l(1)]),
+            _ => t(&[t(&[l(0), l(1)]), t(&[l(2), e])]),
         }
     }
 
-    /// Whether [`try_idx2crd`] answers by the split.
-    fn idx2crd_split_applies(index: &IntTuple, shape: &IntTuple) -> bool {
-        idx2crd_split(index, shape).is_some()
-    }
-
-    /// Both fast paths (`crd2idx_split`, the split of `try_idx2crd`) against the definitions they
-    /// skip (`crd2idx_at`, `idx2crd_at`), values, static bits and errors, on shapes of six
-    /// nestings over extreme extents, strides of the same and of another nesting, and
-    /// static and dynamic indices of both signs.
+    /// Both fast paths (the split of `try_crd2idx`, in 32-bit divisions and in 64-bit
+    /// arithmetic, and the split of `try_idx2crd`) against the definitions they skip
+    /// (`crd2idx_at`, `idx2crd_at`), values, static bits and errors, on shapes of nine
+    /// nestings (a leaf and empty tuples among them) over extreme extents, strides of the
+    /// same and of another nesting, and static and dynamic indices of both signs about
+    /// `2^32`.
     #[test]
     fn split_fast_paths_are_the_definitions() {
         let vals = values();
-        let coords: std::vec::Vec<Int> = [0, 1, 7, 98765, -5, -98765, i64::MAX, i64::MIN]
-            .iter()
-            .flat_map(|&c| [Int::dynamic(c), Int::constant(c)])
-            .collect();
-        let (mut cases, mut fast_c2i, mut fast_i2c, mut errors) = (0, 0, 0, 0);
+        let coords: std::vec::Vec<Int> = [
+            0,
+            1,
+            7,
+            98765,
+            -5,
+            -98765,
+            u32::MAX as i64,
+            1 << 32,
+            i64::MAX,
+            i64::MIN,
+        ]
+        .iter()
+        .flat_map(|&c| [Int::dynamic(c), Int::constant(c)])
+        .collect();
+        let (mut cases, mut narrow, mut wide, mut i2c_narrow, mut i2c_wide, mut errors) =
+            (0, 0, 0, 0, 0, 0);
         let n = vals.len();
-        for pattern in 0..6 {
+        for pattern in 0..PATTERNS {
             for a in 0..n {
                 for b in 0..n {
                     // the third and fourth extents cycle through the values with the first two
@@ -1239,20 +1269,21 @@ mod tests {
                             } else {
                                 crd2idx_at(&ci, Node::ROOT, &s, Node::ROOT, d, Node::ROOT)
                             };
-                            if crd2idx_split::<true>(&ci, &s, d).is_some()
-                                || crd2idx_split::<false>(&ci, &s, d).is_some()
-                            {
-                                fast_c2i += 1;
+                            if crd2idx_split::<true>(&ci, &s, d).is_some() {
+                                narrow += 1;
+                            } else if crd2idx_split::<false>(&ci, &s, d).is_some() {
+                                wide += 1;
                             }
-                            let got = try_crd2idx(&ci, &s, d);
-                            assert_eq!(got, want, "crd2idx({c}, {s}, {d})");
+                            assert_eq!(try_crd2idx(&ci, &s, d), want, "crd2idx({c}, {s}, {d})");
                             errors += want.is_err() as usize;
                         }
                         let mut want = IntTuple::stream();
                         let want =
                             idx2crd_at(&mut want, &ci, Node::ROOT, &s, Node::ROOT).map(|()| want);
-                        if idx2crd_split_applies(&ci, &s) {
-                            fast_i2c += 1;
+                        match idx2crd_split(&ci, &s) {
+                            Some((_, _, true)) => i2c_narrow += 1,
+                            Some((_, _, false)) => i2c_wide += 1,
+                            None => {}
                         }
                         assert_eq!(try_idx2crd(&ci, &s), want, "idx2crd({c}, {s})");
                         errors += want.is_err() as usize;
@@ -1260,13 +1291,65 @@ mod tests {
                 }
             }
         }
-        // every path is taken many times: both fast paths, and errors of the definitions
-        assert_eq!(cases, 6 * n * n * coords.len() * 3);
-        assert!(fast_c2i > 5_000, "crd2idx fast path taken {fast_c2i} times");
-        assert!(fast_i2c > 5_000, "idx2crd fast path taken {fast_i2c} times");
-        assert!(errors > 5_000, "{errors} errors");
-        std::eprintln!(
-            "{cases} crd2idx cases: fast paths {fast_c2i} and {fast_i2c}, {errors} errors"
+        // every path is taken many times: both splits of both maps, and errors of the
+        // definitions
+        assert_eq!(cases, PATTERNS * n * n * coords.len() * 3);
+        assert!(
+            narrow > 15_000,
+            "crd2idx split in 32 bits taken {narrow} times"
         );
+        assert!(wide > 10_000, "crd2idx split in 64 bits taken {wide} times");
+        assert!(
+            i2c_narrow > 8_000,
+            "idx2crd split in 32 bits taken {i2c_narrow} times"
+        );
+        assert!(
+            i2c_wide > 10_000,
+            "idx2crd split in 64 bits taken {i2c_wide} times"
+        );
+        assert!(errors > 50_000, "{errors} errors");
+        std::eprintln!(
+            "{cases} crd2idx cases: splits {narrow} and {wide}, idx2crd splits {i2c_narrow} \
+             and {i2c_wide}, {errors} errors"
+        );
+    }
+
+    /// Where the definition errors, the splits do too: an empty tuple in the shape (no
+    /// coordinate in `crd2idx`; the quotient of `idx2crd` when it follows the last leaf),
+    /// a sum that overflows in CuTe's order (right to left) but not left to right, a
+    /// product of extents that overflows.
+    #[test]
+    fn split_errors_are_the_definitions() {
+        let dy = |v: i64| IntTuple::dynamic(v);
+        let t = |e: &[IntTuple]| IntTuple::tuple(e);
+        let e = IntTuple::EMPTY;
+        let def = |c: &IntTuple, s: &IntTuple, d: &IntTuple| {
+            crd2idx_at(c, Node::ROOT, s, Node::ROOT, d, Node::ROOT)
+        };
+        let cases = [
+            (dy(3), t(&[e, dy(4)]), t(&[e, dy(1)])),
+            (dy(3), t(&[dy(4), e]), t(&[dy(1), e])),
+            (
+                dy(7),
+                t(&[dy(2), dy(2), dy(5)]),
+                t(&[dy(-(1 << 62)), dy(1 << 62), dy(1 << 62)]),
+            ),
+            (
+                dy(7),
+                t(&[t(&[dy(1 << 40), dy(1 << 40)]), dy(5)]),
+                t(&[t(&[dy(1), dy(1)]), dy(1)]),
+            ),
+        ];
+        for (c, s, d) in &cases {
+            let want = def(c, s, d);
+            assert!(want.is_err(), "crd2idx({c}, {s}, {d}) = {want:?}");
+            assert_eq!(try_crd2idx(c, s, d), want, "crd2idx({c}, {s}, {d})");
+        }
+        // the quotient past an empty last mode is dropped, as the definition drops it
+        let s = t(&[dy(4), e]);
+        let mut want = IntTuple::stream();
+        idx2crd_at(&mut want, &dy(7), Node::ROOT, &s, Node::ROOT).unwrap();
+        assert_eq!(std::format!("{want}"), "(3,())");
+        assert_eq!(try_idx2crd(&dy(7), &s), Ok(want));
     }
 }
