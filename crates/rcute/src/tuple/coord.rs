@@ -149,24 +149,34 @@ pub const fn try_crd2idx(
     shape: &IntTuple,
     stride: &IntTuple,
 ) -> Result<Int, Error> {
-    match crd2idx_split::<true>(coord, shape, stride) {
-        Some(r) => Ok(r),
-        None => crd2idx_slow(coord, shape, stride),
+    match crd2idx_operands(coord, shape, stride) {
+        Some((q, n)) => match crd2idx_narrow(q, shape, stride, n) {
+            Some(acc) => Ok(crd2idx_sum(acc, stride, n)),
+            None => crd2idx_wide_or_general(coord, shape, stride, q, n),
+        },
+        None => crd2idx_general(coord, shape, stride),
     }
 }
 
-/// [`try_crd2idx`] where the split in 32-bit divisions does not apply: the split in
-/// 64-bit arithmetic, or the definition (out of line, so that the common case saves no
-/// registers).
+/// [`try_crd2idx`] where the split applies but not in 32-bit divisions: in 64-bit
+/// arithmetic, or by the definition (out of line, as the definition is, so that the
+/// common case saves fewer registers).
 #[inline(never)]
-const fn crd2idx_slow(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Int, Error> {
-    if let Some(r) = crd2idx_split::<false>(coord, shape, stride) {
-        return Ok(r);
+const fn crd2idx_wide_or_general(
+    coord: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+    q: i64,
+    n: usize,
+) -> Result<Int, Error> {
+    match crd2idx_wide(q, shape, stride, n) {
+        Some(acc) => Ok(crd2idx_sum(acc, stride, n)),
+        None => crd2idx_general(coord, shape, stride),
     }
-    crd2idx_general(coord, shape, stride)
 }
 
-/// [`try_crd2idx`] by its definition, mode by mode (what [`crd2idx_split`] leaves).
+/// [`try_crd2idx`] by its definition, mode by mode (what the split leaves).
+#[inline(never)]
 const fn crd2idx_general(
     coord: &IntTuple,
     shape: &IntTuple,
@@ -206,6 +216,9 @@ const fn crd2idx_general(
 // The split reads the token stream eight bits per token: an open parenthesis has bit 0
 // set and bit 1 clear, a close parenthesis bit 0 clear, a leaf both set.
 const _: () = assert!(super::OPEN == 1 && super::CLOSE == 2 && super::LEAF == 3);
+
+// the terms of the 32-bit split are below 2^58: no sum of 32 of them overflows
+const _: () = assert!(super::CAPACITY <= 32);
 
 /// The metadata bits of a scaled basis element.
 const BASIS_META: u16 = {
@@ -350,17 +363,12 @@ const fn wide_extent(e: i64, m: u16) -> bool {
     e >= 2 || (e == 1 && m & STATIC_META == 0)
 }
 
-/// The common case of [`try_crd2idx`], without walking the nesting: an integer
-/// coordinate that the split takes, and a stride with the shape's nesting and plain
-/// integer leaves; `NARROW`: in 32-bit divisions, else in 64-bit arithmetic. `None` (an
-/// overflow included) sends the caller to the general path, which decides the answer or
-/// the error.
+/// The index and the leaf count where the split applies to the operands of
+/// [`try_crd2idx`] (the common case, without walking the nesting): an integer coordinate
+/// that the split takes, and a stride with the shape's nesting and plain integer leaves.
+/// Where the split then overflows, the general path decides the answer or the error.
 #[inline(always)]
-const fn crd2idx_split<const NARROW: bool>(
-    c: &IntTuple,
-    s: &IntTuple,
-    d: &IntTuple,
-) -> Option<Int> {
+const fn crd2idx_operands(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<(i64, usize)> {
     let Some(q) = split_index(c) else {
         return None;
     };
@@ -370,17 +378,15 @@ const fn crd2idx_split<const NARROW: bool>(
     if !no_basis::<true>(s, d, n) {
         return None;
     }
-    let acc = if NARROW {
-        crd2idx_narrow(q, s, d, n)
-    } else {
-        crd2idx_wide(q, s, d, n)
-    };
-    let Some(acc) = acc else {
-        return None;
-    };
-    // With a dynamic coordinate every leaf's coordinate is dynamic, so a term is static
-    // only as `_0` (a `_0` stride), and the sum is static only when every term is.
-    Some(Int::new(acc, acc == 0 && all_static_zero(d, n)))
+    Some((q, n))
+}
+
+/// The sum of the split's terms as CuTe types it: with a dynamic coordinate every leaf's
+/// coordinate is dynamic, so a term is static only as `_0` (a `_0` stride), and the sum
+/// is static only when every term is.
+#[inline(always)]
+const fn crd2idx_sum(acc: i64, d: &IntTuple, n: usize) -> Int {
+    Int::new(acc, acc == 0 && all_static_zero(d, n))
 }
 
 /// Whether each of the `n` leaves of `d` is a static `_0`.
@@ -396,9 +402,10 @@ const fn all_static_zero(d: &IntTuple, n: usize) -> bool {
 }
 
 /// `c_0 * d_0 + ... + c_last * d_last` over the `n` leaves, for an index in `[0, 2^32)`,
-/// extents of at most `2^31 + 1` and strides in `[-2^25, 2^25)`: 32-bit divisions, and
-/// terms below `2^57` in magnitude, so that no sum of at most [`super::CAPACITY`] of them
-/// overflows, in any order (CuTe's, right to left by modes, included).
+/// extents of at most `2^31 + 1` and strides in `[-2^26, 2^26)`: 32-bit divisions, and
+/// terms below `2^58` in magnitude (every coordinate is at most the index), so that no
+/// sum of at most [`super::CAPACITY`] (32) of them overflows, in any order (CuTe's, right
+/// to left by modes, included).
 #[inline(always)]
 const fn crd2idx_narrow(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Option<i64> {
     if c as u64 > u32::MAX as u64 {
@@ -410,7 +417,7 @@ const fn crd2idx_narrow(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Option<
     let ((sv, sm), dv) = (s.leaf_parts(0, last), d.leaf_parts(0, last).0);
     let mut size = 1i64;
     let mut acc = 0i64;
-    // each stride plus 2^25, or-ed: below 2^26 exactly when every stride is in range
+    // each stride plus 2^26, or-ed: below 2^27 exactly when every stride is in range
     // (until that is known, the sum wraps)
     let mut strides = 0u64;
     let mut i = 0;
@@ -424,15 +431,15 @@ const fn crd2idx_narrow(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Option<
         };
         size = p;
         let di = dv[i];
-        strides |= (di as u64).wrapping_add(1 << 25);
+        strides |= (di as u64).wrapping_add(1 << 26);
         let e = e as u32;
         acc = acc.wrapping_add(((q % e) as i64).wrapping_mul(di));
         q /= e;
         i += 1;
     }
     let dl = d.val[last];
-    strides |= (dl as u64).wrapping_add(1 << 25);
-    if strides >= 1 << 26 {
+    strides |= (dl as u64).wrapping_add(1 << 26);
+    if strides >= 1 << 27 {
         return None;
     }
     Some(acc + q as i64 * dl)
@@ -1170,7 +1177,7 @@ mod tests {
 
     /// Extents and strides the fast-path tests combine: zero, one, small, large and
     /// extreme values of both signs, the bounds of the 32-bit split (extents up to
-    /// `2^31 + 1`, strides in `[-2^25, 2^25)`), static and dynamic, a scaled-basis element
+    /// `2^31 + 1`, strides in `[-2^26, 2^26)`), static and dynamic, a scaled-basis element
     /// and `_`.
     fn values() -> std::vec::Vec<Int> {
         let mut v = std::vec::Vec::new();
@@ -1179,10 +1186,10 @@ mod tests {
             v.push(Int::constant(x));
         }
         for x in [
-            (1 << 25) - 1,
-            1 << 25,
-            -(1 << 25),
-            -(1 << 25) - 1,
+            (1 << 26) - 1,
+            1 << 26,
+            -(1 << 26),
+            -(1 << 26) - 1,
             (1 << 31) + 1,
             (1 << 31) + 2,
             1 << 32,
@@ -1269,10 +1276,12 @@ mod tests {
                             } else {
                                 crd2idx_at(&ci, Node::ROOT, &s, Node::ROOT, d, Node::ROOT)
                             };
-                            if crd2idx_split::<true>(&ci, &s, d).is_some() {
-                                narrow += 1;
-                            } else if crd2idx_split::<false>(&ci, &s, d).is_some() {
-                                wide += 1;
+                            if let Some((q, k)) = crd2idx_operands(&ci, &s, d) {
+                                if crd2idx_narrow(q, &s, d, k).is_some() {
+                                    narrow += 1;
+                                } else if crd2idx_wide(q, &s, d, k).is_some() {
+                                    wide += 1;
+                                }
                             }
                             assert_eq!(try_crd2idx(&ci, &s, d), want, "crd2idx({c}, {s}, {d})");
                             errors += want.is_err() as usize;
