@@ -867,8 +867,8 @@ const fn idx2crd_general(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple,
 }
 
 /// Whether [`try_idx2crd`] answers by the split: the index, the shape's leaf count, and
-/// whether the split runs in 32-bit divisions (an index below `2^32`, extents below
-/// `2^31`).
+/// whether the split runs in 32-bit divisions (an index below `2^32`, extents whose
+/// product is below `2^31`).
 #[inline(always)]
 const fn idx2crd_split(index: &IntTuple, shape: &IntTuple) -> Option<(i64, usize, bool)> {
     let Some(q) = split_index(index) else {
@@ -883,7 +883,6 @@ const fn idx2crd_split(index: &IntTuple, shape: &IntTuple) -> Option<(i64, usize
     // the extents but the last: taken by the split, their product without overflow
     let (sv, sm) = shape.leaf_parts(0, n - 1);
     let mut size = 1i64;
-    let mut bits = q as u64;
     let mut i = 0;
     while i < sv.len() {
         let e = sv[i];
@@ -894,10 +893,10 @@ const fn idx2crd_split(index: &IntTuple, shape: &IntTuple) -> Option<(i64, usize
             return None;
         };
         size = p;
-        bits |= (e as u64) << 1;
         i += 1;
     }
-    Some((q, n, bits <= u32::MAX as u64))
+    // every extent is at most their product
+    Some((q, n, (q as u64) >> 32 | (size as u64) >> 31 == 0))
 }
 
 /// The values of the coordinate of `c` in the `n` leaves of `shape`, where
@@ -915,6 +914,10 @@ const fn idx2crd_values(c: i64, shape: &IntTuple, n: usize, narrow: bool) -> Int
         meta: shape.meta,
     };
     let last = n - 1;
+    if last >= super::CAPACITY {
+        // not a leaf count (see `idx2crd_split`)
+        return out;
+    }
     let sv = shape.leaf_parts(0, last).0;
     let mut i = 0;
     if narrow {
