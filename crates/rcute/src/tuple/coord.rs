@@ -748,7 +748,8 @@ pub const fn try_crd2idx_arith(
     stride: &IntTuple,
 ) -> Result<IntTuple, Error> {
     if !stride.has_basis() {
-        return match crd2idx_at(coord, Node::ROOT, shape, Node::ROOT, stride, Node::ROOT) {
+        // integer strides: `try_crd2idx`, with its split
+        return match try_crd2idx(coord, shape, stride) {
             Ok(i) => Ok(IntTuple::from_int(i)),
             Err(e) => Err(e),
         };
