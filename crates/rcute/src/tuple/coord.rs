@@ -151,8 +151,9 @@ pub const fn try_crd2idx(
 ) -> Result<Int, Error> {
     match crd2idx_operands(coord, shape, stride) {
         Some((q, n)) => match crd2idx_narrow(q, shape, stride, n) {
-            Some(acc) => Ok(crd2idx_sum(acc, stride, n)),
-            None => crd2idx_wide_or_general(coord, shape, stride, q, n),
+            Ok(acc) => Ok(crd2idx_sum(acc, stride, n)),
+            Err(true) => crd2idx_wide_or_general(coord, shape, stride, q, n),
+            Err(false) => crd2idx_general(coord, shape, stride),
         },
         None => crd2idx_general(coord, shape, stride),
     }
@@ -405,11 +406,12 @@ const fn all_static_zero(d: &IntTuple, n: usize) -> bool {
 /// extents of at most `2^31 + 1` and strides in `[-2^26, 2^26)`: 32-bit divisions, and
 /// terms below `2^58` in magnitude (every coordinate is at most the index), so that no
 /// sum of at most [`super::CAPACITY`] (32) of them overflows, in any order (CuTe's, right
-/// to left by modes, included).
+/// to left by modes, included). Elsewhere `Err(true)` where the 64-bit split may apply,
+/// `Err(false)` where only the definition does.
 #[inline(always)]
-const fn crd2idx_narrow(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Option<i64> {
+const fn crd2idx_narrow(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Result<i64, bool> {
     if c as u64 > u32::MAX as u64 {
-        return None;
+        return Err(true);
     }
     let mut q = c as u32;
     // the leaves but the last
@@ -424,10 +426,12 @@ const fn crd2idx_narrow(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Option<
     while i < sv.len() {
         let e = sv[i];
         if !narrow_extent(e, sm[i]) {
-            return None;
+            // too large for 32 bits, or not an extent the split takes
+            return Err(wide_extent(e, sm[i]));
         }
         let Some(p) = size.checked_mul(e) else {
-            return None;
+            // the 64-bit split would overflow alike
+            return Err(false);
         };
         size = p;
         let di = dv[i];
@@ -440,9 +444,9 @@ const fn crd2idx_narrow(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Option<
     let dl = d.val[last];
     strides |= (dl as u64).wrapping_add(1 << 26);
     if strides >= 1 << 27 {
-        return None;
+        return Err(true);
     }
-    Some(acc + q as i64 * dl)
+    Ok(acc + q as i64 * dl)
 }
 
 /// [`crd2idx_narrow`] for any index, extents and strides, in checked 64-bit arithmetic.
@@ -1281,7 +1285,7 @@ mod tests {
                                 crd2idx_at(&ci, Node::ROOT, &s, Node::ROOT, d, Node::ROOT)
                             };
                             if let Some((q, k)) = crd2idx_operands(&ci, &s, d) {
-                                if crd2idx_narrow(q, &s, d, k).is_some() {
+                                if crd2idx_narrow(q, &s, d, k).is_ok() {
                                     narrow += 1;
                                 } else if crd2idx_wide(q, &s, d, k).is_some() {
                                     wide += 1;
