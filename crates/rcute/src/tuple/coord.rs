@@ -453,6 +453,7 @@ const fn crd2idx_narrow(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Result<
 /// The terms are summed left to right; the answer stands where the magnitudes of all the
 /// terms add up to at most `i64::MAX`, so that no sum of some of them, CuTe's included,
 /// overflows.
+#[inline(always)]
 const fn crd2idx_wide(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Option<i64> {
     let mut q = c;
     // the leaves but the last
