@@ -6,7 +6,9 @@
 //! therefore never merge, a dynamic `1` is never dropped, and a static `_1` always is.
 
 use crate::algebra::builder::LayoutBuilder;
-use crate::algebra::modes::{Modes, Sink, coalesce_keeps, coalesce_scan, coalesced};
+use crate::algebra::modes::{
+    Few, Modes, Sink, any_static, coalesce_keeps, coalesce_scan, coalesced, scan_few,
+};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -19,6 +21,20 @@ use crate::tuple::{CAPACITY, IntTuple};
 const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
     // the leaves are stored in depth-first order: they are the flattened modes
     let src = Modes::leaves(layout.shape_ref(), layout.stride_ref());
+    if !extend {
+        if src.len() > 0 && !any_static(src.sm()) {
+            // no static shape: nothing merges or is dropped
+            if layout.shape.is_flat_form() {
+                return Ok(*layout);
+            }
+            return flattened(layout);
+        }
+        // the common case: a few plain modes, scanned into a small list and built once
+        let mut few = Few::new();
+        if scan_few(src, false, &mut few) {
+            return Ok(few.layout());
+        }
+    }
     if !extend && coalesce_keeps(src, false) {
         if layout.shape.is_flat_form() {
             // already flat (the stride is congruent): copied once, into the result

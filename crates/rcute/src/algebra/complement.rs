@@ -11,7 +11,8 @@
 //! rcute answers an error.
 
 use crate::algebra::modes::{
-    CAP_MODES, Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps, coalesce_scan,
+    CAP_MODES, FEW, Few, Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps, coalesce_scan,
+    scan_few,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -88,6 +89,10 @@ const fn complement_with(
     cover: bool,
 ) -> Result<(), Error> {
     let src = Modes::sub(l, n);
+    let mut few = Few::new();
+    if complement_few(src, cotarget, cover, &mut few) {
+        return out.set_modes(few.modes());
+    }
     if coalesce_keeps(src, true) {
         // filtering changes nothing: the modes are read in place
         if needs_static(src) {
@@ -102,6 +107,178 @@ const fn complement_with(
         return complement_static(l, n, cotarget, out, cover);
     }
     complement_filtered(Modes::flat(&f), cotarget, out, cover)
+}
+
+/// The fast path of [`complement_with`] on the modes `src` (those of a layout), into
+/// `out` (empty): the same steps on a few modes kept on the stack, the
+/// filtered layout, the complement's modes and their coalesce each computed once, with no
+/// [`Flat`] or [`Layout`] in between. `false` (with `out` in any state) wherever the
+/// general path must answer: more than [`FEW`] modes at a step, a scaled basis element,
+/// the forms computed apart (dynamic strides in a rank-2 or larger filtered layout, a
+/// single stride `_0`, a cotarget of depth 2 or more), and every error, which the general
+/// path then reports as it does.
+const fn complement_few(
+    src: Modes<'_>,
+    cotarget: Cotarget<'_>,
+    cover: bool,
+    out: &mut Few,
+) -> bool {
+    // `filter(layout)`
+    let mut filtered = Few::new();
+    if !scan_few(src, true, &mut filtered) {
+        return false;
+    }
+    let f = filtered.modes();
+    let r = f.len();
+    if r == 0 || (r > 1 && !f.static_strides()) || (r == 1 && f.d(0).is_constant(0)) {
+        return false;
+    }
+    // the modes stably sorted by stride (see `complement_modes`); with more than one mode
+    // every stride is static, so the minimum is static too
+    let mut order = [0u8; FEW];
+    let mut key = [0i64; FEW];
+    let mut k = 0;
+    while k < r {
+        let v = f.d(k).value();
+        if v < 0 {
+            return false;
+        }
+        let mut p = k;
+        while p > 0 && key[p - 1] > v {
+            key[p] = key[p - 1];
+            order[p] = order[p - 1];
+            p -= 1;
+        }
+        key[p] = v;
+        order[p] = k as u8;
+        k += 1;
+    }
+    let mut res = Few::new();
+    let mut res_stride = Int::ONE;
+    let mut inexact = false;
+    let mut i = 0;
+    while i < r {
+        let idx = order[i] as usize;
+        let (s, m) = (f.s(idx), f.d(idx));
+        let Ok(new_shape) = m.try_div(res_stride) else {
+            return false;
+        };
+        if new_shape.value() == 0 {
+            return false;
+        }
+        inexact |= new_shape.value().wrapping_mul(res_stride.value()) != m.value();
+        let Ok(new_stride) = m.try_mul(s) else {
+            return false;
+        };
+        if !new_shape.is_constant(1) && !res.push(new_shape, res_stride) {
+            return false;
+        }
+        res_stride = new_stride;
+        i += 1;
+    }
+    // the rest of the cotarget
+    let whole = match cotarget {
+        Cotarget::Int(c) => Some(c),
+        Cotarget::Shape(t) => t.as_int(),
+    };
+    if let Some(c) = whole {
+        let Ok(rest) = c.try_ceil_div(res_stride) else {
+            return false;
+        };
+        if !rest.is_constant(1) && !res.push(rest, res_stride) {
+            return false;
+        }
+    } else if let Cotarget::Shape(t) = cotarget
+        && t.token_count() == t.leaf_count() + 2
+    {
+        if !flat_rest_few(&mut res, t, res_stride) {
+            return false;
+        }
+    } else {
+        return false;
+    }
+    if res.len() == 0 {
+        res.push(Int::ONE, Int::ZERO);
+    }
+    if cover && (inexact || whole.is_none()) && !covers_few(f, cotarget, res.modes()) {
+        return false;
+    }
+    scan_few(res.modes(), false, out)
+}
+
+/// [`push_flat_rest`] onto a [`Few`]; `false` where it fails or overflows.
+const fn flat_rest_few(res: &mut Few, t: &IntTuple, new_stride: Int) -> bool {
+    let n = t.leaf_count();
+    if n > FEW {
+        return false;
+    }
+    let mut q = [Int::ZERO; FEW];
+    let mut rest = new_stride;
+    let mut i = 0;
+    while i < n {
+        let x = t.leaf(i);
+        let (Ok(a), Ok(b)) = (x.try_ceil_div(rest), rest.try_ceil_div(x)) else {
+            return false;
+        };
+        q[i] = a;
+        rest = b;
+        i += 1;
+    }
+    let mut m = 0;
+    let mut i = 0;
+    while i < n {
+        if m > 0 && q[m - 1].is_static() == q[i].is_static() {
+            let Ok(p) = q[m - 1].try_mul(q[i]) else {
+                return false;
+            };
+            q[m - 1] = p;
+        } else {
+            q[m] = q[i];
+            m += 1;
+        }
+        i += 1;
+    }
+    let mut cur = new_stride;
+    let mut i = 0;
+    while i < m {
+        if !q[i].is_constant(1) {
+            if !res.push(q[i], cur) {
+                return false;
+            }
+            let Ok(p) = cur.try_mul(q[i]) else {
+                return false;
+            };
+            cur = p;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// [`covers`] on the modes of [`complement_few`].
+const fn covers_few(f: Modes<'_>, cotarget: Cotarget<'_>, res: Modes<'_>) -> bool {
+    let (mut filtered, mut size, mut target): (i128, i128, i128) = (1, 1, 1);
+    let mut k = 0;
+    while k < f.len() {
+        filtered = filtered.saturating_mul(f.s(k).value() as i128);
+        k += 1;
+    }
+    let mut k = 0;
+    while k < res.len() {
+        size = size.saturating_mul(res.s(k).value() as i128);
+        k += 1;
+    }
+    match cotarget {
+        Cotarget::Int(c) => target = c.value() as i128,
+        Cotarget::Shape(t) => {
+            let mut k = 0;
+            while k < t.leaf_count() {
+                target = target.saturating_mul(t.leaf(k).value() as i128);
+                k += 1;
+            }
+        }
+    }
+    covers_check(size, target, filtered).is_ok()
 }
 
 /// Beyond CuTe: the complement of the sub-layout of `l` at node `n` with every value
@@ -425,6 +602,11 @@ impl Layout {
     /// assert_eq!(layout!((2,4):(1,6)).complement(&int_tuple!(24)).to_string(), "3:2");
     /// ```
     pub const fn try_complement(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
+        let mut few = Few::new();
+        let src = Modes::sub(self, Node::ROOT);
+        if complement_few(src, Cotarget::Shape(cotarget), true, &mut few) {
+            return Ok(few.layout());
+        }
         complement_layout(self, cotarget, true)
     }
 

@@ -120,6 +120,189 @@ impl Writer<'_> {
     }
 }
 
+/// The most modes a [`Few`] holds: the fast paths of coalesce and complement work on
+/// these few, and leave longer lists to the general paths.
+pub(crate) const FEW: usize = 8;
+
+// a `Few` always fits in a layout, and `IntTuple::flat_of` takes 8 leaves
+const _: () = assert!(FEW <= CAPACITY && FEW == 8);
+
+/// Up to [`FEW`] flat modes `s:d` (the raw parts of their [`Int`]s), followed by zeros:
+/// the leaves of the flat layout they make, copied whole ([`Few::layout`]). Small enough
+/// to stay on the stack of the fast paths, where a [`Flat`] or a [`Layout`] would be
+/// zeroed and copied whole.
+#[derive(Clone, Copy)]
+pub(crate) struct Few {
+    n: u8,
+    sv: [i64; FEW],
+    sm: [u16; FEW],
+    dv: [i64; FEW],
+    dm: [u16; FEW],
+}
+
+impl Few {
+    /// An empty list.
+    #[inline(always)]
+    pub(crate) const fn new() -> Few {
+        Few {
+            n: 0,
+            sv: [0; FEW],
+            sm: [0; FEW],
+            dv: [0; FEW],
+            dm: [0; FEW],
+        }
+    }
+
+    /// The number of modes.
+    #[inline(always)]
+    pub(crate) const fn len(&self) -> usize {
+        self.n as usize
+    }
+
+    /// Appends `s:d`; `false` when full.
+    #[inline(always)]
+    pub(crate) const fn push(&mut self, s: Int, d: Int) -> bool {
+        self.push_raw(s.value(), s.meta(), d.value(), d.meta())
+    }
+
+    /// [`Few::push`] of the raw parts.
+    #[inline(always)]
+    const fn push_raw(&mut self, sv: i64, sm: u16, dv: i64, dm: u16) -> bool {
+        let k = self.n as usize;
+        if k >= FEW {
+            return false;
+        }
+        self.sv[k] = sv;
+        self.sm[k] = sm;
+        self.dv[k] = dv;
+        self.dm[k] = dm;
+        self.n += 1;
+        true
+    }
+
+    /// Reverses the order of the modes.
+    #[inline(always)]
+    const fn reverse(&mut self) {
+        let n = self.len();
+        if n > FEW {
+            return; // never
+        }
+        let mut i = 0;
+        while i < n / 2 {
+            let j = n - 1 - i;
+            (self.sv[i], self.sv[j]) = (self.sv[j], self.sv[i]);
+            (self.sm[i], self.sm[j]) = (self.sm[j], self.sm[i]);
+            (self.dv[i], self.dv[j]) = (self.dv[j], self.dv[i]);
+            (self.dm[i], self.dm[j]) = (self.dm[j], self.dm[i]);
+            i += 1;
+        }
+    }
+
+    /// The modes, as [`Modes`].
+    #[inline(always)]
+    pub(crate) const fn modes(&self) -> Modes<'_> {
+        let n = self.len();
+        Modes {
+            sv: self.sv.split_at(n).0,
+            sm: self.sm.split_at(n).0,
+            dv: self.dv.split_at(n).0,
+            dm: self.dm.split_at(n).0,
+        }
+    }
+
+    /// The flat layout of these modes (one mode: that integral mode), which hold no scaled
+    /// basis element (see [`scan_few`]): the only full-size value the fast paths build,
+    /// laid out of line and built where the caller returns it.
+    #[inline(never)]
+    pub(crate) const fn layout(&self) -> Layout {
+        Layout {
+            shape: IntTuple::flat_of(&self.sv, &self.sm, self.n as usize),
+            stride: IntTuple::flat_of(&self.dv, &self.dm, self.n as usize),
+            basis: false,
+        }
+    }
+}
+
+/// Whether this is a plain integer (no scaled basis element, no `_`).
+#[inline(always)]
+const fn plain(meta: u16) -> bool {
+    let i = Int::from_raw(0, meta);
+    !i.is_basis() && !i.is_underscore()
+}
+
+/// [`coalesce_scan`] without `extend`, into `out` (empty), for the fast
+/// paths: `false`, with `out` in any state, where the general scan must answer instead (a
+/// scaled basis element or `_`, more than [`FEW`] modes in the result, an error).
+#[inline(always)]
+pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> bool {
+    let r = src.len();
+    if r == 0 || src.sm.len() != r || src.dv.len() != r || src.dm.len() != r {
+        return false;
+    }
+    let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
+    // the modes are pushed last first (`k` of them), then reversed
+    let mut k = 0;
+    let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1], dv[r - 1], dm[r - 1]);
+    if !plain(fsm | fdm) {
+        return false;
+    }
+    if zeros && Int::from_raw(fd, fdm).is_constant(0) {
+        (fs, fsm) = (1, Int::ONE.meta());
+    }
+    let mut i = r - 1;
+    while i > 0 {
+        i -= 1;
+        let (mut s, mut m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
+        if !plain(m | n) {
+            return false;
+        }
+        if zeros && Int::from_raw(d, n).is_constant(0) {
+            (s, m) = (1, Int::ONE.meta());
+        }
+        let si = Int::from_raw(s, m);
+        if si.is_constant(1) {
+            continue; // drop static size-1 modes, whatever their stride
+        }
+        let front_s = Int::from_raw(fs, fsm);
+        if k == 0 && front_s.is_constant(1) {
+            (fs, fsm, fd, fdm) = (s, m, d, n); // replace our shape-1
+            continue;
+        }
+        let merge = front_s.is_static()
+            && match si.try_mul(Int::from_raw(d, n)) {
+                Ok(p) => {
+                    let e = p.eq(Int::from_raw(fd, fdm));
+                    e.is_static() && e.truth()
+                }
+                Err(_) => return false,
+            };
+        if merge {
+            let Ok(p) = si.try_mul(front_s) else {
+                return false;
+            };
+            (fs, fsm) = (p.value(), p.meta());
+        } else {
+            if k >= FEW {
+                return false;
+            }
+            (out.sv[k], out.sm[k], out.dv[k], out.dm[k]) = (fs, fsm, fd, fdm);
+            k += 1;
+            (fs, fsm) = (s, m);
+        }
+        (fd, fdm) = (d, n);
+    }
+    if k == 0 && Int::from_raw(fs, fsm).is_constant(1) {
+        (fd, fdm) = (0, Int::ZERO.meta());
+    }
+    if k >= FEW {
+        return false;
+    }
+    (out.sv[k], out.sm[k], out.dv[k], out.dm[k]) = (fs, fsm, fd, fdm);
+    out.n = k as u8 + 1;
+    out.reverse();
+    true
+}
+
 /// Where the modes to coalesce are read from: leaves of a shape and a stride (only the
 /// leaves are read, so any two tuples with the same leaf count), or a [`Flat`]; either way
 /// the raw parts of the modes' [`Int`]s as four slices of the same length.
@@ -133,6 +316,7 @@ pub(crate) struct Modes<'a> {
 
 impl<'a> Modes<'a> {
     /// Every leaf of `s` and `d`.
+    #[inline]
     pub(crate) const fn leaves(s: &'a IntTuple, d: &'a IntTuple) -> Modes<'a> {
         Modes::range(s, d, 0, s.leaf_count())
     }
@@ -177,6 +361,12 @@ impl<'a> Modes<'a> {
     #[inline]
     pub(crate) const fn d(&self, i: usize) -> Int {
         Int::from_raw(self.dv[i], self.dm[i])
+    }
+
+    /// The metadata of the shapes.
+    #[inline]
+    pub(crate) const fn sm(&self) -> &'a [u16] {
+        self.sm
     }
 
     /// Whether every stride is static.
@@ -270,7 +460,7 @@ impl Sink<'_> {
     }
 
     /// Writes the modes `src` (already in order, at most [`CAPACITY`] of them) instead.
-    const fn set_modes(self, src: Modes<'_>) -> Result<(), Error> {
+    pub(crate) const fn set_modes(self, src: Modes<'_>) -> Result<(), Error> {
         match self {
             Sink::Flat(f) => {
                 // element by element: a few modes, where a `memcpy` call costs more
@@ -388,7 +578,7 @@ pub(crate) const fn coalesce_keeps(src: Modes<'_>, zeros: bool) -> bool {
 
 /// Whether any of these metadata (of [`Int`]s) is static.
 #[inline]
-const fn any_static(meta: &[u16]) -> bool {
+pub(crate) const fn any_static(meta: &[u16]) -> bool {
     let mut bits = 0;
     let mut i = 0;
     while i < meta.len() {
