@@ -7,7 +7,7 @@
 
 use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::modes::{
-    Few, Modes, Sink, any_static, coalesce_keeps, coalesce_scan, coalesced, scan_few,
+    FEW, Few, Modes, Scan, Sink, coalesce_keeps, coalesce_scan, coalesced, keeps_few, scan_few,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -20,27 +20,40 @@ use crate::tuple::{CAPACITY, IntTuple};
 #[inline]
 const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
     // the leaves are stored in depth-first order: they are the flattened modes
+    let src = Modes::of(layout);
+    if !extend && keeps_few(src, false) {
+        // nothing merges or is dropped: the layout, flat
+        return flat_as_is(layout);
+    }
+    bw_coalesce_scan(layout, extend)
+}
+
+/// `layout`, whose modes coalescing keeps, as a flat layout.
+#[inline(always)]
+const fn flat_as_is(layout: &Layout) -> Result<Layout, Error> {
+    if layout.shape.is_flat_form() {
+        // already flat (the stride is congruent): copied once, into the result
+        return Ok(*layout);
+    }
+    flattened(layout)
+}
+
+/// [`bw_coalesce`] where the modes may change (laid out of line, so that the common case
+/// above is inlined without it).
+#[inline(never)]
+const fn bw_coalesce_scan(layout: &Layout, extend: bool) -> Result<Layout, Error> {
     let src = Modes::leaves(layout.shape_ref(), layout.stride_ref());
     if !extend {
-        if src.len() > 0 && !any_static(src.sm()) {
-            // no static shape: nothing merges or is dropped
-            if layout.shape.is_flat_form() {
-                return Ok(*layout);
-            }
-            return flattened(layout);
-        }
         // the common case: a few plain modes, scanned into a small list and built once
         let mut few = Few::new();
-        if scan_few(src, false, &mut few) {
-            return Ok(few.layout());
+        match scan_few(src, false, &mut few) {
+            Scan::General => {}
+            Scan::Same => return flat_as_is(layout),
+            Scan::Done => return Ok(few.layout()),
         }
-    }
-    if !extend && coalesce_keeps(src, false) {
-        if layout.shape.is_flat_form() {
-            // already flat (the stride is congruent): copied once, into the result
-            return Ok(*layout);
+        if coalesce_keeps(src, false) {
+            return flat_as_is(layout);
         }
-        return flattened(layout);
     }
     // (coalesce_keeps is asked only without `extend`, and answered no here)
     let mut out = Layout::stream();
@@ -52,11 +65,35 @@ const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
 /// flat (laid out of line: [`bw_coalesce`]'s scan compiles as without it).
 #[inline(never)]
 const fn flattened(layout: &Layout) -> Result<Layout, Error> {
+    if layout.shape.leaf_count() <= FEW && layout.stride.leaf_count() <= FEW {
+        return Ok(few_leaves(layout));
+    }
     let mut out = Layout::stream();
     out.shape.set_flat_of(&layout.shape);
     out.stride.set_flat_of(&layout.stride);
     out.basis = layout.basis;
     Ok(out)
+}
+
+/// [`flattened`] of a layout of at most [`FEW`] leaves, built in place from the first
+/// `FEW` leaves of each tuple (those past the leaf count are zero).
+#[inline(never)]
+const fn few_leaves(layout: &Layout) -> Layout {
+    let (sv, sm) = layout.shape.leaf_parts(0, FEW);
+    let (dv, dm) = layout.stride.leaf_parts(0, FEW);
+    let (Some(sv), Some(sm), Some(dv), Some(dm)) = (
+        sv.first_chunk::<FEW>(),
+        sm.first_chunk::<FEW>(),
+        dv.first_chunk::<FEW>(),
+        dm.first_chunk::<FEW>(),
+    ) else {
+        return Layout::stream(); // never: a tuple has CAPACITY >= FEW leaf slots
+    };
+    Layout {
+        shape: IntTuple::flat_of(sv, sm, layout.shape.leaf_count()),
+        stride: IntTuple::flat_of(dv, dm, layout.stride.leaf_count()),
+        basis: layout.basis,
+    }
 }
 
 /// [`bw_coalesce`] of the layout whose flattened modes are the leaves of `fs` and `fd`

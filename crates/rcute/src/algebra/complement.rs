@@ -11,8 +11,8 @@
 //! rcute answers an error.
 
 use crate::algebra::modes::{
-    CAP_MODES, FEW, Few, Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps, coalesce_scan,
-    scan_few,
+    CAP_MODES, FEW, Few, Flat, Modes, Scan, Sink, Writer, coalesce_into, coalesce_keeps,
+    coalesce_scan, keeps_few, scan_few, S, mul_raw,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -123,57 +123,70 @@ const fn complement_few(
     cover: bool,
     out: &mut Few,
 ) -> bool {
-    // `filter(layout)`
+    // `filter(layout)`: the modes as they are, or filtered into a list
     let mut filtered = Few::new();
-    if !scan_few(src, true, &mut filtered) {
-        return false;
-    }
-    let f = filtered.modes();
+    let f = if keeps_few(src, true) {
+        src
+    } else {
+        match scan_few(src, true, &mut filtered) {
+            Scan::General => return false,
+            Scan::Same => src,
+            Scan::Done => filtered.modes(),
+        }
+    };
     let r = f.len();
-    if r == 0 || (r > 1 && !f.static_strides()) || (r == 1 && f.d(0).is_constant(0)) {
+    if r == 0 || r > FEW || (r > 1 && !f.static_strides()) || (r == 1 && f.d(0).is_constant(0))
+    {
         return false;
     }
     // the modes stably sorted by stride (see `complement_modes`); with more than one mode
     // every stride is static, so the minimum is static too
     let mut order = [0u8; FEW];
-    let mut key = [0i64; FEW];
-    let mut k = 0;
-    while k < r {
-        let v = f.d(k).value();
-        if v < 0 {
-            return false;
+    if r > 1 {
+        let mut key = [0i64; FEW];
+        let mut k = 0;
+        while k < r {
+            let v = f.d(k).value();
+            let mut p = k;
+            while p > 0 && key[p - 1] > v {
+                key[p] = key[p - 1];
+                order[p] = order[p - 1];
+                p -= 1;
+            }
+            key[p] = v;
+            order[p] = k as u8;
+            k += 1;
         }
-        let mut p = k;
-        while p > 0 && key[p - 1] > v {
-            key[p] = key[p - 1];
-            order[p] = order[p - 1];
-            p -= 1;
-        }
-        key[p] = v;
-        order[p] = k as u8;
-        k += 1;
     }
-    let mut res = Few::new();
-    let mut res_stride = Int::ONE;
+    // the modes of the complement, built in `out`, on the raw parts of plain integers
+    // (every metadata `S` or 0) by `Int`'s rules: `res_stride` is positive throughout
+    let res = out;
+    let (mut rs, mut rsm) = (1, S);
     let mut inexact = false;
     let mut i = 0;
     while i < r {
-        let idx = order[i] as usize;
-        let (s, m) = (f.s(idx), f.d(idx));
-        let Ok(new_shape) = m.try_div(res_stride) else {
-            return false;
-        };
-        if new_shape.value() == 0 {
+        let (s, m) = (f.s(order[i] as usize), f.d(order[i] as usize));
+        let (mv, mm) = (m.value(), m.meta());
+        if mv < 0 {
+            return false; // a negative stride
+        }
+        // m / res_stride (`_0 / x` is static); 0 is the non-injective error
+        let q = mv / rs;
+        let qm = if mm == S && mv == 0 { S } else { mm & rsm };
+        if q == 0 {
             return false;
         }
-        inexact |= new_shape.value().wrapping_mul(res_stride.value()) != m.value();
-        let Ok(new_stride) = m.try_mul(s) else {
+        inexact |= q.wrapping_mul(rs) != mv;
+        let Some((ns, nsm)) = mul_raw(mv, mm, s.value(), s.meta()) else {
             return false;
         };
-        if !new_shape.is_constant(1) && !res.push(new_shape, res_stride) {
+        if ns <= 0 {
+            return false; // (the general path answers)
+        }
+        if !(qm == S && q == 1) && !res.push_raw(q, qm, rs, rsm) {
             return false;
         }
-        res_stride = new_stride;
+        (rs, rsm) = (ns, nsm);
         i += 1;
     }
     // the rest of the cotarget
@@ -182,16 +195,25 @@ const fn complement_few(
         Cotarget::Shape(t) => t.as_int(),
     };
     if let Some(c) = whole {
-        let Ok(rest) = c.try_ceil_div(res_stride) else {
+        // ceil_div(c, res_stride), static when both are
+        let (cv, cm) = (c.value(), c.meta());
+        if cm & !S != 0 {
+            return false;
+        }
+        let Some(sum) = cv.checked_add(rs) else {
             return false;
         };
-        if !rest.is_constant(1) && !res.push(rest, res_stride) {
+        let Some(sum) = sum.checked_sub(1) else {
+            return false;
+        };
+        let (q, qm) = (sum / rs, cm & rsm);
+        if !(qm == S && q == 1) && !res.push_raw(q, qm, rs, rsm) {
             return false;
         }
     } else if let Cotarget::Shape(t) = cotarget
         && t.token_count() == t.leaf_count() + 2
     {
-        if !flat_rest_few(&mut res, t, res_stride) {
+        if !flat_rest_few(res, t, Int::from_raw(rs, rsm)) {
             return false;
         }
     } else {
@@ -203,7 +225,20 @@ const fn complement_few(
     if cover && (inexact || whole.is_none()) && !covers_few(f, cotarget, res.modes()) {
         return false;
     }
-    scan_few(res.modes(), false, out)
+    // coalesced: in place, unless two modes merge (rarely: a mode's extent is the next
+    // stride only after a dynamic shape 1)
+    if keeps_few(res.modes(), false) {
+        return true;
+    }
+    let mut c = Few::new();
+    match scan_few(res.modes(), false, &mut c) {
+        Scan::General => false,
+        Scan::Same => true,
+        Scan::Done => {
+            *res = c;
+            true
+        }
+    }
 }
 
 /// [`push_flat_rest`] onto a [`Few`]; `false` where it fails or overflows.

@@ -167,7 +167,7 @@ impl Few {
 
     /// [`Few::push`] of the raw parts.
     #[inline(always)]
-    const fn push_raw(&mut self, sv: i64, sm: u16, dv: i64, dm: u16) -> bool {
+    pub(crate) const fn push_raw(&mut self, sv: i64, sm: u16, dv: i64, dm: u16) -> bool {
         let k = self.n as usize;
         if k >= FEW {
             return false;
@@ -223,67 +223,92 @@ impl Few {
     }
 }
 
-/// Whether this is a plain integer (no scaled basis element, no `_`).
-#[inline(always)]
-const fn plain(meta: u16) -> bool {
-    let i = Int::from_raw(0, meta);
-    !i.is_basis() && !i.is_underscore()
+/// The metadata of a static plain integer (a dynamic one has 0).
+pub(crate) const S: u16 = Int::ONE.meta();
+
+/// What [`scan_few`] made of its modes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scan {
+    /// The general scan must answer.
+    General,
+    /// The modes as they are (the output list is left in any state).
+    Same,
+    /// The modes written in the output list.
+    Done,
 }
 
-/// [`coalesce_scan`] without `extend`, into `out` (empty), for the fast
-/// paths: `false`, with `out` in any state, where the general scan must answer instead (a
-/// scaled basis element or `_`, more than [`FEW`] modes in the result, an error).
+/// `a * b` by [`Int::try_mul`]'s rules, on plain integers given by value and a static
+/// bit (`S` or 0); `None` on overflow.
 #[inline(always)]
-pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> bool {
+pub(crate) const fn mul_raw(a: i64, am: u16, b: i64, bm: u16) -> Option<(i64, u16)> {
+    if (am == S && a == 0) || (bm == S && b == 0) {
+        return Some((0, S));
+    }
+    match a.checked_mul(b) {
+        Some(p) => Some((p, am & bm)),
+        None => None,
+    }
+}
+
+/// [`coalesce_scan`] without `extend`, into `out` (empty), for the fast paths, on plain
+/// integers (every metadata `S` or 0) read as raw parts: [`Scan::Same`] where no mode
+/// changes (nothing merged or dropped), [`Scan::Done`] with the modes written to `out`,
+/// [`Scan::General`] where the general scan must answer (a scaled basis element or `_`,
+/// more than [`FEW`] modes in the result, an error).
+#[inline(always)]
+pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> Scan {
     let r = src.len();
     if r == 0 || src.sm.len() != r || src.dv.len() != r || src.dm.len() != r {
-        return false;
+        return Scan::General;
     }
     let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
-    // the modes are pushed last first (`k` of them), then reversed
+    // the modes are pushed last first (`k` of them), then reversed; the front mode (the
+    // first one so far) is kept aside, as it may still merge with the mode before it
     let mut k = 0;
     let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1], dv[r - 1], dm[r - 1]);
-    if !plain(fsm | fdm) {
-        return false;
+    if (fsm | fdm) & !S != 0 {
+        return Scan::General;
     }
-    if zeros && Int::from_raw(fd, fdm).is_constant(0) {
-        (fs, fsm) = (1, Int::ONE.meta());
+    // whether a mode was dropped or merged, or a stride replaced
+    let mut changed = false;
+    if zeros && fdm == S && fd == 0 {
+        changed = fsm != S || fs != 1;
+        (fs, fsm) = (1, S);
     }
     let mut i = r - 1;
     while i > 0 {
         i -= 1;
         let (mut s, mut m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
-        if !plain(m | n) {
-            return false;
+        if (m | n) & !S != 0 {
+            return Scan::General;
         }
-        if zeros && Int::from_raw(d, n).is_constant(0) {
-            (s, m) = (1, Int::ONE.meta());
+        if zeros && n == S && d == 0 {
+            (s, m) = (1, S);
         }
-        let si = Int::from_raw(s, m);
-        if si.is_constant(1) {
+        if m == S && s == 1 {
+            changed = true;
             continue; // drop static size-1 modes, whatever their stride
         }
-        let front_s = Int::from_raw(fs, fsm);
-        if k == 0 && front_s.is_constant(1) {
+        if k == 0 && fsm == S && fs == 1 {
+            changed = true;
             (fs, fsm, fd, fdm) = (s, m, d, n); // replace our shape-1
             continue;
         }
-        let merge = front_s.is_static()
-            && match si.try_mul(Int::from_raw(d, n)) {
-                Ok(p) => {
-                    let e = p.eq(Int::from_raw(fd, fdm));
-                    e.is_static() && e.truth()
-                }
-                Err(_) => return false,
+        // a merge is proved statically: `s * d == fd`, all three static
+        let merge = fsm == S
+            && match mul_raw(s, m, d, n) {
+                Some((p, pm)) => pm == S && fdm == S && p == fd,
+                None => return Scan::General,
             };
         if merge {
-            let Ok(p) = si.try_mul(front_s) else {
-                return false;
+            let Some((p, pm)) = mul_raw(s, m, fs, fsm) else {
+                return Scan::General;
             };
-            (fs, fsm) = (p.value(), p.meta());
+            changed = true;
+            (fs, fsm) = (p, pm);
         } else {
             if k >= FEW {
-                return false;
+                return Scan::General;
             }
             (out.sv[k], out.sm[k], out.dv[k], out.dm[k]) = (fs, fsm, fd, fdm);
             k += 1;
@@ -291,15 +316,52 @@ pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> bool
         }
         (fd, fdm) = (d, n);
     }
-    if k == 0 && Int::from_raw(fs, fsm).is_constant(1) {
-        (fd, fdm) = (0, Int::ZERO.meta());
+    if k == 0 && fsm == S && fs == 1 {
+        changed |= fdm != S || fd != 0;
+        (fd, fdm) = (0, S);
+    }
+    if !changed {
+        return Scan::Same;
     }
     if k >= FEW {
-        return false;
+        return Scan::General;
     }
     (out.sv[k], out.sm[k], out.dv[k], out.dm[k]) = (fs, fsm, fd, fdm);
     out.n = k as u8 + 1;
     out.reverse();
+    Scan::Done
+}
+
+/// Whether [`scan_few`] keeps the modes `src` as they are, read without writing anything
+/// (see [`coalesce_keeps`]): every integer plain (every metadata `S` or 0), no mode a
+/// static `_1` (with `zeros`, none with a static `_0` stride), no two neighbours merging
+/// provably; `false` may be answered where they stay too.
+#[inline(always)]
+pub(crate) const fn keeps_few(src: Modes<'_>, zeros: bool) -> bool {
+    let r = src.len();
+    if r == 0 || src.sm.len() != r || src.dv.len() != r || src.dm.len() != r {
+        return false;
+    }
+    let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
+    let mut i = 0;
+    while i < r {
+        let (s, m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
+        if (m | n) & !S != 0 || (m == S && s == 1) || (zeros && n == S && d == 0) {
+            return false;
+        }
+        // the merge test of the scan, with mode i + 1 as the front mode
+        if i + 1 < r && sm[i + 1] == S {
+            match mul_raw(s, m, d, n) {
+                Some((p, pm)) => {
+                    if pm == S && dm[i + 1] == S && p == dv[i + 1] {
+                        return false;
+                    }
+                }
+                None => return false,
+            }
+        }
+        i += 1;
+    }
     true
 }
 
@@ -315,8 +377,16 @@ pub(crate) struct Modes<'a> {
 }
 
 impl<'a> Modes<'a> {
+    /// Every leaf of `l`'s shape and stride (inlined: for the fast paths).
+    #[inline(always)]
+    pub(crate) const fn of(l: &'a Layout) -> Modes<'a> {
+        let n = l.shape.leaf_count();
+        let (sv, sm) = l.shape.leaf_parts(0, n);
+        let (dv, dm) = l.stride.leaf_parts(0, n);
+        Modes { sv, sm, dv, dm }
+    }
+
     /// Every leaf of `s` and `d`.
-    #[inline]
     pub(crate) const fn leaves(s: &'a IntTuple, d: &'a IntTuple) -> Modes<'a> {
         Modes::range(s, d, 0, s.leaf_count())
     }
@@ -361,12 +431,6 @@ impl<'a> Modes<'a> {
     #[inline]
     pub(crate) const fn d(&self, i: usize) -> Int {
         Int::from_raw(self.dv[i], self.dm[i])
-    }
-
-    /// The metadata of the shapes.
-    #[inline]
-    pub(crate) const fn sm(&self) -> &'a [u16] {
-        self.sm
     }
 
     /// Whether every stride is static.
