@@ -352,8 +352,66 @@ impl IntTuple {
 
 #[cfg(test)]
 mod tests {
-    use crate::algebra::modes::{Modes, coalesced};
+    use crate::algebra::modes::{
+        Few, Flat, Modes, Scan, Sink, coalesce_scan, coalesced, keeps_few, scan_few,
+    };
+    use crate::algebra::testgen::Gen;
     use crate::{Int, IntTuple, Layout};
+
+    /// The fast paths of coalesce and filter ([`keeps_few`], [`scan_few`]) answer what the
+    /// general scan answers, values and static bits, or leave the modes to it: on random
+    /// layouts of depth up to 2 (static and dynamic values, `_1`s, zero, negative and
+    /// scaled-basis strides, products that overflow), with and without `zeros`; and
+    /// `coalesce` (which takes them) answers what the general path answers, errors too.
+    #[test]
+    fn fast_coalesce_is_the_general_scan() {
+        let mut g = Gen(43);
+        let (mut compared, mut kept, mut done) = (0, 0, 0);
+        for k in 0..40_000 {
+            let mut l: Layout = g.layout(2);
+            if k % 40 == 0 {
+                l = Layout::try_parse("(_2,(_4,3)):(_1@0,(_2@1,_8@1))").unwrap();
+            } else if k % 40 == 1 {
+                l = Layout::try_parse("(_4,(_2,_3)):(_4611686018427387904,(_1,_2))").unwrap();
+            } else if k % 40 == 2 {
+                l = Layout::try_parse("(_3,_4):(_3074457345618258603,_9223372036854775807)")
+                    .unwrap();
+            }
+            let src = Modes::leaves(l.shape_ref(), l.stride_ref());
+            for zeros in [false, true] {
+                let mut general = Flat::new();
+                let want = coalesce_scan(src, false, zeros, Sink::Flat(&mut general));
+                let want = want.map(|()| {
+                    let m = Modes::flat(&general);
+                    (0..m.len())
+                        .map(|i| (m.s(i), m.d(i)))
+                        .collect::<std::vec::Vec<_>>()
+                });
+                let modes = |m: Modes<'_>| (0..m.len()).map(|i| (m.s(i), m.d(i))).collect();
+                if keeps_few(src, zeros) {
+                    assert_eq!(want, Ok(modes(src)), "keeps {l}, zeros {zeros}");
+                    kept += 1;
+                }
+                let mut few = Few::new();
+                match scan_few(src, zeros, &mut few) {
+                    Scan::General => {}
+                    Scan::Same => assert_eq!(want, Ok(modes(src)), "same {l}, zeros {zeros}"),
+                    Scan::Done => {
+                        assert_eq!(want, Ok(modes(few.modes())), "scan {l}, zeros {zeros}");
+                        done += 1;
+                    }
+                }
+                compared += 1;
+            }
+            let general = coalesced(src, false, false);
+            assert_eq!(l.try_coalesce(), general, "coalesce({l})");
+        }
+        assert_eq!(compared, 80_000);
+        assert!(
+            kept > 10_000 && done > 10_000,
+            "{kept} kept, {done} scanned"
+        );
+    }
 
     /// The copy-and-flatten path of `coalesce` (taken when no mode changes) gives the same
     /// layout as building the coalesced modes, for every layout of shape `((a,b),c)` over a

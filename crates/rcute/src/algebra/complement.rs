@@ -11,8 +11,8 @@
 //! rcute answers an error.
 
 use crate::algebra::modes::{
-    CAP_MODES, FEW, Few, Flat, Modes, Scan, Sink, Writer, coalesce_into, coalesce_keeps,
-    coalesce_scan, keeps_few, scan_few, S, mul_raw,
+    CAP_MODES, FEW, Few, Flat, Modes, S, Scan, Sink, Writer, coalesce_into, coalesce_keeps,
+    coalesce_scan, keeps_few, mul_raw, scan_few,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -88,11 +88,22 @@ const fn complement_with(
     out: Sink<'_>,
     cover: bool,
 ) -> Result<(), Error> {
-    let src = Modes::sub(l, n);
     let mut few = Few::new();
-    if complement_few(src, cotarget, cover, &mut few) {
+    if complement_few(Modes::sub(l, n), cotarget, cover, &mut few) {
         return out.set_modes(few.modes());
     }
+    complement_general(l, n, cotarget, out, cover)
+}
+
+/// [`complement_with`] without its fast path ([`complement_few`]).
+const fn complement_general(
+    l: &Layout,
+    n: Node,
+    cotarget: Cotarget<'_>,
+    out: Sink<'_>,
+    cover: bool,
+) -> Result<(), Error> {
+    let src = Modes::sub(l, n);
     if coalesce_keeps(src, true) {
         // filtering changes nothing: the modes are read in place
         if needs_static(src) {
@@ -135,8 +146,7 @@ const fn complement_few(
         }
     };
     let r = f.len();
-    if r == 0 || r > FEW || (r > 1 && !f.static_strides()) || (r == 1 && f.d(0).is_constant(0))
-    {
+    if r == 0 || r > FEW || (r > 1 && !f.static_strides()) || (r == 1 && f.d(0).is_constant(0)) {
         return false;
     }
     // the modes stably sorted by stride (see `complement_modes`); with more than one mode
@@ -731,8 +741,86 @@ impl Layout {
 
 #[cfg(test)]
 mod tests {
+    use super::{Cotarget, complement_few, complement_general};
+    use crate::algebra::modes::{Few, Modes, Sink};
     use crate::algebra::testgen::Gen;
+    use crate::tuple::Node;
     use crate::{IntTuple, Layout};
+
+    /// A random cotarget: an integer, a flat tuple or a nested one, static or dynamic
+    /// values, some of them 0, 1 or large.
+    fn cotarget(g: &mut Gen) -> IntTuple {
+        let vals: [i64; 15] = [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 48, 64, 96, 1024, 1 << 40];
+        let leaf = |g: &mut Gen| {
+            let v = vals[g.next(vals.len() as u64) as usize];
+            let st = if g.next(2) == 0 { "_" } else { "" };
+            std::format!("{st}{v}")
+        };
+        let text = match g.next(4) {
+            0 | 1 => leaf(g),
+            2 => {
+                let r = g.next(4);
+                let leaves: std::vec::Vec<_> = (0..r).map(|_| leaf(g)).collect();
+                std::format!("({})", leaves.join(","))
+            }
+            _ => std::format!("(({},{}),{})", leaf(g), leaf(g), leaf(g)),
+        };
+        IntTuple::try_parse(&text).unwrap()
+    }
+
+    /// The fast path of the complement (a few modes on the stack, the result built once)
+    /// answers what the general path answers, values, static bits and errors, with and
+    /// without the covering check, on random layouts (zero, negative and scaled-basis
+    /// strides, `_1`s, dynamic values) and cotargets; and it is taken for most of them.
+    #[test]
+    fn fast_complement_is_the_general_path() {
+        let mut g = Gen(41);
+        let (mut compared, mut fast) = (0, 0);
+        for k in 0..30_000 {
+            let mut l: Layout = g.layout(2);
+            if k % 50 == 0 {
+                l = Layout::try_parse("(_2,4):(_1@0,_2@1)").unwrap();
+            } else if k % 50 == 1 {
+                l = Layout::try_parse("(_4,(2,_3)):(_4611686018427387904,(1,_2))").unwrap();
+            }
+            let c = cotarget(&mut g);
+            for cover in [true, false] {
+                let mut few = Few::new();
+                let taken = complement_few(
+                    Modes::sub(&l, Node::ROOT),
+                    Cotarget::Shape(&c),
+                    cover,
+                    &mut few,
+                );
+                let mut general = Layout::stream();
+                let want = complement_general(
+                    &l,
+                    Node::ROOT,
+                    Cotarget::Shape(&c),
+                    Sink::Layout(&mut general),
+                    cover,
+                )
+                .map(|()| general);
+                if taken {
+                    assert_eq!(
+                        Ok(few.layout()),
+                        want,
+                        "complement({l}, {c}), cover {cover}"
+                    );
+                    fast += 1;
+                }
+                let got = if cover {
+                    l.try_complement(&c)
+                } else {
+                    super::complement_layout(&l, &c, false)
+                };
+                assert_eq!(got, want, "complement({l}, {c}), cover {cover}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 60_000);
+        assert!(fast > 10_000, "{fast} fast");
+    }
 
     /// The rest of a complement by a flat tuple cotarget, computed on arrays, is what the
     /// tuple operations compute for the same cotarget one level deeper (`((a,b))`, which
