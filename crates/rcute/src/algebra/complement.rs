@@ -193,7 +193,7 @@ const fn complement_few(
         if ns <= 0 {
             return false; // (the general path answers)
         }
-        if !(qm == S && q == 1) && !res.push_raw(q, qm, rs, rsm) {
+        if (qm != S || q != 1) && !res.push_raw(q, qm, rs, rsm) {
             return false;
         }
         (rs, rsm) = (ns, nsm);
@@ -217,7 +217,7 @@ const fn complement_few(
             return false;
         };
         let (q, qm) = (sum / rs, cm & rsm);
-        if !(qm == S && q == 1) && !res.push_raw(q, qm, rs, rsm) {
+        if (qm != S || q != 1) && !res.push_raw(q, qm, rs, rsm) {
             return false;
         }
     } else if let Cotarget::Shape(t) = cotarget
