@@ -12,7 +12,7 @@
 
 use crate::algebra::modes::{
     CAP_MODES, FEW, Few, Flat, Modes, S, Scan, Sink, Writer, coalesce_into, coalesce_keeps,
-    coalesce_scan, keeps_few, mul_raw, scan_few,
+    coalesce_scan, keeps_few, keeps_few_as, mul_raw, scan_few, scan_few_as,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -128,26 +128,77 @@ const fn complement_general(
 /// the forms computed apart (dynamic strides in a rank-2 or larger filtered layout, a
 /// single stride `_0`, a cotarget of depth 2 or more), and every error, which the general
 /// path then reports as it does.
+#[inline(always)]
 const fn complement_few(
     src: Modes<'_>,
     cotarget: Cotarget<'_>,
     cover: bool,
     out: &mut Few,
 ) -> bool {
+    match complement_few_as(src, cotarget, cover, out, 0) {
+        Fast::Done => true,
+        Fast::General => false,
+        Fast::Static => {
+            // beyond CuTe (see `complement_static`): the layout, a valid one, with every
+            // value static, and the complement made dynamic again
+            let mut i = 0;
+            while i < src.len() {
+                if src.s(i).value() <= 0 {
+                    return false;
+                }
+                i += 1;
+            }
+            *out = Few::new();
+            if !matches!(complement_few_as(src, cotarget, cover, out, S), Fast::Done) {
+                return false;
+            }
+            out.to_dynamic();
+            true
+        }
+    }
+}
+
+/// What [`complement_few_as`] made of its layout.
+enum Fast {
+    /// The complement is in the output list.
+    Done,
+    /// The general path must answer.
+    General,
+    /// The filtered layout has more than one mode and a dynamic stride: computed with
+    /// every value static (see `complement_static`).
+    Static,
+}
+
+/// [`complement_few`] with `or` (`S` or 0) set in the metadata of every integer of the
+/// layout and the cotarget: with `S`, their static forms (`to_static`).
+#[inline(always)]
+const fn complement_few_as(
+    src: Modes<'_>,
+    cotarget: Cotarget<'_>,
+    cover: bool,
+    out: &mut Few,
+    or: u16,
+) -> Fast {
     // `filter(layout)`: the modes as they are, or filtered into a list
     let mut filtered = Few::new();
-    let f = if keeps_few(src, true) {
+    let f = if keeps_few_as(src, true, or) {
         src
     } else {
-        match scan_few(src, true, &mut filtered) {
-            Scan::General => return false,
+        match scan_few_as(src, true, or, &mut filtered) {
+            Scan::General => return Fast::General,
             Scan::Same => src,
             Scan::Done => filtered.modes(),
         }
     };
     let r = f.len();
-    if r == 0 || r > FEW || (r > 1 && !f.static_strides()) || (r == 1 && f.d(0).is_constant(0)) {
-        return false;
+    if r == 0 || r > FEW {
+        return Fast::General;
+    }
+    if r > 1 && or == 0 && !f.static_strides() {
+        return Fast::Static;
+    }
+    if r == 1 && f.d(0).value() == 0 && f.d(0).meta() | or == S {
+        return Fast::General;
     }
     // the modes stably sorted by stride (see `complement_modes`); with more than one mode
     // every stride is static, so the minimum is static too
@@ -176,25 +227,25 @@ const fn complement_few(
     let mut i = 0;
     while i < r {
         let (s, m) = (f.s(order[i] as usize), f.d(order[i] as usize));
-        let (mv, mm) = (m.value(), m.meta());
+        let (mv, mm) = (m.value(), m.meta() | or);
         if mv < 0 {
-            return false; // a negative stride
+            return Fast::General; // a negative stride
         }
         // m / res_stride (`_0 / x` is static); 0 is the non-injective error
         let q = mv / rs;
         let qm = if mm == S && mv == 0 { S } else { mm & rsm };
         if q == 0 {
-            return false;
+            return Fast::General;
         }
         inexact |= q.wrapping_mul(rs) != mv;
-        let Some((ns, nsm)) = mul_raw(mv, mm, s.value(), s.meta()) else {
-            return false;
+        let Some((ns, nsm)) = mul_raw(mv, mm, s.value(), s.meta() | or) else {
+            return Fast::General;
         };
         if ns <= 0 {
-            return false; // (the general path answers)
+            return Fast::General; // (the general path answers)
         }
         if (qm != S || q != 1) && !res.push_raw(q, qm, rs, rsm) {
-            return false;
+            return Fast::General;
         }
         (rs, rsm) = (ns, nsm);
         i += 1;
@@ -206,53 +257,53 @@ const fn complement_few(
     };
     if let Some(c) = whole {
         // ceil_div(c, res_stride), static when both are
-        let (cv, cm) = (c.value(), c.meta());
+        let (cv, cm) = (c.value(), c.meta() | or);
         if cm & !S != 0 {
-            return false;
+            return Fast::General;
         }
         let Some(sum) = cv.checked_add(rs) else {
-            return false;
+            return Fast::General;
         };
         let Some(sum) = sum.checked_sub(1) else {
-            return false;
+            return Fast::General;
         };
         let (q, qm) = (sum / rs, cm & rsm);
         if (qm != S || q != 1) && !res.push_raw(q, qm, rs, rsm) {
-            return false;
+            return Fast::General;
         }
     } else if let Cotarget::Shape(t) = cotarget
         && t.token_count() == t.leaf_count() + 2
     {
-        if !flat_rest_few(res, t, Int::from_raw(rs, rsm)) {
-            return false;
+        if !flat_rest_few(res, t, Int::from_raw(rs, rsm), or) {
+            return Fast::General;
         }
     } else {
-        return false;
+        return Fast::General;
     }
     if res.len() == 0 {
         res.push(Int::ONE, Int::ZERO);
     }
     if cover && (inexact || whole.is_none()) && !covers_few(f, cotarget, res.modes()) {
-        return false;
+        return Fast::General;
     }
     // coalesced: in place, unless two modes merge (rarely: a mode's extent is the next
     // stride only after a dynamic shape 1)
     if keeps_few(res.modes(), false) {
-        return true;
+        return Fast::Done;
     }
     let mut c = Few::new();
     match scan_few(res.modes(), false, &mut c) {
-        Scan::General => false,
-        Scan::Same => true,
+        Scan::General => Fast::General,
+        Scan::Same => Fast::Done,
         Scan::Done => {
             *res = c;
-            true
+            Fast::Done
         }
     }
 }
 
 /// [`push_flat_rest`] onto a [`Few`]; `false` where it fails or overflows.
-const fn flat_rest_few(res: &mut Few, t: &IntTuple, new_stride: Int) -> bool {
+const fn flat_rest_few(res: &mut Few, t: &IntTuple, new_stride: Int, or: u16) -> bool {
     let n = t.leaf_count();
     if n > FEW {
         return false;
@@ -262,6 +313,7 @@ const fn flat_rest_few(res: &mut Few, t: &IntTuple, new_stride: Int) -> bool {
     let mut i = 0;
     while i < n {
         let x = t.leaf(i);
+        let x = Int::from_raw(x.value(), x.meta() | or);
         let (Ok(a), Ok(b)) = (x.try_ceil_div(rest), rest.try_ceil_div(x)) else {
             return false;
         };
@@ -648,8 +700,7 @@ impl Layout {
     /// ```
     pub const fn try_complement(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
         let mut few = Few::new();
-        let src = Modes::sub(self, Node::ROOT);
-        if complement_few(src, Cotarget::Shape(cotarget), true, &mut few) {
+        if complement_few(Modes::of(self), Cotarget::Shape(cotarget), true, &mut few) {
             return Ok(few.layout());
         }
         complement_layout(self, cotarget, true)

@@ -180,6 +180,17 @@ impl Few {
         true
     }
 
+    /// Makes every integer dynamic (`to_dynamic`, of plain integers).
+    #[inline(always)]
+    pub(crate) const fn to_dynamic(&mut self) {
+        let mut i = 0;
+        while i < FEW {
+            self.sm[i] &= !S;
+            self.dm[i] &= !S;
+            i += 1;
+        }
+    }
+
     /// Reverses the order of the modes.
     #[inline(always)]
     const fn reverse(&mut self) {
@@ -257,6 +268,13 @@ pub(crate) const fn mul_raw(a: i64, am: u16, b: i64, bm: u16) -> Option<(i64, u1
 /// more than [`FEW`] modes in the result, an error).
 #[inline(always)]
 pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> Scan {
+    scan_few_as(src, zeros, 0, out)
+}
+
+/// [`scan_few`] of the modes with `or` (`S` or 0) set in every metadata: with `S`, the
+/// modes made static (`to_static`).
+#[inline(always)]
+pub(crate) const fn scan_few_as(src: Modes<'_>, zeros: bool, or: u16, out: &mut Few) -> Scan {
     let r = src.len();
     if r == 0 || src.sm.len() != r || src.dv.len() != r || src.dm.len() != r {
         return Scan::General;
@@ -265,7 +283,7 @@ pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> Scan
     // the modes are pushed last first (`k` of them), then reversed; the front mode (the
     // first one so far) is kept aside, as it may still merge with the mode before it
     let mut k = 0;
-    let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1], dv[r - 1], dm[r - 1]);
+    let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1] | or, dv[r - 1], dm[r - 1] | or);
     if (fsm | fdm) & !S != 0 {
         return Scan::General;
     }
@@ -278,7 +296,7 @@ pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> Scan
     let mut i = r - 1;
     while i > 0 {
         i -= 1;
-        let (mut s, mut m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
+        let (mut s, mut m, d, n) = (sv[i], sm[i] | or, dv[i], dm[i] | or);
         if (m | n) & !S != 0 {
             return Scan::General;
         }
@@ -338,6 +356,13 @@ pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> Scan
 /// provably; `false` may be answered where they stay too.
 #[inline(always)]
 pub(crate) const fn keeps_few(src: Modes<'_>, zeros: bool) -> bool {
+    keeps_few_as(src, zeros, 0)
+}
+
+/// [`keeps_few`] of the modes with `or` (`S` or 0) set in every metadata: with `S`, the
+/// modes made static (`to_static`).
+#[inline(always)]
+pub(crate) const fn keeps_few_as(src: Modes<'_>, zeros: bool, or: u16) -> bool {
     let r = src.len();
     if r == 0 || src.sm.len() != r || src.dv.len() != r || src.dm.len() != r {
         return false;
@@ -345,15 +370,15 @@ pub(crate) const fn keeps_few(src: Modes<'_>, zeros: bool) -> bool {
     let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
     let mut i = 0;
     while i < r {
-        let (s, m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
+        let (s, m, d, n) = (sv[i], sm[i] | or, dv[i], dm[i] | or);
         if (m | n) & !S != 0 || (m == S && s == 1) || (zeros && n == S && d == 0) {
             return false;
         }
         // the merge test of the scan, with mode i + 1 as the front mode
-        if i + 1 < r && sm[i + 1] == S {
+        if i + 1 < r && sm[i + 1] | or == S {
             match mul_raw(s, m, d, n) {
                 Some((p, pm)) => {
-                    if pm == S && dm[i + 1] == S && p == dv[i + 1] {
+                    if pm == S && dm[i + 1] | or == S && p == dv[i + 1] {
                         return false;
                     }
                 }
