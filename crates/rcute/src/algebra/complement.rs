@@ -152,7 +152,7 @@ const fn complement_few(
             if !matches!(complement_few_as(src, cotarget, cover, out, S), Fast::Done) {
                 return false;
             }
-            out.to_dynamic();
+            out.make_dynamic();
             true
         }
     }

@@ -182,7 +182,7 @@ impl Few {
 
     /// Makes every integer dynamic (`to_dynamic`, of plain integers).
     #[inline(always)]
-    pub(crate) const fn to_dynamic(&mut self) {
+    pub(crate) const fn make_dynamic(&mut self) {
         let mut i = 0;
         while i < FEW {
             self.sm[i] &= !S;
