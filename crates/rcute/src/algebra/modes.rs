@@ -191,24 +191,6 @@ impl Few {
         }
     }
 
-    /// Reverses the order of the modes.
-    #[inline(always)]
-    const fn reverse(&mut self) {
-        let n = self.len();
-        if n > FEW {
-            return; // never
-        }
-        let mut i = 0;
-        while i < n / 2 {
-            let j = n - 1 - i;
-            (self.sv[i], self.sv[j]) = (self.sv[j], self.sv[i]);
-            (self.sm[i], self.sm[j]) = (self.sm[j], self.sm[i]);
-            (self.dv[i], self.dv[j]) = (self.dv[j], self.dv[i]);
-            (self.dm[i], self.dm[j]) = (self.dm[j], self.dm[i]);
-            i += 1;
-        }
-    }
-
     /// The modes, as [`Modes`].
     #[inline(always)]
     pub(crate) const fn modes(&self) -> Modes<'_> {
@@ -275,9 +257,48 @@ pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> Scan
 /// modes made static (`to_static`).
 #[inline(always)]
 pub(crate) const fn scan_few_as(src: Modes<'_>, zeros: bool, or: u16, out: &mut Few) -> Scan {
+    let into: Into<'_> = (&mut out.sv, &mut out.sm, &mut out.dv, &mut out.dm);
+    match scan_raw(src, false, zeros, or, false, into) {
+        Err(_) => Scan::General,
+        Ok((_, false)) => Scan::Same,
+        Ok((n, true)) => {
+            out.n = n as u8;
+            Scan::Done
+        }
+    }
+}
+
+/// The raw parts of modes being written: values and metadata of shapes and strides.
+type Into<'b> = (&'b mut [i64], &'b mut [u16], &'b mut [i64], &'b mut [u16]);
+
+/// [`coalesce_scan`] on plain integers (every metadata `S` or 0, after `or` is set in
+/// it) read as raw parts, writing the modes in order at the start of `into` (empty):
+/// `Ok` with their count and whether a mode changed (dropped, merged, its stride
+/// replaced or, with `extend`, its shape), the modes written unless none changed and not
+/// `always`; `Err` with the number of slots written where
+/// the general scan must answer (a scaled basis element or `_`, more modes than `into`
+/// holds, an error).
+#[inline(always)]
+const fn scan_raw(
+    src: Modes<'_>,
+    extend: bool,
+    zeros: bool,
+    or: u16,
+    always: bool,
+    into: Into<'_>,
+) -> Result<(usize, bool), usize> {
+    let (ov, om, odv, odm) = into;
+    let cap = ov.len();
     let r = src.len();
-    if r == 0 || src.sm.len() != r || src.dv.len() != r || src.dm.len() != r {
-        return Scan::General;
+    if r == 0
+        || src.sm.len() != r
+        || src.dv.len() != r
+        || src.dm.len() != r
+        || om.len() != cap
+        || odv.len() != cap
+        || odm.len() != cap
+    {
+        return Err(0);
     }
     let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
     // the modes are pushed last first (`k` of them), then reversed; the front mode (the
@@ -285,7 +306,7 @@ pub(crate) const fn scan_few_as(src: Modes<'_>, zeros: bool, or: u16, out: &mut 
     let mut k = 0;
     let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1] | or, dv[r - 1], dm[r - 1] | or);
     if (fsm | fdm) & !S != 0 {
-        return Scan::General;
+        return Err(0);
     }
     // whether a mode was dropped or merged, or a stride replaced
     let mut changed = false;
@@ -293,12 +314,16 @@ pub(crate) const fn scan_few_as(src: Modes<'_>, zeros: bool, or: u16, out: &mut 
         changed = fsm != S || fs != 1;
         (fs, fsm) = (1, S);
     }
+    if extend && fsm == S && fs == 1 {
+        changed = true;
+        fs = 2;
+    }
     let mut i = r - 1;
     while i > 0 {
         i -= 1;
         let (mut s, mut m, d, n) = (sv[i], sm[i] | or, dv[i], dm[i] | or);
         if (m | n) & !S != 0 {
-            return Scan::General;
+            return Err(k);
         }
         if zeros && n == S && d == 0 {
             (s, m) = (1, S);
@@ -316,19 +341,19 @@ pub(crate) const fn scan_few_as(src: Modes<'_>, zeros: bool, or: u16, out: &mut 
         let merge = fsm == S
             && match mul_raw(s, m, d, n) {
                 Some((p, pm)) => pm == S && fdm == S && p == fd,
-                None => return Scan::General,
+                None => return Err(k),
             };
         if merge {
             let Some((p, pm)) = mul_raw(s, m, fs, fsm) else {
-                return Scan::General;
+                return Err(k);
             };
             changed = true;
             (fs, fsm) = (p, pm);
         } else {
-            if k >= FEW {
-                return Scan::General;
+            if k >= cap {
+                return Err(k);
             }
-            (out.sv[k], out.sm[k], out.dv[k], out.dm[k]) = (fs, fsm, fd, fdm);
+            (ov[k], om[k], odv[k], odm[k]) = (fs, fsm, fd, fdm);
             k += 1;
             (fs, fsm) = (s, m);
         }
@@ -338,16 +363,24 @@ pub(crate) const fn scan_few_as(src: Modes<'_>, zeros: bool, or: u16, out: &mut 
         changed |= fdm != S || fd != 0;
         (fd, fdm) = (0, S);
     }
-    if !changed {
-        return Scan::Same;
+    if !changed && !always {
+        return Ok((r, false));
     }
-    if k >= FEW {
-        return Scan::General;
+    if k >= cap {
+        return Err(k);
     }
-    (out.sv[k], out.sm[k], out.dv[k], out.dm[k]) = (fs, fsm, fd, fdm);
-    out.n = k as u8 + 1;
-    out.reverse();
-    Scan::Done
+    (ov[k], om[k], odv[k], odm[k]) = (fs, fsm, fd, fdm);
+    let n = k + 1;
+    let mut i = 0;
+    while i < n / 2 {
+        let j = n - 1 - i;
+        (ov[i], ov[j]) = (ov[j], ov[i]);
+        (om[i], om[j]) = (om[j], om[i]);
+        (odv[i], odv[j]) = (odv[j], odv[i]);
+        (odm[i], odm[j]) = (odm[j], odm[i]);
+        i += 1;
+    }
+    Ok((n, changed))
 }
 
 /// Whether [`scan_few`] keeps the modes `src` as they are, read without writing anything
@@ -369,6 +402,22 @@ pub(crate) const fn keeps_few_as(src: Modes<'_>, zeros: bool, or: u16) -> bool {
     }
     let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
     let mut i = 0;
+    if !zeros && or == 0 {
+        // the modes before the first static shape: none is a `_1`, and none merges into
+        // the next one but the last, before a static shape
+        let mut md = 0;
+        while i < r && sm[i] == 0 {
+            md |= dm[i];
+            i += 1;
+        }
+        if md & !S != 0 {
+            return false;
+        }
+        if i == r {
+            return true;
+        }
+        i = i.saturating_sub(1);
+    }
     while i < r {
         let (s, m, d, n) = (sv[i], sm[i] | or, dv[i], dm[i] | or);
         if (m | n) & !S != 0 || (m == S && s == 1) || (zeros && n == S && d == 0) {
@@ -706,6 +755,67 @@ pub(crate) const fn coalesce_into(
     zeros: bool,
     out: Sink<'_>,
 ) -> Result<(), Error> {
+    match out {
+        Sink::Flat(f) => {
+            if f.n == 0 {
+                // the scan on raw parts, written in place
+                let into: Into<'_> = (&mut f.sv, &mut f.sm, &mut f.dv, &mut f.dm);
+                match scan_raw(src, extend, zeros, 0, true, into) {
+                    Ok((n, _)) => {
+                        f.n = n;
+                        return Ok(());
+                    }
+                    Err(k) => {
+                        // the slots written are cleared for the general scan
+                        let mut i = 0;
+                        while i < k && i < CAPACITY {
+                            f.set(i, Int::ZERO, Int::ZERO);
+                            i += 1;
+                        }
+                    }
+                }
+            }
+            coalesce_general(src, extend, zeros, Sink::Flat(f))
+        }
+        Sink::Layout(l) => {
+            if l.shape.leaf_count() == 0 && l.stride.leaf_count() == 0 {
+                // the scan on raw parts, written in place as the leaves of a flat layout
+                let (sv, sm) = l.shape.leaves_mut();
+                let (dv, dm) = l.stride.leaves_mut();
+                let into: Into<'_> = (sv, sm, dv, dm);
+                match scan_raw(src, extend, zeros, 0, true, into) {
+                    Ok((n, _)) => {
+                        l.shape.set_leaf_count(n);
+                        l.stride.set_leaf_count(n);
+                        l.shape.make_flat();
+                        l.stride.make_flat();
+                        l.basis = false;
+                        return Ok(());
+                    }
+                    Err(k) => {
+                        // the slots written are cleared (unused leaves stay zero)
+                        let (sv, sm) = l.shape.leaves_mut();
+                        let (dv, dm) = l.stride.leaves_mut();
+                        let mut i = 0;
+                        while i < k && i < CAPACITY {
+                            (sv[i], sm[i], dv[i], dm[i]) = (0, 0, 0, 0);
+                            i += 1;
+                        }
+                    }
+                }
+            }
+            coalesce_general(src, extend, zeros, Sink::Layout(l))
+        }
+    }
+}
+
+/// [`coalesce_into`] without its fast path ([`scan_raw`]).
+const fn coalesce_general(
+    src: Modes<'_>,
+    extend: bool,
+    zeros: bool,
+    out: Sink<'_>,
+) -> Result<(), Error> {
     if !extend && coalesce_keeps(src, zeros) {
         return out.set_modes(src);
     }
@@ -787,6 +897,49 @@ pub(crate) const fn coalesced(src: Modes<'_>, extend: bool, zeros: bool) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::testgen::Gen;
+
+    /// `coalesce_into` (with its fast path on raw parts, into a `Flat` or a layout)
+    /// answers what its general path answers, values, static bits and errors, with and
+    /// without `extend` and `zeros`, on random layouts of depth up to 2 (static and dynamic
+    /// values, `_1`s, zero, negative and scaled-basis strides, overflowing products).
+    #[test]
+    fn coalesce_into_is_the_general_path() {
+        let mut g = Gen(47);
+        let mut compared = 0;
+        for k in 0..20_000 {
+            let mut l: Layout = g.layout(2);
+            if k % 40 == 0 {
+                l = Layout::try_parse("(_2,(_4,3)):(_1@0,(_2@1,_8@1))").unwrap();
+            } else if k % 40 == 1 {
+                l = Layout::try_parse("(_4,(_2,_3)):(_4611686018427387904,(_1,_2))").unwrap();
+            } else if k % 40 == 2 {
+                l = Layout::try_parse("(_1,_4):(_3,_9223372036854775807)").unwrap();
+            }
+            let src = Modes::leaves(l.shape_ref(), l.stride_ref());
+            for (extend, zeros) in [(false, false), (false, true), (true, false), (true, true)] {
+                let (mut a, mut b) = (Flat::new(), Flat::new());
+                let got = coalesce_into(src, extend, zeros, Sink::Flat(&mut a));
+                let want = coalesce_general(src, extend, zeros, Sink::Flat(&mut b));
+                assert_eq!(got, want, "{l}, extend {extend}, zeros {zeros}");
+                let modes = |f: &Flat| {
+                    let m = Modes::flat(f);
+                    (0..m.len())
+                        .map(|i| (m.s(i), m.d(i)))
+                        .collect::<std::vec::Vec<_>>()
+                };
+                if got.is_ok() {
+                    assert_eq!(modes(&a), modes(&b), "{l}, extend {extend}, zeros {zeros}");
+                }
+                let (mut x, mut y) = (Layout::stream(), Layout::stream());
+                let got = coalesce_into(src, extend, zeros, Sink::Layout(&mut x)).map(|()| x);
+                let want = coalesce_general(src, extend, zeros, Sink::Layout(&mut y)).map(|()| y);
+                assert_eq!(got, want, "{l}, extend {extend}, zeros {zeros}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 80_000);
+    }
 
     /// Every flat layout of rank 1 to 3 over a set of static and dynamic values: where
     /// [`coalesce_keeps`] answers yes, the scan gives back the same modes, static bits
