@@ -21,6 +21,83 @@ impl LayoutBuilder {
         }
     }
 
+    /// The builder as an [`Out`] over its layout.
+    #[inline(always)]
+    pub(crate) const fn out(&mut self) -> Out<'_> {
+        Out { l: &mut self.l }
+    }
+
+    pub(crate) const fn open(&mut self) -> Result<(), Error> {
+        self.out().open()
+    }
+
+    pub(crate) const fn close(&mut self) -> Result<(), Error> {
+        self.out().close()
+    }
+
+    /// Appends a layout as one mode.
+    pub(crate) const fn push_layout(&mut self, l: &Layout) -> Result<(), Error> {
+        self.out().push_layout(l)
+    }
+
+    /// Appends the sub-layout of `l` at node `n` as one mode.
+    pub(crate) const fn push_sub(&mut self, l: &Layout, n: Node) -> Result<(), Error> {
+        self.out().push_sub(l, n)
+    }
+
+    /// [`Out::push_flat`].
+    pub(crate) const fn push_flat(&mut self, f: &Flat) -> Result<(), Error> {
+        self.out().push_flat(f)
+    }
+
+    /// A mark for [`LayoutBuilder::unwrap_single`]: where the next mode starts.
+    pub(crate) const fn mark(&self) -> usize {
+        self.l.shape.token_count()
+    }
+
+    /// [`Out::unwrap_single`].
+    pub(crate) const fn unwrap_single(&mut self, mark: usize) {
+        self.out().unwrap_single(mark)
+    }
+
+    /// Appends one integral mode `s:d`.
+    #[inline(always)]
+    pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
+        IntTuple::push_leaf_pair(&mut self.l.shape, &mut self.l.stride, s, d)
+    }
+
+    /// The layout built so far, read in place.
+    pub(crate) const fn layout(&self) -> &Layout {
+        &self.l
+    }
+
+    /// [`Out::push_sub_mode`].
+    #[inline]
+    pub(crate) const fn push_sub_mode(&mut self, l: &Layout, n: Node) -> Result<(), Error> {
+        self.out().push_sub_mode(l, n)
+    }
+
+    /// The layout built, finished where it is and read in place (no copy).
+    pub(crate) const fn finished(&mut self) -> &Layout {
+        self.l.basis = self.l.stride.has_basis();
+        &self.l
+    }
+
+    /// The layout built, as the `Ok` of a result: copied once, into the result (taking
+    /// `self` by value and wrapping the layout would copy it twice).
+    pub(crate) const fn finish(&mut self) -> Result<Layout, Error> {
+        self.l.basis = self.l.stride.has_basis();
+        Ok(self.l)
+    }
+}
+
+/// A layout being built in place, mode by mode (the layout of a [`LayoutBuilder`], see
+/// [`LayoutBuilder::out`]), as the functions that write one mode of a result take it.
+pub(crate) struct Out<'a> {
+    l: &'a mut Layout,
+}
+
+impl<'a> Out<'a> {
     pub(crate) const fn open(&mut self) -> Result<(), Error> {
         tri!(self.l.shape.push_open());
         self.l.stride.push_open()
@@ -57,21 +134,28 @@ impl LayoutBuilder {
             // one integral mode `s:e`, pushed as `s:e*d` (`_0` stays `_0`)
             let s = l.shape_ref().leaf(n.l);
             let e = l.stride_ref().leaf(n.l);
-            if e.is_constant(0) {
-                return self.push_mode(s, e);
-            }
-            return match e.try_mul(d) {
-                Ok(m) => self.push_mode(s, m),
-                // the same error as pushing then scaling: a full builder first
-                Err(err) => {
-                    tri!(self.push_mode(s, e));
-                    Err(err)
-                }
-            };
+            return self.push_mode_composed(s, e, d);
         }
         let start = self.l.stride.leaf_count();
         tri!(self.push_sub(l, n));
         self.l.stride.scale_leaves_from(start, d)
+    }
+
+    /// Appends `s:d ∘ (s:e)` for a single-mode `s:d`: the mode `s:e*d` (`_0` stays `_0`),
+    /// with the errors of pushing `s:e` and then scaling its stride.
+    #[inline(always)]
+    pub(crate) const fn push_mode_composed(&mut self, s: Int, e: Int, d: Int) -> Result<(), Error> {
+        if e.is_constant(0) {
+            return self.push_mode(s, e);
+        }
+        match e.try_mul(d) {
+            Ok(m) => self.push_mode(s, m),
+            // the same error as pushing then scaling: a full builder first
+            Err(err) => {
+                tri!(self.push_mode(s, e));
+                Err(err)
+            }
+        }
     }
 
     /// Appends `s:d ∘ (the layout of the flat modes f)` as one mode: the single mode as an
@@ -139,12 +223,6 @@ impl LayoutBuilder {
         IntTuple::push_leaf_pair(&mut self.l.shape, &mut self.l.stride, s, d)
     }
 
-    /// The layout built so far, read in place (its `basis` flag is set by
-    /// [`LayoutBuilder::finish`]).
-    pub(crate) const fn layout(&self) -> &Layout {
-        &self.l
-    }
-
     /// Appends the sub-layout of `l` at node `n` as one mode, as [`LayoutBuilder::push_sub`]
     /// does (the same errors); a small one token by token, without slice copies (a call
     /// of `memcpy` each, which costs more than a few tokens).
@@ -192,17 +270,10 @@ impl LayoutBuilder {
         Ok(())
     }
 
-    /// The layout built, finished where it is and read in place (no copy).
-    pub(crate) const fn finished(&mut self) -> &Layout {
-        self.l.basis = self.l.stride.has_basis();
-        &self.l
-    }
-
-    /// The layout built, as the `Ok` of a result: copied once, into the result (taking
-    /// `self` by value and wrapping the layout would copy it twice).
-    pub(crate) const fn finish(&mut self) -> Result<Layout, Error> {
-        self.l.basis = self.l.stride.has_basis();
-        Ok(self.l)
+    /// Empties the layout being built (for a path that gives up and starts again).
+    #[inline(never)]
+    pub(crate) const fn clear(&mut self) {
+        *self.l = Layout::stream();
     }
 }
 

@@ -12,7 +12,7 @@
 //! static values; it answers a layout that is not `A ∘ B` otherwise. rcute checks the
 //! values and answers an error naming the mode.
 
-use crate::algebra::builder::LayoutBuilder;
+use crate::algebra::builder::{LayoutBuilder, Out};
 use crate::algebra::carry::Carry;
 use crate::algebra::coalesce::coalesce_x;
 use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
@@ -88,7 +88,7 @@ impl Lhs<'_> {
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
 /// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
 const fn composition_impl<const AS_CUTE: bool>(
-    out: &mut LayoutBuilder,
+    out: &mut Out<'_>,
     a: Lhs<'_>,
     bs: &IntTuple,
     ns: Node,
@@ -116,7 +116,7 @@ const fn composition_impl<const AS_CUTE: bool>(
 /// Composition of `A` with one integral mode `s:d` of `B`, written as the next mode of
 /// `out` (an integral mode, or a tuple of them).
 const fn composition_int<const AS_CUTE: bool>(
-    out: &mut LayoutBuilder,
+    out: &mut Out<'_>,
     a: Lhs<'_>,
     s: Int,
     d: Int,
@@ -404,7 +404,7 @@ const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error>
 /// function beyond its domain, then walk `B`.
 const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     let mut out = LayoutBuilder::new();
-    tri!(composition_general_into(a, b, &mut out));
+    tri!(composition_general_in(a, b, &mut out.out()));
     out.finish()
 }
 
@@ -420,9 +420,9 @@ pub(crate) const fn composition_general_with(
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
     if as_cute {
-        tri!(walk::<true>(&mut out, lhs, b));
+        tri!(walk::<true>(&mut out.out(), lhs, b, Node::ROOT));
     } else {
-        tri!(walk::<false>(&mut out, lhs, b));
+        tri!(walk::<false>(&mut out.out(), lhs, b, Node::ROOT));
     }
     out.finish()
 }
@@ -437,26 +437,29 @@ pub(crate) const fn composition_integer_with(
     let mut flat = Flat::new();
     let src = Modes::leaves(a.shape_ref(), a.stride_ref());
     tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
-    let mut out = LayoutBuilder::new();
     let mut carry = Carry::over(&flat);
-    if as_cute {
-        tri!(composition_int::<true>(
-            &mut out,
-            Lhs::Flat(&flat),
-            n,
-            Int::ONE,
-            &mut carry
-        ));
-    } else {
-        tri!(composition_int::<false>(
-            &mut out,
-            Lhs::Flat(&flat),
-            n,
-            Int::ONE,
-            &mut carry
-        ));
+    let mut b = LayoutBuilder::new();
+    {
+        let mut out = b.out();
+        if as_cute {
+            tri!(composition_int::<true>(
+                &mut out,
+                Lhs::Flat(&flat),
+                n,
+                Int::ONE,
+                &mut carry
+            ));
+        } else {
+            tri!(composition_int::<false>(
+                &mut out,
+                Lhs::Flat(&flat),
+                n,
+                Int::ONE,
+                &mut carry
+            ));
+        }
     }
-    out.finish()
+    b.finish()
 }
 
 /// [`Layout::try_composition`] of the sub-layout of `a` at node `an` with `b`, written as
@@ -465,20 +468,26 @@ pub(crate) const fn compose_sub_into(
     a: &Layout,
     an: Node,
     b: &Layout,
-    out: &mut LayoutBuilder,
+    bn: Node,
+    out: &mut Out<'_>,
 ) -> Result<(), Error> {
     if b.has_basis_strides() {
+        if bn.t != 0 {
+            // the sub-layout of `b` on its own
+            let m = Layout::from_parts(b.shape_ref().subtree(bn), b.stride_ref().subtree(bn));
+            return compose_sub_into(a, an, &m, Node::ROOT, out);
+        }
         // coalesced along the profile of `b`: on a copy of the mode
         let m = if an.t == 0 {
             *a
         } else {
             Layout::from_parts(a.shape_ref().subtree(an), a.stride_ref().subtree(an))
         };
-        return composition_general_into(&m, b, out);
+        return composition_general_in(&m, b, out);
     }
     if a.shape_ref().is_leaf_node(an) {
         // `compose_leaf`, copied in place
-        return out.push_sub_composed(a.stride_ref().int_at(an), b, Node::ROOT);
+        return out.push_sub_composed(a.stride_ref().int_at(an), b, bn);
     }
     // `Lhs::of` on the sub-layout's leaves
     let mut flat = Flat::new();
@@ -488,7 +497,47 @@ pub(crate) const fn compose_sub_into(
         false,
         Sink::Flat(&mut flat)
     ));
-    walk::<false>(out, Lhs::Flat(&flat), b)
+    walk::<false>(out, Lhs::Flat(&flat), b, bn)
+}
+
+/// `A ∘ (the sub-layout of b at bn, the layout of the flat modes c)` written as the next
+/// mode of `out`, for an `A` given as its modes coalesced for the walk (`f`, CuTe's
+/// `coalesce_x`) and a `b` with integer strides: what [`compose_sub_into`] answers for
+/// that pair (the divisor of a logical divide, `(tile, complement)`), without building the
+/// pair. The caller checks that the pair fits one layout.
+pub(crate) const fn compose_pair_into(
+    f: &Flat,
+    b: &Layout,
+    bn: Node,
+    c: &Flat,
+    out: &mut Out<'_>,
+) -> Result<(), Error> {
+    let a = Lhs::Flat(f);
+    let mut carry = Carry::over(f);
+    tri!(out.open());
+    tri!(composition_impl::<false>(
+        out,
+        a,
+        b.shape_ref(),
+        bn,
+        b.stride_ref(),
+        bn,
+        &mut carry
+    ));
+    // the flat modes of `c`: its single mode, or a flat tuple of them
+    if c.n == 1 {
+        tri!(composition_int::<false>(out, a, c.s(0), c.d(0), &mut carry));
+    } else {
+        tri!(out.open());
+        let mut i = 0;
+        while i < c.n {
+            tri!(composition_int::<false>(out, a, c.s(i), c.d(i), &mut carry));
+            i += 1;
+        }
+        tri!(out.close());
+    }
+    tri!(out.close());
+    carry.check(f)
 }
 
 /// [`composition_general`] written as the next mode of `out`.
@@ -497,10 +546,15 @@ pub(crate) const fn composition_general_into(
     b: &Layout,
     out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
+    composition_general_in(a, b, &mut out.out())
+}
+
+/// [`composition_general`] written as the next mode of `out`.
+const fn composition_general_in(a: &Layout, b: &Layout, out: &mut Out<'_>) -> Result<(), Error> {
     let mut flat = Flat::new();
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
-    walk::<false>(out, lhs, b)
+    walk::<false>(out, lhs, b, Node::ROOT)
 }
 
 /// `A ∘ b` written as the next mode of `out`, for an `A` given as flat modes that are
@@ -512,19 +566,21 @@ pub(crate) const fn compose_flat_into(
     b: &Layout,
     out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
+    let out = &mut out.out();
     if a.n == 1 {
         // `compose_leaf`, copied in place
         return out.push_sub_composed(a.d(0), b, Node::ROOT);
     }
-    walk::<false>(out, Lhs::Flat(a), b)
+    walk::<false>(out, Lhs::Flat(a), b, Node::ROOT)
 }
 
 /// CuTe's walk of every mode of `b` over `a`, then the check that composing mode by mode
 /// was the composed function (see [`Carry`]).
 const fn walk<const AS_CUTE: bool>(
-    out: &mut LayoutBuilder,
+    out: &mut Out<'_>,
     a: Lhs<'_>,
     b: &Layout,
+    bn: Node,
 ) -> Result<(), Error> {
     let mut carry = match a {
         Lhs::Flat(f) => Carry::over(f),
@@ -534,9 +590,9 @@ const fn walk<const AS_CUTE: bool>(
         out,
         a,
         b.shape_ref(),
-        Node::ROOT,
+        bn,
         b.stride_ref(),
-        Node::ROOT,
+        bn,
         &mut carry,
     ));
     match a {
@@ -639,44 +695,51 @@ impl Layout {
                     });
                 }
                 let mut b = LayoutBuilder::new();
-                tri!(b.open());
-                // a single-mode mode of self composed with a layout or integer element:
-                // the element, its strides scaled, copied in place (see `compose_leaf`)
-                let mut walk = PairWalk::new(self, t);
-                let mut i = 0;
-                while i < rt {
-                    if let Some((_, d, e)) = walk.single(self, t, i) {
-                        match walk.integer(t) {
-                            // an integer `n` composes as `n:_1`
-                            Some(n) => tri!(b.push_sub_composed(d, &unit_stride(n), Node::ROOT)),
-                            None => tri!(b.push_sub_composed(d, t.inner_layout(), e)),
-                        }
-                        walk.advance(self, t, i);
-                        i += 1;
-                        continue;
-                    }
-                    // a layout or integer element: the mode composed in place
-                    if let Some((mn, _)) = walk.element(self, t, i)
-                        && let Some(e) = t.composition_element(i)
-                    {
-                        tri!(compose_sub_into(self, mn, &e, &mut b));
-                        walk.advance(self, t, i);
-                        i += 1;
-                        continue;
-                    }
-                    walk.advance(self, t, i);
-                    let mode = tri!(self.try_mode(i));
-                    let r = match t.composition_element(i) {
-                        Some(e) => tri!(mode.try_composition(&e)),
-                        None => tri!(mode.try_composition_tiler(&tri!(t.try_element(i)))),
-                    };
-                    tri!(b.push_layout(&r));
-                    i += 1;
-                }
-                tri!(b.close());
+                tri!(self.composition_tuple_into(t, &mut b.out()));
                 b.finish()
             }
         }
+    }
+
+    /// [`Layout::try_composition_tiler`] by a tuple tiler of at most `self.rank()` elements,
+    /// written into `b` (empty).
+    const fn composition_tuple_into(&self, t: &Tiler, b: &mut Out<'_>) -> Result<(), Error> {
+        let rt = t.rank();
+        tri!(b.open());
+        // a mode of self composed with a layout or integer element, read in place: a
+        // single-mode mode takes the element, its strides scaled (see `compose_leaf`)
+        let mut walk = PairWalk::new(self, t);
+        let mut i = 0;
+        while i < rt {
+            if let Some((_, d, e)) = walk.single(self, t, i) {
+                match walk.integer(t) {
+                    // an integer `n` composes as `n:_1`
+                    Some(n) => tri!(b.push_mode_composed(n, Int::ONE, d)),
+                    None => tri!(b.push_sub_composed(d, t.inner_layout(), e)),
+                }
+                walk.advance(self, t, i);
+                i += 1;
+                continue;
+            }
+            if let Some((mn, e)) = walk.element(self, t, i) {
+                match walk.integer(t) {
+                    Some(n) => tri!(compose_sub_into(self, mn, &unit_stride(n), Node::ROOT, b)),
+                    None => tri!(compose_sub_into(self, mn, t.inner_layout(), e, b)),
+                }
+                walk.advance(self, t, i);
+                i += 1;
+                continue;
+            }
+            walk.advance(self, t, i);
+            let mode = tri!(self.try_mode(i));
+            let r = match t.composition_element(i) {
+                Some(e) => tri!(mode.try_composition(&e)),
+                None => tri!(mode.try_composition_tiler(&tri!(t.try_element(i)))),
+            };
+            tri!(b.push_layout(&r));
+            i += 1;
+        }
+        b.close()
     }
 
     /// [`Layout::try_composition_tiler`], panicking with the error's message.

@@ -5,15 +5,15 @@
 //! mode 0 is the tile (`composition(L, T)`), mode 1 the rest. A tuple tiler divides mode by
 //! mode and keeps the modes of `L` beyond it.
 
-use crate::algebra::builder::LayoutBuilder;
+use crate::algebra::builder::{LayoutBuilder, Out};
 use crate::algebra::complement::{Cotarget, complement_into};
-use crate::algebra::composition::compose_sub_into;
+use crate::algebra::composition::{compose_pair_into, compose_sub_into};
 use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{IntTuple, NODE_CAPACITY, Node};
+use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
 /// The end of every node of a tuple (what `node_end` answers), found in one pass over its
 /// tokens, so that a walk that asks again and again for the ends of nested nodes does
@@ -92,14 +92,14 @@ pub(crate) const fn zip2_by(l: &Layout, guide: &IntTuple) -> Result<Layout, Erro
         return Ok(*l);
     }
     let mut out = LayoutBuilder::new();
-    tri!(zip2_into(&mut out, l, guide, false));
+    tri!(zip2_into(&mut out.out(), l, guide, false));
     out.finish()
 }
 
 /// [`zip2_by`] for a tuple guide, written into `out` (empty); with `unpack1`, the second
 /// mode without its parentheses where its rank is not 1 (what [`unpack`] makes of it).
 const fn zip2_into(
-    out: &mut LayoutBuilder,
+    out: &mut Out<'_>,
     l: &Layout,
     guide: &IntTuple,
     unpack1: bool,
@@ -142,7 +142,7 @@ const fn zip_rank_error(found: usize) -> Error {
 /// `ends` are the ends of the nodes of `l`'s shape.
 #[allow(clippy::too_many_arguments)]
 const fn zip_pass(
-    out: &mut LayoutBuilder,
+    out: &mut Out<'_>,
     l: &Layout,
     ends: &Ends,
     n: Node,
@@ -222,7 +222,7 @@ impl Layout {
 /// Appends the rest of dividing the single mode `s:d` by the element of `t` at node `e` of
 /// its inner layout: `s:d ∘ complement(e, s)`, the complement taken as flat modes of the
 /// sub-layout in place.
-const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) -> Result<(), Error> {
+const fn push_rest(b: &mut Out<'_>, t: &Tiler, s: Int, d: Int, e: Node) -> Result<(), Error> {
     let mut c = Flat::new();
     tri!(complement_into(
         t.inner_layout(),
@@ -242,7 +242,7 @@ const fn divide_by_layout(
     an: Node,
     tl: &Layout,
     tn: Node,
-    out: &mut LayoutBuilder,
+    out: &mut Out<'_>,
 ) -> Result<(), Error> {
     let mut c = Flat::new();
     let s = a.shape_ref();
@@ -254,45 +254,65 @@ const fn divide_by_layout(
             Cotarget::Int(s.int_at(an)),
             Sink::Flat(&mut c)
         ));
-    } else {
-        let mut f = Flat::new();
-        tri!(coalesce_into(
-            Modes::sub(a, an),
-            false,
-            false,
-            Sink::Flat(&mut f)
+        return compose_with_pair(a, an, tl, tn, &c, out);
+    }
+    let mut f = Flat::new();
+    let src = Modes::sub(a, an);
+    tri!(coalesce_into(src, false, false, Sink::Flat(&mut f)));
+    if f.n == 1 {
+        tri!(complement_into(
+            tl,
+            tn,
+            Cotarget::Int(f.s(0)),
+            Sink::Flat(&mut c)
         ));
-        if f.n == 1 {
-            tri!(complement_into(
-                tl,
-                tn,
-                Cotarget::Int(f.s(0)),
-                Sink::Flat(&mut c)
-            ));
-        } else {
-            // the shape of the coalesced layout: a flat tuple of its modes' shapes
-            let mut target = IntTuple::stream();
-            tri!(target.push_open());
-            let mut i = 0;
-            while i < f.n {
-                tri!(target.push_leaf(f.s(i)));
-                i += 1;
-            }
-            tri!(target.push_close());
-            tri!(complement_into(
-                tl,
-                tn,
-                Cotarget::Shape(&target),
-                Sink::Flat(&mut c)
-            ));
+    } else {
+        // the shape of the coalesced layout: a flat tuple of its modes' shapes
+        let mut target = IntTuple::stream();
+        tri!(target.push_open());
+        let mut i = 0;
+        while i < f.n {
+            tri!(target.push_leaf(f.s(i)));
+            i += 1;
+        }
+        tri!(target.push_close());
+        tri!(complement_into(
+            tl,
+            tn,
+            Cotarget::Shape(&target),
+            Sink::Flat(&mut c)
+        ));
+    }
+    // composed with the pair without building it, with `a`'s modes as coalesced above:
+    // coalescing for the walk (which keeps the function past the domain) changes them
+    // only where the last mode is a static `_1`; where the pair does not fit one layout,
+    // building it is the error
+    if !tl.has_basis_strides() && !src.s(src.len() - 1).is_constant(1) {
+        let tend = tl.shape_ref().node_end(tn);
+        let ct = if c.n == 1 { 1 } else { c.n + 2 };
+        if tend.l - tn.l + c.n <= CAPACITY && tend.t - tn.t + ct + 2 <= NODE_CAPACITY {
+            return compose_pair_into(&f, tl, tn, &c, out);
         }
     }
+    compose_with_pair(a, an, tl, tn, &c, out)
+}
+
+/// `a ∘ (tl, c)` (the sub-layouts at `an` and `tn`, the complement `c` as flat modes),
+/// with the pair built.
+const fn compose_with_pair(
+    a: &Layout,
+    an: Node,
+    tl: &Layout,
+    tn: Node,
+    c: &Flat,
+    out: &mut Out<'_>,
+) -> Result<(), Error> {
     let mut b = LayoutBuilder::new();
     tri!(b.open());
     tri!(b.push_sub(tl, tn));
-    tri!(b.push_flat(&c));
+    tri!(b.push_flat(c));
     tri!(b.close());
-    compose_sub_into(a, an, b.finished(), out)
+    compose_sub_into(a, an, b.finished(), Node::ROOT, out)
 }
 
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
@@ -361,27 +381,22 @@ impl Layout {
     /// ```
     pub const fn try_logical_divide(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
-            TilerKind::Layout(tl) => {
-                let mut out = LayoutBuilder::new();
-                tri!(divide_by_layout(self, Node::ROOT, tl, Node::ROOT, &mut out));
-                out.finish()
-            }
             TilerKind::Underscore => Ok(*self),
-            TilerKind::Integer(_) => {
+            TilerKind::Layout(_) | TilerKind::Integer(_) => {
                 let mut out = LayoutBuilder::new();
                 tri!(divide_by_layout(
                     self,
                     Node::ROOT,
                     t.inner_layout(),
                     Node::ROOT,
-                    &mut out
+                    &mut out.out()
                 ));
                 out.finish()
             }
             TilerKind::Tuple => {
-                let mut b = LayoutBuilder::new();
-                tri!(self.logical_divide_tuple_into(t, &mut b));
-                b.finish()
+                let mut out = LayoutBuilder::new();
+                tri!(self.logical_divide_tuple_into(t, &mut out.out()));
+                out.finish()
             }
         }
     }
@@ -389,17 +404,13 @@ impl Layout {
     /// [`Layout::logical_divide_tuple_into`] as a call of its own, for the zipped and tiled
     /// divides' general paths (inlined there, it slows their fast paths).
     #[inline(never)]
-    const fn logical_divide_tuple_in(&self, t: &Tiler, b: &mut LayoutBuilder) -> Result<(), Error> {
+    const fn logical_divide_tuple_in(&self, t: &Tiler, b: &mut Out<'_>) -> Result<(), Error> {
         self.logical_divide_tuple_into(t, b)
     }
 
     /// [`Layout::try_logical_divide`] by a tuple tiler, written into `b` (empty).
     #[inline(always)]
-    const fn logical_divide_tuple_into(
-        &self,
-        t: &Tiler,
-        b: &mut LayoutBuilder,
-    ) -> Result<(), Error> {
+    const fn logical_divide_tuple_into(&self, t: &Tiler, b: &mut Out<'_>) -> Result<(), Error> {
         let rt = t.rank();
         let rl = self.rank();
         if rt > rl {
@@ -487,15 +498,14 @@ impl Layout {
             return res;
         }
         let mut b = LayoutBuilder::new();
-        if tri!(self.zipped_divide_single(t, &mut b, false)) {
-            return b.finish();
+        if !tri!(self.zipped_divide_single(t, &mut b.out(), false)) {
+            b.out().clear();
+            // the divided layout zipped where it was built
+            let mut d = LayoutBuilder::new();
+            tri!(self.logical_divide_tuple_in(t, &mut d.out()));
+            tri!(zip2_into(&mut b.out(), d.finished(), t.guide(), false));
         }
-        // the divided layout zipped where it was built
-        let mut d = LayoutBuilder::new();
-        tri!(self.logical_divide_tuple_in(t, &mut d));
-        let mut out = LayoutBuilder::new();
-        tri!(zip2_into(&mut out, d.finished(), t.guide(), false));
-        out.finish()
+        b.finish()
     }
 
     /// [`Layout::try_zipped_divide`] in one builder when every element of a tuple tiler
@@ -510,7 +520,7 @@ impl Layout {
     const fn zipped_divide_single(
         &self,
         t: &Tiler,
-        b: &mut LayoutBuilder,
+        b: &mut Out<'_>,
         unpack1: bool,
     ) -> Result<bool, Error> {
         let (rt, rl) = (t.rank(), self.rank());
@@ -584,21 +594,20 @@ impl Layout {
         // where the zipped layout (two tokens more) might not have fit, the zipped layout
         // and then `unpack`, for the same answer or error
         let mut b = LayoutBuilder::new();
-        match self.zipped_divide_single(t, &mut b, true) {
-            Ok(true) if b.mark() + 2 <= NODE_CAPACITY => return b.finish(),
-            Ok(false) if t.guide().is_tuple() => {
+        let built = match self.zipped_divide_single(t, &mut b.out(), true) {
+            Ok(true) => b.mark() + 2 <= NODE_CAPACITY,
+            Ok(false) => {
+                b.out().clear();
                 // the divided layout zipped where it was built
                 let mut d = LayoutBuilder::new();
-                if self.logical_divide_tuple_in(t, &mut d).is_ok() {
-                    let mut b = LayoutBuilder::new();
-                    if zip2_into(&mut b, d.finished(), t.guide(), true).is_ok()
-                        && b.mark() + 2 <= NODE_CAPACITY
-                    {
-                        return b.finish();
-                    }
-                }
+                self.logical_divide_tuple_in(t, &mut d.out()).is_ok()
+                    && zip2_into(&mut b.out(), d.finished(), t.guide(), true).is_ok()
+                    && b.mark() + 2 <= NODE_CAPACITY
             }
-            _ => {}
+            Err(_) => false,
+        };
+        if built {
+            return b.finish();
         }
         unpack(&tri!(self.try_zipped_divide(t)), false)
     }
@@ -844,6 +853,43 @@ mod tests {
         assert!(oks > 400, "{oks} answers");
     }
 
+    /// Composing with the divisor pair without building it (`compose_pair_into`, `a`'s
+    /// modes coalesced once) gives exactly what composing with the built pair gives
+    /// (values, static bits, errors), on random layouts, tilers and complements.
+    #[test]
+    fn pair_composed_in_place_is_the_built_pair() {
+        let mut g = Gen(47);
+        let (mut compared, mut oks) = (0, 0);
+        for _ in 0..6000 {
+            let a = g.layout(2);
+            let tl = g.layout(1);
+            let c = g.layout(1);
+            let (src, cm) = (Modes::sub(&a, Node::ROOT), Modes::sub(&c, Node::ROOT));
+            if a.shape_ref().is_leaf() || src.s(src.len() - 1).is_constant(1) {
+                continue;
+            }
+            let mut f = Flat::new();
+            let mut cf = Flat::new();
+            if coalesce_into(src, false, false, Sink::Flat(&mut f)).is_err()
+                || crate::algebra::modes::coalesce_into(cm, false, false, Sink::Flat(&mut cf))
+                    .is_err()
+            {
+                continue;
+            }
+            let mut want = LayoutBuilder::new();
+            let want = compose_with_pair(&a, Node::ROOT, &tl, Node::ROOT, &cf, &mut want.out())
+                .and_then(|()| want.finish());
+            let mut got = LayoutBuilder::new();
+            let got = compose_pair_into(&f, &tl, Node::ROOT, &cf, &mut got.out())
+                .and_then(|()| got.finish());
+            assert_eq!(got, want, "{a} o ({tl}, {c})");
+            compared += 1;
+            oks += usize::from(got.is_ok());
+        }
+        assert!(compared > 3000, "{compared} compared");
+        assert!(oks > 500, "{oks} answers");
+    }
+
     /// `tiled_divide` built with its second mode unpacked gives exactly `unpack` of the
     /// zipped divide (values, static bits, errors) on random layouts and tilers.
     #[test]
@@ -986,7 +1032,7 @@ mod tests {
                             && l.mode(i).shape_ref().is_leaf()
                     });
                 let taken = !matches!(
-                    l.zipped_divide_single(&t, &mut LayoutBuilder::new(), false),
+                    l.zipped_divide_single(&t, &mut LayoutBuilder::new().out(), false),
                     Ok(false)
                 );
                 assert_eq!(taken, applies, "zipped_divide({l}, {t})");
