@@ -21,83 +21,6 @@ impl LayoutBuilder {
         }
     }
 
-    /// The builder as an [`Out`] over its layout.
-    #[inline(always)]
-    pub(crate) const fn out(&mut self) -> Out<'_> {
-        Out { l: &mut self.l }
-    }
-
-    pub(crate) const fn open(&mut self) -> Result<(), Error> {
-        self.out().open()
-    }
-
-    pub(crate) const fn close(&mut self) -> Result<(), Error> {
-        self.out().close()
-    }
-
-    /// Appends a layout as one mode.
-    pub(crate) const fn push_layout(&mut self, l: &Layout) -> Result<(), Error> {
-        self.out().push_layout(l)
-    }
-
-    /// Appends the sub-layout of `l` at node `n` as one mode.
-    pub(crate) const fn push_sub(&mut self, l: &Layout, n: Node) -> Result<(), Error> {
-        self.out().push_sub(l, n)
-    }
-
-    /// [`Out::push_flat`].
-    pub(crate) const fn push_flat(&mut self, f: &Flat) -> Result<(), Error> {
-        self.out().push_flat(f)
-    }
-
-    /// A mark for [`LayoutBuilder::unwrap_single`]: where the next mode starts.
-    pub(crate) const fn mark(&self) -> usize {
-        self.l.shape.token_count()
-    }
-
-    /// [`Out::unwrap_single`].
-    pub(crate) const fn unwrap_single(&mut self, mark: usize) {
-        self.out().unwrap_single(mark)
-    }
-
-    /// Appends one integral mode `s:d`.
-    #[inline(always)]
-    pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
-        IntTuple::push_leaf_pair(&mut self.l.shape, &mut self.l.stride, s, d)
-    }
-
-    /// The layout built so far, read in place.
-    pub(crate) const fn layout(&self) -> &Layout {
-        &self.l
-    }
-
-    /// [`Out::push_sub_mode`].
-    #[inline]
-    pub(crate) const fn push_sub_mode(&mut self, l: &Layout, n: Node) -> Result<(), Error> {
-        self.out().push_sub_mode(l, n)
-    }
-
-    /// The layout built, finished where it is and read in place (no copy).
-    pub(crate) const fn finished(&mut self) -> &Layout {
-        self.l.basis = self.l.stride.has_basis();
-        &self.l
-    }
-
-    /// The layout built, as the `Ok` of a result: copied once, into the result (taking
-    /// `self` by value and wrapping the layout would copy it twice).
-    pub(crate) const fn finish(&mut self) -> Result<Layout, Error> {
-        self.l.basis = self.l.stride.has_basis();
-        Ok(self.l)
-    }
-}
-
-/// A layout being built in place, mode by mode (the layout of a [`LayoutBuilder`], see
-/// [`LayoutBuilder::out`]), as the functions that write one mode of a result take it.
-pub(crate) struct Out<'a> {
-    l: &'a mut Layout,
-}
-
-impl<'a> Out<'a> {
     pub(crate) const fn open(&mut self) -> Result<(), Error> {
         tri!(self.l.shape.push_open());
         self.l.stride.push_open()
@@ -136,9 +59,36 @@ impl<'a> Out<'a> {
             let e = l.stride_ref().leaf(n.l);
             return self.push_mode_composed(s, e, d);
         }
-        let start = self.l.stride.leaf_count();
-        tri!(self.push_sub(l, n));
-        self.l.stride.scale_leaves_from(start, d)
+        let end = l.shape_ref().node_end(n);
+        if end.t - n.t > 16 {
+            let start = self.l.stride.leaf_count();
+            tri!(self.push_sub(l, n));
+            return self.l.stride.scale_leaves_from(start, d);
+        }
+        // a small one token by token, scaled as it is copied: `push_node`'s checks for
+        // the whole subtree first, then the first stride whose scaling fails is the error
+        // (what pushing then scaling answers)
+        let s = l.shape_ref();
+        tri!(self.l.shape.reserve(end.t - n.t, end.l - n.l));
+        let mut k = n;
+        while k.t < end.t {
+            if s.is_leaf_node(k) {
+                let e = l.stride_ref().int_at(k);
+                let e = if e.is_constant(0) {
+                    e
+                } else {
+                    tri!(e.try_mul(d))
+                };
+                tri!(self.push_mode(s.int_at(k), e));
+                k.l += 1;
+            } else if s.is_close(k) {
+                tri!(self.close());
+            } else {
+                tri!(self.open());
+            }
+            k.t += 1;
+        }
+        Ok(())
     }
 
     /// Appends `s:d ∘ (s:e)` for a single-mode `s:d`: the mode `s:e*d` (`_0` stays `_0`),
@@ -273,7 +223,26 @@ impl<'a> Out<'a> {
     /// Empties the layout being built (for a path that gives up and starts again).
     #[inline(never)]
     pub(crate) const fn clear(&mut self) {
-        *self.l = Layout::stream();
+        self.l = Layout::stream();
+    }
+
+    /// The layout built so far, read in place (its `basis` flag is set by
+    /// [`LayoutBuilder::finish`]).
+    pub(crate) const fn layout(&self) -> &Layout {
+        &self.l
+    }
+
+    /// The layout built, finished where it is and read in place (no copy).
+    pub(crate) const fn finished(&mut self) -> &Layout {
+        self.l.basis = self.l.stride.has_basis();
+        &self.l
+    }
+
+    /// The layout built, as the `Ok` of a result: copied once, into the result (taking
+    /// `self` by value and wrapping the layout would copy it twice).
+    pub(crate) const fn finish(&mut self) -> Result<Layout, Error> {
+        self.l.basis = self.l.stride.has_basis();
+        Ok(self.l)
     }
 }
 

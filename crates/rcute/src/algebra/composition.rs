@@ -12,7 +12,7 @@
 //! static values; it answers a layout that is not `A ∘ B` otherwise. rcute checks the
 //! values and answers an error naming the mode.
 
-use crate::algebra::builder::{LayoutBuilder, Out};
+use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::carry::Carry;
 use crate::algebra::coalesce::coalesce_x;
 use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
@@ -88,7 +88,7 @@ impl Lhs<'_> {
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
 /// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
 const fn composition_impl<const AS_CUTE: bool>(
-    out: &mut Out<'_>,
+    out: &mut LayoutBuilder,
     a: Lhs<'_>,
     bs: &IntTuple,
     ns: Node,
@@ -116,7 +116,7 @@ const fn composition_impl<const AS_CUTE: bool>(
 /// Composition of `A` with one integral mode `s:d` of `B`, written as the next mode of
 /// `out` (an integral mode, or a tuple of them).
 const fn composition_int<const AS_CUTE: bool>(
-    out: &mut Out<'_>,
+    out: &mut LayoutBuilder,
     a: Lhs<'_>,
     s: Int,
     d: Int,
@@ -404,7 +404,7 @@ const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error>
 /// function beyond its domain, then walk `B`.
 const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     let mut out = LayoutBuilder::new();
-    tri!(composition_general_in(a, b, &mut out.out()));
+    tri!(composition_general_into(a, b, &mut out));
     out.finish()
 }
 
@@ -420,9 +420,9 @@ pub(crate) const fn composition_general_with(
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
     if as_cute {
-        tri!(walk::<true>(&mut out.out(), lhs, b, Node::ROOT));
+        tri!(walk::<true>(&mut out, lhs, b, Node::ROOT));
     } else {
-        tri!(walk::<false>(&mut out.out(), lhs, b, Node::ROOT));
+        tri!(walk::<false>(&mut out, lhs, b, Node::ROOT));
     }
     out.finish()
 }
@@ -438,28 +438,25 @@ pub(crate) const fn composition_integer_with(
     let src = Modes::leaves(a.shape_ref(), a.stride_ref());
     tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
     let mut carry = Carry::over(&flat);
-    let mut b = LayoutBuilder::new();
-    {
-        let mut out = b.out();
-        if as_cute {
-            tri!(composition_int::<true>(
-                &mut out,
-                Lhs::Flat(&flat),
-                n,
-                Int::ONE,
-                &mut carry
-            ));
-        } else {
-            tri!(composition_int::<false>(
-                &mut out,
-                Lhs::Flat(&flat),
-                n,
-                Int::ONE,
-                &mut carry
-            ));
-        }
+    let mut out = LayoutBuilder::new();
+    if as_cute {
+        tri!(composition_int::<true>(
+            &mut out,
+            Lhs::Flat(&flat),
+            n,
+            Int::ONE,
+            &mut carry
+        ));
+    } else {
+        tri!(composition_int::<false>(
+            &mut out,
+            Lhs::Flat(&flat),
+            n,
+            Int::ONE,
+            &mut carry
+        ));
     }
-    b.finish()
+    out.finish()
 }
 
 /// [`Layout::try_composition`] of the sub-layout of `a` at node `an` with `b`, written as
@@ -469,7 +466,7 @@ pub(crate) const fn compose_sub_into(
     an: Node,
     b: &Layout,
     bn: Node,
-    out: &mut Out<'_>,
+    out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
     if b.has_basis_strides() {
         if bn.t != 0 {
@@ -483,7 +480,7 @@ pub(crate) const fn compose_sub_into(
         } else {
             Layout::from_parts(a.shape_ref().subtree(an), a.stride_ref().subtree(an))
         };
-        return composition_general_in(&m, b, out);
+        return composition_general_into(&m, b, out);
     }
     if a.shape_ref().is_leaf_node(an) {
         // `compose_leaf`, copied in place
@@ -510,7 +507,7 @@ pub(crate) const fn compose_pair_into(
     b: &Layout,
     bn: Node,
     c: &Flat,
-    out: &mut Out<'_>,
+    out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
     let a = Lhs::Flat(f);
     let mut carry = Carry::over(f);
@@ -546,11 +543,6 @@ pub(crate) const fn composition_general_into(
     b: &Layout,
     out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
-    composition_general_in(a, b, &mut out.out())
-}
-
-/// [`composition_general`] written as the next mode of `out`.
-const fn composition_general_in(a: &Layout, b: &Layout, out: &mut Out<'_>) -> Result<(), Error> {
     let mut flat = Flat::new();
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
@@ -566,7 +558,6 @@ pub(crate) const fn compose_flat_into(
     b: &Layout,
     out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
-    let out = &mut out.out();
     if a.n == 1 {
         // `compose_leaf`, copied in place
         return out.push_sub_composed(a.d(0), b, Node::ROOT);
@@ -577,7 +568,7 @@ pub(crate) const fn compose_flat_into(
 /// CuTe's walk of every mode of `b` over `a`, then the check that composing mode by mode
 /// was the composed function (see [`Carry`]).
 const fn walk<const AS_CUTE: bool>(
-    out: &mut Out<'_>,
+    out: &mut LayoutBuilder,
     a: Lhs<'_>,
     b: &Layout,
     bn: Node,
@@ -695,7 +686,7 @@ impl Layout {
                     });
                 }
                 let mut b = LayoutBuilder::new();
-                tri!(self.composition_tuple_into(t, &mut b.out()));
+                tri!(self.composition_tuple_into(t, &mut b));
                 b.finish()
             }
         }
@@ -703,7 +694,8 @@ impl Layout {
 
     /// [`Layout::try_composition_tiler`] by a tuple tiler of at most `self.rank()` elements,
     /// written into `b` (empty).
-    const fn composition_tuple_into(&self, t: &Tiler, b: &mut Out<'_>) -> Result<(), Error> {
+    #[inline(always)]
+    const fn composition_tuple_into(&self, t: &Tiler, b: &mut LayoutBuilder) -> Result<(), Error> {
         let rt = t.rank();
         tri!(b.open());
         // a mode of self composed with a layout or integer element, read in place: a

@@ -5,7 +5,7 @@
 //! mode 0 is the tile (`composition(L, T)`), mode 1 the rest. A tuple tiler divides mode by
 //! mode and keeps the modes of `L` beyond it.
 
-use crate::algebra::builder::{LayoutBuilder, Out};
+use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::complement::{Cotarget, complement_into};
 use crate::algebra::composition::{compose_pair_into, compose_sub_into};
 use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
@@ -92,14 +92,14 @@ pub(crate) const fn zip2_by(l: &Layout, guide: &IntTuple) -> Result<Layout, Erro
         return Ok(*l);
     }
     let mut out = LayoutBuilder::new();
-    tri!(zip2_into(&mut out.out(), l, guide, false));
+    tri!(zip2_into(&mut out, l, guide, false));
     out.finish()
 }
 
 /// [`zip2_by`] for a tuple guide, written into `out` (empty); with `unpack1`, the second
 /// mode without its parentheses where its rank is not 1 (what [`unpack`] makes of it).
 const fn zip2_into(
-    out: &mut Out<'_>,
+    out: &mut LayoutBuilder,
     l: &Layout,
     guide: &IntTuple,
     unpack1: bool,
@@ -142,7 +142,7 @@ const fn zip_rank_error(found: usize) -> Error {
 /// `ends` are the ends of the nodes of `l`'s shape.
 #[allow(clippy::too_many_arguments)]
 const fn zip_pass(
-    out: &mut Out<'_>,
+    out: &mut LayoutBuilder,
     l: &Layout,
     ends: &Ends,
     n: Node,
@@ -222,7 +222,7 @@ impl Layout {
 /// Appends the rest of dividing the single mode `s:d` by the element of `t` at node `e` of
 /// its inner layout: `s:d ∘ complement(e, s)`, the complement taken as flat modes of the
 /// sub-layout in place.
-const fn push_rest(b: &mut Out<'_>, t: &Tiler, s: Int, d: Int, e: Node) -> Result<(), Error> {
+const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) -> Result<(), Error> {
     let mut c = Flat::new();
     tri!(complement_into(
         t.inner_layout(),
@@ -242,7 +242,7 @@ const fn divide_by_layout(
     an: Node,
     tl: &Layout,
     tn: Node,
-    out: &mut Out<'_>,
+    out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
     let mut c = Flat::new();
     let s = a.shape_ref();
@@ -305,7 +305,7 @@ const fn compose_with_pair(
     tl: &Layout,
     tn: Node,
     c: &Flat,
-    out: &mut Out<'_>,
+    out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
     let mut b = LayoutBuilder::new();
     tri!(b.open());
@@ -389,13 +389,13 @@ impl Layout {
                     Node::ROOT,
                     t.inner_layout(),
                     Node::ROOT,
-                    &mut out.out()
+                    &mut out
                 ));
                 out.finish()
             }
             TilerKind::Tuple => {
                 let mut out = LayoutBuilder::new();
-                tri!(self.logical_divide_tuple_into(t, &mut out.out()));
+                tri!(self.logical_divide_tuple_into(t, &mut out));
                 out.finish()
             }
         }
@@ -404,13 +404,17 @@ impl Layout {
     /// [`Layout::logical_divide_tuple_into`] as a call of its own, for the zipped and tiled
     /// divides' general paths (inlined there, it slows their fast paths).
     #[inline(never)]
-    const fn logical_divide_tuple_in(&self, t: &Tiler, b: &mut Out<'_>) -> Result<(), Error> {
+    const fn logical_divide_tuple_in(&self, t: &Tiler, b: &mut LayoutBuilder) -> Result<(), Error> {
         self.logical_divide_tuple_into(t, b)
     }
 
     /// [`Layout::try_logical_divide`] by a tuple tiler, written into `b` (empty).
     #[inline(always)]
-    const fn logical_divide_tuple_into(&self, t: &Tiler, b: &mut Out<'_>) -> Result<(), Error> {
+    const fn logical_divide_tuple_into(
+        &self,
+        t: &Tiler,
+        b: &mut LayoutBuilder,
+    ) -> Result<(), Error> {
         let rt = t.rank();
         let rl = self.rank();
         if rt > rl {
@@ -498,12 +502,12 @@ impl Layout {
             return res;
         }
         let mut b = LayoutBuilder::new();
-        if !tri!(self.zipped_divide_single(t, &mut b.out(), false)) {
-            b.out().clear();
+        if !tri!(self.zipped_divide_single(t, &mut b, false)) {
+            b.clear();
             // the divided layout zipped where it was built
             let mut d = LayoutBuilder::new();
-            tri!(self.logical_divide_tuple_in(t, &mut d.out()));
-            tri!(zip2_into(&mut b.out(), d.finished(), t.guide(), false));
+            tri!(self.logical_divide_tuple_in(t, &mut d));
+            tri!(zip2_into(&mut b, d.finished(), t.guide(), false));
         }
         b.finish()
     }
@@ -520,7 +524,7 @@ impl Layout {
     const fn zipped_divide_single(
         &self,
         t: &Tiler,
-        b: &mut Out<'_>,
+        b: &mut LayoutBuilder,
         unpack1: bool,
     ) -> Result<bool, Error> {
         let (rt, rl) = (t.rank(), self.rank());
@@ -594,14 +598,14 @@ impl Layout {
         // where the zipped layout (two tokens more) might not have fit, the zipped layout
         // and then `unpack`, for the same answer or error
         let mut b = LayoutBuilder::new();
-        let built = match self.zipped_divide_single(t, &mut b.out(), true) {
+        let built = match self.zipped_divide_single(t, &mut b, true) {
             Ok(true) => b.mark() + 2 <= NODE_CAPACITY,
             Ok(false) => {
-                b.out().clear();
+                b.clear();
                 // the divided layout zipped where it was built
                 let mut d = LayoutBuilder::new();
-                self.logical_divide_tuple_in(t, &mut d.out()).is_ok()
-                    && zip2_into(&mut b.out(), d.finished(), t.guide(), true).is_ok()
+                self.logical_divide_tuple_in(t, &mut d).is_ok()
+                    && zip2_into(&mut b, d.finished(), t.guide(), true).is_ok()
                     && b.mark() + 2 <= NODE_CAPACITY
             }
             Err(_) => false,
@@ -877,11 +881,11 @@ mod tests {
                 continue;
             }
             let mut want = LayoutBuilder::new();
-            let want = compose_with_pair(&a, Node::ROOT, &tl, Node::ROOT, &cf, &mut want.out())
+            let want = compose_with_pair(&a, Node::ROOT, &tl, Node::ROOT, &cf, &mut want)
                 .and_then(|()| want.finish());
             let mut got = LayoutBuilder::new();
-            let got = compose_pair_into(&f, &tl, Node::ROOT, &cf, &mut got.out())
-                .and_then(|()| got.finish());
+            let got =
+                compose_pair_into(&f, &tl, Node::ROOT, &cf, &mut got).and_then(|()| got.finish());
             assert_eq!(got, want, "{a} o ({tl}, {c})");
             compared += 1;
             oks += usize::from(got.is_ok());
@@ -1032,7 +1036,7 @@ mod tests {
                             && l.mode(i).shape_ref().is_leaf()
                     });
                 let taken = !matches!(
-                    l.zipped_divide_single(&t, &mut LayoutBuilder::new().out(), false),
+                    l.zipped_divide_single(&t, &mut LayoutBuilder::new(), false),
                     Ok(false)
                 );
                 assert_eq!(taken, applies, "zipped_divide({l}, {t})");
