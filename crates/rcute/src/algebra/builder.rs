@@ -47,6 +47,7 @@ impl LayoutBuilder {
     /// Appends `s:d ∘ (the sub-layout of l at n)` as one mode, for a single-mode `s:d` and
     /// an `l` with integer strides: the sub-layout with its strides scaled by `d` (see
     /// `compose_leaf`).
+    #[inline(always)]
     pub(crate) const fn push_sub_composed(
         &mut self,
         d: Int,
@@ -55,10 +56,14 @@ impl LayoutBuilder {
     ) -> Result<(), Error> {
         if l.shape_ref().is_leaf_node(n) {
             // one integral mode `s:e`, pushed as `s:e*d` (`_0` stays `_0`)
-            let s = l.shape_ref().leaf(n.l);
-            let e = l.stride_ref().leaf(n.l);
-            return self.push_mode_composed(s, e, d);
+            return self.push_mode_composed(l.shape_ref().int_at(n), l.stride_ref().int_at(n), d);
         }
+        self.push_tuple_composed(d, l, n)
+    }
+
+    /// [`LayoutBuilder::push_sub_composed`] of a tuple.
+    #[inline(never)]
+    const fn push_tuple_composed(&mut self, d: Int, l: &Layout, n: Node) -> Result<(), Error> {
         let end = l.shape_ref().node_end(n);
         if end.t - n.t > 16 {
             let start = self.l.stride.leaf_count();
@@ -111,7 +116,24 @@ impl LayoutBuilder {
     /// Appends `s:d ∘ (the layout of the flat modes f)` as one mode: the single mode as an
     /// integral mode or the modes as a flat tuple, strides scaled by `d` as in
     /// [`LayoutBuilder::push_sub_composed`] (a `_0` stays `_0`).
+    #[inline(always)]
     pub(crate) const fn push_flat_composed(&mut self, d: Int, f: &Flat) -> Result<(), Error> {
+        if f.n == 1 {
+            // the scaling's error before the push's
+            let e = f.d(0);
+            let e = if e.is_constant(0) {
+                e
+            } else {
+                tri!(e.try_mul(d))
+            };
+            return self.push_mode(f.s(0), e);
+        }
+        self.push_flat_tuple_composed(d, f)
+    }
+
+    /// [`LayoutBuilder::push_flat_composed`] of other than one mode.
+    #[inline(never)]
+    const fn push_flat_tuple_composed(&mut self, d: Int, f: &Flat) -> Result<(), Error> {
         let tuple = f.n != 1;
         if tuple {
             tri!(self.open());

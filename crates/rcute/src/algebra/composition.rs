@@ -86,7 +86,10 @@ impl Lhs<'_> {
 }
 
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
-/// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
+/// `(s, d)` of `B` at `ns`/`nd` (the same node: shape and stride are congruent), written as
+/// the next mode of `out`: right-distributivity over `B`'s modes, in one pass over the
+/// tokens of the subtree (a tuple opens and closes a tuple of the result, an integral mode
+/// is composed by [`composition_int`]), in the order of CuTe's recursion.
 const fn composition_impl<const AS_CUTE: bool>(
     out: &mut LayoutBuilder,
     a: Lhs<'_>,
@@ -96,21 +99,30 @@ const fn composition_impl<const AS_CUTE: bool>(
     nd: Node,
     carry: &mut Carry,
 ) -> Result<(), Error> {
-    if !bs.is_leaf_node(ns) {
-        // right-distributivity over B's modes: B's hierarchy
-        tri!(out.open());
-        let mut cs = bs.first_child(ns);
-        let mut cd = bd.first_child(nd);
-        while !bs.is_close(cs) {
-            tri!(composition_impl::<AS_CUTE>(out, a, bs, cs, bd, cd, carry));
-            cs = bs.node_end(cs);
-            cd = bd.node_end(cd);
-        }
-        return out.close();
+    let _ = nd;
+    if bs.is_leaf_node(ns) {
+        return composition_int::<AS_CUTE>(out, a, bs.int_at(ns), bd.int_at(ns), carry);
     }
-    let s = bs.int_at(ns);
-    let d = bd.int_at(nd);
-    composition_int::<AS_CUTE>(out, a, s, d, carry)
+    let end = bs.node_end(ns);
+    let mut k = ns;
+    while k.t < end.t {
+        if bs.is_leaf_node(k) {
+            tri!(composition_int::<AS_CUTE>(
+                out,
+                a,
+                bs.int_at(k),
+                bd.int_at(k),
+                carry
+            ));
+            k.l += 1;
+        } else if bs.is_close(k) {
+            tri!(out.close());
+        } else {
+            tri!(out.open());
+        }
+        k.t += 1;
+    }
+    Ok(())
 }
 
 /// Composition of `A` with one integral mode `s:d` of `B`, written as the next mode of
@@ -139,6 +151,13 @@ const fn composition_int<const AS_CUTE: bool>(
     }
     if d.is_constant(0) {
         return out.push_mode(s, d);
+    }
+    if let Lhs::Flat(f) = a
+        && !AS_CUTE
+        && !carry.coordinates
+        && f.n > 1
+    {
+        return composition_int_flat(out, Modes::flat(f), s, d, carry);
     }
     if a.is_leaf() {
         return out.push_mode(s, tri!(d.try_mul(a.mode(0).1)));
@@ -174,7 +193,7 @@ const fn composition_int<const AS_CUTE: bool>(
         } else {
             let new_shape = next_shape.min(rest_shape);
             let next_rest = tri!(shape_step_with(rest_shape, new_shape, i, AS_CUTE));
-            tri!(carry.add(i, new_shape, rest_stride));
+            carry.add(i, new_shape, rest_stride);
             tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(cd))));
             n += 1;
             rest_shape = next_rest;
@@ -183,6 +202,60 @@ const fn composition_int<const AS_CUTE: bool>(
         i += 1;
     }
     let last = a.mode(r - 1).1;
+    if n == 0 {
+        tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
+        out.unwrap_single(mark);
+        return Ok(());
+    }
+    let keep_rest = !rest_shape.is_constant(1);
+    if n == 1 && !keep_rest {
+        out.unwrap_single(mark);
+        return Ok(());
+    }
+    if keep_rest {
+        tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
+    }
+    out.close()
+}
+
+/// [`composition_int`] of a flat `A` of two modes or more (its modes `m`, no stride a
+/// basis element: not a coordinate layout) with an integral mode `s:d` of `B` whose stride
+/// is a plain integer other than `_0`: the same walk, on the modes' arrays.
+#[inline(never)]
+const fn composition_int_flat(
+    out: &mut LayoutBuilder,
+    m: Modes<'_>,
+    s: Int,
+    d: Int,
+    carry: &mut Carry,
+) -> Result<(), Error> {
+    let r = m.len();
+    // the new modes go straight into `out`, inside a tuple that is unwrapped at the end
+    // if it holds a single mode
+    let mark = out.mark();
+    tri!(out.open());
+    carry.count(d);
+    let mut n = 0;
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    let mut i = 0;
+    while i + 1 < r {
+        let cs = m.s(i);
+        let (next_shape, next_stride) = tri!(stride_step(rest_stride, cs, rest_shape, i));
+        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
+            rest_stride = next_stride;
+        } else {
+            let new_shape = next_shape.min(rest_shape);
+            let next_rest = tri!(shape_step(rest_shape, new_shape, i));
+            carry.add(i, new_shape, rest_stride);
+            tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(m.d(i)))));
+            n += 1;
+            rest_shape = next_rest;
+            rest_stride = next_stride;
+        }
+        i += 1;
+    }
+    let last = m.d(r - 1);
     if n == 0 {
         tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
         out.unwrap_single(mark);
