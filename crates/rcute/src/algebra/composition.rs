@@ -904,6 +904,65 @@ mod tests {
         assert!(stride_errors > 200 && shape_errors > 200);
     }
 
+    /// The walk of a flat `A` on its modes' arrays (`composition_int_flat`) gives exactly
+    /// the general walk's answer (values, static bits, hierarchy, errors, and then the
+    /// carry check's answer) for one to three modes of `B` over random coalesced `A`s.
+    #[test]
+    fn flat_walk_is_the_general_walk() {
+        use crate::algebra::testgen::Gen;
+        let mut g = Gen(53);
+        let (mut compared, mut fast, mut oks) = (0, 0, 0);
+        for _ in 0..6000 {
+            let a = g.layout(2);
+            let mut f = Flat::new();
+            let src = Modes::leaves(a.shape_ref(), a.stride_ref());
+            if coalesce_into(src, true, false, Sink::Flat(&mut f)).is_err() {
+                continue;
+            }
+            // the same modes as a flat layout, read by the general walk
+            let mut fl = LayoutBuilder::new();
+            fl.push_flat(&f).unwrap();
+            let fl = fl.finish().unwrap();
+            let b = g.layout(1);
+            let (mut gen_out, mut fast_out) = (LayoutBuilder::new(), LayoutBuilder::new());
+            let (mut gen_carry, mut fast_carry) = (Carry::over(&f), Carry::over(&f));
+            let (mut gen_res, mut fast_res) = (Ok(()), Ok(()));
+            for k in 0..b.shape_ref().leaf_count() {
+                let (s, d) = (b.shape_ref().leaf(k), b.stride_ref().leaf(k));
+                if gen_res.is_ok() {
+                    gen_res = composition_int::<false>(
+                        &mut gen_out,
+                        Lhs::ByProfile(&fl),
+                        s,
+                        d,
+                        &mut gen_carry,
+                    );
+                }
+                if fast_res.is_ok() {
+                    fast_res = composition_int::<false>(
+                        &mut fast_out,
+                        Lhs::Flat(&f),
+                        s,
+                        d,
+                        &mut fast_carry,
+                    );
+                }
+                fast += usize::from(f.n > 1 && !fast_carry.coordinates && !d.is_constant(0));
+            }
+            let gen_all = gen_res.and_then(|()| gen_carry.check(&f));
+            let fast_all = fast_res.and_then(|()| fast_carry.check(&f));
+            assert_eq!(fast_all, gen_all, "{a} o {b}");
+            if gen_all.is_ok() {
+                assert_eq!(fast_out.finish(), gen_out.finish(), "{a} o {b}");
+                oks += 1;
+            }
+            compared += 1;
+        }
+        assert!(compared > 5000, "{compared} compared");
+        assert!(fast > 3000, "{fast} fast walks");
+        assert!(oks > 1000, "{oks} answers");
+    }
+
     /// A violated stride divisibility condition is an error, except where a value is
     /// dynamic and the rest of the shape is 1: CuTe does not check it then, and its modes
     /// of one element are the right function.
