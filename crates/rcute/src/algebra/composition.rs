@@ -610,6 +610,55 @@ pub(crate) const fn compose_pair_into(
     carry.check(f)
 }
 
+/// [`compose_pair_into`] with the pair's two modes written into two builders: the
+/// composition with the sub-layout of `b` at `bn` as the next mode of `tiles`, the one
+/// with `c` as the next mode of `rests` (the zipped form of a divide, built without the
+/// divided layout). The same walk in the same order, so the same first error.
+pub(crate) const fn compose_pair_split(
+    f: &Flat,
+    b: &Layout,
+    bn: Node,
+    c: &Flat,
+    tiles: &mut LayoutBuilder,
+    rests: &mut LayoutBuilder,
+) -> Result<(), Error> {
+    let a = Lhs::Flat(f);
+    let mut carry = Carry::over(f);
+    tri!(composition_impl::<false>(
+        tiles,
+        a,
+        b.shape_ref(),
+        bn,
+        b.stride_ref(),
+        bn,
+        &mut carry
+    ));
+    if c.n == 1 {
+        tri!(composition_int::<false>(
+            rests,
+            a,
+            c.s(0),
+            c.d(0),
+            &mut carry
+        ));
+    } else {
+        tri!(rests.open());
+        let mut i = 0;
+        while i < c.n {
+            tri!(composition_int::<false>(
+                rests,
+                a,
+                c.s(i),
+                c.d(i),
+                &mut carry
+            ));
+            i += 1;
+        }
+        tri!(rests.close());
+    }
+    carry.check(f)
+}
+
 /// [`composition_general`] written as the next mode of `out`.
 pub(crate) const fn composition_general_into(
     a: &Layout,
