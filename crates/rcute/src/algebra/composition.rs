@@ -154,10 +154,13 @@ const fn composition_int<const AS_CUTE: bool>(
     }
     if let Lhs::Flat(f) = a
         && !AS_CUTE
-        && !carry.coordinates
-        && f.n > 1
     {
-        return composition_int_flat(out, Modes::flat(f), s, d, carry);
+        if f.n == 1 {
+            return out.push_mode(s, tri!(d.try_mul(f.d(0))));
+        }
+        if f.n > 1 && !carry.coordinates {
+            return composition_int_flat(out, Modes::flat(f), s, d, carry);
+        }
     }
     if a.is_leaf() {
         return out.push_mode(s, tri!(d.try_mul(a.mode(0).1)));
@@ -221,7 +224,7 @@ const fn composition_int<const AS_CUTE: bool>(
 /// [`composition_int`] of a flat `A` of two modes or more (its modes `m`, no stride a
 /// basis element: not a coordinate layout) with an integral mode `s:d` of `B` whose stride
 /// is a plain integer other than `_0`: the same walk, on the modes' arrays.
-#[inline(never)]
+#[inline(always)]
 const fn composition_int_flat(
     out: &mut LayoutBuilder,
     m: Modes<'_>,
@@ -567,6 +570,10 @@ pub(crate) const fn compose_sub_into(
         false,
         Sink::Flat(&mut flat)
     ));
+    if flat.n == 1 {
+        // a single mode: `compose_leaf`, copied in place (as in `compose_flat_into`)
+        return out.push_sub_composed(flat.d(0), b, bn);
+    }
     walk::<false>(out, Lhs::Flat(&flat), b, bn)
 }
 
@@ -668,6 +675,12 @@ pub(crate) const fn composition_general_into(
     let mut flat = Flat::new();
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
+    if let Lhs::Flat(f) = lhs
+        && f.n == 1
+    {
+        // a single mode: `compose_leaf`, copied in place (as in `compose_flat_into`)
+        return out.push_sub_composed(f.d(0), b, Node::ROOT);
+    }
     walk::<false>(out, lhs, b, Node::ROOT)
 }
 

@@ -222,12 +222,7 @@ impl Layout {
 /// Appends the rest of dividing the single mode `s:d` by the element of `t` at node `e` of
 /// its inner layout: `s:d ∘ complement(e, s)`, the complement taken as flat modes of the
 /// sub-layout in place.
-const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) -> Result<(), Error> {
-    let mut c = Flat::new();
-    push_rest_with(b, t, s, d, e, &mut c)
-}
-
-/// [`push_rest`] with the complement written into `c` (reused: emptied first).
+/// The complement is written into `c` (reused: emptied first).
 #[inline(always)]
 const fn push_rest_with(
     b: &mut LayoutBuilder,
@@ -466,12 +461,13 @@ impl Layout {
         // a single-mode mode s:d divided by a layout or integer element e:
         // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
         let mut walk = PairWalk::new(self, t);
+        let mut c = Flat::new();
         let mut i = 0;
         while i < rl {
             if let Some((s, d, e)) = walk.single(self, t, i) {
                 tri!(b.open());
                 tri!(b.push_sub_composed(d, t.inner_layout(), e));
-                tri!(push_rest(b, t, s, d, e));
+                tri!(push_rest_with(b, t, s, d, e, &mut c));
                 tri!(b.close());
                 walk.advance(self, t, i);
                 i += 1;
@@ -718,10 +714,11 @@ impl Layout {
             tri!(b.open());
         }
         let mut walk = PairWalk::new(self, t);
+        let mut c = Flat::new();
         let mut i = 0;
         while i < rl {
             if let Some((s, d, e)) = walk.single(self, t, i) {
-                tri!(push_rest(b, t, s, d, e));
+                tri!(push_rest_with(b, t, s, d, e, &mut c));
             } else {
                 tri!(b.push_sub(self, walk.mode()));
             }
