@@ -65,12 +65,12 @@ impl LayoutBuilder {
     #[inline(never)]
     const fn push_tuple_composed(&mut self, d: Int, l: &Layout, n: Node) -> Result<(), Error> {
         let end = l.shape_ref().node_end(n);
-        if end.t - n.t > 16 {
+        if end.t - n.t > 6 {
             let start = self.l.stride.leaf_count();
             tri!(self.push_sub(l, n));
             return self.l.stride.scale_leaves_from(start, d);
         }
-        // a small one token by token, scaled as it is copied: `push_node`'s checks for
+        // a small one (a few tokens) token by token, scaled as it is copied: `push_node`'s checks for
         // the whole subtree first, then the first stride whose scaling fails is the error
         // (what pushing then scaling answers)
         let s = l.shape_ref();
@@ -175,6 +175,12 @@ impl LayoutBuilder {
             tri!(self.close());
         }
         Ok(())
+    }
+
+    /// Whether `ntok` more tokens holding `nleaf` more leaves fit (shape and stride alike).
+    #[inline]
+    pub(crate) const fn fits(&self, ntok: usize, nleaf: usize) -> bool {
+        self.l.shape.reserve(ntok, nleaf).is_ok()
     }
 
     /// A mark for [`LayoutBuilder::unwrap_single`]: where the next mode starts.

@@ -688,6 +688,7 @@ pub(crate) const fn composition_general_into(
 /// already coalesced (the result of a complement or a coalesce: coalescing them again for
 /// the walk changes nothing, as a `_1` is left only as the single mode `_1:_0`, which the
 /// single-mode case covers) and a `b` with integer strides.
+#[inline(always)]
 pub(crate) const fn compose_flat_into(
     a: &Flat,
     b: &Layout,
@@ -737,8 +738,19 @@ const fn compose_leaf(d: Int, b: &Layout) -> Result<Layout, Error> {
     // `b` copied once, into the result, and its strides scaled there
     let mut res = Ok(*b);
     if let Ok(l) = &mut res {
-        if let Err(e) = l.stride.scale_leaves_from(0, d) {
-            return Err(e);
+        // `scale_leaves_from(0, d)`, in line: the first stride whose scaling fails is the
+        // error; a `_0` stays `_0`
+        let n = l.stride.leaf_count();
+        let (v, m) = l.stride.leaves_mut();
+        let mut i = 0;
+        while i < n {
+            let e = Int::from_raw(v[i], m[i]);
+            if !e.is_constant(0) {
+                let x = tri!(e.try_mul(d));
+                v[i] = x.value();
+                m[i] = x.meta();
+            }
+            i += 1;
         }
         l.basis = l.stride.has_basis();
     }

@@ -321,6 +321,23 @@ const fn divide_by_layout(
             Cotarget::Int(s.int_at(an)),
             Sink::Flat(&mut c)
         ));
+        // `s:d ∘ (tl, c)`: both strides scaled by d, written in place where the pair fits
+        // one layout and `out` (building it is the error otherwise), so that the first
+        // stride whose scaling fails is the error, as in scaling the pair
+        if !tl.has_basis_strides() {
+            let tend = tl.shape_ref().node_end(tn);
+            let (nt, nl) = (
+                tend.t - tn.t + if c.n == 1 { 1 } else { c.n + 2 } + 2,
+                tend.l - tn.l + c.n,
+            );
+            if nl <= CAPACITY && nt <= NODE_CAPACITY && out.fits(nt, nl) {
+                let d = a.stride_ref().int_at(an);
+                tri!(out.open());
+                tri!(out.push_sub_composed(d, tl, tn));
+                tri!(out.push_flat_composed(d, &c));
+                return out.close();
+            }
+        }
         return compose_with_pair(a, an, tl, tn, &c, out);
     }
     let mut f = Flat::new();
