@@ -312,39 +312,71 @@ const fn divide_by_layout(
     out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
     let mut c = Flat::new();
-    let s = a.shape_ref();
-    if s.is_leaf_node(an) {
-        // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
-        tri!(complement_into(
-            tl,
-            tn,
-            Cotarget::Int(s.int_at(an)),
-            Sink::Flat(&mut c)
-        ));
-        // `s:d ∘ (tl, c)`: both strides scaled by d, written in place where the pair fits
-        // one layout and `out` (building it is the error otherwise), so that the first
-        // stride whose scaling fails is the error, as in scaling the pair
-        if !tl.has_basis_strides() {
-            let tend = tl.shape_ref().node_end(tn);
-            let (nt, nl) = (
-                tend.t - tn.t + if c.n == 1 { 1 } else { c.n + 2 } + 2,
-                tend.l - tn.l + c.n,
-            );
-            if nl <= CAPACITY && nt <= NODE_CAPACITY && out.fits(nt, nl) {
-                let d = a.stride_ref().int_at(an);
-                tri!(out.open());
-                tri!(out.push_sub_composed(d, tl, tn));
-                tri!(out.push_flat_composed(d, &c));
-                return out.close();
-            }
-        }
-        return compose_with_pair(a, an, tl, tn, &c, out);
+    if a.shape_ref().is_leaf_node(an) {
+        return divide_leaf(a, an, tl, tn, out, &mut c);
     }
     let mut f = Flat::new();
-    if tri!(divide_parts(a, an, tl, tn, &mut f, &mut c)) {
-        return compose_pair_into(&f, tl, tn, &c, out);
+    divide_by_layout_with(a, an, tl, tn, out, &mut f, &mut c)
+}
+
+/// [`divide_by_layout`] of a single-mode `a` (at `an`), with the complement written into
+/// `c` (reused: emptied first).
+#[inline(always)]
+const fn divide_leaf(
+    a: &Layout,
+    an: Node,
+    tl: &Layout,
+    tn: Node,
+    out: &mut LayoutBuilder,
+    c: &mut Flat,
+) -> Result<(), Error> {
+    c.n = 0;
+    let s = a.shape_ref();
+    // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
+    tri!(complement_into(
+        tl,
+        tn,
+        Cotarget::Int(s.int_at(an)),
+        Sink::Flat(c)
+    ));
+    // `s:d ∘ (tl, c)`: both strides scaled by d, written in place where the pair fits
+    // one layout and `out` (building it is the error otherwise), so that the first
+    // stride whose scaling fails is the error, as in scaling the pair
+    if !tl.has_basis_strides() {
+        let tend = tl.shape_ref().node_end(tn);
+        let (nt, nl) = (
+            tend.t - tn.t + if c.n == 1 { 1 } else { c.n + 2 } + 2,
+            tend.l - tn.l + c.n,
+        );
+        if nl <= CAPACITY && nt <= NODE_CAPACITY && out.fits(nt, nl) {
+            let d = a.stride_ref().int_at(an);
+            tri!(out.open());
+            tri!(out.push_sub_composed(d, tl, tn));
+            tri!(out.push_flat_composed(d, c));
+            return out.close();
+        }
     }
-    compose_with_pair(a, an, tl, tn, &c, out)
+    compose_with_pair(a, an, tl, tn, c, out)
+}
+
+/// [`divide_by_layout`] with the flat modes it works on given (reused: emptied first).
+#[inline(always)]
+const fn divide_by_layout_with(
+    a: &Layout,
+    an: Node,
+    tl: &Layout,
+    tn: Node,
+    out: &mut LayoutBuilder,
+    f: &mut Flat,
+    c: &mut Flat,
+) -> Result<(), Error> {
+    if a.shape_ref().is_leaf_node(an) {
+        return divide_leaf(a, an, tl, tn, out, c);
+    }
+    if tri!(divide_parts(a, an, tl, tn, f, c)) {
+        return compose_pair_into(f, tl, tn, c, out);
+    }
+    compose_with_pair(a, an, tl, tn, c, out)
 }
 
 /// `a ∘ (tl, c)` (the sub-layouts at `an` and `tn`, the complement `c` as flat modes),
@@ -492,7 +524,16 @@ impl Layout {
             }
             // a layout or integer element: the mode divided in place
             if let Some((mn, e)) = walk.element(self, t, i) {
-                tri!(divide_by_layout(self, mn, t.inner_layout(), e, b));
+                let mut f = Flat::new();
+                tri!(divide_by_layout_with(
+                    self,
+                    mn,
+                    t.inner_layout(),
+                    e,
+                    b,
+                    &mut f,
+                    &mut c
+                ));
                 walk.advance(self, t, i);
                 i += 1;
                 continue;
