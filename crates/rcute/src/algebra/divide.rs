@@ -540,7 +540,7 @@ impl Layout {
             }
             if i >= rt && walk.is_on() {
                 // a mode beyond the tiler, copied in place
-                tri!(b.push_sub(self, walk.mode()));
+                tri!(b.push_sub_mode(self, walk.mode()));
                 walk.advance(self, t, i);
                 i += 1;
                 continue;
@@ -778,7 +778,7 @@ impl Layout {
             if let Some((s, d, e)) = walk.single(self, t, i) {
                 tri!(push_rest_with(b, t, s, d, e, &mut c));
             } else {
-                tri!(b.push_sub(self, walk.mode()));
+                tri!(b.push_sub_mode(self, walk.mode()));
             }
             walk.advance(self, t, i);
             i += 1;
