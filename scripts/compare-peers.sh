@@ -25,7 +25,9 @@
 #                                          against CuTe C++ (dynamic) and pycute, a row per
 #                                          operation (scripts/peers/wide_table.py); about
 #                                          4 minutes with RCUTE_PEERS_ROUNDS=2 (the default
-#                                          for --wide)
+#                                          for --wide); RCUTE_PEERS_WIDE=FILE measures
+#                                          another draw of wide.py instead, such as
+#                                          benches/wide-holdout.txt (seed 42)
 #   scripts/compare-peers.sh --bundle DIR  build only: DIR gets the compiled runners, the
 #                                          Python packages and DIR/run.sh, which measures
 #                                          and prints the table on any x86-64 Linux
@@ -47,7 +49,7 @@ elif [ $# -gt 0 ]; then
   exit 2
 fi
 WORKLOAD=benches/workload.txt
-[ "$WIDE" = 1 ] && WORKLOAD=benches/wide.txt
+[ "$WIDE" = 1 ] && WORKLOAD="${RCUTE_PEERS_WIDE:-benches/wide.txt}"
 
 CACHE="${RCUTE_PEERS_CACHE:-$HOME/.cache/rcute-peers}"
 SITE="$CACHE/site"
