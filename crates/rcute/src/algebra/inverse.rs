@@ -4,7 +4,8 @@
 //! stable for equal strides), and build the inverse from the prefix products of the shape.
 
 use crate::algebra::modes::{
-    Flat, Modes as FlatModes, Sink, coalesce_into, coalesce_keeps, coalesce_scan,
+    FEW, Few, Flat, Modes as FlatModes, Scan, Sink, coalesce_into, coalesce_keeps, coalesce_scan,
+    keeps_few, scan_few,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -42,9 +43,10 @@ const fn prefix(f: FlatModes<'_>, x: usize) -> Result<Int, Error> {
 }
 
 /// Refuses scaled-basis strides, and a product of the shapes that overflows; writes the
-/// exclusive prefix product of the shapes before each mode into `pre`.
+/// exclusive prefix product of the shapes before each mode into `pre` (at least as long
+/// as `f`).
 #[inline(always)]
-const fn prefixes(f: FlatModes<'_>, pre: &mut [Int; CAPACITY]) -> Result<(), Error> {
+const fn prefixes(f: FlatModes<'_>, pre: &mut [Int]) -> Result<(), Error> {
     let mut size = Int::ONE;
     let mut i = 0;
     while i < f.len() {
@@ -153,6 +155,90 @@ const fn inverts(l: FlatModes<'_>, r: &Layout) -> Result<bool, Error> {
     Ok(true)
 }
 
+/// The coalesced modes of `src` for the fast paths, at most [`FEW`] plain ones: `src`
+/// itself where coalescing keeps it, else written to `few`; `None` where the general scan
+/// must answer (more modes, a scaled basis element, an error).
+#[inline(always)]
+const fn coalesced_few<'a>(src: FlatModes<'a>, few: &'a mut Few) -> Option<FlatModes<'a>> {
+    if src.len() > FEW {
+        return None;
+    }
+    match scan_few(src, false, few) {
+        Scan::General => None,
+        Scan::Same => Some(src),
+        Scan::Done => Some(few.modes()),
+    }
+}
+
+/// `coalesce` of the modes `r` (without `extend` or `zeros`): [`Scan::Same`] where it
+/// keeps them, [`Scan::Done`] with the coalesced modes written to `out`, [`Scan::General`]
+/// where the general scan must answer.
+#[inline(always)]
+const fn coalesce_few(r: &Few, out: &mut Few) -> Scan {
+    if keeps_few(r.modes(), false) {
+        return Scan::Same;
+    }
+    scan_few(r.modes(), false, out)
+}
+
+/// [`right_inverse_of`] of at most [`FEW`] coalesced plain modes `f`, the modes pushed
+/// into `r` (empty) before coalescing: the same construction, with the same errors in the
+/// same order; `Ok(false)` where the general path must answer.
+#[inline(always)]
+const fn right_inverse_few(f: FlatModes<'_>, r: &mut Few) -> Result<bool, Error> {
+    let mut pre = [Int::ONE; FEW];
+    tri!(prefixes(f, &mut pre));
+    let mut idx = [0u8; CAPACITY];
+    let mut n = 0;
+    let mut i = 0;
+    while i < f.len() {
+        if f.d(i).is_static() {
+            idx[n] = i as u8;
+            n += 1;
+        }
+        i += 1;
+    }
+    sort_by_stride(f, &mut idx, n);
+    let mut curr = Int::ONE;
+    let mut j = 0;
+    while j < n {
+        let x = idx[j] as usize;
+        let (s, d) = (f.s(x), f.d(x));
+        if curr.is_static() && curr.value() == d.value() {
+            // at most `f.len() <= FEW` modes are pushed
+            if !s.is_constant(1) && !r.push(s, pre[x]) {
+                return Ok(false);
+            }
+            curr = tri!(s.try_mul(d));
+        }
+        j += 1;
+    }
+    if r.len() == 0 {
+        r.push(Int::ONE, Int::ZERO);
+    }
+    Ok(true)
+}
+
+/// What [`Layout::left_inverse_few`] made of its modes.
+enum Few_ {
+    /// The general path must answer.
+    General,
+    /// A dynamic stride: the left inverse of the layout made static, made dynamic.
+    Dynamic,
+    /// The modes pushed; with the mode to name if the answer is no left inverse.
+    Pushed(Option<usize>),
+}
+
+/// The error of a left inverse that CuTe's construction misses at mode `m` of `f`.
+const fn not_inverse(f: FlatModes<'_>, m: usize) -> Error {
+    Error::Precondition {
+        msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
+        mode: m as i64,
+        lhs: f.d(m).value(),
+        rhs: 0,
+    }
+}
+
 /// `right_inverse` of coalesced modes.
 const fn right_inverse_of(f: FlatModes<'_>) -> Result<Layout, Error> {
     tri!(check_modes(f));
@@ -210,6 +296,26 @@ impl Layout {
     /// ```
     pub const fn try_right_inverse(&self) -> Result<Layout, Error> {
         // the leaves are stored in depth-first order: they are the flattened modes
+        let src = FlatModes::of(self);
+        // the common case: a few plain modes, coalesced and inverted on the stack
+        let mut few = Few::new();
+        if let Some(f) = coalesced_few(src, &mut few) {
+            let mut r = Few::new();
+            if tri!(right_inverse_few(f, &mut r)) {
+                // the result is built once, where it is returned
+                let mut out = Few::new();
+                match coalesce_few(&r, &mut out) {
+                    Scan::Same => return Ok(r.layout()),
+                    Scan::Done => return Ok(out.layout()),
+                    Scan::General => {}
+                }
+            }
+        }
+        self.right_inverse_general()
+    }
+
+    /// [`Layout::try_right_inverse`] by the general path.
+    const fn right_inverse_general(&self) -> Result<Layout, Error> {
         let src = FlatModes::leaves(self.shape_ref(), self.stride_ref());
         if coalesce_keeps(src, false) {
             return right_inverse_of(src);
@@ -278,6 +384,45 @@ impl Layout {
         // the leaves are stored in depth-first order: they are the flattened modes, read
         // in place where coalescing keeps them
         let src = FlatModes::leaves(self.shape_ref(), self.stride_ref());
+        // the common case: a few plain modes, coalesced and inverted on the stack
+        let mut few = Few::new();
+        if let Some(f) = coalesced_few(src, &mut few) {
+            let mut r = Few::new();
+            match tri!(self.left_inverse_few(f, as_cute, &mut r)) {
+                Few_::Dynamic => {
+                    // Beyond CuTe: the left inverse of the same layout with every value
+                    // static.
+                    return Ok(tri!(self.to_static().try_left_inverse()).to_dynamic());
+                }
+                Few_::Pushed(negative) => {
+                    let mut out = Few::new();
+                    let res = match coalesce_few(&r, &mut out) {
+                        Scan::Same => &r,
+                        Scan::Done => &out,
+                        Scan::General => return self.left_inverse_general(src, as_cute),
+                    };
+                    let Some(m) = negative else {
+                        // the result is built once, where it is returned
+                        return Ok(res.layout());
+                    };
+                    let l = res.layout();
+                    if !as_cute && !tri!(inverts(f, &l)) {
+                        return Err(not_inverse(f, m));
+                    }
+                    return Ok(l);
+                }
+                Few_::General => {}
+            }
+        }
+        self.left_inverse_general(src, as_cute)
+    }
+
+    /// [`Layout::left_inverse_with`] by the general path, `src` the flattened modes.
+    const fn left_inverse_general(
+        &self,
+        src: FlatModes<'_>,
+        as_cute: bool,
+    ) -> Result<Layout, Error> {
         if coalesce_keeps(src, false) {
             return self.left_inverse_of(src, as_cute);
         }
@@ -384,6 +529,93 @@ impl Layout {
             });
         }
         res
+    }
+
+    /// [`Layout::left_inverse_of`] of at most [`FEW`] coalesced plain modes `f`: the same
+    /// construction, with the same errors in the same order, up to the modes pushed into
+    /// `r` (empty) before coalescing; [`Few_::Pushed`] carries the mode whose answer must
+    /// be checked offset by offset, if any.
+    #[inline(always)]
+    const fn left_inverse_few(
+        &self,
+        f: FlatModes<'_>,
+        as_cute: bool,
+        r: &mut Few,
+    ) -> Result<Few_, Error> {
+        let mut pre = [Int::ZERO; FEW];
+        tri!(prefixes(f, &mut pre));
+        let mut k = 0;
+        while k < f.len() {
+            if !f.d(k).is_static() {
+                if as_cute {
+                    return Err(Error::WrongKind {
+                        msg: "left_inverse: CuTe's left inverse needs static strides",
+                    });
+                }
+                // Beyond CuTe: the left inverse of the same layout with every value static.
+                return Ok(Few_::Dynamic);
+            }
+            k += 1;
+        }
+        let all_static = true; // from here on, every stride is static
+        let mut idx = [0u8; CAPACITY];
+        // a negative stride, or a dynamic extent of 1 (which coalescing keeps, and whose
+        // stride CuTe's construction reads as if the mode filled it): CuTe's answer is a
+        // left inverse only sometimes, checked offset by offset below
+        let mut negative = None;
+        let mut i = 0;
+        while i < f.len() {
+            idx[i] = i as u8;
+            if (f.d(i).value() < 0 || f.s(i).value() == 1) && negative.is_none() {
+                negative = Some(i);
+            }
+            i += 1;
+        }
+        sort_by_stride(f, &mut idx, f.len());
+        // modes that may overlap (a stride below the extent of the mode before it, in
+        // stride order): CuTe's answer is then a quasi-inverse only sometimes, checked
+        // offset by offset below
+        let mut j = 1;
+        while j < f.len() && negative.is_none() {
+            let (p, q) = (idx[j - 1] as usize, idx[j] as usize);
+            let reach = f.d(p).value() as i128 * f.s(p).value() as i128;
+            if f.d(p).value() != 0 && (f.d(q).value() as i128) < reach {
+                negative = Some(q);
+            }
+            j += 1;
+        }
+        // CuTe's lists of shapes `rs` and strides `rd`, paired up as modes as they are
+        // computed (see [`Layout::left_inverse_of`]), into a `Few`
+        let mut prev_rd = Int::ZERO;
+        let mut size = Int::ONE;
+        let mut ns = 0;
+        let mut j = 0;
+        while j < f.len() {
+            let x = idx[j] as usize;
+            let d = f.d(x);
+            if !(all_static && d.is_constant(0)) {
+                if tri!(d.try_rem(size)).value() != 0 {
+                    return Err(Error::Precondition {
+                        msg: "left_inverse: divisibility condition violated (a stride is not a multiple of the extent below it)",
+                        mode: x as i64,
+                        lhs: d.value(),
+                        rhs: size.value(),
+                    });
+                }
+                let rs = tri!(d.try_div(size));
+                ns += 1;
+                size = if ns == 1 { rs } else { tri!(size.try_mul(rs)) };
+                if !r.push(rs, prev_rd) {
+                    return Ok(Few_::General);
+                }
+                prev_rd = pre[x];
+            }
+            j += 1;
+        }
+        if !r.push(f.s(idx[f.len() - 1] as usize), prev_rd) {
+            return Ok(Few_::General);
+        }
+        Ok(Few_::Pushed(negative))
     }
 
     /// [`Layout::try_left_inverse`], panicking with the error's message.
@@ -672,5 +904,107 @@ mod tests {
         }
         assert_eq!(compared, 2 * (modes + modes * modes + 20_000 + 5_000));
         assert!(oks > 10_000, "{oks} answers");
+    }
+
+    /// Layouts for the fast-path tests: random nested layouts (up to 9 leaves), and flat
+    /// layouts of rank 1 to 9 over static and dynamic extents and strides, `_1`s, zeros,
+    /// negatives and products that overflow (more than [`FEW`] modes go to the general
+    /// path).
+    fn fast_path_layouts() -> std::vec::Vec<Layout> {
+        let shapes = [
+            Int::constant(1),
+            Int::constant(2),
+            Int::constant(3),
+            Int::constant(4),
+            Int::dynamic(1),
+            Int::dynamic(4),
+            Int::constant(i64::MAX),
+        ];
+        let strides = [
+            Int::constant(0),
+            Int::constant(1),
+            Int::constant(2),
+            Int::constant(4),
+            Int::constant(8),
+            Int::constant(12),
+            Int::dynamic(2),
+            Int::dynamic(8),
+            Int::constant(-2),
+            Int::constant(i64::MAX),
+        ];
+        let mut out = std::vec::Vec::new();
+        let mut g = crate::algebra::testgen::Gen(71);
+        for _ in 0..20_000 {
+            out.push(g.layout(2));
+        }
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        for k in 0..30_000 {
+            let r = 1 + k % 9;
+            let (mut s, mut d) = (std::vec::Vec::new(), std::vec::Vec::new());
+            for _ in 0..r {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // mostly small static strides, so that modes chain and merge
+                let sh = shapes[(x % 7) as usize % if k % 3 == 0 { 7 } else { 6 }];
+                let st = strides[(x >> 8) as usize % if k % 3 == 0 { 10 } else { 6 }];
+                s.push(IntTuple::from_int(sh));
+                d.push(IntTuple::from_int(st));
+            }
+            out.push(Layout::try_new(IntTuple::tuple(&s), IntTuple::tuple(&d)).unwrap());
+        }
+        out
+    }
+
+    /// The fast path of `right_inverse` (a few modes coalesced, inverted and coalesced on
+    /// the stack) answers what the general path answers, values, static bits and errors.
+    #[test]
+    fn fast_right_inverse_is_the_general_path() {
+        let (mut compared, mut fast, mut errors) = (0, 0, 0);
+        for l in fast_path_layouts() {
+            let got = l.try_right_inverse();
+            assert_eq!(got, l.right_inverse_general(), "right_inverse({l})");
+            compared += 1;
+            errors += usize::from(got.is_err());
+            let mut few = Few::new();
+            if let Some(f) = coalesced_few(FlatModes::of(&l), &mut few) {
+                let mut r = Few::new();
+                fast += usize::from(right_inverse_few(f, &mut r).is_ok_and(|pushed| {
+                    pushed && coalesce_few(&r, &mut Few::new()) != Scan::General
+                }));
+            }
+        }
+        assert_eq!(compared, 50_000);
+        assert!(fast > 30_000 && errors > 50, "{fast} fast, {errors} errors");
+    }
+
+    /// The fast path of `left_inverse` answers what the general path answers, values,
+    /// static bits and errors, with and without the check that it inverts.
+    #[test]
+    fn fast_left_inverse_is_the_general_path() {
+        let (mut compared, mut fast, mut oks) = (0, 0, 0);
+        for l in fast_path_layouts() {
+            let src = FlatModes::leaves(l.shape_ref(), l.stride_ref());
+            for as_cute in [false, true] {
+                let got = l.left_inverse_with(as_cute);
+                assert_eq!(
+                    got,
+                    l.left_inverse_general(src, as_cute),
+                    "left_inverse({l}), {as_cute}"
+                );
+                compared += 1;
+                oks += usize::from(got.is_ok());
+                let mut few = Few::new();
+                if let Some(f) = coalesced_few(src, &mut few) {
+                    let mut r = Few::new();
+                    fast += usize::from(matches!(
+                        l.left_inverse_few(f, as_cute, &mut r),
+                        Ok(Few_::Pushed(_)) if coalesce_few(&r, &mut Few::new()) != Scan::General
+                    ));
+                }
+            }
+        }
+        assert_eq!(compared, 100_000);
+        assert!(fast > 20_000 && oks > 20_000, "{fast} fast, {oks} answers");
     }
 }
