@@ -239,6 +239,17 @@ const fn not_inverse(f: FlatModes<'_>, m: usize) -> Error {
     }
 }
 
+/// [`Layout::try_right_inverse`] by the general path, `src` the flattened modes.
+#[inline(always)]
+const fn right_inverse_general(src: FlatModes<'_>) -> Result<Layout, Error> {
+    if coalesce_keeps(src, false) {
+        return right_inverse_of(src);
+    }
+    let mut f = Flat::new();
+    tri!(coalesce_scan(src, false, false, Sink::Flat(&mut f)));
+    right_inverse_of(FlatModes::flat(&f))
+}
+
 /// `right_inverse` of coalesced modes.
 const fn right_inverse_of(f: FlatModes<'_>) -> Result<Layout, Error> {
     tri!(check_modes(f));
@@ -298,31 +309,22 @@ impl Layout {
         // the leaves are stored in depth-first order: they are the flattened modes
         let src = FlatModes::of(self);
         // the common case: a few plain modes, coalesced and inverted on the stack
-        let mut few = Few::new();
-        if let Some(f) = coalesced_few(src, &mut few) {
-            let mut r = Few::new();
-            if tri!(right_inverse_few(f, &mut r)) {
-                // the result is built once, where it is returned
-                let mut out = Few::new();
-                match coalesce_few(&r, &mut out) {
-                    Scan::Same => return Ok(r.layout()),
-                    Scan::Done => return Ok(out.layout()),
-                    Scan::General => {}
+        if src.len() <= FEW {
+            let mut few = Few::new();
+            if let Some(f) = coalesced_few(src, &mut few) {
+                let mut r = Few::new();
+                if tri!(right_inverse_few(f, &mut r)) {
+                    // the result is built once, where it is returned
+                    let mut out = Few::new();
+                    match coalesce_few(&r, &mut out) {
+                        Scan::Same => return Ok(r.layout()),
+                        Scan::Done => return Ok(out.layout()),
+                        Scan::General => {}
+                    }
                 }
             }
         }
-        self.right_inverse_general()
-    }
-
-    /// [`Layout::try_right_inverse`] by the general path.
-    const fn right_inverse_general(&self) -> Result<Layout, Error> {
-        let src = FlatModes::leaves(self.shape_ref(), self.stride_ref());
-        if coalesce_keeps(src, false) {
-            return right_inverse_of(src);
-        }
-        let mut f = Flat::new();
-        tri!(coalesce_scan(src, false, false, Sink::Flat(&mut f)));
-        right_inverse_of(FlatModes::flat(&f))
+        right_inverse_general(src)
     }
 
     /// [`Layout::try_right_inverse`], panicking with the error's message.
@@ -385,39 +387,42 @@ impl Layout {
         // in place where coalescing keeps them
         let src = FlatModes::leaves(self.shape_ref(), self.stride_ref());
         // the common case: a few plain modes, coalesced and inverted on the stack
-        let mut few = Few::new();
-        if let Some(f) = coalesced_few(src, &mut few) {
-            let mut r = Few::new();
-            match tri!(self.left_inverse_few(f, as_cute, &mut r)) {
-                Few_::Dynamic => {
-                    // Beyond CuTe: the left inverse of the same layout with every value
-                    // static.
-                    return Ok(tri!(self.to_static().try_left_inverse()).to_dynamic());
-                }
-                Few_::Pushed(negative) => {
-                    let mut out = Few::new();
-                    let res = match coalesce_few(&r, &mut out) {
-                        Scan::Same => &r,
-                        Scan::Done => &out,
-                        Scan::General => return self.left_inverse_general(src, as_cute),
-                    };
-                    let Some(m) = negative else {
-                        // the result is built once, where it is returned
-                        return Ok(res.layout());
-                    };
-                    let l = res.layout();
-                    if !as_cute && !tri!(inverts(f, &l)) {
-                        return Err(not_inverse(f, m));
+        if src.len() <= FEW {
+            let mut few = Few::new();
+            if let Some(f) = coalesced_few(src, &mut few) {
+                let mut r = Few::new();
+                match tri!(self.left_inverse_few(f, as_cute, &mut r)) {
+                    Few_::Dynamic => {
+                        // Beyond CuTe: the left inverse of the same layout with every value
+                        // static.
+                        return Ok(tri!(self.to_static().try_left_inverse()).to_dynamic());
                     }
-                    return Ok(l);
+                    Few_::Pushed(negative) => {
+                        let mut out = Few::new();
+                        let res = match coalesce_few(&r, &mut out) {
+                            Scan::Same => &r,
+                            Scan::Done => &out,
+                            Scan::General => return self.left_inverse_general(src, as_cute),
+                        };
+                        let Some(m) = negative else {
+                            // the result is built once, where it is returned
+                            return Ok(res.layout());
+                        };
+                        let l = res.layout();
+                        if !as_cute && !tri!(inverts(f, &l)) {
+                            return Err(not_inverse(f, m));
+                        }
+                        return Ok(l);
+                    }
+                    Few_::General => {}
                 }
-                Few_::General => {}
             }
         }
         self.left_inverse_general(src, as_cute)
     }
 
     /// [`Layout::left_inverse_with`] by the general path, `src` the flattened modes.
+    #[inline(always)]
     const fn left_inverse_general(
         &self,
         src: FlatModes<'_>,
@@ -963,7 +968,11 @@ mod tests {
         let (mut compared, mut fast, mut errors) = (0, 0, 0);
         for l in fast_path_layouts() {
             let got = l.try_right_inverse();
-            assert_eq!(got, l.right_inverse_general(), "right_inverse({l})");
+            assert_eq!(
+                got,
+                right_inverse_general(FlatModes::of(&l)),
+                "right_inverse({l})"
+            );
             compared += 1;
             errors += usize::from(got.is_err());
             let mut few = Few::new();
