@@ -47,6 +47,7 @@ impl LayoutBuilder {
     /// Appends `s:d ∘ (the sub-layout of l at n)` as one mode, for a single-mode `s:d` and
     /// an `l` with integer strides: the sub-layout with its strides scaled by `d` (see
     /// `compose_leaf`).
+    #[inline(always)]
     pub(crate) const fn push_sub_composed(
         &mut self,
         d: Int,
@@ -55,29 +56,84 @@ impl LayoutBuilder {
     ) -> Result<(), Error> {
         if l.shape_ref().is_leaf_node(n) {
             // one integral mode `s:e`, pushed as `s:e*d` (`_0` stays `_0`)
-            let s = l.shape_ref().leaf(n.l);
-            let e = l.stride_ref().leaf(n.l);
-            if e.is_constant(0) {
-                return self.push_mode(s, e);
-            }
-            return match e.try_mul(d) {
-                Ok(m) => self.push_mode(s, m),
-                // the same error as pushing then scaling: a full builder first
-                Err(err) => {
-                    tri!(self.push_mode(s, e));
-                    Err(err)
-                }
-            };
+            return self.push_mode_composed(l.shape_ref().int_at(n), l.stride_ref().int_at(n), d);
         }
-        let start = self.l.stride.leaf_count();
-        tri!(self.push_sub(l, n));
-        self.l.stride.scale_leaves_from(start, d)
+        self.push_tuple_composed(d, l, n)
+    }
+
+    /// [`LayoutBuilder::push_sub_composed`] of a tuple.
+    #[inline(never)]
+    const fn push_tuple_composed(&mut self, d: Int, l: &Layout, n: Node) -> Result<(), Error> {
+        let end = l.shape_ref().node_end(n);
+        if end.t - n.t > 6 {
+            let start = self.l.stride.leaf_count();
+            tri!(self.push_sub(l, n));
+            return self.l.stride.scale_leaves_from(start, d);
+        }
+        // a small one (a few tokens) token by token, scaled as it is copied: `push_node`'s checks for
+        // the whole subtree first, then the first stride whose scaling fails is the error
+        // (what pushing then scaling answers)
+        let s = l.shape_ref();
+        tri!(self.l.shape.reserve(end.t - n.t, end.l - n.l));
+        let mut k = n;
+        while k.t < end.t {
+            if s.is_leaf_node(k) {
+                let e = l.stride_ref().int_at(k);
+                let e = if e.is_constant(0) {
+                    e
+                } else {
+                    tri!(e.try_mul(d))
+                };
+                tri!(self.push_mode(s.int_at(k), e));
+                k.l += 1;
+            } else if s.is_close(k) {
+                tri!(self.close());
+            } else {
+                tri!(self.open());
+            }
+            k.t += 1;
+        }
+        Ok(())
+    }
+
+    /// Appends `s:d ∘ (s:e)` for a single-mode `s:d`: the mode `s:e*d` (`_0` stays `_0`),
+    /// with the errors of pushing `s:e` and then scaling its stride.
+    #[inline(always)]
+    pub(crate) const fn push_mode_composed(&mut self, s: Int, e: Int, d: Int) -> Result<(), Error> {
+        if e.is_constant(0) {
+            return self.push_mode(s, e);
+        }
+        match e.try_mul(d) {
+            Ok(m) => self.push_mode(s, m),
+            // the same error as pushing then scaling: a full builder first
+            Err(err) => {
+                tri!(self.push_mode(s, e));
+                Err(err)
+            }
+        }
     }
 
     /// Appends `s:d ∘ (the layout of the flat modes f)` as one mode: the single mode as an
     /// integral mode or the modes as a flat tuple, strides scaled by `d` as in
     /// [`LayoutBuilder::push_sub_composed`] (a `_0` stays `_0`).
+    #[inline(always)]
     pub(crate) const fn push_flat_composed(&mut self, d: Int, f: &Flat) -> Result<(), Error> {
+        if f.n == 1 {
+            // the scaling's error before the push's
+            let e = f.d(0);
+            let e = if e.is_constant(0) {
+                e
+            } else {
+                tri!(e.try_mul(d))
+            };
+            return self.push_mode(f.s(0), e);
+        }
+        self.push_flat_tuple_composed(d, f)
+    }
+
+    /// [`LayoutBuilder::push_flat_composed`] of other than one mode.
+    #[inline(never)]
+    const fn push_flat_tuple_composed(&mut self, d: Int, f: &Flat) -> Result<(), Error> {
         let tuple = f.n != 1;
         if tuple {
             tri!(self.open());
@@ -121,6 +177,12 @@ impl LayoutBuilder {
         Ok(())
     }
 
+    /// Whether `ntok` more tokens holding `nleaf` more leaves fit (shape and stride alike).
+    #[inline]
+    pub(crate) const fn fits(&self, ntok: usize, nleaf: usize) -> bool {
+        self.l.shape.reserve(ntok, nleaf).is_ok()
+    }
+
     /// A mark for [`LayoutBuilder::unwrap_single`]: where the next mode starts.
     pub(crate) const fn mark(&self) -> usize {
         self.l.shape.token_count()
@@ -137,12 +199,6 @@ impl LayoutBuilder {
     #[inline(always)]
     pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
         IntTuple::push_leaf_pair(&mut self.l.shape, &mut self.l.stride, s, d)
-    }
-
-    /// The layout built so far, read in place (its `basis` flag is set by
-    /// [`LayoutBuilder::finish`]).
-    pub(crate) const fn layout(&self) -> &Layout {
-        &self.l
     }
 
     /// Appends the sub-layout of `l` at node `n` as one mode, as [`LayoutBuilder::push_sub`]
@@ -190,6 +246,18 @@ impl LayoutBuilder {
             k.t += 1;
         }
         Ok(())
+    }
+
+    /// Empties the layout being built (for a path that gives up and starts again).
+    #[inline(never)]
+    pub(crate) const fn clear(&mut self) {
+        self.l = Layout::stream();
+    }
+
+    /// The layout built so far, read in place (its `basis` flag is set by
+    /// [`LayoutBuilder::finish`]).
+    pub(crate) const fn layout(&self) -> &Layout {
+        &self.l
     }
 
     /// The layout built, finished where it is and read in place (no copy).

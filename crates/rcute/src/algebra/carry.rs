@@ -66,12 +66,30 @@ impl Carry {
         }
     }
 
-    /// Records a new mode `n:r` at mode `k` of `A`.
+    /// Records a new mode `n:r` at mode `k` of `A` (an overflow of the sum is reported by
+    /// [`Carry::check`]).
     #[inline(always)]
-    pub(crate) const fn add(&mut self, k: usize, n: Int, r: Int) -> Result<(), Error> {
+    pub(crate) const fn add(&mut self, k: usize, n: Int, r: Int) {
         if k < self.low {
             self.low = k;
         }
+        // the reach `(n - 1) * |r|` added in 64 bits where nothing overflows, which is
+        // [`reach_add`]'s answer; anything else takes `reach_add`, in 128 bits
+        let sum = self.sums[k];
+        if let Some(n1) = n.value().checked_sub(1)
+            && let Some(ra) = r.value().checked_abs()
+            && let Some(reach) = n1.checked_mul(ra)
+            && let Some(v) = sum.checked_add(reach)
+        {
+            self.sums[k] = v;
+            return;
+        }
+        self.add_wide(k, n, r);
+    }
+
+    /// [`Carry::add`]'s sum in 128 bits.
+    #[inline(never)]
+    const fn add_wide(&mut self, k: usize, n: Int, r: Int) {
         match reach_add(self.sums[k], n, r) {
             Ok(v) => self.sums[k] = v,
             Err(e) => {
@@ -80,7 +98,6 @@ impl Carry {
                 }
             }
         }
-        Ok(())
     }
 
     /// The check, once every mode of `B` is walked, for a flat `A` of `a.n` modes. Modes of

@@ -86,7 +86,10 @@ impl Lhs<'_> {
 }
 
 /// CuTe's `composition_impl(lhs_shape, lhs_stride, rhs_shape, rhs_stride)` for the subtree
-/// `(s, d)` of `B` at `ns`/`nd`, written as the next mode of `out`.
+/// `(s, d)` of `B` at `ns`/`nd` (the same node: shape and stride are congruent), written as
+/// the next mode of `out`: right-distributivity over `B`'s modes, in one pass over the
+/// tokens of the subtree (a tuple opens and closes a tuple of the result, an integral mode
+/// is composed by [`composition_int`]), in the order of CuTe's recursion.
 const fn composition_impl<const AS_CUTE: bool>(
     out: &mut LayoutBuilder,
     a: Lhs<'_>,
@@ -96,21 +99,30 @@ const fn composition_impl<const AS_CUTE: bool>(
     nd: Node,
     carry: &mut Carry,
 ) -> Result<(), Error> {
-    if !bs.is_leaf_node(ns) {
-        // right-distributivity over B's modes: B's hierarchy
-        tri!(out.open());
-        let mut cs = bs.first_child(ns);
-        let mut cd = bd.first_child(nd);
-        while !bs.is_close(cs) {
-            tri!(composition_impl::<AS_CUTE>(out, a, bs, cs, bd, cd, carry));
-            cs = bs.node_end(cs);
-            cd = bd.node_end(cd);
-        }
-        return out.close();
+    let _ = nd;
+    if bs.is_leaf_node(ns) {
+        return composition_int::<AS_CUTE>(out, a, bs.int_at(ns), bd.int_at(ns), carry);
     }
-    let s = bs.int_at(ns);
-    let d = bd.int_at(nd);
-    composition_int::<AS_CUTE>(out, a, s, d, carry)
+    let end = bs.node_end(ns);
+    let mut k = ns;
+    while k.t < end.t {
+        if bs.is_leaf_node(k) {
+            tri!(composition_int::<AS_CUTE>(
+                out,
+                a,
+                bs.int_at(k),
+                bd.int_at(k),
+                carry
+            ));
+            k.l += 1;
+        } else if bs.is_close(k) {
+            tri!(out.close());
+        } else {
+            tri!(out.open());
+        }
+        k.t += 1;
+    }
+    Ok(())
 }
 
 /// Composition of `A` with one integral mode `s:d` of `B`, written as the next mode of
@@ -139,6 +151,16 @@ const fn composition_int<const AS_CUTE: bool>(
     }
     if d.is_constant(0) {
         return out.push_mode(s, d);
+    }
+    if let Lhs::Flat(f) = a
+        && !AS_CUTE
+    {
+        if f.n == 1 {
+            return out.push_mode(s, tri!(d.try_mul(f.d(0))));
+        }
+        if f.n > 1 && !carry.coordinates {
+            return composition_int_flat::<true>(out, Modes::flat(f), s, d, carry);
+        }
     }
     if a.is_leaf() {
         return out.push_mode(s, tri!(d.try_mul(a.mode(0).1)));
@@ -174,7 +196,7 @@ const fn composition_int<const AS_CUTE: bool>(
         } else {
             let new_shape = next_shape.min(rest_shape);
             let next_rest = tri!(shape_step_with(rest_shape, new_shape, i, AS_CUTE));
-            tri!(carry.add(i, new_shape, rest_stride));
+            carry.add(i, new_shape, rest_stride);
             tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(cd))));
             n += 1;
             rest_shape = next_rest;
@@ -183,6 +205,66 @@ const fn composition_int<const AS_CUTE: bool>(
         i += 1;
     }
     let last = a.mode(r - 1).1;
+    if n == 0 {
+        tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
+        out.unwrap_single(mark);
+        return Ok(());
+    }
+    let keep_rest = !rest_shape.is_constant(1);
+    if n == 1 && !keep_rest {
+        out.unwrap_single(mark);
+        return Ok(());
+    }
+    if keep_rest {
+        tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
+    }
+    out.close()
+}
+
+/// [`composition_int`] of a flat `A` of two modes or more (its modes `m`, no stride a
+/// basis element: not a coordinate layout) with an integral mode `s:d` of `B` whose stride
+/// is a plain integer other than `_0`: the same walk, on the modes' arrays. Without
+/// `TRACK` (where `B` is this one mode, which cannot carry into another), nothing is
+/// recorded in `carry` for the carry check.
+#[inline(always)]
+const fn composition_int_flat<const TRACK: bool>(
+    out: &mut LayoutBuilder,
+    m: Modes<'_>,
+    s: Int,
+    d: Int,
+    carry: &mut Carry,
+) -> Result<(), Error> {
+    let r = m.len();
+    // the new modes go straight into `out`, inside a tuple that is unwrapped at the end
+    // if it holds a single mode
+    let mark = out.mark();
+    tri!(out.open());
+    if TRACK {
+        carry.count(d);
+    }
+    let mut n = 0;
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    let mut i = 0;
+    while i + 1 < r {
+        let cs = m.s(i);
+        let (next_shape, next_stride) = tri!(stride_step(rest_stride, cs, rest_shape, i));
+        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
+            rest_stride = next_stride;
+        } else {
+            let new_shape = next_shape.min(rest_shape);
+            let next_rest = tri!(shape_step(rest_shape, new_shape, i));
+            if TRACK {
+                carry.add(i, new_shape, rest_stride);
+            }
+            tri!(out.push_mode(new_shape, tri!(rest_stride.try_mul(m.d(i)))));
+            n += 1;
+            rest_shape = next_rest;
+            rest_stride = next_stride;
+        }
+        i += 1;
+    }
+    let last = m.d(r - 1);
     if n == 0 {
         tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
         out.unwrap_single(mark);
@@ -420,9 +502,9 @@ pub(crate) const fn composition_general_with(
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
     if as_cute {
-        tri!(walk::<true>(&mut out, lhs, b));
+        tri!(walk::<true>(&mut out, lhs, b, Node::ROOT));
     } else {
-        tri!(walk::<false>(&mut out, lhs, b));
+        tri!(walk::<false>(&mut out, lhs, b, Node::ROOT));
     }
     out.finish()
 }
@@ -437,8 +519,8 @@ pub(crate) const fn composition_integer_with(
     let mut flat = Flat::new();
     let src = Modes::leaves(a.shape_ref(), a.stride_ref());
     tri!(coalesce_into(src, true, false, Sink::Flat(&mut flat)));
-    let mut out = LayoutBuilder::new();
     let mut carry = Carry::over(&flat);
+    let mut out = LayoutBuilder::new();
     if as_cute {
         tri!(composition_int::<true>(
             &mut out,
@@ -465,9 +547,15 @@ pub(crate) const fn compose_sub_into(
     a: &Layout,
     an: Node,
     b: &Layout,
+    bn: Node,
     out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
     if b.has_basis_strides() {
+        if bn.t != 0 {
+            // the sub-layout of `b` on its own
+            let m = Layout::from_parts(b.shape_ref().subtree(bn), b.stride_ref().subtree(bn));
+            return compose_sub_into(a, an, &m, Node::ROOT, out);
+        }
         // coalesced along the profile of `b`: on a copy of the mode
         let m = if an.t == 0 {
             *a
@@ -478,7 +566,7 @@ pub(crate) const fn compose_sub_into(
     }
     if a.shape_ref().is_leaf_node(an) {
         // `compose_leaf`, copied in place
-        return out.push_sub_composed(a.stride_ref().int_at(an), b, Node::ROOT);
+        return out.push_sub_composed(a.stride_ref().int_at(an), b, bn);
     }
     // `Lhs::of` on the sub-layout's leaves
     let mut flat = Flat::new();
@@ -488,7 +576,100 @@ pub(crate) const fn compose_sub_into(
         false,
         Sink::Flat(&mut flat)
     ));
-    walk::<false>(out, Lhs::Flat(&flat), b)
+    if flat.n == 1 {
+        // a single mode: `compose_leaf`, copied in place (as in `compose_flat_into`)
+        return out.push_sub_composed(flat.d(0), b, bn);
+    }
+    walk::<false>(out, Lhs::Flat(&flat), b, bn)
+}
+
+/// `A ∘ (the sub-layout of b at bn, the layout of the flat modes c)` written as the next
+/// mode of `out`, for an `A` given as its modes coalesced for the walk (`f`, CuTe's
+/// `coalesce_x`) and a `b` with integer strides: what [`compose_sub_into`] answers for
+/// that pair (the divisor of a logical divide, `(tile, complement)`), without building the
+/// pair. The caller checks that the pair fits one layout.
+pub(crate) const fn compose_pair_into(
+    f: &Flat,
+    b: &Layout,
+    bn: Node,
+    c: &Flat,
+    out: &mut LayoutBuilder,
+) -> Result<(), Error> {
+    let a = Lhs::Flat(f);
+    let mut carry = Carry::over(f);
+    tri!(out.open());
+    tri!(composition_impl::<false>(
+        out,
+        a,
+        b.shape_ref(),
+        bn,
+        b.stride_ref(),
+        bn,
+        &mut carry
+    ));
+    // the flat modes of `c`: its single mode, or a flat tuple of them
+    if c.n == 1 {
+        tri!(composition_int::<false>(out, a, c.s(0), c.d(0), &mut carry));
+    } else {
+        tri!(out.open());
+        let mut i = 0;
+        while i < c.n {
+            tri!(composition_int::<false>(out, a, c.s(i), c.d(i), &mut carry));
+            i += 1;
+        }
+        tri!(out.close());
+    }
+    tri!(out.close());
+    carry.check(f)
+}
+
+/// [`compose_pair_into`] with the pair's two modes written into two builders: the
+/// composition with the sub-layout of `b` at `bn` as the next mode of `tiles`, the one
+/// with `c` as the next mode of `rests` (the zipped form of a divide, built without the
+/// divided layout). The same walk in the same order, so the same first error.
+pub(crate) const fn compose_pair_split(
+    f: &Flat,
+    b: &Layout,
+    bn: Node,
+    c: &Flat,
+    tiles: &mut LayoutBuilder,
+    rests: &mut LayoutBuilder,
+) -> Result<(), Error> {
+    let a = Lhs::Flat(f);
+    let mut carry = Carry::over(f);
+    tri!(composition_impl::<false>(
+        tiles,
+        a,
+        b.shape_ref(),
+        bn,
+        b.stride_ref(),
+        bn,
+        &mut carry
+    ));
+    if c.n == 1 {
+        tri!(composition_int::<false>(
+            rests,
+            a,
+            c.s(0),
+            c.d(0),
+            &mut carry
+        ));
+    } else {
+        tri!(rests.open());
+        let mut i = 0;
+        while i < c.n {
+            tri!(composition_int::<false>(
+                rests,
+                a,
+                c.s(i),
+                c.d(i),
+                &mut carry
+            ));
+            i += 1;
+        }
+        tri!(rests.close());
+    }
+    carry.check(f)
 }
 
 /// [`composition_general`] written as the next mode of `out`.
@@ -500,13 +681,42 @@ pub(crate) const fn composition_general_into(
     let mut flat = Flat::new();
     let mut by_profile = None;
     let lhs = tri!(Lhs::of(a, b, &mut flat, &mut by_profile));
-    walk::<false>(out, lhs, b)
+    if let Lhs::Flat(f) = lhs {
+        if f.n == 1 {
+            // a single mode: `compose_leaf`, copied in place (as in `compose_flat_into`)
+            return out.push_sub_composed(f.d(0), b, Node::ROOT);
+        }
+        if b.shape_ref().is_leaf() && f.n > 1 && !has_coordinates(f) {
+            // a single mode `s:d` of B: the walk without the carry check, which a single
+            // mode passes (what `walk` answers)
+            let (s, d) = (b.shape_ref().leaf(0), b.stride_ref().leaf(0));
+            if d.is_constant(0) {
+                return out.push_mode(s, d);
+            }
+            return composition_int_flat::<false>(out, Modes::flat(f), s, d, &mut Carry::new());
+        }
+    }
+    walk::<false>(out, lhs, b, Node::ROOT)
+}
+
+/// Whether a stride of `f` is a basis element (a coordinate layout, see [`Carry`]).
+#[inline]
+const fn has_coordinates(f: &Flat) -> bool {
+    let mut k = 0;
+    while k < f.n {
+        if f.d(k).is_basis() {
+            return true;
+        }
+        k += 1;
+    }
+    false
 }
 
 /// `A ∘ b` written as the next mode of `out`, for an `A` given as flat modes that are
 /// already coalesced (the result of a complement or a coalesce: coalescing them again for
 /// the walk changes nothing, as a `_1` is left only as the single mode `_1:_0`, which the
 /// single-mode case covers) and a `b` with integer strides.
+#[inline(always)]
 pub(crate) const fn compose_flat_into(
     a: &Flat,
     b: &Layout,
@@ -516,7 +726,7 @@ pub(crate) const fn compose_flat_into(
         // `compose_leaf`, copied in place
         return out.push_sub_composed(a.d(0), b, Node::ROOT);
     }
-    walk::<false>(out, Lhs::Flat(a), b)
+    walk::<false>(out, Lhs::Flat(a), b, Node::ROOT)
 }
 
 /// CuTe's walk of every mode of `b` over `a`, then the check that composing mode by mode
@@ -525,6 +735,7 @@ const fn walk<const AS_CUTE: bool>(
     out: &mut LayoutBuilder,
     a: Lhs<'_>,
     b: &Layout,
+    bn: Node,
 ) -> Result<(), Error> {
     let mut carry = match a {
         Lhs::Flat(f) => Carry::over(f),
@@ -534,9 +745,9 @@ const fn walk<const AS_CUTE: bool>(
         out,
         a,
         b.shape_ref(),
-        Node::ROOT,
+        bn,
         b.stride_ref(),
-        Node::ROOT,
+        bn,
         &mut carry,
     ));
     match a {
@@ -555,8 +766,19 @@ const fn compose_leaf(d: Int, b: &Layout) -> Result<Layout, Error> {
     // `b` copied once, into the result, and its strides scaled there
     let mut res = Ok(*b);
     if let Ok(l) = &mut res {
-        if let Err(e) = l.stride.scale_leaves_from(0, d) {
-            return Err(e);
+        // `scale_leaves_from(0, d)`, in line: the first stride whose scaling fails is the
+        // error; a `_0` stays `_0`
+        let n = l.stride.leaf_count();
+        let (v, m) = l.stride.leaves_mut();
+        let mut i = 0;
+        while i < n {
+            let e = Int::from_raw(v[i], m[i]);
+            if !e.is_constant(0) {
+                let x = tri!(e.try_mul(d));
+                v[i] = x.value();
+                m[i] = x.meta();
+            }
+            i += 1;
         }
         l.basis = l.stride.has_basis();
     }
@@ -639,44 +861,52 @@ impl Layout {
                     });
                 }
                 let mut b = LayoutBuilder::new();
-                tri!(b.open());
-                // a single-mode mode of self composed with a layout or integer element:
-                // the element, its strides scaled, copied in place (see `compose_leaf`)
-                let mut walk = PairWalk::new(self, t);
-                let mut i = 0;
-                while i < rt {
-                    if let Some((_, d, e)) = walk.single(self, t, i) {
-                        match walk.integer(t) {
-                            // an integer `n` composes as `n:_1`
-                            Some(n) => tri!(b.push_sub_composed(d, &unit_stride(n), Node::ROOT)),
-                            None => tri!(b.push_sub_composed(d, t.inner_layout(), e)),
-                        }
-                        walk.advance(self, t, i);
-                        i += 1;
-                        continue;
-                    }
-                    // a layout or integer element: the mode composed in place
-                    if let Some((mn, _)) = walk.element(self, t, i)
-                        && let Some(e) = t.composition_element(i)
-                    {
-                        tri!(compose_sub_into(self, mn, &e, &mut b));
-                        walk.advance(self, t, i);
-                        i += 1;
-                        continue;
-                    }
-                    walk.advance(self, t, i);
-                    let mode = tri!(self.try_mode(i));
-                    let r = match t.composition_element(i) {
-                        Some(e) => tri!(mode.try_composition(&e)),
-                        None => tri!(mode.try_composition_tiler(&tri!(t.try_element(i)))),
-                    };
-                    tri!(b.push_layout(&r));
-                    i += 1;
-                }
-                tri!(b.close());
+                tri!(self.composition_tuple_into(t, &mut b));
                 b.finish()
             }
         }
+    }
+
+    /// [`Layout::try_composition_tiler`] by a tuple tiler of at most `self.rank()` elements,
+    /// written into `b` (empty).
+    #[inline(always)]
+    const fn composition_tuple_into(&self, t: &Tiler, b: &mut LayoutBuilder) -> Result<(), Error> {
+        let rt = t.rank();
+        tri!(b.open());
+        // a mode of self composed with a layout or integer element, read in place: a
+        // single-mode mode takes the element, its strides scaled (see `compose_leaf`)
+        let mut walk = PairWalk::new(self, t);
+        let mut i = 0;
+        while i < rt {
+            if let Some((_, d, e)) = walk.single(self, t, i) {
+                match walk.integer(t) {
+                    // an integer `n` composes as `n:_1`
+                    Some(n) => tri!(b.push_mode_composed(n, Int::ONE, d)),
+                    None => tri!(b.push_sub_composed(d, t.inner_layout(), e)),
+                }
+                walk.advance(self, t, i);
+                i += 1;
+                continue;
+            }
+            if let Some((mn, e)) = walk.element(self, t, i) {
+                match walk.integer(t) {
+                    Some(n) => tri!(compose_sub_into(self, mn, &unit_stride(n), Node::ROOT, b)),
+                    None => tri!(compose_sub_into(self, mn, t.inner_layout(), e, b)),
+                }
+                walk.advance(self, t, i);
+                i += 1;
+                continue;
+            }
+            walk.advance(self, t, i);
+            let mode = tri!(self.try_mode(i));
+            let r = match t.composition_element(i) {
+                Some(e) => tri!(mode.try_composition(&e)),
+                None => tri!(mode.try_composition_tiler(&tri!(t.try_element(i)))),
+            };
+            tri!(b.push_layout(&r));
+            i += 1;
+        }
+        b.close()
     }
 
     /// [`Layout::try_composition_tiler`], panicking with the error's message.
@@ -774,6 +1004,97 @@ mod tests {
         assert_eq!(ops.len() * ops.len(), 44 * 44);
         assert!(fast_stride > 200 && fast_shape > 200);
         assert!(stride_errors > 200 && shape_errors > 200);
+    }
+
+    /// The walk of a flat `A` on its modes' arrays (`composition_int_flat`) gives exactly
+    /// the general walk's answer (values, static bits, hierarchy, errors, and then the
+    /// carry check's answer) for one to three modes of `B` over random coalesced `A`s.
+    #[test]
+    fn flat_walk_is_the_general_walk() {
+        use crate::algebra::testgen::Gen;
+        let mut g = Gen(53);
+        let (mut compared, mut fast, mut oks) = (0, 0, 0);
+        for _ in 0..6000 {
+            let a = g.layout(2);
+            let mut f = Flat::new();
+            let src = Modes::leaves(a.shape_ref(), a.stride_ref());
+            if coalesce_into(src, true, false, Sink::Flat(&mut f)).is_err() {
+                continue;
+            }
+            // the same modes as a flat layout, read by the general walk
+            let mut fl = LayoutBuilder::new();
+            fl.push_flat(&f).unwrap();
+            let fl = fl.finish().unwrap();
+            let b = g.layout(1);
+            let (mut gen_out, mut fast_out) = (LayoutBuilder::new(), LayoutBuilder::new());
+            let (mut gen_carry, mut fast_carry) = (Carry::over(&f), Carry::over(&f));
+            let (mut gen_res, mut fast_res) = (Ok(()), Ok(()));
+            for k in 0..b.shape_ref().leaf_count() {
+                let (s, d) = (b.shape_ref().leaf(k), b.stride_ref().leaf(k));
+                if gen_res.is_ok() {
+                    gen_res = composition_int::<false>(
+                        &mut gen_out,
+                        Lhs::ByProfile(&fl),
+                        s,
+                        d,
+                        &mut gen_carry,
+                    );
+                }
+                if fast_res.is_ok() {
+                    fast_res = composition_int::<false>(
+                        &mut fast_out,
+                        Lhs::Flat(&f),
+                        s,
+                        d,
+                        &mut fast_carry,
+                    );
+                }
+                fast += usize::from(f.n > 1 && !fast_carry.coordinates && !d.is_constant(0));
+            }
+            let gen_all = gen_res.and_then(|()| gen_carry.check(&f));
+            let fast_all = fast_res.and_then(|()| fast_carry.check(&f));
+            assert_eq!(fast_all, gen_all, "{a} o {b}");
+            if gen_all.is_ok() {
+                assert_eq!(fast_out.finish(), gen_out.finish(), "{a} o {b}");
+                oks += 1;
+            }
+            compared += 1;
+        }
+        assert!(compared > 5000, "{compared} compared");
+        assert!(fast > 3000, "{fast} fast walks");
+        assert!(oks > 1000, "{oks} answers");
+    }
+
+    /// Composing with a single mode of `B` (no carry check) or over an `A` that coalesces
+    /// to one mode (`compose_leaf` in place) gives exactly the walk's answer, on random
+    /// layouts.
+    #[test]
+    fn general_shortcuts_are_the_walk() {
+        use crate::algebra::testgen::Gen;
+        let mut g = Gen(59);
+        let (mut compared, mut leaf_b, mut single_a) = (0, 0, 0);
+        for _ in 0..6000 {
+            let a = g.layout(2);
+            let b = if g.next(2) == 0 {
+                g.layout(0)
+            } else {
+                g.layout(1)
+            };
+            let mut got = LayoutBuilder::new();
+            let got = composition_general_into(&a, &b, &mut got).and_then(|()| got.finish());
+            let mut flat = Flat::new();
+            let mut by_profile = None;
+            let want = Lhs::of(&a, &b, &mut flat, &mut by_profile).and_then(|lhs| {
+                let mut w = LayoutBuilder::new();
+                walk::<false>(&mut w, lhs, &b, Node::ROOT).and_then(|()| w.finish())
+            });
+            assert_eq!(got, want, "{a} o {b}");
+            leaf_b += usize::from(b.shape_ref().is_leaf() && flat.n > 1);
+            single_a += usize::from(flat.n == 1);
+            compared += 1;
+        }
+        assert_eq!(compared, 6000);
+        assert!(leaf_b > 800 && single_a > 800, "{leaf_b} {single_a}");
     }
 
     /// A violated stride divisibility condition is an error, except where a value is

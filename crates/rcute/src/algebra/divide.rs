@@ -7,13 +7,13 @@
 
 use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::complement::{Cotarget, complement_into};
-use crate::algebra::composition::compose_sub_into;
+use crate::algebra::composition::{compose_pair_into, compose_pair_split, compose_sub_into};
 use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{IntTuple, NODE_CAPACITY, Node};
+use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
 /// The end of every node of a tuple (what `node_end` answers), found in one pass over its
 /// tokens, so that a walk that asks again and again for the ends of nested nodes does
@@ -222,21 +222,88 @@ impl Layout {
 /// Appends the rest of dividing the single mode `s:d` by the element of `t` at node `e` of
 /// its inner layout: `s:d ∘ complement(e, s)`, the complement taken as flat modes of the
 /// sub-layout in place.
-const fn push_rest(b: &mut LayoutBuilder, t: &Tiler, s: Int, d: Int, e: Node) -> Result<(), Error> {
-    let mut c = Flat::new();
+/// The complement is written into `c` (reused: emptied first).
+#[inline(always)]
+const fn push_rest_with(
+    b: &mut LayoutBuilder,
+    t: &Tiler,
+    s: Int,
+    d: Int,
+    e: Node,
+    c: &mut Flat,
+) -> Result<(), Error> {
+    c.n = 0;
     tri!(complement_into(
         t.inner_layout(),
         e,
         Cotarget::Int(s),
-        Sink::Flat(&mut c)
+        Sink::Flat(c)
     ));
-    b.push_flat_composed(d, &c)
+    b.push_flat_composed(d, c)
+}
+
+/// The parts of `logical_divide(a, tl)` for a layout `tl` (the sub-layouts of `a` at `an`,
+/// not a single mode, and of `tl` at `tn`): `a`'s modes coalesced (`f`) and the complement
+/// of `tl` in the shape of `coalesce(a)`, as flat modes `c` (both reused: emptied first).
+/// Answers whether `a ∘ (tl, c)` may be composed from `f` without building the pair:
+/// coalescing for the walk (which keeps the function past the domain) changes `a`'s modes
+/// only where the last one is a static `_1`; where the pair does not fit one layout,
+/// building it is the error.
+const fn divide_parts(
+    a: &Layout,
+    an: Node,
+    tl: &Layout,
+    tn: Node,
+    f: &mut Flat,
+    c: &mut Flat,
+) -> Result<bool, Error> {
+    f.n = 0;
+    c.n = 0;
+    let src = Modes::sub(a, an);
+    tri!(coalesce_into(src, false, false, Sink::Flat(f)));
+    if f.n == 1 {
+        tri!(complement_into(
+            tl,
+            tn,
+            Cotarget::Int(f.s(0)),
+            Sink::Flat(c)
+        ));
+    } else {
+        // the shape of the coalesced layout: a flat tuple of its modes' shapes
+        let mut target = IntTuple::stream();
+        tri!(target.push_open());
+        let mut i = 0;
+        while i < f.n {
+            tri!(target.push_leaf(f.s(i)));
+            i += 1;
+        }
+        tri!(target.push_close());
+        tri!(complement_into(
+            tl,
+            tn,
+            Cotarget::Shape(&target),
+            Sink::Flat(c)
+        ));
+    }
+    if tl.has_basis_strides() || src.s(src.len() - 1).is_constant(1) {
+        return Ok(false);
+    }
+    let tend = tl.shape_ref().node_end(tn);
+    let ct = if c.n == 1 { 1 } else { c.n + 2 };
+    Ok(tend.l - tn.l + c.n <= CAPACITY && tend.t - tn.t + ct + 2 <= NODE_CAPACITY)
+}
+
+/// The end of the whole of `l` (its root node).
+#[inline]
+const fn rs_end(l: &Layout) -> Node {
+    l.shape_ref().node_end(Node::ROOT)
 }
 
 /// `logical_divide(a, tl)` for a layout `tl`, written as the next mode of `out`:
 /// `a ∘ (tl, complement(tl, shape(coalesce(a))))`, with the coalesced shape and the
-/// complement kept as flat modes (no layout built for either) and the pair built once.
-/// `a` and `tl` are the sub-layouts at nodes `an` and `tn` (read in place, not copied).
+/// complement kept as flat modes (no layout built for either) and the pair composed
+/// without building it where it may be (see [`divide_parts`]). `a` and `tl` are the
+/// sub-layouts at nodes `an` and `tn` (read in place, not copied).
 const fn divide_by_layout(
     a: &Layout,
     an: Node,
@@ -245,54 +312,89 @@ const fn divide_by_layout(
     out: &mut LayoutBuilder,
 ) -> Result<(), Error> {
     let mut c = Flat::new();
+    if a.shape_ref().is_leaf_node(an) {
+        return divide_leaf(a, an, tl, tn, out, &mut c);
+    }
+    let mut f = Flat::new();
+    divide_by_layout_with(a, an, tl, tn, out, &mut f, &mut c)
+}
+
+/// [`divide_by_layout`] of a single-mode `a` (at `an`), with the complement written into
+/// `c` (reused: emptied first).
+#[inline(always)]
+const fn divide_leaf(
+    a: &Layout,
+    an: Node,
+    tl: &Layout,
+    tn: Node,
+    out: &mut LayoutBuilder,
+    c: &mut Flat,
+) -> Result<(), Error> {
+    c.n = 0;
     let s = a.shape_ref();
-    if s.is_leaf_node(an) {
-        // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
-        tri!(complement_into(
-            tl,
-            tn,
-            Cotarget::Int(s.int_at(an)),
-            Sink::Flat(&mut c)
-        ));
-    } else {
-        let mut f = Flat::new();
-        tri!(coalesce_into(
-            Modes::sub(a, an),
-            false,
-            false,
-            Sink::Flat(&mut f)
-        ));
-        if f.n == 1 {
-            tri!(complement_into(
-                tl,
-                tn,
-                Cotarget::Int(f.s(0)),
-                Sink::Flat(&mut c)
-            ));
-        } else {
-            // the shape of the coalesced layout: a flat tuple of its modes' shapes
-            let mut target = IntTuple::stream();
-            tri!(target.push_open());
-            let mut i = 0;
-            while i < f.n {
-                tri!(target.push_leaf(f.s(i)));
-                i += 1;
-            }
-            tri!(target.push_close());
-            tri!(complement_into(
-                tl,
-                tn,
-                Cotarget::Shape(&target),
-                Sink::Flat(&mut c)
-            ));
+    // coalescing a single mode keeps its shape (s:d, or _1:_0 for s = _1)
+    tri!(complement_into(
+        tl,
+        tn,
+        Cotarget::Int(s.int_at(an)),
+        Sink::Flat(c)
+    ));
+    // `s:d ∘ (tl, c)`: both strides scaled by d, written in place where the pair fits
+    // one layout and `out` (building it is the error otherwise), so that the first
+    // stride whose scaling fails is the error, as in scaling the pair
+    if !tl.has_basis_strides() {
+        let tend = tl.shape_ref().node_end(tn);
+        let (nt, nl) = (
+            tend.t - tn.t + if c.n == 1 { 1 } else { c.n + 2 } + 2,
+            tend.l - tn.l + c.n,
+        );
+        if nl <= CAPACITY && nt <= NODE_CAPACITY && out.fits(nt, nl) {
+            let d = a.stride_ref().int_at(an);
+            tri!(out.open());
+            tri!(out.push_sub_composed(d, tl, tn));
+            tri!(out.push_flat_composed(d, c));
+            return out.close();
         }
     }
+    compose_with_pair(a, an, tl, tn, c, out)
+}
+
+/// [`divide_by_layout`] with the flat modes it works on given (reused: emptied first).
+#[inline(always)]
+const fn divide_by_layout_with(
+    a: &Layout,
+    an: Node,
+    tl: &Layout,
+    tn: Node,
+    out: &mut LayoutBuilder,
+    f: &mut Flat,
+    c: &mut Flat,
+) -> Result<(), Error> {
+    if a.shape_ref().is_leaf_node(an) {
+        return divide_leaf(a, an, tl, tn, out, c);
+    }
+    if tri!(divide_parts(a, an, tl, tn, f, c)) {
+        return compose_pair_into(f, tl, tn, c, out);
+    }
+    compose_with_pair(a, an, tl, tn, c, out)
+}
+
+/// `a ∘ (tl, c)` (the sub-layouts at `an` and `tn`, the complement `c` as flat modes),
+/// with the pair built.
+const fn compose_with_pair(
+    a: &Layout,
+    an: Node,
+    tl: &Layout,
+    tn: Node,
+    c: &Flat,
+    out: &mut LayoutBuilder,
+) -> Result<(), Error> {
     let mut b = LayoutBuilder::new();
     tri!(b.open());
     tri!(b.push_sub(tl, tn));
-    tri!(b.push_flat(&c));
+    tri!(b.push_flat(c));
     tri!(b.close());
-    compose_sub_into(a, an, b.finished(), out)
+    compose_sub_into(a, an, b.finished(), Node::ROOT, out)
 }
 
 /// `result(repeat<R0>(_), repeat<R1>(_))` where `R0` is `rank<0>` when `unpack0`, else 1.
@@ -361,13 +463,8 @@ impl Layout {
     /// ```
     pub const fn try_logical_divide(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
-            TilerKind::Layout(tl) => {
-                let mut out = LayoutBuilder::new();
-                tri!(divide_by_layout(self, Node::ROOT, tl, Node::ROOT, &mut out));
-                out.finish()
-            }
             TilerKind::Underscore => Ok(*self),
-            TilerKind::Integer(_) => {
+            TilerKind::Layout(_) | TilerKind::Integer(_) => {
                 let mut out = LayoutBuilder::new();
                 tri!(divide_by_layout(
                     self,
@@ -379,9 +476,9 @@ impl Layout {
                 out.finish()
             }
             TilerKind::Tuple => {
-                let mut b = LayoutBuilder::new();
-                tri!(self.logical_divide_tuple_into(t, &mut b));
-                b.finish()
+                let mut out = LayoutBuilder::new();
+                tri!(self.logical_divide_tuple_into(t, &mut out));
+                out.finish()
             }
         }
     }
@@ -413,12 +510,13 @@ impl Layout {
         // a single-mode mode s:d divided by a layout or integer element e:
         // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
         let mut walk = PairWalk::new(self, t);
+        let mut c = Flat::new();
         let mut i = 0;
         while i < rl {
             if let Some((s, d, e)) = walk.single(self, t, i) {
                 tri!(b.open());
                 tri!(b.push_sub_composed(d, t.inner_layout(), e));
-                tri!(push_rest(b, t, s, d, e));
+                tri!(push_rest_with(b, t, s, d, e, &mut c));
                 tri!(b.close());
                 walk.advance(self, t, i);
                 i += 1;
@@ -426,14 +524,23 @@ impl Layout {
             }
             // a layout or integer element: the mode divided in place
             if let Some((mn, e)) = walk.element(self, t, i) {
-                tri!(divide_by_layout(self, mn, t.inner_layout(), e, b));
+                let mut f = Flat::new();
+                tri!(divide_by_layout_with(
+                    self,
+                    mn,
+                    t.inner_layout(),
+                    e,
+                    b,
+                    &mut f,
+                    &mut c
+                ));
                 walk.advance(self, t, i);
                 i += 1;
                 continue;
             }
             if i >= rt && walk.is_on() {
                 // a mode beyond the tiler, copied in place
-                tri!(b.push_sub(self, walk.mode()));
+                tri!(b.push_sub_mode(self, walk.mode()));
                 walk.advance(self, t, i);
                 i += 1;
                 continue;
@@ -487,15 +594,143 @@ impl Layout {
             return res;
         }
         let mut b = LayoutBuilder::new();
-        if tri!(self.zipped_divide_single(t, &mut b, false)) {
+        if self.single_applies(t) {
+            if tri!(self.zipped_divide_single(t, &mut b, false)) {
+                return b.finish();
+            }
+        } else if let Ok(true) = self.zipped_divide_split(t, &mut b, false) {
             return b.finish();
         }
+        b.clear();
         // the divided layout zipped where it was built
         let mut d = LayoutBuilder::new();
         tri!(self.logical_divide_tuple_in(t, &mut d));
-        let mut out = LayoutBuilder::new();
-        tri!(zip2_into(&mut out, d.finished(), t.guide(), false));
-        out.finish()
+        tri!(zip2_into(&mut b, d.finished(), t.guide(), false));
+        b.finish()
+    }
+
+    /// Whether [`Layout::zipped_divide_single`] applies: a tuple tiler of at most
+    /// `self.rank()` layout or integer elements, each meeting a single-mode mode (and no
+    /// scaled-basis strides in the tiler), checked before anything is built.
+    const fn single_applies(&self, t: &Tiler) -> bool {
+        let g = t.guide();
+        let s = self.shape_ref();
+        if !g.is_tuple()
+            || g.token_count() != g.leaf_count() + 2
+            || s.is_leaf()
+            || t.inner_layout().has_basis_strides()
+        {
+            return false;
+        }
+        let mut m = s.first_child(Node::ROOT);
+        let mut i = 0;
+        while i < g.leaf_count() {
+            if !s.is_leaf_node(m) || g.leaf(i).is_underscore() {
+                return false;
+            }
+            m.t += 1;
+            m.l += 1;
+            i += 1;
+        }
+        true
+    }
+
+    /// [`Layout::try_zipped_divide`] by a tuple tiler of layouts, integers and `_`s (a
+    /// flat guide) of at most `self.rank()` elements, without the divided layout: the
+    /// tiles written straight into `out` (empty) and the rests and the modes beyond the
+    /// tiler into a second builder, appended at the end; with `unpack1`, the rests
+    /// without their parentheses where there are not exactly one (what [`unpack`] makes
+    /// of it). `Ok(false)`, or an error, where a mode takes another path (a pair to be
+    /// built, scaled-basis strides, a mode under `_` that is not a pair) or something
+    /// does not fit: the caller then divides and zips, for the same answer or error
+    /// (`out` then holds a partial layout and is to be emptied).
+    const fn zipped_divide_split(
+        &self,
+        t: &Tiler,
+        out: &mut LayoutBuilder,
+        unpack1: bool,
+    ) -> Result<bool, Error> {
+        let g = t.guide();
+        let s = self.shape_ref();
+        let tl = t.inner_layout();
+        if !g.is_tuple()
+            || g.token_count() != g.leaf_count() + 2
+            || s.is_leaf()
+            || tl.has_basis_strides()
+        {
+            return Ok(false);
+        }
+        let rt = g.leaf_count();
+        let mut rests = LayoutBuilder::new();
+        let mut f = Flat::new();
+        let mut c = Flat::new();
+        tri!(out.open());
+        tri!(out.open());
+        tri!(rests.open());
+        let mut m = s.first_child(Node::ROOT);
+        let mut e = tl.shape_ref().first_child(Node::ROOT);
+        let mut i = 0;
+        while !s.is_close(m) {
+            let mend = s.node_end(m);
+            if i < rt {
+                if g.leaf(i).is_underscore() {
+                    // the mode itself, which must be a pair (tile, rest)
+                    if s.is_leaf_node(m) {
+                        return Ok(false);
+                    }
+                    let c0 = s.first_child(m);
+                    if s.is_close(c0) {
+                        return Ok(false);
+                    }
+                    let c1 = s.node_end(c0);
+                    if s.is_close(c1) {
+                        return Ok(false);
+                    }
+                    let c1end = s.node_end(c1);
+                    if !s.is_close(c1end) {
+                        return Ok(false);
+                    }
+                    tri!(out.push_sub_range(self, c0, c1));
+                    tri!(rests.push_sub_range(self, c1, c1end));
+                } else if s.is_leaf_node(m) {
+                    // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
+                    let (sv, d) = (s.int_at(m), self.stride_ref().int_at(m));
+                    tri!(out.push_sub_composed(d, tl, e));
+                    tri!(push_rest_with(&mut rests, t, sv, d, e, &mut c));
+                } else {
+                    if !tri!(divide_parts(self, m, tl, e, &mut f, &mut c)) {
+                        return Ok(false);
+                    }
+                    tri!(compose_pair_split(&f, tl, e, &c, out, &mut rests));
+                }
+                e = tl.shape_ref().node_end(e);
+            } else {
+                // a mode beyond the tiler
+                tri!(rests.push_sub_range(self, m, mend));
+            }
+            m = mend;
+            i += 1;
+        }
+        if i < rt {
+            return Ok(false);
+        }
+        tri!(out.close());
+        tri!(rests.close());
+        let r = rests.layout();
+        if unpack1 && i != 1 {
+            // the rests without their parentheses
+            let rs = r.shape_ref();
+            let mut k = rs.first_child(Node::ROOT);
+            while !rs.is_close(k) {
+                let kend = rs.node_end(k);
+                tri!(out.push_sub_range(r, k, kend));
+                k = kend;
+            }
+        } else {
+            tri!(out.push_sub_range(r, Node::ROOT, rs_end(r)));
+        }
+        tri!(out.close());
+        Ok(true)
     }
 
     /// [`Layout::try_zipped_divide`] in one builder when every element of a tuple tiler
@@ -537,12 +772,13 @@ impl Layout {
             tri!(b.open());
         }
         let mut walk = PairWalk::new(self, t);
+        let mut c = Flat::new();
         let mut i = 0;
         while i < rl {
             if let Some((s, d, e)) = walk.single(self, t, i) {
-                tri!(push_rest(b, t, s, d, e));
+                tri!(push_rest_with(b, t, s, d, e, &mut c));
             } else {
-                tri!(b.push_sub(self, walk.mode()));
+                tri!(b.push_sub_mode(self, walk.mode()));
             }
             walk.advance(self, t, i);
             i += 1;
@@ -584,21 +820,29 @@ impl Layout {
         // where the zipped layout (two tokens more) might not have fit, the zipped layout
         // and then `unpack`, for the same answer or error
         let mut b = LayoutBuilder::new();
-        match self.zipped_divide_single(t, &mut b, true) {
-            Ok(true) if b.mark() + 2 <= NODE_CAPACITY => return b.finish(),
-            Ok(false) if t.guide().is_tuple() => {
+        let first = if self.single_applies(t) {
+            self.zipped_divide_single(t, &mut b, true)
+        } else {
+            match self.zipped_divide_split(t, &mut b, true) {
+                Ok(true) => Ok(true),
+                // the divided layout and its zip decide
+                _ => Ok(false),
+            }
+        };
+        let built = match first {
+            Ok(true) => b.mark() + 2 <= NODE_CAPACITY,
+            Ok(false) => {
+                b.clear();
                 // the divided layout zipped where it was built
                 let mut d = LayoutBuilder::new();
-                if self.logical_divide_tuple_in(t, &mut d).is_ok() {
-                    let mut b = LayoutBuilder::new();
-                    if zip2_into(&mut b, d.finished(), t.guide(), true).is_ok()
-                        && b.mark() + 2 <= NODE_CAPACITY
-                    {
-                        return b.finish();
-                    }
-                }
+                self.logical_divide_tuple_in(t, &mut d).is_ok()
+                    && zip2_into(&mut b, d.finished(), t.guide(), true).is_ok()
+                    && b.mark() + 2 <= NODE_CAPACITY
             }
-            _ => {}
+            Err(_) => false,
+        };
+        if built {
+            return b.finish();
         }
         unpack(&tri!(self.try_zipped_divide(t)), false)
     }
@@ -844,6 +1088,43 @@ mod tests {
         assert!(oks > 400, "{oks} answers");
     }
 
+    /// Composing with the divisor pair without building it (`compose_pair_into`, `a`'s
+    /// modes coalesced once) gives exactly what composing with the built pair gives
+    /// (values, static bits, errors), on random layouts, tilers and complements.
+    #[test]
+    fn pair_composed_in_place_is_the_built_pair() {
+        let mut g = Gen(47);
+        let (mut compared, mut oks) = (0, 0);
+        for _ in 0..6000 {
+            let a = g.layout(2);
+            let tl = g.layout(1);
+            let c = g.layout(1);
+            let (src, cm) = (Modes::sub(&a, Node::ROOT), Modes::sub(&c, Node::ROOT));
+            if a.shape_ref().is_leaf() || src.s(src.len() - 1).is_constant(1) {
+                continue;
+            }
+            let mut f = Flat::new();
+            let mut cf = Flat::new();
+            if coalesce_into(src, false, false, Sink::Flat(&mut f)).is_err()
+                || crate::algebra::modes::coalesce_into(cm, false, false, Sink::Flat(&mut cf))
+                    .is_err()
+            {
+                continue;
+            }
+            let mut want = LayoutBuilder::new();
+            let want = compose_with_pair(&a, Node::ROOT, &tl, Node::ROOT, &cf, &mut want)
+                .and_then(|()| want.finish());
+            let mut got = LayoutBuilder::new();
+            let got =
+                compose_pair_into(&f, &tl, Node::ROOT, &cf, &mut got).and_then(|()| got.finish());
+            assert_eq!(got, want, "{a} o ({tl}, {c})");
+            compared += 1;
+            oks += usize::from(got.is_ok());
+        }
+        assert!(compared > 3000, "{compared} compared");
+        assert!(oks > 500, "{oks} answers");
+    }
+
     /// `tiled_divide` built with its second mode unpacked gives exactly `unpack` of the
     /// zipped divide (values, static bits, errors) on random layouts and tilers.
     #[test]
@@ -877,6 +1158,46 @@ mod tests {
         }
         assert!(compared > 3500, "{compared} compared");
         assert!(oks > 400, "{oks} answers");
+    }
+
+    /// The zipped divide built without the divided layout (`zipped_divide_split`) gives
+    /// `zip2_by(logical_divide(l, t))` (values, static bits, errors), and the tiled divide
+    /// its `unpack`, on random layouts and tuple tilers of layouts, integers and `_`s.
+    #[test]
+    fn zipped_divide_split_is_the_zipped_logical_divide() {
+        let mut g = Gen(71);
+        let (mut compared, mut split, mut oks) = (0, 0, 0);
+        for _ in 0..6000 {
+            let a = g.layout(2);
+            let r = 1 + g.next(3);
+            let elems: std::vec::Vec<std::string::String> = (0..r)
+                .map(|_| match g.next(5) {
+                    0 => std::string::String::from("_"),
+                    1 => std::format!("{}", 1 + g.next(8)),
+                    _ => std::format!("{}", g.layout(1)),
+                })
+                .collect();
+            let Ok(t) = Tiler::try_parse(&std::format!("({})", elems.join(","))) else {
+                continue;
+            };
+            let want = a
+                .try_logical_divide(&t)
+                .and_then(|d| zip2_by_reference(&d, t.guide()));
+            assert_eq!(a.try_zipped_divide(&t), want, "zipped_divide({a}, {t})");
+            let tiled = want.and_then(|z| unpack_sliced(&z, false));
+            assert_eq!(a.try_tiled_divide(&t), tiled, "tiled_divide({a}, {t})");
+            let taken = !a.single_applies(&t)
+                && matches!(
+                    a.zipped_divide_split(&t, &mut LayoutBuilder::new(), false),
+                    Ok(true)
+                );
+            split += usize::from(taken);
+            compared += 1;
+            oks += usize::from(tiled.is_ok());
+        }
+        assert!(compared > 5000, "{compared} compared");
+        assert!(split > 400, "{split} split");
+        assert!(oks > 1000, "{oks} answers");
     }
 
     /// Unpacking in place gives exactly the slice's answer: leaf, rank-1, empty and
