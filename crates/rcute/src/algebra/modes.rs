@@ -250,15 +250,22 @@ pub(crate) const fn mul_raw(a: i64, am: u16, b: i64, bm: u16) -> Option<(i64, u1
 /// more than [`FEW`] modes in the result, an error).
 #[inline(always)]
 pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> Scan {
-    scan_few_as(src, zeros, 0, out)
+    scan_few_with(src, zeros, 0, true, out)
 }
 
 /// [`scan_few`] of the modes with `or` (`S` or 0) set in every metadata: with `S`, the
 /// modes made static (`to_static`).
 #[inline(always)]
 pub(crate) const fn scan_few_as(src: Modes<'_>, zeros: bool, or: u16, out: &mut Few) -> Scan {
+    scan_few_with(src, zeros, or, false, out)
+}
+
+/// [`scan_few_as`], on the values alone where every integer is static and `statics`
+/// (see [`scan_static`]).
+#[inline(always)]
+const fn scan_few_with(src: Modes<'_>, zeros: bool, or: u16, statics: bool, out: &mut Few) -> Scan {
     let into: Into<'_> = (&mut out.sv, &mut out.sm, &mut out.dv, &mut out.dm);
-    match scan_raw(src, false, zeros, or, false, into) {
+    match scan_raw(src, false, zeros, or, false, statics, into) {
         Err(_) => Scan::General,
         Ok((_, false)) => Scan::Same,
         Ok((n, true)) => {
@@ -285,6 +292,7 @@ const fn scan_raw(
     zeros: bool,
     or: u16,
     always: bool,
+    statics: bool,
     into: Into<'_>,
 ) -> Result<(usize, bool), usize> {
     let (ov, om, odv, odm) = into;
@@ -301,16 +309,16 @@ const fn scan_raw(
         return Err(0);
     }
     let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
-    // every integer static: the same scan on the values alone (for the fast paths of
-    // coalesce and complement, not `coalesce_into`, whose layouts are mostly dynamic)
+    // every integer static: the same scan on the values alone (asked for by `coalesce`'s
+    // fast path, where static layouts are common)
     let (mut all, mut any) = (S, or);
-    let mut i = if always { r } else { 0 };
+    let mut i = if statics { 0 } else { r };
     while i < r {
         all &= (sm[i] | or) & (dm[i] | or);
         any |= sm[i] | dm[i];
         i += 1;
     }
-    if all == S && any == S && !always {
+    if statics && all == S && any == S {
         return scan_static(sv, dv, extend, zeros, always, (ov, om, odv, odm));
     }
     // the modes are pushed last first (`k` of them), then reversed; the front mode (the
@@ -867,7 +875,7 @@ pub(crate) const fn coalesce_into(
             if f.n == 0 {
                 // the scan on raw parts, written in place
                 let into: Into<'_> = (&mut f.sv, &mut f.sm, &mut f.dv, &mut f.dm);
-                match scan_raw(src, extend, zeros, 0, true, into) {
+                match scan_raw(src, extend, zeros, 0, true, false, into) {
                     Ok((n, _)) => {
                         f.n = n;
                         return Ok(());
@@ -890,7 +898,7 @@ pub(crate) const fn coalesce_into(
                 let (sv, sm) = l.shape.leaves_mut();
                 let (dv, dm) = l.stride.leaves_mut();
                 let into: Into<'_> = (sv, sm, dv, dm);
-                match scan_raw(src, extend, zeros, 0, true, into) {
+                match scan_raw(src, extend, zeros, 0, true, false, into) {
                     Ok((n, _)) => {
                         l.shape.set_leaf_count(n);
                         l.stride.set_leaf_count(n);
