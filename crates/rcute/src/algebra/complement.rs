@@ -12,7 +12,7 @@
 
 use crate::algebra::modes::{
     CAP_MODES, FEW, Few, Flat, Modes, S, Scan, Sink, Writer, coalesce_into, coalesce_keeps,
-    coalesce_scan, keeps_few, keeps_few_as, mul_raw, scan_few, scan_few_as,
+    coalesce_scan, keeps_few, keeps_few_as, mul_raw, scan_few_as,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -292,7 +292,7 @@ const fn complement_few_as(
         return Fast::Done;
     }
     let mut c = Few::new();
-    match scan_few(res.modes(), false, &mut c) {
+    match scan_few_as(res.modes(), false, 0, &mut c) {
         Scan::General => Fast::General,
         Scan::Same => Fast::Done,
         Scan::Done => {

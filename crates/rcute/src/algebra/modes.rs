@@ -250,15 +250,22 @@ pub(crate) const fn mul_raw(a: i64, am: u16, b: i64, bm: u16) -> Option<(i64, u1
 /// more than [`FEW`] modes in the result, an error).
 #[inline(always)]
 pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> Scan {
-    scan_few_as(src, zeros, 0, out)
+    scan_few_with(src, zeros, 0, true, out)
 }
 
 /// [`scan_few`] of the modes with `or` (`S` or 0) set in every metadata: with `S`, the
 /// modes made static (`to_static`).
 #[inline(always)]
 pub(crate) const fn scan_few_as(src: Modes<'_>, zeros: bool, or: u16, out: &mut Few) -> Scan {
+    scan_few_with(src, zeros, or, false, out)
+}
+
+/// [`scan_few_as`], on the values alone where every integer is static and `statics`
+/// (see [`scan_static`]).
+#[inline(always)]
+const fn scan_few_with(src: Modes<'_>, zeros: bool, or: u16, statics: bool, out: &mut Few) -> Scan {
     let into: Into<'_> = (&mut out.sv, &mut out.sm, &mut out.dv, &mut out.dm);
-    match scan_raw(src, false, zeros, or, false, into) {
+    match scan_raw(src, false, zeros, or, false, statics, into) {
         Err(_) => Scan::General,
         Ok((_, false)) => Scan::Same,
         Ok((n, true)) => {
@@ -285,6 +292,7 @@ const fn scan_raw(
     zeros: bool,
     or: u16,
     always: bool,
+    statics: bool,
     into: Into<'_>,
 ) -> Result<(usize, bool), usize> {
     let (ov, om, odv, odm) = into;
@@ -301,6 +309,18 @@ const fn scan_raw(
         return Err(0);
     }
     let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
+    // every integer static: the same scan on the values alone (asked for by `coalesce`'s
+    // fast path, where static layouts are common)
+    let (mut all, mut any) = (S, or);
+    let mut i = if statics { 0 } else { r };
+    while i < r {
+        all &= (sm[i] | or) & (dm[i] | or);
+        any |= sm[i] | dm[i];
+        i += 1;
+    }
+    if statics && all == S && any == S {
+        return scan_static(sv, dv, extend, zeros, always, (ov, om, odv, odm));
+    }
     // the modes are pushed last first (`k` of them), then reversed; the front mode (the
     // first one so far) is kept aside, as it may still merge with the mode before it
     let mut k = 0;
@@ -378,6 +398,101 @@ const fn scan_raw(
         (om[i], om[j]) = (om[j], om[i]);
         (odv[i], odv[j]) = (odv[j], odv[i]);
         (odm[i], odm[j]) = (odm[j], odm[i]);
+        i += 1;
+    }
+    Ok((n, changed))
+}
+
+/// [`scan_raw`] where every integer is static (its metadata `S`): the values `sv:dv`
+/// alone, the same steps with every static test true.
+#[inline(always)]
+const fn scan_static(
+    sv: &[i64],
+    dv: &[i64],
+    extend: bool,
+    zeros: bool,
+    always: bool,
+    into: Into<'_>,
+) -> Result<(usize, bool), usize> {
+    let (ov, om, odv, odm) = into;
+    let cap = ov.len();
+    let r = sv.len();
+    if r == 0 || dv.len() != r || om.len() != cap || odv.len() != cap || odm.len() != cap {
+        return Err(0);
+    }
+    let mut k = 0;
+    let (mut fs, mut fd) = (sv[r - 1], dv[r - 1]);
+    let mut changed = false;
+    if zeros && fd == 0 {
+        changed = fs != 1;
+        fs = 1;
+    }
+    if extend && fs == 1 {
+        changed = true;
+        fs = 2;
+    }
+    let mut i = r - 1;
+    while i > 0 {
+        i -= 1;
+        let (mut s, d) = (sv[i], dv[i]);
+        if zeros && d == 0 {
+            s = 1;
+        }
+        if s == 1 {
+            changed = true;
+            continue;
+        }
+        if k == 0 && fs == 1 {
+            changed = true;
+            (fs, fd) = (s, d);
+            continue;
+        }
+        // `s * d == fd` (`_0 * x` is `_0`)
+        let p = if s == 0 || d == 0 {
+            0
+        } else {
+            match s.checked_mul(d) {
+                Some(p) => p,
+                None => return Err(k),
+            }
+        };
+        if p == fd {
+            fs = if s == 0 || fs == 0 {
+                0
+            } else {
+                match s.checked_mul(fs) {
+                    Some(p) => p,
+                    None => return Err(k),
+                }
+            };
+            changed = true;
+        } else {
+            if k >= cap {
+                return Err(k);
+            }
+            (ov[k], om[k], odv[k], odm[k]) = (fs, S, fd, S);
+            k += 1;
+            fs = s;
+        }
+        fd = d;
+    }
+    if k == 0 && fs == 1 {
+        changed |= fd != 0;
+        fd = 0;
+    }
+    if !changed && !always {
+        return Ok((r, false));
+    }
+    if k >= cap {
+        return Err(k);
+    }
+    (ov[k], om[k], odv[k], odm[k]) = (fs, S, fd, S);
+    let n = k + 1;
+    let mut i = 0;
+    while i < n / 2 {
+        let j = n - 1 - i;
+        (ov[i], ov[j]) = (ov[j], ov[i]);
+        (odv[i], odv[j]) = (odv[j], odv[i]);
         i += 1;
     }
     Ok((n, changed))
@@ -760,7 +875,7 @@ pub(crate) const fn coalesce_into(
             if f.n == 0 {
                 // the scan on raw parts, written in place
                 let into: Into<'_> = (&mut f.sv, &mut f.sm, &mut f.dv, &mut f.dm);
-                match scan_raw(src, extend, zeros, 0, true, into) {
+                match scan_raw(src, extend, zeros, 0, true, false, into) {
                     Ok((n, _)) => {
                         f.n = n;
                         return Ok(());
@@ -783,7 +898,7 @@ pub(crate) const fn coalesce_into(
                 let (sv, sm) = l.shape.leaves_mut();
                 let (dv, dm) = l.stride.leaves_mut();
                 let into: Into<'_> = (sv, sm, dv, dm);
-                match scan_raw(src, extend, zeros, 0, true, into) {
+                match scan_raw(src, extend, zeros, 0, true, false, into) {
                     Ok((n, _)) => {
                         l.shape.set_leaf_count(n);
                         l.stride.set_leaf_count(n);
