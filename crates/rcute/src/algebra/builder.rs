@@ -215,6 +215,13 @@ impl LayoutBuilder {
         self.push_sub_range(l, n, s.node_end(n))
     }
 
+    /// [`LayoutBuilder::push_sub_range`] as a call of its own (for the divides, so that
+    /// the copies inlined elsewhere stay as they are).
+    #[inline(never)]
+    pub(crate) const fn copy_range(&mut self, l: &Layout, n: Node, end: Node) -> Result<(), Error> {
+        self.push_sub_range(l, n, end)
+    }
+
     /// [`LayoutBuilder::push_sub_mode`] where the end of the node (`node_end(n)`) is
     /// known.
     pub(crate) const fn push_sub_range(
