@@ -6,7 +6,9 @@
 //! therefore never merge, a dynamic `1` is never dropped, and a static `_1` always is.
 
 use crate::algebra::builder::LayoutBuilder;
-use crate::algebra::modes::{Modes, Sink, coalesce_keeps, coalesce_scan, coalesced};
+use crate::algebra::modes::{
+    FEW, Few, Modes, Scan, Sink, coalesce_keeps, coalesce_scan, coalesced, keeps_few, scan_few,
+};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -18,13 +20,40 @@ use crate::tuple::{CAPACITY, IntTuple};
 #[inline]
 const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
     // the leaves are stored in depth-first order: they are the flattened modes
+    let src = Modes::of(layout);
+    if !extend && keeps_few(src, false) {
+        // nothing merges or is dropped: the layout, flat
+        return flat_as_is(layout);
+    }
+    bw_coalesce_scan(layout, extend)
+}
+
+/// `layout`, whose modes coalescing keeps, as a flat layout.
+#[inline(always)]
+const fn flat_as_is(layout: &Layout) -> Result<Layout, Error> {
+    if layout.shape.is_flat_form() {
+        // already flat (the stride is congruent): copied once, into the result
+        return Ok(*layout);
+    }
+    flattened(layout)
+}
+
+/// [`bw_coalesce`] where the modes may change (laid out of line, so that the common case
+/// above is inlined without it).
+#[inline(never)]
+const fn bw_coalesce_scan(layout: &Layout, extend: bool) -> Result<Layout, Error> {
     let src = Modes::leaves(layout.shape_ref(), layout.stride_ref());
-    if !extend && coalesce_keeps(src, false) {
-        if layout.shape.is_flat_form() {
-            // already flat (the stride is congruent): copied once, into the result
-            return Ok(*layout);
+    if !extend {
+        // the common case: a few plain modes, scanned into a small list and built once
+        let mut few = Few::new();
+        match scan_few(src, false, &mut few) {
+            Scan::General => {}
+            Scan::Same => return flat_as_is(layout),
+            Scan::Done => return Ok(few.layout()),
         }
-        return flattened(layout);
+        if coalesce_keeps(src, false) {
+            return flat_as_is(layout);
+        }
     }
     // (coalesce_keeps is asked only without `extend`, and answered no here)
     let mut out = Layout::stream();
@@ -36,11 +65,35 @@ const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
 /// flat (laid out of line: [`bw_coalesce`]'s scan compiles as without it).
 #[inline(never)]
 const fn flattened(layout: &Layout) -> Result<Layout, Error> {
+    if layout.shape.leaf_count() <= FEW && layout.stride.leaf_count() <= FEW {
+        return Ok(few_leaves(layout));
+    }
     let mut out = Layout::stream();
     out.shape.set_flat_of(&layout.shape);
     out.stride.set_flat_of(&layout.stride);
     out.basis = layout.basis;
     Ok(out)
+}
+
+/// [`flattened`] of a layout of at most [`FEW`] leaves, built in place from the first
+/// `FEW` leaves of each tuple (those past the leaf count are zero).
+#[inline(never)]
+const fn few_leaves(layout: &Layout) -> Layout {
+    let (sv, sm) = layout.shape.leaf_parts(0, FEW);
+    let (dv, dm) = layout.stride.leaf_parts(0, FEW);
+    let (Some(sv), Some(sm), Some(dv), Some(dm)) = (
+        sv.first_chunk::<FEW>(),
+        sm.first_chunk::<FEW>(),
+        dv.first_chunk::<FEW>(),
+        dm.first_chunk::<FEW>(),
+    ) else {
+        return Layout::stream(); // never: a tuple has CAPACITY >= FEW leaf slots
+    };
+    Layout {
+        shape: IntTuple::flat_of(sv, sm, layout.shape.leaf_count()),
+        stride: IntTuple::flat_of(dv, dm, layout.stride.leaf_count()),
+        basis: layout.basis,
+    }
 }
 
 /// [`bw_coalesce`] of the layout whose flattened modes are the leaves of `fs` and `fd`
@@ -299,8 +352,66 @@ impl IntTuple {
 
 #[cfg(test)]
 mod tests {
-    use crate::algebra::modes::{Modes, coalesced};
+    use crate::algebra::modes::{
+        Few, Flat, Modes, Scan, Sink, coalesce_scan, coalesced, keeps_few, scan_few,
+    };
+    use crate::algebra::testgen::Gen;
     use crate::{Int, IntTuple, Layout};
+
+    /// The fast paths of coalesce and filter ([`keeps_few`], [`scan_few`]) answer what the
+    /// general scan answers, values and static bits, or leave the modes to it: on random
+    /// layouts of depth up to 2 (static and dynamic values, `_1`s, zero, negative and
+    /// scaled-basis strides, products that overflow), with and without `zeros`; and
+    /// `coalesce` (which takes them) answers what the general path answers, errors too.
+    #[test]
+    fn fast_coalesce_is_the_general_scan() {
+        let mut g = Gen(43);
+        let (mut compared, mut kept, mut done) = (0, 0, 0);
+        for k in 0..40_000 {
+            let mut l: Layout = g.layout(2);
+            if k % 40 == 0 {
+                l = Layout::try_parse("(_2,(_4,3)):(_1@0,(_2@1,_8@1))").unwrap();
+            } else if k % 40 == 1 {
+                l = Layout::try_parse("(_4,(_2,_3)):(_4611686018427387904,(_1,_2))").unwrap();
+            } else if k % 40 == 2 {
+                l = Layout::try_parse("(_3,_4):(_3074457345618258603,_9223372036854775807)")
+                    .unwrap();
+            }
+            let src = Modes::leaves(l.shape_ref(), l.stride_ref());
+            for zeros in [false, true] {
+                let mut general = Flat::new();
+                let want = coalesce_scan(src, false, zeros, Sink::Flat(&mut general));
+                let want = want.map(|()| {
+                    let m = Modes::flat(&general);
+                    (0..m.len())
+                        .map(|i| (m.s(i), m.d(i)))
+                        .collect::<std::vec::Vec<_>>()
+                });
+                let modes = |m: Modes<'_>| (0..m.len()).map(|i| (m.s(i), m.d(i))).collect();
+                if keeps_few(src, zeros) {
+                    assert_eq!(want, Ok(modes(src)), "keeps {l}, zeros {zeros}");
+                    kept += 1;
+                }
+                let mut few = Few::new();
+                match scan_few(src, zeros, &mut few) {
+                    Scan::General => {}
+                    Scan::Same => assert_eq!(want, Ok(modes(src)), "same {l}, zeros {zeros}"),
+                    Scan::Done => {
+                        assert_eq!(want, Ok(modes(few.modes())), "scan {l}, zeros {zeros}");
+                        done += 1;
+                    }
+                }
+                compared += 1;
+            }
+            let general = coalesced(src, false, false);
+            assert_eq!(l.try_coalesce(), general, "coalesce({l})");
+        }
+        assert_eq!(compared, 80_000);
+        assert!(
+            kept > 10_000 && done > 10_000,
+            "{kept} kept, {done} scanned"
+        );
+    }
 
     /// The copy-and-flatten path of `coalesce` (taken when no mode changes) gives the same
     /// layout as building the coalesced modes, for every layout of shape `((a,b),c)` over a

@@ -11,7 +11,8 @@
 //! rcute answers an error.
 
 use crate::algebra::modes::{
-    CAP_MODES, Flat, Modes, Sink, Writer, coalesce_into, coalesce_keeps, coalesce_scan,
+    CAP_MODES, FEW, Few, Flat, Modes, S, Scan, Sink, Writer, coalesce_into, coalesce_keeps,
+    coalesce_scan, keeps_few, keeps_few_as, mul_raw, scan_few, scan_few_as,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -87,6 +88,21 @@ const fn complement_with(
     out: Sink<'_>,
     cover: bool,
 ) -> Result<(), Error> {
+    let mut few = Few::new();
+    if complement_few(Modes::sub(l, n), cotarget, cover, &mut few) {
+        return out.set_modes(few.modes());
+    }
+    complement_general(l, n, cotarget, out, cover)
+}
+
+/// [`complement_with`] without its fast path ([`complement_few`]).
+const fn complement_general(
+    l: &Layout,
+    n: Node,
+    cotarget: Cotarget<'_>,
+    out: Sink<'_>,
+    cover: bool,
+) -> Result<(), Error> {
     let src = Modes::sub(l, n);
     if coalesce_keeps(src, true) {
         // filtering changes nothing: the modes are read in place
@@ -102,6 +118,264 @@ const fn complement_with(
         return complement_static(l, n, cotarget, out, cover);
     }
     complement_filtered(Modes::flat(&f), cotarget, out, cover)
+}
+
+/// The fast path of [`complement_with`] on the modes `src` (those of a layout), into
+/// `out` (empty): the same steps on a few modes kept on the stack, the
+/// filtered layout, the complement's modes and their coalesce each computed once, with no
+/// [`Flat`] or [`Layout`] in between. `false` (with `out` in any state) wherever the
+/// general path must answer: more than [`FEW`] modes at a step, a scaled basis element,
+/// the forms computed apart (dynamic strides in a rank-2 or larger filtered layout, a
+/// single stride `_0`, a cotarget of depth 2 or more), and every error, which the general
+/// path then reports as it does.
+#[inline(always)]
+const fn complement_few(
+    src: Modes<'_>,
+    cotarget: Cotarget<'_>,
+    cover: bool,
+    out: &mut Few,
+) -> bool {
+    match complement_few_as(src, cotarget, cover, out, 0) {
+        Fast::Done => true,
+        Fast::General => false,
+        Fast::Static => {
+            // beyond CuTe (see `complement_static`): the layout, a valid one, with every
+            // value static, and the complement made dynamic again
+            let mut i = 0;
+            while i < src.len() {
+                if src.s(i).value() <= 0 {
+                    return false;
+                }
+                i += 1;
+            }
+            *out = Few::new();
+            if !matches!(complement_few_as(src, cotarget, cover, out, S), Fast::Done) {
+                return false;
+            }
+            out.make_dynamic();
+            true
+        }
+    }
+}
+
+/// What [`complement_few_as`] made of its layout.
+enum Fast {
+    /// The complement is in the output list.
+    Done,
+    /// The general path must answer.
+    General,
+    /// The filtered layout has more than one mode and a dynamic stride: computed with
+    /// every value static (see `complement_static`).
+    Static,
+}
+
+/// [`complement_few`] with `or` (`S` or 0) set in the metadata of every integer of the
+/// layout and the cotarget: with `S`, their static forms (`to_static`).
+#[inline(always)]
+const fn complement_few_as(
+    src: Modes<'_>,
+    cotarget: Cotarget<'_>,
+    cover: bool,
+    out: &mut Few,
+    or: u16,
+) -> Fast {
+    // `filter(layout)`: the modes as they are, or filtered into a list
+    let mut filtered = Few::new();
+    let f = if keeps_few_as(src, true, or) {
+        src
+    } else {
+        match scan_few_as(src, true, or, &mut filtered) {
+            Scan::General => return Fast::General,
+            Scan::Same => src,
+            Scan::Done => filtered.modes(),
+        }
+    };
+    let r = f.len();
+    if r == 0 || r > FEW {
+        return Fast::General;
+    }
+    if r > 1 && or == 0 && !f.static_strides() {
+        return Fast::Static;
+    }
+    if r == 1 && f.d(0).value() == 0 && f.d(0).meta() | or == S {
+        return Fast::General;
+    }
+    // the modes stably sorted by stride (see `complement_modes`); with more than one mode
+    // every stride is static, so the minimum is static too
+    let mut order = [0u8; FEW];
+    if r > 1 {
+        let mut key = [0i64; FEW];
+        let mut k = 0;
+        while k < r {
+            let v = f.d(k).value();
+            let mut p = k;
+            while p > 0 && key[p - 1] > v {
+                key[p] = key[p - 1];
+                order[p] = order[p - 1];
+                p -= 1;
+            }
+            key[p] = v;
+            order[p] = k as u8;
+            k += 1;
+        }
+    }
+    // the modes of the complement, built in `out`, on the raw parts of plain integers
+    // (every metadata `S` or 0) by `Int`'s rules: `res_stride` is positive throughout
+    let res = out;
+    let (mut rs, mut rsm) = (1, S);
+    let mut inexact = false;
+    let mut i = 0;
+    while i < r {
+        let (s, m) = (f.s(order[i] as usize), f.d(order[i] as usize));
+        let (mv, mm) = (m.value(), m.meta() | or);
+        if mv < 0 {
+            return Fast::General; // a negative stride
+        }
+        // m / res_stride (`_0 / x` is static); 0 is the non-injective error
+        let q = mv / rs;
+        let qm = if mm == S && mv == 0 { S } else { mm & rsm };
+        if q == 0 {
+            return Fast::General;
+        }
+        inexact |= q.wrapping_mul(rs) != mv;
+        let Some((ns, nsm)) = mul_raw(mv, mm, s.value(), s.meta() | or) else {
+            return Fast::General;
+        };
+        if ns <= 0 {
+            return Fast::General; // (the general path answers)
+        }
+        if (qm != S || q != 1) && !res.push_raw(q, qm, rs, rsm) {
+            return Fast::General;
+        }
+        (rs, rsm) = (ns, nsm);
+        i += 1;
+    }
+    // the rest of the cotarget
+    let whole = match cotarget {
+        Cotarget::Int(c) => Some(c),
+        Cotarget::Shape(t) => t.as_int(),
+    };
+    if let Some(c) = whole {
+        // ceil_div(c, res_stride), static when both are
+        let (cv, cm) = (c.value(), c.meta() | or);
+        if cm & !S != 0 {
+            return Fast::General;
+        }
+        let Some(sum) = cv.checked_add(rs) else {
+            return Fast::General;
+        };
+        let Some(sum) = sum.checked_sub(1) else {
+            return Fast::General;
+        };
+        let (q, qm) = (sum / rs, cm & rsm);
+        if (qm != S || q != 1) && !res.push_raw(q, qm, rs, rsm) {
+            return Fast::General;
+        }
+    } else if let Cotarget::Shape(t) = cotarget
+        && t.token_count() == t.leaf_count() + 2
+    {
+        if !flat_rest_few(res, t, Int::from_raw(rs, rsm), or) {
+            return Fast::General;
+        }
+    } else {
+        return Fast::General;
+    }
+    if res.len() == 0 {
+        res.push(Int::ONE, Int::ZERO);
+    }
+    if cover && (inexact || whole.is_none()) && !covers_few(f, cotarget, res.modes()) {
+        return Fast::General;
+    }
+    // coalesced: in place, unless two modes merge (rarely: a mode's extent is the next
+    // stride only after a dynamic shape 1)
+    if keeps_few(res.modes(), false) {
+        return Fast::Done;
+    }
+    let mut c = Few::new();
+    match scan_few(res.modes(), false, &mut c) {
+        Scan::General => Fast::General,
+        Scan::Same => Fast::Done,
+        Scan::Done => {
+            *res = c;
+            Fast::Done
+        }
+    }
+}
+
+/// [`push_flat_rest`] onto a [`Few`]; `false` where it fails or overflows.
+const fn flat_rest_few(res: &mut Few, t: &IntTuple, new_stride: Int, or: u16) -> bool {
+    let n = t.leaf_count();
+    if n > FEW {
+        return false;
+    }
+    let mut q = [Int::ZERO; FEW];
+    let mut rest = new_stride;
+    let mut i = 0;
+    while i < n {
+        let x = t.leaf(i);
+        let x = Int::from_raw(x.value(), x.meta() | or);
+        let (Ok(a), Ok(b)) = (x.try_ceil_div(rest), rest.try_ceil_div(x)) else {
+            return false;
+        };
+        q[i] = a;
+        rest = b;
+        i += 1;
+    }
+    let mut m = 0;
+    let mut i = 0;
+    while i < n {
+        if m > 0 && q[m - 1].is_static() == q[i].is_static() {
+            let Ok(p) = q[m - 1].try_mul(q[i]) else {
+                return false;
+            };
+            q[m - 1] = p;
+        } else {
+            q[m] = q[i];
+            m += 1;
+        }
+        i += 1;
+    }
+    let mut cur = new_stride;
+    let mut i = 0;
+    while i < m {
+        if !q[i].is_constant(1) {
+            if !res.push(q[i], cur) {
+                return false;
+            }
+            let Ok(p) = cur.try_mul(q[i]) else {
+                return false;
+            };
+            cur = p;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// [`covers`] on the modes of [`complement_few`].
+const fn covers_few(f: Modes<'_>, cotarget: Cotarget<'_>, res: Modes<'_>) -> bool {
+    let (mut filtered, mut size, mut target): (i128, i128, i128) = (1, 1, 1);
+    let mut k = 0;
+    while k < f.len() {
+        filtered = filtered.saturating_mul(f.s(k).value() as i128);
+        k += 1;
+    }
+    let mut k = 0;
+    while k < res.len() {
+        size = size.saturating_mul(res.s(k).value() as i128);
+        k += 1;
+    }
+    match cotarget {
+        Cotarget::Int(c) => target = c.value() as i128,
+        Cotarget::Shape(t) => {
+            let mut k = 0;
+            while k < t.leaf_count() {
+                target = target.saturating_mul(t.leaf(k).value() as i128);
+                k += 1;
+            }
+        }
+    }
+    covers_check(size, target, filtered).is_ok()
 }
 
 /// Beyond CuTe: the complement of the sub-layout of `l` at node `n` with every value
@@ -425,6 +699,10 @@ impl Layout {
     /// assert_eq!(layout!((2,4):(1,6)).complement(&int_tuple!(24)).to_string(), "3:2");
     /// ```
     pub const fn try_complement(&self, cotarget: &IntTuple) -> Result<Layout, Error> {
+        let mut few = Few::new();
+        if complement_few(Modes::of(self), Cotarget::Shape(cotarget), true, &mut few) {
+            return Ok(few.layout());
+        }
         complement_layout(self, cotarget, true)
     }
 
@@ -514,8 +792,86 @@ impl Layout {
 
 #[cfg(test)]
 mod tests {
+    use super::{Cotarget, complement_few, complement_general};
+    use crate::algebra::modes::{Few, Modes, Sink};
     use crate::algebra::testgen::Gen;
+    use crate::tuple::Node;
     use crate::{IntTuple, Layout};
+
+    /// A random cotarget: an integer, a flat tuple or a nested one, static or dynamic
+    /// values, some of them 0, 1 or large.
+    fn cotarget(g: &mut Gen) -> IntTuple {
+        let vals: [i64; 15] = [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 48, 64, 96, 1024, 1 << 40];
+        let leaf = |g: &mut Gen| {
+            let v = vals[g.next(vals.len() as u64) as usize];
+            let st = if g.next(2) == 0 { "_" } else { "" };
+            std::format!("{st}{v}")
+        };
+        let text = match g.next(4) {
+            0 | 1 => leaf(g),
+            2 => {
+                let r = g.next(4);
+                let leaves: std::vec::Vec<_> = (0..r).map(|_| leaf(g)).collect();
+                std::format!("({})", leaves.join(","))
+            }
+            _ => std::format!("(({},{}),{})", leaf(g), leaf(g), leaf(g)),
+        };
+        IntTuple::try_parse(&text).unwrap()
+    }
+
+    /// The fast path of the complement (a few modes on the stack, the result built once)
+    /// answers what the general path answers, values, static bits and errors, with and
+    /// without the covering check, on random layouts (zero, negative and scaled-basis
+    /// strides, `_1`s, dynamic values) and cotargets; and it is taken for most of them.
+    #[test]
+    fn fast_complement_is_the_general_path() {
+        let mut g = Gen(41);
+        let (mut compared, mut fast) = (0, 0);
+        for k in 0..30_000 {
+            let mut l: Layout = g.layout(2);
+            if k % 50 == 0 {
+                l = Layout::try_parse("(_2,4):(_1@0,_2@1)").unwrap();
+            } else if k % 50 == 1 {
+                l = Layout::try_parse("(_4,(2,_3)):(_4611686018427387904,(1,_2))").unwrap();
+            }
+            let c = cotarget(&mut g);
+            for cover in [true, false] {
+                let mut few = Few::new();
+                let taken = complement_few(
+                    Modes::sub(&l, Node::ROOT),
+                    Cotarget::Shape(&c),
+                    cover,
+                    &mut few,
+                );
+                let mut general = Layout::stream();
+                let want = complement_general(
+                    &l,
+                    Node::ROOT,
+                    Cotarget::Shape(&c),
+                    Sink::Layout(&mut general),
+                    cover,
+                )
+                .map(|()| general);
+                if taken {
+                    assert_eq!(
+                        Ok(few.layout()),
+                        want,
+                        "complement({l}, {c}), cover {cover}"
+                    );
+                    fast += 1;
+                }
+                let got = if cover {
+                    l.try_complement(&c)
+                } else {
+                    super::complement_layout(&l, &c, false)
+                };
+                assert_eq!(got, want, "complement({l}, {c}), cover {cover}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 60_000);
+        assert!(fast > 10_000, "{fast} fast");
+    }
 
     /// The rest of a complement by a flat tuple cotarget, computed on arrays, is what the
     /// tuple operations compute for the same cotarget one level deeper (`((a,b))`, which

@@ -120,6 +120,325 @@ impl Writer<'_> {
     }
 }
 
+/// The most modes a [`Few`] holds: the fast paths of coalesce and complement work on
+/// these few, and leave longer lists to the general paths.
+pub(crate) const FEW: usize = 8;
+
+// a `Few` always fits in a layout, and `IntTuple::flat_of` takes 8 leaves
+const _: () = assert!(FEW <= CAPACITY && FEW == 8);
+
+/// Up to [`FEW`] flat modes `s:d` (the raw parts of their [`Int`]s), followed by zeros:
+/// the leaves of the flat layout they make, copied whole ([`Few::layout`]). Small enough
+/// to stay on the stack of the fast paths, where a [`Flat`] or a [`Layout`] would be
+/// zeroed and copied whole.
+#[derive(Clone, Copy)]
+pub(crate) struct Few {
+    n: u8,
+    sv: [i64; FEW],
+    sm: [u16; FEW],
+    dv: [i64; FEW],
+    dm: [u16; FEW],
+}
+
+impl Few {
+    /// An empty list.
+    #[inline(always)]
+    pub(crate) const fn new() -> Few {
+        Few {
+            n: 0,
+            sv: [0; FEW],
+            sm: [0; FEW],
+            dv: [0; FEW],
+            dm: [0; FEW],
+        }
+    }
+
+    /// The number of modes.
+    #[inline(always)]
+    pub(crate) const fn len(&self) -> usize {
+        self.n as usize
+    }
+
+    /// Appends `s:d`; `false` when full.
+    #[inline(always)]
+    pub(crate) const fn push(&mut self, s: Int, d: Int) -> bool {
+        self.push_raw(s.value(), s.meta(), d.value(), d.meta())
+    }
+
+    /// [`Few::push`] of the raw parts.
+    #[inline(always)]
+    pub(crate) const fn push_raw(&mut self, sv: i64, sm: u16, dv: i64, dm: u16) -> bool {
+        let k = self.n as usize;
+        if k >= FEW {
+            return false;
+        }
+        self.sv[k] = sv;
+        self.sm[k] = sm;
+        self.dv[k] = dv;
+        self.dm[k] = dm;
+        self.n += 1;
+        true
+    }
+
+    /// Makes every integer dynamic (`to_dynamic`, of plain integers).
+    #[inline(always)]
+    pub(crate) const fn make_dynamic(&mut self) {
+        let mut i = 0;
+        while i < FEW {
+            self.sm[i] &= !S;
+            self.dm[i] &= !S;
+            i += 1;
+        }
+    }
+
+    /// The modes, as [`Modes`].
+    #[inline(always)]
+    pub(crate) const fn modes(&self) -> Modes<'_> {
+        let n = self.len();
+        Modes {
+            sv: self.sv.split_at(n).0,
+            sm: self.sm.split_at(n).0,
+            dv: self.dv.split_at(n).0,
+            dm: self.dm.split_at(n).0,
+        }
+    }
+
+    /// The flat layout of these modes (one mode: that integral mode), which hold no scaled
+    /// basis element (see [`scan_few`]): the only full-size value the fast paths build,
+    /// laid out of line and built where the caller returns it.
+    #[inline(never)]
+    pub(crate) const fn layout(&self) -> Layout {
+        Layout {
+            shape: IntTuple::flat_of(&self.sv, &self.sm, self.n as usize),
+            stride: IntTuple::flat_of(&self.dv, &self.dm, self.n as usize),
+            basis: false,
+        }
+    }
+}
+
+/// The metadata of a static plain integer (a dynamic one has 0).
+pub(crate) const S: u16 = Int::ONE.meta();
+
+/// What [`scan_few`] made of its modes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scan {
+    /// The general scan must answer.
+    General,
+    /// The modes as they are (the output list is left in any state).
+    Same,
+    /// The modes written in the output list.
+    Done,
+}
+
+/// `a * b` by [`Int::try_mul`]'s rules, on plain integers given by value and a static
+/// bit (`S` or 0); `None` on overflow.
+#[inline(always)]
+pub(crate) const fn mul_raw(a: i64, am: u16, b: i64, bm: u16) -> Option<(i64, u16)> {
+    if (am == S && a == 0) || (bm == S && b == 0) {
+        return Some((0, S));
+    }
+    match a.checked_mul(b) {
+        Some(p) => Some((p, am & bm)),
+        None => None,
+    }
+}
+
+/// [`coalesce_scan`] without `extend`, into `out` (empty), for the fast paths, on plain
+/// integers (every metadata `S` or 0) read as raw parts: [`Scan::Same`] where no mode
+/// changes (nothing merged or dropped), [`Scan::Done`] with the modes written to `out`,
+/// [`Scan::General`] where the general scan must answer (a scaled basis element or `_`,
+/// more than [`FEW`] modes in the result, an error).
+#[inline(always)]
+pub(crate) const fn scan_few(src: Modes<'_>, zeros: bool, out: &mut Few) -> Scan {
+    scan_few_as(src, zeros, 0, out)
+}
+
+/// [`scan_few`] of the modes with `or` (`S` or 0) set in every metadata: with `S`, the
+/// modes made static (`to_static`).
+#[inline(always)]
+pub(crate) const fn scan_few_as(src: Modes<'_>, zeros: bool, or: u16, out: &mut Few) -> Scan {
+    let into: Into<'_> = (&mut out.sv, &mut out.sm, &mut out.dv, &mut out.dm);
+    match scan_raw(src, false, zeros, or, false, into) {
+        Err(_) => Scan::General,
+        Ok((_, false)) => Scan::Same,
+        Ok((n, true)) => {
+            out.n = n as u8;
+            Scan::Done
+        }
+    }
+}
+
+/// The raw parts of modes being written: values and metadata of shapes and strides.
+type Into<'b> = (&'b mut [i64], &'b mut [u16], &'b mut [i64], &'b mut [u16]);
+
+/// [`coalesce_scan`] on plain integers (every metadata `S` or 0, after `or` is set in
+/// it) read as raw parts, writing the modes in order at the start of `into` (empty):
+/// `Ok` with their count and whether a mode changed (dropped, merged, its stride
+/// replaced or, with `extend`, its shape), the modes written unless none changed and not
+/// `always`; `Err` with the number of slots written where
+/// the general scan must answer (a scaled basis element or `_`, more modes than `into`
+/// holds, an error).
+#[inline(always)]
+const fn scan_raw(
+    src: Modes<'_>,
+    extend: bool,
+    zeros: bool,
+    or: u16,
+    always: bool,
+    into: Into<'_>,
+) -> Result<(usize, bool), usize> {
+    let (ov, om, odv, odm) = into;
+    let cap = ov.len();
+    let r = src.len();
+    if r == 0
+        || src.sm.len() != r
+        || src.dv.len() != r
+        || src.dm.len() != r
+        || om.len() != cap
+        || odv.len() != cap
+        || odm.len() != cap
+    {
+        return Err(0);
+    }
+    let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
+    // the modes are pushed last first (`k` of them), then reversed; the front mode (the
+    // first one so far) is kept aside, as it may still merge with the mode before it
+    let mut k = 0;
+    let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1] | or, dv[r - 1], dm[r - 1] | or);
+    if (fsm | fdm) & !S != 0 {
+        return Err(0);
+    }
+    // whether a mode was dropped or merged, or a stride replaced
+    let mut changed = false;
+    if zeros && fdm == S && fd == 0 {
+        changed = fsm != S || fs != 1;
+        (fs, fsm) = (1, S);
+    }
+    if extend && fsm == S && fs == 1 {
+        changed = true;
+        fs = 2;
+    }
+    let mut i = r - 1;
+    while i > 0 {
+        i -= 1;
+        let (mut s, mut m, d, n) = (sv[i], sm[i] | or, dv[i], dm[i] | or);
+        if (m | n) & !S != 0 {
+            return Err(k);
+        }
+        if zeros && n == S && d == 0 {
+            (s, m) = (1, S);
+        }
+        if m == S && s == 1 {
+            changed = true;
+            continue; // drop static size-1 modes, whatever their stride
+        }
+        if k == 0 && fsm == S && fs == 1 {
+            changed = true;
+            (fs, fsm, fd, fdm) = (s, m, d, n); // replace our shape-1
+            continue;
+        }
+        // a merge is proved statically: `s * d == fd`, all three static
+        let merge = fsm == S
+            && match mul_raw(s, m, d, n) {
+                Some((p, pm)) => pm == S && fdm == S && p == fd,
+                None => return Err(k),
+            };
+        if merge {
+            let Some((p, pm)) = mul_raw(s, m, fs, fsm) else {
+                return Err(k);
+            };
+            changed = true;
+            (fs, fsm) = (p, pm);
+        } else {
+            if k >= cap {
+                return Err(k);
+            }
+            (ov[k], om[k], odv[k], odm[k]) = (fs, fsm, fd, fdm);
+            k += 1;
+            (fs, fsm) = (s, m);
+        }
+        (fd, fdm) = (d, n);
+    }
+    if k == 0 && fsm == S && fs == 1 {
+        changed |= fdm != S || fd != 0;
+        (fd, fdm) = (0, S);
+    }
+    if !changed && !always {
+        return Ok((r, false));
+    }
+    if k >= cap {
+        return Err(k);
+    }
+    (ov[k], om[k], odv[k], odm[k]) = (fs, fsm, fd, fdm);
+    let n = k + 1;
+    let mut i = 0;
+    while i < n / 2 {
+        let j = n - 1 - i;
+        (ov[i], ov[j]) = (ov[j], ov[i]);
+        (om[i], om[j]) = (om[j], om[i]);
+        (odv[i], odv[j]) = (odv[j], odv[i]);
+        (odm[i], odm[j]) = (odm[j], odm[i]);
+        i += 1;
+    }
+    Ok((n, changed))
+}
+
+/// Whether [`scan_few`] keeps the modes `src` as they are, read without writing anything
+/// (see [`coalesce_keeps`]): every integer plain (every metadata `S` or 0), no mode a
+/// static `_1` (with `zeros`, none with a static `_0` stride), no two neighbours merging
+/// provably; `false` may be answered where they stay too.
+#[inline(always)]
+pub(crate) const fn keeps_few(src: Modes<'_>, zeros: bool) -> bool {
+    keeps_few_as(src, zeros, 0)
+}
+
+/// [`keeps_few`] of the modes with `or` (`S` or 0) set in every metadata: with `S`, the
+/// modes made static (`to_static`).
+#[inline(always)]
+pub(crate) const fn keeps_few_as(src: Modes<'_>, zeros: bool, or: u16) -> bool {
+    let r = src.len();
+    if r == 0 || src.sm.len() != r || src.dv.len() != r || src.dm.len() != r {
+        return false;
+    }
+    let (sv, sm, dv, dm) = (src.sv, src.sm, src.dv, src.dm);
+    let mut i = 0;
+    if !zeros && or == 0 {
+        // the modes before the first static shape: none is a `_1`, and none merges into
+        // the next one but the last, before a static shape
+        let mut md = 0;
+        while i < r && sm[i] == 0 {
+            md |= dm[i];
+            i += 1;
+        }
+        if md & !S != 0 {
+            return false;
+        }
+        if i == r {
+            return true;
+        }
+        i = i.saturating_sub(1);
+    }
+    while i < r {
+        let (s, m, d, n) = (sv[i], sm[i] | or, dv[i], dm[i] | or);
+        if (m | n) & !S != 0 || (m == S && s == 1) || (zeros && n == S && d == 0) {
+            return false;
+        }
+        // the merge test of the scan, with mode i + 1 as the front mode
+        if i + 1 < r && sm[i + 1] | or == S {
+            match mul_raw(s, m, d, n) {
+                Some((p, pm)) => {
+                    if pm == S && dm[i + 1] | or == S && p == dv[i + 1] {
+                        return false;
+                    }
+                }
+                None => return false,
+            }
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Where the modes to coalesce are read from: leaves of a shape and a stride (only the
 /// leaves are read, so any two tuples with the same leaf count), or a [`Flat`]; either way
 /// the raw parts of the modes' [`Int`]s as four slices of the same length.
@@ -132,6 +451,15 @@ pub(crate) struct Modes<'a> {
 }
 
 impl<'a> Modes<'a> {
+    /// Every leaf of `l`'s shape and stride (inlined: for the fast paths).
+    #[inline(always)]
+    pub(crate) const fn of(l: &'a Layout) -> Modes<'a> {
+        let n = l.shape.leaf_count();
+        let (sv, sm) = l.shape.leaf_parts(0, n);
+        let (dv, dm) = l.stride.leaf_parts(0, n);
+        Modes { sv, sm, dv, dm }
+    }
+
     /// Every leaf of `s` and `d`.
     pub(crate) const fn leaves(s: &'a IntTuple, d: &'a IntTuple) -> Modes<'a> {
         Modes::range(s, d, 0, s.leaf_count())
@@ -270,7 +598,7 @@ impl Sink<'_> {
     }
 
     /// Writes the modes `src` (already in order, at most [`CAPACITY`] of them) instead.
-    const fn set_modes(self, src: Modes<'_>) -> Result<(), Error> {
+    pub(crate) const fn set_modes(self, src: Modes<'_>) -> Result<(), Error> {
         match self {
             Sink::Flat(f) => {
                 // element by element: a few modes, where a `memcpy` call costs more
@@ -388,7 +716,7 @@ pub(crate) const fn coalesce_keeps(src: Modes<'_>, zeros: bool) -> bool {
 
 /// Whether any of these metadata (of [`Int`]s) is static.
 #[inline]
-const fn any_static(meta: &[u16]) -> bool {
+pub(crate) const fn any_static(meta: &[u16]) -> bool {
     let mut bits = 0;
     let mut i = 0;
     while i < meta.len() {
@@ -422,6 +750,67 @@ const fn may_merge(src: Modes<'_>, i: usize) -> bool {
 /// must be a static truth. Dynamic modes therefore never merge, a dynamic `1` is never
 /// dropped, and a static `_1` always is. A result with no modes left is `_1:_0`.
 pub(crate) const fn coalesce_into(
+    src: Modes<'_>,
+    extend: bool,
+    zeros: bool,
+    out: Sink<'_>,
+) -> Result<(), Error> {
+    match out {
+        Sink::Flat(f) => {
+            if f.n == 0 {
+                // the scan on raw parts, written in place
+                let into: Into<'_> = (&mut f.sv, &mut f.sm, &mut f.dv, &mut f.dm);
+                match scan_raw(src, extend, zeros, 0, true, into) {
+                    Ok((n, _)) => {
+                        f.n = n;
+                        return Ok(());
+                    }
+                    Err(k) => {
+                        // the slots written are cleared for the general scan
+                        let mut i = 0;
+                        while i < k && i < CAPACITY {
+                            f.set(i, Int::ZERO, Int::ZERO);
+                            i += 1;
+                        }
+                    }
+                }
+            }
+            coalesce_general(src, extend, zeros, Sink::Flat(f))
+        }
+        Sink::Layout(l) => {
+            if l.shape.leaf_count() == 0 && l.stride.leaf_count() == 0 {
+                // the scan on raw parts, written in place as the leaves of a flat layout
+                let (sv, sm) = l.shape.leaves_mut();
+                let (dv, dm) = l.stride.leaves_mut();
+                let into: Into<'_> = (sv, sm, dv, dm);
+                match scan_raw(src, extend, zeros, 0, true, into) {
+                    Ok((n, _)) => {
+                        l.shape.set_leaf_count(n);
+                        l.stride.set_leaf_count(n);
+                        l.shape.make_flat();
+                        l.stride.make_flat();
+                        l.basis = false;
+                        return Ok(());
+                    }
+                    Err(k) => {
+                        // the slots written are cleared (unused leaves stay zero)
+                        let (sv, sm) = l.shape.leaves_mut();
+                        let (dv, dm) = l.stride.leaves_mut();
+                        let mut i = 0;
+                        while i < k && i < CAPACITY {
+                            (sv[i], sm[i], dv[i], dm[i]) = (0, 0, 0, 0);
+                            i += 1;
+                        }
+                    }
+                }
+            }
+            coalesce_general(src, extend, zeros, Sink::Layout(l))
+        }
+    }
+}
+
+/// [`coalesce_into`] without its fast path ([`scan_raw`]).
+const fn coalesce_general(
     src: Modes<'_>,
     extend: bool,
     zeros: bool,
@@ -508,6 +897,49 @@ pub(crate) const fn coalesced(src: Modes<'_>, extend: bool, zeros: bool) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::testgen::Gen;
+
+    /// `coalesce_into` (with its fast path on raw parts, into a `Flat` or a layout)
+    /// answers what its general path answers, values, static bits and errors, with and
+    /// without `extend` and `zeros`, on random layouts of depth up to 2 (static and dynamic
+    /// values, `_1`s, zero, negative and scaled-basis strides, overflowing products).
+    #[test]
+    fn coalesce_into_is_the_general_path() {
+        let mut g = Gen(47);
+        let mut compared = 0;
+        for k in 0..20_000 {
+            let mut l: Layout = g.layout(2);
+            if k % 40 == 0 {
+                l = Layout::try_parse("(_2,(_4,3)):(_1@0,(_2@1,_8@1))").unwrap();
+            } else if k % 40 == 1 {
+                l = Layout::try_parse("(_4,(_2,_3)):(_4611686018427387904,(_1,_2))").unwrap();
+            } else if k % 40 == 2 {
+                l = Layout::try_parse("(_1,_4):(_3,_9223372036854775807)").unwrap();
+            }
+            let src = Modes::leaves(l.shape_ref(), l.stride_ref());
+            for (extend, zeros) in [(false, false), (false, true), (true, false), (true, true)] {
+                let (mut a, mut b) = (Flat::new(), Flat::new());
+                let got = coalesce_into(src, extend, zeros, Sink::Flat(&mut a));
+                let want = coalesce_general(src, extend, zeros, Sink::Flat(&mut b));
+                assert_eq!(got, want, "{l}, extend {extend}, zeros {zeros}");
+                let modes = |f: &Flat| {
+                    let m = Modes::flat(f);
+                    (0..m.len())
+                        .map(|i| (m.s(i), m.d(i)))
+                        .collect::<std::vec::Vec<_>>()
+                };
+                if got.is_ok() {
+                    assert_eq!(modes(&a), modes(&b), "{l}, extend {extend}, zeros {zeros}");
+                }
+                let (mut x, mut y) = (Layout::stream(), Layout::stream());
+                let got = coalesce_into(src, extend, zeros, Sink::Layout(&mut x)).map(|()| x);
+                let want = coalesce_general(src, extend, zeros, Sink::Layout(&mut y)).map(|()| y);
+                assert_eq!(got, want, "{l}, extend {extend}, zeros {zeros}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 80_000);
+    }
 
     /// Every flat layout of rank 1 to 3 over a set of static and dynamic values: where
     /// [`coalesce_keeps`] answers yes, the scan gives back the same modes, static bits

@@ -149,9 +149,40 @@ pub const fn try_crd2idx(
     shape: &IntTuple,
     stride: &IntTuple,
 ) -> Result<Int, Error> {
-    if let Some(r) = crd2idx_flat(coord, shape, stride) {
-        return Ok(r);
+    match crd2idx_operands(coord, shape, stride) {
+        Some((q, n)) => match crd2idx_narrow(q, shape, stride, n) {
+            Ok(acc) => Ok(crd2idx_sum(acc, stride, n)),
+            Err(true) => crd2idx_wide_or_general(coord, shape, stride, q, n),
+            Err(false) => crd2idx_general(coord, shape, stride),
+        },
+        None => crd2idx_general(coord, shape, stride),
     }
+}
+
+/// [`try_crd2idx`] where the split applies but not in 32-bit divisions: in 64-bit
+/// arithmetic, or by the definition (out of line, as the definition is, so that the
+/// common case saves fewer registers).
+#[inline(never)]
+const fn crd2idx_wide_or_general(
+    coord: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+    q: i64,
+    n: usize,
+) -> Result<Int, Error> {
+    match crd2idx_wide(q, shape, stride, n) {
+        Some(acc) => Ok(crd2idx_sum(acc, stride, n)),
+        None => crd2idx_general(coord, shape, stride),
+    }
+}
+
+/// [`try_crd2idx`] by its definition, mode by mode (what the split leaves).
+#[inline(never)]
+const fn crd2idx_general(
+    coord: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+) -> Result<Int, Error> {
     if stride.has_basis() {
         return Err(Error::WrongKind {
             msg: "crd2idx: the strides are scaled basis elements; use crd2idx_arith",
@@ -160,138 +191,305 @@ pub const fn try_crd2idx(
     crd2idx_at(coord, Node::ROOT, shape, Node::ROOT, stride, Node::ROOT)
 }
 
-/// The value of `c` when it is an integer coordinate whose split over the leaves of
-/// `shape` may be computed leaf by leaf (see [`Split`]): `c` a dynamic integer and `shape`
-/// a tuple of at least one leaf (the caller checks that none is a scaled basis element).
-/// `None` sends the caller to the general path.
+// ------------------------------------------------------------ the leaf-by-leaf split
+//
+// The fast paths of `try_crd2idx` and `try_idx2crd` split an integer index leaf by leaf:
+// each leaf's coordinate is what is left of the index modulo the leaf's extent, and the
+// last leaf takes the rest unreduced.
+//
+// This is CuTe's mode-by-mode split, with the same values and static bits, when the index
+// is dynamic, the shape holds no empty tuple `()` (whose coordinate is an error in
+// `crd2idx`, and which takes the quotient of `idx2crd` when it follows the last leaf),
+// and every extent but the last is a positive integer other than a static `_1` whose
+// product does not overflow. Within every mode but the last, the coordinate is already
+// reduced by the mode's size, and `(c / a) / b` is `c / (a * b)` (both truncating, for
+// positive `a` and `b`). With a dynamic index every quotient and remainder is dynamic (a
+// static `_1` extent would make one static, which is why those take the general path).
+// The sizes CuTe divides by are products of leaves before the last, so they cannot
+// overflow where the product of those leaves does not. The last extent is never divided
+// by. A shape that is a single leaf is split alike: its coordinate is the index.
+//
+// Each path checks its operands once, then runs in 32-bit divisions where the index is
+// below 2^32 and the extents at most 2^31 + 1 (the narrow loops), in 64-bit arithmetic
+// otherwise (the wide loops); where neither applies, the general path decides the answer
+// or the error.
+
+// The split reads the token stream eight bits per token: an open parenthesis has bit 0
+// set and bit 1 clear, a close parenthesis bit 0 clear, a leaf both set.
+const _: () = assert!(super::OPEN == 1 && super::CLOSE == 2 && super::LEAF == 3);
+
+// the terms of the 32-bit split are below 2^58: no sum of 32 of them overflows
+const _: () = assert!(super::CAPACITY <= 32);
+
+/// The metadata bits of a scaled basis element.
+const BASIS_META: u16 = {
+    let mut m = 0u16;
+    let mut b = 0;
+    while b < 16 {
+        if Int::from_raw(0, 1 << b).is_basis() {
+            m |= 1 << b;
+        }
+        b += 1;
+    }
+    m
+};
+
+/// The static bit of the metadata.
+const STATIC_META: u16 = Int::constant(0).meta();
+
+/// The value of `c` when it is a dynamic integer (no static, `_` or scaled basis bit):
+/// the index the split takes.
 #[inline(always)]
-const fn flat_split_index(c: &IntTuple, shape: &IntTuple) -> Option<i64> {
-    if !c.is_leaf() || shape.is_leaf() || shape.nleaf == 0 {
+const fn split_index(c: &IntTuple) -> Option<i64> {
+    if c.tok[0] != super::LEAF || c.meta[0] != 0 {
         return None;
     }
-    let c = c.int_at(Node::ROOT);
-    if c.is_static() || c.is_basis() {
+    Some(c.val[0])
+}
+
+/// The leaf count of `s` when the split applies to its nesting (and, with `SAME`, `d` has
+/// the same nesting): at least one leaf, and no empty tuple.
+#[inline(always)]
+const fn split_leaves<const SAME: bool>(s: &IntTuple, d: &IntTuple) -> Option<usize> {
+    let n = s.nleaf as usize;
+    if n.wrapping_sub(1) >= super::CAPACITY || !split_nesting::<SAME>(s, d) {
         return None;
     }
-    Some(c.value())
+    Some(n)
 }
 
-/// Whether any of the first `n` leaves of `s` or `d` is a scaled basis element: one test
-/// of all of them together.
+/// Tokens `k..k + 8` of `t` (`k + 8` at most [`super::NODE_CAPACITY`]), token `k + j`
+/// in byte `j`.
 #[inline(always)]
-const fn any_basis(s: &IntTuple, d: &IntTuple, n: usize) -> bool {
-    let mut bits = 0u16;
-    let mut i = 0;
-    while i < n {
-        bits |= s.meta[i] | d.meta[i];
-        i += 1;
+const fn tokens8(t: &IntTuple, k: usize) -> u64 {
+    match super::sub(&t.tok, k, 8).first_chunk::<8>() {
+        Some(b) => u64::from_le_bytes(*b),
+        None => 0,
     }
-    Int::from_raw(0, bits).is_basis()
 }
 
-/// The leaf-by-leaf split of an integer coordinate (the fast path of [`try_crd2idx`] and
-/// [`try_idx2crd`]): each leaf's coordinate is what is left of the index modulo the
-/// leaf's extent, and the last leaf takes the rest unreduced.
-///
-/// This is CuTe's mode-by-mode split, with the same values and static bits, when the
-/// index is dynamic and every extent is a plain positive integer other than a static `_1`
-/// whose product (but the last) does not overflow. Within every mode but the last, the
-/// coordinate is already reduced by the mode's size, and `(c / a) / b` is `c / (a * b)`
-/// (both truncating, for positive `a` and `b`). With a dynamic index every quotient and
-/// remainder is dynamic (a static `_1` extent would make one static, which is why those
-/// take the general path). The sizes CuTe divides by are products of leaves before the
-/// last, so they cannot overflow where the product of those leaves does not.
-struct Split {
-    q: i64,
-    size: i64,
-}
+/// Bit 0 of every byte of a `u64`.
+const BYTE_BIT0: u64 = u64::from_le_bytes([1; 8]);
 
-impl Split {
-    const fn new(q: i64) -> Split {
-        Split { q, size: 1 }
+/// Whether the nesting of `s` holds no empty tuple `()` and, with `SAME`, is the nesting
+/// of `d`: eight pairs of neighbouring tokens at a time (unused token slots are zero in
+/// every tuple).
+#[inline(always)]
+const fn split_nesting<const SAME: bool>(s: &IntTuple, d: &IntTuple) -> bool {
+    if SAME && s.ntok != d.ntok {
+        return false;
     }
-
-    /// Whether leaf `i` of `shape`, a plain integer (no scaled basis element: the caller
-    /// checks), is an extent the split takes: positive and not a static `_1`.
-    #[inline(always)]
-    const fn takes(shape: &IntTuple, i: usize) -> bool {
-        let e = shape.val[i];
-        e > 1 || (e == 1 && !Int::from_raw(1, shape.meta[i]).is_static())
+    let n = s.ntok as usize;
+    // the pairs of tokens `(j, j + 1)` for `j` in `k..k + 8` (the last token of a tuple
+    // is a close parenthesis: no pair starts there); the first eight pairs whatever the
+    // length (past it, zeros)
+    if !nesting_pairs::<SAME>(s, d, 0) {
+        return false;
     }
-
-    /// The coordinate of leaf `i` of `shape`, a leaf but the last, or `None` where the
-    /// split is not CuTe's (see [`Split`]).
-    #[inline(always)]
-    const fn leaf(&mut self, shape: &IntTuple, i: usize) -> Option<i64> {
-        if !Split::takes(shape, i) {
-            return None;
+    let mut k = 8;
+    while k + 1 < n {
+        if k + 9 > super::NODE_CAPACITY {
+            // the last pairs, token by token
+            let mut j = k;
+            while j + 1 < n {
+                if (SAME && (s.tok[j] != d.tok[j] || s.tok[j + 1] != d.tok[j + 1]))
+                    || (s.tok[j] == super::OPEN && s.tok[j + 1] == super::CLOSE)
+                {
+                    return false;
+                }
+                j += 1;
+            }
+            return true;
         }
-        let e = shape.val[i];
-        let Some(size) = self.size.checked_mul(e) else {
-            return None;
-        };
-        self.size = size;
-        // a positive extent: the division cannot fail
-        let r = self.q % e;
-        self.q /= e;
-        Some(r)
-    }
-
-    /// The coordinate of the last leaf, `i`, of `shape`: the rest of the index.
-    #[inline(always)]
-    const fn last(&self, shape: &IntTuple, i: usize) -> Option<i64> {
-        if !Split::takes(shape, i) {
-            return None;
+        if !nesting_pairs::<SAME>(s, d, k) {
+            return false;
         }
-        Some(self.q)
+        k += 8;
     }
+    true
 }
 
-/// The common case of [`try_crd2idx`], without walking the nesting: a coordinate that
-/// [`Split`] splits, and a stride with the shape's nesting and plain integer leaves, whose
-/// sum of terms does not overflow from left to right. A term is then static exactly when
-/// its stride is `_0`, as in CuTe. Anything else (an overflow included) takes the general
-/// path, which decides the answer or the error.
-const fn crd2idx_flat(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<Int> {
-    let Some(q) = flat_split_index(c, s) else {
+/// [`split_nesting`] on the pairs of tokens `(j, j + 1)` for `j` in `k..k + 8`.
+#[inline(always)]
+const fn nesting_pairs<const SAME: bool>(s: &IntTuple, d: &IntTuple, k: usize) -> bool {
+    let (a, b) = (tokens8(s, k), tokens8(s, k + 1));
+    // tokens k..k + 9 of both
+    if SAME && (a ^ tokens8(d, k)) | (b ^ tokens8(d, k + 1)) != 0 {
+        return false;
+    }
+    // an open parenthesis (bit 0 set, bit 1 clear) followed by a close one (bit 0 clear;
+    // unused slots are zero, and follow no open parenthesis)
+    a & !((a >> 1) | b) & BYTE_BIT0 == 0
+}
+
+/// The metadata of leaves `k..k + 4` of `t`, leaf `k + j` in bits `16 j..`.
+#[inline(always)]
+const fn meta4(t: &IntTuple, k: usize) -> u64 {
+    let Some(m) = super::sub(&t.meta, k, 4).first_chunk::<4>() else {
+        return 0;
+    };
+    (m[0] as u64) | (m[1] as u64) << 16 | (m[2] as u64) << 32 | (m[3] as u64) << 48
+}
+
+/// Whether none of the `n` leaves of `s` (nor, with `BOTH`, of `d`) is a scaled basis
+/// element: four leaves at a time (unused slots are zero).
+#[inline(always)]
+const fn no_basis<const BOTH: bool>(s: &IntTuple, d: &IntTuple, n: usize) -> bool {
+    // at least one leaf: the first four whatever the count (past it, zeros)
+    let mut m = meta4(s, 0);
+    if BOTH {
+        m |= meta4(d, 0);
+    }
+    let mut k = 4;
+    while k < n {
+        m |= meta4(s, k);
+        if BOTH {
+            m |= meta4(d, k);
+        }
+        k += 4;
+    }
+    m & (BASIS_META as u64 * 0x0001_0001_0001_0001) == 0
+}
+
+/// Whether `e`, a plain integer with metadata `m`, is an extent the split takes, and at
+/// most `2^31 + 1`, so that the quotient and the remainder of a 32-bit index are 32-bit.
+#[inline(always)]
+const fn narrow_extent(e: i64, m: u16) -> bool {
+    (e as u64).wrapping_sub(2) < 1 << 31 || (e == 1 && m & STATIC_META == 0)
+}
+
+/// Whether `e`, a plain integer with metadata `m`, is an extent the split takes.
+#[inline(always)]
+const fn wide_extent(e: i64, m: u16) -> bool {
+    e >= 2 || (e == 1 && m & STATIC_META == 0)
+}
+
+/// The index and the leaf count where the split applies to the operands of
+/// [`try_crd2idx`] (the common case, without walking the nesting): an integer coordinate
+/// that the split takes, and a stride with the shape's nesting and plain integer leaves.
+/// Where the split then overflows, the general path decides the answer or the error.
+#[inline(always)]
+const fn crd2idx_operands(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Option<(i64, usize)> {
+    let Some(q) = split_index(c) else {
         return None;
     };
-    let n = s.nleaf as usize;
-    if !s.same_tokens(d) || any_basis(s, d, n) {
+    let Some(n) = split_leaves::<true>(s, d) else {
+        return None;
+    };
+    if !no_basis::<true>(s, d, n) {
         return None;
     }
-    let mut split = Split::new(q);
-    // c_0 * d_0 + c_1 * d_1 + ... + c_last * d_last (CuTe adds right to left: where a
-    // partial sum overflows here, the general path decides). With a dynamic coordinate
-    // every c_i is dynamic, so a term is static only as `_0` (a `_0` stride), and the sum
-    // is static only when every term is.
-    let mut acc = 0i64;
-    let mut all_zero = true;
+    Some((q, n))
+}
+
+/// The sum of the split's terms as CuTe types it: with a dynamic coordinate every leaf's
+/// coordinate is dynamic, so a term is static only as `_0` (a `_0` stride), and the sum
+/// is static only when every term is.
+#[inline(always)]
+const fn crd2idx_sum(acc: i64, d: &IntTuple, n: usize) -> Int {
+    Int::new(acc, acc == 0 && all_static_zero(d, n))
+}
+
+/// Whether each of the `n` leaves of `d` is a static `_0`.
+const fn all_static_zero(d: &IntTuple, n: usize) -> bool {
     let mut i = 0;
     while i < n {
-        let ci = if i + 1 == n {
-            split.last(s, i)
-        } else {
-            split.leaf(s, i)
-        };
-        let Some(ci) = ci else {
-            return None;
-        };
-        // a plain integer stride: `_0` exactly when static and zero
-        let dv = d.val[i];
-        if dv != 0 || !Int::from_raw(0, d.meta[i]).is_static() {
-            all_zero = false;
-            let Some(t) = ci.checked_mul(dv) else {
-                return None;
-            };
-            let Some(sum) = acc.checked_add(t) else {
-                return None;
-            };
-            acc = sum;
+        if d.val[i] != 0 || d.meta[i] & STATIC_META == 0 {
+            return false;
         }
         i += 1;
     }
-    Some(Int::new(acc, all_zero))
+    true
+}
+
+/// `c_0 * d_0 + ... + c_last * d_last` over the `n` leaves, for an index in `[0, 2^32)`,
+/// extents of at most `2^31 + 1` and strides in `[-2^26, 2^26)`: 32-bit divisions, and
+/// terms below `2^58` in magnitude (every coordinate is at most the index), so that no
+/// sum of at most [`super::CAPACITY`] (32) of them overflows, in any order (CuTe's, right
+/// to left by modes, included). Elsewhere `Err(true)` where the 64-bit split may apply,
+/// `Err(false)` where only the definition does.
+#[inline(always)]
+const fn crd2idx_narrow(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Result<i64, bool> {
+    if c as u64 > u32::MAX as u64 {
+        return Err(true);
+    }
+    let mut q = c as u32;
+    // the leaves but the last
+    let last = n - 1;
+    let ((sv, sm), dv) = (s.leaf_parts(0, last), d.leaf_parts(0, last).0);
+    let mut size = 1i64;
+    let mut acc = 0i64;
+    // each stride plus 2^26, or-ed: below 2^27 exactly when every stride is in range
+    // (until that is known, the sum wraps)
+    let mut strides = 0u64;
+    let mut i = 0;
+    while i < sv.len() {
+        let e = sv[i];
+        if !narrow_extent(e, sm[i]) {
+            // too large for 32 bits, or not an extent the split takes
+            return Err(wide_extent(e, sm[i]));
+        }
+        let Some(p) = size.checked_mul(e) else {
+            // the 64-bit split would overflow alike
+            return Err(false);
+        };
+        size = p;
+        let di = dv[i];
+        strides |= (di as u64).wrapping_add(1 << 26);
+        let e = e as u32;
+        acc = acc.wrapping_add(((q % e) as i64).wrapping_mul(di));
+        q /= e;
+        i += 1;
+    }
+    let dl = d.val[last];
+    strides |= (dl as u64).wrapping_add(1 << 26);
+    if strides >= 1 << 27 {
+        return Err(true);
+    }
+    Ok(acc + q as i64 * dl)
+}
+
+/// [`crd2idx_narrow`] for any index, extents and strides, in checked 64-bit arithmetic.
+/// The terms are summed left to right; the answer stands where the magnitudes of all the
+/// terms add up to at most `i64::MAX`, so that no sum of some of them, CuTe's included,
+/// overflows.
+#[inline(always)]
+const fn crd2idx_wide(c: i64, s: &IntTuple, d: &IntTuple, n: usize) -> Option<i64> {
+    let mut q = c;
+    // the leaves but the last
+    let last = n - 1;
+    let ((sv, sm), dv) = (s.leaf_parts(0, last), d.leaf_parts(0, last).0);
+    let mut size = 1i64;
+    let mut acc = 0i64;
+    let mut bound = 0u64;
+    let mut i = 0;
+    while i < sv.len() {
+        let e = sv[i];
+        if !wide_extent(e, sm[i]) {
+            return None;
+        }
+        let Some(p) = size.checked_mul(e) else {
+            return None;
+        };
+        size = p;
+        let Some(t) = (q % e).checked_mul(dv[i]) else {
+            return None;
+        };
+        q /= e;
+        let Some(b) = bound.checked_add(t.unsigned_abs()) else {
+            return None;
+        };
+        bound = b;
+        acc = acc.wrapping_add(t);
+        i += 1;
+    }
+    let Some(t) = q.checked_mul(d.val[last]) else {
+        return None;
+    };
+    match bound.checked_add(t.unsigned_abs()) {
+        Some(b) if b <= i64::MAX as u64 => Some(acc.wrapping_add(t)),
+        _ => None,
+    }
 }
 
 /// [`try_crd2idx`], panicking with the error's message.
@@ -555,7 +753,8 @@ pub const fn try_crd2idx_arith(
     stride: &IntTuple,
 ) -> Result<IntTuple, Error> {
     if !stride.has_basis() {
-        return match crd2idx_at(coord, Node::ROOT, shape, Node::ROOT, stride, Node::ROOT) {
+        // integer strides: `try_crd2idx`, with its split
+        return match try_crd2idx(coord, shape, stride) {
             Ok(i) => Ok(IntTuple::from_int(i)),
             Err(e) => Err(e),
         };
@@ -656,48 +855,101 @@ const fn idx2crd_at(
 /// assert_eq!(idx2crd(&int_tuple!(25), &int_tuple!((3,4))).to_string(), "(1,8)");
 /// ```
 pub const fn try_idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
-    // the coordinate has the shape's nesting: the tokens copied (all of them: a fixed
-    // size, copied inline), the leaves written in place
-    let mut out = IntTuple::stream();
-    out.tok = shape.tok;
-    out.ntok = shape.ntok;
-    out.nleaf = shape.nleaf;
-    if idx2crd_flat(index, shape, &mut out) {
-        return Ok(out);
+    if let Some((q, n, narrow)) = idx2crd_split(index, shape) {
+        // the coordinate has the shape's nesting, every leaf dynamic; built where it is
+        // returned (a copy of the shape, or of a tuple built aside, costs more than the
+        // split itself)
+        return Ok(idx2crd_values(q, shape, n, narrow));
     }
+    idx2crd_general(index, shape)
+}
+
+/// [`try_idx2crd`] by its definition, mode by mode.
+#[inline(never)]
+const fn idx2crd_general(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
     let mut out = IntTuple::stream();
     tri!(idx2crd_at(&mut out, index, Node::ROOT, shape, Node::ROOT));
     Ok(out)
 }
 
-/// The common case of [`try_idx2crd`], without walking the nesting: an index that
-/// [`Split`] splits; every coordinate is dynamic, as in CuTe. Writes the leaves of `out`,
-/// a copy of `shape`, and answers whether it applied (where it did not, `out` is left
-/// partly written).
-const fn idx2crd_flat(index: &IntTuple, shape: &IntTuple, out: &mut IntTuple) -> bool {
-    let Some(q) = flat_split_index(index, shape) else {
-        return false;
+/// Whether [`try_idx2crd`] answers by the split: the index, the shape's leaf count, and
+/// whether the split runs in 32-bit divisions (an index below `2^32`, extents whose
+/// product is below `2^31`).
+#[inline(always)]
+const fn idx2crd_split(index: &IntTuple, shape: &IntTuple) -> Option<(i64, usize, bool)> {
+    let Some(q) = split_index(index) else {
+        return None;
     };
-    let n = shape.nleaf as usize;
-    let mut split = Split::new(q);
+    let Some(n) = split_leaves::<false>(shape, shape) else {
+        return None;
+    };
+    if !no_basis::<false>(shape, shape, n) {
+        return None;
+    }
+    // the extents but the last: taken by the split, their product without overflow
+    let (sv, sm) = shape.leaf_parts(0, n - 1);
+    let mut size = 1i64;
     let mut i = 0;
-    while i < n {
-        if Int::from_raw(0, shape.meta[i]).is_basis() {
-            return false;
+    while i < sv.len() {
+        let e = sv[i];
+        if !wide_extent(e, sm[i]) {
+            return None;
         }
-        let ci = if i + 1 == n {
-            split.last(shape, i)
-        } else {
-            split.leaf(shape, i)
+        let Some(p) = size.checked_mul(e) else {
+            return None;
         };
-        let Some(ci) = ci else {
-            return false;
-        };
-        out.val[i] = ci;
-        out.meta[i] = Int::dynamic(0).meta();
+        size = p;
         i += 1;
     }
-    true
+    // every extent is at most their product
+    Some((q, n, (q as u64) >> 32 | (size as u64) >> 31 == 0))
+}
+
+/// The values of the coordinate of `c` in the `n` leaves of `shape`, where
+/// [`idx2crd_split`] takes them (`narrow`: in 32-bit divisions), the rest zero. Not
+/// inlined: its answer is written in place into the caller's.
+#[inline(never)]
+const fn idx2crd_values(c: i64, shape: &IntTuple, n: usize, narrow: bool) -> IntTuple {
+    // the metadata copied and then cleared leaf by leaf, the values zeroed: each part
+    // small enough to be copied or zeroed inline
+    let mut out = IntTuple {
+        ntok: shape.ntok,
+        nleaf: shape.nleaf,
+        tok: shape.tok,
+        val: [0; super::CAPACITY],
+        meta: shape.meta,
+    };
+    let last = n - 1;
+    if last >= super::CAPACITY {
+        // not a leaf count (see `idx2crd_split`)
+        return out;
+    }
+    let sv = shape.leaf_parts(0, last).0;
+    let mut i = 0;
+    if narrow {
+        let mut q = c as u32;
+        while i < sv.len() {
+            // at least 1 (see `idx2crd_split`)
+            let e = sv[i] as u32;
+            out.val[i] = (q % e) as i64;
+            out.meta[i] = 0;
+            q /= e;
+            i += 1;
+        }
+        out.val[last] = q as i64;
+    } else {
+        let mut q = c;
+        while i < sv.len() {
+            let e = sv[i];
+            out.val[i] = q % e;
+            out.meta[i] = 0;
+            q /= e;
+            i += 1;
+        }
+        out.val[last] = q;
+    }
+    out.meta[last] = 0;
+    out
 }
 
 /// [`try_idx2crd`], panicking with the error's message.
@@ -933,47 +1185,82 @@ mod tests {
     use super::*;
 
     /// Extents and strides the fast-path tests combine: zero, one, small, large and
-    /// extreme values of both signs, static and dynamic, a scaled-basis element and `_`.
+    /// extreme values of both signs, the bounds of the 32-bit split (extents up to
+    /// `2^31 + 1`, strides in `[-2^26, 2^26)`), static and dynamic, a scaled-basis element
+    /// and `_`.
     fn values() -> std::vec::Vec<Int> {
         let mut v = std::vec::Vec::new();
         for x in [0, 1, 2, 3, 128, -3, 1 << 31, 1 << 40, i64::MAX, i64::MIN] {
             v.push(Int::dynamic(x));
             v.push(Int::constant(x));
         }
+        for x in [
+            (1 << 26) - 1,
+            1 << 26,
+            -(1 << 26),
+            -(1 << 26) - 1,
+            (1 << 31) + 1,
+            (1 << 31) + 2,
+            1 << 32,
+            1 << 62,
+            -(1 << 62),
+        ] {
+            v.push(Int::dynamic(x));
+        }
         v.push(Int::try_basis(Int::ONE, &[1]).unwrap());
         v.push(Int::UNDERSCORE);
         v
     }
 
-    /// The nestings of the shapes: where each leaf goes, as the leaf count of each
-    /// top-level mode (`0` a leaf, `k` a flat tuple of `k` leaves), then how deep.
+    /// The nestings of the shapes, empty tuples included.
+    const PATTERNS: usize = 9;
+
+    /// Nesting `pattern` (below [`PATTERNS`]) over the given leaves.
     fn nest(leaves: &[Int], pattern: usize) -> IntTuple {
         let l = |i: usize| IntTuple::from_int(leaves[i % leaves.len()]);
         let t = |e: &[IntTuple]| IntTuple::tuple(e);
+        let e = IntTuple::EMPTY;
         match pattern {
             0 => t(&[l(0), l(1)]),
             1 => t(&[t(&[l(0), l(1)]), l(2)]),
             2 => t(&[l(0), t(&[l(1), l(2)])]),
             3 => t(&[t(&[l(0), l(1)]), t(&[l(2), l(3)])]),
             4 => t(&[l(0)]),
-            _ => t(&[l(0), t(&[l(1), t(&[l(2)])])]),
+            5 => t(&[l(0), t(&[l(1), t(&[l(2)])])]),
+            6 => l(0),
+            7 => t(&[l(0), e, l(1)]),
+            _ => t(&[t(&[l(0), l(1)]), t(&[l(2), e])]),
         }
     }
 
-    /// Both fast paths (`crd2idx_flat`, `idx2crd_flat`) against the definitions they
-    /// skip (`crd2idx_at`, `idx2crd_at`), values, static bits and errors, on shapes of six
-    /// nestings over extreme extents, strides of the same and of another nesting, and
-    /// static and dynamic indices of both signs.
+    /// Both fast paths (the split of `try_crd2idx`, in 32-bit divisions and in 64-bit
+    /// arithmetic, and the split of `try_idx2crd`) against the definitions they skip
+    /// (`crd2idx_at`, `idx2crd_at`), values, static bits and errors, on shapes of nine
+    /// nestings (a leaf and empty tuples among them) over extreme extents, strides of the
+    /// same and of another nesting, and static and dynamic indices of both signs about
+    /// `2^32`.
     #[test]
     fn split_fast_paths_are_the_definitions() {
         let vals = values();
-        let coords: std::vec::Vec<Int> = [0, 1, 7, 98765, -5, -98765, i64::MAX, i64::MIN]
-            .iter()
-            .flat_map(|&c| [Int::dynamic(c), Int::constant(c)])
-            .collect();
-        let (mut cases, mut fast_c2i, mut fast_i2c, mut errors) = (0, 0, 0, 0);
+        let coords: std::vec::Vec<Int> = [
+            0,
+            1,
+            7,
+            98765,
+            -5,
+            -98765,
+            u32::MAX as i64,
+            1 << 32,
+            i64::MAX,
+            i64::MIN,
+        ]
+        .iter()
+        .flat_map(|&c| [Int::dynamic(c), Int::constant(c)])
+        .collect();
+        let (mut cases, mut narrow, mut wide, mut i2c_narrow, mut i2c_wide, mut errors) =
+            (0, 0, 0, 0, 0, 0);
         let n = vals.len();
-        for pattern in 0..6 {
+        for pattern in 0..PATTERNS {
             for a in 0..n {
                 for b in 0..n {
                     // the third and fourth extents cycle through the values with the first two
@@ -998,19 +1285,23 @@ mod tests {
                             } else {
                                 crd2idx_at(&ci, Node::ROOT, &s, Node::ROOT, d, Node::ROOT)
                             };
-                            if crd2idx_flat(&ci, &s, d).is_some() {
-                                fast_c2i += 1;
+                            if let Some((q, k)) = crd2idx_operands(&ci, &s, d) {
+                                if crd2idx_narrow(q, &s, d, k).is_ok() {
+                                    narrow += 1;
+                                } else if crd2idx_wide(q, &s, d, k).is_some() {
+                                    wide += 1;
+                                }
                             }
-                            let got = try_crd2idx(&ci, &s, d);
-                            assert_eq!(got, want, "crd2idx({c}, {s}, {d})");
+                            assert_eq!(try_crd2idx(&ci, &s, d), want, "crd2idx({c}, {s}, {d})");
                             errors += want.is_err() as usize;
                         }
                         let mut want = IntTuple::stream();
                         let want =
                             idx2crd_at(&mut want, &ci, Node::ROOT, &s, Node::ROOT).map(|()| want);
-                        let mut scratch = s;
-                        if idx2crd_flat(&ci, &s, &mut scratch) {
-                            fast_i2c += 1;
+                        match idx2crd_split(&ci, &s) {
+                            Some((_, _, true)) => i2c_narrow += 1,
+                            Some((_, _, false)) => i2c_wide += 1,
+                            None => {}
                         }
                         assert_eq!(try_idx2crd(&ci, &s), want, "idx2crd({c}, {s})");
                         errors += want.is_err() as usize;
@@ -1018,13 +1309,65 @@ mod tests {
                 }
             }
         }
-        // every path is taken many times: both fast paths, and errors of the definitions
-        assert_eq!(cases, 6 * n * n * coords.len() * 3);
-        assert!(fast_c2i > 5_000, "crd2idx fast path taken {fast_c2i} times");
-        assert!(fast_i2c > 5_000, "idx2crd fast path taken {fast_i2c} times");
-        assert!(errors > 5_000, "{errors} errors");
-        std::eprintln!(
-            "{cases} crd2idx cases: fast paths {fast_c2i} and {fast_i2c}, {errors} errors"
+        // every path is taken many times: both splits of both maps, and errors of the
+        // definitions
+        assert_eq!(cases, PATTERNS * n * n * coords.len() * 3);
+        assert!(
+            narrow > 15_000,
+            "crd2idx split in 32 bits taken {narrow} times"
         );
+        assert!(wide > 10_000, "crd2idx split in 64 bits taken {wide} times");
+        assert!(
+            i2c_narrow > 8_000,
+            "idx2crd split in 32 bits taken {i2c_narrow} times"
+        );
+        assert!(
+            i2c_wide > 10_000,
+            "idx2crd split in 64 bits taken {i2c_wide} times"
+        );
+        assert!(errors > 50_000, "{errors} errors");
+        std::eprintln!(
+            "{cases} crd2idx cases: splits {narrow} and {wide}, idx2crd splits {i2c_narrow} \
+             and {i2c_wide}, {errors} errors"
+        );
+    }
+
+    /// Where the definition errors, the splits do too: an empty tuple in the shape (no
+    /// coordinate in `crd2idx`; the quotient of `idx2crd` when it follows the last leaf),
+    /// a sum that overflows in CuTe's order (right to left) but not left to right, a
+    /// product of extents that overflows.
+    #[test]
+    fn split_errors_are_the_definitions() {
+        let dy = |v: i64| IntTuple::dynamic(v);
+        let t = |e: &[IntTuple]| IntTuple::tuple(e);
+        let e = IntTuple::EMPTY;
+        let def = |c: &IntTuple, s: &IntTuple, d: &IntTuple| {
+            crd2idx_at(c, Node::ROOT, s, Node::ROOT, d, Node::ROOT)
+        };
+        let cases = [
+            (dy(3), t(&[e, dy(4)]), t(&[e, dy(1)])),
+            (dy(3), t(&[dy(4), e]), t(&[dy(1), e])),
+            (
+                dy(7),
+                t(&[dy(2), dy(2), dy(5)]),
+                t(&[dy(-(1 << 62)), dy(1 << 62), dy(1 << 62)]),
+            ),
+            (
+                dy(7),
+                t(&[t(&[dy(1 << 40), dy(1 << 40)]), dy(5)]),
+                t(&[t(&[dy(1), dy(1)]), dy(1)]),
+            ),
+        ];
+        for (c, s, d) in &cases {
+            let want = def(c, s, d);
+            assert!(want.is_err(), "crd2idx({c}, {s}, {d}) = {want:?}");
+            assert_eq!(try_crd2idx(c, s, d), want, "crd2idx({c}, {s}, {d})");
+        }
+        // the quotient past an empty last mode is dropped, as the definition drops it
+        let s = t(&[dy(4), e]);
+        let mut want = IntTuple::stream();
+        idx2crd_at(&mut want, &dy(7), Node::ROOT, &s, Node::ROOT).unwrap();
+        assert_eq!(std::format!("{want}"), "(3,())");
+        assert_eq!(try_idx2crd(&dy(7), &s), Ok(want));
     }
 }

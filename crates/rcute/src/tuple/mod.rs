@@ -313,6 +313,49 @@ impl IntTuple {
         Ok(())
     }
 
+    /// The flat tuple of the first `n` (at most 8) leaves of `val` (values) and `meta`
+    /// (their [`Int::meta`]), or the single leaf when `n` is 1; the entries past `n` must be
+    /// zero (crate-internal). Built field by field, whole arrays at a time, and laid out of
+    /// line, so that it is built where its caller puts it: a layout built of two of them is
+    /// written in place, with no copy.
+    #[inline(never)]
+    pub(crate) const fn flat_of(val: &[i64; 8], meta: &[u16; 8], n: usize) -> IntTuple {
+        // the tokens of a flat tuple of n leaves (a leaf when n is 1)
+        const TOKENS: [[u8; 16]; 9] = {
+            let mut t = [[0; 16]; 9];
+            let mut n = 0;
+            while n < 9 {
+                t[n][0] = OPEN;
+                let mut k = 1;
+                while k <= n {
+                    t[n][k] = LEAF;
+                    k += 1;
+                }
+                t[n][k] = CLOSE;
+                n += 1;
+            }
+            t[1] = [0; 16];
+            t[1][0] = LEAF;
+            t
+        };
+        let n = if n > 8 { 8 } else { n };
+        let mut t = IntTuple::stream();
+        let mut i = 0;
+        while i < 8 {
+            t.val[i] = val[i];
+            t.meta[i] = meta[i];
+            i += 1;
+        }
+        let mut k = 0;
+        while k < 16 {
+            t.tok[k] = TOKENS[n][k];
+            k += 1;
+        }
+        t.nleaf = n as u8;
+        t.ntok = if n == 1 { 1 } else { n as u8 + 2 };
+        t
+    }
+
     /// The leaf arrays, to be written directly (crate-internal: for a stream being built,
     /// whose leaf count is then set with [`IntTuple::set_leaf_count`]).
     #[inline]

@@ -6,7 +6,7 @@
 //! recorded into a [`Program`]), and a `const fn` can call neither a trait method
 //! (`const_trait_impl` is unstable: E0015), nor a function pointer, nor a closure. What
 //! stays possible is a `macro_rules!` template that writes both twins (untried): the
-//! run-time forms carry fast paths (`flat_split_index`, `crd2idx_flat`) and error checks
+//! run-time forms carry fast paths (`crd2idx_narrow`, `idx2crd_split`) and error checks
 //! the staged ones record as program steps instead, so the template would need a hole for
 //! each.
 
