@@ -58,18 +58,24 @@ impl LayoutBuilder {
             // one integral mode `s:e`, pushed as `s:e*d` (`_0` stays `_0`)
             return self.push_mode_composed(l.shape_ref().int_at(n), l.stride_ref().int_at(n), d);
         }
-        self.push_tuple_composed(d, l, n)
-    }
-
-    /// [`LayoutBuilder::push_sub_composed`] of a tuple.
-    #[inline(never)]
-    const fn push_tuple_composed(&mut self, d: Int, l: &Layout, n: Node) -> Result<(), Error> {
         let end = l.shape_ref().node_end(n);
         if end.t - n.t > 6 {
             let start = self.l.stride.leaf_count();
             tri!(self.push_sub(l, n));
             return self.l.stride.scale_leaves_from(start, d);
         }
+        self.push_tuple_composed(d, l, n, end)
+    }
+
+    /// [`LayoutBuilder::push_sub_composed`] of a tuple of a few tokens (ending at `end`).
+    #[inline(never)]
+    const fn push_tuple_composed(
+        &mut self,
+        d: Int,
+        l: &Layout,
+        n: Node,
+        end: Node,
+    ) -> Result<(), Error> {
         // a small one (a few tokens) token by token, scaled as it is copied: `push_node`'s checks for
         // the whole subtree first, then the first stride whose scaling fails is the error
         // (what pushing then scaling answers)
@@ -213,6 +219,13 @@ impl LayoutBuilder {
             return self.push_mode(s.int_at(n), l.stride_ref().int_at(n));
         }
         self.push_sub_range(l, n, s.node_end(n))
+    }
+
+    /// [`LayoutBuilder::push_sub_range`] as a call of its own (for the divides, so that
+    /// the copies inlined elsewhere stay as they are).
+    #[inline(never)]
+    pub(crate) const fn copy_range(&mut self, l: &Layout, n: Node, end: Node) -> Result<(), Error> {
+        self.push_sub_range(l, n, end)
     }
 
     /// [`LayoutBuilder::push_sub_mode`] where the end of the node (`node_end(n)`) is

@@ -159,7 +159,7 @@ const fn composition_int<const AS_CUTE: bool>(
             return out.push_mode(s, tri!(d.try_mul(f.d(0))));
         }
         if f.n > 1 && !carry.coordinates {
-            return composition_int_flat::<true>(out, Modes::flat(f), s, d, carry);
+            return composition_int_flat::<true, false>(out, Modes::flat(f), s, d, carry);
         }
     }
     if a.is_leaf() {
@@ -225,9 +225,11 @@ const fn composition_int<const AS_CUTE: bool>(
 /// basis element: not a coordinate layout) with an integral mode `s:d` of `B` whose stride
 /// is a plain integer other than `_0`: the same walk, on the modes' arrays. Without
 /// `TRACK` (where `B` is this one mode, which cannot carry into another), nothing is
-/// recorded in `carry` for the carry check.
+/// recorded in `carry` for the carry check. With `BARE`, the new modes without the
+/// parentheses of a tuple (what unpacking the composed mode makes of it: a single mode
+/// stays as it is).
 #[inline(always)]
-const fn composition_int_flat<const TRACK: bool>(
+const fn composition_int_flat<const TRACK: bool, const BARE: bool>(
     out: &mut LayoutBuilder,
     m: Modes<'_>,
     s: Int,
@@ -238,7 +240,9 @@ const fn composition_int_flat<const TRACK: bool>(
     // the new modes go straight into `out`, inside a tuple that is unwrapped at the end
     // if it holds a single mode
     let mark = out.mark();
-    tri!(out.open());
+    if !BARE {
+        tri!(out.open());
+    }
     if TRACK {
         carry.count(d);
     }
@@ -267,16 +271,23 @@ const fn composition_int_flat<const TRACK: bool>(
     let last = m.d(r - 1);
     if n == 0 {
         tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
-        out.unwrap_single(mark);
+        if !BARE {
+            out.unwrap_single(mark);
+        }
         return Ok(());
     }
     let keep_rest = !rest_shape.is_constant(1);
     if n == 1 && !keep_rest {
-        out.unwrap_single(mark);
+        if !BARE {
+            out.unwrap_single(mark);
+        }
         return Ok(());
     }
     if keep_rest {
         tri!(out.push_mode(rest_shape, tri!(rest_stride.try_mul(last))));
+    }
+    if BARE {
+        return Ok(());
     }
     out.close()
 }
@@ -623,6 +634,59 @@ pub(crate) const fn compose_pair_into(
     carry.check(f)
 }
 
+/// [`compose_pair_into`] for a flat `A` of two modes or more (no coordinate strides),
+/// with the second mode of the result unpacked where its rank is not 1 (CuTe's
+/// `tiled_divide` by a layout: `(tile, rests...)`); `Ok(false)` where `A` is not of that
+/// form (nothing written then).
+pub(crate) const fn compose_pair_unpacked(
+    f: &Flat,
+    b: &Layout,
+    bn: Node,
+    c: &Flat,
+    out: &mut LayoutBuilder,
+) -> Result<bool, Error> {
+    if f.n < 2 || has_coordinates(f) {
+        return Ok(false);
+    }
+    let a = Lhs::Flat(f);
+    let mut carry = Carry::over(f);
+    tri!(out.open());
+    tri!(composition_impl::<false>(
+        out,
+        a,
+        b.shape_ref(),
+        bn,
+        b.stride_ref(),
+        bn,
+        &mut carry
+    ));
+    if c.n == 1 {
+        // the one mode composed, its parentheses (if a tuple, of two modes or more) off
+        let (s, d) = (c.s(0), c.d(0));
+        if d.is_constant(0) {
+            tri!(out.push_mode(s, d));
+        } else {
+            tri!(composition_int_flat::<true, true>(
+                out,
+                Modes::flat(f),
+                s,
+                d,
+                &mut carry
+            ));
+        }
+    } else {
+        // a tuple of other than one mode: its modes
+        let mut i = 0;
+        while i < c.n {
+            tri!(composition_int::<false>(out, a, c.s(i), c.d(i), &mut carry));
+            i += 1;
+        }
+    }
+    tri!(out.close());
+    tri!(carry.check(f));
+    Ok(true)
+}
+
 /// [`compose_pair_into`] with the pair's two modes written into two builders: the
 /// composition with the sub-layout of `b` at `bn` as the next mode of `tiles`, the one
 /// with `c` as the next mode of `rests` (the zipped form of a divide, built without the
@@ -689,14 +753,21 @@ pub(crate) const fn composition_general_into(
         if b.shape_ref().is_leaf() && f.n > 1 && !has_coordinates(f) {
             // a single mode `s:d` of B: the walk without the carry check, which a single
             // mode passes (what `walk` answers)
-            let (s, d) = (b.shape_ref().leaf(0), b.stride_ref().leaf(0));
-            if d.is_constant(0) {
-                return out.push_mode(s, d);
-            }
-            return composition_int_flat::<false>(out, Modes::flat(f), s, d, &mut Carry::new());
+            return compose_one_mode(out, f, b.shape_ref().leaf(0), b.stride_ref().leaf(0));
         }
     }
     walk::<false>(out, lhs, b, Node::ROOT)
+}
+
+/// A flat `A` of two modes or more (no coordinate strides) composed with the single
+/// mode `s:d` of a `B` with integer strides: [`composition_int`] without the carry
+/// bookkeeping.
+#[inline(never)]
+const fn compose_one_mode(out: &mut LayoutBuilder, f: &Flat, s: Int, d: Int) -> Result<(), Error> {
+    if d.is_constant(0) {
+        return out.push_mode(s, d);
+    }
+    composition_int_flat::<false, false>(out, Modes::flat(f), s, d, &mut Carry::new())
 }
 
 /// Whether a stride of `f` is a basis element (a coordinate layout, see [`Carry`]).

@@ -7,7 +7,9 @@
 
 use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::complement::{Cotarget, complement_into};
-use crate::algebra::composition::{compose_pair_into, compose_pair_split, compose_sub_into};
+use crate::algebra::composition::{
+    compose_pair_into, compose_pair_split, compose_pair_unpacked, compose_sub_into,
+};
 use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
@@ -319,6 +321,19 @@ const fn divide_by_layout(
     divide_by_layout_with(a, an, tl, tn, out, &mut f, &mut c)
 }
 
+/// `tiled_divide(a, tl)` for a layout `tl` and an `a` (not a single mode) of two modes or
+/// more after coalescing, without the pair or the zipped layout built: `(a ∘ tl, rests...)`, written
+/// into `out` (empty). `Ok(false)` where `a` is not of that form or the pair is to be
+/// built (see [`divide_parts`]); the caller then takes the general path.
+const fn tiled_by_layout(a: &Layout, tl: &Layout, out: &mut LayoutBuilder) -> Result<bool, Error> {
+    let mut f = Flat::new();
+    let mut c = Flat::new();
+    if !tri!(divide_parts(a, Node::ROOT, tl, Node::ROOT, &mut f, &mut c)) {
+        return Ok(false);
+    }
+    compose_pair_unpacked(&f, tl, Node::ROOT, &c, out)
+}
+
 /// [`divide_by_layout`] of a single-mode `a` (at `an`), with the complement written into
 /// `c` (reused: emptied first).
 #[inline(always)]
@@ -540,7 +555,7 @@ impl Layout {
             }
             if i >= rt && walk.is_on() {
                 // a mode beyond the tiler, copied in place
-                tri!(b.push_sub_mode(self, walk.mode()));
+                tri!(b.copy_range(self, walk.mode(), self.shape_ref().node_end(walk.mode())));
                 walk.advance(self, t, i);
                 i += 1;
                 continue;
@@ -690,8 +705,8 @@ impl Layout {
                     if !s.is_close(c1end) {
                         return Ok(false);
                     }
-                    tri!(out.push_sub_range(self, c0, c1));
-                    tri!(rests.push_sub_range(self, c1, c1end));
+                    tri!(out.copy_range(self, c0, c1));
+                    tri!(rests.copy_range(self, c1, c1end));
                 } else if s.is_leaf_node(m) {
                     // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
                     let (sv, d) = (s.int_at(m), self.stride_ref().int_at(m));
@@ -706,7 +721,7 @@ impl Layout {
                 e = tl.shape_ref().node_end(e);
             } else {
                 // a mode beyond the tiler
-                tri!(rests.push_sub_range(self, m, mend));
+                tri!(rests.copy_range(self, m, mend));
             }
             m = mend;
             i += 1;
@@ -723,11 +738,11 @@ impl Layout {
             let mut k = rs.first_child(Node::ROOT);
             while !rs.is_close(k) {
                 let kend = rs.node_end(k);
-                tri!(out.push_sub_range(r, k, kend));
+                tri!(out.copy_range(r, k, kend));
                 k = kend;
             }
         } else {
-            tri!(out.push_sub_range(r, Node::ROOT, rs_end(r)));
+            tri!(out.copy_range(r, Node::ROOT, rs_end(r)));
         }
         tri!(out.close());
         Ok(true)
@@ -778,7 +793,7 @@ impl Layout {
             if let Some((s, d, e)) = walk.single(self, t, i) {
                 tri!(push_rest_with(b, t, s, d, e, &mut c));
             } else {
-                tri!(b.push_sub_mode(self, walk.mode()));
+                tri!(b.copy_range(self, walk.mode(), self.shape_ref().node_end(walk.mode())));
             }
             walk.advance(self, t, i);
             i += 1;
@@ -807,6 +822,18 @@ impl Layout {
     /// ```
     pub const fn try_tiled_divide(&self, t: &Tiler) -> Result<Layout, Error> {
         if !t.is_tuple() {
+            // by a layout or an integer, over a layout of a few modes: the divided layout
+            // built with its second mode unpacked (where that fails, or where the zipped
+            // layout, two tokens more, might not fit, the zipped layout and then
+            // `unpack`, for the same answer or error)
+            if !matches!(t.kind(), TilerKind::Underscore) && !self.shape_ref().is_leaf() {
+                let mut b = LayoutBuilder::new();
+                if let Ok(true) = tiled_by_layout(self, t.inner_layout(), &mut b)
+                    && b.mark() + 2 <= NODE_CAPACITY
+                {
+                    return b.finish();
+                }
+            }
             // the zipped layout unpacked where it was built
             let mut res = self.try_zipped_divide(t);
             if let Ok(z) = &mut res
@@ -1325,7 +1352,7 @@ mod tests {
     #[test]
     fn zipped_and_tiled_divide_by_one_tiler_are_the_definition() {
         let mut g = Gen(61);
-        let (mut compared, mut oks) = (0, 0);
+        let (mut compared, mut oks, mut unpacked) = (0, 0, 0);
         for _ in 0..3000 {
             let a = g.layout(2);
             let t = match g.next(4) {
@@ -1339,11 +1366,19 @@ mod tests {
             assert_eq!(a.try_zipped_divide(&t), want, "zipped_divide({a}, {t})");
             let tiled = want.and_then(|z| unpack_sliced(&z, false));
             assert_eq!(a.try_tiled_divide(&t), tiled, "tiled_divide({a}, {t})");
+            if !a.shape_ref().is_leaf() && !matches!(t.kind(), TilerKind::Underscore) {
+                let mut b = LayoutBuilder::new();
+                unpacked += usize::from(matches!(
+                    tiled_by_layout(&a, t.inner_layout(), &mut b),
+                    Ok(true)
+                ));
+            }
             compared += 1;
             oks += usize::from(tiled.is_ok());
         }
         assert_eq!(compared, 3000);
         assert!(oks > 500, "{oks} answers");
+        assert!(unpacked > 200, "{unpacked} built unpacked");
     }
 
     /// The two-walk zip gives the answer of the mode-by-mode definition, errors included.
