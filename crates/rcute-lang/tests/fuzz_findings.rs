@@ -268,3 +268,33 @@ fn a_mode_of_a_tuple_of_values_that_is_no_layout_is_refused() {
         "must be a layout",
     );
 }
+
+/// Byte addresses whose last byte lies beyond `i64::MAX` (the 128-bit access at
+/// `i64::MAX - 15` ends exactly there): the words and banks are counted without an
+/// overflow, and every such address lands in one bank phase as its lower neighbours do.
+#[test]
+fn addresses_at_the_top_of_i64_are_counted() {
+    let top = i64::MAX;
+    for (bits, addr) in [
+        (8, top),
+        (16, top - 1),
+        (32, top - 3),
+        (64, top - 7),
+        (128, top - 15),
+    ] {
+        let program = format!("address_banks(_{bits}, _{addr})");
+        let answer = eval(&program).unwrap_or_else(|e| panic!("{program}: {}", e.message));
+        // one lane: one wavefront, as for any single aligned access
+        let low = format!("address_banks(_{bits}, _0)");
+        assert_eq!(
+            answer.to_string().lines().next(),
+            eval(&low).unwrap().to_string().lines().next(),
+            "{program}"
+        );
+    }
+    // the program the fuzzer found: the printer runs, and binding its output is refused
+    refuses(
+        "A = 1; -9223372036854775807; B = address_banks(_8, _9223372036854775807); 1",
+        "a printer returns no value to bind",
+    );
+}

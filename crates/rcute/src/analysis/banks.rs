@@ -233,9 +233,11 @@ impl BankReport {
 }
 
 /// The words (byte address / 4) of `bytes` bytes at `addr`; sub-word accesses touch one.
+/// The last byte is found in 128 bits: at an address near `i64::MAX` it lies beyond
+/// `i64`, and its word, at most `(2^63 + 2^32) / 4`, fits again.
 fn word_range(addr: i64, bytes: u32) -> impl Iterator<Item = i64> {
     let first = addr.div_euclid(4);
-    let last = (addr + i64::from(bytes) - 1).div_euclid(4);
+    let last = (i128::from(addr) + i128::from(bytes) - 1).div_euclid(4) as i64;
     first..=last
 }
 

@@ -90,7 +90,8 @@ pub fn request_cost(access: WarpInstruction, bytes: u32) -> RequestCost {
         .lanes
         .iter()
         .flatten()
-        .flat_map(|&a| a..a + i64::from(bytes))
+        // the bytes that have an address: none lies beyond `i64::MAX`
+        .flat_map(|&a| (0..i64::from(bytes)).map_while(move |k| a.checked_add(k)))
         .collect();
     addrs.sort_unstable();
     addrs.dedup();
@@ -270,5 +271,27 @@ impl fmt::Display for CoalescingReport {
             Some(why) => writeln!(f, "; wider is impossible: {why}"),
             None => writeln!(f, "; 128 bits is the widest access"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lane whose access would run past `i64::MAX` counts the bytes that have an
+    /// address, without an overflow.
+    #[test]
+    fn bytes_past_the_top_of_i64_are_not_counted() {
+        let mut lanes = [None; 32];
+        lanes[0] = Some(i64::MAX - 3);
+        let r = request_cost(
+            WarpInstruction {
+                warp: 0,
+                instruction: 0,
+                lanes,
+            },
+            8,
+        );
+        assert_eq!((r.bytes, r.sectors), (4, 1));
     }
 }
