@@ -293,6 +293,57 @@ const fn right_inverse_of(f: FlatModes<'_>) -> Result<Layout, Error> {
     Ok(l)
 }
 
+/// Whether every stride of `f` is static, as left_inverse's construction needs: a dynamic
+/// one is CuTe's error with `as_cute`, and `Ok(false)` without (rcute then inverts the
+/// same layout with every value static).
+#[inline(always)]
+const fn strides_static(f: FlatModes<'_>, as_cute: bool) -> Result<bool, Error> {
+    let mut k = 0;
+    while k < f.len() {
+        if !f.d(k).is_static() {
+            if as_cute {
+                return Err(Error::WrongKind {
+                    msg: "left_inverse: CuTe's left inverse needs static strides",
+                });
+            }
+            return Ok(false);
+        }
+        k += 1;
+    }
+    Ok(true)
+}
+
+/// The modes of `f` in stride order, and the first mode where CuTe's left inverse is one
+/// only sometimes (checked offset by offset by its callers): a negative stride or a
+/// dynamic extent of 1 (which coalescing keeps, and whose stride CuTe's construction reads
+/// as if the mode filled it), else a mode that may overlap the one before it in stride
+/// order (a stride below that mode's reach).
+#[inline(always)]
+const fn stride_order(f: FlatModes<'_>) -> ([u8; CAPACITY], Option<usize>) {
+    let mut idx = [0u8; CAPACITY];
+    let mut negative = None;
+    let mut i = 0;
+    while i < f.len() {
+        idx[i] = i as u8;
+        if (f.d(i).value() < 0 || f.s(i).value() == 1) && negative.is_none() {
+            negative = Some(i);
+        }
+        i += 1;
+    }
+    sort_by_stride(f, &mut idx, f.len());
+    // modes that may overlap: CuTe's answer is then a quasi-inverse only sometimes
+    let mut j = 1;
+    while j < f.len() && negative.is_none() {
+        let (p, q) = (idx[j - 1] as usize, idx[j] as usize);
+        let reach = f.d(p).value() as i128 * f.s(p).value() as i128;
+        if f.d(p).value() != 0 && (f.d(q).value() as i128) < reach {
+            negative = Some(q);
+        }
+        j += 1;
+    }
+    (idx, negative)
+}
+
 impl Layout {
     /// A layout `R` with `self(R(i)) == i` for every `i < size(R)`: the largest
     /// contiguous prefix of `self`'s codomain it can reach (CuTe's `right_inverse`).
@@ -440,46 +491,12 @@ impl Layout {
     const fn left_inverse_of(&self, f: FlatModes<'_>, as_cute: bool) -> Result<Layout, Error> {
         let mut pre = [Int::ZERO; CAPACITY];
         tri!(prefixes(f, &mut pre));
-        let mut k = 0;
-        while k < f.len() {
-            if !f.d(k).is_static() {
-                if as_cute {
-                    return Err(Error::WrongKind {
-                        msg: "left_inverse: CuTe's left inverse needs static strides",
-                    });
-                }
-                // Beyond CuTe: the left inverse of the same layout with every value static.
-                return Ok(tri!(self.to_static().try_left_inverse()).to_dynamic());
-            }
-            k += 1;
+        if !tri!(strides_static(f, as_cute)) {
+            // Beyond CuTe: the left inverse of the same layout with every value static.
+            return Ok(tri!(self.to_static().try_left_inverse()).to_dynamic());
         }
         let all_static = true; // from here on, every stride is static
-        let mut idx = [0u8; CAPACITY];
-        // a negative stride, or a dynamic extent of 1 (which coalescing keeps, and whose
-        // stride CuTe's construction reads as if the mode filled it): CuTe's answer is a
-        // left inverse only sometimes, checked offset by offset below
-        let mut negative = None;
-        let mut i = 0;
-        while i < f.len() {
-            idx[i] = i as u8;
-            if (f.d(i).value() < 0 || f.s(i).value() == 1) && negative.is_none() {
-                negative = Some(i);
-            }
-            i += 1;
-        }
-        sort_by_stride(f, &mut idx, f.len());
-        // modes that may overlap (a stride below the extent of the mode before it, in
-        // stride order): CuTe's answer is then a quasi-inverse only sometimes, checked
-        // offset by offset below
-        let mut j = 1;
-        while j < f.len() && negative.is_none() {
-            let (p, q) = (idx[j - 1] as usize, idx[j] as usize);
-            let reach = f.d(p).value() as i128 * f.s(p).value() as i128;
-            if f.d(p).value() != 0 && (f.d(q).value() as i128) < reach {
-                negative = Some(q);
-            }
-            j += 1;
-        }
+        let (idx, negative) = stride_order(f);
         // CuTe's lists of shapes `rs` and strides `rd` (`rd` starting with `_0`, `rs`
         // ending with the last sorted mode's extent), paired up as modes as they are
         // computed, then coalesced into the result (where it is returned: no copy): mode
@@ -549,46 +566,11 @@ impl Layout {
     ) -> Result<Few_, Error> {
         let mut pre = [Int::ZERO; FEW];
         tri!(prefixes(f, &mut pre));
-        let mut k = 0;
-        while k < f.len() {
-            if !f.d(k).is_static() {
-                if as_cute {
-                    return Err(Error::WrongKind {
-                        msg: "left_inverse: CuTe's left inverse needs static strides",
-                    });
-                }
-                // Beyond CuTe: the left inverse of the same layout with every value static.
-                return Ok(Few_::Dynamic);
-            }
-            k += 1;
+        if !tri!(strides_static(f, as_cute)) {
+            return Ok(Few_::Dynamic);
         }
         let all_static = true; // from here on, every stride is static
-        let mut idx = [0u8; CAPACITY];
-        // a negative stride, or a dynamic extent of 1 (which coalescing keeps, and whose
-        // stride CuTe's construction reads as if the mode filled it): CuTe's answer is a
-        // left inverse only sometimes, checked offset by offset below
-        let mut negative = None;
-        let mut i = 0;
-        while i < f.len() {
-            idx[i] = i as u8;
-            if (f.d(i).value() < 0 || f.s(i).value() == 1) && negative.is_none() {
-                negative = Some(i);
-            }
-            i += 1;
-        }
-        sort_by_stride(f, &mut idx, f.len());
-        // modes that may overlap (a stride below the extent of the mode before it, in
-        // stride order): CuTe's answer is then a quasi-inverse only sometimes, checked
-        // offset by offset below
-        let mut j = 1;
-        while j < f.len() && negative.is_none() {
-            let (p, q) = (idx[j - 1] as usize, idx[j] as usize);
-            let reach = f.d(p).value() as i128 * f.s(p).value() as i128;
-            if f.d(p).value() != 0 && (f.d(q).value() as i128) < reach {
-                negative = Some(q);
-            }
-            j += 1;
-        }
+        let (idx, negative) = stride_order(f);
         // CuTe's lists of shapes `rs` and strides `rd`, paired up as modes as they are
         // computed (see [`Layout::left_inverse_of`]), into a `Few`
         let mut prev_rd = Int::ZERO;
