@@ -495,7 +495,6 @@ impl Layout {
             // Beyond CuTe: the left inverse of the same layout with every value static.
             return Ok(tri!(self.to_static().try_left_inverse()).to_dynamic());
         }
-        let all_static = true; // from here on, every stride is static
         let (idx, negative) = stride_order(f);
         // CuTe's lists of shapes `rs` and strides `rd` (`rd` starting with `_0`, `rs`
         // ending with the last sorted mode's extent), paired up as modes as they are
@@ -512,7 +511,8 @@ impl Layout {
             while j < f.len() {
                 let x = idx[j] as usize;
                 let d = f.d(x);
-                if !(all_static && d.is_constant(0)) {
+                // every stride is static here: a `_0` stride adds no mode
+                if !d.is_constant(0) {
                     if tri!(d.try_rem(size)).value() != 0 {
                         return Err(Error::Precondition {
                             msg: "left_inverse: divisibility condition violated (a stride is not a multiple of the extent below it)",
@@ -569,7 +569,6 @@ impl Layout {
         if !tri!(strides_static(f, as_cute)) {
             return Ok(Few_::Dynamic);
         }
-        let all_static = true; // from here on, every stride is static
         let (idx, negative) = stride_order(f);
         // CuTe's lists of shapes `rs` and strides `rd`, paired up as modes as they are
         // computed (see [`Layout::left_inverse_of`]), into a `Few`
@@ -580,7 +579,8 @@ impl Layout {
         while j < f.len() {
             let x = idx[j] as usize;
             let d = f.d(x);
-            if !(all_static && d.is_constant(0)) {
+            // every stride is static here: a `_0` stride adds no mode
+            if !d.is_constant(0) {
                 if tri!(d.try_rem(size)).value() != 0 {
                     return Err(Error::Precondition {
                         msg: "left_inverse: divisibility condition violated (a stride is not a multiple of the extent below it)",
