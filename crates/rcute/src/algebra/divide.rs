@@ -17,6 +17,9 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
+mod small;
+use small::{Form, Small, divide_small, small_applies};
+
 /// The end of every node of a tuple (what `node_end` answers), found in one pass over its
 /// tokens, so that a walk that asks again and again for the ends of nested nodes does
 /// not walk them again.
@@ -477,6 +480,19 @@ impl Layout {
     ///            "(_12,(_8,_4),_5):(_1,(_12,_96),_384)");
     /// ```
     pub const fn try_logical_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if small_applies(self, t) {
+            let mut small = Small::new();
+            if divide_small(self, t, Form::Logical, &mut small) {
+                return Ok(small.layout());
+            }
+        }
+        self.logical_divide_general(t)
+    }
+
+    /// [`Layout::try_logical_divide`] without its direct path for single modes
+    /// ([`divide_small`]).
+    #[inline(never)]
+    const fn logical_divide_general(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
             TilerKind::Underscore => Ok(*self),
             TilerKind::Layout(_) | TilerKind::Integer(_) => {
@@ -597,6 +613,19 @@ impl Layout {
     ///            "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
     /// ```
     pub const fn try_zipped_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if small_applies(self, t) {
+            let mut small = Small::new();
+            if divide_small(self, t, Form::Zipped, &mut small) {
+                return Ok(small.layout());
+            }
+        }
+        self.zipped_divide_general(t)
+    }
+
+    /// [`Layout::try_zipped_divide`] without its direct path for single modes
+    /// ([`divide_small`]).
+    #[inline(never)]
+    const fn zipped_divide_general(&self, t: &Tiler) -> Result<Layout, Error> {
         if !t.is_tuple() {
             // `zip2_by` by a leaf guide: the divided layout itself, checked to be a pair,
             // returned where it was built
@@ -821,6 +850,19 @@ impl Layout {
     ///            "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
     /// ```
     pub const fn try_tiled_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if small_applies(self, t) {
+            let mut small = Small::new();
+            if divide_small(self, t, Form::Tiled, &mut small) {
+                return Ok(small.layout());
+            }
+        }
+        self.tiled_divide_general(t)
+    }
+
+    /// [`Layout::try_tiled_divide`] without its direct path for single modes
+    /// ([`divide_small`]).
+    #[inline(never)]
+    const fn tiled_divide_general(&self, t: &Tiler) -> Result<Layout, Error> {
         if !t.is_tuple() {
             // by a layout or an integer, over a layout of a few modes: the divided layout
             // built with its second mode unpacked (where that fails, or where the zipped

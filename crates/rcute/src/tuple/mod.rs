@@ -356,6 +356,35 @@ impl IntTuple {
         t
     }
 
+    /// The tuple of the tokens `tok[..nt]` (1 opens a tuple, 2 closes it, 3 is a leaf) and
+    /// the first `nl` leaves of `val` and `meta`; every entry past `nt` and `nl` must be zero
+    /// and the tokens balanced (crate-internal: the divides' small results). Built like
+    /// [`IntTuple::flat_of`], whole arrays at a time and where its caller puts it.
+    #[inline(never)]
+    pub(crate) const fn of_tokens(
+        tok: &[u8; 40],
+        val: &[i64; 16],
+        meta: &[u16; 16],
+        nt: usize,
+        nl: usize,
+    ) -> IntTuple {
+        let mut t = IntTuple::stream();
+        let mut i = 0;
+        while i < 16 {
+            t.val[i] = val[i];
+            t.meta[i] = meta[i];
+            i += 1;
+        }
+        let mut k = 0;
+        while k < 40 {
+            t.tok[k] = tok[k];
+            k += 1;
+        }
+        t.nleaf = nl as u8;
+        t.ntok = nt as u8;
+        t
+    }
+
     /// The leaf arrays, to be written directly (crate-internal: for a stream being built,
     /// whose leaf count is then set with [`IntTuple::set_leaf_count`]).
     #[inline]
