@@ -20,6 +20,31 @@ use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 mod small;
 use small::{Form, Small, divide_small, small_applies};
 
+/// Appends the tokens of `l` from node `from` up to token `to` (whole nodes, or the
+/// children of a tuple up to its closing token) to `out`, one by one.
+#[inline(never)]
+const fn push_tokens(
+    out: &mut LayoutBuilder,
+    l: &Layout,
+    from: Node,
+    to: usize,
+) -> Result<(), Error> {
+    let (s, d) = (l.shape_ref(), l.stride_ref());
+    let mut k = from;
+    while k.t < to {
+        if s.is_leaf_node(k) {
+            tri!(out.push_mode(s.int_at(k), d.int_at(k)));
+            k.l += 1;
+        } else if s.is_close(k) {
+            tri!(out.close());
+        } else {
+            tri!(out.open());
+        }
+        k.t += 1;
+    }
+    Ok(())
+}
+
 /// The end of every node of a tuple (what `node_end` answers), found in one pass over its
 /// tokens, so that a walk that asks again and again for the ends of nested nodes does
 /// not walk them again.
@@ -298,12 +323,6 @@ const fn divide_parts(
     Ok(tend.l - tn.l + c.n <= CAPACITY && tend.t - tn.t + ct + 2 <= NODE_CAPACITY)
 }
 
-/// The end of the whole of `l` (its root node).
-#[inline]
-const fn rs_end(l: &Layout) -> Node {
-    l.shape_ref().node_end(Node::ROOT)
-}
-
 /// `logical_divide(a, tl)` for a layout `tl`, written as the next mode of `out`:
 /// `a ∘ (tl, complement(tl, shape(coalesce(a))))`, with the coalesced shape and the
 /// complement kept as flat modes (no layout built for either) and the pair composed
@@ -491,7 +510,7 @@ impl Layout {
 
     /// [`Layout::try_logical_divide`] without its direct path for single modes
     /// ([`divide_small`]).
-    #[inline(never)]
+    #[inline(always)]
     const fn logical_divide_general(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
             TilerKind::Underscore => Ok(*self),
@@ -624,7 +643,7 @@ impl Layout {
 
     /// [`Layout::try_zipped_divide`] without its direct path for single modes
     /// ([`divide_small`]).
-    #[inline(never)]
+    #[inline(always)]
     const fn zipped_divide_general(&self, t: &Tiler) -> Result<Layout, Error> {
         if !t.is_tuple() {
             // `zip2_by` by a leaf guide: the divided layout itself, checked to be a pair,
@@ -710,7 +729,7 @@ impl Layout {
         let mut c = Flat::new();
         tri!(out.open());
         tri!(out.open());
-        tri!(rests.open());
+        let mut beyond = Node::ROOT;
         let mut m = s.first_child(Node::ROOT);
         let mut e = tl.shape_ref().first_child(Node::ROOT);
         let mut i = 0;
@@ -748,9 +767,9 @@ impl Layout {
                     tri!(compose_pair_split(&f, tl, e, &c, out, &mut rests));
                 }
                 e = tl.shape_ref().node_end(e);
-            } else {
-                // a mode beyond the tiler
-                tri!(rests.copy_range(self, m, mend));
+            } else if beyond.t == 0 {
+                // the first mode beyond the tiler (they are copied at the end)
+                beyond = m;
             }
             m = mend;
             i += 1;
@@ -759,19 +778,20 @@ impl Layout {
             return Ok(false);
         }
         tri!(out.close());
-        tri!(rests.close());
+        // the rests of the elements and the modes beyond the tiler, as one mode or (with
+        // `unpack1`, other than one mode) without their parentheses
+        let bare = unpack1 && i != 1;
+        if !bare {
+            tri!(out.open());
+        }
         let r = rests.layout();
-        if unpack1 && i != 1 {
-            // the rests without their parentheses
-            let rs = r.shape_ref();
-            let mut k = rs.first_child(Node::ROOT);
-            while !rs.is_close(k) {
-                let kend = rs.node_end(k);
-                tri!(out.copy_range(r, k, kend));
-                k = kend;
-            }
-        } else {
-            tri!(out.copy_range(r, Node::ROOT, rs_end(r)));
+        let rs = r.shape_ref();
+        tri!(push_tokens(out, r, Node::ROOT, rs.token_count()));
+        if beyond.t != 0 {
+            tri!(push_tokens(out, self, beyond, s.token_count() - 1));
+        }
+        if !bare {
+            tri!(out.close());
         }
         tri!(out.close());
         Ok(true)
@@ -861,7 +881,7 @@ impl Layout {
 
     /// [`Layout::try_tiled_divide`] without its direct path for single modes
     /// ([`divide_small`]).
-    #[inline(never)]
+    #[inline(always)]
     const fn tiled_divide_general(&self, t: &Tiler) -> Result<Layout, Error> {
         if !t.is_tuple() {
             // by a layout or an integer, over a layout of a few modes: the divided layout

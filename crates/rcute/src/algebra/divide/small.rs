@@ -235,44 +235,42 @@ const fn push_tile(out: &mut Small, p: &Piece) -> bool {
 pub(crate) const fn small_applies(a: &Layout, t: &Tiler) -> bool {
     let tl = t.inner_layout();
     let g = t.guide();
-    if tl.has_basis_strides() || a.has_basis_strides() {
-        return false;
-    }
     let s = a.shape_ref();
     let ts = tl.shape_ref();
     if let Some(k) = g.as_int() {
-        return !k.is_underscore() && s.is_leaf() && ts.is_leaf();
+        return s.is_leaf()
+            && ts.is_leaf()
+            && !k.is_underscore()
+            && !tl.has_basis_strides()
+            && !a.has_basis_strides();
     }
+    // the first `rt` tokens after the opening of each: leaves (an element `_` is the
+    // mode `_1:_0`, which `divide_small` declines)
     let rt = g.leaf_count();
-    if g.token_count() != rt + 2 || rt > 4 || rt == 0 {
+    if rt > 4 || rt == 0 || g.token_count() != rt + 2 {
         return false;
     }
-    let a_leaf = s.is_leaf();
-    if a_leaf && rt > 1 {
-        return false;
-    }
-    let mut m = if a_leaf {
-        Node::ROOT
-    } else {
-        s.first_child(Node::ROOT)
-    };
-    let mut e = ts.first_child(Node::ROOT);
-    let mut i = 0;
-    while i < rt {
-        if g.leaf(i).is_underscore()
-            || !ts.is_leaf_node(e)
-            || (!a_leaf && s.is_close(m))
-            || !s.is_leaf_node(m)
-        {
+    if s.is_leaf() {
+        if rt > 1 {
             return false;
         }
-        m.t += 1;
-        m.l += 1;
-        e.t += 1;
-        e.l += 1;
+    } else {
+        let mut i = 1;
+        while i <= rt {
+            if !s.is_leaf_node(Node { t: i, l: i - 1 }) {
+                return false;
+            }
+            i += 1;
+        }
+    }
+    let mut i = 1;
+    while i <= rt {
+        if !ts.is_leaf_node(Node { t: i, l: i - 1 }) {
+            return false;
+        }
         i += 1;
     }
-    true
+    !tl.has_basis_strides() && !a.has_basis_strides()
 }
 
 /// The divide `form` of `a` by `t` into `out` (empty), for operands where
@@ -305,6 +303,9 @@ pub(crate) const fn divide_small(a: &Layout, t: &Tiler, form: Form, out: &mut Sm
     let mut i = 0;
     while i < rt {
         // the i-th leaf of the tiler and, before the modes beyond, of the layout
+        if g.leaf(i).is_underscore() {
+            return false;
+        }
         let (sl, dl) = (s.leaf(i), d.leaf(i));
         pieces[i] = piece(sl, dl, ts.leaf(i), td.leaf(i));
         if pieces[i].is_none() {
