@@ -20,6 +20,17 @@ use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 mod small;
 use small::{Form, Small, divide_small, small_applies};
 
+/// The layout built by `b` as the result of a divide of `a` by `t`: where neither has
+/// scaled-basis strides the result has none either, and its flag (false, as the builder
+/// starts) is kept without looking at the strides again; otherwise [`LayoutBuilder::finish`].
+#[inline(always)]
+const fn finish_plain(b: &mut LayoutBuilder, a: &Layout, t: &Tiler) -> Result<Layout, Error> {
+    if a.has_basis_strides() || t.inner_layout().has_basis_strides() {
+        return b.finish();
+    }
+    Ok(*b.layout())
+}
+
 /// Appends the tokens of `l` from node `from` up to token `to` (whole nodes, or the
 /// children of a tuple up to its closing token) to `out`, one by one.
 #[inline(never)]
@@ -523,12 +534,12 @@ impl Layout {
                     Node::ROOT,
                     &mut out
                 ));
-                out.finish()
+                finish_plain(&mut out, self, t)
             }
             TilerKind::Tuple => {
                 let mut out = LayoutBuilder::new();
                 tri!(self.logical_divide_tuple_into(t, &mut out));
-                out.finish()
+                finish_plain(&mut out, self, t)
             }
         }
     }
@@ -648,7 +659,7 @@ impl Layout {
         if !t.is_tuple() {
             // `zip2_by` by a leaf guide: the divided layout itself, checked to be a pair,
             // returned where it was built
-            let res = self.try_logical_divide(t);
+            let res = self.logical_divide_general(t);
             if let Ok(d) = &res
                 && (d.rank() != 2 || d.shape_ref().is_leaf())
             {
@@ -659,17 +670,17 @@ impl Layout {
         let mut b = LayoutBuilder::new();
         if self.single_applies(t) {
             if tri!(self.zipped_divide_single(t, &mut b, false)) {
-                return b.finish();
+                return finish_plain(&mut b, self, t);
             }
         } else if let Ok(true) = self.zipped_divide_split(t, &mut b, false) {
-            return b.finish();
+            return finish_plain(&mut b, self, t);
         }
         b.clear();
         // the divided layout zipped where it was built
         let mut d = LayoutBuilder::new();
         tri!(self.logical_divide_tuple_in(t, &mut d));
         tri!(zip2_into(&mut b, d.finished(), t.guide(), false));
-        b.finish()
+        finish_plain(&mut b, self, t)
     }
 
     /// Whether [`Layout::zipped_divide_single`] applies: a tuple tiler of at most
@@ -893,11 +904,11 @@ impl Layout {
                 if let Ok(true) = tiled_by_layout(self, t.inner_layout(), &mut b)
                     && b.mark() + 2 <= NODE_CAPACITY
                 {
-                    return b.finish();
+                    return finish_plain(&mut b, self, t);
                 }
             }
             // the zipped layout unpacked where it was built
-            let mut res = self.try_zipped_divide(t);
+            let mut res = self.zipped_divide_general(t);
             if let Ok(z) = &mut res
                 && let Err(e) = unpack_in_place(z, false)
             {
@@ -931,9 +942,9 @@ impl Layout {
             Err(_) => false,
         };
         if built {
-            return b.finish();
+            return finish_plain(&mut b, self, t);
         }
-        unpack(&tri!(self.try_zipped_divide(t)), false)
+        unpack(&tri!(self.zipped_divide_general(t)), false)
     }
 
     /// [`Layout::try_tiled_divide`], panicking with the error's message.

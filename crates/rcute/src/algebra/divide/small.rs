@@ -453,7 +453,8 @@ mod tests {
 
     /// The direct path answers exactly what the general path answers (values, static
     /// bits), and declines wherever the general path answers an error, for each of the
-    /// three divides, on random operands of ranks 1 to 4 and depths up to 3.
+    /// three divides, on random operands of ranks 1 to 4 and depths up to 3; every
+    /// answer's scaled-basis flag is its strides'.
     #[test]
     fn direct_divides_are_the_general_path() {
         let mut g = Gen(4141);
@@ -482,6 +483,10 @@ mod tests {
                     Form::Tiled => a.try_tiled_divide(&t),
                 };
                 assert_eq!(got, want, "divide({a}, {t})");
+                if let Ok(l) = &got {
+                    // the flag kept by the general paths is the strides' own
+                    assert_eq!(l.has_basis_strides(), l.stride_ref().has_basis(), "{l}");
+                }
                 compared += 1;
             }
         }
