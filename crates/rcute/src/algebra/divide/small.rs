@@ -414,6 +414,22 @@ mod tests {
         }
         let r = 1 + g.next(4);
         let (mut s, mut d) = (Vec::new(), Vec::new());
+        if g.next(3) == 0 {
+            // modes that continue one another (static, `_1`s among them, at times one
+            // off or dynamic): what coalesces to one mode
+            let mut stride: i64 = [1, 2, 3, -1, 5][g.next(5) as usize];
+            for _ in 0..r {
+                let x: i64 = [1, 2, 3, 4, 5, 7][g.next(6) as usize];
+                let off = if g.next(8) == 0 { 1 } else { 0 };
+                let st = if g.next(10) == 0 { "" } else { "_" };
+                s.push(format!("{st}{x}"));
+                d.push(format!("_{}", stride + off));
+                if x != 1 {
+                    stride *= x;
+                }
+            }
+            return (format!("({})", s.join(",")), format!("({})", d.join(",")));
+        }
         for _ in 0..r {
             let (a, b) = tree(g, depth - 1, false);
             s.push(a);
