@@ -863,16 +863,17 @@ impl Layout {
             tri!(b.open());
         }
         let mut walk = PairWalk::new(self, t);
+        if !walk.is_on() {
+            // (not reached: the tiles above needed the walk over the modes)
+            return Ok(false);
+        }
         let mut c = Flat::new();
         let mut i = 0;
         while i < rl {
             if let Some((s, d, e)) = walk.single(self, t, i) {
                 tri!(push_rest_with(b, t, s, d, e, &mut c));
-            } else if walk.is_on() {
-                tri!(b.copy_range(self, walk.mode(), self.shape_ref().node_end(walk.mode())));
             } else {
-                // (not reached: the walk follows the modes of a layout of several)
-                return Ok(false);
+                tri!(b.copy_range(self, walk.mode(), self.shape_ref().node_end(walk.mode())));
             }
             walk.advance(self, t, i);
             i += 1;
