@@ -4,9 +4,10 @@
 //! staged twin (`typed::composition`) runs the same steps (`carry_step`, `reach_add`,
 //! `signs_step`, `bends_step`, `linear_signs`) at run time where values are dynamic.
 
-use super::modes::Flat;
+use super::modes::{Flat, Modes};
 use crate::error::{Error, tri};
 use crate::int::Int;
+use crate::tuple::CAPACITY;
 
 /// What the integral modes of `B` add up to in each mode of a flat `A`, to check that
 /// composing `A` with `B` mode by mode (CuTe's right-distributivity) is the composed
@@ -16,11 +17,14 @@ use crate::int::Int;
 /// of every mode but the last (which absorbs the rest). CuTe C++ does not check this, and
 /// answers, for example, `composition((3,4):(1,288), (2,2):(2,1))` with a layout that
 /// sends coordinate `(1,1)` to 3 where `A(B(1,1)) = A(3) = 288`.
-pub(crate) struct Carry {
+///
+/// `N` sums, one per mode of `A` but its last: [`CAPACITY`] for the general walk, fewer
+/// for the walk of a few modes on the stack (`composition::small`).
+pub(crate) struct Carry<const N: usize = CAPACITY> {
     /// Whether `A` is a coordinate layout (a stride is a basis element): its axes are
     /// tiled with overhang, as CuTe does, and neither check applies.
     pub(crate) coordinates: bool,
-    sums: [i64; crate::tuple::CAPACITY],
+    sums: [i64; N],
     /// The first sum that overflowed, reported by [`Carry::check`] where the check needs
     /// the sums (two modes of `B` or more).
     overflow: Option<Error>,
@@ -35,14 +39,7 @@ pub(crate) struct Carry {
 
 impl Carry {
     pub(crate) const fn new() -> Carry {
-        Carry {
-            coordinates: false,
-            signs: (false, false),
-            low: usize::MAX,
-            sums: [0; crate::tuple::CAPACITY],
-            overflow: None,
-            modes: 0,
-        }
+        Carry::empty()
     }
 
     /// A new sum for the walk over a flat `f`.
@@ -54,6 +51,27 @@ impl Carry {
             k += 1;
         }
         carry
+    }
+
+    /// The check, once every mode of `B` is walked, for a flat `A` of `a.n` modes (see
+    /// [`Carry::check_modes`]).
+    pub(super) const fn check(&self, a: &Flat) -> Result<(), Error> {
+        self.check_modes(Modes::flat(a))
+    }
+}
+
+impl<const N: usize> Carry<N> {
+    /// No mode counted yet, over a layout that is not a coordinate layout.
+    #[inline(always)]
+    pub(crate) const fn empty() -> Carry<N> {
+        Carry {
+            coordinates: false,
+            signs: (false, false),
+            low: usize::MAX,
+            sums: [0; N],
+            overflow: None,
+            modes: 0,
+        }
     }
 
     /// Counts an integral mode of `B` of stride `d` walked over a multi-mode `A`.
@@ -100,11 +118,12 @@ impl Carry {
         }
     }
 
-    /// The check, once every mode of `B` is walked, for a flat `A` of `a.n` modes. Modes of
-    /// `A` that continue one another by value (`s_k * d_k == d_(k+1)`: dynamic modes CuTe
-    /// does not merge) make one digit, since a carry between them changes nothing.
-    pub(super) const fn check(&self, a: &Flat) -> Result<(), Error> {
-        let r = a.n;
+    /// The check, once every mode of `B` is walked, for a flat `A` of the modes `a` (at most
+    /// `N + 1` of them). Modes of `A` that continue one another by value
+    /// (`s_k * d_k == d_(k+1)`: dynamic modes CuTe does not merge) make one digit, since a
+    /// carry between them changes nothing.
+    pub(super) const fn check_modes(&self, a: Modes<'_>) -> Result<(), Error> {
+        let r = a.len();
         if self.modes < 2 {
             return Ok(());
         }

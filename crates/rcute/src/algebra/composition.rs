@@ -22,6 +22,8 @@ use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, Node};
 
+mod small;
+
 /// `A` coalesced for the walk (CuTe's `coalesce_x(A, coprofile(B))`): flat modes, or, when
 /// `B` has scaled-basis strides, a layout coalesced mode by mode along the profile.
 #[derive(Clone, Copy)]
@@ -495,10 +497,21 @@ const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error>
 
 /// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
 /// function beyond its domain, then walk `B`.
-const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+pub(super) const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     let mut out = LayoutBuilder::new();
     tri!(composition_general_into(a, b, &mut out));
     out.finish()
+}
+
+/// [`composition_general`], on the stack where the operands are a few plain modes (see
+/// `small`): the result built once, where it is returned.
+#[inline(never)]
+const fn composition_small_or_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    let mut out = small::Small::new();
+    if tri!(small::compose(a, b, &mut out)) {
+        return Ok(out.layout());
+    }
+    composition_general(a, b)
 }
 
 /// [`composition_general`], or with `as_cute` CuTe's walk as CuTe takes it (see
@@ -896,7 +909,7 @@ impl Layout {
         if self.shape_ref().is_leaf() && !b.has_basis_strides() {
             return compose_leaf(self.stride_ref().leaf(0), b);
         }
-        composition_general(self, b)
+        composition_small_or_general(self, b)
     }
 
     /// [`Layout::try_composition`], panicking with the error's message.

@@ -356,6 +356,45 @@ impl IntTuple {
         t
     }
 
+    /// The tuple of the first `ntok` tokens of `tok` (written with [`IntTuple::TOKEN_OPEN`],
+    /// [`IntTuple::TOKEN_CLOSE`] and [`IntTuple::TOKEN_LEAF`]) and the first `nleaf` leaves
+    /// of `val` (values) and `meta` (their [`Int::meta`]); the entries past those must be
+    /// zero, the tokens a well-formed tuple of `nleaf` leaves (crate-internal: a result
+    /// built on the stack, see `algebra::composition`). Built field by field, whole arrays
+    /// at a time, and laid out of line, as [`IntTuple::flat_of`]: written where its caller
+    /// puts it.
+    #[inline(never)]
+    pub(crate) const fn from_parts<const T: usize, const L: usize>(
+        tok: &[u8; T],
+        ntok: usize,
+        val: &[i64; L],
+        meta: &[u16; L],
+        nleaf: usize,
+    ) -> IntTuple {
+        let mut t = IntTuple::stream();
+        let mut k = 0;
+        while k < T && k < NODE_CAPACITY {
+            t.tok[k] = tok[k];
+            k += 1;
+        }
+        let mut i = 0;
+        while i < L && i < CAPACITY {
+            t.val[i] = val[i];
+            t.meta[i] = meta[i];
+            i += 1;
+        }
+        t.ntok = ntok as u8;
+        t.nleaf = nleaf as u8;
+        t
+    }
+
+    /// The token of `(` in [`IntTuple::from_parts`]'s tokens.
+    pub(crate) const TOKEN_OPEN: u8 = OPEN;
+    /// The token of `)` in [`IntTuple::from_parts`]'s tokens.
+    pub(crate) const TOKEN_CLOSE: u8 = CLOSE;
+    /// The token of a leaf in [`IntTuple::from_parts`]'s tokens.
+    pub(crate) const TOKEN_LEAF: u8 = LEAF;
+
     /// The leaf arrays, to be written directly (crate-internal: for a stream being built,
     /// whose leaf count is then set with [`IntTuple::set_leaf_count`]).
     #[inline]
