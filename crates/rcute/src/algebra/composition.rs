@@ -514,6 +514,19 @@ const fn composition_small_or_general(a: &Layout, b: &Layout) -> Result<Layout, 
     composition_general(a, b)
 }
 
+/// [`Layout::try_composition_tiler`] by a tuple tiler of at most `rank(a)` elements, on the
+/// stack where the operands are a few plain modes (see `small`).
+#[inline(never)]
+const fn composition_tuple(a: &Layout, t: &Tiler) -> Result<Layout, Error> {
+    let mut out = small::Small::new();
+    if tri!(small::compose_tuple(a, t, &mut out)) {
+        return Ok(out.layout());
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(a.composition_tuple_into(t, &mut b));
+    b.finish()
+}
+
 /// [`composition_general`], or with `as_cute` CuTe's walk as CuTe takes it (see
 /// [`Layout::try_composition_as_cute`]).
 pub(crate) const fn composition_general_with(
@@ -944,9 +957,7 @@ impl Layout {
                         found: rt,
                     });
                 }
-                let mut b = LayoutBuilder::new();
-                tri!(self.composition_tuple_into(t, &mut b));
-                b.finish()
+                composition_tuple(self, t)
             }
         }
     }
@@ -954,7 +965,11 @@ impl Layout {
     /// [`Layout::try_composition_tiler`] by a tuple tiler of at most `self.rank()` elements,
     /// written into `b` (empty).
     #[inline(always)]
-    const fn composition_tuple_into(&self, t: &Tiler, b: &mut LayoutBuilder) -> Result<(), Error> {
+    pub(super) const fn composition_tuple_into(
+        &self,
+        t: &Tiler,
+        b: &mut LayoutBuilder,
+    ) -> Result<(), Error> {
         let rt = t.rank();
         tri!(b.open());
         // a mode of self composed with a layout or integer element, read in place: a
