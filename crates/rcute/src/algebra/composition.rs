@@ -514,13 +514,21 @@ const fn composition_small_or_general(a: &Layout, b: &Layout) -> Result<Layout, 
     composition_general(a, b)
 }
 
-/// [`Layout::try_composition_tiler`] by a tuple tiler of at most `rank(a)` elements, on the
-/// stack where the operands are a few plain modes (see `small`).
+/// [`Layout::try_composition_tiler`] by a tuple tiler, on the stack where the operands are a
+/// few plain modes (see `small`).
 #[inline(never)]
 const fn composition_tuple(a: &Layout, t: &Tiler) -> Result<Layout, Error> {
     let mut out = small::Small::new();
     if tri!(small::compose_tuple(a, t, &mut out)) {
         return Ok(out.layout());
+    }
+    let rt = t.rank();
+    if rt > a.rank() {
+        return Err(Error::RankMismatch {
+            msg: "composition: the tiler has more modes than the layout",
+            expected: a.rank(),
+            found: rt,
+        });
     }
     let mut b = LayoutBuilder::new();
     tri!(a.composition_tuple_into(t, &mut b));
@@ -948,17 +956,7 @@ impl Layout {
             TilerKind::Layout(l) => self.try_composition(l),
             TilerKind::Underscore => Ok(*self),
             TilerKind::Integer(n) => composition_integer_with(self, n, false),
-            TilerKind::Tuple => {
-                let rt = t.rank();
-                if rt > self.rank() {
-                    return Err(Error::RankMismatch {
-                        msg: "composition: the tiler has more modes than the layout",
-                        expected: self.rank(),
-                        found: rt,
-                    });
-                }
-                composition_tuple(self, t)
-            }
+            TilerKind::Tuple => composition_tuple(self, t),
         }
     }
 
