@@ -17,6 +17,45 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
+mod small;
+use small::{Form, Small, divide_small, small_applies};
+
+/// The layout built by `b` as the result of a divide of `a` by `t`: where neither has
+/// scaled-basis strides the result has none either, and its flag (false, as the builder
+/// starts) is kept without looking at the strides again; otherwise [`LayoutBuilder::finish`].
+#[inline(always)]
+const fn finish_plain(b: &mut LayoutBuilder, a: &Layout, t: &Tiler) -> Result<Layout, Error> {
+    if a.has_basis_strides() || t.inner_layout().has_basis_strides() {
+        return b.finish();
+    }
+    Ok(*b.layout())
+}
+
+/// Appends the tokens of `l` from node `from` up to token `to` (whole nodes, or the
+/// children of a tuple up to its closing token) to `out`, one by one.
+#[inline(never)]
+const fn push_tokens(
+    out: &mut LayoutBuilder,
+    l: &Layout,
+    from: Node,
+    to: usize,
+) -> Result<(), Error> {
+    let (s, d) = (l.shape_ref(), l.stride_ref());
+    let mut k = from;
+    while k.t < to {
+        if s.is_leaf_node(k) {
+            tri!(out.push_mode(s.int_at(k), d.int_at(k)));
+            k.l += 1;
+        } else if s.is_close(k) {
+            tri!(out.close());
+        } else {
+            tri!(out.open());
+        }
+        k.t += 1;
+    }
+    Ok(())
+}
+
 /// The end of every node of a tuple (what `node_end` answers), found in one pass over its
 /// tokens, so that a walk that asks again and again for the ends of nested nodes does
 /// not walk them again.
@@ -295,12 +334,6 @@ const fn divide_parts(
     Ok(tend.l - tn.l + c.n <= CAPACITY && tend.t - tn.t + ct + 2 <= NODE_CAPACITY)
 }
 
-/// The end of the whole of `l` (its root node).
-#[inline]
-const fn rs_end(l: &Layout) -> Node {
-    l.shape_ref().node_end(Node::ROOT)
-}
-
 /// `logical_divide(a, tl)` for a layout `tl`, written as the next mode of `out`:
 /// `a ∘ (tl, complement(tl, shape(coalesce(a))))`, with the coalesced shape and the
 /// complement kept as flat modes (no layout built for either) and the pair composed
@@ -477,6 +510,19 @@ impl Layout {
     ///            "(_12,(_8,_4),_5):(_1,(_12,_96),_384)");
     /// ```
     pub const fn try_logical_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if small_applies(self, t) {
+            let mut small = Small::new();
+            if divide_small(self, t, Form::Logical, &mut small) {
+                return Ok(small.layout());
+            }
+        }
+        self.logical_divide_general(t)
+    }
+
+    /// [`Layout::try_logical_divide`] without its direct path for single modes
+    /// ([`divide_small`]).
+    #[inline(always)]
+    const fn logical_divide_general(&self, t: &Tiler) -> Result<Layout, Error> {
         match t.kind() {
             TilerKind::Underscore => Ok(*self),
             TilerKind::Layout(_) | TilerKind::Integer(_) => {
@@ -488,12 +534,12 @@ impl Layout {
                     Node::ROOT,
                     &mut out
                 ));
-                out.finish()
+                finish_plain(&mut out, self, t)
             }
             TilerKind::Tuple => {
                 let mut out = LayoutBuilder::new();
                 tri!(self.logical_divide_tuple_into(t, &mut out));
-                out.finish()
+                finish_plain(&mut out, self, t)
             }
         }
     }
@@ -597,10 +643,23 @@ impl Layout {
     ///            "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
     /// ```
     pub const fn try_zipped_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if small_applies(self, t) {
+            let mut small = Small::new();
+            if divide_small(self, t, Form::Zipped, &mut small) {
+                return Ok(small.layout());
+            }
+        }
+        self.zipped_divide_general(t)
+    }
+
+    /// [`Layout::try_zipped_divide`] without its direct path for single modes
+    /// ([`divide_small`]).
+    #[inline(always)]
+    const fn zipped_divide_general(&self, t: &Tiler) -> Result<Layout, Error> {
         if !t.is_tuple() {
             // `zip2_by` by a leaf guide: the divided layout itself, checked to be a pair,
             // returned where it was built
-            let res = self.try_logical_divide(t);
+            let res = self.logical_divide_general(t);
             if let Ok(d) = &res
                 && (d.rank() != 2 || d.shape_ref().is_leaf())
             {
@@ -611,17 +670,17 @@ impl Layout {
         let mut b = LayoutBuilder::new();
         if self.single_applies(t) {
             if tri!(self.zipped_divide_single(t, &mut b, false)) {
-                return b.finish();
+                return finish_plain(&mut b, self, t);
             }
         } else if let Ok(true) = self.zipped_divide_split(t, &mut b, false) {
-            return b.finish();
+            return finish_plain(&mut b, self, t);
         }
         b.clear();
         // the divided layout zipped where it was built
         let mut d = LayoutBuilder::new();
         tri!(self.logical_divide_tuple_in(t, &mut d));
         tri!(zip2_into(&mut b, d.finished(), t.guide(), false));
-        b.finish()
+        finish_plain(&mut b, self, t)
     }
 
     /// Whether [`Layout::zipped_divide_single`] applies: a tuple tiler of at most
@@ -681,7 +740,7 @@ impl Layout {
         let mut c = Flat::new();
         tri!(out.open());
         tri!(out.open());
-        tri!(rests.open());
+        let mut beyond = Node::ROOT;
         let mut m = s.first_child(Node::ROOT);
         let mut e = tl.shape_ref().first_child(Node::ROOT);
         let mut i = 0;
@@ -719,9 +778,9 @@ impl Layout {
                     tri!(compose_pair_split(&f, tl, e, &c, out, &mut rests));
                 }
                 e = tl.shape_ref().node_end(e);
-            } else {
-                // a mode beyond the tiler
-                tri!(rests.copy_range(self, m, mend));
+            } else if beyond.t == 0 {
+                // the first mode beyond the tiler (they are copied at the end)
+                beyond = m;
             }
             m = mend;
             i += 1;
@@ -730,19 +789,20 @@ impl Layout {
             return Ok(false);
         }
         tri!(out.close());
-        tri!(rests.close());
+        // the rests of the elements and the modes beyond the tiler, as one mode or (with
+        // `unpack1`, other than one mode) without their parentheses
+        let bare = unpack1 && i != 1;
+        if !bare {
+            tri!(out.open());
+        }
         let r = rests.layout();
-        if unpack1 && i != 1 {
-            // the rests without their parentheses
-            let rs = r.shape_ref();
-            let mut k = rs.first_child(Node::ROOT);
-            while !rs.is_close(k) {
-                let kend = rs.node_end(k);
-                tri!(out.copy_range(r, k, kend));
-                k = kend;
-            }
-        } else {
-            tri!(out.copy_range(r, Node::ROOT, rs_end(r)));
+        let rs = r.shape_ref();
+        tri!(push_tokens(out, r, Node::ROOT, rs.token_count()));
+        if beyond.t != 0 {
+            tri!(push_tokens(out, self, beyond, s.token_count() - 1));
+        }
+        if !bare {
+            tri!(out.close());
         }
         tri!(out.close());
         Ok(true)
@@ -821,6 +881,19 @@ impl Layout {
     ///            "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
     /// ```
     pub const fn try_tiled_divide(&self, t: &Tiler) -> Result<Layout, Error> {
+        if small_applies(self, t) {
+            let mut small = Small::new();
+            if divide_small(self, t, Form::Tiled, &mut small) {
+                return Ok(small.layout());
+            }
+        }
+        self.tiled_divide_general(t)
+    }
+
+    /// [`Layout::try_tiled_divide`] without its direct path for single modes
+    /// ([`divide_small`]).
+    #[inline(always)]
+    const fn tiled_divide_general(&self, t: &Tiler) -> Result<Layout, Error> {
         if !t.is_tuple() {
             // by a layout or an integer, over a layout of a few modes: the divided layout
             // built with its second mode unpacked (where that fails, or where the zipped
@@ -831,11 +904,11 @@ impl Layout {
                 if let Ok(true) = tiled_by_layout(self, t.inner_layout(), &mut b)
                     && b.mark() + 2 <= NODE_CAPACITY
                 {
-                    return b.finish();
+                    return finish_plain(&mut b, self, t);
                 }
             }
             // the zipped layout unpacked where it was built
-            let mut res = self.try_zipped_divide(t);
+            let mut res = self.zipped_divide_general(t);
             if let Ok(z) = &mut res
                 && let Err(e) = unpack_in_place(z, false)
             {
@@ -869,9 +942,9 @@ impl Layout {
             Err(_) => false,
         };
         if built {
-            return b.finish();
+            return finish_plain(&mut b, self, t);
         }
-        unpack(&tri!(self.try_zipped_divide(t)), false)
+        unpack(&tri!(self.zipped_divide_general(t)), false)
     }
 
     /// [`Layout::try_tiled_divide`], panicking with the error's message.
