@@ -167,31 +167,53 @@ impl Plan<'_> {
         out.stride.set_leaf_count(out.shape.leaf_count());
     }
 
-    /// Appends the sub-layout of `l` at node `n`, token by token; `false` when full.
+    /// Appends the sub-layout of `l` at node `n`, token by token: the node after it, or
+    /// `None` when full.
     #[inline(always)]
-    const fn put_sub(&mut self, l: &Layout, n: Node) -> bool {
+    const fn put_sub(&mut self, l: &Layout, n: Node) -> Option<Node> {
         let (s, d) = (l.shape_ref(), l.stride_ref());
-        if s.is_leaf_node(n) {
-            return self.put(s.int_at(n), d.int_at(n));
+        if n.t == 0 {
+            // the whole layout: every token (no depth to follow)
+            let mut k = n;
+            while k.t < s.token_count() {
+                let ok = if s.is_leaf_node(k) {
+                    let ok = self.put(s.int_at(k), d.int_at(k));
+                    k.l += 1;
+                    ok
+                } else if s.is_close(k) {
+                    self.close()
+                } else {
+                    self.open()
+                };
+                if !ok {
+                    return None;
+                }
+                k.t += 1;
+            }
+            return Some(k);
         }
-        let end = s.node_end(n);
-        let mut k = n;
-        while k.t < end.t {
+        let (mut k, mut depth) = (n, 0usize);
+        while k.t < s.token_count() {
             let ok = if s.is_leaf_node(k) {
                 let ok = self.put(s.int_at(k), d.int_at(k));
                 k.l += 1;
                 ok
             } else if s.is_close(k) {
+                depth = depth.wrapping_sub(1);
                 self.close()
             } else {
+                depth += 1;
                 self.open()
             };
-            if !ok {
-                return false;
-            }
             k.t += 1;
+            if !ok {
+                return None;
+            }
+            if depth == 0 {
+                return Some(k);
+            }
         }
-        true
+        None
     }
 }
 
@@ -214,29 +236,50 @@ impl Repeat {
     /// Appends `c ∘ (the sub-layout of b at n)` to `out`, with `b`'s hierarchy (what
     /// `compose_flat_into` writes); `false` where the general path must answer.
     #[inline(always)]
-    const fn put_sub(&mut self, out: &mut Plan<'_>, b: &Layout, n: Node) -> bool {
+    const fn put_sub(&mut self, out: &mut Plan<'_>, b: &Layout, n: Node) -> Option<Node> {
         let (s, d) = (b.shape_ref(), b.stride_ref());
-        if s.is_leaf_node(n) {
-            return self.put_mode(out, s.int_at(n), d.int_at(n));
+        if n.t == 0 {
+            // the whole layout: every token (no depth to follow)
+            let mut k = n;
+            while k.t < s.token_count() {
+                let ok = if s.is_leaf_node(k) {
+                    let ok = self.put_mode(out, s.int_at(k), d.int_at(k));
+                    k.l += 1;
+                    ok
+                } else if s.is_close(k) {
+                    out.close()
+                } else {
+                    out.open()
+                };
+                if !ok {
+                    return None;
+                }
+                k.t += 1;
+            }
+            return Some(k);
         }
-        let end = s.node_end(n);
-        let mut k = n;
-        while k.t < end.t {
+        let (mut k, mut depth) = (n, 0usize);
+        while k.t < s.token_count() {
             let ok = if s.is_leaf_node(k) {
                 let ok = self.put_mode(out, s.int_at(k), d.int_at(k));
                 k.l += 1;
                 ok
             } else if s.is_close(k) {
+                depth = depth.wrapping_sub(1);
                 out.close()
             } else {
+                depth += 1;
                 out.open()
             };
-            if !ok {
-                return false;
-            }
             k.t += 1;
+            if !ok {
+                return None;
+            }
+            if depth == 0 {
+                return Some(k);
+            }
         }
-        true
+        None
     }
 
     /// Appends `c ∘ s:d` for an integral mode `s:d` of `B` (plain integers): the mode
@@ -448,8 +491,8 @@ const fn product_few(a: &Layout, b: &Layout, arrange: Arrange, out: &mut Plan<'_
     let raked = matches!(arrange, Arrange::Raked);
     if matches!(arrange, Arrange::Logical) {
         return out.open()
-            && out.put_sub(a, Node::ROOT)
-            && rep.put_sub(out, b, Node::ROOT)
+            && out.put_sub(a, Node::ROOT).is_some()
+            && rep.put_sub(out, b, Node::ROOT).is_some()
             && out.close()
             && rep.check();
     }
@@ -463,13 +506,14 @@ const fn product_few(a: &Layout, b: &Layout, arrange: Arrange, out: &mut Plan<'_
         }
         if raked {
             let t0 = out.tokens();
-            if !rep.put_sub(out, b, Node::ROOT) || out.tokens() != t0 + 1 {
+            if rep.put_sub(out, b, Node::ROOT).is_none() || out.tokens() != t0 + 1 {
                 return false;
             }
-            if !out.put_sub(a, Node::ROOT) {
+            if out.put_sub(a, Node::ROOT).is_none() {
                 return false;
             }
-        } else if !out.put_sub(a, Node::ROOT) || !rep.put_sub(out, b, Node::ROOT) {
+        } else if out.put_sub(a, Node::ROOT).is_none() || rep.put_sub(out, b, Node::ROOT).is_none()
+        {
             return false;
         }
         return out.close() && out.close() && rep.check();
@@ -494,35 +538,40 @@ const fn product_few(a: &Layout, b: &Layout, arrange: Arrange, out: &mut Plan<'_
         if !out.open() {
             return false;
         }
-        let ok = if raked {
-            (if i < rb {
-                rep.put_sub(out, b, nb)
+        // the mode of `R` and the mode of the block, in their order; each walk gives
+        // the node after the mode
+        let mut k = 0;
+        while k < 2 {
+            let ok = if (k == 0) == raked {
+                if i < rb {
+                    match rep.put_sub(out, b, nb) {
+                        Some(e) => {
+                            nb = e;
+                            true
+                        }
+                        None => false,
+                    }
+                } else {
+                    out.put(Int::ONE, Int::ZERO)
+                }
+            } else if i < ra {
+                match out.put_sub(a, na) {
+                    Some(e) => {
+                        na = e;
+                        true
+                    }
+                    None => false,
+                }
             } else {
                 out.put(Int::ONE, Int::ZERO)
-            }) && (if i < ra {
-                out.put_sub(a, na)
-            } else {
-                out.put(Int::ONE, Int::ZERO)
-            })
-        } else {
-            (if i < ra {
-                out.put_sub(a, na)
-            } else {
-                out.put(Int::ONE, Int::ZERO)
-            }) && (if i < rb {
-                rep.put_sub(out, b, nb)
-            } else {
-                out.put(Int::ONE, Int::ZERO)
-            })
-        };
-        if !ok || !out.close() {
+            };
+            if !ok {
+                return false;
+            }
+            k += 1;
+        }
+        if !out.close() {
             return false;
-        }
-        if i < ra {
-            na = sa.node_end(na);
-        }
-        if i < rb {
-            nb = sb.node_end(nb);
         }
         i += 1;
     }
