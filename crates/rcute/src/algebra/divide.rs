@@ -568,62 +568,78 @@ impl Layout {
             });
         }
         tri!(b.open());
-        // a single-mode mode s:d divided by a layout or integer element e:
-        // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
-        let mut walk = PairWalk::new(self, t);
+        let s = self.shape_ref();
+        let tl = t.inner_layout();
         let mut c = Flat::new();
+        if s.is_leaf() || tl.has_basis_strides() {
+            // mode by mode, each mode and element built on its own
+            let mut i = 0;
+            while i < rl {
+                tri!(self.logical_divide_mode(t, i, rt, b));
+                i += 1;
+            }
+            return b.close();
+        }
+        // the modes and the elements walked alongside, read in place
+        let (g, ts) = (t.guide(), tl.shape_ref());
+        let mut m = s.first_child(Node::ROOT);
+        let mut e = ts.first_child(Node::ROOT);
+        let mut gn = g.first_child(Node::ROOT);
         let mut i = 0;
         while i < rl {
-            if let Some((s, d, e)) = walk.single(self, t, i) {
-                tri!(b.open());
-                tri!(b.push_sub_composed(d, t.inner_layout(), e));
-                tri!(push_rest_with(b, t, s, d, e, &mut c));
-                tri!(b.close());
-                walk.advance(self, t, i);
-                i += 1;
-                continue;
-            }
-            // a layout or integer element: the mode divided in place
-            if let Some((mn, e)) = walk.element(self, t, i) {
-                let mut f = Flat::new();
-                tri!(divide_by_layout_with(
-                    self,
-                    mn,
-                    t.inner_layout(),
-                    e,
-                    b,
-                    &mut f,
-                    &mut c
-                ));
-                walk.advance(self, t, i);
-                i += 1;
-                continue;
-            }
-            if i >= rt && walk.is_on() {
+            let mend = s.node_end(m);
+            if i >= rt {
                 // a mode beyond the tiler, copied in place
-                tri!(b.copy_range(self, walk.mode(), self.shape_ref().node_end(walk.mode())));
-                walk.advance(self, t, i);
-                i += 1;
-                continue;
-            }
-            walk.advance(self, t, i);
-            let mode = tri!(self.try_mode(i));
-            if i < rt {
-                match t.element_layout(i) {
-                    Some(e) => {
-                        tri!(divide_by_layout(&mode, Node::ROOT, &e, Node::ROOT, b))
-                    }
-                    None => {
-                        let r = tri!(mode.try_logical_divide(&tri!(t.try_element(i))));
-                        tri!(b.push_layout(&r));
-                    }
+                tri!(b.copy_range(self, m, mend));
+            } else if g.is_leaf_node(gn) && !g.int_at(gn).is_underscore() {
+                if s.is_leaf_node(m) {
+                    // a single-mode mode s:d divided by a layout or integer element e:
+                    // s:d ∘ (e, complement(e, s)), both strides scaled by d in place
+                    let (sv, d) = (s.int_at(m), self.stride_ref().int_at(m));
+                    tri!(b.open());
+                    tri!(b.push_sub_composed(d, tl, e));
+                    tri!(push_rest_with(b, t, sv, d, e, &mut c));
+                    tri!(b.close());
+                } else {
+                    // a layout or integer element: the mode divided in place
+                    let mut f = Flat::new();
+                    tri!(divide_by_layout_with(self, m, tl, e, b, &mut f, &mut c));
                 }
             } else {
-                tri!(b.push_layout(&mode));
+                tri!(self.logical_divide_mode(t, i, rt, b));
             }
+            if i < rt {
+                e = ts.node_end(e);
+                gn = g.node_end(gn);
+            }
+            m = mend;
             i += 1;
         }
         b.close()
+    }
+
+    /// Mode `i` of [`Layout::logical_divide_tuple_into`] built on its own: the mode divided
+    /// by element `i` of `t` (`rt` elements), or kept beyond them.
+    #[inline(never)]
+    const fn logical_divide_mode(
+        &self,
+        t: &Tiler,
+        i: usize,
+        rt: usize,
+        b: &mut LayoutBuilder,
+    ) -> Result<(), Error> {
+        let mode = tri!(self.try_mode(i));
+        if i < rt {
+            match t.element_layout(i) {
+                Some(e) => divide_by_layout(&mode, Node::ROOT, &e, Node::ROOT, b),
+                None => {
+                    let r = tri!(mode.try_logical_divide(&tri!(t.try_element(i))));
+                    b.push_layout(&r)
+                }
+            }
+        } else {
+            b.push_layout(&mode)
+        }
     }
 
     /// [`Layout::try_logical_divide`], panicking with the error's message.
@@ -852,8 +868,11 @@ impl Layout {
         while i < rl {
             if let Some((s, d, e)) = walk.single(self, t, i) {
                 tri!(push_rest_with(b, t, s, d, e, &mut c));
-            } else {
+            } else if walk.is_on() {
                 tri!(b.copy_range(self, walk.mode(), self.shape_ref().node_end(walk.mode())));
+            } else {
+                // (not reached: the walk follows the modes of a layout of several)
+                return Ok(false);
             }
             walk.advance(self, t, i);
             i += 1;
