@@ -215,8 +215,12 @@ impl LayoutBuilder {
         let s = l.shape_ref();
         if s.is_leaf_node(n) {
             // `push_leaf`'s checks: the nodes, then the leaves
-            tri!(self.l.shape.reserve(1, 1));
-            return self.push_mode(s.int_at(n), l.stride_ref().int_at(n));
+            return IntTuple::push_leaf_pair_nodes_first(
+                &mut self.l.shape,
+                &mut self.l.stride,
+                s.int_at(n),
+                l.stride_ref().int_at(n),
+            );
         }
         self.push_sub_range(l, n, s.node_end(n))
     }
@@ -238,27 +242,23 @@ impl LayoutBuilder {
     ) -> Result<(), Error> {
         let s = l.shape_ref();
         if s.is_leaf_node(n) {
-            tri!(self.l.shape.reserve(1, 1));
-            return self.push_mode(s.int_at(n), l.stride_ref().int_at(n));
+            return IntTuple::push_leaf_pair_nodes_first(
+                &mut self.l.shape,
+                &mut self.l.stride,
+                s.int_at(n),
+                l.stride_ref().int_at(n),
+            );
         }
-        if end.t - n.t > 16 {
-            return self.push_sub(l, n);
-        }
-        // `push_node`'s checks, for the whole subtree
-        tri!(self.l.shape.reserve(end.t - n.t, end.l - n.l));
-        let mut k = n;
-        while k.t < end.t {
-            if s.is_leaf_node(k) {
-                tri!(self.push_mode(s.int_at(k), l.stride_ref().int_at(k)));
-                k.l += 1;
-            } else if s.is_close(k) {
-                tri!(self.close());
-            } else {
-                tri!(self.open());
-            }
-            k.t += 1;
-        }
-        Ok(())
+        // `push_node`'s checks, for the whole subtree, then the tokens and leaves copied
+        // (the stride's tokens are the shape's)
+        IntTuple::push_range_pair(
+            &mut self.l.shape,
+            &mut self.l.stride,
+            s,
+            l.stride_ref(),
+            n,
+            end,
+        )
     }
 
     /// Empties the layout being built (for a path that gives up and starts again).
@@ -295,4 +295,192 @@ pub(crate) const fn pair(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     tri!(lb.push_layout(b));
     tri!(lb.close());
     lb.finish()
+}
+
+/// Random layouts for the property tests of the shared builders and copies: ranks 1 to 4,
+/// depths 1 to 3 (a leaf too), static and dynamic values, powers of two and not, zero and
+/// negative strides, a few scaled basis elements, up to [`crate::tuple::CAPACITY`] leaves.
+#[cfg(test)]
+pub(crate) mod rand_layouts {
+    use crate::layout::Layout;
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// A seeded generator (xorshift64*).
+    pub(crate) struct Rng(pub(crate) u64);
+
+    impl Rng {
+        pub(crate) fn next(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % n
+        }
+
+        fn int(&mut self, stride: bool) -> String {
+            let v: i64 = if stride {
+                [
+                    0, 1, 2, 3, 4, 6, 7, 8, 12, 16, 32, 64, -1, -2, -3, 5, 24, 1000, 4096,
+                ][self.next(19) as usize]
+            } else {
+                [1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 32, 100][self.next(12) as usize]
+            };
+            let st = if self.next(2) == 0 { "_" } else { "" };
+            if stride && self.next(40) == 0 {
+                return std::format!("{st}{v}@{}", self.next(2));
+            }
+            std::format!("{st}{v}")
+        }
+
+        fn tree(&mut self, depth: u32, leaves: &mut usize) -> (String, String) {
+            if depth == 0 || *leaves >= 28 || self.next(4) == 0 {
+                *leaves += 1;
+                return (self.int(false), self.int(true));
+            }
+            let r = 1 + self.next(4);
+            let (mut s, mut d) = (Vec::new(), Vec::new());
+            for _ in 0..r {
+                let (a, b) = self.tree(depth - 1, leaves);
+                s.push(a);
+                d.push(b);
+            }
+            (
+                std::format!("({})", s.join(",")),
+                std::format!("({})", d.join(",")),
+            )
+        }
+
+        /// A random layout of depth at most `depth` (3 or less keeps it within capacity).
+        pub(crate) fn layout(&mut self, depth: u32) -> Layout {
+            let (s, d) = self.tree(depth, &mut 0);
+            Layout::try_parse(&std::format!("{s}:{d}")).unwrap()
+        }
+
+        /// A random layout of depth 1 to 3 with no scaled basis element.
+        pub(crate) fn plain_layout(&mut self) -> Layout {
+            loop {
+                let depth = 1 + self.next(3) as u32;
+                let l = self.layout(depth);
+                if !l.has_basis_strides() {
+                    return l;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LayoutBuilder;
+    use super::rand_layouts::Rng;
+    use crate::error::{Error, tri};
+    use crate::int::Int;
+    use crate::layout::Layout;
+    use crate::tuple::Node;
+
+    /// [`LayoutBuilder::push_sub_range`] as it was written token by token (the definition
+    /// the window copy must match): a leaf as one mode, a long subtree with `push_sub`, a
+    /// short one token by token after `push_node`'s checks.
+    fn push_sub_range_by_tokens(
+        b: &mut LayoutBuilder,
+        l: &Layout,
+        n: Node,
+        end: Node,
+    ) -> Result<(), Error> {
+        let s = l.shape_ref();
+        if s.is_leaf_node(n) {
+            tri!(b.l.shape.reserve(1, 1));
+            return b.push_mode(s.int_at(n), l.stride_ref().int_at(n));
+        }
+        if end.t - n.t > 16 {
+            return b.push_sub(l, n);
+        }
+        tri!(b.l.shape.reserve(end.t - n.t, end.l - n.l));
+        let mut k = n;
+        while k.t < end.t {
+            if s.is_leaf_node(k) {
+                tri!(b.push_mode(s.int_at(k), l.stride_ref().int_at(k)));
+                k.l += 1;
+            } else if s.is_close(k) {
+                tri!(b.close());
+            } else {
+                tri!(b.open());
+            }
+            k.t += 1;
+        }
+        Ok(())
+    }
+
+    /// Every node of `l`'s shape, the root first, in token order.
+    fn nodes(l: &Layout) -> std::vec::Vec<Node> {
+        let s = l.shape_ref();
+        let mut out = std::vec::Vec::new();
+        let mut n = Node::ROOT;
+        let end = s.node_end(Node::ROOT);
+        while n.t < end.t {
+            if !s.is_close(n) {
+                out.push(n);
+            }
+            if s.is_leaf_node(n) {
+                n.l += 1;
+            }
+            n.t += 1;
+        }
+        out
+    }
+
+    /// A builder holding `opens` open parentheses and `modes` integral modes (up to the
+    /// capacities), so that a push may fill it or overflow it.
+    fn prefilled(g: &mut Rng) -> LayoutBuilder {
+        let mut b = LayoutBuilder::new();
+        let opens = g.next(40) as usize;
+        let modes = g.next(34) as usize;
+        for k in 0..opens.max(modes) {
+            if k < opens {
+                let _ = b.open();
+            }
+            if k < modes {
+                let v = Int::new(1 + k as i64, k % 2 == 0);
+                let _ = b.push_mode(v, v);
+            }
+        }
+        b
+    }
+
+    /// The window copy of `push_sub_range` (and `push_sub_mode`, which calls it) leaves
+    /// the builder exactly as the token-by-token definition does, whole arrays compared
+    /// (unused slots zero included), and answers the same errors, on every subtree of
+    /// random layouts pushed into builders at every fill, up to and past their capacity.
+    #[test]
+    fn push_sub_range_is_the_token_by_token_copy() {
+        let mut g = Rng(0x41);
+        let (mut compared, mut errors, mut windows) = (0, 0, 0);
+        for _ in 0..5_000 {
+            let depth = 1 + g.next(3) as u32;
+            let l = g.layout(depth);
+            for n in nodes(&l) {
+                let end = l.shape_ref().node_end(n);
+                let base = prefilled(&mut g);
+                let (mut want, mut got, mut by_mode) = (
+                    LayoutBuilder { l: base.l },
+                    LayoutBuilder { l: base.l },
+                    LayoutBuilder { l: base.l },
+                );
+                let w = push_sub_range_by_tokens(&mut want, &l, n, end);
+                let r = got.push_sub_range(&l, n, end);
+                assert_eq!(r, w, "push_sub_range({l}, {n:?})");
+                assert!(got.l == want.l, "push_sub_range({l}, {n:?}): {:?}", got.l);
+                assert_eq!(by_mode.push_sub_mode(&l, n), w, "push_sub_mode({l}, {n:?})");
+                assert!(by_mode.l == want.l, "push_sub_mode({l}, {n:?})");
+                errors += usize::from(w.is_err());
+                windows += usize::from(end.t - n.t <= 16 && end.t - n.t > 1);
+                compared += 1;
+            }
+        }
+        assert!(compared > 30_000, "{compared} compared");
+        assert!(
+            errors > 1_000 && windows > 10_000,
+            "{errors} errors, {windows} windows"
+        );
+    }
 }

@@ -4,9 +4,10 @@
 //! staged twin (`typed::composition`) runs the same steps (`carry_step`, `reach_add`,
 //! `signs_step`, `bends_step`, `linear_signs`) at run time where values are dynamic.
 
-use super::modes::Flat;
+use super::modes::{Flat, Modes};
 use crate::error::{Error, tri};
 use crate::int::Int;
+use crate::tuple::CAPACITY;
 
 /// What the integral modes of `B` add up to in each mode of a flat `A`, to check that
 /// composing `A` with `B` mode by mode (CuTe's right-distributivity) is the composed
@@ -16,11 +17,14 @@ use crate::int::Int;
 /// of every mode but the last (which absorbs the rest). CuTe C++ does not check this, and
 /// answers, for example, `composition((3,4):(1,288), (2,2):(2,1))` with a layout that
 /// sends coordinate `(1,1)` to 3 where `A(B(1,1)) = A(3) = 288`.
-pub(crate) struct Carry {
+///
+/// `N` sums, one per mode of `A` but its last: [`CAPACITY`] for the general walk, fewer
+/// for the walk of a few modes on the stack (`composition::small`).
+pub(crate) struct Carry<const N: usize = CAPACITY> {
     /// Whether `A` is a coordinate layout (a stride is a basis element): its axes are
     /// tiled with overhang, as CuTe does, and neither check applies.
     pub(crate) coordinates: bool,
-    sums: [i64; crate::tuple::CAPACITY],
+    sums: [i64; N],
     /// The first sum that overflowed, reported by [`Carry::check`] where the check needs
     /// the sums (two modes of `B` or more).
     overflow: Option<Error>,
@@ -35,14 +39,7 @@ pub(crate) struct Carry {
 
 impl Carry {
     pub(crate) const fn new() -> Carry {
-        Carry {
-            coordinates: false,
-            signs: (false, false),
-            low: usize::MAX,
-            sums: [0; crate::tuple::CAPACITY],
-            overflow: None,
-            modes: 0,
-        }
+        Carry::empty()
     }
 
     /// A new sum for the walk over a flat `f`.
@@ -54,6 +51,27 @@ impl Carry {
             k += 1;
         }
         carry
+    }
+
+    /// The check, once every mode of `B` is walked, for a flat `A` of `a.n` modes (see
+    /// [`Carry::check_modes`]).
+    pub(super) const fn check(&self, a: &Flat) -> Result<(), Error> {
+        self.check_modes(Modes::flat(a))
+    }
+}
+
+impl<const N: usize> Carry<N> {
+    /// No mode counted yet, over a layout that is not a coordinate layout.
+    #[inline(always)]
+    pub(crate) const fn empty() -> Carry<N> {
+        Carry {
+            coordinates: false,
+            signs: (false, false),
+            low: usize::MAX,
+            sums: [0; N],
+            overflow: None,
+            modes: 0,
+        }
     }
 
     /// Counts an integral mode of `B` of stride `d` walked over a multi-mode `A`.
@@ -100,11 +118,37 @@ impl Carry {
         }
     }
 
-    /// The check, once every mode of `B` is walked, for a flat `A` of `a.n` modes. Modes of
-    /// `A` that continue one another by value (`s_k * d_k == d_(k+1)`: dynamic modes CuTe
-    /// does not merge) make one digit, since a carry between them changes nothing.
-    pub(super) const fn check(&self, a: &Flat) -> Result<(), Error> {
-        let r = a.n;
+    /// Whether [`Carry::check_modes`] passes, answered without its digit walk where that is
+    /// plain (`false` may be answered where it passes too): fewer than two modes counted,
+    /// or no sum overflowed, no strides of both signs, and every sum below the extent of
+    /// its mode (a positive one). Then every digit of the check starts with no carry and
+    /// stays below its extent, so nothing carries and the check answers `Ok`.
+    #[inline(always)]
+    pub(crate) const fn passes(&self, a: Modes<'_>) -> bool {
+        if self.modes < 2 || self.coordinates {
+            return true;
+        }
+        if self.overflow.is_some() || (self.signs.0 && self.signs.1) {
+            return false;
+        }
+        let r = a.len();
+        let mut k = 0;
+        while k + 1 < r && k < N {
+            let cs = a.s(k).value();
+            if cs <= 0 || self.sums[k] >= cs {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+
+    /// The check, once every mode of `B` is walked, for a flat `A` of the modes `a` (at most
+    /// `N + 1` of them). Modes of `A` that continue one another by value
+    /// (`s_k * d_k == d_(k+1)`: dynamic modes CuTe does not merge) make one digit, since a
+    /// carry between them changes nothing.
+    pub(super) const fn check_modes(&self, a: Modes<'_>) -> Result<(), Error> {
+        let r = a.len();
         if self.modes < 2 {
             return Ok(());
         }
@@ -303,3 +347,52 @@ const fn reach_overflow(lhs: i64, rhs: i64) -> Error {
 
 /// The message of a tiler whose modes carry from one mode of the layout into the next.
 pub(crate) const CARRY: &str = "composition: the tiler's modes reach past a mode of the layout together (their offsets carry into the next mode, so composing mode by mode is not the composed function); the largest sum of offsets (with the carry from the modes before) and the extent";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::testgen::Gen;
+
+    /// Where [`Carry::passes`] answers `true`, the full check answers `Ok` (on random sums
+    /// over random flat modes: extents, strides and tiler modes of both signs, reaches
+    /// past the extents, overflowing reaches).
+    #[test]
+    fn passes_only_where_the_check_passes() {
+        let mut g = Gen(61);
+        let (mut passed, mut refused, mut failed) = (0, 0, 0);
+        for _ in 0..20000 {
+            let r = 1 + g.next(5) as usize;
+            let mut f = Flat::new();
+            for _ in 0..r {
+                let s = [1, 2, 3, 4, 6, 8, 0, -2][g.next(8) as usize];
+                let d = [1, 2, 3, 4, 12, 24, 0, -1][g.next(8) as usize];
+                f.push(Int::new(s, g.next(2) == 0), Int::new(d, g.next(2) == 0))
+                    .unwrap();
+            }
+            let mut c = Carry::<8>::empty();
+            for _ in 0..g.next(4) {
+                let sign = if g.next(6) == 0 { -1 } else { 1 };
+                c.count(Int::dynamic(sign));
+                let k = g.next(r as u64) as usize;
+                if k + 1 < r {
+                    let n = [1, 2, 3, 4, i64::MAX][g.next(5) as usize];
+                    let step = [1, 2, 3, 6, i64::MAX / 2][g.next(5) as usize];
+                    c.add(k, Int::dynamic(n), Int::dynamic(sign * step));
+                }
+            }
+            let m = Modes::flat(&f);
+            let full = c.check_modes(m);
+            if c.passes(m) {
+                assert_eq!(full, Ok(()));
+                passed += 1;
+            } else {
+                refused += 1;
+                failed += usize::from(full.is_err());
+            }
+        }
+        assert!(
+            passed > 5000 && refused > 2000 && failed > 1000,
+            "{passed} {refused} {failed}"
+        );
+    }
+}

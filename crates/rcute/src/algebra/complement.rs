@@ -129,7 +129,7 @@ const fn complement_general(
 /// single stride `_0`, a cotarget of depth 2 or more), and every error, which the general
 /// path then reports as it does.
 #[inline(always)]
-const fn complement_few(
+pub(crate) const fn complement_few(
     src: Modes<'_>,
     cotarget: Cotarget<'_>,
     cover: bool,

@@ -22,6 +22,8 @@ use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, Node};
 
+mod small;
+
 /// `A` coalesced for the walk (CuTe's `coalesce_x(A, coprofile(B))`): flat modes, or, when
 /// `B` has scaled-basis strides, a layout coalesced mode by mode along the profile.
 #[derive(Clone, Copy)]
@@ -495,10 +497,42 @@ const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error>
 
 /// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
 /// function beyond its domain, then walk `B`.
-const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+pub(super) const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     let mut out = LayoutBuilder::new();
     tri!(composition_general_into(a, b, &mut out));
     out.finish()
+}
+
+/// [`composition_general`], on the stack where the operands are a few plain modes (see
+/// `small`): the result built once, where it is returned.
+#[inline(never)]
+const fn composition_small_or_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    let mut out = small::Small::new();
+    if tri!(small::compose(a, b, &mut out)) {
+        return Ok(out.layout());
+    }
+    composition_general(a, b)
+}
+
+/// [`Layout::try_composition_tiler`] by a tuple tiler, on the stack where the operands are a
+/// few plain modes (see `small`).
+#[inline(never)]
+const fn composition_tuple(a: &Layout, t: &Tiler) -> Result<Layout, Error> {
+    let mut out = small::Small::new();
+    if tri!(small::compose_tuple(a, t, &mut out)) {
+        return Ok(out.layout());
+    }
+    let rt = t.rank();
+    if rt > a.rank() {
+        return Err(Error::RankMismatch {
+            msg: "composition: the tiler has more modes than the layout",
+            expected: a.rank(),
+            found: rt,
+        });
+    }
+    let mut b = LayoutBuilder::new();
+    tri!(a.composition_tuple_into(t, &mut b));
+    b.finish()
 }
 
 /// [`composition_general`], or with `as_cute` CuTe's walk as CuTe takes it (see
@@ -896,7 +930,7 @@ impl Layout {
         if self.shape_ref().is_leaf() && !b.has_basis_strides() {
             return compose_leaf(self.stride_ref().leaf(0), b);
         }
-        composition_general(self, b)
+        composition_small_or_general(self, b)
     }
 
     /// [`Layout::try_composition`], panicking with the error's message.
@@ -922,26 +956,18 @@ impl Layout {
             TilerKind::Layout(l) => self.try_composition(l),
             TilerKind::Underscore => Ok(*self),
             TilerKind::Integer(n) => composition_integer_with(self, n, false),
-            TilerKind::Tuple => {
-                let rt = t.rank();
-                if rt > self.rank() {
-                    return Err(Error::RankMismatch {
-                        msg: "composition: the tiler has more modes than the layout",
-                        expected: self.rank(),
-                        found: rt,
-                    });
-                }
-                let mut b = LayoutBuilder::new();
-                tri!(self.composition_tuple_into(t, &mut b));
-                b.finish()
-            }
+            TilerKind::Tuple => composition_tuple(self, t),
         }
     }
 
     /// [`Layout::try_composition_tiler`] by a tuple tiler of at most `self.rank()` elements,
     /// written into `b` (empty).
     #[inline(always)]
-    const fn composition_tuple_into(&self, t: &Tiler, b: &mut LayoutBuilder) -> Result<(), Error> {
+    pub(super) const fn composition_tuple_into(
+        &self,
+        t: &Tiler,
+        b: &mut LayoutBuilder,
+    ) -> Result<(), Error> {
         let rt = t.rank();
         tri!(b.open());
         // a mode of self composed with a layout or integer element, read in place: a

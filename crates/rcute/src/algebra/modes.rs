@@ -582,7 +582,12 @@ impl<'a> Modes<'a> {
 
     /// Leaves `from..to` of `s` and `d`.
     #[inline]
-    const fn range(s: &'a IntTuple, d: &'a IntTuple, from: usize, to: usize) -> Modes<'a> {
+    pub(crate) const fn range(
+        s: &'a IntTuple,
+        d: &'a IntTuple,
+        from: usize,
+        to: usize,
+    ) -> Modes<'a> {
         let (sv, sm) = s.leaf_parts(from, to - from);
         let (dv, dm) = d.leaf_parts(from, to - from);
         Modes { sv, sm, dv, dm }

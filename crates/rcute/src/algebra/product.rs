@@ -6,15 +6,18 @@
 //! is `A` itself, mode 1 repeats it in the layout of `B`.
 
 use crate::algebra::builder::LayoutBuilder;
-use crate::algebra::complement::{Cotarget, complement_into};
-use crate::algebra::composition::{compose_flat_into, composition_general_into};
+use crate::algebra::carry::{Digit, linear_step};
+use crate::algebra::complement::{Cotarget, complement_few, complement_into};
+use crate::algebra::composition::{
+    compose_flat_into, composition_general_into, shape_step, stride_step,
+};
 use crate::algebra::divide::{unpack, zip2_by};
-use crate::algebra::modes::{Flat, Sink};
+use crate::algebra::modes::{FEW, Few, Flat, Modes, S, Sink, mul_raw};
 use crate::algebra::tiler::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{IntTuple, Major, Node};
+use crate::tuple::{CAPACITY, IntTuple, Major, Node};
 
 /// CuTe's `zip(a, b)` of the two modes of `p` at nodes `a` and `b`: `((a, b))` when `a`
 /// is an integral mode, else `((a0, b0), (a1, b1), ...)`; the sub-layouts are copied
@@ -108,6 +111,473 @@ const fn zip_two_into(a: &Layout, b: &Layout, lb: &mut LayoutBuilder) -> Result<
     lb.close()
 }
 
+/// How [`product_few`] arranges the block `A` and the repeat `R = complement(A,
+/// size(A)*cosize(B)) ∘ B`: the pair `(A, R)` (`logical_product`), or their modes zipped,
+/// `((A_0, R_0), (A_1, R_1), ...)` (`blocked_product`) or `((R_0, A_0), ...)`
+/// (`raked_product`), both padded to the larger rank.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arrange {
+    Logical,
+    Blocked,
+    Raked,
+}
+
+/// A layout being built by [`product_few`] (an empty stream at first): the shape token
+/// by token, the stride's leaves written beside it, and its nesting copied from the shape
+/// at the end ([`Plan::finish`]).
+struct Plan<'a> {
+    out: &'a mut Layout,
+}
+
+impl Plan<'_> {
+    /// Appends the integral mode `s:d`; `false` when full.
+    #[inline(always)]
+    const fn put(&mut self, s: Int, d: Int) -> bool {
+        let n = self.out.shape.leaf_count();
+        if self.out.shape.push_leaf(s).is_err() || n >= CAPACITY {
+            return false;
+        }
+        let (v, m) = self.out.stride.leaves_mut();
+        v[n] = d.value();
+        m[n] = d.meta();
+        true
+    }
+
+    #[inline(always)]
+    const fn open(&mut self) -> bool {
+        self.out.shape.push_open().is_ok()
+    }
+
+    #[inline(always)]
+    const fn close(&mut self) -> bool {
+        self.out.shape.push_close().is_ok()
+    }
+
+    /// The number of tokens so far.
+    #[inline(always)]
+    const fn tokens(&self) -> usize {
+        self.out.shape.token_count()
+    }
+
+    /// Gives the stride the shape's nesting.
+    #[inline(always)]
+    const fn finish(&mut self) {
+        let out = &mut *self.out;
+        out.stride.copy_tokens(&out.shape);
+        out.stride.set_leaf_count(out.shape.leaf_count());
+    }
+
+    /// Appends the sub-layout of `l` at node `n`, token by token: the node after it, or
+    /// `None` when full.
+    #[inline(always)]
+    const fn put_sub(&mut self, l: &Layout, n: Node) -> Option<Node> {
+        let (s, d) = (l.shape_ref(), l.stride_ref());
+        if n.t == 0 {
+            // the whole layout: every token (no depth to follow)
+            let mut k = n;
+            while k.t < s.token_count() {
+                let ok = if s.is_leaf_node(k) {
+                    let ok = self.put(s.int_at(k), d.int_at(k));
+                    k.l += 1;
+                    ok
+                } else if s.is_close(k) {
+                    self.close()
+                } else {
+                    self.open()
+                };
+                if !ok {
+                    return None;
+                }
+                k.t += 1;
+            }
+            return Some(k);
+        }
+        let (mut k, mut depth) = (n, 0usize);
+        while k.t < s.token_count() {
+            let ok = if s.is_leaf_node(k) {
+                let ok = self.put(s.int_at(k), d.int_at(k));
+                k.l += 1;
+                ok
+            } else if s.is_close(k) {
+                depth = depth.wrapping_sub(1);
+                self.close()
+            } else {
+                depth += 1;
+                self.open()
+            };
+            k.t += 1;
+            if !ok {
+                return None;
+            }
+            if depth == 0 {
+                return Some(k);
+            }
+        }
+        None
+    }
+}
+
+/// The repeat of [`product_few`]: the complement's modes `c` (coalesced, plain integers,
+/// at least one), composed with the modes of `B` by CuTe's walk; what the new modes reach
+/// in each mode of `c` is summed for the carry check of `algebra::carry`.
+struct Repeat {
+    c: Few,
+    sums: [i64; FEW],
+    /// The integral modes of `B` walked over two modes of `c` or more.
+    modes: usize,
+    /// Whether one of them has a positive stride, and one a negative stride.
+    pos: bool,
+    neg: bool,
+    /// The first mode of `c` at which the walk put a new mode.
+    low: usize,
+}
+
+impl Repeat {
+    /// Appends `c ∘ (the sub-layout of b at n)` to `out`, with `b`'s hierarchy (what
+    /// `compose_flat_into` writes); `false` where the general path must answer.
+    #[inline(always)]
+    const fn put_sub(&mut self, out: &mut Plan<'_>, b: &Layout, n: Node) -> Option<Node> {
+        let (s, d) = (b.shape_ref(), b.stride_ref());
+        if n.t == 0 {
+            // the whole layout: every token (no depth to follow)
+            let mut k = n;
+            while k.t < s.token_count() {
+                let ok = if s.is_leaf_node(k) {
+                    let ok = self.put_mode(out, s.int_at(k), d.int_at(k));
+                    k.l += 1;
+                    ok
+                } else if s.is_close(k) {
+                    out.close()
+                } else {
+                    out.open()
+                };
+                if !ok {
+                    return None;
+                }
+                k.t += 1;
+            }
+            return Some(k);
+        }
+        let (mut k, mut depth) = (n, 0usize);
+        while k.t < s.token_count() {
+            let ok = if s.is_leaf_node(k) {
+                let ok = self.put_mode(out, s.int_at(k), d.int_at(k));
+                k.l += 1;
+                ok
+            } else if s.is_close(k) {
+                depth = depth.wrapping_sub(1);
+                out.close()
+            } else {
+                depth += 1;
+                out.open()
+            };
+            k.t += 1;
+            if !ok {
+                return None;
+            }
+            if depth == 0 {
+                return Some(k);
+            }
+        }
+        None
+    }
+
+    /// Appends `c ∘ s:d` for an integral mode `s:d` of `B` (plain integers): the mode
+    /// with its stride scaled where `c` is one mode, else CuTe's walk over the modes of
+    /// `c` (`composition_int_flat`), the new modes written as one integral mode or a
+    /// tuple of them; `false` at any error or overflow (the general path answers).
+    #[inline(always)]
+    const fn put_mode(&mut self, out: &mut Plan<'_>, s: Int, d: Int) -> bool {
+        if d.is_constant(0) {
+            return out.put(s, d);
+        }
+        let c = self.c.modes();
+        let r = c.len();
+        if r == 1 {
+            return match d.try_mul(c.d(0)) {
+                Ok(e) => out.put(s, e),
+                Err(_) => false,
+            };
+        }
+        self.modes += 1;
+        if d.value() > 0 {
+            self.pos = true;
+        } else if d.value() < 0 {
+            self.neg = true;
+        }
+        let mut ns = [Int::ZERO; FEW];
+        let mut nd = [Int::ZERO; FEW];
+        let mut n = 0;
+        let (mut rest_shape, mut rest_stride) = (s, d);
+        let mut i = 0;
+        while i + 1 < r && i < FEW {
+            let Ok((next_shape, next_stride)) = stride_step(rest_stride, c.s(i), rest_shape, i)
+            else {
+                return false;
+            };
+            if next_shape.is_constant(1) || rest_shape.is_constant(1) {
+                rest_stride = next_stride;
+            } else {
+                let new_shape = next_shape.min(rest_shape);
+                let Ok(next_rest) = shape_step(rest_shape, new_shape, i) else {
+                    return false;
+                };
+                // the reach `(new_shape - 1) * |rest_stride|` (`Carry::add`)
+                if i < self.low {
+                    self.low = i;
+                }
+                let (Some(n1), Some(ra)) = (
+                    new_shape.value().checked_sub(1),
+                    rest_stride.value().checked_abs(),
+                ) else {
+                    return false;
+                };
+                let Some(reach) = n1.checked_mul(ra) else {
+                    return false;
+                };
+                let Some(sum) = self.sums[i].checked_add(reach) else {
+                    return false;
+                };
+                self.sums[i] = sum;
+                let Ok(e) = rest_stride.try_mul(c.d(i)) else {
+                    return false;
+                };
+                if n >= FEW {
+                    return false;
+                }
+                ns[n] = new_shape;
+                nd[n] = e;
+                n += 1;
+                rest_shape = next_rest;
+                rest_stride = next_stride;
+            }
+            i += 1;
+        }
+        let keep_rest = !rest_shape.is_constant(1);
+        if n == 1 && !keep_rest {
+            return out.put(ns[0], nd[0]);
+        }
+        let Ok(last) = rest_stride.try_mul(c.d(r - 1)) else {
+            return false;
+        };
+        if n == 0 {
+            return out.put(rest_shape, last);
+        }
+        if !out.open() {
+            return false;
+        }
+        let mut k = 0;
+        while k < n {
+            if !out.put(ns[k], nd[k]) {
+                return false;
+            }
+            k += 1;
+        }
+        if keep_rest && !out.put(rest_shape, last) {
+            return false;
+        }
+        out.close()
+    }
+
+    /// `Carry::check` of the walk: the modes of `B` composed one by one are the
+    /// composed function (`true`), or the general path must answer.
+    const fn check(&self) -> bool {
+        if self.modes < 2 {
+            return true;
+        }
+        let c = self.c.modes();
+        let r = c.len();
+        if self.pos && self.neg && self.low < r {
+            let mut k = self.low;
+            while k + 1 < r {
+                if linear_step(c.s(k), c.d(k), c.d(k + 1)).is_err() {
+                    return false;
+                }
+                k += 1;
+            }
+        }
+        let mut digit = Digit::START;
+        let mut k = 0;
+        while k + 1 < r && k < FEW {
+            if digit
+                .step(self.sums[k], k, c.s(k), c.d(k), c.d(k + 1))
+                .is_err()
+            {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+}
+
+/// The fast path of the products by a layout `b`: `(a, R)` or its zipped forms (see
+/// [`Arrange`]) with `R = complement(a, size(a)*cosize(b)) ∘ b`, written once into `out`
+/// (then [`Plan::finish`]), for layouts of plain integers whose complement has a few
+/// modes: the size and the cosize in `i64`, the complement's modes on the stack
+/// ([`complement_few`]), composed with `b`'s modes as they are written. `false` (with
+/// `out` in any state) wherever the general path must answer: scaled-basis strides, more
+/// than [`FEW`] modes at a step of the complement, any error or overflow, the zips CuTe
+/// refuses. A test compares it with the general path.
+#[inline(always)]
+const fn product_few(a: &Layout, b: &Layout, arrange: Arrange, out: &mut Plan<'_>) -> bool {
+    if a.has_basis_strides() || b.has_basis_strides() {
+        return false;
+    }
+    let (sa, sb) = (a.shape_ref(), b.shape_ref());
+    // size(a) (`try_product`: positive plain leaves)
+    let (av, am) = sa.leaf_parts(0, sa.leaf_count());
+    let (mut size, mut size_m) = (1i64, S);
+    let mut i = 0;
+    while i < av.len() {
+        if av[i] <= 0 || am[i] & !S != 0 {
+            return false;
+        }
+        let Some(p) = size.checked_mul(av[i]) else {
+            return false;
+        };
+        size = p;
+        size_m &= am[i];
+        i += 1;
+    }
+    // cosize(b) (`cosize_plain`): a term `(s-1)*|d|` is a static `_0` when `s` is `_1`
+    // or `d` is `_0`, else static when both are
+    let nb = sb.leaf_count();
+    let (sv, sm) = sb.leaf_parts(0, nb);
+    let (dv, dm) = b.stride_ref().leaf_parts(0, nb);
+    let (mut acc, mut acc_m) = (0i64, S);
+    let mut i = 0;
+    while i < sv.len() && i < sm.len() && i < dv.len() && i < dm.len() {
+        if (sm[i] | dm[i]) & !S != 0 {
+            return false;
+        }
+        let (Some(m1), Some(ad)) = (sv[i].checked_sub(1), dv[i].checked_abs()) else {
+            return false;
+        };
+        if !((sm[i] == S && sv[i] == 1) || (dm[i] == S && dv[i] == 0)) {
+            let Some(t) = m1.checked_mul(ad) else {
+                return false;
+            };
+            let Some(sum) = acc.checked_add(t) else {
+                return false;
+            };
+            acc = sum;
+            acc_m &= sm[i] & dm[i];
+        }
+        i += 1;
+    }
+    let Some(cosize) = acc.checked_add(1) else {
+        return false;
+    };
+    let Some((cv, cm)) = mul_raw(size, size_m, cosize, acc_m) else {
+        return false;
+    };
+    let mut rep = Repeat {
+        c: Few::new(),
+        sums: [0; FEW],
+        modes: 0,
+        pos: false,
+        neg: false,
+        low: usize::MAX,
+    };
+    if !complement_few(
+        Modes::of(a),
+        Cotarget::Int(Int::from_raw(cv, cm)),
+        true,
+        &mut rep.c,
+    ) {
+        return false;
+    }
+    let raked = matches!(arrange, Arrange::Raked);
+    if matches!(arrange, Arrange::Logical) {
+        return out.open()
+            && out.put_sub(a, Node::ROOT).is_some()
+            && rep.put_sub(out, b, Node::ROOT).is_some()
+            && out.close()
+            && rep.check();
+    }
+    let (ra, rb) = (sa.rank(), sb.rank());
+    let r = if ra > rb { ra } else { rb };
+    if r == 1 {
+        // rank 1: `((A, R))` where `A` is integral (blocked), `((R, A))` where `R` is
+        // (raked); a rank-1 tuple is left to the general path
+        if !sa.is_leaf() || !out.open() || !out.open() {
+            return false;
+        }
+        if raked {
+            let t0 = out.tokens();
+            if rep.put_sub(out, b, Node::ROOT).is_none() || out.tokens() != t0 + 1 {
+                return false;
+            }
+            if out.put_sub(a, Node::ROOT).is_none() {
+                return false;
+            }
+        } else if out.put_sub(a, Node::ROOT).is_none() || rep.put_sub(out, b, Node::ROOT).is_none()
+        {
+            return false;
+        }
+        return out.close() && out.close() && rep.check();
+    }
+    // both padded to rank r with `_1:_0` (`R`'s padding is `c ∘ _1:_0 = _1:_0`), then
+    // mode by mode
+    let mut na = if sa.is_leaf() {
+        Node::ROOT
+    } else {
+        sa.first_child(Node::ROOT)
+    };
+    let mut nb = if sb.is_leaf() {
+        Node::ROOT
+    } else {
+        sb.first_child(Node::ROOT)
+    };
+    if !out.open() {
+        return false;
+    }
+    let mut i = 0;
+    while i < r {
+        if !out.open() {
+            return false;
+        }
+        // the mode of `R` and the mode of the block, in their order; each walk gives
+        // the node after the mode
+        let mut k = 0;
+        while k < 2 {
+            let ok = if (k == 0) == raked {
+                if i < rb {
+                    match rep.put_sub(out, b, nb) {
+                        Some(e) => {
+                            nb = e;
+                            true
+                        }
+                        None => false,
+                    }
+                } else {
+                    out.put(Int::ONE, Int::ZERO)
+                }
+            } else if i < ra {
+                match out.put_sub(a, na) {
+                    Some(e) => {
+                        na = e;
+                        true
+                    }
+                    None => false,
+                }
+            } else {
+                out.put(Int::ONE, Int::ZERO)
+            };
+            if !ok {
+                return false;
+            }
+            k += 1;
+        }
+        if !out.close() {
+            return false;
+        }
+        i += 1;
+    }
+    out.close() && rep.check()
+}
+
 /// What ordering the repeats of `tile_to_shape` follow.
 // Passed by reference; an inline tuple keeps it usable in `const` code.
 #[allow(clippy::large_enum_variant)]
@@ -170,7 +640,21 @@ impl Layout {
 
     /// [`Layout::try_logical_product`] by a layout `b`: `(self, complement(self,
     /// size(self)*cosize(b)) ∘ b)`, the composition written in place.
+    #[inline(never)]
     const fn logical_product_by(&self, b: &Layout) -> Result<Layout, Error> {
+        let mut res = Ok(Layout::stream());
+        if let Ok(out) = &mut res {
+            let mut plan = Plan { out };
+            if product_few(self, b, Arrange::Logical, &mut plan) {
+                plan.finish();
+                return res;
+            }
+        }
+        self.logical_product_general(b)
+    }
+
+    /// [`Layout::logical_product_by`] without its fast path ([`product_few`]).
+    const fn logical_product_general(&self, b: &Layout) -> Result<Layout, Error> {
         let cotarget = tri!(tri!(self.try_size()).try_mul(tri!(b.try_cosize())));
         let mut out = LayoutBuilder::new();
         tri!(out.open());
@@ -277,6 +761,24 @@ impl Layout {
     /// [`Layout::rank_product_direct`]; where that fails, by the definition
     /// ([`Layout::rank_product_general`]), for its error.
     const fn rank_product(&self, b: &Layout, raked: bool) -> Result<Layout, Error> {
+        let arrange = if raked {
+            Arrange::Raked
+        } else {
+            Arrange::Blocked
+        };
+        let mut res = Ok(Layout::stream());
+        if let Ok(out) = &mut res {
+            let mut plan = Plan { out };
+            if product_few(self, b, arrange, &mut plan) {
+                plan.finish();
+                return res;
+            }
+        }
+        self.rank_product_slow(b, raked)
+    }
+
+    /// [`Layout::rank_product`] without its fast path ([`product_few`]).
+    const fn rank_product_slow(&self, b: &Layout, raked: bool) -> Result<Layout, Error> {
         match self.rank_product_direct(b, raked) {
             Ok(l) => Ok(l),
             Err(_) => self.rank_product_general(b, raked),
@@ -472,9 +974,150 @@ impl Layout {
 
 #[cfg(test)]
 mod tests {
+    use super::{Arrange, Plan, product_few};
     use crate::algebra::builder::pair;
     use crate::algebra::testgen::Gen;
     use crate::{IntTuple, Layout, Tiler};
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// The nesting of a random shape: `(`, `)` and leaf tokens (`None`, `None`, the
+    /// leaf), ranks 1 to 4 at every level, depth up to `depth`.
+    fn nesting(g: &mut Gen, depth: u32, out: &mut Vec<Option<(i64, bool)>>, opens: &mut Vec<bool>) {
+        if depth == 0 || g.next(3) == 0 {
+            let v = [1, 2, 3, 4, 5, 6, 7, 8, 12, 16][g.next(10) as usize];
+            out.push(Some((v, g.next(2) == 0)));
+            opens.push(false);
+            return;
+        }
+        out.push(None);
+        opens.push(true);
+        for _ in 0..1 + g.next(4) {
+            nesting(g, depth - 1, out, opens);
+        }
+        out.push(None);
+        opens.push(false);
+    }
+
+    /// A random layout for the products: ranks 1 to 4, depth 1 to 3, static, dynamic and
+    /// mixed values, powers of two and not; strides drawn at random (zero and negative
+    /// ones among them), or compact in a random order with gaps, some negated or zero,
+    /// so that many products are defined.
+    fn product_operand(g: &mut Gen) -> Layout {
+        let depth = 1 + g.next(3) as u32;
+        let (mut toks, mut opens) = (Vec::new(), Vec::new());
+        // at most 10 leaves
+        while toks.is_empty() || toks.iter().flatten().count() > 10 {
+            (toks, opens) = (Vec::new(), Vec::new());
+            nesting(g, depth, &mut toks, &mut opens);
+        }
+        let leaves: Vec<(i64, bool)> = toks.iter().flatten().copied().collect();
+        let n = leaves.len();
+        let statics = g.next(3); // all static, all dynamic, mixed
+        let is_static = |g: &mut Gen, own: bool| match statics {
+            0 => true,
+            1 => false,
+            _ => own || g.next(2) == 0,
+        };
+        let mut strides: Vec<(i64, bool)> = Vec::new();
+        if g.next(4) == 0 {
+            for _ in 0..n {
+                let v = [0, 1, 2, 3, 4, 6, 8, 12, 16, 32, -1, -2, 5, 24, 7][g.next(15) as usize];
+                strides.push((v, g.next(2) == 0));
+            }
+        } else {
+            strides.resize(n, (0, true));
+            let mut order: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                order.swap(i, g.next(i as u64 + 1) as usize);
+            }
+            let mut cur = 1i64;
+            for &k in &order {
+                let mut d = cur;
+                if g.next(12) == 0 {
+                    d = -d;
+                }
+                if g.next(12) == 0 {
+                    d = 0;
+                }
+                strides[k] = (d, is_static(g, leaves[k].1));
+                cur *= leaves[k].0 * [1, 1, 1, 2, 3][g.next(5) as usize];
+            }
+        }
+        let (mut s, mut d) = (String::new(), String::new());
+        let mut l = 0;
+        for (i, t) in toks.iter().enumerate() {
+            let prev_open = i > 0 && opens[i - 1];
+            let sep = |x: &mut String| {
+                if i > 0 && !prev_open && (t.is_some() || opens[i]) {
+                    x.push(',');
+                }
+            };
+            sep(&mut s);
+            sep(&mut d);
+            match t {
+                Some((v, st)) => {
+                    let sst = is_static(g, *st);
+                    s.push_str(&std::format!("{}{v}", if sst { "_" } else { "" }));
+                    let (dv, dst) = strides[l];
+                    d.push_str(&std::format!("{}{dv}", if dst { "_" } else { "" }));
+                    l += 1;
+                }
+                None if opens[i] => {
+                    s.push('(');
+                    d.push('(');
+                }
+                None => {
+                    s.push(')');
+                    d.push(')');
+                }
+            }
+        }
+        Layout::try_parse(&std::format!("{s}:{d}")).unwrap()
+    }
+
+    /// The products' fast path (the complement on the stack, the composition written as
+    /// the result is built) answers what the general path answers, values and static
+    /// bits, on random operands (ranks 1 to 4, depth 1 to 3, static, dynamic and mixed,
+    /// zero and negative strides); where it is not taken, the operation still answers the
+    /// general path's value or error. It is taken for many of them, and many are errors.
+    #[test]
+    fn fast_products_are_the_general_path() {
+        let mut g = Gen(41);
+        let (mut compared, mut fast, mut errors) = ([0usize; 3], [0usize; 3], [0usize; 3]);
+        for _ in 0..20_000 {
+            let a = product_operand(&mut g);
+            let b = product_operand(&mut g);
+            for (k, arrange) in [Arrange::Logical, Arrange::Blocked, Arrange::Raked]
+                .into_iter()
+                .enumerate()
+            {
+                let want = match arrange {
+                    Arrange::Logical => a.logical_product_general(&b),
+                    Arrange::Blocked => a.rank_product_slow(&b, false),
+                    Arrange::Raked => a.rank_product_slow(&b, true),
+                };
+                let mut l = Layout::stream();
+                let mut plan = Plan { out: &mut l };
+                if product_few(&a, &b, arrange, &mut plan) {
+                    plan.finish();
+                    assert_eq!(Ok(l), want, "{a} {b} {k}");
+                    fast[k] += 1;
+                }
+                let got = match arrange {
+                    Arrange::Logical => a.try_logical_product(&Tiler::layout(b)),
+                    Arrange::Blocked => a.try_blocked_product(&b),
+                    Arrange::Raked => a.try_raked_product(&b),
+                };
+                assert_eq!(got, want, "{a} {b} {k}");
+                errors[k] += usize::from(want.is_err());
+                compared[k] += 1;
+            }
+        }
+        assert_eq!(compared, [20_000; 3]);
+        assert!(fast.iter().all(|&f| f > 5_000), "{fast:?} fast");
+        assert!(errors.iter().all(|&e| e > 5_000), "{errors:?} errors");
+    }
 
     /// The blocked and raked products zipped straight from the block and the repeat give
     /// the definition's answer (the product built, then zipped) wherever they answer,

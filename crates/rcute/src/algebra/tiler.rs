@@ -13,7 +13,7 @@ const LAYOUT: Int = Int::constant(0);
 const INTEGER: Int = Int::constant(1);
 
 /// Whether a guide leaf marks an integer element (`_` and [`LAYOUT`] do not).
-const fn is_integer(g: Int) -> bool {
+pub(crate) const fn is_integer(g: Int) -> bool {
     g.is_constant(INTEGER.value())
 }
 

@@ -75,6 +75,56 @@ const fn sub_mut<T>(a: &mut [T], start: usize, len: usize) -> &mut [T] {
     a.split_at_mut(start).1.split_at_mut(len).0
 }
 
+/// The window of tokens that [`IntTuple::append_small`] copies whole.
+const SMALL_TOKENS: usize = 16;
+/// The window of leaves that [`IntTuple::append_small`] copies whole.
+const SMALL_LEAVES: usize = 8;
+
+/// `TOKEN_MASKS[n]`: all ones in the first `n` bytes, zero after.
+const TOKEN_MASKS: [[u8; SMALL_TOKENS]; SMALL_TOKENS + 1] = {
+    let mut m = [[0; SMALL_TOKENS]; SMALL_TOKENS + 1];
+    let mut n = 0;
+    while n <= SMALL_TOKENS {
+        let mut k = 0;
+        while k < n {
+            m[n][k] = u8::MAX;
+            k += 1;
+        }
+        n += 1;
+    }
+    m
+};
+
+/// `VALUE_MASKS[n]`: all ones in the first `n` values, zero after.
+const VALUE_MASKS: [[i64; SMALL_LEAVES]; SMALL_LEAVES + 1] = {
+    let mut m = [[0; SMALL_LEAVES]; SMALL_LEAVES + 1];
+    let mut n = 0;
+    while n <= SMALL_LEAVES {
+        let mut k = 0;
+        while k < n {
+            m[n][k] = -1;
+            k += 1;
+        }
+        n += 1;
+    }
+    m
+};
+
+/// `META_MASKS[n]`: all ones in the first `n` entries, zero after.
+const META_MASKS: [[u16; SMALL_LEAVES]; SMALL_LEAVES + 1] = {
+    let mut m = [[0; SMALL_LEAVES]; SMALL_LEAVES + 1];
+    let mut n = 0;
+    while n <= SMALL_LEAVES {
+        let mut k = 0;
+        while k < n {
+            m[n][k] = u16::MAX;
+            k += 1;
+        }
+        n += 1;
+    }
+    m
+};
+
 /// A position in an [`IntTuple`]: the index of a token and the number of leaves before it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Node {
@@ -233,6 +283,111 @@ impl IntTuple {
         Ok(())
     }
 
+    /// Appends tokens `n.t..n.t + nt` of `ts` and leaves `n.l..n.l + nl` of `ls` where a
+    /// window of [`SMALL_TOKENS`] tokens and [`SMALL_LEAVES`] leaves from each of these
+    /// positions, and from this tuple's counts, lies inside the arrays, `nt` and `nl` being
+    /// at most those sizes: whole windows copied, what lies past the range masked to the
+    /// zeros that this tuple holds there (crate-internal; `false`, nothing written,
+    /// elsewhere). The caller checked the capacity.
+    #[inline(always)]
+    const fn append_small(
+        &mut self,
+        ts: &IntTuple,
+        ls: &IntTuple,
+        n: Node,
+        nt: usize,
+        nl: usize,
+    ) -> bool {
+        let (t0, l0) = (self.ntok as usize, self.nleaf as usize);
+        if nt > SMALL_TOKENS
+            || nl > SMALL_LEAVES
+            || n.t + SMALL_TOKENS > NODE_CAPACITY
+            || t0 + SMALL_TOKENS > NODE_CAPACITY
+            || n.l + SMALL_LEAVES > CAPACITY
+            || l0 + SMALL_LEAVES > CAPACITY
+        {
+            return false;
+        }
+        let (Some(dt), Some(st)) = (
+            sub_mut(&mut self.tok, t0, SMALL_TOKENS).first_chunk_mut::<SMALL_TOKENS>(),
+            sub(&ts.tok, n.t, SMALL_TOKENS).first_chunk::<SMALL_TOKENS>(),
+        ) else {
+            return false;
+        };
+        let tm = &TOKEN_MASKS[nt];
+        let mut k = 0;
+        while k < SMALL_TOKENS {
+            dt[k] = st[k] & tm[k];
+            k += 1;
+        }
+        let (Some(dv), Some(sv), Some(dm), Some(sm)) = (
+            sub_mut(&mut self.val, l0, SMALL_LEAVES).first_chunk_mut::<SMALL_LEAVES>(),
+            sub(&ls.val, n.l, SMALL_LEAVES).first_chunk::<SMALL_LEAVES>(),
+            sub_mut(&mut self.meta, l0, SMALL_LEAVES).first_chunk_mut::<SMALL_LEAVES>(),
+            sub(&ls.meta, n.l, SMALL_LEAVES).first_chunk::<SMALL_LEAVES>(),
+        ) else {
+            return false;
+        };
+        let (vm, mm) = (&VALUE_MASKS[nl], &META_MASKS[nl]);
+        let mut j = 0;
+        while j < SMALL_LEAVES {
+            dv[j] = sv[j] & vm[j];
+            j += 1;
+        }
+        let mut j = 0;
+        while j < SMALL_LEAVES {
+            dm[j] = sm[j] & mm[j];
+            j += 1;
+        }
+        self.ntok += nt as u8;
+        self.nleaf += nl as u8;
+        true
+    }
+
+    /// Appends tokens `n.t..end.t` of `s` to both `x` and `y`, leaves `n.l..end.l` of `s`
+    /// to `x` and those of `d` to `y` (crate-internal: a subtree of a layout `s:d` copied
+    /// into the shape and stride of a layout being built, which have the same counts),
+    /// with the capacity errors of [`IntTuple::push_node`] checked once, on `x` then `y`.
+    /// A few tokens and leaves are copied in whole windows, masked; more, one by one.
+    #[inline(never)]
+    pub(crate) const fn push_range_pair(
+        x: &mut IntTuple,
+        y: &mut IntTuple,
+        s: &IntTuple,
+        d: &IntTuple,
+        n: Node,
+        end: Node,
+    ) -> Result<(), Error> {
+        let (nt, nl) = (end.t - n.t, end.l - n.l);
+        tri!(x.reserve(nt, nl));
+        tri!(y.reserve(nt, nl));
+        if x.append_small(s, s, n, nt, nl) && y.append_small(s, d, n, nt, nl) {
+            return Ok(());
+        }
+        // (where the windows do not fit, neither was written: the counts are the same)
+        x.append_range(s, s, n, nt, nl);
+        y.append_range(s, d, n, nt, nl);
+        Ok(())
+    }
+
+    /// [`IntTuple::append_small`] of any range that fits, one token and leaf at a time.
+    const fn append_range(&mut self, ts: &IntTuple, ls: &IntTuple, n: Node, nt: usize, nl: usize) {
+        let (t0, l0) = (self.ntok as usize, self.nleaf as usize);
+        let mut k = 0;
+        while k < nt {
+            self.tok[t0 + k] = ts.tok[n.t + k];
+            k += 1;
+        }
+        let mut j = 0;
+        while j < nl {
+            self.val[l0 + j] = ls.val[n.l + j];
+            self.meta[l0 + j] = ls.meta[n.l + j];
+            j += 1;
+        }
+        self.ntok += nt as u8;
+        self.nleaf += nl as u8;
+    }
+
     /// Whether `ntok` more tokens holding `nleaf` more leaves fit, with the error that
     /// [`IntTuple::push_node`] answers when they do not (crate-internal).
     pub(crate) const fn reserve(&self, ntok: usize, nleaf: usize) -> Result<(), Error> {
@@ -286,6 +441,22 @@ impl IntTuple {
         y.ntok += 1;
         y.nleaf += 1;
         Ok(())
+    }
+
+    /// [`IntTuple::push_leaf_pair`] with the errors of pushing `a` with
+    /// [`IntTuple::push_node`] first: `x`'s tokens checked before the leaves
+    /// (crate-internal).
+    #[inline(always)]
+    pub(crate) const fn push_leaf_pair_nodes_first(
+        x: &mut IntTuple,
+        y: &mut IntTuple,
+        a: Int,
+        b: Int,
+    ) -> Result<(), Error> {
+        if x.ntok as usize >= NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        IntTuple::push_leaf_pair(x, y, a, b)
     }
 
     /// The values and metadata of leaves `from..from + n` (crate-internal).
@@ -356,34 +527,44 @@ impl IntTuple {
         t
     }
 
-    /// The tuple of the tokens `tok[..nt]` (1 opens a tuple, 2 closes it, 3 is a leaf) and
-    /// the first `nl` leaves of `val` and `meta`; every entry past `nt` and `nl` must be zero
-    /// and the tokens balanced (crate-internal: the divides' small results). Built like
-    /// [`IntTuple::flat_of`], whole arrays at a time and where its caller puts it.
+    /// The tuple of the first `ntok` tokens of `tok` (written with [`IntTuple::TOKEN_OPEN`],
+    /// [`IntTuple::TOKEN_CLOSE`] and [`IntTuple::TOKEN_LEAF`]) and the first `nleaf` leaves
+    /// of `val` (values) and `meta` (their [`Int::meta`]); the entries past those must be
+    /// zero, the tokens a well-formed tuple of `nleaf` leaves (crate-internal: a result
+    /// built on the stack, see `algebra::composition`). Built field by field, whole arrays
+    /// at a time, and laid out of line, as [`IntTuple::flat_of`]: written where its caller
+    /// puts it.
     #[inline(never)]
-    pub(crate) const fn of_tokens(
-        tok: &[u8; 40],
-        val: &[i64; 16],
-        meta: &[u16; 16],
-        nt: usize,
-        nl: usize,
+    pub(crate) const fn from_parts<const T: usize, const L: usize>(
+        tok: &[u8; T],
+        ntok: usize,
+        val: &[i64; L],
+        meta: &[u16; L],
+        nleaf: usize,
     ) -> IntTuple {
         let mut t = IntTuple::stream();
+        let mut k = 0;
+        while k < T && k < NODE_CAPACITY {
+            t.tok[k] = tok[k];
+            k += 1;
+        }
         let mut i = 0;
-        while i < 16 {
+        while i < L && i < CAPACITY {
             t.val[i] = val[i];
             t.meta[i] = meta[i];
             i += 1;
         }
-        let mut k = 0;
-        while k < 40 {
-            t.tok[k] = tok[k];
-            k += 1;
-        }
-        t.nleaf = nl as u8;
-        t.ntok = nt as u8;
+        t.ntok = ntok as u8;
+        t.nleaf = nleaf as u8;
         t
     }
+
+    /// The token of `(` in [`IntTuple::from_parts`]'s tokens.
+    pub(crate) const TOKEN_OPEN: u8 = OPEN;
+    /// The token of `)` in [`IntTuple::from_parts`]'s tokens.
+    pub(crate) const TOKEN_CLOSE: u8 = CLOSE;
+    /// The token of a leaf in [`IntTuple::from_parts`]'s tokens.
+    pub(crate) const TOKEN_LEAF: u8 = LEAF;
 
     /// The leaf arrays, to be written directly (crate-internal: for a stream being built,
     /// whose leaf count is then set with [`IntTuple::set_leaf_count`]).

@@ -23,10 +23,10 @@ const TOK: usize = 40;
 /// The most leaves of a [`Small`] layout.
 const LEAF: usize = 16;
 
-// the tokens of `IntTuple::of_tokens`, which takes these arrays whole
-const OPEN: u8 = 1;
-const CLOSE: u8 = 2;
-const LEAF_TOKEN: u8 = 3;
+// the tokens of `IntTuple::from_parts`, which takes these arrays whole
+const OPEN: u8 = IntTuple::TOKEN_OPEN;
+const CLOSE: u8 = IntTuple::TOKEN_CLOSE;
+const LEAF_TOKEN: u8 = IntTuple::TOKEN_LEAF;
 const _: () = assert!(TOK == 40 && LEAF == 16 && TOK <= NODE_CAPACITY && LEAF <= CAPACITY);
 
 /// Which of the divides is built.
@@ -118,8 +118,8 @@ impl Small {
     #[inline(never)]
     pub(crate) const fn layout(&self) -> Layout {
         Layout {
-            shape: IntTuple::of_tokens(&self.tok, &self.sv, &self.sm, self.nt, self.nl),
-            stride: IntTuple::of_tokens(&self.tok, &self.dv, &self.dm, self.nt, self.nl),
+            shape: IntTuple::from_parts(&self.tok, self.nt, &self.sv, &self.sm, self.nl),
+            stride: IntTuple::from_parts(&self.tok, self.nt, &self.dv, &self.dm, self.nl),
             basis: false,
         }
     }

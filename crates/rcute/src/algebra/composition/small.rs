@@ -1,0 +1,636 @@
+//! The composition of a few plain modes, on the stack: the twin of `composition`'s general
+//! walk (`composition_int`, `composition_int_flat`, `Carry::check`) for the common case, where
+//! `A` coalesces to at most [`FEW`] modes, every integer of both operands is a plain integer
+//! (no scaled basis element, no `_`), and the result has at most [`LEAVES`] leaves and
+//! [`TOKENS`] tokens. The result is written on the stack ([`Small`]) and built once, where
+//! the caller returns it ([`Small::layout`]); the general path zero-fills a full-capacity
+//! layout and copies it into the `Result`.
+//!
+//! Every function answers `Ok(false)` where the operands are not of that form (nothing
+//! else may be assumed of `out` then: the caller starts again on the general path), and
+//! otherwise exactly what the general path answers: the same result, or the same first
+//! error. The tests in `composition`'s module compare the two on random operands.
+
+use super::{shape_step, stride_step};
+use crate::algebra::carry::Carry;
+use crate::algebra::modes::{FEW, Few, Modes, S, Scan, scan_few};
+use crate::algebra::tiler::{Tiler, is_integer};
+use crate::error::{Error, tri};
+use crate::int::{Int, div_rem_pos};
+use crate::layout::Layout;
+use crate::tuple::{IntTuple, Node};
+
+/// The most leaves of a result built on the stack.
+pub(super) const LEAVES: usize = 16;
+/// The most tokens of a result built on the stack.
+pub(super) const TOKENS: usize = 32;
+
+/// A layout being built on the stack: tokens and leaves as in an [`IntTuple`], the shape
+/// and the stride sharing the tokens (they are congruent). Unused entries stay zero.
+pub(super) struct Small {
+    ntok: usize,
+    nleaf: usize,
+    tok: [u8; TOKENS],
+    sv: [i64; LEAVES],
+    sm: [u16; LEAVES],
+    dv: [i64; LEAVES],
+    dm: [u16; LEAVES],
+}
+
+/// The sum of the carry check for at most [`FEW`] modes of `A`.
+type SmallCarry = Carry<FEW>;
+
+impl Small {
+    #[inline(always)]
+    pub(super) const fn new() -> Small {
+        Small {
+            ntok: 0,
+            nleaf: 0,
+            tok: [0; TOKENS],
+            sv: [0; LEAVES],
+            sm: [0; LEAVES],
+            dv: [0; LEAVES],
+            dm: [0; LEAVES],
+        }
+    }
+
+    /// Appends a token; `false` when full.
+    #[inline(always)]
+    const fn token(&mut self, t: u8) -> bool {
+        if self.ntok >= TOKENS {
+            return false;
+        }
+        self.tok[self.ntok] = t;
+        self.ntok += 1;
+        true
+    }
+
+    /// Appends the integral mode `s:d`; `false` when full.
+    #[inline(always)]
+    const fn mode(&mut self, s: Int, d: Int) -> bool {
+        let (t, l) = (self.ntok, self.nleaf);
+        if t >= TOKENS || l >= LEAVES {
+            return false;
+        }
+        self.tok[t] = IntTuple::TOKEN_LEAF;
+        self.sv[l] = s.value();
+        self.sm[l] = s.meta();
+        self.dv[l] = d.value();
+        self.dm[l] = d.meta();
+        self.ntok = t + 1;
+        self.nleaf = l + 1;
+        true
+    }
+
+    /// The layout built, written where the caller puts it (no stride is a scaled basis
+    /// element: every integer is plain).
+    #[inline(never)]
+    pub(super) const fn layout(&self) -> Layout {
+        Layout {
+            shape: IntTuple::from_parts(&self.tok, self.ntok, &self.sv, &self.sm, self.nleaf),
+            stride: IntTuple::from_parts(&self.tok, self.ntok, &self.dv, &self.dm, self.nleaf),
+            basis: false,
+        }
+    }
+}
+
+/// Whether every integer of these metadata is plain (static or dynamic, no `_`, no scaled
+/// basis element).
+#[inline(always)]
+const fn plain(meta: &[u16]) -> bool {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < meta.len() {
+        bits |= meta[i];
+        i += 1;
+    }
+    bits & !S == 0
+}
+
+/// The modes of `A` coalesced for the walk (CuTe's `coalesce_x(A)`, as `Lhs::of` does it):
+/// `src` itself where nothing changes, else written in `few`; `None` where the scan of a
+/// few plain modes cannot answer, or where the last mode is a static `_1` (which
+/// `coalesce_x` extends to `_2` and [`scan_few`] does not: elsewhere the two scans are the
+/// same steps, `extend` acts on the last mode only).
+#[inline(always)]
+const fn lhs<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
+    let r = src.len();
+    if r == 0 || r > FEW || src.s(r - 1).is_constant(1) {
+        return None;
+    }
+    match scan_few(src, false, few) {
+        Scan::General => None,
+        Scan::Same => Some(src),
+        Scan::Done => Some(few.modes()),
+    }
+}
+
+/// `A ∘ B` for the layouts `a` and `b`, into `out` (empty): `Ok(true)` with the result in
+/// `out`, `Ok(false)` where the operands are not of this path's form.
+#[inline(always)]
+pub(super) const fn compose(a: &Layout, b: &Layout, out: &mut Small) -> Result<bool, Error> {
+    if !plain_layout(b) {
+        return Ok(false);
+    }
+    let mut few = Few::new();
+    let Some(m) = lhs(Modes::of(a), &mut few) else {
+        return Ok(false);
+    };
+    let mut next = Node::ROOT;
+    compose_modes(m, b.shape_ref(), b.stride_ref(), Node::ROOT, out, &mut next)
+}
+
+/// `A ∘ t` for a tuple tiler `t` of at most `rank(A)` elements, each a layout or an integer
+/// (read as `n:_1`), into `out` (empty): mode `i` of `A` composed with element `i`, as
+/// [`compose`] composes them, the modes of `A` beyond the tiler's dropped (the twin of
+/// `composition_tuple_into`). `Ok(false)` where `A` is a single integral mode, an element is
+/// `_` or a tuple, or an operand is not of [`compose`]'s form.
+#[inline(always)]
+pub(super) const fn compose_tuple(a: &Layout, t: &Tiler, out: &mut Small) -> Result<bool, Error> {
+    match compose_tuple_modes(a, t, out) {
+        // an error only where the tiler has no more modes than `A` (the general path's
+        // first error otherwise)
+        Err(e) if t.rank() <= a.rank() => Err(e),
+        Err(_) => Ok(false),
+        Ok(done) => Ok(done),
+    }
+}
+
+/// [`compose_tuple`], for a tiler of at most `rank(A)` elements (`Ok(false)` where `A` has
+/// fewer modes; an error may be answered there, which the caller does not pass on).
+#[inline(always)]
+const fn compose_tuple_modes(a: &Layout, t: &Tiler, out: &mut Small) -> Result<bool, Error> {
+    let (l, guide) = (t.inner_layout(), t.guide());
+    let rt = t.rank();
+    if a.shape_ref().is_leaf() || !plain_layout(a) || !plain_layout(l) {
+        return Ok(false);
+    }
+    if !out.token(IntTuple::TOKEN_OPEN) {
+        return Ok(false);
+    }
+    let (shape, stride) = (l.shape_ref(), l.stride_ref());
+    let mut an = a.shape_ref().first_child(Node::ROOT);
+    let mut en = shape.first_child(Node::ROOT);
+    let mut gn = guide.first_child(Node::ROOT);
+    let mut few = Few::new();
+    let mut i = 0;
+    while i < rt {
+        // a layout or an integer element
+        if !guide.is_leaf_node(gn) || guide.int_at(gn).is_underscore() {
+            return Ok(false);
+        }
+        let integer = is_integer(guide.int_at(gn));
+        let mut next = en;
+        if a.shape_ref().is_close(an) {
+            // `A` has fewer modes than the tiler: the general path's error
+            return Ok(false);
+        }
+        let fits = if a.shape_ref().is_leaf_node(an) {
+            // a single mode `s:d`, composed in place (not coalesced: what
+            // `composition_tuple_into` does with it)
+            let d = a.stride_ref().int_at(an);
+            an.t += 1;
+            an.l += 1;
+            if integer {
+                // `n:_1`, composed as `n:d`
+                next.t += 1;
+                next.l += 1;
+                out.mode(shape.int_at(en), d)
+            } else {
+                scale_node(d, shape, stride, en, out, &mut next)
+            }
+        } else {
+            let end = a.shape_ref().node_end(an);
+            let src = Modes::range(a.shape_ref(), a.stride_ref(), an.l, end.l);
+            let Some(m) = lhs(src, &mut few) else {
+                return Ok(false);
+            };
+            an = end;
+            if integer {
+                // `n:_1`, one mode of `B`: no carry to check
+                next.t += 1;
+                next.l += 1;
+                let n = shape.int_at(en);
+                if m.len() == 1 {
+                    out.mode(n, m.d(0))
+                } else {
+                    tri!(walk_int(out, m, n, Int::ONE, &mut SmallCarry::empty()))
+                }
+            } else {
+                tri!(compose_modes(m, shape, stride, en, out, &mut next))
+            }
+        };
+        if !fits {
+            return Ok(false);
+        }
+        en = next;
+        gn = guide.node_end(gn);
+        i += 1;
+    }
+    Ok(out.token(IntTuple::TOKEN_CLOSE))
+}
+
+/// Whether every integer of `l` is plain.
+#[inline(always)]
+const fn plain_layout(l: &Layout) -> bool {
+    let n = l.shape_ref().leaf_count();
+    plain(l.shape_ref().leaf_parts(0, n).1) && plain(l.stride_ref().leaf_parts(0, n).1)
+}
+
+/// `A ∘ (the sub-layout of B at node bn)`, for `A` given as its coalesced modes `m`,
+/// written as the next mode of `out`, then the carry check (`walk`'s twin); `next` is set
+/// to the node past `bn`.
+const fn compose_modes(
+    m: Modes<'_>,
+    bs: &IntTuple,
+    bd: &IntTuple,
+    bn: Node,
+    out: &mut Small,
+    next: &mut Node,
+) -> Result<bool, Error> {
+    if m.len() == 1 {
+        return Ok(scale_node(m.d(0), bs, bd, bn, out, next));
+    }
+    let mut carry = SmallCarry::empty();
+    // the tokens of the subtree, up to its closing `)` (or the leaf itself)
+    let mut k = bn;
+    let mut depth = 0usize;
+    loop {
+        let fits = if bs.is_leaf_node(k) {
+            let (s, d) = (bs.int_at(k), bd.int_at(k));
+            k.l += 1;
+            if d.is_constant(0) {
+                out.mode(s, d)
+            } else {
+                tri!(walk_int(out, m, s, d, &mut carry))
+            }
+        } else if bs.is_close(k) {
+            depth -= 1;
+            out.token(IntTuple::TOKEN_CLOSE)
+        } else {
+            depth += 1;
+            out.token(IntTuple::TOKEN_OPEN)
+        };
+        if !fits {
+            return Ok(false);
+        }
+        k.t += 1;
+        if depth == 0 {
+            break;
+        }
+    }
+    *next = k;
+    if !carry.passes(m) {
+        tri!(carry.check_modes(m));
+    }
+    Ok(true)
+}
+
+/// `s:d ∘ (the sub-layout of B at node bn)` for a single mode `s:d` of `A` (as
+/// `LayoutBuilder::push_sub_composed` writes it): the subtree with every stride but a `_0`
+/// multiplied by `d`; `false` where a product overflows (the general path reports it).
+/// `next` is set to the node past `bn`.
+#[inline(always)]
+const fn scale_node(
+    d: Int,
+    bs: &IntTuple,
+    bd: &IntTuple,
+    bn: Node,
+    out: &mut Small,
+    next: &mut Node,
+) -> bool {
+    let mut k = bn;
+    let mut depth = 0usize;
+    loop {
+        let fits = if bs.is_leaf_node(k) {
+            let e = bd.int_at(k);
+            let e = match mul(e, d) {
+                Some(x) => x,
+                None => return false,
+            };
+            let s = bs.int_at(k);
+            k.l += 1;
+            out.mode(s, e)
+        } else if bs.is_close(k) {
+            depth -= 1;
+            out.token(IntTuple::TOKEN_CLOSE)
+        } else {
+            depth += 1;
+            out.token(IntTuple::TOKEN_OPEN)
+        };
+        if !fits {
+            return false;
+        }
+        k.t += 1;
+        if depth == 0 {
+            break;
+        }
+    }
+    *next = k;
+    true
+}
+
+/// `a * b` by [`Int::try_mul`]'s rules, for plain integers; `None` on overflow.
+#[inline(always)]
+const fn mul(a: Int, b: Int) -> Option<Int> {
+    if a.is_constant(0) || b.is_constant(0) {
+        return Some(Int::ZERO);
+    }
+    match a.value().checked_mul(b.value()) {
+        Some(v) => Some(Int::new(v, a.is_static() && b.is_static())),
+        None => None,
+    }
+}
+
+/// `composition_int_flat::<true, false>`'s twin: the walk of `s:d` over the modes `m` of
+/// `A` (two or more), the new modes written as the next mode of `out` (a tuple of them,
+/// or the single one). Only the steps of the walk's one-division paths are taken here
+/// (`s` and `d` positive; at each mode of `A` the extent and the rest of the stride
+/// divide one another, their sum does not overflow, the rest of the shape divides by the
+/// new mode; no product or reach overflows): there the walk's steps answer what these
+/// answer (see `stride_step` and `shape_step`). A step refused by its full form answers
+/// that step's error (see [`stride_error`]); anything else answers `Ok(false)`, and the
+/// general walk answers.
+const fn walk_int(
+    out: &mut Small,
+    m: Modes<'_>,
+    s: Int,
+    d: Int,
+    carry: &mut SmallCarry,
+) -> Result<bool, Error> {
+    let r = m.len();
+    if s.value() <= 0 || d.value() <= 0 {
+        return Ok(false);
+    }
+    // a token for the tuple's `(`, made the leaf itself if only one mode comes
+    let mark = out.ntok;
+    if !out.token(IntTuple::TOKEN_OPEN) {
+        return Ok(false);
+    }
+    carry.count(d);
+    let mut n = 0;
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    let mut i = 0;
+    // rest_shape and rest_stride stay positive: quotients of positive values
+    while i + 1 < r {
+        let cs = m.s(i);
+        let (dv, cv) = (rest_stride.value(), cs.value());
+        if cv <= 0 || dv.checked_add(cv).is_none() {
+            return stride_error(rest_stride, cs, rest_shape, i);
+        }
+        let st = rest_stride.is_static() && cs.is_static();
+        let (next_shape, next_stride) = if dv < cv {
+            let (q, rem) = div_rem_pos(cv as u64, dv as u64);
+            // where neither divides the other, the rest of B must stay inside the mode
+            // (`stride_step_full`'s strong condition): its extent is ceil_div(cs, d)
+            let q = q as i64 + (rem != 0) as i64;
+            if rem != 0 && rest_shape.value() > q {
+                return stride_error(rest_stride, cs, rest_shape, i);
+            }
+            (Int::new(q, st), Int::new(1, st))
+        } else {
+            let (q, rem) = div_rem_pos(dv as u64, cv as u64);
+            if rem != 0 {
+                return stride_error(rest_stride, cs, rest_shape, i);
+            }
+            (Int::new(1, st), Int::new(q as i64, st))
+        };
+        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
+            rest_stride = next_stride;
+        } else {
+            let new_shape = next_shape.min(rest_shape);
+            let (q, rem) = div_rem_pos(rest_shape.value() as u64, new_shape.value() as u64);
+            if rem != 0 {
+                return match shape_step(rest_shape, new_shape, i) {
+                    Err(e) => Err(e),
+                    Ok(_) => Ok(false),
+                };
+            }
+            let next_rest = Int::new(q as i64, rest_shape.is_static() && new_shape.is_static());
+            carry.add(i, new_shape, rest_stride);
+            let Some(st) = mul(rest_stride, m.d(i)) else {
+                return Ok(false);
+            };
+            if !out.mode(new_shape, st) {
+                return Ok(false);
+            }
+            n += 1;
+            rest_shape = next_rest;
+            rest_stride = next_stride;
+        }
+        i += 1;
+    }
+    let keep_rest = n == 0 || !rest_shape.is_constant(1);
+    if keep_rest {
+        let Some(st) = mul(rest_stride, m.d(r - 1)) else {
+            return Ok(false);
+        };
+        if !out.mode(rest_shape, st) {
+            return Ok(false);
+        }
+    }
+    if n + keep_rest as usize == 1 {
+        // one mode: the leaf in place of the `(`
+        out.tok[mark] = IntTuple::TOKEN_LEAF;
+        out.tok[mark + 1] = 0;
+        out.ntok -= 1;
+        return Ok(true);
+    }
+    Ok(out.token(IntTuple::TOKEN_CLOSE))
+}
+
+/// Where the walk on the stack leaves a step of the walk: the step's error, which the
+/// general walk answers there too (it reaches the step in the same state: the same modes
+/// walked before, none refused), or `Ok(false)` where the step has an answer (the
+/// general walk takes it from there).
+#[cold]
+#[inline(never)]
+const fn stride_error(d: Int, cs: Int, rest: Int, mode: usize) -> Result<bool, Error> {
+    match stride_step(d, cs, rest, mode) {
+        Err(e) => Err(e),
+        Ok(_) => Ok(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::composition::composition_general;
+    use std::format;
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// Random layouts for the comparison: ranks 1 to 4, depths 1 to 3, static, dynamic
+    /// and mixed values, powers of two and not, `_1`s, zero and negative strides; strides
+    /// drawn either freely or as products of the shapes before them (a compact layout,
+    /// where the walk's divisibility conditions hold more often).
+    struct Draw(u64);
+
+    impl Draw {
+        fn next(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n
+        }
+
+        fn flag(&mut self) -> &'static str {
+            if self.next(2) == 0 { "_" } else { "" }
+        }
+
+        fn tree(&mut self, depth: u32, compact: bool, acc: &mut i64) -> (String, String) {
+            if depth == 0 || self.next(3) == 0 {
+                let s = [1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 1][self.next(11) as usize];
+                let d = if compact && self.next(6) != 0 {
+                    *acc
+                } else {
+                    [0, 1, 2, 3, 4, 6, 8, 12, 16, 32, 64, -1, -2, 5, 24][self.next(15) as usize]
+                };
+                *acc = acc.saturating_mul(s);
+                let (fs, fd) = (self.flag(), self.flag());
+                return (format!("{fs}{s}"), format!("{fd}{d}"));
+            }
+            let r = 1 + self.next(4);
+            let (mut s, mut d) = (Vec::new(), Vec::new());
+            for _ in 0..r {
+                let (a, b) = self.tree(depth - 1, compact, acc);
+                s.push(a);
+                d.push(b);
+            }
+            (format!("({})", s.join(",")), format!("({})", d.join(",")))
+        }
+
+        /// A layout of at most 32 leaves (drawn again until it fits).
+        fn layout(&mut self, depth: u32) -> Layout {
+            loop {
+                let compact = self.next(3) != 0;
+                let mut acc = 1 + self.next(3) as i64;
+                let (s, d) = self.tree(depth, compact, &mut acc);
+                if let Ok(l) = Layout::try_parse(&format!("{s}:{d}")) {
+                    return l;
+                }
+            }
+        }
+    }
+
+    /// A tuple tiler of one to `rank` elements: layouts, integers, now and then a `_` or a
+    /// nested tuple (which the stack leaves to the general path).
+    fn tiler(g: &mut Draw, rank: usize) -> Tiler {
+        let n = 1 + g.next(rank as u64) as usize;
+        let mut elems = Vec::new();
+        for _ in 0..n {
+            let e = match g.next(12) {
+                0 => "_".into(),
+                1 => "(_2,3)".into(),
+                2..=4 => format!(
+                    "{}{}",
+                    g.flag(),
+                    [1, 2, 3, 4, 5, 6, 8, 12][g.next(8) as usize]
+                ),
+                _ => {
+                    let d = g.next(3) as u32;
+                    format!("{}", g.layout(d))
+                }
+            };
+            elems.push(e);
+        }
+        Tiler::try_parse(&format!("({})", elems.join(","))).unwrap()
+    }
+
+    /// The composition by a tuple tiler on the stack answers exactly what the general
+    /// path (`composition_tuple_into`) answers, wherever it answers.
+    #[test]
+    fn small_tuple_composition_is_the_general_path() {
+        let mut g = Draw(43);
+        let (mut compared, mut fast, mut errors, mut general) = (0, 0, 0, 0);
+        let mut longer = 0;
+        for _ in 0..30000 {
+            let da = g.next(3) as u32;
+            let a = g.layout(da);
+            // now and then more elements than `A` has modes (the general path's error)
+            let extra = usize::from(g.next(8) == 0);
+            let t = tiler(&mut g, a.rank() + extra);
+            let mut b = crate::algebra::builder::LayoutBuilder::new();
+            let want = if t.rank() > a.rank() {
+                longer += 1;
+                Err(Error::RankMismatch {
+                    msg: "composition: the tiler has more modes than the layout",
+                    expected: a.rank(),
+                    found: t.rank(),
+                })
+            } else {
+                a.composition_tuple_into(&t, &mut b)
+                    .and_then(|()| b.finish())
+            };
+            // what `try_composition_tiler` answers is the general path's answer
+            assert_eq!(a.try_composition_tiler(&t), want, "composition({a}, {t})");
+            let mut out = Small::new();
+            match compose_tuple(&a, &t, &mut out) {
+                Ok(true) => {
+                    assert_eq!(Ok(out.layout()), want, "composition({a}, {t})");
+                    fast += 1;
+                }
+                Ok(false) => general += 1,
+                Err(e) => {
+                    assert_eq!(Err(e), want, "composition({a}, {t})");
+                    errors += 1;
+                }
+            }
+            compared += 1;
+        }
+        std::println!(
+            "{compared} compared: {fast} on the stack, {errors} errors there, {general} general"
+        );
+        assert_eq!(compared, 30000);
+        assert!(longer > 1000, "{longer} tilers longer than the layout");
+        assert!(fast > 6000, "{fast} answered on the stack");
+        // the errors answered on the stack (the others are left to the general path)
+        assert!(errors > 500, "{errors} errors on the stack");
+        assert!(general > 3000, "{general} left to the general path");
+    }
+
+    /// The composition on the stack answers exactly what the general walk answers (the
+    /// same layout, static bits and hierarchy, or the same error), wherever it answers.
+    #[test]
+    fn small_composition_is_the_general_walk() {
+        let mut g = Draw(41);
+        let (mut compared, mut fast, mut errors, mut general) = (0, 0, 0, 0);
+        let mut general_errors = 0;
+        for _ in 0..40000 {
+            let (da, db) = (1 + g.next(3) as u32, g.next(3) as u32);
+            let a = g.layout(da);
+            let b = g.layout(db);
+            let want = composition_general(&a, &b);
+            let mut out = Small::new();
+            match compose(&a, &b, &mut out) {
+                Ok(true) => {
+                    assert_eq!(Ok(out.layout()), want, "{a} o {b}");
+                    fast += 1;
+                }
+                Ok(false) => {
+                    general += 1;
+                    general_errors += usize::from(want.is_err());
+                }
+                Err(e) => {
+                    assert_eq!(Err(e), want, "{a} o {b}");
+                    errors += 1;
+                }
+            }
+            compared += 1;
+        }
+        std::println!(
+            "{fast} on the stack, {errors} errors there, {general} general ({general_errors} errors)"
+        );
+        assert_eq!(compared, 40000);
+        assert!(fast > 8000, "{fast} answered on the stack");
+        // the errors the stack answers itself: the carry check's, and overflows
+        assert!(errors >= 10, "{errors} errors on the stack");
+        // every other error is left to the general walk
+        assert!(
+            general > 3000 && general_errors > 1000,
+            "{general} {general_errors}"
+        );
+    }
+}
