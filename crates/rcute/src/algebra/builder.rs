@@ -21,9 +21,11 @@ impl LayoutBuilder {
         }
     }
 
+    // The shape and the stride are pushed to in step: they always have the same counts,
+    // which the pushes of one leaf (and `open`) check once.
+
     pub(crate) const fn open(&mut self) -> Result<(), Error> {
-        tri!(self.l.shape.push_open());
-        self.l.stride.push_open()
+        IntTuple::push_open_pair(&mut self.l.shape, &mut self.l.stride)
     }
 
     pub(crate) const fn close(&mut self) -> Result<(), Error> {
@@ -32,16 +34,18 @@ impl LayoutBuilder {
     }
 
     /// Appends a layout as one mode.
+    #[inline(never)]
     pub(crate) const fn push_layout(&mut self, l: &Layout) -> Result<(), Error> {
-        tri!(self.l.shape.push_node(l.shape_ref(), Node::ROOT));
-        self.l.stride.push_node(l.stride_ref(), Node::ROOT)
+        self.push_sub_range(l, Node::ROOT, l.shape_ref().node_end(Node::ROOT))
     }
 
     /// Appends the sub-layout of `l` at node `n` as one mode (shape and stride are
     /// congruent, so `n` names the same subtree in both).
+    #[inline(never)]
     pub(crate) const fn push_sub(&mut self, l: &Layout, n: Node) -> Result<(), Error> {
-        tri!(self.l.shape.push_node(l.shape_ref(), n));
-        self.l.stride.push_node(l.stride_ref(), n)
+        // `push_node` on the shape then on the stride, in one copy (the stride's tokens
+        // are the shape's)
+        self.push_sub_range(l, n, l.shape_ref().node_end(n))
     }
 
     /// Appends `s:d ∘ (the sub-layout of l at n)` as one mode, for a single-mode `s:d` and
@@ -58,27 +62,23 @@ impl LayoutBuilder {
             // one integral mode `s:e`, pushed as `s:e*d` (`_0` stays `_0`)
             return self.push_mode_composed(l.shape_ref().int_at(n), l.stride_ref().int_at(n), d);
         }
+        self.push_tuple_composed(d, l, n)
+    }
+
+    /// [`LayoutBuilder::push_sub_composed`] of a tuple (laid out of line, so that the
+    /// integral mode is pushed inline without it): a long one pushed, then its strides
+    /// scaled; a short one token by token.
+    #[inline(never)]
+    const fn push_tuple_composed(&mut self, d: Int, l: &Layout, n: Node) -> Result<(), Error> {
         let end = l.shape_ref().node_end(n);
         if end.t - n.t > 6 {
             let start = self.l.stride.leaf_count();
-            tri!(self.push_sub(l, n));
+            tri!(self.push_sub_range(l, n, end));
             return self.l.stride.scale_leaves_from(start, d);
         }
-        self.push_tuple_composed(d, l, n, end)
-    }
-
-    /// [`LayoutBuilder::push_sub_composed`] of a tuple of a few tokens (ending at `end`).
-    #[inline(never)]
-    const fn push_tuple_composed(
-        &mut self,
-        d: Int,
-        l: &Layout,
-        n: Node,
-        end: Node,
-    ) -> Result<(), Error> {
-        // a small one (a few tokens) token by token, scaled as it is copied: `push_node`'s checks for
-        // the whole subtree first, then the first stride whose scaling fails is the error
-        // (what pushing then scaling answers)
+        // a small one (a few tokens) token by token, scaled as it is copied: `push_node`'s
+        // checks for the whole subtree first, then the first stride whose scaling fails is
+        // the error (what pushing then scaling answers)
         let s = l.shape_ref();
         tri!(self.l.shape.reserve(end.t - n.t, end.l - n.l));
         let mut k = n;
@@ -204,7 +204,7 @@ impl LayoutBuilder {
     /// Appends one integral mode `s:d`.
     #[inline(always)]
     pub(crate) const fn push_mode(&mut self, s: Int, d: Int) -> Result<(), Error> {
-        IntTuple::push_leaf_pair(&mut self.l.shape, &mut self.l.stride, s, d)
+        IntTuple::push_leaf_pair_in_step(&mut self.l.shape, &mut self.l.stride, s, d)
     }
 
     /// Appends the sub-layout of `l` at node `n` as one mode, as [`LayoutBuilder::push_sub`]
@@ -355,17 +355,6 @@ pub(crate) mod rand_layouts {
             let (s, d) = self.tree(depth, &mut 0);
             Layout::try_parse(&std::format!("{s}:{d}")).unwrap()
         }
-
-        /// A random layout of depth 1 to 3 with no scaled basis element.
-        pub(crate) fn plain_layout(&mut self) -> Layout {
-            loop {
-                let depth = 1 + self.next(3) as u32;
-                let l = self.layout(depth);
-                if !l.has_basis_strides() {
-                    return l;
-                }
-            }
-        }
     }
 }
 
@@ -409,6 +398,36 @@ mod tests {
             k.t += 1;
         }
         Ok(())
+    }
+
+    /// `open`, `close` and `push_mode`, which check the shape's counts once for both,
+    /// answer what pushing onto the shape and then the stride answers, builder states
+    /// included, on random sequences of pushes run up to and past the capacities.
+    #[test]
+    fn pushes_in_step_are_pushes_on_each() {
+        let mut g = Rng(0x42);
+        let (mut compared, mut errors) = (0, 0);
+        for _ in 0..2_000 {
+            let mut b = LayoutBuilder::new();
+            let (mut x, mut y) = (crate::IntTuple::stream(), crate::IntTuple::stream());
+            for k in 0..140 {
+                let v = Int::new(k as i64 - 3, k % 3 == 0);
+                let (got, want) = match g.next(3) {
+                    0 => (b.open(), x.push_open().and_then(|()| y.push_open())),
+                    1 => (b.close(), x.push_close().and_then(|()| y.push_close())),
+                    _ => (
+                        b.push_mode(v, v),
+                        crate::IntTuple::push_leaf_pair(&mut x, &mut y, v, v),
+                    ),
+                };
+                assert_eq!(got, want);
+                assert!(b.l.shape == x && b.l.stride == y);
+                errors += usize::from(got.is_err());
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 280_000);
+        assert!(errors > 10_000, "{errors} errors");
     }
 
     /// Every node of `l`'s shape, the root first, in token order.

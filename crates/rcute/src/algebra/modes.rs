@@ -656,8 +656,8 @@ impl Sink<'_> {
     #[inline]
     const fn begin(&mut self) -> Result<(), Error> {
         if let Sink::Layout(l) = self {
-            tri!(l.shape.push_open());
-            tri!(l.stride.push_open());
+            // (the shape and the stride, empty, are pushed to in step)
+            tri!(IntTuple::push_open_pair(&mut l.shape, &mut l.stride));
         }
         Ok(())
     }
@@ -713,7 +713,7 @@ impl Sink<'_> {
     const fn push(&mut self, s: Int, d: Int) -> Result<(), Error> {
         match self {
             Sink::Flat(f) => f.push(s, d),
-            Sink::Layout(l) => IntTuple::push_leaf_pair(&mut l.shape, &mut l.stride, s, d),
+            Sink::Layout(l) => IntTuple::push_leaf_pair_in_step(&mut l.shape, &mut l.stride, s, d),
         }
     }
 

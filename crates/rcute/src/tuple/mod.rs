@@ -274,12 +274,11 @@ impl IntTuple {
         if self.nleaf as usize + nleaf > CAPACITY {
             return Err(CAP_LEAVES);
         }
-        let (t0, l0) = (self.ntok as usize, self.nleaf as usize);
-        sub_mut(&mut self.tok, t0, ntok).copy_from_slice(sub(&src.tok, n.t, ntok));
-        sub_mut(&mut self.val, l0, nleaf).copy_from_slice(sub(&src.val, n.l, nleaf));
-        sub_mut(&mut self.meta, l0, nleaf).copy_from_slice(sub(&src.meta, n.l, nleaf));
-        self.ntok += ntok as u8;
-        self.nleaf += nleaf as u8;
+        // a few tokens and leaves in whole windows, more one by one (not a `memcpy` call
+        // per array)
+        if !self.append_small(src, src, n, ntok, nleaf) {
+            self.append_range(src, src, n, ntok, nleaf);
+        }
         Ok(())
     }
 
@@ -414,8 +413,10 @@ impl IntTuple {
     }
 
     /// Pushes leaf `a` onto `x` and leaf `b` onto `y` (the shape and stride of a layout
-    /// being built), with the capacity checks of both done first (crate-internal).
+    /// being built), with the capacity checks of both done first (crate-internal; the
+    /// builders push in step, see [`IntTuple::push_leaf_pair_in_step`]).
     #[inline]
+    #[allow(dead_code)]
     pub(crate) const fn push_leaf_pair(
         x: &mut IntTuple,
         y: &mut IntTuple,
@@ -443,8 +444,62 @@ impl IntTuple {
         Ok(())
     }
 
-    /// [`IntTuple::push_leaf_pair`] with the errors of pushing `a` with
-    /// [`IntTuple::push_node`] first: `x`'s tokens checked before the leaves
+    /// [`IntTuple::push_leaf_pair`] where `x` and `y` have the same counts (the shape and
+    /// stride of a layout being built, pushed to in step; crate-internal): checked once,
+    /// with the same errors.
+    #[inline(always)]
+    pub(crate) const fn push_leaf_pair_in_step(
+        x: &mut IntTuple,
+        y: &mut IntTuple,
+        a: Int,
+        b: Int,
+    ) -> Result<(), Error> {
+        debug_assert!(x.ntok == y.ntok && x.nleaf == y.nleaf);
+        let (t, l) = (x.ntok as usize, x.nleaf as usize);
+        if l >= CAPACITY {
+            return Err(CAP_LEAVES);
+        }
+        if t >= NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        x.tok[t] = LEAF;
+        x.val[l] = a.value();
+        x.meta[l] = a.meta();
+        y.tok[t] = LEAF;
+        y.val[l] = b.value();
+        y.meta[l] = b.meta();
+        x.ntok = t as u8 + 1;
+        x.nleaf = l as u8 + 1;
+        y.ntok = t as u8 + 1;
+        y.nleaf = l as u8 + 1;
+        Ok(())
+    }
+
+    /// Pushes token `k` (`(` or `)`) onto `x` and `y`, which have the same counts (see
+    /// [`IntTuple::push_leaf_pair_in_step`]; crate-internal): the errors of
+    /// [`IntTuple::push_open`] on each.
+    #[inline(always)]
+    const fn push_token_pair(x: &mut IntTuple, y: &mut IntTuple, k: u8) -> Result<(), Error> {
+        debug_assert!(x.ntok == y.ntok);
+        let t = x.ntok as usize;
+        if t >= NODE_CAPACITY {
+            return Err(CAP_NODES);
+        }
+        x.tok[t] = k;
+        y.tok[t] = k;
+        x.ntok = t as u8 + 1;
+        y.ntok = t as u8 + 1;
+        Ok(())
+    }
+
+    /// [`IntTuple::push_token_pair`] of `(`.
+    #[inline(always)]
+    pub(crate) const fn push_open_pair(x: &mut IntTuple, y: &mut IntTuple) -> Result<(), Error> {
+        IntTuple::push_token_pair(x, y, OPEN)
+    }
+
+    /// [`IntTuple::push_leaf_pair_in_step`] with the errors of pushing `a` with
+    /// [`IntTuple::push_node`] first: the tokens checked before the leaves
     /// (crate-internal).
     #[inline(always)]
     pub(crate) const fn push_leaf_pair_nodes_first(
@@ -456,7 +511,7 @@ impl IntTuple {
         if x.ntok as usize >= NODE_CAPACITY {
             return Err(CAP_NODES);
         }
-        IntTuple::push_leaf_pair(x, y, a, b)
+        IntTuple::push_leaf_pair_in_step(x, y, a, b)
     }
 
     /// The values and metadata of leaves `from..from + n` (crate-internal).
