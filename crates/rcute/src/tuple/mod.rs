@@ -414,9 +414,9 @@ impl IntTuple {
 
     /// Pushes leaf `a` onto `x` and leaf `b` onto `y` (the shape and stride of a layout
     /// being built), with the capacity checks of both done first (crate-internal; the
-    /// builders push in step, see [`IntTuple::push_leaf_pair_in_step`]).
-    #[inline]
-    #[allow(dead_code)]
+    /// builders push in step, see [`IntTuple::push_leaf_pair_in_step`]; the tests'
+    /// reference for it).
+    #[cfg(test)]
     pub(crate) const fn push_leaf_pair(
         x: &mut IntTuple,
         y: &mut IntTuple,
@@ -444,9 +444,9 @@ impl IntTuple {
         Ok(())
     }
 
-    /// [`IntTuple::push_leaf_pair`] where `x` and `y` have the same counts (the shape and
-    /// stride of a layout being built, pushed to in step; crate-internal): checked once,
-    /// with the same errors.
+    /// Pushes leaf `a` onto `x` and leaf `b` onto `y`, which have the same counts (the
+    /// shape and stride of a layout being built, pushed to in step; crate-internal): the
+    /// capacity checked once, with the errors of checking each.
     #[inline(always)]
     pub(crate) const fn push_leaf_pair_in_step(
         x: &mut IntTuple,
