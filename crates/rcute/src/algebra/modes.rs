@@ -615,6 +615,12 @@ impl<'a> Modes<'a> {
         self.sv.len()
     }
 
+    /// The raw parts: the values and metadata of the shapes, then of the strides.
+    #[inline(always)]
+    pub(crate) const fn parts(&self) -> (&'a [i64], &'a [u16], &'a [i64], &'a [u16]) {
+        (self.sv, self.sm, self.dv, self.dm)
+    }
+
     /// The shape of mode `i`.
     #[inline]
     pub(crate) const fn s(&self, i: usize) -> Int {

@@ -13,7 +13,7 @@
 
 use super::{shape_step, stride_step};
 use crate::algebra::carry::Carry;
-use crate::algebra::modes::{FEW, Few, Modes, S, Scan, scan_few};
+use crate::algebra::modes::{FEW, Few, Modes, S, Scan, mul_raw, scan_few};
 use crate::algebra::tiler::{Tiler, is_integer};
 use crate::error::{Error, tri};
 use crate::int::{Int, div_rem_pos};
@@ -24,6 +24,9 @@ use crate::tuple::{IntTuple, Node};
 pub(super) const LEAVES: usize = 16;
 /// The most tokens of a result built on the stack.
 pub(super) const TOKENS: usize = 32;
+
+// the walk writes its modes at indices taken modulo these (see `Small::put`)
+const _: () = assert!(LEAVES.is_power_of_two() && TOKENS.is_power_of_two());
 
 /// A layout being built on the stack: tokens and leaves as in an [`IntTuple`], the shape
 /// and the stride sharing the tokens (they are congruent). Unused entries stay zero.
@@ -82,6 +85,19 @@ impl Small {
         true
     }
 
+    /// Writes the integral mode `s:d` (raw parts) as token `t` and leaf `l`, which the
+    /// caller knows to be in range (taken modulo the capacities: no check), leaving the
+    /// counts to the caller.
+    #[inline(always)]
+    const fn put(&mut self, t: usize, l: usize, s: i64, sm: u16, d: i64, dm: u16) {
+        self.tok[t % TOKENS] = IntTuple::TOKEN_LEAF;
+        let l = l % LEAVES;
+        self.sv[l] = s;
+        self.sm[l] = sm;
+        self.dv[l] = d;
+        self.dm[l] = dm;
+    }
+
     /// The layout built, written where the caller puts it (no stride is a scaled basis
     /// element: every integer is plain).
     #[inline(never)]
@@ -118,6 +134,10 @@ const fn lhs<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
     if r == 0 || r > FEW || src.s(r - 1).is_constant(1) {
         return None;
     }
+    // nothing merges or is dropped (read without writing: the common case)
+    if keeps(src) {
+        return Some(src);
+    }
     match scan_few(src, false, few) {
         Scan::General => None,
         Scan::Same => Some(src),
@@ -125,19 +145,123 @@ const fn lhs<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
     }
 }
 
+/// Whether [`scan_few`] (without zeros) keeps the modes `src` as they are: every
+/// integer plain, every shape positive and none a static `_1`, no static `_0` stride, and
+/// no two neighbours all static where the first continues into the second
+/// (`s_i * d_i == d_(i+1)`, a product that does not overflow). `false` may be answered
+/// where they stay too (a static `_0` stride, a shape of 0 or less, an overflow): the scan
+/// answers there. One pass, read without writing (the twin of `keeps_few`, with fewer
+/// branches: the metadata are checked once, at the end).
+#[inline(always)]
+const fn keeps(src: Modes<'_>) -> bool {
+    let (sv, sm, dv, dm) = src.parts();
+    let r = sv.len();
+    if sm.len() != r || dv.len() != r || dm.len() != r {
+        return false;
+    }
+    let mut bits = 0;
+    // from the last mode back, as the scan goes (a merge is found first where the scan
+    // finds it)
+    let mut i = r;
+    while i > 0 {
+        i -= 1;
+        let (s, m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
+        bits |= m | n;
+        // a shape of 0 or less, a static `_1`, a static `_0` stride
+        if s <= 0 || (s == 1 && m != 0) || (d == 0 && n != 0) {
+            return false;
+        }
+        // a merge with the next mode: the four integers static, `s * d == d_next` (a
+        // metadata with other bits answers `false` below)
+        if i + 1 < r && m & n & sm[i + 1] & dm[i + 1] != 0 {
+            match s.checked_mul(d) {
+                Some(p) => {
+                    if p == dv[i + 1] {
+                        return false;
+                    }
+                }
+                None => return false,
+            }
+        }
+    }
+    bits & !S == 0
+}
+
 /// `A ∘ B` for the layouts `a` and `b`, into `out` (empty): `Ok(true)` with the result in
 /// `out`, `Ok(false)` where the operands are not of this path's form.
+#[cfg(test)]
 #[inline(always)]
 pub(super) const fn compose(a: &Layout, b: &Layout, out: &mut Small) -> Result<bool, Error> {
-    if !plain_layout(b) {
-        return Ok(false);
-    }
     let mut few = Few::new();
-    let Some(m) = lhs(Modes::of(a), &mut few) else {
+    let Some(m) = prepare(a, b, &mut few) else {
         return Ok(false);
     };
+    compose_prepared(m, b, out)
+}
+
+/// The modes of `A` coalesced for [`compose`] (in `few` where they change), or `None`
+/// where the operands are not of its form.
+#[inline(always)]
+pub(super) const fn prepare<'a>(a: &'a Layout, b: &Layout, few: &'a mut Few) -> Option<Modes<'a>> {
+    if !plain_layout(b) {
+        return None;
+    }
+    lhs(Modes::of(a), few)
+}
+
+/// [`compose`] for `A` given as its modes `m` (from [`prepare`]).
+#[inline(always)]
+pub(super) const fn compose_prepared(
+    m: Modes<'_>,
+    b: &Layout,
+    out: &mut Small,
+) -> Result<bool, Error> {
+    if m.len() == 1 {
+        return Ok(scale_root(m.d(0), b, out));
+    }
     let mut next = Node::ROOT;
     compose_modes(m, b.shape_ref(), b.stride_ref(), Node::ROOT, out, &mut next)
+}
+
+/// [`scale_node`] for the whole of `B` into `out` (empty, or with room checked here): `B`
+/// with every stride but a `_0` multiplied by `d` (what `compose_leaf` answers), written
+/// token by token with one check of the room; `false` where a product overflows or `out`
+/// has no room (the general path answers).
+#[inline(never)]
+const fn scale_root(d: Int, b: &Layout, out: &mut Small) -> bool {
+    let (bs, bd) = (b.shape_ref(), b.stride_ref());
+    let (nt, nl) = (bs.token_count(), bs.leaf_count());
+    let (t0, l0) = (out.ntok, out.nleaf);
+    if t0 + nt > TOKENS || l0 + nl > LEAVES {
+        return false;
+    }
+    let (sv, sm) = bs.leaf_parts(0, nl);
+    let (ev, em) = bd.leaf_parts(0, nl);
+    let (dv, dm) = (d.value(), d.meta());
+    let mut k = Node::ROOT;
+    while k.t < nt {
+        if bs.is_leaf_node(k) {
+            let l = k.l;
+            if l >= nl || l >= ev.len() || l >= sv.len() {
+                return false;
+            }
+            let Some((e, m)) = mul_raw(ev[l], em[l], dv, dm) else {
+                return false;
+            };
+            out.put(t0 + k.t, l0 + l, sv[l], sm[l], e, m);
+            k.l += 1;
+        } else {
+            out.tok[(t0 + k.t) % TOKENS] = if bs.is_close(k) {
+                IntTuple::TOKEN_CLOSE
+            } else {
+                IntTuple::TOKEN_OPEN
+            };
+        }
+        k.t += 1;
+    }
+    out.ntok = t0 + nt;
+    out.nleaf = l0 + nl;
+    true
 }
 
 /// `A ∘ t` for a tuple tiler `t` of at most `rank(A)` elements, each a layout or an integer
@@ -214,7 +338,7 @@ const fn compose_tuple_modes(a: &Layout, t: &Tiler, out: &mut Small) -> Result<b
                 if m.len() == 1 {
                     out.mode(n, m.d(0))
                 } else {
-                    tri!(walk_int(out, m, n, Int::ONE, &mut SmallCarry::empty()))
+                    tri!(walk_one(out, m, n, Int::ONE))
                 }
             } else {
                 tri!(compose_modes(m, shape, stride, en, out, &mut next))
@@ -251,6 +375,18 @@ const fn compose_modes(
     if m.len() == 1 {
         return Ok(scale_node(m.d(0), bs, bd, bn, out, next));
     }
+    if bs.is_leaf_node(bn) {
+        // a single mode of `B`: nothing to carry into, no carry check
+        let (s, d) = (bs.int_at(bn), bd.int_at(bn));
+        *next = Node {
+            t: bn.t + 1,
+            l: bn.l + 1,
+        };
+        if d.is_constant(0) {
+            return Ok(out.mode(s, d));
+        }
+        return walk_one(out, m, s, d);
+    }
     let mut carry = SmallCarry::empty();
     // the tokens of the subtree, up to its closing `)` (or the leaf itself)
     let mut k = bn;
@@ -262,7 +398,7 @@ const fn compose_modes(
             if d.is_constant(0) {
                 out.mode(s, d)
             } else {
-                tri!(walk_int(out, m, s, d, &mut carry))
+                tri!(walk_tracked(out, m, s, d, &mut carry))
             }
         } else if bs.is_close(k) {
             depth -= 1;
@@ -344,110 +480,242 @@ const fn mul(a: Int, b: Int) -> Option<Int> {
 
 /// `composition_int_flat::<true, false>`'s twin: the walk of `s:d` over the modes `m` of
 /// `A` (two or more), the new modes written as the next mode of `out` (a tuple of them,
-/// or the single one). Only the steps of the walk's one-division paths are taken here
-/// (`s` and `d` positive; at each mode of `A` the extent and the rest of the stride
-/// divide one another, their sum does not overflow, the rest of the shape divides by the
-/// new mode; no product or reach overflows): there the walk's steps answer what these
-/// answer (see `stride_step` and `shape_step`). A step refused by its full form answers
-/// that step's error (see [`stride_error`]); anything else answers `Ok(false)`, and the
-/// general walk answers.
-const fn walk_int(
+/// or the single one), each recorded in `carry`. See [`walk_raw`].
+#[inline(never)]
+const fn walk_tracked(
     out: &mut Small,
     m: Modes<'_>,
     s: Int,
     d: Int,
     carry: &mut SmallCarry,
 ) -> Result<bool, Error> {
-    let r = m.len();
-    if s.value() <= 0 || d.value() <= 0 {
-        return Ok(false);
-    }
-    // a token for the tuple's `(`, made the leaf itself if only one mode comes
-    let mark = out.ntok;
-    if !out.token(IntTuple::TOKEN_OPEN) {
-        return Ok(false);
-    }
-    carry.count(d);
-    let mut n = 0;
-    let mut rest_shape = s;
-    let mut rest_stride = d;
-    let mut i = 0;
-    // rest_shape and rest_stride stay positive: quotients of positive values
-    while i + 1 < r {
-        let cs = m.s(i);
-        let (dv, cv) = (rest_stride.value(), cs.value());
-        if cv <= 0 || dv.checked_add(cv).is_none() {
-            return stride_error(rest_stride, cs, rest_shape, i);
-        }
-        let st = rest_stride.is_static() && cs.is_static();
-        let (next_shape, next_stride) = if dv < cv {
-            let (q, rem) = div_rem_pos(cv as u64, dv as u64);
-            // where neither divides the other, the rest of B must stay inside the mode
-            // (`stride_step_full`'s strong condition): its extent is ceil_div(cs, d)
-            let q = q as i64 + (rem != 0) as i64;
-            if rem != 0 && rest_shape.value() > q {
-                return stride_error(rest_stride, cs, rest_shape, i);
-            }
-            (Int::new(q, st), Int::new(1, st))
-        } else {
-            let (q, rem) = div_rem_pos(dv as u64, cv as u64);
-            if rem != 0 {
-                return stride_error(rest_stride, cs, rest_shape, i);
-            }
-            (Int::new(1, st), Int::new(q as i64, st))
-        };
-        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
-            rest_stride = next_stride;
-        } else {
-            let new_shape = next_shape.min(rest_shape);
-            let (q, rem) = div_rem_pos(rest_shape.value() as u64, new_shape.value() as u64);
-            if rem != 0 {
-                return match shape_step(rest_shape, new_shape, i) {
-                    Err(e) => Err(e),
-                    Ok(_) => Ok(false),
-                };
-            }
-            let next_rest = Int::new(q as i64, rest_shape.is_static() && new_shape.is_static());
-            carry.add(i, new_shape, rest_stride);
-            let Some(st) = mul(rest_stride, m.d(i)) else {
-                return Ok(false);
-            };
-            if !out.mode(new_shape, st) {
-                return Ok(false);
-            }
-            n += 1;
-            rest_shape = next_rest;
-            rest_stride = next_stride;
-        }
-        i += 1;
-    }
-    let keep_rest = n == 0 || !rest_shape.is_constant(1);
-    if keep_rest {
-        let Some(st) = mul(rest_stride, m.d(r - 1)) else {
-            return Ok(false);
-        };
-        if !out.mode(rest_shape, st) {
-            return Ok(false);
-        }
-    }
-    if n + keep_rest as usize == 1 {
-        // one mode: the leaf in place of the `(`
-        out.tok[mark] = IntTuple::TOKEN_LEAF;
-        out.tok[mark + 1] = 0;
-        out.ntok -= 1;
-        return Ok(true);
-    }
-    Ok(out.token(IntTuple::TOKEN_CLOSE))
+    walk_raw::<true>(out, m, s.value(), s.meta(), d.value(), d.meta(), carry)
 }
 
-/// Where the walk on the stack leaves a step of the walk: the step's error, which the
-/// general walk answers there too (it reaches the step in the same state: the same modes
-/// walked before, none refused), or `Ok(false)` where the step has an answer (the
-/// general walk takes it from there).
+/// [`walk_tracked`] for a `B` of this one mode `s:d` (which cannot carry into another):
+/// nothing recorded for the carry check.
+#[inline(never)]
+const fn walk_one(out: &mut Small, m: Modes<'_>, s: Int, d: Int) -> Result<bool, Error> {
+    let mut unused = SmallCarry::empty();
+    walk_raw::<false>(
+        out,
+        m,
+        s.value(),
+        s.meta(),
+        d.value(),
+        d.meta(),
+        &mut unused,
+    )
+}
+
+/// `composition_int_flat::<TRACK, false>`'s twin on the raw parts of `s` and `d` (plain
+/// integers: every metadata `S` or 0, as every metadata of `m`). Only the steps of the
+/// walk's one-division paths are taken here (`s` and `d` positive; at each mode of `A`
+/// the extent and the rest of the stride divide one another, their sum does not
+/// overflow, the rest of the shape divides by the new mode; no product or reach
+/// overflows): there the walk's steps answer what these answer (see `stride_step` and
+/// `shape_step`). A step refused by its full form answers that step's error (see
+/// [`stride_error`]); anything else answers `Ok(false)`, and the general walk answers.
+/// Without `TRACK` nothing is recorded in `carry`. The walk's integers are kept as a
+/// value and a static mask (`S` where static), so that every static bit of a step is an
+/// `&` of two masks.
+#[inline(always)]
+const fn walk_raw<const TRACK: bool>(
+    out: &mut Small,
+    m: Modes<'_>,
+    s: i64,
+    sm: u16,
+    d: i64,
+    dm: u16,
+    carry: &mut SmallCarry,
+) -> Result<bool, Error> {
+    // the shapes and the strides of `A`, as values and static masks
+    let (av, am, ad, adm) = m.parts();
+    let r = av.len();
+    if r > FEW || am.len() != r || ad.len() != r || adm.len() != r || s <= 0 || d <= 0 {
+        return Ok(false);
+    }
+    // room for the tuple's `(`, at most `r` modes and its `)`: the modes are written at
+    // `t0 + 1 + n` and `l0 + n`, and the counts set at the end
+    let (t0, l0) = (out.ntok, out.nleaf);
+    if t0 + r + 2 > TOKENS || l0 + r > LEAVES {
+        return Ok(false);
+    }
+    if TRACK {
+        carry.count(Int::from_raw(d, dm));
+    }
+    let mut n = 0;
+    // the rest of the shape and of the stride, as values and static masks: they stay
+    // positive (quotients of positive values)
+    let (mut rs, mut rsm) = (s, sm);
+    let (mut rd, mut rdm) = (d, dm);
+    let mut i = 0;
+    // the steps while the rest of the stride is not 1
+    while i + 1 < r && rd != 1 {
+        let (cv, cm) = (av[i], am[i]);
+        if cv <= 0 || rd.checked_add(cv).is_none() {
+            return stride_error(rd, rdm, cv, cm, rs, rsm, i);
+        }
+        // the static mask of the stride step's results
+        let st = rdm & cm;
+        let (ns, nd) = if rd < cv {
+            let (q, rem) = div_rem_pos(cv as u64, rd as u64);
+            let mut q = q as i64;
+            if rem != 0 {
+                // where neither divides the other, the rest of B must stay inside the
+                // mode (`stride_step_full`'s strong condition): its extent is
+                // ceil_div(cs, d)
+                q += 1;
+                if rs > q {
+                    return stride_error(rd, rdm, cv, cm, rs, rsm, i);
+                }
+            }
+            // `q >= 2`: the next shape is never `_1`
+            (q, 1)
+        } else {
+            let (q, rem) = div_rem_pos(rd as u64, cv as u64);
+            if rem != 0 {
+                return stride_error(rd, rdm, cv, cm, rs, rsm, i);
+            }
+            if st != 0 {
+                // the next shape is the static `_1`: only the stride moves on
+                rd = q as i64;
+                rdm = st;
+                i += 1;
+                continue;
+            }
+            (1, q as i64)
+        };
+        // unless the rest of the shape is the static `_1` (then only the stride moves
+        // on), the new mode min(next shape, rest of the shape)
+        if rs != 1 || rsm == 0 {
+            let (new, newm) = (if rs < ns { rs } else { ns }, st & rsm);
+            let q = if rs <= ns {
+                1
+            } else {
+                let (q, rem) = div_rem_pos(rs as u64, new as u64);
+                if rem != 0 {
+                    return shape_error(rs, rsm, new, newm, i);
+                }
+                q as i64
+            };
+            if TRACK {
+                carry.add(i, Int::from_raw(new, newm), Int::from_raw(rd, rdm));
+            }
+            let Some((e, em)) = mul_raw(rd, rdm, ad[i], adm[i]) else {
+                return Ok(false);
+            };
+            out.put(t0 + 1 + n, l0 + n, new, newm, e, em);
+            n += 1;
+            rs = q;
+            rsm &= newm;
+        }
+        rd = nd;
+        rdm = st;
+        i += 1;
+    }
+    // the steps at a rest of the stride of 1, which stays 1: the stride step's quotient
+    // is the mode's extent (`(cs, 1)`, or `(1, 1)` for an extent of 1), with no division,
+    // and the new modes' strides are the modes' own (`1 * d` never overflows)
+    while i + 1 < r {
+        let (cv, cm) = (av[i], am[i]);
+        if cv <= 0 || cv == i64::MAX {
+            return stride_error(rd, rdm, cv, cm, rs, rsm, i);
+        }
+        let st = rdm & cm;
+        if cv == 1 && st != 0 {
+            // the next shape is the static `_1`
+            rdm = st;
+            i += 1;
+            continue;
+        }
+        if rs != 1 || rsm == 0 {
+            let (new, newm) = (if rs < cv { rs } else { cv }, st & rsm);
+            let q = if rs <= cv {
+                1
+            } else {
+                let (q, rem) = div_rem_pos(rs as u64, new as u64);
+                if rem != 0 {
+                    return shape_error(rs, rsm, new, newm, i);
+                }
+                q as i64
+            };
+            if TRACK {
+                carry.add(i, Int::from_raw(new, newm), Int::from_raw(1, rdm));
+            }
+            // `mul_raw(1, rdm, d, dm)`
+            let (d, dm) = (ad[i], adm[i]);
+            let em = if d == 0 && dm != 0 { dm } else { rdm & dm };
+            out.put(t0 + 1 + n, l0 + n, new, newm, d, em);
+            n += 1;
+            rs = q;
+            rsm &= newm;
+        }
+        rdm = st;
+        i += 1;
+    }
+    let keep_rest = n == 0 || rs != 1 || rsm == 0;
+    if keep_rest {
+        let Some((e, em)) = mul_raw(rd, rdm, ad[r - 1], adm[r - 1]) else {
+            return Ok(false);
+        };
+        out.put(t0 + 1 + n, l0 + n, rs, rsm, e, em);
+        n += 1;
+    }
+    if n == 1 {
+        // one mode: the leaf in place of the `(`
+        out.tok[t0] = IntTuple::TOKEN_LEAF;
+        out.tok[(t0 + 1) % TOKENS] = 0;
+        out.ntok = t0 + 1;
+    } else {
+        out.tok[t0] = IntTuple::TOKEN_OPEN;
+        out.tok[(t0 + 1 + n) % TOKENS] = IntTuple::TOKEN_CLOSE;
+        out.ntok = t0 + 2 + n;
+    }
+    out.nleaf = l0 + n;
+    Ok(true)
+}
+
+/// Where the walk on the stack leaves a stride step (at the rest of the stride `d`, the
+/// mode's extent `cs`, the rest of the shape `rest`, as values and static masks): the
+/// step's error, which the general walk answers there too (it reaches the step in the
+/// same state: the same modes walked before, none refused), or `Ok(false)` where the step
+/// has an answer (the general walk takes it from there).
 #[cold]
 #[inline(never)]
-const fn stride_error(d: Int, cs: Int, rest: Int, mode: usize) -> Result<bool, Error> {
+const fn stride_error(
+    d: i64,
+    dm: u16,
+    cs: i64,
+    csm: u16,
+    rest: i64,
+    restm: u16,
+    mode: usize,
+) -> Result<bool, Error> {
+    let (d, cs, rest) = (
+        Int::from_raw(d, dm),
+        Int::from_raw(cs, csm),
+        Int::from_raw(rest, restm),
+    );
     match stride_step(d, cs, rest, mode) {
+        Err(e) => Err(e),
+        Ok(_) => Ok(false),
+    }
+}
+
+/// Where the walk on the stack leaves a shape step (the rest of the shape `rest` by the
+/// new mode `new`, as values and static masks): the step's error, or `Ok(false)` where
+/// the step has an answer (see [`stride_error`]).
+#[cold]
+#[inline(never)]
+const fn shape_error(
+    rest: i64,
+    restm: u16,
+    new: i64,
+    newm: u16,
+    mode: usize,
+) -> Result<bool, Error> {
+    match shape_step(Int::from_raw(rest, restm), Int::from_raw(new, newm), mode) {
         Err(e) => Err(e),
         Ok(_) => Ok(false),
     }
@@ -589,6 +857,75 @@ mod tests {
         // the errors answered on the stack (the others are left to the general path)
         assert!(errors > 500, "{errors} errors on the stack");
         assert!(general > 3000, "{general} left to the general path");
+    }
+
+    /// [`keeps`] answers `true` only where the scan keeps the modes as they are, and the
+    /// composition of a whole layout (`try_composition`: single-mode `B`s walked without the
+    /// carry check, single-mode `A`s scaled in place, rests of the stride of 1 walked
+    /// without a division) answers exactly what the general walk answers, errors included.
+    #[test]
+    fn walk_paths_are_the_general_walk() {
+        let mut g = Draw(47);
+        let (mut kept, mut scanned) = (0, 0);
+        let (mut compared, mut one_mode, mut errors, mut one_mode_errors) = (0, 0, 0, 0);
+        let (mut single_a, mut fast) = (0, 0);
+        for _ in 0..40000 {
+            let (da, db) = (1 + g.next(3) as u32, g.next(3) as u32);
+            let a = g.layout(da);
+            // a single mode of `B` half the time, now and then with a stride of 1
+            let b = if g.next(2) == 0 {
+                let mut b = g.layout(0);
+                if g.next(3) == 0 {
+                    b = Layout::try_parse(&format!("{}:{}1", b.shape_ref(), g.flag())).unwrap();
+                }
+                b
+            } else {
+                g.layout(db)
+            };
+            let src = Modes::of(&a);
+            if src.len() <= FEW && keeps(src) {
+                let mut few = Few::new();
+                assert!(scan_few(src, false, &mut few) == Scan::Same, "keeps {a}");
+                kept += 1;
+            } else {
+                scanned += 1;
+            }
+            let want = composition_general(&a, &b);
+            assert_eq!(a.try_composition(&b), want, "{a} o {b}");
+            let mut few = Few::new();
+            if let Some(m) = prepare(&a, &b, &mut few) {
+                let mut out = Small::new();
+                match compose_prepared(m, &b, &mut out) {
+                    Ok(true) => {
+                        assert_eq!(Ok(out.layout()), want, "{a} o {b}");
+                        fast += 1;
+                        single_a += usize::from(m.len() == 1);
+                        one_mode += usize::from(m.len() > 1 && b.shape_ref().is_leaf());
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        assert_eq!(Err(e), want, "{a} o {b}");
+                        errors += 1;
+                        one_mode_errors += usize::from(b.shape_ref().is_leaf());
+                    }
+                }
+            }
+            compared += 1;
+        }
+        std::println!(
+            "{kept} kept, {scanned} scanned; {fast} on the stack ({single_a} single-mode A, \
+             {one_mode} single-mode B), {errors} errors there ({one_mode_errors} single-mode B)"
+        );
+        assert_eq!(compared, 40000);
+        assert!(kept > 5000 && scanned > 5000, "{kept} {scanned}");
+        assert!(
+            fast > 8000 && single_a > 1000 && one_mode > 2000,
+            "{fast} {single_a} {one_mode}"
+        );
+        assert!(
+            errors >= 100 && one_mode_errors >= 50,
+            "{errors} {one_mode_errors}"
+        );
     }
 
     /// The composition on the stack answers exactly what the general walk answers (the
