@@ -517,7 +517,15 @@ impl Layout {
             if divide_small(self, t, Form::Logical, &mut small) {
                 return Ok(small.layout());
             }
-        } else if few_applies(self, t) {
+        }
+        self.logical_divide_few(t)
+    }
+
+    /// [`Layout::try_logical_divide`] where the direct path of single modes does not apply:
+    /// the direct path of coalesced modes ([`divide_few`]), else the general path.
+    #[inline(never)]
+    const fn logical_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
+        if few_applies(self, t) {
             let mut big = Big::new();
             if divide_few(self, t, Form::Logical, &mut big) {
                 return Ok(big.layout());
@@ -671,7 +679,15 @@ impl Layout {
             if divide_small(self, t, Form::Zipped, &mut small) {
                 return Ok(small.layout());
             }
-        } else if few_applies(self, t) {
+        }
+        self.zipped_divide_few(t)
+    }
+
+    /// [`Layout::try_zipped_divide`] where the direct path of single modes does not apply:
+    /// the direct path of coalesced modes ([`divide_few`]), else the general path.
+    #[inline(never)]
+    const fn zipped_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
+        if few_applies(self, t) {
             let mut big = Big::new();
             if divide_few(self, t, Form::Zipped, &mut big) {
                 return Ok(big.layout());
@@ -918,7 +934,15 @@ impl Layout {
             if divide_small(self, t, Form::Tiled, &mut small) {
                 return Ok(small.layout());
             }
-        } else if few_applies(self, t) {
+        }
+        self.tiled_divide_few(t)
+    }
+
+    /// [`Layout::try_tiled_divide`] where the direct path of single modes does not apply:
+    /// the direct path of coalesced modes ([`divide_few`]), else the general path.
+    #[inline(never)]
+    const fn tiled_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
+        if few_applies(self, t) {
             let mut big = Big::new();
             if divide_few(self, t, Form::Tiled, &mut big) {
                 return Ok(big.layout());

@@ -16,10 +16,9 @@
 
 use super::small::{Buf, Form, Piece, piece, plain, push_beyond, push_rest, push_tile};
 use crate::algebra::carry::Carry;
-use crate::algebra::composition::{shape_step, stride_step};
 use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few, scan_few_as};
 use crate::algebra::tiler::Tiler;
-use crate::int::Int;
+use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, Node};
 
@@ -81,18 +80,17 @@ const fn ceil_div(a: i64, b: i64) -> Option<i64> {
 /// leave the answer to the general path (a non-positive extent, an overflow, more than
 /// [`FEW`] modes, a complement that does not cover the shape).
 #[inline(always)]
-const fn complement(t: Int, u: Int, x: Modes<'_>) -> Option<Few> {
+const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
     let (tv, tm, uv, um) = (t.value(), t.meta(), u.value(), u.meta());
-    let mut res = Few::new();
     if !(um == S && uv == 1) {
         res.push_raw(uv, um, 1, S);
     }
     let Some((rs, rsm)) = mul_raw(uv, um, tv, tm) else {
-        return None;
+        return false;
     };
     let n = x.len();
     if n > FEW {
-        return None;
+        return false;
     }
     // the quotients of the shape by what the mode covers (`flat_rest_few`)
     let mut qv = [0i64; FEW];
@@ -104,15 +102,15 @@ const fn complement(t: Int, u: Int, x: Modes<'_>) -> Option<Few> {
         let s = x.s(i);
         let (xv, xm) = (s.value(), s.meta());
         if xv <= 0 {
-            return None;
+            return false;
         }
         target = match target.checked_mul(xv as i128) {
             Some(p) => p,
-            None => return None,
+            None => return false,
         };
         let m = xm & rm;
         let (Some(a), Some(b)) = (ceil_div(xv, rv), ceil_div(rv, xv)) else {
-            return None;
+            return false;
         };
         qv[i] = a;
         qm[i] = m;
@@ -126,7 +124,7 @@ const fn complement(t: Int, u: Int, x: Modes<'_>) -> Option<Few> {
         if m > 0 && qm[m - 1] == qm[i] {
             qv[m - 1] = match qv[m - 1].checked_mul(qv[i]) {
                 Some(p) => p,
-                None => return None,
+                None => return false,
             };
         } else {
             qv[m] = qv[i];
@@ -140,11 +138,11 @@ const fn complement(t: Int, u: Int, x: Modes<'_>) -> Option<Few> {
     while i < m {
         if !(qm[i] == S && qv[i] == 1) {
             if !res.push_raw(qv[i], qm[i], cv, cm) {
-                return None;
+                return false;
             }
             cv = match cv.checked_mul(qv[i]) {
                 Some(p) => p,
-                None => return None,
+                None => return false,
             };
             cm &= qm[i];
         }
@@ -169,16 +167,19 @@ const fn complement(t: Int, u: Int, x: Modes<'_>) -> Option<Few> {
         && let Some(p) = (size + 1).checked_mul(tv as i128)
         && p <= target
     {
-        return None;
+        return false;
     }
     if keeps_few(res.modes(), false) {
-        return Some(res);
+        return true;
     }
     let mut c = Few::new();
     match scan_few_as(res.modes(), false, 0, &mut c) {
-        Scan::General => None,
-        Scan::Same => Some(res),
-        Scan::Done => Some(c),
+        Scan::General => false,
+        Scan::Same => true,
+        Scan::Done => {
+            *res = c;
+            true
+        }
     }
 }
 
@@ -187,20 +188,20 @@ const fn complement(t: Int, u: Int, x: Modes<'_>) -> Option<Few> {
 enum Elem<'a> {
     /// `f` a single mode: the direct path of single modes.
     One(Piece),
-    /// Two modes or more: the complement `c` of `t:u` in the shape of `f`, and the carry
-    /// check of the walk of the pair over `f`.
+    /// Two modes or more: the tile `f ∘ t:u` and the rest `f ∘ c`, `c` the complement of
+    /// `t:u` in the shape of `f`.
     Many {
         f: Modes<'a>,
         t: Int,
         u: Int,
-        c: Few,
-        carry: Carry<FEW>,
+        c: Modes<'a>,
     },
 }
 
-/// The element `t:u` against the modes `f`; `None` where the general path answers.
+/// The element `t:u` against the modes `f`, its complement written in `c` (empty);
+/// `None` where the general path answers.
 #[inline(always)]
-const fn elem<'a>(f: Modes<'a>, t: Int, u: Int) -> Option<Elem<'a>> {
+const fn elem<'a>(f: Modes<'a>, t: Int, u: Int, c: &'a mut Few) -> Option<Elem<'a>> {
     if f.len() == 1 {
         return match piece(f.s(0), f.d(0), t, u) {
             Some(p) => Some(Elem::One(p)),
@@ -211,20 +212,19 @@ const fn elem<'a>(f: Modes<'a>, t: Int, u: Int) -> Option<Elem<'a>> {
     if !plain(tm) || !plain(um) || (tm == S && tv == 1) || uv <= 0 || tv <= 0 {
         return None;
     }
-    match complement(t, u, f) {
-        Some(c) => Some(Elem::Many {
-            f,
-            t,
-            u,
-            c,
-            carry: Carry::empty(),
-        }),
-        None => None,
+    if !complement(t, u, f, c) {
+        return None;
     }
+    Some(Elem::Many {
+        f,
+        t,
+        u,
+        c: c.modes(),
+    })
 }
 
 /// The element for mode `m` of `a` (ending at `mend`), coalesced into `few` where it is
-/// not a single mode.
+/// not a single mode, its complement written in `c`.
 #[inline(always)]
 const fn elem_at<'a>(
     a: &'a Layout,
@@ -233,14 +233,15 @@ const fn elem_at<'a>(
     t: Int,
     u: Int,
     few: &'a mut Few,
+    c: &'a mut Few,
 ) -> Option<Elem<'a>> {
     let s = a.shape_ref();
     let src = Modes::range(s, a.stride_ref(), m.l, mend.l);
     if s.is_leaf_node(m) {
-        return elem(src, t, u);
+        return elem(src, t, u, c);
     }
     match coalesced(src, few) {
-        Some(f) => elem(f, t, u),
+        Some(f) => elem(f, t, u, c),
         None => None,
     }
 }
@@ -248,34 +249,38 @@ const fn elem_at<'a>(
 impl Elem<'_> {
     /// Appends the tile `f ∘ t:u`.
     #[inline(always)]
-    const fn tile<const T: usize, const L: usize>(&mut self, out: &mut Buf<T, L>) -> bool {
+    const fn tile<const T: usize, const L: usize>(
+        &self,
+        out: &mut Buf<T, L>,
+        carry: &mut Carry<FEW>,
+    ) -> bool {
         match self {
             Elem::One(p) => push_tile(out, p),
-            Elem::Many { f, t, u, carry, .. } => walk(out, *f, *t, *u, carry, false),
+            Elem::Many { f, t, u, .. } => walk(out, *f, *t, *u, carry, false),
         }
     }
 
     /// Appends the rest `f ∘ complement` (without its parentheses when `bare`).
     #[inline(always)]
     const fn rest<const T: usize, const L: usize>(
-        &mut self,
+        &self,
         out: &mut Buf<T, L>,
+        carry: &mut Carry<FEW>,
         bare: bool,
     ) -> bool {
         match self {
             Elem::One(p) => push_rest(out, p, bare),
-            Elem::Many { f, c, carry, .. } => {
+            Elem::Many { f, c, .. } => {
                 let n = c.len();
-                let m = c.modes();
                 if n == 1 {
-                    return compose(out, *f, m.s(0), m.d(0), carry, bare);
+                    return compose(out, *f, c.s(0), c.d(0), carry, bare);
                 }
                 if !bare && !out.token(OPEN) {
                     return false;
                 }
                 let mut i = 0;
                 while i < n {
-                    if !compose(out, *f, m.s(i), m.d(i), carry, false) {
+                    if !compose(out, *f, c.s(i), c.d(i), carry, false) {
                         return false;
                     }
                     i += 1;
@@ -287,10 +292,10 @@ impl Elem<'_> {
 
     /// Whether the walks of the tile and the rest pass the carry check.
     #[inline(always)]
-    const fn passes(&self) -> bool {
+    const fn passes(&self, carry: &Carry<FEW>) -> bool {
         match self {
             Elem::One(_) => true,
-            Elem::Many { f, carry, .. } => carry.passes(*f) || carry.check_modes(*f).is_ok(),
+            Elem::Many { f, .. } => carry.passes(*f) || carry.check_modes(*f).is_ok(),
         }
     }
 }
@@ -313,10 +318,14 @@ const fn compose<const T: usize, const L: usize>(
 }
 
 /// `composition_int_flat::<true, BARE>`'s twin: the walk of `s:d` over the modes `f` (two
-/// or more) with the steps of `composition` (`stride_step`, `shape_step`), the new modes
-/// written as the next mode of `out` (a tuple of them, or the single one; with `bare`,
-/// without the tuple's parentheses), each recorded in `carry`. `false` at any error
-/// (the general walk reports it).
+/// or more), the new modes written as the next mode of `out` (a tuple of them, or the
+/// single one; with `bare`, without the tuple's parentheses), each recorded in `carry`.
+/// Only the steps of the walk's one-division paths are taken (`s` and `d` positive; at
+/// each mode of `f` a positive extent, which and the rest of the stride divide one
+/// another, or the rest of `s` stays inside the mode; their sum does not overflow; the
+/// rest of the shape divides by the new mode; no product overflows): there `stride_step`
+/// and `shape_step` answer what these answer, on the raw parts of plain integers.
+/// Anything else answers `false` (the general walk answers).
 const fn walk<const T: usize, const L: usize>(
     out: &mut Buf<T, L>,
     f: Modes<'_>,
@@ -326,44 +335,70 @@ const fn walk<const T: usize, const L: usize>(
     bare: bool,
 ) -> bool {
     let r = f.len();
+    let (mut rsv, mut rsm, mut rdv, mut rdm) = (s.value(), s.meta(), d.value(), d.meta());
+    if rsv <= 0 || rdv <= 0 {
+        return false;
+    }
     let mark = out.nt;
     if !bare && !out.token(OPEN) {
         return false;
     }
     carry.count(d);
     let mut n = 0;
-    let mut rest_shape = s;
-    let mut rest_stride = d;
     let mut i = 0;
     while i + 1 < r {
-        let Ok((next_shape, next_stride)) = stride_step(rest_stride, f.s(i), rest_shape, i) else {
+        let c = f.s(i);
+        let (cv, cm) = (c.value(), c.meta());
+        if cv <= 0 || rdv.checked_add(cv).is_none() {
             return false;
-        };
-        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
-            rest_stride = next_stride;
+        }
+        // `stride_step`: (ceil_div(cs, d), 1) or (1, d / cs), static where both are
+        let st = rdm & cm;
+        let (nsv, ndv) = if rdv < cv {
+            let (q, rem) = div_rem_pos(cv as u64, rdv as u64);
+            let q = q as i64 + (rem != 0) as i64;
+            // neither divides the other: the rest must stay inside the mode
+            if rem != 0 && rsv > q {
+                return false;
+            }
+            (q, 1)
         } else {
-            let new_shape = next_shape.min(rest_shape);
-            let Ok(next_rest) = shape_step(rest_shape, new_shape, i) else {
+            let (q, rem) = div_rem_pos(rdv as u64, cv as u64);
+            if rem != 0 {
+                return false;
+            }
+            (1, q as i64)
+        };
+        if (st == S && nsv == 1) || (rsm == S && rsv == 1) {
+            (rdv, rdm) = (ndv, st);
+        } else {
+            // the new mode `min(next, rest)`, and `shape_step`'s exact quotient
+            let nwv = if nsv < rsv { nsv } else { rsv };
+            let nwm = st & rsm;
+            let (q, rem) = div_rem_pos(rsv as u64, nwv as u64);
+            if rem != 0 {
+                return false;
+            }
+            carry.add(i, Int::from_raw(nwv, nwm), Int::from_raw(rdv, rdm));
+            let e = f.d(i);
+            let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
                 return false;
             };
-            carry.add(i, new_shape, rest_stride);
-            let Ok(st) = rest_stride.try_mul(f.d(i)) else {
-                return false;
-            };
-            if !out.leaf(new_shape.value(), new_shape.meta(), st.value(), st.meta()) {
+            if !out.leaf(nwv, nwm, pv, pm) {
                 return false;
             }
             n += 1;
-            rest_shape = next_rest;
-            rest_stride = next_stride;
+            (rsv, rsm) = (q as i64, rsm & nwm);
+            (rdv, rdm) = (ndv, st);
         }
         i += 1;
     }
-    if n == 0 || !rest_shape.is_constant(1) {
-        let Ok(st) = rest_stride.try_mul(f.d(r - 1)) else {
+    if n == 0 || !(rsm == S && rsv == 1) {
+        let e = f.d(r - 1);
+        let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
             return false;
         };
-        if !out.leaf(rest_shape.value(), rest_shape.meta(), st.value(), st.meta()) {
+        if !out.leaf(rsv, rsm, pv, pm) {
             return false;
         }
         n += 1;
@@ -395,14 +430,16 @@ pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big)
         let Some(f) = coalesced(Modes::of(a), &mut few) else {
             return false;
         };
-        let Some(mut e) = elem(f, ts.leaf(0), td.leaf(0)) else {
+        let mut c = Few::new();
+        let Some(e) = elem(f, ts.leaf(0), td.leaf(0), &mut c) else {
             return false;
         };
+        let mut carry = Carry::empty();
         return out.token(OPEN)
-            && e.tile(out)
-            && e.rest(out, matches!(form, Form::Tiled))
+            && e.tile(out, &mut carry)
+            && e.rest(out, &mut carry, matches!(form, Form::Tiled))
             && out.token(CLOSE)
-            && e.passes();
+            && e.passes(&carry);
     }
     let rt = g.leaf_count();
     let rl = s.rank();
@@ -417,15 +454,16 @@ pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big)
                 return false;
             }
             let mend = s.node_end(m);
-            let mut few = Few::new();
-            let Some(mut e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few) else {
+            let (mut few, mut c) = (Few::new(), Few::new());
+            let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
                 return false;
             };
+            let mut carry = Carry::empty();
             if !(out.token(OPEN)
-                && e.tile(out)
-                && e.rest(out, false)
+                && e.tile(out, &mut carry)
+                && e.rest(out, &mut carry, false)
                 && out.token(CLOSE)
-                && e.passes())
+                && e.passes(&carry))
             {
                 return false;
             }
@@ -445,11 +483,12 @@ pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big)
             return false;
         }
         let mend = s.node_end(m);
-        let mut few = Few::new();
-        let Some(mut e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few) else {
+        let (mut few, mut c) = (Few::new(), Few::new());
+        let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
             return false;
         };
-        if !(e.tile(out) && e.rest(&mut rests, false) && e.passes()) {
+        let mut carry = Carry::empty();
+        if !(e.tile(out, &mut carry) && e.rest(&mut rests, &mut carry, false) && e.passes(&carry)) {
             return false;
         }
         m = mend;

@@ -9,7 +9,7 @@
 //! [`Small`]) answers `false`, and the general path answers, errors included. A test
 //! compares both on random operands.
 
-use crate::int::Int;
+use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
@@ -199,7 +199,13 @@ pub(super) const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
     let Some(sum) = sum.checked_sub(1) else {
         return None;
     };
-    let (q, qm) = (sum / rs, cm & rsm);
+    // `rs` is positive: a shift for a power of two where `sum` is not negative
+    let q = if sum >= 0 {
+        div_rem_pos(sum as u64, rs as u64).0 as i64
+    } else {
+        sum / rs
+    };
+    let qm = cm & rsm;
     // the complement's modes `u:_1` and `q:rs` (static ones dropped; none: `_1:_0`),
     // which never merge (`u == u * t` needs a static `t` of 1); scaled by `d`
     let mut rest = [(Int::ONE, Int::ZERO); 2];
