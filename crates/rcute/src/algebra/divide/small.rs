@@ -211,13 +211,8 @@ pub(super) const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
     let mut rest = [(Int::ONE, Int::ZERO); 2];
     let mut n = 0;
     if !(um == S && uv == 1) {
-        rest[0] = (
-            Int::from_raw(uv, um),
-            match Int::ONE.try_mul(d) {
-                Ok(x) => x,
-                Err(_) => return None,
-            },
-        );
+        // `_1 * d` is `d` for a plain `d` (`_0` stays `_0`)
+        rest[0] = (Int::from_raw(uv, um), d);
         n = 1;
     }
     if !(qm == S && q == 1) {
