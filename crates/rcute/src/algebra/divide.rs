@@ -17,7 +17,9 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
+mod few;
 mod small;
+use few::{Big, divide_few, few_applies};
 use small::{Form, Small, divide_small, small_applies};
 
 /// The layout built by `b` as the result of a divide of `a` by `t`: where neither has
@@ -516,6 +518,19 @@ impl Layout {
                 return Ok(small.layout());
             }
         }
+        self.logical_divide_few(t)
+    }
+
+    /// [`Layout::try_logical_divide`] where the direct path of single modes does not apply:
+    /// the direct path of coalesced modes ([`divide_few`]), else the general path.
+    #[inline(never)]
+    const fn logical_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
+        if few_applies(self, t) {
+            let mut big = Big::new();
+            if divide_few(self, t, Form::Logical, &mut big) {
+                return Ok(big.layout());
+            }
+        }
         self.logical_divide_general(t)
     }
 
@@ -663,6 +678,19 @@ impl Layout {
             let mut small = Small::new();
             if divide_small(self, t, Form::Zipped, &mut small) {
                 return Ok(small.layout());
+            }
+        }
+        self.zipped_divide_few(t)
+    }
+
+    /// [`Layout::try_zipped_divide`] where the direct path of single modes does not apply:
+    /// the direct path of coalesced modes ([`divide_few`]), else the general path.
+    #[inline(never)]
+    const fn zipped_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
+        if few_applies(self, t) {
+            let mut big = Big::new();
+            if divide_few(self, t, Form::Zipped, &mut big) {
+                return Ok(big.layout());
             }
         }
         self.zipped_divide_general(t)
@@ -905,6 +933,19 @@ impl Layout {
             let mut small = Small::new();
             if divide_small(self, t, Form::Tiled, &mut small) {
                 return Ok(small.layout());
+            }
+        }
+        self.tiled_divide_few(t)
+    }
+
+    /// [`Layout::try_tiled_divide`] where the direct path of single modes does not apply:
+    /// the direct path of coalesced modes ([`divide_few`]), else the general path.
+    #[inline(never)]
+    const fn tiled_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
+        if few_applies(self, t) {
+            let mut big = Big::new();
+            if divide_few(self, t, Form::Tiled, &mut big) {
+                return Ok(big.layout());
             }
         }
         self.tiled_divide_general(t)

@@ -9,7 +9,7 @@
 //! [`Small`]) answers `false`, and the general path answers, errors included. A test
 //! compares both on random operands.
 
-use crate::int::Int;
+use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
@@ -40,34 +40,38 @@ pub(crate) enum Form {
     Tiled,
 }
 
-/// A layout of a few tokens and leaves, kept as plain arrays while it is built.
-pub(crate) struct Small {
-    nt: usize,
+/// A layout of at most `T` tokens and `L` leaves, kept as plain arrays while it is
+/// built (`T <= NODE_CAPACITY`, `L <= CAPACITY`).
+pub(crate) struct Buf<const T: usize, const L: usize> {
+    pub(super) nt: usize,
     nl: usize,
-    tok: [u8; TOK],
-    sv: [i64; LEAF],
-    sm: [u16; LEAF],
-    dv: [i64; LEAF],
-    dm: [u16; LEAF],
+    pub(super) tok: [u8; T],
+    sv: [i64; L],
+    sm: [u16; L],
+    dv: [i64; L],
+    dm: [u16; L],
 }
 
-impl Small {
+/// The buffer of the direct path of single modes: a few tokens and leaves.
+pub(crate) type Small = Buf<TOK, LEAF>;
+
+impl<const T: usize, const L: usize> Buf<T, L> {
     #[inline(always)]
-    pub(crate) const fn new() -> Small {
-        Small {
+    pub(crate) const fn new() -> Buf<T, L> {
+        Buf {
             nt: 0,
             nl: 0,
-            tok: [0; TOK],
-            sv: [0; LEAF],
-            sm: [0; LEAF],
-            dv: [0; LEAF],
-            dm: [0; LEAF],
+            tok: [0; T],
+            sv: [0; L],
+            sm: [0; L],
+            dv: [0; L],
+            dm: [0; L],
         }
     }
 
     #[inline(always)]
-    const fn token(&mut self, k: u8) -> bool {
-        if self.nt >= TOK {
+    pub(super) const fn token(&mut self, k: u8) -> bool {
+        if self.nt >= T {
             return false;
         }
         self.tok[self.nt] = k;
@@ -76,8 +80,8 @@ impl Small {
     }
 
     #[inline(always)]
-    const fn leaf(&mut self, sv: i64, sm: u16, dv: i64, dm: u16) -> bool {
-        if self.nl >= LEAF || !self.token(LEAF_TOKEN) {
+    pub(super) const fn leaf(&mut self, sv: i64, sm: u16, dv: i64, dm: u16) -> bool {
+        if self.nl >= L || !self.token(LEAF_TOKEN) {
             return false;
         }
         let k = self.nl;
@@ -91,7 +95,7 @@ impl Small {
 
     /// Appends the sub-layout of `l` at `n` (plain integers, no scaled basis).
     #[inline(always)]
-    const fn copy(&mut self, l: &Layout, n: Node) -> bool {
+    pub(super) const fn copy(&mut self, l: &Layout, n: Node) -> bool {
         let (s, d) = (l.shape_ref(), l.stride_ref());
         let end = s.node_end(n);
         let mut k = n;
@@ -113,6 +117,31 @@ impl Small {
         true
     }
 
+    /// Appends the tokens and leaves of `o`.
+    #[inline(always)]
+    pub(super) const fn append<const U: usize, const M: usize>(&mut self, o: &Buf<U, M>) -> bool {
+        if self.nt + o.nt > T || self.nl + o.nl > L {
+            return false;
+        }
+        let mut k = 0;
+        while k < o.nt && k < U {
+            self.tok[self.nt + k] = o.tok[k];
+            k += 1;
+        }
+        let mut k = 0;
+        while k < o.nl && k < M {
+            let j = self.nl + k;
+            self.sv[j] = o.sv[k];
+            self.sm[j] = o.sm[k];
+            self.dv[j] = o.dv[k];
+            self.dm[j] = o.dm[k];
+            k += 1;
+        }
+        self.nt += o.nt;
+        self.nl += o.nl;
+        true
+    }
+
     /// The layout built (its tokens balanced, every count within the capacities), built
     /// where the caller puts it.
     #[inline(never)]
@@ -127,7 +156,7 @@ impl Small {
 
 /// Whether `m` is the metadata of a plain integer (static or dynamic).
 #[inline(always)]
-const fn plain(m: u16) -> bool {
+pub(super) const fn plain(m: u16) -> bool {
     m & !S == 0
 }
 
@@ -136,14 +165,14 @@ const fn plain(m: u16) -> bool {
 /// path computes them (`push_sub_composed`, `complement_into`, `push_flat_composed`).
 /// `None` where the general path must answer.
 #[derive(Clone, Copy)]
-struct Piece {
+pub(super) struct Piece {
     tile: (Int, Int),
     n: usize,
     rest: [(Int, Int); 2],
 }
 
 #[inline(always)]
-const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
+pub(super) const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
     let (tv, tm, uv, um, cv, cm) = (
         t.value(),
         t.meta(),
@@ -170,19 +199,20 @@ const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
     let Some(sum) = sum.checked_sub(1) else {
         return None;
     };
-    let (q, qm) = (sum / rs, cm & rsm);
+    // `rs` is positive: a shift for a power of two where `sum` is not negative
+    let q = if sum >= 0 {
+        div_rem_pos(sum as u64, rs as u64).0 as i64
+    } else {
+        sum / rs
+    };
+    let qm = cm & rsm;
     // the complement's modes `u:_1` and `q:rs` (static ones dropped; none: `_1:_0`),
     // which never merge (`u == u * t` needs a static `t` of 1); scaled by `d`
     let mut rest = [(Int::ONE, Int::ZERO); 2];
     let mut n = 0;
     if !(um == S && uv == 1) {
-        rest[0] = (
-            Int::from_raw(uv, um),
-            match Int::ONE.try_mul(d) {
-                Ok(x) => x,
-                Err(_) => return None,
-            },
-        );
+        // `_1 * d` is `d` for a plain `d` (`_0` stays `_0`)
+        rest[0] = (Int::from_raw(uv, um), d);
         n = 1;
     }
     if !(qm == S && q == 1) {
@@ -208,7 +238,11 @@ const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
 /// Appends the rest of `p`: an integral mode, or a tuple of two (without its
 /// parentheses when `bare`).
 #[inline(always)]
-const fn push_rest(out: &mut Small, p: &Piece, bare: bool) -> bool {
+pub(super) const fn push_rest<const T: usize, const L: usize>(
+    out: &mut Buf<T, L>,
+    p: &Piece,
+    bare: bool,
+) -> bool {
     if p.n == 1 {
         let (a, b) = p.rest[0];
         return out.leaf(a.value(), a.meta(), b.value(), b.meta());
@@ -222,7 +256,10 @@ const fn push_rest(out: &mut Small, p: &Piece, bare: bool) -> bool {
 }
 
 #[inline(always)]
-const fn push_tile(out: &mut Small, p: &Piece) -> bool {
+pub(super) const fn push_tile<const T: usize, const L: usize>(
+    out: &mut Buf<T, L>,
+    p: &Piece,
+) -> bool {
     let (a, b) = p.tile;
     out.leaf(a.value(), a.meta(), b.value(), b.meta())
 }
@@ -372,7 +409,11 @@ pub(crate) const fn divide_small(a: &Layout, t: &Tiler, form: Form, out: &mut Sm
 /// Appends the modes of `a` from node `m` on (the modes beyond the tiler; none for a
 /// single-mode `a`).
 #[inline(always)]
-const fn push_beyond(out: &mut Small, a: &Layout, mut m: Node) -> bool {
+pub(super) const fn push_beyond<const T: usize, const L: usize>(
+    out: &mut Buf<T, L>,
+    a: &Layout,
+    mut m: Node,
+) -> bool {
     let s = a.shape_ref();
     if s.is_leaf() {
         return true;

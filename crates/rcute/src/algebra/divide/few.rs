@@ -1,0 +1,655 @@
+//! The direct path of the divides where a single-mode tiler element `t:u` (or the tiler
+//! itself, a single mode or an integer) meets a mode of the layout that is not a single
+//! mode: that mode is coalesced on the stack to at most [`FEW`] modes `f` (CuTe coalesces
+//! it before the complement), the complement of `t:u` in the shape of `f` is computed on
+//! plain integers, and the pair `(t:u, complement)` is composed with `f` by the walk of
+//! `composition`, mode by mode, into a few small arrays ([`Big`]); the result layout is
+//! built once, where it is returned. Where `f` is a single mode, the pieces of the direct
+//! path of single modes (`small`) answer.
+//!
+//! The same steps as the general path (`divide_parts`, `complement_few`, `flat_rest_few`,
+//! `compose_pair_into`, `compose_pair_split`, `compose_pair_unpacked`), on the operands
+//! where they are plain: anything else (scaled-basis strides, `_`, a non-positive extent,
+//! a last mode `_1` that coalescing for the walk extends, more than [`FEW`] modes, an
+//! overflow, any error, a result beyond [`Big`]) answers `false`, and the general path
+//! answers, errors included. A test compares both on random operands.
+
+use super::small::{Buf, Form, Piece, piece, plain, push_beyond, push_rest, push_tile};
+use crate::algebra::carry::Carry;
+use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few, scan_few_as};
+use crate::algebra::tiler::Tiler;
+use crate::int::{Int, div_rem_pos};
+use crate::layout::Layout;
+use crate::tuple::{IntTuple, Node};
+
+const OPEN: u8 = IntTuple::TOKEN_OPEN;
+const CLOSE: u8 = IntTuple::TOKEN_CLOSE;
+const LEAF: u8 = IntTuple::TOKEN_LEAF;
+
+/// The buffer of this path: up to 72 tokens and 24 leaves.
+pub(crate) type Big = Buf<72, 24>;
+
+/// Whether [`divide_few`] may apply, read from the operands' structure alone: no
+/// scaled-basis strides, a layout `a` of more than one mode, and either one tiler (a
+/// single-mode layout or an integer) or a flat tuple of single-mode layouts, integers
+/// (and `_`, which [`divide_few`] declines).
+#[inline(always)]
+pub(crate) const fn few_applies(a: &Layout, t: &Tiler) -> bool {
+    let tl = t.inner_layout();
+    let g = t.guide();
+    if a.shape_ref().is_leaf() || a.has_basis_strides() || tl.has_basis_strides() {
+        return false;
+    }
+    let ts = tl.shape_ref();
+    if let Some(k) = g.as_int() {
+        return !k.is_underscore() && ts.is_leaf();
+    }
+    let rt = g.leaf_count();
+    rt >= 1 && g.token_count() == rt + 2 && ts.token_count() == rt + 2
+}
+
+/// The modes `src` (two or more leaves) coalesced as the general path coalesces them
+/// (`coalesce_into(src, false, false)`): `src` itself or written in `few`; `None` where
+/// the scan of a few plain modes cannot answer, or where the last mode is a static `_1`
+/// (where the general path builds the pair and coalesces for the walk again).
+#[inline(always)]
+const fn coalesced<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
+    let r = src.len();
+    if r == 0 || r > FEW || src.s(r - 1).is_constant(1) {
+        return None;
+    }
+    match scan_few(src, false, few) {
+        Scan::General => None,
+        Scan::Same => Some(src),
+        Scan::Done => Some(few.modes()),
+    }
+}
+
+/// `ceil_div(a, b)` of positive values; `None` on overflow.
+#[inline(always)]
+const fn ceil_div(a: i64, b: i64) -> Option<i64> {
+    match a.checked_add(b - 1) {
+        Some(s) => Some(s / b),
+        None => None,
+    }
+}
+
+/// The complement of the single mode `t:u` (both positive, `t` not a static `_1`) in the
+/// shape of the modes `x` (two or more), coalesced: `complement_few`'s steps for one
+/// filtered mode and a flat shape (`flat_rest_few`, `covers_few`); `None` wherever those
+/// leave the answer to the general path (a non-positive extent, an overflow, more than
+/// [`FEW`] modes, a complement that does not cover the shape).
+#[inline(always)]
+const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
+    let (tv, tm, uv, um) = (t.value(), t.meta(), u.value(), u.meta());
+    if !(um == S && uv == 1) {
+        res.push_raw(uv, um, 1, S);
+    }
+    let Some((rs, rsm)) = mul_raw(uv, um, tv, tm) else {
+        return false;
+    };
+    let n = x.len();
+    if n > FEW {
+        return false;
+    }
+    // the quotients of the shape by what the mode covers (`flat_rest_few`)
+    let mut qv = [0i64; FEW];
+    let mut qm = [0u16; FEW];
+    let (mut rv, mut rm) = (rs, rsm);
+    let mut target: i128 = 1;
+    let mut i = 0;
+    while i < n {
+        let s = x.s(i);
+        let (xv, xm) = (s.value(), s.meta());
+        if xv <= 0 {
+            return false;
+        }
+        target = match target.checked_mul(xv as i128) {
+            Some(p) => p,
+            None => return false,
+        };
+        let m = xm & rm;
+        let (Some(a), Some(b)) = (ceil_div(xv, rv), ceil_div(rv, xv)) else {
+            return false;
+        };
+        qv[i] = a;
+        qm[i] = m;
+        (rv, rm) = (b, m);
+        i += 1;
+    }
+    // neighbours of the same static bit multiplied together
+    let mut m = 0;
+    let mut i = 0;
+    while i < n {
+        if m > 0 && qm[m - 1] == qm[i] {
+            qv[m - 1] = match qv[m - 1].checked_mul(qv[i]) {
+                Some(p) => p,
+                None => return false,
+            };
+        } else {
+            qv[m] = qv[i];
+            qm[m] = qm[i];
+            m += 1;
+        }
+        i += 1;
+    }
+    let (mut cv, mut cm) = (rs, rsm);
+    let mut i = 0;
+    while i < m {
+        if !(qm[i] == S && qv[i] == 1) {
+            if !res.push_raw(qv[i], qm[i], cv, cm) {
+                return false;
+            }
+            cv = match cv.checked_mul(qv[i]) {
+                Some(p) => p,
+                None => return false,
+            };
+            cm &= qm[i];
+        }
+        i += 1;
+    }
+    if res.len() == 0 {
+        res.push_raw(1, S, 0, S);
+    }
+    // `covers_check(size, target, t)`: the complement fails to cover where
+    // `size < target / t`, that is where `(size + 1) * t <= target` (positive values)
+    let mut size: i128 = 1;
+    let mut k = 0;
+    let mut big = false;
+    while k < res.len() {
+        match size.checked_mul(res.modes().s(k).value() as i128) {
+            Some(p) => size = p,
+            None => big = true,
+        }
+        k += 1;
+    }
+    if !big
+        && let Some(p) = (size + 1).checked_mul(tv as i128)
+        && p <= target
+    {
+        return false;
+    }
+    if keeps_few(res.modes(), false) {
+        return true;
+    }
+    let mut c = Few::new();
+    match scan_few_as(res.modes(), false, 0, &mut c) {
+        Scan::General => false,
+        Scan::Same => true,
+        Scan::Done => {
+            *res = c;
+            true
+        }
+    }
+}
+
+/// One element `t:u` of the tiler divided against a mode of the layout whose modes
+/// coalesce to `f`.
+enum Elem<'a> {
+    /// `f` a single mode: the direct path of single modes.
+    One(Piece),
+    /// Two modes or more: the tile `f ∘ t:u` and the rest `f ∘ c`, `c` the complement of
+    /// `t:u` in the shape of `f`.
+    Many {
+        f: Modes<'a>,
+        t: Int,
+        u: Int,
+        c: Modes<'a>,
+    },
+}
+
+/// The element `t:u` against the modes `f`, its complement written in `c` (empty);
+/// `None` where the general path answers.
+#[inline(always)]
+const fn elem<'a>(f: Modes<'a>, t: Int, u: Int, c: &'a mut Few) -> Option<Elem<'a>> {
+    if f.len() == 1 {
+        return match piece(f.s(0), f.d(0), t, u) {
+            Some(p) => Some(Elem::One(p)),
+            None => None,
+        };
+    }
+    let (tv, tm, uv, um) = (t.value(), t.meta(), u.value(), u.meta());
+    if !plain(tm) || !plain(um) || (tm == S && tv == 1) || uv <= 0 || tv <= 0 {
+        return None;
+    }
+    if !complement(t, u, f, c) {
+        return None;
+    }
+    Some(Elem::Many {
+        f,
+        t,
+        u,
+        c: c.modes(),
+    })
+}
+
+/// The element for mode `m` of `a` (ending at `mend`), coalesced into `few` where it is
+/// not a single mode, its complement written in `c`.
+#[inline(always)]
+const fn elem_at<'a>(
+    a: &'a Layout,
+    m: Node,
+    mend: Node,
+    t: Int,
+    u: Int,
+    few: &'a mut Few,
+    c: &'a mut Few,
+) -> Option<Elem<'a>> {
+    let s = a.shape_ref();
+    let src = Modes::range(s, a.stride_ref(), m.l, mend.l);
+    if s.is_leaf_node(m) {
+        return elem(src, t, u, c);
+    }
+    match coalesced(src, few) {
+        Some(f) => elem(f, t, u, c),
+        None => None,
+    }
+}
+
+impl Elem<'_> {
+    /// Appends the tile `f ∘ t:u`.
+    #[inline(always)]
+    const fn tile<const T: usize, const L: usize>(
+        &self,
+        out: &mut Buf<T, L>,
+        carry: &mut Carry<FEW>,
+    ) -> bool {
+        match self {
+            Elem::One(p) => push_tile(out, p),
+            Elem::Many { f, t, u, .. } => walk(out, *f, *t, *u, carry, false),
+        }
+    }
+
+    /// Appends the rest `f ∘ complement` (without its parentheses when `bare`).
+    #[inline(always)]
+    const fn rest<const T: usize, const L: usize>(
+        &self,
+        out: &mut Buf<T, L>,
+        carry: &mut Carry<FEW>,
+        bare: bool,
+    ) -> bool {
+        match self {
+            Elem::One(p) => push_rest(out, p, bare),
+            Elem::Many { f, c, .. } => {
+                let n = c.len();
+                if n == 1 {
+                    return compose(out, *f, c.s(0), c.d(0), carry, bare);
+                }
+                if !bare && !out.token(OPEN) {
+                    return false;
+                }
+                let mut i = 0;
+                while i < n {
+                    if !compose(out, *f, c.s(i), c.d(i), carry, false) {
+                        return false;
+                    }
+                    i += 1;
+                }
+                bare || out.token(CLOSE)
+            }
+        }
+    }
+
+    /// Whether the walks of the tile and the rest pass the carry check.
+    #[inline(always)]
+    const fn passes(&self, carry: &Carry<FEW>) -> bool {
+        match self {
+            Elem::One(_) => true,
+            Elem::Many { f, .. } => carry.passes(*f) || carry.check_modes(*f).is_ok(),
+        }
+    }
+}
+
+/// `f ∘ s:d` (`composition_int`) for the modes `f` (two or more) and a mode `s:d` of the
+/// pair: a `_0` stride kept as it is, else [`walk`].
+#[inline(always)]
+const fn compose<const T: usize, const L: usize>(
+    out: &mut Buf<T, L>,
+    f: Modes<'_>,
+    s: Int,
+    d: Int,
+    carry: &mut Carry<FEW>,
+    bare: bool,
+) -> bool {
+    if d.is_constant(0) {
+        return out.leaf(s.value(), s.meta(), d.value(), d.meta());
+    }
+    walk(out, f, s, d, carry, bare)
+}
+
+/// `composition_int_flat::<true, BARE>`'s twin: the walk of `s:d` over the modes `f` (two
+/// or more), the new modes written as the next mode of `out` (a tuple of them, or the
+/// single one; with `bare`, without the tuple's parentheses), each recorded in `carry`.
+/// Only the steps of the walk's one-division paths are taken (`s` and `d` positive; at
+/// each mode of `f` a positive extent, which and the rest of the stride divide one
+/// another, or the rest of `s` stays inside the mode; their sum does not overflow; the
+/// rest of the shape divides by the new mode; no product overflows): there `stride_step`
+/// and `shape_step` answer what these answer, on the raw parts of plain integers.
+/// Anything else answers `false` (the general walk answers).
+const fn walk<const T: usize, const L: usize>(
+    out: &mut Buf<T, L>,
+    f: Modes<'_>,
+    s: Int,
+    d: Int,
+    carry: &mut Carry<FEW>,
+    bare: bool,
+) -> bool {
+    let r = f.len();
+    let (mut rsv, mut rsm, mut rdv, mut rdm) = (s.value(), s.meta(), d.value(), d.meta());
+    if rsv <= 0 || rdv <= 0 {
+        return false;
+    }
+    let mark = out.nt;
+    if !bare && !out.token(OPEN) {
+        return false;
+    }
+    carry.count(d);
+    let mut n = 0;
+    let mut i = 0;
+    while i + 1 < r {
+        let c = f.s(i);
+        let (cv, cm) = (c.value(), c.meta());
+        if cv <= 0 || rdv.checked_add(cv).is_none() {
+            return false;
+        }
+        // `stride_step`: (ceil_div(cs, d), 1) or (1, d / cs), static where both are
+        let st = rdm & cm;
+        let (nsv, ndv) = if rdv < cv {
+            let (q, rem) = div_rem_pos(cv as u64, rdv as u64);
+            let q = q as i64 + (rem != 0) as i64;
+            // neither divides the other: the rest must stay inside the mode
+            if rem != 0 && rsv > q {
+                return false;
+            }
+            (q, 1)
+        } else {
+            let (q, rem) = div_rem_pos(rdv as u64, cv as u64);
+            if rem != 0 {
+                return false;
+            }
+            (1, q as i64)
+        };
+        if (st == S && nsv == 1) || (rsm == S && rsv == 1) {
+            (rdv, rdm) = (ndv, st);
+        } else {
+            // the new mode `min(next, rest)`, and `shape_step`'s exact quotient
+            let nwv = if nsv < rsv { nsv } else { rsv };
+            let nwm = st & rsm;
+            let (q, rem) = div_rem_pos(rsv as u64, nwv as u64);
+            if rem != 0 {
+                return false;
+            }
+            carry.add(i, Int::from_raw(nwv, nwm), Int::from_raw(rdv, rdm));
+            let e = f.d(i);
+            let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
+                return false;
+            };
+            if !out.leaf(nwv, nwm, pv, pm) {
+                return false;
+            }
+            n += 1;
+            (rsv, rsm) = (q as i64, rsm & nwm);
+            (rdv, rdm) = (ndv, st);
+        }
+        i += 1;
+    }
+    if n == 0 || !(rsm == S && rsv == 1) {
+        let e = f.d(r - 1);
+        let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
+            return false;
+        };
+        if !out.leaf(rsv, rsm, pv, pm) {
+            return false;
+        }
+        n += 1;
+    }
+    if bare {
+        return true;
+    }
+    if n == 1 {
+        // one mode: the leaf in place of the `(`
+        out.tok[mark] = LEAF;
+        out.tok[mark + 1] = 0;
+        out.nt -= 1;
+        return true;
+    }
+    out.token(CLOSE)
+}
+
+/// The divide `form` of `a` by `t` into `out` (empty), for operands where
+/// [`few_applies`]; `false` (with `out` in any state) where the general path answers.
+#[inline(always)]
+pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big) -> bool {
+    let tl = t.inner_layout();
+    let g = t.guide();
+    let s = a.shape_ref();
+    let (ts, td) = (tl.shape_ref(), tl.stride_ref());
+    if g.as_int().is_some() {
+        // one tiler over the whole layout, coalesced
+        let mut few = Few::new();
+        let Some(f) = coalesced(Modes::of(a), &mut few) else {
+            return false;
+        };
+        let mut c = Few::new();
+        let Some(e) = elem(f, ts.leaf(0), td.leaf(0), &mut c) else {
+            return false;
+        };
+        let mut carry = Carry::empty();
+        return out.token(OPEN)
+            && e.tile(out, &mut carry)
+            && e.rest(out, &mut carry, matches!(form, Form::Tiled))
+            && out.token(CLOSE)
+            && e.passes(&carry);
+    }
+    let rt = g.leaf_count();
+    let rl = s.rank();
+    if rt > rl || !out.token(OPEN) {
+        return false;
+    }
+    let mut m = s.first_child(Node::ROOT);
+    if matches!(form, Form::Logical) {
+        let mut i = 0;
+        while i < rt {
+            if g.leaf(i).is_underscore() {
+                return false;
+            }
+            let mend = s.node_end(m);
+            let (mut few, mut c) = (Few::new(), Few::new());
+            let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
+                return false;
+            };
+            let mut carry = Carry::empty();
+            if !(out.token(OPEN)
+                && e.tile(out, &mut carry)
+                && e.rest(out, &mut carry, false)
+                && out.token(CLOSE)
+                && e.passes(&carry))
+            {
+                return false;
+            }
+            m = mend;
+            i += 1;
+        }
+        return push_beyond(out, a, m) && out.token(CLOSE);
+    }
+    // the tiles into `out`, the rests into `rests`
+    if !out.token(OPEN) {
+        return false;
+    }
+    let mut rests = Big::new();
+    let mut i = 0;
+    while i < rt {
+        if g.leaf(i).is_underscore() {
+            return false;
+        }
+        let mend = s.node_end(m);
+        let (mut few, mut c) = (Few::new(), Few::new());
+        let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
+            return false;
+        };
+        let mut carry = Carry::empty();
+        if !(e.tile(out, &mut carry) && e.rest(&mut rests, &mut carry, false) && e.passes(&carry)) {
+            return false;
+        }
+        m = mend;
+        i += 1;
+    }
+    if !out.token(CLOSE) {
+        return false;
+    }
+    // the rests and the modes beyond as one mode, unpacked by `tiled_divide` unless the
+    // layout has one mode
+    let bare = matches!(form, Form::Tiled) && rl != 1;
+    (bare || out.token(OPEN))
+        && out.append(&rests)
+        && push_beyond(out, a, m)
+        && (bare || out.token(CLOSE))
+        && out.token(CLOSE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::testgen::Gen;
+    use crate::error::Error;
+    use std::format;
+    use std::string::{String, ToString};
+    use std::vec::Vec;
+
+    /// A random integer, static or dynamic, powers of two and not, with the edge values
+    /// of the path (`_1`, 0, negative, near overflow) now and then.
+    fn int(g: &mut Gen, stride: bool) -> String {
+        let v: i64 = if g.next(12) == 0 {
+            [0, -1, -3, 1 << 40, 1 << 62][g.next(5) as usize]
+        } else if stride {
+            [1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 35, 64][g.next(13) as usize]
+        } else {
+            [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 32][g.next(12) as usize]
+        };
+        let st = if g.next(2) == 0 { "_" } else { "" };
+        format!("{st}{v}")
+    }
+
+    /// A random shape and stride of depth up to `depth`, ranks 1 to 4: often modes that
+    /// continue one another (compact, what coalesces), else free values.
+    fn tree(g: &mut Gen, depth: u32, top: bool, acc: &mut i64) -> (String, String) {
+        if depth == 0 || (!top && g.next(3) == 0) {
+            let s = int(g, false);
+            let d = if g.next(3) != 0 {
+                let st = if g.next(4) == 0 { "" } else { "_" };
+                format!("{st}{acc}")
+            } else {
+                int(g, true)
+            };
+            let v: i64 = s.trim_start_matches('_').parse().unwrap();
+            if v > 0 {
+                *acc = acc.saturating_mul(v).min(1 << 40);
+            }
+            return (s, d);
+        }
+        let r = 1 + g.next(4);
+        let (mut s, mut d) = (Vec::new(), Vec::new());
+        for _ in 0..r {
+            let (a, b) = tree(g, depth - 1, false, acc);
+            s.push(a);
+            d.push(b);
+        }
+        (format!("({})", s.join(",")), format!("({})", d.join(",")))
+    }
+
+    fn layout(g: &mut Gen) -> Option<Layout> {
+        let depth = 1 + g.next(3) as u32;
+        let mut acc = 1 + g.next(3) as i64;
+        let (s, d) = tree(g, depth, true, &mut acc);
+        Layout::try_parse(&format!("{s}:{d}")).ok()
+    }
+
+    /// A random tiler: mostly an integer, a single mode `t:u`, or a flat tuple of them (now
+    /// and then `_` or a layout of two modes, which this path declines).
+    fn tiler(g: &mut Gen, rank: u64) -> Option<Tiler> {
+        let elem = |g: &mut Gen| -> String {
+            match g.next(12) {
+                0 => "_".to_string(),
+                1 => format!(
+                    "({},{}):({},{})",
+                    int(g, false),
+                    int(g, false),
+                    int(g, true),
+                    int(g, true)
+                ),
+                2..=5 => int(g, false),
+                _ => format!("{}:{}", int(g, false), int(g, true)),
+            }
+        };
+        let text = if g.next(3) == 0 {
+            elem(g)
+        } else {
+            let r = 1 + g.next(rank + 1);
+            let e: Vec<String> = (0..r).map(|_| elem(g)).collect();
+            format!("({})", e.join(","))
+        };
+        Tiler::try_parse(&text).ok()
+    }
+
+    /// The direct path of coalesced modes answers exactly what the general path answers
+    /// (values, static bits, hierarchy) for each of the three divides, on random layouts of
+    /// ranks 1 to 4 and depths 1 to 3, and declines wherever the general path answers an
+    /// error; what the public functions answer is the general path's answer.
+    #[test]
+    fn few_divides_are_the_general_path() {
+        let mut g = Gen(4242);
+        let (mut compared, mut direct, mut declined_err, mut declined_ok) = (0, 0, 0, 0);
+        let mut forms = [0usize; 3];
+        let mut many = 0;
+        while compared < 90_000 {
+            let Some(a) = layout(&mut g) else { continue };
+            let Some(t) = tiler(&mut g, a.rank() as u64) else {
+                continue;
+            };
+            for (k, form) in [Form::Logical, Form::Zipped, Form::Tiled]
+                .into_iter()
+                .enumerate()
+            {
+                let want: Result<Layout, Error> = match form {
+                    Form::Logical => a.logical_divide_general(&t),
+                    Form::Zipped => a.zipped_divide_general(&t),
+                    Form::Tiled => a.tiled_divide_general(&t),
+                };
+                let mut out = Big::new();
+                let applies = few_applies(&a, &t);
+                let took = applies && divide_few(&a, &t, form, &mut out);
+                if took {
+                    direct += 1;
+                    forms[k] += 1;
+                    let got = out.layout();
+                    assert_eq!(Ok(got), want, "{k}: divide({a}, {t})");
+                    assert_eq!(got.to_string(), want.unwrap().to_string());
+                    if got.shape_ref().leaf_count() > 8 {
+                        many += 1;
+                    }
+                } else if applies {
+                    if want.is_err() {
+                        declined_err += 1;
+                    } else {
+                        declined_ok += 1;
+                    }
+                }
+                let got = match form {
+                    Form::Logical => a.try_logical_divide(&t),
+                    Form::Zipped => a.try_zipped_divide(&t),
+                    Form::Tiled => a.try_tiled_divide(&t),
+                };
+                assert_eq!(got, want, "{k}: divide({a}, {t})");
+                compared += 1;
+            }
+        }
+        std::println!(
+            "{compared} compared: {direct} direct {forms:?} ({many} of more than 8 leaves), \
+             declined {declined_err} errors and {declined_ok} answers"
+        );
+        assert_eq!(compared, 90_000);
+        assert!(forms.iter().all(|&n| n > 3_000), "{forms:?} direct");
+        assert!(many > 1_000, "{many} large");
+        assert!(declined_err > 1_000, "{declined_err} errors");
+    }
+}
