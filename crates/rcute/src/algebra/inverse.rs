@@ -360,7 +360,8 @@ impl Layout {
     /// ```
     pub const fn try_right_inverse(&self) -> Result<Layout, Error> {
         // the direct path: a few plain leaves, from the leaves to the result's modes
-        if let Some(r) = flat::right_inverse(self.shape_ref(), self.stride_ref()) {
+        let mut r = Few::new();
+        if flat::right_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
             return Ok(r.layout());
         }
         // the leaves are stored in depth-first order: they are the flattened modes
@@ -441,7 +442,8 @@ impl Layout {
     /// [`Layout::try_left_inverse`], or with `as_cute` [`Layout::try_left_inverse_as_cute`].
     const fn left_inverse_with(&self, as_cute: bool) -> Result<Layout, Error> {
         // the direct path: a few plain leaves, from the leaves to the result's modes
-        if let Some(r) = flat::left_inverse(self.shape_ref(), self.stride_ref()) {
+        let mut r = Few::new();
+        if flat::left_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
             return Ok(r.layout());
         }
         // the leaves are stored in depth-first order: they are the flattened modes, read

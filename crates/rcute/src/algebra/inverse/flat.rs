@@ -10,140 +10,9 @@
 //! the left inverse), more than [`FEW`] modes. The caller then runs the general path,
 //! which decides the answer or the error.
 
-use crate::algebra::modes::{FEW, Few, S, mul_raw};
+use crate::algebra::coalesce::raw::{Back, coalesce, coalesced_leaves};
+use crate::algebra::modes::{FEW, Few, S, Scan, mul_raw};
 use crate::tuple::IntTuple;
-
-/// Up to [`FEW`] plain modes, written from the back: the modes are at `base..FEW` of
-/// each array, in order.
-pub(super) struct Back {
-    pub(super) base: usize,
-    pub(super) sv: [i64; FEW],
-    pub(super) sm: [u16; FEW],
-    pub(super) dv: [i64; FEW],
-    pub(super) dm: [u16; FEW],
-}
-
-impl Back {
-    #[inline(always)]
-    const fn new() -> Back {
-        Back {
-            base: FEW,
-            sv: [0; FEW],
-            sm: [0; FEW],
-            dv: [0; FEW],
-            dm: [0; FEW],
-        }
-    }
-
-    /// Writes `s:d` before the modes written so far; `false` when full.
-    #[inline(always)]
-    const fn push_front(&mut self, s: i64, sm: u16, d: i64, dm: u16) -> bool {
-        if self.base == 0 {
-            return false;
-        }
-        let w = self.base - 1;
-        self.sv[w] = s;
-        self.sm[w] = sm;
-        self.dv[w] = d;
-        self.dm[w] = dm;
-        self.base = w;
-        true
-    }
-
-    /// The modes, in order, as a [`Few`].
-    #[inline(always)]
-    const fn few(&self) -> Few {
-        let mut f = Few::new();
-        let mut i = self.base;
-        while i < FEW {
-            f.push_raw(self.sv[i], self.sm[i], self.dv[i], self.dm[i]);
-            i += 1;
-        }
-        f
-    }
-}
-
-/// CuTe's `coalesce` (without extend or zeros) of the plain modes `sv:dv` (every
-/// metadata `S` or 0), the modes written into `out` (empty): the steps of the general
-/// scan (`modes::scan_raw`) as they are; `false` where that scan errs (an overflow) or the
-/// result has more than [`FEW`] modes.
-#[inline(always)]
-pub(super) const fn coalesce(
-    sv: &[i64],
-    sm: &[u16],
-    dv: &[i64],
-    dm: &[u16],
-    out: &mut Back,
-) -> bool {
-    let r = sv.len();
-    if r == 0 || sm.len() != r || dv.len() != r || dm.len() != r {
-        return false;
-    }
-    // the front mode (the first one so far) is kept aside, as it may still merge with
-    // the mode before it
-    let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1], dv[r - 1], dm[r - 1]);
-    let mut i = r - 1;
-    while i > 0 {
-        i -= 1;
-        let (s, m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
-        if m == S && s == 1 {
-            continue; // static size-1 modes are dropped, whatever their stride
-        }
-        if out.base == FEW && fsm == S && fs == 1 {
-            (fs, fsm, fd, fdm) = (s, m, d, n); // replaces a front of shape _1
-            continue;
-        }
-        // a merge is proved statically: `s * d == fd`, all three static
-        let merge = fsm == S
-            && match mul_raw(s, m, d, n) {
-                Some((p, pm)) => pm == S && fdm == S && p == fd,
-                None => return false,
-            };
-        if merge {
-            let Some((p, pm)) = mul_raw(s, m, fs, fsm) else {
-                return false;
-            };
-            (fs, fsm) = (p, pm);
-        } else {
-            if !out.push_front(fs, fsm, fd, fdm) {
-                return false;
-            }
-            (fs, fsm) = (s, m);
-        }
-        (fd, fdm) = (d, n);
-    }
-    if out.base == FEW && fsm == S && fs == 1 {
-        (fd, fdm) = (0, S);
-    }
-    out.push_front(fs, fsm, fd, fdm)
-}
-
-/// The leaves of `shape` and `stride` coalesced, where they are at most [`FEW`] plain
-/// integers (with `static_strides`, every stride static).
-#[inline(always)]
-const fn coalesced_leaves(
-    shape: &IntTuple,
-    stride: &IntTuple,
-    static_strides: bool,
-    out: &mut Back,
-) -> bool {
-    let n = shape.leaf_count();
-    if n == 0 || n > FEW || stride.leaf_count() != n {
-        return false;
-    }
-    let (sv, sm) = shape.leaf_parts(0, n);
-    let (dv, dm) = stride.leaf_parts(0, n);
-    let mut bad = 0u16;
-    let mut i = 0;
-    while i < n {
-        bad |= (sm[i] | dm[i]) & !S;
-        if static_strides {
-            bad |= dm[i] ^ S;
-        }
-        i += 1;
-    }
-    bad == 0 && coalesce(sv, sm, dv, dm, out)
-}
 
 /// The exclusive prefix products of the shapes of `c` (values and static bits), by
 /// `Int::try_mul`'s rules; `false` where the product of all of them overflows (the
@@ -192,17 +61,17 @@ const fn sort_by_key(key: &mut [i64; FEW], idx: &mut [u8; FEW], n: usize) {
 
 /// `left_inverse` of a layout of at most [`FEW`] plain leaves with static strides, as its
 /// modes, where CuTe's construction is a left inverse by its strides alone (no negative
-/// stride, no dynamic extent of 1, no modes that may overlap) and no step errs; `None`
-/// elsewhere.
+/// stride, no dynamic extent of 1, no modes that may overlap) and no step errs, written
+/// into `out` (empty); `false` elsewhere.
 #[inline(always)]
-pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple) -> Option<Few> {
+pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut Few) -> bool {
     let mut c = Back::new();
-    if !coalesced_leaves(shape, stride, true, &mut c) {
-        return None;
+    if matches!(coalesced_leaves(shape, stride, true, &mut c), Scan::General) {
+        return false;
     }
     let (mut pv, mut pm) = ([0i64; FEW], [0u16; FEW]);
     if !prefixes(&c, &mut pv, &mut pm) {
-        return None;
+        return false;
     }
     let b = c.base;
     let k = FEW - b;
@@ -214,7 +83,7 @@ pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple) -> Option<
         if d < 0 || s == 1 {
             // a negative stride or a dynamic extent of 1 (a static one is dropped): the
             // answer must be checked offset by offset
-            return None;
+            return false;
         }
         key[i] = d;
         idx[i] = i as u8;
@@ -227,7 +96,7 @@ pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple) -> Option<
         let p = b + idx[j - 1] as usize;
         let reach = key[j - 1] as i128 * c.sv[p] as i128;
         if key[j - 1] != 0 && (key[j] as i128) < reach {
-            return None;
+            return false;
         }
         j += 1;
     }
@@ -242,10 +111,12 @@ pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple) -> Option<
     while j < k {
         let d = key[j];
         if d != 0 {
-            if d % size != 0 {
-                return None; // the divisibility error
+            // both positive
+            let (du, su) = (d as u64, size as u64);
+            if du % su != 0 {
+                return false; // the divisibility error
             }
-            lv[n] = d / size;
+            lv[n] = (du / su) as i64;
             size = d;
             let x = b + idx[j] as usize;
             n += 1;
@@ -261,23 +132,27 @@ pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple) -> Option<
     let mut r = Back::new();
     let (lv, lm) = (lv.split_at(n).0, lm.split_at(n).0);
     let (ldv, ldm) = (ldv.split_at(n).0, ldm.split_at(n).0);
-    if !coalesce(lv, lm, ldv, ldm, &mut r) {
-        return None;
+    if matches!(coalesce(lv, lm, ldv, ldm, &mut r), Scan::General) {
+        return false;
     }
-    Some(r.few())
+    r.write(out);
+    true
 }
 
 /// `right_inverse` of a layout of at most [`FEW`] plain leaves, as its modes, where no
-/// step errs; `None` elsewhere.
+/// step errs, written into `out` (empty); `false` elsewhere.
 #[inline(always)]
-pub(super) const fn right_inverse(shape: &IntTuple, stride: &IntTuple) -> Option<Few> {
+pub(super) const fn right_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut Few) -> bool {
     let mut c = Back::new();
-    if !coalesced_leaves(shape, stride, false, &mut c) {
-        return None;
+    if matches!(
+        coalesced_leaves(shape, stride, false, &mut c),
+        Scan::General
+    ) {
+        return false;
     }
     let (mut pv, mut pm) = ([0i64; FEW], [0u16; FEW]);
     if !prefixes(&c, &mut pv, &mut pm) {
-        return None;
+        return false;
     }
     let b = c.base;
     // the modes with static strides, sorted by stride
@@ -310,7 +185,7 @@ pub(super) const fn right_inverse(shape: &IntTuple, stride: &IntTuple) -> Option
             }
             (curr, currm) = match mul_raw(s, sm, d, S) {
                 Some(p) => p,
-                None => return None,
+                None => return false,
             };
         }
         j += 1;
@@ -322,10 +197,11 @@ pub(super) const fn right_inverse(shape: &IntTuple, stride: &IntTuple) -> Option
     let mut r = Back::new();
     let (lv, lm) = (lv.split_at(n).0, lm.split_at(n).0);
     let (ldv, ldm) = (ldv.split_at(n).0, ldm.split_at(n).0);
-    if !coalesce(lv, lm, ldv, ldm, &mut r) {
-        return None;
+    if matches!(coalesce(lv, lm, ldv, ldm, &mut r), Scan::General) {
+        return false;
     }
-    Some(r.few())
+    r.write(out);
+    true
 }
 
 #[cfg(test)]
@@ -419,16 +295,18 @@ mod tests {
         let (mut right, mut left, mut errors) = (0, 0, 0);
         for l in &layouts {
             let want = right_inverse_general(FlatModes::of(l));
-            if let Some(f) = right_inverse(l.shape_ref(), l.stride_ref()) {
+            let mut f = Few::new();
+            if right_inverse(l.shape_ref(), l.stride_ref(), &mut f) {
                 assert_eq!(Ok(f.layout()), want, "right_inverse({l})");
                 right += 1;
             }
             assert_eq!(l.try_right_inverse(), want, "right_inverse({l})");
             let src = FlatModes::leaves(l.shape_ref(), l.stride_ref());
-            let direct = left_inverse(l.shape_ref(), l.stride_ref());
+            let mut f = Few::new();
+            let direct = left_inverse(l.shape_ref(), l.stride_ref(), &mut f);
             for as_cute in [false, true] {
                 let want = l.left_inverse_general(src, as_cute);
-                if let Some(f) = direct {
+                if direct {
                     assert_eq!(Ok(f.layout()), want, "left_inverse({l}), {as_cute}");
                     left += 1;
                 }
