@@ -14,6 +14,8 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple};
 
+pub(crate) mod raw;
+
 /// The backward scan of CuTe's `bw_coalesce`, starting from the last flat mode
 /// (`coalesce`) or from `_2` when the last mode is a static `_1` (`coalesce_x`, which
 /// keeps the function outside the domain too).

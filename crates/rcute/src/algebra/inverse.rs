@@ -12,6 +12,8 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::CAPACITY;
 
+mod flat;
+
 /// Refuses scaled-basis strides, and a product of the shapes that overflows (so that the
 /// prefix products of [`prefix`] do not).
 #[inline(always)]
@@ -357,6 +359,11 @@ impl Layout {
     /// assert_eq!(layout!((4,2):(_1,4)).right_inverse().to_string(), "4:_1");
     /// ```
     pub const fn try_right_inverse(&self) -> Result<Layout, Error> {
+        // the direct path: a few plain leaves, from the leaves to the result's modes
+        let mut r = Few::new();
+        if flat::right_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
+            return Ok(r.layout());
+        }
         // the leaves are stored in depth-first order: they are the flattened modes
         let src = FlatModes::of(self);
         // the common case: a few plain modes, coalesced and inverted on the stack
@@ -434,6 +441,11 @@ impl Layout {
 
     /// [`Layout::try_left_inverse`], or with `as_cute` [`Layout::try_left_inverse_as_cute`].
     const fn left_inverse_with(&self, as_cute: bool) -> Result<Layout, Error> {
+        // the direct path: a few plain leaves, from the leaves to the result's modes
+        let mut r = Few::new();
+        if flat::left_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
+            return Ok(r.layout());
+        }
         // the leaves are stored in depth-first order: they are the flattened modes, read
         // in place where coalescing keeps them
         let src = FlatModes::leaves(self.shape_ref(), self.stride_ref());
@@ -897,7 +909,7 @@ mod tests {
     /// layouts of rank 1 to 9 over static and dynamic extents and strides, `_1`s, zeros,
     /// negatives and products that overflow (more than [`FEW`] modes go to the general
     /// path).
-    fn fast_path_layouts() -> std::vec::Vec<Layout> {
+    pub(super) fn fast_path_layouts() -> std::vec::Vec<Layout> {
         let shapes = [
             Int::constant(1),
             Int::constant(2),

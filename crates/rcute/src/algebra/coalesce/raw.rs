@@ -1,0 +1,307 @@
+//! CuTe's `coalesce` of a few plain modes, on raw values and static bits in small stack
+//! arrays: the scan of the direct paths of `coalesce` and of the inverses.
+
+use crate::algebra::modes::{FEW, Few, S, Scan, mul_raw};
+use crate::tuple::IntTuple;
+
+/// Up to [`FEW`] plain modes, written from the back: the modes are at `base..FEW` of
+/// each array, in order.
+pub(crate) struct Back {
+    pub(crate) base: usize,
+    pub(crate) sv: [i64; FEW],
+    pub(crate) sm: [u16; FEW],
+    pub(crate) dv: [i64; FEW],
+    pub(crate) dm: [u16; FEW],
+}
+
+impl Back {
+    #[inline(always)]
+    pub(crate) const fn new() -> Back {
+        Back {
+            base: FEW,
+            sv: [0; FEW],
+            sm: [0; FEW],
+            dv: [0; FEW],
+            dm: [0; FEW],
+        }
+    }
+
+    /// Writes `s:d` before the modes written so far; `false` when full.
+    #[inline(always)]
+    const fn push_front(&mut self, s: i64, sm: u16, d: i64, dm: u16) -> bool {
+        if self.base == 0 {
+            return false;
+        }
+        let w = self.base - 1;
+        self.sv[w] = s;
+        self.sm[w] = sm;
+        self.dv[w] = d;
+        self.dm[w] = dm;
+        self.base = w;
+        true
+    }
+
+    /// Writes the modes, in order, into `f` (empty).
+    #[inline(always)]
+    pub(crate) const fn write(&self, f: &mut Few) {
+        let mut i = self.base;
+        while i < FEW {
+            f.push_raw(self.sv[i], self.sm[i], self.dv[i], self.dm[i]);
+            i += 1;
+        }
+    }
+}
+
+/// CuTe's `coalesce` (without extend or zeros) of the plain modes `sv:dv` (every
+/// metadata `S` or 0), the modes written into `out` (empty): the steps of the general
+/// scan (`modes::scan_raw`) as they are; `false` where that scan errs (an overflow) or the
+/// result has more than [`FEW`] modes.
+#[inline(always)]
+pub(crate) const fn coalesce(
+    sv: &[i64],
+    sm: &[u16],
+    dv: &[i64],
+    dm: &[u16],
+    out: &mut Back,
+) -> Scan {
+    let r = sv.len();
+    if r == 0 || sm.len() != r || dv.len() != r || dm.len() != r {
+        return Scan::General;
+    }
+    // the front mode (the first one so far) is kept aside, as it may still merge with
+    // the mode before it
+    let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1], dv[r - 1], dm[r - 1]);
+    let mut i = r - 1;
+    while i > 0 {
+        i -= 1;
+        let (s, m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
+        if m == S && s == 1 {
+            continue; // static size-1 modes are dropped, whatever their stride
+        }
+        if out.base == FEW && fsm == S && fs == 1 {
+            (fs, fsm, fd, fdm) = (s, m, d, n); // replaces a front of shape _1
+            continue;
+        }
+        // a merge is proved statically: `s * d == fd`, all three static
+        let merge = fsm == S
+            && match mul_raw(s, m, d, n) {
+                Some((p, pm)) => pm == S && fdm == S && p == fd,
+                None => return Scan::General,
+            };
+        if merge {
+            let Some((p, pm)) = mul_raw(s, m, fs, fsm) else {
+                return Scan::General;
+            };
+            (fs, fsm) = (p, pm);
+        } else {
+            if !out.push_front(fs, fsm, fd, fdm) {
+                return Scan::General;
+            }
+            (fs, fsm) = (s, m);
+        }
+        (fd, fdm) = (d, n);
+    }
+    // a lone `_1` gets stride `_0`
+    let mut changed = false;
+    if out.base == FEW && fsm == S && fs == 1 {
+        changed = fdm != S || fd != 0;
+        (fd, fdm) = (0, S);
+    }
+    done(out, fs, fsm, fd, fdm, r, changed)
+}
+
+/// [`coalesce`] where every integer is static (every metadata `S`): the values alone,
+/// the same steps with every static test true (`modes::scan_static`).
+#[inline(always)]
+pub(crate) const fn coalesce_static(sv: &[i64], dv: &[i64], out: &mut Back) -> Scan {
+    let r = sv.len();
+    if r == 0 || dv.len() != r {
+        return Scan::General;
+    }
+    let (mut fs, mut fd) = (sv[r - 1], dv[r - 1]);
+    let mut i = r - 1;
+    while i > 0 {
+        i -= 1;
+        let (s, d) = (sv[i], dv[i]);
+        if s == 1 {
+            continue;
+        }
+        if out.base == FEW && fs == 1 {
+            (fs, fd) = (s, d);
+            continue;
+        }
+        // `s * d == fd` (`_0 * x` is `_0`)
+        let p = if s == 0 || d == 0 {
+            0
+        } else {
+            match s.checked_mul(d) {
+                Some(p) => p,
+                None => return Scan::General,
+            }
+        };
+        if p == fd {
+            fs = if s == 0 || fs == 0 {
+                0
+            } else {
+                match s.checked_mul(fs) {
+                    Some(p) => p,
+                    None => return Scan::General,
+                }
+            };
+        } else {
+            if !out.push_front(fs, S, fd, S) {
+                return Scan::General;
+            }
+            fs = s;
+        }
+        fd = d;
+    }
+    let mut changed = false;
+    if out.base == FEW && fs == 1 {
+        changed = fd != 0;
+        fd = 0;
+    }
+    done(out, fs, S, fd, S, r, changed)
+}
+
+/// Writes the front mode, the last step of the scans: [`Scan::Done`] where the modes
+/// changed (fewer than the `r` scanned: one dropped, merged or replaced; or `changed`, the
+/// stride of a lone `_1`), [`Scan::Same`] where they are the modes scanned,
+/// [`Scan::General`] where more than [`FEW`] modes result.
+#[inline(always)]
+const fn done(
+    out: &mut Back,
+    fs: i64,
+    fsm: u16,
+    fd: i64,
+    fdm: u16,
+    r: usize,
+    changed: bool,
+) -> Scan {
+    if !out.push_front(fs, fsm, fd, fdm) {
+        return Scan::General;
+    }
+    if changed || FEW - out.base < r {
+        Scan::Done
+    } else {
+        Scan::Same
+    }
+}
+
+/// The leaves of `shape` and `stride` coalesced, where they are at most [`FEW`] plain
+/// integers (with `static_strides`, every stride static): [`Scan::Same`] where the modes
+/// are the leaves, [`Scan::Done`] where they changed, [`Scan::General`] where the general
+/// scan must answer.
+#[inline(always)]
+pub(crate) const fn coalesced_leaves(
+    shape: &IntTuple,
+    stride: &IntTuple,
+    static_strides: bool,
+    out: &mut Back,
+) -> Scan {
+    let n = shape.leaf_count();
+    if n == 0 || n > FEW || stride.leaf_count() != n {
+        return Scan::General;
+    }
+    let (sv, sm) = shape.leaf_parts(0, n);
+    let (dv, dm) = stride.leaf_parts(0, n);
+    // `all`: every metadata `S`; `bad`: one neither `S` nor 0 (or, with
+    // `static_strides`, a stride's not `S`)
+    let (mut all, mut bad) = (S, 0u16);
+    let mut i = 0;
+    while i < n {
+        all &= sm[i] & dm[i];
+        bad |= (sm[i] | dm[i]) & !S;
+        if static_strides {
+            bad |= dm[i] ^ S;
+        }
+        i += 1;
+    }
+    if bad != 0 {
+        return Scan::General;
+    }
+    if all == S {
+        return coalesce_static(sv, dv, out);
+    }
+    coalesce(sv, sm, dv, dm, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::modes::{Modes, coalesced};
+    use crate::int::Int;
+    use crate::layout::Layout;
+
+    /// The scans on the stack are CuTe's coalesce (the general scan): values, static bits,
+    /// and whether the modes changed, on random nested layouts and on flat layouts of
+    /// rank 1 to 9 over static and dynamic `_1`s, zeros, negatives, chaining strides and
+    /// overflowing products; where they give up, the general scan errs or gives more than
+    /// [`FEW`] modes (or a leaf is not plain).
+    #[test]
+    fn raw_scans_are_coalesce() {
+        let vals = [0, 1, 2, 3, 4, 6, 8, 12, -2, i64::MAX];
+        let shapes = [1, 2, 3, 4, 6, 8, 12, i64::MAX];
+        let mut layouts = std::vec::Vec::new();
+        let mut g = crate::algebra::testgen::Gen(97);
+        for _ in 0..20_000 {
+            layouts.push(g.layout(2));
+        }
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        for k in 0..40_000 {
+            let r = 1 + k % 9;
+            let (mut s, mut d) = (std::vec::Vec::new(), std::vec::Vec::new());
+            for _ in 0..r {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let int = |v: i64, st: bool| {
+                    IntTuple::from_int(if st {
+                        Int::constant(v)
+                    } else {
+                        Int::dynamic(v)
+                    })
+                };
+                let all_static = k % 2 == 0;
+                s.push(int(
+                    shapes[(x % 8) as usize],
+                    all_static || x >> 20 & 1 == 0,
+                ));
+                d.push(int(
+                    vals[(x >> 8) as usize % 10],
+                    all_static || x >> 21 & 1 == 0,
+                ));
+            }
+            layouts.push(Layout::try_new(IntTuple::tuple(&s), IntTuple::tuple(&d)).unwrap());
+        }
+        let (mut same, mut done) = (0, 0);
+        for l in &layouts {
+            let want = coalesced(Modes::leaves(l.shape_ref(), l.stride_ref()), false, false);
+            for strides in [false, true] {
+                let mut c = Back::new();
+                match coalesced_leaves(l.shape_ref(), l.stride_ref(), strides, &mut c) {
+                    Scan::General => {}
+                    scan => {
+                        let mut f = Few::new();
+                        c.write(&mut f);
+                        assert_eq!(Ok(f.layout()), want, "coalesce({l})");
+                        let leaves = Modes::leaves(l.shape_ref(), l.stride_ref());
+                        let unchanged = (0..leaves.len()).all(|i| {
+                            i < f.len()
+                                && f.modes().s(i) == leaves.s(i)
+                                && f.modes().d(i) == leaves.d(i)
+                        }) && f.len() == leaves.len();
+                        assert_eq!(scan == Scan::Same, unchanged, "coalesce({l})");
+                        if scan == Scan::Same {
+                            same += 1;
+                        } else {
+                            done += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(layouts.len(), 60_000);
+        assert!(same > 30_000 && done > 10_000, "{same} same, {done} done");
+    }
+}
