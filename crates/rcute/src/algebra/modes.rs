@@ -615,6 +615,13 @@ impl<'a> Modes<'a> {
         self.sv.len()
     }
 
+    /// The raw parts of the modes: shape values, shape metadata, stride values, stride
+    /// metadata (for the fast paths that read them in one pass).
+    #[inline(always)]
+    pub(crate) const fn parts(&self) -> (&'a [i64], &'a [u16], &'a [i64], &'a [u16]) {
+        (self.sv, self.sm, self.dv, self.dm)
+    }
+
     /// The shape of mode `i`.
     #[inline]
     pub(crate) const fn s(&self, i: usize) -> Int {

@@ -17,7 +17,7 @@ use crate::algebra::tiler::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{CAPACITY, IntTuple, Major, Node};
+use crate::tuple::{CAPACITY, IntTuple, Major, NODE_CAPACITY, Node};
 
 /// CuTe's `zip(a, b)` of the two modes of `p` at nodes `a` and `b`: `((a, b))` when `a`
 /// is an integral mode, else `((a0, b0), (a1, b1), ...)`; the sub-layouts are copied
@@ -123,48 +123,77 @@ enum Arrange {
 }
 
 /// A layout being built by [`product_few`] (an empty stream at first): the shape token
-/// by token, the stride's leaves written beside it, and its nesting copied from the shape
-/// at the end ([`Plan::finish`]).
+/// by token, the stride's leaves written beside it, the counts kept here, and the
+/// stride's nesting copied from the shape at the end ([`Plan::finish`]).
 struct Plan<'a> {
     out: &'a mut Layout,
+    /// Tokens and leaves written so far.
+    nt: usize,
+    nl: usize,
 }
 
-impl Plan<'_> {
+impl<'a> Plan<'a> {
+    /// A plan writing into `out`, an empty stream.
+    #[inline(always)]
+    const fn new(out: &'a mut Layout) -> Plan<'a> {
+        Plan { out, nt: 0, nl: 0 }
+    }
+
     /// Appends the integral mode `s:d`; `false` when full.
     #[inline(always)]
     const fn put(&mut self, s: Int, d: Int) -> bool {
-        let n = self.out.shape.leaf_count();
-        if self.out.shape.push_leaf(s).is_err() || n >= CAPACITY {
+        let (t, n) = (self.nt, self.nl);
+        if t >= NODE_CAPACITY || n >= CAPACITY {
             return false;
         }
+        self.out.shape.tokens_mut()[t] = IntTuple::TOKEN_LEAF;
+        let (v, m) = self.out.shape.leaves_mut();
+        v[n] = s.value();
+        m[n] = s.meta();
         let (v, m) = self.out.stride.leaves_mut();
         v[n] = d.value();
         m[n] = d.meta();
+        self.nt = t + 1;
+        self.nl = n + 1;
+        true
+    }
+
+    /// Appends the token `tok` (`(` or `)`); `false` when full.
+    #[inline(always)]
+    const fn token(&mut self, tok: u8) -> bool {
+        let t = self.nt;
+        if t >= NODE_CAPACITY {
+            return false;
+        }
+        self.out.shape.tokens_mut()[t] = tok;
+        self.nt = t + 1;
         true
     }
 
     #[inline(always)]
     const fn open(&mut self) -> bool {
-        self.out.shape.push_open().is_ok()
+        self.token(IntTuple::TOKEN_OPEN)
     }
 
     #[inline(always)]
     const fn close(&mut self) -> bool {
-        self.out.shape.push_close().is_ok()
+        self.token(IntTuple::TOKEN_CLOSE)
     }
 
     /// The number of tokens so far.
     #[inline(always)]
     const fn tokens(&self) -> usize {
-        self.out.shape.token_count()
+        self.nt
     }
 
-    /// Gives the stride the shape's nesting.
+    /// Sets the counts, and gives the stride the shape's nesting.
     #[inline(always)]
     const fn finish(&mut self) {
         let out = &mut *self.out;
+        out.shape.set_token_count(self.nt);
+        out.shape.set_leaf_count(self.nl);
         out.stride.copy_tokens(&out.shape);
-        out.stride.set_leaf_count(out.shape.leaf_count());
+        out.stride.set_leaf_count(self.nl);
     }
 
     /// Appends the sub-layout of `l` at node `n`, token by token: the node after it, or
@@ -644,7 +673,7 @@ impl Layout {
     const fn logical_product_by(&self, b: &Layout) -> Result<Layout, Error> {
         let mut res = Ok(Layout::stream());
         if let Ok(out) = &mut res {
-            let mut plan = Plan { out };
+            let mut plan = Plan::new(out);
             if product_few(self, b, Arrange::Logical, &mut plan) {
                 plan.finish();
                 return res;
@@ -768,7 +797,7 @@ impl Layout {
         };
         let mut res = Ok(Layout::stream());
         if let Ok(out) = &mut res {
-            let mut plan = Plan { out };
+            let mut plan = Plan::new(out);
             if product_few(self, b, arrange, &mut plan) {
                 plan.finish();
                 return res;
@@ -1098,7 +1127,7 @@ mod tests {
                     Arrange::Raked => a.rank_product_slow(&b, true),
                 };
                 let mut l = Layout::stream();
-                let mut plan = Plan { out: &mut l };
+                let mut plan = Plan::new(&mut l);
                 if product_few(&a, &b, arrange, &mut plan) {
                     plan.finish();
                     assert_eq!(Ok(l), want, "{a} {b} {k}");
