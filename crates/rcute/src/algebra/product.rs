@@ -314,51 +314,88 @@ impl Repeat {
     /// Appends `c ∘ s:d` for an integral mode `s:d` of `B` (plain integers): the mode
     /// with its stride scaled where `c` is one mode, else CuTe's walk over the modes of
     /// `c` (`composition_int_flat`), the new modes written as one integral mode or a
-    /// tuple of them; `false` at any error or overflow (the general path answers).
+    /// tuple of them; `false` at any error or overflow (the general path answers). The
+    /// walk runs on the raw parts of the integers: each step's one-division form (that of
+    /// `stride_step` and `shape_step`, every operand plain and positive, the division
+    /// exact) inline, anything else by those functions.
     #[inline(always)]
     const fn put_mode(&mut self, out: &mut Plan<'_>, s: Int, d: Int) -> bool {
-        if d.is_constant(0) {
+        let (dv, dm) = (d.value(), d.meta());
+        if dm == S && dv == 0 {
             return out.put(s, d);
         }
-        let c = self.c.modes();
-        let r = c.len();
+        let (cs, csm, cd, cdm) = self.c.modes().parts();
+        let r = cs.len();
+        if r == 0 || r > FEW || csm.len() != r || cd.len() != r || cdm.len() != r {
+            return false;
+        }
         if r == 1 {
-            return match d.try_mul(c.d(0)) {
-                Ok(e) => out.put(s, e),
-                Err(_) => false,
+            return match mul_raw(dv, dm, cd[0], cdm[0]) {
+                Some((e, em)) => out.put(s, Int::from_raw(e, em)),
+                None => false,
             };
         }
         self.modes += 1;
-        if d.value() > 0 {
+        if dv > 0 {
             self.pos = true;
-        } else if d.value() < 0 {
+        } else if dv < 0 {
             self.neg = true;
         }
-        let mut ns = [Int::ZERO; FEW];
-        let mut nd = [Int::ZERO; FEW];
+        let mut nsv = [0i64; FEW];
+        let mut nsm = [0u16; FEW];
+        let mut ndv = [0i64; FEW];
+        let mut ndm = [0u16; FEW];
         let mut n = 0;
-        let (mut rest_shape, mut rest_stride) = (s, d);
+        // the rest of the mode, shape and stride
+        let (mut xs, mut xsm, mut xd, mut xdm) = (s.value(), s.meta(), dv, dm);
         let mut i = 0;
-        while i + 1 < r && i < FEW {
-            let Ok((next_shape, next_stride)) = stride_step(rest_stride, c.s(i), rest_shape, i)
-            else {
-                return false;
-            };
-            if next_shape.is_constant(1) || rest_shape.is_constant(1) {
-                rest_stride = next_stride;
+        while i + 1 < r {
+            let (cv, cm) = (cs[i], csm[i]);
+            // `stride_step(rest_stride, cs, rest_shape, i)`: the next shape and stride
+            let st = xdm & cm;
+            let (mut qs, mut qd) = (0i64, 0i64);
+            let mut quick = false;
+            if xd > 0 && cv > 0 && xd.checked_add(cv).is_some() {
+                if xd < cv {
+                    if cv % xd == 0 {
+                        (qs, qd, quick) = (cv / xd, 1, true);
+                    }
+                } else if xd % cv == 0 {
+                    (qs, qd, quick) = (1, xd / cv, true);
+                }
+            }
+            let (nxs, nxsm, nxd, nxdm) = if quick {
+                (qs, st, qd, st)
             } else {
-                let new_shape = next_shape.min(rest_shape);
-                let Ok(next_rest) = shape_step(rest_shape, new_shape, i) else {
-                    return false;
+                match stride_step(
+                    Int::from_raw(xd, xdm),
+                    Int::from_raw(cv, cm),
+                    Int::from_raw(xs, xsm),
+                    i,
+                ) {
+                    Ok((a, b)) => (a.value(), a.meta(), b.value(), b.meta()),
+                    Err(_) => return false,
+                }
+            };
+            if (nxsm == S && nxs == 1) || (xsm == S && xs == 1) {
+                (xd, xdm) = (nxd, nxdm);
+            } else {
+                // the new mode: min(next_shape, rest_shape), static when both are
+                let (wv, wm) = (if xs < nxs { xs } else { nxs }, nxsm & xsm);
+                // `shape_step(rest_shape, new_shape, i)`: the rest of the shape
+                let (rv, rm) = if wv > 0 && xs >= 0 && !(xsm == S && xs == 0) && xs % wv == 0 {
+                    (xs / wv, xsm & wm)
+                } else {
+                    match shape_step(Int::from_raw(xs, xsm), Int::from_raw(wv, wm), i) {
+                        Ok(q) => (q.value(), q.meta()),
+                        Err(_) => return false,
+                    }
                 };
                 // the reach `(new_shape - 1) * |rest_stride|` (`Carry::add`)
                 if i < self.low {
                     self.low = i;
                 }
-                let (Some(n1), Some(ra)) = (
-                    new_shape.value().checked_sub(1),
-                    rest_stride.value().checked_abs(),
-                ) else {
+                let (Some(n1), Some(ra)) = (wv.checked_sub(1), xd.checked_abs()) else {
                     return false;
                 };
                 let Some(reach) = n1.checked_mul(ra) else {
@@ -368,41 +405,40 @@ impl Repeat {
                     return false;
                 };
                 self.sums[i] = sum;
-                let Ok(e) = rest_stride.try_mul(c.d(i)) else {
+                let Some((e, em)) = mul_raw(xd, xdm, cd[i], cdm[i]) else {
                     return false;
                 };
                 if n >= FEW {
                     return false;
                 }
-                ns[n] = new_shape;
-                nd[n] = e;
+                (nsv[n], nsm[n], ndv[n], ndm[n]) = (wv, wm, e, em);
                 n += 1;
-                rest_shape = next_rest;
-                rest_stride = next_stride;
+                (xs, xsm) = (rv, rm);
+                (xd, xdm) = (nxd, nxdm);
             }
             i += 1;
         }
-        let keep_rest = !rest_shape.is_constant(1);
+        let keep_rest = !(xsm == S && xs == 1);
         if n == 1 && !keep_rest {
-            return out.put(ns[0], nd[0]);
+            return out.put(Int::from_raw(nsv[0], nsm[0]), Int::from_raw(ndv[0], ndm[0]));
         }
-        let Ok(last) = rest_stride.try_mul(c.d(r - 1)) else {
+        let Some((lv, lm)) = mul_raw(xd, xdm, cd[r - 1], cdm[r - 1]) else {
             return false;
         };
         if n == 0 {
-            return out.put(rest_shape, last);
+            return out.put(Int::from_raw(xs, xsm), Int::from_raw(lv, lm));
         }
         if !out.open() {
             return false;
         }
         let mut k = 0;
         while k < n {
-            if !out.put(ns[k], nd[k]) {
+            if !out.put(Int::from_raw(nsv[k], nsm[k]), Int::from_raw(ndv[k], ndm[k])) {
                 return false;
             }
             k += 1;
         }
-        if keep_rest && !out.put(rest_shape, last) {
+        if keep_rest && !out.put(Int::from_raw(xs, xsm), Int::from_raw(lv, lm)) {
             return false;
         }
         out.close()
