@@ -36,6 +36,8 @@ pub(crate) const fn complement_plain(
         dv: [0; FEW],
         dm: [0; FEW],
         n: 0,
+        down: true,
+        up: true,
     };
     let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1], dv[r - 1], dm[r - 1]);
     if (fsm | fdm) & !S != 0 || fs <= 0 || (fsm == S && fs == 1) || fd == 0 {
@@ -65,18 +67,21 @@ pub(crate) const fn complement_plain(
                 continue;
             }
         }
-        if !f.insert(fs, fsm, fd, fdm) {
+        if !f.push(fs, fsm, fd, fdm) {
             return false;
         }
         (fs, fsm, fd, fdm) = (s, m, d, n);
         statics &= n;
     }
-    if !f.insert(fs, fsm, fd, fdm) {
+    if !f.push(fs, fsm, fd, fdm) {
         return false;
     }
     let r = f.n;
     if r > FEW || (r > 1 && statics != S) {
         return false;
+    }
+    if !f.down && !f.up {
+        f.sort();
     }
     let c = match cotarget {
         Cotarget::Int(c) => c,
@@ -98,9 +103,12 @@ pub(crate) const fn complement_plain(
         pushed: false,
     };
     let mut inexact = false;
-    let mut i = r;
-    while i > 0 {
-        i -= 1;
+    // from the smallest stride: the last mode where the strides never grow, else the
+    // first
+    let (mut i, step) = if f.up { (0, 1) } else { (r - 1, usize::MAX) };
+    let mut left = r;
+    while left > 0 && i < FEW {
+        left -= 1;
         let (mv, mm) = (f.dv[i], f.dm[i]);
         if mv < 0 {
             return false; // a negative stride
@@ -118,6 +126,10 @@ pub(crate) const fn complement_plain(
             return false;
         }
         (res.rs, res.rsm) = (ns, nsm);
+        i = i.wrapping_add(step);
+    }
+    if left > 0 {
+        return false; // never
     }
     // the rest of the cotarget: ceil_div(c, rs), static when both are
     let Some(sum) = cv.checked_add(res.rs) else {
@@ -136,40 +148,64 @@ pub(crate) const fn complement_plain(
     !(cover && inexact && !covers_few(src, cotarget, out.modes()))
 }
 
-/// The filtered modes of [`complement_plain`], sorted by stride value from the largest
-/// down (read from the end, the smallest first), a mode after the equal strides already
-/// there (it comes before them in the layout, and CuTe takes the first of equal strides
-/// first). Layouts whose strides grow with the mode (the common ones) are inserted at the
-/// end, with no move.
+/// The filtered modes of [`complement_plain`] in the order they were finished (last
+/// first), and whether their strides never grow (`down`: the smallest stride last, the
+/// first of equal strides last) or always grow (`up`): the modes of the common layouts,
+/// read from one end or the other, with no sort.
 struct Filtered {
     sv: [i64; FEW],
     sm: [u16; FEW],
     dv: [i64; FEW],
     dm: [u16; FEW],
     n: usize,
+    down: bool,
+    up: bool,
 }
 
 impl Filtered {
-    /// Inserts the mode `s:d` (raw parts); `false` when full.
+    /// Appends the mode `s:d` (raw parts); `false` when full.
     #[inline(always)]
-    const fn insert(&mut self, s: i64, sm: u16, d: i64, dm: u16) -> bool {
-        let mut p = self.n;
-        if p >= FEW {
+    const fn push(&mut self, s: i64, sm: u16, d: i64, dm: u16) -> bool {
+        let k = self.n;
+        if k >= FEW {
             return false;
         }
-        while p > 0 && self.dv[p - 1] < d {
-            self.sv[p] = self.sv[p - 1];
-            self.sm[p] = self.sm[p - 1];
-            self.dv[p] = self.dv[p - 1];
-            self.dm[p] = self.dm[p - 1];
-            p -= 1;
+        if k > 0 {
+            let prev = self.dv[k - 1];
+            self.down &= d <= prev;
+            self.up &= d > prev;
         }
-        self.sv[p] = s;
-        self.sm[p] = sm;
-        self.dv[p] = d;
-        self.dm[p] = dm;
-        self.n += 1;
+        self.sv[k] = s;
+        self.sm[k] = sm;
+        self.dv[k] = d;
+        self.dm[k] = dm;
+        self.n = k + 1;
         true
+    }
+
+    /// Sorts the modes by stride value from the largest down, stably (the first of equal
+    /// strides stays last, as it came last), by insertion; then `down`.
+    #[inline(never)]
+    const fn sort(&mut self) {
+        let mut k = 1;
+        while k < self.n && k < FEW {
+            let (s, sm, d, dm) = (self.sv[k], self.sm[k], self.dv[k], self.dm[k]);
+            let mut p = k;
+            while p > 0 && self.dv[p - 1] < d {
+                self.sv[p] = self.sv[p - 1];
+                self.sm[p] = self.sm[p - 1];
+                self.dv[p] = self.dv[p - 1];
+                self.dm[p] = self.dm[p - 1];
+                p -= 1;
+            }
+            self.sv[p] = s;
+            self.sm[p] = sm;
+            self.dv[p] = d;
+            self.dm[p] = dm;
+            k += 1;
+        }
+        self.down = true;
+        self.up = false;
     }
 }
 
