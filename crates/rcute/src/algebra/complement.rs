@@ -40,6 +40,8 @@ pub(crate) const fn negative_stride(mode: usize, d: Int) -> Error {
     }
 }
 
+mod plain;
+
 // complement_modes keeps mode indices as u8
 const _: () = assert!(CAPACITY <= 256);
 
@@ -130,6 +132,24 @@ const fn complement_general(
 /// path then reports as it does.
 #[inline(always)]
 pub(crate) const fn complement_few(
+    src: Modes<'_>,
+    cotarget: Cotarget<'_>,
+    cover: bool,
+    out: &mut Few,
+) -> bool {
+    if plain::complement_plain(src, cotarget, cover, out) {
+        return true;
+    }
+    if out.len() > 0 {
+        *out = Few::new();
+    }
+    complement_few_scan(src, cotarget, cover, out)
+}
+
+/// [`complement_few`] without its one-pass form ([`plain::complement_plain`]): the
+/// filter and the coalesce by their scans.
+#[inline(always)]
+const fn complement_few_scan(
     src: Modes<'_>,
     cotarget: Cotarget<'_>,
     cover: bool,

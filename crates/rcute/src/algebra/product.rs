@@ -17,7 +17,7 @@ use crate::algebra::tiler::{Tiler, TilerKind};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::{CAPACITY, IntTuple, Major, Node};
+use crate::tuple::{CAPACITY, IntTuple, Major, NODE_CAPACITY, Node};
 
 /// CuTe's `zip(a, b)` of the two modes of `p` at nodes `a` and `b`: `((a, b))` when `a`
 /// is an integral mode, else `((a0, b0), (a1, b1), ...)`; the sub-layouts are copied
@@ -123,48 +123,77 @@ enum Arrange {
 }
 
 /// A layout being built by [`product_few`] (an empty stream at first): the shape token
-/// by token, the stride's leaves written beside it, and its nesting copied from the shape
-/// at the end ([`Plan::finish`]).
+/// by token, the stride's leaves written beside it, the counts kept here, and the
+/// stride's nesting copied from the shape at the end ([`Plan::finish`]).
 struct Plan<'a> {
     out: &'a mut Layout,
+    /// Tokens and leaves written so far.
+    nt: usize,
+    nl: usize,
 }
 
-impl Plan<'_> {
+impl<'a> Plan<'a> {
+    /// A plan writing into `out`, an empty stream.
+    #[inline(always)]
+    const fn new(out: &'a mut Layout) -> Plan<'a> {
+        Plan { out, nt: 0, nl: 0 }
+    }
+
     /// Appends the integral mode `s:d`; `false` when full.
     #[inline(always)]
     const fn put(&mut self, s: Int, d: Int) -> bool {
-        let n = self.out.shape.leaf_count();
-        if self.out.shape.push_leaf(s).is_err() || n >= CAPACITY {
+        let (t, n) = (self.nt, self.nl);
+        if t >= NODE_CAPACITY || n >= CAPACITY {
             return false;
         }
+        self.out.shape.tokens_mut()[t] = IntTuple::TOKEN_LEAF;
+        let (v, m) = self.out.shape.leaves_mut();
+        v[n] = s.value();
+        m[n] = s.meta();
         let (v, m) = self.out.stride.leaves_mut();
         v[n] = d.value();
         m[n] = d.meta();
+        self.nt = t + 1;
+        self.nl = n + 1;
+        true
+    }
+
+    /// Appends the token `tok` (`(` or `)`); `false` when full.
+    #[inline(always)]
+    const fn token(&mut self, tok: u8) -> bool {
+        let t = self.nt;
+        if t >= NODE_CAPACITY {
+            return false;
+        }
+        self.out.shape.tokens_mut()[t] = tok;
+        self.nt = t + 1;
         true
     }
 
     #[inline(always)]
     const fn open(&mut self) -> bool {
-        self.out.shape.push_open().is_ok()
+        self.token(IntTuple::TOKEN_OPEN)
     }
 
     #[inline(always)]
     const fn close(&mut self) -> bool {
-        self.out.shape.push_close().is_ok()
+        self.token(IntTuple::TOKEN_CLOSE)
     }
 
     /// The number of tokens so far.
     #[inline(always)]
     const fn tokens(&self) -> usize {
-        self.out.shape.token_count()
+        self.nt
     }
 
-    /// Gives the stride the shape's nesting.
+    /// Sets the counts, and gives the stride the shape's nesting.
     #[inline(always)]
     const fn finish(&mut self) {
         let out = &mut *self.out;
+        out.shape.set_token_count(self.nt);
+        out.shape.set_leaf_count(self.nl);
         out.stride.copy_tokens(&out.shape);
-        out.stride.set_leaf_count(out.shape.leaf_count());
+        out.stride.set_leaf_count(self.nl);
     }
 
     /// Appends the sub-layout of `l` at node `n`, token by token: the node after it, or
@@ -285,51 +314,88 @@ impl Repeat {
     /// Appends `c ∘ s:d` for an integral mode `s:d` of `B` (plain integers): the mode
     /// with its stride scaled where `c` is one mode, else CuTe's walk over the modes of
     /// `c` (`composition_int_flat`), the new modes written as one integral mode or a
-    /// tuple of them; `false` at any error or overflow (the general path answers).
+    /// tuple of them; `false` at any error or overflow (the general path answers). The
+    /// walk runs on the raw parts of the integers: each step's one-division form (that of
+    /// `stride_step` and `shape_step`, every operand plain and positive, the division
+    /// exact) inline, anything else by those functions.
     #[inline(always)]
     const fn put_mode(&mut self, out: &mut Plan<'_>, s: Int, d: Int) -> bool {
-        if d.is_constant(0) {
+        let (dv, dm) = (d.value(), d.meta());
+        if dm == S && dv == 0 {
             return out.put(s, d);
         }
-        let c = self.c.modes();
-        let r = c.len();
+        let (cs, csm, cd, cdm) = self.c.modes().parts();
+        let r = cs.len();
+        if r == 0 || r > FEW || csm.len() != r || cd.len() != r || cdm.len() != r {
+            return false;
+        }
         if r == 1 {
-            return match d.try_mul(c.d(0)) {
-                Ok(e) => out.put(s, e),
-                Err(_) => false,
+            return match mul_raw(dv, dm, cd[0], cdm[0]) {
+                Some((e, em)) => out.put(s, Int::from_raw(e, em)),
+                None => false,
             };
         }
         self.modes += 1;
-        if d.value() > 0 {
+        if dv > 0 {
             self.pos = true;
-        } else if d.value() < 0 {
+        } else if dv < 0 {
             self.neg = true;
         }
-        let mut ns = [Int::ZERO; FEW];
-        let mut nd = [Int::ZERO; FEW];
+        let mut nsv = [0i64; FEW];
+        let mut nsm = [0u16; FEW];
+        let mut ndv = [0i64; FEW];
+        let mut ndm = [0u16; FEW];
         let mut n = 0;
-        let (mut rest_shape, mut rest_stride) = (s, d);
+        // the rest of the mode, shape and stride
+        let (mut xs, mut xsm, mut xd, mut xdm) = (s.value(), s.meta(), dv, dm);
         let mut i = 0;
-        while i + 1 < r && i < FEW {
-            let Ok((next_shape, next_stride)) = stride_step(rest_stride, c.s(i), rest_shape, i)
-            else {
-                return false;
-            };
-            if next_shape.is_constant(1) || rest_shape.is_constant(1) {
-                rest_stride = next_stride;
+        while i + 1 < r {
+            let (cv, cm) = (cs[i], csm[i]);
+            // `stride_step(rest_stride, cs, rest_shape, i)`: the next shape and stride
+            let st = xdm & cm;
+            let (mut qs, mut qd) = (0i64, 0i64);
+            let mut quick = false;
+            if xd > 0 && cv > 0 && xd.checked_add(cv).is_some() {
+                if xd < cv {
+                    if cv % xd == 0 {
+                        (qs, qd, quick) = (cv / xd, 1, true);
+                    }
+                } else if xd % cv == 0 {
+                    (qs, qd, quick) = (1, xd / cv, true);
+                }
+            }
+            let (nxs, nxsm, nxd, nxdm) = if quick {
+                (qs, st, qd, st)
             } else {
-                let new_shape = next_shape.min(rest_shape);
-                let Ok(next_rest) = shape_step(rest_shape, new_shape, i) else {
-                    return false;
+                match stride_step(
+                    Int::from_raw(xd, xdm),
+                    Int::from_raw(cv, cm),
+                    Int::from_raw(xs, xsm),
+                    i,
+                ) {
+                    Ok((a, b)) => (a.value(), a.meta(), b.value(), b.meta()),
+                    Err(_) => return false,
+                }
+            };
+            if (nxsm == S && nxs == 1) || (xsm == S && xs == 1) {
+                (xd, xdm) = (nxd, nxdm);
+            } else {
+                // the new mode: min(next_shape, rest_shape), static when both are
+                let (wv, wm) = (if xs < nxs { xs } else { nxs }, nxsm & xsm);
+                // `shape_step(rest_shape, new_shape, i)`: the rest of the shape
+                let (rv, rm) = if wv > 0 && xs >= 0 && !(xsm == S && xs == 0) && xs % wv == 0 {
+                    (xs / wv, xsm & wm)
+                } else {
+                    match shape_step(Int::from_raw(xs, xsm), Int::from_raw(wv, wm), i) {
+                        Ok(q) => (q.value(), q.meta()),
+                        Err(_) => return false,
+                    }
                 };
                 // the reach `(new_shape - 1) * |rest_stride|` (`Carry::add`)
                 if i < self.low {
                     self.low = i;
                 }
-                let (Some(n1), Some(ra)) = (
-                    new_shape.value().checked_sub(1),
-                    rest_stride.value().checked_abs(),
-                ) else {
+                let (Some(n1), Some(ra)) = (wv.checked_sub(1), xd.checked_abs()) else {
                     return false;
                 };
                 let Some(reach) = n1.checked_mul(ra) else {
@@ -339,41 +405,40 @@ impl Repeat {
                     return false;
                 };
                 self.sums[i] = sum;
-                let Ok(e) = rest_stride.try_mul(c.d(i)) else {
+                let Some((e, em)) = mul_raw(xd, xdm, cd[i], cdm[i]) else {
                     return false;
                 };
                 if n >= FEW {
                     return false;
                 }
-                ns[n] = new_shape;
-                nd[n] = e;
+                (nsv[n], nsm[n], ndv[n], ndm[n]) = (wv, wm, e, em);
                 n += 1;
-                rest_shape = next_rest;
-                rest_stride = next_stride;
+                (xs, xsm) = (rv, rm);
+                (xd, xdm) = (nxd, nxdm);
             }
             i += 1;
         }
-        let keep_rest = !rest_shape.is_constant(1);
+        let keep_rest = !(xsm == S && xs == 1);
         if n == 1 && !keep_rest {
-            return out.put(ns[0], nd[0]);
+            return out.put(Int::from_raw(nsv[0], nsm[0]), Int::from_raw(ndv[0], ndm[0]));
         }
-        let Ok(last) = rest_stride.try_mul(c.d(r - 1)) else {
+        let Some((lv, lm)) = mul_raw(xd, xdm, cd[r - 1], cdm[r - 1]) else {
             return false;
         };
         if n == 0 {
-            return out.put(rest_shape, last);
+            return out.put(Int::from_raw(xs, xsm), Int::from_raw(lv, lm));
         }
         if !out.open() {
             return false;
         }
         let mut k = 0;
         while k < n {
-            if !out.put(ns[k], nd[k]) {
+            if !out.put(Int::from_raw(nsv[k], nsm[k]), Int::from_raw(ndv[k], ndm[k])) {
                 return false;
             }
             k += 1;
         }
-        if keep_rest && !out.put(rest_shape, last) {
+        if keep_rest && !out.put(Int::from_raw(xs, xsm), Int::from_raw(lv, lm)) {
             return false;
         }
         out.close()
@@ -644,7 +709,7 @@ impl Layout {
     const fn logical_product_by(&self, b: &Layout) -> Result<Layout, Error> {
         let mut res = Ok(Layout::stream());
         if let Ok(out) = &mut res {
-            let mut plan = Plan { out };
+            let mut plan = Plan::new(out);
             if product_few(self, b, Arrange::Logical, &mut plan) {
                 plan.finish();
                 return res;
@@ -768,7 +833,7 @@ impl Layout {
         };
         let mut res = Ok(Layout::stream());
         if let Ok(out) = &mut res {
-            let mut plan = Plan { out };
+            let mut plan = Plan::new(out);
             if product_few(self, b, arrange, &mut plan) {
                 plan.finish();
                 return res;
@@ -1098,7 +1163,7 @@ mod tests {
                     Arrange::Raked => a.rank_product_slow(&b, true),
                 };
                 let mut l = Layout::stream();
-                let mut plan = Plan { out: &mut l };
+                let mut plan = Plan::new(&mut l);
                 if product_few(&a, &b, arrange, &mut plan) {
                     plan.finish();
                     assert_eq!(Ok(l), want, "{a} {b} {k}");

@@ -628,6 +628,21 @@ impl IntTuple {
         (&mut self.val, &mut self.meta)
     }
 
+    /// The token array, to be written directly (crate-internal: for a stream being built,
+    /// whose token count is then set with [`IntTuple::set_token_count`]; the tokens are
+    /// [`IntTuple::TOKEN_OPEN`], [`IntTuple::TOKEN_CLOSE`] and [`IntTuple::TOKEN_LEAF`]).
+    #[inline(always)]
+    pub(crate) const fn tokens_mut(&mut self) -> &mut [u8; NODE_CAPACITY] {
+        &mut self.tok
+    }
+
+    /// Sets the token count of a stream whose tokens were written through
+    /// [`IntTuple::tokens_mut`] (crate-internal).
+    #[inline(always)]
+    pub(crate) const fn set_token_count(&mut self, n: usize) {
+        self.ntok = n as u8;
+    }
+
     /// Sets the leaf count of a stream whose leaves were written through
     /// [`IntTuple::leaves_mut`] (crate-internal; [`IntTuple::make_flat`] then gives it
     /// its nesting).
