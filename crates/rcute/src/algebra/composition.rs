@@ -518,6 +518,17 @@ const fn composition_small_or_general(a: &Layout, b: &Layout) -> Result<Layout, 
     composition_general(a, b)
 }
 
+/// CuTe's `composition(A, n)` for an integer `n`, on the stack where the operands are a
+/// few plain modes (see `small`).
+#[inline(never)]
+const fn composition_integer(a: &Layout, n: Int) -> Result<Layout, Error> {
+    let mut out = small::Small::new();
+    if tri!(small::compose_integer(a, n, &mut out)) {
+        return Ok(out.layout());
+    }
+    composition_integer_with(a, n, false)
+}
+
 /// [`Layout::try_composition_tiler`] by a tuple tiler, on the stack where the operands are a
 /// few plain modes (see `small`).
 #[inline(never)]
@@ -959,7 +970,7 @@ impl Layout {
         match t.kind() {
             TilerKind::Layout(l) => self.try_composition(l),
             TilerKind::Underscore => Ok(*self),
-            TilerKind::Integer(n) => composition_integer_with(self, n, false),
+            TilerKind::Integer(n) => composition_integer(self, n),
             TilerKind::Tuple => composition_tuple(self, t),
         }
     }

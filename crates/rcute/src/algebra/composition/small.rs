@@ -85,6 +85,19 @@ impl Small {
         true
     }
 
+    /// Appends the integral mode `s:d` given as raw parts; `false` when full.
+    #[inline(always)]
+    const fn mode_raw(&mut self, s: i64, sm: u16, d: i64, dm: u16) -> bool {
+        let (t, l) = (self.ntok, self.nleaf);
+        if t >= TOKENS || l >= LEAVES {
+            return false;
+        }
+        self.put(t, l, s, sm, d, dm);
+        self.ntok = t + 1;
+        self.nleaf = l + 1;
+        true
+    }
+
     /// Writes the integral mode `s:d` (raw parts) as token `t` and leaf `l`, which the
     /// caller knows to be in range (taken modulo the capacities: no check), leaving the
     /// counts to the caller.
@@ -219,17 +232,57 @@ pub(super) const fn compose_prepared(
     if m.len() == 1 {
         return Ok(scale_root(m.d(0), b, out));
     }
+    let (bs, bd) = (b.shape_ref(), b.stride_ref());
+    if bs.is_leaf() {
+        // a single mode of `B`: nothing to carry into, no carry check
+        let (s, d) = (bs.leaf(0), bd.leaf(0));
+        if d.is_constant(0) {
+            return Ok(out.mode(s, d));
+        }
+        return walk_one(out, m, s, d);
+    }
     let mut next = Node::ROOT;
-    compose_modes(m, b.shape_ref(), b.stride_ref(), Node::ROOT, out, &mut next)
+    compose_modes(m, bs, bd, Node::ROOT, out, &mut next)
+}
+
+/// `A ∘ n` for an integer `n` (CuTe's `composition(A, n)`: `A` coalesced, composed with
+/// `n:_1`) into `out` (empty), as `composition_integer_with` answers it: `Ok(false)`
+/// where `A` or `n` is not of [`compose`]'s form.
+#[inline(always)]
+pub(super) const fn compose_integer(a: &Layout, n: Int, out: &mut Small) -> Result<bool, Error> {
+    if n.meta() & !S != 0 {
+        return Ok(false);
+    }
+    let mut few = Few::new();
+    let Some(m) = lhs(Modes::of(a), &mut few) else {
+        return Ok(false);
+    };
+    if m.len() == 1 {
+        // `n:(_1 * d)`
+        return Ok(match mul(Int::ONE, m.d(0)) {
+            Some(d) => out.mode(n, d),
+            None => false,
+        });
+    }
+    walk_one(out, m, n, Int::ONE)
 }
 
 /// [`scale_node`] for the whole of `B` into `out` (empty, or with room checked here): `B`
 /// with every stride but a `_0` multiplied by `d` (what `compose_leaf` answers), written
 /// token by token with one check of the room; `false` where a product overflows or `out`
 /// has no room (the general path answers).
-#[inline(never)]
+#[inline(always)]
 const fn scale_root(d: Int, b: &Layout, out: &mut Small) -> bool {
     let (bs, bd) = (b.shape_ref(), b.stride_ref());
+    let (dv, dm) = (d.value(), d.meta());
+    if bs.is_leaf() {
+        // a single mode of `B`
+        let (s, e) = (bs.leaf(0), bd.leaf(0));
+        let Some((e, m)) = mul_raw(e.value(), e.meta(), dv, dm) else {
+            return false;
+        };
+        return out.mode_raw(s.value(), s.meta(), e, m);
+    }
     let (nt, nl) = (bs.token_count(), bs.leaf_count());
     let (t0, l0) = (out.ntok, out.nleaf);
     if t0 + nt > TOKENS || l0 + nl > LEAVES {
@@ -237,7 +290,6 @@ const fn scale_root(d: Int, b: &Layout, out: &mut Small) -> bool {
     }
     let (sv, sm) = bs.leaf_parts(0, nl);
     let (ev, em) = bd.leaf_parts(0, nl);
-    let (dv, dm) = (d.value(), d.meta());
     let mut k = Node::ROOT;
     while k.t < nt {
         if bs.is_leaf_node(k) {
@@ -925,6 +977,49 @@ mod tests {
         assert!(
             errors >= 100 && one_mode_errors >= 50,
             "{errors} {one_mode_errors}"
+        );
+    }
+
+    /// The composition by an integer tiler on the stack answers exactly what the general
+    /// path (`composition_integer_with`) answers, errors included.
+    #[test]
+    fn integer_composition_is_the_general_path() {
+        use crate::algebra::composition::composition_integer_with;
+        let mut g = Draw(53);
+        let (mut compared, mut fast, mut errors, mut general) = (0, 0, 0, 0);
+        for _ in 0..30000 {
+            let da = g.next(4) as u32;
+            let a = g.layout(da);
+            let v = [1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32, 64, 10, 7][g.next(14) as usize];
+            let n = Int::new(v, g.next(2) == 0);
+            let want = composition_integer_with(&a, n, false);
+            let t = Tiler::try_parse(&format!("{n}")).unwrap();
+            assert!(matches!(
+                t.kind(),
+                crate::algebra::tiler::TilerKind::Integer(_)
+            ));
+            assert_eq!(a.try_composition_tiler(&t), want, "composition({a}, {n})");
+            let mut out = Small::new();
+            match compose_integer(&a, n, &mut out) {
+                Ok(true) => {
+                    assert_eq!(Ok(out.layout()), want, "composition({a}, {n})");
+                    fast += 1;
+                }
+                Ok(false) => general += 1,
+                Err(e) => {
+                    assert_eq!(Err(e), want, "composition({a}, {n})");
+                    errors += 1;
+                }
+            }
+            compared += 1;
+        }
+        std::println!(
+            "{compared} compared: {fast} on the stack, {errors} errors there, {general} general"
+        );
+        assert_eq!(compared, 30000);
+        assert!(
+            fast > 10000 && errors > 1000 && general > 2000,
+            "{fast} {errors} {general}"
         );
     }
 
