@@ -16,8 +16,10 @@
 
 use super::small::{Buf, Form, Piece, piece, plain, push_beyond, push_rest, push_tile};
 use crate::algebra::carry::Carry;
+use crate::algebra::composition::{shape_step, stride_step};
 use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few, scan_few_as};
 use crate::algebra::tiler::Tiler;
+use crate::error::{Error, tri};
 use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, Node};
@@ -253,9 +255,9 @@ impl Elem<'_> {
         &self,
         out: &mut Buf<T, L>,
         carry: &mut Carry<FEW>,
-    ) -> bool {
+    ) -> Result<bool, Error> {
         match self {
-            Elem::One(p) => push_tile(out, p),
+            Elem::One(p) => Ok(push_tile(out, p)),
             Elem::Many { f, t, u, .. } => walk(out, *f, *t, *u, carry, false),
         }
     }
@@ -267,36 +269,79 @@ impl Elem<'_> {
         out: &mut Buf<T, L>,
         carry: &mut Carry<FEW>,
         bare: bool,
-    ) -> bool {
+    ) -> Result<bool, Error> {
         match self {
-            Elem::One(p) => push_rest(out, p, bare),
+            Elem::One(p) => Ok(push_rest(out, p, bare)),
             Elem::Many { f, c, .. } => {
                 let n = c.len();
                 if n == 1 {
                     return compose(out, *f, c.s(0), c.d(0), carry, bare);
                 }
                 if !bare && !out.token(OPEN) {
-                    return false;
+                    return Ok(false);
                 }
                 let mut i = 0;
                 while i < n {
-                    if !compose(out, *f, c.s(i), c.d(i), carry, false) {
-                        return false;
+                    if !tri!(compose(out, *f, c.s(i), c.d(i), carry, false)) {
+                        return Ok(false);
                     }
                     i += 1;
                 }
-                bare || out.token(CLOSE)
+                Ok(bare || out.token(CLOSE))
             }
         }
     }
 
-    /// Whether the walks of the tile and the rest pass the carry check.
+    /// The carry check of the walks of the tile and the rest (its error is the general
+    /// path's).
     #[inline(always)]
-    const fn passes(&self, carry: &Carry<FEW>) -> bool {
+    const fn check(&self, carry: &Carry<FEW>) -> Result<(), Error> {
         match self {
-            Elem::One(_) => true,
-            Elem::Many { f, .. } => carry.passes(*f) || carry.check_modes(*f).is_ok(),
+            Elem::One(_) => Ok(()),
+            Elem::Many { f, .. } => {
+                if carry.passes(*f) {
+                    return Ok(());
+                }
+                carry.check_modes(*f)
+            }
         }
+    }
+
+    /// The tile and the rest written into `tiles` and `rests` (the same buffer for the
+    /// logical form, given as `None`, where the pair goes in parentheses), then the carry
+    /// check: `Ok(false)` where something does not fit or the general path answers.
+    #[inline(always)]
+    const fn write_logical<const T: usize, const L: usize>(
+        &self,
+        out: &mut Buf<T, L>,
+        pair: bool,
+        bare: bool,
+    ) -> Result<bool, Error> {
+        let mut carry = Carry::empty();
+        let ok = (!pair || out.token(OPEN))
+            && tri!(self.tile(out, &mut carry))
+            && tri!(self.rest(out, &mut carry, bare))
+            && (!pair || out.token(CLOSE));
+        if !ok {
+            return Ok(false);
+        }
+        tri!(self.check(&carry));
+        Ok(true)
+    }
+
+    /// The tile into `tiles`, the rest into `rests`, then the carry check.
+    #[inline(always)]
+    const fn write_split<const T: usize, const L: usize>(
+        &self,
+        tiles: &mut Buf<T, L>,
+        rests: &mut Buf<T, L>,
+    ) -> Result<bool, Error> {
+        let mut carry = Carry::empty();
+        if !(tri!(self.tile(tiles, &mut carry)) && tri!(self.rest(rests, &mut carry, false))) {
+            return Ok(false);
+        }
+        tri!(self.check(&carry));
+        Ok(true)
     }
 }
 
@@ -310,9 +355,9 @@ const fn compose<const T: usize, const L: usize>(
     d: Int,
     carry: &mut Carry<FEW>,
     bare: bool,
-) -> bool {
+) -> Result<bool, Error> {
     if d.is_constant(0) {
-        return out.leaf(s.value(), s.meta(), d.value(), d.meta());
+        return Ok(out.leaf(s.value(), s.meta(), d.value(), d.meta()));
     }
     walk(out, f, s, d, carry, bare)
 }
@@ -325,7 +370,9 @@ const fn compose<const T: usize, const L: usize>(
 /// another, or the rest of `s` stays inside the mode; their sum does not overflow; the
 /// rest of the shape divides by the new mode; no product overflows): there `stride_step`
 /// and `shape_step` answer what these answer, on the raw parts of plain integers.
-/// Anything else answers `false` (the general walk answers).
+/// A step refused by its full form answers that step's error, which the general walk
+/// answers there too (it reaches the step in the same state); anything else answers
+/// `Ok(false)` (the general walk answers).
 const fn walk<const T: usize, const L: usize>(
     out: &mut Buf<T, L>,
     f: Modes<'_>,
@@ -333,15 +380,15 @@ const fn walk<const T: usize, const L: usize>(
     d: Int,
     carry: &mut Carry<FEW>,
     bare: bool,
-) -> bool {
+) -> Result<bool, Error> {
     let r = f.len();
     let (mut rsv, mut rsm, mut rdv, mut rdm) = (s.value(), s.meta(), d.value(), d.meta());
     if rsv <= 0 || rdv <= 0 {
-        return false;
+        return Ok(false);
     }
     let mark = out.nt;
     if !bare && !out.token(OPEN) {
-        return false;
+        return Ok(false);
     }
     carry.count(d);
     let mut n = 0;
@@ -350,7 +397,7 @@ const fn walk<const T: usize, const L: usize>(
         let c = f.s(i);
         let (cv, cm) = (c.value(), c.meta());
         if cv <= 0 || rdv.checked_add(cv).is_none() {
-            return false;
+            return stride_error(rdv, rdm, c, rsv, rsm, i);
         }
         // `stride_step`: (ceil_div(cs, d), 1) or (1, d / cs), static where both are
         let st = rdm & cm;
@@ -359,13 +406,13 @@ const fn walk<const T: usize, const L: usize>(
             let q = q as i64 + (rem != 0) as i64;
             // neither divides the other: the rest must stay inside the mode
             if rem != 0 && rsv > q {
-                return false;
+                return stride_error(rdv, rdm, c, rsv, rsm, i);
             }
             (q, 1)
         } else {
             let (q, rem) = div_rem_pos(rdv as u64, cv as u64);
             if rem != 0 {
-                return false;
+                return stride_error(rdv, rdm, c, rsv, rsm, i);
             }
             (1, q as i64)
         };
@@ -377,15 +424,18 @@ const fn walk<const T: usize, const L: usize>(
             let nwm = st & rsm;
             let (q, rem) = div_rem_pos(rsv as u64, nwv as u64);
             if rem != 0 {
-                return false;
+                return match shape_step(Int::from_raw(rsv, rsm), Int::from_raw(nwv, nwm), i) {
+                    Err(e) => Err(e),
+                    Ok(_) => Ok(false),
+                };
             }
             carry.add(i, Int::from_raw(nwv, nwm), Int::from_raw(rdv, rdm));
             let e = f.d(i);
             let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
-                return false;
+                return Ok(false);
             };
             if !out.leaf(nwv, nwm, pv, pm) {
-                return false;
+                return Ok(false);
             }
             n += 1;
             (rsv, rsm) = (q as i64, rsm & nwm);
@@ -396,30 +446,56 @@ const fn walk<const T: usize, const L: usize>(
     if n == 0 || !(rsm == S && rsv == 1) {
         let e = f.d(r - 1);
         let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
-            return false;
+            return Ok(false);
         };
         if !out.leaf(rsv, rsm, pv, pm) {
-            return false;
+            return Ok(false);
         }
         n += 1;
     }
     if bare {
-        return true;
+        return Ok(true);
     }
     if n == 1 {
         // one mode: the leaf in place of the `(`
         out.tok[mark] = LEAF;
         out.tok[mark + 1] = 0;
         out.nt -= 1;
-        return true;
+        return Ok(true);
     }
-    out.token(CLOSE)
+    Ok(out.token(CLOSE))
+}
+
+/// Where the walk leaves a step of `stride_step` (the rest of the stride `d`, the extent
+/// `cs` of mode `mode`, the rest of the shape `rest`): the step's error, or `Ok(false)`
+/// where the step has an answer (the general walk takes it from there).
+#[cold]
+#[inline(never)]
+const fn stride_error(
+    dv: i64,
+    dm: u16,
+    cs: Int,
+    rv: i64,
+    rm: u16,
+    mode: usize,
+) -> Result<bool, Error> {
+    match stride_step(Int::from_raw(dv, dm), cs, Int::from_raw(rv, rm), mode) {
+        Err(e) => Err(e),
+        Ok(_) => Ok(false),
+    }
 }
 
 /// The divide `form` of `a` by `t` into `out` (empty), for operands where
-/// [`few_applies`]; `false` (with `out` in any state) where the general path answers.
+/// [`few_applies`]: `Ok(true)` with the result in `out`; `Ok(false)` (with `out` in any
+/// state) where the general path answers; an error where a walk or its carry check
+/// fails, the general path's first error (the modes before it are divided alike).
 #[inline(always)]
-pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big) -> bool {
+pub(crate) const fn divide_few(
+    a: &Layout,
+    t: &Tiler,
+    form: Form,
+    out: &mut Big,
+) -> Result<bool, Error> {
     let tl = t.inner_layout();
     let g = t.guide();
     let s = a.shape_ref();
@@ -428,83 +504,71 @@ pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big)
         // one tiler over the whole layout, coalesced
         let mut few = Few::new();
         let Some(f) = coalesced(Modes::of(a), &mut few) else {
-            return false;
+            return Ok(false);
         };
         let mut c = Few::new();
         let Some(e) = elem(f, ts.leaf(0), td.leaf(0), &mut c) else {
-            return false;
+            return Ok(false);
         };
-        let mut carry = Carry::empty();
-        return out.token(OPEN)
-            && e.tile(out, &mut carry)
-            && e.rest(out, &mut carry, matches!(form, Form::Tiled))
-            && out.token(CLOSE)
-            && e.passes(&carry);
+        return e.write_logical(out, true, matches!(form, Form::Tiled));
     }
     let rt = g.leaf_count();
     let rl = s.rank();
     if rt > rl || !out.token(OPEN) {
-        return false;
+        return Ok(false);
     }
     let mut m = s.first_child(Node::ROOT);
     if matches!(form, Form::Logical) {
         let mut i = 0;
         while i < rt {
             if g.leaf(i).is_underscore() {
-                return false;
+                return Ok(false);
             }
             let mend = s.node_end(m);
             let (mut few, mut c) = (Few::new(), Few::new());
             let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
-                return false;
+                return Ok(false);
             };
-            let mut carry = Carry::empty();
-            if !(out.token(OPEN)
-                && e.tile(out, &mut carry)
-                && e.rest(out, &mut carry, false)
-                && out.token(CLOSE)
-                && e.passes(&carry))
-            {
-                return false;
+            if !tri!(e.write_logical(out, true, false)) {
+                return Ok(false);
             }
             m = mend;
             i += 1;
         }
-        return push_beyond(out, a, m) && out.token(CLOSE);
+        return Ok(push_beyond(out, a, m) && out.token(CLOSE));
     }
     // the tiles into `out`, the rests into `rests`
     if !out.token(OPEN) {
-        return false;
+        return Ok(false);
     }
     let mut rests = Big::new();
     let mut i = 0;
     while i < rt {
         if g.leaf(i).is_underscore() {
-            return false;
+            return Ok(false);
         }
         let mend = s.node_end(m);
         let (mut few, mut c) = (Few::new(), Few::new());
         let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
-            return false;
+            return Ok(false);
         };
-        let mut carry = Carry::empty();
-        if !(e.tile(out, &mut carry) && e.rest(&mut rests, &mut carry, false) && e.passes(&carry)) {
-            return false;
+        if !tri!(e.write_split(out, &mut rests)) {
+            return Ok(false);
         }
         m = mend;
         i += 1;
     }
     if !out.token(CLOSE) {
-        return false;
+        return Ok(false);
     }
     // the rests and the modes beyond as one mode, unpacked by `tiled_divide` unless the
     // layout has one mode
     let bare = matches!(form, Form::Tiled) && rl != 1;
-    (bare || out.token(OPEN))
+    Ok((bare || out.token(OPEN))
         && out.append(&rests)
         && push_beyond(out, a, m)
         && (bare || out.token(CLOSE))
-        && out.token(CLOSE)
+        && out.token(CLOSE))
 }
 
 #[cfg(test)]
@@ -600,7 +664,7 @@ mod tests {
         let mut g = Gen(4242);
         let (mut compared, mut direct, mut declined_err, mut declined_ok) = (0, 0, 0, 0);
         let mut forms = [0usize; 3];
-        let mut many = 0;
+        let (mut many, mut errors) = (0, 0);
         while compared < 90_000 {
             let Some(a) = layout(&mut g) else { continue };
             let Some(t) = tiler(&mut g, a.rank() as u64) else {
@@ -617,7 +681,17 @@ mod tests {
                 };
                 let mut out = Big::new();
                 let applies = few_applies(&a, &t);
-                let took = applies && divide_few(&a, &t, form, &mut out);
+                let res = if applies {
+                    divide_few(&a, &t, form, &mut out)
+                } else {
+                    Ok(false)
+                };
+                if let Err(e) = res {
+                    // an error answered on the stack is the general path's
+                    assert_eq!(Err(e), want, "{k}: divide({a}, {t})");
+                    errors += 1;
+                }
+                let took = res == Ok(true);
                 if took {
                     direct += 1;
                     forms[k] += 1;
@@ -627,7 +701,7 @@ mod tests {
                     if got.shape_ref().leaf_count() > 8 {
                         many += 1;
                     }
-                } else if applies {
+                } else if applies && res.is_ok() {
                     if want.is_err() {
                         declined_err += 1;
                     } else {
@@ -645,8 +719,9 @@ mod tests {
         }
         std::println!(
             "{compared} compared: {direct} direct {forms:?} ({many} of more than 8 leaves), \
-             declined {declined_err} errors and {declined_ok} answers"
+             {errors} errors on the stack, declined {declined_err} errors and {declined_ok} answers"
         );
+        assert!(errors > 1_000, "{errors} errors on the stack");
         assert_eq!(compared, 90_000);
         assert!(forms.iter().all(|&n| n > 3_000), "{forms:?} direct");
         assert!(many > 1_000, "{many} large");
