@@ -528,10 +528,12 @@ impl Layout {
     const fn logical_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
         if few_applies(self, t) {
             let mut big = Big::new();
-            match divide_few(self, t, Form::Logical, &mut big) {
-                Ok(true) => return Ok(big.layout()),
-                Err(e) => return Err(e),
-                Ok(false) => {}
+            let mut fail = None;
+            if divide_few(self, t, Form::Logical, &mut big, &mut fail) {
+                return Ok(big.layout());
+            }
+            if let Some(e) = fail {
+                return Err(e);
             }
         }
         self.logical_divide_general(t)
@@ -693,10 +695,12 @@ impl Layout {
     const fn zipped_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
         if few_applies(self, t) {
             let mut big = Big::new();
-            match divide_few(self, t, Form::Zipped, &mut big) {
-                Ok(true) => return Ok(big.layout()),
-                Err(e) => return Err(e),
-                Ok(false) => {}
+            let mut fail = None;
+            if divide_few(self, t, Form::Zipped, &mut big, &mut fail) {
+                return Ok(big.layout());
+            }
+            if let Some(e) = fail {
+                return Err(e);
             }
         }
         self.zipped_divide_general(t)
@@ -951,10 +955,12 @@ impl Layout {
     const fn tiled_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
         if few_applies(self, t) {
             let mut big = Big::new();
-            match divide_few(self, t, Form::Tiled, &mut big) {
-                Ok(true) => return Ok(big.layout()),
-                Err(e) => return Err(e),
-                Ok(false) => {}
+            let mut fail = None;
+            if divide_few(self, t, Form::Tiled, &mut big, &mut fail) {
+                return Ok(big.layout());
+            }
+            if let Some(e) = fail {
+                return Err(e);
             }
         }
         self.tiled_divide_general(t)

@@ -19,7 +19,7 @@ use crate::algebra::carry::Carry;
 use crate::algebra::composition::{shape_step, stride_step};
 use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few, scan_few_as};
 use crate::algebra::tiler::Tiler;
-use crate::error::{Error, tri};
+use crate::error::Error;
 use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, Node};
@@ -255,10 +255,11 @@ impl Elem<'_> {
         &self,
         out: &mut Buf<T, L>,
         carry: &mut Carry<FEW>,
-    ) -> Result<bool, Error> {
+        fail: &mut Option<Error>,
+    ) -> bool {
         match self {
-            Elem::One(p) => Ok(push_tile(out, p)),
-            Elem::Many { f, t, u, .. } => walk(out, *f, *t, *u, carry, false),
+            Elem::One(p) => push_tile(out, p),
+            Elem::Many { f, t, u, .. } => walk(out, *f, *t, *u, carry, false, fail),
         }
     }
 
@@ -269,64 +270,61 @@ impl Elem<'_> {
         out: &mut Buf<T, L>,
         carry: &mut Carry<FEW>,
         bare: bool,
-    ) -> Result<bool, Error> {
+        fail: &mut Option<Error>,
+    ) -> bool {
         match self {
-            Elem::One(p) => Ok(push_rest(out, p, bare)),
+            Elem::One(p) => push_rest(out, p, bare),
             Elem::Many { f, c, .. } => {
                 let n = c.len();
                 if n == 1 {
-                    return compose(out, *f, c.s(0), c.d(0), carry, bare);
+                    return compose(out, *f, c.s(0), c.d(0), carry, bare, fail);
                 }
                 if !bare && !out.token(OPEN) {
-                    return Ok(false);
+                    return false;
                 }
                 let mut i = 0;
                 while i < n {
-                    if !tri!(compose(out, *f, c.s(i), c.d(i), carry, false)) {
-                        return Ok(false);
+                    if !compose(out, *f, c.s(i), c.d(i), carry, false, fail) {
+                        return false;
                     }
                     i += 1;
                 }
-                Ok(bare || out.token(CLOSE))
+                bare || out.token(CLOSE)
             }
         }
     }
 
-    /// The carry check of the walks of the tile and the rest (its error is the general
-    /// path's).
+    /// The carry check of the walks of the tile and the rest (its error, the general
+    /// path's, written in `fail`).
     #[inline(always)]
-    const fn check(&self, carry: &Carry<FEW>) -> Result<(), Error> {
+    const fn check(&self, carry: &Carry<FEW>, fail: &mut Option<Error>) -> bool {
         match self {
-            Elem::One(_) => Ok(()),
+            Elem::One(_) => true,
             Elem::Many { f, .. } => {
                 if carry.passes(*f) {
-                    return Ok(());
+                    return true;
                 }
-                carry.check_modes(*f)
+                check_error(carry, *f, fail)
             }
         }
     }
 
-    /// The tile and the rest written into `tiles` and `rests` (the same buffer for the
-    /// logical form, given as `None`, where the pair goes in parentheses), then the carry
-    /// check: `Ok(false)` where something does not fit or the general path answers.
+    /// The tile and the rest written as the next modes of `out` (in parentheses with
+    /// `pair`; the rest without its own with `bare`), then the carry check.
     #[inline(always)]
     const fn write_logical<const T: usize, const L: usize>(
         &self,
         out: &mut Buf<T, L>,
         pair: bool,
         bare: bool,
-    ) -> Result<bool, Error> {
+        fail: &mut Option<Error>,
+    ) -> bool {
         let mut carry = Carry::empty();
-        let ok = (!pair || out.token(OPEN))
-            && tri!(self.tile(out, &mut carry))
-            && tri!(self.rest(out, &mut carry, bare))
-            && (!pair || out.token(CLOSE));
-        if !ok {
-            return Ok(false);
-        }
-        tri!(self.check(&carry));
-        Ok(true)
+        (!pair || out.token(OPEN))
+            && self.tile(out, &mut carry, fail)
+            && self.rest(out, &mut carry, bare, fail)
+            && (!pair || out.token(CLOSE))
+            && self.check(&carry, fail)
     }
 
     /// The tile into `tiles`, the rest into `rests`, then the carry check.
@@ -335,13 +333,26 @@ impl Elem<'_> {
         &self,
         tiles: &mut Buf<T, L>,
         rests: &mut Buf<T, L>,
-    ) -> Result<bool, Error> {
+        fail: &mut Option<Error>,
+    ) -> bool {
         let mut carry = Carry::empty();
-        if !(tri!(self.tile(tiles, &mut carry)) && tri!(self.rest(rests, &mut carry, false))) {
-            return Ok(false);
+        self.tile(tiles, &mut carry, fail)
+            && self.rest(rests, &mut carry, false, fail)
+            && self.check(&carry, fail)
+    }
+}
+
+/// The carry check's digit walk (where its plain form does not pass): its error written
+/// in `fail`.
+#[cold]
+#[inline(never)]
+const fn check_error(carry: &Carry<FEW>, f: Modes<'_>, fail: &mut Option<Error>) -> bool {
+    match carry.check_modes(f) {
+        Ok(()) => true,
+        Err(e) => {
+            *fail = Some(e);
+            false
         }
-        tri!(self.check(&carry));
-        Ok(true)
     }
 }
 
@@ -355,11 +366,12 @@ const fn compose<const T: usize, const L: usize>(
     d: Int,
     carry: &mut Carry<FEW>,
     bare: bool,
-) -> Result<bool, Error> {
+    fail: &mut Option<Error>,
+) -> bool {
     if d.is_constant(0) {
-        return Ok(out.leaf(s.value(), s.meta(), d.value(), d.meta()));
+        return out.leaf(s.value(), s.meta(), d.value(), d.meta());
     }
-    walk(out, f, s, d, carry, bare)
+    walk(out, f, s, d, carry, bare, fail)
 }
 
 /// `composition_int_flat::<true, BARE>`'s twin: the walk of `s:d` over the modes `f` (two
@@ -380,15 +392,16 @@ const fn walk<const T: usize, const L: usize>(
     d: Int,
     carry: &mut Carry<FEW>,
     bare: bool,
-) -> Result<bool, Error> {
+    fail: &mut Option<Error>,
+) -> bool {
     let r = f.len();
     let (mut rsv, mut rsm, mut rdv, mut rdm) = (s.value(), s.meta(), d.value(), d.meta());
     if rsv <= 0 || rdv <= 0 {
-        return Ok(false);
+        return false;
     }
     let mark = out.nt;
     if !bare && !out.token(OPEN) {
-        return Ok(false);
+        return false;
     }
     carry.count(d);
     let mut n = 0;
@@ -397,7 +410,10 @@ const fn walk<const T: usize, const L: usize>(
         let c = f.s(i);
         let (cv, cm) = (c.value(), c.meta());
         if cv <= 0 || rdv.checked_add(cv).is_none() {
-            return stride_error(rdv, rdm, c, rsv, rsm, i);
+            {
+                *fail = stride_error(rdv, rdm, c, rsv, rsm, i);
+                return false;
+            }
         }
         // `stride_step`: (ceil_div(cs, d), 1) or (1, d / cs), static where both are
         let st = rdm & cm;
@@ -406,13 +422,19 @@ const fn walk<const T: usize, const L: usize>(
             let q = q as i64 + (rem != 0) as i64;
             // neither divides the other: the rest must stay inside the mode
             if rem != 0 && rsv > q {
-                return stride_error(rdv, rdm, c, rsv, rsm, i);
+                {
+                    *fail = stride_error(rdv, rdm, c, rsv, rsm, i);
+                    return false;
+                }
             }
             (q, 1)
         } else {
             let (q, rem) = div_rem_pos(rdv as u64, cv as u64);
             if rem != 0 {
-                return stride_error(rdv, rdm, c, rsv, rsm, i);
+                {
+                    *fail = stride_error(rdv, rdm, c, rsv, rsm, i);
+                    return false;
+                }
             }
             (1, q as i64)
         };
@@ -424,18 +446,16 @@ const fn walk<const T: usize, const L: usize>(
             let nwm = st & rsm;
             let (q, rem) = div_rem_pos(rsv as u64, nwv as u64);
             if rem != 0 {
-                return match shape_step(Int::from_raw(rsv, rsm), Int::from_raw(nwv, nwm), i) {
-                    Err(e) => Err(e),
-                    Ok(_) => Ok(false),
-                };
+                *fail = shape_error(rsv, rsm, nwv, nwm, i);
+                return false;
             }
             carry.add(i, Int::from_raw(nwv, nwm), Int::from_raw(rdv, rdm));
             let e = f.d(i);
             let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
-                return Ok(false);
+                return false;
             };
             if !out.leaf(nwv, nwm, pv, pm) {
-                return Ok(false);
+                return false;
             }
             n += 1;
             (rsv, rsm) = (q as i64, rsm & nwm);
@@ -446,56 +466,62 @@ const fn walk<const T: usize, const L: usize>(
     if n == 0 || !(rsm == S && rsv == 1) {
         let e = f.d(r - 1);
         let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
-            return Ok(false);
+            return false;
         };
         if !out.leaf(rsv, rsm, pv, pm) {
-            return Ok(false);
+            return false;
         }
         n += 1;
     }
     if bare {
-        return Ok(true);
+        return true;
     }
     if n == 1 {
         // one mode: the leaf in place of the `(`
         out.tok[mark] = LEAF;
         out.tok[mark + 1] = 0;
         out.nt -= 1;
-        return Ok(true);
+        return true;
     }
-    Ok(out.token(CLOSE))
+    out.token(CLOSE)
 }
 
 /// Where the walk leaves a step of `stride_step` (the rest of the stride `d`, the extent
-/// `cs` of mode `mode`, the rest of the shape `rest`): the step's error, or `Ok(false)`
-/// where the step has an answer (the general walk takes it from there).
+/// `cs` of mode `mode`, the rest of the shape `rest`): the step's error, or `None` where
+/// the step has an answer (the general walk takes it from there).
 #[cold]
 #[inline(never)]
-const fn stride_error(
-    dv: i64,
-    dm: u16,
-    cs: Int,
-    rv: i64,
-    rm: u16,
-    mode: usize,
-) -> Result<bool, Error> {
+const fn stride_error(dv: i64, dm: u16, cs: Int, rv: i64, rm: u16, mode: usize) -> Option<Error> {
     match stride_step(Int::from_raw(dv, dm), cs, Int::from_raw(rv, rm), mode) {
-        Err(e) => Err(e),
-        Ok(_) => Ok(false),
+        Err(e) => Some(e),
+        Ok(_) => None,
+    }
+}
+
+/// Where the walk leaves a step of `shape_step` (the rest of the shape, the new mode):
+/// the step's error, or `None` where the step has an answer.
+#[cold]
+#[inline(never)]
+const fn shape_error(rv: i64, rm: u16, nv: i64, nm: u16, mode: usize) -> Option<Error> {
+    match shape_step(Int::from_raw(rv, rm), Int::from_raw(nv, nm), mode) {
+        Err(e) => Some(e),
+        Ok(_) => None,
     }
 }
 
 /// The divide `form` of `a` by `t` into `out` (empty), for operands where
-/// [`few_applies`]: `Ok(true)` with the result in `out`; `Ok(false)` (with `out` in any
-/// state) where the general path answers; an error where a walk or its carry check
-/// fails, the general path's first error (the modes before it are divided alike).
+/// [`few_applies`]: `true` with the result in `out`; `false` (with `out` in any state)
+/// where the general path answers, or, with an error written in `fail` (empty), where a
+/// walk or its carry check fails: the general path's first error (the modes before it
+/// are divided alike).
 #[inline(always)]
 pub(crate) const fn divide_few(
     a: &Layout,
     t: &Tiler,
     form: Form,
     out: &mut Big,
-) -> Result<bool, Error> {
+    fail: &mut Option<Error>,
+) -> bool {
     let tl = t.inner_layout();
     let g = t.guide();
     let s = a.shape_ref();
@@ -504,71 +530,71 @@ pub(crate) const fn divide_few(
         // one tiler over the whole layout, coalesced
         let mut few = Few::new();
         let Some(f) = coalesced(Modes::of(a), &mut few) else {
-            return Ok(false);
+            return false;
         };
         let mut c = Few::new();
         let Some(e) = elem(f, ts.leaf(0), td.leaf(0), &mut c) else {
-            return Ok(false);
+            return false;
         };
-        return e.write_logical(out, true, matches!(form, Form::Tiled));
+        return e.write_logical(out, true, matches!(form, Form::Tiled), fail);
     }
     let rt = g.leaf_count();
     let rl = s.rank();
     if rt > rl || !out.token(OPEN) {
-        return Ok(false);
+        return false;
     }
     let mut m = s.first_child(Node::ROOT);
     if matches!(form, Form::Logical) {
         let mut i = 0;
         while i < rt {
             if g.leaf(i).is_underscore() {
-                return Ok(false);
+                return false;
             }
             let mend = s.node_end(m);
             let (mut few, mut c) = (Few::new(), Few::new());
             let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
-                return Ok(false);
+                return false;
             };
-            if !tri!(e.write_logical(out, true, false)) {
-                return Ok(false);
+            if !e.write_logical(out, true, false, fail) {
+                return false;
             }
             m = mend;
             i += 1;
         }
-        return Ok(push_beyond(out, a, m) && out.token(CLOSE));
+        return push_beyond(out, a, m) && out.token(CLOSE);
     }
     // the tiles into `out`, the rests into `rests`
     if !out.token(OPEN) {
-        return Ok(false);
+        return false;
     }
     let mut rests = Big::new();
     let mut i = 0;
     while i < rt {
         if g.leaf(i).is_underscore() {
-            return Ok(false);
+            return false;
         }
         let mend = s.node_end(m);
         let (mut few, mut c) = (Few::new(), Few::new());
         let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
-            return Ok(false);
+            return false;
         };
-        if !tri!(e.write_split(out, &mut rests)) {
-            return Ok(false);
+        if !e.write_split(out, &mut rests, fail) {
+            return false;
         }
         m = mend;
         i += 1;
     }
     if !out.token(CLOSE) {
-        return Ok(false);
+        return false;
     }
     // the rests and the modes beyond as one mode, unpacked by `tiled_divide` unless the
     // layout has one mode
     let bare = matches!(form, Form::Tiled) && rl != 1;
-    Ok((bare || out.token(OPEN))
+    (bare || out.token(OPEN))
         && out.append(&rests)
         && push_beyond(out, a, m)
         && (bare || out.token(CLOSE))
-        && out.token(CLOSE))
+        && out.token(CLOSE)
 }
 
 #[cfg(test)]
@@ -681,17 +707,14 @@ mod tests {
                 };
                 let mut out = Big::new();
                 let applies = few_applies(&a, &t);
-                let res = if applies {
-                    divide_few(&a, &t, form, &mut out)
-                } else {
-                    Ok(false)
-                };
-                if let Err(e) = res {
+                let mut fail = None;
+                let took = applies && divide_few(&a, &t, form, &mut out, &mut fail);
+                if let Some(e) = fail {
                     // an error answered on the stack is the general path's
+                    assert!(!took);
                     assert_eq!(Err(e), want, "{k}: divide({a}, {t})");
                     errors += 1;
                 }
-                let took = res == Ok(true);
                 if took {
                     direct += 1;
                     forms[k] += 1;
@@ -701,7 +724,7 @@ mod tests {
                     if got.shape_ref().leaf_count() > 8 {
                         many += 1;
                     }
-                } else if applies && res.is_ok() {
+                } else if applies && fail.is_none() {
                     if want.is_err() {
                         declined_err += 1;
                     } else {
