@@ -71,7 +71,7 @@ const fn coalesced<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
 #[inline(always)]
 const fn ceil_div(a: i64, b: i64) -> Option<i64> {
     match a.checked_add(b - 1) {
-        Some(s) => Some(s / b),
+        Some(s) => Some(div_rem_pos(s as u64, b as u64).0 as i64),
         None => None,
     }
 }
@@ -539,15 +539,15 @@ pub(crate) const fn divide_few(
         return e.write_logical(out, true, matches!(form, Form::Tiled), fail);
     }
     let rt = g.leaf_count();
-    let rl = s.rank();
-    if rt > rl || !out.token(OPEN) {
+    if !out.token(OPEN) {
         return false;
     }
+    // (a tiler of more elements than the layout has modes: the general path's error)
     let mut m = s.first_child(Node::ROOT);
     if matches!(form, Form::Logical) {
         let mut i = 0;
         while i < rt {
-            if g.leaf(i).is_underscore() {
+            if g.leaf(i).is_underscore() || s.is_close(m) {
                 return false;
             }
             let mend = s.node_end(m);
@@ -570,7 +570,7 @@ pub(crate) const fn divide_few(
     let mut rests = Big::new();
     let mut i = 0;
     while i < rt {
-        if g.leaf(i).is_underscore() {
+        if g.leaf(i).is_underscore() || s.is_close(m) {
             return false;
         }
         let mend = s.node_end(m);
@@ -588,8 +588,8 @@ pub(crate) const fn divide_few(
         return false;
     }
     // the rests and the modes beyond as one mode, unpacked by `tiled_divide` unless the
-    // layout has one mode
-    let bare = matches!(form, Form::Tiled) && rl != 1;
+    // layout has one mode (one element and no mode beyond it)
+    let bare = matches!(form, Form::Tiled) && !(rt == 1 && s.is_close(m));
     (bare || out.token(OPEN))
         && out.append(&rests)
         && push_beyond(out, a, m)
