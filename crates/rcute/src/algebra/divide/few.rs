@@ -538,11 +538,34 @@ pub(crate) const fn divide_few(
         };
         return e.write_logical(out, true, matches!(form, Form::Tiled), fail);
     }
+    if divide_tuple(a, t, form, out, fail) {
+        return true;
+    }
+    // a tiler of more elements than the layout has modes: the general path's error comes
+    // first (checked only here, where an error was found)
+    if fail.is_some() && g.leaf_count() > s.rank() {
+        *fail = None;
+    }
+    false
+}
+
+/// [`divide_few`] by a tuple tiler, the number of its elements unchecked.
+#[inline(always)]
+const fn divide_tuple(
+    a: &Layout,
+    t: &Tiler,
+    form: Form,
+    out: &mut Big,
+    fail: &mut Option<Error>,
+) -> bool {
+    let tl = t.inner_layout();
+    let g = t.guide();
+    let s = a.shape_ref();
+    let (ts, td) = (tl.shape_ref(), tl.stride_ref());
     let rt = g.leaf_count();
     if !out.token(OPEN) {
         return false;
     }
-    // (a tiler of more elements than the layout has modes: the general path's error)
     let mut m = s.first_child(Node::ROOT);
     if matches!(form, Form::Logical) {
         let mut i = 0;
