@@ -28,6 +28,10 @@ const OPEN: u8 = IntTuple::TOKEN_OPEN;
 const CLOSE: u8 = IntTuple::TOKEN_CLOSE;
 const LEAF: u8 = IntTuple::TOKEN_LEAF;
 
+/// The carry check of a walk over at most [`FEW`] modes (a sum for each but the last):
+/// an instance of its own, apart from `composition`'s on the stack.
+type Sums = Carry<{ FEW - 1 }>;
+
 /// The buffer of this path: up to 72 tokens and 24 leaves.
 pub(crate) type Big = Buf<72, 24>;
 
@@ -254,7 +258,7 @@ impl Elem<'_> {
     const fn tile<const T: usize, const L: usize>(
         &self,
         out: &mut Buf<T, L>,
-        carry: &mut Carry<FEW>,
+        carry: &mut Sums,
         fail: &mut Option<Error>,
     ) -> bool {
         match self {
@@ -268,7 +272,7 @@ impl Elem<'_> {
     const fn rest<const T: usize, const L: usize>(
         &self,
         out: &mut Buf<T, L>,
-        carry: &mut Carry<FEW>,
+        carry: &mut Sums,
         bare: bool,
         fail: &mut Option<Error>,
     ) -> bool {
@@ -297,7 +301,7 @@ impl Elem<'_> {
     /// The carry check of the walks of the tile and the rest (its error, the general
     /// path's, written in `fail`).
     #[inline(always)]
-    const fn check(&self, carry: &Carry<FEW>, fail: &mut Option<Error>) -> bool {
+    const fn check(&self, carry: &Sums, fail: &mut Option<Error>) -> bool {
         match self {
             Elem::One(_) => true,
             Elem::Many { f, .. } => {
@@ -346,7 +350,7 @@ impl Elem<'_> {
 /// in `fail`.
 #[cold]
 #[inline(never)]
-const fn check_error(carry: &Carry<FEW>, f: Modes<'_>, fail: &mut Option<Error>) -> bool {
+const fn check_error(carry: &Sums, f: Modes<'_>, fail: &mut Option<Error>) -> bool {
     match carry.check_modes(f) {
         Ok(()) => true,
         Err(e) => {
@@ -364,7 +368,7 @@ const fn compose<const T: usize, const L: usize>(
     f: Modes<'_>,
     s: Int,
     d: Int,
-    carry: &mut Carry<FEW>,
+    carry: &mut Sums,
     bare: bool,
     fail: &mut Option<Error>,
 ) -> bool {
@@ -390,7 +394,7 @@ const fn walk<const T: usize, const L: usize>(
     f: Modes<'_>,
     s: Int,
     d: Int,
-    carry: &mut Carry<FEW>,
+    carry: &mut Sums,
     bare: bool,
     fail: &mut Option<Error>,
 ) -> bool {
