@@ -522,13 +522,18 @@ impl Layout {
     }
 
     /// [`Layout::try_logical_divide`] where the direct path of single modes does not apply:
-    /// the direct path of coalesced modes ([`divide_few`]), else the general path.
+    /// the direct path of coalesced modes ([`divide_few`], which answers the general path's
+    /// first error where a walk fails), else the general path.
     #[inline(never)]
     const fn logical_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
         if few_applies(self, t) {
             let mut big = Big::new();
-            if divide_few(self, t, Form::Logical, &mut big) {
+            let mut fail = None;
+            if divide_few(self, t, Form::Logical, &mut big, &mut fail) {
                 return Ok(big.layout());
+            }
+            if let Some(e) = fail {
+                return Err(e);
             }
         }
         self.logical_divide_general(t)
@@ -684,13 +689,18 @@ impl Layout {
     }
 
     /// [`Layout::try_zipped_divide`] where the direct path of single modes does not apply:
-    /// the direct path of coalesced modes ([`divide_few`]), else the general path.
+    /// the direct path of coalesced modes ([`divide_few`], which answers the general path's
+    /// first error where a walk fails), else the general path.
     #[inline(never)]
     const fn zipped_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
         if few_applies(self, t) {
             let mut big = Big::new();
-            if divide_few(self, t, Form::Zipped, &mut big) {
+            let mut fail = None;
+            if divide_few(self, t, Form::Zipped, &mut big, &mut fail) {
                 return Ok(big.layout());
+            }
+            if let Some(e) = fail {
+                return Err(e);
             }
         }
         self.zipped_divide_general(t)
@@ -939,13 +949,18 @@ impl Layout {
     }
 
     /// [`Layout::try_tiled_divide`] where the direct path of single modes does not apply:
-    /// the direct path of coalesced modes ([`divide_few`]), else the general path.
+    /// the direct path of coalesced modes ([`divide_few`], which answers the general path's
+    /// first error where a walk fails), else the general path.
     #[inline(never)]
     const fn tiled_divide_few(&self, t: &Tiler) -> Result<Layout, Error> {
         if few_applies(self, t) {
             let mut big = Big::new();
-            if divide_few(self, t, Form::Tiled, &mut big) {
+            let mut fail = None;
+            if divide_few(self, t, Form::Tiled, &mut big, &mut fail) {
                 return Ok(big.layout());
+            }
+            if let Some(e) = fail {
+                return Err(e);
             }
         }
         self.tiled_divide_general(t)

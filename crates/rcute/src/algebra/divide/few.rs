@@ -16,8 +16,10 @@
 
 use super::small::{Buf, Form, Piece, piece, plain, push_beyond, push_rest, push_tile};
 use crate::algebra::carry::Carry;
+use crate::algebra::composition::{shape_step, stride_step};
 use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few, scan_few_as};
 use crate::algebra::tiler::Tiler;
+use crate::error::Error;
 use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{IntTuple, Node};
@@ -25,6 +27,10 @@ use crate::tuple::{IntTuple, Node};
 const OPEN: u8 = IntTuple::TOKEN_OPEN;
 const CLOSE: u8 = IntTuple::TOKEN_CLOSE;
 const LEAF: u8 = IntTuple::TOKEN_LEAF;
+
+/// The carry check of a walk over at most [`FEW`] modes (a sum for each but the last):
+/// an instance of its own, apart from `composition`'s on the stack.
+type Sums = Carry<{ FEW - 1 }>;
 
 /// The buffer of this path: up to 72 tokens and 24 leaves.
 pub(crate) type Big = Buf<72, 24>;
@@ -69,7 +75,7 @@ const fn coalesced<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
 #[inline(always)]
 const fn ceil_div(a: i64, b: i64) -> Option<i64> {
     match a.checked_add(b - 1) {
-        Some(s) => Some(s / b),
+        Some(s) => Some(div_rem_pos(s as u64, b as u64).0 as i64),
         None => None,
     }
 }
@@ -252,11 +258,12 @@ impl Elem<'_> {
     const fn tile<const T: usize, const L: usize>(
         &self,
         out: &mut Buf<T, L>,
-        carry: &mut Carry<FEW>,
+        carry: &mut Sums,
+        fail: &mut Option<Error>,
     ) -> bool {
         match self {
             Elem::One(p) => push_tile(out, p),
-            Elem::Many { f, t, u, .. } => walk(out, *f, *t, *u, carry, false),
+            Elem::Many { f, t, u, .. } => walk(out, *f, *t, *u, carry, false, fail),
         }
     }
 
@@ -265,22 +272,23 @@ impl Elem<'_> {
     const fn rest<const T: usize, const L: usize>(
         &self,
         out: &mut Buf<T, L>,
-        carry: &mut Carry<FEW>,
+        carry: &mut Sums,
         bare: bool,
+        fail: &mut Option<Error>,
     ) -> bool {
         match self {
             Elem::One(p) => push_rest(out, p, bare),
             Elem::Many { f, c, .. } => {
                 let n = c.len();
                 if n == 1 {
-                    return compose(out, *f, c.s(0), c.d(0), carry, bare);
+                    return compose(out, *f, c.s(0), c.d(0), carry, bare, fail);
                 }
                 if !bare && !out.token(OPEN) {
                     return false;
                 }
                 let mut i = 0;
                 while i < n {
-                    if !compose(out, *f, c.s(i), c.d(i), carry, false) {
+                    if !compose(out, *f, c.s(i), c.d(i), carry, false, fail) {
                         return false;
                     }
                     i += 1;
@@ -290,12 +298,64 @@ impl Elem<'_> {
         }
     }
 
-    /// Whether the walks of the tile and the rest pass the carry check.
+    /// The carry check of the walks of the tile and the rest (its error, the general
+    /// path's, written in `fail`).
     #[inline(always)]
-    const fn passes(&self, carry: &Carry<FEW>) -> bool {
+    const fn check(&self, carry: &Sums, fail: &mut Option<Error>) -> bool {
         match self {
             Elem::One(_) => true,
-            Elem::Many { f, .. } => carry.passes(*f) || carry.check_modes(*f).is_ok(),
+            Elem::Many { f, .. } => {
+                if carry.passes(*f) {
+                    return true;
+                }
+                check_error(carry, *f, fail)
+            }
+        }
+    }
+
+    /// The tile and the rest written as the next modes of `out` (in parentheses with
+    /// `pair`; the rest without its own with `bare`), then the carry check.
+    #[inline(always)]
+    const fn write_logical<const T: usize, const L: usize>(
+        &self,
+        out: &mut Buf<T, L>,
+        pair: bool,
+        bare: bool,
+        fail: &mut Option<Error>,
+    ) -> bool {
+        let mut carry = Carry::empty();
+        (!pair || out.token(OPEN))
+            && self.tile(out, &mut carry, fail)
+            && self.rest(out, &mut carry, bare, fail)
+            && (!pair || out.token(CLOSE))
+            && self.check(&carry, fail)
+    }
+
+    /// The tile into `tiles`, the rest into `rests`, then the carry check.
+    #[inline(always)]
+    const fn write_split<const T: usize, const L: usize>(
+        &self,
+        tiles: &mut Buf<T, L>,
+        rests: &mut Buf<T, L>,
+        fail: &mut Option<Error>,
+    ) -> bool {
+        let mut carry = Carry::empty();
+        self.tile(tiles, &mut carry, fail)
+            && self.rest(rests, &mut carry, false, fail)
+            && self.check(&carry, fail)
+    }
+}
+
+/// The carry check's digit walk (where its plain form does not pass): its error written
+/// in `fail`.
+#[cold]
+#[inline(never)]
+const fn check_error(carry: &Sums, f: Modes<'_>, fail: &mut Option<Error>) -> bool {
+    match carry.check_modes(f) {
+        Ok(()) => true,
+        Err(e) => {
+            *fail = Some(e);
+            false
         }
     }
 }
@@ -308,13 +368,14 @@ const fn compose<const T: usize, const L: usize>(
     f: Modes<'_>,
     s: Int,
     d: Int,
-    carry: &mut Carry<FEW>,
+    carry: &mut Sums,
     bare: bool,
+    fail: &mut Option<Error>,
 ) -> bool {
     if d.is_constant(0) {
         return out.leaf(s.value(), s.meta(), d.value(), d.meta());
     }
-    walk(out, f, s, d, carry, bare)
+    walk(out, f, s, d, carry, bare, fail)
 }
 
 /// `composition_int_flat::<true, BARE>`'s twin: the walk of `s:d` over the modes `f` (two
@@ -325,14 +386,17 @@ const fn compose<const T: usize, const L: usize>(
 /// another, or the rest of `s` stays inside the mode; their sum does not overflow; the
 /// rest of the shape divides by the new mode; no product overflows): there `stride_step`
 /// and `shape_step` answer what these answer, on the raw parts of plain integers.
-/// Anything else answers `false` (the general walk answers).
+/// A step refused by its full form answers that step's error, which the general walk
+/// answers there too (it reaches the step in the same state); anything else answers
+/// `Ok(false)` (the general walk answers).
 const fn walk<const T: usize, const L: usize>(
     out: &mut Buf<T, L>,
     f: Modes<'_>,
     s: Int,
     d: Int,
-    carry: &mut Carry<FEW>,
+    carry: &mut Sums,
     bare: bool,
+    fail: &mut Option<Error>,
 ) -> bool {
     let r = f.len();
     let (mut rsv, mut rsm, mut rdv, mut rdm) = (s.value(), s.meta(), d.value(), d.meta());
@@ -350,7 +414,10 @@ const fn walk<const T: usize, const L: usize>(
         let c = f.s(i);
         let (cv, cm) = (c.value(), c.meta());
         if cv <= 0 || rdv.checked_add(cv).is_none() {
-            return false;
+            {
+                *fail = stride_error(rdv, rdm, c, rsv, rsm, i);
+                return false;
+            }
         }
         // `stride_step`: (ceil_div(cs, d), 1) or (1, d / cs), static where both are
         let st = rdm & cm;
@@ -359,13 +426,19 @@ const fn walk<const T: usize, const L: usize>(
             let q = q as i64 + (rem != 0) as i64;
             // neither divides the other: the rest must stay inside the mode
             if rem != 0 && rsv > q {
-                return false;
+                {
+                    *fail = stride_error(rdv, rdm, c, rsv, rsm, i);
+                    return false;
+                }
             }
             (q, 1)
         } else {
             let (q, rem) = div_rem_pos(rdv as u64, cv as u64);
             if rem != 0 {
-                return false;
+                {
+                    *fail = stride_error(rdv, rdm, c, rsv, rsm, i);
+                    return false;
+                }
             }
             (1, q as i64)
         };
@@ -377,6 +450,7 @@ const fn walk<const T: usize, const L: usize>(
             let nwm = st & rsm;
             let (q, rem) = div_rem_pos(rsv as u64, nwv as u64);
             if rem != 0 {
+                *fail = shape_error(rsv, rsm, nwv, nwm, i);
                 return false;
             }
             carry.add(i, Int::from_raw(nwv, nwm), Int::from_raw(rdv, rdm));
@@ -416,10 +490,42 @@ const fn walk<const T: usize, const L: usize>(
     out.token(CLOSE)
 }
 
+/// Where the walk leaves a step of `stride_step` (the rest of the stride `d`, the extent
+/// `cs` of mode `mode`, the rest of the shape `rest`): the step's error, or `None` where
+/// the step has an answer (the general walk takes it from there).
+#[cold]
+#[inline(never)]
+const fn stride_error(dv: i64, dm: u16, cs: Int, rv: i64, rm: u16, mode: usize) -> Option<Error> {
+    match stride_step(Int::from_raw(dv, dm), cs, Int::from_raw(rv, rm), mode) {
+        Err(e) => Some(e),
+        Ok(_) => None,
+    }
+}
+
+/// Where the walk leaves a step of `shape_step` (the rest of the shape, the new mode):
+/// the step's error, or `None` where the step has an answer.
+#[cold]
+#[inline(never)]
+const fn shape_error(rv: i64, rm: u16, nv: i64, nm: u16, mode: usize) -> Option<Error> {
+    match shape_step(Int::from_raw(rv, rm), Int::from_raw(nv, nm), mode) {
+        Err(e) => Some(e),
+        Ok(_) => None,
+    }
+}
+
 /// The divide `form` of `a` by `t` into `out` (empty), for operands where
-/// [`few_applies`]; `false` (with `out` in any state) where the general path answers.
+/// [`few_applies`]: `true` with the result in `out`; `false` (with `out` in any state)
+/// where the general path answers, or, with an error written in `fail` (empty), where a
+/// walk or its carry check fails: the general path's first error (the modes before it
+/// are divided alike).
 #[inline(always)]
-pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big) -> bool {
+pub(crate) const fn divide_few(
+    a: &Layout,
+    t: &Tiler,
+    form: Form,
+    out: &mut Big,
+    fail: &mut Option<Error>,
+) -> bool {
     let tl = t.inner_layout();
     let g = t.guide();
     let s = a.shape_ref();
@@ -434,23 +540,41 @@ pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big)
         let Some(e) = elem(f, ts.leaf(0), td.leaf(0), &mut c) else {
             return false;
         };
-        let mut carry = Carry::empty();
-        return out.token(OPEN)
-            && e.tile(out, &mut carry)
-            && e.rest(out, &mut carry, matches!(form, Form::Tiled))
-            && out.token(CLOSE)
-            && e.passes(&carry);
+        return e.write_logical(out, true, matches!(form, Form::Tiled), fail);
     }
+    if divide_tuple(a, t, form, out, fail) {
+        return true;
+    }
+    // a tiler of more elements than the layout has modes: the general path's error comes
+    // first (checked only here, where an error was found)
+    if fail.is_some() && g.leaf_count() > s.rank() {
+        *fail = None;
+    }
+    false
+}
+
+/// [`divide_few`] by a tuple tiler, the number of its elements unchecked.
+#[inline(always)]
+const fn divide_tuple(
+    a: &Layout,
+    t: &Tiler,
+    form: Form,
+    out: &mut Big,
+    fail: &mut Option<Error>,
+) -> bool {
+    let tl = t.inner_layout();
+    let g = t.guide();
+    let s = a.shape_ref();
+    let (ts, td) = (tl.shape_ref(), tl.stride_ref());
     let rt = g.leaf_count();
-    let rl = s.rank();
-    if rt > rl || !out.token(OPEN) {
+    if !out.token(OPEN) {
         return false;
     }
     let mut m = s.first_child(Node::ROOT);
     if matches!(form, Form::Logical) {
         let mut i = 0;
         while i < rt {
-            if g.leaf(i).is_underscore() {
+            if g.leaf(i).is_underscore() || s.is_close(m) {
                 return false;
             }
             let mend = s.node_end(m);
@@ -458,13 +582,7 @@ pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big)
             let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
                 return false;
             };
-            let mut carry = Carry::empty();
-            if !(out.token(OPEN)
-                && e.tile(out, &mut carry)
-                && e.rest(out, &mut carry, false)
-                && out.token(CLOSE)
-                && e.passes(&carry))
-            {
+            if !e.write_logical(out, true, false, fail) {
                 return false;
             }
             m = mend;
@@ -479,7 +597,7 @@ pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big)
     let mut rests = Big::new();
     let mut i = 0;
     while i < rt {
-        if g.leaf(i).is_underscore() {
+        if g.leaf(i).is_underscore() || s.is_close(m) {
             return false;
         }
         let mend = s.node_end(m);
@@ -487,8 +605,7 @@ pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big)
         let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
             return false;
         };
-        let mut carry = Carry::empty();
-        if !(e.tile(out, &mut carry) && e.rest(&mut rests, &mut carry, false) && e.passes(&carry)) {
+        if !e.write_split(out, &mut rests, fail) {
             return false;
         }
         m = mend;
@@ -498,8 +615,8 @@ pub(crate) const fn divide_few(a: &Layout, t: &Tiler, form: Form, out: &mut Big)
         return false;
     }
     // the rests and the modes beyond as one mode, unpacked by `tiled_divide` unless the
-    // layout has one mode
-    let bare = matches!(form, Form::Tiled) && rl != 1;
+    // layout has one mode (one element and no mode beyond it)
+    let bare = matches!(form, Form::Tiled) && !(rt == 1 && s.is_close(m));
     (bare || out.token(OPEN))
         && out.append(&rests)
         && push_beyond(out, a, m)
@@ -600,7 +717,7 @@ mod tests {
         let mut g = Gen(4242);
         let (mut compared, mut direct, mut declined_err, mut declined_ok) = (0, 0, 0, 0);
         let mut forms = [0usize; 3];
-        let mut many = 0;
+        let (mut many, mut errors) = (0, 0);
         while compared < 90_000 {
             let Some(a) = layout(&mut g) else { continue };
             let Some(t) = tiler(&mut g, a.rank() as u64) else {
@@ -617,7 +734,14 @@ mod tests {
                 };
                 let mut out = Big::new();
                 let applies = few_applies(&a, &t);
-                let took = applies && divide_few(&a, &t, form, &mut out);
+                let mut fail = None;
+                let took = applies && divide_few(&a, &t, form, &mut out, &mut fail);
+                if let Some(e) = fail {
+                    // an error answered on the stack is the general path's
+                    assert!(!took);
+                    assert_eq!(Err(e), want, "{k}: divide({a}, {t})");
+                    errors += 1;
+                }
                 if took {
                     direct += 1;
                     forms[k] += 1;
@@ -627,7 +751,7 @@ mod tests {
                     if got.shape_ref().leaf_count() > 8 {
                         many += 1;
                     }
-                } else if applies {
+                } else if applies && fail.is_none() {
                     if want.is_err() {
                         declined_err += 1;
                     } else {
@@ -645,8 +769,9 @@ mod tests {
         }
         std::println!(
             "{compared} compared: {direct} direct {forms:?} ({many} of more than 8 leaves), \
-             declined {declined_err} errors and {declined_ok} answers"
+             {errors} errors on the stack, declined {declined_err} errors and {declined_ok} answers"
         );
+        assert!(errors > 1_000, "{errors} errors on the stack");
         assert_eq!(compared, 90_000);
         assert!(forms.iter().all(|&n| n > 3_000), "{forms:?} direct");
         assert!(many > 1_000, "{many} large");
