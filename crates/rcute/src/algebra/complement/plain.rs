@@ -3,7 +3,7 @@
 //! insertion sort as the filtered modes are finished), then CuTe's steps with each new
 //! mode tested against the one before it for the coalesce, straight into the output list.
 
-use super::{Cotarget, covers_few};
+use super::{Cotarget, covers_check};
 use crate::algebra::modes::{FEW, Few, Modes, S, mul_raw};
 
 /// The complement of the modes `src` (those of a layout) with respect to `cotarget`, into
@@ -156,7 +156,7 @@ pub(crate) const fn complement_plain(
         // every mode a static `_1`: the coalesced `_1:_0`
         out.push_raw(1, S, 0, S);
     }
-    !(cover && inexact && !covers_few(src, cotarget, out.modes()))
+    !(cover && inexact && !f.covers(out.modes(), cv))
 }
 
 /// The filtered modes of [`complement_plain`] in the order they were finished (last
@@ -192,6 +192,23 @@ impl Filtered {
         self.dm[k] = dm;
         self.n = k + 1;
         true
+    }
+
+    /// `covers_few` of the filtered modes: the complement `res` covers the cotarget `c`.
+    #[inline(never)]
+    const fn covers(&self, res: Modes<'_>, c: i64) -> bool {
+        let (mut filtered, mut size): (i128, i128) = (1, 1);
+        let mut k = 0;
+        while k < self.n && k < FEW {
+            filtered = filtered.saturating_mul(self.sv[k] as i128);
+            k += 1;
+        }
+        let mut k = 0;
+        while k < res.len() {
+            size = size.saturating_mul(res.s(k).value() as i128);
+            k += 1;
+        }
+        covers_check(size, c as i128, filtered).is_ok()
     }
 
     /// Sorts the modes by stride value from the largest down, stably (the first of equal
