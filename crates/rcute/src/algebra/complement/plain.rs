@@ -3,14 +3,15 @@
 //! insertion sort as the filtered modes are finished), then CuTe's steps with each new
 //! mode tested against the one before it for the coalesce, straight into the output list.
 
-use super::{Cotarget, covers_few};
+use super::{Cotarget, covers_check};
 use crate::algebra::modes::{FEW, Few, Modes, S, mul_raw};
 
 /// The complement of the modes `src` (those of a layout) with respect to `cotarget`, into
-/// `out` (empty), where every integer is plain, no stride is zero, no shape is 0 or less,
-/// the last mode is not a static `_1`, at most [`FEW`] modes are left by the filter,
-/// their strides are static where there are two or more, the cotarget is an integer, and
-/// the complement's modes need no coalescing. `false` (with `out` in any state) wherever
+/// `out` (empty), where every integer is plain, no shape is 0 or less, no stride a
+/// dynamic 0, the last mode neither a static `_1` nor of a static `_0` stride, at most
+/// [`FEW`] modes are left by the filter, every stride is static where there are two modes
+/// or more (the last one's as soon as there are), the cotarget is an integer, and the
+/// complement's modes need no coalescing. `false` (with `out` in any state) wherever
 /// [`super::complement_few`]'s scans must answer, errors included: its answer where it
 /// is `true` (a test compares them).
 #[inline(always)]
@@ -25,11 +26,16 @@ pub(crate) const fn complement_plain(
     if r == 0 || sm.len() != r || dv.len() != r || dm.len() != r {
         return false;
     }
+    if let Cotarget::Shape(t) = cotarget
+        && !t.is_leaf()
+    {
+        return false; // (before the work: the scans answer)
+    }
     // `filter(layout)` by the filter's scan (`scan_raw`), last mode first: static `_1`s
     // dropped, a mode merged into the one after it (the front) where `s * d` is that
-    // one's stride, all static; each filtered mode, once finished, inserted in `f`
-    // (sorted by stride, see `Filtered`). Zero strides, shapes of 0 or less and a last
-    // mode `_1` are left to the scan.
+    // one's stride, all static; each filtered mode, once finished, kept in `f` (see
+    // `Filtered`). Dynamic zero strides, shapes of 0 or less and a last mode the scan
+    // drops or replaces are left to the scan.
     let mut f = Filtered {
         sv: [0; FEW],
         sm: [0; FEW],
@@ -40,26 +46,32 @@ pub(crate) const fn complement_plain(
         up: true,
     };
     let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1], dv[r - 1], dm[r - 1]);
-    if (fsm | fdm) & !S != 0 || fs <= 0 || (fsm == S && fs == 1) || fd == 0 {
+    if (fsm | fdm) & !S != 0 || fs <= 0 || (fsm == S && fs == 1) || fd == 0 || (r > 1 && fdm != S) {
         return false;
     }
-    let mut statics = fdm;
+    // with two modes or more, every stride static (else left to the scans, for
+    // `complement_static`: also where all but one are dropped)
     let mut i = r - 1;
     while i > 0 {
         i -= 1;
         let (s, m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
-        if (m | n) & !S != 0 || s <= 0 || d == 0 {
+        if m & !S != 0 || n != S {
             return false;
         }
-        if m == S && s == 1 {
-            continue;
+        if s <= 1 || d == 0 {
+            if (m == S && s == 1) || d == 0 {
+                continue; // dropped: a static `_1`, or a static `_0` stride
+            }
+            if s <= 0 {
+                return false;
+            }
         }
         if fsm == S {
             // (the scan's product, whose overflow it leaves to the general path)
             let Some(p) = s.checked_mul(d) else {
                 return false;
             };
-            if m == S && n == S && fdm == S && p == fd {
+            if m == S && p == fd {
                 let Some(p) = s.checked_mul(fs) else {
                     return false;
                 };
@@ -71,15 +83,14 @@ pub(crate) const fn complement_plain(
             return false;
         }
         (fs, fsm, fd, fdm) = (s, m, d, n);
-        statics &= n;
     }
     if !f.push(fs, fsm, fd, fdm) {
         return false;
     }
-    let r = f.n;
-    if r > FEW || (r > 1 && statics != S) {
+    if f.n > FEW {
         return false;
     }
+    let r = f.n;
     if !f.down && !f.up {
         f.sort();
     }
@@ -145,7 +156,7 @@ pub(crate) const fn complement_plain(
         // every mode a static `_1`: the coalesced `_1:_0`
         out.push_raw(1, S, 0, S);
     }
-    !(cover && inexact && !covers_few(src, cotarget, out.modes()))
+    !(cover && inexact && !f.covers(out.modes(), cv))
 }
 
 /// The filtered modes of [`complement_plain`] in the order they were finished (last
@@ -181,6 +192,23 @@ impl Filtered {
         self.dm[k] = dm;
         self.n = k + 1;
         true
+    }
+
+    /// `covers_few` of the filtered modes: the complement `res` covers the cotarget `c`.
+    #[inline(never)]
+    const fn covers(&self, res: Modes<'_>, c: i64) -> bool {
+        let (mut filtered, mut size): (i128, i128) = (1, 1);
+        let mut k = 0;
+        while k < self.n && k < FEW {
+            filtered = filtered.saturating_mul(self.sv[k] as i128);
+            k += 1;
+        }
+        let mut k = 0;
+        while k < res.len() {
+            size = size.saturating_mul(res.s(k).value() as i128);
+            k += 1;
+        }
+        covers_check(size, c as i128, filtered).is_ok()
     }
 
     /// Sorts the modes by stride value from the largest down, stably (the first of equal
