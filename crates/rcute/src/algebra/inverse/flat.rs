@@ -81,8 +81,9 @@ pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut 
     while i < k {
         let (s, d) = (c.sv[b + i], c.dv[b + i]);
         if d < 0 || s == 1 {
-            // a negative stride or a dynamic extent of 1 (a static one is dropped): the
-            // answer must be checked offset by offset
+            // a negative stride (refused already, see `coalesced_leaves`) or a dynamic
+            // extent of 1 (a static one is dropped): the answer must be checked offset by
+            // offset
             return false;
         }
         key[i] = d;
