@@ -90,8 +90,11 @@ const fn complement_with(
     out: Sink<'_>,
     cover: bool,
 ) -> Result<(), Error> {
+    // the scans' fast path alone: the callers that may take the one-pass form
+    // (`try_complement`, the products) have tried it already, and the divides' cotargets
+    // are mostly shapes, which it leaves
     let mut few = Few::new();
-    if complement_few(Modes::sub(l, n), cotarget, cover, &mut few) {
+    if complement_few_scan(Modes::sub(l, n), cotarget, cover, &mut few) {
         return out.set_modes(few.modes());
     }
     complement_general(l, n, cotarget, out, cover)
