@@ -130,14 +130,7 @@ pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut 
     lv[n] = c.sv[x];
     lm[n] = c.sm[x];
     n += 1;
-    let mut r = Back::new();
-    let (lv, lm) = (lv.split_at(n).0, lm.split_at(n).0);
-    let (ldv, ldm) = (ldv.split_at(n).0, ldm.split_at(n).0);
-    if matches!(coalesce(lv, lm, ldv, ldm, &mut r), Scan::General) {
-        return false;
-    }
-    r.write(out);
-    true
+    write_coalesced(&lv, &lm, &ldv, &ldm, n, out)
 }
 
 /// `right_inverse` of a layout of at most [`FEW`] plain leaves, as its modes, where no
@@ -232,6 +225,21 @@ pub(super) const fn right_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut
         (lv[0], lm[0], ldv[0], ldm[0]) = (1, S, 0, S);
         n = 1;
     }
+    write_coalesced(&lv, &lm, &ldv, &ldm, n, out)
+}
+
+/// The first `n` modes of an inverse's list (`lv:ldv`, raw parts, `n` at most their
+/// length), coalesced and written
+/// into `out` (empty); `false` where the coalesce must be the general one.
+#[inline(always)]
+const fn write_coalesced(
+    lv: &[i64],
+    lm: &[u16],
+    ldv: &[i64],
+    ldm: &[u16],
+    n: usize,
+    out: &mut Few,
+) -> bool {
     let mut r = Back::new();
     let (lv, lm) = (lv.split_at(n).0, lm.split_at(n).0);
     let (ldv, ldm) = (ldv.split_at(n).0, ldm.split_at(n).0);
