@@ -883,25 +883,34 @@ const fn walk<const AS_CUTE: bool>(
 /// `_0`), with `B`'s hierarchy.
 #[inline(never)]
 const fn compose_leaf(d: Int, b: &Layout) -> Result<Layout, Error> {
-    // `b` copied once, into the result, and its strides scaled there
+    // `b` copied once, into the result, and its strides scaled there (`scale_leaves_from(0,
+    // d)`, in line: the first stride whose scaling fails is the error; a `_0` stays `_0`).
+    // Every exit returns `res` itself, written through places and calls that hand out no
+    // reference into it, so that it is built where the caller receives it.
     let mut res = Ok(*b);
-    if let Ok(l) = &mut res {
-        // `scale_leaves_from(0, d)`, in line: the first stride whose scaling fails is the
-        // error; a `_0` stays `_0`
-        let n = l.stride.leaf_count();
-        let (v, m) = l.stride.leaves_mut();
-        let mut i = 0;
-        while i < n {
-            let e = Int::from_raw(v[i], m[i]);
-            if !e.is_constant(0) {
-                let x = tri!(e.try_mul(d));
-                v[i] = x.value();
-                m[i] = x.meta();
+    let Ok(l) = &mut res else {
+        return res;
+    };
+    let n = l.stride.leaf_count();
+    // whether a stride is a scaled basis element (`has_basis`, on the way)
+    let mut basis = false;
+    let mut i = 0;
+    while i < n {
+        let mut e = l.stride.leaf_at(i);
+        if !e.is_constant(0) {
+            match e.try_mul(d) {
+                Ok(x) => e = x,
+                Err(e) => {
+                    res = Err(e);
+                    return res;
+                }
             }
-            i += 1;
+            l.stride.put_leaf(i, e);
         }
-        l.basis = l.stride.has_basis();
+        basis |= e.is_basis();
+        i += 1;
     }
+    l.basis = basis;
     res
 }
 

@@ -636,6 +636,22 @@ impl IntTuple {
         &mut self.tok
     }
 
+    /// [`IntTuple::leaf`] for the crate, without `#[track_caller]` (which keeps a tuple
+    /// written in place, such as a result built where it is returned, from being built
+    /// there); `i` must be in range.
+    #[inline(always)]
+    pub(crate) const fn leaf_at(&self, i: usize) -> Int {
+        Int::from_raw(self.val[i], self.meta[i])
+    }
+
+    /// [`IntTuple::set_leaf`] for the crate, without `#[track_caller]` (see
+    /// [`IntTuple::leaf_at`]); `i` must be in range.
+    #[inline(always)]
+    pub(crate) const fn put_leaf(&mut self, i: usize, x: Int) {
+        self.val[i] = x.value();
+        self.meta[i] = x.meta();
+    }
+
     /// Sets the token count of a stream whose tokens were written through
     /// [`IntTuple::tokens_mut`] (crate-internal).
     #[inline(always)]
