@@ -18,7 +18,7 @@ use crate::algebra::tiler::{Tiler, is_integer};
 use crate::error::{Error, tri};
 use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
-use crate::tuple::{IntTuple, Node};
+use crate::tuple::{CAPACITY, IntTuple, Node};
 
 /// The most leaves of a result built on the stack.
 pub(super) const LEAVES: usize = 16;
@@ -409,8 +409,17 @@ const fn compose_tuple_modes(a: &Layout, t: &Tiler, out: &mut Small) -> Result<b
 /// Whether every integer of `l` is plain.
 #[inline(always)]
 const fn plain_layout(l: &Layout) -> bool {
-    let n = l.shape_ref().leaf_count();
-    plain(l.shape_ref().leaf_parts(0, n).1) && plain(l.stride_ref().leaf_parts(0, n).1)
+    plain_tuple(l.shape_ref()) && plain_tuple(l.stride_ref())
+}
+
+/// Whether every integer of `t` is plain: its metadata read in blocks of a fixed length
+/// (the first 8 slots, then, past 8 leaves, the rest: unrolled; the unused slots are
+/// zero).
+#[inline(always)]
+const fn plain_tuple(t: &IntTuple) -> bool {
+    let meta = t.leaf_parts(0, CAPACITY).1;
+    let (head, tail) = meta.split_at(8);
+    plain(head) && (t.leaf_count() <= 8 || plain(tail))
 }
 
 /// `A ∘ (the sub-layout of B at node bn)`, for `A` given as its coalesced modes `m`,
