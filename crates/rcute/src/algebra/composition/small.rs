@@ -216,7 +216,13 @@ pub(super) const fn compose(a: &Layout, b: &Layout, out: &mut Small) -> Result<b
 /// where the operands are not of its form.
 #[inline(always)]
 pub(super) const fn prepare<'a>(a: &'a Layout, b: &Layout, few: &'a mut Few) -> Option<Modes<'a>> {
-    if !plain_layout(b) {
+    let plain_b = if b.shape_ref().is_leaf() {
+        // a single mode: its two integers
+        (b.shape_ref().leaf_at(0).meta() | b.stride_ref().leaf_at(0).meta()) & !S == 0
+    } else {
+        plain_layout(b)
+    };
+    if !plain_b {
         return None;
     }
     lhs(Modes::of(a), few)
