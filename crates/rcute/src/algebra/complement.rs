@@ -140,7 +140,12 @@ pub(crate) const fn complement_few(
     cover: bool,
     out: &mut Few,
 ) -> bool {
-    if plain::complement_plain(src, cotarget, cover, out) {
+    let mut dynamic = false;
+    if plain::complement_plain(src, cotarget, cover, out, 0, &mut dynamic) {
+        return true;
+    }
+    // (with a dynamic stride, `out` is still empty: the pass stops in the filter)
+    if dynamic && plain::complement_plain_static(src, cotarget, cover, out) {
         return true;
     }
     if out.len() > 0 {
