@@ -11,7 +11,7 @@ use crate::algebra::modes::{FEW, Few, Modes, S, mul_raw};
 /// of the modes as they are leaves two modes or more and a dynamic stride among them;
 /// every shape must be positive (what `complement_few`'s scans check before their
 /// static pass). `false` elsewhere, and wherever the scans must answer.
-#[inline(never)]
+#[inline(always)]
 pub(crate) const fn complement_plain_static(
     src: Modes<'_>,
     cotarget: Cotarget<'_>,
