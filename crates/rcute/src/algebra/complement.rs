@@ -140,7 +140,36 @@ pub(crate) const fn complement_few(
     cover: bool,
     out: &mut Few,
 ) -> bool {
-    if plain::complement_plain(src, cotarget, cover, out) {
+    let mut dynamic = false;
+    if plain::complement_plain(src, cotarget, cover, out, 0, &mut dynamic) {
+        return true;
+    }
+    if dynamic {
+        // (`out` is still empty: the pass stops in the filter)
+        let (sv, sm, dv, dm) = src.parts();
+        return complement_few_dynamic(sv, sm, dv, dm, cotarget, cover, out);
+    }
+    if out.len() > 0 {
+        *out = Few::new();
+    }
+    complement_few_scan(src, cotarget, cover, out)
+}
+
+/// [`complement_few`] where its one-pass form stopped at a dynamic stride: the one-pass
+/// static pass ([`plain::complement_plain_static`]), else the scans, on the modes given
+/// by their raw parts, into `out` (empty).
+#[inline(never)]
+const fn complement_few_dynamic(
+    sv: &[i64],
+    sm: &[u16],
+    dv: &[i64],
+    dm: &[u16],
+    cotarget: Cotarget<'_>,
+    cover: bool,
+    out: &mut Few,
+) -> bool {
+    let src = Modes::from_parts((sv, sm, dv, dm));
+    if plain::complement_plain_static(src, cotarget, cover, out) {
         return true;
     }
     if out.len() > 0 {

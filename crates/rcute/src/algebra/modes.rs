@@ -615,6 +615,19 @@ impl<'a> Modes<'a> {
         self.sv.len()
     }
 
+    /// The modes of the raw parts `parts` (as [`Modes::parts`] gives them).
+    #[inline(always)]
+    pub(crate) const fn from_parts(
+        parts: (&'a [i64], &'a [u16], &'a [i64], &'a [u16]),
+    ) -> Modes<'a> {
+        Modes {
+            sv: parts.0,
+            sm: parts.1,
+            dv: parts.2,
+            dm: parts.3,
+        }
+    }
+
     /// The raw parts: the values and metadata of the shapes, then of the strides.
     #[inline(always)]
     pub(crate) const fn parts(&self) -> (&'a [i64], &'a [u16], &'a [i64], &'a [u16]) {

@@ -6,20 +6,50 @@
 use super::{Cotarget, covers_check};
 use crate::algebra::modes::{FEW, Few, Modes, S, mul_raw};
 
+/// Beyond CuTe (see `complement_static`): the complement of the modes `src` with every
+/// value static (`to_static`), made dynamic again, into `out` (empty), where the filter
+/// of the modes as they are leaves two modes or more and a dynamic stride among them;
+/// every shape must be positive (what `complement_few`'s scans check before their
+/// static pass). `false` elsewhere, and wherever the scans must answer.
+#[inline(always)]
+pub(crate) const fn complement_plain_static(
+    src: Modes<'_>,
+    cotarget: Cotarget<'_>,
+    cover: bool,
+    out: &mut Few,
+) -> bool {
+    let (sv, sm, dv, dm) = src.parts();
+    let (mut kept, mut dynamic) = (0, false);
+    let mut i = 0;
+    while i < sv.len() && i < sm.len() && i < dv.len() && i < dm.len() {
+        if !((sm[i] == S && sv[i] == 1) || (dm[i] == S && dv[i] == 0)) {
+            kept += 1;
+            dynamic |= dm[i] != S;
+        }
+        i += 1;
+    }
+    kept > 1 && dynamic && complement_plain(src, cotarget, cover, out, S, &mut false)
+}
+
 /// The complement of the modes `src` (those of a layout) with respect to `cotarget`, into
-/// `out` (empty), where every integer is plain, no shape is 0 or less, no stride a
-/// dynamic 0, the last mode neither a static `_1` nor of a static `_0` stride, at most
-/// [`FEW`] modes are left by the filter, every stride is static where there are two modes
-/// or more (the last one's as soon as there are), the cotarget is an integer, and the
-/// complement's modes need no coalescing. `false` (with `out` in any state) wherever
-/// [`super::complement_few`]'s scans must answer, errors included: its answer where it
-/// is `true` (a test compares them).
+/// `out` (empty), with `or` (`S` or 0) set in the metadata of every integer of the modes
+/// and the cotarget (with `S`, their static forms, where every shape must be positive),
+/// where every integer is plain, no shape is 0 or less, no stride a dynamic 0, the last
+/// mode neither a static `_1` nor of a static `_0` stride, at most [`FEW`] modes are left
+/// by the filter, every stride is static where there are two modes or more (the last
+/// one's as soon as there are), the cotarget is an integer, and the complement's modes
+/// need no coalescing. `false` (with `out` in any state) wherever
+/// [`super::complement_few`]'s scans must answer, errors included, and `dyn_stride` set
+/// where a dynamic stride is the reason ([`complement_plain_static`] may answer): its
+/// answer where it is `true` (a test compares them).
 #[inline(always)]
 pub(crate) const fn complement_plain(
     src: Modes<'_>,
     cotarget: Cotarget<'_>,
     cover: bool,
     out: &mut Few,
+    or: u16,
+    dyn_stride: &mut bool,
 ) -> bool {
     let (sv, sm, dv, dm) = src.parts();
     let r = sv.len();
@@ -45,17 +75,21 @@ pub(crate) const fn complement_plain(
         down: true,
         up: true,
     };
-    let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1], dv[r - 1], dm[r - 1]);
+    let (mut fs, mut fsm, mut fd, mut fdm) = (sv[r - 1], sm[r - 1] | or, dv[r - 1], dm[r - 1] | or);
     if (fsm | fdm) & !S != 0 || fs <= 0 || (fsm == S && fs == 1) || fd == 0 || (r > 1 && fdm != S) {
+        // a dynamic stride: the static pass may answer (it checks the rest again)
+        *dyn_stride = fdm == 0;
         return false;
     }
-    // with two modes or more, every stride static (else left to the scans, for
-    // `complement_static`: also where all but one are dropped)
     let mut i = r - 1;
     while i > 0 {
         i -= 1;
-        let (s, m, d, n) = (sv[i], sm[i], dv[i], dm[i]);
+        let (s, m, d, n) = (sv[i], sm[i] | or, dv[i], dm[i] | or);
         if m & !S != 0 || n != S {
+            *dyn_stride = n == 0;
+            return false;
+        }
+        if or == S && s <= 0 {
             return false;
         }
         if s <= 1 || d == 0 {
@@ -101,7 +135,7 @@ pub(crate) const fn complement_plain(
             None => return false,
         },
     };
-    let (cv, cm) = (c.value(), c.meta());
+    let (cv, cm) = (c.value(), c.meta() | or);
     if cm & !S != 0 {
         return false;
     }
@@ -112,6 +146,7 @@ pub(crate) const fn complement_plain(
         rsm: S,
         last: (0, 0, 0, 0),
         pushed: false,
+        keep: !or,
     };
     let mut inexact = false;
     // from the smallest stride: the last mode where the strides never grow, else the
@@ -154,9 +189,12 @@ pub(crate) const fn complement_plain(
     }
     if !res.pushed {
         // every mode a static `_1`: the coalesced `_1:_0`
-        out.push_raw(1, S, 0, S);
+        out.push_raw(1, S & res.keep, 0, S & res.keep);
     }
-    !(cover && inexact && !f.covers(out.modes(), cv))
+    if cover && inexact && !f.covers(out.modes(), cv) {
+        return false;
+    }
+    true
 }
 
 /// The filtered modes of [`complement_plain`] in the order they were finished (last
@@ -244,6 +282,9 @@ struct Res {
     rsm: u16,
     last: (i64, u16, i64, u16),
     pushed: bool,
+    /// The metadata bits the output keeps: all of them, or in the static pass all but
+    /// `S` (the complement made dynamic, `to_dynamic`).
+    keep: u16,
 }
 
 impl Res {
@@ -269,13 +310,13 @@ impl Res {
         }
         self.last = (q, qm, rs, rsm);
         self.pushed = true;
-        out.push_raw(q, qm, rs, rsm)
+        out.push_raw(q, qm & self.keep, rs, rsm & self.keep)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::complement_plain;
+    use super::{complement_plain, complement_plain_static};
     use crate::algebra::complement::{Cotarget, complement_general};
     use crate::algebra::modes::{Few, Modes, Sink};
     use crate::algebra::testgen::Gen;
@@ -346,13 +387,15 @@ mod tests {
     }
 
     /// The one-pass complement answers what the general path answers (values, static
-    /// bits), with and without the covering check, on random layouts and integer or shape
-    /// cotargets; it is taken for many of them, and where it is not, the complement still
-    /// answers the general path's value or error.
+    /// bits), with and without the covering check, on random layouts (static, dynamic
+    /// and mixed values: dynamic strides in two modes or more take the static pass) and
+    /// integer or shape cotargets; it is taken for many of them, the static pass for many
+    /// of those, and where it is not, the complement still answers the general path's
+    /// value or error.
     #[test]
     fn plain_complement_is_the_general_path() {
         let mut g = Gen(4242);
-        let (mut compared, mut taken, mut errors) = (0, 0, 0);
+        let (mut compared, mut taken, mut statics, mut errors) = (0, 0, 0, 0);
         for _ in 0..40_000 {
             let l = operand(&mut g);
             let size: i64 = (0..l.shape().leaf_count())
@@ -378,7 +421,16 @@ mod tests {
                     cover,
                 )
                 .map(|()| general);
-                if complement_plain(Modes::of(&l), Cotarget::Shape(&c), cover, &mut few) {
+                // the pass as it is, then, where a dynamic stride stopped it, the static
+                // pass (as `complement_few` takes them)
+                let (src, ct) = (Modes::of(&l), Cotarget::Shape(&c));
+                let mut dynamic = false;
+                let mut done = complement_plain(src, ct, cover, &mut few, 0, &mut dynamic);
+                if !done && dynamic && complement_plain_static(src, ct, cover, &mut few) {
+                    done = true;
+                    statics += 1;
+                }
+                if done {
                     assert_eq!(
                         Ok(few.layout()),
                         want,
@@ -394,7 +446,8 @@ mod tests {
             }
         }
         assert_eq!(compared, 80_000);
-        assert!(taken > 8_000, "{taken} taken");
+        assert!(taken > 25_000, "{taken} taken");
+        assert!(statics > 12_000, "{statics} by the static pass");
         assert!(errors > 5_000, "{errors} errors");
     }
 }
