@@ -19,7 +19,7 @@ use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
 mod few;
 mod small;
-use few::{Big, divide_few, few_applies};
+use few::{Big, divide_few, few_applies, tree_applies};
 use small::{Form, Small, divide_small, small_applies};
 
 /// The layout built by `b` as the result of a divide of `a` by `t`: where neither has
@@ -529,14 +529,36 @@ impl Layout {
         if few_applies(self, t) {
             let mut big = Big::new();
             let mut fail = None;
-            if divide_few(self, t, Form::Logical, &mut big, &mut fail) {
+            if divide_few::<false>(self, t, Form::Logical, &mut big, &mut fail) {
                 return Ok(big.layout());
             }
             if let Some(e) = fail {
                 return Err(e);
             }
+        } else if tree_applies(self, t) {
+            return self.divide_tree_or_general(t, Form::Logical);
         }
         self.logical_divide_general(t)
+    }
+
+    /// The divide `form` of `self` by `t` where [`tree_applies`]: the direct path of
+    /// coalesced modes with elements of more than one mode ([`divide_few`], which
+    /// answers the general path's first error where a walk fails), else the general path.
+    #[inline(never)]
+    const fn divide_tree_or_general(&self, t: &Tiler, form: Form) -> Result<Layout, Error> {
+        let mut big = Big::new();
+        let mut fail = None;
+        if divide_few::<true>(self, t, form, &mut big, &mut fail) {
+            return Ok(big.layout());
+        }
+        if let Some(e) = fail {
+            return Err(e);
+        }
+        match form {
+            Form::Logical => self.logical_divide_general(t),
+            Form::Zipped => self.zipped_divide_general(t),
+            Form::Tiled => self.tiled_divide_general(t),
+        }
     }
 
     /// [`Layout::try_logical_divide`] without its direct path for single modes
@@ -696,12 +718,14 @@ impl Layout {
         if few_applies(self, t) {
             let mut big = Big::new();
             let mut fail = None;
-            if divide_few(self, t, Form::Zipped, &mut big, &mut fail) {
+            if divide_few::<false>(self, t, Form::Zipped, &mut big, &mut fail) {
                 return Ok(big.layout());
             }
             if let Some(e) = fail {
                 return Err(e);
             }
+        } else if tree_applies(self, t) {
+            return self.divide_tree_or_general(t, Form::Zipped);
         }
         self.zipped_divide_general(t)
     }
@@ -956,12 +980,14 @@ impl Layout {
         if few_applies(self, t) {
             let mut big = Big::new();
             let mut fail = None;
-            if divide_few(self, t, Form::Tiled, &mut big, &mut fail) {
+            if divide_few::<false>(self, t, Form::Tiled, &mut big, &mut fail) {
                 return Ok(big.layout());
             }
             if let Some(e) = fail {
                 return Err(e);
             }
+        } else if tree_applies(self, t) {
+            return self.divide_tree_or_general(t, Form::Tiled);
         }
         self.tiled_divide_general(t)
     }

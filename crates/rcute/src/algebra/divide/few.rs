@@ -16,6 +16,7 @@
 
 use super::small::{Buf, Form, Piece, piece, plain, push_beyond, push_rest, push_tile};
 use crate::algebra::carry::Carry;
+use crate::algebra::complement::{Cotarget, complement_few};
 use crate::algebra::composition::{shape_step, stride_step};
 use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few, scan_few_as};
 use crate::algebra::tiler::Tiler;
@@ -52,6 +53,26 @@ pub(crate) const fn few_applies(a: &Layout, t: &Tiler) -> bool {
     }
     let rt = g.leaf_count();
     rt >= 1 && g.token_count() == rt + 2 && ts.token_count() == rt + 2
+}
+
+/// Where [`few_applies`] does not, whether [`divide_few`] may apply with `TREE` (elements of more
+/// than one mode), read from the operands' structure alone: no scaled-basis
+/// strides, and either one tiler, a layout of more than one mode, or a tuple tiler of a
+/// flat guide (layouts, integers and `_`) with an element of more than one mode, over a
+/// layout of more than one mode or, as its one element, over a single-mode layout.
+#[inline(always)]
+pub(crate) const fn tree_applies(a: &Layout, t: &Tiler) -> bool {
+    let tl = t.inner_layout();
+    let g = t.guide();
+    let (s, ts) = (a.shape_ref(), tl.shape_ref());
+    if ts.is_leaf() || a.has_basis_strides() || tl.has_basis_strides() {
+        return false;
+    }
+    if let Some(k) = g.as_int() {
+        return !k.is_underscore();
+    }
+    let rt = g.leaf_count();
+    rt >= 1 && g.token_count() == rt + 2 && ts.token_count() != rt + 2 && (rt == 1 || !s.is_leaf())
 }
 
 /// The modes `src` (two or more leaves) coalesced as the general path coalesces them
@@ -346,6 +367,202 @@ impl Elem<'_> {
     }
 }
 
+/// An element of more than one mode, the sub-layout of `tl` at node `e`, divided against
+/// a mode of the layout whose modes coalesce to `f` (one mode or more): the tile `f ∘ e`,
+/// mode by mode in the nesting of `e`, and the rest `f ∘ c`, `c` the complement of `e` in
+/// the shape of `f`.
+struct Tree<'a> {
+    f: Modes<'a>,
+    tl: &'a Layout,
+    e: Node,
+    c: Modes<'a>,
+}
+
+/// The modes of mode `m` of `a` (ending at `mend`): the single mode, or its modes
+/// coalesced into `few`; `None` where the general path answers.
+#[inline(always)]
+const fn mode_modes<'a>(a: &'a Layout, m: Node, mend: Node, few: &'a mut Few) -> Option<Modes<'a>> {
+    let s = a.shape_ref();
+    let src = Modes::range(s, a.stride_ref(), m.l, mend.l);
+    if s.is_leaf_node(m) {
+        return Some(src);
+    }
+    coalesced(src, few)
+}
+
+/// The element of more than one mode at node `e` of `tl` for mode `m` of `a` (ending at
+/// `mend`), the mode coalesced into `few` where it is not a single mode, the element's
+/// complement in the shape of the mode's modes written in `c` (empty) by the complement's
+/// path of a few modes, which answers what the general path's complement answers where
+/// it answers; `None` where the general path answers.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+const fn tree_at<'a>(
+    a: &'a Layout,
+    m: Node,
+    mend: Node,
+    tl: &'a Layout,
+    e: Node,
+    few: &'a mut Few,
+    c: &'a mut Few,
+) -> Option<Tree<'a>> {
+    let Some(f) = mode_modes(a, m, mend, few) else {
+        return None;
+    };
+    let n = f.len();
+    let em = Modes::sub(tl, e);
+    let ok = if n == 1 {
+        complement_few(em, Cotarget::Int(f.s(0)), true, c)
+    } else {
+        // the shape of `f`, a flat tuple of its modes' shapes
+        let (fv, fm, _, _) = f.parts();
+        let (mut sv, mut sm) = ([0i64; FEW], [0u16; FEW]);
+        let mut i = 0;
+        while i < n && i < FEW {
+            sv[i] = fv[i];
+            sm[i] = fm[i];
+            i += 1;
+        }
+        let target = IntTuple::flat_of(&sv, &sm, n);
+        complement_few(em, Cotarget::Shape(&target), true, c)
+    };
+    if !ok {
+        return None;
+    }
+    Some(Tree {
+        f,
+        tl,
+        e,
+        c: c.modes(),
+    })
+}
+
+impl Tree<'_> {
+    /// The carry check of the walks of the tile and the rest (its error, the general
+    /// path's, written in `fail`).
+    #[inline(always)]
+    const fn check(&self, carry: &Sums, fail: &mut Option<Error>) -> bool {
+        carry.passes(self.f) || check_error(carry, self.f, fail)
+    }
+
+    /// The tile and the rest written as the next modes of `out` (in parentheses with
+    /// `pair`; the rest without its own with `bare`), then the carry check.
+    #[inline(always)]
+    const fn write_logical(
+        &self,
+        out: &mut Big,
+        pair: bool,
+        bare: bool,
+        fail: &mut Option<Error>,
+    ) -> bool {
+        let mut carry = Carry::empty();
+        (!pair || out.token(OPEN))
+            && compose_tree(out, self.f, self.tl, self.e, &mut carry, fail)
+            && compose_rest(out, self.f, self.c, &mut carry, bare, fail)
+            && (!pair || out.token(CLOSE))
+            && self.check(&carry, fail)
+    }
+
+    /// The tile into `tiles`, the rest into `rests`, then the carry check.
+    #[inline(always)]
+    const fn write_split(
+        &self,
+        tiles: &mut Big,
+        rests: &mut Big,
+        fail: &mut Option<Error>,
+    ) -> bool {
+        let mut carry = Carry::empty();
+        compose_tree(tiles, self.f, self.tl, self.e, &mut carry, fail)
+            && compose_rest(rests, self.f, self.c, &mut carry, false, fail)
+            && self.check(&carry, fail)
+    }
+}
+
+/// `f ∘ e` (`composition_impl`) for the sub-layout `e` of `tl` (not a single mode): each
+/// of its modes composed by [`compose_any`], in its nesting.
+const fn compose_tree(
+    out: &mut Big,
+    f: Modes<'_>,
+    tl: &Layout,
+    e: Node,
+    carry: &mut Sums,
+    fail: &mut Option<Error>,
+) -> bool {
+    let (s, d) = (tl.shape_ref(), tl.stride_ref());
+    let end = s.node_end(e);
+    let mut k = e;
+    while k.t < end.t {
+        let ok = if s.is_leaf_node(k) {
+            let (a, b) = (s.int_at(k), d.int_at(k));
+            k.l += 1;
+            compose_any(out, f, a, b, carry, false, fail)
+        } else if s.is_close(k) {
+            out.token(CLOSE)
+        } else {
+            out.token(OPEN)
+        };
+        if !ok {
+            return false;
+        }
+        k.t += 1;
+    }
+    true
+}
+
+/// `f ∘ c` for the complement `c` of a [`Tree`]: its single mode composed (without the
+/// parentheses of a tuple of modes where `bare`), or a tuple of its modes composed
+/// (without its own parentheses where `bare`), each by [`compose_any`].
+#[inline(always)]
+const fn compose_rest(
+    out: &mut Big,
+    f: Modes<'_>,
+    c: Modes<'_>,
+    carry: &mut Sums,
+    bare: bool,
+    fail: &mut Option<Error>,
+) -> bool {
+    let n = c.len();
+    if n == 1 {
+        return compose_any(out, f, c.s(0), c.d(0), carry, bare, fail);
+    }
+    if !bare && !out.token(OPEN) {
+        return false;
+    }
+    let mut i = 0;
+    while i < n {
+        if !compose_any(out, f, c.s(i), c.d(i), carry, false, fail) {
+            return false;
+        }
+        i += 1;
+    }
+    bare || out.token(CLOSE)
+}
+
+/// [`compose`] for modes `f` of one mode or more: for a single mode of stride `e`,
+/// `s:d*e` (a `_0` stride kept as it is).
+#[inline(always)]
+const fn compose_any(
+    out: &mut Big,
+    f: Modes<'_>,
+    s: Int,
+    d: Int,
+    carry: &mut Sums,
+    bare: bool,
+    fail: &mut Option<Error>,
+) -> bool {
+    if f.len() == 1 && !d.is_constant(0) {
+        let e = f.d(0);
+        if !plain(s.meta()) || !plain(d.meta()) || !plain(e.meta()) {
+            return false;
+        }
+        let Some((pv, pm)) = mul_raw(d.value(), d.meta(), e.value(), e.meta()) else {
+            return false;
+        };
+        return out.leaf(s.value(), s.meta(), pv, pm);
+    }
+    compose(out, f, s, d, carry, bare, fail)
+}
+
 /// The carry check's digit walk (where its plain form does not pass): its error written
 /// in `fail`.
 #[cold]
@@ -514,12 +731,13 @@ const fn shape_error(rv: i64, rm: u16, nv: i64, nm: u16, mode: usize) -> Option<
 }
 
 /// The divide `form` of `a` by `t` into `out` (empty), for operands where
-/// [`few_applies`]: `true` with the result in `out`; `false` (with `out` in any state)
-/// where the general path answers, or, with an error written in `fail` (empty), where a
-/// walk or its carry check fails: the general path's first error (the modes before it
-/// are divided alike).
+/// [`few_applies`], or, with `TREE`, where [`tree_applies`] (each element of more than
+/// one mode a [`Tree`]): `true` with the result in `out`; `false` (with `out` in any
+/// state) where the general path answers, or, with an error written in `fail` (empty),
+/// where a walk or its carry check fails: the general path's first error (the modes
+/// before it are divided alike).
 #[inline(always)]
-pub(crate) const fn divide_few(
+pub(crate) const fn divide_few<const TREE: bool>(
     a: &Layout,
     t: &Tiler,
     form: Form,
@@ -531,8 +749,16 @@ pub(crate) const fn divide_few(
     let s = a.shape_ref();
     let (ts, td) = (tl.shape_ref(), tl.stride_ref());
     if g.as_int().is_some() {
-        // one tiler over the whole layout, coalesced
+        // one tiler over the whole layout, coalesced (with `TREE`, of more than one mode)
         let mut few = Few::new();
+        if TREE {
+            let mut c = Few::new();
+            let end = s.node_end(Node::ROOT);
+            let Some(e) = tree_at(a, Node::ROOT, end, tl, Node::ROOT, &mut few, &mut c) else {
+                return false;
+            };
+            return e.write_logical(out, true, matches!(form, Form::Tiled), fail);
+        }
         let Some(f) = coalesced(Modes::of(a), &mut few) else {
             return false;
         };
@@ -542,7 +768,7 @@ pub(crate) const fn divide_few(
         };
         return e.write_logical(out, true, matches!(form, Form::Tiled), fail);
     }
-    if divide_tuple(a, t, form, out, fail) {
+    if divide_tuple::<TREE>(a, t, form, out, fail) {
         return true;
     }
     // a tiler of more elements than the layout has modes: the general path's error comes
@@ -553,9 +779,54 @@ pub(crate) const fn divide_few(
     false
 }
 
+/// Element `i` (at node `e` of `tl`) divided against mode `m` of `a` (ending at `mend`),
+/// written as [`Elem::write_logical`] or, with `split`, [`Elem::write_split`] (into
+/// `out` and `rests`) write it; with `TREE`, an element of more than one mode as a
+/// [`Tree`]. `false` where the general path answers (or an error is written in `fail`).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+const fn divide_elem<const TREE: bool>(
+    a: &Layout,
+    m: Node,
+    mend: Node,
+    tl: &Layout,
+    i: usize,
+    e: Node,
+    split: bool,
+    out: &mut Big,
+    rests: &mut Big,
+    fail: &mut Option<Error>,
+) -> bool {
+    let (ts, td) = (tl.shape_ref(), tl.stride_ref());
+    let (mut few, mut c) = (Few::new(), Few::new());
+    if TREE && !ts.is_leaf_node(e) {
+        let Some(el) = tree_at(a, m, mend, tl, e, &mut few, &mut c) else {
+            return false;
+        };
+        return if split {
+            el.write_split(out, rests, fail)
+        } else {
+            el.write_logical(out, true, false, fail)
+        };
+    }
+    let (t, u) = if TREE {
+        (ts.int_at(e), td.int_at(e))
+    } else {
+        (ts.leaf(i), td.leaf(i))
+    };
+    let Some(el) = elem_at(a, m, mend, t, u, &mut few, &mut c) else {
+        return false;
+    };
+    if split {
+        el.write_split(out, rests, fail)
+    } else {
+        el.write_logical(out, true, false, fail)
+    }
+}
+
 /// [`divide_few`] by a tuple tiler, the number of its elements unchecked.
 #[inline(always)]
-const fn divide_tuple(
+const fn divide_tuple<const TREE: bool>(
     a: &Layout,
     t: &Tiler,
     form: Form,
@@ -565,58 +836,50 @@ const fn divide_tuple(
     let tl = t.inner_layout();
     let g = t.guide();
     let s = a.shape_ref();
-    let (ts, td) = (tl.shape_ref(), tl.stride_ref());
+    let ts = tl.shape_ref();
     let rt = g.leaf_count();
     if !out.token(OPEN) {
         return false;
     }
-    let mut m = s.first_child(Node::ROOT);
-    if matches!(form, Form::Logical) {
-        let mut i = 0;
-        while i < rt {
-            if g.leaf(i).is_underscore() || s.is_close(m) {
-                return false;
-            }
-            let mend = s.node_end(m);
-            let (mut few, mut c) = (Few::new(), Few::new());
-            let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
-                return false;
-            };
-            if !e.write_logical(out, true, false, fail) {
-                return false;
-            }
-            m = mend;
-            i += 1;
-        }
-        return push_beyond(out, a, m) && out.token(CLOSE);
-    }
-    // the tiles into `out`, the rests into `rests`
-    if !out.token(OPEN) {
+    // with `TREE`, a single-mode layout is its own mode (of one element, see
+    // `tree_applies`), and the elements are read at their nodes
+    let leaf = TREE && s.is_leaf();
+    let mut m = if leaf {
+        Node::ROOT
+    } else {
+        s.first_child(Node::ROOT)
+    };
+    let mut e = ts.first_child(Node::ROOT);
+    let logical = matches!(form, Form::Logical);
+    // the tiles into `out`, the rests into `rests` (but for the logical divide)
+    if !logical && !out.token(OPEN) {
         return false;
     }
     let mut rests = Big::new();
     let mut i = 0;
     while i < rt {
-        if g.leaf(i).is_underscore() || s.is_close(m) {
+        if g.leaf(i).is_underscore() || (!leaf && s.is_close(m)) {
             return false;
         }
         let mend = s.node_end(m);
-        let (mut few, mut c) = (Few::new(), Few::new());
-        let Some(e) = elem_at(a, m, mend, ts.leaf(i), td.leaf(i), &mut few, &mut c) else {
-            return false;
-        };
-        if !e.write_split(out, &mut rests, fail) {
+        if !divide_elem::<TREE>(a, m, mend, tl, i, e, !logical, out, &mut rests, fail) {
             return false;
         }
         m = mend;
+        if TREE {
+            e = ts.node_end(e);
+        }
         i += 1;
+    }
+    if logical {
+        return push_beyond(out, a, m) && out.token(CLOSE);
     }
     if !out.token(CLOSE) {
         return false;
     }
     // the rests and the modes beyond as one mode, unpacked by `tiled_divide` unless the
     // layout has one mode (one element and no mode beyond it)
-    let bare = matches!(form, Form::Tiled) && !(rt == 1 && s.is_close(m));
+    let bare = matches!(form, Form::Tiled) && !(leaf || (rt == 1 && s.is_close(m)));
     (bare || out.token(OPEN))
         && out.append(&rests)
         && push_beyond(out, a, m)
@@ -708,6 +971,98 @@ mod tests {
         Tiler::try_parse(&text).ok()
     }
 
+    /// What the direct path did with one divide, compared with the general path.
+    #[derive(Default)]
+    struct Counts {
+        compared: usize,
+        /// taken, for each form
+        forms: [usize; 3],
+        /// taken, with a result of more than 8 leaves
+        many: usize,
+        /// an error answered on the stack
+        errors: usize,
+        /// declined where the general path answers an error, and where it answers a layout
+        declined_err: usize,
+        declined_ok: usize,
+    }
+
+    impl Counts {
+        /// Compares the direct path of the divide `form` (`k`) of `a` by `t` with the
+        /// general path: its answer or error is the general path's, and so is what the
+        /// public function answers. Answers whether the direct path answered.
+        fn compare(&mut self, a: &Layout, t: &Tiler, k: usize, form: Form) -> bool {
+            let want: Result<Layout, Error> = match form {
+                Form::Logical => a.logical_divide_general(t),
+                Form::Zipped => a.zipped_divide_general(t),
+                Form::Tiled => a.tiled_divide_general(t),
+            };
+            let mut out = Big::new();
+            let few = few_applies(a, t);
+            let applies = few || tree_applies(a, t);
+            let mut fail = None;
+            let took = if few {
+                divide_few::<false>(a, t, form, &mut out, &mut fail)
+            } else {
+                applies && divide_few::<true>(a, t, form, &mut out, &mut fail)
+            };
+            if let Some(e) = fail {
+                // an error answered on the stack is the general path's
+                assert!(!took);
+                assert_eq!(Err(e), want, "{k}: divide({a}, {t})");
+                self.errors += 1;
+            }
+            if took {
+                self.forms[k] += 1;
+                let got = out.layout();
+                assert_eq!(Ok(got), want, "{k}: divide({a}, {t})");
+                assert_eq!(got.to_string(), want.unwrap().to_string());
+                if got.shape_ref().leaf_count() > 8 {
+                    self.many += 1;
+                }
+            } else if applies && fail.is_none() {
+                if want.is_err() {
+                    self.declined_err += 1;
+                } else {
+                    self.declined_ok += 1;
+                }
+            }
+            let got = match form {
+                Form::Logical => a.try_logical_divide(t),
+                Form::Zipped => a.try_zipped_divide(t),
+                Form::Tiled => a.try_tiled_divide(t),
+            };
+            assert_eq!(got, want, "{k}: divide({a}, {t})");
+            self.compared += 1;
+            took || fail.is_some()
+        }
+
+        /// [`Counts::compare`] of each of the three divides; answers how many the direct
+        /// path answered (a layout or an error).
+        fn compare_all(&mut self, a: &Layout, t: &Tiler) -> usize {
+            [Form::Logical, Form::Zipped, Form::Tiled]
+                .into_iter()
+                .enumerate()
+                .filter(|&(k, form)| self.compare(a, t, k, form))
+                .count()
+        }
+    }
+
+    impl core::fmt::Display for Counts {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            write!(
+                f,
+                "{} compared: direct {:?} ({} of more than 8 leaves), {} errors on the stack, \
+                 declined {} errors and {} answers",
+                self.compared,
+                self.forms,
+                self.many,
+                self.errors,
+                self.declined_err,
+                self.declined_ok
+            )
+        }
+    }
+
     /// The direct path of coalesced modes answers exactly what the general path answers
     /// (values, static bits, hierarchy) for each of the three divides, on random layouts of
     /// ranks 1 to 4 and depths 1 to 3, and declines wherever the general path answers an
@@ -715,66 +1070,107 @@ mod tests {
     #[test]
     fn few_divides_are_the_general_path() {
         let mut g = Gen(4242);
-        let (mut compared, mut direct, mut declined_err, mut declined_ok) = (0, 0, 0, 0);
-        let mut forms = [0usize; 3];
-        let (mut many, mut errors) = (0, 0);
-        while compared < 90_000 {
+        let mut n = Counts::default();
+        while n.compared < 90_000 {
             let Some(a) = layout(&mut g) else { continue };
             let Some(t) = tiler(&mut g, a.rank() as u64) else {
                 continue;
             };
-            for (k, form) in [Form::Logical, Form::Zipped, Form::Tiled]
-                .into_iter()
-                .enumerate()
-            {
-                let want: Result<Layout, Error> = match form {
-                    Form::Logical => a.logical_divide_general(&t),
-                    Form::Zipped => a.zipped_divide_general(&t),
-                    Form::Tiled => a.tiled_divide_general(&t),
-                };
-                let mut out = Big::new();
-                let applies = few_applies(&a, &t);
-                let mut fail = None;
-                let took = applies && divide_few(&a, &t, form, &mut out, &mut fail);
-                if let Some(e) = fail {
-                    // an error answered on the stack is the general path's
-                    assert!(!took);
-                    assert_eq!(Err(e), want, "{k}: divide({a}, {t})");
-                    errors += 1;
-                }
-                if took {
-                    direct += 1;
-                    forms[k] += 1;
-                    let got = out.layout();
-                    assert_eq!(Ok(got), want, "{k}: divide({a}, {t})");
-                    assert_eq!(got.to_string(), want.unwrap().to_string());
-                    if got.shape_ref().leaf_count() > 8 {
-                        many += 1;
-                    }
-                } else if applies && fail.is_none() {
-                    if want.is_err() {
-                        declined_err += 1;
-                    } else {
-                        declined_ok += 1;
-                    }
-                }
-                let got = match form {
-                    Form::Logical => a.try_logical_divide(&t),
-                    Form::Zipped => a.try_zipped_divide(&t),
-                    Form::Tiled => a.try_tiled_divide(&t),
-                };
-                assert_eq!(got, want, "{k}: divide({a}, {t})");
-                compared += 1;
+            n.compare_all(&a, &t);
+        }
+        std::println!("{n}");
+        assert!(n.errors > 1_000, "{n}");
+        assert_eq!(n.compared, 90_000);
+        assert!(n.forms.iter().all(|&k| k > 3_000), "{n}");
+        assert!(n.many > 1_000, "{n}");
+        assert!(n.declined_err > 1_000, "{n}");
+    }
+
+    /// A random element of more than one mode: most often CuTe's `(n,m):(1,n)`, else free
+    /// values, now and then three modes or a nested one.
+    fn tree_elem(g: &mut Gen) -> String {
+        let st = |g: &mut Gen| if g.next(2) == 0 { "_" } else { "" };
+        match g.next(8) {
+            0..=3 => {
+                let n = [1, 2, 3, 4, 5, 8, 16][g.next(7) as usize];
+                let m = [1, 1, 2, 3, 4, 8][g.next(6) as usize];
+                let (a, b) = (st(g), st(g));
+                format!("({a}{n},{b}{m}):({a}1,{b}{n})")
+            }
+            4 | 5 => format!(
+                "({},{}):({},{})",
+                int(g, false),
+                int(g, false),
+                int(g, true),
+                int(g, true)
+            ),
+            6 => format!(
+                "({},{},{}):({},{},{})",
+                int(g, false),
+                int(g, false),
+                int(g, false),
+                int(g, true),
+                int(g, true),
+                int(g, true)
+            ),
+            _ => format!(
+                "(({},{}),{}):(({},{}),{})",
+                int(g, false),
+                int(g, false),
+                int(g, false),
+                int(g, true),
+                int(g, true),
+                int(g, true)
+            ),
+        }
+    }
+
+    /// A random tiler with an element of more than one mode: the tiler itself, or a flat
+    /// tuple of such elements, single modes and integers (now and then `_`).
+    fn tree_tiler(g: &mut Gen, rank: u64) -> Option<Tiler> {
+        let text = if g.next(4) == 0 {
+            tree_elem(g)
+        } else {
+            let r = 1 + g.next(rank);
+            let mut e: Vec<String> = (0..r)
+                .map(|_| match g.next(6) {
+                    0 => int(g, false),
+                    1 => format!("{}:{}", int(g, false), int(g, true)),
+                    2 if g.next(4) == 0 => "_".to_string(),
+                    _ => tree_elem(g),
+                })
+                .collect();
+            let k = g.next(r) as usize;
+            e[k] = tree_elem(g);
+            format!("({})", e.join(","))
+        };
+        Tiler::try_parse(&text).ok()
+    }
+
+    /// The direct path answers the general path's answer for tilers whose elements (or
+    /// the tiler itself) are layouts of more than one mode, on the same random layouts.
+    #[test]
+    fn divides_by_layouts_of_modes_are_the_general_path() {
+        let mut g = Gen(4343);
+        let mut n = Counts::default();
+        let (mut tree, mut whole) = (0, 0);
+        while n.compared < 60_000 {
+            let Some(a) = layout(&mut g) else { continue };
+            let Some(t) = tree_tiler(&mut g, a.rank() as u64) else {
+                continue;
+            };
+            let k = n.compare_all(&a, &t);
+            tree += k;
+            if !t.is_tuple() {
+                whole += k;
             }
         }
-        std::println!(
-            "{compared} compared: {direct} direct {forms:?} ({many} of more than 8 leaves), \
-             {errors} errors on the stack, declined {declined_err} errors and {declined_ok} answers"
-        );
-        assert!(errors > 1_000, "{errors} errors on the stack");
-        assert_eq!(compared, 90_000);
-        assert!(forms.iter().all(|&n| n > 3_000), "{forms:?} direct");
-        assert!(many > 1_000, "{many} large");
-        assert!(declined_err > 1_000, "{declined_err} errors");
+        std::println!("{n}; {tree} by layouts of modes ({whole} by the whole tiler)");
+        assert_eq!(n.compared, 60_000);
+        assert!(tree > 10_000, "{tree}");
+        assert!(whole > 2_000, "{whole}");
+        assert!(n.forms.iter().all(|&k| k > 3_000), "{n}");
+        assert!(n.errors > 1_000, "{n}");
+        assert!(n.declined_err > 1_000, "{n}");
     }
 }
