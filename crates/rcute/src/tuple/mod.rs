@@ -595,6 +595,8 @@ impl IntTuple {
             t[1][0] = LEAF;
             t
         };
+        // their counts
+        const NTOK: [u8; 9] = [2, 1, 4, 5, 6, 7, 8, 9, 10];
         let n = if n > 8 { 8 } else { n };
         let mut t = IntTuple::stream();
         let mut i = 0;
@@ -609,7 +611,7 @@ impl IntTuple {
             k += 1;
         }
         t.nleaf = n as u8;
-        t.ntok = if n == 1 { 1 } else { n as u8 + 2 };
+        t.ntok = NTOK[n];
         t
     }
 
