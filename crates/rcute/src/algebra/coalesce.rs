@@ -35,6 +35,9 @@ const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
 const fn flat_as_is(layout: &Layout) -> Result<Layout, Error> {
     if layout.shape.is_flat_form() {
         // already flat (the stride is congruent): copied once, into the result
+        if layout.is_small() {
+            return Ok(layout.copy_small());
+        }
         return Ok(*layout);
     }
     flattened(layout)

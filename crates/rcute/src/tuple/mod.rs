@@ -520,6 +520,37 @@ impl IntTuple {
         (sub(&self.val, from, n), sub(&self.meta, from, n))
     }
 
+    /// Whether this tuple has at most [`SMALL_TOKENS`] tokens and [`SMALL_LEAVES`] leaves,
+    /// the tuples that [`IntTuple::copy_small`] copies (crate-internal).
+    #[inline(always)]
+    pub(crate) const fn is_small(&self) -> bool {
+        self.ntok as usize <= SMALL_TOKENS && self.nleaf as usize <= SMALL_LEAVES
+    }
+
+    /// A copy of this tuple, where [`IntTuple::is_small`]: the first [`SMALL_TOKENS`]
+    /// tokens and [`SMALL_LEAVES`] leaves copied, the rest written zero (as they are in any
+    /// tuple), so that a copy into an uninitialized place writes whole arrays and reads
+    /// only these windows (crate-internal; see [`crate::Layout::copy_small`]).
+    #[inline(never)]
+    pub(crate) const fn copy_small(&self) -> IntTuple {
+        let mut t = IntTuple::stream();
+        let s = self;
+        let mut k = 0;
+        while k < SMALL_TOKENS {
+            t.tok[k] = s.tok[k];
+            k += 1;
+        }
+        let mut i = 0;
+        while i < SMALL_LEAVES {
+            t.val[i] = s.val[i];
+            t.meta[i] = s.meta[i];
+            i += 1;
+        }
+        t.ntok = s.ntok;
+        t.nleaf = s.nleaf;
+        t
+    }
+
     /// Makes this empty stream the flat tuple of the given leaves, or the single leaf when
     /// there is one (crate-internal).
     pub(crate) const fn set_flat(&mut self, val: &[i64], meta: &[u16]) -> Result<(), Error> {
@@ -564,6 +595,8 @@ impl IntTuple {
             t[1][0] = LEAF;
             t
         };
+        // their counts
+        const NTOK: [u8; 9] = [2, 1, 4, 5, 6, 7, 8, 9, 10];
         let n = if n > 8 { 8 } else { n };
         let mut t = IntTuple::stream();
         let mut i = 0;
@@ -578,7 +611,7 @@ impl IntTuple {
             k += 1;
         }
         t.nleaf = n as u8;
-        t.ntok = if n == 1 { 1 } else { n as u8 + 2 };
+        t.ntok = NTOK[n];
         t
     }
 
