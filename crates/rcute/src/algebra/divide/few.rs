@@ -7,6 +7,13 @@
 //! built once, where it is returned. Where `f` is a single mode, the pieces of the direct
 //! path of single modes (`small`) answer.
 //!
+//! With `TREE` ([`tree_applies`]), an element (or the tiler itself) may be a layout of
+//! more than one mode, as CuTe code writes `((_2,_2):(_1,_2), _4:_1)`, over any mode of
+//! the layout: its complement in the shape of `f` (one mode or more) is that of the
+//! complement's path of a few modes (`complement_few`), and the tile `f ∘ element` is
+//! composed mode by mode in the element's nesting ([`Tree`]); the path of single-mode
+//! elements is the same code without it.
+//!
 //! The same steps as the general path (`divide_parts`, `complement_few`, `flat_rest_few`,
 //! `compose_pair_into`, `compose_pair_split`, `compose_pair_unpacked`), on the operands
 //! where they are plain: anything else (scaled-basis strides, `_`, a non-positive extent,
@@ -375,6 +382,8 @@ struct Tree<'a> {
     f: Modes<'a>,
     tl: &'a Layout,
     e: Node,
+    /// the node just past `e`
+    end: Node,
     c: Modes<'a>,
 }
 
@@ -390,8 +399,8 @@ const fn mode_modes<'a>(a: &'a Layout, m: Node, mend: Node, few: &'a mut Few) ->
     coalesced(src, few)
 }
 
-/// The element of more than one mode at node `e` of `tl` for mode `m` of `a` (ending at
-/// `mend`), the mode coalesced into `few` where it is not a single mode, the element's
+/// The element of more than one mode at node `e` of `tl` (ending at `end`) for mode `m`
+/// of `a` (ending at `mend`), the mode coalesced into `few` where it is not a single mode, the element's
 /// complement in the shape of the mode's modes written in `c` (empty) by the complement's
 /// path of a few modes, which answers what the general path's complement answers where
 /// it answers; `None` where the general path answers.
@@ -403,6 +412,7 @@ const fn tree_at<'a>(
     mend: Node,
     tl: &'a Layout,
     e: Node,
+    end: Node,
     few: &'a mut Few,
     c: &'a mut Few,
 ) -> Option<Tree<'a>> {
@@ -410,7 +420,7 @@ const fn tree_at<'a>(
         return None;
     };
     let n = f.len();
-    let em = Modes::sub(tl, e);
+    let em = Modes::range(tl.shape_ref(), tl.stride_ref(), e.l, end.l);
     let ok = if n == 1 {
         complement_few(em, Cotarget::Int(f.s(0)), true, c)
     } else {
@@ -433,6 +443,7 @@ const fn tree_at<'a>(
         f,
         tl,
         e,
+        end,
         c: c.modes(),
     })
 }
@@ -457,7 +468,7 @@ impl Tree<'_> {
     ) -> bool {
         let mut carry = Carry::empty();
         (!pair || out.token(OPEN))
-            && compose_tree(out, self.f, self.tl, self.e, &mut carry, fail)
+            && compose_tree(out, self.f, self.tl, self.e, self.end, &mut carry, fail)
             && compose_rest(out, self.f, self.c, &mut carry, bare, fail)
             && (!pair || out.token(CLOSE))
             && self.check(&carry, fail)
@@ -472,24 +483,25 @@ impl Tree<'_> {
         fail: &mut Option<Error>,
     ) -> bool {
         let mut carry = Carry::empty();
-        compose_tree(tiles, self.f, self.tl, self.e, &mut carry, fail)
+        compose_tree(tiles, self.f, self.tl, self.e, self.end, &mut carry, fail)
             && compose_rest(rests, self.f, self.c, &mut carry, false, fail)
             && self.check(&carry, fail)
     }
 }
 
-/// `f ∘ e` (`composition_impl`) for the sub-layout `e` of `tl` (not a single mode): each
+/// `f ∘ e` (`composition_impl`) for the sub-layout `e` of `tl` (not a single mode, ending
+/// at `end`): each
 /// of its modes composed by [`compose_any`], in its nesting.
 const fn compose_tree(
     out: &mut Big,
     f: Modes<'_>,
     tl: &Layout,
     e: Node,
+    end: Node,
     carry: &mut Sums,
     fail: &mut Option<Error>,
 ) -> bool {
     let (s, d) = (tl.shape_ref(), tl.stride_ref());
-    let end = s.node_end(e);
     let mut k = e;
     while k.t < end.t {
         let ok = if s.is_leaf_node(k) {
@@ -753,8 +765,9 @@ pub(crate) const fn divide_few<const TREE: bool>(
         let mut few = Few::new();
         if TREE {
             let mut c = Few::new();
-            let end = s.node_end(Node::ROOT);
-            let Some(e) = tree_at(a, Node::ROOT, end, tl, Node::ROOT, &mut few, &mut c) else {
+            let (end, tend) = (s.node_end(Node::ROOT), ts.node_end(Node::ROOT));
+            let Some(e) = tree_at(a, Node::ROOT, end, tl, Node::ROOT, tend, &mut few, &mut c)
+            else {
                 return false;
             };
             return e.write_logical(out, true, matches!(form, Form::Tiled), fail);
@@ -779,7 +792,7 @@ pub(crate) const fn divide_few<const TREE: bool>(
     false
 }
 
-/// Element `i` (at node `e` of `tl`) divided against mode `m` of `a` (ending at `mend`),
+/// Element `i` (at node `e` of `tl`, ending at `eend`) divided against mode `m` of `a` (ending at `mend`),
 /// written as [`Elem::write_logical`] or, with `split`, [`Elem::write_split`] (into
 /// `out` and `rests`) write it; with `TREE`, an element of more than one mode as a
 /// [`Tree`]. `false` where the general path answers (or an error is written in `fail`).
@@ -792,6 +805,7 @@ const fn divide_elem<const TREE: bool>(
     tl: &Layout,
     i: usize,
     e: Node,
+    eend: Node,
     split: bool,
     out: &mut Big,
     rests: &mut Big,
@@ -800,7 +814,7 @@ const fn divide_elem<const TREE: bool>(
     let (ts, td) = (tl.shape_ref(), tl.stride_ref());
     let (mut few, mut c) = (Few::new(), Few::new());
     if TREE && !ts.is_leaf_node(e) {
-        let Some(el) = tree_at(a, m, mend, tl, e, &mut few, &mut c) else {
+        let Some(el) = tree_at(a, m, mend, tl, e, eend, &mut few, &mut c) else {
             return false;
         };
         return if split {
@@ -862,13 +876,12 @@ const fn divide_tuple<const TREE: bool>(
             return false;
         }
         let mend = s.node_end(m);
-        if !divide_elem::<TREE>(a, m, mend, tl, i, e, !logical, out, &mut rests, fail) {
+        let eend = if TREE { ts.node_end(e) } else { e };
+        if !divide_elem::<TREE>(a, m, mend, tl, i, e, eend, !logical, out, &mut rests, fail) {
             return false;
         }
         m = mend;
-        if TREE {
-            e = ts.node_end(e);
-        }
+        e = eend;
         i += 1;
     }
     if logical {
