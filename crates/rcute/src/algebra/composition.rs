@@ -15,7 +15,7 @@
 use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::carry::Carry;
 use crate::algebra::coalesce::coalesce_x;
-use crate::algebra::modes::{Few, Flat, Modes, Sink, coalesce_into};
+use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind, unit_stride};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::{Int, div_rem_pos};
@@ -507,7 +507,7 @@ pub(super) const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout
 /// `small`): the result built once, where it is returned.
 #[inline(never)]
 const fn composition_small_or_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    let mut few = Few::new();
+    let mut few = None;
     let Some(m) = small::prepare(a, b, &mut few) else {
         return composition_general(a, b);
     };
