@@ -1261,6 +1261,9 @@ mod tests {
             "8:_-1",
             "(16,(_1)):(_2,(_0))",
             "3:0",
+            // a product that overflows past the first leaf (the error, the leaves before it
+            // scaled already)
+            "(2,3):(1,4611686018427387904)",
         ];
         let mut compared = 0;
         for s in shapes {
