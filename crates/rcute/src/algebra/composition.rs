@@ -883,11 +883,17 @@ const fn walk<const AS_CUTE: bool>(
 /// `_0`), with `B`'s hierarchy.
 #[inline(never)]
 const fn compose_leaf(d: Int, b: &Layout) -> Result<Layout, Error> {
-    // `b` copied once, into the result, and its strides scaled there (`scale_leaves_from(0,
-    // d)`, in line: the first stride whose scaling fails is the error; a `_0` stays `_0`).
+    // `b` copied once, into the result (by `Layout::copy_small` where it is small), and its
+    // strides scaled there (`scale_leaves_from(0, d)`, in line: the first stride whose
+    // scaling fails is the error; a `_0` stays `_0`).
     // Every exit returns `res` itself, written through places and calls that hand out no
     // reference into it, so that it is built where the caller receives it.
-    let mut res = Ok(*b);
+    let mut res = if b.is_small() {
+        // the few tokens and leaves in use read, the rest written zero
+        Ok(b.copy_small())
+    } else {
+        Ok(*b)
+    };
     let Ok(l) = &mut res else {
         return res;
     };
