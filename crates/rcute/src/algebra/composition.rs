@@ -15,7 +15,7 @@
 use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::carry::Carry;
 use crate::algebra::coalesce::coalesce_x;
-use crate::algebra::modes::{Few, Flat, Modes, Sink, coalesce_into};
+use crate::algebra::modes::{Flat, Modes, Sink, coalesce_into};
 use crate::algebra::tiler::{PairWalk, Tiler, TilerKind, unit_stride};
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::{Int, div_rem_pos};
@@ -507,7 +507,7 @@ pub(super) const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout
 /// `small`): the result built once, where it is returned.
 #[inline(never)]
 const fn composition_small_or_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
-    let mut few = Few::new();
+    let mut few = None;
     let Some(m) = small::prepare(a, b, &mut few) else {
         return composition_general(a, b);
     };
@@ -883,11 +883,17 @@ const fn walk<const AS_CUTE: bool>(
 /// `_0`), with `B`'s hierarchy.
 #[inline(never)]
 const fn compose_leaf(d: Int, b: &Layout) -> Result<Layout, Error> {
-    // `b` copied once, into the result, and its strides scaled there (`scale_leaves_from(0,
-    // d)`, in line: the first stride whose scaling fails is the error; a `_0` stays `_0`).
+    // `b` copied once, into the result (by `Layout::copy_small` where it is small), and its
+    // strides scaled there (`scale_leaves_from(0, d)`, in line: the first stride whose
+    // scaling fails is the error; a `_0` stays `_0`).
     // Every exit returns `res` itself, written through places and calls that hand out no
     // reference into it, so that it is built where the caller receives it.
-    let mut res = Ok(*b);
+    let mut res = if b.is_small() {
+        // the few tokens and leaves in use read, the rest written zero
+        Ok(b.copy_small())
+    } else {
+        Ok(*b)
+    };
     let Ok(l) = &mut res else {
         return res;
     };
@@ -1261,6 +1267,9 @@ mod tests {
             "8:_-1",
             "(16,(_1)):(_2,(_0))",
             "3:0",
+            // a product that overflows past the first leaf (the error, the leaves before it
+            // scaled already)
+            "(2,3):(1,4611686018427387904)",
         ];
         let mut compared = 0;
         for s in shapes {

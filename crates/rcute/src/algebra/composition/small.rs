@@ -137,12 +137,13 @@ const fn plain(meta: &[u16]) -> bool {
 }
 
 /// The modes of `A` coalesced for the walk (CuTe's `coalesce_x(A)`, as `Lhs::of` does it):
-/// `src` itself where nothing changes, else written in `few`; `None` where the scan of a
-/// few plain modes cannot answer, or where the last mode is a static `_1` (which
-/// `coalesce_x` extends to `_2` and [`scan_few`] does not: elsewhere the two scans are the
-/// same steps, `extend` acts on the last mode only).
+/// `src` itself where nothing changes, else written in `few` (made there: the common case,
+/// where nothing changes, fills no scratch); `None` where the scan of a few plain modes
+/// cannot answer, or where the last mode is a static `_1` (which `coalesce_x` extends to
+/// `_2` and [`scan_few`] does not: elsewhere the two scans are the same steps, `extend`
+/// acts on the last mode only).
 #[inline(always)]
-const fn lhs<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
+const fn lhs<'a>(src: Modes<'a>, few: &'a mut Option<Few>) -> Option<Modes<'a>> {
     let r = src.len();
     if r == 0 || r > FEW || src.s(r - 1).is_constant(1) {
         return None;
@@ -151,6 +152,10 @@ const fn lhs<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
     if keeps(src) {
         return Some(src);
     }
+    *few = Some(Few::new());
+    let Some(few) = few else {
+        return None;
+    };
     match scan_few(src, false, few) {
         Scan::General => None,
         Scan::Same => Some(src),
@@ -205,7 +210,7 @@ const fn keeps(src: Modes<'_>) -> bool {
 #[cfg(test)]
 #[inline(always)]
 pub(super) const fn compose(a: &Layout, b: &Layout, out: &mut Small) -> Result<bool, Error> {
-    let mut few = Few::new();
+    let mut few = None;
     let Some(m) = prepare(a, b, &mut few) else {
         return Ok(false);
     };
@@ -215,7 +220,11 @@ pub(super) const fn compose(a: &Layout, b: &Layout, out: &mut Small) -> Result<b
 /// The modes of `A` coalesced for [`compose`] (in `few` where they change), or `None`
 /// where the operands are not of its form.
 #[inline(always)]
-pub(super) const fn prepare<'a>(a: &'a Layout, b: &Layout, few: &'a mut Few) -> Option<Modes<'a>> {
+pub(super) const fn prepare<'a>(
+    a: &'a Layout,
+    b: &Layout,
+    few: &'a mut Option<Few>,
+) -> Option<Modes<'a>> {
     let plain_b = if b.shape_ref().is_leaf() {
         // a single mode: its two integers
         (b.shape_ref().leaf_at(0).meta() | b.stride_ref().leaf_at(0).meta()) & !S == 0
@@ -259,7 +268,7 @@ pub(super) const fn compose_integer(a: &Layout, n: Int, out: &mut Small) -> Resu
     if n.meta() & !S != 0 {
         return Ok(false);
     }
-    let mut few = Few::new();
+    let mut few = None;
     let Some(m) = lhs(Modes::of(a), &mut few) else {
         return Ok(false);
     };
@@ -354,7 +363,7 @@ const fn compose_tuple_modes(a: &Layout, t: &Tiler, out: &mut Small) -> Result<b
     let mut an = a.shape_ref().first_child(Node::ROOT);
     let mut en = shape.first_child(Node::ROOT);
     let mut gn = guide.first_child(Node::ROOT);
-    let mut few = Few::new();
+    let mut few = None;
     let mut i = 0;
     while i < rt {
         // a layout or an integer element
@@ -959,7 +968,7 @@ mod tests {
             }
             let want = composition_general(&a, &b);
             assert_eq!(a.try_composition(&b), want, "{a} o {b}");
-            let mut few = Few::new();
+            let mut few = None;
             if let Some(m) = prepare(&a, &b, &mut few) {
                 let mut out = Small::new();
                 match compose_prepared(m, &b, &mut out) {
