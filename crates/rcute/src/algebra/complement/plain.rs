@@ -40,7 +40,7 @@ pub(crate) const fn complement_plain_static(
 /// one's as soon as there are), the cotarget is an integer, and the complement's modes
 /// need no coalescing. `false` (with `out` in any state) wherever
 /// [`super::complement_few`]'s scans must answer, errors included, and `dyn_stride` set
-/// where a dynamic stride is the reason ([`complement_plain_static`] may answer): its
+/// where a dynamic stride may be the reason ([`complement_plain_static`] may answer): its
 /// answer where it is `true` (a test compares them).
 #[inline(always)]
 pub(crate) const fn complement_plain(
@@ -86,7 +86,9 @@ pub(crate) const fn complement_plain(
         i -= 1;
         let (s, m, d, n) = (sv[i], sm[i] | or, dv[i], dm[i] | or);
         if m & !S != 0 || n != S {
-            *dyn_stride = n == 0;
+            // a dynamic stride, or an integer that is not plain (which the static pass
+            // checks again)
+            *dyn_stride = true;
             return false;
         }
         if or == S && s <= 0 {
