@@ -18,17 +18,7 @@ pub(crate) const fn complement_plain_static(
     cover: bool,
     out: &mut Few,
 ) -> bool {
-    let (sv, sm, dv, dm) = src.parts();
-    let (mut kept, mut dynamic) = (0, false);
-    let mut i = 0;
-    while i < sv.len() && i < sm.len() && i < dv.len() && i < dm.len() {
-        if !((sm[i] == S && sv[i] == 1) || (dm[i] == S && dv[i] == 0)) {
-            kept += 1;
-            dynamic |= dm[i] != S;
-        }
-        i += 1;
-    }
-    kept > 1 && dynamic && complement_plain(src, cotarget, cover, out, S, &mut false)
+    complement_plain(src, cotarget, cover, out, S, &mut false)
 }
 
 /// The complement of the modes `src` (those of a layout) with respect to `cotarget`, into
@@ -40,7 +30,7 @@ pub(crate) const fn complement_plain_static(
 /// one's as soon as there are), the cotarget is an integer, and the complement's modes
 /// need no coalescing. `false` (with `out` in any state) wherever
 /// [`super::complement_few`]'s scans must answer, errors included, and `dyn_stride` set
-/// where a dynamic stride is the reason ([`complement_plain_static`] may answer): its
+/// where a dynamic stride may be the reason ([`complement_plain_static`] may answer): its
 /// answer where it is `true` (a test compares them).
 #[inline(always)]
 pub(crate) const fn complement_plain(
@@ -81,16 +71,27 @@ pub(crate) const fn complement_plain(
         *dyn_stride = fdm == 0;
         return false;
     }
+    // in the static pass, whether the filter of the modes as they are keeps another mode
+    // than the last one (which it keeps: its values are neither 1 nor 0), and whether a
+    // mode it keeps has a dynamic stride
+    let (mut other, mut dynamic) = (false, dm[r - 1] != S);
     let mut i = r - 1;
     while i > 0 {
         i -= 1;
         let (s, m, d, n) = (sv[i], sm[i] | or, dv[i], dm[i] | or);
         if m & !S != 0 || n != S {
-            *dyn_stride = n == 0;
+            // a dynamic stride, or an integer that is not plain (which the static pass
+            // checks again)
+            *dyn_stride = true;
             return false;
         }
-        if or == S && s <= 0 {
-            return false;
+        if or == S {
+            if s <= 0 {
+                return false;
+            }
+            let kept = !((sm[i] == S && s == 1) || (dm[i] == S && d == 0));
+            other |= kept;
+            dynamic |= kept && dm[i] != S;
         }
         if s <= 1 || d == 0 {
             if (m == S && s == 1) || d == 0 {
@@ -121,7 +122,7 @@ pub(crate) const fn complement_plain(
     if !f.push(fs, fsm, fd, fdm) {
         return false;
     }
-    if f.n > FEW {
+    if f.n > FEW || (or == S && !(other && dynamic)) {
         return false;
     }
     let r = f.n;
