@@ -460,7 +460,11 @@ impl Layout {
     const fn left_inverse_with(&self, as_cute: bool) -> Result<Layout, Error> {
         // the direct path: a few plain leaves, from the leaves to the result's modes
         let mut r = Few::new();
-        match flat::left_inverse(self.shape_ref(), self.stride_ref(), as_cute, &mut r) {
+        if flat::left_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
+            return Ok(r.layout());
+        }
+        // the same, with the cases to check offset by offset and the errors
+        match flat::left_inverse_checked(self.shape_ref(), self.stride_ref(), as_cute, &mut r) {
             flat::Left::Done => return Ok(r.layout()),
             flat::Left::Error(e) => return Err(e),
             flat::Left::General => {}

@@ -74,12 +74,37 @@ pub(super) enum Left {
 }
 
 /// `left_inverse` of a layout of at most [`FEW`] plain leaves with static strides, as its
+/// modes, written into `out` (empty), where CuTe's construction is a left inverse by its
+/// strides alone (no negative stride, no dynamic extent of 1, no modes that may overlap) and
+/// no step errs; `false` elsewhere ([`left_inverse_checked`] then answers more).
+#[inline(always)]
+pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut Few) -> bool {
+    matches!(
+        left_inverse_of::<false>(shape, stride, false, out),
+        Left::Done
+    )
+}
+
+/// `left_inverse` of a layout of at most [`FEW`] plain leaves with static strides, as its
 /// modes, written into `out` (empty), where no step errs or must be the general one; where
 /// CuTe's construction is a left inverse only sometimes (a negative stride, a dynamic
 /// extent of 1, modes that may overlap), checked offset by offset as the general path
-/// does (unless `as_cute`); [`Left::Error`] where the general path errs so.
+/// does (unless `as_cute`); [`Left::Error`] where the general path errs so. Laid out of
+/// line: the cases that [`left_inverse`] leaves.
+#[inline(never)]
+pub(super) const fn left_inverse_checked(
+    shape: &IntTuple,
+    stride: &IntTuple,
+    as_cute: bool,
+    out: &mut Few,
+) -> Left {
+    left_inverse_of::<true>(shape, stride, as_cute, out)
+}
+
+/// [`left_inverse_checked`], or with `CHECKED` false [`left_inverse`] (which gives up on
+/// the cases to check and on errors).
 #[inline(always)]
-pub(super) const fn left_inverse(
+const fn left_inverse_of<const CHECKED: bool>(
     shape: &IntTuple,
     stride: &IntTuple,
     as_cute: bool,
@@ -104,6 +129,9 @@ pub(super) const fn left_inverse(
     while i < k {
         let (s, d) = (c.sv[b + i], c.dv[b + i]);
         if (d < 0 || s == 1) && check == FEW {
+            if !CHECKED {
+                return Left::General;
+            }
             check = i;
         }
         key[i] = d;
@@ -117,6 +145,9 @@ pub(super) const fn left_inverse(
         let p = b + idx[j - 1] as usize;
         let reach = key[j - 1] as i128 * c.sv[p] as i128;
         if key[j - 1] != 0 && (key[j] as i128) < reach {
+            if !CHECKED {
+                return Left::General;
+            }
             check = idx[j] as usize;
         }
         j += 1;
@@ -133,11 +164,20 @@ pub(super) const fn left_inverse(
         let d = key[j];
         if d != 0 {
             let x = b + idx[j] as usize;
-            match (d.checked_rem(size), d.checked_div(size)) {
-                (Some(0), Some(q)) => lv[n] = q,
-                (Some(_), _) => return Left::Error(indivisible(x - b, d, size)),
-                // an overflow
-                _ => return Left::General,
+            if CHECKED {
+                match (d.checked_rem(size), d.checked_div(size)) {
+                    (Some(0), Some(q)) => lv[n] = q,
+                    (Some(_), _) => return Left::Error(indivisible(x - b, d, size)),
+                    // an overflow
+                    _ => return Left::General,
+                }
+            } else {
+                // both positive
+                let (du, su) = (d as u64, size as u64);
+                if du % su != 0 {
+                    return Left::General; // the divisibility error
+                }
+                lv[n] = (du / su) as i64;
             }
             size = d;
             n += 1;
@@ -154,7 +194,7 @@ pub(super) const fn left_inverse(
     if !coalesce_list(&lv, &lm, &ldv, &ldm, n, &mut r) {
         return Left::General;
     }
-    if check < FEW && !as_cute {
+    if CHECKED && check < FEW && !as_cute {
         match inverts(&c, &r) {
             Some(true) => {}
             Some(false) => return Left::Error(not_inverse(check, c.dv[b + check])),
@@ -380,7 +420,9 @@ const fn write_coalesced(
     out: &mut Few,
 ) -> bool {
     let mut r = Back::new();
-    if !coalesce_list(lv, lm, ldv, ldm, n, &mut r) {
+    let (lv, lm) = (lv.split_at(n).0, lm.split_at(n).0);
+    let (ldv, ldm) = (ldv.split_at(n).0, ldm.split_at(n).0);
+    if matches!(coalesce(lv, lm, ldv, ldm, &mut r), Scan::General) {
         return false;
     }
     r.write(out);
@@ -498,6 +540,8 @@ mod tests {
         // left inverses of layouts with a negative stride answered directly, and errors
         // answered directly
         let (mut left_negative, mut direct_errors) = (0, 0);
+        // left inverses answered by the unchecked path
+        let mut left_plain = 0;
         for l in &layouts {
             let want = right_inverse_general(FlatModes::of(l));
             let mut f = Few::new();
@@ -514,7 +558,12 @@ mod tests {
             for as_cute in [false, true] {
                 let want = l.left_inverse_general(src, as_cute);
                 let mut f = Few::new();
-                match left_inverse(l.shape_ref(), l.stride_ref(), as_cute, &mut f) {
+                let mut g = Few::new();
+                if left_inverse(l.shape_ref(), l.stride_ref(), &mut g) {
+                    assert_eq!(Ok(g.layout()), want, "left_inverse({l}), {as_cute}");
+                    left_plain += 1;
+                }
+                match left_inverse_checked(l.shape_ref(), l.stride_ref(), as_cute, &mut f) {
                     Left::Done => {
                         assert_eq!(Ok(f.layout()), want, "left_inverse({l}), {as_cute}");
                         left += 1;
@@ -533,7 +582,8 @@ mod tests {
         }
         assert_eq!(layouts.len(), 70_004);
         assert!(right > 60_000, "{right} right inverses direct");
-        assert!(left > 25_000, "{left} left inverses direct");
+        assert!(left > 60_000, "{left} left inverses direct");
+        assert!(left_plain > 25_000, "{left_plain} left inverses unchecked");
         assert!(errors > 10_000, "{errors} errors");
         assert!(
             left_negative > 1_000,
@@ -544,8 +594,8 @@ mod tests {
             "{direct_errors} left inverse errors direct"
         );
         std::eprintln!(
-            "{right} right and {left} left inverses direct ({left_negative} with a negative \
-             stride, {direct_errors} errors), {errors} errors"
+            "{right} right and {left} left inverses direct ({left_plain} unchecked, \
+             {left_negative} with a negative stride, {direct_errors} errors), {errors} errors"
         );
     }
 }
