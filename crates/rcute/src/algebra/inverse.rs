@@ -463,7 +463,15 @@ impl Layout {
         if flat::left_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
             return Ok(r.layout());
         }
+        self.left_inverse_rest(as_cute)
+    }
+
+    /// [`Layout::left_inverse_with`] where its first direct path gives up (laid out of
+    /// line, so that the first is compiled on its own).
+    #[inline(never)]
+    const fn left_inverse_rest(&self, as_cute: bool) -> Result<Layout, Error> {
         // the same, with the cases to check offset by offset and the errors
+        let mut r = Few::new();
         match flat::left_inverse_checked(self.shape_ref(), self.stride_ref(), as_cute, &mut r) {
             flat::Left::Done => return Ok(r.layout()),
             flat::Left::Error(e) => return Err(e),
