@@ -88,6 +88,15 @@ const fn sort_by_stride(f: FlatModes<'_>, idx: &mut [u8; CAPACITY], n: usize) {
 /// The most offsets [`inverts`] checks one by one.
 const MAX_CHECKED: i64 = 1 << 20;
 
+/// `y + c * d`, `None` on overflow (a step of [`eval_flat`]).
+#[inline(always)]
+const fn add_term(y: i64, c: i64, d: i64) -> Option<i64> {
+    match c.checked_mul(d) {
+        Some(v) => y.checked_add(v),
+        None => None,
+    }
+}
+
 /// A flat layout at any integer `x` as CuTe evaluates it: C++ truncating division and
 /// remainder by each extent, the last mode taking the quotient (so also at negative
 /// offsets and with negative extents). `None` on overflow.
@@ -99,11 +108,8 @@ const fn eval_flat(s: &[i64; CAPACITY], d: &[i64; CAPACITY], n: usize, mut x: i6
         if k + 1 < n && s[k] != 0 {
             x /= s[k];
         }
-        y = match c.checked_mul(d[k]) {
-            Some(v) => match y.checked_add(v) {
-                Some(z) => z,
-                None => return None,
-            },
+        y = match add_term(y, c, d[k]) {
+            Some(z) => z,
             None => return None,
         };
         k += 1;
@@ -231,16 +237,27 @@ enum Few_ {
     Pushed(Option<usize>),
 }
 
-/// The error of a left inverse that CuTe's construction misses at mode `m` of `f`.
-const fn not_inverse(f: FlatModes<'_>, m: usize) -> Error {
+/// CuTe's divisibility error of a left inverse: the stride `d` of mode `m` of the coalesced
+/// modes is not a multiple of the extent `size` below it.
+const fn indivisible(m: usize, d: i64, size: i64) -> Error {
     Error::Precondition {
-        msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
+        msg: "left_inverse: divisibility condition violated (a stride is not a multiple of the extent below it)",
         mode: m as i64,
-        lhs: f.d(m).value(),
-        rhs: 0,
+        lhs: d,
+        rhs: size,
     }
 }
 
+/// The error of a left inverse that CuTe's construction misses at mode `m` (of stride
+/// `d`) of the coalesced modes.
+const fn not_inverse(m: usize, d: i64) -> Error {
+    Error::Precondition {
+        msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
+        mode: m as i64,
+        lhs: d,
+        rhs: 0,
+    }
+}
 /// [`Layout::try_right_inverse`] by the general path, `src` the flattened modes.
 #[inline(always)]
 const fn right_inverse_general(src: FlatModes<'_>) -> Result<Layout, Error> {
@@ -446,6 +463,20 @@ impl Layout {
         if flat::left_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
             return Ok(r.layout());
         }
+        self.left_inverse_rest(as_cute)
+    }
+
+    /// [`Layout::left_inverse_with`] where its first direct path gives up (laid out of
+    /// line, so that the first is compiled on its own).
+    #[inline(never)]
+    const fn left_inverse_rest(&self, as_cute: bool) -> Result<Layout, Error> {
+        // the same, with the cases to check offset by offset and the errors
+        let mut r = Few::new();
+        match flat::left_inverse_checked(self.shape_ref(), self.stride_ref(), as_cute, &mut r) {
+            flat::Left::Done => return Ok(r.layout()),
+            flat::Left::Error(e) => return Err(e),
+            flat::Left::General => {}
+        }
         // the leaves are stored in depth-first order: they are the flattened modes, read
         // in place where coalescing keeps them
         let src = FlatModes::leaves(self.shape_ref(), self.stride_ref());
@@ -473,7 +504,7 @@ impl Layout {
                         };
                         let l = res.layout();
                         if !as_cute && !tri!(inverts(f, &l)) {
-                            return Err(not_inverse(f, m));
+                            return Err(not_inverse(m, f.d(m).value()));
                         }
                         return Ok(l);
                     }
@@ -526,12 +557,7 @@ impl Layout {
                 // every stride is static here: a `_0` stride adds no mode
                 if !d.is_constant(0) {
                     if tri!(d.try_rem(size)).value() != 0 {
-                        return Err(Error::Precondition {
-                            msg: "left_inverse: divisibility condition violated (a stride is not a multiple of the extent below it)",
-                            mode: x as i64,
-                            lhs: d.value(),
-                            rhs: size.value(),
-                        });
+                        return Err(indivisible(x, d.value(), size.value()));
                     }
                     let rs = tri!(d.try_div(size));
                     ns += 1;
@@ -555,12 +581,7 @@ impl Layout {
             && !as_cute
             && !tri!(inverts(f, r))
         {
-            return Err(Error::Precondition {
-                msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
-                mode: m as i64,
-                lhs: f.d(m).value(),
-                rhs: 0,
-            });
+            return Err(not_inverse(m, f.d(m).value()));
         }
         res
     }
@@ -594,12 +615,7 @@ impl Layout {
             // every stride is static here: a `_0` stride adds no mode
             if !d.is_constant(0) {
                 if tri!(d.try_rem(size)).value() != 0 {
-                    return Err(Error::Precondition {
-                        msg: "left_inverse: divisibility condition violated (a stride is not a multiple of the extent below it)",
-                        mode: x as i64,
-                        lhs: d.value(),
-                        rhs: size.value(),
-                    });
+                    return Err(indivisible(x, d.value(), size.value()));
                 }
                 let rs = tri!(d.try_div(size));
                 ns += 1;
@@ -796,12 +812,7 @@ mod tests {
             let d = f.d(x);
             if !(all_static && d.is_constant(0)) {
                 if tri!(d.try_rem(size)).value() != 0 {
-                    return Err(Error::Precondition {
-                        msg: "left_inverse: divisibility condition violated (a stride is not a multiple of the extent below it)",
-                        mode: x as i64,
-                        lhs: d.value(),
-                        rhs: size.value(),
-                    });
+                    return Err(indivisible(x, d.value(), size.value()));
                 }
                 rs[ns] = tri!(d.try_div(size));
                 ns += 1;
@@ -826,12 +837,7 @@ mod tests {
         }
         let res = tri!(coalesced(FlatModes::flat(&r), false, false));
         match negative {
-            Some(m) if !as_cute && !tri!(inverts(f, &res)) => Err(Error::Precondition {
-                msg: "left_inverse: CuTe's construction is not a left inverse of this layout (a negative stride, a dynamic extent of 1, or modes that overlap)",
-                mode: m as i64,
-                lhs: f.d(m).value(),
-                rhs: 0,
-            }),
+            Some(m) if !as_cute && !tri!(inverts(f, &res)) => Err(not_inverse(m, f.d(m).value())),
             _ => Ok(res),
         }
     }

@@ -189,7 +189,7 @@ const fn done(
 }
 
 /// The leaves of `shape` and `stride` coalesced, where they are at most [`FEW`] plain
-/// integers (with `static_strides`, every stride static and not negative): [`Scan::Same`] where the modes
+/// integers (with `static_strides`, every stride static): [`Scan::Same`] where the modes
 /// are the leaves, [`Scan::Done`] where they changed, [`Scan::General`] where the general
 /// scan must answer.
 #[inline(always)]
@@ -206,15 +206,14 @@ pub(crate) const fn coalesced_leaves(
     let (sv, sm) = shape.leaf_parts(0, n);
     let (dv, dm) = stride.leaf_parts(0, n);
     // `all`: every metadata `S`; `bad`: one neither `S` nor 0 (or, with
-    // `static_strides`, a stride's not `S`, or a negative stride)
+    // `static_strides`, a stride's not `S`)
     let (mut all, mut bad) = (S, 0u16);
     let mut i = 0;
     while i < n {
         all &= sm[i] & dm[i];
         bad |= (sm[i] | dm[i]) & !S;
         if static_strides {
-            // static, and not negative
-            bad |= (dm[i] ^ S) | (dv[i] < 0) as u16;
+            bad |= dm[i] ^ S;
         }
         i += 1;
     }

@@ -4,14 +4,17 @@
 //!
 //! Each path does what the general path does, step by step with the same values and
 //! static bits (coalesce the modes, the prefix products of their shapes, CuTe's exchange
-//! sort by stride, the construction, coalesce of its list), and gives up (`None`) wherever
-//! the general path may err or must check more: an overflow, a divisibility error, a
-//! negative stride, a dynamic extent of 1, modes that may overlap, a dynamic stride (for
-//! the left inverse), more than [`FEW`] modes. The caller then runs the general path,
-//! which decides the answer or the error.
+//! sort by stride, the construction, coalesce of its list, for the left inverse the check
+//! offset by offset where its construction is a left inverse only sometimes, and its
+//! errors), and gives up wherever the general path may err otherwise or must check more:
+//! an overflow, a dynamic stride (for the left inverse), more than [`FEW`] modes, more than
+//! `MAX_CHECKED` offsets to check. The caller then runs the general path, which decides
+//! the answer or the error.
 
+use super::{MAX_CHECKED, add_term, indivisible, not_inverse};
 use crate::algebra::coalesce::raw::{Back, coalesce, coalesced_leaves};
 use crate::algebra::modes::{FEW, Few, S, Scan, mul_raw};
+use crate::error::Error;
 use crate::tuple::IntTuple;
 
 /// The exclusive prefix products of the shapes of `c` (values and static bits), by
@@ -59,32 +62,77 @@ const fn sort_by_key(key: &mut [i64; FEW], idx: &mut [u8; FEW], n: usize) {
     }
 }
 
+/// What [`left_inverse`] made of a layout.
+pub(super) enum Left {
+    /// The general path must answer.
+    General,
+    /// The left inverse, written.
+    Done,
+    /// The general path's error: CuTe's divisibility condition, or its construction is not
+    /// a left inverse.
+    Error(Error),
+}
+
 /// `left_inverse` of a layout of at most [`FEW`] plain leaves with static strides, as its
-/// modes, where CuTe's construction is a left inverse by its strides alone (no negative
-/// stride, no dynamic extent of 1, no modes that may overlap) and no step errs, written
-/// into `out` (empty); `false` elsewhere.
+/// modes, written into `out` (empty), where CuTe's construction is a left inverse by its
+/// strides alone (no negative stride, no dynamic extent of 1, no modes that may overlap) and
+/// no step errs; `false` elsewhere ([`left_inverse_checked`] then answers more).
 #[inline(always)]
 pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut Few) -> bool {
+    matches!(
+        left_inverse_of::<false>(shape, stride, false, out),
+        Left::Done
+    )
+}
+
+/// `left_inverse` of a layout of at most [`FEW`] plain leaves with static strides, as its
+/// modes, written into `out` (empty), where no step errs or must be the general one; where
+/// CuTe's construction is a left inverse only sometimes (a negative stride, a dynamic
+/// extent of 1, modes that may overlap), checked offset by offset as the general path
+/// does (unless `as_cute`); [`Left::Error`] where the general path errs so. Laid out of
+/// line: the cases that [`left_inverse`] leaves.
+#[inline(never)]
+pub(super) const fn left_inverse_checked(
+    shape: &IntTuple,
+    stride: &IntTuple,
+    as_cute: bool,
+    out: &mut Few,
+) -> Left {
+    left_inverse_of::<true>(shape, stride, as_cute, out)
+}
+
+/// [`left_inverse_checked`], or with `CHECKED` false [`left_inverse`] (which gives up on
+/// the cases to check and on errors).
+#[inline(always)]
+const fn left_inverse_of<const CHECKED: bool>(
+    shape: &IntTuple,
+    stride: &IntTuple,
+    as_cute: bool,
+    out: &mut Few,
+) -> Left {
     let mut c = Back::new();
     if matches!(coalesced_leaves(shape, stride, true, &mut c), Scan::General) {
-        return false;
+        return Left::General;
     }
     let (mut pv, mut pm) = ([0i64; FEW], [0u16; FEW]);
     if !prefixes(&c, &mut pv, &mut pm) {
-        return false;
+        return Left::General;
     }
     let b = c.base;
     let k = FEW - b;
     let mut key = [0i64; FEW];
     let mut idx = [0u8; FEW];
+    // the first mode whose answer must be checked offset by offset: a negative stride or
+    // a dynamic extent of 1 (a static one is dropped), else a mode that may overlap
+    let mut check = FEW;
     let mut i = 0;
     while i < k {
         let (s, d) = (c.sv[b + i], c.dv[b + i]);
-        if d < 0 || s == 1 {
-            // a negative stride (refused already, see `coalesced_leaves`) or a dynamic
-            // extent of 1 (a static one is dropped): the answer must be checked offset by
-            // offset
-            return false;
+        if (d < 0 || s == 1) && check == FEW {
+            if !CHECKED {
+                return Left::General;
+            }
+            check = i;
         }
         key[i] = d;
         idx[i] = i as u8;
@@ -93,17 +141,20 @@ pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut 
     sort_by_key(&mut key, &mut idx, k);
     // modes that may overlap (a stride below the reach of the mode before it)
     let mut j = 1;
-    while j < k {
+    while j < k && check == FEW {
         let p = b + idx[j - 1] as usize;
         let reach = key[j - 1] as i128 * c.sv[p] as i128;
         if key[j - 1] != 0 && (key[j] as i128) < reach {
-            return false;
+            if !CHECKED {
+                return Left::General;
+            }
+            check = idx[j] as usize;
         }
         j += 1;
     }
     // CuTe's lists `rs` and `rd` paired up as modes: mode `m` is `rs[m]:rd[m]`, `rd`
-    // starting with `_0`; every stride is static and non-negative, so a `_0` stride adds
-    // no mode, and the extents so far multiply to the last stride taken
+    // starting with `_0`; every stride is static, so a `_0` stride adds no mode, and the
+    // extents so far multiply to the last stride taken
     let (mut lv, mut lm, mut ldv, mut ldm) =
         ([0i64; FEW + 1], [S; FEW + 1], [0i64; FEW + 1], [S; FEW + 1]);
     let mut n = 0;
@@ -112,14 +163,23 @@ pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut 
     while j < k {
         let d = key[j];
         if d != 0 {
-            // both positive
-            let (du, su) = (d as u64, size as u64);
-            if du % su != 0 {
-                return false; // the divisibility error
-            }
-            lv[n] = (du / su) as i64;
-            size = d;
             let x = b + idx[j] as usize;
+            if CHECKED {
+                match (d.checked_rem(size), d.checked_div(size)) {
+                    (Some(0), Some(q)) => lv[n] = q,
+                    (Some(_), _) => return Left::Error(indivisible(x - b, d, size)),
+                    // an overflow
+                    _ => return Left::General,
+                }
+            } else {
+                // both positive
+                let (du, su) = (d as u64, size as u64);
+                if du % su != 0 {
+                    return Left::General; // the divisibility error
+                }
+                lv[n] = (du / su) as i64;
+            }
+            size = d;
             n += 1;
             ldv[n] = pv[x];
             ldm[n] = pm[x];
@@ -130,7 +190,19 @@ pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut 
     lv[n] = c.sv[x];
     lm[n] = c.sm[x];
     n += 1;
-    write_coalesced(&lv, &lm, &ldv, &ldm, n, out)
+    let mut r = Back::new();
+    if !coalesce_list(&lv, &lm, &ldv, &ldm, n, &mut r) {
+        return Left::General;
+    }
+    if CHECKED && check < FEW && !as_cute {
+        match inverts(&c, &r) {
+            Some(true) => {}
+            Some(false) => return Left::Error(not_inverse(check, c.dv[b + check])),
+            None => return Left::General,
+        }
+    }
+    r.write(out);
+    Left::Done
 }
 
 /// `right_inverse` of a layout of at most [`FEW`] plain leaves, as its modes, where no
@@ -228,9 +300,116 @@ pub(super) const fn right_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut
     write_coalesced(&lv, &lm, &ldv, &ldm, n, out)
 }
 
+/// The flat layout of the modes `r` at `x` as CuTe evaluates it (see
+/// [`super::inverts`]), where `|x| < 2^63` (so that no quotient overflows); `None` where a
+/// product or a sum overflows.
+#[inline(always)]
+const fn eval_back(r: &Back, mut x: i64) -> Option<i64> {
+    let mut y = 0i64;
+    let mut k = r.base;
+    while k < FEW {
+        let s = r.sv[k];
+        let c = if k + 1 == FEW || s == 0 {
+            x
+        } else {
+            let c = x.wrapping_rem(s);
+            x = x.wrapping_div(s);
+            c
+        };
+        y = match add_term(y, c, r.dv[k]) {
+            Some(z) => z,
+            None => return None,
+        };
+        k += 1;
+    }
+    Some(y)
+}
+
+/// [`super::inverts`] of the coalesced modes `c` and the inverse's modes `r`: whether
+/// `r(c(i))` is an index `y` of `c` with `c(y) == c(i)` for every index `i`, the indices
+/// walked in order (the offsets of `c` kept by steps, not by division); `None` where the
+/// general check must answer (a shape below 1, an offset of `c` that may overflow, more
+/// than [`MAX_CHECKED`] indices).
+#[inline(always)]
+const fn inverts(c: &Back, r: &Back) -> Option<bool> {
+    let b = c.base;
+    // the size, and the largest offset of `c` in absolute value (so no offset overflows)
+    let (mut n, mut reach) = (1i64, 0i128);
+    let mut k = b;
+    while k < FEW {
+        let s = c.sv[k];
+        if s < 1 {
+            return None;
+        }
+        n = match n.checked_mul(s) {
+            Some(v) if v <= MAX_CHECKED => v,
+            _ => return None,
+        };
+        reach += (s - 1) as i128 * c.dv[k].unsigned_abs() as i128;
+        if reach > i64::MAX as i128 {
+            return None;
+        }
+        k += 1;
+    }
+    // `x` is c(i), `at` the coordinates of `i`
+    let mut at = [0i64; FEW];
+    let mut x = 0i64;
+    let mut i = 0;
+    while i < n {
+        let y = match eval_back(r, x) {
+            Some(y) if y >= 0 && y < n => y,
+            _ => return Some(false),
+        };
+        if y != i {
+            // c(y), by the coordinates of `y`
+            let (mut z, mut q) = (0i64, y);
+            let mut k = b;
+            while k < FEW {
+                let s = c.sv[k];
+                z += if k + 1 == FEW { q } else { q % s } * c.dv[k];
+                q /= s;
+                k += 1;
+            }
+            if z != x {
+                return Some(false);
+            }
+        }
+        // the next index
+        let mut k = b;
+        while k < FEW {
+            if at[k] + 1 < c.sv[k] {
+                at[k] += 1;
+                x += c.dv[k];
+                break;
+            }
+            x -= (c.sv[k] - 1) * c.dv[k];
+            at[k] = 0;
+            k += 1;
+        }
+        i += 1;
+    }
+    Some(true)
+}
+
 /// The first `n` modes of an inverse's list (`lv:ldv`, raw parts, `n` at most their
-/// length), coalesced and written
-/// into `out` (empty); `false` where the coalesce must be the general one.
+/// length), coalesced into `r` (empty); `false` where the coalesce must be the general one.
+#[inline(always)]
+const fn coalesce_list(
+    lv: &[i64],
+    lm: &[u16],
+    ldv: &[i64],
+    ldm: &[u16],
+    n: usize,
+    r: &mut Back,
+) -> bool {
+    let (lv, lm) = (lv.split_at(n).0, lm.split_at(n).0);
+    let (ldv, ldm) = (ldv.split_at(n).0, ldm.split_at(n).0);
+    !matches!(coalesce(lv, lm, ldv, ldm, r), Scan::General)
+}
+
+/// The first `n` modes of an inverse's list (`lv:ldv`, raw parts, `n` at most their
+/// length), coalesced and written into `out` (empty); `false` where the coalesce must be
+/// the general one.
 #[inline(always)]
 const fn write_coalesced(
     lv: &[i64],
@@ -264,7 +443,8 @@ mod tests {
     /// random mode order (so that the strides sort in any order), grouped into nested
     /// modes, over static and dynamic extents (non-powers of two, `_1`s and dynamic `1`s
     /// among them), with static strides or a dynamic one, some strides doubled or
-    /// repeated (gaps, overlaps, equal strides); more than [`FEW`] leaves at times.
+    /// repeated (gaps, overlaps, equal strides) or negated; more than [`FEW`] leaves at
+    /// times.
     fn compact_layouts(seed: u64, count: usize) -> Vec<Layout> {
         let mut x = seed;
         let mut next = |n: u64| {
@@ -301,6 +481,15 @@ mod tests {
                 0 => d[next(r as u64) as usize] *= 2,
                 1 => d[next(r as u64) as usize] = d[next(r as u64) as usize],
                 2 => d[next(r as u64) as usize] = 0,
+                3 => {
+                    // a negative stride (at times two)
+                    let m = next(r as u64) as usize;
+                    d[m] = -d[m];
+                    if next(3) == 0 {
+                        let m = next(r as u64) as usize;
+                        d[m] = -d[m];
+                    }
+                }
                 _ => {}
             }
             let dyn_stride = next(6) == 0;
@@ -348,6 +537,11 @@ mod tests {
             layouts.push(Layout::try_parse(l).unwrap());
         }
         let (mut right, mut left, mut errors) = (0, 0, 0);
+        // left inverses of layouts with a negative stride answered directly, and errors
+        // answered directly
+        let (mut left_negative, mut direct_errors) = (0, 0);
+        // left inverses answered by the unchecked path
+        let mut left_plain = 0;
         for l in &layouts {
             let want = right_inverse_general(FlatModes::of(l));
             let mut f = Few::new();
@@ -357,13 +551,30 @@ mod tests {
             }
             assert_eq!(l.try_right_inverse(), want, "right_inverse({l})");
             let src = FlatModes::leaves(l.shape_ref(), l.stride_ref());
-            let mut f = Few::new();
-            let direct = left_inverse(l.shape_ref(), l.stride_ref(), &mut f);
+            let negative = (0..l.stride_ref().leaf_count()).any(|i| {
+                let d = l.stride_ref().leaf(i);
+                d.is_static() && d.value() < 0
+            });
             for as_cute in [false, true] {
                 let want = l.left_inverse_general(src, as_cute);
-                if direct {
-                    assert_eq!(Ok(f.layout()), want, "left_inverse({l}), {as_cute}");
-                    left += 1;
+                let mut f = Few::new();
+                let mut g = Few::new();
+                if left_inverse(l.shape_ref(), l.stride_ref(), &mut g) {
+                    assert_eq!(Ok(g.layout()), want, "left_inverse({l}), {as_cute}");
+                    left_plain += 1;
+                }
+                match left_inverse_checked(l.shape_ref(), l.stride_ref(), as_cute, &mut f) {
+                    Left::Done => {
+                        assert_eq!(Ok(f.layout()), want, "left_inverse({l}), {as_cute}");
+                        left += 1;
+                        left_negative += usize::from(negative);
+                    }
+                    Left::Error(e) => {
+                        assert_eq!(Err(e), want, "left_inverse({l}), {as_cute}");
+                        left += 1;
+                        direct_errors += 1;
+                    }
+                    Left::General => {}
                 }
                 assert_eq!(l.left_inverse_with(as_cute), want, "left_inverse({l})");
                 errors += usize::from(want.is_err());
@@ -371,8 +582,20 @@ mod tests {
         }
         assert_eq!(layouts.len(), 70_004);
         assert!(right > 60_000, "{right} right inverses direct");
-        assert!(left > 25_000, "{left} left inverses direct");
+        assert!(left > 60_000, "{left} left inverses direct");
+        assert!(left_plain > 25_000, "{left_plain} left inverses unchecked");
         assert!(errors > 10_000, "{errors} errors");
-        std::eprintln!("{right} right and {left} left inverses direct, {errors} errors");
+        assert!(
+            left_negative > 1_000,
+            "{left_negative} negative left inverses direct"
+        );
+        assert!(
+            direct_errors > 1_000,
+            "{direct_errors} left inverse errors direct"
+        );
+        std::eprintln!(
+            "{right} right and {left} left inverses direct ({left_plain} unchecked, \
+             {left_negative} with a negative stride, {direct_errors} errors), {errors} errors"
+        );
     }
 }
