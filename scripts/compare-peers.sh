@@ -87,7 +87,7 @@ fi
 echo "building rcute's runner..." >&2
 cargo build --release -q -p rcute --example workload
 cp target/release/examples/workload "$B/rcute_workload"
-export RCUTE_WORKLOAD="$PWD/$WORKLOAD"
+export RCUTE_WORKLOAD="$(realpath "$WORKLOAD")"
 echo "compiling CuTe C++ (dynamic, and static crd2idx)..." >&2
 "$PY" scripts/peers/cute_bench.py "${INC[@]}" --exe "$B/cute_dynamic"
 [ "$WIDE" = 0 ] && "$PY" scripts/peers/cute_bench.py "${INC[@]}" --static --exe "$B/cute_static"
