@@ -363,6 +363,32 @@ mod tests {
     use crate::algebra::testgen::Gen;
     use crate::{Int, IntTuple, Layout};
 
+    /// [`Layout::copy_small`] (the copy of a kept coalesce) is the layout, every byte compared (`==` compares whole
+    /// arrays, the unused slots included), on random layouts of depth up to 2 and on flat
+    /// layouts of 1 to 12 modes, where [`Layout::is_small`].
+    #[test]
+    fn copy_small_is_a_copy() {
+        let mut g = Gen(71);
+        let (mut seen, mut copied) = (0, 0);
+        for k in 0..20_000 {
+            let l = if k % 4 == 0 {
+                let r = 1 + k / 4 % 12;
+                let s: std::vec::Vec<_> = (0..r).map(|i| std::format!("{}", i + 2)).collect();
+                let d: std::vec::Vec<_> = (0..r).map(|i| std::format!("_{}", 3 * i)).collect();
+                Layout::try_parse(&std::format!("({}):({})", s.join(","), d.join(","))).unwrap()
+            } else {
+                g.layout(2)
+            };
+            seen += 1;
+            if l.is_small() {
+                assert!(l.copy_small() == l, "{l}");
+                copied += 1;
+            }
+        }
+        assert_eq!(seen, 20_000);
+        assert!(copied > 15_000, "{copied} copied");
+    }
+
     /// The fast paths of coalesce and filter ([`keeps_few`], [`scan_few`]) answer what the
     /// general scan answers, values and static bits, or leave the modes to it: on random
     /// layouts of depth up to 2 (static and dynamic values, `_1`s, zero, negative and

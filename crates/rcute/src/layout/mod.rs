@@ -778,32 +778,6 @@ impl core::str::FromStr for Layout {
 mod tests {
     use super::*;
 
-    /// [`Layout::copy_small`] is the layout, every byte compared (`==` compares whole
-    /// arrays, the unused slots included), on random layouts of depth up to 2 and on flat
-    /// layouts of 1 to 12 modes, where [`Layout::is_small`].
-    #[test]
-    fn copy_small_is_a_copy() {
-        let mut g = crate::algebra::testgen::Gen(71);
-        let (mut seen, mut copied) = (0, 0);
-        for k in 0..20_000 {
-            let l = if k % 4 == 0 {
-                let r = 1 + k / 4 % 12;
-                let s: std::vec::Vec<_> = (0..r).map(|i| std::format!("{}", i + 2)).collect();
-                let d: std::vec::Vec<_> = (0..r).map(|i| std::format!("_{}", 3 * i)).collect();
-                Layout::try_parse(&std::format!("({}):({})", s.join(","), d.join(","))).unwrap()
-            } else {
-                g.layout(2)
-            };
-            seen += 1;
-            if l.is_small() {
-                assert!(l.copy_small() == l, "{l}");
-                copied += 1;
-            }
-        }
-        assert_eq!(seen, 20_000);
-        assert!(copied > 15_000, "{copied} copied");
-    }
-
     /// The plain-integer cosize equals the full one, values, static bits and errors, on
     /// every two-mode layout over static and dynamic values, extremes included.
     #[test]
