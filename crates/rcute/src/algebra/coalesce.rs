@@ -538,13 +538,11 @@ mod tests {
                 pick(k / modes / modes),
             ]));
         }
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = crate::algebra::testgen::XorShift(0x2545_f491_4f6c_dd1d_u64);
         for _ in 0..20_000 {
             let mut m = [(Int::ONE, Int::ZERO); 4];
             for mode in &mut m {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.bits();
                 *mode = pick(x as usize % modes);
             }
             check(flat(&m));

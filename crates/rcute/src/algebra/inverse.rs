@@ -726,13 +726,11 @@ mod tests {
                 pick(k / modes / modes),
             ]);
         }
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = crate::algebra::testgen::XorShift(0x9e37_79b9_7f4a_7c15_u64);
         for _ in 0..20_000 {
             let mut m = [(Int::ONE, Int::ZERO); 4];
             for mode in &mut m {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.bits();
                 *mode = pick(x as usize % modes);
             }
             check(&m);
@@ -890,14 +888,12 @@ mod tests {
         for k in 0..modes * modes {
             check(&flat(&[pick(k % modes), pick(k / modes)]));
         }
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = crate::algebra::testgen::XorShift(0x9e37_79b9_7f4a_7c15_u64);
         for r in [3, 4] {
             for _ in 0..10_000 {
                 let mut m = std::vec::Vec::new();
                 for _ in 0..r {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
+                    let x = rng.bits();
                     m.push(pick(x as usize % modes));
                 }
                 check(&flat(&m));
@@ -942,14 +938,12 @@ mod tests {
         for _ in 0..20_000 {
             out.push(g.layout(2));
         }
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = crate::algebra::testgen::XorShift(0x2545_f491_4f6c_dd1d_u64);
         for k in 0..30_000 {
             let r = 1 + k % 9;
             let (mut s, mut d) = (std::vec::Vec::new(), std::vec::Vec::new());
             for _ in 0..r {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.bits();
                 // mostly small static strides, so that modes chain and merge
                 let sh = shapes[(x % 7) as usize % if k % 3 == 0 { 7 } else { 6 }];
                 let st = strides[(x >> 8) as usize % if k % 3 == 0 { 10 } else { 6 }];

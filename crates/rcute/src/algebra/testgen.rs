@@ -47,3 +47,17 @@ impl Gen {
         Layout::try_parse(&std::format!("{s}:{d}")).unwrap()
     }
 }
+
+/// A xorshift generator of 64-bit words (seeded, nonzero), for the unit tests that draw
+/// their own operands bit by bit.
+pub(crate) struct XorShift(pub(crate) u64);
+
+impl XorShift {
+    /// The next word.
+    pub(crate) fn bits(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}

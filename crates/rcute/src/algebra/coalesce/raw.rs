@@ -247,14 +247,12 @@ mod tests {
         for _ in 0..20_000 {
             layouts.push(g.layout(2));
         }
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = crate::algebra::testgen::XorShift(0x2545_f491_4f6c_dd1d_u64);
         for k in 0..40_000 {
             let r = 1 + k % 9;
             let (mut s, mut d) = (std::vec::Vec::new(), std::vec::Vec::new());
             for _ in 0..r {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.bits();
                 let int = |v: i64, st: bool| {
                     IntTuple::from_int(if st {
                         Int::constant(v)

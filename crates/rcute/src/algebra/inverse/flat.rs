@@ -446,13 +446,8 @@ mod tests {
     /// repeated (gaps, overlaps, equal strides) or negated; more than [`FEW`] leaves at
     /// times.
     fn compact_layouts(seed: u64, count: usize) -> Vec<Layout> {
-        let mut x = seed;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rng = crate::algebra::testgen::XorShift(seed);
+        let mut next = |n: u64| rng.bits() % n;
         let mut out = Vec::new();
         for _ in 0..count {
             let r = 1 + next(9) as usize;
