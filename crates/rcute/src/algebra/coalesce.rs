@@ -7,7 +7,7 @@
 
 use crate::algebra::builder::LayoutBuilder;
 use crate::algebra::modes::{
-    FEW, Few, Modes, Scan, Sink, coalesce_keeps, coalesce_scan, coalesced, keeps_few, scan_few,
+    FEW, Few, Modes, S, Scan, Sink, coalesce_keeps, coalesce_scan, coalesced, keeps_few, scan_few,
 };
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
@@ -28,6 +28,47 @@ const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
         return flat_as_is(layout);
     }
     bw_coalesce_scan(layout, extend)
+}
+
+/// CuTe's `coalesce` of `layout`: copied flat into the result where no mode changes
+/// ([`keeps_few`]), else [`coalesce_changed`].
+#[inline]
+const fn coalesce_layout(layout: &Layout) -> Result<Layout, Error> {
+    if keeps_few(Modes::of(layout), false) {
+        return flat_as_is(layout);
+    }
+    coalesce_changed(layout)
+}
+
+/// [`coalesce_layout`] where a mode may change: at most [`FEW`] leaves, every integer
+/// static, by [`raw::coalesce_static_front`] (the modes written to a [`Few`] and built
+/// where the caller puts the result); other layouts by [`bw_coalesce_scan`].
+#[inline(never)]
+const fn coalesce_changed(layout: &Layout) -> Result<Layout, Error> {
+    let (sv, sm, dv, dm) = Modes::of(layout).parts();
+    if sm.len() <= FEW && dm.len() == sm.len() && every_static(sm, dm) {
+        let mut few = Few::new();
+        match raw::coalesce_static_front(sv, dv, few.parts_mut()) {
+            Scan::Done => return Ok(few.layout()),
+            Scan::Same => return flat_as_is(layout),
+            Scan::General => {}
+        }
+    }
+    bw_coalesce_scan(layout, false)
+}
+
+/// Whether every metadata of `sm` and `dm` (as long) is `S`: every integer plain and
+/// static.
+#[inline(always)]
+const fn every_static(sm: &[u16], dm: &[u16]) -> bool {
+    // the bits by which some metadata differs from `S`
+    let mut off = 0;
+    let mut i = 0;
+    while i < sm.len() && i < dm.len() {
+        off |= (sm[i] ^ S) | (dm[i] ^ S);
+        i += 1;
+    }
+    off == 0
 }
 
 /// `layout`, whose modes coalescing keeps, as a flat layout.
@@ -138,7 +179,7 @@ impl ModeOp {
             return modes_by_profile(mode, profile, self);
         }
         match self {
-            ModeOp::Coalesce => bw_coalesce(mode, false),
+            ModeOp::Coalesce => coalesce_layout(mode),
             ModeOp::CoalesceX => bw_coalesce(mode, true),
             ModeOp::Filter => {
                 let fz = tri!(mode.try_filter_zeros());
@@ -195,7 +236,7 @@ impl Layout {
     /// ```
     #[inline]
     pub const fn try_coalesce(&self) -> Result<Layout, Error> {
-        bw_coalesce(self, false)
+        coalesce_layout(self)
     }
 
     /// [`Layout::try_coalesce`], panicking with the error's message.

@@ -180,6 +180,19 @@ impl Few {
         true
     }
 
+    /// The arrays of the modes, to be written directly, and the count to set (the
+    /// entries past it must stay zero).
+    #[inline(always)]
+    pub(crate) const fn parts_mut(&mut self) -> FewParts<'_> {
+        (
+            &mut self.sv,
+            &mut self.sm,
+            &mut self.dv,
+            &mut self.dm,
+            &mut self.n,
+        )
+    }
+
     /// Makes every integer dynamic (`to_dynamic`, of plain integers).
     #[inline(always)]
     pub(crate) const fn make_dynamic(&mut self) {
@@ -215,6 +228,16 @@ impl Few {
         }
     }
 }
+
+/// The parts of a [`Few`] ([`Few::parts_mut`]): shape values and metadata, stride values
+/// and metadata, the number of modes.
+pub(crate) type FewParts<'a> = (
+    &'a mut [i64; FEW],
+    &'a mut [u16; FEW],
+    &'a mut [i64; FEW],
+    &'a mut [u16; FEW],
+    &'a mut u8,
+);
 
 /// The metadata of a static plain integer (a dynamic one has 0).
 pub(crate) const S: u16 = Int::ONE.meta();

@@ -1,8 +1,77 @@
 //! CuTe's `coalesce` of a few plain modes, on raw values and static bits in small stack
 //! arrays: the scan of the direct paths of `coalesce` and of the inverses.
 
-use crate::algebra::modes::{FEW, Few, S, Scan, mul_raw};
+use crate::algebra::modes::{FEW, Few, FewParts, S, Scan, mul_raw};
 use crate::tuple::IntTuple;
+
+/// CuTe's `coalesce` (without extend or zeros) of the modes `sv:dv`, every integer
+/// static (plain, metadata `S`), scanned from the front, the resulting modes written to
+/// `out` (a [`Few`], empty): [`Scan::Done`] where a mode is dropped or merged,
+/// [`Scan::Same`] where none is (`out` holds the modes), [`Scan::General`] where the
+/// general scan must answer (no mode or more than [`FEW`], a shape not positive, an
+/// overflow).
+///
+/// The backward scan (`modes::scan_static`) merges a mode into the front mode after it
+/// when `s * d` is the front's stride, which is the stride of the front's first mode: so
+/// each decision reads only a mode and the mode kept or merged before it, and the same
+/// modes result from the front. `_1` shapes are dropped; when every mode is one, the
+/// result is `_1:_0`. With positive shapes, the merged shapes' product overflows in this
+/// order exactly when it does in the backward one, and every product `s * d` the backward
+/// scan takes is taken here.
+#[inline(always)]
+pub(crate) const fn coalesce_static_front(sv: &[i64], dv: &[i64], out: FewParts<'_>) -> Scan {
+    let (ov, om, odv, odm, on) = out;
+    let r = sv.len();
+    if r == 0 || r > FEW || dv.len() != r {
+        return Scan::General;
+    }
+    let mut changed = false;
+    // the modes written, and the product of shape and stride of the last mode kept or
+    // merged (the stride the next mode must have to merge into it)
+    let (mut k, mut want) = (0, 0);
+    let mut i = 0;
+    while i < r {
+        let (s, d) = (sv[i], dv[i]);
+        if s <= 0 {
+            return Scan::General;
+        }
+        if s == 1 {
+            // size-1 modes are dropped, whatever their stride
+            changed = true;
+            i += 1;
+            continue;
+        }
+        if k > 0 && d == want {
+            // merged: the shape of the mode before times `s`
+            if k > FEW {
+                return Scan::General;
+            }
+            let Some(q) = ov[k - 1].checked_mul(s) else {
+                return Scan::General;
+            };
+            ov[k - 1] = q;
+            changed = true;
+        } else {
+            if k >= FEW {
+                return Scan::General;
+            }
+            (ov[k], om[k], odv[k], odm[k]) = (s, S, d, S);
+            k += 1;
+        }
+        want = match s.checked_mul(d) {
+            Some(q) => q,
+            None => return Scan::General,
+        };
+        i += 1;
+    }
+    if k == 0 {
+        // every mode a `_1`: `_1:_0`
+        (ov[0], om[0], odv[0], odm[0]) = (1, S, 0, S);
+        k = 1;
+    }
+    *on = k as u8;
+    if changed { Scan::Done } else { Scan::Same }
+}
 
 /// Up to [`FEW`] plain modes, written from the back: the modes are at `base..FEW` of
 /// each array, in order.
