@@ -26,9 +26,8 @@ pub(crate) const fn coalesce_static_front(sv: &[i64], dv: &[i64], out: FewParts<
         return Scan::General;
     }
     let mut changed = false;
-    // the modes written, and the product of shape and stride of the last mode kept or
-    // merged (the stride the next mode must have to merge into it)
-    let (mut k, mut want) = (0, 0);
+    // the modes written, and the last mode kept or merged, as it is in the input
+    let (mut k, mut ps, mut pd) = (0, 0i64, 0);
     let mut i = 0;
     while i < r {
         let (s, d) = (sv[i], dv[i]);
@@ -41,8 +40,14 @@ pub(crate) const fn coalesce_static_front(sv: &[i64], dv: &[i64], out: FewParts<
             i += 1;
             continue;
         }
-        if k > 0 && d == want {
-            // merged: the shape of the mode before times `s`
+        // the mode before merges into this one when `ps * pd == d`
+        let merge = k > 0
+            && match ps.checked_mul(pd) {
+                Some(q) => q == d,
+                None => return Scan::General,
+            };
+        if merge {
+            // the shape of the mode before times `s`
             if k > FEW {
                 return Scan::General;
             }
@@ -58,14 +63,12 @@ pub(crate) const fn coalesce_static_front(sv: &[i64], dv: &[i64], out: FewParts<
             (ov[k], om[k], odv[k], odm[k]) = (s, S, d, S);
             k += 1;
         }
-        want = match s.checked_mul(d) {
-            Some(q) => q,
-            None => return Scan::General,
-        };
+        (ps, pd) = (s, d);
         i += 1;
     }
     if k == 0 {
-        // every mode a `_1`: `_1:_0`
+        // every mode a `_1`: `_1:_0` (unchanged where it is the one mode)
+        changed = r > 1 || dv[0] != 0;
         (ov[0], om[0], odv[0], odm[0]) = (1, S, 0, S);
         k = 1;
     }
@@ -370,5 +373,80 @@ mod tests {
         }
         assert_eq!(layouts.len(), 60_000);
         assert!(same > 30_000 && done > 10_000, "{same} same, {done} done");
+    }
+
+    /// The scan from the front of static modes is CuTe's coalesce (the general scan):
+    /// values, static bits, and whether the modes changed, on flat and nested static
+    /// layouts of 1 to 10 leaves whose strides chain (`s * d` the next stride) or not,
+    /// with `_1` shapes, zero, negative and overflowing strides and shapes; where it gives
+    /// up, the general scan errs or gives more than [`FEW`] modes, or a layout has more
+    /// than [`FEW`] leaves; `coalesce` (which takes it) answers what the general path
+    /// answers, errors too.
+    #[test]
+    fn static_front_scan_is_coalesce() {
+        let shapes = [1, 2, 3, 4, 6, 8, i64::MAX / 2];
+        let strides = [0, 1, 2, 3, 12, -2, i64::MAX];
+        let mut rng = crate::algebra::testgen::XorShift(0x9e37_79b9_7f4a_7c15_u64);
+        let (mut ran, mut same, mut done, mut general) = (0, 0, 0, 0);
+        for k in 0..60_000 {
+            let r = 1 + k % 10;
+            let (mut s, mut d) = (std::vec::Vec::<i64>::new(), std::vec::Vec::<i64>::new());
+            for i in 0..r {
+                let x = rng.bits();
+                let sv = shapes[(x % 7) as usize];
+                let dv = match (i, x >> 8 & 3) {
+                    (1.., 0 | 1) => s[i - 1].checked_mul(d[i - 1]).unwrap_or(5),
+                    _ => strides[(x >> 16) as usize % 7],
+                };
+                s.push(sv);
+                d.push(dv);
+            }
+            let leaf = |v: i64| IntTuple::from_int(Int::constant(v));
+            let tuple = |v: &[i64]| {
+                let leaves: std::vec::Vec<IntTuple> = v.iter().map(|&x| leaf(x)).collect();
+                if r >= 3 && k % 3 == 0 {
+                    // nested: the first two leaves a mode of their own
+                    let inner = IntTuple::tuple(&leaves[..2]);
+                    let mut outer = std::vec![inner];
+                    outer.extend_from_slice(&leaves[2..]);
+                    IntTuple::tuple(&outer)
+                } else if r == 1 && k % 2 == 0 {
+                    leaves[0]
+                } else {
+                    IntTuple::tuple(&leaves)
+                }
+            };
+            let l = Layout::try_new(tuple(&s), tuple(&d)).unwrap();
+            let src = Modes::leaves(l.shape_ref(), l.stride_ref());
+            let want = coalesced(src, false, false);
+            let mut f = Few::new();
+            let (sv, _, dv, _) = src.parts();
+            match coalesce_static_front(sv, dv, f.parts_mut()) {
+                Scan::General => {
+                    let more = want.is_ok_and(|c| c.shape_ref().leaf_count() > FEW);
+                    assert!(want.is_err() || more || r > FEW, "coalesce({l})");
+                    general += 1;
+                }
+                scan => {
+                    assert_eq!(Ok(f.layout()), want, "coalesce({l})");
+                    let unchanged = f.len() == src.len()
+                        && (0..src.len())
+                            .all(|i| f.modes().s(i) == src.s(i) && f.modes().d(i) == src.d(i));
+                    assert_eq!(scan == Scan::Same, unchanged, "coalesce({l})");
+                    if scan == Scan::Same {
+                        same += 1;
+                    } else {
+                        done += 1;
+                    }
+                }
+            }
+            assert_eq!(l.try_coalesce(), want, "coalesce({l})");
+            ran += 1;
+        }
+        assert_eq!(ran, 60_000);
+        assert!(
+            same > 5_000 && done > 15_000 && general > 10_000,
+            "{same} same, {done} done, {general} general"
+        );
     }
 }
