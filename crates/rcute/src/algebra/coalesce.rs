@@ -30,45 +30,54 @@ const fn bw_coalesce(layout: &Layout, extend: bool) -> Result<Layout, Error> {
     bw_coalesce_scan(layout, extend)
 }
 
-/// CuTe's `coalesce` of `layout`: copied flat into the result where no mode changes
-/// ([`keeps_few`]), else [`coalesce_changed`].
+/// CuTe's `coalesce` of `layout`: [`coalesce_static`] where every integer is static;
+/// otherwise copied flat into the result where no mode changes ([`keeps_few`]), else
+/// [`bw_coalesce_scan`].
 #[inline]
 const fn coalesce_layout(layout: &Layout) -> Result<Layout, Error> {
-    if keeps_few(Modes::of(layout), false) {
-        return flat_as_is(layout);
+    let src = Modes::of(layout);
+    let (_, sm, _, dm) = src.parts();
+    if every_static(sm, dm) {
+        return coalesce_static(layout);
     }
-    coalesce_changed(layout)
-}
-
-/// [`coalesce_layout`] where a mode may change: at most [`FEW`] leaves, every integer
-/// static, by [`raw::coalesce_static_front`] (the modes written to a [`Few`] and built
-/// where the caller puts the result); other layouts by [`bw_coalesce_scan`].
-#[inline(never)]
-const fn coalesce_changed(layout: &Layout) -> Result<Layout, Error> {
-    let (sv, sm, dv, dm) = Modes::of(layout).parts();
-    if sm.len() <= FEW && dm.len() == sm.len() && every_static(sm, dm) {
-        let mut few = Few::new();
-        match raw::coalesce_static_front(sv, dv, few.parts_mut()) {
-            Scan::Done => return Ok(few.layout()),
-            Scan::Same => return flat_as_is(layout),
-            Scan::General => {}
-        }
+    if keeps_few(src, false) {
+        return flat_as_is(layout);
     }
     bw_coalesce_scan(layout, false)
 }
 
-/// Whether every metadata of `sm` and `dm` (as long) is `S`: every integer plain and
-/// static.
+/// [`coalesce_layout`] of a layout whose integers are all static, by
+/// [`raw::coalesce_static_front`] where it answers (at most [`FEW`] leaves): first read
+/// only (where no mode changes, the layout copied flat into the result), then the modes
+/// written to a [`Few`] and built where the caller puts the result; otherwise by
+/// [`bw_coalesce_scan`].
+#[inline(never)]
+const fn coalesce_static(layout: &Layout) -> Result<Layout, Error> {
+    let (sv, _, dv, _) = Modes::of(layout).parts();
+    let mut few = Few::new();
+    match raw::coalesce_static_front::<false>(sv, dv, few.parts_mut()) {
+        Scan::Same => return flat_as_is(layout),
+        Scan::Done => {}
+        Scan::General => return bw_coalesce_scan(layout, false),
+    }
+    match raw::coalesce_static_front::<true>(sv, dv, few.parts_mut()) {
+        Scan::General => bw_coalesce_scan(layout, false),
+        Scan::Same | Scan::Done => Ok(few.layout()),
+    }
+}
+
+/// Whether every metadata of `sm` and `dm` (as long, one at least) is `S`: every integer
+/// plain and static (read up to the first that is not).
 #[inline(always)]
 const fn every_static(sm: &[u16], dm: &[u16]) -> bool {
-    // the bits by which some metadata differs from `S`
-    let mut off = 0;
     let mut i = 0;
     while i < sm.len() && i < dm.len() {
-        off |= (sm[i] ^ S) | (dm[i] ^ S);
+        if sm[i] != S || dm[i] != S {
+            return false;
+        }
         i += 1;
     }
-    off == 0
+    i > 0
 }
 
 /// `layout`, whose modes coalescing keeps, as a flat layout.

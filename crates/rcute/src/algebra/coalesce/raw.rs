@@ -18,8 +18,15 @@ use crate::tuple::IntTuple;
 /// result is `_1:_0`. With positive shapes, the merged shapes' product overflows in this
 /// order exactly when it does in the backward one, and every product `s * d` the backward
 /// scan takes is taken here.
+///
+/// Without `WRITE`, nothing is written and the scan stops at the first mode that changes
+/// ([`Scan::Done`], `out` untouched): whether the modes stay, read only.
 #[inline(always)]
-pub(crate) const fn coalesce_static_front(sv: &[i64], dv: &[i64], out: FewParts<'_>) -> Scan {
+pub(crate) const fn coalesce_static_front<const WRITE: bool>(
+    sv: &[i64],
+    dv: &[i64],
+    out: FewParts<'_>,
+) -> Scan {
     let (ov, om, odv, odm, on) = out;
     let r = sv.len();
     if r == 0 || r > FEW || dv.len() != r {
@@ -36,6 +43,9 @@ pub(crate) const fn coalesce_static_front(sv: &[i64], dv: &[i64], out: FewParts<
         }
         if s == 1 {
             // size-1 modes are dropped, whatever their stride
+            if !WRITE {
+                return Scan::Done;
+            }
             changed = true;
             i += 1;
             continue;
@@ -46,6 +56,9 @@ pub(crate) const fn coalesce_static_front(sv: &[i64], dv: &[i64], out: FewParts<
                 Some(q) => q == d,
                 None => return Scan::General,
             };
+        if merge && !WRITE {
+            return Scan::Done;
+        }
         if merge {
             // the shape of the mode before times `s`
             if k > FEW {
@@ -57,14 +70,20 @@ pub(crate) const fn coalesce_static_front(sv: &[i64], dv: &[i64], out: FewParts<
             ov[k - 1] = q;
             changed = true;
         } else {
-            if k >= FEW {
-                return Scan::General;
+            if WRITE {
+                if k >= FEW {
+                    return Scan::General;
+                }
+                (ov[k], om[k], odv[k], odm[k]) = (s, S, d, S);
             }
-            (ov[k], om[k], odv[k], odm[k]) = (s, S, d, S);
             k += 1;
         }
         (ps, pd) = (s, d);
         i += 1;
+    }
+    if !WRITE {
+        // (every mode kept: `k` is `r`)
+        return Scan::Same;
     }
     if k == 0 {
         // every mode a `_1`: `_1:_0` (unchanged where it is the one mode)
@@ -421,7 +440,7 @@ mod tests {
             let want = coalesced(src, false, false);
             let mut f = Few::new();
             let (sv, _, dv, _) = src.parts();
-            match coalesce_static_front(sv, dv, f.parts_mut()) {
+            match coalesce_static_front::<true>(sv, dv, f.parts_mut()) {
                 Scan::General => {
                     let more = want.is_ok_and(|c| c.shape_ref().leaf_count() > FEW);
                     assert!(want.is_err() || more || r > FEW, "coalesce({l})");
