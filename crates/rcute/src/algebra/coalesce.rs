@@ -54,12 +54,21 @@ const fn coalesce_layout(layout: &Layout) -> Result<Layout, Error> {
 #[inline(never)]
 const fn coalesce_static(layout: &Layout) -> Result<Layout, Error> {
     let (sv, _, dv, _) = Modes::of(layout).parts();
-    let mut few = Few::new();
-    match raw::coalesce_static_front::<false>(sv, dv, few.parts_mut()) {
-        Scan::Same => return flat_as_is(layout),
-        Scan::Done => {}
-        Scan::General => return bw_coalesce_scan(layout, false),
+    // (read only: the list is never written, and costs nothing)
+    let mut unused = Few::new();
+    match raw::coalesce_static_front::<false>(sv, dv, unused.parts_mut()) {
+        Scan::Same => flat_as_is(layout),
+        Scan::Done => coalesce_static_changed(layout),
+        Scan::General => bw_coalesce_scan(layout, false),
     }
+}
+
+/// [`coalesce_static`] where a mode changes: the modes written to a [`Few`] and built
+/// where the caller puts the result.
+#[inline(never)]
+const fn coalesce_static_changed(layout: &Layout) -> Result<Layout, Error> {
+    let (sv, _, dv, _) = Modes::of(layout).parts();
+    let mut few = Few::new();
     match raw::coalesce_static_front::<true>(sv, dv, few.parts_mut()) {
         Scan::General => bw_coalesce_scan(layout, false),
         Scan::Same | Scan::Done => Ok(few.layout()),
