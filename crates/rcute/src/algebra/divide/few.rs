@@ -130,7 +130,8 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
     let mut qv = [0i64; FEW];
     let mut qm = [0u16; FEW];
     let (mut rv, mut rm) = (rs, rsm);
-    let mut target: i128 = 1;
+    // the size of the shape, on i64 (`None` past it: [`covers_wide`] decides)
+    let mut target = Some(1i64);
     let mut i = 0;
     while i < n {
         let s = x.s(i);
@@ -138,10 +139,9 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
         if xv <= 0 {
             return false;
         }
-        target = match target.checked_mul(xv as i128) {
-            Some(p) => p,
-            None => return false,
-        };
+        if let Some(p) = target {
+            target = p.checked_mul(xv);
+        }
         let m = xm & rm;
         let (Some(a), Some(b)) = (ceil_div(xv, rv), ceil_div(rv, xv)) else {
             return false;
@@ -186,21 +186,25 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
         res.push_raw(1, S, 0, S);
     }
     // `covers_check(size, target, t)`: the complement fails to cover where
-    // `size < target / t`, that is where `(size + 1) * t <= target` (positive values)
-    let mut size: i128 = 1;
+    // `size < target / t`, that is where `(size + 1) * t <= target` (positive values);
+    // on i64 where every product fits, else on i128 ([`covers_wide`])
+    let mut size = Some(1i64);
     let mut k = 0;
-    let mut big = false;
     while k < res.len() {
-        match size.checked_mul(res.modes().s(k).value() as i128) {
-            Some(p) => size = p,
-            None => big = true,
+        if let Some(p) = size {
+            size = p.checked_mul(res.modes().s(k).value());
         }
         k += 1;
     }
-    if !big
-        && let Some(p) = (size + 1).checked_mul(tv as i128)
-        && p <= target
-    {
+    let covered = match (target, size) {
+        (Some(target), Some(size)) if size < i64::MAX => match (size + 1).checked_mul(tv) {
+            Some(p) => p > target,
+            // `(size + 1) * t` past i64, and so past `target`
+            None => true,
+        },
+        _ => covers_wide(x, res.modes(), tv),
+    };
+    if !covered {
         return false;
     }
     if keeps_few(res.modes(), false) {
@@ -215,6 +219,34 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
             true
         }
     }
+}
+
+/// [`complement`]'s covering test on i128, where a product passes i64: whether the
+/// complement `res` of a mode `t:_` covers the shape of the modes `x` (positive extents);
+/// `false` where the size of the shape passes i128 (the general path answers).
+#[cold]
+#[inline(never)]
+const fn covers_wide(x: Modes<'_>, res: Modes<'_>, tv: i64) -> bool {
+    let mut target: i128 = 1;
+    let mut i = 0;
+    while i < x.len() {
+        target = match target.checked_mul(x.s(i).value() as i128) {
+            Some(p) => p,
+            None => return false,
+        };
+        i += 1;
+    }
+    let mut size: i128 = 1;
+    let mut k = 0;
+    let mut big = false;
+    while k < res.len() {
+        match size.checked_mul(res.s(k).value() as i128) {
+            Some(p) => size = p,
+            None => big = true,
+        }
+        k += 1;
+    }
+    big || !matches!((size + 1).checked_mul(tv as i128), Some(p) if p <= target)
 }
 
 /// One element `t:u` of the tiler divided against a mode of the layout whose modes
