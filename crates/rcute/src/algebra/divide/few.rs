@@ -89,8 +89,17 @@ pub(crate) const fn tree_applies(a: &Layout, t: &Tiler) -> bool {
 #[inline(always)]
 const fn coalesced<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
     let r = src.len();
-    if r == 0 || r > FEW || src.s(r - 1).is_constant(1) {
+    if r == 0 || r > FEW {
         return None;
+    }
+    let last = src.s(r - 1);
+    if last.is_constant(1) {
+        return None;
+    }
+    // modes of a dynamic last shape that provably stay as they are, read without the
+    // scan (static modes, which merge more often, go straight to the scan)
+    if last.meta() == 0 && keeps_few(src, false) {
+        return Some(src);
     }
     match scan_few(src, false, few) {
         Scan::General => None,
