@@ -123,19 +123,31 @@ impl<const T: usize, const L: usize> Buf<T, L> {
         if self.nt + o.nt > T || self.nl + o.nl > L {
             return false;
         }
-        let mut k = 0;
-        while k < o.nt && k < U {
-            self.tok[self.nt + k] = o.tok[k];
-            k += 1;
-        }
-        let mut k = 0;
-        while k < o.nl && k < M {
-            let j = self.nl + k;
-            self.sv[j] = o.sv[k];
-            self.sm[j] = o.sm[k];
-            self.dv[j] = o.dv[k];
-            self.dm[j] = o.dm[k];
-            k += 1;
+        let (nt, nl) = (o.nt, o.nl);
+        if nl <= 4 {
+            // a few leaves: one by one
+            let mut k = 0;
+            while k < nt && k < U {
+                self.tok[self.nt + k] = o.tok[k];
+                k += 1;
+            }
+            let mut k = 0;
+            while k < nl && k < M {
+                let j = self.nl + k;
+                self.sv[j] = o.sv[k];
+                self.sm[j] = o.sm[k];
+                self.dv[j] = o.dv[k];
+                self.dm[j] = o.dm[k];
+                k += 1;
+            }
+        } else {
+            // each array's used part copied whole (in range: `o`'s counts are within its
+            // capacities, and the sums within these)
+            window(&mut self.tok, self.nt, nt).copy_from_slice(o.tok.split_at(nt).0);
+            window(&mut self.sv, self.nl, nl).copy_from_slice(o.sv.split_at(nl).0);
+            window(&mut self.sm, self.nl, nl).copy_from_slice(o.sm.split_at(nl).0);
+            window(&mut self.dv, self.nl, nl).copy_from_slice(o.dv.split_at(nl).0);
+            window(&mut self.dm, self.nl, nl).copy_from_slice(o.dm.split_at(nl).0);
         }
         self.nt += o.nt;
         self.nl += o.nl;
@@ -152,6 +164,12 @@ impl<const T: usize, const L: usize> Buf<T, L> {
             basis: false,
         }
     }
+}
+
+/// `&mut a[start..start + len]` in a `const fn`.
+#[inline(always)]
+const fn window<T>(a: &mut [T], start: usize, len: usize) -> &mut [T] {
+    a.split_at_mut(start).1.split_at_mut(len).0
 }
 
 /// Whether `m` is the metadata of a plain integer (static or dynamic).
