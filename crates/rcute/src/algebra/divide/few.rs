@@ -332,7 +332,7 @@ impl Elem<'_> {
     ) -> bool {
         match self {
             Elem::One(p) => push_tile(out, p),
-            Elem::Many { f, t, u, .. } => walk(out, *f, *t, *u, carry, false, fail),
+            Elem::Many { f, t, u, .. } => walk(out, f, *t, *u, carry, false, fail),
         }
     }
 
@@ -350,14 +350,14 @@ impl Elem<'_> {
             Elem::Many { f, c, .. } => {
                 let n = c.len();
                 if n == 1 {
-                    return compose(out, *f, c.s(0), c.d(0), carry, bare, fail);
+                    return compose(out, f, c.s(0), c.d(0), carry, bare, fail);
                 }
                 if !bare && !out.token(OPEN) {
                     return false;
                 }
                 let mut i = 0;
                 while i < n {
-                    if !compose(out, *f, c.s(i), c.d(i), carry, false, fail) {
+                    if !compose(out, f, c.s(i), c.d(i), carry, false, fail) {
                         return false;
                     }
                     i += 1;
@@ -509,8 +509,8 @@ impl Tree<'_> {
     ) -> bool {
         let mut carry = Carry::empty();
         (!pair || out.token(OPEN))
-            && compose_tree(out, self.f, self.tl, self.e, self.end, &mut carry, fail)
-            && compose_rest(out, self.f, self.c, &mut carry, bare, fail)
+            && compose_tree(out, &self.f, self.tl, self.e, self.end, &mut carry, fail)
+            && compose_rest(out, &self.f, self.c, &mut carry, bare, fail)
             && (!pair || out.token(CLOSE))
             && self.check(&carry, fail)
     }
@@ -524,8 +524,8 @@ impl Tree<'_> {
         fail: &mut Option<Error>,
     ) -> bool {
         let mut carry = Carry::empty();
-        compose_tree(tiles, self.f, self.tl, self.e, self.end, &mut carry, fail)
-            && compose_rest(rests, self.f, self.c, &mut carry, false, fail)
+        compose_tree(tiles, &self.f, self.tl, self.e, self.end, &mut carry, fail)
+            && compose_rest(rests, &self.f, self.c, &mut carry, false, fail)
             && self.check(&carry, fail)
     }
 }
@@ -535,7 +535,7 @@ impl Tree<'_> {
 /// of its modes composed by [`compose_any`], in its nesting.
 const fn compose_tree(
     out: &mut Big,
-    f: Modes<'_>,
+    f: &Modes<'_>,
     tl: &Layout,
     e: Node,
     end: Node,
@@ -568,7 +568,7 @@ const fn compose_tree(
 #[inline(always)]
 const fn compose_rest(
     out: &mut Big,
-    f: Modes<'_>,
+    f: &Modes<'_>,
     c: Modes<'_>,
     carry: &mut Sums,
     bare: bool,
@@ -596,7 +596,7 @@ const fn compose_rest(
 #[inline(always)]
 const fn compose_any(
     out: &mut Big,
-    f: Modes<'_>,
+    f: &Modes<'_>,
     s: Int,
     d: Int,
     carry: &mut Sums,
@@ -635,7 +635,7 @@ const fn check_error(carry: &Sums, f: Modes<'_>, fail: &mut Option<Error>) -> bo
 #[inline(always)]
 const fn compose<const T: usize, const L: usize>(
     out: &mut Buf<T, L>,
-    f: Modes<'_>,
+    f: &Modes<'_>,
     s: Int,
     d: Int,
     carry: &mut Sums,
@@ -661,7 +661,7 @@ const fn compose<const T: usize, const L: usize>(
 /// `Ok(false)` (the general walk answers).
 const fn walk<const T: usize, const L: usize>(
     out: &mut Buf<T, L>,
-    f: Modes<'_>,
+    f: &Modes<'_>,
     s: Int,
     d: Int,
     carry: &mut Sums,
@@ -669,6 +669,11 @@ const fn walk<const T: usize, const L: usize>(
     fail: &mut Option<Error>,
 ) -> bool {
     let r = f.len();
+    // the raw parts, their lengths checked once
+    let (fsv, fsm, fdv, fdm) = f.parts();
+    if fsm.len() != r || fdv.len() != r || fdm.len() != r {
+        return false;
+    }
     let (mut rsv, mut rsm, mut rdv, mut rdm) = (s.value(), s.meta(), d.value(), d.meta());
     if rsv <= 0 || rdv <= 0 {
         return false;
@@ -681,7 +686,7 @@ const fn walk<const T: usize, const L: usize>(
     let mut n = 0;
     let mut i = 0;
     while i + 1 < r {
-        let c = f.s(i);
+        let c = Int::from_raw(fsv[i], fsm[i]);
         let (cv, cm) = (c.value(), c.meta());
         if cv <= 0 || rdv.checked_add(cv).is_none() {
             {
@@ -724,7 +729,7 @@ const fn walk<const T: usize, const L: usize>(
                 return false;
             }
             carry.add(i, Int::from_raw(nwv, nwm), Int::from_raw(rdv, rdm));
-            let e = f.d(i);
+            let e = Int::from_raw(fdv[i], fdm[i]);
             let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
                 return false;
             };
@@ -738,7 +743,7 @@ const fn walk<const T: usize, const L: usize>(
         i += 1;
     }
     if n == 0 || !(rsm == S && rsv == 1) {
-        let e = f.d(r - 1);
+        let e = Int::from_raw(fdv[r - 1], fdm[r - 1]);
         let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
             return false;
         };
