@@ -125,8 +125,11 @@ const fn ceil_div(a: i64, b: i64) -> Option<i64> {
 #[inline(always)]
 const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
     let (tv, tm, uv, um) = (t.value(), t.meta(), u.value(), u.meta());
+    // the size of the complement, on i64 (`None` past it: [`covers_wide`] decides)
+    let mut size = Some(1i64);
     if !(um == S && uv == 1) {
         res.push_raw(uv, um, 1, S);
+        size = Some(uv);
     }
     let Some((rs, rsm)) = mul_raw(uv, um, tv, tm) else {
         return false;
@@ -135,10 +138,12 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
     if n > FEW {
         return false;
     }
-    // the quotients of the shape by what the mode covers (`flat_rest_few`)
-    let mut qv = [0i64; FEW];
-    let mut qm = [0u16; FEW];
+    // in one pass: the quotients of the shape by what the mode covers (`flat_rest_few`),
+    // neighbours of the same static bit multiplied together (`q`, pending until a
+    // quotient of the other bit comes), each pushed as a mode of stride `c`
     let (mut rv, mut rm) = (rs, rsm);
+    let mut q: Option<(i64, u16)> = None;
+    let mut c = (rs, rsm);
     // the size of the shape, on i64 (`None` past it: [`covers_wide`] decides)
     let mut target = Some(1i64);
     let mut i = 0;
@@ -155,41 +160,26 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
         let (Some(a), Some(b)) = (ceil_div(xv, rv), ceil_div(rv, xv)) else {
             return false;
         };
-        qv[i] = a;
-        qm[i] = m;
+        q = match q {
+            Some((v, qm)) if qm == m => match v.checked_mul(a) {
+                Some(p) => Some((p, m)),
+                None => return false,
+            },
+            Some((v, qm)) => {
+                if !push_quotient(res, v, qm, &mut c, &mut size) {
+                    return false;
+                }
+                Some((a, m))
+            }
+            None => Some((a, m)),
+        };
         (rv, rm) = (b, m);
         i += 1;
     }
-    // neighbours of the same static bit multiplied together
-    let mut m = 0;
-    let mut i = 0;
-    while i < n {
-        if m > 0 && qm[m - 1] == qm[i] {
-            qv[m - 1] = match qv[m - 1].checked_mul(qv[i]) {
-                Some(p) => p,
-                None => return false,
-            };
-        } else {
-            qv[m] = qv[i];
-            qm[m] = qm[i];
-            m += 1;
-        }
-        i += 1;
-    }
-    let (mut cv, mut cm) = (rs, rsm);
-    let mut i = 0;
-    while i < m {
-        if !(qm[i] == S && qv[i] == 1) {
-            if !res.push_raw(qv[i], qm[i], cv, cm) {
-                return false;
-            }
-            cv = match cv.checked_mul(qv[i]) {
-                Some(p) => p,
-                None => return false,
-            };
-            cm &= qm[i];
-        }
-        i += 1;
+    if let Some((v, qm)) = q
+        && !push_quotient(res, v, qm, &mut c, &mut size)
+    {
+        return false;
     }
     if res.len() == 0 {
         res.push_raw(1, S, 0, S);
@@ -197,14 +187,6 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
     // `covers_check(size, target, t)`: the complement fails to cover where
     // `size < target / t`, that is where `(size + 1) * t <= target` (positive values);
     // on i64 where every product fits, else on i128 ([`covers_wide`])
-    let mut size = Some(1i64);
-    let mut k = 0;
-    while k < res.len() {
-        if let Some(p) = size {
-            size = p.checked_mul(res.modes().s(k).value());
-        }
-        k += 1;
-    }
     let covered = match (target, size) {
         (Some(target), Some(size)) if size < i64::MAX => match (size + 1).checked_mul(tv) {
             Some(p) => p > target,
@@ -228,6 +210,34 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
             true
         }
     }
+}
+
+/// A quotient `v` (metadata `m`) of [`complement`] pushed to `res` as the mode `v:c`
+/// unless it is a static `_1`; `c` becomes `c * v` and `size` (`None` past i64)
+/// `size * v`. `false` where `res` is full or `c * v` overflows.
+#[inline(always)]
+const fn push_quotient(
+    res: &mut Few,
+    v: i64,
+    m: u16,
+    c: &mut (i64, u16),
+    size: &mut Option<i64>,
+) -> bool {
+    if m == S && v == 1 {
+        return true;
+    }
+    if !res.push_raw(v, m, c.0, c.1) {
+        return false;
+    }
+    c.0 = match c.0.checked_mul(v) {
+        Some(p) => p,
+        None => return false,
+    };
+    c.1 &= m;
+    if let Some(p) = *size {
+        *size = p.checked_mul(v);
+    }
+    true
 }
 
 /// [`complement`]'s covering test on i128, where a product passes i64: whether the
