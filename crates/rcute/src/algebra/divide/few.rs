@@ -87,7 +87,7 @@ pub(crate) const fn tree_applies(a: &Layout, t: &Tiler) -> bool {
 /// the scan of a few plain modes cannot answer, or where the last mode is a static `_1`
 /// (where the general path builds the pair and coalesces for the walk again).
 #[inline(always)]
-const fn coalesced<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
+const fn coalesced<'a>(src: Modes<'a>, few: &'a mut Option<Few>) -> Option<Modes<'a>> {
     let r = src.len();
     if r == 0 || r > FEW {
         return None;
@@ -101,10 +101,22 @@ const fn coalesced<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
     if last.meta() == 0 && keeps_few(src, false) {
         return Some(src);
     }
+    let few = fresh(few);
     match scan_few(src, false, few) {
         Scan::General => None,
         Scan::Same => Some(src),
         Scan::Done => Some(few.modes()),
+    }
+}
+
+/// An empty list in `slot`, made where it is first needed (the lists of an element are
+/// zeroed only where its path writes them).
+#[inline(always)]
+const fn fresh(slot: &mut Option<Few>) -> &mut Few {
+    *slot = Some(Few::new());
+    match slot {
+        Some(f) => f,
+        None => unreachable!(),
     }
 }
 
@@ -286,7 +298,7 @@ enum Elem<'a> {
 /// The element `t:u` against the modes `f`, its complement written in `c` (empty);
 /// `None` where the general path answers.
 #[inline(always)]
-const fn elem<'a>(f: Modes<'a>, t: Int, u: Int, c: &'a mut Few) -> Option<Elem<'a>> {
+const fn elem<'a>(f: Modes<'a>, t: Int, u: Int, c: &'a mut Option<Few>) -> Option<Elem<'a>> {
     if f.len() == 1 {
         return match piece(f.s(0), f.d(0), t, u) {
             Some(p) => Some(Elem::One(p)),
@@ -297,6 +309,7 @@ const fn elem<'a>(f: Modes<'a>, t: Int, u: Int, c: &'a mut Few) -> Option<Elem<'
     if !plain(tm) || !plain(um) || (tm == S && tv == 1) || uv <= 0 || tv <= 0 {
         return None;
     }
+    let c = fresh(c);
     if !complement(t, u, f, c) {
         return None;
     }
@@ -317,8 +330,8 @@ const fn elem_at<'a>(
     mend: Node,
     t: Int,
     u: Int,
-    few: &'a mut Few,
-    c: &'a mut Few,
+    few: &'a mut Option<Few>,
+    c: &'a mut Option<Few>,
 ) -> Option<Elem<'a>> {
     let s = a.shape_ref();
     let src = Modes::range(s, a.stride_ref(), m.l, mend.l);
@@ -441,7 +454,12 @@ struct Tree<'a> {
 /// The modes of mode `m` of `a` (ending at `mend`): the single mode, or its modes
 /// coalesced into `few`; `None` where the general path answers.
 #[inline(always)]
-const fn mode_modes<'a>(a: &'a Layout, m: Node, mend: Node, few: &'a mut Few) -> Option<Modes<'a>> {
+const fn mode_modes<'a>(
+    a: &'a Layout,
+    m: Node,
+    mend: Node,
+    few: &'a mut Option<Few>,
+) -> Option<Modes<'a>> {
     let s = a.shape_ref();
     let src = Modes::range(s, a.stride_ref(), m.l, mend.l);
     if s.is_leaf_node(m) {
@@ -464,14 +482,15 @@ const fn tree_at<'a>(
     tl: &'a Layout,
     e: Node,
     end: Node,
-    few: &'a mut Few,
-    c: &'a mut Few,
+    few: &'a mut Option<Few>,
+    c: &'a mut Option<Few>,
 ) -> Option<Tree<'a>> {
     let Some(f) = mode_modes(a, m, mend, few) else {
         return None;
     };
     let n = f.len();
     let em = Modes::range(tl.shape_ref(), tl.stride_ref(), e.l, end.l);
+    let c = fresh(c);
     let ok = if n == 1 {
         complement_few(em, Cotarget::Int(f.s(0)), true, c)
     } else {
@@ -818,9 +837,9 @@ pub(crate) const fn divide_few<const TREE: bool>(
     let (ts, td) = (tl.shape_ref(), tl.stride_ref());
     if g.as_int().is_some() {
         // one tiler over the whole layout, coalesced (with `TREE`, of more than one mode)
-        let mut few = Few::new();
+        let mut few = None;
         if TREE {
-            let mut c = Few::new();
+            let mut c = None;
             let (end, tend) = (s.node_end(Node::ROOT), ts.node_end(Node::ROOT));
             let Some(e) = tree_at(a, Node::ROOT, end, tl, Node::ROOT, tend, &mut few, &mut c)
             else {
@@ -831,7 +850,7 @@ pub(crate) const fn divide_few<const TREE: bool>(
         let Some(f) = coalesced(Modes::of(a), &mut few) else {
             return false;
         };
-        let mut c = Few::new();
+        let mut c = None;
         let Some(e) = elem(f, ts.leaf(0), td.leaf(0), &mut c) else {
             return false;
         };
@@ -868,7 +887,8 @@ const fn divide_elem<const TREE: bool>(
     fail: &mut Option<Error>,
 ) -> bool {
     let (ts, td) = (tl.shape_ref(), tl.stride_ref());
-    let (mut few, mut c) = (Few::new(), Few::new());
+    // the lists of a mode coalesced and of a complement, made where they are needed
+    let (mut few, mut c) = (None, None);
     if TREE && !ts.is_leaf_node(e) {
         let Some(el) = tree_at(a, m, mend, tl, e, eend, &mut few, &mut c) else {
             return false;
