@@ -688,6 +688,7 @@ const fn compose<const T: usize, const L: usize>(
 /// A step refused by its full form answers that step's error, which the general walk
 /// answers there too (it reaches the step in the same state); anything else answers
 /// `Ok(false)` (the general walk answers).
+#[inline(always)]
 const fn walk<const T: usize, const L: usize>(
     out: &mut Buf<T, L>,
     f: &Modes<'_>,
