@@ -25,7 +25,7 @@ use super::small::{Buf, Form, Piece, piece, plain, push_beyond, push_rest, push_
 use crate::algebra::carry::Carry;
 use crate::algebra::complement::{Cotarget, complement_few};
 use crate::algebra::composition::{shape_step, stride_step};
-use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few, scan_few_as};
+use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few};
 use crate::algebra::tiler::Tiler;
 use crate::error::Error;
 use crate::int::{Int, div_rem_pos};
@@ -207,21 +207,18 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
         },
         _ => covers_wide(x, res.modes(), tv),
     };
-    if !covered {
-        return false;
+    // coalesced as it is (the scan keeps it): no mode is a static `_1` (but a lone
+    // `_1:_0`), and no two neighbours merge. A merge needs two static shapes in a row;
+    // neighbouring quotients of the same static bit are one mode, so two pushed in a
+    // row are never both static (a static `_1` left out sits between two dynamic ones),
+    // and `u:_1` merges with the next mode `q:u*t` only for a `t` of a static 1
+    #[cfg(debug_assertions)]
+    {
+        let mut c = Few::new();
+        let scan = crate::algebra::modes::scan_few_as(res.modes(), false, 0, &mut c);
+        assert!(matches!(scan, Scan::Same));
     }
-    if keeps_few(res.modes(), false) {
-        return true;
-    }
-    let mut c = Few::new();
-    match scan_few_as(res.modes(), false, 0, &mut c) {
-        Scan::General => false,
-        Scan::Same => true,
-        Scan::Done => {
-            *res = c;
-            true
-        }
-    }
+    covered
 }
 
 /// A quotient `v` (metadata `m`) of [`complement`] pushed to `res` as the mode `v:c`
