@@ -13,6 +13,7 @@ use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
+use crate::algebra::modes::mul_raw;
 use crate::algebra::tiler::Tiler;
 
 /// The metadata of a static plain integer (a dynamic one has 0).
@@ -236,9 +237,9 @@ pub(super) const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
     if !(qm == S && q == 1) {
         rest[n] = (
             Int::from_raw(q, qm),
-            match Int::from_raw(rs, rsm).try_mul(d) {
-                Ok(x) => x,
-                Err(_) => return None,
+            match mul_raw(rs, rsm, d.value(), d.meta()) {
+                Some((v, m)) => Int::from_raw(v, m),
+                None => return None,
             },
         );
         n += 1;
@@ -246,9 +247,9 @@ pub(super) const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
     if n == 0 {
         n = 1;
     }
-    let tile = match u.try_mul(d) {
-        Ok(x) => (t, x),
-        Err(_) => return None,
+    let tile = match mul_raw(uv, um, d.value(), d.meta()) {
+        Some((v, m)) => (t, Int::from_raw(v, m)),
+        None => return None,
     };
     Some(Piece { tile, n, rest })
 }
