@@ -355,6 +355,30 @@ pub(crate) const fn divide_small(a: &Layout, t: &Tiler, form: Form, out: &mut Sm
     } else {
         Node { t: rt + 1, l: rt }
     };
+    if !out.token(OPEN) {
+        return false;
+    }
+    if matches!(form, Form::Logical) {
+        // each element's tile and rest written as it is divided
+        let mut i = 0;
+        while i < rt {
+            if g.leaf(i).is_underscore() {
+                return false;
+            }
+            let Some(p) = piece(s.leaf(i), d.leaf(i), ts.leaf(i), td.leaf(i)) else {
+                return false;
+            };
+            if !(out.token(OPEN)
+                && push_tile(out, &p)
+                && push_rest(out, &p, false)
+                && out.token(CLOSE))
+            {
+                return false;
+            }
+            i += 1;
+        }
+        return push_beyond(out, a, m) && out.token(CLOSE);
+    }
     let mut pieces: [Option<Piece>; 4] = [None; 4];
     let mut i = 0;
     while i < rt {
@@ -368,24 +392,6 @@ pub(crate) const fn divide_small(a: &Layout, t: &Tiler, form: Form, out: &mut Sm
             return false;
         }
         i += 1;
-    }
-    if !out.token(OPEN) {
-        return false;
-    }
-    if matches!(form, Form::Logical) {
-        let mut i = 0;
-        while i < rt {
-            let Some(p) = &pieces[i] else { return false };
-            if !(out.token(OPEN)
-                && push_tile(out, p)
-                && push_rest(out, p, false)
-                && out.token(CLOSE))
-            {
-                return false;
-            }
-            i += 1;
-        }
-        return push_beyond(out, a, m) && out.token(CLOSE);
     }
     // the tiles, then the rests and the modes beyond
     if !out.token(OPEN) {
