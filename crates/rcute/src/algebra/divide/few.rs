@@ -352,7 +352,7 @@ impl Elem<'_> {
     ) -> bool {
         match self {
             Elem::One(p) => push_tile(out, p),
-            Elem::Many { f, t, u, .. } => walk(out, f, *t, *u, carry, false, fail),
+            Elem::Many { f, t, u, .. } => walk(out, *f, *t, *u, carry, false, fail),
         }
     }
 
@@ -370,14 +370,14 @@ impl Elem<'_> {
             Elem::Many { f, c, .. } => {
                 let n = c.len();
                 if n == 1 {
-                    return compose(out, f, c.s(0), c.d(0), carry, bare, fail);
+                    return compose(out, *f, c.s(0), c.d(0), carry, bare, fail);
                 }
                 if !bare && !out.token(OPEN) {
                     return false;
                 }
                 let mut i = 0;
                 while i < n {
-                    if !compose(out, f, c.s(i), c.d(i), carry, false, fail) {
+                    if !compose(out, *f, c.s(i), c.d(i), carry, false, fail) {
                         return false;
                     }
                     i += 1;
@@ -535,8 +535,8 @@ impl Tree<'_> {
     ) -> bool {
         let mut carry = Carry::empty();
         (!pair || out.token(OPEN))
-            && compose_tree(out, &self.f, self.tl, self.e, self.end, &mut carry, fail)
-            && compose_rest(out, &self.f, self.c, &mut carry, bare, fail)
+            && compose_tree(out, self.f, self.tl, self.e, self.end, &mut carry, fail)
+            && compose_rest(out, self.f, self.c, &mut carry, bare, fail)
             && (!pair || out.token(CLOSE))
             && self.check(&carry, fail)
     }
@@ -550,8 +550,8 @@ impl Tree<'_> {
         fail: &mut Option<Error>,
     ) -> bool {
         let mut carry = Carry::empty();
-        compose_tree(tiles, &self.f, self.tl, self.e, self.end, &mut carry, fail)
-            && compose_rest(rests, &self.f, self.c, &mut carry, false, fail)
+        compose_tree(tiles, self.f, self.tl, self.e, self.end, &mut carry, fail)
+            && compose_rest(rests, self.f, self.c, &mut carry, false, fail)
             && self.check(&carry, fail)
     }
 }
@@ -561,7 +561,7 @@ impl Tree<'_> {
 /// of its modes composed by [`compose_any`], in its nesting.
 const fn compose_tree(
     out: &mut Big,
-    f: &Modes<'_>,
+    f: Modes<'_>,
     tl: &Layout,
     e: Node,
     end: Node,
@@ -594,7 +594,7 @@ const fn compose_tree(
 #[inline(always)]
 const fn compose_rest(
     out: &mut Big,
-    f: &Modes<'_>,
+    f: Modes<'_>,
     c: Modes<'_>,
     carry: &mut Sums,
     bare: bool,
@@ -622,7 +622,7 @@ const fn compose_rest(
 #[inline(always)]
 const fn compose_any(
     out: &mut Big,
-    f: &Modes<'_>,
+    f: Modes<'_>,
     s: Int,
     d: Int,
     carry: &mut Sums,
@@ -661,7 +661,7 @@ const fn check_error(carry: &Sums, f: Modes<'_>, fail: &mut Option<Error>) -> bo
 #[inline(always)]
 const fn compose<const T: usize, const L: usize>(
     out: &mut Buf<T, L>,
-    f: &Modes<'_>,
+    f: Modes<'_>,
     s: Int,
     d: Int,
     carry: &mut Sums,
@@ -688,7 +688,7 @@ const fn compose<const T: usize, const L: usize>(
 #[inline(always)]
 const fn walk<const T: usize, const L: usize>(
     out: &mut Buf<T, L>,
-    f: &Modes<'_>,
+    f: Modes<'_>,
     s: Int,
     d: Int,
     carry: &mut Sums,
