@@ -379,6 +379,11 @@ pub(crate) const fn divide_small(a: &Layout, t: &Tiler, form: Form, out: &mut Sm
         }
         return push_beyond(out, a, m) && out.token(CLOSE);
     }
+    // the tiles, written as each element is divided (its piece kept for the rests),
+    // then the rests and the modes beyond
+    if !out.token(OPEN) {
+        return false;
+    }
     let mut pieces: [Option<Piece>; 4] = [None; 4];
     let mut i = 0;
     while i < rt {
@@ -386,23 +391,13 @@ pub(crate) const fn divide_small(a: &Layout, t: &Tiler, form: Form, out: &mut Sm
         if g.leaf(i).is_underscore() {
             return false;
         }
-        let (sl, dl) = (s.leaf(i), d.leaf(i));
-        pieces[i] = piece(sl, dl, ts.leaf(i), td.leaf(i));
-        if pieces[i].is_none() {
+        let Some(p) = piece(s.leaf(i), d.leaf(i), ts.leaf(i), td.leaf(i)) else {
+            return false;
+        };
+        if !push_tile(out, &p) {
             return false;
         }
-        i += 1;
-    }
-    // the tiles, then the rests and the modes beyond
-    if !out.token(OPEN) {
-        return false;
-    }
-    let mut i = 0;
-    while i < rt {
-        let Some(p) = &pieces[i] else { return false };
-        if !push_tile(out, p) {
-            return false;
-        }
+        pieces[i] = Some(p);
         i += 1;
     }
     if !out.token(CLOSE) {
