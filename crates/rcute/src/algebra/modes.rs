@@ -234,10 +234,10 @@ pub(crate) enum Scan {
 /// bit (`S` or 0); `None` on overflow.
 #[inline(always)]
 pub(crate) const fn mul_raw(a: i64, am: u16, b: i64, bm: u16) -> Option<(i64, u16)> {
-    if (am == S && a == 0) || (bm == S && b == 0) {
-        return Some((0, S));
-    }
+    // a product of zero is the only one that may have a static `_0` factor (and one never
+    // overflows), so the factors are tested only then
     match a.checked_mul(b) {
+        Some(0) if (am == S && a == 0) || (bm == S && b == 0) => Some((0, S)),
         Some(p) => Some((p, am & bm)),
         None => None,
     }

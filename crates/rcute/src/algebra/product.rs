@@ -360,6 +360,9 @@ impl Repeat {
                     if cv % xd == 0 {
                         (qs, qd, quick) = (cv / xd, 1, true);
                     }
+                } else if cv == 1 {
+                    // (a mode of shape 1, as a complement of dynamic shapes has)
+                    (qs, qd, quick) = (1, xd, true);
                 } else if xd % cv == 0 {
                     (qs, qd, quick) = (1, xd / cv, true);
                 }
@@ -383,7 +386,10 @@ impl Repeat {
                 // the new mode: min(next_shape, rest_shape), static when both are
                 let (wv, wm) = (if xs < nxs { xs } else { nxs }, nxsm & xsm);
                 // `shape_step(rest_shape, new_shape, i)`: the rest of the shape
-                let (rv, rm) = if wv > 0 && xs >= 0 && !(xsm == S && xs == 0) && xs % wv == 0 {
+                let (rv, rm) = if wv == 1 {
+                    // (the rest, which is at least 1, divided by 1)
+                    (xs, xsm & wm)
+                } else if wv > 0 && xs >= 0 && !(xsm == S && xs == 0) && xs % wv == 0 {
                     (xs / wv, xsm & wm)
                 } else {
                     match shape_step(Int::from_raw(xs, xsm), Int::from_raw(wv, wm), i) {

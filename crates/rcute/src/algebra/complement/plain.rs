@@ -160,12 +160,18 @@ pub(crate) const fn complement_plain(
         if mv < 0 {
             return false; // a negative stride
         }
-        // m / rs (`_0 / x` is static); 0 is the non-injective error
-        let q = mv / res.rs;
-        if q == 0 {
-            return false;
-        }
-        inexact |= q.wrapping_mul(res.rs) != mv;
+        // m / rs (`_0 / x` is static); 0 is the non-injective error; a stride that is
+        // the extent below it (a compact mode) gives 1 without a division
+        let q = if mv == res.rs {
+            1
+        } else {
+            let q = mv / res.rs;
+            if q == 0 {
+                return false;
+            }
+            inexact |= q.wrapping_mul(res.rs) != mv;
+            q
+        };
         let Some((ns, nsm)) = mul_raw(mv, mm, f.sv[i], f.sm[i]) else {
             return false;
         };
