@@ -25,7 +25,7 @@ use super::small::{Buf, Form, Piece, piece, plain, push_beyond, push_rest, push_
 use crate::algebra::carry::Carry;
 use crate::algebra::complement::{Cotarget, complement_few};
 use crate::algebra::composition::{shape_step, stride_step};
-use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few, scan_few_as};
+use crate::algebra::modes::{FEW, Few, Modes, S, Scan, keeps_few, mul_raw, scan_few};
 use crate::algebra::tiler::Tiler;
 use crate::error::Error;
 use crate::int::{Int, div_rem_pos};
@@ -87,15 +87,36 @@ pub(crate) const fn tree_applies(a: &Layout, t: &Tiler) -> bool {
 /// the scan of a few plain modes cannot answer, or where the last mode is a static `_1`
 /// (where the general path builds the pair and coalesces for the walk again).
 #[inline(always)]
-const fn coalesced<'a>(src: Modes<'a>, few: &'a mut Few) -> Option<Modes<'a>> {
+const fn coalesced<'a>(src: Modes<'a>, few: &'a mut Option<Few>) -> Option<Modes<'a>> {
     let r = src.len();
-    if r == 0 || r > FEW || src.s(r - 1).is_constant(1) {
+    if r == 0 || r > FEW {
         return None;
     }
+    let last = src.s(r - 1);
+    if last.is_constant(1) {
+        return None;
+    }
+    // modes of a dynamic last shape that provably stay as they are, read without the
+    // scan (static modes, which merge more often, go straight to the scan)
+    if last.meta() == 0 && keeps_few(src, false) {
+        return Some(src);
+    }
+    let few = fresh(few);
     match scan_few(src, false, few) {
         Scan::General => None,
         Scan::Same => Some(src),
         Scan::Done => Some(few.modes()),
+    }
+}
+
+/// An empty list in `slot`, made where it is first needed (the lists of an element are
+/// zeroed only where its path writes them).
+#[inline(always)]
+const fn fresh(slot: &mut Option<Few>) -> &mut Few {
+    *slot = Some(Few::new());
+    match slot {
+        Some(f) => f,
+        None => unreachable!(),
     }
 }
 
@@ -116,8 +137,11 @@ const fn ceil_div(a: i64, b: i64) -> Option<i64> {
 #[inline(always)]
 const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
     let (tv, tm, uv, um) = (t.value(), t.meta(), u.value(), u.meta());
+    // the size of the complement, on i64 (`None` past it: [`covers_wide`] decides)
+    let mut size = Some(1i64);
     if !(um == S && uv == 1) {
         res.push_raw(uv, um, 1, S);
+        size = Some(uv);
     }
     let Some((rs, rsm)) = mul_raw(uv, um, tv, tm) else {
         return false;
@@ -126,11 +150,14 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
     if n > FEW {
         return false;
     }
-    // the quotients of the shape by what the mode covers (`flat_rest_few`)
-    let mut qv = [0i64; FEW];
-    let mut qm = [0u16; FEW];
+    // in one pass: the quotients of the shape by what the mode covers (`flat_rest_few`),
+    // neighbours of the same static bit multiplied together (`q`, pending until a
+    // quotient of the other bit comes), each pushed as a mode of stride `c`
     let (mut rv, mut rm) = (rs, rsm);
-    let mut target: i128 = 1;
+    let mut q: Option<(i64, u16)> = None;
+    let mut c = (rs, rsm);
+    // the size of the shape, on i64 (`None` past it: [`covers_wide`] decides)
+    let mut target = Some(1i64);
     let mut i = 0;
     while i < n {
         let s = x.s(i);
@@ -138,83 +165,116 @@ const fn complement(t: Int, u: Int, x: Modes<'_>, res: &mut Few) -> bool {
         if xv <= 0 {
             return false;
         }
-        target = match target.checked_mul(xv as i128) {
-            Some(p) => p,
-            None => return false,
-        };
+        if let Some(p) = target {
+            target = p.checked_mul(xv);
+        }
         let m = xm & rm;
         let (Some(a), Some(b)) = (ceil_div(xv, rv), ceil_div(rv, xv)) else {
             return false;
         };
-        qv[i] = a;
-        qm[i] = m;
+        q = match q {
+            Some((v, qm)) if qm == m => match v.checked_mul(a) {
+                Some(p) => Some((p, m)),
+                None => return false,
+            },
+            Some((v, qm)) => {
+                if !push_quotient(res, v, qm, &mut c, &mut size) {
+                    return false;
+                }
+                Some((a, m))
+            }
+            None => Some((a, m)),
+        };
         (rv, rm) = (b, m);
         i += 1;
     }
-    // neighbours of the same static bit multiplied together
-    let mut m = 0;
-    let mut i = 0;
-    while i < n {
-        if m > 0 && qm[m - 1] == qm[i] {
-            qv[m - 1] = match qv[m - 1].checked_mul(qv[i]) {
-                Some(p) => p,
-                None => return false,
-            };
-        } else {
-            qv[m] = qv[i];
-            qm[m] = qm[i];
-            m += 1;
-        }
-        i += 1;
-    }
-    let (mut cv, mut cm) = (rs, rsm);
-    let mut i = 0;
-    while i < m {
-        if !(qm[i] == S && qv[i] == 1) {
-            if !res.push_raw(qv[i], qm[i], cv, cm) {
-                return false;
-            }
-            cv = match cv.checked_mul(qv[i]) {
-                Some(p) => p,
-                None => return false,
-            };
-            cm &= qm[i];
-        }
-        i += 1;
+    if let Some((v, qm)) = q
+        && !push_quotient(res, v, qm, &mut c, &mut size)
+    {
+        return false;
     }
     if res.len() == 0 {
         res.push_raw(1, S, 0, S);
     }
     // `covers_check(size, target, t)`: the complement fails to cover where
-    // `size < target / t`, that is where `(size + 1) * t <= target` (positive values)
+    // `size < target / t`, that is where `(size + 1) * t <= target` (positive values);
+    // on i64 where every product fits, else on i128 ([`covers_wide`])
+    let covered = match (target, size) {
+        (Some(target), Some(size)) if size < i64::MAX => match (size + 1).checked_mul(tv) {
+            Some(p) => p > target,
+            // `(size + 1) * t` past i64, and so past `target`
+            None => true,
+        },
+        _ => covers_wide(x, res.modes(), tv),
+    };
+    // coalesced as it is (the scan keeps it): no mode is a static `_1` (but a lone
+    // `_1:_0`), and no two neighbours merge. A merge needs two static shapes in a row;
+    // neighbouring quotients of the same static bit are one mode, so two pushed in a
+    // row are never both static (a static `_1` left out sits between two dynamic ones),
+    // and `u:_1` merges with the next mode `q:u*t` only for a `t` of a static 1
+    #[cfg(debug_assertions)]
+    {
+        let mut c = Few::new();
+        let scan = crate::algebra::modes::scan_few_as(res.modes(), false, 0, &mut c);
+        assert!(matches!(scan, Scan::Same));
+    }
+    covered
+}
+
+/// A quotient `v` (metadata `m`) of [`complement`] pushed to `res` as the mode `v:c`
+/// unless it is a static `_1`; `c` becomes `c * v` and `size` (`None` past i64)
+/// `size * v`. `false` where `res` is full or `c * v` overflows.
+#[inline(always)]
+const fn push_quotient(
+    res: &mut Few,
+    v: i64,
+    m: u16,
+    c: &mut (i64, u16),
+    size: &mut Option<i64>,
+) -> bool {
+    if m == S && v == 1 {
+        return true;
+    }
+    if !res.push_raw(v, m, c.0, c.1) {
+        return false;
+    }
+    c.0 = match c.0.checked_mul(v) {
+        Some(p) => p,
+        None => return false,
+    };
+    c.1 &= m;
+    if let Some(p) = *size {
+        *size = p.checked_mul(v);
+    }
+    true
+}
+
+/// [`complement`]'s covering test on i128, where a product passes i64: whether the
+/// complement `res` of a mode `t:_` covers the shape of the modes `x` (positive extents);
+/// `false` where the size of the shape passes i128 (the general path answers).
+#[cold]
+#[inline(never)]
+const fn covers_wide(x: Modes<'_>, res: Modes<'_>, tv: i64) -> bool {
+    let mut target: i128 = 1;
+    let mut i = 0;
+    while i < x.len() {
+        target = match target.checked_mul(x.s(i).value() as i128) {
+            Some(p) => p,
+            None => return false,
+        };
+        i += 1;
+    }
     let mut size: i128 = 1;
     let mut k = 0;
     let mut big = false;
     while k < res.len() {
-        match size.checked_mul(res.modes().s(k).value() as i128) {
+        match size.checked_mul(res.s(k).value() as i128) {
             Some(p) => size = p,
             None => big = true,
         }
         k += 1;
     }
-    if !big
-        && let Some(p) = (size + 1).checked_mul(tv as i128)
-        && p <= target
-    {
-        return false;
-    }
-    if keeps_few(res.modes(), false) {
-        return true;
-    }
-    let mut c = Few::new();
-    match scan_few_as(res.modes(), false, 0, &mut c) {
-        Scan::General => false,
-        Scan::Same => true,
-        Scan::Done => {
-            *res = c;
-            true
-        }
-    }
+    big || !matches!((size + 1).checked_mul(tv as i128), Some(p) if p <= target)
 }
 
 /// One element `t:u` of the tiler divided against a mode of the layout whose modes
@@ -235,7 +295,7 @@ enum Elem<'a> {
 /// The element `t:u` against the modes `f`, its complement written in `c` (empty);
 /// `None` where the general path answers.
 #[inline(always)]
-const fn elem<'a>(f: Modes<'a>, t: Int, u: Int, c: &'a mut Few) -> Option<Elem<'a>> {
+const fn elem<'a>(f: Modes<'a>, t: Int, u: Int, c: &'a mut Option<Few>) -> Option<Elem<'a>> {
     if f.len() == 1 {
         return match piece(f.s(0), f.d(0), t, u) {
             Some(p) => Some(Elem::One(p)),
@@ -246,6 +306,7 @@ const fn elem<'a>(f: Modes<'a>, t: Int, u: Int, c: &'a mut Few) -> Option<Elem<'
     if !plain(tm) || !plain(um) || (tm == S && tv == 1) || uv <= 0 || tv <= 0 {
         return None;
     }
+    let c = fresh(c);
     if !complement(t, u, f, c) {
         return None;
     }
@@ -266,8 +327,8 @@ const fn elem_at<'a>(
     mend: Node,
     t: Int,
     u: Int,
-    few: &'a mut Few,
-    c: &'a mut Few,
+    few: &'a mut Option<Few>,
+    c: &'a mut Option<Few>,
 ) -> Option<Elem<'a>> {
     let s = a.shape_ref();
     let src = Modes::range(s, a.stride_ref(), m.l, mend.l);
@@ -390,7 +451,12 @@ struct Tree<'a> {
 /// The modes of mode `m` of `a` (ending at `mend`): the single mode, or its modes
 /// coalesced into `few`; `None` where the general path answers.
 #[inline(always)]
-const fn mode_modes<'a>(a: &'a Layout, m: Node, mend: Node, few: &'a mut Few) -> Option<Modes<'a>> {
+const fn mode_modes<'a>(
+    a: &'a Layout,
+    m: Node,
+    mend: Node,
+    few: &'a mut Option<Few>,
+) -> Option<Modes<'a>> {
     let s = a.shape_ref();
     let src = Modes::range(s, a.stride_ref(), m.l, mend.l);
     if s.is_leaf_node(m) {
@@ -413,14 +479,15 @@ const fn tree_at<'a>(
     tl: &'a Layout,
     e: Node,
     end: Node,
-    few: &'a mut Few,
-    c: &'a mut Few,
+    few: &'a mut Option<Few>,
+    c: &'a mut Option<Few>,
 ) -> Option<Tree<'a>> {
     let Some(f) = mode_modes(a, m, mend, few) else {
         return None;
     };
     let n = f.len();
     let em = Modes::range(tl.shape_ref(), tl.stride_ref(), e.l, end.l);
+    let c = fresh(c);
     let ok = if n == 1 {
         complement_few(em, Cotarget::Int(f.s(0)), true, c)
     } else {
@@ -618,6 +685,7 @@ const fn compose<const T: usize, const L: usize>(
 /// A step refused by its full form answers that step's error, which the general walk
 /// answers there too (it reaches the step in the same state); anything else answers
 /// `Ok(false)` (the general walk answers).
+#[inline(always)]
 const fn walk<const T: usize, const L: usize>(
     out: &mut Buf<T, L>,
     f: Modes<'_>,
@@ -628,6 +696,11 @@ const fn walk<const T: usize, const L: usize>(
     fail: &mut Option<Error>,
 ) -> bool {
     let r = f.len();
+    // the raw parts, their lengths checked once
+    let (fsv, fsm, fdv, fdm) = f.parts();
+    if fsm.len() != r || fdv.len() != r || fdm.len() != r {
+        return false;
+    }
     let (mut rsv, mut rsm, mut rdv, mut rdm) = (s.value(), s.meta(), d.value(), d.meta());
     if rsv <= 0 || rdv <= 0 {
         return false;
@@ -640,7 +713,7 @@ const fn walk<const T: usize, const L: usize>(
     let mut n = 0;
     let mut i = 0;
     while i + 1 < r {
-        let c = f.s(i);
+        let c = Int::from_raw(fsv[i], fsm[i]);
         let (cv, cm) = (c.value(), c.meta());
         if cv <= 0 || rdv.checked_add(cv).is_none() {
             {
@@ -683,7 +756,7 @@ const fn walk<const T: usize, const L: usize>(
                 return false;
             }
             carry.add(i, Int::from_raw(nwv, nwm), Int::from_raw(rdv, rdm));
-            let e = f.d(i);
+            let e = Int::from_raw(fdv[i], fdm[i]);
             let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
                 return false;
             };
@@ -697,7 +770,7 @@ const fn walk<const T: usize, const L: usize>(
         i += 1;
     }
     if n == 0 || !(rsm == S && rsv == 1) {
-        let e = f.d(r - 1);
+        let e = Int::from_raw(fdv[r - 1], fdm[r - 1]);
         let Some((pv, pm)) = mul_raw(rdv, rdm, e.value(), e.meta()) else {
             return false;
         };
@@ -762,9 +835,9 @@ pub(crate) const fn divide_few<const TREE: bool>(
     let (ts, td) = (tl.shape_ref(), tl.stride_ref());
     if g.as_int().is_some() {
         // one tiler over the whole layout, coalesced (with `TREE`, of more than one mode)
-        let mut few = Few::new();
+        let mut few = None;
         if TREE {
-            let mut c = Few::new();
+            let mut c = None;
             let (end, tend) = (s.node_end(Node::ROOT), ts.node_end(Node::ROOT));
             let Some(e) = tree_at(a, Node::ROOT, end, tl, Node::ROOT, tend, &mut few, &mut c)
             else {
@@ -775,7 +848,7 @@ pub(crate) const fn divide_few<const TREE: bool>(
         let Some(f) = coalesced(Modes::of(a), &mut few) else {
             return false;
         };
-        let mut c = Few::new();
+        let mut c = None;
         let Some(e) = elem(f, ts.leaf(0), td.leaf(0), &mut c) else {
             return false;
         };
@@ -812,7 +885,8 @@ const fn divide_elem<const TREE: bool>(
     fail: &mut Option<Error>,
 ) -> bool {
     let (ts, td) = (tl.shape_ref(), tl.stride_ref());
-    let (mut few, mut c) = (Few::new(), Few::new());
+    // the lists of a mode coalesced and of a complement, made where they are needed
+    let (mut few, mut c) = (None, None);
     if TREE && !ts.is_leaf_node(e) {
         let Some(el) = tree_at(a, m, mend, tl, e, eend, &mut few, &mut c) else {
             return false;

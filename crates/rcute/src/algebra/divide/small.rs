@@ -13,6 +13,7 @@ use crate::int::{Int, div_rem_pos};
 use crate::layout::Layout;
 use crate::tuple::{CAPACITY, IntTuple, NODE_CAPACITY, Node};
 
+use crate::algebra::modes::mul_raw;
 use crate::algebra::tiler::Tiler;
 
 /// The metadata of a static plain integer (a dynamic one has 0).
@@ -123,19 +124,31 @@ impl<const T: usize, const L: usize> Buf<T, L> {
         if self.nt + o.nt > T || self.nl + o.nl > L {
             return false;
         }
-        let mut k = 0;
-        while k < o.nt && k < U {
-            self.tok[self.nt + k] = o.tok[k];
-            k += 1;
-        }
-        let mut k = 0;
-        while k < o.nl && k < M {
-            let j = self.nl + k;
-            self.sv[j] = o.sv[k];
-            self.sm[j] = o.sm[k];
-            self.dv[j] = o.dv[k];
-            self.dm[j] = o.dm[k];
-            k += 1;
+        let (nt, nl) = (o.nt, o.nl);
+        if nl <= 4 {
+            // a few leaves: one by one
+            let mut k = 0;
+            while k < nt && k < U {
+                self.tok[self.nt + k] = o.tok[k];
+                k += 1;
+            }
+            let mut k = 0;
+            while k < nl && k < M {
+                let j = self.nl + k;
+                self.sv[j] = o.sv[k];
+                self.sm[j] = o.sm[k];
+                self.dv[j] = o.dv[k];
+                self.dm[j] = o.dm[k];
+                k += 1;
+            }
+        } else {
+            // each array's used part copied whole (in range: `o`'s counts are within its
+            // capacities, and the sums within these)
+            window(&mut self.tok, self.nt, nt).copy_from_slice(o.tok.split_at(nt).0);
+            window(&mut self.sv, self.nl, nl).copy_from_slice(o.sv.split_at(nl).0);
+            window(&mut self.sm, self.nl, nl).copy_from_slice(o.sm.split_at(nl).0);
+            window(&mut self.dv, self.nl, nl).copy_from_slice(o.dv.split_at(nl).0);
+            window(&mut self.dm, self.nl, nl).copy_from_slice(o.dm.split_at(nl).0);
         }
         self.nt += o.nt;
         self.nl += o.nl;
@@ -152,6 +165,12 @@ impl<const T: usize, const L: usize> Buf<T, L> {
             basis: false,
         }
     }
+}
+
+/// `&mut a[start..start + len]` in a `const fn`.
+#[inline(always)]
+const fn window<T>(a: &mut [T], start: usize, len: usize) -> &mut [T] {
+    a.split_at_mut(start).1.split_at_mut(len).0
 }
 
 /// Whether `m` is the metadata of a plain integer (static or dynamic).
@@ -218,9 +237,9 @@ pub(super) const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
     if !(qm == S && q == 1) {
         rest[n] = (
             Int::from_raw(q, qm),
-            match Int::from_raw(rs, rsm).try_mul(d) {
-                Ok(x) => x,
-                Err(_) => return None,
+            match mul_raw(rs, rsm, d.value(), d.meta()) {
+                Some((v, m)) => Int::from_raw(v, m),
+                None => return None,
             },
         );
         n += 1;
@@ -228,9 +247,9 @@ pub(super) const fn piece(s: Int, d: Int, t: Int, u: Int) -> Option<Piece> {
     if n == 0 {
         n = 1;
     }
-    let tile = match u.try_mul(d) {
-        Ok(x) => (t, x),
-        Err(_) => return None,
+    let tile = match mul_raw(uv, um, d.value(), d.meta()) {
+        Some((v, m)) => (t, Int::from_raw(v, m)),
+        None => return None,
     };
     Some(Piece { tile, n, rest })
 }
@@ -336,30 +355,22 @@ pub(crate) const fn divide_small(a: &Layout, t: &Tiler, form: Form, out: &mut Sm
     } else {
         Node { t: rt + 1, l: rt }
     };
-    let mut pieces: [Option<Piece>; 4] = [None; 4];
-    let mut i = 0;
-    while i < rt {
-        // the i-th leaf of the tiler and, before the modes beyond, of the layout
-        if g.leaf(i).is_underscore() {
-            return false;
-        }
-        let (sl, dl) = (s.leaf(i), d.leaf(i));
-        pieces[i] = piece(sl, dl, ts.leaf(i), td.leaf(i));
-        if pieces[i].is_none() {
-            return false;
-        }
-        i += 1;
-    }
     if !out.token(OPEN) {
         return false;
     }
     if matches!(form, Form::Logical) {
+        // each element's tile and rest written as it is divided
         let mut i = 0;
         while i < rt {
-            let Some(p) = &pieces[i] else { return false };
+            if g.leaf(i).is_underscore() {
+                return false;
+            }
+            let Some(p) = piece(s.leaf(i), d.leaf(i), ts.leaf(i), td.leaf(i)) else {
+                return false;
+            };
             if !(out.token(OPEN)
-                && push_tile(out, p)
-                && push_rest(out, p, false)
+                && push_tile(out, &p)
+                && push_rest(out, &p, false)
                 && out.token(CLOSE))
             {
                 return false;
@@ -368,16 +379,25 @@ pub(crate) const fn divide_small(a: &Layout, t: &Tiler, form: Form, out: &mut Sm
         }
         return push_beyond(out, a, m) && out.token(CLOSE);
     }
-    // the tiles, then the rests and the modes beyond
+    // the tiles, written as each element is divided (its piece kept for the rests),
+    // then the rests and the modes beyond
     if !out.token(OPEN) {
         return false;
     }
+    let mut pieces: [Option<Piece>; 4] = [None; 4];
     let mut i = 0;
     while i < rt {
-        let Some(p) = &pieces[i] else { return false };
-        if !push_tile(out, p) {
+        // the i-th leaf of the tiler and, before the modes beyond, of the layout
+        if g.leaf(i).is_underscore() {
             return false;
         }
+        let Some(p) = piece(s.leaf(i), d.leaf(i), ts.leaf(i), td.leaf(i)) else {
+            return false;
+        };
+        if !push_tile(out, &p) {
+            return false;
+        }
+        pieces[i] = Some(p);
         i += 1;
     }
     if !out.token(CLOSE) {
