@@ -62,6 +62,16 @@ const fn sort_by_key(key: &mut [i64; FEW], idx: &mut [u8; FEW], n: usize) {
     }
 }
 
+/// Whether `d < e * s` (the reach `e * s` of a mode `s:e`), without a wider product: where
+/// `e * s` overflows, it is above every `d` exactly when `e` and `s` have the same sign.
+#[inline(always)]
+const fn below_reach(d: i64, e: i64, s: i64) -> bool {
+    match e.checked_mul(s) {
+        Some(reach) => d < reach,
+        None => (e < 0) == (s < 0),
+    }
+}
+
 /// What [`left_inverse`] made of a layout.
 pub(super) enum Left {
     /// The general path must answer.
@@ -143,8 +153,7 @@ const fn left_inverse_of<const CHECKED: bool>(
     let mut j = 1;
     while j < k && check == FEW {
         let p = b + idx[j - 1] as usize;
-        let reach = key[j - 1] as i128 * c.sv[p] as i128;
-        if key[j - 1] != 0 && (key[j] as i128) < reach {
+        if key[j - 1] != 0 && below_reach(key[j], key[j - 1], c.sv[p]) {
             if !CHECKED {
                 return Left::General;
             }
@@ -487,6 +496,36 @@ mod tests {
             out.push(Layout::try_parse(&l).unwrap());
         }
         out
+    }
+
+    /// [`below_reach`] is the comparison in `i128`, at the extremes of `i64` and near them.
+    #[test]
+    fn below_reach_is_the_wide_comparison() {
+        let v = [
+            i64::MIN,
+            i64::MIN + 1,
+            -(1 << 32),
+            -3,
+            -1,
+            0,
+            1,
+            2,
+            3,
+            1 << 32,
+            i64::MAX - 1,
+            i64::MAX,
+        ];
+        let mut n = 0;
+        for d in v {
+            for e in v {
+                for s in v {
+                    let want = (d as i128) < e as i128 * s as i128;
+                    assert_eq!(below_reach(d, e, s), want, "{d} < {e} * {s}");
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(n, 1728);
     }
 
     /// The direct paths answer what the general paths answer (values, static bits of
