@@ -3,6 +3,7 @@
 //! Both coalesce the layout, sort its modes by stride (CuTe's exchange sort, which is not
 //! stable for equal strides), and build the inverse from the prefix products of the shape.
 
+use crate::algebra::coalesce::raw::Padded;
 use crate::algebra::modes::{
     FEW, Few, Flat, Modes as FlatModes, Scan, Sink, coalesce_into, coalesce_keeps, coalesce_scan,
     keeps_few, scan_few,
@@ -377,7 +378,7 @@ impl Layout {
     /// ```
     pub const fn try_right_inverse(&self) -> Result<Layout, Error> {
         // the direct path: a few plain leaves, from the leaves to the result's modes
-        let mut r = Few::new();
+        let mut r = Padded::new();
         if flat::right_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
             return Ok(r.layout());
         }
@@ -459,7 +460,7 @@ impl Layout {
     /// [`Layout::try_left_inverse`], or with `as_cute` [`Layout::try_left_inverse_as_cute`].
     const fn left_inverse_with(&self, as_cute: bool) -> Result<Layout, Error> {
         // the direct path: a few plain leaves, from the leaves to the result's modes
-        let mut r = Few::new();
+        let mut r = Padded::new();
         if flat::left_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
             return Ok(r.layout());
         }
@@ -471,7 +472,7 @@ impl Layout {
     #[inline(never)]
     const fn left_inverse_rest(&self, as_cute: bool) -> Result<Layout, Error> {
         // the same, with the cases to check offset by offset and the errors
-        let mut r = Few::new();
+        let mut r = Padded::new();
         match flat::left_inverse_checked(self.shape_ref(), self.stride_ref(), as_cute, &mut r) {
             flat::Left::Done => return Ok(r.layout()),
             flat::Left::Error(e) => return Err(e),

@@ -1,12 +1,13 @@
 //! CuTe's `coalesce` of a few plain modes, on raw values and static bits in small stack
 //! arrays: the scan of the direct paths of `coalesce` and of the inverses.
 
-use crate::algebra::modes::{FEW, Few, FewParts, S, Scan, mul_raw};
+use crate::algebra::modes::{FEW, FewParts, S, Scan, mul_raw};
+use crate::layout::Layout;
 use crate::tuple::IntTuple;
 
 /// CuTe's `coalesce` (without extend or zeros) of the modes `sv:dv`, every integer
 /// static (plain, metadata `S`), scanned from the front, the resulting modes written to
-/// `out` (a [`Few`], empty): [`Scan::Done`] where a mode is dropped or merged,
+/// `out` (a [`Few`](crate::algebra::modes::Few), empty): [`Scan::Done`] where a mode is dropped or merged,
 /// [`Scan::Same`] where none is (`out` holds the modes), [`Scan::General`] where the
 /// general scan must answer (no mode or more than [`FEW`], a shape not positive, an
 /// overflow).
@@ -96,24 +97,29 @@ pub(crate) const fn coalesce_static_front<const WRITE: bool>(
 }
 
 /// Up to [`FEW`] plain modes, written from the back: the modes are at `base..FEW` of
-/// each array, in order.
-pub(crate) struct Back {
+/// each array (of `N` entries, at least [`FEW`]), in order, and zeros follow them.
+pub(crate) struct Back<const N: usize = FEW> {
     pub(crate) base: usize,
-    pub(crate) sv: [i64; FEW],
-    pub(crate) sm: [u16; FEW],
-    pub(crate) dv: [i64; FEW],
-    pub(crate) dm: [u16; FEW],
+    pub(crate) sv: [i64; N],
+    pub(crate) sm: [u16; N],
+    pub(crate) dv: [i64; N],
+    pub(crate) dm: [u16; N],
 }
 
-impl Back {
+/// A [`Back`] with [`FEW`] zeros after the modes (at `FEW..`, never written), so that the
+/// [`FEW`] entries from `base` are the leaves of the flat layout of the modes
+/// ([`Back::layout`]).
+pub(crate) type Padded = Back<{ 2 * FEW }>;
+
+impl<const N: usize> Back<N> {
     #[inline(always)]
-    pub(crate) const fn new() -> Back {
+    pub(crate) const fn new() -> Back<N> {
         Back {
             base: FEW,
-            sv: [0; FEW],
-            sm: [0; FEW],
-            dv: [0; FEW],
-            dm: [0; FEW],
+            sv: [0; N],
+            sm: [0; N],
+            dv: [0; N],
+            dm: [0; N],
         }
     }
 
@@ -131,15 +137,30 @@ impl Back {
         self.base = w;
         true
     }
+}
 
-    /// Writes the modes, in order, into `f` (empty).
-    #[inline(always)]
-    pub(crate) const fn write(&self, f: &mut Few) {
-        let mut i = self.base;
-        while i < FEW {
-            f.push_raw(self.sv[i], self.sm[i], self.dv[i], self.dm[i]);
-            i += 1;
+impl Padded {
+    /// The flat layout of the modes (one mode: that integral mode), built straight from
+    /// the [`FEW`] entries of each array from `base` (the modes, then zeros): laid out of
+    /// line and built where the caller returns it, as `Few::layout`.
+    #[inline(never)]
+    pub(crate) const fn layout(&self) -> Layout {
+        let n = FEW - self.base;
+        Layout {
+            shape: IntTuple::flat_of(eight(&self.sv, self.base), eight(&self.sm, self.base), n),
+            stride: IntTuple::flat_of(eight(&self.dv, self.base), eight(&self.dm, self.base), n),
+            basis: false,
         }
+    }
+}
+
+/// The [`FEW`] entries of `a` from `base`, where `base + FEW <= N` (a [`Padded`]'s `base`
+/// is at most [`FEW`], so the `panic` is never reached).
+#[inline(always)]
+const fn eight<T, const N: usize>(a: &[T; N], base: usize) -> &[T; FEW] {
+    match a.split_at(base).1.first_chunk::<FEW>() {
+        Some(c) => c,
+        None => panic!("a base past FEW"),
     }
 }
 
@@ -148,12 +169,12 @@ impl Back {
 /// scan (`modes::scan_raw`) as they are; `false` where that scan errs (an overflow) or the
 /// result has more than [`FEW`] modes.
 #[inline(always)]
-pub(crate) const fn coalesce(
+pub(crate) const fn coalesce<const N: usize>(
     sv: &[i64],
     sm: &[u16],
     dv: &[i64],
     dm: &[u16],
-    out: &mut Back,
+    out: &mut Back<N>,
 ) -> Scan {
     let r = sv.len();
     if r == 0 || sm.len() != r || dv.len() != r || dm.len() != r {
@@ -204,7 +225,11 @@ pub(crate) const fn coalesce(
 /// [`coalesce`] where every integer is static (every metadata `S`): the values alone,
 /// the same steps with every static test true (`modes::scan_static`).
 #[inline(always)]
-pub(crate) const fn coalesce_static(sv: &[i64], dv: &[i64], out: &mut Back) -> Scan {
+pub(crate) const fn coalesce_static<const N: usize>(
+    sv: &[i64],
+    dv: &[i64],
+    out: &mut Back<N>,
+) -> Scan {
     let r = sv.len();
     if r == 0 || dv.len() != r {
         return Scan::General;
@@ -260,8 +285,8 @@ pub(crate) const fn coalesce_static(sv: &[i64], dv: &[i64], out: &mut Back) -> S
 /// stride of a lone `_1`), [`Scan::Same`] where they are the modes scanned,
 /// [`Scan::General`] where more than [`FEW`] modes result.
 #[inline(always)]
-const fn done(
-    out: &mut Back,
+const fn done<const N: usize>(
+    out: &mut Back<N>,
     fs: i64,
     fsm: u16,
     fd: i64,
@@ -284,11 +309,11 @@ const fn done(
 /// are the leaves, [`Scan::Done`] where they changed, [`Scan::General`] where the general
 /// scan must answer.
 #[inline(always)]
-pub(crate) const fn coalesced_leaves(
+pub(crate) const fn coalesced_leaves<const N: usize>(
     shape: &IntTuple,
     stride: &IntTuple,
     static_strides: bool,
-    out: &mut Back,
+    out: &mut Back<N>,
 ) -> Scan {
     let n = shape.leaf_count();
     if n == 0 || n > FEW || stride.leaf_count() != n {
@@ -320,9 +345,8 @@ pub(crate) const fn coalesced_leaves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algebra::modes::{Modes, coalesced};
+    use crate::algebra::modes::{Few, Modes, coalesced};
     use crate::int::Int;
-    use crate::layout::Layout;
 
     /// The scans on the stack are CuTe's coalesce (the general scan): values, static bits,
     /// and whether the modes changed, on random nested layouts and on flat layouts of
@@ -367,19 +391,17 @@ mod tests {
         for l in &layouts {
             let want = coalesced(Modes::leaves(l.shape_ref(), l.stride_ref()), false, false);
             for strides in [false, true] {
-                let mut c = Back::new();
+                let mut c = Padded::new();
                 match coalesced_leaves(l.shape_ref(), l.stride_ref(), strides, &mut c) {
                     Scan::General => {}
                     scan => {
-                        let mut f = Few::new();
-                        c.write(&mut f);
-                        assert_eq!(Ok(f.layout()), want, "coalesce({l})");
+                        let f = c.layout();
+                        assert_eq!(Ok(f), want, "coalesce({l})");
                         let leaves = Modes::leaves(l.shape_ref(), l.stride_ref());
-                        let unchanged = (0..leaves.len()).all(|i| {
-                            i < f.len()
-                                && f.modes().s(i) == leaves.s(i)
-                                && f.modes().d(i) == leaves.d(i)
-                        }) && f.len() == leaves.len();
+                        let got = Modes::leaves(f.shape_ref(), f.stride_ref());
+                        let unchanged = got.len() == leaves.len()
+                            && (0..leaves.len())
+                                .all(|i| got.s(i) == leaves.s(i) && got.d(i) == leaves.d(i));
                         assert_eq!(scan == Scan::Same, unchanged, "coalesce({l})");
                         if scan == Scan::Same {
                             same += 1;

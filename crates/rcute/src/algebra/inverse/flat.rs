@@ -12,8 +12,8 @@
 //! the answer or the error.
 
 use super::{MAX_CHECKED, add_term, indivisible, not_inverse};
-use crate::algebra::coalesce::raw::{Back, coalesce, coalesced_leaves};
-use crate::algebra::modes::{FEW, Few, S, Scan, mul_raw};
+use crate::algebra::coalesce::raw::{Back, Padded, coalesce, coalesced_leaves};
+use crate::algebra::modes::{FEW, S, Scan, mul_raw};
 use crate::error::Error;
 use crate::tuple::IntTuple;
 
@@ -62,6 +62,16 @@ const fn sort_by_key(key: &mut [i64; FEW], idx: &mut [u8; FEW], n: usize) {
     }
 }
 
+/// Whether `d < e * s` (the reach `e * s` of a mode `s:e`), without a wider product: where
+/// `e * s` overflows, it is above every `d` exactly when `e` and `s` have the same sign.
+#[inline(always)]
+const fn below_reach(d: i64, e: i64, s: i64) -> bool {
+    match e.checked_mul(s) {
+        Some(reach) => d < reach,
+        None => (e < 0) == (s < 0),
+    }
+}
+
 /// What [`left_inverse`] made of a layout.
 pub(super) enum Left {
     /// The general path must answer.
@@ -78,7 +88,7 @@ pub(super) enum Left {
 /// strides alone (no negative stride, no dynamic extent of 1, no modes that may overlap) and
 /// no step errs; `false` elsewhere ([`left_inverse_checked`] then answers more).
 #[inline(always)]
-pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut Few) -> bool {
+pub(super) const fn left_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut Padded) -> bool {
     matches!(
         left_inverse_of::<false>(shape, stride, false, out),
         Left::Done
@@ -96,7 +106,7 @@ pub(super) const fn left_inverse_checked(
     shape: &IntTuple,
     stride: &IntTuple,
     as_cute: bool,
-    out: &mut Few,
+    out: &mut Padded,
 ) -> Left {
     left_inverse_of::<true>(shape, stride, as_cute, out)
 }
@@ -108,9 +118,9 @@ const fn left_inverse_of<const CHECKED: bool>(
     shape: &IntTuple,
     stride: &IntTuple,
     as_cute: bool,
-    out: &mut Few,
+    out: &mut Padded,
 ) -> Left {
-    let mut c = Back::new();
+    let mut c: Back = Back::new();
     if matches!(coalesced_leaves(shape, stride, true, &mut c), Scan::General) {
         return Left::General;
     }
@@ -143,8 +153,7 @@ const fn left_inverse_of<const CHECKED: bool>(
     let mut j = 1;
     while j < k && check == FEW {
         let p = b + idx[j - 1] as usize;
-        let reach = key[j - 1] as i128 * c.sv[p] as i128;
-        if key[j - 1] != 0 && (key[j] as i128) < reach {
+        if key[j - 1] != 0 && below_reach(key[j], key[j - 1], c.sv[p]) {
             if !CHECKED {
                 return Left::General;
             }
@@ -190,26 +199,24 @@ const fn left_inverse_of<const CHECKED: bool>(
     lv[n] = c.sv[x];
     lm[n] = c.sm[x];
     n += 1;
-    let mut r = Back::new();
-    if !coalesce_list(&lv, &lm, &ldv, &ldm, n, &mut r) {
+    if !coalesce_list(&lv, &lm, &ldv, &ldm, n, out) {
         return Left::General;
     }
     if CHECKED && check < FEW && !as_cute {
-        match inverts(&c, &r) {
+        match inverts(&c, out) {
             Some(true) => {}
             Some(false) => return Left::Error(not_inverse(check, c.dv[b + check])),
             None => return Left::General,
         }
     }
-    r.write(out);
     Left::Done
 }
 
 /// `right_inverse` of a layout of at most [`FEW`] plain leaves, as its modes, where no
 /// step errs, written into `out` (empty); `false` elsewhere.
 #[inline(always)]
-pub(super) const fn right_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut Few) -> bool {
-    let mut c = Back::new();
+pub(super) const fn right_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut Padded) -> bool {
+    let mut c: Back = Back::new();
     if matches!(
         coalesced_leaves(shape, stride, false, &mut c),
         Scan::General
@@ -297,14 +304,14 @@ pub(super) const fn right_inverse(shape: &IntTuple, stride: &IntTuple, out: &mut
         (lv[0], lm[0], ldv[0], ldm[0]) = (1, S, 0, S);
         n = 1;
     }
-    write_coalesced(&lv, &lm, &ldv, &ldm, n, out)
+    coalesce_list(&lv, &lm, &ldv, &ldm, n, out)
 }
 
 /// The flat layout of the modes `r` at `x` as CuTe evaluates it (see
 /// [`super::inverts`]), where `|x| < 2^63` (so that no quotient overflows); `None` where a
 /// product or a sum overflows.
 #[inline(always)]
-const fn eval_back(r: &Back, mut x: i64) -> Option<i64> {
+const fn eval_back(r: &Padded, mut x: i64) -> Option<i64> {
     let mut y = 0i64;
     let mut k = r.base;
     while k < FEW {
@@ -331,7 +338,7 @@ const fn eval_back(r: &Back, mut x: i64) -> Option<i64> {
 /// general check must answer (a shape below 1, an offset of `c` that may overflow, more
 /// than [`MAX_CHECKED`] indices).
 #[inline(always)]
-const fn inverts(c: &Back, r: &Back) -> Option<bool> {
+const fn inverts(c: &Back, r: &Padded) -> Option<bool> {
     let b = c.base;
     // the size, and the largest offset of `c` in absolute value (so no offset overflows)
     let (mut n, mut reach) = (1i64, 0i128);
@@ -400,33 +407,11 @@ const fn coalesce_list(
     ldv: &[i64],
     ldm: &[u16],
     n: usize,
-    r: &mut Back,
+    r: &mut Padded,
 ) -> bool {
     let (lv, lm) = (lv.split_at(n).0, lm.split_at(n).0);
     let (ldv, ldm) = (ldv.split_at(n).0, ldm.split_at(n).0);
     !matches!(coalesce(lv, lm, ldv, ldm, r), Scan::General)
-}
-
-/// The first `n` modes of an inverse's list (`lv:ldv`, raw parts, `n` at most their
-/// length), coalesced and written into `out` (empty); `false` where the coalesce must be
-/// the general one.
-#[inline(always)]
-const fn write_coalesced(
-    lv: &[i64],
-    lm: &[u16],
-    ldv: &[i64],
-    ldm: &[u16],
-    n: usize,
-    out: &mut Few,
-) -> bool {
-    let mut r = Back::new();
-    let (lv, lm) = (lv.split_at(n).0, lm.split_at(n).0);
-    let (ldv, ldm) = (ldv.split_at(n).0, ldm.split_at(n).0);
-    if matches!(coalesce(lv, lm, ldv, ldm, &mut r), Scan::General) {
-        return false;
-    }
-    r.write(out);
-    true
 }
 
 #[cfg(test)]
@@ -513,6 +498,36 @@ mod tests {
         out
     }
 
+    /// [`below_reach`] is the comparison in `i128`, at the extremes of `i64` and near them.
+    #[test]
+    fn below_reach_is_the_wide_comparison() {
+        let v = [
+            i64::MIN,
+            i64::MIN + 1,
+            -(1 << 32),
+            -3,
+            -1,
+            0,
+            1,
+            2,
+            3,
+            1 << 32,
+            i64::MAX - 1,
+            i64::MAX,
+        ];
+        let mut n = 0;
+        for d in v {
+            for e in v {
+                for s in v {
+                    let want = (d as i128) < e as i128 * s as i128;
+                    assert_eq!(below_reach(d, e, s), want, "{d} < {e} * {s}");
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(n, 1728);
+    }
+
     /// The direct paths answer what the general paths answer (values, static bits of
     /// every leaf), and where they give up, the inverses still answer as the general
     /// paths (values and errors): on the layouts of the fast-path tests (static and
@@ -539,7 +554,7 @@ mod tests {
         let mut left_plain = 0;
         for l in &layouts {
             let want = right_inverse_general(FlatModes::of(l));
-            let mut f = Few::new();
+            let mut f = Padded::new();
             if right_inverse(l.shape_ref(), l.stride_ref(), &mut f) {
                 assert_eq!(Ok(f.layout()), want, "right_inverse({l})");
                 right += 1;
@@ -552,8 +567,8 @@ mod tests {
             });
             for as_cute in [false, true] {
                 let want = l.left_inverse_general(src, as_cute);
-                let mut f = Few::new();
-                let mut g = Few::new();
+                let mut f = Padded::new();
+                let mut g = Padded::new();
                 if left_inverse(l.shape_ref(), l.stride_ref(), &mut g) {
                     assert_eq!(Ok(g.layout()), want, "left_inverse({l}), {as_cute}");
                     left_plain += 1;
