@@ -105,6 +105,28 @@ impl<const N: usize> Carry<N> {
         self.add_wide(k, n, r);
     }
 
+    /// [`Carry::add`] of a new mode `n:r` with `n >= 1` and `r >= 1` given by value (the
+    /// walk on the stack, whose shapes and strides stay positive): `add`'s answer, with its
+    /// checks that cannot fail there left out (`n - 1` and `|r|` do not overflow), and
+    /// nothing added for `n == 1`, whose reach is 0 (`sum + 0` is `sum`).
+    #[inline(always)]
+    pub(crate) const fn add_pos(&mut self, k: usize, n: i64, r: i64) {
+        if k < self.low {
+            self.low = k;
+        }
+        if n == 1 {
+            return;
+        }
+        if let Some(reach) = (n - 1).checked_mul(r)
+            && let Some(v) = self.sums[k].checked_add(reach)
+        {
+            self.sums[k] = v;
+            return;
+        }
+        // `add_wide` reads the values alone
+        self.add_wide(k, Int::dynamic(n), Int::dynamic(r));
+    }
+
     /// [`Carry::add`]'s sum in 128 bits.
     #[inline(never)]
     const fn add_wide(&mut self, k: usize, n: Int, r: Int) {

@@ -660,7 +660,24 @@ const fn walk_raw<const TRACK: bool>(
                 i += 1;
                 continue;
             }
-            (1, q as i64)
+            // the next shape is a dynamic 1: unless the rest of the shape is the static
+            // `_1`, the new mode is `min(1, rest) = 1`, dynamic (`st & rsm` with `st` 0),
+            // whose reach is 0, and the rest of the shape stays `rest / 1 = rest`, dynamic
+            if rs != 1 || rsm == 0 {
+                if TRACK {
+                    carry.add_pos(i, 1, rd);
+                }
+                let Some((e, em)) = mul_raw(rd, rdm, ad[i], adm[i]) else {
+                    return Ok(false);
+                };
+                out.put(t0 + 1 + n, l0 + n, 1, 0, e, em);
+                n += 1;
+                rsm = 0;
+            }
+            rd = q as i64;
+            rdm = 0;
+            i += 1;
+            continue;
         };
         // unless the rest of the shape is the static `_1` (then only the stride moves
         // on), the new mode min(next shape, rest of the shape)
@@ -676,7 +693,7 @@ const fn walk_raw<const TRACK: bool>(
                 q as i64
             };
             if TRACK {
-                carry.add(i, Int::from_raw(new, newm), Int::from_raw(rd, rdm));
+                carry.add_pos(i, new, rd);
             }
             let Some((e, em)) = mul_raw(rd, rdm, ad[i], adm[i]) else {
                 return Ok(false);
@@ -717,7 +734,7 @@ const fn walk_raw<const TRACK: bool>(
                 q as i64
             };
             if TRACK {
-                carry.add(i, Int::from_raw(new, newm), Int::from_raw(1, rdm));
+                carry.add_pos(i, new, 1);
             }
             // `mul_raw(1, rdm, d, dm)`
             let (d, dm) = (ad[i], adm[i]);
