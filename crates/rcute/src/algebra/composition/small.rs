@@ -492,7 +492,10 @@ const fn compose_modes(
         }
     }
     *next = k;
-    if !carry.passes(m) {
+    // every walk counted in `carry` went through every mode of `m` but the last and
+    // checked its extent positive (`walk_raw`: a walk that does not answers `Ok(false)`
+    // or an error, returned above)
+    if !carry.passes_walked() {
         tri!(carry.check_modes(m));
     }
     Ok(true)
@@ -665,7 +668,7 @@ const fn walk_raw<const TRACK: bool>(
             // whose reach is 0, and the rest of the shape stays `rest / 1 = rest`, dynamic
             if rs != 1 || rsm == 0 {
                 if TRACK {
-                    carry.add_pos(i, 1, rd);
+                    carry.add_pos(i, 1, rd, cv);
                 }
                 let Some((e, em)) = mul_raw(rd, rdm, ad[i], adm[i]) else {
                     return Ok(false);
@@ -693,7 +696,7 @@ const fn walk_raw<const TRACK: bool>(
                 q as i64
             };
             if TRACK {
-                carry.add_pos(i, new, rd);
+                carry.add_pos(i, new, rd, cv);
             }
             let Some((e, em)) = mul_raw(rd, rdm, ad[i], adm[i]) else {
                 return Ok(false);
@@ -734,7 +737,7 @@ const fn walk_raw<const TRACK: bool>(
                 q as i64
             };
             if TRACK {
-                carry.add_pos(i, new, 1);
+                carry.add_pos(i, new, 1, cv);
             }
             // `mul_raw(1, rdm, d, dm)`
             let (d, dm) = (ad[i], adm[i]);
