@@ -363,8 +363,11 @@ const fn compose_tuple_modes(a: &Layout, t: &Tiler, out: &mut Small) -> Result<b
     let mut an = a.shape_ref().first_child(Node::ROOT);
     let mut en = shape.first_child(Node::ROOT);
     let mut gn = guide.first_child(Node::ROOT);
-    let mut few = None;
+    if leaf_elements(a, guide) {
+        return Ok(compose_leaf_elements(a, t, out));
+    }
     let mut i = 0;
+    let mut few = None;
     while i < rt {
         // a layout or an integer element
         if !guide.is_leaf_node(gn) || guide.int_at(gn).is_underscore() {
@@ -421,20 +424,72 @@ const fn compose_tuple_modes(a: &Layout, t: &Tiler, out: &mut Small) -> Result<b
     Ok(out.token(IntTuple::TOKEN_CLOSE))
 }
 
-/// Whether every integer of `l` is plain.
+/// Whether the tiler of guide `guide` is a flat tuple of layouts and integers (no `_`,
+/// no nested tuple) whose every element meets a single integral mode of `A`: the first
+/// `rank(guide)` modes of `A` are leaves (tokens 1 to `rank` of its shape; `A` a tuple).
 #[inline(always)]
-const fn plain_layout(l: &Layout) -> bool {
-    plain_tuple(l.shape_ref()) && plain_tuple(l.stride_ref())
+const fn leaf_elements(a: &Layout, guide: &IntTuple) -> bool {
+    let (at, rt) = (a.shape_ref(), guide.leaf_count());
+    // the tokens first (a nested first mode of `A` fails at once)
+    let mut k = 0;
+    while k < rt {
+        let n = Node { t: k + 1, l: k };
+        if !at.is_leaf_node(n) || !guide.is_leaf_node(n) || guide.leaf_at(k).is_underscore() {
+            return false;
+        }
+        k += 1;
+    }
+    guide.token_count() == rt + 2 && at.token_count() >= rt + 2 && !at.is_leaf()
 }
 
-/// Whether every integer of `t` is plain: its metadata read in blocks of a fixed length
-/// (the first 8 slots, then, past 8 leaves, the rest: unrolled; the unused slots are
-/// zero).
+/// [`compose_tuple_modes`] where [`leaf_elements`] holds, after its `(`: element `i`
+/// composed with the single mode `s_i:d_i` of `A` (leaf `i`), as the general loop
+/// composes it there (an integer `n` as `n:d_i`, a layout scaled by [`scale_node`]),
+/// without walking `A`'s or the guide's nodes; `false` where `out` has no room or a
+/// product overflows (the general path answers).
 #[inline(always)]
-const fn plain_tuple(t: &IntTuple) -> bool {
-    let meta = t.leaf_parts(0, CAPACITY).1;
-    let (head, tail) = meta.split_at(8);
-    plain(head) && (t.leaf_count() <= 8 || plain(tail))
+const fn compose_leaf_elements(a: &Layout, t: &Tiler, out: &mut Small) -> bool {
+    let (l, guide) = (t.inner_layout(), t.guide());
+    let (shape, stride) = (l.shape_ref(), l.stride_ref());
+    let rt = guide.leaf_count();
+    let mut en = shape.first_child(Node::ROOT);
+    let mut i = 0;
+    while i < rt {
+        let d = a.stride_ref().leaf_at(i);
+        let mut next = en;
+        let fits = if is_integer(guide.leaf_at(i)) {
+            // `n:_1`, composed as `n:d`
+            next.t += 1;
+            next.l += 1;
+            out.mode(shape.int_at(en), d)
+        } else {
+            scale_node(d, shape, stride, en, out, &mut next)
+        };
+        if !fits {
+            return false;
+        }
+        en = next;
+        i += 1;
+    }
+    out.token(IntTuple::TOKEN_CLOSE)
+}
+
+/// Whether every integer of `l` is plain: the first 8 metadata slots of the shape and
+/// of the stride or'ed together slot by slot and tested once (a block of a fixed length,
+/// unrolled; the unused slots are zero), then, past 8 leaves, the rest of each.
+#[inline(always)]
+const fn plain_layout(l: &Layout) -> bool {
+    let (s, d) = (l.shape_ref(), l.stride_ref());
+    let (sm, dm) = (s.leaf_parts(0, CAPACITY).1, d.leaf_parts(0, CAPACITY).1);
+    let (sh, st) = sm.split_at(8);
+    let (dh, dt) = dm.split_at(8);
+    let mut bits = 0;
+    let mut i = 0;
+    while i < 8 {
+        bits |= sh[i] | dh[i];
+        i += 1;
+    }
+    bits & !S == 0 && (s.leaf_count() <= 8 || (plain(st) && plain(dt)))
 }
 
 /// `A ∘ (the sub-layout of B at node bn)`, for `A` given as its coalesced modes `m`,
@@ -904,12 +959,13 @@ mod tests {
     }
 
     /// The composition by a tuple tiler on the stack answers exactly what the general
-    /// path (`composition_tuple_into`) answers, wherever it answers.
+    /// path (`composition_tuple_into`) answers, wherever it answers (tilers whose elements
+    /// all meet single modes of `A`, `compose_leaf_elements`, included).
     #[test]
     fn small_tuple_composition_is_the_general_path() {
         let mut g = Draw(43);
         let (mut compared, mut fast, mut errors, mut general) = (0, 0, 0, 0);
-        let mut longer = 0;
+        let (mut longer, mut leaves) = (0, 0);
         for _ in 0..30000 {
             let da = g.next(3) as u32;
             let a = g.layout(da);
@@ -935,6 +991,7 @@ mod tests {
                 Ok(true) => {
                     assert_eq!(Ok(out.layout()), want, "composition({a}, {t})");
                     fast += 1;
+                    leaves += usize::from(leaf_elements(&a, t.guide()));
                 }
                 Ok(false) => general += 1,
                 Err(e) => {
@@ -945,9 +1002,11 @@ mod tests {
             compared += 1;
         }
         std::println!(
-            "{compared} compared: {fast} on the stack, {errors} errors there, {general} general"
+            "{compared} compared: {fast} on the stack ({leaves} of single modes), {errors} \
+             errors there, {general} general"
         );
         assert_eq!(compared, 30000);
+        assert!(leaves > 2000, "{leaves} tilers of single modes");
         assert!(longer > 1000, "{longer} tilers longer than the layout");
         assert!(fast > 6000, "{fast} answered on the stack");
         // the errors answered on the stack (the others are left to the general path)
