@@ -35,6 +35,8 @@ pub(crate) struct Carry<const N: usize = CAPACITY> {
     /// The first mode of `A` at which one of them puts a new mode (`A`'s last mode
     /// absorbs the rest and is left out).
     low: usize,
+    /// Whether a sum recorded by [`Carry::add_pos`] reached the extent of its mode.
+    reached: bool,
 }
 
 impl Carry {
@@ -71,6 +73,7 @@ impl<const N: usize> Carry<N> {
             sums: [0; N],
             overflow: None,
             modes: 0,
+            reached: false,
         }
     }
 
@@ -103,6 +106,31 @@ impl<const N: usize> Carry<N> {
             return;
         }
         self.add_wide(k, n, r);
+    }
+
+    /// [`Carry::add`] of a new mode `n:r` at mode `k` of `A`, of extent `cs`, with `n >= 1`
+    /// and `r >= 1` given by value (the walk on the stack, whose shapes and strides stay
+    /// positive): `add`'s answer, with its checks that cannot fail there left out (`n - 1`
+    /// and `|r|` do not overflow), and nothing added for `n == 1`, whose reach is 0
+    /// (`sum + 0` is `sum`). A sum that reaches `cs` is remembered, for
+    /// [`Carry::passes_walked`].
+    #[inline(always)]
+    pub(crate) const fn add_pos(&mut self, k: usize, n: i64, r: i64, cs: i64) {
+        if k < self.low {
+            self.low = k;
+        }
+        if n == 1 {
+            return;
+        }
+        if let Some(reach) = (n - 1).checked_mul(r)
+            && let Some(v) = self.sums[k].checked_add(reach)
+        {
+            self.sums[k] = v;
+            self.reached |= v >= cs;
+            return;
+        }
+        // `add_wide` reads the values alone
+        self.add_wide(k, Int::dynamic(n), Int::dynamic(r));
     }
 
     /// [`Carry::add`]'s sum in 128 bits.
@@ -141,6 +169,20 @@ impl<const N: usize> Carry<N> {
             k += 1;
         }
         true
+    }
+
+    /// [`Carry::passes`] without reading `A`'s modes, where every mode of `B` counted was
+    /// walked through every mode of `A` but the last, each checked to have a positive
+    /// extent, and every new mode was recorded by [`Carry::add_pos`] with its mode's extent
+    /// (the walk on the stack, `composition::small`). There `passes`' test `cs <= 0` is
+    /// false for every mode, and, as the sums only grow (every reach is 0 or more), a sum
+    /// is at least its extent at the end exactly where it reached it when recorded.
+    #[inline(always)]
+    pub(crate) const fn passes_walked(&self) -> bool {
+        if self.modes < 2 || self.coordinates {
+            return true;
+        }
+        !(self.overflow.is_some() || (self.signs.0 && self.signs.1) || self.reached)
     }
 
     /// The check, once every mode of `B` is walked, for a flat `A` of the modes `a` (at most

@@ -534,7 +534,14 @@ const fn composition_integer(a: &Layout, n: Int) -> Result<Layout, Error> {
 #[inline(never)]
 const fn composition_tuple(a: &Layout, t: &Tiler) -> Result<Layout, Error> {
     let mut out = small::Small::new();
-    if tri!(small::compose_tuple(a, t, &mut out)) {
+    // a tiler whose elements all meet single modes of `a` on a path of its own (which
+    // answers no error: where it declines, the general path answers)
+    let done = if small::leaf_elements(a, t.guide()) {
+        small::compose_leaf_tuple(a, t, &mut out)
+    } else {
+        tri!(small::compose_tuple(a, t, &mut out))
+    };
+    if done {
         return Ok(out.layout());
     }
     let rt = t.rank();

@@ -363,8 +363,8 @@ const fn compose_tuple_modes(a: &Layout, t: &Tiler, out: &mut Small) -> Result<b
     let mut an = a.shape_ref().first_child(Node::ROOT);
     let mut en = shape.first_child(Node::ROOT);
     let mut gn = guide.first_child(Node::ROOT);
-    let mut few = None;
     let mut i = 0;
+    let mut few = None;
     while i < rt {
         // a layout or an integer element
         if !guide.is_leaf_node(gn) || guide.int_at(gn).is_underscore() {
@@ -421,20 +421,83 @@ const fn compose_tuple_modes(a: &Layout, t: &Tiler, out: &mut Small) -> Result<b
     Ok(out.token(IntTuple::TOKEN_CLOSE))
 }
 
-/// Whether every integer of `l` is plain.
+/// [`compose_tuple`] where [`leaf_elements`] holds (the caller checks it), into `out`
+/// (empty): `false` where an operand is not plain, `out` has no room or a product
+/// overflows (the general path answers; no error is answered here).
 #[inline(always)]
-const fn plain_layout(l: &Layout) -> bool {
-    plain_tuple(l.shape_ref()) && plain_tuple(l.stride_ref())
+pub(super) const fn compose_leaf_tuple(a: &Layout, t: &Tiler, out: &mut Small) -> bool {
+    plain_layout(a)
+        && plain_layout(t.inner_layout())
+        && out.token(IntTuple::TOKEN_OPEN)
+        && compose_leaf_elements(a, t, out)
 }
 
-/// Whether every integer of `t` is plain: its metadata read in blocks of a fixed length
-/// (the first 8 slots, then, past 8 leaves, the rest: unrolled; the unused slots are
-/// zero).
+/// Whether the tiler of guide `guide` is a flat tuple of layouts and integers (no `_`,
+/// no nested tuple) whose every element meets a single integral mode of `A`: the first
+/// `rank(guide)` modes of `A` are leaves (tokens 1 to `rank` of its shape; `A` a tuple).
 #[inline(always)]
-const fn plain_tuple(t: &IntTuple) -> bool {
-    let meta = t.leaf_parts(0, CAPACITY).1;
-    let (head, tail) = meta.split_at(8);
-    plain(head) && (t.leaf_count() <= 8 || plain(tail))
+pub(super) const fn leaf_elements(a: &Layout, guide: &IntTuple) -> bool {
+    let (at, rt) = (a.shape_ref(), guide.leaf_count());
+    // the tokens first (a nested first mode of `A` fails at once)
+    let mut k = 0;
+    while k < rt {
+        let n = Node { t: k + 1, l: k };
+        if !at.is_leaf_node(n) || !guide.is_leaf_node(n) || guide.leaf_at(k).is_underscore() {
+            return false;
+        }
+        k += 1;
+    }
+    guide.token_count() == rt + 2 && at.token_count() >= rt + 2 && !at.is_leaf()
+}
+
+/// [`compose_tuple_modes`] where [`leaf_elements`] holds, after its `(`: element `i`
+/// composed with the single mode `s_i:d_i` of `A` (leaf `i`), as the general loop
+/// composes it there (an integer `n` as `n:d_i`, a layout scaled by [`scale_node`]),
+/// without walking `A`'s or the guide's nodes; `false` where `out` has no room or a
+/// product overflows (the general path answers).
+#[inline(always)]
+const fn compose_leaf_elements(a: &Layout, t: &Tiler, out: &mut Small) -> bool {
+    let (l, guide) = (t.inner_layout(), t.guide());
+    let (shape, stride) = (l.shape_ref(), l.stride_ref());
+    let rt = guide.leaf_count();
+    let mut en = shape.first_child(Node::ROOT);
+    let mut i = 0;
+    while i < rt {
+        let d = a.stride_ref().leaf_at(i);
+        let mut next = en;
+        let fits = if is_integer(guide.leaf_at(i)) {
+            // `n:_1`, composed as `n:d`
+            next.t += 1;
+            next.l += 1;
+            out.mode(shape.int_at(en), d)
+        } else {
+            scale_node(d, shape, stride, en, out, &mut next)
+        };
+        if !fits {
+            return false;
+        }
+        en = next;
+        i += 1;
+    }
+    out.token(IntTuple::TOKEN_CLOSE)
+}
+
+/// Whether every integer of `l` is plain: the first 8 metadata slots of the shape and
+/// of the stride or'ed together slot by slot and tested once (a block of a fixed length,
+/// unrolled; the unused slots are zero), then, past 8 leaves, the rest of each.
+#[inline(always)]
+const fn plain_layout(l: &Layout) -> bool {
+    let (s, d) = (l.shape_ref(), l.stride_ref());
+    let (sm, dm) = (s.leaf_parts(0, CAPACITY).1, d.leaf_parts(0, CAPACITY).1);
+    let (sh, st) = sm.split_at(8);
+    let (dh, dt) = dm.split_at(8);
+    let mut bits = 0;
+    let mut i = 0;
+    while i < 8 {
+        bits |= sh[i] | dh[i];
+        i += 1;
+    }
+    bits & !S == 0 && (s.leaf_count() <= 8 || (plain(st) && plain(dt)))
 }
 
 /// `A ∘ (the sub-layout of B at node bn)`, for `A` given as its coalesced modes `m`,
@@ -492,7 +555,10 @@ const fn compose_modes(
         }
     }
     *next = k;
-    if !carry.passes(m) {
+    // every walk counted in `carry` went through every mode of `m` but the last and
+    // checked its extent positive (`walk_raw`: a walk that does not answers `Ok(false)`
+    // or an error, returned above)
+    if !carry.passes_walked() {
         tri!(carry.check_modes(m));
     }
     Ok(true)
@@ -660,7 +726,24 @@ const fn walk_raw<const TRACK: bool>(
                 i += 1;
                 continue;
             }
-            (1, q as i64)
+            // the next shape is a dynamic 1: unless the rest of the shape is the static
+            // `_1`, the new mode is `min(1, rest) = 1`, dynamic (`st & rsm` with `st` 0),
+            // whose reach is 0, and the rest of the shape stays `rest / 1 = rest`, dynamic
+            if rs != 1 || rsm == 0 {
+                if TRACK {
+                    carry.add_pos(i, 1, rd, cv);
+                }
+                let Some((e, em)) = mul_raw(rd, rdm, ad[i], adm[i]) else {
+                    return Ok(false);
+                };
+                out.put(t0 + 1 + n, l0 + n, 1, 0, e, em);
+                n += 1;
+                rsm = 0;
+            }
+            rd = q as i64;
+            rdm = 0;
+            i += 1;
+            continue;
         };
         // unless the rest of the shape is the static `_1` (then only the stride moves
         // on), the new mode min(next shape, rest of the shape)
@@ -676,7 +759,7 @@ const fn walk_raw<const TRACK: bool>(
                 q as i64
             };
             if TRACK {
-                carry.add(i, Int::from_raw(new, newm), Int::from_raw(rd, rdm));
+                carry.add_pos(i, new, rd, cv);
             }
             let Some((e, em)) = mul_raw(rd, rdm, ad[i], adm[i]) else {
                 return Ok(false);
@@ -717,7 +800,7 @@ const fn walk_raw<const TRACK: bool>(
                 q as i64
             };
             if TRACK {
-                carry.add(i, Int::from_raw(new, newm), Int::from_raw(1, rdm));
+                carry.add_pos(i, new, 1, cv);
             }
             // `mul_raw(1, rdm, d, dm)`
             let (d, dm) = (ad[i], adm[i]);
@@ -884,12 +967,13 @@ mod tests {
     }
 
     /// The composition by a tuple tiler on the stack answers exactly what the general
-    /// path (`composition_tuple_into`) answers, wherever it answers.
+    /// path (`composition_tuple_into`) answers, wherever it answers (tilers whose elements
+    /// all meet single modes of `A`, `compose_leaf_tuple`, included).
     #[test]
     fn small_tuple_composition_is_the_general_path() {
         let mut g = Draw(43);
         let (mut compared, mut fast, mut errors, mut general) = (0, 0, 0, 0);
-        let mut longer = 0;
+        let (mut longer, mut leaves) = (0, 0);
         for _ in 0..30000 {
             let da = g.next(3) as u32;
             let a = g.layout(da);
@@ -922,12 +1006,22 @@ mod tests {
                     errors += 1;
                 }
             }
+            // the tilers of single modes, on their own path
+            if leaf_elements(&a, t.guide()) {
+                let mut out = Small::new();
+                if compose_leaf_tuple(&a, &t, &mut out) {
+                    assert_eq!(Ok(out.layout()), want, "composition({a}, {t})");
+                    leaves += 1;
+                }
+            }
             compared += 1;
         }
         std::println!(
-            "{compared} compared: {fast} on the stack, {errors} errors there, {general} general"
+            "{compared} compared: {fast} on the stack, {leaves} of single modes, {errors} \
+             errors there, {general} general"
         );
         assert_eq!(compared, 30000);
+        assert!(leaves > 2000, "{leaves} tilers of single modes");
         assert!(longer > 1000, "{longer} tilers longer than the layout");
         assert!(fast > 6000, "{fast} answered on the stack");
         // the errors answered on the stack (the others are left to the general path)
