@@ -50,6 +50,59 @@ const fn common_part(a: &Layout, inv_b: &Layout) -> Result<(Layout, bool), Error
     Ok((m0, ok))
 }
 
+/// The most offsets whose first index [`common_is_lawful`] tracks (a bitset on the stack).
+const TRACKED: usize = 16384;
+
+/// Whether `n` common elements, CuTe's answer from `inv_b = right_inverse(b)`, are common:
+/// for every offset `i < n`, the first index `j` of `b` at offset `i` has `a(j) == i`.
+///
+/// The composition proves `a(inv_b(i)) == i` and the right inverse `b(inv_b(i)) == i`, so
+/// the answer holds where `inv_b(i)` is the only index of `b` at offset `i`: where `inv_b`
+/// covers all of `b` (`size(inv_b) == size(b)`, so `b` is a bijection onto its offsets).
+/// Otherwise (`b` puts several indices at one offset) the indices of `b` are walked in
+/// order, the first at each offset below `n` checked against `a` (every one, where `n` is
+/// beyond [`TRACKED`]). `max_common_vector((_3,1):(1,_1), (_3,(_5),1):(_3,(_1),2))` is
+/// `_5` in CuTe, yet `b` puts index 1 at offset 3 and `a` puts it at 1. Layouts with
+/// scaled-basis strides have no integer offsets to walk; their answer is CuTe's.
+const fn common_is_lawful(a: &Layout, b: &Layout, inv_b: &Layout, n: i64) -> Result<bool, Error> {
+    if n <= 1 || a.has_basis_strides() || b.has_basis_strides() {
+        return Ok(true);
+    }
+    let size = tri!(b.try_size()).value();
+    if tri!(inv_b.try_size()).value() == size {
+        return Ok(true);
+    }
+    let tracked = n as u64 <= TRACKED as u64;
+    let mut seen = [0u64; TRACKED / 64];
+    let mut j: i64 = 0;
+    while j < size {
+        let x = b.offset(j as usize);
+        if x >= 0 && x < n {
+            let (w, bit) = ((x / 64) as usize, 1u64 << (x % 64));
+            let first = !tracked || seen[w] & bit == 0;
+            if tracked {
+                seen[w] |= bit;
+            }
+            if first && a.offset(j as usize) != x {
+                return Ok(false);
+            }
+        }
+        j += 1;
+    }
+    Ok(true)
+}
+
+/// The error of a common vector that `b`'s repeated offsets make not common (see
+/// [`common_is_lawful`]): CuTe answers `n`.
+const fn not_common(n: i64) -> Error {
+    Error::Precondition {
+        msg: "max_common_layout/max_common_vector: CuTe's common elements are not common (b puts an earlier index at one of their offsets, which a puts elsewhere)",
+        mode: -1,
+        lhs: n,
+        rhs: 0,
+    }
+}
+
 /// The stride of the first leaf of `l` whose extent is not 1 (the stride of the first mode
 /// of `coalesce(l)`), or `None` where every extent is 1.
 const fn first_step(l: &Layout) -> Option<Int> {
@@ -79,6 +132,10 @@ impl Layout {
         let inv_b = tri!(b.try_right_inverse());
         let (m0, ok) = tri!(common_part(self, &inv_b));
         if ok {
+            let n = m0.shape_ref().leaf(0).value();
+            if !tri!(common_is_lawful(self, b, &inv_b, n)) {
+                return Err(not_common(n));
+            }
             return inv_b.try_composition(&m0);
         }
         Ok(Layout::from_parts(
@@ -107,7 +164,11 @@ impl Layout {
         let inv_b = tri!(b.try_right_inverse());
         let (m0, ok) = tri!(common_part(self, &inv_b));
         if ok {
-            return Ok(m0.shape_ref().leaf(0));
+            let n = m0.shape_ref().leaf(0);
+            if !tri!(common_is_lawful(self, b, &inv_b, n.value())) {
+                return Err(not_common(n.value()));
+            }
+            return Ok(n);
         }
         Ok(Int::ONE)
     }
@@ -128,6 +189,28 @@ mod tests {
     /// composes unchecked): no two contiguous elements are common, so CuTe's `_1:_0` is the
     /// largest common layout, and rcute answers it instead of the composition's error
     /// (a fresh oracle draw, `tests/golden/random-algebra-9501.jsonl`).
+    /// Where `b` puts several indices at one offset, CuTe's common elements can be common
+    /// only through an index of `b` that is not the first at its offset: CuTe answers `_5`
+    /// and `_5:_3` here, which breaks the law (`b` puts index 1 at offset 3, `a` puts it at
+    /// 1), so rcute answers an error; a broadcast `b` whose first indices agree keeps CuTe's
+    /// answer.
+    #[test]
+    fn repeated_offsets_of_b_are_checked() {
+        let a = layout!((_3, 1):(1, _1));
+        let b = layout!((_3, (_5), 1):(_3, (_1), 2));
+        // CuTe's 5 common elements break the law: index 1 is the first of `b` at offset 3
+        // (index 0 is at 0), and `a` puts it at 1
+        assert_eq!((b.offset(0), b.offset(1), a.offset(1)), (0, 3, 1));
+        assert!(a.try_max_common_vector(&b).is_err());
+        assert!(a.try_max_common_layout(&b).is_err());
+        let c = layout!((_4, _8):(_1, _0));
+        let n = c.max_common_vector(&c);
+        assert_eq!(n.to_string(), "_4");
+        // the first index of `c` at each offset below 4 is that offset, where `c` puts it
+        assert!((0..4).all(|j| c.offset(j) == j as i64));
+        assert_eq!(c.max_common_layout(&c).to_string(), "_4:_1");
+    }
+
     #[test]
     fn none_where_the_static_composition_fails_and_nothing_is_common() {
         let a = layout!(((_32, _2, _3), _1):((_2, _1, _64), _0));
