@@ -103,6 +103,21 @@ const fn not_common(n: i64) -> Error {
     }
 }
 
+/// `right_inverse(b)`, the first mode of `coalesce(composition(a, right_inverse(b)))` and
+/// whether it is a static stride-1 mode ([`common_part`]), that mode's elements checked to
+/// be common ([`common_is_lawful`]; an error where they are not).
+const fn common(a: &Layout, b: &Layout) -> Result<(Layout, Layout, bool), Error> {
+    let inv_b = tri!(b.try_right_inverse());
+    let (m0, ok) = tri!(common_part(a, &inv_b));
+    if ok {
+        let n = m0.shape_ref().leaf(0).value();
+        if !tri!(common_is_lawful(a, b, &inv_b, n)) {
+            return Err(not_common(n));
+        }
+    }
+    Ok((inv_b, m0, ok))
+}
+
 /// The stride of the first leaf of `l` whose extent is not 1 (the stride of the first mode
 /// of `coalesce(l)`), or `None` where every extent is 1.
 const fn first_step(l: &Layout) -> Option<Int> {
@@ -129,13 +144,8 @@ impl Layout {
     /// assert_eq!(a.max_common_layout(&layout!((_4,_8):(_8,_1))).to_string(), "_1:_0");
     /// ```
     pub const fn try_max_common_layout(&self, b: &Layout) -> Result<Layout, Error> {
-        let inv_b = tri!(b.try_right_inverse());
-        let (m0, ok) = tri!(common_part(self, &inv_b));
+        let (inv_b, m0, ok) = tri!(common(self, b));
         if ok {
-            let n = m0.shape_ref().leaf(0).value();
-            if !tri!(common_is_lawful(self, b, &inv_b, n)) {
-                return Err(not_common(n));
-            }
             return inv_b.try_composition(&m0);
         }
         Ok(Layout::from_parts(
@@ -161,14 +171,9 @@ impl Layout {
     /// assert_eq!(layout!((4,8):(1,4)).max_common_vector(&layout!((4,8):(1,4))).to_string(), "_1");
     /// ```
     pub const fn try_max_common_vector(&self, b: &Layout) -> Result<Int, Error> {
-        let inv_b = tri!(b.try_right_inverse());
-        let (m0, ok) = tri!(common_part(self, &inv_b));
+        let (_, m0, ok) = tri!(common(self, b));
         if ok {
-            let n = m0.shape_ref().leaf(0);
-            if !tri!(common_is_lawful(self, b, &inv_b, n.value())) {
-                return Err(not_common(n.value()));
-            }
-            return Ok(n);
+            return Ok(m0.shape_ref().leaf(0));
         }
         Ok(Int::ONE)
     }
@@ -185,10 +190,6 @@ mod tests {
     use crate::layout;
     use alloc::string::ToString;
 
-    /// Static operands whose `composition(a, right_inverse(b))` fails rcute's check (CuTe
-    /// composes unchecked): no two contiguous elements are common, so CuTe's `_1:_0` is the
-    /// largest common layout, and rcute answers it instead of the composition's error
-    /// (a fresh oracle draw, `tests/golden/random-algebra-9501.jsonl`).
     /// Where `b` puts several indices at one offset, CuTe's common elements can be common
     /// only through an index of `b` that is not the first at its offset: CuTe answers `_5`
     /// and `_5:_3` here, which breaks the law (`b` puts index 1 at offset 3, `a` puts it at
@@ -211,6 +212,10 @@ mod tests {
         assert_eq!(c.max_common_layout(&c).to_string(), "_4:_1");
     }
 
+    /// Static operands whose `composition(a, right_inverse(b))` fails rcute's check (CuTe
+    /// composes unchecked): no two contiguous elements are common, so CuTe's `_1:_0` is the
+    /// largest common layout, and rcute answers it instead of the composition's error
+    /// (a fresh oracle draw, `tests/golden/random-algebra-9501.jsonl`).
     #[test]
     fn none_where_the_static_composition_fails_and_nothing_is_common() {
         let a = layout!(((_32, _2, _3), _1):((_2, _1, _64), _0));
