@@ -5,12 +5,18 @@ of rank 1 to 4 and depth 1 to 3, all-dynamic, all-static and mixed values, power
 and not.
 
   wide.py [--seed S] [--per-op K] [--out FILE]
+  wide.py --golden N --seed S --out FILE.jsonl
 
 Candidates are drawn at random and kept only where both rcute (the `cute` CLI, built from
 this checkout) and CuTe C++ (scripts/oracle/cute_oracle.py, the real headers) answer, and
 answer the same, so that every kept case compiles in the C++ runner and runs in the
 others. The first K kept cases of each operation are written, in the workload format
 (`name | expression`). The file is committed; rerun this script to redraw it.
+
+With `--golden N`, N cases of each operation are drawn from the same distribution and
+answered by CuTe C++ alone, every one kept (errors too), as golden JSON lines
+(`{"expr", "out"}`) for tests/golden/replay.rs: the check that nothing the workload's
+filter drops is a disagreement.
 """
 import argparse
 import os
@@ -192,14 +198,34 @@ def answers(cmd, exprs):
     return out
 
 
+def golden(g, per_op, out):
+    """Writes `per_op` distinct cases of each operation, answered by CuTe C++, as JSON
+    lines (`cute_oracle.py --json`)."""
+    exprs = []
+    for op in OPS:
+        n = 0
+        while n < per_op:
+            c = g.case(op)
+            if c is not None and c not in exprs:
+                exprs.append(c)
+                n += 1
+    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "oracle", "cute_oracle.py"),
+                    "--json", "--batch", "/dev/stdin"], input="\n".join(exprs) + "\n",
+                   stdout=open(out, "w"), text=True, check=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--per-op", type=int, default=6)
     ap.add_argument("--out", default=os.path.join(ROOT, "benches", "wide.txt"))
     ap.add_argument("--cli", default=os.path.join(ROOT, "target", "debug", "cute"))
+    ap.add_argument("--golden", type=int, default=0, metavar="N")
     a = ap.parse_args()
     g = Gen(a.seed)
+    if a.golden:
+        golden(g, a.golden, a.out)
+        return
     cands = []
     for op in OPS:
         n = 0
