@@ -209,9 +209,10 @@ def golden(g, per_op, out):
             if c is not None and c not in exprs:
                 exprs.append(c)
                 n += 1
-    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "oracle", "cute_oracle.py"),
-                    "--json", "--batch", "/dev/stdin"], input="\n".join(exprs) + "\n",
-                   stdout=open(out, "w"), text=True, check=True)
+    with open(out, "w") as f:
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "oracle", "cute_oracle.py"),
+                        "--json", "--batch", "/dev/stdin"], input="\n".join(exprs) + "\n",
+                       stdout=f, text=True, check=True)
 
 
 def main():

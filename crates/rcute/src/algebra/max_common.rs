@@ -61,8 +61,11 @@ const TRACKED: usize = 16384;
 /// covers all of `b` (`size(inv_b) == size(b)`, so `b` is a bijection onto its offsets).
 /// Otherwise (`b` puts several indices at one offset) the indices of `b` are walked in
 /// order, the first at each offset below `n` checked against `a` (every one, where `n` is
-/// beyond [`TRACKED`]). `max_common_vector((_3,1):(1,_1), (_3,(_5),1):(_3,(_1),2))` is
-/// `_5` in CuTe, yet `b` puts index 1 at offset 3 and `a` puts it at 1. Layouts with
+/// beyond [`TRACKED`]), until every offset below `n` has been met. The first index at an
+/// offset has the coordinate 0 in every mode of stride 0 (zeroing it keeps the offset and
+/// lowers the index), so only those indices are walked: a broadcast `b` costs its
+/// distinct offsets, not its size. `max_common_vector((_3,1):(1,_1), (_3,(_5),1):(_3,(_1),2))`
+/// is `_5` in CuTe, yet `b` puts index 1 at offset 3 and `a` puts it at 1. Layouts with
 /// scaled-basis strides have no integer offsets to walk; their answer is CuTe's.
 const fn common_is_lawful(a: &Layout, b: &Layout, inv_b: &Layout, n: i64) -> Result<bool, Error> {
     if n <= 1 || a.has_basis_strides() || b.has_basis_strides() {
@@ -72,22 +75,41 @@ const fn common_is_lawful(a: &Layout, b: &Layout, inv_b: &Layout, n: i64) -> Res
     if tri!(inv_b.try_size()).value() == size {
         return Ok(true);
     }
+    // `b` with the extent of every mode of stride 0 made 1 (`walked`), its index `k` being
+    // index `at(k)` of `b` (the colexicographic index of the same coordinate in `b`'s shape)
+    let mut shape = *b.shape_ref();
+    let mut i = 0;
+    while i < shape.leaf_count() {
+        if b.stride_ref().leaf(i).value() == 0 {
+            shape.set_leaf(i, Int::ONE);
+        }
+        i += 1;
+    }
+    let at = tri!(Layout::try_new(
+        shape,
+        *tri!(Layout::try_from_shape(*b.shape_ref())).stride_ref()
+    ));
+    let walked = tri!(Layout::try_new(shape, *b.stride_ref()));
     let tracked = n as u64 <= TRACKED as u64;
     let mut seen = [0u64; TRACKED / 64];
-    let mut j: i64 = 0;
-    while j < size {
-        let x = b.offset(j as usize);
+    // the offsets below `n` met so far (counted where tracked)
+    let mut met = 0;
+    let count = tri!(walked.try_size()).value();
+    let mut k: i64 = 0;
+    while k < count && !(tracked && met == n) {
+        let x = walked.offset(k as usize);
         if x >= 0 && x < n {
             let (w, bit) = ((x / 64) as usize, 1u64 << (x % 64));
             let first = !tracked || seen[w] & bit == 0;
-            if tracked {
+            if tracked && first {
                 seen[w] |= bit;
+                met += 1;
             }
-            if first && a.offset(j as usize) != x {
+            if first && a.offset(at.offset(k as usize) as usize) != x {
                 return Ok(false);
             }
         }
-        j += 1;
+        k += 1;
     }
     Ok(true)
 }
@@ -210,6 +232,13 @@ mod tests {
         // the first index of `c` at each offset below 4 is that offset, where `c` puts it
         assert!((0..4).all(|j| c.offset(j) == j as i64));
         assert_eq!(c.max_common_layout(&c).to_string(), "_4:_1");
+        // a broadcast `b` of 2^36 indices and 16 distinct offsets: its modes of stride 0
+        // are not walked, and the walk stops once the 16 offsets are met (CuTe C++: `_16`,
+        // `_16:_1`)
+        let (a, b) = (layout!(_16:_1), layout!((_16, _65536, _65536):(_1, _0, _0)));
+        assert_eq!(b.size().value(), 1 << 36);
+        assert_eq!(a.max_common_vector(&b).to_string(), "_16");
+        assert_eq!(a.max_common_layout(&b).to_string(), "_16:_1");
     }
 
     /// Static operands whose `composition(a, right_inverse(b))` fails rcute's check (CuTe
