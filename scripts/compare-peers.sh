@@ -56,7 +56,8 @@ SITE="$CACHE/site"
 VENV="$CACHE/venv"
 PY="${PYTHON:-python3}"
 
-if [ ! -d "$SITE/cutlass_library/source/include/cute" ]; then
+if [ ! -d "$SITE/cutlass_library/source/include/cute" ] ||
+  [ ! -f "$SITE/nvidia/cuda_runtime/include/cuda_runtime_api.h" ]; then
   echo "installing nvidia-cutlass (CuTe headers and pycute) into $SITE" >&2
   "$PY" -m pip install -q --no-deps --target "$SITE" \
     nvidia-cutlass==4.2.0.0 nvidia-cuda-runtime-cu12==12.9.79 \

@@ -6,6 +6,7 @@ and not.
 
   wide.py [--seed S] [--per-op K] [--out FILE]
   wide.py --golden N --seed S --out FILE.jsonl
+  wide.py --dynamic IN --out OUT
 
 Candidates are drawn at random and kept only where both rcute (the `cute` CLI, built from
 this checkout) and CuTe C++ (scripts/oracle/cute_oracle.py, the real headers) answer, and
@@ -17,10 +18,18 @@ With `--golden N`, N cases of each operation are drawn from the same distributio
 answered by CuTe C++ alone, every one kept (errors too), as golden JSON lines
 (`{"expr", "out"}`) for tests/golden/replay.rs: the check that nothing the workload's
 filter drops is a disagreement.
+
+With `--dynamic IN`, each case of the workload IN is written with as few static values as
+CuTe C++ takes: every integer dynamic (`_4` becomes `4`) where CuTe answers that, else
+every shape dynamic and the strides as drawn, else the case as drawn; a form is kept only
+where rcute and CuTe answer it alike. This is the setting of CuTe C++ "with dynamic
+values": where an operand is static, CuTe folds the operation at compile time, which a
+run-time layout, whose static values are data, cannot.
 """
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -198,6 +207,72 @@ def answers(cmd, exprs):
     return out
 
 
+def destatic(expr, strides):
+    """`expr` with its static integers (`_N`) dynamic: all of them, or (`strides` false)
+    all but those of the strides (after a layout's `:`)."""
+    out, i, in_stride, depth = [], 0, False, 0
+    while i < len(expr):
+        c = expr[i]
+        m = re.match(r"_?-?\d+", expr[i:]) if (c == "_" or c == "-" or c.isdigit()) else None
+        if m and not (i > 0 and (expr[i - 1].isalnum())):
+            tok = m.group(0)
+            if tok.startswith("_") and (strides or not in_stride):
+                tok = tok[1:]
+            out.append(tok)
+            i += len(m.group(0))
+            if in_stride and depth == 0:
+                in_stride = False
+            continue
+        if c == ":":
+            in_stride, depth = True, 0
+        elif c == "(" and in_stride:
+            depth += 1
+        elif c == ")" and in_stride:
+            depth -= 1
+            if depth == 0:
+                in_stride = False
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def dynamic(cli, src, out):
+    """Writes the workload `src` with as few static values as CuTe takes (see the module's
+    documentation)."""
+    cases = []
+    for line in open(src):
+        if line.strip() and not line.startswith("#") and "|" in line:
+            name, e = (x.strip() for x in line.split("|", 1))
+            forms = []
+            for f in (destatic(e, True), destatic(e, False), e):
+                if f not in forms:
+                    forms.append(f)
+            cases.append((name, forms))
+    exprs = sorted({f for _, forms in cases for f in forms})
+    mine = {}
+    for e in exprs:
+        p = subprocess.run([cli, "eval", e], capture_output=True, text=True)
+        mine[e] = p.stdout.strip() if p.returncode == 0 else None
+    asked = [e for e in exprs if mine[e] is not None]
+    cute = dict(zip(asked, answers([sys.executable, os.path.join(ROOT, "scripts", "oracle",
+                                                                 "cute_oracle.py"),
+                                    "--batch", "/dev/stdin"], asked)))
+    counts = [0, 0, 0]
+    with open(out, "w") as f:
+        f.write(f"# {os.path.basename(src)} with as few static values as CuTe C++ takes "
+                "(scripts/peers/wide.py --dynamic):\n"
+                "# every integer dynamic, else the shapes dynamic, else as drawn; every case "
+                "answered alike by rcute and CuTe C++.\n")
+        for name, forms in cases:
+            for k, e in enumerate(forms):
+                if e in cute and cute[e].strip() == mine[e]:
+                    f.write(f"{name} | {e}\n")
+                    counts[0 if k == 0 else (2 if e == forms[-1] else 1)] += 1
+                    break
+    print(f"{sum(counts)} cases: {counts[0]} all dynamic, {counts[1]} with static strides, "
+          f"{counts[2]} as drawn", file=sys.stderr)
+
+
 def golden(g, per_op, out):
     """Writes `per_op` distinct cases of each operation, answered by CuTe C++, as JSON
     lines (`cute_oracle.py --json`)."""
@@ -222,7 +297,11 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "benches", "wide.txt"))
     ap.add_argument("--cli", default=os.path.join(ROOT, "target", "debug", "cute"))
     ap.add_argument("--golden", type=int, default=0, metavar="N")
+    ap.add_argument("--dynamic", metavar="IN")
     a = ap.parse_args()
+    if a.dynamic:
+        dynamic(a.cli, a.dynamic, a.out)
+        return
     g = Gen(a.seed)
     if a.golden:
         golden(g, a.golden, a.out)
