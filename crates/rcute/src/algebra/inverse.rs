@@ -11,7 +11,7 @@ use crate::algebra::modes::{
 use crate::error::{Error, tri, unwrap_or_panic};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::CAPACITY;
+use crate::tuple::{CAPACITY, IntTuple};
 
 mod flat;
 
@@ -364,6 +364,29 @@ const fn stride_order(f: FlatModes<'_>) -> ([u8; CAPACITY], Option<usize>) {
     (idx, negative)
 }
 
+/// Whether every stride of `l` is a plain dynamic integer and the product of its shape
+/// does not overflow (where it does, the general path answers the overflow, as it does for
+/// any layout).
+#[inline(never)]
+const fn every_stride_dynamic(l: &Layout) -> bool {
+    let n = l.stride_ref().leaf_count();
+    let (_, dm) = l.stride_ref().leaf_parts(0, n);
+    let (sv, _) = l.shape_ref().leaf_parts(0, n);
+    let mut size = 1i64;
+    let mut i = 0;
+    while i < n {
+        if dm[i] != 0 {
+            return false;
+        }
+        size = match size.checked_mul(sv[i]) {
+            Some(p) => p,
+            None => return false,
+        };
+        i += 1;
+    }
+    n > 0 && l.shape_ref().leaf_count() == n
+}
+
 impl Layout {
     /// A layout `R` with `self(R(i)) == i` for every `i < size(R)`: the largest
     /// contiguous prefix of `self`'s codomain it can reach (CuTe's `right_inverse`).
@@ -375,8 +398,17 @@ impl Layout {
     /// assert_eq!(layout!((_4,_2):(_1,_16)).right_inverse().to_string(), "_4:_1");
     /// assert_eq!(layout!(_4:_2).right_inverse().to_string(), "_1:_0");
     /// assert_eq!(layout!((4,2):(_1,4)).right_inverse().to_string(), "4:_1");
+    /// assert_eq!(layout!((4,2):(1,4)).right_inverse().to_string(), "_1:_0");
     /// ```
     pub const fn try_right_inverse(&self) -> Result<Layout, Error> {
+        // (the first stride read alone first: a static one costs a compare)
+        if self.stride_ref().leaf_at(0).meta() == 0 && every_stride_dynamic(self) {
+            // CuTe takes only modes whose stride is a static extent so far (`_1` first):
+            // with every stride dynamic, none, and the inverse is `_1:_0`
+            const UNIT: Layout =
+                Layout::from_parts(IntTuple::from_int(Int::ONE), IntTuple::from_int(Int::ZERO));
+            return Ok(UNIT);
+        }
         // the direct path: a few plain leaves, from the leaves to the result's modes
         let mut r = Padded::new();
         if flat::right_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
@@ -743,6 +775,42 @@ mod tests {
         assert!(
             errors > 100 && longer > 1_000,
             "{errors} errors, {longer} longer"
+        );
+    }
+
+    /// A layout whose strides are all dynamic answers as the general path does (`_1:_0`,
+    /// or the overflow of its size): random layouts of depth up to 3 with their strides
+    /// made dynamic, and shapes whose product overflows.
+    #[test]
+    fn every_stride_dynamic_is_the_general_path() {
+        let mut g = crate::algebra::testgen::Gen(0x51);
+        let (mut compared, mut fast, mut errors) = (0, 0, 0);
+        let mut check = |l: Layout| {
+            let got = l.try_right_inverse();
+            let want = right_inverse_general(FlatModes::of(&l));
+            assert_eq!(got, want, "right_inverse({l})");
+            fast += usize::from(every_stride_dynamic(&l));
+            errors += usize::from(got.is_err());
+            compared += 1;
+        };
+        for k in 0..20_000 {
+            let text = std::format!("{}", g.layout(1 + k % 3));
+            let (sh, st) = text.split_once(':').unwrap();
+            check(Layout::try_parse(&std::format!("{sh}:{}", st.replace('_', ""))).unwrap());
+        }
+        for l in [
+            "(4611686018427387904,4,2):(1,2,3)",
+            "(_4611686018427387904,(_4,2)):(1,(-2,3))",
+            "(4611686018427387904,2):(0,0)",
+            "(3037000499,3037000499):(1,3037000499)",
+            "(3037000500,3037000500):(1,3037000500)",
+        ] {
+            check(Layout::try_parse(l).unwrap());
+        }
+        assert_eq!(compared, 20_005);
+        assert!(
+            fast == 20_001 && errors == 4,
+            "{fast} fast, {errors} errors"
         );
     }
 
