@@ -240,14 +240,15 @@ def dynamic(cli, src, out):
     """Writes the workload `src` with as few static values as CuTe takes (see the module's
     documentation)."""
     cases = []
-    for line in open(src):
-        if line.strip() and not line.startswith("#") and "|" in line:
-            name, e = (x.strip() for x in line.split("|", 1))
-            forms = []
-            for f in (destatic(e, True), destatic(e, False), e):
-                if f not in forms:
-                    forms.append(f)
-            cases.append((name, forms))
+    with open(src) as lines:
+        for line in lines:
+            if line.strip() and not line.startswith("#") and "|" in line:
+                name, e = (x.strip() for x in line.split("|", 1))
+                forms = []
+                for f in (destatic(e, True), destatic(e, False), e):
+                    if f not in forms:
+                        forms.append(f)
+                cases.append((name, forms))
     exprs = sorted({f for _, forms in cases for f in forms})
     mine = {}
     for e in exprs:

@@ -364,17 +364,17 @@ const fn stride_order(f: FlatModes<'_>) -> ([u8; CAPACITY], Option<usize>) {
     (idx, negative)
 }
 
-/// Whether every stride of `l` is a plain dynamic integer and the product of its shape
-/// does not overflow (where it does, the general path answers the overflow, as it does for
-/// any layout).
+/// Whether every stride of `l` is a plain dynamic integer and [`check_modes`] passes: no
+/// basis stride (none is dynamic plain), and the product of the shapes does not overflow
+/// (computed here on the raw values: calling `check_modes`, whose products are of
+/// [`Int`]s, took a 7-leaf layout's right inverse from 256 to 410 instructions; where
+/// this fails, the general path answers the error).
 #[inline(never)]
 const fn every_stride_dynamic(l: &Layout) -> bool {
-    let n = l.stride_ref().leaf_count();
-    let (_, dm) = l.stride_ref().leaf_parts(0, n);
-    let (sv, _) = l.shape_ref().leaf_parts(0, n);
+    let (sv, _, _, dm) = FlatModes::of(l).parts();
     let mut size = 1i64;
     let mut i = 0;
-    while i < n {
+    while i < dm.len() {
         if dm[i] != 0 {
             return false;
         }
@@ -384,7 +384,7 @@ const fn every_stride_dynamic(l: &Layout) -> bool {
         };
         i += 1;
     }
-    n > 0 && l.shape_ref().leaf_count() == n
+    !dm.is_empty()
 }
 
 impl Layout {
