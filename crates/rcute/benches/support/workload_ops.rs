@@ -1,7 +1,7 @@
 //! The fixed benchmark workload (`benches/workload.txt` at the repository root), prepared
-//! for timing: the arguments are parsed once, and `Op::run` calls the library operation
-//! alone. Shared by `benches/workload.rs` (criterion) and `examples/workload.rs` (the
-//! runner of `scripts/compare-peers.sh`).
+//! for timing: the arguments are parsed once, and `Op::run` (or the closure `Op::resolve`
+//! hands out) calls the library operation alone. Shared by `benches/workload.rs`
+//! (criterion) and `examples/workload.rs` (the runner of `scripts/compare-peers.sh`).
 
 #![allow(dead_code)]
 
@@ -110,8 +110,23 @@ impl Op {
     /// Runs the operation once; returns the sum of every leaf of the result (read in
     /// place, as the C++ harness's `sink` reads every leaf), so that the work cannot be
     /// optimized away.
-    #[inline(never)]
     pub fn run(&self) -> i64 {
+        struct Once;
+        impl Call for Once {
+            type Out = i64;
+            fn call<F: Fn() -> i64>(self, f: F) -> i64 {
+                f()
+            }
+        }
+        self.resolve(Once)
+    }
+
+    /// Hands `c` a closure that runs the operation once, as [`Op::run`] does, with the
+    /// operation chosen here, once: the closure calls the library operation directly,
+    /// with no dispatch over the workload's operations in it. A timer given it
+    /// (`examples/workload.rs`) times each case in a loop of its own, as CuTe C++'s
+    /// harness compiles one lambda per case.
+    pub fn resolve<C: Call>(&self, c: C) -> C::Out {
         let l = |r: &Result<Layout, rcute::Error>| -> i64 {
             match r {
                 Ok(x) => sum_leaves(x.shape_ref()).wrapping_add(sum_leaves(x.stride_ref())),
@@ -119,25 +134,33 @@ impl Op {
             }
         };
         match self {
-            Op::Composition(a, t) => l(&black_box(a).try_composition_tiler(black_box(t))),
-            Op::LogicalDivide(a, t) => l(&black_box(a).try_logical_divide(black_box(t))),
-            Op::ZippedDivide(a, t) => l(&black_box(a).try_zipped_divide(black_box(t))),
-            Op::TiledDivide(a, t) => l(&black_box(a).try_tiled_divide(black_box(t))),
-            Op::Complement(a, c) => l(&black_box(a).try_complement(black_box(c))),
-            Op::Coalesce(a) => l(&black_box(a).try_coalesce()),
-            Op::LogicalProduct(a, t) => l(&black_box(a).try_logical_product(black_box(t))),
-            Op::BlockedProduct(a, b) => l(&black_box(a).try_blocked_product(black_box(b))),
-            Op::RakedProduct(a, b) => l(&black_box(a).try_raked_product(black_box(b))),
-            Op::RightInverse(a) => l(&black_box(a).try_right_inverse()),
-            Op::LeftInverse(a) => l(&black_box(a).try_left_inverse()),
-            Op::Idx2crd(i, s) => match &rcute::try_idx2crd(black_box(i), black_box(s)) {
-                Ok(c) => sum_leaves(c),
+            Op::Composition(a, t) => {
+                c.call(|| l(&black_box(a).try_composition_tiler(black_box(t))))
+            }
+            Op::LogicalDivide(a, t) => c.call(|| l(&black_box(a).try_logical_divide(black_box(t)))),
+            Op::ZippedDivide(a, t) => c.call(|| l(&black_box(a).try_zipped_divide(black_box(t)))),
+            Op::TiledDivide(a, t) => c.call(|| l(&black_box(a).try_tiled_divide(black_box(t)))),
+            Op::Complement(a, m) => c.call(|| l(&black_box(a).try_complement(black_box(m)))),
+            Op::Coalesce(a) => c.call(|| l(&black_box(a).try_coalesce())),
+            Op::LogicalProduct(a, t) => {
+                c.call(|| l(&black_box(a).try_logical_product(black_box(t))))
+            }
+            Op::BlockedProduct(a, b) => {
+                c.call(|| l(&black_box(a).try_blocked_product(black_box(b))))
+            }
+            Op::RakedProduct(a, b) => c.call(|| l(&black_box(a).try_raked_product(black_box(b)))),
+            Op::RightInverse(a) => c.call(|| l(&black_box(a).try_right_inverse())),
+            Op::LeftInverse(a) => c.call(|| l(&black_box(a).try_left_inverse())),
+            Op::Idx2crd(i, s) => c.call(|| match &rcute::try_idx2crd(black_box(i), black_box(s)) {
+                Ok(x) => sum_leaves(x),
                 Err(_) => -1,
-            },
-            Op::Crd2idx(c, s, d) => rcute::try_crd2idx(black_box(c), black_box(s), black_box(d))
-                .map(|x| x.value())
-                .unwrap_or(-1),
-            Op::Offsets(a) => {
+            }),
+            Op::Crd2idx(x, s, d) => c.call(|| {
+                rcute::try_crd2idx(black_box(x), black_box(s), black_box(d))
+                    .map(|x| x.value())
+                    .unwrap_or(-1)
+            }),
+            Op::Offsets(a) => c.call(|| {
                 let a = black_box(a);
                 let n = a.size().value() as usize;
                 let mut sum = 0i64;
@@ -145,9 +168,16 @@ impl Op {
                     sum = sum.wrapping_add(a.offset(i));
                 }
                 sum
-            }
+            }),
         }
     }
+}
+
+/// What [`Op::resolve`] hands the operation to: a closure that runs it once and returns
+/// the sum of every leaf of its result (-1 for an error).
+pub trait Call {
+    type Out;
+    fn call<F: Fn() -> i64>(self, f: F) -> Self::Out;
 }
 
 /// The sum of the values of every leaf of `t`.
