@@ -56,7 +56,12 @@ const LEAF: u8 = 3;
 /// An integer or a nested tuple of integers: a CuTe shape, stride or coordinate.
 ///
 /// See the [module documentation](self) for the representation.
+// Aligned to 16 bytes (432 bytes, where 8-byte alignment gives 424): the stride of a
+// `Layout` then starts on a 16-byte boundary as its shape does, so that the 16-byte moves
+// that zero, copy and read both halves of every run-time result are aligned (measured
+// faster on the wide draws, docs/PERFORMANCE.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(align(16))]
 pub struct IntTuple {
     ntok: u8,
     nleaf: u8,
@@ -1271,6 +1276,9 @@ impl fmt::Debug for IntTuple {
     }
 }
 
-// The inline storage must stay small enough to copy freely; this pins its size.
-const _: () =
-    assert!(core::mem::size_of::<IntTuple>() <= 8 * CAPACITY + 2 * CAPACITY + NODE_CAPACITY + 8);
+// The inline storage must stay small enough to copy freely; this pins its size (the
+// values, their metadata, the tokens and the two counts, rounded up to the alignment).
+const _: () = assert!(
+    core::mem::size_of::<IntTuple>()
+        == (8 * CAPACITY + 2 * CAPACITY + NODE_CAPACITY + 2).next_multiple_of(16)
+);
