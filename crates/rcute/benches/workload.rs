@@ -5,6 +5,9 @@
 //! * `typed/*`: the same operations on typed layouts (`rcute::typed`: the structure of
 //!   each operand a type, its values read from the workload file at run time), CuTe C++'s
 //!   setting for dynamic values;
+//! * `floor/*`: what every operation on run-time layouts that returns a layout pays at
+//!   least, a layout copied into a `Result` and every leaf of it read (`copy`), against
+//!   `coalesce` and `right_inverse` of the same all-dynamic layout, which sit at that floor;
 //! * `const_index/*`: indexing a `const` layout against hand-written index arithmetic for
 //!   the same mapping, over 4096 indices;
 //! * `offsets/*`: every offset of the workload's 128x128 tile tiled by 16x16
@@ -65,6 +68,42 @@ fn typed(c: &mut Criterion) {
     }
     let mut g = c.benchmark_group("typed");
     typed_ops::each(&workload_ops::load(), &mut Bench(&mut g));
+    g.finish();
+}
+
+/// The sum of every leaf of a layout's result (-1 for an error), as the workload's runner
+/// reads each result.
+fn read_all(r: &Result<Layout, rcute::Error>) -> i64 {
+    let sum = |t: &IntTuple| t.leaves().fold(0i64, |a, i| a.wrapping_add(i.value()));
+    match r {
+        Ok(x) => sum(x.shape_ref()).wrapping_add(sum(x.stride_ref())),
+        Err(_) => -1,
+    }
+}
+
+/// A copy of `l` returned in a `Result`, as an operation returns its answer (not inlined,
+/// as the operations are not).
+#[inline(never)]
+fn copied(l: &Layout) -> Result<Layout, rcute::Error> {
+    Ok(*l)
+}
+
+/// The floor of an operation on run-time layouts that returns a layout: the layout copied
+/// into a `Result` and every leaf of it read (`copy`), against `coalesce` and
+/// `right_inverse` of the same all-dynamic layout, which keep its modes and answer `_1:_0`.
+fn floor(c: &mut Criterion) {
+    let l = Layout::parse("(2,7,4):(28,1,7)");
+    assert_eq!(read_all(&copied(&l)), 13 + 36);
+    assert_eq!(read_all(&l.try_coalesce()), 13 + 36);
+    assert_eq!(read_all(&l.try_right_inverse()), 1);
+    let mut g = c.benchmark_group("floor");
+    g.bench_function("copy", |b| b.iter(|| read_all(&copied(black_box(&l)))));
+    g.bench_function("coalesce", |b| {
+        b.iter(|| read_all(&black_box(&l).try_coalesce()))
+    });
+    g.bench_function("right_inverse", |b| {
+        b.iter(|| read_all(&black_box(&l).try_right_inverse()))
+    });
     g.finish();
 }
 
@@ -307,6 +346,7 @@ criterion_group!(
     benches,
     workload,
     typed,
+    floor,
     const_index,
     offsets,
     copies,
