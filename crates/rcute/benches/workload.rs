@@ -39,6 +39,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rcute::{Int, IntTuple, Layout, Tensor, axpby, copy, copy_if, layout, tiler};
 use std::hint::black_box;
 use std::time::Duration;
+use workload_ops::read_layout;
 
 fn workload(c: &mut Criterion) {
     struct Bench<'a, 'b, 'c>(
@@ -71,16 +72,6 @@ fn typed(c: &mut Criterion) {
     g.finish();
 }
 
-/// The sum of every leaf of a layout's result (-1 for an error), as the workload's runner
-/// reads each result.
-fn read_all(r: &Result<Layout, rcute::Error>) -> i64 {
-    let sum = |t: &IntTuple| t.leaves().fold(0i64, |a, i| a.wrapping_add(i.value()));
-    match r {
-        Ok(x) => sum(x.shape_ref()).wrapping_add(sum(x.stride_ref())),
-        Err(_) => -1,
-    }
-}
-
 /// A copy of `l` returned in a `Result`, as an operation returns its answer (not inlined,
 /// as the operations are not).
 #[inline(never)]
@@ -93,16 +84,16 @@ fn copied(l: &Layout) -> Result<Layout, rcute::Error> {
 /// `right_inverse` of the same all-dynamic layout, which keep its modes and answer `_1:_0`.
 fn floor(c: &mut Criterion) {
     let l = Layout::parse("(2,7,4):(28,1,7)");
-    assert_eq!(read_all(&copied(&l)), 13 + 36);
-    assert_eq!(read_all(&l.try_coalesce()), 13 + 36);
-    assert_eq!(read_all(&l.try_right_inverse()), 1);
+    assert_eq!(read_layout(&copied(&l)), 13 + 36);
+    assert_eq!(read_layout(&l.try_coalesce()), 13 + 36);
+    assert_eq!(read_layout(&l.try_right_inverse()), 1);
     let mut g = c.benchmark_group("floor");
-    g.bench_function("copy", |b| b.iter(|| read_all(&copied(black_box(&l)))));
+    g.bench_function("copy", |b| b.iter(|| read_layout(&copied(black_box(&l)))));
     g.bench_function("coalesce", |b| {
-        b.iter(|| read_all(&black_box(&l).try_coalesce()))
+        b.iter(|| read_layout(&black_box(&l).try_coalesce()))
     });
     g.bench_function("right_inverse", |b| {
-        b.iter(|| read_all(&black_box(&l).try_right_inverse()))
+        b.iter(|| read_layout(&black_box(&l).try_right_inverse()))
     });
     g.finish();
 }

@@ -5,7 +5,8 @@
 //! Each operation runs in batches sized to about 20 ms; the result is the fastest of
 //! 7 batches (the time with the least interference, as `scripts/compare-peers.sh` takes
 //! it from every implementation). Each case is timed in a loop of its own that calls the
-//! operation directly (`Op::resolve`), as the C++ harness compiles one lambda per case. `workload NAME...` times only the named operations.
+//! operation directly (`Op::resolve`), as the C++ harness compiles one lambda per case.
+//! `workload NAME...` times only the named operations.
 //!
 //! `workload --typed [NAME...]` times the same operations on typed layouts
 //! (`rcute::typed`: the structure of each operand a type, its values read from the

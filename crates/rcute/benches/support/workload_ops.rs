@@ -127,12 +127,7 @@ impl Op {
     /// (`examples/workload.rs`) times each case in a loop of its own, as CuTe C++'s
     /// harness compiles one lambda per case.
     pub fn resolve<C: Call>(&self, c: C) -> C::Out {
-        let l = |r: &Result<Layout, rcute::Error>| -> i64 {
-            match r {
-                Ok(x) => sum_leaves(x.shape_ref()).wrapping_add(sum_leaves(x.stride_ref())),
-                Err(_) => -1,
-            }
-        };
+        let l = read_layout;
         match self {
             Op::Composition(a, t) => {
                 c.call(|| l(&black_box(a).try_composition_tiler(black_box(t))))
@@ -178,6 +173,16 @@ impl Op {
 pub trait Call {
     type Out;
     fn call<F: Fn() -> i64>(self, f: F) -> Self::Out;
+}
+
+/// The sum of every leaf of a layout operation's result (-1 for an error), read in place:
+/// how the runner reads each result, as the C++ harness's `sink` reads every leaf.
+#[inline]
+pub fn read_layout(r: &Result<Layout, rcute::Error>) -> i64 {
+    match r {
+        Ok(x) => sum_leaves(x.shape_ref()).wrapping_add(sum_leaves(x.stride_ref())),
+        Err(_) => -1,
+    }
 }
 
 /// The sum of the values of every leaf of `t`.
