@@ -491,7 +491,15 @@ impl Layout {
 
     /// [`Layout::try_left_inverse`], or with `as_cute` [`Layout::try_left_inverse_as_cute`].
     const fn left_inverse_with(&self, as_cute: bool) -> Result<Layout, Error> {
-        // the direct path: a few plain leaves, from the leaves to the result's modes
+        // the direct paths: a few leaves with dynamic shapes and static strides, then a
+        // few plain leaves, from the leaves to the result's modes
+        // (the first shape read alone first: a static one costs a compare)
+        if self.shape_ref().leaf_at(0).meta() == 0 {
+            let mut f = Few::new();
+            if flat::left_inverse_dynamic_shapes(self.shape_ref(), self.stride_ref(), &mut f) {
+                return Ok(f.layout());
+            }
+        }
         let mut r = Padded::new();
         if flat::left_inverse(self.shape_ref(), self.stride_ref(), &mut r) {
             return Ok(r.layout());

@@ -13,8 +13,9 @@
 
 use super::{MAX_CHECKED, add_term, indivisible, not_inverse};
 use crate::algebra::coalesce::raw::{Back, Padded, coalesce, coalesced_leaves};
-use crate::algebra::modes::{FEW, S, Scan, mul_raw};
+use crate::algebra::modes::{FEW, Few, S, Scan, mul_raw};
 use crate::error::Error;
+use crate::int::div_rem_pos;
 use crate::tuple::IntTuple;
 
 /// The exclusive prefix products of the shapes of `c` (values and static bits), by
@@ -81,6 +82,84 @@ pub(super) enum Left {
     /// The general path's error: CuTe's divisibility condition, or its construction is not
     /// a left inverse.
     Error(Error),
+}
+
+/// `left_inverse` of a layout of at most [`FEW`] leaves whose shapes are all dynamic (at
+/// least 2) and whose strides are all static (not negative), the layouts CuTe inverts with
+/// dynamic values, written into `out` (empty), where CuTe's construction is a left inverse
+/// by its strides alone (no modes that may overlap) and no step errs; `false` elsewhere
+/// ([`left_inverse`] then answers, from the start).
+///
+/// The steps of [`left_inverse`] with what these layouts fix: the modes are the leaves
+/// (coalesce merges or drops no mode of a dynamic shape), the prefix products of the
+/// shapes are dynamic but the first (`_1`), and of the modes of CuTe's list the coalesce
+/// after it only drops those of shape `_1`: a merge needs the strides of both modes static,
+/// and of the list's strides only the first (`_0`) and at most one more (`_1`) are, which
+/// never merge (`x * _0` is not `_1`); its last mode has a dynamic shape, so the rules for a
+/// front `_1` never apply.
+#[inline(always)]
+pub(super) const fn left_inverse_dynamic_shapes(
+    shape: &IntTuple,
+    stride: &IntTuple,
+    out: &mut Few,
+) -> bool {
+    let k = shape.leaf_count();
+    if k == 0 || k > FEW || stride.leaf_count() != k {
+        return false;
+    }
+    let (sv, sm) = shape.leaf_parts(0, k);
+    let (dv, dm) = stride.leaf_parts(0, k);
+    // the exclusive prefix products of the shapes (their product must not overflow, the
+    // general path's error), and the strides to sort
+    let mut pv = [0i64; FEW];
+    let mut key = [0i64; FEW];
+    let mut idx = [0u8; FEW];
+    let mut p = 1i64;
+    let mut i = 0;
+    while i < k {
+        if sm[i] != 0 || dm[i] != S || sv[i] < 2 || dv[i] < 0 {
+            return false;
+        }
+        pv[i] = p;
+        p = match p.checked_mul(sv[i]) {
+            Some(q) => q,
+            None => return false,
+        };
+        key[i] = dv[i];
+        idx[i] = i as u8;
+        i += 1;
+    }
+    sort_by_key(&mut key, &mut idx, k);
+    // modes that may overlap (a stride below the reach of the mode before it)
+    let mut j = 1;
+    while j < k {
+        if key[j - 1] != 0 && below_reach(key[j], key[j - 1], sv[idx[j - 1] as usize]) {
+            return false;
+        }
+        j += 1;
+    }
+    // CuTe's list paired up as modes, `rs[m]:rd[m]` with `rd` from `_0`, less its `_1`s
+    let (mut rd, mut rdm) = (0i64, S);
+    let mut size = 1i64;
+    let mut j = 0;
+    while j < k {
+        let d = key[j];
+        if d != 0 {
+            // both positive
+            let (q, rem) = div_rem_pos(d as u64, size as u64);
+            if rem != 0 {
+                return false; // the divisibility error
+            }
+            if q != 1 && !out.push_raw(q as i64, S, rd, rdm) {
+                return false;
+            }
+            let x = idx[j] as usize;
+            (rd, rdm) = (pv[x], if x == 0 { S } else { 0 });
+            size = d;
+        }
+        j += 1;
+    }
+    out.push_raw(sv[idx[k - 1] as usize], 0, rd, rdm)
 }
 
 /// `left_inverse` of a layout of at most [`FEW`] plain leaves with static strides, as its
@@ -496,6 +575,44 @@ mod tests {
             out.push(Layout::try_parse(&l).unwrap());
         }
         out
+    }
+
+    /// The direct path of dynamic shapes and static strides answers what the general path
+    /// answers (values and static bits of every leaf), and the left inverse answers the
+    /// same where it gives up: on compact layouts in random mode orders with every shape
+    /// made dynamic (gaps, overlaps, equal and zero strides, dynamic `1`s, negative and
+    /// dynamic strides, nested, more than [`FEW`] leaves at times), and on the layouts of
+    /// the fast-path tests.
+    #[test]
+    fn dynamic_shapes_path_is_the_general_path() {
+        let mut layouts: Vec<Layout> = compact_layouts(0x51_7cc1_b727_220a, 20_000)
+            .iter()
+            .map(|l| Layout::try_new(l.shape_ref().to_dynamic(), *l.stride_ref()).unwrap())
+            .collect();
+        layouts.extend(fast_path_layouts());
+        let (mut direct, mut one_mode, mut dropped) = (0, 0, 0);
+        for l in &layouts {
+            let src = FlatModes::leaves(l.shape_ref(), l.stride_ref());
+            let want = l.left_inverse_general(src, false);
+            let mut f = Few::new();
+            if left_inverse_dynamic_shapes(l.shape_ref(), l.stride_ref(), &mut f) {
+                let got = f.layout();
+                assert_eq!(Ok(got), want, "left_inverse({l})");
+                direct += 1;
+                one_mode += usize::from(got.rank() == 1 && got.shape_ref().is_leaf());
+                dropped += usize::from(f.len() <= l.shape_ref().leaf_count());
+            }
+            assert_eq!(l.try_left_inverse(), want, "left_inverse({l})");
+        }
+        assert_eq!(layouts.len(), 70_000);
+        assert!(direct > 6_000, "{direct} left inverses direct");
+        assert!(one_mode > 500, "{one_mode} of one mode");
+        assert!(dropped > 3_000, "{dropped} with a `_1` dropped");
+        std::eprintln!(
+            "{direct} of {} left inverses direct ({one_mode} of one mode, {dropped} with a \
+             `_1` dropped)",
+            layouts.len()
+        );
     }
 
     /// [`below_reach`] is the comparison in `i128`, at the extremes of `i64` and near them.
