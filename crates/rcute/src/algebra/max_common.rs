@@ -11,7 +11,10 @@ use crate::tuple::IntTuple;
 /// Where the composition fails a divisibility condition only because dynamic values keep
 /// the modes of `a` apart (CuTe does not check then, and composes anyway), there is no
 /// common static vector to prove: the answer is "none" (`_1:_0`, always correct), where
-/// CuTe answers from its unchecked composition (`_1:_0` in every case seen).
+/// CuTe answers from its unchecked composition (`_1:_0` in every case seen). Where CuTe's
+/// own checks, on the static values among the dynamic ones, refuse the composition (its
+/// algorithm run as it is, `as_cute`), CuTe refuses, and the failed composition is the
+/// error.
 ///
 /// Where it fails with static values (CuTe composes without checking what rcute checks),
 /// the answer is "none" where both agree that it is: CuTe's unchecked composition does not
@@ -22,7 +25,15 @@ const fn common_part(a: &Layout, inv_b: &Layout) -> Result<(Layout, bool), Error
     let none = Layout::from_parts(IntTuple::constant(1), IntTuple::constant(0));
     let composed = match a.try_composition(inv_b) {
         Ok(c) => c,
-        Err(Error::Precondition { .. }) if !(a.is_static() && inv_b.is_static()) => {
+        Err(e @ Error::Precondition { .. }) if !(a.is_static() && inv_b.is_static()) => {
+            // where CuTe's own checks (made on the static values) refuse the composition
+            // too, CuTe refuses, and so does rcute
+            if !a.has_basis_strides()
+                && !inv_b.has_basis_strides()
+                && composition_general_with(a, inv_b, true).is_err()
+            {
+                return Err(e);
+            }
             return Ok((none, false));
         }
         Err(e @ Error::Precondition { .. }) => {
@@ -239,6 +250,27 @@ mod tests {
         assert_eq!(b.size().value(), 1 << 36);
         assert_eq!(a.max_common_vector(&b).to_string(), "_16");
         assert_eq!(a.max_common_layout(&b).to_string(), "_16:_1");
+    }
+
+    /// Operands with dynamic values whose composition `a ∘ right_inverse(b)` fails a check
+    /// on static values (`_32` over `_3` here): CuTe's own check refuses it, so CuTe
+    /// refuses, and so does rcute (a fresh oracle draw,
+    /// `tests/golden/random-algebra-9801.jsonl`); where only dynamic values fail it, the
+    /// answer stays `_1:_0`.
+    #[test]
+    fn dynamic_operands_refused_where_cute_checks_refuse() {
+        let a = layout!((_3, _4):(_4, 1));
+        let b = layout!((_32, (_2, 3, 2)):(_1, (_0, 128, _32)));
+        assert!(a.try_max_common_layout(&b).is_err());
+        assert!(a.try_max_common_vector(&b).is_err());
+        // the same operands with every value static: CuTe refuses them too
+        assert!(a.to_static().try_max_common_layout(&b.to_static()).is_err());
+        // only dynamic values fail it (4 over 3): CuTe composes unchecked and answers
+        // `_1:_0` (CuTe C++), as rcute does
+        let c = layout!((3, 4):(4, 1));
+        let d = layout!((4, 8):(_1, _4));
+        assert!(c.try_composition(&d.try_right_inverse().unwrap()).is_err());
+        assert_eq!(c.max_common_layout(&d).to_string(), "_1:_0");
     }
 
     /// Static operands whose `composition(a, right_inverse(b))` fails rcute's check (CuTe
