@@ -125,11 +125,12 @@ fn cute_answer(func: &Function, c: &Call<'_>) -> Option<Result<Value, rcute::Err
             _ => None,
         },
         "upcast" => {
-            let Value::Layout(l) = c.value(0) else {
-                return None;
-            };
             let n = *c.targs.first()?;
-            Some(l.try_upcast_as_cute(n).map(Value::Layout))
+            match c.value(0) {
+                Value::Layout(l) => Some(l.try_upcast_as_cute(n).map(Value::Layout)),
+                Value::Composed(k) => Some(k.try_upcast_as_cute(n).map(Value::from)),
+                _ => None,
+            }
         }
         "recast_layout" => {
             let Value::Layout(l) = c.value(0) else {
@@ -288,6 +289,24 @@ mod tests {
         assert_eq!(eval_partial_with(p, &AS_CUTE).0, eval(p).unwrap());
         // nor where CuTe refuses too
         assert!(eval_partial_with("upcast<4>(_8:_3)", &AS_CUTE).1.is_some());
+    }
+
+    #[test]
+    fn a_swizzled_upcast_names_cutes_answer() {
+        // CuTe upcasts the swizzle, the offset and L, L's dynamic unit stride divided by N
+        let p = "A = composition(Swizzle<2,2,2>, (_4,8):(1,_4)); upcast<2>(A)";
+        let cute = "Sw<2,1,2> o _0 o (_4,8):(0,_2)";
+        let e = eval(p).unwrap_err();
+        assert!(
+            e.message.contains(&alloc::format!(
+                "CuTe C++ answers {cute}, which breaks upcast's law"
+            )),
+            "{}",
+            e.message
+        );
+        let (out, err) = eval_partial_with(p, &AS_CUTE);
+        assert!(err.is_none(), "{err:?}");
+        assert_eq!(out.lines().last(), Some(cute), "{out}");
     }
 
     #[test]

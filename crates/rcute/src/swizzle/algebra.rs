@@ -539,8 +539,33 @@ impl ComposedLayout {
     /// assert_eq!(a.upcast(2).to_string(), "Sw<2,0,3> o _0 o (_8,_4):(_4,_1)");
     /// ```
     pub const fn try_upcast(&self, n: i64) -> Result<MaybeSwizzled, Error> {
+        self.upcast_with(n, false)
+    }
+
+    /// `upcast<N>` of a swizzled layout as CuTe C++ computes it, where
+    /// [`ComposedLayout::try_upcast`] refuses: `L` upcast by
+    /// [`Layout::try_upcast_as_cute`] (a dynamic stride divided by `N` whatever its value),
+    /// the swizzle and the offset as [`ComposedLayout::try_upcast`] does them. The answer is
+    /// what CuTe prints, which is not always the layout of the larger elements.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(2, 2, 2), Int::ZERO, layout!((_4,8):(1,_4)));
+    /// assert!(a.try_upcast(2).is_err());
+    /// assert_eq!(a.try_upcast_as_cute(2).unwrap().to_string(), "Sw<2,1,2> o _0 o (_4,8):(0,_2)");
+    /// ```
+    pub const fn try_upcast_as_cute(&self, n: i64) -> Result<MaybeSwizzled, Error> {
+        self.upcast_with(n, true)
+    }
+
+    /// [`ComposedLayout::try_upcast`], with `L` upcast as CuTe does it where `as_cute`.
+    const fn upcast_with(&self, n: i64, as_cute: bool) -> Result<MaybeSwizzled, Error> {
         let sw = tri!(self.swizzle.try_upcast(n));
-        let l = tri!(self.layout.try_upcast(n));
+        let l = if as_cute {
+            tri!(self.layout.try_upcast_as_cute(n))
+        } else {
+            tri!(self.layout.try_upcast(n))
+        };
         if self.flags != 0 {
             let (s, f) = (self.offset.value() & !self.flags, self.flags);
             if s % n != 0 || f % n != 0 {
