@@ -290,6 +290,14 @@ fn fresh_random_tilings_match_cute() {
 }
 
 #[test]
+fn fresh_random_tilings_9_match_cute() {
+    // scripts/oracle/gen_atom_cases.py 9 150: a third draw of random tilings
+    let c = replay("random-tilings-9.jsonl", 150);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[2] + c[4] + c[5] <= 5, "{c:?}");
+}
+
+#[test]
 fn tiled_mma_and_copy_pictures_match_cute() {
     let c = replay("pictures.jsonl", 20);
     assert!(c[0] >= 20, "{c:?}");
@@ -393,6 +401,14 @@ fn random_tma_cases_match_cute() {
 }
 
 #[test]
+fn random_tma_cases_2_match_cute() {
+    // scripts/oracle/gen_tma_cases.py 2 200: a second draw of random_tma_cases
+    let c = replay("tma-random-2.jsonl", 200);
+    assert!(c[0] >= 120, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
 fn umma_tmem_fragments_match_cute() {
     // scripts/oracle/gen_umma_fragment_cases.py 1 240: CuTe's UMMA::tmem_frg through the
     // free partition_fragment_C(mma, shape) (a TMEM tensor), a thread's
@@ -405,12 +421,31 @@ fn umma_tmem_fragments_match_cute() {
 }
 
 #[test]
+fn umma_tmem_fragments_2_match_cute() {
+    // scripts/oracle/gen_umma_fragment_cases.py 2 200: a second draw of
+    // umma_tmem_fragments
+    let c = replay("umma-fragments-2.jsonl", 200);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[1] >= 20, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
 fn tiled_copies_of_c_atoms_match_cute() {
     // scripts/oracle/gen_c_atom_cases.py 1 200: make_tiled_copy_C_atom over SM70, SM80,
     // SM90 GMMA and UniversalFMA tilings (with permutations) and copy atoms of 8 to 128
     // bits, STSM and DefaultCopy; the copies, their TV layouts and their partitions
     let c = replay("c-atom-copies-1.jsonl", 200);
     assert!(c[0] >= 150, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+    assert_eq!(c[6], 0, "{c:?}");
+}
+
+#[test]
+fn tiled_copies_of_c_atoms_2_match_cute() {
+    // scripts/oracle/gen_c_atom_cases.py 2 150: a second draw of tiled_copies_of_c_atoms
+    let c = replay("c-atom-copies-2.jsonl", 150);
+    assert!(c[0] >= 110, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
     assert_eq!(c[6], 0, "{c:?}");
 }
