@@ -462,6 +462,15 @@ fn tmem_warp_partitions_match_cute() {
 }
 
 #[test]
+fn tmem_warp_partitions_2_match_cute() {
+    // scripts/oracle/gen_tmem_partitioner_cases.py 2 150: a second draw of
+    // tmem_warp_partitions
+    let c = replay("tmem-partitioner-2.jsonl", 150);
+    assert!(c[0] >= 130, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}
+
+#[test]
 fn tmem_copy_pictures_match_cute() {
     // tests/golden/cases/tmem-pictures.txt: print_latex of make_tmem_copy over small TMEM
     // tensors (every dp form, loads and stores, 8/16/32-bit); CuTe's grid spans what the
@@ -481,6 +490,14 @@ fn im2col_tma_copies_match_cute() {
     // and a thread's partition of a tile
     let c = replay("im2col-1.jsonl", 200);
     assert!(c[0] >= 120, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}
+
+#[test]
+fn im2col_copies_2_match_cute() {
+    // scripts/oracle/gen_im2col_cases.py 2 150: a second draw of the im2col copies
+    let c = replay("im2col-2.jsonl", 150);
+    assert!(c[0] >= 90, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
 }
 
@@ -512,6 +529,15 @@ fn sm103_ultra_and_f8f6f4_traits_tilings_match_cute() {
     let c = replay("umma-extra-1.jsonl", 400);
     assert!(c[0] >= 200, "{c:?}");
     assert!(c[1] >= 40, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
+}
+
+#[test]
+fn sm103_ultra_and_f8f6f4_traits_tilings_2_match_cute() {
+    // scripts/oracle/gen_umma_extra_cases.py 2 300: a second draw of the two families
+    let c = replay("umma-extra-2.jsonl", 300);
+    assert!(c[0] >= 150, "{c:?}");
+    assert!(c[1] >= 30, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
 }
 

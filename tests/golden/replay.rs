@@ -275,6 +275,12 @@ fn random_core_large() {
     all_pass("random-core-7001.jsonl", 1500);
 }
 
+/// A third random core set, `gen_cases.py 9902 1000 OUT --mix core` then `add_static.py`.
+#[test]
+fn random_core_9902() {
+    all_pass("random-core-9902.jsonl", 1000);
+}
+
 #[test]
 fn core_extra() {
     all_pass("core-extra.jsonl", 280);
