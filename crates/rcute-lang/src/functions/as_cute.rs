@@ -56,8 +56,14 @@ fn cute_answer(func: &Function, c: &Call<'_>) -> Option<Result<Value, rcute::Err
     }
     match func.name {
         "composition" if c.args.len() == 2 => {
-            if let (Value::Layout(a), Value::Composed(b)) = (c.value(0), c.value(1)) {
-                return Some(a.try_composition_composed_as_cute(b).map(Value::from));
+            match (c.value(0), c.value(1)) {
+                (Value::Layout(a), Value::Composed(b)) => {
+                    return Some(a.try_composition_composed_as_cute(b).map(Value::from));
+                }
+                (Value::Composed(a), Value::Composed(b)) => {
+                    return Some(a.try_composition_composed_as_cute(b).map(Value::from));
+                }
+                _ => {}
             }
             if !matches!(
                 c.value(0),
@@ -300,6 +306,25 @@ mod tests {
         assert!(
             e.message.contains(&alloc::format!(
                 "CuTe C++ answers {cute}, which breaks upcast's law"
+            )),
+            "{}",
+            e.message
+        );
+        let (out, err) = eval_partial_with(p, &AS_CUTE);
+        assert!(err.is_none(), "{err:?}");
+        assert_eq!(out.lines().last(), Some(cute), "{out}");
+    }
+
+    #[test]
+    fn a_composition_of_two_swizzled_layouts_names_cutes_answer() {
+        // CuTe composes A's layout with B by its swizzle transfer, which does not hold here
+        let p = "A = composition(Swizzle<1,0,1>, (_4,_2,_2):(_1,_8,_4)); \
+                 B = composition(Swizzle<2,0,4>, (_4,_2):(_2,_1)); composition(A, B)";
+        let cute = "Sw<1,0,1> o _0 o Sw<2,0,3> o _0 o ((_2,_2),_2):((_2,_8),_1)";
+        let e = eval(p).unwrap_err();
+        assert!(
+            e.message.contains(&alloc::format!(
+                "CuTe C++ answers {cute}, which breaks composition's law"
             )),
             "{}",
             e.message

@@ -247,12 +247,47 @@ impl ComposedLayout {
         &self,
         b: &ComposedLayout,
     ) -> Result<ComposedChain, Error> {
+        self.composition_composed_with(b, false)
+    }
+
+    /// `self ∘ b` for two swizzled layouts as CuTe C++ answers it, where
+    /// [`ComposedLayout::try_composition_composed`] refuses: `L ∘ b` by
+    /// [`Layout::try_composition_composed_as_cute`] (CuTe's construction without the check
+    /// that it is `L ∘ b`). The answer is what CuTe prints, which is not always `self ∘ b`.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(1, 0, 1), Int::ZERO, layout!((_4,_2,_2):(_1,_8,_4)));
+    /// let b = ComposedLayout::new(Swizzle::new(2, 0, 4), Int::ZERO, layout!((_4,_2):(_2,_1)));
+    /// assert!(a.try_composition_composed(&b).is_err());
+    /// let c = a.try_composition_composed_as_cute(&b).unwrap();
+    /// assert_eq!(c.to_string(), "Sw<1,0,1> o _0 o Sw<2,0,3> o _0 o ((_2,_2),_2):((_2,_8),_1)");
+    /// ```
+    pub const fn try_composition_composed_as_cute(
+        &self,
+        b: &ComposedLayout,
+    ) -> Result<ComposedChain, Error> {
+        self.composition_composed_with(b, true)
+    }
+
+    /// [`ComposedLayout::try_composition_composed`], with `L ∘ b` as CuTe builds it where
+    /// `as_cute`.
+    const fn composition_composed_with(
+        &self,
+        b: &ComposedLayout,
+        as_cute: bool,
+    ) -> Result<ComposedChain, Error> {
         if self.flags != 0 {
             return Err(Error::WrongKind {
                 msg: "composition: a swizzled layout whose offset has run-time bits before a swizzled layout is not supported",
             });
         }
-        let inner = match tri!(self.layout.try_composition_composed(b)) {
+        let inner = if as_cute {
+            tri!(self.layout.try_composition_composed_as_cute(b))
+        } else {
+            tri!(self.layout.try_composition_composed(b))
+        };
+        let inner = match inner {
             super::MaybeSwizzled::Plain(l) => {
                 return ComposedChain::try_new(
                     &[ChainPart::Swizzle(self.swizzle), ChainPart::Layout(l)],
