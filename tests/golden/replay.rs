@@ -385,6 +385,12 @@ fn wide_53() {
     all_pass("wide-53.jsonl", 840);
 }
 
+/// The same distribution, `wide.py --golden 60 --seed 62` then `add_static.py`.
+#[test]
+fn wide_62() {
+    all_pass("wide-62.jsonl", 840);
+}
+
 /// Random tuple tilers (integer, layout, `_` and nested elements, static and dynamic) in
 /// composition, the divides and the products, drawn by `scripts/gen_tiler_cases.py 7 300`
 /// and answered by CuTe C++.
@@ -431,7 +437,7 @@ fn deviations_are_real_and_current() {
     }
     let known = deviations();
     assert!(!known.is_empty());
-    let (mut unlawful, mut lawful) = (0, 0);
+    let (mut unlawful, mut lawful, mut capacity) = (0, 0, 0);
     for d in &known {
         let line = all
             .lines()
@@ -563,6 +569,24 @@ fn deviations_are_real_and_current() {
                 lawful += 1;
             }
             "int32" => {}
+            "capacity" => {
+                // CuTe's answer has more leaves in a tuple than a run-time layout holds:
+                // rcute refuses with the capacity error (its shape and stride have as many
+                // integers each)
+                assert!(d.rcute.contains("capacity"), "{}: {}", d.expr, d.rcute);
+                let ints = d
+                    .cute
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|t| !t.is_empty())
+                    .count();
+                assert!(
+                    ints / 2 > rcute::CAPACITY,
+                    "{}: CuTe's answer fits ({} leaves)",
+                    d.expr,
+                    ints / 2
+                );
+                capacity += 1;
+            }
             k => panic!("{}: unknown kind of deviation {k}", d.expr),
         }
     }
@@ -571,7 +595,7 @@ fn deviations_are_real_and_current() {
          {lawful} answers where CuTe refuses checked by the law",
         known.len()
     );
-    assert!(unlawful + lawful + 2 >= known.len());
+    assert!(unlawful + lawful + capacity + 2 >= known.len());
 }
 
 /// Snippets in the C++ spelling of CuTe's `01_layout.md` and of seed-style tutorials, as
@@ -607,6 +631,12 @@ fn random_composed_6() {
 #[test]
 fn random_composed_7() {
     all_pass("random-composed-7.jsonl", 400);
+}
+
+/// A fourth draw of `random_composed`: `gen_composed_cases.py 8 400`.
+#[test]
+fn random_composed_8() {
+    all_pass("random-composed-8.jsonl", 400);
 }
 
 #[test]
@@ -719,6 +749,16 @@ fn deviations_answer_as_cute() {
             assert!(!d.rcute.starts_with("error"), "{}", d.expr);
             continue;
         }
+        if d.kind == "capacity" {
+            // CuTe's answer does not fit a run-time layout, in either mode
+            let (_, err) = rcute_lang::eval_partial_with(&d.expr, &options);
+            assert!(
+                err.is_some_and(|e| e.message.contains("capacity")),
+                "{}",
+                d.expr
+            );
+            continue;
+        }
         let (out, err) = rcute_lang::eval_partial_with(&d.expr, &options);
         match err {
             None => {
@@ -752,7 +792,7 @@ fn deviations_answer_as_cute() {
     eprintln!(
         "{replayed} deviations answered as CuTe C++ answers them ({unchecked} too large for the law)"
     );
-    assert!(replayed == 335 && unchecked <= 3, "{replayed} {unchecked}");
+    assert!(replayed == 354 && unchecked <= 3, "{replayed} {unchecked}");
 }
 
 /// What CuTe would do, on cases nobody picked: random algebra cases that rcute refuses
