@@ -297,41 +297,36 @@ mod tests {
         assert!(eval_partial_with("upcast<4>(_8:_3)", &AS_CUTE).1.is_some());
     }
 
-    #[test]
-    fn a_swizzled_upcast_names_cutes_answer() {
-        // CuTe upcasts the swizzle, the offset and L, L's dynamic unit stride divided by N
-        let p = "A = composition(Swizzle<2,2,2>, (_4,8):(1,_4)); upcast<2>(A)";
-        let cute = "Sw<2,1,2> o _0 o (_4,8):(0,_2)";
+    /// The program `p` is refused with an error that names CuTe's answer `cute` and where
+    /// it breaks `op`'s law, and the as-CuTe mode answers `cute`.
+    fn refused_naming_cutes_answer(p: &str, cute: &str, op: &str) {
         let e = eval(p).unwrap_err();
-        assert!(
-            e.message.contains(&alloc::format!(
-                "CuTe C++ answers {cute}, which breaks upcast's law"
-            )),
-            "{}",
-            e.message
-        );
+        let named = alloc::format!("CuTe C++ answers {cute}, which breaks {op}'s law");
+        assert!(e.message.contains(&named), "{}", e.message);
         let (out, err) = eval_partial_with(p, &AS_CUTE);
         assert!(err.is_none(), "{err:?}");
         assert_eq!(out.lines().last(), Some(cute), "{out}");
     }
 
     #[test]
+    fn a_swizzled_upcast_names_cutes_answer() {
+        // CuTe upcasts the swizzle, the offset and L, L's dynamic unit stride divided by N
+        refused_naming_cutes_answer(
+            "A = composition(Swizzle<2,2,2>, (_4,8):(1,_4)); upcast<2>(A)",
+            "Sw<2,1,2> o _0 o (_4,8):(0,_2)",
+            "upcast",
+        );
+    }
+
+    #[test]
     fn a_composition_of_two_swizzled_layouts_names_cutes_answer() {
         // CuTe composes A's layout with B by its swizzle transfer, which does not hold here
-        let p = "A = composition(Swizzle<1,0,1>, (_4,_2,_2):(_1,_8,_4)); \
-                 B = composition(Swizzle<2,0,4>, (_4,_2):(_2,_1)); composition(A, B)";
-        let cute = "Sw<1,0,1> o _0 o Sw<2,0,3> o _0 o ((_2,_2),_2):((_2,_8),_1)";
-        let e = eval(p).unwrap_err();
-        assert!(
-            e.message.contains(&alloc::format!(
-                "CuTe C++ answers {cute}, which breaks composition's law"
-            )),
-            "{}",
-            e.message
+        refused_naming_cutes_answer(
+            "A = composition(Swizzle<1,0,1>, (_4,_2,_2):(_1,_8,_4)); \
+             B = composition(Swizzle<2,0,4>, (_4,_2):(_2,_1)); composition(A, B)",
+            "Sw<1,0,1> o _0 o Sw<2,0,3> o _0 o ((_2,_2),_2):((_2,_8),_1)",
+            "composition",
         );
-        let (out, err) = eval_partial_with(p, &AS_CUTE);
-        assert!(err.is_none(), "{err:?}");
-        assert_eq!(out.lines().last(), Some(cute), "{out}");
     }
 
     #[test]
