@@ -192,7 +192,9 @@ impl Layout {
         self.composition_composed_with(b, true)
     }
 
-    const fn composition_composed_with(
+    /// [`Layout::try_composition_composed`], or with `as_cute`
+    /// [`Layout::try_composition_composed_as_cute`].
+    pub(super) const fn composition_composed_with(
         &self,
         b: &ComposedLayout,
         as_cute: bool,

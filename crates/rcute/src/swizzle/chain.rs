@@ -282,12 +282,7 @@ impl ComposedLayout {
                 msg: "composition: a swizzled layout whose offset has run-time bits before a swizzled layout is not supported",
             });
         }
-        let inner = if as_cute {
-            tri!(self.layout.try_composition_composed_as_cute(b))
-        } else {
-            tri!(self.layout.try_composition_composed(b))
-        };
-        let inner = match inner {
+        let inner = match tri!(self.layout.composition_composed_with(b, as_cute)) {
             super::MaybeSwizzled::Plain(l) => {
                 return ComposedChain::try_new(
                     &[ChainPart::Swizzle(self.swizzle), ChainPart::Layout(l)],
