@@ -656,41 +656,43 @@ fn sizeof_is_a_size_t() {
 }
 
 /// Random programs mixing signed and unsigned integers of every width
-/// (`scripts/oracle/gen_signedness_cases.py 11 300`, answered by CuTe C++ through
-/// `snippets.py`): rcute prints CuTe's answer, or refuses (a conversion C++ wraps, an
-/// overflow it leaves undefined), never another answer.
+/// (`scripts/oracle/gen_signedness_cases.py SEED 300` for seeds 11 and 12, answered by
+/// CuTe C++ through `snippets.py`): rcute prints CuTe's answer, or refuses (a conversion
+/// C++ wraps, an overflow it leaves undefined), never another answer.
 #[test]
 fn random_signedness_programs_print_what_cute_prints_or_are_refused() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/golden/signedness/random-11.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("random-11.jsonl");
-    let (mut same, mut refused) = (0, 0);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let case: serde_json::Value = serde_json::from_str(line).expect("json");
-        let (expr, out) = (
-            case["expr"].as_str().unwrap(),
-            case["out"].as_str().unwrap(),
+    for file in ["random-11.jsonl", "random-12.jsonl"] {
+        let path = format!(
+            "{}/../../tests/golden/signedness/{file}",
+            env!("CARGO_MANIFEST_DIR")
         );
-        assert_ne!(out, "error", "{expr}: every case is one CuTe answers");
-        match eval(expr) {
-            Ok(got) => {
-                assert_eq!(got.trim_end_matches('\n'), out, "{expr}");
-                same += 1;
-            }
-            Err(e) => {
-                assert!(
-                    ["does not fit in", "overflows int", "not supported: "]
-                        .iter()
-                        .any(|n| e.message.contains(n)),
-                    "{expr}: {}",
-                    e.message
-                );
-                refused += 1;
+        let text = std::fs::read_to_string(&path).expect(file);
+        let (mut same, mut refused) = (0, 0);
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let case: serde_json::Value = serde_json::from_str(line).expect("json");
+            let (expr, out) = (
+                case["expr"].as_str().unwrap(),
+                case["out"].as_str().unwrap(),
+            );
+            assert_ne!(out, "error", "{expr}: every case is one CuTe answers");
+            match eval(expr) {
+                Ok(got) => {
+                    assert_eq!(got.trim_end_matches('\n'), out, "{expr}");
+                    same += 1;
+                }
+                Err(e) => {
+                    assert!(
+                        ["does not fit in", "overflows int", "not supported: "]
+                            .iter()
+                            .any(|n| e.message.contains(n)),
+                        "{expr}: {}",
+                        e.message
+                    );
+                    refused += 1;
+                }
             }
         }
+        assert_eq!(same + refused, 300, "{file}");
+        assert!(same >= 275, "{file}: {same} answered, {refused} refused");
     }
-    assert_eq!(same + refused, 300);
-    assert!(same >= 275, "{same} answered, {refused} refused");
 }
