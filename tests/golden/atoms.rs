@@ -586,4 +586,8 @@ fn sm100_im2col_helpers_match_cute() {
     let c = replay("im2col-sm100-1.jsonl", 150);
     assert!(c[0] >= 30, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
+    // a fresh draw: gen_im2col_sm100_cases.py 2 150
+    let c = replay("im2col-sm100-2.jsonl", 150);
+    assert!(c[0] >= 30, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
 }
