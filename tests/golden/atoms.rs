@@ -575,6 +575,10 @@ fn im2col_coordinate_tensors_match_cute() {
     let c = replay("im2col-tensor-1.jsonl", 150);
     assert!(c[0] >= 60, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+    // a fresh draw: gen_im2col_tensor_cases.py 2 150
+    let c = replay("im2col-tensor-2.jsonl", 150);
+    assert!(c[0] >= 60, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
 }
 
 #[test]

@@ -117,6 +117,13 @@ fn divide_function(a: &Layout, b: &Layout, r: &Layout, modes: bool) -> Verdict {
         return v;
     }
     let fr = func!(r);
+    if fr.size() != ft.size() {
+        return Verdict::Breaks(format!(
+            "logical_divide: the answer has {} elements where the definition has {}",
+            fr.size(),
+            ft.size()
+        ));
+    }
     agree(
         "logical_divide",
         ft.size(),
@@ -351,14 +358,42 @@ fn unzipped(name: &str, a: &Layout, t: &Tiler, r: &Layout, divide: bool) -> Verd
     )
 }
 
+/// The number of elements of the first mode of a zipped or tiled divide (the tile, `b`)
+/// or product (`a`) by one tile.
+fn first_mode(name: &str, r: &Layout, want: &Layout, what: &str) -> Result<(), Verdict> {
+    let r0 = r
+        .try_mode(0)
+        .map_err(|_| Verdict::Breaks(format!("{name}: the answer {r} has no first mode")))?;
+    let (got, want) = (Func::of(&r0)?.size(), Func::of(want)?.size());
+    if got != want {
+        return Err(Verdict::Breaks(format!(
+            "{name}: the answer's first mode has {got} elements where {what} has {want}"
+        )));
+    }
+    Ok(())
+}
+
 macro_rules! regrouping {
-    ($(#[$doc:meta])* $name:ident, $logical:ident, $try_logical:ident, $function:ident, $divide:expr) => {
+    ($(#[$doc:meta])* $name:ident, $logical:ident, $try_logical:ident, $function:ident, $divide:expr, $first:expr) => {
         $(#[$doc])*
         pub fn $name(a: &Layout, t: &Tiler, r: &Layout) -> Verdict {
             if !t.is_tuple() {
-                // one tile: the regrouping keeps the order of the indices
+                // one tile: the regrouping keeps the order of the indices; a zipped or
+                // tiled form keeps the tile (a divide) or `a` (a product) as its first mode
                 return match element_layout(t) {
-                    Ok(Some(b)) => $function(a, &b, r, false),
+                    Ok(Some(b)) => {
+                        let first: Option<(&Layout, &str)> = match $first {
+                            Some(true) => Some((&b, "the tile")),
+                            Some(false) => Some((a, "the layout")),
+                            None => None,
+                        };
+                        if let Some((want, what)) = first
+                            && let Err(v) = first_mode(stringify!($name), r, want, what)
+                        {
+                            return v;
+                        }
+                        $function(a, &b, r, false)
+                    }
                     Ok(None) => same_function(stringify!($name), r, &func!(a)),
                     Err(v) => v,
                 };
@@ -387,29 +422,29 @@ regrouping!(
     /// let t = tiler!((_3:_3, (_2,_4):(_1,_8)));
     /// assert!(law::zipped_divide(&a, &t, &a.zipped_divide(&t)).holds());
     /// ```
-    zipped_divide, logical_divide, try_logical_divide, divide_function, true
+    zipped_divide, logical_divide, try_logical_divide, divide_function, true, Some(true)
 );
 regrouping!(
     /// `tiled_divide(a, t)`: the modes of `logical_divide(a, t)` regrouped as
     /// `((tiles), rests...)`.
-    tiled_divide, logical_divide, try_logical_divide, divide_function, true
+    tiled_divide, logical_divide, try_logical_divide, divide_function, true, Some(true)
 );
 regrouping!(
     /// `flat_divide(a, t)`: the modes of `logical_divide(a, t)` regrouped as
     /// `(tiles..., rests...)`.
-    flat_divide, logical_divide, try_logical_divide, divide_function, true
+    flat_divide, logical_divide, try_logical_divide, divide_function, true, None
 );
 regrouping!(
     /// `zipped_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
-    zipped_product, logical_product, try_logical_product, product_function, false
+    zipped_product, logical_product, try_logical_product, product_function, false, Some(false)
 );
 regrouping!(
     /// `tiled_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
-    tiled_product, logical_product, try_logical_product, product_function, false
+    tiled_product, logical_product, try_logical_product, product_function, false, Some(false)
 );
 regrouping!(
     /// `flat_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
-    flat_product, logical_product, try_logical_product, product_function, false
+    flat_product, logical_product, try_logical_product, product_function, false, None
 );
 
 /// `blocked_product(a, b)`: mode `i` is the function `(A_i, P_i)`, with `A` and `B` padded to
@@ -548,5 +583,70 @@ pub fn tile_to_shape(
     match repeats {
         Ok((padded, repeats)) => blocked_product(&padded, &repeats, r),
         Err(_) => Verdict::Unchecked("a block that does not pad to the target's rank"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{layout, tiler};
+
+    /// A zipped or tiled divide by one tile keeps the tile as its first mode: CuTe's answer
+    /// to `tiled_divide((3,4):(1,0), 4:1)`, which splits the tile of 4 over the mode of 3,
+    /// agrees with the definition index by index as far as it goes, but its tile has 3
+    /// elements and the whole 6 where the definition's have 4 and 8.
+    #[test]
+    fn a_divide_by_one_tile_keeps_the_tile_whole() {
+        let a = layout!((3,4):(1,0));
+        let t = tiler!(4:1);
+        let cute = layout!(((3,1),(1,1),(1,2)):((1,0),(1,0),(4,0)));
+        let v = tiled_divide(&a, &t, &cute);
+        assert_eq!(
+            v,
+            Verdict::Breaks(
+                "tiled_divide: the answer's first mode has 3 elements where the tile has 4".into()
+            )
+        );
+        let cute = layout!(((3,1),((1,1),(1,2))):((1,0),((1,0),(4,0))));
+        assert!(zipped_divide(&a, &t, &cute).breaks());
+        // the flat form has no tile mode: its size is checked
+        let cute = layout!((3,1,1,1,1,2):(1,0,1,0,4,0));
+        assert_eq!(
+            flat_divide(&a, &t, &cute),
+            Verdict::Breaks(
+                "logical_divide: the answer has 6 elements where the definition has 8".into()
+            )
+        );
+        // the lawful answers hold
+        let a = layout!((_8,_4):(_1,_8));
+        let t = tiler!(_4:_2);
+        for (law, r) in [
+            (
+                tiled_divide as fn(&Layout, &Tiler, &Layout) -> Verdict,
+                a.tiled_divide(&t),
+            ),
+            (zipped_divide, a.zipped_divide(&t)),
+            (flat_divide, a.flat_divide(&t)),
+        ] {
+            assert_eq!(law(&a, &t, &r), Verdict::Holds, "{r}");
+        }
+    }
+
+    /// A zipped or tiled product by one tile keeps `a` as its first mode.
+    #[test]
+    fn a_product_by_one_tile_keeps_the_layout_whole() {
+        let a = layout!(_4:_1);
+        let t = tiler!(_2:_1);
+        let r = a.tiled_product(&t);
+        assert_eq!(tiled_product(&a, &t, &r), Verdict::Holds, "{r}");
+        // the same function, 8 indices in order, with a first mode of 2
+        let wrong = layout!((_2,_4):(_1,_2));
+        assert_eq!(
+            tiled_product(&a, &t, &wrong),
+            Verdict::Breaks(
+                "tiled_product: the answer's first mode has 2 elements where the layout has 4"
+                    .into()
+            )
+        );
     }
 }
