@@ -270,6 +270,15 @@ fn skip_comment(s: &[u8], p: usize, line_start: bool) -> Result<Option<usize>, E
 
 /// The tokens of `src`, and the error that stopped the lexer, if one did (the tokens
 /// before it are kept, so that the statements before a bad character still run).
+/// CuTe's aliases of negative static integers (`using _m1 = Int<-1>;` and the others of
+/// cute/numeric/integral_constant.hpp), by name: exactly those CuTe defines.
+fn negative_constant(word: &str) -> Option<i64> {
+    const DEFINED: [i64; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 16, 24, 32];
+    let n: i64 = word.strip_prefix("_m")?.parse().ok()?;
+    (DEFINED.contains(&n) && !word[2..].starts_with('0') && !word[2..].starts_with('+'))
+        .then_some(-n)
+}
+
 pub(crate) fn lex(src: &str) -> (Vec<Token>, Option<EvalError>) {
     // about one token per three bytes of a program: one allocation for most
     let mut out = Vec::with_capacity(src.len() / 3 + 4);
@@ -382,6 +391,16 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
                 q += 1;
             }
             let word = &src[p..q];
+            if let Some(v) = negative_constant(word) {
+                // CuTe's aliases of negative static integers: `_m1` is `Int<-1>`
+                out.push(Token {
+                    tok: Tok::Int(Int::constant(v)),
+                    span: Span::new(start, q),
+                });
+                p = q;
+                line_start = false;
+                continue;
+            }
             if word == "__launch_bounds__" {
                 // a kernel's launch bounds change nothing for one thread: dropped with
                 // their parenthesized arguments
@@ -906,7 +925,17 @@ pub(crate) enum Stmt {
 /// The C++ types of CuTe's tutorials whose template arguments are values: `Int<8>`,
 /// `C<8>`, `Shape<_2,_3>`, `Stride<...>`, `Layout<Shape, Stride>`, ...
 const CPP_TYPES: &[&str] = &[
-    "C", "Coord", "Int", "IntTuple", "Layout", "Shape", "Step", "Stride", "Tile", "tuple",
+    "C",
+    "ComposedLayout",
+    "Coord",
+    "Int",
+    "IntTuple",
+    "Layout",
+    "Shape",
+    "Step",
+    "Stride",
+    "Tile",
+    "tuple",
 ];
 
 /// C++'s integer types: `int{2}` is the dynamic integer 2.
@@ -1518,7 +1547,8 @@ impl Parser {
     /// A C++ type of CuTe's tutorials with its template arguments, from the `<` at the
     /// cursor, as the value it stands for: `Int<8>` and `C<8>` are `_8`, `Shape<_2,_3>`
     /// (and `Stride`, `Step`, `Coord`, `Tile`, `tuple`) the tuple `(_2,_3)`, `Layout<S,D>`
-    /// the layout `S:D`, `Layout<S>` CuTe's default, the column-major `make_layout(S)`.
+    /// the layout `S:D`, `Layout<S>` CuTe's default, the column-major `make_layout(S)`,
+    /// `ComposedLayout<A,O,B>` the composed layout `composition(A, O, B)`.
     pub(crate) fn cpp_type(&mut self, name: String, name_span: Span) -> Result<Expr, EvalError> {
         let outer = self.depth;
         self.enter(name_span)?;
@@ -1571,6 +1601,21 @@ impl Parser {
                             span,
                         ));
                     }
+                }
+            }
+            "ComposedLayout" => {
+                if targs.len() != 3 {
+                    return Err(EvalError::new(
+                        "ComposedLayout<A, Offset, B> takes three types, as in ComposedLayout<Swizzle<3,4,3>, _0, Layout<...>>",
+                        span,
+                    ));
+                }
+                // CuTe's composition(a, o, b) is ComposedLayout<A, O, B>{a, o, b}
+                ExprKind::Call {
+                    name: String::from("composition"),
+                    name_span,
+                    targs: Vec::new(),
+                    args: targs,
                 }
             }
             _ => ExprKind::Tuple(targs),

@@ -70,10 +70,30 @@ fn cpp_spellings_are_the_same_values() {
         ("make_tuple(uint16_t{42}, Int<17>{})", "(42,_17)"),
         ("Swizzle<3,4,3>{}", "Swizzle<3,4,3>"),
         ("cute::make_layout(cute::Int<8>{})", "_8:_1"),
+        ("_m1{}", "_-1"),
+        ("Stride<_m2,_m32>{}", "(_-2,_-32)"),
+        ("make_layout(_2{}, _m1{})", "_2:_-1"),
+        (
+            "ComposedLayout<Swizzle<1,0,2>, _0, Layout<Shape<_4,_4>, Stride<_1,_4>>>{}",
+            "composition(Swizzle<1,0,2>, _0, (_4,_4):(_1,_4))",
+        ),
+        (
+            "make_composed_layout(Swizzle<2,0,3>{}, _0{}, Layout<_8,_1>{})",
+            "composition(Swizzle<2,0,3>, _0, _8:_1)",
+        ),
     ] {
         assert_eq!(ok(cpp), ok(notation), "{cpp}");
     }
     assert_eq!(ok("Layout<Shape<_2,_3>>{}"), "(_2,_3):(_1,_2)\n");
+    // CuTe defines _m1 to _m10, _m12, _m16, _m24 and _m32, and no other
+    for name in ["_m11", "_m64", "_m01", "_m0"] {
+        assert_eq!(err(name).message, alloc::format!("unknown name {name}"));
+    }
+    assert!(
+        err("ComposedLayout<Swizzle<1,0,2>, _0>{}")
+            .message
+            .contains("takes three types")
+    );
 }
 
 #[test]

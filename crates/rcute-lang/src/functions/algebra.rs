@@ -45,6 +45,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         .tensor(tensors::logical_divide).law(law::logical_divide).explain(explain_logical_divide).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
     Function::new("logical_product", (2, 2), (0, 0), logical_product, "logical_product(A, T): (A, repeats)")
         .law(law::logical_product).explain(explain_logical_product).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
+    Function::new("make_composed_layout", (3, 3), (0, 0), composition, "make_composed_layout(Sw, O, L): the swizzled layout Sw o O o L, as composition(Sw, O, L)"),
     Function::new("max_alignment", (1, 1), (0, 0), max_alignment, "max_alignment(L): the alignment every contiguous run keeps")
         .law(law::max_alignment),
     Function::new("max_common_layout", (2, 2), (0, 0), max_common_layout, "max_common_layout(A, B): the contiguous elements A and B agree on")
