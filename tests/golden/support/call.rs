@@ -44,12 +44,19 @@ pub fn split(expr: &str) -> Option<(&str, Vec<&str>)> {
 
 /// A program whose last statement is a call, `A = ...; B = ...; name(arg, ...)`: the
 /// statements before it (empty for a lone call), the name and the arguments. The
-/// application of a name the statements bind, `A(c)`, is the call `apply(A, (c))`.
+/// application of a name the statements bind, `A(c)`, is the call `apply(A, (c))`. A
+/// pasted C++ snippet's last statement `print(name(arg, ...));` is its call.
 #[allow(dead_code)]
 pub fn split_program(expr: &str) -> Option<(&str, String, Vec<String>)> {
+    let expr = expr.trim();
+    let expr = expr.strip_suffix(';').unwrap_or(expr);
     let (prefix, last) = match expr.rfind(';') {
         Some(k) => (&expr[..k], expr[k + 1..].trim()),
         None => ("", expr.trim()),
+    };
+    let last = match last.strip_prefix("print(") {
+        Some(inner) => inner.strip_suffix(')')?.trim(),
+        None => last,
     };
     let (name, args) = split(last)?;
     let bound = prefix
