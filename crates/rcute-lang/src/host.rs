@@ -323,6 +323,51 @@ impl Env {
                     span,
                 );
             }
+            (Value::Layout(l), "get_hier_coord" | "get_flat_coord" | "get_1d_coord")
+                if vals.len() == 1 =>
+            {
+                // Layout's index-to-coordinate members: the hierarchical coordinate is
+                // idx2crd(idx, shape, stride); the flat one is it in the column-major
+                // coordinates of each mode (crd2crd to rank(L) ones), the 1-D one its
+                // column-major index (crd2idx over the shape)
+                let (shape, stride) = (Value::Tuple(*l.shape_ref()), Value::Tuple(*l.stride_ref()));
+                let idx = vals.remove(0);
+                let hier = self.call_named(
+                    "idx2crd",
+                    &[],
+                    alloc::vec![idx, (shape.clone(), obj.span), (stride, obj.span)],
+                    name_span,
+                    span,
+                )?;
+                return match name {
+                    "get_hier_coord" => Ok(hier),
+                    "get_flat_coord" => {
+                        let ones: Vec<IntTuple> = (0..l.rank())
+                            .map(|_| IntTuple::from_int(Int::constant(1)))
+                            .collect();
+                        let ones = IntTuple::try_tuple(&ones)
+                            .map_err(|e| EvalError::from_core(e, span))?;
+                        self.call_named(
+                            "crd2crd",
+                            &[],
+                            alloc::vec![
+                                (hier, span),
+                                (shape, obj.span),
+                                (Value::Tuple(ones), obj.span)
+                            ],
+                            name_span,
+                            span,
+                        )
+                    }
+                    _ => self.call_named(
+                        "crd2idx",
+                        &[],
+                        alloc::vec![(hier, span), (shape, obj.span)],
+                        name_span,
+                        span,
+                    ),
+                };
+            }
             (_, "tile_size" | "tile_size_mnk") => {
                 return self.call_named(
                     "tile_size",

@@ -79,6 +79,32 @@ fn member_calls_map_to_cute_functions() {
     );
     assert_eq!(ok("Layout<Shape<_2,_4>> L; print(L);"), "(_2,_4):(_1,_2)");
     assert_eq!(ok("Swizzle<2,0,3> sw; print(sw);"), "Sw<2,0,3>");
+    // a layout's index-to-coordinate members (CuTe's answers: the oracle's
+    // `snippets.py --one` on the same program)
+    let program = |l: &str, i: &str| {
+        format!(
+            "auto L = {l}; print(L.get_hier_coord({i})); print(\" \"); \
+             print(L.get_flat_coord({i})); print(\" \"); print(L.get_1d_coord({i}));"
+        )
+    };
+    assert_eq!(
+        ok(&program(
+            "make_layout(Shape<_2,Shape<_2,_3>>{}, Stride<_1,Stride<_2,_4>>{})",
+            "5"
+        )),
+        "(1,(0,1)) (1,2) 5"
+    );
+    assert_eq!(
+        ok(&program(
+            "make_layout(make_shape(2,make_shape(2,3)))",
+            "_5{}"
+        )),
+        "(1,(0,1)) (1,2) 5"
+    );
+    refuses(
+        "auto L = make_layout(4); L.get_hier_coord(1, 2);",
+        "get_hier_coord",
+    );
 }
 
 #[test]
