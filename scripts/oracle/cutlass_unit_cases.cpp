@@ -894,3 +894,361 @@ print(nullspace(layout));
 // ---- cutlass test/unit/cute/core/nullspace.cpp, Layout_nullspace #4.1
 auto layout = Layout<Shape<_7,_5,_16>,Stride<_3,_1,_0>>{};
 print(nullspace(layout));
+// ---- cutlass test/unit/cute/core/domain_distribute.cpp, Distribute #1.1
+auto shape_a = Shape<Shape<_64,_3>,Shape<_8,_8>>{};
+auto shape_b = _128{};
+print(domain_distribute(shape(shape_a), shape(shape_b)));
+// ---- cutlass test/unit/cute/core/domain_distribute.cpp, Distribute #2.1
+auto shape_a = Shape<Int<192>,Shape<_8,_8>>{};
+auto shape_b = _128{};
+print(domain_distribute(shape(shape_a), shape(shape_b)));
+// ---- cutlass test/unit/cute/core/domain_distribute.cpp, Distribute #3.1
+auto shape_a = Shape<Shape<_64,_3>,Shape<_8,_8>>{};
+auto shape_b = _128{} * _8{};
+print(domain_distribute(shape(shape_a), shape(shape_b)));
+// ---- cutlass test/unit/cute/core/domain_distribute.cpp, Distribute #4.1
+auto shape_a = Shape<Int<192>,Shape<_8,_8>>{};
+auto shape_b = _128{} * _8{};
+print(domain_distribute(shape(shape_a), shape(shape_b)));
+// ---- cutlass test/unit/cute/core/domain_distribute.cpp, Distribute #5.1
+auto shape_a = Shape<Shape<_64,_3>>{};
+auto shape_b = _128{};
+print(domain_distribute(shape(shape_a), shape(shape_b)));
+// ---- cutlass test/unit/cute/core/compact_xmajor.cpp, CompactColMajor_Static
+  print(compact_col_major(Int<1>{})); print("\n"); print(Int<0>{}); print("\n");
+  print(compact_col_major(Int<1>{}, Int<3>{})); print("\n"); print(Int<0>{}); print("\n");
+  print(compact_col_major(Int<8>{})); print("\n"); print(Int<1>{}); print("\n");
+  print(compact_col_major(Int<8>{}, Int<3>{})); print("\n"); print(Int<3>{}); print("\n");
+  print(compact_col_major(1)); print("\n"); print(Int<1>{}); print("\n");
+  print(compact_col_major(8)); print("\n"); print(Int<1>{}); print("\n");
+  {
+    auto test   = make_tuple(Int<4>{}, Int<8>{});
+    auto result = make_tuple(Int<1>{}, Int<4>{});
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(Int<4>{}, Int<8>{}, Int< 2>{});
+    auto result = make_tuple(Int<1>{}, Int<4>{}, Int<32>{});
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(Int<4>{}, Int<8>{}, Int<1>{}, Int< 2>{});
+    auto result = make_tuple(Int<1>{}, Int<4>{}, Int<0>{}, Int<32>{});
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(make_tuple(Int<4>{}, Int<8>{}), Int<1>{}, Int< 2>{});
+    auto result = make_tuple(make_tuple(Int<1>{}, Int<4>{}), Int<0>{}, Int<32>{});
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(Int<4>{}, make_tuple(Int<8>{}, Int<1>{}, Int< 2>{}));
+    auto result = make_tuple(Int<1>{}, make_tuple(Int<4>{}, Int<0>{}, Int<32>{}));
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(Int<4>{}, make_tuple(Int<8>{}, Int<1>{}, make_tuple(Int< 2>{}, Int< 3>{})));
+    auto result = make_tuple(Int<1>{}, make_tuple(Int<4>{}, Int<0>{}, make_tuple(Int<32>{}, Int<64>{})));
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+// ---- cutlass test/unit/cute/core/compact_xmajor.cpp, CompactColMajor_Dynamic
+  print(compact_col_major(1)); print("\n"); print(1); print("\n");
+  print(compact_col_major(1, 3)); print("\n"); print(3); print("\n");
+  print(compact_col_major(8)); print("\n"); print(1); print("\n");
+  print(compact_col_major(8, 3)); print("\n"); print(3); print("\n");
+  print(compact_col_major(1)); print("\n"); print(1); print("\n");
+  print(compact_col_major(8)); print("\n"); print(1); print("\n");
+  {
+    auto test   = make_tuple(4, 8);
+    auto result = make_tuple(1, 4);
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(4, 8,  2);
+    auto result = make_tuple(1, 4, 32);
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(4, 8,  1,  2);
+    auto result = make_tuple(1, 4, 32, 32);
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(make_tuple(4, 8),  1,  2);
+    auto result = make_tuple(make_tuple(1, 4), 32, 32);
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(4, make_tuple(8,  1, 2));
+    auto result = make_tuple(1, make_tuple(4, 32, 32));
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(4, make_tuple(8,  1, make_tuple( 2, 3)));
+    auto result = make_tuple(1, make_tuple(4, 32, make_tuple(32, 64)));
+    print(compact_col_major(test)); print("\n"); print(result); print("\n");
+  }
+// ---- cutlass test/unit/cute/core/compact_xmajor.cpp, CompactRowMajor_Static
+  print(compact_row_major(Int<1>{})); print("\n"); print(Int<0>{}); print("\n");
+  print(compact_row_major(Int<1>{}, Int<3>{})); print("\n"); print(Int<0>{}); print("\n");
+  print(compact_row_major(Int<8>{})); print("\n"); print(Int<1>{}); print("\n");
+  print(compact_row_major(Int<8>{}, Int<3>{})); print("\n"); print(Int<3>{}); print("\n");
+  print(compact_row_major(1)); print("\n"); print(Int<1>{}); print("\n");
+  print(compact_row_major(8)); print("\n"); print(Int<1>{}); print("\n");
+  {
+    auto test   = make_tuple(Int<4>{}, Int<8>{});
+    auto result = make_tuple(Int<8>{}, Int<1>{});
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(Int< 4>{}, Int<8>{}, Int<2>{});
+    auto result = make_tuple(Int<16>{}, Int<2>{}, Int<1>{});
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(Int< 4>{}, Int<8>{}, Int<1>{}, Int<2>{});
+    auto result = make_tuple(Int<16>{}, Int<2>{}, Int<0>{}, Int<1>{});
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(make_tuple(Int< 4>{}, Int<8>{}), Int<1>{}, Int<2>{});
+    auto result = make_tuple(make_tuple(Int<16>{}, Int<2>{}), Int<0>{}, Int<1>{});
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(Int< 4>{}, make_tuple(Int<8>{}, Int<1>{}, Int<2>{}));
+    auto result = make_tuple(Int<16>{}, make_tuple(Int<2>{}, Int<0>{}, Int<1>{}));
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(Int< 4>{}, make_tuple(Int<8>{}, Int<1>{}, make_tuple(Int<2>{}, Int<3>{})));
+    auto result = make_tuple(Int<48>{}, make_tuple(Int<6>{}, Int<0>{}, make_tuple(Int<3>{}, Int<1>{})));
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+// ---- cutlass test/unit/cute/core/compact_xmajor.cpp, CompactRowMajor_Dynamic
+  print(compact_row_major(1)); print("\n"); print(1); print("\n");
+  print(compact_row_major(1, 3)); print("\n"); print(3); print("\n");
+  print(compact_row_major(8)); print("\n"); print(1); print("\n");
+  print(compact_row_major(8, 3)); print("\n"); print(3); print("\n");
+  print(compact_row_major(1)); print("\n"); print(1); print("\n");
+  print(compact_row_major(8)); print("\n"); print(1); print("\n");
+  {
+    auto test   = make_tuple(4, 8);
+    auto result = make_tuple(8, 1);
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple( 4, 8, 2);
+    auto result = make_tuple(16, 2, 1);
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple( 4, 8, 1, 2);
+    auto result = make_tuple(16, 2, 2, 1);
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple(make_tuple( 4, 8), 1, 2);
+    auto result = make_tuple(make_tuple(16, 2), 2, 1);
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple( 4, make_tuple(8, 1, 2));
+    auto result = make_tuple(16, make_tuple(2, 2, 1));
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+  {
+    auto test   = make_tuple( 4, make_tuple(8, 1, make_tuple(2, 3)));
+    auto result = make_tuple(48, make_tuple(6, 6, make_tuple(3, 1)));
+    print(compact_row_major(test)); print("\n"); print(result); print("\n");
+  }
+// ---- cutlass test/unit/cute/core/int_tuple.cpp, WeaklyCongruent
+  auto a = _1{};
+  auto b = _2{};
+  print(weakly_congruent(a, a)); print("\n");
+  print(weakly_congruent(b, b)); print("\n");
+  print(weakly_congruent(a, b)); print("\n");
+  auto a0 = Shape<_1>{};
+  auto b0 = Shape<_2>{};
+  print(weakly_congruent(a , a0)); print("\n");
+  print(weakly_congruent(b , b0)); print("\n");
+  print(weakly_congruent(a , b0)); print("\n");
+  print(weakly_congruent(b , a0)); print("\n");
+  print(weakly_congruent(a0, a )); print("\n");
+  print(weakly_congruent(b0, b )); print("\n");
+  print(weakly_congruent(a0, b )); print("\n");
+  print(weakly_congruent(b0, a )); print("\n");
+  print(weakly_congruent(a0, a0)); print("\n");
+  print(weakly_congruent(b0, b0)); print("\n");
+  print(weakly_congruent(a0, b0)); print("\n");
+  auto a1 = Shape<_1, _1>{};
+  print(weakly_congruent(a , a1)); print("\n");
+  print(weakly_congruent(a0, a1)); print("\n");
+  print(weakly_congruent(a1, a1)); print("\n");
+  auto a2 = Shape<_1, Shape<_1,_1>>{};
+  print(weakly_congruent(a , a2)); print("\n");
+  print(weakly_congruent(a0, a2)); print("\n");
+  print(weakly_congruent(a1, a2)); print("\n");
+  auto b1 = Shape<_2, _2>{};
+  print(weakly_congruent(b , b1)); print("\n");
+  print(weakly_congruent(b0, b1)); print("\n");
+  print(weakly_congruent(a1, b1)); print("\n");
+  auto b2 = Shape<_2, Shape<_2,_2>>{};
+  print(weakly_congruent(a2, b0)); print("\n");
+  print(weakly_congruent(a2, a1)); print("\n");
+  print(weakly_congruent(a2, b2)); print("\n");
+  auto b3 = Shape<Shape<_2,_2>, Shape<_2,_2>>{};
+  print(weakly_congruent(a0, b3)); print("\n");
+  print(weakly_congruent(a1, b3)); print("\n");
+  print(weakly_congruent(a2, b3)); print("\n");
+// ---- cutlass test/unit/cute/core/int_tuple.cpp, Divides
+  {
+  auto a = _16{};
+  auto b = _12{};
+  auto c = _8{};
+  print(evenly_divides(a, a)); print("\n");
+  print(evenly_divides(b, b)); print("\n");
+  print(evenly_divides(c, c)); print("\n");
+  print(evenly_divides(a, b)); print("\n");
+  print(evenly_divides(a, c)); print("\n");
+  print(evenly_divides(c, a)); print("\n");
+  auto a0 = Shape<_16>{};
+  print(evenly_divides(a0, a0)); print("\n");
+  print(evenly_divides(a , a0)); print("\n");
+  print(evenly_divides(a0, a )); print("\n");
+  print(evenly_divides(c , a0)); print("\n");
+  print(evenly_divides(a0, c )); print("\n");
+  print(evenly_divides(b , a0)); print("\n");
+  print(evenly_divides(a0, b )); print("\n");
+  auto a1 = Shape<_2,_8>{};
+  print(evenly_divides(a1, a1)); print("\n");
+  print(evenly_divides(a , a1)); print("\n");
+  print(evenly_divides(a0, a1)); print("\n");
+  print(evenly_divides(a1, a0)); print("\n");
+  print(evenly_divides(a1, Shape<_2,Shape<_2,_4>>{})); print("\n");
+  auto a2 = Shape<Shape<_2,_8>>{};
+  print(evenly_divides(a2, a2)); print("\n");
+  print(evenly_divides(a , a2)); print("\n");
+  print(evenly_divides(c , a2)); print("\n");
+  print(evenly_divides(a0, a2)); print("\n");
+  print(evenly_divides(a2, a0)); print("\n");
+  auto a3 = Shape<Shape<_2,Shape<_4,_2>>>{};
+  print(evenly_divides(a3, a3)); print("\n");
+  print(evenly_divides(a , a3)); print("\n");
+  print(evenly_divides(c , a3)); print("\n");
+  print(evenly_divides(a0, a3)); print("\n");
+  print(evenly_divides(a3, a0)); print("\n");
+  print(evenly_divides(a2, a3)); print("\n");
+  print(evenly_divides(a3, a2)); print("\n");
+  }
+  {
+  auto a = 16;
+  auto b = 12;
+  auto c =  8;
+  print(evenly_divides(a, a)); print("\n");
+  print(evenly_divides(b, b)); print("\n");
+  print(evenly_divides(c, c)); print("\n");
+  print(evenly_divides(a, b)); print("\n");
+  print(evenly_divides(a, c)); print("\n");
+  print(evenly_divides(c, a)); print("\n");
+  auto a0 = make_shape(16);
+  print(evenly_divides(a0, a0)); print("\n");
+  print(evenly_divides(a , a0)); print("\n");
+  print(evenly_divides(a0, a )); print("\n");
+  print(evenly_divides(c , a0)); print("\n");
+  print(evenly_divides(a0, c )); print("\n");
+  print(evenly_divides(b , a0)); print("\n");
+  print(evenly_divides(a0, b )); print("\n");
+  auto a1 = make_shape(2, 8);
+  print(evenly_divides(a1, a1)); print("\n");
+  print(evenly_divides(a , a1)); print("\n");
+  print(evenly_divides(a0, a1)); print("\n");
+  print(evenly_divides(a1, a0)); print("\n");
+  print(evenly_divides(a1, make_shape(2,make_shape(2,4)))); print("\n");
+  auto a2 = make_shape(make_shape(2,8));
+  print(evenly_divides(a2, a2)); print("\n");
+  print(evenly_divides(a , a2)); print("\n");
+  print(evenly_divides(c , a2)); print("\n");
+  print(evenly_divides(a0, a2)); print("\n");
+  print(evenly_divides(a2, a0)); print("\n");
+  auto a3 = make_shape(make_shape(2,make_shape(4,2)));
+  print(evenly_divides(a3, a3)); print("\n");
+  print(evenly_divides(a , a3)); print("\n");
+  print(evenly_divides(c , a3)); print("\n");
+  print(evenly_divides(a0, a3)); print("\n");
+  print(evenly_divides(a3, a0)); print("\n");
+  print(evenly_divides(a2, a3)); print("\n");
+  print(evenly_divides(a3, a2)); print("\n");
+  }
+  {
+  auto a = Shape<_32,_64>{};
+  print(evenly_divides(a, Int<128>{})); print("\n");
+  print(evenly_divides(a, Tile<Layout<_8,_2>, _32>{})); print("\n");
+  print(evenly_divides(a, Tile<Layout<_8,_3>, _32>{})); print("\n");
+  }
+// ---- cutlass test/unit/cute/core/compare.cpp, Compare_simple_2d_GenColMajor
+  auto layout = make_layout(make_shape(Int<3>{}, Int<5>{}), GenColMajor{});
+  for (int i = 0; i < size(layout); ++i) {
+    auto coord_i = layout.get_hier_coord(i);
+    print(elem_less(coord_i, shape(layout))); print("\n");
+    for (int j = 0; j < size(layout); ++j) {
+      auto coord_j = layout.get_hier_coord(j);
+      print(elem_less(coord_j, shape(layout))); print("\n");
+      print(i < j); print("\n"); print(colex_less(coord_i,coord_j)); print("\n");
+    }
+  }
+// ---- cutlass test/unit/cute/core/compare.cpp, Compare_simple_2d_GenRowMajor
+  auto layout = make_layout(make_shape(Int<3>{}, Int<5>{}), GenRowMajor{});
+  for (int i = 0; i < size(layout); ++i) {
+    auto coord_i = layout.get_hier_coord(i);
+    print(elem_less(coord_i, shape(layout))); print("\n");
+    for (int j = 0; j < size(layout); ++j) {
+      auto coord_j = layout.get_hier_coord(j);
+      print(elem_less(coord_j, shape(layout))); print("\n");
+      print(i < j); print("\n"); print(lex_less(coord_i,coord_j)); print("\n");
+    }
+  }
+// ---- cutlass test/unit/cute/core/compare.cpp, Compare_simple_3d_GenColMajor
+  auto layout = make_layout(make_shape(Int<2>{}, Int<3>{}, Int<5>{}), GenColMajor{});
+  for (int i = 0; i < size(layout); ++i) {
+    auto coord_i = layout.get_hier_coord(i);
+    print(elem_less(coord_i, shape(layout))); print("\n");
+    for (int j = 0; j < size(layout); ++j) {
+      auto coord_j = layout.get_hier_coord(j);
+      print(elem_less(coord_j, shape(layout))); print("\n");
+      print(i < j); print("\n"); print(colex_less(coord_i,coord_j)); print("\n");
+    }
+  }
+// ---- cutlass test/unit/cute/core/compare.cpp, Compare_simple_3d_GenRowMajor
+  auto layout = make_layout(make_shape(Int<2>{}, Int<3>{}, Int<5>{}), GenRowMajor{});
+  for (int i = 0; i < size(layout); ++i) {
+    auto coord_i = layout.get_hier_coord(i);
+    print(elem_less(coord_i, shape(layout))); print("\n");
+    for (int j = 0; j < size(layout); ++j) {
+      auto coord_j = layout.get_hier_coord(j);
+      print(elem_less(coord_j, shape(layout))); print("\n");
+      print(i < j); print("\n"); print(lex_less(coord_i,coord_j)); print("\n");
+    }
+  }
+// ---- cutlass test/unit/cute/core/compare.cpp, Compare_hierarchical_3d_GenColMajor
+  auto layout = make_layout(Shape<Shape<_3,_2>,Shape<_5,_2,_2>>{}, GenColMajor{});
+  for (int i = 0; i < size(layout); ++i) {
+    auto coord_i = layout.get_hier_coord(i);
+    print(elem_less(coord_i, shape(layout))); print("\n");
+    for (int j = 0; j < size(layout); ++j) {
+      auto coord_j = layout.get_hier_coord(j);
+      print(elem_less(coord_j, shape(layout))); print("\n");
+      print(i < j); print("\n"); print(colex_less(coord_i,coord_j)); print("\n");
+    }
+  }
+// ---- cutlass test/unit/cute/core/compare.cpp, Compare_hierarchical_3d_GenRowMajor
+  auto layout = make_layout(Shape<Shape<_3,_2>,Shape<_5,_2,_2>>{}, GenRowMajor{});
+  for (int i = 0; i < size(layout); ++i) {
+    auto coord_i = layout.get_hier_coord(i);
+    print(elem_less(coord_i, shape(layout))); print("\n");
+    for (int j = 0; j < size(layout); ++j) {
+      auto coord_j = layout.get_hier_coord(j);
+      print(elem_less(coord_j, shape(layout))); print("\n");
+      print(i < j); print("\n"); print(lex_less(coord_i,coord_j)); print("\n");
+    }
+  }

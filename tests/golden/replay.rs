@@ -630,12 +630,13 @@ fn deviations_are_real_and_current() {
 /// lines), answered by compiling each as it is (`scripts/oracle/snippets.py`).
 /// The cases of CUTLASS's own unit tests of CuTe's layout algebra
 /// (test/unit/cute/core: composition, complement, coalesce, left and right inverses,
-/// logical divide and product, nullspace), each as the C++ the test writes with the
-/// operation's result printed (`scripts/oracle/cutlass_unit_cases.cpp`, answered by
-/// `snippets.py`).
+/// logical divide and product, nullspace, domain_distribute), each as the C++ the test
+/// writes with the operation's result printed, and its tests that assert values
+/// (compact_xmajor, int_tuple, compare) with what each assertion compares printed
+/// (`scripts/oracle/cutlass_unit_cases.cpp`, answered by `snippets.py`).
 #[test]
 fn cutlass_unit_tests() {
-    all_pass("cutlass-unit.jsonl", 259);
+    all_pass("cutlass-unit.jsonl", 276);
 }
 
 #[test]
