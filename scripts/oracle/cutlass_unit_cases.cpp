@@ -914,6 +914,18 @@ print(domain_distribute(shape(shape_a), shape(shape_b)));
 auto shape_a = Shape<Shape<_64,_3>>{};
 auto shape_b = _128{};
 print(domain_distribute(shape(shape_a), shape(shape_b)));
+// ---- cutlass test/unit/cute/core/swizzle_layout.cpp, SwizzleLayout #1.1
+auto sw_layout = composition(Swizzle<3,0,3>{}, Layout<Shape <_8,_8>, Stride<_8,_1>>{});
+for (int i = 0; i < size<0>(sw_layout); ++i) { print(sw_layout(i,_)); print("\n"); }
+for (int j = 0; j < size<1>(sw_layout); ++j) { print(sw_layout(_,j)); print("\n"); }
+// ---- cutlass test/unit/cute/core/swizzle_layout.cpp, SwizzleLayout #2.1
+auto sw_layout = composition(Swizzle<3,0,-3>{}, Layout<Shape <_8,_8>, Stride<_8,_1>>{});
+for (int i = 0; i < size<0>(sw_layout); ++i) { print(sw_layout(i,_)); print("\n"); }
+for (int j = 0; j < size<1>(sw_layout); ++j) { print(sw_layout(_,j)); print("\n"); }
+// ---- cutlass test/unit/cute/core/swizzle_layout.cpp, SwizzleLayout #3.1
+auto sw_layout = composition(Swizzle<2,1,3>{}, Layout<Shape <Shape < _2,_2,_2>,Shape <_2,_2, _2>>, Stride<Stride<_32,_2,_8>,Stride<_4,_1,_16>>>{});
+for (int i = 0; i < size<0>(sw_layout); ++i) { print(sw_layout(i,_)); print("\n"); }
+for (int j = 0; j < size<1>(sw_layout); ++j) { print(sw_layout(_,j)); print("\n"); }
 // ---- cutlass test/unit/cute/core/compact_xmajor.cpp, CompactColMajor_Static
   print(compact_col_major(Int<1>{})); print("\n"); print(Int<0>{}); print("\n");
   print(compact_col_major(Int<1>{}, Int<3>{})); print("\n"); print(Int<0>{}); print("\n");

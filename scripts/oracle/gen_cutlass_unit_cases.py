@@ -5,7 +5,8 @@
     snippets.py scripts/oracle/cutlass_unit_cases.cpp tests/golden/cutlass-unit.jsonl
 
 CUTLASS's tests (composition.cpp, complement.cpp, coalesce.cpp, inverse_left.cpp,
-inverse_right.cpp, logical_divide.cpp, logical_product.cpp, nullspace.cpp) write each case
+inverse_right.cpp, logical_divide.cpp, logical_product.cpp, nullspace.cpp,
+domain_distribute.cpp, swizzle_layout.cpp) write each case
 as a block `{ auto a = ...; auto b = ...; test_composition(a, b); }` whose helper checks the
 operation's post-conditions. Each call of a helper becomes one snippet: the block's
 declarations as the test writes them, then `print(OPERATION(args));` (a one-argument
@@ -24,7 +25,7 @@ import re
 import sys
 
 FILES = ["composition", "complement", "coalesce", "inverse_left", "inverse_right",
-         "logical_divide", "logical_product", "nullspace", "domain_distribute"]
+         "logical_divide", "logical_product", "nullspace", "domain_distribute", "swizzle_layout"]
 
 # each test helper and the operation it checks
 OPS = {
@@ -38,6 +39,14 @@ OPS = {
     "test_logical_product": lambda a: f"logical_product({a[0]}, {a[1]})",
     "test_nullspace": lambda a: f"nullspace({a[0]})",
     "test_distribute": lambda a: f"domain_distribute(shape({a[0]}), shape({a[1]}))",
+}
+# helpers that check more than one value, by the statements that print what they check
+STATEMENTS = {
+    # swizzle_layout.cpp: every row and column of a swizzled layout sliced with a
+    # run-time index (the test slices a tensor over the layout and compares its elements)
+    "test_swizzle_2d": lambda a: (
+        f'for (int i = 0; i < size<0>({a[0]}); ++i) {{ print({a[0]}(i,_)); print("\\n"); }}\n'
+        f'for (int j = 0; j < size<1>({a[0]}); ++j) {{ print({a[0]}(_,j)); print("\\n"); }}'),
 }
 ASSERTION_FILES = ["compact_xmajor", "int_tuple", "compare"]
 ASSERTION = re.compile(
@@ -185,13 +194,16 @@ def main():
             calls = [s for s in stmts if re.match(r"test_\w+\s*\(", s)]
             for ci, call in enumerate(calls):
                 helper = re.match(r"(test_\w+)\s*\(", call).group(1)
-                if helper not in OPS:
+                if helper not in OPS and helper not in STATEMENTS:
                     print(f"skipped {helper}", file=sys.stderr)
                     continue
                 args = split_args(call[call.index("(") + 1:call.rindex(")")])
                 print(f"// ---- cutlass test/unit/cute/core/{name}.cpp, {test} #{bi + 1}.{ci + 1}")
                 print("\n".join(" ".join(s.split()) + ";" for s in decls))
-                print(f"print({OPS[helper](args)});")
+                if helper in OPS:
+                    print(f"print({OPS[helper](args)});")
+                else:
+                    print(STATEMENTS[helper](args))
     for name in ASSERTION_FILES:
         for test, body in tests(read(sys.argv[1], name)):
             snippet = printed_assertions(body)
