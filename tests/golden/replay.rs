@@ -556,7 +556,9 @@ fn deviations_are_real_and_current() {
                 // a product whose complement has no lawful form: CuTe's complement breaks
                 // the complement's law, and CuTe's product is built on it
                 let field = |k: &str| d.extra[k].as_str().unwrap_or_else(|| panic!("{k}"));
-                let (prefix, name, args) = call::split_program(&d.expr).expect("a call");
+                let (prefix, name, args) = call::split_program(&d.expr)
+                    .or_else(|| call::split_printed_program(&d.expr))
+                    .expect("a call");
                 assert_eq!(name, "logical_product");
                 let args = call::values_after(prefix, &args).expect("the arguments evaluate");
                 let [rcute_lang::Value::Layout(a), rcute_lang::Value::Layout(b)] = args[..] else {

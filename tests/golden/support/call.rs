@@ -42,21 +42,32 @@ pub fn split(expr: &str) -> Option<(&str, Vec<&str>)> {
     Some((name, args))
 }
 
+/// A pasted C++ snippet whose last statement prints a call, `...; print(name(arg, ...));`,
+/// split as [`split_program`] splits `...; name(arg, ...)`.
+#[allow(dead_code)]
+pub fn split_printed_program(expr: &str) -> Option<(&str, String, Vec<String>)> {
+    let expr = expr.trim().strip_suffix(");")?;
+    let k = expr.rfind("print(")?;
+    if !expr[..k].trim_end().ends_with(';') {
+        return None;
+    }
+    let prefix = expr[..k].trim_end().strip_suffix(';')?;
+    let (name, args) = split(&expr[k + "print(".len()..])?;
+    Some((
+        prefix,
+        name.into(),
+        args.iter().map(|a| a.to_string()).collect(),
+    ))
+}
+
 /// A program whose last statement is a call, `A = ...; B = ...; name(arg, ...)`: the
 /// statements before it (empty for a lone call), the name and the arguments. The
-/// application of a name the statements bind, `A(c)`, is the call `apply(A, (c))`. A
-/// pasted C++ snippet's last statement `print(name(arg, ...));` is its call.
+/// application of a name the statements bind, `A(c)`, is the call `apply(A, (c))`.
 #[allow(dead_code)]
 pub fn split_program(expr: &str) -> Option<(&str, String, Vec<String>)> {
-    let expr = expr.trim();
-    let expr = expr.strip_suffix(';').unwrap_or(expr);
     let (prefix, last) = match expr.rfind(';') {
         Some(k) => (&expr[..k], expr[k + 1..].trim()),
         None => ("", expr.trim()),
-    };
-    let last = match last.strip_prefix("print(") {
-        Some(inner) => inner.strip_suffix(')')?.trim(),
-        None => last,
     };
     let (name, args) = split(last)?;
     let bound = prefix
