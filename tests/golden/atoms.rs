@@ -166,6 +166,46 @@ fn reaches_outside(expr: &str, out: &str) -> Result<bool, String> {
     }))
 }
 
+/// Whether CuTe's `get_layoutC_TV` of the tiled MMA that a program's
+/// `make_tiled_copy_C(atom, M)` is built on sends a thread outside the (M,N) tile: CuTe's
+/// layout, from the as-CuTe mode, checked by [`reaches_outside`].
+fn copy_c_reaches_outside(expr: &str) -> Result<bool, String> {
+    let at = expr
+        .rfind("make_tiled_copy_C(")
+        .ok_or("no make_tiled_copy_C")?;
+    let start = expr[..at].rfind(';').map_or(0, |k| k + 1);
+    let args = &expr[at + "make_tiled_copy_C(".len()..];
+    let (mut depth, mut comma, mut end) = (0, None, None);
+    for (i, ch) in args.char_indices() {
+        match ch {
+            '(' | '<' => depth += 1,
+            ')' if depth == 0 => {
+                end = Some(i);
+                break;
+            }
+            ')' | '>' => depth -= 1,
+            ',' if depth == 0 => comma = Some(i),
+            _ => {}
+        }
+    }
+    let (comma, end) = (comma.ok_or("one argument")?, end.ok_or("unclosed")?);
+    let program = format!(
+        "{}get_layoutC_TV({})",
+        &expr[..start],
+        args[comma + 1..end].trim()
+    );
+    let options = rcute_lang::Options { as_cute: true };
+    let (text, err) = rcute_lang::eval_partial_with(&program, &options);
+    if let Some(e) = err {
+        return Err(e.message);
+    }
+    let cute = text
+        .lines()
+        .rfind(|l| !l.starts_with("warning: "))
+        .ok_or("no answer")?;
+    reaches_outside(&program, cute)
+}
+
 fn judge(case: &serde_json::Value) -> Verdict {
     let expr = case["expr"].as_str().expect("expr");
     let out = case["out"].as_str().expect("out");
@@ -204,6 +244,25 @@ fn judge(case: &serde_json::Value) -> Verdict {
                 // this thread's part stays inside; the refusal is of the tiling (another
                 // thread's part runs past the tensor)
                 Ok(false) => Verdict::CarryRefused,
+                Err(why) => Verdict::Fail(format!("cannot check CuTe's answer {out:?}: {why}")),
+            }
+        }
+        (false, Err(e))
+            if e.message
+                .contains("get_layoutC_TV: with more than one thread along K") =>
+        {
+            // CuTe's C layout of a tiled MMA with ThrK > 1: the answer itself (a TV layout)
+            // or the tiled copy built on it sends threads outside the (M,N) tile
+            let outside = if expr.contains("make_tiled_copy_C(") {
+                copy_c_reaches_outside(expr)
+            } else {
+                reaches_outside(expr, out)
+            };
+            match outside {
+                Ok(true) => Verdict::Outside,
+                Ok(false) => Verdict::Fail(format!(
+                    "CuTe's C layout stays in the tile, rcute refused: {e}"
+                )),
                 Err(why) => Verdict::Fail(format!("cannot check CuTe's answer {out:?}: {why}")),
             }
         }

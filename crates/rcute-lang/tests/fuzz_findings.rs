@@ -209,7 +209,7 @@ fn pictures_of_a_large_tiled_mma_are_refused_before_they_are_built() {
     let mut ran = 0;
     for mma in [
         "make_tiled_mma(SM61_DP4A,(_256,_256),(_8,_8,_8))",
-        "make_tiled_mma(SM61_DP4A,(_1024,_256,_2))",
+        "make_tiled_mma(SM61_DP4A,(_2048,_256))",
     ] {
         for f in ["print_svg", "print_latex"] {
             refuses(&format!("{f}({mma})"), "larger than a picture prints");
@@ -217,6 +217,14 @@ fn pictures_of_a_large_tiled_mma_are_refused_before_they_are_built() {
         }
     }
     assert_eq!(ran, 4);
+    // with two threads along K, C's thread-value layout (CuTe's draws past the tile) is
+    // refused first
+    for f in ["print_svg", "print_latex"] {
+        refuses(
+            &format!("{f}(make_tiled_mma(SM61_DP4A,(_1024,_256,_2)))"),
+            "more than one thread along K",
+        );
+    }
     // a smaller one still draws, every cell of its three (32,32,4) tiles
     let mma = "make_tiled_mma(SM61_DP4A,(_32,_32))";
     let svg = eval(&format!("print_svg({mma})")).unwrap();

@@ -451,3 +451,63 @@ fn family_names_are_whole() {
     }
     assert!(n > 100, "{n}");
 }
+
+/// C's thread-value layout is the map of `partition_C`: thread `t`'s value `v` of
+/// `get_layoutC_TV()` is the offset, in the column-major (M,N) tile, of the coordinate
+/// `partition_C` gives it. With more than one thread along K, CuTe C++'s layout
+/// (`try_layout_tv_as_cute`) keeps each thread's K index and, unless the modes before K
+/// extend with stride 0, sends the threads past the first K slice outside the tile: rcute
+/// answers CuTe's layout exactly where it is `partition_C`'s map, and refuses it elsewhere.
+#[test]
+fn c_thread_value_layouts_are_partition_c_or_refused() {
+    let layouts = [
+        "(_1,_1,_1)",
+        "(_2,_1,_1)",
+        "(_2,_2,_1)",
+        "(_1,_2,_2)",
+        "(_2,_1,_2)",
+        "(_2,_2,_2)",
+        "(_1,_1,_4)",
+    ];
+    let (mut lawful, mut refused) = (0, 0);
+    for a in atoms() {
+        for l in layouts {
+            let shape = IntTuple::parse(l);
+            let k = shape.get(2).as_int().unwrap().value();
+            let mma = TiledMma::new(a, &Layout::from_shape(shape), &Tiler::UNDERSCORE);
+            let (m, n) = (
+                mma.tile_size(0).unwrap().value(),
+                mma.tile_size(1).unwrap().value(),
+            );
+            let cute = mma.try_layout_tv_as_cute(Operand::C).unwrap();
+            let tile = CoordTensor::identity(IntTuple::parse(&format!("({m},{n})")));
+            let threads = cute.try_mode(0).unwrap().try_size().unwrap().value();
+            let values = cute.try_mode(1).unwrap().try_size().unwrap().value();
+            let mut same = true;
+            for t in 0..threads {
+                let part = mma
+                    .try_partition(Operand::C, Int::dynamic(t), &tile)
+                    .unwrap();
+                assert_eq!(part.layout().try_size().unwrap().value(), values);
+                for v in 0..values {
+                    let c = part.try_get(&IntTuple::dynamic(v)).unwrap();
+                    let (cm, cn) = (c.get(0).as_int().unwrap(), c.get(1).as_int().unwrap());
+                    same &= cute.offset((t + v * threads) as usize) == cm.value() + cn.value() * m;
+                }
+            }
+            let name = a.name();
+            if same {
+                assert_eq!(mma.try_layout_tv(Operand::C), Ok(cute), "{name} {l}");
+                lawful += 1;
+            } else {
+                assert!(k > 1, "{name} {l}: CuTe's {cute} with one thread along K");
+                assert!(mma.try_layout_tv(Operand::C).is_err(), "{name} {l}: {cute}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        lawful >= 400 && refused >= 150,
+        "{lawful} lawful, {refused} refused"
+    );
+}

@@ -166,6 +166,13 @@ fn cute_answer(func: &Function, c: &Call<'_>) -> Option<Result<Value, rcute::Err
             }
             Some(Ok(Value::Layout(r)))
         }
+        "get_layoutC_TV" => {
+            let mma = super::atoms::tiled_mma(c, 0).ok()?;
+            Some(
+                mma.try_layout_tv_as_cute(rcute::atom::Operand::C)
+                    .map(Value::Layout),
+            )
+        }
         _ => None,
     }
 }

@@ -68,7 +68,7 @@ fn copy_atom(c: &Call<'_>, i: usize) -> Result<CopyAtom, EvalError> {
     }
 }
 
-fn tiled_mma(c: &Call<'_>, i: usize) -> Result<TiledMma, EvalError> {
+pub(super) fn tiled_mma(c: &Call<'_>, i: usize) -> Result<TiledMma, EvalError> {
     match c.value(i) {
         Value::TiledMma(m) => Ok(**m),
         _ => Err(c.bad_arg(i, "a tiled MMA (make_tiled_mma(...))")),

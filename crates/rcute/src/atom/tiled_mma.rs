@@ -175,16 +175,86 @@ impl TiledMma {
     }
 
     /// `get_layoutA_TV()`, `get_layoutB_TV()`, `get_layoutC_TV()`: (thread index, value)
-    /// -> coordinate in the column-major tile of the operand.
+    /// -> coordinate in the column-major tile of the operand, the values
+    /// `get_slice(thread).partition_A/B/C` of that tile holds.
+    ///
+    /// With more than one thread along K (`ThrK > 1` in the layout of atoms), CuTe C++'s
+    /// `get_layoutC_TV` keeps each thread's K index, and unless the modes before K
+    /// extend with stride 0, sends the threads past the first K slice past the end of the
+    /// (M,N) tile, where `partition_C` gives them the first slice's values. rcute checks
+    /// every thread against the first slice's and refuses such a layout (an
+    /// [`Error::Precondition`] naming the thread and the first slice's thread);
+    /// [`TiledMma::try_layout_tv_as_cute`] answers CuTe's layout.
     ///
     /// ```
-    /// use rcute::atom::{Operand, TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+    /// use rcute::atom::{Operand, TiledMma, SM80_16x8x16_F32F16F16F32_TN, universal_fma};
     /// use rcute::{layout, Tiler};
     /// let mma = TiledMma::new(SM80_16x8x16_F32F16F16F32_TN, &layout!(_1:_0), &Tiler::UNDERSCORE);
     /// assert_eq!(mma.try_layout_tv(Operand::C).unwrap().to_string(),
     ///            "((_4,_8),((_2,_2),(_1,_1))):((_32,_1),((_16,_8),(_0,_0)))");
+    /// // two threads along K: CuTe's C layout sends threads 6 to 11 past the 2x3 tile
+    /// let fma = universal_fma(["float"; 4]);
+    /// let fma = TiledMma::new(fma, &layout!((_2,_3,_2):(_1,_2,_6)), &Tiler::UNDERSCORE);
+    /// assert!(fma.try_layout_tv(Operand::C).is_err());
+    /// assert!(fma.try_layout_tv(Operand::A).is_ok());
+    /// assert_eq!(fma.try_layout_tv_as_cute(Operand::C).unwrap().to_string(),
+    ///            "(_12,(_1,(_1,_1))):(_1,(_0,(_0,_0)))");
     /// ```
     pub const fn try_layout_tv(&self, op: Operand) -> Result<Layout, Error> {
+        let tv = tri!(self.try_layout_tv_as_cute(op));
+        if let Operand::C = op {
+            tri!(self.check_c_tv(&tv));
+        }
+        Ok(tv)
+    }
+
+    /// That CuTe's C layout `tv` gives every thread past the first K slice the values
+    /// `partition_C` gives it: those of the thread with the same V, M and N coordinates
+    /// and K coordinate 0 (the first slice's threads are read right).
+    const fn check_c_tv(&self, tv: &Layout) -> Result<(), Error> {
+        let vmnk = &self.thr_layout_vmnk;
+        let kmode = tri!(vmnk.try_mode(3));
+        if tri!(kmode.try_size()).value() <= 1 {
+            return Ok(());
+        }
+        let threads = tri!(tri!(tv.try_mode(0)).try_size()).value();
+        let values = tri!(tri!(tv.try_mode(1)).try_size()).value();
+        let mut t = 0;
+        while t < threads {
+            let coord = tri!(self.thr_vmnk(Int::dynamic(t)));
+            let k = tri!(match coord.get(3).as_int() {
+                Some(k) => Ok(k),
+                None => Err(Error::WrongKind {
+                    msg: "get_layoutC_TV: a thread's K coordinate is an integer",
+                }),
+            });
+            // the thread with the same V, M and N coordinates and K coordinate 0
+            let t0 = t - kmode.offset(k.value() as usize);
+            let mut v = 0;
+            while v < values {
+                let (a, b) = (
+                    tv.offset((t + v * threads) as usize),
+                    tv.offset((t0 + v * threads) as usize),
+                );
+                if a != b {
+                    return Err(Error::Precondition {
+                        msg: "get_layoutC_TV: with more than one thread along K, CuTe C++'s layout keeps a thread's K index and gives a thread past the first K slice other values than partition_C gives it, those of the first slice's thread with the same M and N (the thread, and that thread)",
+                        mode: -1,
+                        lhs: t,
+                        rhs: t0,
+                    });
+                }
+                v += 1;
+            }
+            t += 1;
+        }
+        Ok(())
+    }
+
+    /// [`TiledMma::try_layout_tv`] as CuTe C++ computes it, with no check: for C with more
+    /// than one thread along K, a layout that sends the threads past the first K slice
+    /// outside the tile.
+    pub const fn try_layout_tv_as_cute(&self, op: Operand) -> Result<Layout, Error> {
         let (i, j) = op.modes();
         let reference = tri!(Layout::try_from_shape(tri!(IntTuple::try_tuple(&[
             IntTuple::from_int(tri!(self.tile_size(i))),
