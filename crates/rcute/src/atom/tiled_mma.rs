@@ -210,33 +210,42 @@ impl TiledMma {
 
     /// That CuTe's C layout `tv` gives every thread past the first K slice the values
     /// `partition_C` gives it: those of the thread with the same V, M and N coordinates
-    /// and K coordinate 0 (the first slice's threads are read right).
+    /// and K coordinate 0 (the first slice's threads are read right). A layout's offset is
+    /// its thread mode's plus its value mode's, so the thread modes are compared: thread
+    /// `t0 + K(k)` against `t0`, for each thread `t0` of the first slice and each `k > 0`,
+    /// the first slice past it first (where CuTe's layout is wrong, it is wrong there).
     const fn check_c_tv(&self, tv: &Layout) -> Result<(), Error> {
+        /// The most threads the check reads: far more than any GPU's thread block.
+        const MOST_THREADS: i64 = 1 << 22;
         let vmnk = &self.thr_layout_vmnk;
         let kmode = tri!(vmnk.try_mode(3));
-        if tri!(kmode.try_size()).value() <= 1 {
+        let slices = tri!(kmode.try_size()).value();
+        if slices <= 1 {
             return Ok(());
         }
-        let threads = tri!(tri!(tv.try_mode(0)).try_size()).value();
-        let values = tri!(tri!(tv.try_mode(1)).try_size()).value();
-        let mut t = 0;
-        while t < threads {
-            let coord = tri!(self.thr_vmnk(Int::dynamic(t)));
-            let k = tri!(match coord.get(3).as_int() {
-                Some(k) => Ok(k),
-                None => Err(Error::WrongKind {
-                    msg: "get_layoutC_TV: a thread's K coordinate is an integer",
-                }),
+        let threads = tri!(vmnk.try_size()).value();
+        if threads > MOST_THREADS {
+            return Err(Error::Capacity {
+                msg: "get_layoutC_TV: with more than one thread along K, CuTe C++'s layout is checked thread by thread against partition_C, and this tiled MMA has more threads than the check reads",
+                capacity: MOST_THREADS as usize,
             });
-            // the thread with the same V, M and N coordinates and K coordinate 0
-            let t0 = t - kmode.offset(k.value() as usize);
-            let mut v = 0;
-            while v < values {
-                let (a, b) = (
-                    tv.offset((t + v * threads) as usize),
-                    tv.offset((t0 + v * threads) as usize),
-                );
-                if a != b {
+        }
+        // the first slice's threads: (ThrV,ThrM,ThrN) -> thread index
+        let first = tri!(Layout::try_concat(&[
+            tri!(vmnk.try_mode(0)),
+            tri!(vmnk.try_mode(1)),
+            tri!(vmnk.try_mode(2)),
+        ]));
+        let per_slice = tri!(first.try_size()).value();
+        let thread = tri!(tv.try_mode(0));
+        let mut k = 1;
+        while k < slices {
+            let dk = kmode.offset(k as usize);
+            let mut i = 0;
+            while i < per_slice {
+                let t0 = first.offset(i as usize);
+                let t = t0 + dk;
+                if thread.offset(t as usize) != thread.offset(t0 as usize) {
                     return Err(Error::Precondition {
                         msg: "get_layoutC_TV: with more than one thread along K, CuTe C++'s layout keeps a thread's K index and gives a thread past the first K slice other values than partition_C gives it, those of the first slice's thread with the same M and N (the thread, and that thread)",
                         mode: -1,
@@ -244,9 +253,9 @@ impl TiledMma {
                         rhs: t0,
                     });
                 }
-                v += 1;
+                i += 1;
             }
-            t += 1;
+            k += 1;
         }
         Ok(())
     }
