@@ -349,6 +349,14 @@ fn fresh_random_tilings_match_cute() {
 }
 
 #[test]
+fn fresh_random_tilings_11_match_cute() {
+    // scripts/oracle/gen_atom_cases.py 11 150: a fourth draw of random tilings
+    let c = replay("random-tilings-11.jsonl", 150);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[2] + c[4] + c[5] <= 5, "{c:?}");
+}
+
+#[test]
 fn fresh_random_tilings_9_match_cute() {
     // scripts/oracle/gen_atom_cases.py 9 150: a third draw of random tilings
     let c = replay("random-tilings-9.jsonl", 150);
