@@ -167,22 +167,34 @@ fn outside_the_subset_is_refused_by_name() {
     refuses("static_assert(_1{} == _2{});", "static assertion failed");
 }
 
+/// The cases of a golden file of programs under `tests/golden/` (`expr`, CuTe's `out`),
+/// each one CuTe answers.
+fn golden_answers(file: &str) -> Vec<(String, String)> {
+    let path = format!("{}/../../tests/golden/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect(file);
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let case: serde_json::Value = serde_json::from_str(line).expect("json");
+            let (expr, out) = (
+                case["expr"].as_str().unwrap().to_string(),
+                case["out"].as_str().unwrap().to_string(),
+            );
+            assert_ne!(out, "error", "{expr}: every case is one CuTe answers");
+            (expr, out)
+        })
+        .collect()
+}
+
 /// Programs with loops, functions, templates, lambdas, member calls, arrays, vectors and
 /// tensors over them, answered by CuTe C++ (`python3 scripts/oracle/snippets.py
 /// scripts/oracle/host_cases.cpp tests/golden/host.jsonl`); pointers are compared without
 /// their addresses.
 #[test]
 fn golden_host_programs_print_what_cute_prints() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden/host.jsonl");
-    let text = std::fs::read_to_string(path).expect("host.jsonl");
     let mut ran = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let case: serde_json::Value = serde_json::from_str(line).expect("json");
-        let (expr, out) = (
-            case["expr"].as_str().unwrap(),
-            case["out"].as_str().unwrap(),
-        );
-        assert_ne!(out, "error", "{expr}: every case is one CuTe answers");
+    for (expr, out) in golden_answers("host.jsonl") {
+        let (expr, out) = (expr.as_str(), out.as_str());
         let got = eval(expr).unwrap_or_else(|e| panic!("{expr}: {e}"));
         assert_eq!(
             without_addresses(got.trim_end_matches('\n')),
@@ -688,19 +700,9 @@ fn sizeof_is_a_size_t() {
 #[test]
 fn random_signedness_programs_print_what_cute_prints_or_are_refused() {
     for file in ["random-11.jsonl", "random-12.jsonl"] {
-        let path = format!(
-            "{}/../../tests/golden/signedness/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).expect(file);
         let (mut same, mut refused) = (0, 0);
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let case: serde_json::Value = serde_json::from_str(line).expect("json");
-            let (expr, out) = (
-                case["expr"].as_str().unwrap(),
-                case["out"].as_str().unwrap(),
-            );
-            assert_ne!(out, "error", "{expr}: every case is one CuTe answers");
+        for (expr, out) in golden_answers(&format!("signedness/{file}")) {
+            let (expr, out) = (expr.as_str(), out.as_str());
             match eval(expr) {
                 Ok(got) => {
                     assert_eq!(got.trim_end_matches('\n'), out, "{expr}");
