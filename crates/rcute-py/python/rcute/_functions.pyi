@@ -408,6 +408,11 @@ make_basis_like: Function
 
 Arguments: 1."""
 
+make_composed_layout: Function
+"""make_composed_layout(Sw, O, L): the swizzled layout Sw o O o L, as composition(Sw, O, L)
+
+Arguments: 3."""
+
 make_coord: Function
 """make_coord(x, ...): a tuple
 
