@@ -268,17 +268,33 @@ fn skip_comment(s: &[u8], p: usize, line_start: bool) -> Result<Option<usize>, E
     Ok(None)
 }
 
-/// The tokens of `src`, and the error that stopped the lexer, if one did (the tokens
-/// before it are kept, so that the statements before a bad character still run).
 /// CuTe's aliases of negative static integers (`using _m1 = Int<-1>;` and the others of
 /// cute/numeric/integral_constant.hpp), by name: exactly those CuTe defines.
 fn negative_constant(word: &str) -> Option<i64> {
-    const DEFINED: [i64; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 16, 24, 32];
-    let n: i64 = word.strip_prefix("_m")?.parse().ok()?;
-    (DEFINED.contains(&n) && !word[2..].starts_with('0') && !word[2..].starts_with('+'))
-        .then_some(-n)
+    const DEFINED: [(&str, i64); 14] = [
+        ("_m1", -1),
+        ("_m2", -2),
+        ("_m3", -3),
+        ("_m4", -4),
+        ("_m5", -5),
+        ("_m6", -6),
+        ("_m7", -7),
+        ("_m8", -8),
+        ("_m9", -9),
+        ("_m10", -10),
+        ("_m12", -12),
+        ("_m16", -16),
+        ("_m24", -24),
+        ("_m32", -32),
+    ];
+    DEFINED
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map(|&(_, v)| v)
 }
 
+/// The tokens of `src`, and the error that stopped the lexer, if one did (the tokens
+/// before it are kept, so that the statements before a bad character still run).
 pub(crate) fn lex(src: &str) -> (Vec<Token>, Option<EvalError>) {
     // about one token per three bytes of a program: one allocation for most
     let mut out = Vec::with_capacity(src.len() / 3 + 4);

@@ -374,7 +374,7 @@ fn first_mode(name: &str, r: &Layout, want: &Layout, what: &str) -> Result<(), V
 }
 
 macro_rules! regrouping {
-    ($(#[$doc:meta])* $name:ident, $logical:ident, $try_logical:ident, $function:ident, $divide:expr, $first:expr) => {
+    ($(#[$doc:meta])* $name:ident, $logical:ident, $try_logical:ident, $function:ident, $divide:expr, $keeps_first:expr) => {
         $(#[$doc])*
         pub fn $name(a: &Layout, t: &Tiler, r: &Layout) -> Verdict {
             if !t.is_tuple() {
@@ -382,12 +382,8 @@ macro_rules! regrouping {
                 // tiled form keeps the tile (a divide) or `a` (a product) as its first mode
                 return match element_layout(t) {
                     Ok(Some(b)) => {
-                        let first: Option<(&Layout, &str)> = match $first {
-                            Some(true) => Some((&b, "the tile")),
-                            Some(false) => Some((a, "the layout")),
-                            None => None,
-                        };
-                        if let Some((want, what)) = first
+                        let (want, what) = if $divide { (&b, "the tile") } else { (a, "the layout") };
+                        if $keeps_first
                             && let Err(v) = first_mode(stringify!($name), r, want, what)
                         {
                             return v;
@@ -422,29 +418,29 @@ regrouping!(
     /// let t = tiler!((_3:_3, (_2,_4):(_1,_8)));
     /// assert!(law::zipped_divide(&a, &t, &a.zipped_divide(&t)).holds());
     /// ```
-    zipped_divide, logical_divide, try_logical_divide, divide_function, true, Some(true)
+    zipped_divide, logical_divide, try_logical_divide, divide_function, true, true
 );
 regrouping!(
     /// `tiled_divide(a, t)`: the modes of `logical_divide(a, t)` regrouped as
     /// `((tiles), rests...)`.
-    tiled_divide, logical_divide, try_logical_divide, divide_function, true, Some(true)
+    tiled_divide, logical_divide, try_logical_divide, divide_function, true, true
 );
 regrouping!(
     /// `flat_divide(a, t)`: the modes of `logical_divide(a, t)` regrouped as
     /// `(tiles..., rests...)`.
-    flat_divide, logical_divide, try_logical_divide, divide_function, true, None
+    flat_divide, logical_divide, try_logical_divide, divide_function, true, false
 );
 regrouping!(
     /// `zipped_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
-    zipped_product, logical_product, try_logical_product, product_function, false, Some(false)
+    zipped_product, logical_product, try_logical_product, product_function, false, true
 );
 regrouping!(
     /// `tiled_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
-    tiled_product, logical_product, try_logical_product, product_function, false, Some(false)
+    tiled_product, logical_product, try_logical_product, product_function, false, true
 );
 regrouping!(
     /// `flat_product(a, t)`: the modes of `logical_product(a, t)` regrouped.
-    flat_product, logical_product, try_logical_product, product_function, false, None
+    flat_product, logical_product, try_logical_product, product_function, false, false
 );
 
 /// `blocked_product(a, b)`: mode `i` is the function `(A_i, P_i)`, with `A` and `B` padded to
