@@ -357,6 +357,14 @@ fn fresh_random_tilings_11_match_cute() {
 }
 
 #[test]
+fn fresh_random_tilings_13_match_cute() {
+    // scripts/oracle/gen_atom_cases.py 13 150: a fifth draw of random tilings
+    let c = replay("random-tilings-13.jsonl", 150);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[2] + c[4] + c[5] <= 5, "{c:?}");
+}
+
+#[test]
 fn fresh_random_tilings_9_match_cute() {
     // scripts/oracle/gen_atom_cases.py 9 150: a third draw of random tilings
     let c = replay("random-tilings-9.jsonl", 150);
@@ -472,6 +480,14 @@ fn random_tma_cases_2_match_cute() {
     // scripts/oracle/gen_tma_cases.py 2 200: a second draw of random_tma_cases
     let c = replay("tma-random-2.jsonl", 200);
     assert!(c[0] >= 120, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
+fn random_tma_cases_3_match_cute() {
+    // scripts/oracle/gen_tma_cases.py 3 150: a third draw of random_tma_cases
+    let c = replay("tma-random-3.jsonl", 150);
+    assert!(c[0] >= 100, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
 }
 
