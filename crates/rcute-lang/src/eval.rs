@@ -998,6 +998,7 @@ impl Env {
             _ if name.starts_with("SM") || name.starts_with("UniversalFMA") => {
                 atom_value(name, span)
             }
+            _ if let Some(v) = smem_layout_atom(name, span) => v,
             _ if super::value::element_type(name).is_some() && targs.is_empty() => Ok(
                 Value::ElementType(super::value::element_type(name).unwrap_or_default()),
             ),
@@ -1331,6 +1332,24 @@ fn apply(
                 .map(Value::Tuple)
                 .map_err(|e| EvalError::from_core(e, span))
         }
+        Value::PtrTensor(p) if coord.has_underscore() => {
+            let rcute::swizzle::MaybeSwizzled::Plain(l) = p.layout else {
+                return Err(EvalError::new(
+                    "slicing a tensor over a pointer with a swizzled layout is not supported",
+                    fspan,
+                ));
+            };
+            let t = crate::functions::tensors::over_offset(p.ptr.offset, l);
+            let s = t
+                .try_slice(&coord)
+                .map(|t| Value::Tensor(alloc::boxed::Box::new(t)))
+                .map_err(|e| EvalError::from_core(e, span))?;
+            crate::functions::tensors::back_over(s, p.ptr, span)
+        }
+        Value::PtrTensor(_) => Err(EvalError::new(
+            "an element of a tensor over a pointer the program does not own (a null pointer) cannot be read",
+            span,
+        )),
         Value::Swizzle(sw) => match coord.as_int() {
             Some(i) if !i.is_basis() && !i.is_underscore() => Ok(Value::int(sw.apply_int(i))),
             _ => Err(EvalError::new("a swizzle is applied to one integer", span)),
@@ -1501,8 +1520,12 @@ fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
                 bits,
                 base,
                 offset: 0,
+                swizzle: None,
             }));
         }
+    }
+    if let Some(v) = smem_layout_atom(text, span) {
+        return v;
     }
     if let Some(op) = rcute::atom::TmaOp::from_name(text) {
         return Ok(Value::TmaOp(op));
@@ -1522,6 +1545,90 @@ fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
     rcute::atom::mma_atom(text)
         .map(|a| Value::MmaAtom(alloc::boxed::Box::new(a)))
         .map_err(|err| atom_error(err, text, span))
+}
+
+/// GMMA's and UMMA's shared-memory layout atoms by CuTe's type name:
+/// `GMMA::Layout_K_SW128_Atom<half_t>`, `UMMA::Layout_MN_SW128_32B_Atom<float>`,
+/// `GMMA::Layout_SW64_Atom<half_t, GMMA::Major::MN>`, `GMMA::Layout_K_SW32_Atom_Bits`
+/// (see [`rcute::atom::smem_layout_atom`]); `None` for another name.
+fn smem_layout_atom(text: &str, span: Span) -> Option<Result<Value, EvalError>> {
+    let t = text.strip_prefix("cute::").unwrap_or(text);
+    let (ns, rest) = if let Some(r) = t.strip_prefix("GMMA::") {
+        ("GMMA", r)
+    } else if let Some(r) = t.strip_prefix("UMMA::") {
+        ("UMMA", r)
+    } else {
+        return None;
+    };
+    let (name, targs) = match rest.split_once('<') {
+        Some((n, a)) => (n.trim(), Some(a.strip_suffix('>').unwrap_or(a))),
+        None => (rest.trim(), None),
+    };
+    if !name.starts_with("Layout_") || !name.contains("_Atom") {
+        return None;
+    }
+    let err = |msg: String| Some(Err(EvalError::new(msg, span)));
+    if ns == "GMMA" && name.starts_with("Layout_MN_SW128_32B") {
+        return err(alloc::format!(
+            "{text}: Layout_MN_SW128_32B_Atom is UMMA's (UMMA::Layout_MN_SW128_32B_Atom<T>)"
+        ));
+    }
+    let bits_form = name.ends_with("_Bits");
+    if ns == "UMMA" && bits_form && name != "Layout_MN_SW128_32B_Atom_Bits" {
+        // UMMA takes GMMA's atoms in units of a type; of the forms in bits it has its own
+        return err(alloc::format!(
+            "{text}: UMMA has no {name}; GMMA::{name} is the layout in bits"
+        ));
+    }
+    let (bits, k_major) = match (bits_form, targs) {
+        (true, None) => (1, true),
+        (true, Some(_)) => return err(alloc::format!("{text}: {name} takes no type")),
+        (false, None) => {
+            return err(alloc::format!(
+                "{ns}::{name} takes the element type, as in {ns}::{name}<half_t>"
+            ));
+        }
+        (false, Some(a)) => {
+            let mut parts = a.split(',').map(str::trim);
+            let ty = parts.next().unwrap_or("");
+            let Some(bits) = rcute::atom::element_bits(ty.strip_prefix("cute::").unwrap_or(ty))
+            else {
+                return err(alloc::format!(
+                    "{text}: unknown element type {ty} (half_t, float, uint8_t, ...)"
+                ));
+            };
+            let with_major = !name.starts_with("Layout_MN_") && !name.starts_with("Layout_K_");
+            if with_major && ns == "UMMA" {
+                return err(alloc::format!(
+                    "{text}: UMMA has no {name}<T, Major>; GMMA::{name}<T, GMMA::Major::K> is it"
+                ));
+            }
+            let major = parts.next();
+            if parts.next().is_some() || major.is_some() != with_major {
+                return err(alloc::format!(
+                    "{text}: {ns}::{name} takes {}",
+                    if with_major {
+                        "the element type and the major, as in <half_t, GMMA::Major::K>"
+                    } else {
+                        "the element type alone"
+                    }
+                ));
+            }
+            let k = match major.map(|m| m.rsplit("::").next().unwrap_or(m)) {
+                None | Some("K") => true,
+                Some("MN") => false,
+                Some(m) => {
+                    return err(alloc::format!("{text}: the major is K or MN, found {m}"));
+                }
+            };
+            (bits, k)
+        }
+    };
+    let atom = rcute::atom::smem_layout_atom(name, bits, k_major)?;
+    Some(
+        atom.map(Value::Composed)
+            .map_err(|e| atom_error(e, text, span)),
+    )
 }
 
 fn atom_error(err: rcute::Error, text: &str, span: Span) -> EvalError {

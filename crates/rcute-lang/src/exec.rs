@@ -1814,6 +1814,14 @@ pub(crate) fn is_static_value(v: &Value) -> bool {
             l.shape().leaves().all(|x| x.is_static()) && l.stride().leaves().all(|x| x.is_static())
         }
         Value::MmaAtom(_) | Value::CopyAtom(_) | Value::TiledMma(_) | Value::TiledCopy(_) => true,
+        Value::Swizzle(_) => true,
+        Value::Composed(c) => {
+            let l = c.layout();
+            c.origin_flags() == 0
+                && c.origin().is_static()
+                && l.shape().leaves().all(|x| x.is_static())
+                && l.stride().leaves().all(|x| x.is_static())
+        }
         _ => false,
     }
 }

@@ -323,6 +323,15 @@ impl Env {
                     span,
                 );
             }
+            (Value::Composed(_), "layout_a" | "layout_b") if vals.is_empty() => {
+                // ComposedLayout's parts: the swizzle and the layout it follows
+                let f = if name == "layout_a" {
+                    "get_swizzle_portion"
+                } else {
+                    "get_nonswizzle_portion"
+                };
+                return self.call_named(f, &[], alloc::vec![(v, obj.span)], name_span, span);
+            }
             (Value::Layout(l), "get_hier_coord" | "get_flat_coord" | "get_1d_coord")
                 if vals.len() == 1 =>
             {
@@ -398,13 +407,15 @@ impl Env {
                 | "get_layoutA_MK"
                 | "get_layoutB_NK"
                 | "get_layoutC_MN"
+                | "get_tma_tensor"
         );
         let layout_member = matches!(v, Value::Layout(_) | Value::Composed(_))
             && matches!(name, "shape" | "stride" | "layout");
-        let tensor_member = matches!(v, Value::Data(_) | Value::Tensor(_))
+        let tensor_member = matches!(v, Value::Data(_) | Value::Tensor(_) | Value::PtrTensor(_))
             && matches!(name, "shape" | "stride" | "layout" | "size");
-        let tiled_member =
-            matches!(v, Value::TiledMma(_) | Value::TiledCopy(_)) && name.starts_with("get_");
+        let tiled_member = (matches!(v, Value::TiledMma(_) | Value::TiledCopy(_))
+            && name.starts_with("get_"))
+            || (matches!(v, Value::CopyAtom(_)) && name == "get_tma_tensor");
         if known && (layout_member || tensor_member || tiled_member) && find(name).is_some() {
             let mut all = alloc::vec![(v, obj.span)];
             all.append(&mut vals);
@@ -747,6 +758,25 @@ impl Env {
             let vals = self.eval_args(args)?;
             let layout = self.layout_arg(&vals, span)?;
             return self.owning(inner, layout, span);
+        }
+        if matches!(name, "make_tma_copy" | "make_tma_atom") {
+            // make_tma_copy<TmaInternalType>(...): the type the TMA moves the elements as;
+            // the tensor's own element type is CuTe's default
+            let vals = self.eval_args(args)?;
+            let own = match vals.get(1) {
+                Some((Value::PtrTensor(t), _)) => Some(t.ptr.ty),
+                _ => None,
+            };
+            let wanted = crate::value::element_type(inner.trim());
+            if own.is_some() && own == wanted {
+                let name_span = Span::new(span.start, span.start + name.len());
+                return self.table_call(name, &[], vals, name_span, span);
+            }
+            return Err(not_supported(
+                &alloc::format!("{ty}(...) with {} as the TMA's internal type", inner.trim()),
+                "the global tensor's own element type (or no type argument)",
+                span,
+            ));
         }
         Err(not_supported(
             &alloc::format!("{ty}(...)"),
@@ -1339,6 +1369,7 @@ fn tmem_tensor(ty: &'static str, l: Layout) -> Value {
             bits: rcute::atom::element_bits(ty).unwrap_or(32),
             base: 0,
             offset: 0,
+            swizzle: None,
         },
         layout: rcute::swizzle::MaybeSwizzled::Plain(l),
     }))

@@ -197,6 +197,9 @@ impl Parser {
                 "constexpr" | "static" | "const" if self.major_alias()? => {
                     return Ok(None);
                 }
+                "constexpr" | "static" | "const" if self.int_constant_alias()? => {
+                    return Ok(None);
+                }
                 "delete" => {
                     // `delete[] p`: memory is the program's until it ends
                     self.i += 1;
@@ -534,6 +537,155 @@ impl Parser {
         Ok(true)
     }
 
+    /// `constexpr int kM = 128;` (or `static constexpr int`, `const int`, `constexpr auto`,
+    /// `int32_t`): an `int` constant whose initializer is an integer constant expression
+    /// of literals (`128 / 2`, `1 << 7`, earlier such constants). Later uses of the name
+    /// read as its value, a plain `int` (dynamic, `128`), so that it can be a template
+    /// argument as in C++: `Int<kM>{}` is `_128`, `Int<kM / 2>{}` is `_64`. Whether the
+    /// statement was one (the cursor after it), else nothing is consumed.
+    fn int_constant_alias(&mut self) -> Result<bool, EvalError> {
+        let start = self.i;
+        let mut k = self.i;
+        let mut constant = false;
+        while let Some(q @ ("constexpr" | "static" | "const" | "inline")) = self.peek_name(k) {
+            constant |= matches!(q, "constexpr" | "const");
+            k += 1;
+        }
+        if !constant {
+            return Ok(false);
+        }
+        // the type: int (the value an int literal's), int32_t or auto, then maybe const
+        if !matches!(
+            self.peek_name(k),
+            Some("int" | "int32_t" | "std::int32_t" | "cute::int32_t" | "auto")
+        ) {
+            return Ok(false);
+        }
+        k += 1;
+        if self.peek_name(k) == Some("const") {
+            k += 1;
+        }
+        let (Some(name), true) = (
+            self.peek_name(k).map(String::from),
+            self.peek_at_punct(k + 1, b'='),
+        ) else {
+            return Ok(false);
+        };
+        if self.types.contains(&name) || crate::functions::find(&name).is_some() {
+            return Ok(false);
+        }
+        let value = k + 2;
+        let mut end = value;
+        while end < self.toks.len()
+            && !self.peek_at_punct(end, b';')
+            && !matches!(self.toks[end].tok, Tok::Newline)
+        {
+            end += 1;
+        }
+        let Some(v) = crate::syntax::fold_int(&self.toks[value..end]) else {
+            return Ok(false);
+        };
+        let at = self.toks[start].span;
+        let span = self.toks[value].span.join(self.toks[end - 1].span);
+        self.i = end;
+        self.alias(
+            name,
+            alloc::vec![Token {
+                tok: Tok::Int(rcute::Int::dynamic(v)),
+                span,
+            }],
+            at,
+        )?;
+        Ok(true)
+    }
+
+    /// `auto [a, b] = e;` (`auto&`, `auto const&`, `const auto&`): rewritten in place as the
+    /// declaration `auto __binding_K = e, a = get<0>(__binding_K), b = get<1>(__binding_K);`,
+    /// which C++ initializes in order, so that the names read the parts of `e` (the pair
+    /// of `tma_partition`, a tuple). Nothing changes where the tokens are not one.
+    fn structured_binding(&mut self) -> Result<(), EvalError> {
+        let mut k = self.i;
+        while matches!(self.peek_name(k), Some("const" | "constexpr" | "static")) {
+            k += 1;
+        }
+        if self.peek_name(k) != Some("auto") {
+            return Ok(());
+        }
+        k += 1;
+        while self.peek_name(k) == Some("const")
+            || self.peek_at_punct(k, b'&')
+            || matches!(self.toks.get(k).map(|t| &t.tok), Some(Tok::Op("&&")))
+        {
+            k += 1;
+        }
+        if !self.peek_at_punct(k, b'[') {
+            return Ok(());
+        }
+        let open = k;
+        let mut names = Vec::new();
+        k += 1;
+        loop {
+            let Some(n) = self.peek_name(k) else {
+                return Ok(());
+            };
+            names.push((String::from(n), self.toks[k].span));
+            k += 1;
+            if self.peek_at_punct(k, b',') {
+                k += 1;
+                continue;
+            }
+            if self.peek_at_punct(k, b']') {
+                break;
+            }
+            return Ok(());
+        }
+        let close = k;
+        if !self.peek_at_punct(close + 1, b'=') {
+            return Err(EvalError::new(
+                "a structured binding is initialized with '=': auto [a, b] = e;",
+                self.toks[close].span,
+            ));
+        }
+        // the end of the initializer: ';' or a new line outside brackets
+        let mut end = close + 2;
+        let mut depth = 0usize;
+        while let Some(t) = self.toks.get(end) {
+            match t.tok {
+                Tok::Punct(b'(' | b'[' | b'{') => depth += 1,
+                Tok::Punct(b')' | b']' | b'}') if depth > 0 => depth -= 1,
+                Tok::Punct(b';') | Tok::Newline if depth == 0 => break,
+                _ => {}
+            }
+            end += 1;
+        }
+        let at = self.toks[open].span;
+        let hidden = alloc::format!("__binding_{}", self.i);
+        let tok = |tok: Tok, span: Span| Token { tok, span };
+        let mut rest = Vec::new();
+        for (j, (name, span)) in names.into_iter().enumerate() {
+            rest.push(tok(Tok::Punct(b','), span));
+            rest.push(tok(Tok::Name(name), span));
+            rest.push(tok(Tok::Punct(b'='), span));
+            rest.push(tok(Tok::Name(String::from("get")), span));
+            rest.push(tok(Tok::Punct(b'<'), span));
+            rest.push(tok(Tok::Int(rcute::Int::dynamic(j as i64)), span));
+            rest.push(tok(Tok::Punct(b'>'), span));
+            rest.push(tok(Tok::Punct(b'('), span));
+            rest.push(tok(Tok::Name(hidden.clone()), span));
+            rest.push(tok(Tok::Punct(b')'), span));
+        }
+        if self.toks.len() + rest.len() > MAX_TOKENS {
+            return Err(EvalError::new("the program is too long", at));
+        }
+        // `auto [a, b]` -> `auto __binding_K`, then the parts after the initializer
+        self.toks.splice(end..end, rest);
+        self.toks.splice(
+            open..=close,
+            [tok(Tok::Name(hidden), at.join(self.toks[close].span))],
+        );
+        Ok(())
+    }
+
     /// `typedef float T;`
     fn typedef(&mut self, at: Span) -> Result<Option<Stmt>, EvalError> {
         self.i += 1;
@@ -689,6 +841,7 @@ impl Parser {
     /// A declaration or a function definition at the cursor, or `None` (the cursor back
     /// where it was) when the statement is not one.
     pub(crate) fn declaration(&mut self) -> Result<Option<Stmt>, EvalError> {
+        self.structured_binding()?;
         // a type is a name followed by a name, `<`, `*`, `&` or `(` (decltype); anything
         // else is no declaration (the calculator's statements, without a second look)
         let Some(first) = self.peek_name(self.i) else {

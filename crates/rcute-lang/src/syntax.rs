@@ -1648,6 +1648,19 @@ impl Parser {
                 self.here(),
             ));
         };
+        if matches!(owner, "Int" | "C")
+            && !(matches!(t.tok, Tok::Int(_))
+                && (self.peek_at_punct(self.i + 1, b'>') || self.peek_at_punct(self.i + 1, b',')))
+            && let Some((v, end)) = self.folded_targ()
+        {
+            // Int<kM / 2>: a constant expression
+            let span = t.span.join(self.toks[end - 1].span);
+            self.i = end;
+            return Ok(Expr {
+                kind: ExprKind::Int(Int::dynamic(v)),
+                span,
+            });
+        }
         match t.tok {
             Tok::Int(v) if v.is_static() || matches!(owner, "Int" | "C") => {
                 self.i += 1;
@@ -1709,9 +1722,19 @@ impl Parser {
             match self.peek().cloned() {
                 Some(Token {
                     tok: Tok::Int(v), ..
-                }) if !v.is_static() && !v.is_basis() => {
+                }) if !v.is_static()
+                    && !v.is_basis()
+                    && (self.peek_at_punct(self.i + 1, b',')
+                        || self.peek_at_punct(self.i + 1, b'>')) =>
+                {
                     targs.push(v.value());
                     self.i += 1;
+                }
+                // a constant expression: get<kN - 1>
+                _ if name != "recast_layout" && self.folded_targ().is_some() => {
+                    let (v, end) = self.folded_targ().unwrap_or_default();
+                    targs.push(v);
+                    self.i = end;
                 }
                 // an element type, whose bits stand for it (recast_layout only)
                 Some(Token {
@@ -1755,6 +1778,29 @@ impl Parser {
             let close = self.expect(b'>', "',' or '>'")?;
             return Ok((targs, close));
         }
+    }
+
+    /// The template argument at the cursor as an integer constant expression of literals
+    /// ([`fold_int`]), up to the `,` or `>` outside parentheses that ends it: its value
+    /// and the index of that token.
+    pub(crate) fn folded_targ(&self) -> Option<(i64, usize)> {
+        let mut parens = 0usize;
+        let mut k = self.i;
+        while let Some(t) = self.toks.get(k) {
+            match t.tok {
+                Tok::Punct(b'(') => parens += 1,
+                Tok::Punct(b')') if parens > 0 => parens -= 1,
+                Tok::Punct(b')') => return None,
+                Tok::Punct(b',' | b'>') if parens == 0 => break,
+                Tok::Punct(b';' | b'{' | b'}') | Tok::Newline => return None,
+                _ => {}
+            }
+            k += 1;
+        }
+        if k == self.i || k >= self.toks.len() {
+            return None;
+        }
+        fold_int(&self.toks[self.i..k]).map(|v| (v, k))
     }
 
     pub(crate) fn atom(&mut self) -> Result<Expr, EvalError> {
@@ -2045,4 +2091,113 @@ fn describe(t: &Tok) -> String {
 /// (the atom catalog's table).
 pub(crate) fn element_bits(name: &str) -> Option<i64> {
     rcute::atom::element_bits(name)
+}
+
+/// The value of an integer constant expression of literals, as C++ computes it for an
+/// `int`: `128`, `128 / 2`, `(1 << 4) * 3`, `-8 + 2`; `None` for anything else (a name, a
+/// call, a floating-point or unsigned literal), a division by zero, or a value outside
+/// `int`. Folds the template arguments `Int<kM / 2>` once `kM` reads as its value.
+pub(crate) fn fold_int(toks: &[Token]) -> Option<i64> {
+    struct F<'a> {
+        t: &'a [Token],
+        i: usize,
+    }
+    const fn int(v: i64) -> Option<i64> {
+        if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
+            Some(v)
+        } else {
+            None
+        }
+    }
+    impl F<'_> {
+        fn punct(&self, c: u8) -> bool {
+            matches!(self.t.get(self.i), Some(Token { tok: Tok::Punct(p), .. }) if *p == c)
+        }
+        fn shr(&self) -> bool {
+            self.punct(b'>')
+                && matches!(self.t.get(self.i + 1), Some(Token { tok: Tok::Punct(b'>'), span }) if span.start == self.t[self.i].span.end)
+        }
+        fn shift(&mut self, depth: usize) -> Option<i64> {
+            let mut v = self.add(depth)?;
+            loop {
+                if matches!(self.t.get(self.i).map(|t| &t.tok), Some(Tok::Shl)) {
+                    self.i += 1;
+                    let r = self.add(depth)?;
+                    v = int(v.checked_shl(u32::try_from(r).ok().filter(|&r| r < 32)?)?)?;
+                } else if self.shr() {
+                    self.i += 2;
+                    let r = self.add(depth)?;
+                    v >>= u32::try_from(r).ok().filter(|&r| r < 32)?;
+                } else {
+                    return Some(v);
+                }
+            }
+        }
+        fn add(&mut self, depth: usize) -> Option<i64> {
+            let mut v = self.mul(depth)?;
+            loop {
+                if self.punct(b'+') {
+                    self.i += 1;
+                    v = int(v + self.mul(depth)?)?;
+                } else if self.punct(b'-') {
+                    self.i += 1;
+                    v = int(v - self.mul(depth)?)?;
+                } else {
+                    return Some(v);
+                }
+            }
+        }
+        fn mul(&mut self, depth: usize) -> Option<i64> {
+            let mut v = self.unary(depth)?;
+            loop {
+                if self.punct(b'*') {
+                    self.i += 1;
+                    v = int(v * self.unary(depth)?)?;
+                } else if self.punct(b'/') || self.punct(b'%') {
+                    let div = self.punct(b'/');
+                    self.i += 1;
+                    let r = self.unary(depth)?;
+                    v = int(if div {
+                        v.checked_div(r)?
+                    } else {
+                        v.checked_rem(r)?
+                    })?;
+                } else {
+                    return Some(v);
+                }
+            }
+        }
+        fn unary(&mut self, depth: usize) -> Option<i64> {
+            if depth > 64 {
+                return None;
+            }
+            if self.punct(b'-') {
+                self.i += 1;
+                return int(-self.unary(depth + 1)?);
+            }
+            if self.punct(b'+') {
+                self.i += 1;
+                return self.unary(depth + 1);
+            }
+            if self.punct(b'(') {
+                self.i += 1;
+                let v = self.shift(depth + 1)?;
+                if !self.punct(b')') {
+                    return None;
+                }
+                self.i += 1;
+                return Some(v);
+            }
+            match self.t.get(self.i).map(|t| &t.tok) {
+                Some(Tok::Int(v)) if !v.is_static() && !v.is_basis() => {
+                    self.i += 1;
+                    int(v.value())
+                }
+                _ => None,
+            }
+        }
+    }
+    let mut f = F { t: toks, i: 0 };
+    let v = f.shift(0)?;
+    (f.i == toks.len()).then_some(v)
 }

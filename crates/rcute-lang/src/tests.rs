@@ -233,3 +233,113 @@ fn messages_name_what_was_written() {
         "{cap}"
     );
 }
+
+#[test]
+fn int_constants_are_template_arguments() {
+    // constexpr int constants of literals read as their values, so that Int<kM> is _128
+    for (p, want) in [
+        ("constexpr int kM = 128; Int<kM>{}", "_128"),
+        ("constexpr int kM = 128; kM", "128"),
+        ("static constexpr int kM = 64; Int<kM / 2>{}", "_32"),
+        ("const int kM = 8; Int<kM * 4 + 1>{}", "_33"),
+        ("constexpr int S = 1 << 4; Int<S>{}", "_16"),
+        (
+            "constexpr int a = 6; constexpr int b = a * 2; Int<(a + b) % 7>{}",
+            "_4",
+        ),
+        ("constexpr auto kN = 3; Shape<Int<kN>, _2>{}", "(_3,_2)"),
+        (
+            "constexpr int R = 1; group_modes<R,3>(make_layout(make_shape(2,3,4)))",
+            "(2,(3,4)):(_1,(2,6))",
+        ),
+        ("constexpr int R = 2; get<R-1>((4,5,6))", "5"),
+        ("get<1 + 1>((4,5,6))", "6"),
+        // a name that is not a literal constant stays a variable of the program
+        ("int m = 4; m += 1; m", "5"),
+        ("constexpr int n = size(_8:_1); n", "8"),
+    ] {
+        assert_eq!(ok(p).trim_end(), want, "{p}");
+    }
+    // Int<...> of anything else still says what it takes
+    assert!(
+        err("int k = 4; Int<k>{}")
+            .message
+            .contains("Int<N> takes one integer")
+    );
+    // a division by zero is no constant: the argument is refused where it stops
+    assert!(err("Int<1 / 0>{}").message.contains("template arguments"));
+}
+
+#[test]
+fn structured_bindings_read_the_parts() {
+    assert_eq!(
+        ok(
+            "auto [l, o] = slice_and_offset(make_coord(_,1), make_layout(make_shape(_4{},_4{}))); print(l); print(o);"
+        ),
+        "(_4):(_1)4"
+    );
+    assert_eq!(
+        ok("auto const& [x, y, z] = make_tuple(1, 2, 3); print(x + y * z);"),
+        "7"
+    );
+    assert!(
+        err("auto [a, b];")
+            .message
+            .contains("a structured binding is initialized with '='")
+    );
+}
+
+#[test]
+fn smem_layout_atoms_are_cutes() {
+    for (p, want) in [
+        (
+            "GMMA::Layout_K_SW128_Atom<half_t>{}",
+            "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)",
+        ),
+        (
+            "cute::GMMA::Layout_MN_SW32_Atom<float>{}",
+            "Sw<1,4,3> o smem_ptr[32b](unset) o (_8,_8):(_1,_8)",
+        ),
+        (
+            "UMMA::Layout_MN_SW128_32B_Atom<float>{}",
+            "Sw<2,5,2> o smem_ptr[32b](unset) o (_32,_4):(_1,_32)",
+        ),
+        (
+            "GMMA::Layout_SW64_Atom<half_t, GMMA::Major::MN>{}",
+            "Sw<2,4,3> o smem_ptr[16b](unset) o (_32,_8):(_1,_32)",
+        ),
+        (
+            "GMMA::Layout_K_INTER_Atom_Bits{}",
+            "Sw<0,4,3> o smem_ptr[1b](unset) o (_8,_128):(_128,_1)",
+        ),
+        ("a = GMMA::Layout_K_SW64_Atom<half_t>{}; a(37)", "180"),
+        (
+            "upcast<2>(GMMA::Layout_K_SW128_Atom<half_t>{})",
+            "Sw<3,4,3> o smem_ptr[32b](unset) o (_8,_32):(_32,_1)",
+        ),
+        (
+            "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, (_128,_64,_3))(_,_,1)",
+            "Sw<3,4,3> o _0 o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))",
+        ),
+        (
+            "make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW64_Atom<half_t>{})",
+            "Sw<2,4,3>_smem_ptr[16b]((nil)) o (_8,_32):(_32,_1)",
+        ),
+        (
+            "T = make_tensor(make_smem_ptr<half_t>(nullptr), GMMA::Layout_K_SW64_Atom<half_t>{}); local_tile(T, (_4,_8), (1,1))",
+            "Sw<2,4,3>_smem_ptr[16b](0x110) o (_4,_8):(_32,_1)",
+        ),
+    ] {
+        assert_eq!(ok(p).trim_end(), want, "{p}");
+    }
+    // the pointer must be an smem pointer of the flag's element width
+    for p in [
+        "make_tensor(make_smem_ptr<float>(nullptr), GMMA::Layout_K_SW64_Atom<half_t>{})",
+        "make_tensor(make_gmem_ptr<half_t>(nullptr), GMMA::Layout_K_SW64_Atom<half_t>{})",
+        "GMMA::Layout_MN_SW128_32B_Atom<float>{}",
+        "GMMA::Layout_K_SW128_Atom<widget_t>{}",
+        "GMMA::Layout_SW128_Atom<half_t>{}",
+    ] {
+        err(p);
+    }
+}

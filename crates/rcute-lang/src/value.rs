@@ -122,6 +122,10 @@ pub struct Ptr {
     pub base: u32,
     /// Elements from the base.
     pub offset: i64,
+    /// The swizzle applied to the byte address it points to, CuTe's `swizzle_ptr`: what
+    /// `make_tensor(make_smem_ptr<T>(p), L)` makes of a layout `L` that waits for an smem
+    /// pointer (`GMMA::Layout_K_SW128_Atom<T>`).
+    pub swizzle: Option<rcute::swizzle::Swizzle>,
 }
 
 impl fmt::Display for Ptr {
@@ -152,6 +156,9 @@ impl fmt::Display for Ptr {
                 );
             }
         };
+        if let Some(sw) = self.swizzle {
+            write!(f, "{sw}_")?;
+        }
         let bytes = self.offset.wrapping_mul(self.bits) / 8;
         if bytes == 0 {
             write!(f, "{space}_ptr[{}b]((nil))", self.bits)

@@ -250,6 +250,7 @@ pub(crate) fn tmem_fragment(c: &Call<'_>, ty: &'static str, l: Layout) -> R {
             bits,
             base: 0,
             offset: 0,
+            swizzle: None,
         },
         layout: rcute::swizzle::MaybeSwizzled::Plain(l),
     })))

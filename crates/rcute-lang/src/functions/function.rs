@@ -214,6 +214,38 @@ impl Function {
         {
             return tensor(c, t);
         }
+        if (self.tensor.is_some()
+            || matches!(
+                self.name,
+                "local_tile" | "inner_partition" | "outer_partition" | "local_partition"
+            ))
+            && let Some((Value::PtrTensor(p), _)) = c.args.first()
+            && let rcute::swizzle::MaybeSwizzled::Plain(l) = p.layout
+        {
+            // a tensor over a pointer is tiled and partitioned as a tensor whose iterator
+            // is the pointer's offset, then put back over the pointer
+            let mut args = c.args.clone();
+            args[0].0 = Value::Tensor(alloc::boxed::Box::new(super::tensors::over_offset(
+                p.ptr.offset,
+                l,
+            )));
+            let inner = super::call::Call {
+                name: c.name,
+                span: c.span,
+                name_span: c.name_span,
+                targs: c.targs,
+                args,
+                as_cute: c.as_cute,
+            };
+            let r = match self.tensor {
+                Some(tensor) => match &inner.args[0].0 {
+                    Value::Tensor(t) => tensor(&inner, t),
+                    _ => unreachable!("the argument was made a tensor above"),
+                },
+                None => (self.eval)(&inner),
+            };
+            return r.and_then(|v| super::tensors::back_over(v, p.ptr, c.span));
+        }
         if let Some((Value::PtrTensor(t), _)) = c.args.first()
             && matches!(
                 self.name,

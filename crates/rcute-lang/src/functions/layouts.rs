@@ -11,6 +11,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 use rcute::int::Int;
 use rcute::layout::Layout;
+use rcute::swizzle::MaybeSwizzled;
 use rcute::tuple::{IntTuple, Major};
 
 type R = Result<Value, EvalError>;
@@ -516,7 +517,12 @@ pub(super) fn domain_offset(c: &Call<'_>) -> R {
 pub(super) fn print_layout(c: &Call<'_>) -> R {
     let text = match c.any_layout(0)? {
         AnyLayout::Plain(l) => c.core(rcute::print::print_layout(&l))?.to_string(),
-        AnyLayout::Swizzled(k) => c.core(rcute::print::print_layout(&k))?.to_string(),
+        // a layout waiting for an smem pointer is drawn over its elements (CuTe's
+        // as_position_independent_swizzle_layout)
+        AnyLayout::Swizzled(k) => match c.core(k.position_independent())? {
+            MaybeSwizzled::Plain(l) => c.core(rcute::print::print_layout(&l))?.to_string(),
+            MaybeSwizzled::Swizzled(k) => c.core(rcute::print::print_layout(&k))?.to_string(),
+        },
         AnyLayout::Chain(_) => return Err(c.bad_arg(0, "a layout or a swizzled layout")),
     };
     Ok(Value::Printed(text))
@@ -539,7 +545,12 @@ pub(super) fn print_latex(c: &Call<'_>) -> R {
     }
     let text = match c.any_layout(0)? {
         AnyLayout::Plain(l) => c.core(rcute::print::print_latex(&l))?.to_string(),
-        AnyLayout::Swizzled(k) => c.core(rcute::print::print_latex(&k))?.to_string(),
+        // a layout waiting for an smem pointer is drawn over its elements (CuTe's
+        // as_position_independent_swizzle_layout)
+        AnyLayout::Swizzled(k) => match c.core(k.position_independent())? {
+            MaybeSwizzled::Plain(l) => c.core(rcute::print::print_latex(&l))?.to_string(),
+            MaybeSwizzled::Swizzled(k) => c.core(rcute::print::print_latex(&k))?.to_string(),
+        },
         AnyLayout::Chain(_) => return Err(c.bad_arg(0, "a layout or a swizzled layout")),
     };
     Ok(Value::Printed(text))

@@ -16,7 +16,7 @@ mod call;
 mod explain;
 mod function;
 mod layouts;
-mod tensors;
+pub(crate) mod tensors;
 mod tma;
 mod tuples;
 

@@ -29,6 +29,40 @@ fn tensor(c: &Call<'_>, i: usize) -> Result<CoordTensor, EvalError> {
     }
 }
 
+/// The tensor over a pointer `offset` elements from its base with layout `l`, as a
+/// tensor whose iterator is that integer (what CuTe's tensor algorithms do to a pointer
+/// is what they do to an integer iterator).
+pub(crate) fn over_offset(offset: i64, l: rcute::layout::Layout) -> CoordTensor {
+    CoordTensor::new(rcute::tuple::IntTuple::from_int(Int::dynamic(offset)), l)
+}
+
+/// [`over_offset`]'s tensors in `v` put back over `ptr`, their iterators its offsets.
+pub(crate) fn back_over(v: Value, ptr: crate::value::Ptr, span: crate::error::Span) -> R {
+    match v {
+        Value::Tensor(t) => match t.origin().as_int() {
+            Some(o) if !o.is_basis() && !o.is_underscore() => Ok(Value::PtrTensor(
+                alloc::boxed::Box::new(crate::value::PtrTensor {
+                    ptr: crate::value::Ptr {
+                        offset: o.value(),
+                        ..ptr
+                    },
+                    layout: rcute::swizzle::MaybeSwizzled::Plain(t.layout()),
+                }),
+            )),
+            _ => Err(EvalError::new(
+                alloc::format!("a tensor over a pointer became {t}, not a pointer's tensor"),
+                span,
+            )),
+        },
+        Value::List(items) => items
+            .into_iter()
+            .map(|x| back_over(x, ptr, span))
+            .collect::<Result<_, _>>()
+            .map(Value::List),
+        other => Ok(other),
+    }
+}
+
 fn ten(t: CoordTensor) -> R {
     Ok(Value::Tensor(alloc::boxed::Box::new(t)))
 }

@@ -3,7 +3,7 @@
 use super::call::Call;
 use super::function::Function;
 use crate::error::EvalError;
-use crate::value::{PtrTensor, Space, Value};
+use crate::value::{Ptr, PtrTensor, Space, Value};
 use alloc::boxed::Box;
 use alloc::string::ToString;
 use rcute::Tiler;
@@ -430,6 +430,32 @@ pub(super) fn make_tensor(c: &Call<'_>) -> R {
     }
     let layout = match c.value(1) {
         Value::Layout(l) => MaybeSwizzled::Plain(*l),
+        Value::Composed(l) if l.smem_ptr_bits().is_some() => {
+            // CuTe's overload for a layout waiting for an smem pointer: the swizzle moves
+            // into the pointer (a swizzle_ptr), after two static assertions
+            if ptr.space != Space::Smem {
+                return Err(c.bad_arg(0, "an smem pointer (the layout waits for one)"));
+            }
+            if l.smem_ptr_bits() != Some(ptr.bits) {
+                return Err(c.bad_arg(
+                    0,
+                    &alloc::format!(
+                        "a pointer to {}-bit elements, as the layout's smem_ptr_flag_bits says",
+                        l.smem_ptr_bits().unwrap_or(0)
+                    ),
+                ));
+            }
+            // (make_smem_ptr of the identity swizzle is the plain pointer)
+            let sw = l.swizzle();
+            let ptr = Ptr {
+                swizzle: (!sw.is_identity()).then_some(sw),
+                ..*ptr
+            };
+            return Ok(Value::PtrTensor(Box::new(PtrTensor {
+                ptr,
+                layout: MaybeSwizzled::Plain(l.layout()),
+            })));
+        }
         Value::Composed(l) => MaybeSwizzled::Swizzled(*l),
         Value::Tuple(t) if !t.has_underscore() => {
             MaybeSwizzled::Plain(c.core(Layout::try_from_shape(*t))?)

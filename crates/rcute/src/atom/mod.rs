@@ -83,6 +83,7 @@ mod picture;
 mod sm100_copy;
 mod sm100_tmem;
 mod sm120;
+mod smem_atom;
 mod tiled_copy;
 mod tiled_mma;
 mod tma;
@@ -108,6 +109,7 @@ pub use name::AtomName;
 pub use partitioner::{TvTiler, make_tmem_warp_partitioner};
 #[cfg(feature = "alloc")]
 pub use picture::{latex_copy, latex_mma, svg_copy_panels, svg_mma, svg_mma_panels};
+pub use smem_atom::smem_layout_atom;
 pub use tiled_copy::TiledCopy;
 pub use tiled_mma::TiledMma;
 pub use tma::{

@@ -57,12 +57,22 @@ fn same_path(a: Int, b: Int) -> bool {
 
 /// CuTe's `E<path> == e` as `construct_tma_gbasis` asks it: the same mode and scale 1.
 fn is_unit_basis(e: Int, unit: Int) -> bool {
+    if !unit.is_basis() {
+        // the identity stride `_1` of a global shape that is one integer
+        return !e.is_basis() && e.is_constant(1) && unit.is_constant(1);
+    }
     same_path(e, unit) && e.value() == 1
 }
 
 /// The leaf of `of` (congruent with the identity strides `ids`) at the basis `e`'s mode
 /// (CuTe's `basis_get`).
 fn basis_get(e: Int, ids: &IntTuple, of: &IntTuple) -> Option<Int> {
+    if !e.is_basis() {
+        // CuTe's basis_get of an integer is the whole tuple: where the global shape is one
+        // integer, its identity layout's stride is `_1`, which reads that extent or stride
+        return (e.is_constant(1) && of.is_leaf() && ids.is_leaf() && !ids.leaf(0).is_basis())
+            .then(|| of.leaf(0));
+    }
     let k = ids.leaves().position(|i| same_path(i, e))?;
     Some(of.leaf(k))
 }

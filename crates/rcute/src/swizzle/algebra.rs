@@ -562,12 +562,20 @@ impl ComposedLayout {
 
     /// [`ComposedLayout::try_upcast`], with `L` upcast as CuTe does it where `as_cute`.
     const fn upcast_with(&self, n: i64, as_cute: bool) -> Result<MaybeSwizzled, Error> {
-        let sw = tri!(self.swizzle.try_upcast(n));
         let l = if as_cute {
             tri!(self.layout.try_upcast_as_cute(n))
         } else {
             tri!(self.layout.try_upcast(n))
         };
+        if let Some(b) = self.smem_ptr_bits() {
+            // CuTe's overload for smem_ptr_flag_bits<B>: the swizzle (on bytes) kept,
+            // smem_ptr_flag_bits<B*N>
+            let bits = tri!(Int::constant(b).try_mul(Int::constant(n)));
+            return Ok(MaybeSwizzled::Swizzled(tri!(
+                ComposedLayout::try_smem_flagged(self.swizzle, bits.value(), l)
+            )));
+        }
+        let sw = tri!(self.swizzle.try_upcast(n));
         if self.flags != 0 {
             let (s, f) = (self.offset.value() & !self.flags, self.flags);
             if s % n != 0 || f % n != 0 {
@@ -616,8 +624,23 @@ impl ComposedLayout {
     /// assert_eq!(a.downcast(2).to_string(), "Sw<3,1,3> o _0 o (_16,_8):(_1,_16)");
     /// ```
     pub const fn try_downcast(&self, n: i64) -> Result<MaybeSwizzled, Error> {
-        let sw = tri!(self.swizzle.try_downcast(n));
         let l = tri!(self.layout.try_downcast(n));
+        if let Some(b) = self.smem_ptr_bits() {
+            // CuTe's overload for smem_ptr_flag_bits<B>: the swizzle (on bytes) kept,
+            // smem_ptr_flag_bits<B/N>; refused where N does not divide B (CuTe's integer
+            // division would name another element type)
+            if n <= 0 || b % n != 0 {
+                return Err(refuse(
+                    "downcast: N must divide the bits B of smem_ptr_flag_bits<B>",
+                    b,
+                    n,
+                ));
+            }
+            return Ok(MaybeSwizzled::Swizzled(tri!(
+                ComposedLayout::try_smem_flagged(self.swizzle, b / n, l)
+            )));
+        }
+        let sw = tri!(self.swizzle.try_downcast(n));
         if self.flags != 0 {
             let v = tri!(Int::dynamic(self.offset.value()).try_mul(Int::constant(n)));
             let f = tri!(Int::dynamic(self.flags).try_mul(Int::constant(n)));
@@ -642,6 +665,55 @@ impl ComposedLayout {
     #[track_caller]
     pub const fn downcast(&self, n: i64) -> MaybeSwizzled {
         unwrap_or_panic!(self.try_downcast(n))
+    }
+
+    /// CuTe's `as_position_independent_swizzle_layout`: a layout whose offset is
+    /// `smem_ptr_flag_bits<B>` with its swizzle recast from bytes to `B`-bit elements and
+    /// the offset `_0` (what `print_layout` and `print_latex` draw), `L` alone where the
+    /// swizzle is the identity (`Sw<0,M,S>`, which CuTe's composition drops); any other
+    /// layout as it is.
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Swizzle, layout};
+    /// let a = ComposedLayout::smem_flagged(Swizzle::new(3, 4, 3), 16, layout!((_8,_64):(_64,_1)));
+    /// assert_eq!(a.position_independent().unwrap().to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+    /// let b = ComposedLayout::smem_flagged(Swizzle::new(0, 4, 3), 16, layout!((_8,_8):(_8,_1)));
+    /// assert_eq!(b.position_independent().unwrap().to_string(), "(_8,_8):(_8,_1)");
+    /// ```
+    pub const fn position_independent(&self) -> Result<MaybeSwizzled, Error> {
+        let Some(b) = self.smem_ptr_bits() else {
+            return Ok(MaybeSwizzled::Swizzled(*self));
+        };
+        if self.swizzle.is_identity() {
+            return Ok(MaybeSwizzled::Plain(self.layout));
+        }
+        // recast_layout<uint8_t, uint_bit_t<B>>: upcast by B/8, or downcast by 8/B
+        let sw = if b >= 8 {
+            if b % 8 != 0 {
+                return Err(Error::Precondition {
+                    msg: "as_position_independent_swizzle_layout: the element's bits must divide or be a multiple of 8",
+                    mode: -1,
+                    lhs: b,
+                    rhs: 8,
+                });
+            }
+            tri!(self.swizzle.try_upcast(b / 8))
+        } else {
+            if 8 % b != 0 {
+                return Err(Error::Precondition {
+                    msg: "as_position_independent_swizzle_layout: the element's bits must divide or be a multiple of 8",
+                    mode: -1,
+                    lhs: b,
+                    rhs: 8,
+                });
+            }
+            tri!(self.swizzle.try_downcast(8 / b))
+        };
+        Ok(MaybeSwizzled::Swizzled(tri!(ComposedLayout::try_new(
+            sw,
+            Int::ZERO,
+            self.layout
+        ))))
     }
 
     /// CuTe's `max_alignment` of a swizzled layout: the gcd of `2^M`, the offset's

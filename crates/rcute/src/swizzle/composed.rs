@@ -31,6 +31,9 @@ pub struct ComposedLayout {
     /// CuTe's `MixedBits` flags: the bits of the offset known only at run time (the
     /// others are static); 0 for an offset that is a plain integer.
     pub(super) flags: i64,
+    /// CuTe's `smem_ptr_flag_bits<B>` as the offset: `B`, the bits of the element type
+    /// the layout waits for an `smem` pointer of (0: the offset is an integer).
+    pub(super) ptr_bits: u16,
     pub(super) layout: Layout,
 }
 
@@ -73,8 +76,64 @@ impl ComposedLayout {
             swizzle,
             offset,
             flags: 0,
+            ptr_bits: 0,
             layout,
         })
+    }
+
+    /// CuTe's `ComposedLayout<Swizzle<B,M,S>, smem_ptr_flag_bits<BITS>, L>`: the swizzle
+    /// after `L` with an offset that stands for an `smem` pointer to `BITS`-bit elements
+    /// not set yet (`smem_ptr_flag_bits` is an `Int<0>`). GMMA's and UMMA's shared-memory
+    /// atoms (`GMMA::Layout_K_SW128_Atom<T>`) are such layouts: the swizzle acts on byte
+    /// addresses once [`ComposedLayout::position_independent`] or an `smem` pointer gives
+    /// it the element type.
+    ///
+    /// As a function it is `Sw(L(c))`, as CuTe computes it: the flag is a zero. What
+    /// keeps the offset (composition with a tiler, the divides, the products,
+    /// `tile_to_shape`, `coalesce`) keeps the flag; what computes a new offset (slicing,
+    /// `domain_offset`) answers an integer, as CuTe does. `upcast` and `downcast` keep the
+    /// swizzle and scale `BITS` (CuTe's overloads for the flag).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Swizzle, layout, int_tuple};
+    /// // GMMA::Layout_K_SW64_Atom<half_t>
+    /// let a = ComposedLayout::smem_flagged(Swizzle::new(2, 4, 3), 16, layout!((_8,_32):(_32,_1)));
+    /// assert_eq!(a.to_string(), "Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)");
+    /// assert_eq!(a.apply(&int_tuple!(37)).to_string(), "180");
+    /// assert_eq!(a.smem_ptr_bits(), Some(16));
+    /// ```
+    pub const fn try_smem_flagged(
+        swizzle: Swizzle,
+        bits: i64,
+        layout: Layout,
+    ) -> Result<ComposedLayout, Error> {
+        if bits < 1 || bits > u16::MAX as i64 {
+            return Err(Error::Precondition {
+                msg: "smem_ptr_flag_bits<B>: B, the bits of an element, must be 1 to 65535",
+                mode: -1,
+                lhs: bits,
+                rhs: 0,
+            });
+        }
+        let mut c = tri!(ComposedLayout::try_new(swizzle, Int::ZERO, layout));
+        c.ptr_bits = bits as u16;
+        Ok(c)
+    }
+
+    /// [`ComposedLayout::try_smem_flagged`], panicking with the error's message.
+    #[track_caller]
+    pub const fn smem_flagged(swizzle: Swizzle, bits: i64, layout: Layout) -> ComposedLayout {
+        unwrap_or_panic!(ComposedLayout::try_smem_flagged(swizzle, bits, layout))
+    }
+
+    /// The `B` of an offset that is CuTe's `smem_ptr_flag_bits<B>` (see
+    /// [`ComposedLayout::try_smem_flagged`]), `None` for an integer offset.
+    pub const fn smem_ptr_bits(&self) -> Option<i64> {
+        if self.ptr_bits == 0 {
+            None
+        } else {
+            Some(self.ptr_bits as i64)
+        }
     }
 
     /// `sw ∘ offset ∘ layout` whose offset is CuTe's `MixedBits`: the bits in `flags`
@@ -157,6 +216,7 @@ impl ComposedLayout {
             swizzle: sw,
             offset: Int::ZERO,
             flags: 0,
+            ptr_bits: 0,
             layout,
         }
     }
@@ -182,6 +242,7 @@ impl ComposedLayout {
             swizzle: self.swizzle,
             offset: self.offset,
             flags: self.flags,
+            ptr_bits: self.ptr_bits,
             layout,
         }
     }
@@ -418,6 +479,14 @@ impl fmt::Display for ComposedLayout {
                 self.flags,
                 v,
                 self.layout
+            );
+        }
+        if self.ptr_bits != 0 {
+            // CuTe's print of smem_ptr_flag_bits<B>
+            return write!(
+                f,
+                "{} o smem_ptr[{}b](unset) o {}",
+                self.swizzle, self.ptr_bits, self.layout
             );
         }
         write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)

@@ -351,6 +351,14 @@ impl ComposedLayout {
         };
         if all_underscore(coord) {
             let l = tri!(self.layout.try_slice(coord));
+            if self.ptr_bits != 0 {
+                // CuTe keeps the offset's type, smem_ptr_flag_bits<B>
+                return Ok(SliceParts::Done(
+                    MaybeSwizzled::Swizzled(self.with_layout(l)),
+                    Int::ZERO,
+                    false,
+                ));
+            }
             return Ok(SliceParts::Done(
                 tri!(compose(self.swizzle, origin, l)),
                 Int::ZERO,
@@ -365,11 +373,11 @@ impl ComposedLayout {
             sw.shift()
         };
         if b == 0 {
-            return Err(refuse(
-                "slice: a swizzled layout whose swizzle has no bits is sliced only with '_'",
-                b,
-                m,
-            ));
+            // no bits to swizzle (CuTe's branch that does not decay): the offset stays (an
+            // smem_ptr_flag becomes the `_0` it is), the sliced-off modes' offset is
+            // returned beside the slice
+            let (l, off) = tri!(self.layout.try_slice_and_offset(coord));
+            return Ok(SliceParts::Done(tri!(compose(sw, origin, l)), off, false));
         }
         let shape5 = IntTuple::from_ints(&[
             Int::constant(1 << m),
