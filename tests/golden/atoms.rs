@@ -492,6 +492,23 @@ fn random_tma_cases_3_match_cute() {
 }
 
 #[test]
+fn cutlass_hopper_tma_tests_match_cute() {
+    // the host side of CUTLASS's own Hopper TMA unit tests (test/unit/cute/hopper:
+    // tma_load.cu, tma_store.cu, tma_mcast_load.cu), one pasted snippet per testbed call:
+    // scripts/oracle/gen_hopper_tma_cases.py, answered by snippets.py --titled
+    let c = replay("hopper-tma.jsonl", 196);
+    assert_eq!(c[0], 196, "{c:?}");
+}
+
+#[test]
+fn smem_layout_atoms_match_cute() {
+    // GMMA's and UMMA's shared-memory layout atoms as kernels use them:
+    // scripts/oracle/gen_smem_atom_cases.py, answered by snippets.py --titled
+    let c = replay("smem-atoms.jsonl", 77);
+    assert_eq!((c[0], c[1]), (74, 3), "{c:?}");
+}
+
+#[test]
 fn umma_tmem_fragments_match_cute() {
     // scripts/oracle/gen_umma_fragment_cases.py 1 240: CuTe's UMMA::tmem_frg through the
     // free partition_fragment_C(mma, shape) (a TMEM tensor), a thread's

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Writes scripts/oracle/smem_atom_cases.cpp: pasted C++ snippets of GMMA's and UMMA's
+shared-memory layout atoms (`GMMA::Layout_K_SW128_Atom<T>`, ...) as CUTLASS's Hopper and
+Blackwell kernels use them: each atom over several element types, tiled to a CTA tile with
+stages (`tile_to_shape`, with and without an order), a stage sliced, shared-memory tensors
+over them (CuTe's swizzle pointer) and their tiles, `print_layout`, recasts, and the
+kernel-traits idiom of `constexpr int` tile sizes. Deterministic:
+
+    python3 scripts/oracle/gen_smem_atom_cases.py > scripts/oracle/smem_atom_cases.cpp
+    python3 scripts/oracle/snippets.py --titled scripts/oracle/smem_atom_cases.cpp \\
+        tests/golden/atoms/smem-atoms.jsonl
+"""
+
+ATOMS = ["INTER", "SW32", "SW64", "SW128"]
+TYPES = ["int8_t", "half_t", "bfloat16_t", "float", "tfloat32_t", "double", "float_e4m3_t",
+         "uint4_t", "float_e2m1_t"]
+
+
+def main():
+    out = []
+
+    def case(title, body):
+        out.append(f"// ---- {title}\n{body.strip()}")
+
+    for ns in ("GMMA", "UMMA"):
+        for major in ("MN", "K"):
+            for a in ATOMS:
+                name = f"{ns}::Layout_{major}_{a}_Atom"
+                body = "\n".join(f'print({name}<{t}>{{}}); print("\\n");' for t in TYPES)
+                case(f"{name}<T> over element types", body)
+                if ns == "GMMA":
+                    case(f"{name}_Bits", f'print({name}_Bits{{}}); print("\\n");')
+    # UMMA has its own atom in bits, and none of GMMA's (refused)
+    case("UMMA::Layout_MN_SW128_32B_Atom_Bits", 'print(UMMA::Layout_MN_SW128_32B_Atom_Bits{}); print("\\n");')
+    case("UMMA::Layout_K_SW128_Atom_Bits (UMMA has none)", 'print(UMMA::Layout_K_SW128_Atom_Bits{}); print("\\n");')
+    case("UMMA::Layout_MN_SW128_32B_Atom<T>", "\n".join(
+        f'print(UMMA::Layout_MN_SW128_32B_Atom<{t}>{{}}); print("\\n");'
+        for t in ("half_t", "float", "tfloat32_t", "double", "int8_t")))
+    for major in ("K", "MN"):
+        for a in ATOMS:
+            case(f"GMMA::Layout_{a}_Atom<T, GMMA::Major::{major}>",
+                 f'print(GMMA::Layout_{a}_Atom<half_t, GMMA::Major::{major}>{{}}); print("\\n");\n'
+                 f'print(GMMA::Layout_{a}_Atom<float, GMMA::Major::{major}>{{}}); print("\\n");')
+    case("UMMA::Layout_SW128_Atom<T, UMMA::Major::K> (UMMA has none)",
+         'print(UMMA::Layout_SW128_Atom<float, UMMA::Major::K>{}); print("\\n");')
+    # tiles with stages, as the collectives build them
+    for t in ("half_t", "float", "int8_t"):
+        for major, order in (("K", ""), ("MN", ", Step<_2,_1,_3>{}")):
+            for a in ATOMS:
+                atom = f"GMMA::Layout_{major}_{a}_Atom<{t}>"
+                case(f"tile_to_shape({atom}, (128,64,4){order})", f"""
+auto sA = tile_to_shape({atom}{{}}, make_shape(_128{{}}, _64{{}}, _4{{}}){order});
+print(sA); print("\\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\\n");
+print(sA(_,_,2)); print("\\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\\n");
+print(coalesce(sA)); print("\\n");
+print(layout<0>(sA)); print("\\n");
+""")
+    # shared-memory tensors over them
+    for t in ("half_t", "float"):
+        for a in ("SW32", "SW128"):
+            atom = f"GMMA::Layout_K_{a}_Atom<{t}>"
+            case(f"make_tensor(make_smem_ptr<{t}>, tile_to_shape({atom}, ...))", f"""
+auto layout = tile_to_shape({atom}{{}}, make_shape(_64{{}}, _64{{}}, _2{{}}));
+Tensor sA = make_tensor(make_smem_ptr<{t}>(nullptr), layout);
+print(sA); print("\\n");
+print(sA(_,_,1)); print("\\n");
+print(sA(_,7,1)); print("\\n");
+print(local_tile(sA(_,_,0), Shape<_16,_32>{{}}, make_coord(2,1))); print("\\n");
+print(local_partition(sA(_,_,1), make_layout(make_shape(_8{{}}, _4{{}})), 5)); print("\\n");
+print(zipped_divide(sA(_,_,0), Shape<_8,_16>{{}})); print("\\n");
+print(sA.layout()); print(" "); print(sA.shape()); print("\\n");
+""")
+    for a in ATOMS:
+        case(f"print_layout(GMMA::Layout_K_{a}_Atom<half_t>)",
+             f"print_layout(GMMA::Layout_K_{a}_Atom<half_t>{{}});")
+        case(f"print_layout(GMMA::Layout_MN_{a}_Atom<float>)",
+             f"print_layout(GMMA::Layout_MN_{a}_Atom<float>{{}});")
+    case("recasts of a flagged layout", """
+auto a = GMMA::Layout_K_SW128_Atom<half_t>{};
+print(upcast<2>(a)); print("\\n");
+print(downcast<2>(a)); print("\\n");
+print(recast_layout<half_t, float>(a)); print("\\n");
+print(recast_layout<half_t, uint8_t>(a)); print("\\n");
+print(upcast<4>(GMMA::Layout_MN_SW64_Atom<int8_t>{})); print("\\n");
+""")
+    case("algebra on a flagged layout", """
+auto a = GMMA::Layout_K_SW64_Atom<half_t>{};
+print(composition(a, make_tile(_4{}, _8{}))); print("\\n");
+print(logical_divide(a, Shape<_4,_8>{})); print("\\n");
+print(zipped_divide(a, Shape<_4,_8>{})); print("\\n");
+print(blocked_product(a, make_layout(Shape<_2,_2>{}))); print("\\n");
+print(logical_product(a, make_layout(_3{}))); print("\\n");
+print(a(_,_)); print("\\n");
+print(a(_,2)); print("\\n");
+print(a.layout_a()); print(" "); print(a.layout_b()); print("\\n");
+print(get_swizzle_portion(a)); print(" "); print(get_nonswizzle_portion(a)); print("\\n");
+print(max_alignment(a)); print("\\n");
+""")
+    # kernel traits with constexpr tile sizes
+    for t, m, n, k, st in (("cutlass::half_t", 128, 128, 64, 3), ("float", 64, 128, 32, 4),
+                           ("cutlass::bfloat16_t", 128, 256, 64, 2)):
+        case(f"kernel traits: {t} {m}x{n}x{k}, {st} stages", f"""
+using T = {t};
+constexpr int kBlockM = {m};
+constexpr int kBlockN = {n};
+constexpr int kBlockK = {k};
+constexpr int kStages = {st};
+using SmemLayoutAtomA = decltype(GMMA::Layout_K_SW128_Atom<T>{{}});
+using SmemLayoutAtomB = decltype(GMMA::Layout_MN_SW64_Atom<T>{{}});
+using SmemLayoutA = decltype(tile_to_shape(SmemLayoutAtomA{{}}, make_shape(Int<kBlockM>{{}}, Int<kBlockK>{{}}, Int<kStages>{{}})));
+using SmemLayoutB = decltype(tile_to_shape(SmemLayoutAtomB{{}}, make_shape(Int<kBlockN>{{}}, Int<kBlockK>{{}}, Int<kStages>{{}}), Step<_2,_1,_3>{{}}));
+print(SmemLayoutA{{}}); print("\\n");
+print(SmemLayoutB{{}}); print("\\n");
+print(cosize(SmemLayoutA{{}}) + cosize(SmemLayoutB{{}})); print("\\n");
+print(size(SmemLayoutA{{}}(_,_,0))); print(" "); print(Int<kBlockM / 2>{{}}); print(" "); print(kBlockM * kBlockK); print("\\n");
+""")
+    print("// GMMA's and UMMA's shared-memory layout atoms, written by")
+    print("// scripts/oracle/gen_smem_atom_cases.py; answered by snippets.py --titled.")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,523 @@
+// GMMA's and UMMA's shared-memory layout atoms, written by
+// scripts/oracle/gen_smem_atom_cases.py; answered by snippets.py --titled.
+// ---- GMMA::Layout_MN_INTER_Atom<T> over element types
+print(GMMA::Layout_MN_INTER_Atom<int8_t>{}); print("\n");
+print(GMMA::Layout_MN_INTER_Atom<half_t>{}); print("\n");
+print(GMMA::Layout_MN_INTER_Atom<bfloat16_t>{}); print("\n");
+print(GMMA::Layout_MN_INTER_Atom<float>{}); print("\n");
+print(GMMA::Layout_MN_INTER_Atom<tfloat32_t>{}); print("\n");
+print(GMMA::Layout_MN_INTER_Atom<double>{}); print("\n");
+print(GMMA::Layout_MN_INTER_Atom<float_e4m3_t>{}); print("\n");
+print(GMMA::Layout_MN_INTER_Atom<uint4_t>{}); print("\n");
+print(GMMA::Layout_MN_INTER_Atom<float_e2m1_t>{}); print("\n");
+// ---- GMMA::Layout_MN_INTER_Atom_Bits
+print(GMMA::Layout_MN_INTER_Atom_Bits{}); print("\n");
+// ---- GMMA::Layout_MN_SW32_Atom<T> over element types
+print(GMMA::Layout_MN_SW32_Atom<int8_t>{}); print("\n");
+print(GMMA::Layout_MN_SW32_Atom<half_t>{}); print("\n");
+print(GMMA::Layout_MN_SW32_Atom<bfloat16_t>{}); print("\n");
+print(GMMA::Layout_MN_SW32_Atom<float>{}); print("\n");
+print(GMMA::Layout_MN_SW32_Atom<tfloat32_t>{}); print("\n");
+print(GMMA::Layout_MN_SW32_Atom<double>{}); print("\n");
+print(GMMA::Layout_MN_SW32_Atom<float_e4m3_t>{}); print("\n");
+print(GMMA::Layout_MN_SW32_Atom<uint4_t>{}); print("\n");
+print(GMMA::Layout_MN_SW32_Atom<float_e2m1_t>{}); print("\n");
+// ---- GMMA::Layout_MN_SW32_Atom_Bits
+print(GMMA::Layout_MN_SW32_Atom_Bits{}); print("\n");
+// ---- GMMA::Layout_MN_SW64_Atom<T> over element types
+print(GMMA::Layout_MN_SW64_Atom<int8_t>{}); print("\n");
+print(GMMA::Layout_MN_SW64_Atom<half_t>{}); print("\n");
+print(GMMA::Layout_MN_SW64_Atom<bfloat16_t>{}); print("\n");
+print(GMMA::Layout_MN_SW64_Atom<float>{}); print("\n");
+print(GMMA::Layout_MN_SW64_Atom<tfloat32_t>{}); print("\n");
+print(GMMA::Layout_MN_SW64_Atom<double>{}); print("\n");
+print(GMMA::Layout_MN_SW64_Atom<float_e4m3_t>{}); print("\n");
+print(GMMA::Layout_MN_SW64_Atom<uint4_t>{}); print("\n");
+print(GMMA::Layout_MN_SW64_Atom<float_e2m1_t>{}); print("\n");
+// ---- GMMA::Layout_MN_SW64_Atom_Bits
+print(GMMA::Layout_MN_SW64_Atom_Bits{}); print("\n");
+// ---- GMMA::Layout_MN_SW128_Atom<T> over element types
+print(GMMA::Layout_MN_SW128_Atom<int8_t>{}); print("\n");
+print(GMMA::Layout_MN_SW128_Atom<half_t>{}); print("\n");
+print(GMMA::Layout_MN_SW128_Atom<bfloat16_t>{}); print("\n");
+print(GMMA::Layout_MN_SW128_Atom<float>{}); print("\n");
+print(GMMA::Layout_MN_SW128_Atom<tfloat32_t>{}); print("\n");
+print(GMMA::Layout_MN_SW128_Atom<double>{}); print("\n");
+print(GMMA::Layout_MN_SW128_Atom<float_e4m3_t>{}); print("\n");
+print(GMMA::Layout_MN_SW128_Atom<uint4_t>{}); print("\n");
+print(GMMA::Layout_MN_SW128_Atom<float_e2m1_t>{}); print("\n");
+// ---- GMMA::Layout_MN_SW128_Atom_Bits
+print(GMMA::Layout_MN_SW128_Atom_Bits{}); print("\n");
+// ---- GMMA::Layout_K_INTER_Atom<T> over element types
+print(GMMA::Layout_K_INTER_Atom<int8_t>{}); print("\n");
+print(GMMA::Layout_K_INTER_Atom<half_t>{}); print("\n");
+print(GMMA::Layout_K_INTER_Atom<bfloat16_t>{}); print("\n");
+print(GMMA::Layout_K_INTER_Atom<float>{}); print("\n");
+print(GMMA::Layout_K_INTER_Atom<tfloat32_t>{}); print("\n");
+print(GMMA::Layout_K_INTER_Atom<double>{}); print("\n");
+print(GMMA::Layout_K_INTER_Atom<float_e4m3_t>{}); print("\n");
+print(GMMA::Layout_K_INTER_Atom<uint4_t>{}); print("\n");
+print(GMMA::Layout_K_INTER_Atom<float_e2m1_t>{}); print("\n");
+// ---- GMMA::Layout_K_INTER_Atom_Bits
+print(GMMA::Layout_K_INTER_Atom_Bits{}); print("\n");
+// ---- GMMA::Layout_K_SW32_Atom<T> over element types
+print(GMMA::Layout_K_SW32_Atom<int8_t>{}); print("\n");
+print(GMMA::Layout_K_SW32_Atom<half_t>{}); print("\n");
+print(GMMA::Layout_K_SW32_Atom<bfloat16_t>{}); print("\n");
+print(GMMA::Layout_K_SW32_Atom<float>{}); print("\n");
+print(GMMA::Layout_K_SW32_Atom<tfloat32_t>{}); print("\n");
+print(GMMA::Layout_K_SW32_Atom<double>{}); print("\n");
+print(GMMA::Layout_K_SW32_Atom<float_e4m3_t>{}); print("\n");
+print(GMMA::Layout_K_SW32_Atom<uint4_t>{}); print("\n");
+print(GMMA::Layout_K_SW32_Atom<float_e2m1_t>{}); print("\n");
+// ---- GMMA::Layout_K_SW32_Atom_Bits
+print(GMMA::Layout_K_SW32_Atom_Bits{}); print("\n");
+// ---- GMMA::Layout_K_SW64_Atom<T> over element types
+print(GMMA::Layout_K_SW64_Atom<int8_t>{}); print("\n");
+print(GMMA::Layout_K_SW64_Atom<half_t>{}); print("\n");
+print(GMMA::Layout_K_SW64_Atom<bfloat16_t>{}); print("\n");
+print(GMMA::Layout_K_SW64_Atom<float>{}); print("\n");
+print(GMMA::Layout_K_SW64_Atom<tfloat32_t>{}); print("\n");
+print(GMMA::Layout_K_SW64_Atom<double>{}); print("\n");
+print(GMMA::Layout_K_SW64_Atom<float_e4m3_t>{}); print("\n");
+print(GMMA::Layout_K_SW64_Atom<uint4_t>{}); print("\n");
+print(GMMA::Layout_K_SW64_Atom<float_e2m1_t>{}); print("\n");
+// ---- GMMA::Layout_K_SW64_Atom_Bits
+print(GMMA::Layout_K_SW64_Atom_Bits{}); print("\n");
+// ---- GMMA::Layout_K_SW128_Atom<T> over element types
+print(GMMA::Layout_K_SW128_Atom<int8_t>{}); print("\n");
+print(GMMA::Layout_K_SW128_Atom<half_t>{}); print("\n");
+print(GMMA::Layout_K_SW128_Atom<bfloat16_t>{}); print("\n");
+print(GMMA::Layout_K_SW128_Atom<float>{}); print("\n");
+print(GMMA::Layout_K_SW128_Atom<tfloat32_t>{}); print("\n");
+print(GMMA::Layout_K_SW128_Atom<double>{}); print("\n");
+print(GMMA::Layout_K_SW128_Atom<float_e4m3_t>{}); print("\n");
+print(GMMA::Layout_K_SW128_Atom<uint4_t>{}); print("\n");
+print(GMMA::Layout_K_SW128_Atom<float_e2m1_t>{}); print("\n");
+// ---- GMMA::Layout_K_SW128_Atom_Bits
+print(GMMA::Layout_K_SW128_Atom_Bits{}); print("\n");
+// ---- UMMA::Layout_MN_INTER_Atom<T> over element types
+print(UMMA::Layout_MN_INTER_Atom<int8_t>{}); print("\n");
+print(UMMA::Layout_MN_INTER_Atom<half_t>{}); print("\n");
+print(UMMA::Layout_MN_INTER_Atom<bfloat16_t>{}); print("\n");
+print(UMMA::Layout_MN_INTER_Atom<float>{}); print("\n");
+print(UMMA::Layout_MN_INTER_Atom<tfloat32_t>{}); print("\n");
+print(UMMA::Layout_MN_INTER_Atom<double>{}); print("\n");
+print(UMMA::Layout_MN_INTER_Atom<float_e4m3_t>{}); print("\n");
+print(UMMA::Layout_MN_INTER_Atom<uint4_t>{}); print("\n");
+print(UMMA::Layout_MN_INTER_Atom<float_e2m1_t>{}); print("\n");
+// ---- UMMA::Layout_MN_SW32_Atom<T> over element types
+print(UMMA::Layout_MN_SW32_Atom<int8_t>{}); print("\n");
+print(UMMA::Layout_MN_SW32_Atom<half_t>{}); print("\n");
+print(UMMA::Layout_MN_SW32_Atom<bfloat16_t>{}); print("\n");
+print(UMMA::Layout_MN_SW32_Atom<float>{}); print("\n");
+print(UMMA::Layout_MN_SW32_Atom<tfloat32_t>{}); print("\n");
+print(UMMA::Layout_MN_SW32_Atom<double>{}); print("\n");
+print(UMMA::Layout_MN_SW32_Atom<float_e4m3_t>{}); print("\n");
+print(UMMA::Layout_MN_SW32_Atom<uint4_t>{}); print("\n");
+print(UMMA::Layout_MN_SW32_Atom<float_e2m1_t>{}); print("\n");
+// ---- UMMA::Layout_MN_SW64_Atom<T> over element types
+print(UMMA::Layout_MN_SW64_Atom<int8_t>{}); print("\n");
+print(UMMA::Layout_MN_SW64_Atom<half_t>{}); print("\n");
+print(UMMA::Layout_MN_SW64_Atom<bfloat16_t>{}); print("\n");
+print(UMMA::Layout_MN_SW64_Atom<float>{}); print("\n");
+print(UMMA::Layout_MN_SW64_Atom<tfloat32_t>{}); print("\n");
+print(UMMA::Layout_MN_SW64_Atom<double>{}); print("\n");
+print(UMMA::Layout_MN_SW64_Atom<float_e4m3_t>{}); print("\n");
+print(UMMA::Layout_MN_SW64_Atom<uint4_t>{}); print("\n");
+print(UMMA::Layout_MN_SW64_Atom<float_e2m1_t>{}); print("\n");
+// ---- UMMA::Layout_MN_SW128_Atom<T> over element types
+print(UMMA::Layout_MN_SW128_Atom<int8_t>{}); print("\n");
+print(UMMA::Layout_MN_SW128_Atom<half_t>{}); print("\n");
+print(UMMA::Layout_MN_SW128_Atom<bfloat16_t>{}); print("\n");
+print(UMMA::Layout_MN_SW128_Atom<float>{}); print("\n");
+print(UMMA::Layout_MN_SW128_Atom<tfloat32_t>{}); print("\n");
+print(UMMA::Layout_MN_SW128_Atom<double>{}); print("\n");
+print(UMMA::Layout_MN_SW128_Atom<float_e4m3_t>{}); print("\n");
+print(UMMA::Layout_MN_SW128_Atom<uint4_t>{}); print("\n");
+print(UMMA::Layout_MN_SW128_Atom<float_e2m1_t>{}); print("\n");
+// ---- UMMA::Layout_K_INTER_Atom<T> over element types
+print(UMMA::Layout_K_INTER_Atom<int8_t>{}); print("\n");
+print(UMMA::Layout_K_INTER_Atom<half_t>{}); print("\n");
+print(UMMA::Layout_K_INTER_Atom<bfloat16_t>{}); print("\n");
+print(UMMA::Layout_K_INTER_Atom<float>{}); print("\n");
+print(UMMA::Layout_K_INTER_Atom<tfloat32_t>{}); print("\n");
+print(UMMA::Layout_K_INTER_Atom<double>{}); print("\n");
+print(UMMA::Layout_K_INTER_Atom<float_e4m3_t>{}); print("\n");
+print(UMMA::Layout_K_INTER_Atom<uint4_t>{}); print("\n");
+print(UMMA::Layout_K_INTER_Atom<float_e2m1_t>{}); print("\n");
+// ---- UMMA::Layout_K_SW32_Atom<T> over element types
+print(UMMA::Layout_K_SW32_Atom<int8_t>{}); print("\n");
+print(UMMA::Layout_K_SW32_Atom<half_t>{}); print("\n");
+print(UMMA::Layout_K_SW32_Atom<bfloat16_t>{}); print("\n");
+print(UMMA::Layout_K_SW32_Atom<float>{}); print("\n");
+print(UMMA::Layout_K_SW32_Atom<tfloat32_t>{}); print("\n");
+print(UMMA::Layout_K_SW32_Atom<double>{}); print("\n");
+print(UMMA::Layout_K_SW32_Atom<float_e4m3_t>{}); print("\n");
+print(UMMA::Layout_K_SW32_Atom<uint4_t>{}); print("\n");
+print(UMMA::Layout_K_SW32_Atom<float_e2m1_t>{}); print("\n");
+// ---- UMMA::Layout_K_SW64_Atom<T> over element types
+print(UMMA::Layout_K_SW64_Atom<int8_t>{}); print("\n");
+print(UMMA::Layout_K_SW64_Atom<half_t>{}); print("\n");
+print(UMMA::Layout_K_SW64_Atom<bfloat16_t>{}); print("\n");
+print(UMMA::Layout_K_SW64_Atom<float>{}); print("\n");
+print(UMMA::Layout_K_SW64_Atom<tfloat32_t>{}); print("\n");
+print(UMMA::Layout_K_SW64_Atom<double>{}); print("\n");
+print(UMMA::Layout_K_SW64_Atom<float_e4m3_t>{}); print("\n");
+print(UMMA::Layout_K_SW64_Atom<uint4_t>{}); print("\n");
+print(UMMA::Layout_K_SW64_Atom<float_e2m1_t>{}); print("\n");
+// ---- UMMA::Layout_K_SW128_Atom<T> over element types
+print(UMMA::Layout_K_SW128_Atom<int8_t>{}); print("\n");
+print(UMMA::Layout_K_SW128_Atom<half_t>{}); print("\n");
+print(UMMA::Layout_K_SW128_Atom<bfloat16_t>{}); print("\n");
+print(UMMA::Layout_K_SW128_Atom<float>{}); print("\n");
+print(UMMA::Layout_K_SW128_Atom<tfloat32_t>{}); print("\n");
+print(UMMA::Layout_K_SW128_Atom<double>{}); print("\n");
+print(UMMA::Layout_K_SW128_Atom<float_e4m3_t>{}); print("\n");
+print(UMMA::Layout_K_SW128_Atom<uint4_t>{}); print("\n");
+print(UMMA::Layout_K_SW128_Atom<float_e2m1_t>{}); print("\n");
+// ---- UMMA::Layout_MN_SW128_32B_Atom_Bits
+print(UMMA::Layout_MN_SW128_32B_Atom_Bits{}); print("\n");
+// ---- UMMA::Layout_K_SW128_Atom_Bits (UMMA has none)
+print(UMMA::Layout_K_SW128_Atom_Bits{}); print("\n");
+// ---- UMMA::Layout_MN_SW128_32B_Atom<T>
+print(UMMA::Layout_MN_SW128_32B_Atom<half_t>{}); print("\n");
+print(UMMA::Layout_MN_SW128_32B_Atom<float>{}); print("\n");
+print(UMMA::Layout_MN_SW128_32B_Atom<tfloat32_t>{}); print("\n");
+print(UMMA::Layout_MN_SW128_32B_Atom<double>{}); print("\n");
+print(UMMA::Layout_MN_SW128_32B_Atom<int8_t>{}); print("\n");
+// ---- GMMA::Layout_INTER_Atom<T, GMMA::Major::K>
+print(GMMA::Layout_INTER_Atom<half_t, GMMA::Major::K>{}); print("\n");
+print(GMMA::Layout_INTER_Atom<float, GMMA::Major::K>{}); print("\n");
+// ---- GMMA::Layout_SW32_Atom<T, GMMA::Major::K>
+print(GMMA::Layout_SW32_Atom<half_t, GMMA::Major::K>{}); print("\n");
+print(GMMA::Layout_SW32_Atom<float, GMMA::Major::K>{}); print("\n");
+// ---- GMMA::Layout_SW64_Atom<T, GMMA::Major::K>
+print(GMMA::Layout_SW64_Atom<half_t, GMMA::Major::K>{}); print("\n");
+print(GMMA::Layout_SW64_Atom<float, GMMA::Major::K>{}); print("\n");
+// ---- GMMA::Layout_SW128_Atom<T, GMMA::Major::K>
+print(GMMA::Layout_SW128_Atom<half_t, GMMA::Major::K>{}); print("\n");
+print(GMMA::Layout_SW128_Atom<float, GMMA::Major::K>{}); print("\n");
+// ---- GMMA::Layout_INTER_Atom<T, GMMA::Major::MN>
+print(GMMA::Layout_INTER_Atom<half_t, GMMA::Major::MN>{}); print("\n");
+print(GMMA::Layout_INTER_Atom<float, GMMA::Major::MN>{}); print("\n");
+// ---- GMMA::Layout_SW32_Atom<T, GMMA::Major::MN>
+print(GMMA::Layout_SW32_Atom<half_t, GMMA::Major::MN>{}); print("\n");
+print(GMMA::Layout_SW32_Atom<float, GMMA::Major::MN>{}); print("\n");
+// ---- GMMA::Layout_SW64_Atom<T, GMMA::Major::MN>
+print(GMMA::Layout_SW64_Atom<half_t, GMMA::Major::MN>{}); print("\n");
+print(GMMA::Layout_SW64_Atom<float, GMMA::Major::MN>{}); print("\n");
+// ---- GMMA::Layout_SW128_Atom<T, GMMA::Major::MN>
+print(GMMA::Layout_SW128_Atom<half_t, GMMA::Major::MN>{}); print("\n");
+print(GMMA::Layout_SW128_Atom<float, GMMA::Major::MN>{}); print("\n");
+// ---- UMMA::Layout_SW128_Atom<T, UMMA::Major::K> (UMMA has none)
+print(UMMA::Layout_SW128_Atom<float, UMMA::Major::K>{}); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_INTER_Atom<half_t>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_INTER_Atom<half_t>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_SW32_Atom<half_t>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_SW32_Atom<half_t>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_SW64_Atom<half_t>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_INTER_Atom<half_t>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_INTER_Atom<half_t>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_SW32_Atom<half_t>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_SW32_Atom<half_t>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_SW64_Atom<half_t>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_SW64_Atom<half_t>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_INTER_Atom<float>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_INTER_Atom<float>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_SW32_Atom<float>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_SW32_Atom<float>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_SW64_Atom<float>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_SW64_Atom<float>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_SW128_Atom<float>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_SW128_Atom<float>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_INTER_Atom<float>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_INTER_Atom<float>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_SW32_Atom<float>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_SW32_Atom<float>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_SW64_Atom<float>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_SW64_Atom<float>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_SW128_Atom<float>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_SW128_Atom<float>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_INTER_Atom<int8_t>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_INTER_Atom<int8_t>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_SW32_Atom<int8_t>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_SW32_Atom<int8_t>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_SW64_Atom<int8_t>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_SW64_Atom<int8_t>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_K_SW128_Atom<int8_t>, (128,64,4))
+auto sA = tile_to_shape(GMMA::Layout_K_SW128_Atom<int8_t>{}, make_shape(_128{}, _64{}, _4{}));
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_INTER_Atom<int8_t>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_INTER_Atom<int8_t>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_SW32_Atom<int8_t>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_SW32_Atom<int8_t>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_SW64_Atom<int8_t>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_SW64_Atom<int8_t>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- tile_to_shape(GMMA::Layout_MN_SW128_Atom<int8_t>, (128,64,4), Step<_2,_1,_3>{})
+auto sA = tile_to_shape(GMMA::Layout_MN_SW128_Atom<int8_t>{}, make_shape(_128{}, _64{}, _4{}), Step<_2,_1,_3>{});
+print(sA); print("\n");
+print(size(sA)); print(" "); print(cosize(sA)); print(" "); print(rank(sA)); print("\n");
+print(sA(_,_,2)); print("\n");
+print(sA(3,5,1)); print(" "); print(sA(100,60,3)); print(" "); print(sA(777)); print("\n");
+print(coalesce(sA)); print("\n");
+print(layout<0>(sA)); print("\n");
+// ---- make_tensor(make_smem_ptr<half_t>, tile_to_shape(GMMA::Layout_K_SW32_Atom<half_t>, ...))
+auto layout = tile_to_shape(GMMA::Layout_K_SW32_Atom<half_t>{}, make_shape(_64{}, _64{}, _2{}));
+Tensor sA = make_tensor(make_smem_ptr<half_t>(nullptr), layout);
+print(sA); print("\n");
+print(sA(_,_,1)); print("\n");
+print(sA(_,7,1)); print("\n");
+print(local_tile(sA(_,_,0), Shape<_16,_32>{}, make_coord(2,1))); print("\n");
+print(local_partition(sA(_,_,1), make_layout(make_shape(_8{}, _4{})), 5)); print("\n");
+print(zipped_divide(sA(_,_,0), Shape<_8,_16>{})); print("\n");
+print(sA.layout()); print(" "); print(sA.shape()); print("\n");
+// ---- make_tensor(make_smem_ptr<half_t>, tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, ...))
+auto layout = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_64{}, _64{}, _2{}));
+Tensor sA = make_tensor(make_smem_ptr<half_t>(nullptr), layout);
+print(sA); print("\n");
+print(sA(_,_,1)); print("\n");
+print(sA(_,7,1)); print("\n");
+print(local_tile(sA(_,_,0), Shape<_16,_32>{}, make_coord(2,1))); print("\n");
+print(local_partition(sA(_,_,1), make_layout(make_shape(_8{}, _4{})), 5)); print("\n");
+print(zipped_divide(sA(_,_,0), Shape<_8,_16>{})); print("\n");
+print(sA.layout()); print(" "); print(sA.shape()); print("\n");
+// ---- make_tensor(make_smem_ptr<float>, tile_to_shape(GMMA::Layout_K_SW32_Atom<float>, ...))
+auto layout = tile_to_shape(GMMA::Layout_K_SW32_Atom<float>{}, make_shape(_64{}, _64{}, _2{}));
+Tensor sA = make_tensor(make_smem_ptr<float>(nullptr), layout);
+print(sA); print("\n");
+print(sA(_,_,1)); print("\n");
+print(sA(_,7,1)); print("\n");
+print(local_tile(sA(_,_,0), Shape<_16,_32>{}, make_coord(2,1))); print("\n");
+print(local_partition(sA(_,_,1), make_layout(make_shape(_8{}, _4{})), 5)); print("\n");
+print(zipped_divide(sA(_,_,0), Shape<_8,_16>{})); print("\n");
+print(sA.layout()); print(" "); print(sA.shape()); print("\n");
+// ---- make_tensor(make_smem_ptr<float>, tile_to_shape(GMMA::Layout_K_SW128_Atom<float>, ...))
+auto layout = tile_to_shape(GMMA::Layout_K_SW128_Atom<float>{}, make_shape(_64{}, _64{}, _2{}));
+Tensor sA = make_tensor(make_smem_ptr<float>(nullptr), layout);
+print(sA); print("\n");
+print(sA(_,_,1)); print("\n");
+print(sA(_,7,1)); print("\n");
+print(local_tile(sA(_,_,0), Shape<_16,_32>{}, make_coord(2,1))); print("\n");
+print(local_partition(sA(_,_,1), make_layout(make_shape(_8{}, _4{})), 5)); print("\n");
+print(zipped_divide(sA(_,_,0), Shape<_8,_16>{})); print("\n");
+print(sA.layout()); print(" "); print(sA.shape()); print("\n");
+// ---- print_layout(GMMA::Layout_K_INTER_Atom<half_t>)
+print_layout(GMMA::Layout_K_INTER_Atom<half_t>{});
+// ---- print_layout(GMMA::Layout_MN_INTER_Atom<float>)
+print_layout(GMMA::Layout_MN_INTER_Atom<float>{});
+// ---- print_layout(GMMA::Layout_K_SW32_Atom<half_t>)
+print_layout(GMMA::Layout_K_SW32_Atom<half_t>{});
+// ---- print_layout(GMMA::Layout_MN_SW32_Atom<float>)
+print_layout(GMMA::Layout_MN_SW32_Atom<float>{});
+// ---- print_layout(GMMA::Layout_K_SW64_Atom<half_t>)
+print_layout(GMMA::Layout_K_SW64_Atom<half_t>{});
+// ---- print_layout(GMMA::Layout_MN_SW64_Atom<float>)
+print_layout(GMMA::Layout_MN_SW64_Atom<float>{});
+// ---- print_layout(GMMA::Layout_K_SW128_Atom<half_t>)
+print_layout(GMMA::Layout_K_SW128_Atom<half_t>{});
+// ---- print_layout(GMMA::Layout_MN_SW128_Atom<float>)
+print_layout(GMMA::Layout_MN_SW128_Atom<float>{});
+// ---- recasts of a flagged layout
+auto a = GMMA::Layout_K_SW128_Atom<half_t>{};
+print(upcast<2>(a)); print("\n");
+print(downcast<2>(a)); print("\n");
+print(recast_layout<half_t, float>(a)); print("\n");
+print(recast_layout<half_t, uint8_t>(a)); print("\n");
+print(upcast<4>(GMMA::Layout_MN_SW64_Atom<int8_t>{})); print("\n");
+// ---- algebra on a flagged layout
+auto a = GMMA::Layout_K_SW64_Atom<half_t>{};
+print(composition(a, make_tile(_4{}, _8{}))); print("\n");
+print(logical_divide(a, Shape<_4,_8>{})); print("\n");
+print(zipped_divide(a, Shape<_4,_8>{})); print("\n");
+print(blocked_product(a, make_layout(Shape<_2,_2>{}))); print("\n");
+print(logical_product(a, make_layout(_3{}))); print("\n");
+print(a(_,_)); print("\n");
+print(a(_,2)); print("\n");
+print(a.layout_a()); print(" "); print(a.layout_b()); print("\n");
+print(get_swizzle_portion(a)); print(" "); print(get_nonswizzle_portion(a)); print("\n");
+print(max_alignment(a)); print("\n");
+// ---- kernel traits: cutlass::half_t 128x128x64, 3 stages
+using T = cutlass::half_t;
+constexpr int kBlockM = 128;
+constexpr int kBlockN = 128;
+constexpr int kBlockK = 64;
+constexpr int kStages = 3;
+using SmemLayoutAtomA = decltype(GMMA::Layout_K_SW128_Atom<T>{});
+using SmemLayoutAtomB = decltype(GMMA::Layout_MN_SW64_Atom<T>{});
+using SmemLayoutA = decltype(tile_to_shape(SmemLayoutAtomA{}, make_shape(Int<kBlockM>{}, Int<kBlockK>{}, Int<kStages>{})));
+using SmemLayoutB = decltype(tile_to_shape(SmemLayoutAtomB{}, make_shape(Int<kBlockN>{}, Int<kBlockK>{}, Int<kStages>{}), Step<_2,_1,_3>{}));
+print(SmemLayoutA{}); print("\n");
+print(SmemLayoutB{}); print("\n");
+print(cosize(SmemLayoutA{}) + cosize(SmemLayoutB{})); print("\n");
+print(size(SmemLayoutA{}(_,_,0))); print(" "); print(Int<kBlockM / 2>{}); print(" "); print(kBlockM * kBlockK); print("\n");
+// ---- kernel traits: float 64x128x32, 4 stages
+using T = float;
+constexpr int kBlockM = 64;
+constexpr int kBlockN = 128;
+constexpr int kBlockK = 32;
+constexpr int kStages = 4;
+using SmemLayoutAtomA = decltype(GMMA::Layout_K_SW128_Atom<T>{});
+using SmemLayoutAtomB = decltype(GMMA::Layout_MN_SW64_Atom<T>{});
+using SmemLayoutA = decltype(tile_to_shape(SmemLayoutAtomA{}, make_shape(Int<kBlockM>{}, Int<kBlockK>{}, Int<kStages>{})));
+using SmemLayoutB = decltype(tile_to_shape(SmemLayoutAtomB{}, make_shape(Int<kBlockN>{}, Int<kBlockK>{}, Int<kStages>{}), Step<_2,_1,_3>{}));
+print(SmemLayoutA{}); print("\n");
+print(SmemLayoutB{}); print("\n");
+print(cosize(SmemLayoutA{}) + cosize(SmemLayoutB{})); print("\n");
+print(size(SmemLayoutA{}(_,_,0))); print(" "); print(Int<kBlockM / 2>{}); print(" "); print(kBlockM * kBlockK); print("\n");
+// ---- kernel traits: cutlass::bfloat16_t 128x256x64, 2 stages
+using T = cutlass::bfloat16_t;
+constexpr int kBlockM = 128;
+constexpr int kBlockN = 256;
+constexpr int kBlockK = 64;
+constexpr int kStages = 2;
+using SmemLayoutAtomA = decltype(GMMA::Layout_K_SW128_Atom<T>{});
+using SmemLayoutAtomB = decltype(GMMA::Layout_MN_SW64_Atom<T>{});
+using SmemLayoutA = decltype(tile_to_shape(SmemLayoutAtomA{}, make_shape(Int<kBlockM>{}, Int<kBlockK>{}, Int<kStages>{})));
+using SmemLayoutB = decltype(tile_to_shape(SmemLayoutAtomB{}, make_shape(Int<kBlockN>{}, Int<kBlockK>{}, Int<kStages>{}), Step<_2,_1,_3>{}));
+print(SmemLayoutA{}); print("\n");
+print(SmemLayoutB{}); print("\n");
+print(cosize(SmemLayoutA{}) + cosize(SmemLayoutB{})); print("\n");
+print(size(SmemLayoutA{}(_,_,0))); print(" "); print(Int<kBlockM / 2>{}); print(" "); print(kBlockM * kBlockK); print("\n");
