@@ -116,6 +116,42 @@ print(SmemLayoutB{{}}); print("\\n");
 print(cosize(SmemLayoutA{{}}) + cosize(SmemLayoutB{{}})); print("\\n");
 print(size(SmemLayoutA{{}}(_,_,0))); print(" "); print(Int<kBlockM / 2>{{}}); print(" "); print(kBlockM * kBlockK); print("\\n");
 """)
+    # the host setup of CUTLASS's Hopper tutorial (examples/cute/tutorial/hopper/
+    # wgmma_tma_sm90.cu, gemm_nt and gemm_tn) and its kernel's partitions of one CTA
+    for major, a_stride in (("MN", "make_stride(Int<1>{}, ldA)"), ("K", "make_stride(ldA, Int<1>{})")):
+        case(f"wgmma_tma_sm90.cu: gemm_{'nt' if major == 'MN' else 'tn'} setup and partitions", f"""
+using TA = cute::half_t;
+int m = 512; int n = 256; int k = 128;
+int ldA = {'m' if major == 'MN' else 'k'};
+auto M = int(m);
+auto N = int(n);
+auto K = int(k);
+auto dA = {a_stride};
+auto bM = Int<128>{{}};
+auto bN = Int<128>{{}};
+auto bK = Int< 64>{{}};
+auto cta_tiler = make_shape(bM, bN, bK);
+auto bP = Int<  3>{{}};
+auto sA = tile_to_shape(GMMA::Layout_{major}_SW128_Atom<TA>{{}}, make_shape(bM,bK,bP));
+TiledMMA tiled_mma = make_tiled_mma(SM90_64x64x16_F16F16F16_SS<GMMA::Major::{major},GMMA::Major::{major}>{{}});
+Tensor mA = make_tensor(make_gmem_ptr<TA>(nullptr), make_shape(M,K), dA);
+Copy_Atom tmaA = make_tma_atom(SM90_TMA_LOAD{{}}, mA, sA(_,_,0), make_shape(bM,bK));
+print(sA); print("\\n");
+print(tiled_mma); print("\\n");
+print(tmaA); print("\\n");
+dim3 dimBlock(size(tiled_mma));
+print(dimBlock.x); print(" "); print(round_up(size(ceil_div(m, bM)), 2)); print("\\n");
+Tensor mA2 = tmaA.get_tma_tensor(make_shape(M,K));
+Tensor gA = local_tile(mA2, cta_tiler, make_coord(1, 0, _), Step<_1, X,_1>{{}});
+print(gA); print("\\n");
+Tensor sAt = make_tensor(make_smem_ptr<TA>(nullptr), sA);
+print(sAt); print("\\n");
+auto [tAgA, tAsA] = tma_partition(tmaA, Int<0>{{}}, Layout<_1>{{}}, group_modes<0,2>(sAt), group_modes<0,2>(gA));
+print(tAgA); print("\\n"); print(tAsA); print("\\n");
+ThrMMA thr_mma = tiled_mma.get_thread_slice(5);
+Tensor tCsA = thr_mma.partition_A(sAt);
+print(tCsA); print("\\n");
+""")
     print("// GMMA's and UMMA's shared-memory layout atoms, written by")
     print("// scripts/oracle/gen_smem_atom_cases.py; answered by snippets.py --titled.")
     print("\n".join(out))

@@ -267,7 +267,7 @@ impl Value {
             Value::ElementType(_) => "an element type",
             Value::Access(_) => "an access",
             Value::MemPtr(_) => "a pointer",
-            Value::PtrTensor(_) => "a tensor",
+            Value::PtrTensor(_) => "a tensor over a pointer",
             Value::TmaOp(_) => "a TMA operation",
             Value::CopyOp(_) => "a copy operation",
             Value::Float(..) => "a floating-point number",

@@ -190,6 +190,19 @@ pub(super) fn thr_size(c: &Call<'_>) -> R {
 fn partition(c: &Call<'_>, op: Operand) -> R {
     let m = tiled_mma(c, 0)?;
     let thr = thread(c, 1)?;
+    if let Value::PtrTensor(p) = c.value(2) {
+        // a tensor over memory: partitioned as the tensor whose iterator is its
+        // pointer's offset, the pointer moved
+        let rcute::swizzle::MaybeSwizzled::Plain(l) = p.layout else {
+            return Err(c.bad_arg(
+                2,
+                "a tensor with an unswizzled layout (a swizzled smem layout goes into the pointer: make_tensor(make_smem_ptr<T>(p), GMMA's atom))",
+            ));
+        };
+        let t = super::tensors::over_offset(p.ptr.offset, l);
+        let part = Value::Tensor(Box::new(c.core(m.try_partition(op, thr, &t))?));
+        return super::tensors::back_over(part, p.ptr, c.span);
+    }
     let t = tensor(c, 2)?;
     Ok(Value::Tensor(Box::new(
         c.core(m.try_partition(op, thr, &t))?,
