@@ -585,3 +585,84 @@ print(tAgA); print("\n"); print(tAsA); print("\n");
 ThrMMA thr_mma = tiled_mma.get_thread_slice(5);
 Tensor tCsA = thr_mma.partition_A(sAt);
 print(tCsA); print("\n");
+// ---- 02_mma_tma_sm100.cu: host setup
+using TypeA = cutlass::half_t;
+using TypeB = cutlass::half_t;
+using TypeC = float;
+int Gemm_M = 512; int Gemm_N = 1024; int Gemm_K = 256;
+Tensor mA = make_tensor(make_gmem_ptr<TypeA>(nullptr), make_layout(make_shape(Gemm_M, Gemm_K), make_stride(Gemm_K, Int<1>{})));
+Tensor mB = make_tensor(make_gmem_ptr<TypeB>(nullptr), make_layout(make_shape(Gemm_N, Gemm_K), make_stride(Gemm_K, Int<1>{})));
+TiledMMA tiled_mma = make_tiled_mma(SM100_MMA_F16BF16_SS<TypeA, TypeB, TypeC,
+                                                         128, 256,
+                                                         UMMA::Major::K, UMMA::Major::K>{});
+print(tiled_mma);
+auto bM = tile_size<0>(tiled_mma);
+auto bN = tile_size<1>(tiled_mma);
+auto bK = tile_size<2>(tiled_mma) * Int<4>{};
+auto mma_tiler = make_shape(bM, bN, bK);
+if (not evenly_divides(shape(mma_tiler), tile_shape(tiled_mma))) {
+  std::cerr << "The MMA Shape should evenly divide the MMA Tiler." << std::endl;
+}
+auto mma_shape_A = partition_shape_A(tiled_mma, make_shape(size<0>(mma_tiler), size<2>(mma_tiler)));
+auto mma_shape_B = partition_shape_B(tiled_mma, make_shape(size<1>(mma_tiler), size<2>(mma_tiler)));
+print("mma_shape_A:\t"); print(mma_shape_A); print("\n");
+print("mma_shape_B:\t"); print(mma_shape_B); print("\n");
+auto sA_layout = UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<TypeA>{}, mma_shape_A);
+auto sB_layout = UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<TypeB>{}, mma_shape_B);
+print("sA_layout:\t"); print(sA_layout); print("\n");
+print("sB_layout:\t"); print(sB_layout); print("\n");
+auto cluster_shape = make_shape(Int<1>{}, Int<1>{}, Int<1>{});
+Layout cluster_layout_vmnk = tiled_divide(make_layout(cluster_shape), make_tile(typename decltype(tiled_mma)::AtomThrID{}));
+print(cluster_layout_vmnk); print("\n");
+Copy_Atom tma_atom_A = make_tma_atom(SM90_TMA_LOAD{}, mA, sA_layout, select<0,2>(mma_tiler));
+Tensor mA_tma = tma_atom_A.get_tma_tensor(shape(mA));
+print("tma_atom_A:\t"); print(tma_atom_A); print("\n");
+print(mA_tma); print("\n");
+Copy_Atom tma_atom_B = make_tma_atom(SM90_TMA_LOAD{}, mB, sB_layout, select<1,2>(mma_tiler));
+print("tma_atom_B:\t"); print(tma_atom_B); print("\n");
+dim3 dimBlock(128);
+dim3 dimCluster(size<0>(cluster_shape), size<1>(cluster_shape), size<2>(cluster_shape));
+dim3 dimGrid(size(ceil_div(Gemm_M, bM * size<1>(cluster_layout_vmnk))) * dimCluster.x,
+             size(ceil_div(Gemm_N, bN * size<2>(cluster_layout_vmnk))) * dimCluster.y);
+print(dimGrid.x); print(" "); print(dimGrid.y); print("\n");
+// ---- 04_mma_tma_2sm_sm100.cu: host setup and one CTA's partitions
+using TypeA = cutlass::half_t;
+using TypeB = cutlass::half_t;
+using TypeC = float;
+int Gemm_M = 512; int Gemm_N = 1024; int Gemm_K = 256;
+Tensor mA = make_tensor(make_gmem_ptr<TypeA>(nullptr), make_layout(make_shape(Gemm_M, Gemm_K), make_stride(Gemm_K, Int<1>{})));
+Tensor mB = make_tensor(make_gmem_ptr<TypeB>(nullptr), make_layout(make_shape(Gemm_N, Gemm_K), make_stride(Gemm_K, Int<1>{})));
+TiledMMA tiled_mma = make_tiled_mma(SM100_MMA_F16BF16_2x1SM_SS<TypeA, TypeB, TypeC,
+                                                               256, 256,
+                                                               UMMA::Major::K, UMMA::Major::K>{});
+print(tiled_mma);
+auto bM = tile_size<0>(tiled_mma);
+auto bN = tile_size<1>(tiled_mma);
+auto bK = tile_size<2>(tiled_mma) * Int<4>{};
+auto mma_tiler = make_shape(bM, bN, bK);
+auto mma_shape_A = partition_shape_A(tiled_mma, make_shape(size<0>(mma_tiler), size<2>(mma_tiler)));
+auto mma_shape_B = partition_shape_B(tiled_mma, make_shape(size<1>(mma_tiler), size<2>(mma_tiler)));
+print("mma_shape_A:\t"); print(mma_shape_A); print("\n");
+print("mma_shape_B:\t"); print(mma_shape_B); print("\n");
+auto sA_layout = UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<TypeA>{}, mma_shape_A);
+auto sB_layout = UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<TypeB>{}, mma_shape_B);
+print("sA_layout:\t"); print(sA_layout); print("\n");
+print("sB_layout:\t"); print(sB_layout); print("\n");
+auto cluster_shape = make_shape(Int<4>{}, Int<4>{}, Int<1>{});
+Layout cluster_layout_vmnk = tiled_divide(make_layout(cluster_shape), make_tile(typename decltype(tiled_mma)::AtomThrID{}));
+print(cluster_layout_vmnk); print("\n");
+Copy_Atom tma_atom_A = make_tma_atom_A_sm100(SM100_TMA_2SM_LOAD_MULTICAST{}, mA, sA_layout, mma_tiler, tiled_mma, cluster_layout_vmnk);
+Tensor mA_tma = tma_atom_A.get_tma_tensor(shape(mA));
+print("tma_atom_A:\t"); print(tma_atom_A); print("\n");
+print(mA_tma); print("\n");
+Copy_Atom tma_atom_B = make_tma_atom_B_sm100(SM100_TMA_2SM_LOAD_MULTICAST{}, mB, sB_layout, mma_tiler, tiled_mma, cluster_layout_vmnk);
+print("tma_atom_B:\t"); print(tma_atom_B); print("\n");
+auto mma_coord_vmnk = make_coord(1 % size<0>(cluster_layout_vmnk), 1 / size<0>(cluster_layout_vmnk), 2, _);
+auto mma_coord = select<1,2,3>(mma_coord_vmnk);
+Tensor gA = local_tile(mA_tma, mma_tiler, mma_coord, Step<_1, X,_1>{});
+print(gA); print("\n");
+ThrMMA cta_mma = tiled_mma.get_slice(get<0>(mma_coord_vmnk));
+Tensor tCgA = cta_mma.partition_A(gA);
+print(tCgA); print("\n");
+Tensor tCsA = cta_mma.partition_A(make_tensor(make_smem_ptr<TypeA>(nullptr), sA_layout));
+print(tCsA); print("\n");

@@ -1056,6 +1056,19 @@ impl Env {
         if name == "decltype::value" && args.len() == 1 {
             return self.static_value(&args[0]);
         }
+        if name == "decltype::AtomThrID" && args.len() == 1 {
+            return match self.eval(&args[0])? {
+                Value::TiledMma(m) => Ok(Value::Layout(*m.atom().thr_id())),
+                Value::MmaAtom(a) => Ok(Value::Layout(*a.thr_id())),
+                v => Err(EvalError::new(
+                    alloc::format!(
+                        "::AtomThrID is a member type of a tiled MMA; this is {} {v}",
+                        v.kind()
+                    ),
+                    args[0].span,
+                )),
+            };
+        }
         if name == "decltype{}" && args.len() == 1 {
             return self.decltype_value(&args[0], span);
         }

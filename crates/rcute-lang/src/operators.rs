@@ -321,6 +321,12 @@ impl Parser {
                     span,
                 );
             }
+            "typename" if self.peek_name(self.i) == Some("decltype") => {
+                // `typename decltype(x)::AtomThrID{}`: C++'s disambiguation, nothing here
+                let at = self.here();
+                self.i += 1;
+                return self.cpp_atom("decltype", at);
+            }
             "nullptr" | "NULL" => {
                 return Err(not_supported(
                     "nullptr",
@@ -386,6 +392,21 @@ impl Parser {
                     && let Some(x) = self.decltype_braces(&mut args, span)?
                 {
                     return Ok(Some(x));
+                }
+                if args.len() == 1 && self.peek_name(self.i) == Some("AtomThrID") {
+                    // decltype(mma)::AtomThrID{}: the thread layout of a tiled MMA's atom
+                    let end = self.here();
+                    self.i += 1;
+                    let x = Expr {
+                        kind: ExprKind::Call {
+                            name: String::from("decltype::AtomThrID"),
+                            name_span: span.join(end),
+                            targs: Vec::new(),
+                            args,
+                        },
+                        span: span.join(end),
+                    };
+                    return Ok(Some(self.braced(x)?));
                 }
                 if args.len() != 1 || self.peek_name(self.i) != Some("value") {
                     return Err(not_supported(

@@ -343,3 +343,33 @@ fn smem_layout_atoms_are_cutes() {
         err(p);
     }
 }
+
+#[test]
+fn sm100_tutorial_idioms() {
+    // UMMA::tile_to_mma_shape, typename decltype(mma)::AtomThrID{}, a cluster layout as the
+    // cluster of make_tma_atom_A_sm100
+    let setup = "TiledMMA mma = make_tiled_mma(SM100_MMA_F16BF16_2x1SM_SS<half_t, half_t, float, 256, 256, UMMA::Major::K, UMMA::Major::K>{});\n";
+    assert_eq!(
+        ok(&alloc::format!(
+            "{setup}auto s = partition_shape_A(mma, make_shape(_256{{}}, _64{{}})); print(UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{{}}, s));"
+        )),
+        "Sw<3,4,3> o smem_ptr[16b](unset) o ((_128,_16),_1,_4):((_64,_1),_0,_16)"
+    );
+    assert_eq!(
+        ok(&alloc::format!(
+            "{setup}print(tiled_divide(make_layout(make_shape(_4{{}}, _4{{}}, _1{{}})), make_tile(typename decltype(mma)::AtomThrID{{}})));"
+        )),
+        "((_2),_2,_4,_1):((_1),_2,_4,_0)"
+    );
+    assert!(
+        err("auto x = _4:_1; print(typename decltype(x)::AtomThrID{});")
+            .message
+            .contains("member type of a tiled MMA")
+    );
+    // a partitioned shape is ((MMA_M,MMA_K),M_MMAs,K_MMAs)
+    assert!(
+        err("UMMA::tile_to_mma_shape(UMMA::Layout_K_SW128_Atom<half_t>{}, (_128,_64))")
+            .message
+            .contains("partitioned MMA shape")
+    );
+}

@@ -62,6 +62,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         .law(law::right_inverse).explain(explain_right_inverse).fuzz(&[Form::new(&[Operand::Layout])]),
     Function::new("tile_to_shape", (2, 3), (0, 0), tile_to_shape, "tile_to_shape(block, shape[, order]): repeat block to fill a shape")
         .law(law::tile_to_shape).fuzz(&[Form::new(&[Operand::Layout, Operand::Shape])]),
+    Function::new("tile_to_mma_shape", (2, 3), (0, 0), tile_to_mma_shape, "UMMA::tile_to_mma_shape(atom, mma_shape[, order]): an SM100 smem atom tiled to a partitioned MMA shape ((MMA_M,MMA_K),M_MMAs,K_MMAs,...)"),
     Function::new("tiled_divide", (2, 2), (0, 0), tiled_divide, "tiled_divide(L, T): ((tiles...), rests...)")
         .tensor(tensors::tiled_divide).law(law::tiled_divide).explain(explain_tiled_divide).fuzz(&[Form::new(&[Operand::Layout, Operand::Tiler])]),
     Function::new("tiled_product", (2, 2), (0, 0), tiled_product, "tiled_product(A, T): ((blocks...), repeats...)")
@@ -270,6 +271,47 @@ pub(super) fn tile_to_shape(c: &Call<'_>) -> R {
         TileOrder::Major(Major::Left)
     };
     c.core(block.map(|b| b.try_tile_to_shape(&target, &order)))
+}
+
+/// `UMMA::tile_to_mma_shape(atom, mma_tile_shape[, order])` (CuTe's
+/// `mma_traits_sm100.hpp`): the atom tiled to `((MMA_M, M_MMAs), (MMA_K, K_MMAs), rest...)`
+/// (`tile_to_shape`), then divided by the MMA's tile `product_each(shape<0>(mma_tile_shape))`
+/// (`tiled_divide`), so that its modes are those of the partitioned shape.
+pub(super) fn tile_to_mma_shape(c: &Call<'_>) -> R {
+    let block = c.any_layout(0)?;
+    let m = c.tuple(1)?;
+    let r = m.rank();
+    let first = c.core(m.try_get(0))?;
+    if m.is_leaf() || r < 3 || first.is_leaf() || first.rank() != 2 {
+        return Err(c.bad_arg(
+            1,
+            "a partitioned MMA shape of rank 3 or more whose first mode has two modes, ((MMA_M,MMA_K),M_MMAs,K_MMAs), as partition_shape_A gives",
+        ));
+    }
+    // zip(shape<0>(m), take<1,3>(m)), then the modes from 3 on
+    let mut modes = alloc::vec::Vec::with_capacity(r - 1);
+    for k in 0..2 {
+        let pair = [c.core(first.try_get(k))?, c.core(m.try_get(k + 1))?];
+        modes.push(c.core(IntTuple::try_tuple(&pair))?);
+    }
+    for k in 3..r {
+        modes.push(c.core(m.try_get(k))?);
+    }
+    let mn_shape = c.core(IntTuple::try_tuple(&modes))?;
+    let order = if c.args.len() == 3 {
+        match c.tag(2) {
+            Some(Tag::LayoutLeft) => TileOrder::Major(Major::Left),
+            Some(Tag::LayoutRight) => TileOrder::Major(Major::Right),
+            None => TileOrder::Order(c.tuple(2)?),
+        }
+    } else {
+        TileOrder::Major(Major::Left)
+    };
+    let tile = c.core(Tiler::try_from_shape(&c.core(first.try_product_each())?))?;
+    c.core(block.map(|b| {
+        b.try_tile_to_shape(&mn_shape, &order)?
+            .try_tiled_divide(&tile)
+    }))
 }
 
 pub(super) fn max_common_layout(c: &Call<'_>) -> R {

@@ -60,6 +60,11 @@ pub static TABLE: &[Function] = &SORTED;
 
 /// The function called `name`, if the language has it.
 pub fn find(name: &str) -> Option<&'static Function> {
+    // the one function of the table CuTe keeps in a namespace of its own
+    let name = match name {
+        "UMMA::tile_to_mma_shape" => "tile_to_mma_shape",
+        n => n,
+    };
     TABLE
         .binary_search_by(|f| f.name.cmp(name))
         .ok()

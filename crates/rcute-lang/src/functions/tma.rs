@@ -238,7 +238,7 @@ fn make_im2col_tma_atom_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R 
     let s = smem(c, 2)?;
     let tiler = c.tuple(3)?;
     let mma = tiled_mma(c, 4)?;
-    let cluster = c.tuple(5)?;
+    let cluster = cluster_vmnk(c, 5)?;
     let conv = conv_tuples(c, &g, 6, 7)?;
     let a = c.core(atom::make_im2col_tma_atom_sm100(
         op, operand, &g, ty, bits, &s, &tiler, &mma, &cluster, &conv,
@@ -477,6 +477,15 @@ fn tiled_mma(c: &Call<'_>, i: usize) -> Result<rcute::atom::TiledMma, EvalError>
     }
 }
 
+/// The cluster of an SM100 TMA atom: its shape `(CTA_V, CTA_M, CTA_N, CTA_K)`, or the
+/// layout of it (`cluster_layout_vmnk`, CuTe's tutorials pass it), whose shape CuTe reads.
+fn cluster_vmnk(c: &Call<'_>, i: usize) -> Result<IntTuple, EvalError> {
+    match c.value(i) {
+        Value::Layout(l) => Ok(l.shape()),
+        _ => c.tuple(i),
+    }
+}
+
 /// `make_tma_atom_{A,B}_sm100(op, G, S, mma_tiler, mma, cluster_shape)`.
 fn make_tma_atom_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
     let op = tma_op(c, 0)?;
@@ -484,7 +493,7 @@ fn make_tma_atom_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
     let s = smem(c, 2)?;
     let tiler = c.tuple(3)?;
     let mma = tiled_mma(c, 4)?;
-    let cluster = c.tuple(5)?;
+    let cluster = cluster_vmnk(c, 5)?;
     let a = c.core(atom::make_tma_atom_sm100(
         op, operand, &g, ty, bits, &s, &tiler, &mma, &cluster,
     ))?;

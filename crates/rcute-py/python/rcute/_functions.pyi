@@ -878,6 +878,11 @@ tile_size: Function
 
 Arguments: 1; template arguments (f[...]): 1."""
 
+tile_to_mma_shape: Function
+"""UMMA::tile_to_mma_shape(atom, mma_shape[, order]): an SM100 smem atom tiled to a partitioned MMA shape ((MMA_M,MMA_K),M_MMAs,K_MMAs,...)
+
+Arguments: 2 to 3."""
+
 tile_to_shape: Function
 """tile_to_shape(block, shape[, order]): repeat block to fill a shape
 
