@@ -14,7 +14,8 @@ host and what its kernel builds before it copies: the TMA copy
 (`make_tma_copy<T>(op, gA, smem_layout, cta_tile, Int<1>{})`, or for the multicast test
 `make_tma_atom` and `tma_partition` for two CTAs of the cluster), the TMA coordinate
 tensor, its tiles (`flat_divide` or `zipped_divide`), and the CTA's partitions of global
-and shared memory, each printed, and the rank of the TMA coordinate (the tests'
+and shared memory (and, as the kernel groups them, `group_modes<1,rank(t)>(t)`), each
+printed, and the rank of the TMA coordinate (the tests'
 `EXPECT_EQ(rank(...), N)`). Calls with a TMA internal type other than the element type
 (`test_tma_load<half_t, uint8_t>`, the test `Tma_Load_InternalType`) are left out: rcute
 builds TMA copies in the element type only.
@@ -173,8 +174,13 @@ def snippet(file, title, fn, targs, args, look):
             'print(gT); print("\\n");',
             'print(sA); print("\\n");',
             "auto cta_tma = tma.get_slice(Int<0>{});",
-            f'print(cta_tma.partition_S({src})); print("\\n");',
-            f'print(cta_tma.partition_D({dst})); print("\\n");',
+            f"Tensor tS_x = cta_tma.partition_S({src});",
+            f"Tensor tD_x = cta_tma.partition_D({dst});",
+            'print(tS_x); print("\\n"); print(tD_x); print("\\n");',
+            # the kernel's grouping of the TMA_X and REST_X modes
+            "Tensor tS = group_modes<1,rank(tS_x)>(tS_x);",
+            "Tensor tD = group_modes<1,rank(tD_x)>(tD_x);",
+            'print(tS); print("\\n"); print(tD); print("\\n");',
             'print(rank(mA(0))); print("\\n");',
         ]
     return "\n".join(lines)

@@ -451,6 +451,40 @@ impl Env {
                 targs,
                 args,
             } => self.call(name, *name_span, targs, args, e.span, None),
+            ExprKind::CallTargs {
+                name,
+                name_span,
+                targs,
+                args,
+            } => {
+                let mut ints = Vec::with_capacity(targs.len());
+                for t in targs {
+                    // C++ needs a constant expression there: literals and static values,
+                    // and arithmetic of them (`rank(L) - 1`)
+                    let constant = self.constant_expr(t)?;
+                    ints.push(match self.eval(t)? {
+                        Value::Tuple(x)
+                            if x.is_leaf()
+                                && constant
+                                && !x.leaf(0).is_basis()
+                                && !x.leaf(0).is_underscore() =>
+                        {
+                            x.leaf(0).value()
+                        }
+                        Value::Const(c) => c,
+                        v => {
+                            return Err(EvalError::new(
+                                alloc::format!(
+                                    "a template argument is an integer known at compile time (a static integer, as rank(L) is); this is {} {v}, which C++ does not compile there",
+                                    v.kind()
+                                ),
+                                t.span,
+                            ));
+                        }
+                    });
+                }
+                self.call(name, *name_span, &ints, args, e.span, None)
+            }
             ExprKind::Apply(f, args) => {
                 let fv = self.eval(f)?;
                 self.apply_value(fv, args, f.span, e.span)
@@ -1647,6 +1681,37 @@ fn smem_layout_atom(text: &str, span: Span) -> Option<Result<Value, EvalError>> 
 fn atom_error(err: rcute::Error, text: &str, span: Span) -> EvalError {
     let e = EvalError::from_core(err, span);
     EvalError::new(alloc::format!("{text}: {}", e.message), e.span)
+}
+
+impl Env {
+    /// Whether `e` is a constant expression of C++ as a template argument: literals, values
+    /// that are static (`rank(L)`, a name bound to `_3`, `decltype(x)::value`), and
+    /// arithmetic, comparisons and negations of them.
+    fn constant_expr(&mut self, e: &Expr) -> Result<bool, EvalError> {
+        Ok(match &e.kind {
+            ExprKind::Int(i) => !i.is_basis(),
+            ExprKind::Neg(x) => self.constant_expr(x)?,
+            ExprKind::Arith(first, rest) => {
+                let mut all = self.constant_expr(first)?;
+                for (_, _, x) in rest {
+                    all &= self.constant_expr(x)?;
+                }
+                all
+            }
+            ExprKind::Binary(first, rest) => {
+                let mut all = self.constant_expr(first)?;
+                for (_, _, x) in rest {
+                    all &= self.constant_expr(x)?;
+                }
+                all
+            }
+            _ => match self.eval(e)? {
+                Value::Tuple(x) => x.is_leaf() && x.leaf(0).is_static(),
+                Value::Const(_) => true,
+                _ => false,
+            },
+        })
+    }
 }
 
 /// Whether `e` is integer literals and arithmetic of them (`8 * 8`), a constant

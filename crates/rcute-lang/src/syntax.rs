@@ -755,6 +755,14 @@ pub(crate) enum ExprKind {
         targs: Vec<i64>,
         args: Vec<Expr>,
     },
+    /// `f<exprs>(args)`: a call of the table whose template arguments are expressions
+    /// evaluated to integers when it runs (`group_modes<1, rank(t)>(t)`).
+    CallTargs {
+        name: String,
+        name_span: Span,
+        targs: Vec<Expr>,
+        args: Vec<Expr>,
+    },
     /// `f(args)` applied to a value: a layout at a coordinate.
     Apply(Box<Expr>, Vec<Expr>),
     /// A type with type template arguments, such as an atom
@@ -1186,6 +1194,83 @@ impl Parser {
                 }
             }
         }
+    }
+
+    /// `f<..., rank(t), ...>(args)` from the `<` at the cursor: a call whose template
+    /// arguments hold a call or a variable (evaluated when it runs,
+    /// [`ExprKind::CallTargs`]); `None`, nothing consumed, where they hold neither or no
+    /// `(` follows the `>`.
+    fn call_with_expr_targs(&mut self, name: &str, span: Span) -> Result<Option<Expr>, EvalError> {
+        let open = self.i;
+        let (mut parens, mut k, mut call) = (0usize, open + 1, false);
+        let mut parts = Vec::new();
+        let mut start = k;
+        loop {
+            let Some(t) = self.toks.get(k) else {
+                return Ok(None);
+            };
+            match t.tok {
+                Tok::Punct(b'(') => {
+                    parens += 1;
+                    call = true;
+                }
+                Tok::Punct(b')') if parens > 0 => parens -= 1,
+                Tok::Punct(b',') if parens == 0 => {
+                    parts.push((start, k));
+                    start = k + 1;
+                }
+                Tok::Punct(b'>') if parens == 0 => {
+                    parts.push((start, k));
+                    break;
+                }
+                Tok::Punct(b'<' | b';' | b'{' | b'}' | b')') | Tok::Newline => return Ok(None),
+                // a variable of the program (`auto r = rank(L); take<1,r>(L)`)
+                Tok::Name(ref n) if self.vars.contains(n) => call = true,
+                _ => {}
+            }
+            k += 1;
+        }
+        if !call || !self.peek_at_punct(k + 1, b'(') || parts.iter().any(|(a, b)| a == b) {
+            return Ok(None);
+        }
+        let mut targs = Vec::with_capacity(parts.len());
+        for (a, b) in parts {
+            let mut sub = Parser {
+                toks: self.toks[a..b].to_vec(),
+                lex_err: None,
+                i: 0,
+                end: self.toks[b].span.start,
+                depth: self.depth,
+                colon_ok: true,
+                vars: self.vars.clone(),
+                types: self.types.clone(),
+                block_end: false,
+                template_values: self.template_values.clone(),
+            };
+            let e = sub.expr()?;
+            if sub.i != sub.toks.len() {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "expected ',' or '>' in the template arguments of {name}<...>, found {}",
+                        sub.found()
+                    ),
+                    sub.here(),
+                ));
+            }
+            targs.push(e);
+        }
+        let name_span = span.join(self.toks[k].span);
+        self.i = k + 1;
+        let (args, close) = self.args()?;
+        Ok(Some(Expr {
+            kind: ExprKind::CallTargs {
+                name: String::from(name),
+                name_span,
+                targs,
+                args,
+            },
+            span: span.join(close),
+        }))
     }
 
     pub(crate) fn expect(&mut self, c: u8, what: &str) -> Result<Span, EvalError> {
@@ -1993,6 +2078,13 @@ impl Parser {
                         span,
                     })
                 };
+                if template
+                    && name != "recast_layout"
+                    && crate::functions::find(&name).is_some()
+                    && let Some(x) = self.call_with_expr_targs(&name, span)?
+                {
+                    return Ok(x);
+                }
                 if template && name != "recast_layout" && self.type_args_follow() {
                     let mut exprs = Vec::new();
                     let (text, close) = match self.type_args_with(&name, Some(&mut exprs)) {

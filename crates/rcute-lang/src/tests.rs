@@ -373,3 +373,39 @@ fn sm100_tutorial_idioms() {
             .contains("partitioned MMA shape")
     );
 }
+
+#[test]
+fn template_arguments_may_be_constant_expressions() {
+    // rank(x) and arithmetic of static values and literals, as C++ takes them
+    for (p, want) in [
+        (
+            "auto L = make_layout(make_shape(2,3,4)); group<1,rank(L)>(L)",
+            "(2,(3,4)):(_1,(2,6))",
+        ),
+        (
+            "auto L = make_layout(make_shape(2,3,4)); get<rank(L)-1>(L)",
+            "4:6",
+        ),
+        (
+            "auto L = make_layout(make_shape(2,3,4)); size<rank(L) - 2>(L)",
+            "3",
+        ),
+        (
+            "auto L = make_layout(make_shape(2,3,4)); auto r = rank(L); take<1,r>(L)",
+            "(3,4):(2,6)",
+        ),
+        (
+            "Tensor t = make_tensor(make_gmem_ptr<float>(nullptr), make_shape(2,3,4)); group_modes<1,rank(t)>(t)",
+            "gmem_ptr[32b]((nil)) o (2,(3,4)):(_1,(2,6))",
+        ),
+    ] {
+        assert_eq!(ok(p).trim_end(), want, "{p}");
+    }
+    // a value known only at run time is no template argument
+    for p in [
+        "auto L = make_layout(make_shape(2,3,4)); group<0,size(L)>(L)",
+        "auto L = make_layout(make_shape(2,3,4)); int k = 1; get<k + rank(L) - 3>(L)",
+    ] {
+        assert!(err(p).message.contains("known at compile time"), "{p}");
+    }
+}
