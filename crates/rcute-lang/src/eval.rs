@@ -456,35 +456,7 @@ impl Env {
                 name_span,
                 targs,
                 args,
-            } => {
-                let mut ints = Vec::with_capacity(targs.len());
-                for t in targs {
-                    // C++ needs a constant expression there: literals and static values,
-                    // and arithmetic of them (`rank(L) - 1`)
-                    let constant = self.constant_expr(t)?;
-                    ints.push(match self.eval(t)? {
-                        Value::Tuple(x)
-                            if x.is_leaf()
-                                && constant
-                                && !x.leaf(0).is_basis()
-                                && !x.leaf(0).is_underscore() =>
-                        {
-                            x.leaf(0).value()
-                        }
-                        Value::Const(c) => c,
-                        v => {
-                            return Err(EvalError::new(
-                                alloc::format!(
-                                    "a template argument is an integer known at compile time (a static integer, as rank(L) is); this is {} {v}, which C++ does not compile there",
-                                    v.kind()
-                                ),
-                                t.span,
-                            ));
-                        }
-                    });
-                }
-                self.call(name, *name_span, &ints, args, e.span, None)
-            }
+            } => self.call_targs(name, *name_span, targs, args, e.span),
             ExprKind::Apply(f, args) => {
                 let fv = self.eval(f)?;
                 self.apply_value(fv, args, f.span, e.span)
@@ -1684,9 +1656,50 @@ fn atom_error(err: rcute::Error, text: &str, span: Span) -> EvalError {
 }
 
 impl Env {
+    /// `f<exprs>(args)` (`ExprKind::CallTargs`): the template arguments evaluated to
+    /// integers, then the call (laid out of line: `eval` recurses, its frame stays small).
+    #[inline(never)]
+    fn call_targs(
+        &mut self,
+        name: &str,
+        name_span: Span,
+        targs: &[Expr],
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let mut ints = Vec::with_capacity(targs.len());
+        for t in targs {
+            // C++ needs a constant expression there: literals and static values,
+            // and arithmetic of them (`rank(L) - 1`)
+            let constant = self.constant_expr(t)?;
+            ints.push(match self.eval(t)? {
+                Value::Tuple(x)
+                    if x.is_leaf()
+                        && constant
+                        && !x.leaf(0).is_basis()
+                        && !x.leaf(0).is_underscore() =>
+                {
+                    x.leaf(0).value()
+                }
+                Value::Const(c) => c,
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "a template argument is an integer known at compile time (a static integer, as rank(L) is); this is {} {v}, which C++ does not compile there",
+                            v.kind()
+                        ),
+                        t.span,
+                    ));
+                }
+            });
+        }
+        self.call(name, name_span, &ints, args, span, None)
+    }
+
     /// Whether `e` is a constant expression of C++ as a template argument: literals, values
     /// that are static (`rank(L)`, a name bound to `_3`, `decltype(x)::value`), and
     /// arithmetic, comparisons and negations of them.
+    #[inline(never)]
     fn constant_expr(&mut self, e: &Expr) -> Result<bool, EvalError> {
         Ok(match &e.kind {
             ExprKind::Int(i) => !i.is_basis(),

@@ -543,6 +543,7 @@ impl Parser {
     /// read as its value, a plain `int` (dynamic, `128`), so that it can be a template
     /// argument as in C++: `Int<kM>{}` is `_128`, `Int<kM / 2>{}` is `_64`. Whether the
     /// statement was one (the cursor after it), else nothing is consumed.
+    #[inline(never)]
     fn int_constant_alias(&mut self) -> Result<bool, EvalError> {
         let start = self.i;
         let mut k = self.i;
@@ -603,6 +604,7 @@ impl Parser {
     /// declaration `auto __binding_K = e, a = get<0>(__binding_K), b = get<1>(__binding_K);`,
     /// which C++ initializes in order, so that the names read the parts of `e` (the pair
     /// of `tma_partition`, a tuple). Nothing changes where the tokens are not one.
+    #[inline(never)]
     fn structured_binding(&mut self) -> Result<(), EvalError> {
         let mut k = self.i;
         while matches!(self.peek_name(k), Some("const" | "constexpr" | "static")) {

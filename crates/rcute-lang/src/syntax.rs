@@ -1200,6 +1200,7 @@ impl Parser {
     /// arguments hold a call or a variable (evaluated when it runs,
     /// [`ExprKind::CallTargs`]); `None`, nothing consumed, where they hold neither or no
     /// `(` follows the `>`.
+    #[inline(never)]
     fn call_with_expr_targs(&mut self, name: &str, span: Span) -> Result<Option<Expr>, EvalError> {
         let open = self.i;
         let (mut parens, mut k, mut call) = (0usize, open + 1, false);
@@ -1868,6 +1869,7 @@ impl Parser {
     /// The template argument at the cursor as an integer constant expression of literals
     /// ([`fold_int`]), up to the `,` or `>` outside parentheses that ends it: its value
     /// and the index of that token.
+    #[inline(never)]
     pub(crate) fn folded_targ(&self) -> Option<(i64, usize)> {
         let mut parens = 0usize;
         let mut k = self.i;
