@@ -17,6 +17,31 @@ TYPES = ["int8_t", "half_t", "bfloat16_t", "float", "tfloat32_t", "double", "flo
          "uint4_t", "float_e2m1_t"]
 
 
+FLASH_TRAITS = r"""
+static constexpr int kHeadDim = 128;
+static constexpr int kBlockM = 128;
+static constexpr int kBlockN = 64;
+static constexpr int kNWarps = 4;
+static constexpr int kNThreads = kNWarps * 32;
+static constexpr int kBlockKSmem = kHeadDim % 64 == 0 ? 64 : 32;
+static constexpr int kBlockKGmem = kHeadDim % 128 == 0 ? 128 : (kHeadDim % 64 == 0 ? 64 : 32);
+static constexpr int kSwizzle = kBlockKSmem == 32 ? 2 : 3;
+using SmemLayoutAtomQ = decltype(
+    composition(Swizzle<kSwizzle, 3, 3>{},
+                Layout<Shape<_8, Int<kBlockKSmem>>,
+                       Stride<Int<kBlockKSmem>, _1>>{}));
+using SmemLayoutQ = decltype(tile_to_shape(
+    SmemLayoutAtomQ{},
+    Shape<Int<kBlockM>, Int<kHeadDim>>{}));
+static constexpr int kGmemElemsPerLoad = sizeof(cute::uint128_t) / sizeof(cutlass::half_t);
+static constexpr int kGmemThreadsPerRow = kBlockKSmem / kGmemElemsPerLoad;
+using GmemLayoutAtom = Layout<Shape <Int<kNThreads / kGmemThreadsPerRow>, Int<kGmemThreadsPerRow>>,
+                              Stride<Int<kGmemThreadsPerRow>, _1>>;
+print(SmemLayoutQ{}); print("\n");
+print(GmemLayoutAtom{}); print("\n");
+print(kGmemElemsPerLoad); print("\n");
+"""
+
 BLACKWELL_1SM = r"""
 using TypeA = cutlass::half_t;
 using TypeB = cutlass::half_t;
@@ -241,6 +266,11 @@ print(tCsA); print("\\n");
 """)
     # the host setup of CUTLASS's Blackwell tutorials (examples/cute/tutorial/blackwell/
     # 02_mma_tma_sm100.cu and 04_mma_tma_2sm_sm100.cu), and one CTA's tiles of the second
+    # kernel traits in the style of FlashAttention-2's (constexpr ints with ?:, sizeof,
+    # a swizzle and tile sizes from them)
+    for hd in (64, 96, 128):
+        case(f"kernel traits with ?: and sizeof, head dim {hd}",
+             FLASH_TRAITS.replace("kHeadDim = 128", f"kHeadDim = {hd}"))
     case("02_mma_tma_sm100.cu: host setup", BLACKWELL_1SM)
     case("04_mma_tma_2sm_sm100.cu: host setup and one CTA's partitions", BLACKWELL_2SM)
     print("// GMMA's and UMMA's shared-memory layout atoms, written by")

@@ -585,6 +585,75 @@ print(tAgA); print("\n"); print(tAsA); print("\n");
 ThrMMA thr_mma = tiled_mma.get_thread_slice(5);
 Tensor tCsA = thr_mma.partition_A(sAt);
 print(tCsA); print("\n");
+// ---- kernel traits with ?: and sizeof, head dim 64
+static constexpr int kHeadDim = 64;
+static constexpr int kBlockM = 128;
+static constexpr int kBlockN = 64;
+static constexpr int kNWarps = 4;
+static constexpr int kNThreads = kNWarps * 32;
+static constexpr int kBlockKSmem = kHeadDim % 64 == 0 ? 64 : 32;
+static constexpr int kBlockKGmem = kHeadDim % 128 == 0 ? 128 : (kHeadDim % 64 == 0 ? 64 : 32);
+static constexpr int kSwizzle = kBlockKSmem == 32 ? 2 : 3;
+using SmemLayoutAtomQ = decltype(
+    composition(Swizzle<kSwizzle, 3, 3>{},
+                Layout<Shape<_8, Int<kBlockKSmem>>,
+                       Stride<Int<kBlockKSmem>, _1>>{}));
+using SmemLayoutQ = decltype(tile_to_shape(
+    SmemLayoutAtomQ{},
+    Shape<Int<kBlockM>, Int<kHeadDim>>{}));
+static constexpr int kGmemElemsPerLoad = sizeof(cute::uint128_t) / sizeof(cutlass::half_t);
+static constexpr int kGmemThreadsPerRow = kBlockKSmem / kGmemElemsPerLoad;
+using GmemLayoutAtom = Layout<Shape <Int<kNThreads / kGmemThreadsPerRow>, Int<kGmemThreadsPerRow>>,
+                              Stride<Int<kGmemThreadsPerRow>, _1>>;
+print(SmemLayoutQ{}); print("\n");
+print(GmemLayoutAtom{}); print("\n");
+print(kGmemElemsPerLoad); print("\n");
+// ---- kernel traits with ?: and sizeof, head dim 96
+static constexpr int kHeadDim = 96;
+static constexpr int kBlockM = 128;
+static constexpr int kBlockN = 64;
+static constexpr int kNWarps = 4;
+static constexpr int kNThreads = kNWarps * 32;
+static constexpr int kBlockKSmem = kHeadDim % 64 == 0 ? 64 : 32;
+static constexpr int kBlockKGmem = kHeadDim % 128 == 0 ? 128 : (kHeadDim % 64 == 0 ? 64 : 32);
+static constexpr int kSwizzle = kBlockKSmem == 32 ? 2 : 3;
+using SmemLayoutAtomQ = decltype(
+    composition(Swizzle<kSwizzle, 3, 3>{},
+                Layout<Shape<_8, Int<kBlockKSmem>>,
+                       Stride<Int<kBlockKSmem>, _1>>{}));
+using SmemLayoutQ = decltype(tile_to_shape(
+    SmemLayoutAtomQ{},
+    Shape<Int<kBlockM>, Int<kHeadDim>>{}));
+static constexpr int kGmemElemsPerLoad = sizeof(cute::uint128_t) / sizeof(cutlass::half_t);
+static constexpr int kGmemThreadsPerRow = kBlockKSmem / kGmemElemsPerLoad;
+using GmemLayoutAtom = Layout<Shape <Int<kNThreads / kGmemThreadsPerRow>, Int<kGmemThreadsPerRow>>,
+                              Stride<Int<kGmemThreadsPerRow>, _1>>;
+print(SmemLayoutQ{}); print("\n");
+print(GmemLayoutAtom{}); print("\n");
+print(kGmemElemsPerLoad); print("\n");
+// ---- kernel traits with ?: and sizeof, head dim 128
+static constexpr int kHeadDim = 128;
+static constexpr int kBlockM = 128;
+static constexpr int kBlockN = 64;
+static constexpr int kNWarps = 4;
+static constexpr int kNThreads = kNWarps * 32;
+static constexpr int kBlockKSmem = kHeadDim % 64 == 0 ? 64 : 32;
+static constexpr int kBlockKGmem = kHeadDim % 128 == 0 ? 128 : (kHeadDim % 64 == 0 ? 64 : 32);
+static constexpr int kSwizzle = kBlockKSmem == 32 ? 2 : 3;
+using SmemLayoutAtomQ = decltype(
+    composition(Swizzle<kSwizzle, 3, 3>{},
+                Layout<Shape<_8, Int<kBlockKSmem>>,
+                       Stride<Int<kBlockKSmem>, _1>>{}));
+using SmemLayoutQ = decltype(tile_to_shape(
+    SmemLayoutAtomQ{},
+    Shape<Int<kBlockM>, Int<kHeadDim>>{}));
+static constexpr int kGmemElemsPerLoad = sizeof(cute::uint128_t) / sizeof(cutlass::half_t);
+static constexpr int kGmemThreadsPerRow = kBlockKSmem / kGmemElemsPerLoad;
+using GmemLayoutAtom = Layout<Shape <Int<kNThreads / kGmemThreadsPerRow>, Int<kGmemThreadsPerRow>>,
+                              Stride<Int<kGmemThreadsPerRow>, _1>>;
+print(SmemLayoutQ{}); print("\n");
+print(GmemLayoutAtom{}); print("\n");
+print(kGmemElemsPerLoad); print("\n");
 // ---- 02_mma_tma_sm100.cu: host setup
 using TypeA = cutlass::half_t;
 using TypeB = cutlass::half_t;

@@ -2188,9 +2188,11 @@ pub(crate) fn element_bits(name: &str) -> Option<i64> {
 }
 
 /// The value of an integer constant expression of literals, as C++ computes it for an
-/// `int`: `128`, `128 / 2`, `(1 << 4) * 3`, `-8 + 2`; `None` for anything else (a name, a
-/// call, a floating-point or unsigned literal), a division by zero, or a value outside
-/// `int`. Folds the template arguments `Int<kM / 2>` once `kM` reads as its value.
+/// `int`: `128`, `128 / 2`, `(1 << 4) * 3`, `-8 + 2`, comparisons, `&&`, `||`, `c ? a : b`,
+/// and `sizeof` of an element type (`sizeof(cute::uint128_t) / sizeof(half_t)`); `None`
+/// for anything else (a name, a call, a floating-point or unsigned literal), a division by
+/// zero, or a value outside `int`. Folds the template arguments `Int<kM / 2>` once `kM`
+/// reads as its value.
 pub(crate) fn fold_int(toks: &[Token]) -> Option<i64> {
     struct F<'a> {
         t: &'a [Token],
@@ -2210,6 +2212,70 @@ pub(crate) fn fold_int(toks: &[Token]) -> Option<i64> {
         fn shr(&self) -> bool {
             self.punct(b'>')
                 && matches!(self.t.get(self.i + 1), Some(Token { tok: Tok::Punct(b'>'), span }) if span.start == self.t[self.i].span.end)
+        }
+        fn op(&self, o: &str) -> bool {
+            matches!(self.t.get(self.i), Some(Token { tok: Tok::Op(p), .. }) if *p == o)
+        }
+        fn ternary(&mut self, depth: usize) -> Option<i64> {
+            let c = self.or(depth)?;
+            if !self.punct(b'?') {
+                return Some(c);
+            }
+            self.i += 1;
+            let a = self.ternary(depth + 1)?;
+            if !self.punct(b':') {
+                return None;
+            }
+            self.i += 1;
+            let b = self.ternary(depth + 1)?;
+            Some(if c != 0 { a } else { b })
+        }
+        fn or(&mut self, depth: usize) -> Option<i64> {
+            let mut v = self.and(depth)?;
+            while self.op("||") {
+                self.i += 1;
+                let r = self.and(depth)?;
+                v = i64::from(v != 0 || r != 0);
+            }
+            Some(v)
+        }
+        fn and(&mut self, depth: usize) -> Option<i64> {
+            let mut v = self.eq(depth)?;
+            while self.op("&&") {
+                self.i += 1;
+                let r = self.eq(depth)?;
+                v = i64::from(v != 0 && r != 0);
+            }
+            Some(v)
+        }
+        fn eq(&mut self, depth: usize) -> Option<i64> {
+            let mut v = self.rel(depth)?;
+            while self.op("==") || self.op("!=") {
+                let is_eq = self.op("==");
+                self.i += 1;
+                let r = self.rel(depth)?;
+                v = i64::from((v == r) == is_eq);
+            }
+            Some(v)
+        }
+        fn rel(&mut self, depth: usize) -> Option<i64> {
+            let mut v = self.shift(depth)?;
+            loop {
+                let cmp: fn(i64, i64) -> bool = if self.op("<=") {
+                    |a, b| a <= b
+                } else if self.op(">=") {
+                    |a, b| a >= b
+                } else if self.punct(b'<') {
+                    |a, b| a < b
+                } else if self.punct(b'>') && !self.shr() {
+                    |a, b| a > b
+                } else {
+                    return Some(v);
+                };
+                self.i += 1;
+                let r = self.shift(depth)?;
+                v = i64::from(cmp(v, r));
+            }
         }
         fn shift(&mut self, depth: usize) -> Option<i64> {
             let mut v = self.add(depth)?;
@@ -2273,9 +2339,13 @@ pub(crate) fn fold_int(toks: &[Token]) -> Option<i64> {
                 self.i += 1;
                 return self.unary(depth + 1);
             }
+            if self.punct(b'!') {
+                self.i += 1;
+                return Some(i64::from(self.unary(depth + 1)? == 0));
+            }
             if self.punct(b'(') {
                 self.i += 1;
-                let v = self.shift(depth + 1)?;
+                let v = self.ternary(depth + 1)?;
                 if !self.punct(b')') {
                     return None;
                 }
@@ -2287,11 +2357,25 @@ pub(crate) fn fold_int(toks: &[Token]) -> Option<i64> {
                     self.i += 1;
                     int(v.value())
                 }
+                // sizeof(T) of an element type of whole bytes
+                Some(Tok::Name(n)) if n == "sizeof" => {
+                    let ty = match (
+                        self.t.get(self.i + 1).map(|t| &t.tok),
+                        self.t.get(self.i + 2).map(|t| &t.tok),
+                        self.t.get(self.i + 3).map(|t| &t.tok),
+                    ) {
+                        (Some(Tok::Punct(b'(')), Some(Tok::Name(ty)), Some(Tok::Punct(b')'))) => ty,
+                        _ => return None,
+                    };
+                    let bits = element_bits(ty)?;
+                    self.i += 4;
+                    (bits % 8 == 0).then_some(bits / 8)
+                }
                 _ => None,
             }
         }
     }
     let mut f = F { t: toks, i: 0 };
-    let v = f.shift(0)?;
+    let v = f.ternary(0)?;
     (f.i == toks.len()).then_some(v)
 }

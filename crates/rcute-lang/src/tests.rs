@@ -409,3 +409,32 @@ fn template_arguments_may_be_constant_expressions() {
         assert!(err(p).message.contains("known at compile time"), "{p}");
     }
 }
+
+#[test]
+fn int_constants_fold_as_cpp_computes_them() {
+    for (p, want) in [
+        (
+            "constexpr int d = 96; constexpr int k = d % 64 == 0 ? 64 : 32; Int<k>{}",
+            "_32",
+        ),
+        (
+            "constexpr int d = 128; constexpr int k = d % 128 == 0 ? 128 : (d % 64 == 0 ? 64 : 32); Int<k>{}",
+            "_128",
+        ),
+        (
+            "constexpr int n = sizeof(cute::uint128_t) / sizeof(cutlass::half_t); Int<n>{}",
+            "_8",
+        ),
+        (
+            "constexpr int a = 3; constexpr int b = a > 2 && a <= 3 || !a; Int<b>{}",
+            "_1",
+        ),
+        (
+            "constexpr int a = 3; constexpr int b = (a != 3) + (a >= 4); Int<b>{}",
+            "_0",
+        ),
+        ("constexpr int s = 256 >> 2; Int<s>{}", "_64"),
+    ] {
+        assert_eq!(ok(p).trim_end(), want, "{p}");
+    }
+}
