@@ -879,10 +879,12 @@ fn deviations_answer_as_cute() {
 /// deviation test checks it; at most one case in a hundred is beyond the check).
 #[test]
 fn as_cute_random() {
-    // random-algebra.jsonl: seeds 77001 to 77003; random-algebra-77004.jsonl: a fresh draw
+    // random-algebra.jsonl: seeds 77001 to 77003; random-algebra-77004.jsonl and
+    // random-algebra-77005.jsonl: fresh draws
     for (file, at_least) in [
         ("random-algebra.jsonl", 2400),
         ("random-algebra-77004.jsonl", 780),
+        ("random-algebra-77005.jsonl", 740),
     ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("../../tests/golden/as-cute")
