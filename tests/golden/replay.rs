@@ -348,6 +348,12 @@ fn random_algebra_9903() {
     all_pass("random-algebra-9903.jsonl", 1000);
 }
 
+/// A further algebra set, `gen_cases.py 9905 400 OUT --mix algebra` then `add_static.py`.
+#[test]
+fn random_algebra_9905() {
+    all_pass("random-algebra-9905.jsonl", 400);
+}
+
 /// A third random set of every kind, `gen_cases.py 9901 800 OUT --mix all` then
 /// `add_static.py`.
 #[test]
@@ -869,7 +875,7 @@ fn deviations_answer_as_cute() {
     eprintln!(
         "{replayed} deviations answered as CuTe C++ answers them ({unchecked} too large for the law)"
     );
-    assert!(replayed == 423 && unchecked <= 3, "{replayed} {unchecked}");
+    assert!(replayed == 432 && unchecked <= 3, "{replayed} {unchecked}");
 }
 
 /// What CuTe would do, on cases nobody picked: random algebra cases that rcute refuses
