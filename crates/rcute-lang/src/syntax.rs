@@ -1143,18 +1143,7 @@ impl Parser {
                             t.span,
                         ));
                     }
-                    let mut sub = Parser {
-                        toks: self.toks[open + 1..k].to_vec(),
-                        lex_err: None,
-                        i: 0,
-                        end: self.toks[k].span.start,
-                        depth: self.depth,
-                        colon_ok: true,
-                        vars: self.vars.clone(),
-                        types: self.types.clone(),
-                        block_end: false,
-                        template_values: self.template_values.clone(),
-                    };
+                    let mut sub = self.sub_parser(open + 1, k);
                     let e = sub.expr()?;
                     if sub.i != sub.toks.len() {
                         return Err(EvalError::new(
@@ -1193,6 +1182,23 @@ impl Parser {
                     ));
                 }
             }
+        }
+    }
+
+    /// A parser of the tokens `a..b` alone (an expression inside template arguments), which
+    /// knows this one's names.
+    fn sub_parser(&self, a: usize, b: usize) -> Parser {
+        Parser {
+            toks: self.toks[a..b].to_vec(),
+            lex_err: None,
+            i: 0,
+            end: self.toks[b].span.start,
+            depth: self.depth,
+            colon_ok: true,
+            vars: self.vars.clone(),
+            types: self.types.clone(),
+            block_end: false,
+            template_values: self.template_values.clone(),
         }
     }
 
@@ -1236,18 +1242,7 @@ impl Parser {
         }
         let mut targs = Vec::with_capacity(parts.len());
         for (a, b) in parts {
-            let mut sub = Parser {
-                toks: self.toks[a..b].to_vec(),
-                lex_err: None,
-                i: 0,
-                end: self.toks[b].span.start,
-                depth: self.depth,
-                colon_ok: true,
-                vars: self.vars.clone(),
-                types: self.types.clone(),
-                block_end: false,
-                template_values: self.template_values.clone(),
-            };
+            let mut sub = self.sub_parser(a, b);
             let e = sub.expr()?;
             if sub.i != sub.toks.len() {
                 return Err(EvalError::new(

@@ -258,18 +258,23 @@ pub(super) fn raked_product(c: &Call<'_>) -> R {
     c.core(c.any_layout(0)?.map(|a| a.try_raked_product(&b)))
 }
 
+/// The order argument `i` of `tile_to_shape` (`LayoutLeft`, `LayoutRight` or a step
+/// tuple), CuTe's column-major default where it is not given.
+fn tile_order(c: &Call<'_>, i: usize) -> Result<TileOrder, EvalError> {
+    if c.args.len() <= i {
+        return Ok(TileOrder::Major(Major::Left));
+    }
+    Ok(match c.tag(i) {
+        Some(Tag::LayoutLeft) => TileOrder::Major(Major::Left),
+        Some(Tag::LayoutRight) => TileOrder::Major(Major::Right),
+        None => TileOrder::Order(c.tuple(i)?),
+    })
+}
+
 pub(super) fn tile_to_shape(c: &Call<'_>) -> R {
     let block = c.any_layout(0)?;
     let target = c.tuple(1)?;
-    let order = if c.args.len() == 3 {
-        match c.tag(2) {
-            Some(Tag::LayoutLeft) => TileOrder::Major(Major::Left),
-            Some(Tag::LayoutRight) => TileOrder::Major(Major::Right),
-            None => TileOrder::Order(c.tuple(2)?),
-        }
-    } else {
-        TileOrder::Major(Major::Left)
-    };
+    let order = tile_order(c, 2)?;
     c.core(block.map(|b| b.try_tile_to_shape(&target, &order)))
 }
 
@@ -298,15 +303,7 @@ pub(super) fn tile_to_mma_shape(c: &Call<'_>) -> R {
         modes.push(c.core(m.try_get(k))?);
     }
     let mn_shape = c.core(IntTuple::try_tuple(&modes))?;
-    let order = if c.args.len() == 3 {
-        match c.tag(2) {
-            Some(Tag::LayoutLeft) => TileOrder::Major(Major::Left),
-            Some(Tag::LayoutRight) => TileOrder::Major(Major::Right),
-            None => TileOrder::Order(c.tuple(2)?),
-        }
-    } else {
-        TileOrder::Major(Major::Left)
-    };
+    let order = tile_order(c, 2)?;
     let tile = c.core(Tiler::try_from_shape(&c.core(first.try_product_each())?))?;
     c.core(block.map(|b| {
         b.try_tile_to_shape(&mn_shape, &order)?

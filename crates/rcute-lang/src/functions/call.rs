@@ -50,7 +50,21 @@ pub(crate) struct Call<'a> {
     pub as_cute: Option<&'a core::cell::RefCell<Vec<alloc::string::String>>>,
 }
 
-impl Call<'_> {
+impl<'a> Call<'a> {
+    /// The same call with its first argument replaced by `v` (its span kept).
+    pub(crate) fn with_first(&self, v: Value) -> Call<'a> {
+        let mut args = self.args.clone();
+        args[0].0 = v;
+        Call {
+            name: self.name,
+            span: self.span,
+            name_span: self.name_span,
+            targs: self.targs,
+            args,
+            as_cute: self.as_cute,
+        }
+    }
+
     pub(crate) fn value(&self, i: usize) -> &Value {
         &self.args[i].0
     }

@@ -224,24 +224,10 @@ impl Function {
         {
             // a tensor over a pointer is tiled and partitioned as a tensor whose iterator
             // is the pointer's offset, then put back over the pointer
-            let mut args = c.args.clone();
-            args[0].0 = Value::Tensor(alloc::boxed::Box::new(super::tensors::over_offset(
-                p.ptr.offset,
-                l,
-            )));
-            let inner = super::call::Call {
-                name: c.name,
-                span: c.span,
-                name_span: c.name_span,
-                targs: c.targs,
-                args,
-                as_cute: c.as_cute,
-            };
+            let t = super::tensors::over_offset(p.ptr.offset, l);
+            let inner = c.with_first(Value::Tensor(alloc::boxed::Box::new(t)));
             let r = match self.tensor {
-                Some(tensor) => match &inner.args[0].0 {
-                    Value::Tensor(t) => tensor(&inner, t),
-                    _ => unreachable!("the argument was made a tensor above"),
-                },
+                Some(tensor) => tensor(&inner, &t),
                 None => (self.eval)(&inner),
             };
             return r.and_then(|v| super::tensors::back_over(v, p.ptr, c.span));
@@ -253,16 +239,7 @@ impl Function {
             )
         {
             // a tensor over a pointer answers these as its layout does
-            let mut args = c.args.clone();
-            args[0].0 = Value::from(t.layout);
-            let inner = super::call::Call {
-                name: c.name,
-                span: c.span,
-                name_span: c.name_span,
-                targs: c.targs,
-                args,
-                as_cute: c.as_cute,
-            };
+            let inner = c.with_first(Value::from(t.layout));
             return (self.eval)(&inner)
                 .or_else(|e| super::as_cute::on_refusal(self, &inner, e, c.as_cute));
         }
