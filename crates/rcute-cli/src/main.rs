@@ -235,12 +235,22 @@ fn main() -> ExitCode {
         Command::Eval { .. } => unreachable!("clap requires a program or --batch"),
         Command::Show { layout } => picture(&layout, |v| match v {
             rcute_lang::Value::Layout(l) => rcute::print_layout(&l).map(|t| t.to_string()),
-            rcute_lang::Value::Composed(c) => rcute::print_layout(&c).map(|t| t.to_string()),
+            // a layout waiting for an smem pointer is drawn over its elements, as CuTe's
+            // print_layout and print_latex draw it
+            rcute_lang::Value::Composed(c) => match c.position_independent()? {
+                rcute::MaybeSwizzled::Plain(l) => rcute::print_layout(&l).map(|t| t.to_string()),
+                rcute::MaybeSwizzled::Swizzled(k) => rcute::print_layout(&k).map(|t| t.to_string()),
+            },
             _ => Err(not_a_layout()),
         }),
         Command::Latex { layout } => picture(&layout, |v| match v {
             rcute_lang::Value::Layout(l) => rcute::print_latex(&l).map(|d| d.to_string()),
-            rcute_lang::Value::Composed(c) => rcute::print_latex(&c).map(|d| d.to_string()),
+            // a layout waiting for an smem pointer is drawn over its elements, as CuTe's
+            // print_layout and print_latex draw it
+            rcute_lang::Value::Composed(c) => match c.position_independent()? {
+                rcute::MaybeSwizzled::Plain(l) => rcute::print_latex(&l).map(|d| d.to_string()),
+                rcute::MaybeSwizzled::Swizzled(k) => rcute::print_latex(&k).map(|d| d.to_string()),
+            },
             _ => Err(not_a_layout()),
         }),
         Command::Svg {
@@ -290,7 +300,10 @@ fn main() -> ExitCode {
         } => match (tv, shape) {
             (false, None) => picture(&layout, |v| match v {
                 rcute_lang::Value::Layout(l) => rcute::print::svg_layout(&l),
-                rcute_lang::Value::Composed(c) => rcute::print::svg_layout(&c),
+                rcute_lang::Value::Composed(c) => match c.position_independent()? {
+                    rcute::MaybeSwizzled::Plain(l) => rcute::print::svg_layout(&l),
+                    rcute::MaybeSwizzled::Swizzled(k) => rcute::print::svg_layout(&k),
+                },
                 _ => Err(not_a_layout()),
             }),
             (true, Some(shape)) => {

@@ -16,7 +16,11 @@ pub(crate) fn picture(v: &Value, shape: Option<&IntTuple>) -> Result<String, rcu
     match (v, shape) {
         (Value::Layout(l), Some(s)) => rcute::print::svg_tv(l, s),
         (Value::Layout(l), None) => rcute::print::svg_layout(l),
-        (Value::Composed(c), None) => rcute::print::svg_layout(c),
+        // a layout waiting for an smem pointer is drawn over its elements, as CuTe draws it
+        (Value::Composed(c), None) => match c.position_independent()? {
+            rcute::MaybeSwizzled::Plain(l) => rcute::print::svg_layout(&l),
+            rcute::MaybeSwizzled::Swizzled(k) => rcute::print::svg_layout(&k),
+        },
         (Value::TiledMma(m), None) => rcute::atom::svg_mma_panels(m),
         (Value::MmaAtom(a), None) => rcute::atom::svg_mma_panels(&rcute::atom::TiledMma::try_new(
             **a,

@@ -223,7 +223,14 @@ fn picture(statement: usize, source: &str, v: &Value) -> Option<Picture> {
     };
     let drawn = match v {
         Value::Layout(l) => return layout_picture(p, l),
-        Value::Composed(c) => return layout_picture(p, c),
+        // a layout waiting for an smem pointer is drawn over its elements (CuTe's
+        // print_layout draws it so)
+        Value::Composed(c) => {
+            return match c.position_independent().ok()? {
+                rcute::MaybeSwizzled::Plain(l) => layout_picture(p, &l),
+                rcute::MaybeSwizzled::Swizzled(k) => layout_picture(p, &k),
+            };
+        }
         Value::TiledMma(m) => {
             p.kind = "mma";
             rcute::atom::svg_mma_panels(m)

@@ -701,6 +701,16 @@ impl Memory {
     /// A layout with scaled-basis strides, one larger than [`MAX_ANALYSED`] elements, or
     /// whose offsets overflow.
     pub fn try_new(layout: &MaybeSwizzled) -> Result<Memory, Error> {
+        // a layout waiting for an smem pointer (GMMA's atoms) swizzles byte addresses: its
+        // elements sit where CuTe's position-independent form puts them
+        let drawn;
+        let layout = match layout {
+            MaybeSwizzled::Swizzled(c) if c.smem_ptr_bits().is_some() => {
+                drawn = c.position_independent()?;
+                &drawn
+            }
+            other => other,
+        };
         let (plain, shape) = match layout {
             MaybeSwizzled::Plain(l) => (*l, l.shape()),
             MaybeSwizzled::Swizzled(c) => (c.layout(), c.shape()),
