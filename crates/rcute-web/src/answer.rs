@@ -376,6 +376,83 @@ mod tests {
         );
     }
 
+    /// The programs of the examples menu (`www/examples.js`): each `program:` is JavaScript
+    /// string literals joined by `+`.
+    fn example_programs() -> Vec<(String, String)> {
+        let js = include_str!("../www/examples.js");
+        let mut out = Vec::new();
+        let mut title = String::new();
+        let mut rest = js;
+        loop {
+            // the next field of the two, whichever comes first
+            let (t, q) = (rest.find("title: \""), rest.find("program: "));
+            let (i, at_title) = match (t, q) {
+                (Some(a), Some(b)) if a < b => (a, true),
+                (Some(a), None) => (a, true),
+                (_, Some(b)) => (b, false),
+                (None, None) => break,
+            };
+            let mut p = &rest[i + if at_title { 7 } else { 9 }..];
+            let mut text = String::new();
+            // string literals joined by `+`, up to the `,` that ends the field
+            loop {
+                p = p.trim_start();
+                let Some(body) = p.strip_prefix('"') else {
+                    break;
+                };
+                let mut chars = body.char_indices();
+                let mut end = body.len();
+                while let Some((k, c)) = chars.next() {
+                    match c {
+                        '\\' => {
+                            if let Some((_, e)) = chars.next() {
+                                text.push(e);
+                            }
+                        }
+                        '"' => {
+                            end = k + 1;
+                            break;
+                        }
+                        c => text.push(c),
+                    }
+                }
+                p = body[end..].trim_start();
+                match p.strip_prefix('+') {
+                    Some(q) => p = q,
+                    None => break,
+                }
+            }
+            if at_title {
+                title = text;
+            } else {
+                out.push((title.clone(), text));
+            }
+            rest = p;
+        }
+        out
+    }
+
+    #[test]
+    fn every_example_answers() {
+        let examples = example_programs();
+        assert!(examples.len() >= 13, "{}", examples.len());
+        for (title, program) in &examples {
+            let a = answer(program);
+            // the examples of CuTe's wrong answers are refused (the toggle shows CuTe's)
+            let refused = !a.contains(r#""error":null"#);
+            assert_eq!(
+                refused,
+                title.starts_with("Where CuTe answers wrongly"),
+                "{title}: {a}"
+            );
+            // every example but explain's draws something
+            assert!(
+                a.contains(r#""pictures":[{"#) || refused || title == "Explain",
+                "{title}: no picture: {a}"
+            );
+        }
+    }
+
     #[test]
     fn answers_values_pictures_and_errors() {
         let a = answer("A = (2,3):(3,1); A; size(A)");

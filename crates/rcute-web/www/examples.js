@@ -57,6 +57,19 @@ const EXAMPLES = [
       "partition_A(M, 5, make_identity_tensor((_64,_32))); M",
   },
   {
+    title: "Hopper shared memory and TMA",
+    note: "GMMA's shared-memory atoms swizzle byte addresses: Layout_K_SW128_Atom<half_t> is " +
+      "Sw<3,4,3> over an smem pointer still to come (smem_ptr[16b](unset)). tile_to_shape " +
+      "repeats it over a 128x64 tile and 3 stages, a stage is one slice, and make_tma_atom " +
+      "builds the TMA that fills it. The picture draws the atom over its elements, as CuTe's " +
+      "print_layout does (Sw<1,3,3> for 16-bit elements).",
+    program: "using T = half_t; constexpr int kBlockM = 128; " +
+      "auto sA = tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, make_shape(Int<kBlockM>{}, _64{}, _3{})); " +
+      "sA; sA(_,_,1); G = make_tensor(make_gmem_ptr<T>(nullptr), make_layout(make_shape(1024, 512), LayoutRight{})); " +
+      "make_tma_atom(SM90_TMA_LOAD{}, G, sA(_,_,0), make_shape(Int<kBlockM>{}, _64{})); " +
+      "GMMA::Layout_K_SW32_Atom<T>{}",
+  },
+  {
     title: "Bank conflicts and swizzle_for",
     note: "ldmatrix of a row-major 16x64 half_t tile hits the same 4 banks 8 times (32 " +
       "wavefronts for an ideal 4); the swizzled tile is conflict-free. swizzle_for finds the " +
