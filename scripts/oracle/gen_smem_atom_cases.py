@@ -10,6 +10,11 @@ and Blackwell tutorials. Deterministic:
     python3 scripts/oracle/gen_smem_atom_cases.py > scripts/oracle/smem_atom_cases.cpp
     python3 scripts/oracle/snippets.py --titled scripts/oracle/smem_atom_cases.cpp \\
         tests/golden/atoms/smem-atoms.jsonl
+
+With `--random SEED COUNT`, random snippets of the atoms through the algebra instead:
+
+    python3 scripts/oracle/gen_smem_atom_cases.py --random 1 200 > /tmp/cases.cpp
+    python3 scripts/oracle/snippets.py --titled /tmp/cases.cpp tests/golden/atoms/smem-atoms-random-1.jsonl
 """
 
 ATOMS = ["INTER", "SW32", "SW64", "SW128"]
@@ -128,7 +133,73 @@ print(tCsA); print("\n");
 """
 
 
+def random_cases(seed, count):
+    """Random snippets of the atoms through the algebra: an atom of a random element type,
+    tiled to a random multiple of its shape (with stages, maybe an order), then one of
+    slicing, evaluation, composition with a tiler, the divides, the products, recasts,
+    coalesce, size and cosize, print_layout of a rank-2 slice."""
+    import random
+    r = random.Random(seed)
+    types = {"int8_t": 8, "half_t": 16, "float": 32, "double": 64, "uint4_t": 4, "tfloat32_t": 32}
+    out = []
+    for k in range(count):
+        ns = r.choice(["GMMA", "UMMA"])
+        major = r.choice(["MN", "K"])
+        kind = r.choice(["INTER", "SW32", "SW64", "SW128"] + (["SW128_32B"] if ns == "UMMA" and major == "MN" else []))
+        t = r.choice(list(types))
+        atom = f"{ns}::Layout_{major}_{kind}_Atom<{t}>{{}}"
+        bits = types[t]
+        wide = {"INTER": 128, "SW32": 256, "SW64": 512, "SW128": 1024, "SW128_32B": 1024}[kind] // bits
+        narrow = 4 if kind == "SW128_32B" else 8
+        am, an = (wide, narrow) if major == "MN" else (narrow, wide)
+        m, n = am * r.choice([1, 2, 4]), an * r.choice([1, 2, 3])
+        stages = r.choice([1, 2, 3, 4])
+        order = r.choice(["", ", Step<_2,_1,_3>{}", ", Step<_1,_2,_3>{}"])
+        lines = [f"auto a = {atom};",
+                 f"auto s = tile_to_shape(a, make_shape(Int<{m}>{{}}, Int<{n}>{{}}, Int<{stages}>{{}}){order});",
+                 'print(s); print("\\n");']
+        op = r.choice(["slice", "eval", "compose", "divide", "product", "recast", "coalesce", "sizes", "draw", "tensor"])
+        i, j, st = r.randrange(m), r.randrange(n), r.randrange(stages)
+        if op == "slice":
+            lines.append(f'print(s(_,_,{st})); print("\\n"); print(s(_,{j},{st})); print("\\n"); print(s({i},_,_)); print("\\n");')
+        elif op == "eval":
+            lines.append(f'print(s({i},{j},{st})); print(" "); print(s({r.randrange(m * n * stages)})); print("\\n");')
+        elif op == "compose":
+            tm, tn = r.choice([d for d in (1, 2, 4, 8, 16) if m % d == 0]), r.choice([d for d in (1, 2, 4, 8) if n % d == 0])
+            lines.append(f'print(composition(s(_,_,0), make_tile(Int<{tm}>{{}}, Int<{tn}>{{}}))); print("\\n");')
+        elif op == "divide":
+            tm, tn = r.choice([d for d in (2, 4, 8) if m % d == 0] or [1]), r.choice([d for d in (2, 4) if n % d == 0] or [1])
+            f = r.choice(["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"])
+            lines.append(f'print({f}(s(_,_,0), Shape<Int<{tm}>,Int<{tn}>>{{}})); print("\\n");')
+        elif op == "product":
+            f = r.choice(["logical_product", "blocked_product", "raked_product", "tiled_product"])
+            lines.append(f'print({f}(a, make_layout(Shape<_2,_{r.choice([1,2,3])}>{{}}))); print("\\n");')
+        elif op == "recast":
+            f = r.choice([f"upcast<{r.choice([2, 4])}>(a)", f"downcast<{r.choice([2, 4])}>(a)",
+                          f"recast_layout<{t}, {r.choice(list(types))}>(a)"])
+            lines.append(f'print({f}); print("\\n");')
+        elif op == "coalesce":
+            lines.append('print(coalesce(s)); print("\\n"); print(coalesce(s(_,_,0))); print("\\n");')
+        elif op == "sizes":
+            lines.append('print(size(s)); print(" "); print(cosize(s)); print(" "); print(shape(s)); print(" "); print(rank(s)); print("\\n");')
+        elif op == "draw":
+            lines.append("print_layout(a);")
+        else:
+            lines.append(f"auto T = make_tensor(make_smem_ptr<{t}>(nullptr), s);")
+            lines.append(f'print(T); print("\\n"); print(T(_,_,{st})); print("\\n");')
+        out.append((f"random {seed} #{k}: {op} of {atom}", "\n".join(lines)))
+    return out
+
+
 def main():
+    import sys
+    if sys.argv[1:2] == ["--random"]:
+        seed, count = int(sys.argv[2]), int(sys.argv[3])
+        print(f"// Random snippets of GMMA's and UMMA's shared-memory atoms, written by")
+        print(f"// scripts/oracle/gen_smem_atom_cases.py --random {seed} {count}; answered by snippets.py --titled.")
+        for title, body in random_cases(seed, count):
+            print(f"// ---- {title}\n{body}")
+        return
     out = []
 
     def case(title, body):

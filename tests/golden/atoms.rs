@@ -511,6 +511,18 @@ fn smem_layout_atoms_match_cute() {
 }
 
 #[test]
+fn random_smem_atom_cases_match_cute() {
+    // scripts/oracle/gen_smem_atom_cases.py --random 1 200 and --random 2 200: random
+    // atoms tiled with stages through slicing, evaluation, composition, the divides, the
+    // products, recasts, coalesce, sizes, print_layout and smem tensors
+    for file in ["smem-atoms-random-1.jsonl", "smem-atoms-random-2.jsonl"] {
+        let c = replay(file, 200);
+        assert!(c[0] >= 185, "{file}: {c:?}");
+        assert_eq!(c[0] + c[1], 200, "{file}: {c:?}");
+    }
+}
+
+#[test]
 fn umma_tmem_fragments_match_cute() {
     // scripts/oracle/gen_umma_fragment_cases.py 1 240: CuTe's UMMA::tmem_frg through the
     // free partition_fragment_C(mma, shape) (a TMEM tensor), a thread's

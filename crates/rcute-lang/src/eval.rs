@@ -1523,7 +1523,7 @@ fn atom_value(text: &str, span: Span) -> Result<Value, EvalError> {
                 None => (rest, 0),
             };
             let ty = rest.strip_suffix('>').unwrap_or(rest);
-            let named = super::value::element_type(ty);
+            let named = super::value::pointer_type(ty);
             let bits = named.and_then(rcute::atom::element_bits);
             let (Some(ty), Some(bits)) = (named, bits) else {
                 return Err(EvalError::new(

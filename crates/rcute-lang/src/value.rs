@@ -159,7 +159,22 @@ impl fmt::Display for Ptr {
         if let Some(sw) = self.swizzle {
             write!(f, "{sw}_")?;
         }
-        let bytes = self.offset.wrapping_mul(self.bits) / 8;
+        let bits = self.offset.wrapping_mul(self.bits);
+        let bytes = bits / 8;
+        if self.bits < 8 {
+            // CuTe's subbyte pointer: the byte's address and the bit within it
+            return if bytes == 0 {
+                write!(f, "{space}_subptr[{}b]((nil).{})", self.bits, bits % 8)
+            } else {
+                write!(
+                    f,
+                    "{space}_subptr[{}b](0x{:x}.{})",
+                    self.bits,
+                    bytes,
+                    bits % 8
+                )
+            };
+        }
         if bytes == 0 {
             write!(f, "{space}_ptr[{}b]((nil))", self.bits)
         } else {
@@ -213,6 +228,31 @@ const ELEMENT_TYPES: &[&str] = &[
 pub(crate) fn element_type(name: &str) -> Option<&'static str> {
     let name = name.strip_prefix("cutlass::").unwrap_or(name);
     ELEMENT_TYPES.iter().copied().find(|&t| t == name)
+}
+
+/// CuTe's element types narrower than a byte, which a pointer may point to
+/// (`make_smem_ptr<uint4_t>(p)`, printed `smem_subptr[4b](...)`).
+const SUBBYTE_TYPES: &[&str] = &[
+    "uint4_t",
+    "int4_t",
+    "uint4b_t",
+    "int4b_t",
+    "float_e2m1_t",
+    "uint2_t",
+    "int2_t",
+    "uint2b_t",
+    "int2b_t",
+    "uint1_t",
+    "uint1b_t",
+    "bin1_t",
+];
+
+/// The element type a pointer is made of: an element type, or one narrower than a byte.
+pub(crate) fn pointer_type(name: &str) -> Option<&'static str> {
+    element_type(name).or_else(|| {
+        let name = name.strip_prefix("cutlass::").unwrap_or(name);
+        SUBBYTE_TYPES.iter().copied().find(|&t| t == name)
+    })
 }
 
 /// The most values a [`Value::List`] holds, counted at every level of nesting (a list

@@ -789,3 +789,22 @@ impl Memory {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn shared_memory_sees_the_elements_where_the_bytes_are_swizzled() {
+        use super::Memory;
+        use crate::swizzle::MaybeSwizzled;
+        // GMMA::Layout_K_SW128_Atom<half_t> swizzles 16-byte chunks: Sw<3,3,3> on elements
+        let a = crate::atom::smem_layout_atom("Layout_K_SW128_Atom", 16, true)
+            .unwrap()
+            .unwrap();
+        let flagged = Memory::try_new(&MaybeSwizzled::Swizzled(a)).unwrap();
+        let drawn = Memory::try_new(&a.position_independent().unwrap()).unwrap();
+        assert_eq!(flagged.offsets(), drawn.offsets());
+        // row 1 of the 8x64 atom starts at element 64 and its first 8 elements move to 72
+        assert_eq!(&flagged.offsets()[..3], &[0, 72, 144]);
+        assert_ne!(a.apply(&crate::int_tuple!((1, 0))).value(), 72);
+    }
+}

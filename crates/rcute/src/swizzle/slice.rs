@@ -198,6 +198,12 @@ const fn to_mixed_bits(p: &Layout, coord: &IntTuple) -> Result<Bits, Error> {
 
 /// `composition(Sw, O, L)`: the layout alone when the swizzle is the identity and the
 /// offset a static zero.
+/// `l` at its last 1-D index (`l(size(l) - 1)`).
+const fn last_value(l: &Layout) -> Result<Int, Error> {
+    let last = tri!(tri!(l.try_size()).try_sub(Int::constant(1)));
+    l.try_crd2idx(&IntTuple::from_int(last))
+}
+
 const fn compose(sw: Swizzle, o: Bits, l: Layout) -> Result<MaybeSwizzled, Error> {
     if sw.is_identity() && o.is_static() && o.v == 0 {
         return Ok(MaybeSwizzled::Plain(l));
@@ -404,13 +410,19 @@ impl ComposedLayout {
         let d_only = tri!(only_zy.try_composition(&diced));
         let off_zy = origin.xor(tri!(to_mixed_bits(&d_only, &dcoord)));
         let off_anti = tri!(d_anti.try_crd2idx(&dcoord));
-        // the bits of the swizzle that the remaining modes reach
-        let s_only = match reach {
-            Some(r) => r,
-            None => tri!(only_zy.try_composition(&sliced)),
+        // the bits of the swizzle that the remaining modes reach: CuTe's composition of the
+        // projection with the slice, at its last index. It only decides the branch (the
+        // answer is checked after), so where rcute's composition refuses, CuTe's own
+        // (with CuTe's static assertions, where CuTe's compile fails too) decides it
+        let active = match reach {
+            Some(r) => tri!(last_value(&r)),
+            None => match only_zy.try_composition(&sliced) {
+                Ok(r) => tri!(last_value(&r)),
+                Err(_) => tri!(last_value(&tri!(
+                    crate::algebra::composition::composition_general_with(&only_zy, &sliced, true)
+                ))),
+            },
         };
-        let last = tri!(tri!(s_only.try_size()).try_sub(Int::constant(1)));
-        let active = tri!(s_only.try_crd2idx(&IntTuple::from_int(last)));
         let collide = active.is_static() && active.value() & !sw.apply(active.value()) != 0;
         if collide {
             Ok(SliceParts::Done(
