@@ -332,6 +332,13 @@ fn smem_layout_atoms_are_cutes() {
     ] {
         assert_eq!(ok(p).trim_end(), want, "{p}");
     }
+    // a tensor over the swizzled pointer gives TMA the layout it was made of
+    assert_eq!(
+        ok(
+            "auto s = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_64>{}); G = make_tensor(make_gmem_ptr<half_t>(nullptr), make_layout(make_shape(256,256), LayoutRight{})); auto t = make_tensor(make_smem_ptr<half_t>(nullptr), s); print(make_tma_copy(SM90_TMA_LOAD{}, G, t) == make_tma_copy(SM90_TMA_LOAD{}, G, s));"
+        ),
+        "1"
+    );
     // the pointer must be an smem pointer of the flag's element width
     for p in [
         "make_tensor(make_smem_ptr<float>(nullptr), GMMA::Layout_K_SW64_Atom<half_t>{})",

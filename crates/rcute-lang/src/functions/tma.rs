@@ -113,6 +113,21 @@ fn smem(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {
     }
 }
 
+/// The shared-memory tile a TMA copy is built for: [`smem`], where a tensor over a
+/// swizzled smem pointer (GMMA's atoms) gives the layout it was made of, its swizzle
+/// back on the bytes it swizzles.
+fn smem_tile(c: &Call<'_>, i: usize) -> Result<MaybeSwizzled, EvalError> {
+    match c.value(i) {
+        Value::PtrTensor(t) if t.ptr.space == Space::Smem => match (t.ptr.swizzle, t.layout) {
+            (Some(sw), MaybeSwizzled::Plain(l)) => Ok(MaybeSwizzled::Swizzled(c.core(
+                rcute::swizzle::ComposedLayout::try_smem_flagged(sw, t.ptr.bits, l),
+            )?)),
+            _ => smem(c, i),
+        },
+        _ => smem(c, i),
+    }
+}
+
 fn layout_of(s: &MaybeSwizzled) -> Layout {
     match s {
         MaybeSwizzled::Plain(l) => *l,
@@ -134,7 +149,7 @@ fn copy(t: TiledCopy) -> R {
 pub(super) fn make_tma_atom(c: &Call<'_>) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
-    let s = smem(c, 2)?;
+    let s = smem_tile(c, 2)?;
     let tiler = c.tiler(3)?;
     let mc = if c.args.len() == 5 {
         cluster(c, 4)?.value()
@@ -149,7 +164,7 @@ pub(super) fn make_tma_atom(c: &Call<'_>) -> R {
 pub(super) fn make_tma_copy(c: &Call<'_>) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
-    let s = smem(c, 2)?;
+    let s = smem_tile(c, 2)?;
     let (tiler, mc) = match c.args.len() {
         3 | 4 => {
             let shape = c.core(layout_of(&s).shape().try_product_each())?;
@@ -169,7 +184,7 @@ pub(super) fn make_tma_copy(c: &Call<'_>) -> R {
 pub(super) fn make_im2col_tma_copy(c: &Call<'_>) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
-    let s = smem(c, 2)?;
+    let s = smem_tile(c, 2)?;
     let n = c.args.len();
     // the corners, paddings, traversal stride, lower SRT and dilation (the last seven
     // arguments of the long forms) reach only the descriptor and the TMA tensor
@@ -235,7 +250,7 @@ fn conv_tuples(
 fn make_im2col_tma_atom_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
-    let s = smem(c, 2)?;
+    let s = smem_tile(c, 2)?;
     let tiler = c.tuple(3)?;
     let mma = tiled_mma(c, 4)?;
     let cluster = cluster_vmnk(c, 5)?;
@@ -258,7 +273,7 @@ pub(super) fn make_im2col_tma_atom_b_sm100(c: &Call<'_>) -> R {
 fn make_im2col_tma_copy_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
-    let s = smem(c, 2)?;
+    let s = smem_tile(c, 2)?;
     let tiler = c.tuple(3)?;
     let mma = tiled_mma(c, 4)?;
     let conv = conv_tuples(c, &g, 5, 7)?;
@@ -280,7 +295,7 @@ pub(super) fn make_im2col_tma_copy_b_sm100(c: &Call<'_>) -> R {
 fn make_tma_copy_sm90(c: &Call<'_>, drop: usize) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
-    let s = smem(c, 2)?;
+    let s = smem_tile(c, 2)?;
     let mnk = c.tuple(3)?;
     if mnk.rank() != 3 {
         return Err(c.bad_arg(3, "the CTA tile (M,N,K)"));
@@ -490,7 +505,7 @@ fn cluster_vmnk(c: &Call<'_>, i: usize) -> Result<IntTuple, EvalError> {
 fn make_tma_atom_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
-    let s = smem(c, 2)?;
+    let s = smem_tile(c, 2)?;
     let tiler = c.tuple(3)?;
     let mma = tiled_mma(c, 4)?;
     let cluster = cluster_vmnk(c, 5)?;
@@ -512,7 +527,7 @@ pub(super) fn make_tma_atom_b_sm100(c: &Call<'_>) -> R {
 fn make_tma_copy_sm100(c: &Call<'_>, operand: rcute::atom::Operand) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
-    let s = smem(c, 2)?;
+    let s = smem_tile(c, 2)?;
     let tiler = c.tuple(3)?;
     let mma = tiled_mma(c, 4)?;
     copy(c.core(atom::make_tma_copy_sm100(
