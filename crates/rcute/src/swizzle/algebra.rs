@@ -688,25 +688,17 @@ impl ComposedLayout {
             return Ok(MaybeSwizzled::Plain(self.layout));
         }
         // recast_layout<uint8_t, uint_bit_t<B>>: upcast by B/8, or downcast by 8/B
+        if (b >= 8 && b % 8 != 0) || (b < 8 && 8 % b != 0) {
+            return Err(Error::Precondition {
+                msg: "as_position_independent_swizzle_layout: the element's bits must divide or be a multiple of 8",
+                mode: -1,
+                lhs: b,
+                rhs: 8,
+            });
+        }
         let sw = if b >= 8 {
-            if b % 8 != 0 {
-                return Err(Error::Precondition {
-                    msg: "as_position_independent_swizzle_layout: the element's bits must divide or be a multiple of 8",
-                    mode: -1,
-                    lhs: b,
-                    rhs: 8,
-                });
-            }
             tri!(self.swizzle.try_upcast(b / 8))
         } else {
-            if 8 % b != 0 {
-                return Err(Error::Precondition {
-                    msg: "as_position_independent_swizzle_layout: the element's bits must divide or be a multiple of 8",
-                    mode: -1,
-                    lhs: b,
-                    rhs: 8,
-                });
-            }
             tri!(self.swizzle.try_downcast(8 / b))
         };
         Ok(MaybeSwizzled::Swizzled(tri!(ComposedLayout::try_new(
