@@ -357,6 +357,14 @@ fn fresh_random_tilings_11_match_cute() {
 }
 
 #[test]
+fn fresh_random_tilings_15_match_cute() {
+    // scripts/oracle/gen_atom_cases.py 15 150: a sixth draw of random tilings
+    let c = replay("random-tilings-15.jsonl", 150);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[2] + c[4] + c[5] <= 6, "{c:?}");
+}
+
+#[test]
 fn fresh_random_tilings_13_match_cute() {
     // scripts/oracle/gen_atom_cases.py 13 150: a fifth draw of random tilings
     let c = replay("random-tilings-13.jsonl", 150);
@@ -484,6 +492,14 @@ fn random_tma_cases_2_match_cute() {
 }
 
 #[test]
+fn random_tma_cases_4_match_cute() {
+    // scripts/oracle/gen_tma_cases.py 4 150: a fourth draw of random_tma_cases
+    let c = replay("tma-random-4.jsonl", 150);
+    assert!(c[0] >= 100, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
 fn random_tma_cases_3_match_cute() {
     // scripts/oracle/gen_tma_cases.py 3 150: a third draw of random_tma_cases
     let c = replay("tma-random-3.jsonl", 150);
@@ -519,6 +535,20 @@ fn random_smem_atom_cases_match_cute() {
         let c = replay(file, 200);
         assert!(c[0] >= 185, "{file}: {c:?}");
         assert_eq!(c[0] + c[1], 200, "{file}: {c:?}");
+    }
+}
+
+#[test]
+fn register_fragments_of_memory_tensors_match_cute() {
+    // scripts/oracle/gen_fragment_cases.py 1 150 and 2 150: thr_mma.make_fragment_A/B(partition_A/B(sA)),
+    // partition_fragment_A/B(sA) and make_fragment_C of a partitioned C, over smem and
+    // gmem tensors of nullptr pointers, stages sliced or kept, for the register-fragment
+    // atoms of SM61 to SM90 (GMMA's _RS A) and UniversalFMA; GMMA's descriptor
+    // fragments, partitions of rank 2 and mismatched value types refused by both
+    for file in ["fragments-1.jsonl", "fragments-2.jsonl"] {
+        let c = replay(file, 150);
+        assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
+        assert!(c[0] >= 90, "{file}: {c:?}");
     }
 }
 

@@ -39,6 +39,8 @@ const ELEMS: &[(&str, u32)] = &[
     ("half_t", 16),
     ("bfloat16_t", 16),
     ("tfloat32_t", 32),
+    ("float_e4m3_t", 8),
+    ("float_e5m2_t", 8),
     ("long", 64),
     ("size_t", 64),
     ("int64_t", 64),
@@ -74,13 +76,22 @@ impl Elem {
     pub fn is_float(self) -> bool {
         matches!(
             self.0,
-            "float" | "double" | "half_t" | "bfloat16_t" | "tfloat32_t"
+            "float"
+                | "double"
+                | "half_t"
+                | "bfloat16_t"
+                | "tfloat32_t"
+                | "float_e4m3_t"
+                | "float_e5m2_t"
         )
     }
 
     /// Whether CuTe's `print_tensor` of this type is the one rcute prints.
     pub fn printable(self) -> bool {
-        !matches!(self.0, "half_t" | "bfloat16_t" | "tfloat32_t" | "char")
+        !matches!(
+            self.0,
+            "half_t" | "bfloat16_t" | "tfloat32_t" | "float_e4m3_t" | "float_e5m2_t" | "char"
+        )
     }
 
     /// An unsigned integer type.

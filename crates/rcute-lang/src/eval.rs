@@ -657,6 +657,53 @@ impl Env {
         }
     }
 
+    /// `p + n` of a pointer of `make_gmem_ptr/make_smem_ptr<T>(...)`: the pointer moved by
+    /// `n` elements, CuTe's `operator+` (CuTe's pointers have no `operator-`; TMEM
+    /// pointers refused).
+    #[inline(never)]
+    fn mem_ptr_arith(
+        &mut self,
+        mut p: crate::value::Ptr,
+        rest: &[(BinOp, Span, Expr)],
+    ) -> Result<Value, EvalError> {
+        for (op, op_span, x) in rest {
+            if !matches!(op, BinOp::Add) {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "'{}' of a pointer: CuTe's pointers have only operator+ (an integer added)",
+                        op.symbol()
+                    ),
+                    *op_span,
+                ));
+            }
+            if p.space == crate::value::Space::Tmem {
+                return Err(EvalError::new(
+                    "not supported: arithmetic on a TMEM pointer (slice its tensor instead)",
+                    *op_span,
+                ));
+            }
+            let n = match self.eval(x)? {
+                Value::Tuple(t)
+                    if t.is_leaf() && !t.leaf(0).is_underscore() && !t.leaf(0).is_basis() =>
+                {
+                    t.leaf(0).value()
+                }
+                Value::Const(c) => c,
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!("a pointer moves by an integer; this is {} {v}", v.kind()),
+                        x.span,
+                    ));
+                }
+            };
+            p.offset = p
+                .offset
+                .checked_add(n)
+                .ok_or_else(|| EvalError::new("the pointer's offset overflows", x.span))?;
+        }
+        Ok(Value::MemPtr(p))
+    }
+
     /// `a + b - c`, `a * b / c % d`: integer arithmetic by CuTe's rules for static and
     /// dynamic integers (static when both operands are; `_0 * x` is `_0`).
     #[inline(never)]
@@ -667,6 +714,7 @@ impl Env {
             Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) | Value::Const(_) => {
                 return self.arith_host(v, first, rest);
             }
+            Value::MemPtr(p) => return self.mem_ptr_arith(p, rest),
             v => {
                 return Err(EvalError::new(
                     alloc::format!(
@@ -1367,6 +1415,26 @@ fn apply(
         }
         Value::PtrTensor(_) => Err(EvalError::new(
             "an element of a tensor over a pointer the program does not own (a null pointer) cannot be read",
+            span,
+        )),
+        Value::DescTensor(d) if coord.has_underscore() => {
+            // CuTe's slice moves the iterator (which prints the same) and slices the layout
+            let l = d
+                .layout
+                .try_slice(&coord)
+                .map_err(|e| EvalError::from_core(e, span))?;
+            Ok(Value::DescTensor(alloc::boxed::Box::new(
+                crate::value::DescTensor {
+                    family: d.family,
+                    layout: l,
+                },
+            )))
+        }
+        Value::DescTensor(d) => Err(EvalError::new(
+            alloc::format!(
+                "an element of a tensor of descriptors is a {}::GmmaDescriptor of a shared-memory address, which a host program does not have",
+                d.family
+            ),
             span,
         )),
         Value::Swizzle(sw) => match coord.as_int() {

@@ -250,6 +250,27 @@ impl Env {
                         ));
                     }
                 };
+                if let (Some(op), Value::TiledMma(tm), [(Value::PtrTensor(_), at)]) =
+                    (f.strip_prefix("partition_fragment_"), &**m, vals.as_slice())
+                {
+                    // a tensor over memory: CuTe's make_fragment_X(partition_X(tensor)),
+                    // registers or, for an operand GMMA reads from shared memory,
+                    // descriptors
+                    let at = *at;
+                    let part = self.call_named(
+                        &alloc::format!("partition_{op}"),
+                        targs,
+                        alloc::vec![
+                            ((**m).clone(), obj.span),
+                            (Value::int(Int::dynamic(*thr)), obj.span),
+                            vals.remove(0),
+                        ],
+                        name_span,
+                        span,
+                    )?;
+                    let tm = tm.clone();
+                    return self.make_fragment(&tm, op.as_bytes()[0], (part, at), name_span, span);
+                }
                 let mut all = alloc::vec![
                     ((**m).clone(), obj.span),
                     (Value::int(Int::dynamic(*thr)), obj.span)
@@ -411,8 +432,10 @@ impl Env {
         );
         let layout_member = matches!(v, Value::Layout(_) | Value::Composed(_))
             && matches!(name, "shape" | "stride" | "layout");
-        let tensor_member = matches!(v, Value::Data(_) | Value::Tensor(_) | Value::PtrTensor(_))
-            && matches!(name, "shape" | "stride" | "layout" | "size");
+        let tensor_member = matches!(
+            v,
+            Value::Data(_) | Value::Tensor(_) | Value::PtrTensor(_) | Value::DescTensor(_)
+        ) && matches!(name, "shape" | "stride" | "layout" | "size");
         let tiled_member = (matches!(v, Value::TiledMma(_) | Value::TiledCopy(_))
             && name.starts_with("get_"))
             || (matches!(v, Value::CopyAtom(_)) && name == "get_tma_tensor");
@@ -806,15 +829,11 @@ impl Env {
             _ => (tm.atom().layout_c_tv(), tm.atom().value_types()[3]),
         };
         let name = alloc::format!("make_fragment_{}", op as char);
-        if op != b'C'
-            && !alloc::string::ToString::to_string(tm.atom().name()).starts_with("UniversalFMA")
-        {
-            return Err(not_supported(
-                &alloc::format!("{name} of {}", tm.atom().name()),
-                "partition_fragment_A/B of the tiled MMA",
-                name_span,
-            ));
-        }
+        let operand = match op {
+            b'A' => rcute::atom::Operand::A,
+            b'B' => rcute::atom::Operand::B,
+            _ => rcute::atom::Operand::C,
+        };
         let whole = c.0.clone();
         let shape = self.call_named("shape", &[], alloc::vec![c], name_span, span)?;
         let rank = self.call_named(
@@ -860,6 +879,17 @@ impl Env {
                 at,
             ));
         }
+        if tm.atom().reads_shared(operand) {
+            return self.descriptor_fragment(tm, operand, &name, (whole, at), name_span);
+        }
+        if !matches!(&shape, Value::Tuple(s) if s.is_static()) {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name}: a fragment needs a static shape, this partition's is {shape} (CuTe's owning tensor: make_tensor<T> of a static layout)"
+                ),
+                at,
+            ));
+        }
         if op == b'C' && tm.atom().in_tmem(rcute::atom::Operand::C) {
             // CuTe's make_tensor<FrgTypeC>(shape): an SM100 UMMA's TMEM accumulator
             let Value::Tuple(s) = shape else {
@@ -882,6 +912,10 @@ impl Env {
             let layout = match &whole {
                 Value::Data(t) => Value::Layout(t.t.layout()),
                 Value::Tensor(t) => Value::Layout(t.layout()),
+                Value::PtrTensor(t) => match &t.layout {
+                    rcute::swizzle::MaybeSwizzled::Plain(l) => Value::Layout(*l),
+                    rcute::swizzle::MaybeSwizzled::Swizzled(c) => Value::Composed(*c),
+                },
                 v => {
                     return Err(EvalError::new(
                         alloc::format!("{name} takes a tensor, found {}", v.kind()),
@@ -903,7 +937,101 @@ impl Env {
                 at,
             ));
         };
+        if tm.atom().in_tmem(operand) {
+            // a `_TS` UMMA's A: CuTe's make_fragment_like<FrgTypeA>, a TMEM fragment of
+            // the partition's shape ordered as a register fragment
+            let l = tm
+                .try_tmem_fragment(operand, &l.shape())
+                .map_err(|e| EvalError::from_core(e, span))?;
+            return Ok(tmem_tensor(ty, l));
+        }
         self.owning(ty, l, span)
+    }
+
+    /// `thr_mma.make_fragment_A/B(tCsA)` of an operand a GMMA reads from shared memory:
+    /// CuTe's `make_tensor<GMMA::smem_desc<Major>>(tCsA)`, a tensor of descriptors
+    /// (`GMMA::DescriptorIterator o L`) after CuTe's static checks (a shared-memory tensor
+    /// of the atom's value type, `make_gmma_desc`'s canonical layouts). On the host, CuTe's
+    /// `make_gmma_desc` prints `ERROR: cast_smem_ptr_to_uint not supported but used.` (it
+    /// cannot take a shared-memory address there); so does this.
+    fn descriptor_fragment(
+        &mut self,
+        tm: &rcute::atom::TiledMma,
+        operand: rcute::atom::Operand,
+        name: &str,
+        c: (Value, Span),
+        name_span: Span,
+    ) -> Result<Value, EvalError> {
+        let atom = alloc::string::ToString::to_string(tm.atom().name());
+        if !atom.starts_with("SM90_") || atom.contains("SPARSE") {
+            return Err(not_supported(
+                &alloc::format!(
+                    "{name} of {atom}, whose fragment is a view of shared memory through descriptors"
+                ),
+                "partition_A/B (the shared-memory partition the descriptors describe)",
+                name_span,
+            ));
+        }
+        let Value::PtrTensor(t) = &c.0 else {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name} of {atom} takes a partition of a shared-memory tensor (make_tensor(make_smem_ptr<T>(p), L)), found {} (CuTe: \"Expected SMEM Tensor to construct a GMMA Desc Tensor\")",
+                    c.0.kind()
+                ),
+                c.1,
+            ));
+        };
+        if t.ptr.space != crate::value::Space::Smem {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name} of {atom} takes a shared-memory tensor, found one over {} (CuTe: \"Expected SMEM Tensor to construct a GMMA Desc Tensor\")",
+                    t.ptr
+                ),
+                c.1,
+            ));
+        }
+        let (idx, major_arg) = match operand {
+            rcute::atom::Operand::A => (1, 0),
+            _ => (2, 1),
+        };
+        let ty = tm.atom().value_types()[idx];
+        if t.ptr.ty != ty {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name}: the tensor holds {}, the atom's operand {ty} (CuTe's static assertion \"Expecting ValType{} type\")",
+                    t.ptr.ty,
+                    if idx == 1 { 'A' } else { 'B' }
+                ),
+                c.1,
+            ));
+        }
+        let rcute::swizzle::MaybeSwizzled::Plain(l) = t.layout else {
+            return Err(not_supported(
+                &alloc::format!("{name} of a tensor with a swizzled layout"),
+                "a swizzled smem layout in the pointer: make_tensor(make_smem_ptr<T>(p), GMMA's atom)",
+                c.1,
+            ));
+        };
+        // the operand's major: the atom's template arguments (`_SS<K,MN>`), K for `_TN`
+        let major = match atom.split_once('<') {
+            Some((_, args)) => match args.trim_end_matches('>').split(',').nth(major_arg) {
+                Some(m) if m.trim().ends_with("MN") => rcute::atom::GmmaMajor::MN,
+                _ => rcute::atom::GmmaMajor::K,
+            },
+            None => rcute::atom::GmmaMajor::K,
+        };
+        let layout = rcute::atom::gmma_desc_fragment(&l, t.ptr.bits, t.ptr.swizzle, major)
+            .map_err(|e| EvalError::from_core(e, c.1))?;
+        self.emit(
+            "ERROR: cast_smem_ptr_to_uint not supported but used.\n",
+            c.1,
+        )?;
+        Ok(Value::DescTensor(alloc::boxed::Box::new(
+            crate::value::DescTensor {
+                family: "GMMA",
+                layout,
+            },
+        )))
     }
 
     fn owning(&mut self, ty: &str, layout: Layout, span: Span) -> Result<Value, EvalError> {

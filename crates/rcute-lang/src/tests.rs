@@ -445,3 +445,26 @@ fn int_constants_fold_as_cpp_computes_them() {
         assert_eq!(ok(p).trim_end(), want, "{p}");
     }
 }
+
+/// CuTe's `compatible` and `weakly_congruent` ask whether `a` is an integer before they
+/// take shapes: a layout against an integer is `_0`, whatever its shape; `congruent`
+/// compares the shapes' profiles (the answers are CuTe C++'s).
+#[test]
+fn profile_predicates_of_layouts_are_cutes() {
+    for (p, want) in [
+        ("compatible(_4:_0,_4)", "_0"),
+        ("compatible(_4:_0,(_4))", "_1"),
+        ("compatible(4:1,4)", "_0"),
+        ("compatible(_4,(_2,_2):(_1,_2))", "_1"),
+        ("compatible(_4:_1,(_2,_2):(_1,_2))", "_1"),
+        ("weakly_congruent(_4:_0,_4)", "_0"),
+        ("congruent(_4:_0,_4)", "_1"),
+        ("congruent((2,3):(1,2),(_2,_2))", "_1"),
+        (
+            "weakly_congruent((2,(3,3)):(1,(2,6)),(_2,_2):(_1,_2))",
+            "_0",
+        ),
+    ] {
+        assert_eq!(ok(p).trim_end(), want, "{p}");
+    }
+}

@@ -96,6 +96,28 @@ pub enum Value {
     /// CuTe's im2col TMA coordinate tensor, `get_tma_tensor` of an im2col copy:
     /// `ArithTuple(..) o L o O o I`.
     Im2colTensor(alloc::boxed::Box<rcute::atom::Im2colTmaTensor>),
+    /// A tensor of MMA descriptors of shared memory, the fragment of a GMMA operand read
+    /// from shared memory (`thr_mma.make_fragment_A(tCsA)`):
+    /// `GMMA::DescriptorIterator o (_1,_2,_4):(_0,_64,_2)`.
+    DescTensor(alloc::boxed::Box<DescTensor>),
+}
+
+/// A tensor of MMA descriptors: CuTe's `make_tensor(DescriptorIterator{desc}, L)`, whose
+/// iterator prints as its family's `DescriptorIterator` (the descriptors hold shared-memory
+/// addresses, which a host program does not have).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DescTensor {
+    /// `GMMA` (SM90) or `UMMA` (SM100).
+    pub family: &'static str,
+    /// The layout: the partition recast to `uint128_t`, its mode 0 `_1:_0`.
+    pub layout: Layout,
+}
+
+impl fmt::Display for DescTensor {
+    /// CuTe's `print`, `GMMA::DescriptorIterator o (_1,_2,_4):(_0,_64,_2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}::DescriptorIterator o {}", self.family, self.layout)
+    }
 }
 
 /// The memory a pointer points into.
@@ -320,6 +342,7 @@ impl Value {
             Value::Const(_) => "an integer constant",
             Value::TvTiler(_) => "a TV tiler",
             Value::Im2colTensor(_) => "an im2col TMA coordinate tensor",
+            Value::DescTensor(_) => "a tensor of MMA descriptors",
         }
     }
 
@@ -394,6 +417,7 @@ impl fmt::Display for Value {
             Value::Const(v) => write!(f, "{v}"),
             Value::TvTiler(t) => write!(f, "TV_Tiler {} {}", t.layout_tv(), t.tiler()),
             Value::Im2colTensor(t) => fmt::Display::fmt(t, f),
+            Value::DescTensor(t) => fmt::Display::fmt(t, f),
         }
     }
 }

@@ -724,3 +724,65 @@ fn random_signedness_programs_print_what_cute_prints_or_are_refused() {
         assert!(same >= 275, "{file}: {same} answered, {refused} refused");
     }
 }
+
+/// An MMA's register fragments of tensors over memory (`make_smem_ptr<T>(nullptr)`), for
+/// atoms other than UniversalFMA, and CuTe's pointer `operator+`; the answers are CuTe
+/// C++'s (`tests/golden/atoms/fragments-*.jsonl` has random ones).
+#[test]
+fn register_fragments_of_memory_tensors() {
+    let setup = "auto mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2,_1>>{}); auto thr = mma.get_slice(3);";
+    assert_eq!(
+        ok(&format!(
+            "{setup} auto sA = make_tensor(make_smem_ptr<half_t>(nullptr), make_layout(make_shape(Int<64>{{}}, Int<32>{{}}), LayoutRight{{}})); auto tCrA = thr.make_fragment_A(thr.partition_A(sA)); print(tCrA.layout());"
+        )),
+        "((_2,_2,_2),_2,_2):((_1,_2,_4),_16,_8)"
+    );
+    assert_eq!(
+        ok(&format!(
+            "{setup} auto tCrB = thr.partition_fragment_B(make_tensor(make_smem_ptr<half_t>(nullptr), make_layout(make_shape(Int<32>{{}}, Int<32>{{}})))); print(tCrB.layout());"
+        )),
+        "((_2,_2),_2,_2):((_1,_2),_4,_8)"
+    );
+    // a register fragment owns static storage: a dynamic partition is refused, as CuTe's
+    // static assertion refuses it
+    refuses(
+        &format!(
+            "{setup} auto gC = make_tensor(make_gmem_ptr<half_t>(nullptr), make_layout(make_shape(64, 32))); auto f = thr.make_fragment_C(thr.partition_C(gC));"
+        ),
+        "a fragment needs a static shape",
+    );
+    // GMMA's _SS operands are descriptors of shared memory, not registers: CuTe's tensor
+    // of descriptors, whose make_gmma_desc prints an error line on the host
+    let gmma = "auto g = make_tiled_mma(SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>{}); auto t = g.get_slice(0);";
+    assert_eq!(
+        ok(&format!(
+            "{gmma} auto sB = make_tensor(make_smem_ptr<half_t>(nullptr), tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{{}}, make_shape(Int<64>{{}}, Int<64>{{}}, Int<3>{{}}))); auto f = t.make_fragment_B(t.partition_B(sB)); print(f); print(\"\\n\"); print(f(_,_,_,0).layout());"
+        )),
+        "ERROR: cast_smem_ptr_to_uint not supported but used.\nGMMA::DescriptorIterator o (_1,_1,_4,(_1,_3)):(_0,_0,_2,(_0,_512))\n(_1,_1,_4):(_0,_0,_2)"
+    );
+    // a tile that is none of GMMA's canonical layouts: CuTe's static assertion
+    refuses(
+        &format!(
+            "{gmma} auto sB = make_tensor(make_smem_ptr<half_t>(nullptr), make_layout(make_shape(Int<64>{{}}, Int<16>{{}}))); auto f = t.make_fragment_B(t.partition_B(sB));"
+        ),
+        "Not a canonical GMMA_K Layout",
+    );
+    // an element of a descriptor tensor holds a shared-memory address
+    refuses(
+        &format!(
+            "{gmma} auto sB = make_tensor(make_smem_ptr<half_t>(nullptr), tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{{}}, make_shape(Int<64>{{}}, Int<64>{{}}))); auto f = t.partition_fragment_B(sB); print(f(0));"
+        ),
+        "a host program does not have",
+    );
+    // CuTe's pointers move by operator+ only
+    assert_eq!(
+        ok(
+            "print(make_gmem_ptr<float>(nullptr) + 256); print(\" \"); print(make_tensor(make_gmem_ptr<double>(nullptr) + 8, make_shape(Int<4>{})));"
+        ),
+        "gmem_ptr[32b](0x400) gmem_ptr[64b](0x40) o (_4):(_1)"
+    );
+    refuses(
+        "auto p = make_smem_ptr<half_t>(nullptr) + 64; print(p - 16);",
+        "have only operator+",
+    );
+}

@@ -119,6 +119,12 @@ pub fn printed_value(text: &str) -> Option<Value> {
     let (mut ps, mut os) = (Vec::new(), Vec::new());
     for (k, p) in parts.iter().enumerate() {
         if k % 2 == 1 {
+            if let Some(mixed) = p.strip_prefix("M_") {
+                // CuTe's MixedBits offset, `M_S|(D&F)=V`: as a function, its value V
+                let (_, v) = mixed.rsplit_once(")=")?;
+                os.push(rcute::Int::dynamic(v.trim().parse().ok()?));
+                continue;
+            }
             os.push(rcute::IntTuple::try_parse(p).ok()?.as_int()?);
         } else if let Some(sw) = p.strip_prefix("Sw<") {
             let f: Vec<i64> = sw

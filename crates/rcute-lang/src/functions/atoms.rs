@@ -222,7 +222,19 @@ pub(super) fn partition_c(c: &Call<'_>) -> R {
 fn partition_fragment(c: &Call<'_>, op: Operand) -> R {
     let m = tiled_mma(c, 0)?;
     let thr = thread(c, 1)?;
-    let t = tensor(c, 2)?;
+    let t = match c.value(2) {
+        // a tensor over memory: its fragment is that of the tensor over its offsets
+        Value::PtrTensor(p) => match p.layout {
+            rcute::swizzle::MaybeSwizzled::Plain(l) => super::tensors::over_offset(p.ptr.offset, l),
+            rcute::swizzle::MaybeSwizzled::Swizzled(_) => {
+                return Err(c.bad_arg(
+                    2,
+                    "a tensor with an unswizzled layout (a swizzled smem layout goes into the pointer: make_tensor(make_smem_ptr<T>(p), GMMA's atom))",
+                ));
+            }
+        },
+        _ => tensor(c, 2)?,
+    };
     Ok(Value::Layout(
         c.core(m.try_partition_fragment(op, thr, &t))?,
     ))

@@ -232,6 +232,15 @@ impl Function {
             };
             return r.and_then(|v| super::tensors::back_over(v, p.ptr, c.span));
         }
+        if let Some((Value::DescTensor(t), _)) = c.args.first()
+            && matches!(
+                self.name,
+                "shape" | "stride" | "layout" | "size" | "rank" | "depth" | "cosize"
+            )
+        {
+            // a tensor of descriptors answers these as its layout does
+            return (self.eval)(&c.with_first(Value::Layout(t.layout)));
+        }
         if let Some((Value::PtrTensor(t), _)) = c.args.first()
             && matches!(
                 self.name,

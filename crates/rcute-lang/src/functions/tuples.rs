@@ -140,11 +140,22 @@ pub(super) fn gcd(c: &Call<'_>) -> R {
 }
 
 pub(super) fn congruent(c: &Call<'_>) -> R {
-    bool_(c.tuple(0)?.congruent(&c.tuple(1)?))
+    // CuTe compares the profiles of shape(a) and shape(b)
+    bool_(shape_of(c, 0)?.congruent(&shape_of(c, 1)?))
 }
 
 pub(super) fn weakly_congruent(c: &Call<'_>) -> R {
-    bool_(c.tuple(0)?.weakly_congruent(&c.tuple(1)?))
+    if layout_against_integer(c) {
+        return Ok(Value::int(Int::constant(0)));
+    }
+    bool_(shape_of(c, 0)?.weakly_congruent(&shape_of(c, 1)?))
+}
+
+/// Whether `a` is a layout and `b` an integer: CuTe's `compatible(a, b)` and
+/// `weakly_congruent(a, b)` ask `is_integral` of `a` before they take shapes, so a layout
+/// against an integer is false_type (`_0`), whatever its shape.
+fn layout_against_integer(c: &Call<'_>) -> bool {
+    matches!(c.value(0), Value::Layout(_)) && matches!(c.value(1), Value::Tuple(t) if t.is_leaf())
 }
 
 /// Argument `i` as a shape: a tuple, or the shape of a layout (CuTe accepts a layout
@@ -158,6 +169,9 @@ fn shape_of(c: &Call<'_>, i: usize) -> Result<IntTuple, EvalError> {
 }
 
 pub(super) fn compatible(c: &Call<'_>) -> R {
+    if layout_against_integer(c) {
+        return Ok(Value::int(Int::constant(0)));
+    }
     int(c.core(shape_of(c, 0)?.try_compatible(&shape_of(c, 1)?))?)
 }
 

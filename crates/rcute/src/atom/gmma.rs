@@ -397,3 +397,173 @@ impl Gmma {
         }
     }
 }
+
+/// The layout of CuTe's tensor of GMMA descriptors over a partition of shared memory
+/// (`thr_mma.make_fragment_A/B(tCsA)` of an operand a GMMA reads from shared memory:
+/// `make_tensor<GMMA::smem_desc<Major>>(tCsA)`): the partition recast to `uint128_t`,
+/// its mode 0 replaced by `_1:_0`, after `make_gmma_desc<Major>`'s static checks of
+/// mode 0 (one MMA's tile):
+///
+/// * the tile is rank 2; the pointer's swizzle (`swizzle`, `None` for a plain pointer)
+///   is `Sw<B,4,3>` with `B <= 3` (the layout type: interleaved, 32B, 64B or 128B);
+/// * K-major: in `uint128_t` units, an MN extent a multiple of 8, a K extent of 2 (or 4,
+///   sparse), and `logical_divide(tile, (8:1, 2:1))` the canonical `((8,n),(2,1))` with
+///   strides `((W,SBO),(1,LBO))` (`W` the swizzle's width in 16-byte units; the `1` not
+///   checked when interleaved);
+/// * MN-major: a K extent of `256 / bits` (or `128` or `512`, sparse), and
+///   `logical_divide(tile, (W:1, 8:1))` the canonical `((W,n),(8,k))` with strides
+///   `((1,...),(W,...))` (the `1` not checked when interleaved).
+///
+/// `bits` is the element's width (8, 16, 32 or 64; the partition is in elements).
+///
+/// ```
+/// use rcute::atom::{GmmaMajor, gmma_desc_fragment};
+/// use rcute::{Swizzle, layout};
+/// // a thread's partition_B of a K-major SW128 half_t stage tile (64 x 64) of a
+/// // SM90_64x64x16 atom: ((N,K), MMA_N, MMA_K)
+/// let tcsb = layout!(((_64,_16),_1,_4):((_64,_1),_0,_16));
+/// let d = gmma_desc_fragment(&tcsb, 16, Some(Swizzle::new(3, 4, 3)), GmmaMajor::K).unwrap();
+/// assert_eq!(d.to_string(), "(_1,_1,_4):(_0,_0,_2)");
+/// ```
+///
+/// # Errors
+/// Where one of CuTe's static checks fails (CuTe does not compile the call).
+pub fn gmma_desc_fragment(
+    partition: &Layout,
+    bits: i64,
+    swizzle: Option<crate::swizzle::Swizzle>,
+    major: GmmaMajor,
+) -> Result<Layout, Error> {
+    const fn fail(msg: &'static str, lhs: i64, rhs: i64) -> Error {
+        Error::Precondition {
+            msg,
+            mode: -1,
+            lhs,
+            rhs,
+        }
+    }
+    if !matches!(bits, 8 | 16 | 32 | 64) {
+        return Err(fail(
+            "GMMA descriptor: an element of 8, 16, 32 or 64 bits (its width, and 128)",
+            bits,
+            128,
+        ));
+    }
+    let n = 128 / bits;
+    // the layout type: CuTe's get_swizzle_t of the pointer (Swizzle<0,4,3> without one)
+    let b = match swizzle {
+        None => 0,
+        Some(sw) if sw.base() == 4 && sw.shift() == 3 && sw.bits() <= 3 => sw.bits(),
+        Some(sw) => {
+            return Err(fail(
+                "GMMA descriptor: the pointer's swizzle must be Swizzle<B,4,3> with B <= 3 (CuTe's \"Unsupported layout swizzle\")",
+                sw.base(),
+                sw.shift(),
+            ));
+        }
+    };
+    let w = 1i64 << b;
+    let tile = partition.try_mode(0)?;
+    if tile.rank() != 2 {
+        return Err(fail(
+            "GMMA descriptor: mode 0 of the partition (one MMA's tile) must be rank 2",
+            tile.rank() as i64,
+            2,
+        ));
+    }
+    let u = tile.try_upcast(n)?;
+    let stat = |x: Int, what: &'static str| -> Result<i64, Error> {
+        if x.is_static() {
+            Ok(x.value())
+        } else {
+            Err(Error::WrongKind { msg: what })
+        }
+    };
+    let size = |i: usize| -> Result<i64, Error> {
+        stat(
+            u.try_mode(i)?.try_size()?,
+            "GMMA descriptor: the tile's extents must be static",
+        )
+    };
+    let (s0, s1) = (size(0)?, size(1)?);
+    let (first, second) = match major {
+        GmmaMajor::K => {
+            if s0 % 8 != 0 {
+                return Err(fail(
+                    "GMMA descriptor: a K-major tile's MN extent must be a multiple of 8 uint128_t (CuTe's \"Not a canonical GMMA_K Layout\")",
+                    s0,
+                    8,
+                ));
+            }
+            if s1 != 2 && s1 != 4 {
+                return Err(fail(
+                    "GMMA descriptor: a K-major tile's K extent must be 2 uint128_t, or 4 sparse (CuTe's \"Not a canonical GMMA_K Layout\")",
+                    s1,
+                    2,
+                ));
+            }
+            (8, 2)
+        }
+        GmmaMajor::MN => {
+            if s1 != 256 / bits && s1 != 128 / bits && s1 != 512 / bits {
+                return Err(fail(
+                    "GMMA descriptor: an MN-major tile's K extent must be 256/bits elements, or 128/bits or 512/bits sparse (CuTe's \"Not a canonical GMMA_MN Layout\")",
+                    s1,
+                    256 / bits,
+                ));
+            }
+            (w, 8)
+        }
+    };
+    let tiler = crate::Tiler::try_tuple(&[
+        crate::Tiler::layout(Layout::try_new(
+            IntTuple::constant(first),
+            IntTuple::constant(1),
+        )?),
+        crate::Tiler::layout(Layout::try_new(
+            IntTuple::constant(second),
+            IntTuple::constant(1),
+        )?),
+    ])?;
+    let canonical = u.try_logical_divide(&tiler)?;
+    let profile = IntTuple::try_parse("((1,1),(1,1))")?;
+    if !canonical.shape_ref().congruent(&profile) {
+        return Err(fail(
+            "GMMA descriptor: the tile is not a canonical GMMA layout (CuTe's \"Expected profile failure\")",
+            canonical.rank() as i64,
+            2,
+        ));
+    }
+    let stride = |i: usize| -> Result<i64, Error> {
+        let m = canonical.try_mode(i)?.try_mode(0)?;
+        stat(
+            m.stride_ref().leaf(0),
+            "GMMA descriptor: the tile's strides must be static",
+        )
+    };
+    let (d00, d10) = (stride(0)?, stride(1)?);
+    let interleave = b == 0;
+    let ok = match major {
+        GmmaMajor::K => d00 == w && (interleave || d10 == 1),
+        GmmaMajor::MN => (interleave || d00 == 1) && d10 == w,
+    };
+    if !ok {
+        return Err(fail(
+            "GMMA descriptor: the tile's strides are not those of its canonical GMMA layout (CuTe's \"Expected stride failure\")",
+            d00,
+            d10,
+        ));
+    }
+    // stride<0,1> and stride<1,1> are constexpr in CuTe: static
+    for i in 0..2 {
+        let m = canonical.try_mode(i)?.try_mode(1)?;
+        stat(
+            m.stride_ref().leaf(0),
+            "GMMA descriptor: the tile's strides must be static",
+        )?;
+    }
+    partition.try_upcast(n)?.try_replace(
+        0,
+        &Layout::try_new(IntTuple::constant(1), IntTuple::constant(0))?,
+    )
+}

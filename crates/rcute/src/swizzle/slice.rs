@@ -196,6 +196,15 @@ const fn to_mixed_bits(p: &Layout, coord: &IntTuple) -> Result<Bits, Error> {
     Ok(acc)
 }
 
+/// `a ∘ b` by rcute's composition, or where it refuses, by CuTe's (with CuTe's static
+/// assertions): for the intermediate layouts of a slice whose answer is checked after.
+const fn compose_as_cute_where_refused(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    match a.try_composition(b) {
+        Ok(r) => Ok(r),
+        Err(_) => crate::algebra::composition::composition_general_with(a, b, true),
+    }
+}
+
 /// `composition(Sw, O, L)`: the layout alone when the swizzle is the identity and the
 /// offset a static zero.
 /// `l` at its last 1-D index (`l(size(l) - 1)`).
@@ -406,8 +415,11 @@ impl ComposedLayout {
         let sliced = tri!(self.layout.try_slice(coord));
         let diced = tri!(self.layout.try_dice(coord));
         let dcoord = tri!(coord.try_dice(coord));
-        let d_anti = tri!(anti_zy.try_composition(&diced));
-        let d_only = tri!(only_zy.try_composition(&diced));
+        // the sliced-off modes' parts of the offset: only their values at `dcoord` are
+        // used, and the answer is checked after, so where rcute's composition refuses,
+        // CuTe's own gives them (where CuTe's compile fails too, it errs)
+        let d_anti = tri!(compose_as_cute_where_refused(&anti_zy, &diced));
+        let d_only = tri!(compose_as_cute_where_refused(&only_zy, &diced));
         let off_zy = origin.xor(tri!(to_mixed_bits(&d_only, &dcoord)));
         let off_anti = tri!(d_anti.try_crd2idx(&dcoord));
         // the bits of the swizzle that the remaining modes reach: CuTe's composition of the
@@ -416,12 +428,9 @@ impl ComposedLayout {
         // (with CuTe's static assertions, where CuTe's compile fails too) decides it
         let active = match reach {
             Some(r) => tri!(last_value(&r)),
-            None => match only_zy.try_composition(&sliced) {
-                Ok(r) => tri!(last_value(&r)),
-                Err(_) => tri!(last_value(&tri!(
-                    crate::algebra::composition::composition_general_with(&only_zy, &sliced, true)
-                ))),
-            },
+            None => tri!(last_value(&tri!(compose_as_cute_where_refused(
+                &only_zy, &sliced
+            )))),
         };
         let collide = active.is_static() && active.value() & !sw.apply(active.value()) != 0;
         if collide {
