@@ -334,6 +334,13 @@ print(tAgA); print("\\n"); print(tAsA); print("\\n");
 ThrMMA thr_mma = tiled_mma.get_thread_slice(5);
 Tensor tCsA = thr_mma.partition_A(sAt);
 print(tCsA); print("\\n");
+Tensor mC = make_tensor(make_gmem_ptr<float>(nullptr), make_shape(M,N), make_stride(Int<1>{{}}, m));
+Tensor gC = local_tile(mC, cta_tiler, make_coord(1, 0, _), Step<_1,_1, X>{{}});
+Tensor tCgC = thr_mma.partition_C(gC);
+Tensor tCrC = thr_mma.make_fragment_C(tCgC);
+print(tCgC); print("\\n"); print(tCrC.layout()); print("\\n");
+Tensor tCrA = thr_mma.make_fragment_A(tCsA);
+print(tCrA); print("\\n"); print(size<2>(tCrA)); print("\\n");
 """)
     # the host setup of CUTLASS's Blackwell tutorials (examples/cute/tutorial/blackwell/
     # 02_mma_tma_sm100.cu and 04_mma_tma_2sm_sm100.cu), and one CTA's tiles of the second

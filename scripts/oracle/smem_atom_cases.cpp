@@ -553,6 +553,13 @@ print(tAgA); print("\n"); print(tAsA); print("\n");
 ThrMMA thr_mma = tiled_mma.get_thread_slice(5);
 Tensor tCsA = thr_mma.partition_A(sAt);
 print(tCsA); print("\n");
+Tensor mC = make_tensor(make_gmem_ptr<float>(nullptr), make_shape(M,N), make_stride(Int<1>{}, m));
+Tensor gC = local_tile(mC, cta_tiler, make_coord(1, 0, _), Step<_1,_1, X>{});
+Tensor tCgC = thr_mma.partition_C(gC);
+Tensor tCrC = thr_mma.make_fragment_C(tCgC);
+print(tCgC); print("\n"); print(tCrC.layout()); print("\n");
+Tensor tCrA = thr_mma.make_fragment_A(tCsA);
+print(tCrA); print("\n"); print(size<2>(tCrA)); print("\n");
 // ---- wgmma_tma_sm90.cu: gemm_tn setup and partitions
 using TA = cute::half_t;
 int m = 512; int n = 256; int k = 128;
@@ -585,6 +592,13 @@ print(tAgA); print("\n"); print(tAsA); print("\n");
 ThrMMA thr_mma = tiled_mma.get_thread_slice(5);
 Tensor tCsA = thr_mma.partition_A(sAt);
 print(tCsA); print("\n");
+Tensor mC = make_tensor(make_gmem_ptr<float>(nullptr), make_shape(M,N), make_stride(Int<1>{}, m));
+Tensor gC = local_tile(mC, cta_tiler, make_coord(1, 0, _), Step<_1,_1, X>{});
+Tensor tCgC = thr_mma.partition_C(gC);
+Tensor tCrC = thr_mma.make_fragment_C(tCgC);
+print(tCgC); print("\n"); print(tCrC.layout()); print("\n");
+Tensor tCrA = thr_mma.make_fragment_A(tCsA);
+print(tCrA); print("\n"); print(size<2>(tCrA)); print("\n");
 // ---- kernel traits with ?: and sizeof, head dim 64
 static constexpr int kHeadDim = 64;
 static constexpr int kBlockM = 128;

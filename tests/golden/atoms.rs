@@ -553,6 +553,20 @@ fn register_fragments_of_memory_tensors_match_cute() {
 }
 
 #[test]
+fn gmma_descriptor_fragments_match_cute() {
+    // scripts/oracle/gen_fragment_cases.py --gmma 1 150 and --gmma 2 150: thr_mma.make_fragment_A/B and
+    // partition_fragment_A/B of GMMA's _SS and _RS atoms over shared-memory tensors of
+    // GMMA's layout atoms (interleaved, 32B, 64B, 128B; K- and MN-major; stages), printed
+    // as CuTe prints its tensor of descriptors, sliced; plain layouts, other value types
+    // and global memory refused by both
+    for file in ["fragments-gmma-1.jsonl", "fragments-gmma-2.jsonl"] {
+        let c = replay(file, 150);
+        assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
+        assert!(c[0] >= 90, "{file}: {c:?}");
+    }
+}
+
+#[test]
 fn umma_tmem_fragments_match_cute() {
     // scripts/oracle/gen_umma_fragment_cases.py 1 240: CuTe's UMMA::tmem_frg through the
     // free partition_fragment_C(mma, shape) (a TMEM tensor), a thread's
