@@ -13,7 +13,9 @@ descriptor):
 
 With `--gmma SEED COUNT`, GMMA's descriptor fragments instead: `_SS` and `_RS` atoms over
 shared-memory tensors of GMMA's layout atoms (`tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{},
-...)`, stages or not), and of plain layouts and other value types, which CuTe refuses.
+...)`, stages or not), and of plain layouts and other value types, which CuTe refuses;
+with `--umma SEED COUNT`, UMMA's (SM100, 1SM and 2SM, `_SS` and `_TS`) over
+`UMMA::tile_to_mma_shape` of UMMA's layout atoms, as CUTLASS's Blackwell tutorials.
 """
 import random
 import sys
@@ -162,16 +164,57 @@ def gmma_case(rng):
     return lines
 
 
+# (family, A/B type, K of one atom)
+UMMA = [("F16BF16", "half_t", 16), ("F16BF16", "bfloat16_t", 16), ("TF32", "tfloat32_t", 8)]
+
+
+def umma_case(rng):
+    """UMMA's descriptor fragments: the CTA's partition of SM100 UMMA atoms (1SM and 2SM,
+    _SS and _TS) over shared-memory tensors of UMMA's layout atoms tiled to the MMA's
+    shape (UMMA::tile_to_mma_shape, as CUTLASS's Blackwell tutorials build them), or of
+    plain layouts."""
+    fam, ty, k = rng.choice(UMMA)
+    two = rng.random() < 0.3
+    m = rng.choice([128, 256]) if two else rng.choice([64, 128])
+    n = rng.choice([64, 128, 256])
+    src = rng.choice(["SS", "SS", "TS"])
+    ma = rng.choice(["K", "MN"]) if src == "SS" else "K"
+    mb = rng.choice(["K", "MN"])
+    atom = (f"SM100_MMA_{fam}{'_2x1SM' if two else ''}_{src}<{ty}, {ty}, float, {m}, {n}, "
+            f"UMMA::Major::{ma}, UMMA::Major::{mb}>")
+    lines = [f"TiledMMA tiled_mma = make_tiled_mma({atom}{{}});"]
+    op = rng.choice("AB") if src == "SS" else "B"
+    major = ma if op == "A" else mb
+    rows = m if op == "A" else n
+    kk = k * rng.choice([2, 4, 8])
+    lines.append(f"auto mma_shape = partition_shape_{op}(tiled_mma, make_shape(Int<{rows}>{{}}, Int<{kk}>{{}}));")
+    swz = rng.choice(["INTER", "SW32", "SW64", "SW128"] + (["SW128_32B"] if major == "MN" else []))
+    if rng.random() < 0.1:
+        ty = rng.choice(["half_t", "float"])  # a value type the atom does not take
+    if rng.random() < 0.15:
+        layout = "make_layout(mma_shape)"  # plain, column-major
+    else:
+        layout = f"UMMA::tile_to_mma_shape(UMMA::Layout_{major}_{swz}_Atom<{ty}>{{}}, mma_shape)"
+    lines.append(f"Tensor tCs{op} = make_tensor(make_smem_ptr<{ty}>(nullptr), {layout});")
+    lines.append(f"ThrMMA cta_mma = tiled_mma.get_slice({rng.choice([0, 0, 1]) if two else 0});")
+    lines.append(f"Tensor tCr{op} = cta_mma.make_fragment_{op}(tCs{op});")
+    lines.append(f'print(tCs{op}); print("\\n"); print(tCr{op}); print("\\n");')
+    if rng.random() < 0.4:
+        lines.append(f'print(tCr{op}(_,_,0)); print("\\n"); print(size(tCr{op})); print("\\n");')
+    return lines
+
+
 def main():
-    gmma = sys.argv[1:2] == ["--gmma"]
-    args = sys.argv[2:] if gmma else sys.argv[1:]
+    kind = sys.argv[1] if sys.argv[1:2] in (["--gmma"], ["--umma"]) else ""
+    args = sys.argv[2:] if kind else sys.argv[1:]
     seed, count = int(args[0]), int(args[1])
     rng = random.Random(seed)
-    flag = "--gmma " if gmma else ""
+    flag = f"{kind} " if kind else ""
+    make = {"--gmma": gmma_case, "--umma": umma_case}.get(kind, case)
     print(f"// scripts/oracle/gen_fragment_cases.py {flag}{seed} {count}; answered by snippets.py --titled.")
     for i in range(count):
         print(f"// ---- fragment case {i}")
-        for line in (gmma_case(rng) if gmma else case(rng)):
+        for line in make(rng):
             print(line)
 
 

@@ -749,3 +749,6 @@ Tensor tCgA = cta_mma.partition_A(gA);
 print(tCgA); print("\n");
 Tensor tCsA = cta_mma.partition_A(make_tensor(make_smem_ptr<TypeA>(nullptr), sA_layout));
 print(tCsA); print("\n");
+Tensor tCrA = cta_mma.make_fragment_A(make_tensor(make_smem_ptr<TypeA>(nullptr), sA_layout));
+Tensor tCrB = cta_mma.make_fragment_B(make_tensor(make_smem_ptr<TypeB>(nullptr), sB_layout));
+print(tCrA); print("\n"); print(tCrB); print("\n");

@@ -567,6 +567,19 @@ fn gmma_descriptor_fragments_match_cute() {
 }
 
 #[test]
+fn umma_descriptor_fragments_match_cute() {
+    // scripts/oracle/gen_fragment_cases.py --umma 1 150 and --umma 2 150: cta_mma.make_fragment_A/B of
+    // SM100 UMMA atoms (1SM and 2SM, _SS and _TS, K- and MN-major) over shared-memory
+    // tensors of UMMA::tile_to_mma_shape of UMMA's layout atoms (SW128_32B included), as
+    // CUTLASS's Blackwell tutorials; plain layouts and other value types refused by both
+    for file in ["fragments-umma-1.jsonl", "fragments-umma-2.jsonl"] {
+        let c = replay(file, 150);
+        assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
+        assert!(c[0] >= 90, "{file}: {c:?}");
+    }
+}
+
+#[test]
 fn umma_tmem_fragments_match_cute() {
     // scripts/oracle/gen_umma_fragment_cases.py 1 240: CuTe's UMMA::tmem_frg through the
     // free partition_fragment_C(mma, shape) (a TMEM tensor), a thread's

@@ -1432,7 +1432,7 @@ fn apply(
         }
         Value::DescTensor(d) => Err(EvalError::new(
             alloc::format!(
-                "an element of a tensor of descriptors is a {}::GmmaDescriptor of a shared-memory address, which a host program does not have",
+                "an element of a tensor of descriptors is a {} descriptor of a shared-memory address, which a host program does not have",
                 d.family
             ),
             span,

@@ -948,12 +948,13 @@ impl Env {
         self.owning(ty, l, span)
     }
 
-    /// `thr_mma.make_fragment_A/B(tCsA)` of an operand a GMMA reads from shared memory:
-    /// CuTe's `make_tensor<GMMA::smem_desc<Major>>(tCsA)`, a tensor of descriptors
-    /// (`GMMA::DescriptorIterator o L`) after CuTe's static checks (a shared-memory tensor
-    /// of the atom's value type, `make_gmma_desc`'s canonical layouts). On the host, CuTe's
-    /// `make_gmma_desc` prints `ERROR: cast_smem_ptr_to_uint not supported but used.` (it
-    /// cannot take a shared-memory address there); so does this.
+    /// `thr_mma.make_fragment_A/B(tCsA)` of an operand a GMMA or an SM100 UMMA reads from
+    /// shared memory: CuTe's `make_tensor<GMMA::smem_desc<Major>>(tCsA)` (or UMMA's), a
+    /// tensor of descriptors (`GMMA::DescriptorIterator o L`) after CuTe's static checks (a
+    /// shared-memory tensor of the atom's value type, `make_gmma_desc`'s or
+    /// `make_umma_desc`'s canonical layouts). On the host, CuTe's `make_gmma_desc` prints
+    /// `ERROR: cast_smem_ptr_to_uint not supported but used.` (it cannot take a
+    /// shared-memory address there); so does this. Sparse atoms are refused.
     fn descriptor_fragment(
         &mut self,
         tm: &rcute::atom::TiledMma,
@@ -963,7 +964,9 @@ impl Env {
         name_span: Span,
     ) -> Result<Value, EvalError> {
         let atom = alloc::string::ToString::to_string(tm.atom().name());
-        if !atom.starts_with("SM90_") || atom.contains("SPARSE") {
+        let umma = tm.atom().in_tmem(rcute::atom::Operand::C);
+        let family = if umma { "UMMA" } else { "GMMA" };
+        if atom.contains("SPARSE") {
             return Err(not_supported(
                 &alloc::format!(
                     "{name} of {atom}, whose fragment is a view of shared memory through descriptors"
@@ -975,7 +978,7 @@ impl Env {
         let Value::PtrTensor(t) = &c.0 else {
             return Err(EvalError::new(
                 alloc::format!(
-                    "{name} of {atom} takes a partition of a shared-memory tensor (make_tensor(make_smem_ptr<T>(p), L)), found {} (CuTe: \"Expected SMEM Tensor to construct a GMMA Desc Tensor\")",
+                    "{name} of {atom} takes a partition of a shared-memory tensor (make_tensor(make_smem_ptr<T>(p), L)), found {} (CuTe: \"Expected SMEM Tensor to construct a {family} Desc Tensor\")",
                     c.0.kind()
                 ),
                 c.1,
@@ -984,15 +987,15 @@ impl Env {
         if t.ptr.space != crate::value::Space::Smem {
             return Err(EvalError::new(
                 alloc::format!(
-                    "{name} of {atom} takes a shared-memory tensor, found one over {} (CuTe: \"Expected SMEM Tensor to construct a GMMA Desc Tensor\")",
+                    "{name} of {atom} takes a shared-memory tensor, found one over {} (CuTe: \"Expected SMEM Tensor to construct a {family} Desc Tensor\")",
                     t.ptr
                 ),
                 c.1,
             ));
         }
-        let (idx, major_arg) = match operand {
-            rcute::atom::Operand::A => (1, 0),
-            _ => (2, 1),
+        let idx = match operand {
+            rcute::atom::Operand::A => 1,
+            _ => 2,
         };
         let ty = tm.atom().value_types()[idx];
         if t.ptr.ty != ty {
@@ -1012,25 +1015,23 @@ impl Env {
                 c.1,
             ));
         };
-        // the operand's major: the atom's template arguments (`_SS<K,MN>`), K for `_TN`
-        let major = match atom.split_once('<') {
-            Some((_, args)) => match args.trim_end_matches('>').split(',').nth(major_arg) {
-                Some(m) if m.trim().ends_with("MN") => rcute::atom::GmmaMajor::MN,
-                _ => rcute::atom::GmmaMajor::K,
-            },
-            None => rcute::atom::GmmaMajor::K,
+        let major = if tm.atom().descriptor_mn_major(operand) {
+            rcute::atom::GmmaMajor::MN
+        } else {
+            rcute::atom::GmmaMajor::K
         };
-        let layout = rcute::atom::gmma_desc_fragment(&l, t.ptr.bits, t.ptr.swizzle, major)
-            .map_err(|e| EvalError::from_core(e, c.1))?;
+        let layout = if umma {
+            rcute::atom::umma_desc_fragment(&l, t.ptr.bits, t.ptr.swizzle, major)
+        } else {
+            rcute::atom::gmma_desc_fragment(&l, t.ptr.bits, t.ptr.swizzle, major)
+        }
+        .map_err(|e| EvalError::from_core(e, c.1))?;
         self.emit(
             "ERROR: cast_smem_ptr_to_uint not supported but used.\n",
             c.1,
         )?;
         Ok(Value::DescTensor(alloc::boxed::Box::new(
-            crate::value::DescTensor {
-                family: "GMMA",
-                layout,
-            },
+            crate::value::DescTensor { family, layout },
         )))
     }
 

@@ -96,8 +96,8 @@ pub enum Value {
     /// CuTe's im2col TMA coordinate tensor, `get_tma_tensor` of an im2col copy:
     /// `ArithTuple(..) o L o O o I`.
     Im2colTensor(alloc::boxed::Box<rcute::atom::Im2colTmaTensor>),
-    /// A tensor of MMA descriptors of shared memory, the fragment of a GMMA operand read
-    /// from shared memory (`thr_mma.make_fragment_A(tCsA)`):
+    /// A tensor of MMA descriptors of shared memory, the fragment of a GMMA or UMMA
+    /// operand read from shared memory (`thr_mma.make_fragment_A(tCsA)`):
     /// `GMMA::DescriptorIterator o (_1,_2,_4):(_0,_64,_2)`.
     DescTensor(alloc::boxed::Box<DescTensor>),
 }

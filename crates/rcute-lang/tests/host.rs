@@ -765,7 +765,7 @@ fn register_fragments_of_memory_tensors() {
         &format!(
             "{gmma} auto sB = make_tensor(make_smem_ptr<half_t>(nullptr), make_layout(make_shape(Int<64>{{}}, Int<16>{{}}))); auto f = t.make_fragment_B(t.partition_B(sB));"
         ),
-        "Not a canonical GMMA_K Layout",
+        "Not a canonical GMMA_K",
     );
     // an element of a descriptor tensor holds a shared-memory address
     refuses(

@@ -368,6 +368,10 @@ impl Gmma {
             self.types.value_types(),
         )
         .with_descriptors(!self.a_in_registers, true)
+        .with_descriptor_majors(
+            matches!(self.major_a, GmmaMajor::MN),
+            matches!(self.major_b, GmmaMajor::MN),
+        )
     }
 
     /// [`Gmma::try_atom`], panicking with the error's message (a compile error in a
@@ -434,6 +438,45 @@ pub fn gmma_desc_fragment(
     swizzle: Option<crate::swizzle::Swizzle>,
     major: GmmaMajor,
 ) -> Result<Layout, Error> {
+    desc_fragment(partition, bits, swizzle, major, false)
+}
+
+/// The layout of CuTe's tensor of UMMA descriptors over a partition of shared memory
+/// (`cta_mma.make_fragment_A/B(tCsA)` of an operand an SM100 UMMA reads from shared
+/// memory), as [`gmma_desc_fragment`] with `make_umma_desc<Major>`'s checks: the layout
+/// types of GMMA and `Sw<2,5,2>` (128B with 32B atoms, MN-major only); K-major, an MN
+/// extent a multiple of 8 `uint128_t` and the canonical `((8,n),(2,1))` (no check of the K
+/// extent); MN-major, the canonical `((W,n),(8,k))` (`(4,k)` for `Sw<2,5,2>`, no check of
+/// the K extent).
+///
+/// ```
+/// use rcute::atom::{UmmaMajor, umma_desc_fragment};
+/// use rcute::{Swizzle, layout};
+/// // the CTA's partition_A of a K-major SW128 half_t tile (128 x 64) of a 128x256x16 UMMA
+/// let tcsa = layout!(((_128,_16),_1,_4):((_64,_1),_0,_16));
+/// let d = umma_desc_fragment(&tcsa, 16, Some(Swizzle::new(3, 4, 3)), UmmaMajor::K).unwrap();
+/// assert_eq!(d.to_string(), "(_1,_1,_4):(_0,_0,_2)");
+/// ```
+///
+/// # Errors
+/// Where one of CuTe's static checks fails (CuTe does not compile the call).
+pub fn umma_desc_fragment(
+    partition: &Layout,
+    bits: i64,
+    swizzle: Option<crate::swizzle::Swizzle>,
+    major: GmmaMajor,
+) -> Result<Layout, Error> {
+    desc_fragment(partition, bits, swizzle, major, true)
+}
+
+/// [`gmma_desc_fragment`], or with `umma` [`umma_desc_fragment`].
+fn desc_fragment(
+    partition: &Layout,
+    bits: i64,
+    swizzle: Option<crate::swizzle::Swizzle>,
+    major: GmmaMajor,
+    umma: bool,
+) -> Result<Layout, Error> {
     const fn fail(msg: &'static str, lhs: i64, rhs: i64) -> Error {
         Error::Precondition {
             msg,
@@ -444,29 +487,38 @@ pub fn gmma_desc_fragment(
     }
     if !matches!(bits, 8 | 16 | 32 | 64) {
         return Err(fail(
-            "GMMA descriptor: an element of 8, 16, 32 or 64 bits (its width, and 128)",
+            "MMA descriptor: an element of 8, 16, 32 or 64 bits (its width, and 128)",
             bits,
             128,
         ));
     }
     let n = 128 / bits;
     // the layout type: CuTe's get_swizzle_t of the pointer (Swizzle<0,4,3> without one)
-    let b = match swizzle {
-        None => 0,
-        Some(sw) if sw.base() == 4 && sw.shift() == 3 && sw.bits() <= 3 => sw.bits(),
+    // (b, the swizzle's width W in uint128_t, UMMA's 128B with 32B atoms)
+    let (b, base32) = match swizzle {
+        None => (0, false),
+        Some(sw) if sw.base() == 4 && sw.shift() == 3 && sw.bits() <= 3 => (sw.bits(), false),
+        Some(sw) if umma && sw.base() == 5 && sw.shift() == 2 && sw.bits() == 2 => (3, true),
         Some(sw) => {
             return Err(fail(
-                "GMMA descriptor: the pointer's swizzle must be Swizzle<B,4,3> with B <= 3 (CuTe's \"Unsupported layout swizzle\")",
+                "MMA descriptor: the pointer's swizzle must be Swizzle<B,4,3> with B <= 3, or for UMMA Swizzle<2,5,2> (CuTe's \"Unsupported layout swizzle\")",
                 sw.base(),
                 sw.shift(),
             ));
         }
     };
+    if base32 && matches!(major, GmmaMajor::K) {
+        return Err(fail(
+            "UMMA descriptor: Swizzle<2,5,2> (SWIZZLE_128B_BASE32B) is invalid for a K-major tile",
+            5,
+            2,
+        ));
+    }
     let w = 1i64 << b;
     let tile = partition.try_mode(0)?;
     if tile.rank() != 2 {
         return Err(fail(
-            "GMMA descriptor: mode 0 of the partition (one MMA's tile) must be rank 2",
+            "MMA descriptor: mode 0 of the partition (one MMA's tile) must be rank 2",
             tile.rank() as i64,
             2,
         ));
@@ -482,7 +534,7 @@ pub fn gmma_desc_fragment(
     let size = |i: usize| -> Result<i64, Error> {
         stat(
             u.try_mode(i)?.try_size()?,
-            "GMMA descriptor: the tile's extents must be static",
+            "MMA descriptor: the tile's extents must be static",
         )
     };
     let (s0, s1) = (size(0)?, size(1)?);
@@ -490,14 +542,14 @@ pub fn gmma_desc_fragment(
         GmmaMajor::K => {
             if s0 % 8 != 0 {
                 return Err(fail(
-                    "GMMA descriptor: a K-major tile's MN extent must be a multiple of 8 uint128_t (CuTe's \"Not a canonical GMMA_K Layout\")",
+                    "MMA descriptor: a K-major tile's MN extent must be a multiple of 8 uint128_t (CuTe's \"Not a canonical GMMA_K/UMMA_K Layout\")",
                     s0,
                     8,
                 ));
             }
-            if s1 != 2 && s1 != 4 {
+            if !umma && s1 != 2 && s1 != 4 {
                 return Err(fail(
-                    "GMMA descriptor: a K-major tile's K extent must be 2 uint128_t, or 4 sparse (CuTe's \"Not a canonical GMMA_K Layout\")",
+                    "MMA descriptor: a K-major tile's K extent must be 2 uint128_t, or 4 sparse (CuTe's \"Not a canonical GMMA_K/UMMA_K Layout\")",
                     s1,
                     2,
                 ));
@@ -505,14 +557,14 @@ pub fn gmma_desc_fragment(
             (8, 2)
         }
         GmmaMajor::MN => {
-            if s1 != 256 / bits && s1 != 128 / bits && s1 != 512 / bits {
+            if !umma && s1 != 256 / bits && s1 != 128 / bits && s1 != 512 / bits {
                 return Err(fail(
-                    "GMMA descriptor: an MN-major tile's K extent must be 256/bits elements, or 128/bits or 512/bits sparse (CuTe's \"Not a canonical GMMA_MN Layout\")",
+                    "MMA descriptor: an MN-major tile's K extent must be 256/bits elements, or 128/bits or 512/bits sparse (CuTe's \"Not a canonical GMMA_MN Layout\")",
                     s1,
                     256 / bits,
                 ));
             }
-            (w, 8)
+            (w, if base32 { 4 } else { 8 })
         }
     };
     let tiler = crate::Tiler::try_tuple(&[
@@ -529,7 +581,7 @@ pub fn gmma_desc_fragment(
     let profile = IntTuple::try_parse("((1,1),(1,1))")?;
     if !canonical.shape_ref().congruent(&profile) {
         return Err(fail(
-            "GMMA descriptor: the tile is not a canonical GMMA layout (CuTe's \"Expected profile failure\")",
+            "MMA descriptor: the tile is not a canonical GMMA or UMMA layout (CuTe's \"Expected profile failure\")",
             canonical.rank() as i64,
             2,
         ));
@@ -538,7 +590,7 @@ pub fn gmma_desc_fragment(
         let m = canonical.try_mode(i)?.try_mode(0)?;
         stat(
             m.stride_ref().leaf(0),
-            "GMMA descriptor: the tile's strides must be static",
+            "MMA descriptor: the tile's strides must be static",
         )
     };
     let (d00, d10) = (stride(0)?, stride(1)?);
@@ -549,7 +601,7 @@ pub fn gmma_desc_fragment(
     };
     if !ok {
         return Err(fail(
-            "GMMA descriptor: the tile's strides are not those of its canonical GMMA layout (CuTe's \"Expected stride failure\")",
+            "MMA descriptor: the tile's strides are not those of its canonical GMMA or UMMA layout (CuTe's \"Expected stride failure\")",
             d00,
             d10,
         ));
@@ -559,7 +611,7 @@ pub fn gmma_desc_fragment(
         let m = canonical.try_mode(i)?.try_mode(1)?;
         stat(
             m.stride_ref().leaf(0),
-            "GMMA descriptor: the tile's strides must be static",
+            "MMA descriptor: the tile's strides must be static",
         )?;
     }
     partition.try_upcast(n)?.try_replace(

@@ -53,6 +53,9 @@ pub struct MmaAtom {
     types: [&'static str; 4],
     /// Whether A and B are read from shared memory through descriptors (SM90 GMMA).
     descriptors: (bool, bool),
+    /// Whether the descriptors of A and B describe MN-major tiles (`GMMA::Major::MN`,
+    /// `UMMA::Major::MN`).
+    descriptor_mn: (bool, bool),
     /// Whether A and C live in tensor memory (SM100 UMMA: C always, A for `_TS`).
     tmem: (bool, bool),
 }
@@ -75,6 +78,7 @@ impl MmaAtom {
             c: abc[2],
             types,
             descriptors: (false, false),
+            descriptor_mn: (false, false),
             tmem: (false, false),
         }
     }
@@ -82,6 +86,12 @@ impl MmaAtom {
     /// This atom with A and/or B read from shared memory through descriptors.
     pub(crate) const fn with_descriptors(mut self, a: bool, b: bool) -> MmaAtom {
         self.descriptors = (a, b);
+        self
+    }
+
+    /// This atom with the majors its descriptors describe (MN-major or K-major).
+    pub(crate) const fn with_descriptor_majors(mut self, mn_a: bool, mn_b: bool) -> MmaAtom {
+        self.descriptor_mn = (mn_a, mn_b);
         self
     }
 
@@ -106,6 +116,17 @@ impl MmaAtom {
         match op {
             Operand::A => self.descriptors.0,
             Operand::B => self.descriptors.1,
+            Operand::C => false,
+        }
+    }
+
+    /// Whether the descriptor of operand `op` describes an MN-major tile (the atom's
+    /// `GMMA::Major::MN` or `UMMA::Major::MN`); `false` for K-major and where the atom
+    /// reads `op` from registers ([`MmaAtom::reads_shared`]).
+    pub const fn descriptor_mn_major(&self, op: Operand) -> bool {
+        match op {
+            Operand::A => self.descriptors.0 && self.descriptor_mn.0,
+            Operand::B => self.descriptors.1 && self.descriptor_mn.1,
             Operand::C => false,
         }
     }

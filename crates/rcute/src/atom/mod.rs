@@ -103,7 +103,7 @@ pub use copy::{
     SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T, SM90_U32x1_STSM_N,
     SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
 };
-pub use gmma::{Gmma, GmmaMajor, GmmaTypes, gmma_desc_fragment};
+pub use gmma::{Gmma, GmmaMajor, GmmaTypes, gmma_desc_fragment, umma_desc_fragment};
 pub use mma::*;
 pub use name::AtomName;
 pub use partitioner::{TvTiler, make_tmem_warp_partitioner};

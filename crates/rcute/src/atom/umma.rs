@@ -358,6 +358,10 @@ impl Umma {
         };
         Ok(MmaAtom::from_parts(name, thr, mnk, [a, b, c], self.types)
             .with_descriptors(!self.a_in_tmem, true)
+            .with_descriptor_majors(
+                matches!(self.major_a, UmmaMajor::MN),
+                matches!(self.major_b, UmmaMajor::MN),
+            )
             .with_tmem(self.a_in_tmem, true))
     }
 }
