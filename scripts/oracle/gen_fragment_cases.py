@@ -38,6 +38,15 @@ ATOMS = [
 ]
 
 
+def fragment_lines(rng, op, src):
+    """A thread's fragment of `src`: make_fragment_X of its partition, or
+    partition_fragment_X (CuTe's shorthand for the same), either half the time."""
+    if rng.random() < 0.5:
+        return [f"auto tCs{op} = thr.partition_{op}({src});",
+                f"auto tCr{op} = thr.make_fragment_{op}(tCs{op});"]
+    return [f"auto tCr{op} = thr.partition_fragment_{op}({src});"]
+
+
 def tensor(rng, name, ty, rows, cols, space):
     stages = rng.choice([0, 0, 2, 3])
     shape = f"Int<{rows}>{{}}, Int<{cols}>{{}}" + (f", Int<{stages}>{{}}" if stages else "")
@@ -95,11 +104,7 @@ def case(rng):
         stages = 0
     # the fragment's first K block: (MMA,MMA_M,MMA_K[,PIPE]) sliced at K = 0
     first_k = f"tCr{op}(_,_,0,_)" if stages else f"tCr{op}(_,_,0)"
-    if rng.random() < 0.5:
-        lines.append(f"auto tCs{op} = thr.partition_{op}({src});")
-        lines.append(f"auto tCr{op} = thr.make_fragment_{op}(tCs{op});")
-    else:
-        lines.append(f"auto tCr{op} = thr.partition_fragment_{op}({src});")
+    lines += fragment_lines(rng, op, src)
     lines.append(f'print(tCr{op}.layout()); print("\\n");')
     if rng.random() < 0.4:
         lines.append(f'print(shape({first_k})); print("\\n");')
@@ -150,11 +155,7 @@ def gmma_case(rng):
     space = "smem" if rng.random() < 0.92 else "gmem"
     lines.append(f"auto s{op} = make_tensor(make_{space}_ptr<{ty}>(nullptr), {layout});")
     lines.append(f"auto thr = mma.get_slice({rng.randrange(0, 128 * (2 if thr else 1))});")
-    if rng.random() < 0.5:
-        lines.append(f"auto tCs{op} = thr.partition_{op}(s{op});")
-        lines.append(f"auto tCr{op} = thr.make_fragment_{op}(tCs{op});")
-    else:
-        lines.append(f"auto tCr{op} = thr.partition_fragment_{op}(s{op});")
+    lines += fragment_lines(rng, op, f"s{op}")
     lines.append(f'print(tCr{op}); print("\\n");')
     if rng.random() < 0.5:
         lines.append(f'print(size(tCr{op})); print("\\n"); print(rank(tCr{op}.layout())); print("\\n");')
