@@ -808,12 +808,13 @@ impl Env {
         ))
     }
 
-    /// An owning tensor of `ty` elements (zeros) over `layout`.
-    /// `thr_mma.make_fragment_C(tCgC)`: CuTe's accumulators for a partitioned C, an owning
-    /// tensor of the MMA's C type over the column-major layout of the partition's shape
-    /// (`make_tensor<FrgTypeC>(shape(ctensor))`); `make_fragment_A/B(tCsA)` of a
-    /// UniversalFMA tiling, `make_fragment_like<ValTypeA>(atensor)` (an MMA whose fragment
-    /// is a view of shared memory is refused). Both after CuTe's two static checks.
+    /// `thr_mma.make_fragment_A/B/C(part)` of a thread's partition, after CuTe's two static
+    /// checks: C's accumulators, an owning tensor of the MMA's C type over the
+    /// column-major layout of the partition's shape (`make_tensor<FrgTypeC>(shape)`); A's
+    /// and B's registers, `make_fragment_like<ValTypeA>(atensor)`; an SM100 UMMA's TMEM
+    /// fragment (its C, a `_TS` atom's A); the descriptors of an operand a GMMA or UMMA
+    /// reads from shared memory ([`Env::descriptor_fragment`]). The fragment's layout is
+    /// the core's [`rcute::atom::TiledMma::try_fragment_of`].
     fn make_fragment(
         &mut self,
         tm: &rcute::atom::TiledMma,
@@ -880,7 +881,7 @@ impl Env {
             ));
         }
         if tm.atom().reads_shared(operand) {
-            return self.descriptor_fragment(tm, operand, &name, (whole, at), name_span);
+            return self.descriptor_fragment(tm, operand, ty, &name, (whole, at), name_span);
         }
         if !matches!(&shape, Value::Tuple(s) if s.is_static()) {
             return Err(EvalError::new(
@@ -890,59 +891,35 @@ impl Env {
                 at,
             ));
         }
-        if op == b'C' && tm.atom().in_tmem(rcute::atom::Operand::C) {
-            // CuTe's make_tensor<FrgTypeC>(shape): an SM100 UMMA's TMEM accumulator
-            let Value::Tuple(s) = shape else {
-                return Err(EvalError::new(alloc::format!("{name}: no shape"), at));
-            };
-            let l = tm
-                .try_tmem_fragment(rcute::atom::Operand::C, &s)
-                .map_err(|e| EvalError::from_core(e, span))?;
-            return Ok(tmem_tensor(ty, l));
-        }
-        let l = if op == b'C' {
-            self.call_named(
-                "make_layout",
-                &[],
-                alloc::vec![(shape, at)],
-                name_span,
-                span,
-            )?
-        } else {
-            let layout = match &whole {
-                Value::Data(t) => Value::Layout(t.t.layout()),
-                Value::Tensor(t) => Value::Layout(t.layout()),
-                Value::PtrTensor(t) => match &t.layout {
-                    rcute::swizzle::MaybeSwizzled::Plain(l) => Value::Layout(*l),
-                    rcute::swizzle::MaybeSwizzled::Swizzled(c) => Value::Composed(*c),
-                },
-                v => {
-                    return Err(EvalError::new(
-                        alloc::format!("{name} takes a tensor, found {}", v.kind()),
+        // the partition's layout (C's fragment reads only its shape), then the core's
+        // fragment of it: registers, or an SM100 UMMA's TMEM (its C, a `_TS` atom's A)
+        let part = match (&shape, &whole) {
+            (Value::Tuple(s), _) if matches!(operand, rcute::atom::Operand::C) => {
+                Layout::try_from_shape(*s).map_err(|e| EvalError::from_core(e, span))?
+            }
+            (_, Value::Data(t)) => t.t.layout(),
+            (_, Value::Tensor(t)) => t.layout(),
+            (_, Value::PtrTensor(t)) => match &t.layout {
+                rcute::swizzle::MaybeSwizzled::Plain(l) => *l,
+                rcute::swizzle::MaybeSwizzled::Swizzled(_) => {
+                    return Err(not_supported(
+                        &alloc::format!("{name} of a tensor with a swizzled layout"),
+                        "a swizzled smem layout in the pointer: make_tensor(make_smem_ptr<T>(p), GMMA's atom)",
                         at,
                     ));
                 }
-            };
-            self.call_named(
-                "make_fragment_like",
-                &[],
-                alloc::vec![(layout, at)],
-                name_span,
-                span,
-            )?
+            },
+            (_, v) => {
+                return Err(EvalError::new(
+                    alloc::format!("{name} takes a tensor, found {}", v.kind()),
+                    at,
+                ));
+            }
         };
-        let Value::Layout(l) = l else {
-            return Err(EvalError::new(
-                alloc::format!("{name}: the shape is no layout's"),
-                at,
-            ));
-        };
+        let l = tm
+            .try_fragment_of(operand, &part)
+            .map_err(|e| EvalError::from_core(e, span))?;
         if tm.atom().in_tmem(operand) {
-            // a `_TS` UMMA's A: CuTe's make_fragment_like<FrgTypeA>, a TMEM fragment of
-            // the partition's shape ordered as a register fragment
-            let l = tm
-                .try_tmem_fragment(operand, &l.shape())
-                .map_err(|e| EvalError::from_core(e, span))?;
             return Ok(tmem_tensor(ty, l));
         }
         self.owning(ty, l, span)
@@ -959,6 +936,7 @@ impl Env {
         &mut self,
         tm: &rcute::atom::TiledMma,
         operand: rcute::atom::Operand,
+        ty: &str,
         name: &str,
         c: (Value, Span),
         name_span: Span,
@@ -993,17 +971,12 @@ impl Env {
                 c.1,
             ));
         }
-        let idx = match operand {
-            rcute::atom::Operand::A => 1,
-            _ => 2,
-        };
-        let ty = tm.atom().value_types()[idx];
         if t.ptr.ty != ty {
             return Err(EvalError::new(
                 alloc::format!(
                     "{name}: the tensor holds {}, the atom's operand {ty} (CuTe's static assertion \"Expecting ValType{} type\")",
                     t.ptr.ty,
-                    if idx == 1 { 'A' } else { 'B' }
+                    name.chars().last().unwrap_or('A')
                 ),
                 c.1,
             ));

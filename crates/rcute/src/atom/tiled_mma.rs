@@ -410,7 +410,27 @@ impl TiledMma {
         t: &CoordTensor,
     ) -> Result<Layout, Error> {
         let part = tri!(self.try_partition(op, thr, t));
-        let l = part.layout();
+        self.try_fragment_of(op, &part.layout())
+    }
+
+    /// The layout of `thr_mma.make_fragment_A/B/C(part)` for a thread's partition `part`
+    /// (`(FrgV,RestM,RestK...)`, as [`TiledMma::try_partition`] gives): what
+    /// [`TiledMma::try_partition_fragment`] answers once it has partitioned, with the same
+    /// checks and errors.
+    ///
+    /// ```
+    /// use rcute::atom::{Operand, TiledMma, SM80_16x8x16_F32F16F16F32_TN};
+    /// use rcute::{layout, Tiler};
+    /// let mma = TiledMma::new(SM80_16x8x16_F32F16F16F32_TN, &layout!((_2,_2,_1):(_1,_2,_0)), &Tiler::UNDERSCORE);
+    /// // thread 3's partition_A of a row-major (64,32) tile
+    /// let part = layout!(((_2,_2,_2),_2,_2):((_1,_256,_8),_1024,_16));
+    /// let frag = mma.try_fragment_of(Operand::A, &part).unwrap();
+    /// assert_eq!(frag.to_string(), "((_2,_2,_2),_2,_2):((_1,_2,_4),_16,_8)");
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`TiledMma::try_partition_fragment`] after its partition.
+    pub fn try_fragment_of(&self, op: Operand, l: &Layout) -> Result<Layout, Error> {
         let frg_v = tri!(tri!(l.try_mode(0)).try_size());
         let atom_tv = match op {
             Operand::A => self.atom.layout_a_tv(),
