@@ -497,6 +497,7 @@ const fn shape_step_full(rest: Int, new: Int, mode: usize) -> Result<Int, Error>
 
 /// The general composition (CuTe's `composition(lhs, rhs)`): coalesce `A` keeping the
 /// function beyond its domain, then walk `B`.
+#[cfg(test)]
 pub(super) const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     let mut out = LayoutBuilder::new();
     tri!(composition_general_into(a, b, &mut out));
@@ -505,17 +506,163 @@ pub(super) const fn composition_general(a: &Layout, b: &Layout) -> Result<Layout
 
 /// [`composition_general`], on the stack where the operands are a few plain modes (see
 /// `small`): the result built once, where it is returned.
+///
+/// Where rcute's conditions refuse, CuTe's answer is taken when it is the composed
+/// function after all (see [`lawful_as_cute`]).
 #[inline(never)]
 const fn composition_small_or_general(a: &Layout, b: &Layout) -> Result<Layout, Error> {
     let mut few = None;
     let Some(m) = small::prepare(a, b, &mut few) else {
-        return composition_general(a, b);
+        return composition_general_or_cute(a, b);
     };
     let mut out = small::Small::new();
-    if tri!(small::compose_prepared(m, b, &mut out)) {
-        return Ok(out.layout());
+    match small::compose_prepared(m, b, &mut out) {
+        Ok(true) => return Ok(out.layout()),
+        Ok(false) => {}
+        Err(e) => return lawful_as_cute(a, b, e),
     }
-    composition_general(a, b)
+    composition_general_or_cute(a, b)
+}
+
+/// rcute's general composition (`composition_general_into`), or where it refuses,
+/// [`lawful_as_cute`].
+const fn composition_general_or_cute(a: &Layout, b: &Layout) -> Result<Layout, Error> {
+    let mut out = LayoutBuilder::new();
+    if let Err(e) = composition_general_into(a, b, &mut out) {
+        return lawful_as_cute(a, b, e);
+    }
+    out.finish()
+}
+
+/// The most indices of the tiler on which [`lawful_as_cute`] checks CuTe's answer.
+const LAW_CHECK_LIMIT: i64 = 1 << 12;
+
+/// Where rcute's composition refused `a ∘ b` with `e`: CuTe's answer, if rcute's refusal
+/// was a stride or shape divisibility condition and CuTe's answer is the composed function
+/// (`R(i) == a(b(i))` for each of at most [`LAW_CHECK_LIMIT`] indices of `b`, `R`'s modes
+/// the sizes of `b`'s); otherwise `e`.
+///
+/// rcute's conditions are sufficient, not necessary: a mode whose extent and the tiler's
+/// stride do not divide one another can still compose where CuTe's carry into the next
+/// mode lands on the offset the mode would have reached (a stride-0 mode followed by modes
+/// that repeat a stride, as in `composition((6,(_2,_1)):(_0,(_6,6)), 4:4)`, which CuTe
+/// answers `(2,2,1):(_0,6,6)`).
+#[cold]
+#[inline(never)]
+const fn lawful_as_cute(a: &Layout, b: &Layout, e: Error) -> Result<Layout, Error> {
+    if !is_divisibility(&e) || a.has_basis_strides() || b.has_basis_strides() {
+        return Err(e);
+    }
+    let Ok(r) = composition_general_with(a, b, true) else {
+        return Err(e);
+    };
+    if is_composition(a, b, &r) {
+        Ok(r)
+    } else {
+        Err(e)
+    }
+}
+
+/// Whether `e` is composition's stride or shape divisibility condition.
+const fn is_divisibility(e: &Error) -> bool {
+    let Error::Precondition { msg, .. } = e else {
+        return false;
+    };
+    starts_with(msg, "composition: stride divisibility")
+        || starts_with(msg, "composition: shape divisibility")
+}
+
+/// `s.starts_with(p)`, in a `const fn`.
+const fn starts_with(s: &str, p: &str) -> bool {
+    let (s, p) = (s.as_bytes(), p.as_bytes());
+    if s.len() < p.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < p.len() {
+        if s[i] != p[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether `r` is `a ∘ b` (no scaled-basis strides): `R(i) == a(b(i))` for every index `i`
+/// of `b` (`a` extended past its size along its last leaf, as CuTe evaluates it), with
+/// `r`'s modes of the sizes of `b`'s where `b` has modes; `false` where `b` has more than
+/// [`LAW_CHECK_LIMIT`] indices, an offset of `b` is negative or an offset overflows.
+const fn is_composition(a: &Layout, b: &Layout, r: &Layout) -> bool {
+    if r.has_basis_strides() {
+        return false;
+    }
+    let (Ok(n), Ok(nr)) = (b.try_size(), r.try_size()) else {
+        return false;
+    };
+    let n = n.value();
+    if n != nr.value() || n > LAW_CHECK_LIMIT {
+        return false;
+    }
+    if !b.shape_ref().is_leaf() {
+        if r.rank() != b.rank() {
+            return false;
+        }
+        let mut i = 0;
+        while i < b.rank() {
+            let (Ok(bi), Ok(ri)) = (b.try_mode(i), r.try_mode(i)) else {
+                return false;
+            };
+            let (Ok(sb), Ok(sr)) = (bi.try_size(), ri.try_size()) else {
+                return false;
+            };
+            if sb.value() != sr.value() {
+                return false;
+            }
+            i += 1;
+        }
+    }
+    let mut i = 0;
+    while i < n {
+        let (Some(bi), Some(ri)) = (checked_offset(b, i), checked_offset(r, i)) else {
+            return false;
+        };
+        if bi < 0 {
+            return false;
+        }
+        match checked_offset(a, bi) {
+            Some(x) if x == ri => {}
+            _ => return false,
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `l(idx)` for a 1-D index `idx >= 0` (the last leaf unbounded, as CuTe extends a layout
+/// past its size), `None` on an overflow or a shape that is not positive.
+const fn checked_offset(l: &Layout, idx: i64) -> Option<i64> {
+    let (s, d) = (l.shape_ref(), l.stride_ref());
+    let n = s.leaf_count();
+    let mut c = idx;
+    let mut off = 0i64;
+    let mut i = 0;
+    while i < n {
+        let (e, st) = (s.leaf_at(i).value(), d.leaf_at(i).value());
+        if e <= 0 {
+            return None;
+        }
+        let x = if i + 1 < n { c % e } else { c };
+        let Some(t) = x.checked_mul(st) else {
+            return None;
+        };
+        let Some(o) = off.checked_add(t) else {
+            return None;
+        };
+        off = o;
+        c /= e;
+        i += 1;
+    }
+    Some(off)
 }
 
 /// CuTe's `composition(A, n)` for an integer `n`, on the stack where the operands are a
@@ -523,10 +670,37 @@ const fn composition_small_or_general(a: &Layout, b: &Layout) -> Result<Layout, 
 #[inline(never)]
 const fn composition_integer(a: &Layout, n: Int) -> Result<Layout, Error> {
     let mut out = small::Small::new();
-    if tri!(small::compose_integer(a, n, &mut out)) {
-        return Ok(out.layout());
+    match small::compose_integer(a, n, &mut out) {
+        Ok(true) => return Ok(out.layout()),
+        Ok(false) => {}
+        Err(e) => return lawful_integer_as_cute(a, n, e),
     }
-    composition_integer_with(a, n, false)
+    let r = composition_integer_with(a, n, false);
+    if let Err(e) = r {
+        return lawful_integer_as_cute(a, n, e);
+    }
+    r
+}
+
+/// [`lawful_as_cute`] of `composition(a, n)` for an integer `n`: CuTe's answer where it is
+/// the composition with `n:_1`, otherwise `e`.
+#[cold]
+#[inline(never)]
+const fn lawful_integer_as_cute(a: &Layout, n: Int, e: Error) -> Result<Layout, Error> {
+    if !is_divisibility(&e) || a.has_basis_strides() || n.is_basis() {
+        return Err(e);
+    }
+    let (Ok(b), Ok(r)) = (
+        Layout::try_new(IntTuple::from_int(n), IntTuple::constant(1)),
+        composition_integer_with(a, n, true),
+    ) else {
+        return Err(e);
+    };
+    if is_composition(a, &b, &r) {
+        Ok(r)
+    } else {
+        Err(e)
+    }
 }
 
 /// [`Layout::try_composition_tiler`] by a tuple tiler, on the stack where the operands are a
@@ -951,7 +1125,10 @@ impl Layout {
     /// # Errors
     /// [`Error::Precondition`] when the stride or shape divisibility condition fails (CuTe
     /// asserts these only on static values; rcute checks the values, so a dynamic input
-    /// never yields a wrong layout).
+    /// never yields a wrong layout). The conditions are sufficient, not necessary: where
+    /// they fail, CuTe's answer is checked as a function (on at most 4096 indices of `b`)
+    /// and answered where it is `self ∘ b`, so that
+    /// `composition((6,(_2,_1)):(_0,(_6,6)), 4:4)` is CuTe's `(2,2,1):(_0,6,6)`.
     ///
     /// ```
     /// use rcute::layout;
@@ -962,6 +1139,10 @@ impl Layout {
     ///            "((2,2),(3,1)):((24,2),(8,2))");
     /// // a dynamic layout that breaks the shape divisibility condition
     /// assert!(layout!((8,8):(8,1)).try_composition(&layout!(4:3)).is_err());
+    /// // rcute's stride condition fails at mode 0 (4 and 6), and CuTe's carry into the next
+    /// // mode lands where mode 0 would have: CuTe's answer is the composition
+    /// let a = layout!((6,(_2,_1)):(_0,(_6,6)));
+    /// assert_eq!(a.composition(&layout!(4:4)).to_string(), "(2,2,1):(_0,6,6)");
     /// ```
     pub const fn try_composition(&self, b: &Layout) -> Result<Layout, Error> {
         if self.shape_ref().is_leaf() && !b.has_basis_strides() {

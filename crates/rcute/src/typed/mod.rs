@@ -21,7 +21,10 @@
 //! recorded arithmetic runs, unrolled and inlined: no walk of the structure, no copy of
 //! a layout. The results are exactly those of the run-time algebra: the same layouts,
 //! the same static bits, the same errors for the same values (a test compares the two on
-//! random layouts).
+//! random layouts). One exception: where a composition's divisibility conditions refuse
+//! and CuTe's answer is, for the values at hand, the composed function after all, the
+//! run-time algebra answers CuTe's layout (its structure then depends on the values), and
+//! a typed composition, whose result has the structure of its type, keeps the refusal.
 //!
 //! ```
 //! use rcute::typed::{TypedLayout, TypedTuple};

@@ -59,6 +59,10 @@ pub fn explain_composition(a: &Layout, t: &Tiler) -> Explanation {
             "composing B's modes one by one must be the composed function",
             "checked after the walk (the modes must not carry into one another)",
         ),
+        Ok(false) | Err(_) if result.is_ok() => e.note(
+            "the failed condition is sufficient, not necessary: CuTe's walk, which carries into the next mode, is the composed function here",
+            "CuTe's answer checked on every index of B (R(i) == A(B(i))) and taken",
+        ),
         Ok(_) => {}
         Err(err) => e.note("a step fails", &err.to_string()),
     }

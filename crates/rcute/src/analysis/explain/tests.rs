@@ -144,6 +144,20 @@ fn composition_steps() {
         last.detail
             .contains("stride divisibility condition violated")
     );
+    // the stride condition fails, and CuTe's carry into the next mode lands where mode 0
+    // would have: the step that fails, then CuTe's answer, checked and taken
+    let e = explain_composition(&layout!((6,(_2,_1)):(_0,(_6,6))), &tiler!(4:4));
+    assert_eq!(e.result.unwrap().to_string(), "(2,2,1):(_0,6,6)");
+    assert!(e.steps.iter().any(|s| s.level == 1
+        && s.title == "A mode 0 6:_0"
+        && s.detail.contains("stride divisibility condition violated")));
+    assert!(
+        e.steps
+            .last()
+            .unwrap()
+            .title
+            .starts_with("the failed condition is sufficient, not necessary")
+    );
     // the shape divisibility condition: 2 of the 3 elements fit in mode 0, 3 % 2 != 0
     let e = explain_composition(&layout!((_4,_8):(_1,_16)), &tiler!(_3:_2));
     assert!(e.result.is_err());
