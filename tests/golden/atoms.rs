@@ -365,6 +365,14 @@ fn fresh_random_tilings_15_match_cute() {
 }
 
 #[test]
+fn fresh_random_tilings_17_match_cute() {
+    // scripts/oracle/gen_atom_cases.py 17 150: a seventh draw of random tilings
+    let c = replay("random-tilings-17.jsonl", 150);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[2] + c[4] + c[5] <= 6, "{c:?}");
+}
+
+#[test]
 fn fresh_random_tilings_13_match_cute() {
     // scripts/oracle/gen_atom_cases.py 13 150: a fifth draw of random tilings
     let c = replay("random-tilings-13.jsonl", 150);
@@ -495,6 +503,14 @@ fn random_tma_cases_2_match_cute() {
 fn random_tma_cases_4_match_cute() {
     // scripts/oracle/gen_tma_cases.py 4 150: a fourth draw of random_tma_cases
     let c = replay("tma-random-4.jsonl", 150);
+    assert!(c[0] >= 100, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
+fn random_tma_cases_5_match_cute() {
+    // scripts/oracle/gen_tma_cases.py 5 150: a fifth draw of random_tma_cases
+    let c = replay("tma-random-5.jsonl", 150);
     assert!(c[0] >= 100, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
 }

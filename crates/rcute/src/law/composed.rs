@@ -121,11 +121,20 @@ pub fn check_right_inverse(a: &ComposedLayout, r: &MaybeSwizzled) -> Result<(), 
     Ok(())
 }
 
-/// The left inverse: `R(A(i)) == i` for `i < size(A)`.
+/// The left inverse: `A(i)` in `R`'s domain and `R(A(i)) == i` for `i < size(A)`, or where
+/// `A` is not injective an index `j < size(A)` with `A(j) == A(i)` (the quasi-inverse of
+/// [`crate::law::left_inverse`]).
 pub fn check_left_inverse(a: &ComposedLayout, r: &MaybeSwizzled) -> Result<(), String> {
     let n = size_of(r)? as i64;
-    for (i, &x) in image(a)?.iter().enumerate() {
-        if x < 0 || x >= n || r.offset(x as usize) != i as i64 {
+    let img = image(a)?;
+    let m = img.len() as i64;
+    for (i, &x) in img.iter().enumerate() {
+        let y = if x < 0 || x >= n {
+            -1
+        } else {
+            r.offset(x as usize)
+        };
+        if y < 0 || (y != i as i64 && (y >= m || img[y as usize] != x)) {
             return Err(format!(
                 "left_inverse {r} of {a}: R(A({i})) = R({x}) is not {i}"
             ));

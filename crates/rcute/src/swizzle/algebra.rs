@@ -450,7 +450,9 @@ impl ComposedLayout {
 
     /// A left inverse (CuTe's `left_inverse` of a swizzled layout):
     /// `left_inverse(L) ∘ Sw`, rebuilt as a swizzle after `left_inverse(L)`, so that
-    /// `R(A(i)) == i` for `i < size(A)`. Refused where CuTe's answer does not invert `A`;
+    /// `R(A(i)) == i` for `i < size(A)`, or where `A` is not injective, `R(A(i))` is an
+    /// index `j` with `A(j) == A(i)` (the quasi-inverse a layout's left inverse is).
+    /// Refused where CuTe's answer does not invert `A`;
     /// with a nonzero offset the left inverse is not a swizzled layout but a chain, see
     /// [`ComposedLayout::try_left_inverse_chain`] (the expression language's
     /// `left_inverse` answers either).
@@ -459,6 +461,11 @@ impl ComposedLayout {
     /// use rcute::{ComposedLayout, Int, Swizzle, layout};
     /// let a = ComposedLayout::new(Swizzle::new(2, 0, 3), Int::ZERO, layout!((_8,_8):(_1,_8)));
     /// assert_eq!(a.left_inverse().to_string(), "Sw<2,0,3> o _0 o _64:_1");
+    /// // not injective (a stride-0 mode): R(A(i)) is the first index with A's offset
+    /// let b = ComposedLayout::new(Swizzle::new(1, 0, 1), Int::ZERO, layout!((_2,_16):(_1,_0)));
+    /// let r = b.left_inverse();
+    /// assert_eq!(r.to_string(), "Sw<1,0,1> o _0 o _2:_1");
+    /// assert!((0..32).all(|i| r.offset(b.offset(i) as usize) == i as i64 % 2));
     /// ```
     pub const fn try_left_inverse(&self) -> Result<MaybeSwizzled, Error> {
         self.left_inverse_with(false)
@@ -503,11 +510,18 @@ impl ComposedLayout {
                 MAX_CHECKED_INVERSE,
             ));
         }
+        // the law of a layout's left inverse (`law::left_inverse`): `R(A(i)) == i`, or
+        // where `A` is not injective, an index `j` with `A(j) == A(i)` (a quasi-inverse)
         let n = tri!(r.try_size()).value();
         let mut i = 0;
         while i < m {
             let x = self.offset(i as usize);
-            if x < 0 || x >= n || r.offset(x as usize) != i {
+            let y = if x < 0 || x >= n {
+                -1
+            } else {
+                r.offset(x as usize)
+            };
+            if y < 0 || (y != i && (y >= m || self.offset(y as usize) != x)) {
                 return Err(refuse(
                     "left_inverse: CuTe's inverse of this swizzled layout does not invert it",
                     i,

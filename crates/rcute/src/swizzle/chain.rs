@@ -323,7 +323,8 @@ impl ComposedLayout {
     /// # Errors
     /// A zero offset (the answer is a swizzled layout, not a chain), an offset with
     /// run-time bits, the left inverse of `L`'s errors, and an answer that does not invert
-    /// `self` (`R(A(i)) == i` is checked for every `i < size(A)`, up to 2^20 elements).
+    /// `self` (`R(A(i)) == i` is checked for every `i < size(A)`, up to 2^20 elements; where
+    /// `A` is not injective, `R(A(i))` may be another index `j` with `A(j) == A(i)`).
     pub const fn try_left_inverse_chain(&self) -> Result<ComposedChain, Error> {
         if self.flags != 0 || (self.offset.is_static() && self.offset.value() == 0) {
             return Err(Error::WrongKind {
@@ -344,10 +345,13 @@ impl ComposedLayout {
                 rhs: super::MAX_CHECKED_INVERSE,
             });
         }
+        // `R(A(i)) == i`, or where `A` is not injective, an index `j` with `A(j) == A(i)`
+        // (a quasi-inverse, the law of a layout's left inverse)
         let mut i = 0;
         while i < m {
             let x = self.offset(i as usize);
-            if tri!(r.try_at(x)) != i {
+            let y = tri!(r.try_at(x));
+            if y != i && (y < 0 || y >= m || self.offset(y as usize) != x) {
                 return Err(Error::Precondition {
                     msg: "left_inverse: the inverse of this swizzled layout does not invert it",
                     mode: -1,

@@ -201,6 +201,7 @@ fn coalesce_is_the_run_time_coalesce() {
 #[test]
 fn composition_is_the_run_time_composition() {
     // exact pairs, and the same pairs with B's strides shifted (failed conditions)
+    let lawful = core::cell::Cell::new(0);
     let t = check(
         (composable_pair(LayoutParams::default()), 0..3i64),
         |t, ((a, b), shift)| {
@@ -215,13 +216,26 @@ fn composition_is_the_run_time_composition() {
                 Layout::new(*b.shape_ref(), s)
             };
             let ops = [layout_values(&a), layout_values(&b)];
-            compare_layout(
-                t,
-                ops::stage_composition(&a, &b),
-                &ops,
-                a.try_composition(&b),
-            )
+            let want = a.try_composition(&b);
+            match compare_layout(t, ops::stage_composition(&a, &b), &ops, want.clone()) {
+                // refused by the divisibility conditions, and CuTe's answer checked lawful
+                // and taken at run time (the typed layer keeps the refusal, see the module
+                // docs)
+                Err(why)
+                    if why.contains("divisibility")
+                        && want.is_ok()
+                        && a.try_composition_as_cute(&b) == want =>
+                {
+                    lawful.set(lawful.get() + 1);
+                    Ok(())
+                }
+                r => r,
+            }
         },
+    );
+    std::eprintln!(
+        "{t:?}; {} refused by the typed layer and answered as CuTe at run time",
+        lawful.get()
     );
     assert!(t.values > 500 && t.errors > 50, "{t:?}");
 }
