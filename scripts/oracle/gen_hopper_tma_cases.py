@@ -16,9 +16,9 @@ host and what its kernel builds before it copies: the TMA copy
 tensor, its tiles (`flat_divide` or `zipped_divide`), and the CTA's partitions of global
 and shared memory (and, as the kernel groups them, `group_modes<1,rank(t)>(t)`), each
 printed, and the rank of the TMA coordinate (the tests'
-`EXPECT_EQ(rank(...), N)`). Calls with a TMA internal type other than the element type
-(`test_tma_load<half_t, uint8_t>`, the test `Tma_Load_InternalType`) are left out: rcute
-builds TMA copies in the element type only.
+`EXPECT_EQ(rank(...), N)`). A call with a TMA internal type other than the element type
+(`test_tma_load<half_t, uint8_t>`, the test `Tma_Load_InternalType`) builds the copy with
+it, `make_tma_copy<TmaType>(...)`.
 """
 import os
 import re
@@ -129,10 +129,12 @@ def walk(body, scope, helper_defs, emit, title):
 def snippet(file, title, fn, targs, args, look):
     t = targs[0]
     tma_type = targs[1] if len(targs) > 1 else t
-    if tma_type != t:
-        return None
+    # the type the TMA moves the elements as (CuTe's TmaInternalType), where not T
+    as_type = "T" if tma_type == t else "TmaType"
     used = [n for n in ("smem_layout", "gmem_layout", "cta_tile") if n in " ".join(args)]
     lines = [f"using T = {t};"]
+    if tma_type != t:
+        lines.append(f"using TmaType = {tma_type};")
     for n in ("smem_layout", "gmem_layout", "cta_tile"):
         if n in look and (n in used or n == "smem_layout"):
             lines.append(f"auto {n} = {look[n]};" if n == "cta_tile" else f"Layout {n} = {look[n]};"
@@ -149,7 +151,7 @@ def snippet(file, title, fn, targs, args, look):
     if mcast:
         lines += [
             f"auto cluster_size = {cluster};",
-            "auto tma = make_tma_atom<T>(SM90_TMA_LOAD_MULTICAST{}, gA, smem_layout, tile, cluster_size);",
+            f"auto tma = make_tma_atom<{as_type}>(SM90_TMA_LOAD_MULTICAST{{}}, gA, smem_layout, tile, cluster_size);",
             'print(tma); print("\\n");',
             "Tensor mA = tma.get_tma_tensor(shape(gmem_layout));",
             'print(mA); print("\\n");',
@@ -166,7 +168,7 @@ def snippet(file, title, fn, targs, args, look):
         op = "SM90_TMA_LOAD" if fn == "test_tma_load" else "SM90_TMA_STORE"
         src, dst = ("gT", "sA") if fn == "test_tma_load" else ("sA", "gT")
         lines += [
-            f"auto tma = make_tma_copy<T>({op}{{}}, gA, smem_layout, tile, Int<1>{{}});",
+            f"auto tma = make_tma_copy<{as_type}>({op}{{}}, gA, smem_layout, tile, Int<1>{{}});",
             'print(tma); print("\\n");',
             "Tensor mA = tma.get_tma_tensor(shape(gmem_layout));",
             'print(mA); print("\\n");',

@@ -791,15 +791,54 @@ impl Env {
                 _ => None,
             };
             let wanted = crate::value::element_type(inner.trim());
+            let name_span = Span::new(span.start, span.start + name.len());
+            if name == "make_tma_copy" && vals.len() != 5 {
+                // CuTe's overloads of 3 and 4 arguments take no type argument (the type
+                // would bind their CopyOp)
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{ty}(...) takes 5 arguments (op, G, S, cta_tiler, cluster_size): CuTe's make_tma_copy of {} arguments has no TmaInternalType",
+                        vals.len()
+                    ),
+                    span,
+                ));
+            }
             if own.is_some() && own == wanted {
-                let name_span = Span::new(span.start, span.start + name.len());
                 return self.table_call(name, &[], vals, name_span, span);
             }
-            return Err(not_supported(
-                &alloc::format!("{ty}(...) with {} as the TMA's internal type", inner.trim()),
-                "the global tensor's own element type (or no type argument)",
+            // another type: the TMA moves the elements as it (its bits must divide theirs)
+            let Some(ibits) = wanted.and_then(rcute::atom::element_bits) else {
+                return Err(not_supported(
+                    &alloc::format!("{ty}(...) with {} as the TMA's internal type", inner.trim()),
+                    "an element type of CuTe's (uint8_t, half_t, ...) or the tensor's own",
+                    span,
+                ));
+            };
+            if own.is_none() {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{name}: the global tensor must be a tensor over a pointer (make_gmem_ptr<T>)"
+                    ),
+                    span,
+                ));
+            }
+            let c = crate::functions::Call {
+                name: if name == "make_tma_copy" {
+                    "make_tma_copy"
+                } else {
+                    "make_tma_atom"
+                },
                 span,
-            ));
+                name_span,
+                targs: &[],
+                args: vals,
+                as_cute: self.as_cute.as_ref(),
+            };
+            return if name == "make_tma_copy" {
+                crate::functions::tma::make_tma_copy_moved_as(&c, Some(ibits))
+            } else {
+                crate::functions::tma::make_tma_atom_moved_as(&c, Some(ibits))
+            };
         }
         Err(not_supported(
             &alloc::format!("{ty}(...)"),

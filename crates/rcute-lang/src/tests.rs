@@ -339,6 +339,31 @@ fn smem_layout_atoms_are_cutes() {
         ),
         "1"
     );
+    // a TMA internal type: half_t moved as bytes (the box in bytes, the atom's values
+    // half_t; CuTe's answer), a wider one refused, and the 3-argument form takes none
+    let tma = "auto s = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_64>{}); auto G = make_tensor(make_gmem_ptr<half_t>(nullptr), make_layout(make_shape(256,256), LayoutRight{}));";
+    assert_eq!(
+        ok(&alloc::format!("{tma} auto c = make_tma_copy<uint8_t>(SM90_TMA_LOAD{{}}, G, s, Shape<_64,_64>{{}}, Int<1>{{}}); print(c.get_tma_tensor(shape(G)));")).trim_end(),
+        "ArithTuple(_0,_0) o (256,256):(_1@1,_2@0)"
+    );
+    assert_eq!(
+        ok(&alloc::format!("{tma} auto c = make_tma_copy<half_t>(SM90_TMA_LOAD{{}}, G, s, Shape<_64,_64>{{}}, Int<1>{{}}); print(c.get_tma_tensor(shape(G)));")).trim_end(),
+        "ArithTuple(_0,_0) o (256,256):(_1@1,_1@0)"
+    );
+    assert!(
+        err(&alloc::format!(
+            "{tma} make_tma_copy<uint64_t>(SM90_TMA_LOAD{{}}, G, s, Shape<_64,_64>{{}}, Int<1>{{}})"
+        ))
+        .message
+        .contains("wider internal type")
+    );
+    assert!(
+        err(&alloc::format!(
+            "{tma} make_tma_copy<half_t>(SM90_TMA_LOAD{{}}, G, s)"
+        ))
+        .message
+        .contains("takes 5 arguments")
+    );
     // the pointer must be an smem pointer of the flag's element width
     for p in [
         "make_tensor(make_smem_ptr<float>(nullptr), GMMA::Layout_K_SW64_Atom<half_t>{})",

@@ -17,7 +17,7 @@ mod explain;
 mod function;
 mod layouts;
 pub(crate) mod tensors;
-mod tma;
+pub(crate) mod tma;
 mod tuples;
 
 pub(crate) use call::Call;

@@ -147,8 +147,30 @@ fn copy(t: TiledCopy) -> R {
 
 /// `make_tma_atom(op, G, S, cta_tiler[, cluster_size])`.
 pub(super) fn make_tma_atom(c: &Call<'_>) -> R {
+    make_tma_atom_moved_as(c, None)
+}
+
+/// The element of `G` (argument `i`), moved as a type of `internal` bits where given
+/// (`make_tma_copy<TmaInternalType>`).
+fn tma_element<'a>(
+    c: &Call<'_>,
+    ty: &'a str,
+    bits: i64,
+    internal: Option<i64>,
+) -> Result<atom::TmaElement<'a>, EvalError> {
+    let e = atom::TmaElement::own(ty, bits);
+    match internal {
+        None => Ok(e),
+        Some(ib) => c.core(e.moved_as(ib)),
+    }
+}
+
+/// `make_tma_atom<TmaInternalType>(op, G, S, cta_tiler[, cluster_size])`, the internal
+/// type's bits given (`None`: the tensor's own type).
+pub(crate) fn make_tma_atom_moved_as(c: &Call<'_>, internal: Option<i64>) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
+    let elem = tma_element(c, ty, bits, internal)?;
     let s = smem_tile(c, 2)?;
     let tiler = c.tiler(3)?;
     let mc = if c.args.len() == 5 {
@@ -156,14 +178,21 @@ pub(super) fn make_tma_atom(c: &Call<'_>) -> R {
     } else {
         1
     };
-    let a = c.core(atom::make_tma_atom(op, &g, ty, bits, &s, &tiler, mc))?;
+    let a = c.core(atom::make_tma_atom_as(op, &g, elem, &s, &tiler, mc))?;
     Ok(Value::CopyAtom(Box::new(a)))
 }
 
 /// `make_tma_copy(op, G, S[, cta_tiler], [cluster_size])`.
 pub(super) fn make_tma_copy(c: &Call<'_>) -> R {
+    make_tma_copy_moved_as(c, None)
+}
+
+/// `make_tma_copy<TmaInternalType>(op, G, S[, cta_tiler], [cluster_size])`, the internal
+/// type's bits given (`None`: the tensor's own type).
+pub(crate) fn make_tma_copy_moved_as(c: &Call<'_>, internal: Option<i64>) -> R {
     let op = tma_op(c, 0)?;
     let (g, ty, bits) = gmem(c, 1)?;
+    let elem = tma_element(c, ty, bits, internal)?;
     let s = smem_tile(c, 2)?;
     let (tiler, mc) = match c.args.len() {
         3 | 4 => {
@@ -177,7 +206,7 @@ pub(super) fn make_tma_copy(c: &Call<'_>) -> R {
         }
         _ => (c.tiler(3)?, cluster(c, 4)?),
     };
-    copy(c.core(atom::make_tma_copy(op, &g, ty, bits, &s, &tiler, mc))?)
+    copy(c.core(atom::make_tma_copy_as(op, &g, elem, &s, &tiler, mc))?)
 }
 
 /// `make_im2col_tma_copy(op, G, S[, cta_tiler[, multicast]][, 7 convolution tuples])`.

@@ -113,8 +113,9 @@ pub use smem_atom::smem_layout_atom;
 pub use tiled_copy::TiledCopy;
 pub use tiled_mma::TiledMma;
 pub use tma::{
-    make_tma_atom, make_tma_atom_sm100, make_tma_copy, make_tma_copy_atom, make_tma_copy_sm100,
-    make_tma_copy_tiled, tma_partition,
+    TmaElement, make_tma_atom, make_tma_atom_as, make_tma_atom_sm100, make_tma_copy,
+    make_tma_copy_as, make_tma_copy_atom, make_tma_copy_atom_as, make_tma_copy_sm100,
+    make_tma_copy_tiled, make_tma_copy_tiled_as, tma_partition,
 };
 pub use tma_im2col::{
     Im2colConv, make_im2col_tma_atom, make_im2col_tma_atom_sm100, make_im2col_tma_copy,

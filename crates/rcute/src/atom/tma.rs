@@ -166,7 +166,15 @@ fn modes(t: &IntTuple) -> Result<([IntTuple; 32], usize), Error> {
 
 /// CuTe's `detail::construct_tma_gbasis`: the TMA box's shape, each mode's stride the
 /// global mode(s) it walks.
-fn construct_tma_gbasis(g: &Layout, slayout: &Layout, cta_v_map: &Layout) -> Result<Layout, Error> {
+/// `ratio`: the element's bits over the TMA's internal type's (1 where they are the same
+/// type): CuTe recasts the composed global layout and the global tensor to the internal
+/// type (`recast<TmaInternalType>`, a `downcast<ratio>` of the layouts).
+fn construct_tma_gbasis(
+    g: &Layout,
+    slayout: &Layout,
+    cta_v_map: &Layout,
+    ratio: i64,
+) -> Result<Layout, Error> {
     let ss = slayout.try_size()?;
     let vs = cta_v_map.try_size()?;
     if ss.value() != vs.value() {
@@ -196,16 +204,19 @@ fn construct_tma_gbasis(g: &Layout, slayout: &Layout, cta_v_map: &Layout) -> Res
         });
     }
     let sidx2gmode = full.try_take(0, smem_rank)?;
-    let tile_gstride = g.try_composition(&sidx2gmode)?;
+    // the smem vector is in the units of the tensor: composed first, then recast
+    let tile_gstride = recast_to_internal(&g.try_composition(&sidx2gmode)?, ratio)?;
     let tma_gstride = coalesce_256(&tile_gstride)?;
     let gbasis = Layout::try_identity(g.shape())?;
     let tile_gbasis_tmp = gbasis.try_composition(&sidx2gmode)?;
     let tile_gbasis = Layout::try_new(tile_gstride.shape(), tile_gbasis_tmp.stride())?;
     let tma_gbasis_tile =
         tile_gbasis.try_composition(&Layout::try_from_shape(wrap(&tma_gstride.shape())?)?)?;
-    // the global modes the box does not walk, appended with extent 1
-    let gshape = g.shape().flatten();
-    let gstride = g.stride().flatten();
+    // the global modes the box does not walk, appended with extent 1 (the extents and
+    // strides of the tensor recast to the internal type, the bases of its own shape)
+    let g_t = recast_to_internal(g, ratio)?;
+    let gshape = g_t.shape().flatten();
+    let gstride = g_t.stride().flatten();
     let ids = gbasis.stride().flatten();
     let tile_strides = tma_gbasis_tile.stride().flatten();
     let (mut shapes, mut n) = modes(&wrap(&tma_gbasis_tile.shape())?)?;
@@ -233,16 +244,31 @@ fn construct_tma_gbasis(g: &Layout, slayout: &Layout, cta_v_map: &Layout) -> Res
     full.try_group(r.min(4), r)
 }
 
+/// CuTe's `recast_layout<T, TmaInternalType>` where `T` has `ratio` times the bits of the
+/// internal type: `downcast<ratio>` (the layout itself for the same type).
+fn recast_to_internal(l: &Layout, ratio: i64) -> Result<Layout, Error> {
+    if ratio == 1 {
+        Ok(*l)
+    } else {
+        l.try_downcast(ratio)
+    }
+}
+
 /// CuTe's `make_tma_copy_desc` on the host: the descriptor's arguments (the asserts of
 /// `make_tma_copy_desc` are errors) and the TMA tensor's stride.
+///
+/// `bits` are the TMA's element's (the internal type's), `ratio` the tensor's element's
+/// bits over them: the descriptor reads the tensor recast to the internal type.
 fn tma_desc(
     op: TmaOp,
-    g: &Layout,
+    g_orig: &Layout,
     bits: i64,
+    ratio: i64,
     gbasis: &Layout,
     swizzle: Swizzle,
     num_multicast: i64,
 ) -> Result<TmaParams, Error> {
+    let g = &recast_to_internal(g_orig, ratio)?;
     let (tmodes, dim) = modes(&gbasis.stride())?;
     if dim > TMA_RANK {
         return Err(pre(
@@ -378,7 +404,12 @@ fn tma_desc(
         } else {
             match (0..dim).find(|&j| tmodes[j].leaves().any(|d| is_unit_basis(d, ei))) {
                 None => Int::ZERO,
-                Some(0) => Int::try_basis(di, &[0])?,
+                // CuTe's recast ratio times the tensor's own stride
+                Some(0) if ratio == 1 => Int::try_basis(di, &[0])?,
+                Some(0) => {
+                    let own = g_orig.stride().flatten().leaf(k);
+                    Int::try_basis(Int::constant(ratio).try_mul(own)?, &[0])?
+                }
                 Some(j) if tmodes[j].leaf_count() == 1 => Int::try_basis(Int::ONE, &[j])?,
                 Some(j) => {
                     let den = stride[j].max(16) as i64;
@@ -455,6 +486,81 @@ pub fn make_tma_copy_atom(
     num_multicast: i64,
     cta_v_map: &Layout,
 ) -> Result<CopyAtom, Error> {
+    let elem = TmaElement::own(ty, bits);
+    make_tma_copy_atom_as(op, g, elem, slayout, num_multicast, cta_v_map)
+}
+
+/// The element of a TMA copy: the tensor's value type (its name and bits) and the type the
+/// TMA moves it as (CuTe's `TmaInternalType`, the value type itself by default).
+///
+/// ```
+/// use rcute::atom::TmaElement;
+/// // half_t elements moved as bytes: make_tma_copy<uint8_t>(...)
+/// let e = TmaElement::own("half_t", 16).moved_as(8).unwrap();
+/// assert_eq!(e.internal_bits(), 8);
+/// // a wider internal type is refused
+/// assert!(TmaElement::own("uint8_t", 8).moved_as(16).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TmaElement<'a> {
+    ty: &'a str,
+    bits: i64,
+    internal_bits: i64,
+}
+
+impl<'a> TmaElement<'a> {
+    /// Elements of type `ty` (`bits` bits), moved as themselves.
+    pub fn own(ty: &'a str, bits: i64) -> TmaElement<'a> {
+        TmaElement {
+            ty,
+            bits,
+            internal_bits: bits,
+        }
+    }
+
+    /// The same elements moved as a type of `internal_bits` bits (CuTe's
+    /// `make_tma_copy<TmaInternalType>`): the tensor is recast to it, a `downcast` of its
+    /// layout.
+    ///
+    /// # Errors
+    /// An internal type whose bits do not divide the element's (a wider internal type,
+    /// CuTe's `upcast` of the global tensor, is not modelled).
+    pub fn moved_as(self, internal_bits: i64) -> Result<TmaElement<'a>, Error> {
+        if internal_bits <= 0 || self.bits <= 0 || self.bits % internal_bits != 0 {
+            return Err(pre(
+                "make_tma_copy: the TMA's internal type must have bits that divide the element's (a wider internal type is not modelled); the element's bits and the internal type's",
+                self.bits,
+                internal_bits,
+            ));
+        }
+        Ok(TmaElement {
+            internal_bits,
+            ..self
+        })
+    }
+
+    /// The bits of the type the TMA moves (the internal type).
+    pub fn internal_bits(&self) -> i64 {
+        self.internal_bits
+    }
+}
+
+/// [`make_tma_copy_atom`] of elements moved as the internal type of `elem` (CuTe's
+/// `make_tma_copy_atom<TmaInternalType>`): the box and the descriptor in units of the
+/// internal type, the atom's values of the tensor's type.
+///
+/// # Errors
+/// Those of [`make_tma_copy_atom`].
+pub fn make_tma_copy_atom_as(
+    op: TmaOp,
+    g: &Layout,
+    elem: TmaElement<'_>,
+    slayout: &MaybeSwizzled,
+    num_multicast: i64,
+    cta_v_map: &Layout,
+) -> Result<CopyAtom, Error> {
+    let (ty, bits, ibits) = (elem.ty, elem.bits, elem.internal_bits);
+    let ratio = bits / ibits;
     if g.has_basis_strides() {
         return Err(Error::WrongKind {
             msg: "make_tma_copy: the global tensor must have integer strides",
@@ -466,18 +572,18 @@ pub fn make_tma_copy_atom(
         });
     }
     let (sw, sl) = split(slayout);
-    let gbasis = construct_tma_gbasis(g, &sl, cta_v_map)?;
-    let params = tma_desc(op, g, bits, &gbasis, sw, num_multicast)?;
+    let gbasis = construct_tma_gbasis(g, &sl, cta_v_map, ratio)?;
+    let params = tma_desc(op, g, ibits, ratio, &gbasis, sw, num_multicast)?;
     let size = gbasis.try_size()?;
     if !size.is_static() {
         return Err(Error::WrongKind {
             msg: "make_tma_copy: the box must be static (NumBitsPerTMA is a template argument)",
         });
     }
-    let nbits = size.value().checked_mul(bits).ok_or(Error::Overflow {
+    let nbits = size.value().checked_mul(ibits).ok_or(Error::Overflow {
         msg: "make_tma_copy: the box's bits overflow",
         lhs: size.value(),
-        rhs: bits,
+        rhs: ibits,
     })?;
     let (name, thr, src) = tma_traits(op, nbits)?;
     let cop = CopyOp::tma(name, thr, src, params);
@@ -498,8 +604,31 @@ pub fn make_tma_atom(
     cta_tiler: &Tiler,
     num_multicast: i64,
 ) -> Result<CopyAtom, Error> {
+    make_tma_atom_as(
+        op,
+        g,
+        TmaElement::own(ty, bits),
+        slayout,
+        cta_tiler,
+        num_multicast,
+    )
+}
+
+/// [`make_tma_atom`] of elements moved as the internal type of `elem` (CuTe's
+/// `make_tma_atom<TmaInternalType>`).
+///
+/// # Errors
+/// Those of [`make_tma_copy_atom`].
+pub fn make_tma_atom_as(
+    op: TmaOp,
+    g: &Layout,
+    elem: TmaElement<'_>,
+    slayout: &MaybeSwizzled,
+    cta_tiler: &Tiler,
+    num_multicast: i64,
+) -> Result<CopyAtom, Error> {
     let v = Layout::try_identity(g.shape())?.try_composition_tiler(cta_tiler)?;
-    make_tma_copy_atom(op, g, ty, bits, slayout, num_multicast, &v)
+    make_tma_copy_atom_as(op, g, elem, slayout, num_multicast, &v)
 }
 
 /// CuTe's `detail::make_tma_copy_tiled`: the tiled copy of the TMA atom, `cta_t_map`
@@ -517,8 +646,30 @@ pub fn make_tma_copy_tiled(
     cta_t_map: &Layout,
     cta_v_map: &Layout,
 ) -> Result<TiledCopy, Error> {
+    make_tma_copy_tiled_as(
+        op,
+        g,
+        TmaElement::own(ty, bits),
+        slayout,
+        cta_t_map,
+        cta_v_map,
+    )
+}
+
+/// [`make_tma_copy_tiled`] of elements moved as the internal type of `elem`.
+///
+/// # Errors
+/// Those of [`make_tma_copy_tiled`].
+pub fn make_tma_copy_tiled_as(
+    op: TmaOp,
+    g: &Layout,
+    elem: TmaElement<'_>,
+    slayout: &MaybeSwizzled,
+    cta_t_map: &Layout,
+    cta_v_map: &Layout,
+) -> Result<TiledCopy, Error> {
     let cos = cta_t_map.try_cosize()?;
-    let atom = make_tma_copy_atom(op, g, ty, bits, slayout, cos.value(), cta_v_map)?;
+    let atom = make_tma_copy_atom_as(op, g, elem, slayout, cos.value(), cta_v_map)?;
     tiled_of_atom(atom, slayout, cta_t_map, cta_v_map)
 }
 
@@ -562,9 +713,32 @@ pub fn make_tma_copy(
     cta_tiler: &Tiler,
     cluster_size: Int,
 ) -> Result<TiledCopy, Error> {
+    make_tma_copy_as(
+        op,
+        g,
+        TmaElement::own(ty, bits),
+        slayout,
+        cta_tiler,
+        cluster_size,
+    )
+}
+
+/// [`make_tma_copy`] of elements moved as the internal type of `elem` (CuTe's
+/// `make_tma_copy<TmaInternalType>(op, gtensor, slayout, cta_tiler, cluster_size)`).
+///
+/// # Errors
+/// Those of [`make_tma_copy_tiled`].
+pub fn make_tma_copy_as(
+    op: TmaOp,
+    g: &Layout,
+    elem: TmaElement<'_>,
+    slayout: &MaybeSwizzled,
+    cta_tiler: &Tiler,
+    cluster_size: Int,
+) -> Result<TiledCopy, Error> {
     let v = Layout::try_identity(g.shape())?.try_composition_tiler(cta_tiler)?;
     let t = Layout::try_from_shape(IntTuple::from_int(cluster_size))?;
-    make_tma_copy_tiled(op, g, ty, bits, slayout, &t, &v)
+    make_tma_copy_tiled_as(op, g, elem, slayout, &t, &v)
 }
 
 /// CuTe's `tma_partition(atom, cta_coord, cta_layout, stensor, gtensor)`: the TMA

@@ -217,7 +217,7 @@ fn composition_is_the_run_time_composition() {
             };
             let ops = [layout_values(&a), layout_values(&b)];
             let want = a.try_composition(&b);
-            match compare_layout(t, ops::stage_composition(&a, &b), &ops, want.clone()) {
+            match compare_layout(t, ops::stage_composition(&a, &b), &ops, want) {
                 // refused by the divisibility conditions, and CuTe's answer checked lawful
                 // and taken at run time (the typed layer keeps the refusal, see the module
                 // docs)
