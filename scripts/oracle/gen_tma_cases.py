@@ -2,14 +2,16 @@
 """Random cases of CuTe's TMA API (make_tma_atom, make_tma_copy, get_tma_tensor,
 tma_partition), answered by the oracle:
 
-    gen_tma_cases.py SEED COUNT OUT.jsonl
+    gen_tma_cases.py [--internal] SEED COUNT OUT.jsonl
 
 Each case draws an element type, a 2-D or 3-D global tensor (K- or MN-major, static or
 dynamic extents, padded strides), a shared tile (compact either way, or a swizzle atom tiled
 to the tile's shape), an operation and a multicast, and asks for one of: the atom, the TMA
 tensor, the tiled copy, a thread's partition of a CTA tile, or tma_partition. Many draws
 are refused by CuTe (a box over 256, a stride not a multiple of 16 bytes, majors that
-disagree); those are cases too.
+disagree); those are cases too. With `--internal`, every copy and atom moves the elements
+as a TMA internal type (`make_tma_copy<uint8_t>(...)`, CuTe's `TmaInternalType`): an
+unsigned type whose bits divide the element's, now and then a wider one.
 """
 import os
 import sys
@@ -18,6 +20,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cute_oracle import write_drawn_cases  # noqa: E402
 
 TYPES = [("uint8_t", 8), ("half_t", 16), ("bfloat16_t", 16), ("float", 32), ("double", 64)]
+INTERNAL_TYPES = [("uint8_t", 8), ("uint16_t", 16), ("uint32_t", 32), ("uint64_t", 64)]
+INTERNAL = "--internal" in sys.argv
 
 
 def num(v, static):
@@ -26,6 +30,12 @@ def num(v, static):
 
 def draw(rng):
     ty, bits = rng.choice(TYPES)
+    targ = ""
+    if INTERNAL:
+        narrower = [t for t, b in INTERNAL_TYPES if bits % b == 0]
+        wider = [t for t, b in INTERNAL_TYPES if b > bits]
+        pick = rng.choice(wider) if wider and rng.random() < 0.15 else rng.choice(narrower)
+        targ = f"<{pick}>"
     rank = rng.choice([2, 2, 2, 3])
     k_major = rng.random() < 0.6
     static = rng.random() < 0.3
@@ -69,26 +79,26 @@ def draw(rng):
     what = rng.choice(["atom", "tensor", "copy", "partition", "tma_partition"])
     pre = f"G = {g}; S = {s}; "
     if what == "atom":
-        return pre + f"make_tma_atom({op}{{}}, G, S, {tile}, _{mc})"
+        return pre + f"make_tma_atom{targ}({op}{{}}, G, S, {tile}, _{mc})"
     if what == "tensor":
-        return pre + f"A = make_tma_atom({op}{{}}, G, S, {tile}, _{mc}); get_tma_tensor(A, shape(G))"
+        return pre + f"A = make_tma_atom{targ}({op}{{}}, G, S, {tile}, _{mc}); get_tma_tensor(A, shape(G))"
     if what == "copy":
-        return pre + f"make_tma_copy({op}{{}}, G, S, {tile}, _{mc})"
+        return pre + f"make_tma_copy{targ}({op}{{}}, G, S, {tile}, _{mc})"
     coord = "(1,_)" if rank == 2 else "(1,_,_)"
     ltile = f"(_{tm},_{tk})"
     if what == "partition":
         thr = rng.randrange(mc)
-        return pre + (f"C = make_tma_copy({op}{{}}, G, S, {tile}, _{mc}); "
+        return pre + (f"C = make_tma_copy{targ}({op}{{}}, G, S, {tile}, _{mc}); "
                       f"partition_S(C, {thr}, local_tile(get_tma_tensor(C, shape(G)), {ltile}, {coord}))")
     cta = rng.randrange(mc)
-    return pre + (f"A = make_tma_atom({op}{{}}, G, S, {tile}, _{mc}); "
+    return pre + (f"A = make_tma_atom{targ}({op}{{}}, G, S, {tile}, _{mc}); "
                   f"gA = local_tile(get_tma_tensor(A, shape(G)), {ltile}, {coord}); "
                   f"tma_partition(A, _{cta}, make_layout(_{mc}), "
                   f"group_modes<0,2>(make_tensor(make_smem_ptr<{ty}>(nullptr), S)), group_modes<0,2>(gA))")
 
 
 def main():
-    write_drawn_cases(draw, sys.argv, chunk=60, distinct=False)
+    write_drawn_cases(draw, [a for a in sys.argv if a != "--internal"], chunk=60, distinct=False)
 
 
 if __name__ == "__main__":

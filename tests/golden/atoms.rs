@@ -531,6 +531,17 @@ fn random_tma_cases_5_match_cute() {
 }
 
 #[test]
+fn random_tma_internal_types_6_match_cute() {
+    // scripts/oracle/gen_tma_cases.py --internal 6 150: random TMA cases whose copies and
+    // atoms move the elements as a TMA internal type (make_tma_copy<uint8_t>(...)),
+    // narrower or the same width, now and then wider (unmodelled, refused by name)
+    let c = replay("tma-internal-6.jsonl", 150);
+    assert!(c[0] >= 80, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+    assert!(c[7] <= 30, "{c:?}");
+}
+
+#[test]
 fn random_tma_cases_3_match_cute() {
     // scripts/oracle/gen_tma_cases.py 3 150: a third draw of random_tma_cases
     let c = replay("tma-random-3.jsonl", 150);
@@ -565,7 +576,11 @@ fn random_smem_atom_cases_match_cute() {
     // scripts/oracle/gen_smem_atom_cases.py --random 1 200 and --random 2 200: random
     // atoms tiled with stages through slicing, evaluation, composition, the divides, the
     // products, recasts, coalesce, sizes, print_layout and smem tensors
-    for file in ["smem-atoms-random-1.jsonl", "smem-atoms-random-2.jsonl"] {
+    for file in [
+        "smem-atoms-random-1.jsonl",
+        "smem-atoms-random-2.jsonl",
+        "smem-atoms-random-3.jsonl",
+    ] {
         let c = replay(file, 200);
         assert!(c[0] >= 185, "{file}: {c:?}");
         assert_eq!(c[0] + c[1], 200, "{file}: {c:?}");
@@ -579,7 +594,11 @@ fn register_fragments_of_memory_tensors_match_cute() {
     // gmem tensors of nullptr pointers, stages sliced or kept, for the register-fragment
     // atoms of SM61 to SM90 (GMMA's _RS A) and UniversalFMA; GMMA's descriptor
     // fragments, partitions of rank 2 and mismatched value types refused by both
-    for file in ["fragments-1.jsonl", "fragments-2.jsonl"] {
+    for file in [
+        "fragments-1.jsonl",
+        "fragments-2.jsonl",
+        "fragments-3.jsonl",
+    ] {
         let c = replay(file, 150);
         assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
         assert!(c[0] >= 90, "{file}: {c:?}");
@@ -734,6 +753,15 @@ fn sm103_ultra_and_f8f6f4_traits_tilings_match_cute() {
     let c = replay("umma-extra-1.jsonl", 400);
     assert!(c[0] >= 200, "{c:?}");
     assert!(c[1] >= 40, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
+}
+
+#[test]
+fn sm103_ultra_and_f8f6f4_traits_tilings_3_match_cute() {
+    // scripts/oracle/gen_umma_extra_cases.py 3 300: a third draw of the two families
+    let c = replay("umma-extra-3.jsonl", 300);
+    assert!(c[0] >= 150, "{c:?}");
+    assert!(c[1] >= 30, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
 }
 
