@@ -269,11 +269,21 @@ const SUBBYTE_TYPES: &[&str] = &[
     "bin1_t",
 ];
 
-/// The element type a pointer is made of: an element type, or one narrower than a byte.
+/// CuTe's complex element types, which a pointer may point to (a tensor over one is
+/// laid out, never read: `make_gmem_ptr<complex<double>>(nullptr)`, printed
+/// `gmem_ptr[128b](...)`).
+const COMPLEX_TYPES: &[&str] = &["complex<float>", "complex<double>"];
+
+/// The element type a pointer is made of: an element type, one narrower than a byte, or
+/// a complex one.
 pub(crate) fn pointer_type(name: &str) -> Option<&'static str> {
     element_type(name).or_else(|| {
         let name = name.strip_prefix("cutlass::").unwrap_or(name);
-        SUBBYTE_TYPES.iter().copied().find(|&t| t == name)
+        SUBBYTE_TYPES
+            .iter()
+            .chain(COMPLEX_TYPES)
+            .copied()
+            .find(|&t| t == name)
     })
 }
 

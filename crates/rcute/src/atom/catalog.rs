@@ -18,6 +18,7 @@ const UNKNOWN_COPY: Error = Error::WrongKind {
 /// ```
 /// use rcute::atom::element_bits;
 /// assert_eq!(element_bits("cutlass::half_t"), Some(16));
+/// assert_eq!(element_bits("complex<double>"), Some(128));
 /// assert_eq!(element_bits("frob"), None);
 /// ```
 pub fn element_bits(name: &str) -> Option<i64> {
@@ -32,7 +33,8 @@ pub fn element_bits(name: &str) -> Option<i64> {
         "uint16_t" | "int16_t" | "half_t" | "bfloat16_t" | "half" => 16,
         "uint32_t" | "int32_t" | "float" | "tfloat32_t" | "int" => 32,
         "uint64_t" | "int64_t" | "double" => 64,
-        "uint128_t" | "int128_t" => 128,
+        "uint128_t" | "int128_t" | "complex<double>" => 128,
+        "complex<float>" => 64,
         _ => return None,
     })
 }
