@@ -387,6 +387,14 @@ fn fresh_random_tilings_17_match_cute() {
 }
 
 #[test]
+fn fresh_random_tilings_19_match_cute() {
+    // scripts/oracle/gen_atom_cases.py 19 150: an eighth draw of random tilings
+    let c = replay("random-tilings-19.jsonl", 150);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[2] + c[4] + c[5] <= 6, "{c:?}");
+}
+
+#[test]
 fn fresh_random_tilings_13_match_cute() {
     // scripts/oracle/gen_atom_cases.py 13 150: a fifth draw of random tilings
     let c = replay("random-tilings-13.jsonl", 150);
@@ -610,7 +618,11 @@ fn gmma_descriptor_fragments_match_cute() {
     // GMMA's layout atoms (interleaved, 32B, 64B, 128B; K- and MN-major; stages), printed
     // as CuTe prints its tensor of descriptors, sliced; plain layouts, other value types
     // and global memory refused by both
-    for file in ["fragments-gmma-1.jsonl", "fragments-gmma-2.jsonl"] {
+    for file in [
+        "fragments-gmma-1.jsonl",
+        "fragments-gmma-2.jsonl",
+        "fragments-gmma-3.jsonl",
+    ] {
         let c = replay(file, 150);
         assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
         assert!(c[0] >= 90, "{file}: {c:?}");
@@ -623,7 +635,11 @@ fn umma_descriptor_fragments_match_cute() {
     // SM100 UMMA atoms (1SM and 2SM, _SS and _TS, K- and MN-major) over shared-memory
     // tensors of UMMA::tile_to_mma_shape of UMMA's layout atoms (SW128_32B included), as
     // CUTLASS's Blackwell tutorials; plain layouts and other value types refused by both
-    for file in ["fragments-umma-1.jsonl", "fragments-umma-2.jsonl"] {
+    for file in [
+        "fragments-umma-1.jsonl",
+        "fragments-umma-2.jsonl",
+        "fragments-umma-3.jsonl",
+    ] {
         let c = replay(file, 150);
         assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
         assert!(c[0] >= 90, "{file}: {c:?}");

@@ -819,6 +819,12 @@ fn random_basis_7() {
     all_pass("random-basis-7.jsonl", 300);
 }
 
+/// A seventh draw of `random_basis`: `gen_basis_cases.py 8 300`, then `add_static.py`.
+#[test]
+fn random_basis_8() {
+    all_pass("random-basis-8.jsonl", 300);
+}
+
 /// The cases of basis strides and of the functions added with them, by hand, and the
 /// doc examples of those functions, answered by CuTe C++.
 #[test]
