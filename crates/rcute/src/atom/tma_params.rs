@@ -153,7 +153,8 @@ impl TmaParams {
     pub fn swizzle(&self) -> Swizzle {
         self.swizzle
     }
-    /// The element's bits.
+    /// The bits of the descriptor's element: the type the TMA moves (CuTe's
+    /// `TmaInternalType`, the tensor's element type unless another is given).
     pub fn element_bits(&self) -> i64 {
         self.element_bits
     }
