@@ -822,23 +822,24 @@ impl Env {
                     span,
                 ));
             }
+            use crate::functions::tma::{make_tma_atom_moved_as, make_tma_copy_moved_as};
+            let (fname, build): (
+                &'static str,
+                fn(&crate::functions::Call<'_>, Option<i64>) -> _,
+            ) = if name == "make_tma_copy" {
+                ("make_tma_copy", make_tma_copy_moved_as)
+            } else {
+                ("make_tma_atom", make_tma_atom_moved_as)
+            };
             let c = crate::functions::Call {
-                name: if name == "make_tma_copy" {
-                    "make_tma_copy"
-                } else {
-                    "make_tma_atom"
-                },
+                name: fname,
                 span,
                 name_span,
                 targs: &[],
                 args: vals,
                 as_cute: self.as_cute.as_ref(),
             };
-            return if name == "make_tma_copy" {
-                crate::functions::tma::make_tma_copy_moved_as(&c, Some(ibits))
-            } else {
-                crate::functions::tma::make_tma_atom_moved_as(&c, Some(ibits))
-            };
+            return build(&c, Some(ibits));
         }
         Err(not_supported(
             &alloc::format!("{ty}(...)"),

@@ -150,8 +150,8 @@ pub(super) fn make_tma_atom(c: &Call<'_>) -> R {
     make_tma_atom_moved_as(c, None)
 }
 
-/// The element of `G` (argument `i`), moved as a type of `internal` bits where given
-/// (`make_tma_copy<TmaInternalType>`).
+/// The element of the global tensor (`ty`, `bits` bits), moved as a type of `internal`
+/// bits where given (`make_tma_copy<TmaInternalType>`).
 fn tma_element<'a>(
     c: &Call<'_>,
     ty: &'a str,
