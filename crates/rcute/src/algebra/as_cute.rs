@@ -64,7 +64,7 @@ impl Layout {
     /// // CuTe's answer, which sends 2 to 1 where A(B(2)) = A(4) = 49
     /// assert_eq!(a.try_composition_as_cute(&layout!(_4:_2)).unwrap().to_string(), "(_2,_2):(_96,_1)");
     /// ```
-    pub fn try_composition_as_cute(&self, b: &Layout) -> Result<Layout, Error> {
+    pub const fn try_composition_as_cute(&self, b: &Layout) -> Result<Layout, Error> {
         if self.shape_ref().is_leaf() && !b.has_basis_strides() {
             return self.try_composition(b);
         }

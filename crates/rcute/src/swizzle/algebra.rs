@@ -177,13 +177,19 @@ impl Layout {
     }
 
     /// `self ∘ b` as CuTe C++ answers it, where [`Layout::try_composition_composed`]
-    /// refuses: CuTe's construction without the check that it is `self ∘ b`.
+    /// refuses: CuTe's construction without the check that it is `self ∘ b`, its inner
+    /// composition with `b`'s layout [`Layout::try_composition_as_cute`].
     ///
     /// ```
     /// use rcute::{ComposedLayout, Int, Swizzle, layout};
     /// let b = ComposedLayout::new(Swizzle::new(1, 0, -2), Int::ZERO, layout!((_4,_1):(_1,_1)));
     /// let a = layout!(((_6,_2),_3):((_2,_1),_12));
     /// assert_eq!(a.try_composition_composed_as_cute(&b).unwrap().to_string(), "Sw<1,1,-2> o _0 o (_4,_1):(_2,_12)");
+    /// // the inner composition's tiler reaches past the mode of 3 (rcute refuses it)
+    /// let b = ComposedLayout::new(Swizzle::new(2, 1, -4), Int::ZERO, layout!((_2,_2):(_1,_2)));
+    /// let a = layout!(((_3,_4)):((_4,_1)));
+    /// assert!(a.try_composition_composed(&b).is_err());
+    /// assert_eq!(a.try_composition_composed_as_cute(&b).unwrap().to_string(), "Sw<1,1,-4> o _0 o (_2,_2):(_4,_8)");
     /// ```
     pub const fn try_composition_composed_as_cute(
         &self,
@@ -207,7 +213,15 @@ impl Layout {
             ));
         }
         let r = match tri!(self.composition_swizzle_or_plain_unchecked(b.swizzle)) {
+            // the layout after the swizzle, composed with `b`'s layout as CuTe composes it
+            // where `as_cute` (its walk, without the check that it is the function)
+            MaybeSwizzled::Plain(l) if as_cute => {
+                MaybeSwizzled::Plain(tri!(l.try_composition_as_cute(&b.layout)))
+            }
             MaybeSwizzled::Plain(l) => MaybeSwizzled::Plain(tri!(l.try_composition(&b.layout))),
+            MaybeSwizzled::Swizzled(k) if as_cute => MaybeSwizzled::Swizzled(
+                k.with_layout(tri!(k.layout.try_composition_as_cute(&b.layout))),
+            ),
             MaybeSwizzled::Swizzled(k) => {
                 MaybeSwizzled::Swizzled(tri!(k.try_composition(&b.layout)))
             }
