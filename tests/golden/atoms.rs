@@ -145,6 +145,24 @@ fn reaches_outside(expr: &str, out: &str) -> Result<bool, String> {
         }
         return Ok(false);
     }
+    // a tiled copy (make_tiled_copy_A/B/C of a tiled MMA): its thread-value layout's
+    // offsets into the column-major tile Tiler_MN
+    if out.starts_with("TiledCopy") {
+        let field = |name: &str| {
+            out.lines()
+                .find_map(|l| l.trim().strip_prefix(name))
+                .map(str::trim)
+                .ok_or(format!("no {name} in the tiled copy"))
+        };
+        let tiler = IntTuple::try_parse(field("Tiler_MN:")?).map_err(|e| e.to_string())?;
+        let size = tiler.try_product().map_err(|e| e.to_string())?.value();
+        let layout = Layout::try_parse(field("TiledLayout_TV:")?).map_err(|e| e.to_string())?;
+        let n = layout.try_size().map_err(|e| e.to_string())?.value() as usize;
+        return Ok((0..n).any(|i| {
+            let o = layout.offset(i);
+            o < 0 || o >= size
+        }));
+    }
     // get_layoutX_TV(M): offsets into the column-major tile of the operand
     let (modes, inner) = [
         ("get_layoutA_TV(", (0, 2)),
@@ -395,6 +413,14 @@ fn fresh_random_tilings_19_match_cute() {
 }
 
 #[test]
+fn fresh_random_tilings_21_match_cute() {
+    // scripts/oracle/gen_atom_cases.py 21 150: a ninth draw of random tilings
+    let c = replay("random-tilings-21.jsonl", 150);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[2] + c[4] + c[5] <= 6, "{c:?}");
+}
+
+#[test]
 fn fresh_random_tilings_13_match_cute() {
     // scripts/oracle/gen_atom_cases.py 13 150: a fifth draw of random tilings
     let c = replay("random-tilings-13.jsonl", 150);
@@ -533,6 +559,14 @@ fn random_tma_cases_4_match_cute() {
 fn random_tma_cases_5_match_cute() {
     // scripts/oracle/gen_tma_cases.py 5 150: a fifth draw of random_tma_cases
     let c = replay("tma-random-5.jsonl", 150);
+    assert!(c[0] >= 100, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
+fn random_tma_cases_7_match_cute() {
+    // scripts/oracle/gen_tma_cases.py 7 150: a sixth draw of random_tma_cases
+    let c = replay("tma-random-7.jsonl", 150);
     assert!(c[0] >= 100, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
 }
@@ -709,6 +743,24 @@ fn tmem_warp_partitions_2_match_cute() {
 }
 
 #[test]
+fn tiled_copies_of_c_atoms_3_match_cute() {
+    // scripts/oracle/gen_c_atom_cases.py 3 150: a third draw of tiled_copies_of_c_atoms
+    let c = replay("c-atom-copies-3.jsonl", 150);
+    assert!(c[0] >= 110, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+    assert_eq!(c[6], 0, "{c:?}");
+}
+
+#[test]
+fn tmem_warp_partitions_3_match_cute() {
+    // scripts/oracle/gen_tmem_partitioner_cases.py 3 150: a third draw of
+    // tmem_warp_partitions
+    let c = replay("tmem-partitioner-3.jsonl", 150);
+    assert!(c[0] >= 130, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}
+
+#[test]
 fn tmem_copy_pictures_match_cute() {
     // tests/golden/cases/tmem-pictures.txt: print_latex of make_tmem_copy over small TMEM
     // tensors (every dp form, loads and stores, 8/16/32-bit); CuTe's grid spans what the
@@ -735,6 +787,14 @@ fn im2col_tma_copies_match_cute() {
 fn im2col_copies_2_match_cute() {
     // scripts/oracle/gen_im2col_cases.py 2 150: a second draw of the im2col copies
     let c = replay("im2col-2.jsonl", 150);
+    assert!(c[0] >= 90, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+}
+
+#[test]
+fn im2col_copies_3_match_cute() {
+    // scripts/oracle/gen_im2col_cases.py 3 150: a third draw of the im2col copies
+    let c = replay("im2col-3.jsonl", 150);
     assert!(c[0] >= 90, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
 }
@@ -826,6 +886,10 @@ fn im2col_coordinate_tensors_match_cute() {
     let c = replay("im2col-tensor-2.jsonl", 150);
     assert!(c[0] >= 60, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
+    // a fresh draw: gen_im2col_tensor_cases.py 3 150
+    let c = replay("im2col-tensor-3.jsonl", 150);
+    assert!(c[0] >= 60, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5] + c[6], 0, "{c:?}");
 }
 
 #[test]
@@ -839,6 +903,10 @@ fn sm100_im2col_helpers_match_cute() {
     assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
     // a fresh draw: gen_im2col_sm100_cases.py 2 150
     let c = replay("im2col-sm100-2.jsonl", 150);
+    assert!(c[0] >= 30, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
+    // a fresh draw: gen_im2col_sm100_cases.py 3 150
+    let c = replay("im2col-sm100-3.jsonl", 150);
     assert!(c[0] >= 30, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
 }
