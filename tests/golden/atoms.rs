@@ -831,6 +831,15 @@ fn sm103_ultra_and_f8f6f4_traits_tilings_match_cute() {
 }
 
 #[test]
+fn sm103_ultra_and_f8f6f4_traits_tilings_4_match_cute() {
+    // scripts/oracle/gen_umma_extra_cases.py 4 300: a fourth draw of the two families
+    let c = replay("umma-extra-4.jsonl", 300);
+    assert!(c[0] >= 150, "{c:?}");
+    assert!(c[1] >= 30, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[6], 0, "{c:?}");
+}
+
+#[test]
 fn sm103_ultra_and_f8f6f4_traits_tilings_3_match_cute() {
     // scripts/oracle/gen_umma_extra_cases.py 3 300: a third draw of the two families
     let c = replay("umma-extra-3.jsonl", 300);
