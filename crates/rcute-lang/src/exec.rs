@@ -340,6 +340,11 @@ impl Env {
     }
 
     fn declare_one(&mut self, ty: &TypeSpec, d: &Declarator) -> Result<(), EvalError> {
+        /// The namespaces of CuTe's and CUTLASS's types a program names them by.
+        const CUTE_NAMESPACES: &[&str] = &[
+            "cute", "cutlass", "GMMA", "UMMA", "TMA", "SM50", "SM61", "SM70", "SM75", "SM80",
+            "SM89", "SM90", "SM100", "SM103", "SM120",
+        ];
         let scalar = if ty.pointers == 0 {
             self.named_elem(&ty.text)
         } else {
@@ -373,11 +378,16 @@ impl Env {
             );
             return Ok(());
         }
-        // std::vector<T>
-        if let Some(inner) = ty
-            .text
-            .strip_prefix("std::vector<")
-            .or_else(|| ty.text.strip_prefix("vector<"))
+        // std::vector<T>, and thrust's host and device vectors as the same (the program
+        // runs on the CPU; a device vector is memory it reads like any other)
+        if let Some(inner) = [
+            "std::vector<",
+            "vector<",
+            "thrust::host_vector<",
+            "thrust::device_vector<",
+        ]
+        .iter()
+        .find_map(|p| ty.text.strip_prefix(p))
             && ty.pointers == 0
         {
             let elem = self.elem_of(inner.trim_end_matches('>'), d.span)?;
@@ -414,7 +424,10 @@ impl Env {
                     }
                 },
                 Init::Ctor(_) => {
-                    return Err(EvalError::new("std::vector<T> v(n) or v(n, value)", d.span));
+                    return Err(EvalError::new(
+                        alloc::format!("{} v(n) or v(n, value)", ty.text),
+                        d.span,
+                    ));
                 }
             };
             self.declare(
@@ -441,6 +454,22 @@ impl Env {
                 d.span,
             )
         };
+        if scalar.is_none()
+            && ty.pointers == 0
+            && ty
+                .text
+                .split_once("::")
+                .is_some_and(|(ns, _)| !CUTE_NAMESPACES.contains(&ns))
+            && matches!(&d.init, Init::Ctor(a) | Init::List(a) if !a.is_empty())
+        {
+            // a type of another library (`thrust::pair<int,int> p(...)`, `std::array<int,3>
+            // a{...}`): its constructor is not the value of its argument
+            return Err(not_supported(
+                &alloc::format!("the type {}", ty.text),
+                "CuTe's types, the scalar types, arrays and std::vector",
+                d.span,
+            ));
+        }
         let v = match &d.init {
             Init::Value(e) => {
                 let v = self.eval(e)?;

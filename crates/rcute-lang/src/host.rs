@@ -181,6 +181,8 @@ impl Env {
                 ));
             }
             (Value::Vector(p), "data" | "begin") if vals.is_empty() => return Ok(Value::Ptr(*p)),
+            // thrust's device_ptr::get(): the raw pointer, here the pointer itself
+            (Value::Ptr(p), "get") if vals.is_empty() => return Ok(Value::Ptr(*p)),
             (Value::Vector(p), "end") if vals.is_empty() => {
                 let n = self.heap[p.buf as usize].data.len() as i64;
                 return Ok(Value::Ptr(Ptr { off: n, ..*p }));

@@ -124,6 +124,23 @@ fn arrays_vectors_and_tensors() {
         "2.500000"
     );
     refuses("int a[2]; a[2] = 1;", "outside its array of 2");
+    // thrust's host and device vectors are vectors (device_ptr::get() the pointer itself)
+    assert_eq!(
+        ok(
+            "thrust::host_vector<float> h(6); for (int j = 0; j < 6; ++j) h[j] = j; thrust::device_vector<float> d = h; auto t = make_tensor(d.data().get(), make_shape(2,3)); print(t(1,2)); print(\" \"); print(h.size());"
+        ),
+        "5.000000 6"
+    );
+    // another library's type is not the value its constructor is given
+    refuses(
+        "foo::bar<float> x(8); print(x);",
+        "not supported: the type foo::bar<float>",
+    );
+    refuses(
+        "std::array<int,3> a{1, 2, 3};",
+        "not supported: the type std::array<int,3>",
+    );
+    assert_eq!(ok("cutlass::half_t x(1.5f); print(x);"), "1.500000");
 }
 
 #[test]
