@@ -285,3 +285,8 @@ int main() {
   std::vector<int64_t> v(4, -2); Tensor t = make_tensor(v.data(), make_shape(4)); print(t(1) + 1u); print(" ");
   std::vector<int> w(4, -2); Tensor u = make_tensor(w.data(), make_shape(4)); print(u(1) + 1u);
 }
+// ---- conversions to narrower signed types wrap around (C++20's modular conversion)
+int8_t b = 200; print(int(b)); print(" "); short s = 40000; print(s); print(" "); int x = 3000000000u; print(x);
+// ---- casts and compound assignments that wrap
+int8_t e = int8_t(130); print(int(e)); print(" "); print(int(static_cast<int16_t>(70000))); print(" "); print(static_cast<int>(4294967295u)); print(" ");
+int8_t f = 127; f += 1; print(int(f)); print(" "); std::vector<int8_t> v(2); v[0] = 250; print(int(v[0]));

@@ -1287,12 +1287,8 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
     let i = match v {
         Value::Const(c) => c,
         Value::Unsigned(u, _) if elem.is_unsigned() || elem.0 == "bool" => u as i64,
-        Value::Unsigned(u, _) => i64::try_from(u).map_err(|_| {
-            EvalError::new(
-                alloc::format!("{u} does not fit in {} (C++ would wrap it around)", elem.0),
-                span,
-            )
-        })?,
+        // to a signed type: modulo 2^64 here, then to its width below
+        Value::Unsigned(u, _) => u as i64,
         Value::Float(f, _) if elem.is_unsigned() && f < 0.0 => {
             return Err(EvalError::new(
                 alloc::format!(
@@ -1333,10 +1329,10 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
     if let Some((lo, hi)) = elem.int_range()
         && !(lo..=hi).contains(&i)
     {
-        return Err(EvalError::new(
-            alloc::format!("{i} does not fit in {} (C++ would wrap it around)", elem.0),
-            span,
-        ));
+        // C++ converts to a signed type modulo 2^bits (two's complement; so defined since
+        // C++20, and so done by every compiler before): `int8_t b = 200` is -56
+        let shift = 64 - elem.bits().min(64);
+        return Ok(Value::int(Int::dynamic((i << shift) >> shift)));
     }
     Ok(Value::int(Int::dynamic(i)))
 }

@@ -220,7 +220,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 38);
+    assert_eq!(ran, 40);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -712,8 +712,8 @@ fn sizeof_is_a_size_t() {
 
 /// Random programs mixing signed and unsigned integers of every width
 /// (`scripts/oracle/gen_signedness_cases.py SEED 300` for seeds 11 and 12, answered by
-/// CuTe C++ through `snippets.py`): rcute prints CuTe's answer, or refuses (a conversion
-/// C++ wraps, an overflow it leaves undefined), never another answer.
+/// CuTe C++ through `snippets.py`): rcute prints CuTe's answer, or refuses (an overflow
+/// C++ leaves undefined, a value beyond CuTe's 64-bit integers), never another answer.
 #[test]
 fn random_signedness_programs_print_what_cute_prints_or_are_refused() {
     for file in ["random-11.jsonl", "random-12.jsonl"] {
@@ -738,7 +738,7 @@ fn random_signedness_programs_print_what_cute_prints_or_are_refused() {
             }
         }
         assert_eq!(same + refused, 300, "{file}");
-        assert!(same >= 275, "{file}: {same} answered, {refused} refused");
+        assert!(same >= 295, "{file}: {same} answered, {refused} refused");
     }
 }
 
