@@ -290,3 +290,8 @@ int8_t b = 200; print(int(b)); print(" "); short s = 40000; print(s); print(" ")
 // ---- casts and compound assignments that wrap
 int8_t e = int8_t(130); print(int(e)); print(" "); print(int(static_cast<int16_t>(70000))); print(" "); print(static_cast<int>(4294967295u)); print(" ");
 int8_t f = 127; f += 1; print(int(f)); print(" "); std::vector<int8_t> v(2); v[0] = 250; print(int(v[0]));
+// ---- octal and binary literals
+int x = 017; print(x); print(" "); print(0b101 + 00); print(" "); print(-010 * 2); print(" "); print(0123.5);
+// ---- a stream writes floating-point numbers in C++'s default format, print in %f
+std::cout << 1.0/3 << " " << 2.5f << " " << 100000000.0 << " " << 1e-5 << " " << 0.0 << " " << -2.0 << " " << 123456.7 << std::endl;
+print(2.5); print(" "); float h = 1.0f / 3; std::cout << h << " " << h * 3 << "\n";

@@ -896,13 +896,16 @@ impl Env {
         }
     }
 
-    /// What one item of `std::cout << x` writes: a string as it is, a value as CuTe's
-    /// `operator<<` writes it (the same text as `print`).
-    pub(crate) fn print_one(&mut self, e: &Expr) -> Result<String, EvalError> {
+    /// What `print(x)` writes, or with `stream` one item of `std::cout << x`: a string as
+    /// it is, a value as CuTe's `print` and `operator<<` write it (the same text), except
+    /// that a stream writes a floating-point number as C++'s default format does (`%g`,
+    /// 6 significant digits: `2.5`, `1e+08`) where `print` writes `%f`.
+    pub(crate) fn print_one(&mut self, e: &Expr, stream: bool) -> Result<String, EvalError> {
         if let ExprKind::Str(s) = &e.kind {
             return Ok(s.clone());
         }
         match self.eval(e)? {
+            Value::Float(f, _) if stream => Ok(crate::printf::c_general(f, 6)),
             Value::Printed(_) => Err(EvalError::new("a printer returns no value", e.span)),
             Value::Slice(..) => Err(crate::operators::not_supported(
                 "printing a thread slice",
@@ -940,7 +943,7 @@ impl Env {
                 ),
                 span,
             )),
-            [x] if name == "print" => self.print_one(x).map(Value::Printed),
+            [x] if name == "print" => self.print_one(x, false).map(Value::Printed),
             [f, rest @ ..] => {
                 let ExprKind::Str(format) = &f.kind else {
                     return Err(EvalError::new(

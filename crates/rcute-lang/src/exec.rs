@@ -181,7 +181,7 @@ impl Env {
             }
             Stmt::Stream(items) => {
                 for x in items {
-                    let s = self.print_one(x)?;
+                    let s = self.print_one(x, true)?;
                     self.emit(&s, x.span)?;
                 }
             }

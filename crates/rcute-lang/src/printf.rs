@@ -18,7 +18,7 @@ pub(crate) enum Arg {
 }
 
 /// C's `%g`: `%e` or `%f` by the exponent, trailing zeros removed.
-fn c_general(v: f64, prec: usize) -> String {
+pub(crate) fn c_general(v: f64, prec: usize) -> String {
     let p = prec.max(1);
     if !v.is_finite() {
         return crate::data::c_fixed(v, 0);

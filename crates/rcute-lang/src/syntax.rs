@@ -375,6 +375,18 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
             p = q;
             continue;
         }
+        if (c.is_ascii_digit() || signed)
+            && let Some(r) = c_radix(src, p)
+        {
+            // C++'s octal (`017`) and binary (`0b101`) integers
+            let (tok, q) = r?;
+            out.push(Token {
+                tok,
+                span: Span::new(start, q),
+            });
+            p = q;
+            continue;
+        }
         if c.is_ascii_digit() || signed {
             // a plain number, then an optional basis suffix
             let (_, digits) =
@@ -594,6 +606,50 @@ fn negated(v: u64, ty: &str, neg: bool) -> u64 {
         (true, "unsigned") => (v as u32).wrapping_neg() as u64,
         (true, _) => v.wrapping_neg(),
     }
+}
+
+/// A C++ octal (`017`, a `0` then digits) or binary (`0b101`) integer at `p`, optionally
+/// negated; `None` for any other number (`0`, `0x1F`, `0123.5`, which is decimal). An
+/// octal literal with the digit 8 or 9 is an error, as in C++.
+fn c_radix(src: &str, p: usize) -> Option<Result<(Tok, usize), EvalError>> {
+    let s = src.as_bytes();
+    let q = p + usize::from(s[p] == b'-');
+    if s.get(q) != Some(&b'0') {
+        return None;
+    }
+    let (radix, first) = match s.get(q + 1) {
+        Some(b'b' | b'B') if s.get(q + 2).is_some_and(|b| matches!(b, b'0' | b'1')) => (2, q + 2),
+        Some(b) if b.is_ascii_digit() => (8, q + 1),
+        _ => return None,
+    };
+    let mut r = first;
+    while r < s.len() && s[r].is_ascii_digit() {
+        r += 1;
+    }
+    if radix == 8 && matches!(s.get(r), Some(b'.' | b'e' | b'E')) {
+        // `0123.5`, `012e3`: a decimal floating-point literal
+        return None;
+    }
+    let span = Span::new(p, r);
+    if matches!(s.get(r), Some(b'u' | b'U' | b'l' | b'L')) {
+        return Some(Err(crate::operators::not_supported(
+            "an octal or binary literal with a suffix",
+            "a decimal or hexadecimal literal",
+            span,
+        )));
+    }
+    let Ok(v) = i64::from_str_radix(&src[first..r], radix) else {
+        return Some(Err(EvalError::new(
+            alloc::format!(
+                "invalid {} literal {}",
+                if radix == 8 { "octal" } else { "binary" },
+                &src[q..r]
+            ),
+            span,
+        )));
+    };
+    let v = if s[p] == b'-' { -v } else { v };
+    Some(Ok((Tok::Int(Int::dynamic(v)), r)))
 }
 
 /// A C++ number at `p` that is not one of the notation's integers: a floating-point
