@@ -3,7 +3,7 @@
 //! (`make_tensor`, `print_tensor`, `copy`, `fill`), `std::iota`/`std::fill`, and one thread
 //! of a kernel (`threadIdx`, `__syncthreads()`).
 
-use crate::data::{DataTensor, Elem, Mem, Num, Ptr};
+use crate::data::{DataTensor, Elem, Mem, Ptr};
 use crate::error::{EvalError, Span};
 use crate::eval::Env;
 use crate::exec::{to_num, void};
@@ -1367,11 +1367,21 @@ impl Env {
         let cell = |env: &Env, coord: IntTuple| -> Result<String, EvalError> {
             let p = env.data_elem(t, &coord, span)?;
             let buf = &env.heap[p.buf as usize];
+            // an element outside the array is C++'s undefined read: refused, as a read is
             let n = usize::try_from(p.off)
                 .ok()
                 .and_then(|i| buf.data.get(i))
                 .copied()
-                .unwrap_or(Num::I(0));
+                .ok_or_else(|| {
+                    EvalError::new(
+                        alloc::format!(
+                            "print_tensor: index {} is outside its array of {} elements",
+                            p.off,
+                            buf.data.len()
+                        ),
+                        span,
+                    )
+                })?;
             Ok(crate::data::pretty(p.elem, n))
         };
         let int = |v: i64| IntTuple::from_int(Int::dynamic(v));

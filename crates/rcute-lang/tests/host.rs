@@ -124,6 +124,11 @@ fn arrays_vectors_and_tensors() {
         "2.500000"
     );
     refuses("int a[2]; a[2] = 1;", "outside its array of 2");
+    // print_tensor of a tile that runs past its array reads outside it: refused
+    refuses(
+        "std::vector<double> v(12); Tensor t = make_tensor(v.data(), make_layout(make_shape(_3{},_4{}), LayoutRight{})); print_tensor(local_tile(t, make_shape(_2{},_2{}), make_coord(1,1)));",
+        "print_tensor: index 14 is outside its array of 12 elements",
+    );
     // thrust's host and device vectors are vectors (device_ptr::get() the pointer itself)
     assert_eq!(
         ok(
