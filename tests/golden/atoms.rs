@@ -620,6 +620,7 @@ fn random_smem_atom_cases_match_cute() {
         "smem-atoms-random-1.jsonl",
         "smem-atoms-random-2.jsonl",
         "smem-atoms-random-3.jsonl",
+        "smem-atoms-random-4.jsonl",
     ] {
         let c = replay(file, 200);
         assert!(c[0] >= 185, "{file}: {c:?}");
@@ -638,6 +639,7 @@ fn register_fragments_of_memory_tensors_match_cute() {
         "fragments-1.jsonl",
         "fragments-2.jsonl",
         "fragments-3.jsonl",
+        "fragments-4.jsonl",
     ] {
         let c = replay(file, 150);
         assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
@@ -656,6 +658,7 @@ fn gmma_descriptor_fragments_match_cute() {
         "fragments-gmma-1.jsonl",
         "fragments-gmma-2.jsonl",
         "fragments-gmma-3.jsonl",
+        "fragments-gmma-4.jsonl",
     ] {
         let c = replay(file, 150);
         assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
@@ -673,6 +676,7 @@ fn umma_descriptor_fragments_match_cute() {
         "fragments-umma-1.jsonl",
         "fragments-umma-2.jsonl",
         "fragments-umma-3.jsonl",
+        "fragments-umma-4.jsonl",
     ] {
         let c = replay(file, 150);
         assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
@@ -689,6 +693,16 @@ fn umma_tmem_fragments_match_cute() {
     let c = replay("umma-fragments-1.jsonl", 240);
     assert!(c[0] >= 150, "{c:?}");
     assert!(c[1] >= 30, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
+fn umma_tmem_fragments_3_match_cute() {
+    // scripts/oracle/gen_umma_fragment_cases.py 3 200: a third draw of
+    // umma_tmem_fragments
+    let c = replay("umma-fragments-3.jsonl", 200);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[1] >= 20, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
 }
 
