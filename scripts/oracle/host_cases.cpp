@@ -295,3 +295,8 @@ int x = 017; print(x); print(" "); print(0b101 + 00); print(" "); print(-010 * 2
 // ---- a stream writes floating-point numbers in C++'s default format, print in %f
 std::cout << 1.0/3 << " " << 2.5f << " " << 100000000.0 << " " << 1e-5 << " " << 0.0 << " " << -2.0 << " " << 123456.7 << std::endl;
 print(2.5); print(" "); float h = 1.0f / 3; std::cout << h << " " << h * 3 << "\n";
+// ---- printf flags: signs, alternate forms, zero padding after them
+printf("%5s|%-5s|%c|%%|%+d|% d|%#x|%#o|%#X|%#x\n", "ab", "cd", 65, 5, 7, 255, 8, 255, 0);
+printf("%+.2f|% .1e|%+08.3f|%08.3f|%+5d|%-+5d|%+05d|%#010x|%08x\n", 3.14159, 2.5, -1.5, -1.5, 3, 3, -3, 255, 255);
+// ---- printf precision of integers and strings
+printf("%.3d|%5.3d|%-6.4x|%.0d|%05.2d|%.2s|%6.3s|%.8s|\n", 7, -7, 255, 0, 3, "abcd", "abcd", "ab");

@@ -2,7 +2,8 @@
 //! string arguments.
 //!
 //! Conversions `%d %i %u %x %X %o %c %s %%` and, of a `float` or `double`, `%f %F %e %E
-//! %g %G`, with the flags `-` and `0`, a width, a precision, and the length modifiers
+//! %g %G`, with the flags `-`, `0`, `+`, ` ` and `#` (of `%x %X %o`), a width, a precision
+//! (an integer's fewest digits, a string's most characters), and the length modifiers
 //! `h l ll z j t L` (which change nothing: every integer of the language is an `i64`).
 //! An integer given to `%f` or a floating-point number to `%d` is an error (C leaves it
 //! undefined).
@@ -61,12 +62,15 @@ pub(crate) fn format(
             out.push(c);
             continue;
         }
-        let (mut left, mut zero) = (false, false);
+        let (mut left, mut zero, mut plus, mut space, mut alt) =
+            (false, false, false, false, false);
         while let Some(&f) = chars.peek() {
             match f {
                 '-' => left = true,
                 '0' => zero = true,
-                '+' | ' ' | '#' => {}
+                '+' => plus = true,
+                ' ' => space = true,
+                '#' => alt = true,
                 _ => break,
             }
             chars.next();
@@ -113,20 +117,53 @@ pub(crate) fn format(
             ));
         };
         next += 1;
+        if alt && !matches!(conv, 'x' | 'X' | 'o') {
+            return Err(crate::operators::not_supported(
+                &alloc::format!("the flag '#' of '%{conv}'"),
+                "'#' of %x, %X or %o",
+                span,
+            ));
+        }
+        // an integer's precision: its fewest digits (zeros in front; `%.0d` of 0 writes
+        // nothing), and the flag `0` is then ignored
+        let digits = |t: String| match precision {
+            Some(0) if t == "0" => String::new(),
+            Some(p) if t.len() < p => {
+                let mut z: String = core::iter::repeat_n('0', p - t.len()).collect();
+                z.push_str(&t);
+                z
+            }
+            _ => t,
+        };
+        let int = matches!(conv, 'd' | 'i' | 'u' | 'x' | 'X' | 'o');
         let text = match (conv, arg) {
-            ('d' | 'i', Arg::Int(v)) if wide => alloc::format!("{v}"),
-            ('d' | 'i', Arg::Int(v)) => alloc::format!("{}", *v as i32),
+            ('d' | 'i', Arg::Int(v)) => {
+                let v = if wide { *v } else { *v as i32 as i64 };
+                let t = digits(alloc::format!("{}", v.unsigned_abs()));
+                if v < 0 { alloc::format!("-{t}") } else { t }
+            }
             ('u' | 'x' | 'X' | 'o', Arg::Int(v)) => {
                 let u = if wide { *v as u64 } else { *v as u32 as u64 };
-                match conv {
+                let t = digits(match conv {
                     'u' => alloc::format!("{u}"),
                     'x' => alloc::format!("{u:x}"),
                     'X' => alloc::format!("{u:X}"),
                     _ => alloc::format!("{u:o}"),
+                });
+                match conv {
+                    // `#`: 0x before a nonzero hexadecimal, a leading 0 in octal
+                    'x' if alt && u != 0 => alloc::format!("0x{t}"),
+                    'X' if alt && u != 0 => alloc::format!("0X{t}"),
+                    'o' if alt && !t.starts_with('0') => alloc::format!("0{t}"),
+                    _ => t,
                 }
             }
             ('c', Arg::Int(v)) => char::from_u32(*v as u32).map_or(String::new(), String::from),
-            ('s', Arg::Str(s)) => s.clone(),
+            // a string's precision: its most characters
+            ('s', Arg::Str(s)) => match precision {
+                Some(p) => s.chars().take(p).collect(),
+                None => s.clone(),
+            },
             ('f' | 'F', Arg::Float(v)) => crate::data::c_fixed(*v, precision.unwrap_or(6)),
             ('e', Arg::Float(v)) => crate::data::c_exp(*v, precision.unwrap_or(6)),
             ('E', Arg::Float(v)) => crate::data::c_exp(*v, precision.unwrap_or(6)).to_uppercase(),
@@ -141,18 +178,29 @@ pub(crate) fn format(
                 ));
             }
         };
+        // `+` and ` `: a sign before a signed conversion's non-negative value
+        let signed = matches!(conv, 'd' | 'i' | 'f' | 'F' | 'e' | 'E' | 'g' | 'G');
+        let text = if signed && !text.starts_with('-') && (plus || space) {
+            alloc::format!("{}{text}", if plus { '+' } else { ' ' })
+        } else {
+            text
+        };
         let pad = width.saturating_sub(text.chars().count());
         if left {
             out.push_str(&text);
             out.extend(core::iter::repeat_n(' ', pad));
-        } else if zero && conv != 's' {
-            let (sign, digits) = match text.strip_prefix('-') {
-                Some(d) => ("-", d),
-                None => ("", text.as_str()),
+        } else if zero && conv != 's' && conv != 'c' && !(int && precision.is_some()) {
+            // zeros after the sign or the 0x
+            let cut = if text.starts_with(['-', '+', ' ']) {
+                1
+            } else if text.starts_with("0x") || text.starts_with("0X") {
+                2
+            } else {
+                0
             };
-            out.push_str(sign);
+            out.push_str(&text[..cut]);
             out.extend(core::iter::repeat_n('0', pad));
-            out.push_str(digits);
+            out.push_str(&text[cut..]);
         } else {
             out.extend(core::iter::repeat_n(' ', pad));
             out.push_str(&text);
