@@ -609,7 +609,10 @@ impl Parser {
         }
         let outer = self.depth;
         self.enter(start)?;
-        let (body, close) = self.block()?;
+        self.repeated += 1;
+        let r = self.block();
+        self.repeated -= 1;
+        let (body, close) = r?;
         self.depth = outer;
         let span = start.join(close);
         Ok(Expr {

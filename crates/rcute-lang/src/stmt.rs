@@ -120,13 +120,13 @@ impl Parser {
                 "while" => {
                     self.i += 1;
                     let (cond, close) = self.condition()?;
-                    let body = self.body()?;
+                    let body = self.repeated_body()?;
                     self.block_end = true;
                     return Ok(Some(Stmt::While(cond, Box::new(body), t.span.join(close))));
                 }
                 "do" => {
                     self.i += 1;
-                    let body = self.body()?;
+                    let body = self.repeated_body()?;
                     self.skip_newlines();
                     if self.peek_name(self.i) != Some("while") {
                         return Err(EvalError::new(
@@ -307,6 +307,15 @@ impl Parser {
         Ok(Stmt::If(cond, Box::new(then), other))
     }
 
+    /// The body of a loop ([`Parser::body`]), where a `static` variable would keep its
+    /// value from one iteration to the next.
+    fn repeated_body(&mut self) -> Result<Stmt, EvalError> {
+        self.repeated += 1;
+        let r = self.body();
+        self.repeated -= 1;
+        r
+    }
+
     fn for_stmt(&mut self, at: Span) -> Result<Stmt, EvalError> {
         self.i += 1;
         self.expect(b'(', "'(' after 'for'")?;
@@ -314,7 +323,7 @@ impl Parser {
         let r = self.for_header(at);
         self.colon_ok = colon;
         let (init, cond, step, close) = r?;
-        let body = self.body()?;
+        let body = self.repeated_body()?;
         self.block_end = true;
         Ok(Stmt::For {
             init: init.map(Box::new),
@@ -861,6 +870,22 @@ impl Parser {
         let Some(ty) = self.type_spec()? else {
             return Ok(None);
         };
+        // `static` without `const` or `constexpr`: a variable initialized once, whose value
+        // carries from one run of its body to the next
+        let mut quals = start;
+        let (mut stat, mut constant) = (false, false);
+        while let Some(q) = self.peek_name(quals).filter(|q| QUALIFIERS.contains(q)) {
+            stat |= q == "static";
+            constant |= matches!(q, "const" | "constexpr");
+            quals += 1;
+        }
+        if stat && !constant && self.repeated > 0 {
+            return Err(not_supported(
+                "a static variable in a loop, a lambda or a function other than main",
+                "a variable declared outside it",
+                self.toks[start].span,
+            ));
+        }
         let declarator_follows = self.peek_name(self.i).is_some()
             && matches!(
                 self.toks.get(self.i + 1).map(|t| &t.tok),
@@ -965,7 +990,11 @@ impl Parser {
             return Ok(None);
         }
         let tvalues = core::mem::take(&mut self.template_values);
-        let (body, close) = self.block()?;
+        let repeated = u32::from(name != "main");
+        self.repeated += repeated;
+        let r = self.block();
+        self.repeated -= repeated;
+        let (body, close) = r?;
         self.vars = vars;
         self.block_end = true;
         Ok(Some(Stmt::Func(alloc::sync::Arc::new(FuncDef {

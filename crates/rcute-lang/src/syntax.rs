@@ -1043,6 +1043,10 @@ pub(crate) struct Parser {
     pub(crate) block_end: bool,
     /// The value parameters of the `template <...>` being parsed.
     pub(crate) template_values: Vec<String>,
+    /// The bodies around the cursor that may run more than once (loops, lambdas and
+    /// functions other than `main`), where a `static` variable keeps its value between
+    /// runs.
+    pub(crate) repeated: u32,
 }
 
 impl Parser {
@@ -1059,6 +1063,7 @@ impl Parser {
             types: alloc::collections::BTreeSet::new(),
             block_end: false,
             template_values: Vec::new(),
+            repeated: 0,
         }
     }
 
@@ -1255,6 +1260,7 @@ impl Parser {
             types: self.types.clone(),
             block_end: false,
             template_values: self.template_values.clone(),
+            repeated: self.repeated,
         }
     }
 

@@ -149,6 +149,36 @@ fn arrays_vectors_and_tensors() {
 }
 
 #[test]
+fn static_variables_that_would_carry_between_runs_are_refused() {
+    // C++ initializes them once: counter() is 3 at its third call, and the loop prints
+    // 10 11 13; a static constant, or one in main's body, runs as any variable
+    let refusal =
+        "not supported: a static variable in a loop, a lambda or a function other than main";
+    refuses(
+        "int counter() { static int c = 0; return ++c; }\nint main() { counter(); counter(); print(counter()); }",
+        refusal,
+    );
+    refuses(
+        "int main() { for (int i = 0; i < 3; ++i) { static int c = 10; c += i; print(c); } }",
+        refusal,
+    );
+    refuses(
+        "auto f = [](int x) { static int n = 0; n += x; return n; };",
+        refusal,
+    );
+    assert_eq!(
+        ok(
+            "int main() { static int c = 10; for (int i = 0; i < 3; ++i) { static constexpr int b = 2; c += b * i; } print(c); }"
+        ),
+        "16"
+    );
+    assert_eq!(
+        ok("auto f = [](int x) { static const int k = 3; return x * k; }; print(f(2));"),
+        "6"
+    );
+}
+
+#[test]
 fn octal_and_binary_literals_are_cpps() {
     assert_eq!(ok("print(017); print(\" \"); print(0b110);"), "15 6");
     // a leading zero before a decimal point or an exponent is a decimal float
