@@ -761,12 +761,17 @@ fn sizeof_is_a_size_t() {
 }
 
 /// Random programs mixing signed and unsigned integers of every width
-/// (`scripts/oracle/gen_signedness_cases.py SEED 300` for seeds 11 and 12, answered by
+/// (`scripts/oracle/gen_signedness_cases.py SEED 300` for seeds 11 and 12, and `SEED 150`
+/// for 13, answered by
 /// CuTe C++ through `snippets.py`): rcute prints CuTe's answer, or refuses (an overflow
 /// C++ leaves undefined, a value beyond CuTe's 64-bit integers), never another answer.
 #[test]
 fn random_signedness_programs_print_what_cute_prints_or_are_refused() {
-    for file in ["random-11.jsonl", "random-12.jsonl"] {
+    for (file, count) in [
+        ("random-11.jsonl", 300),
+        ("random-12.jsonl", 300),
+        ("random-13.jsonl", 150),
+    ] {
         let (mut same, mut refused) = (0, 0);
         for (expr, out) in golden_answers(&format!("signedness/{file}")) {
             let (expr, out) = (expr.as_str(), out.as_str());
@@ -787,8 +792,11 @@ fn random_signedness_programs_print_what_cute_prints_or_are_refused() {
                 }
             }
         }
-        assert_eq!(same + refused, 300, "{file}");
-        assert!(same >= 295, "{file}: {same} answered, {refused} refused");
+        assert_eq!(same + refused, count, "{file}");
+        assert!(
+            same >= count * 98 / 100,
+            "{file}: {same} answered, {refused} refused"
+        );
     }
 }
 
