@@ -300,3 +300,7 @@ printf("%5s|%-5s|%c|%%|%+d|% d|%#x|%#o|%#X|%#x\n", "ab", "cd", 65, 5, 7, 255, 8,
 printf("%+.2f|% .1e|%+08.3f|%08.3f|%+5d|%-+5d|%+05d|%#010x|%08x\n", 3.14159, 2.5, -1.5, -1.5, 3, 3, -3, 255, 255);
 // ---- printf precision of integers and strings
 printf("%.3d|%5.3d|%-6.4x|%.0d|%05.2d|%.2s|%6.3s|%.8s|\n", 7, -7, 255, 0, 3, "abcd", "abcd", "ab");
+// ---- ?: of an integer and a floating-point number has the floating-point type
+auto t = true ? 1 : 2.5; print(t); print(" "); int k = 3; float x = 1.5f; auto u = true ? k : x; print(u); print(" "); printf("%f\n", false ? 1.5f : 2.0);
+// ---- a floating-point number converts to bool by whether it is zero
+bool b = 0.5; print(b); print(" "); bool c = -1; print(c); print(" "); bool d = 0.0; print(d); print(" "); print(bool(0.25)); print(" "); print(!0.5);

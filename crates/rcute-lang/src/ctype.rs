@@ -351,8 +351,45 @@ impl Env {
         }
     }
 
+    /// Whether `e` is of a floating-point type, read without evaluating it: `Some(true)`
+    /// for a `float`, `Some(false)` for a `double` (a literal, a variable holding one, a
+    /// cast to one, and arithmetic with one of them); `None` where it is not one or it is
+    /// not known here.
+    pub(crate) fn float_type(&self, e: &Expr) -> Option<bool> {
+        match &e.kind {
+            ExprKind::Float(_, single) => Some(*single),
+            ExprKind::Name { name, targs } if targs.is_empty() => match self.lookup(name)?.v {
+                Value::Float(_, single) => Some(single),
+                _ => None,
+            },
+            ExprKind::Cast(ty, _) => match ty.as_str() {
+                "float" => Some(true),
+                "double" => Some(false),
+                _ => None,
+            },
+            ExprKind::Neg(x) => self.float_type(x),
+            ExprKind::Arith(first, rest) => {
+                // the widest floating-point operand: float and double make a double
+                let mut kind = self.float_type(first);
+                for (_, _, x) in rest {
+                    kind = match (kind, self.float_type(x)) {
+                        (Some(a), Some(b)) => Some(a && b),
+                        (a, b) => a.or(b),
+                    };
+                }
+                kind
+            }
+            ExprKind::Ternary(_, a, b) => match (self.float_type(a), self.float_type(b)) {
+                (Some(x), Some(y)) => Some(x && y),
+                (x, y) => x.or(y),
+            },
+            _ => None,
+        }
+    }
+
     /// `c ? v : other`, `v` the side taken: converted to the common type of the two sides
-    /// where their signedness differs (`true ? -2 : 1u` is 4294967294). `taken` is the
+    /// where their signedness differs (`true ? -2 : 1u` is 4294967294), or where one side
+    /// is a floating-point number (`true ? 1 : 2.5` is the double 1.0). `taken` is the
     /// expression of `v`.
     pub(crate) fn ternary_common(
         &self,
@@ -362,6 +399,19 @@ impl Env {
         span: Span,
     ) -> Result<Value, EvalError> {
         let is_int = |v: &Value| dynamic_int(v) || type_of_value(v).is_some();
+        match (&v, self.float_type(other)) {
+            // an integer beside a float or a double takes its type
+            (_, Some(single)) if is_int(&v) => {
+                let elem = crate::data::Elem::named(if single { "float" } else { "double" });
+                return match elem {
+                    Some(e) => crate::exec::convert(v, e, span),
+                    None => Ok(v),
+                };
+            }
+            // a float beside a double is a double
+            (Value::Float(f, true), Some(false)) => return Ok(Value::Float(*f, false)),
+            _ => {}
+        }
         if !is_int(&v) {
             return Ok(v);
         }

@@ -1284,6 +1284,10 @@ pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalErr
             single,
         ));
     }
+    if let (Value::Float(f, _), "bool") = (&v, elem.0) {
+        // a floating-point number is true where it is not zero (0.5 is true)
+        return Ok(Value::int(Int::dynamic((*f != 0.0) as i64)));
+    }
     let i = match v {
         Value::Const(c) => c,
         Value::Unsigned(u, _) if elem.is_unsigned() || elem.0 == "bool" => u as i64,
