@@ -304,3 +304,11 @@ printf("%.3d|%5.3d|%-6.4x|%.0d|%05.2d|%.2s|%6.3s|%.8s|\n", 7, -7, 255, 0, 3, "ab
 auto t = true ? 1 : 2.5; print(t); print(" "); int k = 3; float x = 1.5f; auto u = true ? k : x; print(u); print(" "); printf("%f\n", false ? 1.5f : 2.0);
 // ---- a floating-point number converts to bool by whether it is zero
 bool b = 0.5; print(b); print(" "); bool c = -1; print(c); print(" "); bool d = 0.0; print(d); print(" "); print(bool(0.25)); print(" "); print(!0.5);
+// ---- a stream writes a tensor: its layout, then its elements in 9 columns
+auto t = make_tensor<int>(make_shape(_2{},_2{})); t(3) = 4; t(1) = -12; std::cout << t << std::endl;
+std::vector<float> a(6); for (int i = 0; i < 6; ++i) a[i] = i / 4.0f; std::cout << make_tensor(a.data(), make_shape(_6{})) << make_tensor(a.data(), make_shape(_1{}, _3{}, _2{}));
+std::vector<double> d(8); for (int i = 0; i < 8; ++i) d[i] = 1e6 * i + 0.5; std::cout << make_tensor(d.data(), make_shape(_2{}, _2{}, _1{}, _2{})) << "end\n";
+auto b = make_tensor<bool>(make_shape(_3{})); b(1) = true; std::cout << b;
+// ---- a stream writes a coordinate tensor: its layout, then each coordinate after setw(9)'s spaces
+std::cout << make_identity_tensor(make_shape(_2{},_3{})) << "end\n";
+std::cout << make_identity_tensor(make_shape(_3{})) << make_identity_tensor(make_shape(_2{},_1{},_2{}));

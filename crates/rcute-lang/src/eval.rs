@@ -906,6 +906,13 @@ impl Env {
         }
         match self.eval(e)? {
             Value::Float(f, _) if stream => Ok(crate::printf::c_general(f, 6)),
+            Value::Data(t) if stream => self.stream_data(&t, e.span),
+            Value::Tensor(t) if stream => Env::stream_coords(&t, e.span),
+            // a stream writes the elements, which a tensor over a null pointer has not
+            Value::PtrTensor(_) if stream => Err(EvalError::new(
+                "std::cout << t of a tensor over a pointer writes its elements, which this one does not hold (C++ reads memory at the pointer); print(t) writes the tensor itself",
+                e.span,
+            )),
             Value::Printed(_) => Err(EvalError::new("a printer returns no value", e.span)),
             Value::Slice(..) => Err(crate::operators::not_supported(
                 "printing a thread slice",

@@ -3,7 +3,7 @@
 //! (`make_tensor`, `print_tensor`, `copy`, `fill`), `std::iota`/`std::fill`, and one thread
 //! of a kernel (`threadIdx`, `__syncthreads()`).
 
-use crate::data::{DataTensor, Elem, Mem, Ptr};
+use crate::data::{DataTensor, Elem, Mem, Num, Ptr};
 use crate::error::{EvalError, Span};
 use crate::eval::Env;
 use crate::exec::{to_num, void};
@@ -1355,7 +1355,127 @@ impl Env {
         Ok(out)
     }
 
+    /// CuTe's `std::cout << t` of a tensor over an array: its layout, then its elements
+    /// as a stream writes them (`print_tensor_os`: each in 9 columns, a float in C++'s
+    /// default format), rows as `print_tensor` lays them out.
+    pub(crate) fn stream_data(&self, t: &DataTensor, span: Span) -> Result<String, EvalError> {
+        if t.t
+            .layout()
+            .try_size()
+            .map(|s| s.value())
+            .unwrap_or(i64::MAX)
+            > rcute::tensor::MAX_TENSOR_CELLS
+        {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "std::cout writes tensors of at most {} elements",
+                    rcute::tensor::MAX_TENSOR_CELLS
+                ),
+                span,
+            ));
+        }
+        if !t.ptr.elem.printable() || (t.ptr.elem.bits() == 8 && t.ptr.elem.0 != "bool") {
+            // an 8-bit integer goes to a stream as a character
+            return Err(not_supported(
+                &alloc::format!("std::cout of a tensor of {} elements", t.ptr.elem.0),
+                "print_tensor(t)",
+                span,
+            ));
+        }
+        let mut out = alloc::format!("{}\n", t.t.layout());
+        self.rows(t, &mut out, true, span)?;
+        Ok(out)
+    }
+
+    /// CuTe's `std::cout << t` of a coordinate tensor (`make_identity_tensor`): its layout,
+    /// then its coordinates, each after the 8 spaces `std::setw(9)` puts before its `(`.
+    pub(crate) fn stream_coords(t: &CoordTensor, span: Span) -> Result<String, EvalError> {
+        let core = |e| EvalError::from_core(e, span);
+        if t.layout().try_size().map(|s| s.value()).unwrap_or(i64::MAX)
+            > rcute::tensor::MAX_TENSOR_CELLS
+        {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "std::cout writes tensors of at most {} elements",
+                    rcute::tensor::MAX_TENSOR_CELLS
+                ),
+                span,
+            ));
+        }
+        fn rows(
+            t: &CoordTensor,
+            out: &mut String,
+            core: &dyn Fn(rcute::Error) -> EvalError,
+            span: Span,
+        ) -> Result<(), EvalError> {
+            let l = t.layout();
+            let dim = |m: usize| -> Result<i64, EvalError> {
+                Ok(l.try_mode(m)
+                    .and_then(|x| x.try_size())
+                    .map_err(core)?
+                    .value())
+            };
+            let int = |v: i64| IntTuple::from_int(Int::dynamic(v));
+            let tup = |xs: &[IntTuple]| IntTuple::try_tuple(xs).map_err(core);
+            let cell = |c: IntTuple| -> Result<String, EvalError> {
+                Ok(alloc::format!("        {}", t.try_get(&c).map_err(core)?))
+            };
+            match l.rank() {
+                0 | 1 => {
+                    for m in 0..l.try_size().map_err(core)?.value() {
+                        out.push_str(&cell(int(m))?);
+                        out.push('\n');
+                    }
+                }
+                2 => {
+                    for m in 0..dim(0)? {
+                        for n in 0..dim(1)? {
+                            out.push_str(&cell(tup(&[int(m), int(n)])?)?);
+                        }
+                        out.push('\n');
+                    }
+                }
+                r @ (3 | 4) => {
+                    let under = IntTuple::from_int(Int::UNDERSCORE);
+                    for k in 0..dim(r - 1)? {
+                        if k > 0 {
+                            let sep = if r == 3 { "-" } else { "=" };
+                            for _ in 0..9 * dim(1)? {
+                                out.push_str(sep);
+                            }
+                            out.push('\n');
+                        }
+                        let mut c = alloc::vec![under; r];
+                        c[r - 1] = int(k);
+                        rows(&t.try_slice(&tup(&c)?).map_err(core)?, out, core, span)?;
+                    }
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        "std::cout writes tensors of rank 1 to 4",
+                        span,
+                    ));
+                }
+            }
+            Ok(())
+        }
+        let mut out = alloc::format!("{}\n", t.layout());
+        rows(t, &mut out, &core, span)?;
+        Ok(out)
+    }
+
     fn print_rows(&self, t: &DataTensor, out: &mut String, span: Span) -> Result<(), EvalError> {
+        self.rows(t, out, false, span)
+    }
+
+    /// The rows of `print_tensor` (or with `stream`, of `std::cout <<`) of `t`.
+    fn rows(
+        &self,
+        t: &DataTensor,
+        out: &mut String,
+        stream: bool,
+        span: Span,
+    ) -> Result<(), EvalError> {
         let l = t.t.layout();
         let rank = l.rank();
         let dim = |m: usize| -> Result<i64, EvalError> {
@@ -1382,6 +1502,17 @@ impl Env {
                         span,
                     )
                 })?;
+            if stream {
+                // `os << std::setw(9) << x`
+                let text = match n {
+                    Num::F(v) => crate::printf::c_general(v, 6),
+                    Num::I(v) if matches!(p.elem.0, "uint64_t" | "size_t") => {
+                        alloc::format!("{}", v as u64)
+                    }
+                    Num::I(v) => alloc::format!("{v}"),
+                };
+                return Ok(alloc::format!("{text:>9}"));
+            }
             Ok(crate::data::pretty(p.elem, n))
         };
         let int = |v: i64| IntTuple::from_int(Int::dynamic(v));
@@ -1412,7 +1543,7 @@ impl Env {
                 for k in 0..dim(last)? {
                     if k > 0 {
                         let sep = if rank == 3 { "-" } else { "=" };
-                        for _ in 0..5 * dim(1)? {
+                        for _ in 0..(if stream { 9 } else { 5 }) * dim(1)? {
                             out.push_str(sep);
                         }
                         out.push('\n');
@@ -1423,7 +1554,7 @@ impl Env {
                         t.t.try_slice(&tup(&c)?)
                             .map_err(|e| EvalError::from_core(e, span))?;
                     let st = DataTensor { ptr: t.ptr, t: sub };
-                    self.print_rows(&st, out, span)?;
+                    self.rows(&st, out, stream, span)?;
                 }
             }
             _ => {

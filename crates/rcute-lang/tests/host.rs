@@ -179,6 +179,27 @@ fn static_variables_that_would_carry_between_runs_are_refused() {
 }
 
 #[test]
+fn a_stream_writes_what_a_tensor_holds() {
+    // a tensor over a null pointer holds no elements to write; 8-bit integers go to a
+    // stream as characters
+    refuses(
+        "std::cout << make_tensor(make_gmem_ptr<float>(nullptr), make_shape(_2{},_2{}));",
+        "std::cout << t of a tensor over a pointer writes its elements",
+    );
+    refuses(
+        "auto t = make_tensor<uint8_t>(make_shape(_3{})); std::cout << t;",
+        "not supported: std::cout of a tensor of uint8_t elements",
+    );
+    // print writes the tensor itself, a stream its elements
+    let t = "auto t = make_tensor<int>(make_shape(_2{})); t(1) = 7;";
+    assert_eq!(
+        ok(&format!("{t} std::cout << t;")),
+        "(_2):(_1)\n        0\n        7\n"
+    );
+    assert!(ok(&format!("{t} print(t);")).starts_with("ptr[32b]("));
+}
+
+#[test]
 fn octal_and_binary_literals_are_cpps() {
     assert_eq!(ok("print(017); print(\" \"); print(0b110);"), "15 6");
     // a leading zero before a decimal point or an exponent is a decimal float
@@ -270,7 +291,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 46);
+    assert_eq!(ran, 48);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
