@@ -312,3 +312,9 @@ auto b = make_tensor<bool>(make_shape(_3{})); b(1) = true; std::cout << b;
 // ---- a stream writes a coordinate tensor: its layout, then each coordinate after setw(9)'s spaces
 std::cout << make_identity_tensor(make_shape(_2{},_3{})) << "end\n";
 std::cout << make_identity_tensor(make_shape(_3{})) << make_identity_tensor(make_shape(_2{},_1{},_2{}));
+// ---- a function writes its caller's variables through non-const reference parameters
+void bump(int& x) { x += 2; }
+void keep(int x) { x += 2; }
+void sw(int& a, int& b) { int t = a; a = b; b = t; }
+void acc(float& s, int n, const int& k) { s += n * k; }
+int main() { int a = 1; bump(a); keep(a); int x = 1, y = 2; sw(x, y); float s = 0.5f; for (int i = 0; i < 3; ++i) acc(s, i, a); print(a); print(" "); print(x); print(y); print(" "); print(s); }

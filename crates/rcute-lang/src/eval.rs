@@ -412,6 +412,8 @@ pub(crate) struct Env {
     pub(crate) calls: usize,
     /// Calls with arguments in progress inside the program's functions.
     pub(crate) nest: usize,
+    /// The last call's values of its non-const reference parameters, in order.
+    pub(crate) ref_out: Vec<Value>,
     /// The thread of a kernel the program runs as.
     pub(crate) launch: Option<crate::host::Launch>,
     /// Notes for the caller.
@@ -1188,17 +1190,71 @@ impl Env {
         span: Span,
     ) -> Result<Value, EvalError> {
         let fs = self.funcs.get(name).map(|fs| {
-            fs.iter()
-                .rev()
-                .find(|f| f.params.len() == args.len())
-                .or(fs.last())
-                .cloned()
+            let same = fs.iter().filter(|f| f.params.len() == args.len()).count();
+            (
+                fs.iter()
+                    .rev()
+                    .find(|f| f.params.len() == args.len())
+                    .or(fs.last())
+                    .cloned(),
+                same,
+            )
         });
-        let Some(Some(f)) = fs else {
+        let Some((Some(f), same)) = fs else {
             return Err(self.unknown_function(name, span));
         };
+        if same > 1 {
+            // C++ picks the overload by the arguments' types, which rcute does not
+            return Err(crate::operators::not_supported(
+                &alloc::format!(
+                    "overloads of {name} with {} parameter{}",
+                    args.len(),
+                    if args.len() == 1 { "" } else { "s" }
+                ),
+                "functions of different names",
+                span,
+            ));
+        }
+        // a non-const reference parameter: its argument is a variable of the caller, which
+        // receives the parameter's value when the call returns
+        let mut outs = Vec::new();
+        for (k, (_, ty)) in f.params.iter().enumerate() {
+            if !ty.reference {
+                continue;
+            }
+            match args.get(k).map(|a| &a.kind) {
+                Some(ExprKind::Name { name: var, targs }) if targs.is_empty() => {
+                    if outs.iter().any(|(_, v): &(usize, &str)| v == var) {
+                        return Err(crate::operators::not_supported(
+                            &alloc::format!("{var} given to two reference parameters of {name}"),
+                            "one reference to each variable",
+                            args[k].span,
+                        ));
+                    }
+                    outs.push((k, var.as_str()));
+                }
+                _ => {
+                    return Err(crate::operators::not_supported(
+                        &alloc::format!(
+                            "a reference parameter of {name} bound to anything but a variable"
+                        ),
+                        "a variable as the argument",
+                        args.get(k).map_or(span, |a| a.span),
+                    ));
+                }
+            }
+        }
         let vals = self.eval_args(args)?;
-        self.call_user(&f, targs, vals, span, false)
+        if outs.is_empty() {
+            return self.call_user(&f, targs, vals, span, false);
+        }
+        self.ref_out.clear();
+        let r = self.call_user(&f, targs, vals, span, false)?;
+        let finals = core::mem::take(&mut self.ref_out);
+        for ((k, var), v) in outs.iter().zip(finals) {
+            self.set_name(var, v, args[*k].span)?;
+        }
+        Ok(r)
     }
 
     /// `v(args)` of a variable `v`: a layout applied, a lambda called.

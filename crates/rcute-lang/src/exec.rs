@@ -1117,6 +1117,14 @@ impl Env {
                 span,
             ));
         }
+        if lambda && f.params.iter().any(|(_, ty)| ty.reference) {
+            // a lambda's argument is a value here: its writes would not reach the caller
+            return Err(crate::operators::not_supported(
+                "a lambda's non-const reference parameter",
+                "a value parameter and the lambda's result, or a function",
+                span,
+            ));
+        }
         self.step(&alloc::format!("the call of {}", f.name), span)?;
         let mut scope = BTreeMap::new();
         for ((_, ty), (v, _)) in f.params.iter().zip(&args) {
@@ -1222,6 +1230,17 @@ impl Env {
         } else {
             self.frame
         };
+        // the values of the non-const reference parameters, for the caller's variables
+        // (read from the parameters' scope before it goes)
+        if !lambda && f.params.iter().any(|(_, ty)| ty.reference) {
+            let finals: Vec<Value> = f
+                .params
+                .iter()
+                .filter(|(_, ty)| ty.reference)
+                .filter_map(|(name, _)| self.locals.get(base)?.get(name).map(|v| v.v.clone()))
+                .collect();
+            self.ref_out = finals;
+        }
         self.locals.truncate(base);
         self.frame = frame;
         let v = r?;

@@ -86,6 +86,7 @@ impl TypeSpec {
             text: String::from("auto"),
             pointers: 0,
             default: None,
+            reference: false,
         }
     }
 }
@@ -805,12 +806,22 @@ impl Parser {
         }
         let end = self.i;
         let mut pointers = 0;
+        // `const` before the type or after it, and an lvalue reference `&` (not `&&`, a
+        // forwarding or rvalue reference, whose argument a program here does not reuse)
+        let mut constant = self.toks[start..base_at]
+            .iter()
+            .any(|t| matches!(&t.tok, Tok::Name(n) if n == "const" || n == "constexpr"));
+        let mut amp = false;
         loop {
             match self.peek().map(|t| &t.tok) {
                 Some(Tok::Punct(b'*')) => pointers += 1,
-                Some(Tok::Punct(b'&')) | Some(Tok::Op("&&")) => {}
+                Some(Tok::Punct(b'&')) => amp = true,
+                Some(Tok::Op("&&")) => {}
                 Some(Tok::Name(n))
-                    if matches!(n.as_str(), "const" | "__restrict__" | "volatile") => {}
+                    if matches!(n.as_str(), "const" | "__restrict__" | "volatile") =>
+                {
+                    constant |= n == "const";
+                }
                 _ => break,
             }
             self.i += 1;
@@ -837,6 +848,7 @@ impl Parser {
             text,
             pointers,
             default,
+            reference: amp && !constant && pointers == 0,
         }))
     }
 

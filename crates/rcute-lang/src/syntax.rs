@@ -947,6 +947,9 @@ pub(crate) struct TypeSpec {
     pub pointers: usize,
     /// The value of the type made with `{}` when it is one of CuTe's (`Layout<...>{}`).
     pub default: Option<alloc::boxed::Box<Expr>>,
+    /// A reference that is not `const` (`int& x`): a parameter through which a function
+    /// writes its caller's variable.
+    pub reference: bool,
 }
 
 /// One name of a declaration: `float A[8] = {...}`, `std::vector<int> v(8)`, `int i = 0`.

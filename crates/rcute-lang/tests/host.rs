@@ -200,6 +200,34 @@ fn a_stream_writes_what_a_tensor_holds() {
 }
 
 #[test]
+fn reference_parameters_write_the_callers_variables() {
+    assert_eq!(
+        ok(
+            "void sw(int& a, int& b) { int t = a; a = b; b = t; }\nint main() { int x = 1, y = 2; sw(x, y); print(x); print(y); }"
+        ),
+        "21"
+    );
+    // what copying in and out would not answer as C++ does is refused
+    refuses(
+        "void f(int& a, int& b) { a = 1; b = a + 1; }\nint main() { int x = 0; f(x, x); }",
+        "not supported: x given to two reference parameters of f",
+    );
+    refuses(
+        "void f(int& a) { a = 5; }\nint main() { int v[2] = {0, 0}; f(v[1]); }",
+        "not supported: a reference parameter of f bound to anything but a variable",
+    );
+    refuses(
+        "auto f = [](int& x) { x = 3; }; int a = 0; f(a);",
+        "not supported: a lambda's non-const reference parameter",
+    );
+    // C++ picks an overload by the arguments' types
+    refuses(
+        "int sq(int x) { return x * x; }\ndouble sq(double x) { return x * x + 0.5; }\nint main() { print(sq(3)); }",
+        "not supported: overloads of sq with 1 parameter",
+    );
+}
+
+#[test]
 fn octal_and_binary_literals_are_cpps() {
     assert_eq!(ok("print(017); print(\" \"); print(0b110);"), "15 6");
     // a leading zero before a decimal point or an exponent is a decimal float
@@ -291,7 +319,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 48);
+    assert_eq!(ran, 49);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
