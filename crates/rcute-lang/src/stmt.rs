@@ -983,10 +983,15 @@ impl Parser {
     ) -> Result<Option<Stmt>, EvalError> {
         let open = self.i;
         let vars = self.vars.clone();
-        let Ok(params) = self.params() else {
-            self.i = open;
-            self.vars = vars;
-            return Ok(None);
+        let params = match self.params() {
+            Ok(p) => p,
+            // a parameter list the subset refuses (a default value), said as such
+            Err(e) if e.message.starts_with("not supported") => return Err(e),
+            Err(_) => {
+                self.i = open;
+                self.vars = vars;
+                return Ok(None);
+            }
         };
         while matches!(
             self.peek_name(self.i),

@@ -220,6 +220,10 @@ fn reference_parameters_write_the_callers_variables() {
         "auto f = [](int& x) { x = 3; }; int a = 0; f(a);",
         "not supported: a lambda's non-const reference parameter",
     );
+    refuses(
+        "int add(int a, int b = 4) { return a + b; }\nint main() { print(add(1)); }",
+        "not supported: a parameter's default value",
+    );
     // C++ picks an overload by the arguments' types
     refuses(
         "int sq(int x) { return x * x; }\ndouble sq(double x) { return x * x + 0.5; }\nint main() { print(sq(3)); }",
