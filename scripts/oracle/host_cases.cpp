@@ -318,3 +318,10 @@ void keep(int x) { x += 2; }
 void sw(int& a, int& b) { int t = a; a = b; b = t; }
 void acc(float& s, int n, const int& k) { s += n * k; }
 int main() { int a = 1; bump(a); keep(a); int x = 1, y = 2; sw(x, y); float s = 0.5f; for (int i = 0; i < 3; ++i) acc(s, i, a); print(a); print(" "); print(x); print(y); print(" "); print(s); }
+// ---- for_each, transform and fold of tuples with lambdas; make_int_sequence
+for_each(make_int_sequence<3>{}, [&](auto i) { print(i); print(" "); }); print(make_int_sequence<4>{}); print(" "); print(make_seq<2>{});
+auto t = make_tuple(_2{}, 3, make_shape(_4{}, 5)); for_each(t, [](auto x) { print(x); print(";"); });
+auto s = transform(make_tuple(1, _2{}, 3), [](auto x) { return x * 2; }); print(s); print(" "); print(transform(make_shape(_4{}, 6), [](auto x) { return x + 1; }));
+auto r = fold(make_tuple(1, 2, 3), 0, [](auto a, auto b) { return a + b; }); print(r); print(" "); print(fold(make_shape(_2{}, _3{}), _1{}, [](auto a, auto b) { return a * b; }));
+int sum = 0; for_each(make_int_sequence<5>{}, [&](auto i) { sum += i * i; }); print(sum);
+for_each(5, [](auto x) { print(x); }); print(" "); print(transform(_3{}, [](auto x) { return x * 2; }));

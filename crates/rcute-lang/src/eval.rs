@@ -1044,6 +1044,31 @@ impl Env {
         if name == "E" {
             return basis_element(targs, span);
         }
+        if matches!(name, "make_int_sequence" | "make_seq") {
+            // CuTe's `int_sequence<0, ..., N-1>`: the tuple of static integers
+            // (`for_each(make_int_sequence<N>{}, f)` calls f with each)
+            let [n] = targs else {
+                return Err(EvalError::new(
+                    alloc::format!("{name}<N> takes one integer"),
+                    span,
+                ));
+            };
+            if *n < 0 || *n > rcute::tuple::CAPACITY as i64 {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{name}<{n}>: a sequence of 0 to {} integers",
+                        rcute::tuple::CAPACITY
+                    ),
+                    span,
+                ));
+            }
+            let items: Vec<IntTuple> = (0..*n)
+                .map(|i| IntTuple::from_int(Int::constant(i)))
+                .collect();
+            return IntTuple::try_tuple(&items)
+                .map(Value::Tuple)
+                .map_err(|e| EvalError::from_core(e, span));
+        }
         match name {
             "LayoutLeft" | "GenColMajor" => Ok(Value::Tag(Tag::LayoutLeft)),
             "LayoutRight" | "GenRowMajor" => Ok(Value::Tag(Tag::LayoutRight)),

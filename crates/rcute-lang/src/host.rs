@@ -505,6 +505,9 @@ impl Env {
                 ));
                 return Ok(Some(void()));
             }
+            "for_each" | "transform" | "fold" => {
+                return self.tuple_algorithm(name, args, span).map(Some);
+            }
             n if DEVICE_ONLY.contains(&n) => {
                 return Err(EvalError::new(
                     alloc::format!(
@@ -1387,6 +1390,83 @@ impl Env {
         Ok(out)
     }
 
+    /// CuTe's algorithms on a tuple with a lambda (or a function) of the program:
+    /// `for_each(t, f)` calls `f` with each of its top-level elements (each integer of
+    /// `make_int_sequence<N>{}`), `transform(t, f)` is the tuple of the results,
+    /// `fold(t, init, f)` is `f(...f(f(init, t0), t1)..., tn)`; an integer (not a tuple)
+    /// is one element.
+    fn tuple_algorithm(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let want = if name == "fold" { 3 } else { 2 };
+        let usage = match name {
+            "for_each" => "for_each(t, f): a tuple and a lambda",
+            "transform" => "transform(t, f): a tuple and a lambda",
+            _ => "fold(t, init, f): a tuple, a value and a lambda",
+        };
+        if args.len() != want {
+            return Err(EvalError::new(usage, span));
+        }
+        let vals = self.eval_args(args)?;
+        let (Value::Tuple(t), Value::Func(f)) = (&vals[0].0, &vals[want - 1].0) else {
+            // CuTe's transform of tensors, and its other forms, are not the host subset's
+            return Err(not_supported(
+                &alloc::format!(
+                    "{name} of {} and {}",
+                    vals[0].0.kind(),
+                    vals[want - 1].0.kind()
+                ),
+                usage,
+                span,
+            ));
+        };
+        let (t, f) = (*t, f.0.clone());
+        let elems: Vec<IntTuple> = if t.is_leaf() {
+            alloc::vec![t]
+        } else {
+            (0..t.rank()).map(|i| t.get(i)).collect()
+        };
+        let mut acc = if name == "fold" {
+            Some(vals[1].0.clone())
+        } else {
+            None
+        };
+        let mut outs = Vec::with_capacity(elems.len());
+        for e in elems {
+            let mut a = Vec::with_capacity(2);
+            if let Some(x) = acc.take() {
+                a.push((x, vals[1].1));
+            }
+            a.push((Value::Tuple(e), vals[0].1));
+            let r = self.call_user(&f, &[], a, span, true)?;
+            match name {
+                "fold" => acc = Some(r),
+                "transform" => match r {
+                    Value::Tuple(x) => outs.push(x),
+                    v => {
+                        return Err(not_supported(
+                            &alloc::format!("transform to {} {v}", v.kind()),
+                            "a lambda that returns an integer or a tuple",
+                            span,
+                        ));
+                    }
+                },
+                _ => {}
+            }
+        }
+        match name {
+            "fold" => Ok(acc.unwrap_or_else(void)),
+            "transform" if t.is_leaf() => Ok(Value::Tuple(outs[0])),
+            "transform" => IntTuple::try_tuple(&outs)
+                .map(Value::Tuple)
+                .map_err(|e| EvalError::from_core(e, span)),
+            _ => Ok(void()),
+        }
+    }
+
     /// CuTe's `std::cout << t` of a coordinate tensor (`make_identity_tensor`): its layout,
     /// then its coordinates, each after the 8 spaces `std::setw(9)` puts before its `(`.
     pub(crate) fn stream_coords(t: &CoordTensor, span: Span) -> Result<String, EvalError> {
@@ -1580,6 +1660,9 @@ pub(crate) fn is_host_call(name: &str) -> bool {
     matches!(
         name,
         "__syncthreads"
+            | "for_each"
+            | "transform"
+            | "fold"
             | "thread0"
             | "block0"
             | "cp_async_fence"

@@ -232,6 +232,29 @@ fn reference_parameters_write_the_callers_variables() {
 }
 
 #[test]
+fn tuple_algorithms_call_lambdas() {
+    // a function of the program is a functor too
+    assert_eq!(
+        ok(
+            "int sq(int x) { return x * x; }\nint main() { print(transform(make_tuple(1, 2, _3{}), sq)); }"
+        ),
+        "(1,4,9)"
+    );
+    refuses(
+        "print(transform(make_tuple(1, 2), [](auto x) { return make_layout(x); }));",
+        "not supported: transform to a layout",
+    );
+    refuses(
+        "auto t = make_tensor<int>(make_shape(_2{})); transform(t, [](auto x) { return x; });",
+        "not supported: transform of a tensor",
+    );
+    refuses(
+        "for_each(make_tuple(1, 2));",
+        "for_each(t, f): a tuple and a lambda",
+    );
+}
+
+#[test]
 fn octal_and_binary_literals_are_cpps() {
     assert_eq!(ok("print(017); print(\" \"); print(0b110);"), "15 6");
     // a leading zero before a decimal point or an exponent is a decimal float
@@ -323,7 +346,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 49);
+    assert_eq!(ran, 50);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
