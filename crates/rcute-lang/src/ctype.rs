@@ -25,7 +25,7 @@ pub(crate) struct IntType {
     pub unsigned: bool,
 }
 
-const INT: IntType = IntType {
+pub(crate) const INT: IntType = IntType {
     bits: 32,
     unsigned: false,
 };

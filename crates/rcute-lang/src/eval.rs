@@ -499,11 +499,27 @@ impl Env {
     #[inline(never)]
     fn negation(&mut self, x: &Expr, span: Span) -> Result<Value, EvalError> {
         match self.eval(x)? {
-            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t
-                .leaf(0)
-                .try_neg()
-                .map(Value::int)
-                .map_err(|err| EvalError::from_core(err, span)),
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => {
+                let r = t
+                    .leaf(0)
+                    .try_neg()
+                    .map_err(|err| EvalError::from_core(err, span))?;
+                // -x of an int holding INT_MIN leaves int's range (C++ leaves it undefined)
+                if !r.is_static()
+                    && !r.is_basis()
+                    && i32::try_from(r.value()).is_err()
+                    && self.int_type(x) == Some(crate::ctype::INT)
+                {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "-({}): the negation overflows int, which C++ leaves undefined; compute it in int64_t",
+                            t.leaf(0).value()
+                        ),
+                        span,
+                    ));
+                }
+                Ok(Value::int(r))
+            }
             v => crate::exec::negate(v, x.span),
         }
     }

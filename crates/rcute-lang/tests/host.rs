@@ -255,6 +255,15 @@ fn tuple_algorithms_call_lambdas() {
 }
 
 #[test]
+fn negating_int_min_overflows() {
+    refuses(
+        "int x = -2147483648; print(-x);",
+        "-(-2147483648): the negation overflows int",
+    );
+    assert_eq!(ok("int64_t y = -2147483648; print(-y);"), "2147483648");
+}
+
+#[test]
 fn octal_and_binary_literals_are_cpps() {
     assert_eq!(ok("print(017); print(\" \"); print(0b110);"), "15 6");
     // a leading zero before a decimal point or an exponent is a decimal float
