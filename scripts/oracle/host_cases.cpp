@@ -325,3 +325,6 @@ auto s = transform(make_tuple(1, _2{}, 3), [](auto x) { return x * 2; }); print(
 auto r = fold(make_tuple(1, 2, 3), 0, [](auto a, auto b) { return a + b; }); print(r); print(" "); print(fold(make_shape(_2{}, _3{}), _1{}, [](auto a, auto b) { return a * b; }));
 int sum = 0; for_each(make_int_sequence<5>{}, [&](auto i) { sum += i * i; }); print(sum);
 for_each(5, [](auto x) { print(x); }); print(" "); print(transform(_3{}, [](auto x) { return x * 2; }));
+// ---- an assignment evaluates its right operand first (C++17)
+int i = 0; int arr[4] = {0}; arr[i++] = i; print(arr[0]); print(arr[1]); print(i); print(" ");
+int j = 1; int a[3] = {0}; a[j] += j++; print(a[1]); print(a[2]); print(j);

@@ -975,8 +975,10 @@ impl Env {
     fn eval_assign(&mut self, e: &Expr) -> Result<Value, EvalError> {
         match &e.kind {
             ExprKind::Assign(target, op, rhs) => {
-                let place = self.place(target)?;
+                // C++17 evaluates the right operand before the left (`a[i++] = i` stores
+                // the old i)
                 let mut v = self.eval(rhs)?;
+                let place = self.place(target)?;
                 if let Some(op) = op {
                     let old = self.read_place(&place, target.span)?;
                     let (a, b) =
