@@ -938,6 +938,12 @@ fn random_basis_9() {
     all_pass("random-basis-9.jsonl", 300);
 }
 
+/// A ninth draw of `random_basis`: `gen_basis_cases.py 10 300`, then `add_static.py`.
+#[test]
+fn random_basis_10() {
+    all_pass("random-basis-10.jsonl", 300);
+}
+
 /// The cases of basis strides and of the functions added with them, by hand, and the
 /// doc examples of those functions, answered by CuTe C++.
 #[test]
