@@ -328,3 +328,6 @@ for_each(5, [](auto x) { print(x); }); print(" "); print(transform(_3{}, [](auto
 // ---- an assignment evaluates its right operand first (C++17)
 int i = 0; int arr[4] = {0}; arr[i++] = i; print(arr[0]); print(arr[1]); print(i); print(" ");
 int j = 1; int a[3] = {0}; a[j] += j++; print(a[1]); print(a[2]); print(j);
+// ---- depth, stride, flatten and coalesce of tensors; Layout::tile and Tensor::tile
+auto t = make_tensor<int>(make_shape(_2{}, make_shape(_3{}, _2{}))); print(depth(t)); print(" "); print(stride(t)); print(" "); print(flatten(t).layout()); print(" "); print(coalesce(t).layout()); print("\n");
+std::vector<int> v(16); std::iota(v.begin(), v.end(), 0); auto u = make_tensor(v.data(), make_shape(_4{}, _4{})); auto d = u.tile(make_tile(_2{}, _2{})); print(d.layout()); print(" "); print(d(1, 1, 1)); print(" "); auto L = make_layout(make_shape(_8{}, _4{})); print(L.tile(_2{}, _2{})); print(" "); print(L.tile(make_tile(_4{})));

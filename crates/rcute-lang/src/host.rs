@@ -301,6 +301,28 @@ impl Env {
                 }
                 return Ok(r);
             }
+            // CuTe's Layout::tile and Tensor::tile: the tiled divide by the tiler
+            (
+                Value::Layout(_) | Value::Data(_) | Value::Tensor(_) | Value::PtrTensor(_),
+                "tile",
+            ) if !vals.is_empty() => {
+                let b = if vals.len() == 1 {
+                    vals.remove(0)
+                } else {
+                    let items: Vec<Value> = vals.drain(..).map(|x| x.0).collect();
+                    (
+                        Value::try_list(items).map_err(|e| EvalError::from_core(e, span))?,
+                        span,
+                    )
+                };
+                return self.call_named(
+                    "tiled_divide",
+                    &[],
+                    alloc::vec![(v, obj.span), b],
+                    name_span,
+                    span,
+                );
+            }
             (_, "compose") => {
                 let b = if vals.len() == 1 {
                     vals.remove(0)

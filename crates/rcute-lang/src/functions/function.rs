@@ -232,6 +232,25 @@ impl Function {
             };
             return r.and_then(|v| super::tensors::back_over(v, p.ptr, c.span));
         }
+        if let Some((Value::Tensor(t), _)) = c.args.first() {
+            // what CuTe answers of a tensor from its layout: depth and stride as the
+            // layout's, flatten and coalesce the tensor over the same data with the new
+            // layout
+            match self.name {
+                "depth" | "stride" => {
+                    return (self.eval)(&c.with_first(Value::Layout(t.layout())));
+                }
+                "flatten" | "coalesce" if c.args.len() == 1 => {
+                    return match (self.eval)(&c.with_first(Value::Layout(t.layout())))? {
+                        Value::Layout(l) => Ok(Value::Tensor(alloc::boxed::Box::new(
+                            rcute::tensor::CoordTensor::new(t.origin(), l),
+                        ))),
+                        v => Ok(v),
+                    };
+                }
+                _ => {}
+            }
+        }
         if let Some((Value::DescTensor(t), _)) = c.args.first()
             && matches!(
                 self.name,
