@@ -301,8 +301,10 @@ impl Env {
                 }
                 return Ok(r);
             }
-            // CuTe's Layout::tile and Tensor::tile: the tiled divide by the tiler
-            (
+            // CuTe's compose (a composition) and, of a layout or a tensor, tile (a tiled
+            // divide) by one tiler or by its elements
+            (_, "compose")
+            | (
                 Value::Layout(_) | Value::Data(_) | Value::Tensor(_) | Value::PtrTensor(_),
                 "tile",
             ) if !vals.is_empty() => {
@@ -315,31 +317,12 @@ impl Env {
                         span,
                     )
                 };
-                return self.call_named(
-                    "tiled_divide",
-                    &[],
-                    alloc::vec![(v, obj.span), b],
-                    name_span,
-                    span,
-                );
-            }
-            (_, "compose") => {
-                let b = if vals.len() == 1 {
-                    vals.remove(0)
+                let f = if name == "tile" {
+                    "tiled_divide"
                 } else {
-                    let items: Vec<Value> = vals.drain(..).map(|x| x.0).collect();
-                    (
-                        Value::try_list(items).map_err(|e| EvalError::from_core(e, span))?,
-                        span,
-                    )
+                    "composition"
                 };
-                return self.call_named(
-                    "composition",
-                    &[],
-                    alloc::vec![(v, obj.span), b],
-                    name_span,
-                    span,
-                );
+                return self.call_named(f, &[], alloc::vec![(v, obj.span), b], name_span, span);
             }
             (_, "with_shape") => {
                 let shape = if vals.len() == 1 {
