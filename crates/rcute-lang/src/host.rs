@@ -1367,21 +1367,7 @@ impl Env {
     /// as a stream writes them (`print_tensor_os`: each in 9 columns, a float in C++'s
     /// default format), rows as `print_tensor` lays them out.
     pub(crate) fn stream_data(&self, t: &DataTensor, span: Span) -> Result<String, EvalError> {
-        if t.t
-            .layout()
-            .try_size()
-            .map(|s| s.value())
-            .unwrap_or(i64::MAX)
-            > rcute::tensor::MAX_TENSOR_CELLS
-        {
-            return Err(EvalError::new(
-                alloc::format!(
-                    "std::cout writes tensors of at most {} elements",
-                    rcute::tensor::MAX_TENSOR_CELLS
-                ),
-                span,
-            ));
-        }
+        streamable(&t.t.layout(), span)?;
         if !t.ptr.elem.printable() || (t.ptr.elem.bits() == 8 && t.ptr.elem.0 != "bool") {
             // an 8-bit integer goes to a stream as a character
             return Err(not_supported(
@@ -1476,17 +1462,7 @@ impl Env {
     /// then its coordinates, each after the 8 spaces `std::setw(9)` puts before its `(`.
     pub(crate) fn stream_coords(t: &CoordTensor, span: Span) -> Result<String, EvalError> {
         let core = |e| EvalError::from_core(e, span);
-        if t.layout().try_size().map(|s| s.value()).unwrap_or(i64::MAX)
-            > rcute::tensor::MAX_TENSOR_CELLS
-        {
-            return Err(EvalError::new(
-                alloc::format!(
-                    "std::cout writes tensors of at most {} elements",
-                    rcute::tensor::MAX_TENSOR_CELLS
-                ),
-                span,
-            ));
-        }
+        streamable(&t.layout(), span)?;
         fn rows(
             t: &CoordTensor,
             out: &mut String,
@@ -1658,6 +1634,21 @@ impl Env {
             self.notes.push(String::from(s));
         }
     }
+}
+
+/// The bound on what `std::cout << t` writes: a tensor of at most
+/// [`rcute::tensor::MAX_TENSOR_CELLS`] elements.
+fn streamable(l: &rcute::Layout, span: Span) -> Result<(), EvalError> {
+    if l.try_size().map(|s| s.value()).unwrap_or(i64::MAX) > rcute::tensor::MAX_TENSOR_CELLS {
+        return Err(EvalError::new(
+            alloc::format!(
+                "std::cout writes tensors of at most {} elements",
+                rcute::tensor::MAX_TENSOR_CELLS
+            ),
+            span,
+        ));
+    }
+    Ok(())
 }
 
 /// Whether `name` is one of the host subset's own calls (not the table's).
