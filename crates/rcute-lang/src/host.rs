@@ -1358,7 +1358,7 @@ impl Env {
             ));
         }
         let mut out = alloc::format!("{t}:\n");
-        self.print_rows(t, &mut out, span)?;
+        self.rows(t, &mut out, false, span)?;
         let _ = write!(out, "");
         Ok(out)
     }
@@ -1461,72 +1461,13 @@ impl Env {
     /// CuTe's `std::cout << t` of a coordinate tensor (`make_identity_tensor`): its layout,
     /// then its coordinates, each after the 8 spaces `std::setw(9)` puts before its `(`.
     pub(crate) fn stream_coords(t: &CoordTensor, span: Span) -> Result<String, EvalError> {
-        let core = |e| EvalError::from_core(e, span);
         streamable(&t.layout(), span)?;
-        fn rows(
-            t: &CoordTensor,
-            out: &mut String,
-            core: &dyn Fn(rcute::Error) -> EvalError,
-            span: Span,
-        ) -> Result<(), EvalError> {
-            let l = t.layout();
-            let dim = |m: usize| -> Result<i64, EvalError> {
-                Ok(l.try_mode(m)
-                    .and_then(|x| x.try_size())
-                    .map_err(core)?
-                    .value())
-            };
-            let int = |v: i64| IntTuple::from_int(Int::dynamic(v));
-            let tup = |xs: &[IntTuple]| IntTuple::try_tuple(xs).map_err(core);
-            let cell = |c: IntTuple| -> Result<String, EvalError> {
-                Ok(alloc::format!("        {}", t.try_get(&c).map_err(core)?))
-            };
-            match l.rank() {
-                0 | 1 => {
-                    for m in 0..l.try_size().map_err(core)?.value() {
-                        out.push_str(&cell(int(m))?);
-                        out.push('\n');
-                    }
-                }
-                2 => {
-                    for m in 0..dim(0)? {
-                        for n in 0..dim(1)? {
-                            out.push_str(&cell(tup(&[int(m), int(n)])?)?);
-                        }
-                        out.push('\n');
-                    }
-                }
-                r @ (3 | 4) => {
-                    let under = IntTuple::from_int(Int::UNDERSCORE);
-                    for k in 0..dim(r - 1)? {
-                        if k > 0 {
-                            let sep = if r == 3 { "-" } else { "=" };
-                            for _ in 0..9 * dim(1)? {
-                                out.push_str(sep);
-                            }
-                            out.push('\n');
-                        }
-                        let mut c = alloc::vec![under; r];
-                        c[r - 1] = int(k);
-                        rows(&t.try_slice(&tup(&c)?).map_err(core)?, out, core, span)?;
-                    }
-                }
-                _ => {
-                    return Err(EvalError::new(
-                        "std::cout writes tensors of rank 1 to 4",
-                        span,
-                    ));
-                }
-            }
-            Ok(())
-        }
         let mut out = alloc::format!("{}\n", t.layout());
-        rows(t, &mut out, &core, span)?;
+        tensor_rows(t, 9, STREAM_RANKS, &mut out, span, &|sub, c| {
+            let x = sub.try_get(&c).map_err(|e| EvalError::from_core(e, span))?;
+            Ok(alloc::format!("        {x}"))
+        })?;
         Ok(out)
-    }
-
-    fn print_rows(&self, t: &DataTensor, out: &mut String, span: Span) -> Result<(), EvalError> {
-        self.rows(t, out, false, span)
     }
 
     /// The rows of `print_tensor` (or with `stream`, of `std::cout <<`) of `t`.
@@ -1537,17 +1478,21 @@ impl Env {
         stream: bool,
         span: Span,
     ) -> Result<(), EvalError> {
-        let l = t.t.layout();
-        let rank = l.rank();
-        let dim = |m: usize| -> Result<i64, EvalError> {
-            l.try_mode(m)
-                .and_then(|x| x.try_size())
-                .map(|s| s.value())
-                .map_err(|e| EvalError::from_core(e, span))
+        let (sep, ranks) = if stream {
+            (9, STREAM_RANKS)
+        } else {
+            (5, "print_tensor prints tensors of rank 1 to 4")
         };
-        let cell = |env: &Env, coord: IntTuple| -> Result<String, EvalError> {
-            let p = env.data_elem(t, &coord, span)?;
-            let buf = &env.heap[p.buf as usize];
+        tensor_rows(&t.t, sep, ranks, out, span, &|sub, coord| {
+            let p = self.data_elem(
+                &DataTensor {
+                    ptr: t.ptr,
+                    t: *sub,
+                },
+                &coord,
+                span,
+            )?;
+            let buf = &self.heap[p.buf as usize];
             // an element outside the array is C++'s undefined read: refused, as a read is
             let n = usize::try_from(p.off)
                 .ok()
@@ -1575,57 +1520,7 @@ impl Env {
                 return Ok(alloc::format!("{text:>9}"));
             }
             Ok(crate::data::pretty(p.elem, n))
-        };
-        let int = |v: i64| IntTuple::from_int(Int::dynamic(v));
-        let tup =
-            |xs: &[IntTuple]| IntTuple::try_tuple(xs).map_err(|e| EvalError::from_core(e, span));
-        match rank {
-            0 | 1 => {
-                let n = l
-                    .try_size()
-                    .map_err(|e| EvalError::from_core(e, span))?
-                    .value();
-                for m in 0..n {
-                    out.push_str(&cell(self, int(m))?);
-                    out.push('\n');
-                }
-            }
-            2 => {
-                for m in 0..dim(0)? {
-                    for n in 0..dim(1)? {
-                        out.push_str(&cell(self, tup(&[int(m), int(n)])?)?);
-                    }
-                    out.push('\n');
-                }
-            }
-            3 | 4 => {
-                let last = rank - 1;
-                let under = IntTuple::from_int(Int::UNDERSCORE);
-                for k in 0..dim(last)? {
-                    if k > 0 {
-                        let sep = if rank == 3 { "-" } else { "=" };
-                        for _ in 0..(if stream { 9 } else { 5 }) * dim(1)? {
-                            out.push_str(sep);
-                        }
-                        out.push('\n');
-                    }
-                    let mut c = alloc::vec![under; rank];
-                    c[last] = int(k);
-                    let sub =
-                        t.t.try_slice(&tup(&c)?)
-                            .map_err(|e| EvalError::from_core(e, span))?;
-                    let st = DataTensor { ptr: t.ptr, t: sub };
-                    self.rows(&st, out, stream, span)?;
-                }
-            }
-            _ => {
-                return Err(EvalError::new(
-                    "print_tensor prints tensors of rank 1 to 4",
-                    span,
-                ));
-            }
-        }
-        Ok(())
+        })
     }
 
     /// A note for the caller (`__syncthreads()` does nothing), once each.
@@ -1634,6 +1529,68 @@ impl Env {
             self.notes.push(String::from(s));
         }
     }
+}
+
+/// The error of `std::cout << t` of a tensor of another rank.
+const STREAM_RANKS: &str = "std::cout writes tensors of rank 1 to 4";
+
+/// The rows CuTe's `print_tensor` and `std::cout << t` lay a tensor of rank 1 to 4 out in,
+/// appended to `out`: an element a line (rank 1), a row a line (rank 2), the rank-2 slices
+/// of the last mode separated by a line of `sep * size<1>` dashes (rank 3) or `=` (rank
+/// 4). `cell` writes the element at a coordinate of the (sliced) tensor; `ranks` is the
+/// error of another rank.
+fn tensor_rows(
+    t: &CoordTensor,
+    sep: i64,
+    ranks: &'static str,
+    out: &mut String,
+    span: Span,
+    cell: &dyn Fn(&CoordTensor, IntTuple) -> Result<String, EvalError>,
+) -> Result<(), EvalError> {
+    let core = |e| EvalError::from_core(e, span);
+    let l = t.layout();
+    let dim = |m: usize| -> Result<i64, EvalError> {
+        Ok(l.try_mode(m)
+            .and_then(|x| x.try_size())
+            .map_err(core)?
+            .value())
+    };
+    let int = |v: i64| IntTuple::from_int(Int::dynamic(v));
+    let tup = |xs: &[IntTuple]| IntTuple::try_tuple(xs).map_err(core);
+    match l.rank() {
+        0 | 1 => {
+            for m in 0..l.try_size().map_err(core)?.value() {
+                out.push_str(&cell(t, int(m))?);
+                out.push('\n');
+            }
+        }
+        2 => {
+            for m in 0..dim(0)? {
+                for n in 0..dim(1)? {
+                    out.push_str(&cell(t, tup(&[int(m), int(n)])?)?);
+                }
+                out.push('\n');
+            }
+        }
+        r @ (3 | 4) => {
+            let under = IntTuple::from_int(Int::UNDERSCORE);
+            for k in 0..dim(r - 1)? {
+                if k > 0 {
+                    let line = if r == 3 { "-" } else { "=" };
+                    for _ in 0..sep * dim(1)? {
+                        out.push_str(line);
+                    }
+                    out.push('\n');
+                }
+                let mut c = alloc::vec![under; r];
+                c[r - 1] = int(k);
+                let sub = t.try_slice(&tup(&c)?).map_err(core)?;
+                tensor_rows(&sub, sep, ranks, out, span, cell)?;
+            }
+        }
+        _ => return Err(EvalError::new(ranks, span)),
+    }
+    Ok(())
 }
 
 /// The bound on what `std::cout << t` writes: a tensor of at most
