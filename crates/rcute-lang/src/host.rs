@@ -1340,16 +1340,7 @@ impl Env {
     /// CuTe's `print_tensor` of a tensor over an array.
     fn print_data(&self, t: &DataTensor, span: Span) -> Result<String, EvalError> {
         use core::fmt::Write;
-        let l = t.t.layout();
-        if l.try_size().map(|s| s.value()).unwrap_or(i64::MAX) > rcute::tensor::MAX_TENSOR_CELLS {
-            return Err(EvalError::new(
-                alloc::format!(
-                    "print_tensor prints at most {} elements",
-                    rcute::tensor::MAX_TENSOR_CELLS
-                ),
-                span,
-            ));
-        }
+        within_cells(&t.t.layout(), "print_tensor prints", span)?;
         if !t.ptr.elem.printable() {
             return Err(not_supported(
                 &alloc::format!("print_tensor of {} elements", t.ptr.elem.0),
@@ -1367,7 +1358,7 @@ impl Env {
     /// as a stream writes them (`print_tensor_os`: each in 9 columns, a float in C++'s
     /// default format), rows as `print_tensor` lays them out.
     pub(crate) fn stream_data(&self, t: &DataTensor, span: Span) -> Result<String, EvalError> {
-        streamable(&t.t.layout(), span)?;
+        within_cells(&t.t.layout(), "std::cout writes tensors of", span)?;
         if !t.ptr.elem.printable() || (t.ptr.elem.bits() == 8 && t.ptr.elem.0 != "bool") {
             // an 8-bit integer goes to a stream as a character
             return Err(not_supported(
@@ -1461,7 +1452,7 @@ impl Env {
     /// CuTe's `std::cout << t` of a coordinate tensor (`make_identity_tensor`): its layout,
     /// then its coordinates, each after the 8 spaces `std::setw(9)` puts before its `(`.
     pub(crate) fn stream_coords(t: &CoordTensor, span: Span) -> Result<String, EvalError> {
-        streamable(&t.layout(), span)?;
+        within_cells(&t.layout(), "std::cout writes tensors of", span)?;
         let mut out = alloc::format!("{}\n", t.layout());
         tensor_rows(t, 9, STREAM_RANKS, &mut out, span, &|sub, c| {
             let x = sub.try_get(&c).map_err(|e| EvalError::from_core(e, span))?;
@@ -1593,13 +1584,13 @@ fn tensor_rows(
     Ok(())
 }
 
-/// The bound on what `std::cout << t` writes: a tensor of at most
-/// [`rcute::tensor::MAX_TENSOR_CELLS`] elements.
-fn streamable(l: &rcute::Layout, span: Span) -> Result<(), EvalError> {
+/// The bound on what `print_tensor` and `std::cout << t` write (`what`, the error's
+/// words): a tensor of at most [`rcute::tensor::MAX_TENSOR_CELLS`] elements.
+fn within_cells(l: &rcute::Layout, what: &str, span: Span) -> Result<(), EvalError> {
     if l.try_size().map(|s| s.value()).unwrap_or(i64::MAX) > rcute::tensor::MAX_TENSOR_CELLS {
         return Err(EvalError::new(
             alloc::format!(
-                "std::cout writes tensors of at most {} elements",
+                "{what} at most {} elements",
                 rcute::tensor::MAX_TENSOR_CELLS
             ),
             span,
