@@ -331,3 +331,45 @@ int j = 1; int a[3] = {0}; a[j] += j++; print(a[1]); print(a[2]); print(j);
 // ---- depth, stride, flatten and coalesce of tensors; Layout::tile and Tensor::tile
 auto t = make_tensor<int>(make_shape(_2{}, make_shape(_3{}, _2{}))); print(depth(t)); print(" "); print(stride(t)); print(" "); print(flatten(t).layout()); print(" "); print(coalesce(t).layout()); print("\n");
 std::vector<int> v(16); std::iota(v.begin(), v.end(), 0); auto u = make_tensor(v.data(), make_shape(_4{}, _4{})); auto d = u.tile(make_tile(_2{}, _2{})); print(d.layout()); print(" "); print(d(1, 1, 1)); print(" "); auto L = make_layout(make_shape(_8{}, _4{})); print(L.tile(_2{}, _2{})); print(" "); print(L.tile(make_tile(_4{})));
+// ---- the standard library's scalars: std::max, std::min, abs, fabs, std::swap, assert, INT_MAX
+int a = std::max(3, 5), b = std::min(-3, 5); float c = std::max(1.5f, 0.5f); double d = std::min(2.0, 3.5);
+printf("%d %d %f %f\n", a, b, c, d);
+int64_t x = 7; int64_t y = -9; printf("%ld %ld\n", std::max(x, y), std::abs(y));
+printf("%d %d %f %f %f\n", std::abs(-4), abs(-7), std::abs(-2.5f), std::fabs(-1.25), fabs(-3));
+int p = 3, q = 4; std::swap(p, q); int arr[4] = {1, 2, 3, 4}; std::swap(arr[0], arr[3]);
+printf("%d %d %d %d\n", p, q, arr[0], arr[3]);
+assert(p == 4 && arr[0] == 4);
+printf("%d %d %d\n", INT_MAX, INT_MIN, RAND_MAX);
+// ---- CuTe's max, min and abs of floats and integral constants
+print(max(3.0f, 5.0f)); print(" "); print(max(3, 5.5f)); print(" "); print(min(2.5, 1)); print(" "); print(max(1.0f, 2.0)); print(" ");
+print(min(Int<3>{}, 5)); print(" "); print(max(_2{}, _7{})); print(" "); print(abs(Int<-3>{})); print(" "); print(abs(-3)); print(" "); print(abs(-2.5)); print(" ");
+unsigned u = 5; print(abs(u));
+// ---- rand and srand: glibc's generator
+for (int i = 0; i < 3; ++i) printf("%d ", rand());
+printf("\n");
+srand(42); for (int i = 0; i < 3; ++i) printf("%d ", rand());
+srand(0); int z = rand(); srand(1); int o = rand(); printf("%d %d\n", z, o);
+srand(-5); int n1 = rand(); int n2 = rand() % 100; printf("%d %d\n", n1, n2);
+srand(3000000000u); int s = 0; for (int i = 0; i < 1000; ++i) s ^= rand(); printf("%d\n", s);
+// ---- sgemm_1's host fill with rand()
+int m = 4, k = 3;
+std::vector<float> h_A(m*k);
+for (int j = 0; j < m*k; ++j) h_A[j] = static_cast<float>( 2*(rand() / double(RAND_MAX)) - 1 );
+auto A = make_tensor(h_A.data(), make_shape(m, k));
+print_tensor(A);
+// ---- range-based for over vectors, arrays and braced lists
+std::vector<int> v{1, 2, 3, 4, 5}; int s = 0;
+for (auto x : v) { if (x == 2) continue; if (x == 5) break; s += x; }
+printf("%d\n", s);
+int arr[3] = {4, 5, 6}; for (auto& e : arr) e *= 2; for (int e : arr) printf("%d ", e);
+std::vector<float> w(3); for (float& f : w) f = 0.5f; for (const auto& f : w) printf("%.1f ", f);
+for (auto x : {1.5, 2.5}) printf("%f ", x);
+float b[3] = {1.5f, 2.5f, -3.5f}; for (int x : b) printf("%d ", x);
+for (int x : {7, 8}) { std::vector<int> t{x}; for (int y : t) printf("%d ", y * x); }
+// ---- static_assert of constant expressions
+constexpr int N = 4; static_assert(N * 2 == 8, "N"); static_assert(N > 0);
+const int M = 6; static_assert(M % 3 == 0);
+auto L = Layout<Shape<_4,_2>>{}; static_assert(size(L) == 8);
+constexpr int K = size(Layout<Shape<_4,_8>>{}); static_assert(K == 32);
+static_assert(sizeof(float) == 4 && sizeof(double) * 2 == 16); static_assert(4 == 4);
+printf("%d %d %d\n", N, M, K);

@@ -492,3 +492,52 @@ impl Env {
         ))
     }
 }
+
+impl Env {
+    /// Whether `e` is a C++ constant expression as far as rcute can tell without
+    /// evaluating it: literals, `sizeof`, `const` and `constexpr` integers initialized by
+    /// constant expressions, variables whose values are static (CuTe's types hold them),
+    /// CuTe's types, and operators and CuTe's functions over those. `false` where unsure.
+    pub(crate) fn is_constant_expr(&self, e: &Expr) -> bool {
+        let all = |es: &[Expr]| es.iter().all(|x| self.is_constant_expr(x));
+        match &e.kind {
+            ExprKind::Int(i) => !i.is_basis() && !i.is_underscore(),
+            ExprKind::Float(..) | ExprKind::Type(_) => true,
+            ExprKind::TypeWith(_, xs) => all(xs),
+            ExprKind::Name { name, .. } => self
+                .lookup(name)
+                .is_some_and(|v| v.constant || crate::exec::is_static_value(&v.v)),
+            ExprKind::Cast(ty, x) => ty == "sizeof" || self.is_constant_expr(x),
+            ExprKind::Neg(x) | ExprKind::Not(x, _) => self.is_constant_expr(x),
+            ExprKind::Arith(first, rest) => {
+                self.is_constant_expr(first)
+                    && rest.iter().all(|(_, _, x)| self.is_constant_expr(x))
+            }
+            ExprKind::Binary(first, rest) => {
+                self.is_constant_expr(first)
+                    && rest.iter().all(|(_, _, x)| self.is_constant_expr(x))
+            }
+            ExprKind::Ternary(c, a, b) => {
+                self.is_constant_expr(c) && self.is_constant_expr(a) && self.is_constant_expr(b)
+            }
+            ExprKind::Tuple(xs) => all(xs),
+            // a function of CuTe's (constexpr), not one of the program's or a variable
+            ExprKind::Call { name, args, .. } => {
+                self.lookup(name).is_none()
+                    && !self.funcs.contains_key(name)
+                    && crate::functions::find(name).is_some()
+                    && all(args)
+            }
+            ExprKind::CallTargs {
+                name, targs, args, ..
+            } => {
+                self.lookup(name).is_none()
+                    && !self.funcs.contains_key(name)
+                    && crate::functions::find(name).is_some()
+                    && all(targs)
+                    && all(args)
+            }
+            _ => false,
+        }
+    }
+}

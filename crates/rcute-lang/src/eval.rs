@@ -386,6 +386,12 @@ pub fn eval_value(program: &str) -> Result<Value, EvalError> {
 pub(crate) struct Var {
     pub v: Value,
     pub ty: Option<crate::data::Elem>,
+    /// Whether it is a C array (`int a[4]`), whose elements a range-based `for` visits;
+    /// a pointer, of the same value, has none.
+    pub array: bool,
+    /// Whether it is a `const` or `constexpr` integer initialized by a constant
+    /// expression, which C++ takes in constant expressions (`static_assert`).
+    pub constant: bool,
 }
 
 /// The state of a running program.
@@ -421,6 +427,8 @@ pub(crate) struct Env {
     /// In the as-CuTe mode ([`Options::as_cute`]), the warnings of the calls answered as
     /// CuTe C++ does, not yet printed.
     pub(crate) as_cute: Option<core::cell::RefCell<Vec<String>>>,
+    /// `rand()`'s generator, seeded by the first call or by `srand`.
+    pub(crate) rand: Option<crate::cstd::Rand>,
 }
 
 impl Env {
@@ -1160,6 +1168,9 @@ impl Env {
         {
             return Ok(v);
         }
+        if targs.is_empty() && crate::cstd::is_std_call(name) {
+            return self.std_call(name, args, name_span, span);
+        }
         if name == "decltype::value" && args.len() == 1 {
             return self.static_value(&args[0]);
         }
@@ -1191,6 +1202,10 @@ impl Env {
             return Err(self.unknown_function(name, name_span));
         };
         let vals = self.eval_args(args)?;
+        if matches!(name, "max" | "min") && vals.iter().any(|(v, _)| matches!(v, Value::Float(..)))
+        {
+            return Env::float_min_max(name, vals, span);
+        }
         if let Some(r) = record {
             *r = Some(vals.iter().map(|(v, _)| v.clone()).collect());
         }

@@ -46,7 +46,7 @@ pub(crate) fn void() -> Value {
 }
 
 /// A place a value is written to: a variable or an element of an array.
-enum Place {
+pub(crate) enum Place {
     Var(String),
     Elem(Ptr),
 }
@@ -90,7 +90,9 @@ impl Env {
         match st {
             Stmt::Block(body) => self.scoped(body),
             Stmt::If(c, then, other) => self.exec_if(c, then, other.as_deref()),
-            Stmt::While(..) | Stmt::DoWhile(..) | Stmt::For { .. } => self.exec_loop(st),
+            Stmt::While(..) | Stmt::DoWhile(..) | Stmt::For { .. } | Stmt::ForRange { .. } => {
+                self.exec_loop(st)
+            }
             Stmt::Break(s) => Ok(Flow::Break(*s)),
             Stmt::Continue(s) => Ok(Flow::Continue(*s)),
             Stmt::Return(e) => self.exec_return(e.as_ref()),
@@ -163,6 +165,14 @@ impl Env {
                 self.locals.pop();
                 return r;
             }
+            Stmt::ForRange {
+                ty,
+                name,
+                range,
+                body,
+                names,
+                span,
+            } => return self.for_range(ty, name, range, body, names, *span),
             _ => {}
         }
         Ok(Flow::Next)
@@ -197,9 +207,10 @@ impl Env {
                     .push(f.clone());
             }
             Stmt::StaticAssert(c, msg, span) => {
+                let constant = self.is_constant_expr(c);
                 let v = self.eval(c)?;
                 let (ok, is_static) = truth_of(&v, c.span)?;
-                if !is_static {
+                if !is_static && !constant {
                     return Err(EvalError::new(
                         "static_assert: the condition is not a constant expression (it is dynamic)",
                         c.span,
@@ -245,6 +256,165 @@ impl Env {
             }
             for s in step {
                 self.eval(s)?;
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// `for (T x : range) body` over an array, a vector or a braced list of numbers.
+    fn for_range(
+        &mut self,
+        ty: &TypeSpec,
+        name: &str,
+        range: &Expr,
+        body: &Stmt,
+        names: &[String],
+        span: Span,
+    ) -> Result<Flow, EvalError> {
+        let declared = if ty.pointers == 0 {
+            self.named_elem(&ty.text)
+        } else {
+            None
+        };
+        let auto = ty.pointers == 0 && ty.text == "auto";
+        if declared.is_none() && !auto {
+            return Err(not_supported(
+                &alloc::format!("a range-based for loop with a variable of type {}", ty.text),
+                "auto or a scalar type",
+                span,
+            ));
+        }
+        // the elements: an array's or a vector's, or a braced list's values
+        let (first, values) = match &range.kind {
+            ExprKind::List(items) => {
+                if ty.reference {
+                    return Err(EvalError::new(
+                        "the elements of a braced list are const: for (T& x : {...}) does not compile",
+                        span,
+                    ));
+                }
+                let mut vals = Vec::new();
+                for x in items {
+                    let v = self.eval(x)?;
+                    let elem = match &v {
+                        Value::Float(_, true) => Elem("float"),
+                        Value::Float(_, false) => Elem("double"),
+                        Value::Tuple(t)
+                            if t.is_leaf() && !t.leaf(0).is_static() && !t.leaf(0).is_basis() =>
+                        {
+                            Elem("int")
+                        }
+                        v => {
+                            return Err(not_supported(
+                                &alloc::format!(
+                                    "a braced list of {} in a range-based for loop",
+                                    v.kind()
+                                ),
+                                "a list of numbers",
+                                x.span,
+                            ));
+                        }
+                    };
+                    vals.push((v, elem));
+                }
+                if vals.windows(2).any(|w| w[0].1 != w[1].1) {
+                    return Err(EvalError::new(
+                        "the items of a braced list are of one type (std::initializer_list<T>)",
+                        range.span,
+                    ));
+                }
+                (None, vals)
+            }
+            _ => {
+                let array = matches!(&range.kind, ExprKind::Name { name, .. }
+                    if self.lookup(name).is_some_and(|v| v.array));
+                match self.eval(range)? {
+                    Value::Vector(p) => (Some(p), Vec::new()),
+                    Value::Ptr(p) if array => (Some(p), Vec::new()),
+                    v => {
+                        return Err(not_supported(
+                            &alloc::format!("a range-based for loop over {}", v.kind()),
+                            "for (int i = 0; i < size(t); ++i), or a range of an array, a vector or a braced list",
+                            range.span,
+                        ));
+                    }
+                }
+            }
+        };
+        let n = match first {
+            Some(p) => self.heap[p.buf as usize].data.len() as i64 - p.off,
+            None => values.len() as i64,
+        };
+        if let Some(p) = first {
+            // a reference x is a copy here: nothing else may reach the elements meanwhile
+            for m in names {
+                let other = match self.lookup(m).map(|v| &v.v) {
+                    Some(Value::Ptr(q) | Value::Vector(q)) => q.buf == p.buf,
+                    Some(Value::Data(d)) => d.ptr.buf == p.buf,
+                    Some(Value::Func(_)) => true,
+                    _ => self.funcs.contains_key(m),
+                };
+                if other {
+                    return Err(not_supported(
+                        &alloc::format!(
+                            "a loop variable that is a reference, whose body also reaches the elements through {m}"
+                        ),
+                        "an index loop, for (int i = 0; i < n; ++i)",
+                        span,
+                    ));
+                }
+            }
+        }
+        for k in 0..n {
+            self.step("this for loop", span)?;
+            let (v, elem) = match first {
+                Some(p) => {
+                    let at = Ptr {
+                        off: p.off + k,
+                        ..p
+                    };
+                    (self.read(at, range.span)?, at.elem)
+                }
+                None => values[k as usize].clone(),
+            };
+            let elem = declared.unwrap_or(elem);
+            let v = convert(v, elem, range.span)?;
+            self.locals.push(BTreeMap::new());
+            self.declare(
+                name,
+                Var {
+                    v,
+                    ty: Some(elem),
+                    array: false,
+                    constant: false,
+                },
+            );
+            let r = self.scoped_one(body);
+            let x = self.lookup(name).map(|v| v.v.clone());
+            self.locals.pop();
+            let r = r?;
+            if let Some(p) = first
+                && self.heap[p.buf as usize].data.len() as i64 != n + p.off
+            {
+                return Err(EvalError::new(
+                    "the body changed the vector's size, which leaves the loop's iterators invalid (C++ leaves this undefined)",
+                    span,
+                ));
+            }
+            if let (Some(p), true, Some(x)) = (first, ty.reference, x) {
+                self.write(
+                    Ptr {
+                        off: p.off + k,
+                        ..p
+                    },
+                    x,
+                    span,
+                )?;
+            }
+            match r {
+                Flow::Break(_) => break,
+                r @ Flow::Return(_) => return Ok(r),
+                _ => {}
             }
         }
         Ok(Flow::Next)
@@ -322,7 +492,15 @@ impl Env {
                 };
                 var.v = v;
             }
-            None => self.declare(name, Var { v, ty: None }),
+            None => self.declare(
+                name,
+                Var {
+                    v,
+                    ty: None,
+                    array: false,
+                    constant: false,
+                },
+            ),
         }
         Ok(())
     }
@@ -374,6 +552,8 @@ impl Env {
                 Var {
                     v: Value::Ptr(p),
                     ty: None,
+                    array: true,
+                    constant: false,
                 },
             );
             return Ok(());
@@ -435,6 +615,8 @@ impl Env {
                 Var {
                     v: Value::Vector(p),
                     ty: None,
+                    array: false,
+                    constant: false,
                 },
             );
             return Ok(());
@@ -532,7 +714,25 @@ impl Env {
             Some(elem) => convert(v, elem, d.span)?,
             None => v,
         };
-        self.declare(&d.name, Var { v, ty: scalar });
+        // `constexpr int N = 4;`: a constant in constant expressions (`static_assert`)
+        let constant = ty.constant
+            && scalar.is_some_and(|e| !e.is_float())
+            && match &d.init {
+                Init::Value(x) => self.is_constant_expr(x),
+                Init::List(items) | Init::Ctor(items) => {
+                    items.len() == 1 && self.is_constant_expr(&items[0])
+                }
+                _ => false,
+            };
+        self.declare(
+            &d.name,
+            Var {
+                v,
+                ty: scalar,
+                array: false,
+                constant,
+            },
+        );
         Ok(())
     }
 
@@ -680,13 +880,15 @@ impl Env {
             Var {
                 v: Value::Tuple(t),
                 ty: Some(Elem("dim3")),
+                array: false,
+                constant: false,
             },
         );
         Ok(())
     }
 
     /// The place `e` names, for an assignment.
-    fn place(&mut self, e: &Expr) -> Result<Place, EvalError> {
+    pub(crate) fn place(&mut self, e: &Expr) -> Result<Place, EvalError> {
         match &e.kind {
             ExprKind::Name { name, targs } if targs.is_empty() => {
                 if self.lookup(name).is_none() {
@@ -825,14 +1027,19 @@ impl Env {
         }
     }
 
-    fn read_place(&self, p: &Place, span: Span) -> Result<Value, EvalError> {
+    pub(crate) fn read_place(&self, p: &Place, span: Span) -> Result<Value, EvalError> {
         match p {
             Place::Var(n) => Ok(self.lookup(n).map(|v| v.v.clone()).unwrap_or_else(void)),
             Place::Elem(p) => self.read(*p, span),
         }
     }
 
-    fn write_place(&mut self, p: Place, v: Value, span: Span) -> Result<Value, EvalError> {
+    pub(crate) fn write_place(
+        &mut self,
+        p: Place,
+        v: Value,
+        span: Span,
+    ) -> Result<Value, EvalError> {
         match p {
             Place::Var(n) => {
                 self.set_name(&n, v, span)?;
@@ -1143,6 +1350,8 @@ impl Env {
                     Var {
                         v: Value::ElementType(p.elem.0),
                         ty: None,
+                        array: false,
+                        constant: false,
                     },
                 );
                 continue;
@@ -1175,6 +1384,8 @@ impl Env {
                     Var {
                         v: v.clone(),
                         ty: None,
+                        array: false,
+                        constant: false,
                     },
                 );
             }
@@ -1189,7 +1400,15 @@ impl Env {
                 Some(e) => convert(v, e, at)?,
                 None => v,
             };
-            scope.insert(name.clone(), Var { v, ty: elem });
+            scope.insert(
+                name.clone(),
+                Var {
+                    v,
+                    ty: elem,
+                    array: false,
+                    constant: false,
+                },
+            );
         }
         for (name, v) in f.tvalues.iter().zip(targs) {
             scope.insert(
@@ -1197,6 +1416,8 @@ impl Env {
                 Var {
                     v: Value::int(Int::constant(*v)),
                     ty: None,
+                    array: false,
+                    constant: false,
                 },
             );
         }

@@ -106,6 +106,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+mod cstd;
 mod ctype;
 mod data;
 mod error;

@@ -321,6 +321,15 @@ impl Parser {
                     span,
                 );
             }
+            "RAND_MAX" | "INT_MAX" | "INT_MIN" => {
+                // the macros of <cstdlib> and <climits>: int constants
+                let v = match name {
+                    "RAND_MAX" => crate::cstd::RAND_MAX,
+                    "INT_MAX" => i64::from(i32::MAX),
+                    _ => i64::from(i32::MIN),
+                };
+                return e(ExprKind::Int(rcute::int::Int::dynamic(v)), span);
+            }
             "typename" if self.peek_name(self.i) == Some("decltype") => {
                 // `typename decltype(x)::AtomThrID{}`: C++'s disambiguation, nothing here
                 let at = self.here();

@@ -87,6 +87,7 @@ impl TypeSpec {
             pointers: 0,
             default: None,
             reference: false,
+            constant: false,
         }
     }
 }
@@ -321,9 +322,39 @@ impl Parser {
         self.i += 1;
         self.expect(b'(', "'(' after 'for'")?;
         let colon = core::mem::replace(&mut self.colon_ok, true);
+        let head = self.i;
         let r = self.for_header(at);
         self.colon_ok = colon;
-        let (init, cond, step, close) = r?;
+        let (init, cond, step, close) = match r? {
+            Header::Range(ty, name, range, close) => {
+                let from = self.i;
+                let body = self.repeated_body()?;
+                let mut names = Vec::new();
+                // a reference, const or not: the body may reach its element otherwise
+                let reference = self.toks[head..from]
+                    .iter()
+                    .any(|t| matches!(t.tok, Tok::Punct(b'&') | Tok::Op("&&")));
+                if reference {
+                    for t in &self.toks[from..self.i] {
+                        if let Tok::Name(n) = &t.tok
+                            && !names.contains(n)
+                        {
+                            names.push(n.clone());
+                        }
+                    }
+                }
+                self.block_end = true;
+                return Ok(Stmt::ForRange {
+                    ty,
+                    name,
+                    range,
+                    body: Box::new(body),
+                    names,
+                    span: at.join(close),
+                });
+            }
+            Header::Plain(init, cond, step, close) => (init, cond, step, close),
+        };
         let body = self.repeated_body()?;
         self.block_end = true;
         Ok(Stmt::For {
@@ -335,11 +366,7 @@ impl Parser {
         })
     }
 
-    #[allow(clippy::type_complexity)]
-    fn for_header(
-        &mut self,
-        at: Span,
-    ) -> Result<(Option<Stmt>, Option<Expr>, Vec<Expr>, Span), EvalError> {
+    fn for_header(&mut self, at: Span) -> Result<Header, EvalError> {
         let init = if self.peek_punct(b';') {
             None
         } else {
@@ -348,11 +375,7 @@ impl Parser {
                 None => self.simple_statement()?,
             };
             if self.peek_punct(b':') {
-                return Err(not_supported(
-                    "a range-based for loop",
-                    "for (int i = 0; i < size(t); ++i)",
-                    at.join(self.here()),
-                ));
+                return self.range_header(st, at);
             }
             st
         };
@@ -373,7 +396,30 @@ impl Parser {
             break;
         }
         let close = self.expect(b')', "')' to close 'for (...)'")?;
-        Ok((init, cond, step, close))
+        Ok(Header::Plain(init, cond, step, close))
+    }
+
+    /// The rest of `for (T x : range)` after `T x` (`decl`), at the `:`.
+    fn range_header(&mut self, decl: Option<Stmt>, at: Span) -> Result<Header, EvalError> {
+        let (ty, name) = match decl {
+            Some(Stmt::Decl(ty, mut items))
+                if items.len() == 1
+                    && items[0].array.is_none()
+                    && matches!(items[0].init, Init::None) =>
+            {
+                (ty, items.remove(0).name)
+            }
+            _ => {
+                return Err(EvalError::new(
+                    "a range-based for loop declares one variable: for (T x : range)",
+                    at.join(self.here()),
+                ));
+            }
+        };
+        self.i += 1;
+        let range = self.expr()?;
+        let close = self.expect(b')', "')' to close 'for (...)'")?;
+        Ok(Header::Range(ty, name, range, close))
     }
 
     /// `template <class T, int N> ...` (a function).
@@ -849,6 +895,7 @@ impl Parser {
             pointers,
             default,
             reference: amp && !constant && pointers == 0,
+            constant: constant && !amp && pointers == 0,
         }))
     }
 
@@ -1072,4 +1119,10 @@ impl Parser {
         self.i += 1;
         Ok(out)
     }
+}
+
+/// The header of a `for` loop: `(init; cond; step)` or `(T x : range)`, each with its `)`.
+enum Header {
+    Plain(Option<Stmt>, Option<Expr>, Vec<Expr>, Span),
+    Range(TypeSpec, String, Expr, Span),
 }

@@ -950,6 +950,9 @@ pub(crate) struct TypeSpec {
     /// A reference that is not `const` (`int& x`): a parameter through which a function
     /// writes its caller's variable.
     pub reference: bool,
+    /// `const` or `constexpr`, not a reference or a pointer: a variable of an integer type
+    /// initialized by a constant expression is one itself (`static_assert(N % 4 == 0)`).
+    pub constant: bool,
 }
 
 /// One name of a declaration: `float A[8] = {...}`, `std::vector<int> v(8)`, `int i = 0`.
@@ -994,6 +997,20 @@ pub(crate) enum Stmt {
         cond: Option<Expr>,
         step: Vec<Expr>,
         body: Box<Stmt>,
+        span: Span,
+    },
+    /// `for (T x : range) body`: `x` declared anew for each element of an array, a vector
+    /// or a braced list; written back to the element after the body where it is a
+    /// non-const reference.
+    ForRange {
+        ty: TypeSpec,
+        name: String,
+        range: Expr,
+        body: Box<Stmt>,
+        /// The names the body mentions, where `x` is a reference, const or not (here `x`
+        /// is a copy, written back to a non-const reference's element when the body ends,
+        /// so no other way to the elements may be taken meanwhile).
+        names: Vec<String>,
         span: Span,
     },
     Break(Span),
