@@ -373,3 +373,18 @@ auto L = Layout<Shape<_4,_2>>{}; static_assert(size(L) == 8);
 constexpr int K = size(Layout<Shape<_4,_8>>{}); static_assert(K == 32);
 static_assert(sizeof(float) == 4 && sizeof(double) * 2 == 16); static_assert(4 == 4);
 printf("%d %d %d\n", N, M, K);
+// ---- characters: char literals, std::cout << c writes a character, CuTe's print of a char too, of signed and unsigned chars a number
+char c = 65; std::cout << c << std::endl; print(c); print("\n");
+int8_t d = 66; std::cout << d << std::endl; print(d); print("\n");
+uint8_t e = 67; std::cout << e << std::endl; print(e); print("\n");
+char t = 'N'; if (t == 'N') printf("yes %c %d\n", t, t);
+int x = 'a' + 1; std::cout << x << " " << 'z' << " " << (char)('a' + 2) << '\t' << '|' << std::endl;
+char a = 'A'; a += 2; std::cout << a << std::endl; print(a + 1); print("\n"); auto b = a; std::cout << b << std::endl;
+int8_t arr[3] = {65, 66, 67}; std::cout << arr[0] << arr[1] << std::endl; std::printf("%d\n", arr[2]);
+// ---- the order C++ gives: an assignment's right operand first, << of integers left first, one argument's effects
+int f(int x) { printf("f%d ", x); return x; }
+int main() {
+  int i = 1; print(i << i++); print(" "); print(i); print(" ");
+  int a[2] = {5, 5}; int j = 0; a[j] = j++; print(a[0]); print(a[1]); print(" ");
+  int r = f(1) + f(2) * f(3); printf("%d ", r); printf("%d\n", f(4));
+}

@@ -108,6 +108,10 @@ pub(crate) fn auto_type(env: &Env, e: &Expr, v: &Value) -> Option<Elem> {
     if !dynamic_int(v) {
         return None;
     }
+    // `auto b = c` of a char is a char (its promoted type is int)
+    if let Some(c) = env.char_type(e) {
+        return Some(c);
+    }
     env.int_type(e).map(IntType::elem)
 }
 
@@ -539,5 +543,65 @@ impl Env {
             }
             _ => false,
         }
+    }
+}
+
+/// The character types: `char`, `signed char` (`int8_t`) and `unsigned char` (`uint8_t`).
+fn is_char(e: crate::data::Elem) -> bool {
+    matches!(e.0, "char" | "int8_t" | "uint8_t")
+}
+
+impl Env {
+    /// The character type of `e` before C++'s promotions (`std::cout << c` writes a
+    /// character of one, a number of any other integer), where rcute knows it without
+    /// evaluating `e`; `None` for other types.
+    pub(crate) fn char_type(&self, e: &Expr) -> Option<crate::data::Elem> {
+        let elem = match &e.kind {
+            ExprKind::Cast(ty, _) if ty != "sizeof" => crate::data::Elem::named(ty),
+            ExprKind::Name { name, targs } if targs.is_empty() => self.lookup(name)?.ty,
+            ExprKind::Assign(t, _, _) | ExprKind::IncDec(t, _, true) => self.char_type(t),
+            ExprKind::IncDec(t, _, false) => self.char_type(t),
+            ExprKind::Ternary(_, a, b) => {
+                let t = self.char_type(a)?;
+                (self.char_type(b)? == t).then_some(t)
+            }
+            ExprKind::Index(arr, _) => match &arr.kind {
+                ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
+                    Some(Value::Ptr(p) | Value::Vector(p)) => Some(p.elem),
+                    _ => None,
+                },
+                _ => None,
+            },
+            ExprKind::Deref(p) => match &p.kind {
+                ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
+                    Some(Value::Ptr(p)) => Some(p.elem),
+                    _ => None,
+                },
+                _ => None,
+            },
+            ExprKind::Call { name, args, .. } => {
+                if let Some(Value::Data(d)) = self.lookup(name).map(|v| &v.v) {
+                    return Some(d.ptr.elem).filter(|e| is_char(*e));
+                }
+                let f = self
+                    .funcs
+                    .get(name)?
+                    .iter()
+                    .find(|f| f.params.len() == args.len())?;
+                if f.ret.pointers != 0 {
+                    return None;
+                }
+                crate::data::Elem::named(&f.ret.text)
+            }
+            ExprKind::Apply(t, _) => match &t.kind {
+                ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
+                    Some(Value::Data(d)) => Some(d.ptr.elem),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }?;
+        is_char(elem).then_some(elem)
     }
 }

@@ -142,6 +142,7 @@ fn run_launch(
     let (stmts, parse_err) = Parser::new(program).program_partial();
     let mut env = Env {
         launch,
+        unsequenced: crate::sequence::scan(&stmts),
         ..Env::default()
     };
     if options.as_cute {
@@ -209,7 +210,10 @@ pub fn eval_launch_with(
 /// ```
 pub fn explain(program: &str) -> Result<String, EvalError> {
     let stmts = Parser::new(program).program()?;
-    let mut env = Env::default();
+    let mut env = Env {
+        unsequenced: crate::sequence::scan(&stmts),
+        ..Env::default()
+    };
     let (last, rest) = stmts.split_last().expect("a program has a statement");
     run(&mut env, rest, None)?;
     let mut out = core::mem::take(&mut env.out);
@@ -352,7 +356,10 @@ impl Env {
 /// ```
 pub fn eval_value(program: &str) -> Result<Value, EvalError> {
     let stmts = Parser::new(program).program()?;
-    let mut env = Env::default();
+    let mut env = Env {
+        unsequenced: crate::sequence::scan(&stmts),
+        ..Env::default()
+    };
     let (last, rest) = stmts.split_last().expect("a program has a statement");
     for st in rest {
         env.exec(st)?;
@@ -429,6 +436,9 @@ pub(crate) struct Env {
     pub(crate) as_cute: Option<core::cell::RefCell<Vec<String>>>,
     /// `rand()`'s generator, seeded by the first call or by `srand`.
     pub(crate) rand: Option<crate::cstd::Rand>,
+    /// The expressions whose answer depends on an order of evaluation C++ leaves open
+    /// ([`crate::sequence::scan`]), refused when they run.
+    pub(crate) unsequenced: Vec<(Span, String)>,
 }
 
 impl Env {
@@ -447,6 +457,9 @@ impl Env {
     // frames on the recursive path stay small (unoptimized builds keep every local of a
     // function in its frame).
     pub(crate) fn eval(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        if !self.unsequenced.is_empty() {
+            self.sequenced(e.span)?;
+        }
         match &e.kind {
             ExprKind::Int(i) => Ok(Value::int(*i)),
             ExprKind::Under => Ok(Value::int(Int::UNDERSCORE)),
@@ -930,6 +943,14 @@ impl Env {
         if let ExprKind::Str(s) = &e.kind {
             return Ok(s.clone());
         }
+        // a character type: a stream writes the character, CuTe's print a char's character
+        // and a signed or unsigned char's number
+        if let Some(ty) = self.char_type(e)
+            && (stream || ty.0 == "char")
+        {
+            let v = self.eval(e)?;
+            return crate::host::character(&v, e.span);
+        }
         match self.eval(e)? {
             Value::Float(f, _) if stream => Ok(crate::printf::c_general(f, 6)),
             Value::Data(t) if stream => self.stream_data(&t, e.span),
@@ -1148,6 +1169,11 @@ impl Env {
         if targs.is_empty() && self.lookup(name).is_some() {
             return self.call_var(name, args, name_span, span);
         }
+        let name = if name == "std::printf" {
+            "printf"
+        } else {
+            name
+        };
         if matches!(name, "print" | "printf") && targs.is_empty() {
             // `print(x)` shown: x's value is recorded as the argument of a call of `print`,
             // so that a front end draws it as it draws a bare expression
@@ -1224,6 +1250,16 @@ impl Env {
         let text = v.to_string();
         *r = Some(alloc::vec![v]);
         Ok(Value::Printed(text))
+    }
+
+    /// The error of an expression whose order of evaluation C++ leaves open, at `span`.
+    #[cold]
+    #[inline(never)]
+    fn sequenced(&self, span: Span) -> Result<(), EvalError> {
+        match self.unsequenced.iter().find(|(s, _)| *s == span) {
+            Some((s, m)) => Err(EvalError::new(m.clone(), *s)),
+            None => Ok(()),
+        }
     }
 
     /// `unknown function f; did you mean g?` (out of [`Env::call`]'s frame).

@@ -117,6 +117,7 @@ mod host;
 mod law;
 mod operators;
 mod printf;
+mod sequence;
 mod stmt;
 mod suggest;
 mod syntax;

@@ -46,9 +46,10 @@ pub(crate) enum Tok {
     Int(Int),
     Under,
     Name(String),
-    /// A string literal (`"\n"`) or a character literal (`'\n'`), unescaped: only `print`
-    /// and `printf` take them.
+    /// A string literal (`"\n"`), unescaped: only `print` and `printf` take it.
     Str(String),
+    /// A character literal (`'N'`, `'\n'`): a `char`, its byte.
+    Char(u8),
     /// `<<`, the stream operator of `std::cout << L << std::endl`.
     Shl,
     /// A newline that ends a statement (outside brackets, not after an operator).
@@ -110,6 +111,7 @@ fn ends_operand(t: Option<&Token>) -> bool {
                 | Tok::Under
                 | Tok::Name(_)
                 | Tok::Str(_)
+                | Tok::Char(_)
                 | Tok::Punct(b')' | b'}' | b']')
                 | Tok::Op("++" | "--")
         )
@@ -144,6 +146,7 @@ fn string_literal(src: &str, p: usize) -> Result<(String, usize), EvalError> {
             out.push(match ch {
                 'n' => '\n',
                 't' => '\t',
+                'r' => '\r',
                 '0' => '\0',
                 c => c,
             });
@@ -334,8 +337,21 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
         let start = p;
         if c == b'"' || c == b'\'' {
             let (text, q) = string_literal(src, p)?;
+            let tok = if c == b'"' {
+                Tok::Str(text)
+            } else {
+                match text.as_bytes() {
+                    [b] if b.is_ascii() => Tok::Char(*b),
+                    _ => {
+                        return Err(EvalError::new(
+                            "not supported: a character literal of other than one ASCII character; write one character, or its code",
+                            Span::new(start, q),
+                        ));
+                    }
+                }
+            };
             out.push(Token {
-                tok: Tok::Str(text),
+                tok,
                 span: Span::new(start, q),
             });
             p = q;
@@ -1996,6 +2012,18 @@ impl Parser {
                     span: t.span,
                 })
             }
+            Tok::Char(c) => {
+                // a `char`: its code converted to the type
+                self.i += 1;
+                let code = Expr {
+                    kind: ExprKind::Int(Int::dynamic(i64::from(c))),
+                    span: t.span,
+                };
+                Ok(Expr {
+                    kind: ExprKind::Cast(String::from("char"), Box::new(code)),
+                    span: t.span,
+                })
+            }
             Tok::Float(v, single) => {
                 self.i += 1;
                 Ok(Expr {
@@ -2248,6 +2276,7 @@ fn describe(t: &Tok) -> String {
         Tok::Under => String::from("_"),
         Tok::Name(n) => n.clone(),
         Tok::Str(s) => alloc::format!("{s:?}"),
+        Tok::Char(c) => alloc::format!("'{}'", char::from(*c)),
         Tok::Shl => String::from("<<"),
         Tok::Newline => String::from("a new line"),
         Tok::Punct(c) => alloc::format!("{}", *c as char),
