@@ -388,3 +388,12 @@ int main() {
   int a[2] = {5, 5}; int j = 0; a[j] = j++; print(a[0]); print(a[1]); print(" ");
   int r = f(1) + f(2) * f(3); printf("%d ", r); printf("%d\n", f(4));
 }
+// ---- std::cout's manipulators: setw, setfill, left and right, hex, oct and dec, fixed, scientific, setprecision
+std::cout << std::setw(4) << 3 << "|" << std::setw(6) << "ab" << "|" << std::setfill('0') << std::setw(5) << 42 << std::left << std::setw(4) << 7 << "|" << std::setfill(' ') << std::right << std::endl;
+std::cout << std::hex << 255 << " " << -1 << " " << 4294967295u << " " << (1LL << 40) << std::oct << " " << 8 << std::dec << " " << 10 << std::endl;
+std::cout << std::fixed << std::setprecision(2) << 3.14159 << " " << 2.0f << std::endl;
+std::cout << 1.5 << " " << 7 << std::endl;
+std::cout << std::scientific << 12345.678 << " " << std::setprecision(3) << 0.5f << std::defaultfloat << " " << 0.5 << " " << 1234567.0 << std::endl;
+auto L = make_layout(make_shape(_2{}, _3{}));
+for (int m = 0; m < size<0>(L); ++m) { for (int n = 0; n < size<1>(L); ++n) std::cout << std::setw(3) << L(m, n); std::cout << std::endl; }
+char c = 'x'; std::cout << std::setw(3) << c << std::setw(8) << 1.5 << std::setw(2) << 12345 << std::endl;

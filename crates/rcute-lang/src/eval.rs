@@ -436,6 +436,8 @@ pub(crate) struct Env {
     pub(crate) as_cute: Option<core::cell::RefCell<Vec<String>>>,
     /// `rand()`'s generator, seeded by the first call or by `srand`.
     pub(crate) rand: Option<crate::cstd::Rand>,
+    /// `std::cout`'s formatting state (`std::setw`, `std::hex`, ...).
+    pub(crate) stream: crate::stream::StreamState,
     /// The expressions whose answer depends on an order of evaluation C++ leaves open
     /// ([`crate::sequence::scan`]), refused when they run.
     pub(crate) unsequenced: Vec<(Span, String)>,
@@ -941,7 +943,11 @@ impl Env {
     /// 6 significant digits: `2.5`, `1e+08`) where `print` writes `%f`.
     pub(crate) fn print_one(&mut self, e: &Expr, stream: bool) -> Result<String, EvalError> {
         if let ExprKind::Str(s) = &e.kind {
-            return Ok(s.clone());
+            return Ok(if stream {
+                self.pad(s.clone())
+            } else {
+                s.clone()
+            });
         }
         // a character type: a stream writes the character, CuTe's print a char's character
         // and a signed or unsigned char's number
@@ -949,10 +955,51 @@ impl Env {
             && (stream || ty.0 == "char")
         {
             let v = self.eval(e)?;
-            return crate::host::character(&v, e.span);
+            let c = crate::host::character(&v, e.span)?;
+            return Ok(if stream { self.pad(c) } else { c });
         }
-        match self.eval(e)? {
-            Value::Float(f, _) if stream => Ok(crate::printf::c_general(f, 6)),
+        let v = self.eval(e)?;
+        if stream {
+            // a number as the stream's state writes it
+            let int = match &v {
+                Value::Tuple(t)
+                    if t.is_leaf()
+                        && !t.leaf(0).is_basis()
+                        && !t.leaf(0).is_underscore()
+                        && !t.leaf(0).is_static() =>
+                {
+                    let x = t.leaf(0).value();
+                    let bits = match self.int_type(e) {
+                        Some(ty) => ty.bits,
+                        None if i32::try_from(x).is_ok() => 32,
+                        None => 64,
+                    };
+                    Some((i128::from(x), bits))
+                }
+                Value::Unsigned(u, bits) => Some((i128::from(*u), *bits)),
+                Value::Const(c) => Some((i128::from(*c), 32)),
+                _ => None,
+            };
+            if let Some((x, bits)) = int {
+                let text = self.stream_int(x, bits, e.span)?;
+                return Ok(self.pad(text));
+            }
+            if let Value::Float(f, _) = v {
+                let text = self.stream_float(f);
+                return Ok(self.pad(text));
+            }
+            if !self.stream_is_plain() {
+                return Err(crate::operators::not_supported(
+                    &alloc::format!(
+                        "std::cout << {} after std::setw, std::hex, std::fixed or std::setprecision (CuTe's operator<< writes it in pieces, each with the stream's state)",
+                        v.kind()
+                    ),
+                    "print(x), or std::cout of its numbers one by one",
+                    e.span,
+                ));
+            }
+        }
+        match v {
             Value::Data(t) if stream => self.stream_data(&t, e.span),
             Value::Tensor(t) if stream => Env::stream_coords(&t, e.span),
             // a stream writes the elements, which a tensor over a null pointer has not

@@ -191,6 +191,9 @@ impl Env {
             }
             Stmt::Stream(items) => {
                 for x in items {
+                    if self.manipulator(x)? {
+                        continue;
+                    }
                     let s = self.print_one(x, true)?;
                     self.emit(&s, x.span)?;
                 }

@@ -119,6 +119,7 @@ mod operators;
 mod printf;
 mod sequence;
 mod stmt;
+mod stream;
 mod suggest;
 mod syntax;
 #[cfg(test)]
