@@ -397,3 +397,9 @@ std::cout << std::scientific << 12345.678 << " " << std::setprecision(3) << 0.5f
 auto L = make_layout(make_shape(_2{}, _3{}));
 for (int m = 0; m < size<0>(L); ++m) { for (int n = 0; n < size<1>(L); ++n) std::cout << std::setw(3) << L(m, n); std::cout << std::endl; }
 char c = 'x'; std::cout << std::setw(3) << c << std::setw(8) << 1.5 << std::setw(2) << 12345 << std::endl;
+// ---- malloc and calloc through a cast, and free
+float* p = (float*)malloc(4 * sizeof(float)); for (int i = 0; i < 4; ++i) p[i] = i * 1.5f; print(p[3]); print(" ");
+int n = 6; int* a = static_cast<int*>(malloc(n * sizeof(int))); for (int i = 0; i < n; ++i) a[i] = i * i;
+auto t = make_tensor(a, make_shape(2, 3)); print_tensor(t);
+double* d = (double*) calloc(3, sizeof(double)); d[1] = 0.25; printf("%g %g\n", d[0], d[1]);
+free(p); free(a); free(d);

@@ -1,5 +1,6 @@
 //! The scalar functions of C++'s standard library that host programs call:
-//! `std::max`, `std::min`, `abs`, `fabs`, `std::swap`, `assert`, and `rand` and `srand`
+//! `std::max`, `std::min`, `abs`, `fabs`, `std::swap`, `assert`, `free` (of `(T*)malloc(n)`,
+//! which the parser reads as `new T[n / sizeof(T)]`), and `rand` and `srand`
 //! with glibc's generator, so that a pasted program that fills its arrays with `rand()`
 //! prints what it prints on Linux. CuTe's `max`, `min` and `abs` of arithmetic values
 //! (`max(3, 5.5f)` is the float 5.5) are here too; of tuples they are the table's.
@@ -81,6 +82,12 @@ pub(crate) fn is_std_call(name: &str) -> bool {
             | "std::rand"
             | "srand"
             | "std::srand"
+            | "free"
+            | "std::free"
+            | "malloc"
+            | "std::malloc"
+            | "calloc"
+            | "std::calloc"
     )
 }
 
@@ -162,6 +169,24 @@ impl Env {
                 };
                 self.rand = Some(Rand::new(seed));
                 Ok(crate::exec::void())
+            }
+            "malloc" | "std::malloc" | "calloc" | "std::calloc" => Err(not_supported(
+                &alloc::format!(
+                    "{name} without a cast to a pointer type (C++ does not convert void* by itself)"
+                ),
+                &alloc::format!("(T*){name}(...) or static_cast<T*>({name}(...))"),
+                span,
+            )),
+            "free" | "std::free" => {
+                // the memory stays readable here; C++ leaves a read after free undefined
+                arity(1)?;
+                match self.eval(&args[0])? {
+                    Value::Ptr(_) => Ok(crate::exec::void()),
+                    v => Err(EvalError::new(
+                        alloc::format!("free takes a pointer, this is {} {v}", v.kind()),
+                        args[0].span,
+                    )),
+                }
             }
             "assert" => {
                 arity(1)?;

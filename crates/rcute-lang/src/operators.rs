@@ -377,6 +377,20 @@ impl Parser {
                 self.i += 1;
                 let ty = self.type_text()?;
                 self.expect(b'>', "'>'")?;
+                if name == "static_cast" && ty.ends_with('*') && self.peek_punct(b'(') {
+                    // static_cast<T*>(malloc(bytes))
+                    let (args, close) = self.args()?;
+                    if let [x] = args.as_slice()
+                        && let Some(kind) = Parser::malloc_cast(&ty, x)
+                    {
+                        return e(kind, span.join(close));
+                    }
+                    return Err(not_supported(
+                        &alloc::format!("{name}<{ty}> of anything but malloc's memory"),
+                        "static_cast to int, float, double or bool",
+                        span.join(close),
+                    ));
+                }
                 if name != "static_cast" || !SCALAR_TYPES.contains(&ty.as_str()) {
                     return Err(not_supported(
                         &alloc::format!("{name}<{ty}>"),

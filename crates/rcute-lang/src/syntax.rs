@@ -1699,15 +1699,57 @@ impl Parser {
             }
             k += 1;
         }
+        let mut pointers = 0;
+        while self.peek_at_punct(k, b'*') {
+            pointers += 1;
+            k += 1;
+        }
         if words.is_empty() || !self.peek_at_punct(k, b')') {
             return None;
         }
-        let ty = match words.as_slice() {
+        let mut ty = match words.as_slice() {
             [one] => String::from(*one),
             ["unsigned", ..] => String::from("unsigned"),
             _ => String::from("long"),
         };
+        ty.extend(core::iter::repeat_n('*', pointers));
         Some((ty, k - self.i - 1))
+    }
+
+    /// `(T*)malloc(bytes)` and `(T*)calloc(n, size)`: an array of `T`, of as many whole
+    /// elements as the bytes hold (`new T[bytes / sizeof(T)]`, zeros); `None` where `x`
+    /// is no such call.
+    pub(crate) fn malloc_cast(ty: &str, x: &Expr) -> Option<ExprKind> {
+        let elem = ty.strip_suffix('*').filter(|e| !e.ends_with('*'))?;
+        let ExprKind::Call { name, args, .. } = &x.kind else {
+            return None;
+        };
+        let bytes = match (name.as_str(), args.as_slice()) {
+            ("malloc" | "std::malloc", [n]) => n.clone(),
+            ("calloc" | "std::calloc", [n, size]) => Expr {
+                kind: ExprKind::Arith(
+                    Box::new(n.clone()),
+                    alloc::vec![(BinOp::Mul, x.span, size.clone())],
+                ),
+                span: x.span,
+            },
+            _ => return None,
+        };
+        let size = Expr {
+            kind: ExprKind::Cast(
+                String::from("sizeof"),
+                Box::new(Expr {
+                    kind: ExprKind::Str(String::from(elem)),
+                    span: x.span,
+                }),
+            ),
+            span: x.span,
+        };
+        let count = Expr {
+            kind: ExprKind::Arith(Box::new(bytes), alloc::vec![(BinOp::Div, x.span, size)]),
+            span: x.span,
+        };
+        Some(ExprKind::New(String::from(elem), Box::new(count)))
     }
 
     /// Consumes `{}` after a value (`_16{}`, `LayoutLeft{}`, `Shape<_2,_3>{}`: C++'s
@@ -2043,6 +2085,9 @@ impl Parser {
                 self.i += words + 2;
                 let x = self.unary()?;
                 let span = t.span.join(x.span);
+                if let Some(kind) = Parser::malloc_cast(&ty, &x) {
+                    return Ok(Expr { kind, span });
+                }
                 Ok(Expr {
                     kind: ExprKind::Cast(ty, Box::new(x)),
                     span,

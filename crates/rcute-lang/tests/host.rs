@@ -533,6 +533,27 @@ fn stream_manipulators_format_numbers_and_last() {
     );
 }
 
+#[test]
+fn malloc_through_a_cast_is_an_array() {
+    assert_eq!(
+        ok(
+            "float* p = (float*)malloc(3 * sizeof(float)); p[2] = 0.5f; printf(\"%g\", p[2]); free(p);"
+        ),
+        "0.5"
+    );
+    // as many whole elements as the bytes hold: past them C++ leaves the access undefined
+    refuses(
+        "float* p = (float*)malloc(10); p[2] = 1;",
+        "outside its array of 2",
+    );
+    refuses("float* p = malloc(16);", "without a cast to a pointer type");
+    refuses("int x = 1; free(x);", "free takes a pointer");
+    refuses(
+        "int x = 3; float* q = (float*)&x;",
+        "the address of a variable",
+    );
+}
+
 /// The cases of a golden file of programs under `tests/golden/` (`expr`, CuTe's `out`),
 /// each one CuTe answers.
 fn golden_answers(file: &str) -> Vec<(String, String)> {
@@ -569,7 +590,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 61);
+    assert_eq!(ran, 62);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
