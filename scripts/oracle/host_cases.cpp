@@ -403,3 +403,11 @@ int n = 6; int* a = static_cast<int*>(malloc(n * sizeof(int))); for (int i = 0; 
 auto t = make_tensor(a, make_shape(2, 3)); print_tensor(t);
 double* d = (double*) calloc(3, sizeof(double)); d[1] = 0.25; printf("%g %g\n", d[0], d[1]);
 free(p); free(a); free(d);
+// ---- sizeof of variables, arrays, elements and expressions (not evaluated)
+int64_t x = 5; char c = 1; short s = 2; uint8_t u = 3; double d = 1; float f = 1; size_t n = 3; bool b = true;
+printf("%zu %zu %zu %zu %zu %zu %zu %zu\n", sizeof(x), sizeof(c), sizeof(s), sizeof(u), sizeof(d), sizeof(f), sizeof(n), sizeof(b));
+int64_t a[4]; short h[5] = {1, 2, 3, 4, 5}; float* p = new float[3];
+printf("%zu %zu %zu %zu %zu\n", sizeof(a[0]), sizeof(a), sizeof(a) / sizeof(a[0]), sizeof(h) / sizeof(h[0]), sizeof(h[1] + 1));
+printf("%zu %zu %zu %zu %zu\n", sizeof(p), sizeof(*p), sizeof(f + 1), sizeof(f + 1.0), sizeof(1 + 2L));
+int i = 0; printf("%zu %d\n", sizeof(i++), i);
+for (int k = 0; k < int(sizeof(h) / sizeof(h[0])); ++k) printf("%d", h[k]);

@@ -1260,43 +1260,107 @@ impl Env {
         }
     }
 
-    /// `sizeof(T)` or `sizeof(x)`.
+    /// `sizeof(T)` or `sizeof(x)`: the bytes of a type, or of an expression's type (not
+    /// evaluated, as in C++): a variable's or an element's declared type, an array's
+    /// elements in all, an arithmetic expression's promoted type.
     fn size_of(&mut self, x: &Expr) -> Result<Value, EvalError> {
-        let bits = match &x.kind {
+        let refused = |what: &str| {
+            Err(not_supported(
+                &alloc::format!("sizeof of {what}"),
+                "sizeof of a scalar type, variable or array",
+                x.span,
+            ))
+        };
+        let bytes = match &x.kind {
             ExprKind::Str(ty) => match Elem::named(ty) {
-                Some(e) => e.bits() as i64,
+                Some(e) => i64::from(e.bits()) / 8,
                 None => match crate::element_bits(ty) {
-                    Some(b) => b,
-                    None => {
-                        return Err(not_supported(
-                            &alloc::format!("sizeof({ty})"),
-                            "sizeof of a scalar type",
-                            x.span,
-                        ));
-                    }
+                    Some(b) => b / 8,
+                    None => match self.lookup(ty) {
+                        // `sizeof(x)` of a variable x
+                        Some(_) => {
+                            let name = Expr {
+                                kind: ExprKind::Name {
+                                    name: ty.clone(),
+                                    targs: Vec::new(),
+                                },
+                                span: x.span,
+                            };
+                            return self.size_of(&name);
+                        }
+                        None => return refused(ty),
+                    },
                 },
             },
-            _ => match self.eval(x)? {
-                Value::Float(_, single) => {
-                    if single {
-                        32
+            ExprKind::Name { name, .. } => match self.lookup(name) {
+                Some(Var {
+                    v: Value::Ptr(p),
+                    array: true,
+                    ..
+                }) => {
+                    let n = self.heap[p.buf as usize].data.len() as i64 - p.off;
+                    n * i64::from(p.elem.bits()) / 8
+                }
+                // a pointer of a 64-bit machine
+                Some(Var {
+                    v: Value::Ptr(_), ..
+                }) => 8,
+                Some(Var {
+                    v: Value::Vector(_),
+                    ..
+                }) => return refused("a std::vector (its library's, 24 bytes with GCC's)"),
+                Some(Var { ty: Some(e), .. }) if e.0 != "dim3" => i64::from(e.bits()) / 8,
+                Some(Var {
+                    v: Value::Float(_, single),
+                    ..
+                }) => {
+                    if *single {
+                        4
                     } else {
-                        64
+                        8
                     }
                 }
-                Value::Tuple(t) if t.is_leaf() => 32,
-                Value::Unsigned(_, bits) => i64::from(bits),
-                v => {
-                    return Err(not_supported(
-                        &alloc::format!("sizeof of {}", v.kind()),
-                        "sizeof of a scalar type",
-                        x.span,
-                    ));
-                }
+                _ => match self.int_type(x) {
+                    Some(t) => i64::from(t.bits) / 8,
+                    None => return refused(name),
+                },
             },
+            ExprKind::Cast(ty, _) if ty != "sizeof" => match Elem::named(ty) {
+                Some(e) => i64::from(e.bits()) / 8,
+                None => return refused(ty),
+            },
+            _ => {
+                // an element: its type before promotions (sizeof(a[0]) of a char array is 1)
+                let elem = match &x.kind {
+                    ExprKind::Index(a, _) | ExprKind::Deref(a) => match &a.kind {
+                        ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
+                            Some(Value::Ptr(p) | Value::Vector(p)) => Some(p.elem),
+                            _ => None,
+                        },
+                        _ => None,
+                    },
+                    ExprKind::Call { name, .. } => match self.lookup(name).map(|v| &v.v) {
+                        Some(Value::Data(d)) => Some(d.ptr.elem),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match (elem, self.float_type(x), self.int_type(x)) {
+                    (Some(e), ..) => i64::from(e.bits()) / 8,
+                    (None, Some(single), _) => {
+                        if single {
+                            4
+                        } else {
+                            8
+                        }
+                    }
+                    (None, None, Some(t)) => i64::from(t.bits) / 8,
+                    _ => return refused("this expression (its type is not known here)"),
+                }
+            }
         };
         // a constant expression (C++'s size_t; here an integer constant)
-        Ok(Value::Const(bits / 8))
+        Ok(Value::Const(bytes))
     }
 
     /// Calls a function of the program (or a lambda) with evaluated arguments.

@@ -375,8 +375,9 @@ impl Scanner {
                     self.add_effects(a, e);
                 }
             }
-            // a lambda does nothing until it is called
+            // a lambda does nothing until it is called; sizeof's operand is not evaluated
             ExprKind::Lambda(_) => {}
+            ExprKind::Cast(ty, _) if ty == "sizeof" => {}
             _ => for_children(x, |c| self.add_effects(c, e)),
         }
     }
@@ -621,6 +622,7 @@ fn direct(x: &Expr, e: &mut Effects) {
             for_children(x, |c| direct(c, e));
         }
         ExprKind::Lambda(_) => {}
+        ExprKind::Cast(ty, _) if ty == "sizeof" => {}
         _ => for_children(x, |c| direct(c, e)),
     }
 }

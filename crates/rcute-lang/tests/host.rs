@@ -590,7 +590,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 62);
+    assert_eq!(ran, 63);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -1078,11 +1078,23 @@ fn sizeof_is_a_size_t() {
         ok("static_assert(sizeof(float) * 8 == 32); print(sizeof(int) - 2);"),
         "2"
     );
+    // of a variable, an array and an element, their declared types; not evaluated
+    assert_eq!(
+        ok(
+            "int64_t a[3]; char c = 0; int i = 0; print(sizeof(a) / sizeof(a[0])); print(sizeof(c)); print(sizeof(i++)); print(i);"
+        ),
+        "3140"
+    );
+    refuses(
+        "std::vector<int> v(3); sizeof(v);",
+        "sizeof of a std::vector",
+    );
+    refuses("auto L = make_layout(_4{}); sizeof(L);", "sizeof of L");
 }
 
 /// Random programs mixing signed and unsigned integers of every width
 /// (`scripts/oracle/gen_signedness_cases.py SEED 300` for seeds 11 and 12, and `SEED 150`
-/// for 13, answered by
+/// for 13 and 14, answered by
 /// CuTe C++ through `snippets.py`): rcute prints CuTe's answer, or refuses (an overflow
 /// C++ leaves undefined, a value beyond CuTe's 64-bit integers), never another answer.
 #[test]
