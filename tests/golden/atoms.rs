@@ -656,6 +656,7 @@ fn register_fragments_of_memory_tensors_match_cute() {
         "fragments-2.jsonl",
         "fragments-3.jsonl",
         "fragments-4.jsonl",
+        "fragments-5.jsonl",
     ] {
         let c = replay(file, 150);
         assert_eq!(c.iter().sum::<usize>(), 150, "{file}: {c:?}");
