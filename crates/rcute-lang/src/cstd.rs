@@ -101,6 +101,10 @@ fn scalar_type(env: &Env, v: &Value, e: &Expr) -> Option<Elem> {
         Value::Unsigned(..) => Some(Elem("unsigned")),
         Value::Tuple(t) if t.is_leaf() && t.leaf(0).is_static() => None,
         Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() => {
+            // a type narrower than int deduces as itself (`char`, `short`), not promoted
+            if let Some(d) = env.declared_type(e).filter(|d| d.bits() < 32) {
+                return Some(d);
+            }
             match env.int_type(e) {
                 Some(crate::ctype::IntType { bits: 64, .. }) => Some(Elem("int64_t")),
                 Some(crate::ctype::IntType {

@@ -556,14 +556,26 @@ impl Env {
     /// character of one, a number of any other integer), where rcute knows it without
     /// evaluating `e`; `None` for other types.
     pub(crate) fn char_type(&self, e: &Expr) -> Option<crate::data::Elem> {
+        self.declared_type(e).filter(|t| is_char(*t))
+    }
+
+    /// The declared type of `e` where it is a variable, an element, a cast, a character
+    /// literal, or `std::max`/`std::min` of two of one such type: C++'s type before
+    /// promotions (`short`, `char`); `None` elsewhere.
+    pub(crate) fn declared_type(&self, e: &Expr) -> Option<crate::data::Elem> {
         let elem = match &e.kind {
             ExprKind::Cast(ty, _) if ty != "sizeof" => crate::data::Elem::named(ty),
             ExprKind::Name { name, targs } if targs.is_empty() => self.lookup(name)?.ty,
-            ExprKind::Assign(t, _, _) | ExprKind::IncDec(t, _, true) => self.char_type(t),
-            ExprKind::IncDec(t, _, false) => self.char_type(t),
+            ExprKind::Assign(t, _, _) | ExprKind::IncDec(t, ..) => self.declared_type(t),
             ExprKind::Ternary(_, a, b) => {
-                let t = self.char_type(a)?;
-                (self.char_type(b)? == t).then_some(t)
+                let t = self.declared_type(a)?;
+                (self.declared_type(b)? == t).then_some(t)
+            }
+            ExprKind::Call { name, args, .. }
+                if matches!(name.as_str(), "std::max" | "std::min") && args.len() == 2 =>
+            {
+                let t = self.declared_type(&args[0])?;
+                (self.declared_type(&args[1])? == t).then_some(t)
             }
             ExprKind::Index(arr, _) => match &arr.kind {
                 ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
@@ -581,7 +593,7 @@ impl Env {
             },
             ExprKind::Call { name, args, .. } => {
                 if let Some(Value::Data(d)) = self.lookup(name).map(|v| &v.v) {
-                    return Some(d.ptr.elem).filter(|e| is_char(*e));
+                    return Some(d.ptr.elem);
                 }
                 let f = self
                     .funcs
@@ -602,6 +614,6 @@ impl Env {
             },
             _ => None,
         }?;
-        is_char(elem).then_some(elem)
+        Some(elem).filter(|t| t.0 != "dim3")
     }
 }

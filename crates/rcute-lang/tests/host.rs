@@ -337,6 +337,12 @@ fn the_standard_librarys_scalars_follow_cpp() {
     refuses("int n = 3; std::max(n, 5u);", "two scalars of one type");
     refuses("std::max(_3{}, 5);", "two scalars of one type");
     refuses("std::min(1, 2.5);", "two scalars of one type");
+    refuses("short s = 3; std::max(s, 4);", "two scalars of one type");
+    // of two chars a char, which a stream writes as one
+    assert_eq!(
+        ok("char a = 'a', b = 'c'; std::cout << std::max(a, b) << std::min(a, b);"),
+        "ca"
+    );
     refuses(
         "float f = 1; int i = 2; std::swap(f, i);",
         "std::swap of values",
