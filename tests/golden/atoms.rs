@@ -413,6 +413,14 @@ fn fresh_random_tilings_19_match_cute() {
 }
 
 #[test]
+fn fresh_random_tilings_25_match_cute() {
+    // scripts/oracle/gen_atom_cases.py 25 150: an eleventh draw of random tilings
+    let c = replay("random-tilings-25.jsonl", 150);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[2] + c[4] + c[5] <= 6, "{c:?}");
+}
+
+#[test]
 fn fresh_random_tilings_23_match_cute() {
     // scripts/oracle/gen_atom_cases.py 23 150: a tenth draw of random tilings
     let c = replay("random-tilings-23.jsonl", 150);

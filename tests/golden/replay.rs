@@ -418,6 +418,13 @@ fn random_all_9912() {
     all_pass("random-all-9912.jsonl", 500);
 }
 
+/// A tenth random set of every kind, `gen_cases.py 9913 400 OUT --mix all` then
+/// `add_static.py`.
+#[test]
+fn random_all_9913() {
+    all_pass("random-all-9913.jsonl", 400);
+}
+
 /// A random set of every kind of case, drawn by `gen_cases.py --mix all` with seeds
 /// 9301..=9303 (200 cases each) and answered by CuTe C++.
 #[test]
@@ -1074,7 +1081,7 @@ fn deviations_answer_as_cute() {
     eprintln!(
         "{replayed} deviations answered as CuTe C++ answers them ({unchecked} too large for the law)"
     );
-    assert!(replayed == 550 && unchecked <= 3, "{replayed} {unchecked}");
+    assert!(replayed == 555 && unchecked <= 3, "{replayed} {unchecked}");
 }
 
 /// What CuTe would do, on cases nobody picked: random algebra cases that rcute refuses
