@@ -596,6 +596,14 @@ fn random_tma_cases_8_match_cute() {
 }
 
 #[test]
+fn random_tma_cases_9_match_cute() {
+    // scripts/oracle/gen_tma_cases.py 9 150: an eighth draw of random_tma_cases
+    let c = replay("tma-random-9.jsonl", 150);
+    assert!(c[0] >= 100, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
 fn random_tma_internal_types_6_match_cute() {
     // scripts/oracle/gen_tma_cases.py --internal 6 150: random TMA cases whose copies and
     // atoms move the elements as a TMA internal type (make_tma_copy<uint8_t>(...)),
