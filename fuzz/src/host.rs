@@ -1,7 +1,9 @@
 //! Programs of the host C++ subset from fuzzer bytes: declarations of scalars, vectors,
 //! arrays and tensors over them; `for`, `while`, `do`, `if`/`else`, `break`, `continue`;
 //! functions, templates and lambdas (recursive ones too); assignments, `++`, element
-//! writes; C++'s operators over static and dynamic integers and floats; member calls; and
+//! writes; C++'s operators over static and dynamic integers and floats; member calls; the
+//! standard library's scalars, `rand`, characters, `sizeof`, range-based `for`, `std::cout`
+//! with its manipulators, `static_assert`, arguments whose order of evaluation shows; and
 //! the calculator's expressions ([`Gen::expr`]) inside them. Loops may not end: the
 //! evaluator must stop them within its bounds.
 
@@ -35,8 +37,21 @@ struct HostGen<'g, 'u, 'a> {
 impl HostGen<'_, '_, '_> {
     fn scalar(&mut self, depth: usize) -> Result<String> {
         let g = &mut self.g;
-        Ok(match g.u.int_in_range(0..=9)? {
+        Ok(match g.u.int_in_range(0..=10)? {
             0 | 1 => VARS[g.u.choose_index(VARS.len())?].to_string(),
+            10 if depth < 3 => {
+                // the standard library's scalars, characters and sizeof
+                let x = self.scalar(depth + 1)?;
+                match self.g.u.int_in_range(0..=6)? {
+                    0 => format!("std::max({x}, {})", self.scalar(depth + 1)?),
+                    1 => format!("std::abs({x})"),
+                    2 => format!("max({x}, {})", self.scalar(depth + 1)?),
+                    3 => "rand() % 7".to_string(),
+                    4 => format!("'{}'", char::from(b'a' + self.g.u.int_in_range(0..=25)?)),
+                    5 => format!("sizeof({x})"),
+                    _ => format!("(char)({x})"),
+                }
+            }
             2 => g.int()?,
             3 => format!("{}.5f", g.u.int_in_range(-3..=9)?),
             4 => format!("v[{}]", self.scalar(depth + 1)?),
@@ -66,7 +81,7 @@ impl HostGen<'_, '_, '_> {
     }
 
     fn stmt(&mut self, depth: usize) -> Result<()> {
-        let k = self.g.u.int_in_range(0..=12)?;
+        let k = self.g.u.int_in_range(0..=17)?;
         let var = VARS[self.g.u.choose_index(VARS.len())?];
         match k {
             0 => {
@@ -127,6 +142,56 @@ impl HostGen<'_, '_, '_> {
                     [self.g.u.choose_index(5)?];
                 let _ = write!(self.out, "print(t.{m}); print_tensor(t); ");
             }
+            13 if depth < 3 => {
+                // a range-based for, by value or by reference
+                let (x, range) = [
+                    ("float x", "v"),
+                    ("auto& x", "v"),
+                    ("int x", "{1, 2, 3}"),
+                    ("auto& x", "a"),
+                    ("const auto& x", "a"),
+                ][self.g.u.choose_index(5)?];
+                let _ = write!(self.out, "for ({x} : {range}) {{ ");
+                self.block(depth + 1)?;
+                self.out.push_str("} ");
+            }
+            14 => {
+                // arguments whose order may show, and unsequenced operands
+                let (a, b) = (self.scalar(0)?, self.scalar(0)?);
+                let _ = write!(
+                    self.out,
+                    "printf(\"%d %d\\n\", int({a}), int({var}++)); {var} = {b} + {var}++; "
+                );
+            }
+            15 => {
+                // std::cout with its manipulators
+                let m = [
+                    "std::setw(4)",
+                    "std::hex",
+                    "std::dec",
+                    "std::fixed",
+                    "std::setprecision(3)",
+                    "std::left",
+                    "std::setfill('*')",
+                    "std::scientific",
+                ][self.g.u.choose_index(8)?];
+                let e = self.scalar(0)?;
+                let _ = write!(
+                    self.out,
+                    "std::cout << {m} << {e} << ' ' << {var} << std::endl; "
+                );
+            }
+            16 => {
+                let other = VARS[self.g.u.choose_index(VARS.len())?];
+                let _ = write!(
+                    self.out,
+                    "std::swap({var}, {other}); std::swap(a[0], a[1]); srand({var}); "
+                );
+            }
+            17 => {
+                let e = self.scalar(0)?;
+                let _ = write!(self.out, "static_assert({e} >= 0); assert({e} != 7); ");
+            }
             _ => {
                 let e = self.scalar(0)?;
                 let _ = write!(
@@ -159,6 +224,8 @@ impl<'a> Arbitrary<'a> for HostProgram {
             .push_str("std::vector<float> v(12); std::iota(v.begin(), v.end(), 0);\n");
         h.out
             .push_str("auto t = make_tensor(v.data(), make_shape(3, 4));\n");
+        h.out
+            .push_str("int a[3] = {3, 1, 2}; float* m = (float*)malloc(8 * sizeof(float));\n");
         h.out.push_str("int sq(int x) { return x * x; }\n");
         h.out
             .push_str("template <class T> T f(T x) { return x > 3 ? f(x - 2) : x; }\n");

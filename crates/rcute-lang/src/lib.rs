@@ -56,6 +56,12 @@
 //! eval.rs              the evaluator: statements, names, calls, printing
 //! value.rs, error.rs   the values; errors with the span they point at
 //! printf.rs            printf's formats
+//! stmt.rs, operators.rs  the statements and operators of pasted C++
+//! exec.rs, host.rs     running them: variables, arrays and tensors over them, loops, calls
+//! ctype.rs             C++'s types of expressions (promotions, constant expressions)
+//! cstd.rs              the standard library's scalars (std::max, abs, rand, assert, ...)
+//! stream.rs            std::cout's manipulators (std::setw, std::hex, std::fixed, ...)
+//! sequence.rs          what depends on an order of evaluation C++ leaves open
 //! functions/           the table: function.rs (the descriptor), call.rs (a call's
 //!                      arguments), one file per kind of function, each with its entries
 //! law/                 the law facet of each function on the language's values, over the
