@@ -888,6 +888,12 @@ fn random_composed_15() {
     all_pass("random-composed-15.jsonl", 300);
 }
 
+/// A twelfth draw of `random_composed`: `gen_composed_cases.py 16 300`.
+#[test]
+fn random_composed_16() {
+    all_pass("random-composed-16.jsonl", 300);
+}
+
 #[test]
 fn composed_extra() {
     all_pass("composed-extra.jsonl", 46);
@@ -1081,7 +1087,7 @@ fn deviations_answer_as_cute() {
     eprintln!(
         "{replayed} deviations answered as CuTe C++ answers them ({unchecked} too large for the law)"
     );
-    assert!(replayed == 555 && unchecked <= 3, "{replayed} {unchecked}");
+    assert!(replayed == 565 && unchecked <= 3, "{replayed} {unchecked}");
 }
 
 /// What CuTe would do, on cases nobody picked: random algebra cases that rcute refuses
