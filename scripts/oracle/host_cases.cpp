@@ -411,3 +411,28 @@ printf("%zu %zu %zu %zu %zu\n", sizeof(a[0]), sizeof(a), sizeof(a) / sizeof(a[0]
 printf("%zu %zu %zu %zu %zu\n", sizeof(p), sizeof(*p), sizeof(f + 1), sizeof(f + 1.0), sizeof(1 + 2L));
 int i = 0; printf("%zu %d\n", sizeof(i++), i);
 for (int k = 0; k < int(sizeof(h) / sizeof(h[0])); ++k) printf("%d", h[k]);
+// ---- switch: fallthrough, default, break and continue, on integers and characters
+for (int i = 0; i < 6; ++i) {
+  switch (i) {
+    case 0: printf("zero "); break;
+    case 1:
+    case 2: printf("small ");
+    case 3: printf("three-ish "); break;
+    default: printf("big ");
+  }
+}
+printf("\n");
+int count = 0;
+char ops[4] = {'+', '-', '*', '?'};
+for (int k = 0; k < 4; ++k) {
+  int r = 0;
+  switch (ops[k]) {
+    case '+': r = 3 + 4; break;
+    case '-': r = 3 - 4; break;
+    case '*': r = 3 * 4; break;
+    default: continue;
+  }
+  printf("%c%d ", ops[k], r); ++count;
+}
+printf("%d\n", count);
+int x = 9; switch (x) { case 1: { int y = 2; printf("%d", y); } break; case 2: printf("two"); } printf("end\n");

@@ -93,6 +93,12 @@ impl Env {
             Stmt::While(..) | Stmt::DoWhile(..) | Stmt::For { .. } | Stmt::ForRange { .. } => {
                 self.exec_loop(st)
             }
+            Stmt::Switch {
+                value,
+                body,
+                labels,
+                span,
+            } => self.exec_switch(value, body, labels, *span),
             Stmt::Break(s) => Ok(Flow::Break(*s)),
             Stmt::Continue(s) => Ok(Flow::Continue(*s)),
             Stmt::Return(e) => self.exec_return(e.as_ref()),
@@ -110,6 +116,85 @@ impl Env {
             Some(o) => self.scoped_one(o),
             None => Ok(Flow::Next),
         }
+    }
+
+    /// `switch`: from the label of the value (or `default`) on, through the labels below
+    /// it, to a `break` or the end.
+    #[inline(never)]
+    fn exec_switch(
+        &mut self,
+        value: &Expr,
+        body: &[Stmt],
+        labels: &[(usize, Option<Expr>)],
+        span: Span,
+    ) -> Result<Flow, EvalError> {
+        let integer = |v: &Value| match v {
+            Value::Tuple(t)
+                if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() =>
+            {
+                Some(i128::from(t.leaf(0).value()))
+            }
+            Value::Unsigned(u, _) => Some(i128::from(*u)),
+            Value::Const(c) => Some(i128::from(*c)),
+            _ => None,
+        };
+        let v = self.eval(value)?;
+        let Some(x) = integer(&v) else {
+            return Err(EvalError::new(
+                alloc::format!("switch takes an integer, this is {} {v}", v.kind()),
+                value.span,
+            ));
+        };
+        let mut start = None;
+        let mut seen = Vec::new();
+        for (at, label) in labels {
+            let Some(label) = label else { continue };
+            let l = self.eval(label)?;
+            match integer(&l) {
+                // C++ does not compile two labels of one value
+                Some(y) if seen.contains(&y) => {
+                    return Err(EvalError::new(
+                        alloc::format!("a switch has two case labels of the value {y}"),
+                        label.span,
+                    ));
+                }
+                Some(y) => {
+                    seen.push(y);
+                    if y == x && start.is_none() {
+                        start = Some(*at);
+                    }
+                }
+                None => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "a case label is an integer constant, this is {} {l}",
+                            l.kind()
+                        ),
+                        label.span,
+                    ));
+                }
+            }
+        }
+        let start = start.or_else(|| labels.iter().find(|(_, l)| l.is_none()).map(|(at, _)| *at));
+        let Some(start) = start else {
+            return Ok(Flow::Next);
+        };
+        self.step("this switch", span)?;
+        self.locals.push(BTreeMap::new());
+        let mut r = Ok(Flow::Next);
+        for st in &body[start..] {
+            match self.exec(st) {
+                Ok(Flow::Next) => {}
+                // break leaves the switch; continue and return go on out
+                Ok(Flow::Break(_)) => break,
+                other => {
+                    r = other;
+                    break;
+                }
+            }
+        }
+        self.locals.pop();
+        r
     }
 
     #[inline(never)]

@@ -195,6 +195,11 @@ impl Scanner {
                 self.vars.insert(name.clone());
                 self.declared(body);
             }
+            Stmt::Switch { body, .. } => {
+                for b in body {
+                    self.declared(b);
+                }
+            }
             _ => {}
         }
     }
@@ -312,6 +317,20 @@ impl Scanner {
                 locals.insert(name.clone());
                 e.join(self.effects(range));
                 self.stmt_effects(body, e, locals);
+            }
+            Stmt::Switch {
+                value,
+                body,
+                labels,
+                ..
+            } => {
+                e.join(self.effects(value));
+                for l in labels.iter().filter_map(|(_, l)| l.as_ref()) {
+                    e.join(self.effects(l));
+                }
+                for s in body {
+                    self.stmt_effects(s, e, locals);
+                }
             }
             Stmt::Break(_) | Stmt::Continue(_) | Stmt::Func(_) => {}
         }
@@ -517,6 +536,20 @@ impl Scanner {
             }
             Stmt::Func(f) => {
                 for s in &f.body {
+                    self.stmt(s);
+                }
+            }
+            Stmt::Switch {
+                value,
+                body,
+                labels,
+                ..
+            } => {
+                self.expr(value);
+                for l in labels.iter().filter_map(|(_, l)| l.as_ref()) {
+                    self.expr(l);
+                }
+                for s in body {
                     self.stmt(s);
                 }
             }

@@ -65,8 +65,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("union", "separate variables"),
     ("enum", "integer constants"),
     ("namespace", "the declarations without a namespace"),
-    ("switch", "if / else if"),
-    ("case", "if / else if"),
+    ("case", "a case label inside a switch"),
     ("goto", "a loop with break or continue"),
     ("try", "code without exceptions"),
     ("throw", "code without exceptions"),
@@ -118,6 +117,7 @@ impl Parser {
                     return self.statement();
                 }
                 "if" => return self.if_stmt(t.span).map(Some),
+                "switch" => return self.switch_stmt(t.span).map(Some),
                 "for" => return self.for_stmt(t.span).map(Some),
                 "while" => {
                     self.i += 1;
@@ -275,6 +275,74 @@ impl Parser {
         self.colon_ok = colon;
         self.depth = outer;
         Ok((out, r?))
+    }
+
+    /// `switch (x) { case A: ... break; default: ... }`: the statements of the body in
+    /// order, each label at the index of the statement it precedes.
+    fn switch_stmt(&mut self, at: Span) -> Result<Stmt, EvalError> {
+        self.i += 1;
+        let (value, close) = self.condition()?;
+        self.skip_newlines();
+        let open = self.expect(b'{', "'{' to open the body of 'switch'")?;
+        let outer = self.depth;
+        self.enter(open)?;
+        let colon = core::mem::replace(&mut self.colon_ok, false);
+        let mut body = Vec::new();
+        let mut labels: Vec<(usize, Option<Expr>)> = Vec::new();
+        let r = loop {
+            while self.at_separator() {
+                self.i += 1;
+            }
+            if self.peek_punct(b'}') {
+                self.i += 1;
+                break Ok(());
+            }
+            if self.peek().is_none() {
+                break Err(EvalError::new("this '{' is never closed", open));
+            }
+            match self.peek_name(self.i) {
+                Some("case") => {
+                    self.i += 1;
+                    let label = match self.expr() {
+                        Ok(x) => x,
+                        Err(e) => break Err(e),
+                    };
+                    if let Err(e) = self.expect(b':', "':' after the case's value") {
+                        break Err(e);
+                    }
+                    labels.push((body.len(), Some(label)));
+                }
+                Some("default") if self.peek_at_punct(self.i + 1, b':') => {
+                    if labels.iter().any(|(_, l)| l.is_none()) {
+                        break Err(EvalError::new(
+                            "a switch has one default label",
+                            self.here(),
+                        ));
+                    }
+                    self.i += 2;
+                    labels.push((body.len(), None));
+                }
+                _ => {
+                    self.colon_ok = true;
+                    let st = self.body();
+                    self.colon_ok = false;
+                    match st {
+                        Ok(st) => body.push(st),
+                        Err(e) => break Err(e),
+                    }
+                }
+            }
+        };
+        self.colon_ok = colon;
+        self.depth = outer;
+        r?;
+        self.block_end = true;
+        Ok(Stmt::Switch {
+            value,
+            body,
+            labels,
+            span: at.join(close),
+        })
     }
 
     /// `( expr )` of `if`, `while`: the condition and the span of `)`.

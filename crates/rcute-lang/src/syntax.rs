@@ -1029,6 +1029,14 @@ pub(crate) enum Stmt {
         names: Vec<String>,
         span: Span,
     },
+    /// `switch (value) { case A: ... default: ... }`: the body's statements, and each
+    /// label (`None` for `default`) with the index of the statement it precedes.
+    Switch {
+        value: Expr,
+        body: Vec<Stmt>,
+        labels: Vec<(usize, Option<Expr>)>,
+        span: Span,
+    },
     Break(Span),
     Continue(Span),
     Return(Option<Expr>),

@@ -311,7 +311,7 @@ fn endless_loops_stop_within_the_bound() {
 #[test]
 fn outside_the_subset_is_refused_by_name() {
     refuses("struct A { int x; };", "not supported: 'struct'");
-    refuses("switch (x) { }", "not supported: 'switch'");
+    refuses("case 1: print(1);", "not supported: 'case'");
     refuses("static_assert(_1{} == _2{});", "static assertion failed");
 }
 
@@ -560,6 +560,35 @@ fn malloc_through_a_cast_is_an_array() {
     );
 }
 
+#[test]
+fn switch_falls_through_to_a_break() {
+    let p = |x: i32| {
+        format!(
+            "int x = {x}; switch (x) {{ case 1: print(1); case 2: print(2); break; default: print(0); case 3: print(3); }}"
+        )
+    };
+    assert_eq!(ok(&p(1)), "12");
+    assert_eq!(ok(&p(3)), "3");
+    // default in the middle: from it on, through the labels below it
+    assert_eq!(ok(&p(7)), "03");
+    // break leaves the switch, continue the loop around it
+    assert_eq!(
+        ok(
+            "for (int i = 0; i < 3; ++i) { switch (i) { case 1: continue; default: break; } print(i); }"
+        ),
+        "02"
+    );
+    refuses("switch (1.5) { case 1: break; }", "switch takes an integer");
+    refuses(
+        "switch (1) { case 1: break; case 1: break; }",
+        "two case labels of the value 1",
+    );
+    refuses(
+        "switch (1) { default: break; default: break; }",
+        "one default label",
+    );
+}
+
 /// The cases of a golden file of programs under `tests/golden/` (`expr`, CuTe's `out`),
 /// each one CuTe answers.
 fn golden_answers(file: &str) -> Vec<(String, String)> {
@@ -596,7 +625,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 63);
+    assert_eq!(ran, 64);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
