@@ -369,6 +369,12 @@ fn random_algebra_9910() {
     all_pass("random-algebra-9910.jsonl", 400);
 }
 
+/// A further algebra set, `gen_cases.py 9914 400 OUT --mix algebra` then `add_static.py`.
+#[test]
+fn random_algebra_9914() {
+    all_pass("random-algebra-9914.jsonl", 400);
+}
+
 /// A third random set of every kind, `gen_cases.py 9901 800 OUT --mix all` then
 /// `add_static.py`.
 #[test]
@@ -1087,7 +1093,7 @@ fn deviations_answer_as_cute() {
     eprintln!(
         "{replayed} deviations answered as CuTe C++ answers them ({unchecked} too large for the law)"
     );
-    assert!(replayed == 565 && unchecked <= 3, "{replayed} {unchecked}");
+    assert!(replayed == 575 && unchecked <= 3, "{replayed} {unchecked}");
 }
 
 /// What CuTe would do, on cases nobody picked: random algebra cases that rcute refuses
