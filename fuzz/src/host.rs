@@ -3,7 +3,8 @@
 //! functions, templates and lambdas (recursive ones too); assignments, `++`, element
 //! writes; C++'s operators over static and dynamic integers and floats; member calls; the
 //! standard library's scalars, `rand`, characters, `sizeof`, range-based `for`, `std::cout`
-//! with its manipulators, `static_assert`, arguments whose order of evaluation shows; and
+//! with its manipulators, `static_assert`, `switch`, arguments whose order of evaluation
+//! shows; and
 //! the calculator's expressions ([`Gen::expr`]) inside them. Loops may not end: the
 //! evaluator must stop them within its bounds.
 
@@ -81,7 +82,7 @@ impl HostGen<'_, '_, '_> {
     }
 
     fn stmt(&mut self, depth: usize) -> Result<()> {
-        let k = self.g.u.int_in_range(0..=17)?;
+        let k = self.g.u.int_in_range(0..=18)?;
         let var = VARS[self.g.u.choose_index(VARS.len())?];
         match k {
             0 => {
@@ -191,6 +192,17 @@ impl HostGen<'_, '_, '_> {
             17 => {
                 let e = self.scalar(0)?;
                 let _ = write!(self.out, "static_assert({e} >= 0); assert({e} != 7); ");
+            }
+            18 if depth < 3 => {
+                // a switch whose cases fall through, break and continue
+                let e = self.scalar(0)?;
+                let _ = write!(self.out, "switch ({e}) {{ case 0: ");
+                self.block(depth + 1)?;
+                self.out.push_str("break; case 'a': case 2: ");
+                self.block(depth + 1)?;
+                self.out.push_str("default: ");
+                self.block(depth + 1)?;
+                self.out.push_str("} ");
             }
             _ => {
                 let e = self.scalar(0)?;
