@@ -4,9 +4,8 @@
 //! writes; C++'s operators over static and dynamic integers and floats; member calls; the
 //! standard library's scalars, `rand`, characters, `sizeof`, range-based `for`, `std::cout`
 //! with its manipulators, `static_assert`, `switch`, arguments whose order of evaluation
-//! shows; and
-//! the calculator's expressions ([`Gen::expr`]) inside them. Loops may not end: the
-//! evaluator must stop them within its bounds.
+//! shows; and the calculator's expressions ([`Gen::expr`]) inside them. Loops may not end:
+//! the evaluator must stop them within its bounds.
 
 use crate::program::Gen;
 use arbitrary::{Arbitrary, Result, Unstructured};
