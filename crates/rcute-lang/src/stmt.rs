@@ -1049,6 +1049,13 @@ impl Parser {
                     });
                 }
                 self.expect(b']', "']'")?;
+                if self.peek_punct(b'[') {
+                    return Err(not_supported(
+                        "an array of arrays",
+                        "one array of n * m elements indexed a[i * m + j], or a tensor over it",
+                        self.here(),
+                    ));
+                }
             }
             let init = if self.peek_punct(b'=') {
                 self.i += 1;

@@ -312,6 +312,7 @@ fn endless_loops_stop_within_the_bound() {
 fn outside_the_subset_is_refused_by_name() {
     refuses("struct A { int x; };", "not supported: 'struct'");
     refuses("case 1: print(1);", "not supported: 'case'");
+    refuses("float a[2][3];", "not supported: an array of arrays");
     refuses("static_assert(_1{} == _2{});", "static assertion failed");
 }
 
