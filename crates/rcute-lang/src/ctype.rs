@@ -220,37 +220,11 @@ impl Env {
             ExprKind::Binary(first, rest) => self.chain_type(first, rest),
             ExprKind::Ternary(_, a, b) => Some(self.int_type(a)?.common(self.int_type(b)?)),
             ExprKind::Assign(t, _, _) | ExprKind::IncDec(t, _, _) => self.int_type(t),
-            ExprKind::Call { name, args, .. } => {
-                // an element of a tensor over an array of the program
-                if let Some(Value::Data(d)) = self.lookup(name).map(|v| &v.v) {
-                    return IntType::of_elem(d.ptr.elem);
-                }
-                // a function of the program returns its declared type
-                let f = self
-                    .funcs
-                    .get(name)?
-                    .iter()
-                    .find(|f| f.params.len() == args.len())?;
-                if f.ret.pointers != 0 {
-                    return None;
-                }
-                Elem::named(&f.ret.text).and_then(IntType::of_elem)
+            // an element of a tensor or an array of the program, a function of the program
+            // (its declared type)
+            ExprKind::Call { .. } | ExprKind::Apply(..) | ExprKind::Index(..) => {
+                self.declared_type(e).and_then(IntType::of_elem)
             }
-            ExprKind::Apply(t, _) => match &t.kind {
-                // an element of a tensor over an array of the program
-                ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
-                    Some(Value::Data(d)) => IntType::of_elem(d.ptr.elem),
-                    _ => None,
-                },
-                _ => None,
-            },
-            ExprKind::Index(arr, _) => match &arr.kind {
-                ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
-                    Some(Value::Ptr(p) | Value::Vector(p)) => IntType::of_elem(p.elem),
-                    _ => None,
-                },
-                _ => None,
-            },
             _ => None,
         }
     }

@@ -1416,20 +1416,7 @@ impl Env {
             },
             _ => {
                 // an element: its type before promotions (sizeof(a[0]) of a char array is 1)
-                let elem = match &x.kind {
-                    ExprKind::Index(a, _) | ExprKind::Deref(a) => match &a.kind {
-                        ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
-                            Some(Value::Ptr(p) | Value::Vector(p)) => Some(p.elem),
-                            _ => None,
-                        },
-                        _ => None,
-                    },
-                    ExprKind::Call { name, .. } => match self.lookup(name).map(|v| &v.v) {
-                        Some(Value::Data(d)) => Some(d.ptr.elem),
-                        _ => None,
-                    },
-                    _ => None,
-                };
+                let elem = self.declared_type(x);
                 match (elem, self.float_type(x), self.int_type(x)) {
                     (Some(e), ..) => i64::from(e.bits()) / 8,
                     (None, Some(single), _) => {

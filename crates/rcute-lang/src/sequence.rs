@@ -173,35 +173,16 @@ impl Scanner {
                     }
                 }
             }
-            Stmt::Block(body) => {
-                for b in body {
-                    self.declared(b);
-                }
-            }
-            Stmt::If(_, a, b) => {
-                self.declared(a);
-                if let Some(b) = b {
-                    self.declared(b);
-                }
-            }
-            Stmt::While(_, b, _) | Stmt::DoWhile(b, ..) => self.declared(b),
-            Stmt::For { init, body, .. } => {
-                if let Some(i) = init {
-                    self.declared(i);
-                }
-                self.declared(body);
-            }
-            Stmt::ForRange { name, body, .. } => {
+            Stmt::ForRange { name, .. } => {
                 self.vars.insert(name.clone());
-                self.declared(body);
-            }
-            Stmt::Switch { body, .. } => {
-                for b in body {
-                    self.declared(b);
-                }
             }
             _ => {}
         }
+        parts(st, |p| {
+            if let Part::Stmt(s) = p {
+                self.declared(s);
+            }
+        });
     }
 
     /// The summaries of the program's functions, to a fixed point (a function's calls of
@@ -244,96 +225,24 @@ impl Scanner {
     /// The effects of the statements of a function's body, and the names it declares.
     fn stmt_effects(&self, st: &Stmt, e: &mut Effects, locals: &mut BTreeSet<String>) {
         match st {
-            Stmt::Let(n, x) => {
-                e.join(self.effects(x));
+            Stmt::Let(n, _) => {
                 e.writes.insert(n.clone());
             }
-            Stmt::Show(x) | Stmt::StaticAssert(x, ..) => e.join(self.effects(x)),
-            Stmt::Return(x) => {
-                if let Some(x) = x {
-                    e.join(self.effects(x));
-                }
-            }
-            Stmt::Stream(items) => {
-                e.ordered = true;
-                for x in items {
-                    e.join(self.effects(x));
-                }
-            }
+            Stmt::Stream(_) => e.ordered = true,
             Stmt::Decl(_, items) => {
                 for d in items {
                     locals.insert(d.name.clone());
-                    if let Some(a) = &d.array {
-                        e.join(self.effects(a));
-                    }
-                    match &d.init {
-                        Init::Value(x) => e.join(self.effects(x)),
-                        Init::Ctor(xs) | Init::List(xs) => {
-                            for x in xs {
-                                e.join(self.effects(x));
-                            }
-                        }
-                        Init::None => {}
-                    }
                 }
             }
-            Stmt::Block(body) => {
-                for s in body {
-                    self.stmt_effects(s, e, locals);
-                }
-            }
-            Stmt::If(c, a, b) => {
-                e.join(self.effects(c));
-                self.stmt_effects(a, e, locals);
-                if let Some(b) = b {
-                    self.stmt_effects(b, e, locals);
-                }
-            }
-            Stmt::While(c, b, _) | Stmt::DoWhile(b, c, _) => {
-                e.join(self.effects(c));
-                self.stmt_effects(b, e, locals);
-            }
-            Stmt::For {
-                init,
-                cond,
-                step,
-                body,
-                ..
-            } => {
-                if let Some(i) = init {
-                    self.stmt_effects(i, e, locals);
-                }
-                if let Some(c) = cond {
-                    e.join(self.effects(c));
-                }
-                for s in step {
-                    e.join(self.effects(s));
-                }
-                self.stmt_effects(body, e, locals);
-            }
-            Stmt::ForRange {
-                name, range, body, ..
-            } => {
+            Stmt::ForRange { name, .. } => {
                 locals.insert(name.clone());
-                e.join(self.effects(range));
-                self.stmt_effects(body, e, locals);
             }
-            Stmt::Switch {
-                value,
-                body,
-                labels,
-                ..
-            } => {
-                e.join(self.effects(value));
-                for l in labels.iter().filter_map(|(_, l)| l.as_ref()) {
-                    e.join(self.effects(l));
-                }
-                for s in body {
-                    self.stmt_effects(s, e, locals);
-                }
-            }
-            Stmt::Break(_) | Stmt::Continue(_) | Stmt::Func(_) => {}
+            _ => {}
         }
+        parts(st, |p| match p {
+            Part::Expr(x) => e.join(self.effects(x)),
+            Part::Stmt(s) => self.stmt_effects(s, e, locals),
+        });
     }
 
     /// What evaluating `x` may do.
@@ -462,99 +371,27 @@ impl Scanner {
     /// Scans a statement's expressions, and the bodies of its functions and lambdas.
     fn stmt(&mut self, st: &Stmt) {
         match st {
-            Stmt::Let(_, x) | Stmt::Show(x) | Stmt::StaticAssert(x, ..) => self.expr(x),
-            Stmt::Return(x) => {
-                if let Some(x) = x {
-                    self.expr(x);
-                }
-            }
-            Stmt::Stream(items) => {
-                for x in items {
-                    self.expr(x);
-                }
-            }
-            Stmt::Decl(_, items) => {
-                for d in items {
-                    if let Some(a) = &d.array {
-                        self.expr(a);
-                    }
-                    match &d.init {
-                        Init::Value(x) => self.expr(x),
-                        // the error comes when the first argument runs
-                        Init::Ctor(xs) if !xs.is_empty() => {
-                            self.args(xs, xs[0].span);
-                            for x in xs {
-                                self.expr(x);
-                            }
-                        }
-                        Init::List(xs) | Init::Ctor(xs) => {
-                            for x in xs {
-                                self.expr(x);
-                            }
-                        }
-                        Init::None => {}
-                    }
-                }
-            }
-            Stmt::Block(body) => {
-                for s in body {
-                    self.stmt(s);
-                }
-            }
-            Stmt::If(c, a, b) => {
-                self.expr(c);
-                self.stmt(a);
-                if let Some(b) = b {
-                    self.stmt(b);
-                }
-            }
-            Stmt::While(c, b, _) | Stmt::DoWhile(b, c, _) => {
-                self.expr(c);
-                self.stmt(b);
-            }
-            Stmt::For {
-                init,
-                cond,
-                step,
-                body,
-                ..
-            } => {
-                if let Some(i) = init {
-                    self.stmt(i);
-                }
-                if let Some(c) = cond {
-                    self.expr(c);
-                }
-                for s in step {
-                    self.expr(s);
-                }
-                self.stmt(body);
-            }
-            Stmt::ForRange { range, body, .. } => {
-                self.expr(range);
-                self.stmt(body);
-            }
             Stmt::Func(f) => {
                 for s in &f.body {
                     self.stmt(s);
                 }
             }
-            Stmt::Switch {
-                value,
-                body,
-                labels,
-                ..
-            } => {
-                self.expr(value);
-                for l in labels.iter().filter_map(|(_, l)| l.as_ref()) {
-                    self.expr(l);
-                }
-                for s in body {
-                    self.stmt(s);
+            Stmt::Decl(_, items) => {
+                for d in items {
+                    // a constructor's arguments; the error comes when the first one runs
+                    if let Init::Ctor(xs) = &d.init
+                        && !xs.is_empty()
+                    {
+                        self.args(xs, xs[0].span);
+                    }
                 }
             }
-            Stmt::Break(_) | Stmt::Continue(_) => {}
+            _ => {}
         }
+        parts(st, |p| match p {
+            Part::Expr(x) => self.expr(x),
+            Part::Stmt(s) => self.stmt(s),
+        });
     }
 
     /// Scans an expression: each call's arguments and each operator's operands, and the
@@ -712,5 +549,80 @@ fn for_children(x: &Expr, mut f: impl FnMut(&Expr)) {
         | ExprKind::Str(_)
         | ExprKind::Float(..)
         | ExprKind::Lambda(_) => {}
+    }
+}
+
+/// A part of a statement: an expression it evaluates or a statement it holds.
+enum Part<'a> {
+    Expr(&'a Expr),
+    Stmt(&'a Stmt),
+}
+
+/// Calls `f` on each part of `st` in order (not on a function definition's body, which
+/// runs when it is called).
+fn parts<'a>(st: &'a Stmt, mut f: impl FnMut(Part<'a>)) {
+    match st {
+        Stmt::Let(_, x) | Stmt::Show(x) | Stmt::StaticAssert(x, ..) | Stmt::Return(Some(x)) => {
+            f(Part::Expr(x))
+        }
+        Stmt::Stream(items) => items.iter().for_each(|x| f(Part::Expr(x))),
+        Stmt::Decl(_, items) => {
+            for d in items {
+                if let Some(a) = &d.array {
+                    f(Part::Expr(a));
+                }
+                match &d.init {
+                    Init::Value(x) => f(Part::Expr(x)),
+                    Init::Ctor(xs) | Init::List(xs) => xs.iter().for_each(|x| f(Part::Expr(x))),
+                    Init::None => {}
+                }
+            }
+        }
+        Stmt::Block(body) => body.iter().for_each(|s| f(Part::Stmt(s))),
+        Stmt::If(c, a, b) => {
+            f(Part::Expr(c));
+            f(Part::Stmt(a));
+            if let Some(b) = b {
+                f(Part::Stmt(b));
+            }
+        }
+        Stmt::While(c, b, _) | Stmt::DoWhile(b, c, _) => {
+            f(Part::Expr(c));
+            f(Part::Stmt(b));
+        }
+        Stmt::For {
+            init,
+            cond,
+            step,
+            body,
+            ..
+        } => {
+            if let Some(i) = init {
+                f(Part::Stmt(i));
+            }
+            if let Some(c) = cond {
+                f(Part::Expr(c));
+            }
+            step.iter().for_each(|x| f(Part::Expr(x)));
+            f(Part::Stmt(body));
+        }
+        Stmt::ForRange { range, body, .. } => {
+            f(Part::Expr(range));
+            f(Part::Stmt(body));
+        }
+        Stmt::Switch {
+            value,
+            body,
+            labels,
+            ..
+        } => {
+            f(Part::Expr(value));
+            labels
+                .iter()
+                .filter_map(|(_, l)| l.as_ref())
+                .for_each(|l| f(Part::Expr(l)));
+            body.iter().for_each(|s| f(Part::Stmt(s)));
+        }
+        Stmt::Return(None) | Stmt::Func(_) | Stmt::Break(_) | Stmt::Continue(_) => {}
     }
 }
