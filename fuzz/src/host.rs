@@ -237,6 +237,8 @@ impl<'a> Arbitrary<'a> for HostProgram {
             .push_str("auto t = make_tensor(v.data(), make_shape(3, 4));\n");
         h.out
             .push_str("int a[3] = {3, 1, 2}; float* m = (float*)malloc(8 * sizeof(float));\n");
+        h.out
+            .push_str("enum Mode { Ra, Rb = 3, Rc }; enum class K { X, Y }; Mode md = Rc;\n");
         h.out.push_str("int sq(int x) { return x * x; }\n");
         h.out
             .push_str("template <class T> T f(T x) { return x > 3 ? f(x - 2) : x; }\n");

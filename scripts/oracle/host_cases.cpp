@@ -436,3 +436,13 @@ for (int k = 0; k < 4; ++k) {
 }
 printf("%d\n", count);
 int x = 9; switch (x) { case 1: { int y = 2; printf("%d", y); } break; case 2: printf("two"); } printf("end\n");
+// ---- enum and enum class: enumerators as int constants, in switch, static_assert and array sizes
+enum Mode { Row, Col = 5, Diag };
+enum class Major : int { K, MN = 3, X };
+Mode m = Col;
+printf("%d %d %d %d\n", Row, m, Diag, (int)Major::X);
+Major k = Major::MN;
+if (k == Major::MN) printf("mn\n");
+static_assert(Diag == 6, "six");
+switch (m) { case Row: printf("row\n"); break; case Col: printf("col\n"); break; default: break; }
+int arr[Diag]; printf("%zu\n", sizeof(arr) / sizeof(arr[0]));

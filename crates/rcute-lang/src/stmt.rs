@@ -63,7 +63,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("struct", "functions and CuTe's own types"),
     ("class", "functions and CuTe's own types"),
     ("union", "separate variables"),
-    ("enum", "integer constants"),
     ("namespace", "the declarations without a namespace"),
     ("case", "a case label inside a switch"),
     ("goto", "a loop with break or continue"),
@@ -118,6 +117,7 @@ impl Parser {
                 }
                 "if" => return self.if_stmt(t.span).map(Some),
                 "switch" => return self.switch_stmt(t.span).map(Some),
+                "enum" => return self.enum_decl(t.span).map(Some),
                 "for" => return self.for_stmt(t.span).map(Some),
                 "while" => {
                     self.i += 1;
@@ -343,6 +343,136 @@ impl Parser {
             labels,
             span: at.join(close),
         })
+    }
+
+    /// `enum [class] [E] [: T] { A, B = 5, C }`: its enumerators as `const int`s (`E::A`
+    /// for a scoped enum), each the one before plus one where it has no value, and `E`
+    /// an alias of `int`.
+    fn enum_decl(&mut self, at: Span) -> Result<Stmt, EvalError> {
+        self.i += 1;
+        let scoped = matches!(self.peek_name(self.i), Some("class" | "struct"));
+        if scoped {
+            self.i += 1;
+        }
+        let name = match self.peek_name(self.i) {
+            Some(n) => {
+                let n = String::from(n);
+                self.i += 1;
+                Some(n)
+            }
+            None => None,
+        };
+        if self.peek_punct(b':') {
+            // the underlying type: integers all the same here
+            self.i += 1;
+            while self.peek_name(self.i).is_some() {
+                self.i += 1;
+            }
+        }
+        self.skip_newlines();
+        let open = self.expect(b'{', "'{' to open the enumerators")?;
+        let mut items: Vec<Declarator> = Vec::new();
+        loop {
+            self.skip_newlines();
+            if self.peek_punct(b'}') {
+                self.i += 1;
+                break;
+            }
+            let Some(e) = self.peek_name(self.i).map(String::from) else {
+                return Err(EvalError::new(
+                    alloc::format!("expected an enumerator, found {}", self.found()),
+                    self.here(),
+                ));
+            };
+            let span = self.here();
+            self.i += 1;
+            let value = if self.peek_punct(b'=') {
+                self.i += 1;
+                let colon = core::mem::replace(&mut self.colon_ok, false);
+                let x = self.expr();
+                self.colon_ok = colon;
+                x?
+            } else {
+                // the enumerator before plus one, or 0
+                let zero = Expr {
+                    kind: ExprKind::Int(rcute::int::Int::dynamic(0)),
+                    span,
+                };
+                match items.last() {
+                    Some(prev) => Expr {
+                        kind: ExprKind::Arith(
+                            Box::new(Expr {
+                                kind: ExprKind::Name {
+                                    name: prev.name.clone(),
+                                    targs: Vec::new(),
+                                },
+                                span,
+                            }),
+                            alloc::vec![(
+                                crate::syntax::BinOp::Add,
+                                span,
+                                Expr {
+                                    kind: ExprKind::Int(rcute::int::Int::dynamic(1)),
+                                    span,
+                                },
+                            )],
+                        ),
+                        span,
+                    },
+                    None => zero,
+                }
+            };
+            let full = match (&name, scoped) {
+                (Some(n), true) => alloc::format!("{n}::{e}"),
+                _ => e,
+            };
+            self.vars.insert(full.clone());
+            items.push(Declarator {
+                name: full,
+                span,
+                array: None,
+                init: Init::Value(value),
+            });
+            self.skip_newlines();
+            if self.peek_punct(b',') {
+                self.i += 1;
+            } else if !self.peek_punct(b'}') {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "expected ',' or '}}' after an enumerator, found {}",
+                        self.found()
+                    ),
+                    self.here(),
+                ));
+            }
+        }
+        if self.peek_name(self.i).is_some() {
+            return Err(not_supported(
+                "a variable declared with its enum",
+                "the enum, then the variable's own declaration",
+                self.here(),
+            ));
+        }
+        if items.is_empty() {
+            return Err(EvalError::new("an enum without enumerators", open));
+        }
+        if let Some(n) = name {
+            let int = Token {
+                tok: Tok::Name(String::from("int")),
+                span: at,
+            };
+            self.alias(n, alloc::vec![int], at)?;
+        }
+        Ok(Stmt::Decl(
+            TypeSpec {
+                text: String::from("int"),
+                pointers: 0,
+                default: None,
+                reference: false,
+                constant: true,
+            },
+            items,
+        ))
     }
 
     /// `( expr )` of `if`, `while`: the condition and the span of `)`.

@@ -313,6 +313,11 @@ fn outside_the_subset_is_refused_by_name() {
     refuses("struct A { int x; };", "not supported: 'struct'");
     refuses("case 1: print(1);", "not supported: 'case'");
     refuses("float a[2][3];", "not supported: an array of arrays");
+    refuses(
+        "enum E { A, B } e;",
+        "not supported: a variable declared with its enum",
+    );
+    refuses("enum E { };", "an enum without enumerators");
     refuses("static_assert(_1{} == _2{});", "static assertion failed");
 }
 
@@ -562,6 +567,18 @@ fn malloc_through_a_cast_is_an_array() {
 }
 
 #[test]
+fn enumerators_are_int_constants() {
+    assert_eq!(
+        ok("enum E { A, B = 4, C }; E e = C; print(A); print(e); static_assert(C == 5);"),
+        "05"
+    );
+    assert_eq!(
+        ok("enum class K : int { X = 2, Y }; K k = K::Y; printf(\"%d\", (int)k);"),
+        "3"
+    );
+}
+
+#[test]
 fn switch_falls_through_to_a_break() {
     let p = |x: i32| {
         format!(
@@ -626,7 +643,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 64);
+    assert_eq!(ran, 65);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
