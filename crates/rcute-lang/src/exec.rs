@@ -276,6 +276,10 @@ impl Env {
             }
             Stmt::Stream(items) => {
                 for x in items {
+                    if matches!(&x.kind, ExprKind::Name { name, .. } if name == "std::endl") {
+                        self.emit("\n", x.span)?;
+                        continue;
+                    }
                     if self.manipulator(x)? {
                         continue;
                     }

@@ -1493,8 +1493,13 @@ impl Parser {
                     Some("std::endl" | "endl") => {
                         let span = self.here();
                         self.i += 1;
+                        // a manipulator, not an item: it writes a newline, and a width
+                        // set before it stays for the next item
                         items.push(Expr {
-                            kind: ExprKind::Str(String::from("\n")),
+                            kind: ExprKind::Name {
+                                name: String::from("std::endl"),
+                                targs: Vec::new(),
+                            },
                             span,
                         });
                     }

@@ -538,6 +538,12 @@ fn stream_manipulators_format_numbers_and_last() {
         "after std::setw",
     );
     refuses("std::cout << std::hex << _16{};", "after std::setw");
+    // std::endl is a manipulator: a width set before it waits for the next item, where a
+    // string takes it
+    assert_eq!(
+        ok("std::cout << std::setw(3) << std::endl << 7 << std::setw(3) << \"\\n\";"),
+        "\n  7  \n"
+    );
     refuses("std::cout << std::setw(-1) << 3;", "rcute takes 0 to");
     refuses(
         "std::cout << std::boolalpha << true;",
