@@ -128,18 +128,8 @@ impl Env {
         labels: &[(usize, Option<Expr>)],
         span: Span,
     ) -> Result<Flow, EvalError> {
-        let integer = |v: &Value| match v {
-            Value::Tuple(t)
-                if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() =>
-            {
-                Some(i128::from(t.leaf(0).value()))
-            }
-            Value::Unsigned(u, _) => Some(i128::from(*u)),
-            Value::Const(c) => Some(i128::from(*c)),
-            _ => None,
-        };
         let v = self.eval(value)?;
-        let Some(x) = integer(&v) else {
+        let Some(x) = v.integer() else {
             return Err(EvalError::new(
                 alloc::format!("switch takes an integer, this is {} {v}", v.kind()),
                 value.span,
@@ -150,7 +140,7 @@ impl Env {
         for (at, label) in labels {
             let Some(label) = label else { continue };
             let l = self.eval(label)?;
-            match integer(&l) {
+            match l.integer() {
                 // C++ does not compile two labels of one value
                 Some(y) if seen.contains(&y) => {
                     return Err(EvalError::new(

@@ -1690,15 +1690,11 @@ fn tmem_tensor(ty: &'static str, l: Layout) -> Value {
 /// The character a `char` value writes (`std::cout << c`, CuTe's `print(c)`): its byte,
 /// refused outside ASCII (C++ writes the raw byte, which is no text on its own).
 pub(crate) fn character(v: &Value, span: Span) -> Result<String, EvalError> {
-    let code = match v {
-        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => t.leaf(0).value(),
-        Value::Unsigned(u, _) => *u as i64,
-        v => {
-            return Err(EvalError::new(
-                alloc::format!("a character is an integer, this is {} {v}", v.kind()),
-                span,
-            ));
-        }
+    let Some(code) = v.integer() else {
+        return Err(EvalError::new(
+            alloc::format!("a character is an integer, this is {} {v}", v.kind()),
+            span,
+        ));
     };
     match u8::try_from(code) {
         Ok(b) if b.is_ascii() => Ok(alloc::string::String::from(char::from(b))),

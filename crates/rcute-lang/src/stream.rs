@@ -7,7 +7,6 @@
 use crate::error::{EvalError, Span};
 use crate::eval::Env;
 use crate::syntax::{Expr, ExprKind};
-use crate::value::Value;
 use alloc::string::String;
 
 /// How `std::cout` writes floating-point numbers.
@@ -88,20 +87,13 @@ impl Env {
                     ));
                 };
                 let v = self.eval(arg)?;
-                let n = match &v {
-                    Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => t.leaf(0).value(),
-                    Value::Unsigned(u, _) => i64::try_from(*u).unwrap_or(i64::MAX),
-                    Value::Const(c) => *c,
-                    v => {
-                        return Err(EvalError::new(
-                            alloc::format!(
-                                "std::{which} takes an integer, this is {} {v}",
-                                v.kind()
-                            ),
-                            arg.span,
-                        ));
-                    }
+                let Some(n) = v.integer() else {
+                    return Err(EvalError::new(
+                        alloc::format!("std::{which} takes an integer, this is {} {v}", v.kind()),
+                        arg.span,
+                    ));
                 };
+                let n = i64::try_from(n).unwrap_or(i64::MAX);
                 let s = &mut self.stream;
                 match which.as_str() {
                     "setfill" => {

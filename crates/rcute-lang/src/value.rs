@@ -298,6 +298,21 @@ impl Value {
         Value::Tuple(IntTuple::from_int(i))
     }
 
+    /// The number of an integer of the host subset (static or dynamic, unsigned, or a
+    /// constant); `None` for anything else.
+    pub(crate) fn integer(&self) -> Option<i128> {
+        match self {
+            Value::Tuple(t)
+                if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() =>
+            {
+                Some(i128::from(t.leaf(0).value()))
+            }
+            Value::Unsigned(u, _) => Some(i128::from(*u)),
+            Value::Const(c) => Some(i128::from(*c)),
+            _ => None,
+        }
+    }
+
     /// A [`Value::List`] of `items`, refused when it would hold more than
     /// [`MAX_LIST_VALUES`] values in all.
     pub fn try_list(items: Vec<Value>) -> Result<Value, rcute::Error> {
