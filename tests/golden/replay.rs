@@ -1375,7 +1375,6 @@ fn cute_docs_and_tutorials() {
         "{} code blocks print something else than CuTe",
         all[2]
     );
-    // at least 95% exact (135 of 139 today: refused are lazy::transform,
-    // counting_iterator and GMMA's smem layout atoms)
-    assert!(all[0] * 100 >= total * 95, "{} of {total} exact", all[0]);
+    // every block exact (139 of 139 today)
+    assert_eq!(all[0], total, "{} of {total} exact", all[0]);
 }

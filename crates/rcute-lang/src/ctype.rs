@@ -101,6 +101,10 @@ fn type_of_value(v: &Value) -> Option<IntType> {
 /// The scalar type `auto x = e` gives `x` where `v`, the value of `e`, is a plain
 /// dynamic integer and the type of `e` is known.
 pub(crate) fn auto_type(env: &Env, e: &Expr, v: &Value) -> Option<Elem> {
+    // `auto b = x < y` is a bool
+    if (matches!(v, Value::Const(_)) || dynamic_int(v)) && env.bool_type(e) == Some(true) {
+        return Some(Elem("bool"));
+    }
     if let Value::Const(_) = v {
         // `auto s = sizeof(T)` is a size_t
         return (env.int_type(e) == Some(SIZE_T)).then(|| SIZE_T.elem());

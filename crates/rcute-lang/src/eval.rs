@@ -427,6 +427,9 @@ pub(crate) struct Env {
     pub(crate) nest: usize,
     /// The last call's values of its non-const reference parameters, in order.
     pub(crate) ref_out: Vec<Value>,
+    /// Set for the next call of a lambda whose non-const reference parameters the caller
+    /// writes back (`for_each(t, [](auto& x) { ... })`); the call clears it.
+    pub(crate) lambda_refs: bool,
     /// The thread of a kernel the program runs as.
     pub(crate) launch: Option<crate::host::Launch>,
     /// Notes for the caller.
@@ -910,6 +913,54 @@ impl Env {
                 let p = self.data_elem(&t, &coord, span)?;
                 self.read(p, span)
             }
+            Value::Lazy(l) => {
+                let (coord, _) = self.coordinate(args, span)?;
+                if coord.has_underscore() {
+                    let base = match &l.base {
+                        Value::Data(t) => {
+                            Value::Data(alloc::boxed::Box::new(crate::data::DataTensor {
+                                ptr: t.ptr,
+                                t: t.t
+                                    .try_slice(&coord)
+                                    .map_err(|e| EvalError::from_core(e, span))?,
+                            }))
+                        }
+                        Value::Tensor(t) => Value::Tensor(alloc::boxed::Box::new(
+                            t.try_slice(&coord)
+                                .map_err(|e| EvalError::from_core(e, span))?,
+                        )),
+                        v => {
+                            return Err(EvalError::new(
+                                alloc::format!("a slice of {}", v.kind()),
+                                span,
+                            ));
+                        }
+                    };
+                    return Ok(Value::Lazy(alloc::boxed::Box::new(
+                        crate::value::LazyTensor {
+                            base,
+                            f: l.f.clone(),
+                        },
+                    )));
+                }
+                self.element_of(&Value::Lazy(l), &coord, span)
+            }
+            Value::Counting(c) if c.t.is_some() => {
+                let (coord, _) = self.coordinate(args, span)?;
+                let t = c.t.unwrap_or_else(|| unreachable!());
+                if coord.has_underscore() {
+                    let sub = t
+                        .try_slice(&coord)
+                        .map_err(|e| EvalError::from_core(e, span))?;
+                    return Ok(Value::Counting(alloc::boxed::Box::new(
+                        crate::value::CountingTensor {
+                            start: c.start,
+                            t: Some(sub),
+                        },
+                    )));
+                }
+                self.element_of(&Value::Counting(c), &coord, span)
+            }
             fv @ Value::Composed(_) => {
                 let (coord, cspan) = self.coordinate(args, span)?;
                 if !coord.has_underscore() {
@@ -980,7 +1031,49 @@ impl Env {
                 Value::Const(c) => Some((i128::from(*c), 32)),
                 _ => None,
             };
+            if self.stream.boolalpha
+                && let Value::Tuple(t) = &v
+                && t.is_leaf()
+                && t.leaf(0).is_static()
+                && !t.leaf(0).is_basis()
+                && matches!(t.leaf(0).value(), 0 | 1)
+            {
+                // CuTe's `C<b>` writes `_` then its value: `_true` of a bool's
+                match self.bool_type(e) {
+                    Some(true) => {
+                        // the width applies to the `_`
+                        let word = if t.leaf(0).value() == 1 {
+                            "true"
+                        } else {
+                            "false"
+                        };
+                        return Ok(self.pad(String::from("_")) + word);
+                    }
+                    Some(false) => {}
+                    None => {
+                        return Err(EvalError::new(
+                            "after std::boolalpha, whether this static value is a bool (written _true or _false) or an integer rcute does not know",
+                            e.span,
+                        ));
+                    }
+                }
+            }
             if let Some((x, bits)) = int {
+                if self.stream.boolalpha && (x == 0 || x == 1) {
+                    match self.bool_type(e) {
+                        Some(true) => {
+                            let word = if x == 1 { "true" } else { "false" };
+                            return Ok(self.pad(String::from(word)));
+                        }
+                        Some(false) => {}
+                        None => {
+                            return Err(EvalError::new(
+                                "after std::boolalpha, whether this is a bool (written true or false) or another integer rcute does not know; write bool(x) or int(x)",
+                                e.span,
+                            ));
+                        }
+                    }
+                }
                 let text = self.stream_int(x, bits, e.span)?;
                 return Ok(self.pad(text));
             }
@@ -1000,6 +1093,23 @@ impl Env {
             }
         }
         match v {
+            Value::Counting(c) if stream && c.t.is_some() => Err(crate::operators::not_supported(
+                "std::cout << t of a tensor over a counting iterator",
+                "print_tensor(t)",
+                e.span,
+            )),
+            Value::Lazy(_) if stream => Err(crate::operators::not_supported(
+                "std::cout << t of a lazy::transform tensor",
+                "a loop that prints its elements, t(i)",
+                e.span,
+            )),
+            Value::Data(t) if stream && self.stream.boolalpha && t.ptr.elem.0 == "bool" => {
+                Err(crate::operators::not_supported(
+                    "std::cout << t of a tensor of bool after std::boolalpha",
+                    "print_tensor(t)",
+                    e.span,
+                ))
+            }
             Value::Data(t) if stream => self.stream_data(&t, e.span),
             Value::Tensor(t) if stream => Env::stream_coords(&t, e.span),
             // a stream writes the elements, which a tensor over a null pointer has not
@@ -1235,7 +1345,7 @@ impl Env {
             return self.call_program(name, targs, args, span);
         }
         if name.starts_with([
-            '_', 'a', 'b', 'c', 'e', 'f', 'g', 'i', 'm', 'p', 's', 't', 'w',
+            '_', 'a', 'b', 'c', 'e', 'f', 'g', 'i', 'l', 'm', 'p', 's', 't', 'w',
         ]) && crate::host::is_host_call(name)
             && let Some(v) = self.host_call(name, targs, args, name_span, span)?
         {
@@ -1354,8 +1464,24 @@ impl Env {
                 span,
             ));
         }
-        // a non-const reference parameter: its argument is a variable of the caller, which
-        // receives the parameter's value when the call returns
+        self.call_with_refs(&f, name, targs, args, span, false)
+    }
+
+    /// Calls `f` (a function of the program, or with `lambda` a lambda) on `args`. A
+    /// non-const reference parameter's argument is a variable of the caller, which receives
+    /// the parameter's value when the call returns. For a lambda, whose body sees the
+    /// caller's variables, that copy is C++'s reference only where the body reaches the
+    /// variable by no other name: a body that names it, or calls a function or a lambda,
+    /// is refused.
+    pub(crate) fn call_with_refs(
+        &mut self,
+        f: &alloc::sync::Arc<crate::syntax::FuncDef>,
+        name: &str,
+        targs: &[i64],
+        args: &[Expr],
+        span: Span,
+        lambda: bool,
+    ) -> Result<Value, EvalError> {
         let mut outs = Vec::new();
         for (k, (_, ty)) in f.params.iter().enumerate() {
             if !ty.reference {
@@ -1383,12 +1509,30 @@ impl Env {
                 }
             }
         }
+        if lambda && !outs.is_empty() {
+            let params: Vec<&str> = f.params.iter().map(|(n, _)| n.as_str()).collect();
+            for m in crate::sequence::mentioned(&f.body) {
+                let reaches = outs.iter().any(|(_, v)| *v == m) && !params.contains(&m.as_str());
+                let calls = matches!(self.lookup(&m).map(|v| &v.v), Some(Value::Func(_)))
+                    || self.funcs.contains_key(&m);
+                if reaches || calls {
+                    return Err(crate::operators::not_supported(
+                        &alloc::format!(
+                            "a lambda's non-const reference parameter, whose body also reaches the caller's variable through {m}"
+                        ),
+                        "a value parameter and the lambda's result, or a function",
+                        span,
+                    ));
+                }
+            }
+        }
         let vals = self.eval_args(args)?;
         if outs.is_empty() {
-            return self.call_user(&f, targs, vals, span, false);
+            return self.call_user(f, targs, vals, span, lambda);
         }
         self.ref_out.clear();
-        let r = self.call_user(&f, targs, vals, span, false)?;
+        self.lambda_refs = lambda;
+        let r = self.call_user(f, targs, vals, span, lambda)?;
         let finals = core::mem::take(&mut self.ref_out);
         for ((k, var), v) in outs.iter().zip(finals) {
             self.set_name(var, v, args[*k].span)?;
@@ -1409,6 +1553,12 @@ impl Env {
             .lookup(name)
             .map(|v| v.v.clone())
             .unwrap_or_else(crate::exec::void);
+        if let Value::Func(f) = &v
+            && f.0.params.iter().any(|(_, ty)| ty.reference)
+        {
+            // a lambda with reference parameters: its arguments are the caller's variables
+            return self.call_with_refs(&f.0, name, &[], args, span, true);
+        }
         self.apply_value(v, args, name_span, span)
     }
 

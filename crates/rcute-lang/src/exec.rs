@@ -1277,6 +1277,12 @@ impl Env {
                 self.write_place(place, v, e.span)
             }
             ExprKind::IncDec(target, inc, prefix) => {
+                if self.declared_type(target).is_some_and(|t| t.0 == "bool") {
+                    return Err(EvalError::new(
+                        "++ and -- of a bool do not compile in C++17",
+                        e.span,
+                    ));
+                }
                 let place = self.place(target)?;
                 let old = self.read_place(&place, target.span)?;
                 let op = Op2::Arith(if *inc { BinOp::Add } else { BinOp::Sub });
@@ -1355,6 +1361,8 @@ impl Env {
                 Some(e) => i64::from(e.bits()) / 8,
                 None => match crate::element_bits(ty) {
                     Some(b) => b / 8,
+                    // sizeof(true): a bool
+                    None if matches!(ty.as_str(), "true" | "false") => 1,
                     None => match self.lookup(ty) {
                         // `sizeof(x)` of a variable x
                         Some(_) => {
@@ -1438,6 +1446,8 @@ impl Env {
         span: Span,
         lambda: bool,
     ) -> Result<Value, EvalError> {
+        // set by the caller for this call only
+        let lambda_refs = core::mem::take(&mut self.lambda_refs);
         if args.len() != f.params.len() {
             return Err(EvalError::new(
                 alloc::format!(
@@ -1459,7 +1469,7 @@ impl Env {
                 span,
             ));
         }
-        if lambda && f.params.iter().any(|(_, ty)| ty.reference) {
+        if lambda && !lambda_refs && f.params.iter().any(|(_, ty)| ty.reference) {
             // a lambda's argument is a value here: its writes would not reach the caller
             return Err(crate::operators::not_supported(
                 "a lambda's non-const reference parameter",
@@ -1588,7 +1598,7 @@ impl Env {
         };
         // the values of the non-const reference parameters, for the caller's variables
         // (read from the parameters' scope before it goes)
-        if !lambda && f.params.iter().any(|(_, ty)| ty.reference) {
+        if (!lambda || lambda_refs) && f.params.iter().any(|(_, ty)| ty.reference) {
             let finals: Vec<Value> = f
                 .params
                 .iter()

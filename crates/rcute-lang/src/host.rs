@@ -305,7 +305,12 @@ impl Env {
             // divide) by one tiler or by its elements
             (_, "compose")
             | (
-                Value::Layout(_) | Value::Data(_) | Value::Tensor(_) | Value::PtrTensor(_),
+                Value::Layout(_)
+                | Value::Data(_)
+                | Value::Tensor(_)
+                | Value::PtrTensor(_)
+                | Value::Lazy(_)
+                | Value::Counting(_),
                 "tile",
             ) if !vals.is_empty() => {
                 let b = if vals.len() == 1 {
@@ -441,7 +446,12 @@ impl Env {
             && matches!(name, "shape" | "stride" | "layout");
         let tensor_member = matches!(
             v,
-            Value::Data(_) | Value::Tensor(_) | Value::PtrTensor(_) | Value::DescTensor(_)
+            Value::Data(_)
+                | Value::Tensor(_)
+                | Value::PtrTensor(_)
+                | Value::DescTensor(_)
+                | Value::Lazy(_)
+                | Value::Counting(_)
         ) && matches!(name, "shape" | "stride" | "layout" | "size");
         let tiled_member = (matches!(v, Value::TiledMma(_) | Value::TiledCopy(_))
             && name.starts_with("get_"))
@@ -587,6 +597,26 @@ impl Env {
                     }
                 }
             }
+            ("make_tensor", 2 | 3) if matches!(&vals[0].0, Value::Counting(c) if c.t.is_none()) => {
+                let Value::Counting(c) = &vals[0].0 else {
+                    unreachable!()
+                };
+                let start = c.start;
+                let layout = self.layout_arg(&vals[1..], span)?;
+                Value::Counting(alloc::boxed::Box::new(crate::value::CountingTensor {
+                    start,
+                    t: Some(CoordTensor::new(
+                        IntTuple::from_int(Int::dynamic(0)),
+                        layout,
+                    )),
+                }))
+            }
+            ("print_tensor", 1 | 2) if matches!(&vals[0].0, Value::Counting(c) if c.t.is_some()) => {
+                let Value::Counting(c) = &vals[0].0 else {
+                    unreachable!()
+                };
+                Value::Printed(counting_rows(c, span)?)
+            }
             ("print_tensor", 1 | 2) if data(0).is_some() => {
                 let t = data(0).unwrap_or_else(|| unreachable!());
                 Value::Printed(self.print_data(&t, span)?)
@@ -604,6 +634,68 @@ impl Env {
                     "print of its partitions",
                     span,
                 ));
+            }
+            ("lazy::transform", 2) => match (&vals[0].0, &vals[1].0) {
+                (Value::Data(_) | Value::Tensor(_), Value::Func(f)) => {
+                    Value::Lazy(alloc::boxed::Box::new(crate::value::LazyTensor {
+                        base: vals[0].0.clone(),
+                        f: f.clone(),
+                    }))
+                }
+                (Value::Lazy(_), _) => {
+                    return Err(not_supported(
+                        "lazy::transform of a lazy::transform tensor",
+                        "one lambda that applies both functions",
+                        vals[0].1,
+                    ));
+                }
+                (t, g) => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "lazy::transform(t, f) takes a tensor and a lambda, found {} and {}",
+                            t.kind(),
+                            g.kind()
+                        ),
+                        span,
+                    ));
+                }
+            },
+            ("copy_if", 3)
+                if matches!(vals[0].0, Value::Lazy(_))
+                    && data(1).is_some()
+                    && data(2).is_some() =>
+            {
+                let (s, d) = (
+                    data(1).unwrap_or_else(|| unreachable!()),
+                    data(2).unwrap_or_else(|| unreachable!()),
+                );
+                self.copy_if_data(&vals[0].0, &s, &d, span)?;
+                void()
+            }
+            ("copy", 2)
+                if matches!(vals[0].0, Value::Counting(_) | Value::Lazy(_))
+                    && data(1).is_some() =>
+            {
+                // a computed tensor's elements, one after the other
+                let d = data(1).unwrap_or_else(|| unreachable!());
+                let (n, m) = (
+                    self.call_named("size", &[], alloc::vec![vals[0].clone()], name_span, span)?,
+                    d.t.size().value(),
+                );
+                if n.integer() != Some(i128::from(m)) {
+                    return Err(EvalError::new(
+                        alloc::format!("copy: the source has {n} elements, the destination {m}"),
+                        span,
+                    ));
+                }
+                for i in 0..m {
+                    self.steps += 1;
+                    let at = IntTuple::from_int(Int::dynamic(i));
+                    let v = self.element_of(&vals[0].0, &at, span)?;
+                    let p = self.data_elem(&d, &at, span)?;
+                    self.write_elem(p, v, span)?;
+                }
+                void()
             }
             ("copy", 2) if data(0).is_some() && data(1).is_some() => {
                 let (s, d) = (
@@ -631,12 +723,11 @@ impl Env {
                 void()
             }
             ("copy_if", 3) if data(0).is_some() && data(1).is_some() && data(2).is_some() => {
-                let (p, s, d) = (
-                    data(0).unwrap_or_else(|| unreachable!()),
+                let (s, d) = (
                     data(1).unwrap_or_else(|| unreachable!()),
                     data(2).unwrap_or_else(|| unreachable!()),
                 );
-                self.copy_if_data(&p, &s, &d, span)?;
+                self.copy_if_data(&vals[0].0, &s, &d, span)?;
                 void()
             }
             ("fill", 2) if data(0).is_some() => {
@@ -851,6 +942,32 @@ impl Env {
             };
             return build(&c, Some(ibits));
         }
+        if name == "counting_iterator" {
+            // counting_iterator<int>(n): an iterator of ints
+            let vals = self.eval_args(args)?;
+            return match (inner, vals.as_slice()) {
+                ("int" | "int32_t", [(v, at)]) => match v.integer() {
+                    Some(n) if i32::try_from(n).is_ok() => Ok(Value::Counting(
+                        alloc::boxed::Box::new(crate::value::CountingTensor {
+                            start: n as i64,
+                            t: None,
+                        }),
+                    )),
+                    _ => Err(EvalError::new(
+                        alloc::format!(
+                            "counting_iterator<int> starts at an int, found {} {v}",
+                            v.kind()
+                        ),
+                        *at,
+                    )),
+                },
+                ("int" | "int32_t", _) => Err(EvalError::new(
+                    "counting_iterator<int>(n) takes its first integer",
+                    span,
+                )),
+                _ => Err(not_supported(ty, "counting_iterator<int>", span)),
+            };
+        }
         Err(not_supported(
             &alloc::format!("{ty}(...)"),
             "make_tensor<T>(layout), or a declaration std::vector<T> v(n)",
@@ -1058,7 +1175,19 @@ impl Env {
         )))
     }
 
+    /// An owning tensor of `layout`'s cosize zeros. CuTe's owning tensors hold a static
+    /// array (`ArrayEngine<T, cosize_v<Layout>>`): a layout with a dynamic integer is
+    /// refused, as CuTe's `static_assert` refuses it ("Dynamic owning tensors not
+    /// supported").
     fn owning(&mut self, ty: &str, layout: Layout, span: Span) -> Result<Value, EvalError> {
+        if !layout.is_static() {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "an owning tensor needs a static layout, this one is {layout} (CuTe's static assertion: dynamic owning tensors not supported); write Int<N>{{}} for its sizes, or make_tensor(v.data(), layout) over a std::vector"
+                ),
+                span,
+            ));
+        }
         let elem = Elem::named(ty).ok_or_else(|| {
             not_supported(
                 &alloc::format!("a tensor of {ty}"),
@@ -1250,7 +1379,7 @@ impl Env {
     /// `i` of `dst`; an element whose predicate is false is neither read nor written.
     fn copy_if_data(
         &mut self,
-        pred: &DataTensor,
+        pred: &Value,
         s: &DataTensor,
         d: &DataTensor,
         span: Span,
@@ -1265,8 +1394,8 @@ impl Env {
         for i in 0..n {
             self.steps += 1;
             let at = IntTuple::from_int(Int::dynamic(i));
-            let q = self.data_elem(pred, &at, span)?;
-            let (on, _) = crate::exec::truth_of(&self.read(q, span)?, span)?;
+            let q = self.element_of(pred, &at, span)?;
+            let (on, _) = crate::exec::truth_of(&q, span)?;
             if on {
                 let from = self.data_elem(s, &at, span)?;
                 let v = self.read(from, span)?;
@@ -1385,14 +1514,27 @@ impl Env {
     ) -> Result<Value, EvalError> {
         let want = if name == "fold" { 3 } else { 2 };
         let usage = match name {
-            "for_each" => "for_each(t, f): a tuple and a lambda",
-            "transform" => "transform(t, f): a tuple and a lambda",
+            "for_each" => "for_each(t, f): a tuple or a tensor and a lambda",
+            "transform" => {
+                "transform(t, f): a tuple or a tensor and a lambda, or transform(in, out, f), transform(in1, in2, out, f) of tensors"
+            }
             _ => "fold(t, init, f): a tuple, a value and a lambda",
         };
-        if args.len() != want {
+        if !(2..=4).contains(&args.len()) {
             return Err(EvalError::new(usage, span));
         }
         let vals = self.eval_args(args)?;
+        if name != "fold"
+            && matches!(
+                vals[0].0,
+                Value::Data(_) | Value::Tensor(_) | Value::Lazy(_)
+            )
+        {
+            return self.tensor_algorithm(name, &vals, usage, span);
+        }
+        if vals.len() != want {
+            return Err(EvalError::new(usage, span));
+        }
         let (Value::Tuple(t), Value::Func(f)) = (&vals[0].0, &vals[want - 1].0) else {
             // CuTe's transform of tensors, and its other forms, are not the host subset's
             return Err(not_supported(
@@ -1447,6 +1589,195 @@ impl Env {
                 .map_err(|e| EvalError::from_core(e, span)),
             _ => Ok(void()),
         }
+    }
+
+    /// The element of a tensor at an index or a coordinate: of a tensor over an array its
+    /// value, of a coordinate tensor its coordinate, of a `lazy::transform` tensor the
+    /// function of its base's element.
+    pub(crate) fn element_of(
+        &mut self,
+        t: &Value,
+        at: &IntTuple,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        match t {
+            Value::Data(t) => {
+                let p = self.data_elem(t, at, span)?;
+                self.read(p, span)
+            }
+            Value::Tensor(t) => t
+                .try_get(at)
+                .map(Value::Tuple)
+                .map_err(|e| EvalError::from_core(e, span)),
+            Value::Counting(c) if c.t.is_some() => {
+                let t = c.t.unwrap_or_else(|| unreachable!());
+                counting_element(c.start, &t, at, span)
+            }
+            Value::Lazy(l) => {
+                let x = self.element_of(&l.base, at, span)?;
+                self.call_user(&l.f.0, &[], alloc::vec![(x, span)], span, true)
+            }
+            v => Err(EvalError::new(
+                alloc::format!(
+                    "this is {}, not a tensor whose elements rcute reads",
+                    v.kind()
+                ),
+                span,
+            )),
+        }
+    }
+
+    /// CuTe's algorithms on tensors (`cute/algorithm/tensor_algorithms.hpp`), one element
+    /// after the other in index order, as CuTe's loops `for (int i = 0; i < size(t); ++i)`
+    /// run them:
+    /// - `for_each(t, f)` calls `f(t(i))`;
+    /// - `transform(t, f)` sets `t(i) = f(t(i))`;
+    /// - `transform(in, out, f)` sets `out(i) = f(in(i))`, `transform(in1, in2, out, f)`
+    ///   sets `out(i) = f(in1(i), in2(i))`, for each index of the first input.
+    ///
+    /// A tensor read is a tensor over an array or a coordinate tensor
+    /// (`make_identity_tensor`, whose elements are coordinates); a tensor written is a
+    /// tensor over an array, its element converted to the array's type as an assignment
+    /// converts it. `f`'s parameters are values (a lambda's `auto&` is refused, as
+    /// everywhere).
+    fn tensor_algorithm(
+        &mut self,
+        name: &str,
+        vals: &[(Value, Span)],
+        usage: &str,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let Some((Value::Func(f), _)) = vals.last() else {
+            return Err(EvalError::new(usage, span));
+        };
+        let f = f.0.clone();
+        let tensors = &vals[..vals.len() - 1];
+        let written = match (name, tensors.len()) {
+            ("for_each", 1) => None,
+            ("transform", 1..=3) => Some(tensors.len() - 1),
+            _ => return Err(EvalError::new(usage, span)),
+        };
+        for (k, (v, at)) in tensors.iter().enumerate() {
+            match v {
+                Value::Data(_) => {}
+                Value::Tensor(_) | Value::Lazy(_) if Some(k) != written => {}
+                Value::Lazy(_) => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "{name}: it writes a lazy::transform tensor, whose elements are values; it writes a tensor over an array"
+                        ),
+                        *at,
+                    ));
+                }
+                Value::Tensor(_) => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "{name}: it writes a coordinate tensor, whose elements are values; it writes a tensor over an array"
+                        ),
+                        *at,
+                    ));
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        alloc::format!("{name} takes tensors and a lambda, found {}", v.kind()),
+                        *at,
+                    ));
+                }
+            }
+        }
+        // for_each(t, [](auto& x) { ... }): x is the element, written back after each call
+        let by_ref = f.params.iter().any(|(_, ty)| ty.reference);
+        if by_ref {
+            let (Value::Data(t), at) = &tensors[0] else {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{name}: a coordinate tensor's elements are values, a non-const reference parameter does not bind to them (C++ does not compile it)"
+                    ),
+                    tensors[0].1,
+                ));
+            };
+            if name != "for_each" {
+                return Err(not_supported(
+                    &alloc::format!("{name} with a lambda's non-const reference parameter"),
+                    "a value parameter and the lambda's result",
+                    span,
+                ));
+            }
+            // the parameter is a copy here: nothing else in the lambda may reach the
+            // elements meanwhile
+            let own: Vec<&str> = f.params.iter().map(|(n, _)| n.as_str()).collect();
+            for m in crate::sequence::mentioned(&f.body) {
+                if own.contains(&m.as_str()) {
+                    continue;
+                }
+                let other = match self.lookup(&m).map(|v| &v.v) {
+                    Some(Value::Ptr(q) | Value::Vector(q)) => q.buf == t.ptr.buf,
+                    Some(Value::Data(d)) => d.ptr.buf == t.ptr.buf,
+                    Some(Value::Func(_)) => true,
+                    _ => self.funcs.contains_key(&m),
+                };
+                if other {
+                    return Err(not_supported(
+                        &alloc::format!(
+                            "{name} of a lambda taking its element by reference, whose body also reaches the elements through {m}"
+                        ),
+                        "an index loop, for (int i = 0; i < size(t); ++i)",
+                        *at,
+                    ));
+                }
+            }
+        }
+        fn coords(v: &Value) -> CoordTensor {
+            match v {
+                Value::Data(t) => t.t,
+                Value::Tensor(t) => **t,
+                Value::Lazy(l) => coords(&l.base),
+                _ => unreachable!(),
+            }
+        }
+        let n = coords(&tensors[0].0).size().value();
+        if n > crate::data::MAX_ELEMENTS as i64 {
+            return Err(EvalError::new(
+                "this tensor is too large to enumerate",
+                tensors[0].1,
+            ));
+        }
+        // the inputs: all tensors of for_each, those before the written one of transform
+        // (`transform(t, f)` reads the tensor it writes)
+        let inputs = match written {
+            Some(w) if w > 0 => &tensors[..w],
+            _ => tensors,
+        };
+        for i in 0..n {
+            let at = IntTuple::from_int(Int::dynamic(i));
+            let mut args = Vec::with_capacity(inputs.len());
+            for (v, s) in inputs {
+                let x = self.element_of(v, &at, *s)?;
+                args.push((x, *s));
+            }
+            if by_ref {
+                let (Value::Data(t), s) = &tensors[0] else {
+                    unreachable!()
+                };
+                self.lambda_refs = true;
+                self.ref_out.clear();
+                self.call_user(&f, &[], args, span, true)?;
+                if let Some(x) = core::mem::take(&mut self.ref_out).pop() {
+                    let p = self.data_elem(t, &at, *s)?;
+                    self.write_elem(p, x, span)?;
+                }
+                continue;
+            }
+            let r = self.call_user(&f, &[], args, span, true)?;
+            if let Some(w) = written {
+                let (Value::Data(t), s) = &tensors[w] else {
+                    unreachable!()
+                };
+                let p = self.data_elem(t, &at, *s)?;
+                self.write_elem(p, r, span)?;
+            }
+        }
+        Ok(void())
     }
 
     /// CuTe's `std::cout << t` of a coordinate tensor (`make_identity_tensor`): its layout,
@@ -1599,11 +1930,57 @@ fn within_cells(l: &rcute::Layout, what: &str, span: Span) -> Result<(), EvalErr
     Ok(())
 }
 
+/// The element of a tensor over a counting iterator at an index or a coordinate: its
+/// start plus the offset there, an `int`.
+fn counting_element(
+    start: i64,
+    t: &CoordTensor,
+    at: &IntTuple,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let off = t.try_get(at).map_err(|e| EvalError::from_core(e, span))?;
+    match off.as_int() {
+        Some(i) if !i.is_basis() => match i32::try_from(start + i.value()) {
+            Ok(v) => Ok(Value::int(Int::dynamic(i64::from(v)))),
+            Err(_) => Err(EvalError::new(
+                "this counting iterator's element leaves int (C++ leaves the overflow undefined)",
+                span,
+            )),
+        },
+        _ => Err(EvalError::new(
+            "this tensor's element is not an offset",
+            span,
+        )),
+    }
+}
+
+/// CuTe's `print_tensor` of a tensor over a counting iterator: the tensor, then its ints
+/// as `print_tensor` lays them out.
+fn counting_rows(c: &crate::value::CountingTensor, span: Span) -> Result<String, EvalError> {
+    let t = c.t.unwrap_or_else(|| unreachable!());
+    within_cells(&t.layout(), "print_tensor prints", span)?;
+    let mut out = alloc::format!("{c}:\n");
+    tensor_rows(
+        &t,
+        5,
+        "print_tensor prints tensors of rank 1 to 4",
+        &mut out,
+        span,
+        &|sub, coord| {
+            let v = counting_element(c.start, sub, &coord, span)?;
+            let n = v.integer().unwrap_or(0) as i64;
+            Ok(crate::data::pretty(Elem("int"), Num::I(n)))
+        },
+    )?;
+    Ok(out)
+}
+
 /// Whether `name` is one of the host subset's own calls (not the table's).
 pub(crate) fn is_host_call(name: &str) -> bool {
     matches!(
         name,
         "__syncthreads"
+            | "lazy::transform"
             | "for_each"
             | "transform"
             | "fold"
@@ -1644,7 +2021,35 @@ pub(crate) fn call_table(
     as_cute: Option<&core::cell::RefCell<alloc::vec::Vec<alloc::string::String>>>,
 ) -> Result<Value, EvalError> {
     let mut over = None;
+    // a lazy::transform tensor: the function is applied to the base's result
+    let mut lazy = None;
+    // a tensor over a counting iterator: its start, the result counts from too
+    let mut counting = None;
     for (v, at) in vals.iter_mut() {
+        if let Value::Lazy(l) = v {
+            if lazy.is_some() {
+                return Err(not_supported(
+                    &alloc::format!("{} of two lazy::transform tensors", func.name),
+                    "one",
+                    *at,
+                ));
+            }
+            lazy = Some(l.f.clone());
+            *v = l.base.clone();
+        }
+        if let Value::Counting(c) = v
+            && let Some(t) = c.t
+        {
+            if counting.is_some() || lazy.is_some() {
+                return Err(not_supported(
+                    &alloc::format!("{} of two computed tensors", func.name),
+                    "one",
+                    *at,
+                ));
+            }
+            counting = Some(c.start);
+            *v = Value::Tensor(alloc::boxed::Box::new(t));
+        }
         match v {
             Value::Data(t) => {
                 over.get_or_insert(t.ptr);
@@ -1664,6 +2069,38 @@ pub(crate) fn call_table(
         }
     }
     let r = crate::eval::call_of(func, targs, vals, name_span, span, as_cute)?;
+    if let Some(start) = counting {
+        return match r {
+            Value::Tensor(t) => Ok(Value::Counting(alloc::boxed::Box::new(
+                crate::value::CountingTensor { start, t: Some(*t) },
+            ))),
+            Value::Printed(_) => Err(not_supported(
+                &alloc::format!("{} of a tensor over a counting iterator", func.name),
+                "print_tensor(t), or a loop that prints its elements, t(i)",
+                span,
+            )),
+            r => Ok(r),
+        };
+    }
+    if let Some(f) = lazy {
+        return match r {
+            Value::Tensor(t) => {
+                let base = match over {
+                    Some(ptr) => Value::Data(alloc::boxed::Box::new(DataTensor { ptr, t: *t })),
+                    None => Value::Tensor(t),
+                };
+                Ok(Value::Lazy(alloc::boxed::Box::new(
+                    crate::value::LazyTensor { base, f },
+                )))
+            }
+            Value::Printed(_) => Err(not_supported(
+                &alloc::format!("{} of a lazy::transform tensor", func.name),
+                "a loop that prints its elements, t(i)",
+                span,
+            )),
+            r => Ok(r),
+        };
+    }
     Ok(match (over, r) {
         (Some(ptr), Value::Tensor(t)) => {
             Value::Data(alloc::boxed::Box::new(DataTensor { ptr, t: *t }))

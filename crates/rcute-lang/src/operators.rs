@@ -316,10 +316,12 @@ impl Parser {
         let e = |kind, span| Ok(Some(Expr { kind, span }));
         match name {
             "true" | "false" => {
-                return e(
-                    ExprKind::Int(rcute::int::Int::bool(name == "true", false)),
+                // a `bool` (std::boolalpha writes it as a word, sizeof is 1)
+                let one = Expr {
+                    kind: ExprKind::Int(rcute::int::Int::bool(name == "true", false)),
                     span,
-                );
+                };
+                return e(ExprKind::Cast(String::from("bool"), Box::new(one)), span);
             }
             "RAND_MAX" | "INT_MAX" | "INT_MIN" => {
                 // the macros of <cstdlib> and <climits>: int constants

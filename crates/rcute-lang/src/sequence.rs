@@ -115,6 +115,7 @@ fn pure_call(name: &str) -> bool {
                 | "make_gmem_ptr"
                 | "make_smem_ptr"
                 | "make_rmem_ptr"
+                | "lazy::transform"
                 | "thread0"
                 | "block0"
         )
@@ -553,6 +554,36 @@ fn for_children(x: &Expr, mut f: impl FnMut(&Expr)) {
 }
 
 /// A part of a statement: an expression it evaluates or a statement it holds.
+/// Every name `body` mentions: variables, called functions, and those of the lambdas and
+/// functions it defines, at any depth.
+pub(crate) fn mentioned(body: &[Stmt]) -> BTreeSet<String> {
+    fn expr(x: &Expr, out: &mut BTreeSet<String>) {
+        match &x.kind {
+            ExprKind::Name { name, .. }
+            | ExprKind::Call { name, .. }
+            | ExprKind::CallTargs { name, .. }
+            | ExprKind::TypeCall(name, ..) => {
+                out.insert(name.clone());
+            }
+            ExprKind::Lambda(f) => f.body.iter().for_each(|s| stmt(s, out)),
+            _ => {}
+        }
+        for_children(x, |c| expr(c, out));
+    }
+    fn stmt(st: &Stmt, out: &mut BTreeSet<String>) {
+        if let Stmt::Func(f) = st {
+            f.body.iter().for_each(|s| stmt(s, out));
+        }
+        parts(st, |p| match p {
+            Part::Expr(x) => expr(x, out),
+            Part::Stmt(s) => stmt(s, out),
+        });
+    }
+    let mut out = BTreeSet::new();
+    body.iter().for_each(|s| stmt(s, &mut out));
+    out
+}
+
 enum Part<'a> {
     Expr(&'a Expr),
     Stmt(&'a Stmt),

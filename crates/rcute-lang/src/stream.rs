@@ -1,6 +1,7 @@
 //! `std::cout`'s formatting state and its manipulators: `std::setw(n)`, `std::setfill(c)`,
 //! `std::left`, `std::right`, `std::hex`, `std::oct`, `std::dec`, `std::fixed`,
-//! `std::scientific`, `std::defaultfloat` and `std::setprecision(n)`, as `<iomanip>` sets
+//! `std::scientific`, `std::defaultfloat`, `std::setprecision(n)`, `std::boolalpha` and
+//! `std::noboolalpha`, as `<iomanip>` and `<ios>` set
 //! them. The state lasts from one statement to the next, as `std::cout`'s does; the width
 //! applies to the next item only.
 
@@ -36,6 +37,8 @@ pub(crate) struct StreamState {
     float: FloatField,
     /// `std::setprecision`.
     precision: usize,
+    /// `std::boolalpha`: a `bool` as `true` or `false`.
+    pub(crate) boolalpha: bool,
 }
 
 impl Default for StreamState {
@@ -47,6 +50,7 @@ impl Default for StreamState {
             base: 10,
             float: FloatField::General,
             precision: 6,
+            boolalpha: false,
         }
     }
 }
@@ -71,6 +75,8 @@ impl Env {
                     "defaultfloat" => s.float = FloatField::General,
                     "left" => s.left = true,
                     "right" => s.left = false,
+                    "boolalpha" => s.boolalpha = true,
+                    "noboolalpha" => s.boolalpha = false,
                     _ => return Ok(false),
                 }
                 Ok(true)
@@ -149,6 +155,70 @@ impl Env {
             FloatField::General => crate::printf::c_general(f, s.precision),
             FloatField::Fixed => crate::data::c_fixed(f, s.precision),
             FloatField::Scientific => crate::data::c_exp(f, s.precision),
+        }
+    }
+
+    /// Whether `e` is a C++ `bool`, where rcute knows it without evaluating `e`: `true`,
+    /// a comparison, `!`, `&&`, `||`, a `bool` variable, element or function; `Some(false)`
+    /// for an expression of another known type; `None` where the type is not known.
+    pub(crate) fn bool_type(&self, e: &Expr) -> Option<bool> {
+        use crate::syntax::Op2;
+        match &e.kind {
+            ExprKind::Not(_, true) => Some(true),
+            // is_static<T>::value, is_static_v<T>: a bool; cosize_v<T> and
+            // decltype(x)::value of CuTe's integers: an int
+            ExprKind::Call { name, args, .. } if name == "decltype::value" => {
+                match args.first().map(|a| &a.kind) {
+                    Some(ExprKind::Call { name, .. }) => Some(name == "is_static"),
+                    // decltype(x)::value: a CuTe integer's int, a CuTe bool's (`C<true>`) bool
+                    _ => None,
+                }
+            }
+            // CuTe's comparisons of tuples: a bool (or `C<true>`)
+            ExprKind::Call { name, .. }
+                if matches!(
+                    name.as_str(),
+                    "elem_less"
+                        | "elem_leq"
+                        | "elem_gtr"
+                        | "elem_geq"
+                        | "congruent"
+                        | "weakly_congruent"
+                        | "compatible"
+                        | "weakly_compatible"
+                        | "evenly_divides"
+                ) && self.lookup(name).is_none()
+                    && !self.funcs.contains_key(name) =>
+            {
+                Some(true)
+            }
+            // a variable declared `auto` of a value whose type it does not carry
+            ExprKind::Name { name, targs } if targs.is_empty() => {
+                let var = self.lookup(name)?;
+                match var.ty {
+                    Some(t) => Some(t.0 == "bool"),
+                    None => match var.v {
+                        crate::value::Value::Unsigned(..) => Some(false),
+                        _ => None,
+                    },
+                }
+            }
+            ExprKind::Binary(_, rest) => {
+                let (op, _, _) = rest.last()?;
+                Some(matches!(
+                    op,
+                    Op2::Lt | Op2::Gt | Op2::Le | Op2::Ge | Op2::Eq | Op2::Ne | Op2::And | Op2::Or
+                ))
+            }
+            ExprKind::Ternary(_, a, b) => match (self.bool_type(a)?, self.bool_type(b)?) {
+                (true, true) => Some(true),
+                // a bool beside another integer type: promoted
+                _ => Some(false),
+            },
+            _ => match self.declared_type(e) {
+                Some(t) => Some(t.0 == "bool"),
+                None => self.int_type(e).map(|_| false),
+            },
         }
     }
 

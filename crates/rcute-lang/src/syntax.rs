@@ -1261,6 +1261,8 @@ impl Parser {
                     list.push(e);
                     self.i = k + 1;
                 }
+                // `T const`: the type's qualifier, not part of its name
+                Tok::Name(n) if n == "const" => {}
                 Tok::Name(n) => text.push_str(n),
                 Tok::Int(v) if !v.is_basis() => {
                     if v.is_static() {
@@ -1288,6 +1290,70 @@ impl Parser {
                 }
             }
         }
+    }
+
+    /// The element type of a null pointer cast to a pointer type as the one argument of a
+    /// call, `((T*)nullptr)` or `(static_cast<T const*>(nullptr))` (`reinterpret_cast` too,
+    /// `const` anywhere), and the index after its `)`; `None` for any other argument.
+    fn null_cast(&self) -> Option<(String, usize)> {
+        let tok = |k: usize| self.toks.get(k).map(|t| &t.tok);
+        let mut k = self.i;
+        if tok(k) != Some(&Tok::Punct(b'(')) {
+            return None;
+        }
+        k += 1;
+        let cast =
+            matches!(tok(k), Some(Tok::Name(n)) if n == "static_cast" || n == "reinterpret_cast");
+        let (open, close) = if cast { (b'<', b'>') } else { (b'(', b')') };
+        if cast {
+            k += 1;
+        }
+        if tok(k) != Some(&Tok::Punct(open)) {
+            return None;
+        }
+        k += 1;
+        // the type: one name and any `const`, then one `*`
+        let mut ty = None;
+        while let Some(Tok::Name(n)) = tok(k) {
+            if n != "const" {
+                if ty.is_some() {
+                    return None;
+                }
+                ty = Some(n.clone());
+            }
+            k += 1;
+        }
+        let ty = ty?;
+        if tok(k) != Some(&Tok::Punct(b'*')) {
+            return None;
+        }
+        k += 1;
+        while matches!(tok(k), Some(Tok::Name(n)) if n == "const") {
+            k += 1;
+        }
+        if tok(k) != Some(&Tok::Punct(close)) {
+            return None;
+        }
+        k += 1;
+        let null = |k: usize| matches!(tok(k), Some(Tok::Name(n)) if n == "nullptr" || n == "NULL");
+        if cast {
+            if tok(k) != Some(&Tok::Punct(b'('))
+                || !null(k + 1)
+                || tok(k + 2) != Some(&Tok::Punct(b')'))
+            {
+                return None;
+            }
+            k += 3;
+        } else {
+            if !null(k) {
+                return None;
+            }
+            k += 1;
+        }
+        if tok(k) != Some(&Tok::Punct(b')')) {
+            return None;
+        }
+        Some((ty, k + 1))
     }
 
     /// A parser of the tokens `a..b` alone (an expression inside template arguments), which
@@ -2186,6 +2252,18 @@ impl Parser {
                 if CPP_TYPES.contains(&name.as_str()) && self.peek_punct(b'<') {
                     let e = self.cpp_type(name, span)?;
                     return self.braced(e);
+                }
+                if matches!(name.as_str(), "make_gmem_ptr" | "make_smem_ptr")
+                    && let Some((ty, end)) = self.null_cast()
+                {
+                    // make_gmem_ptr((T*)nullptr), make_gmem_ptr(static_cast<T const*>(nullptr)):
+                    // make_gmem_ptr<T>(nullptr)
+                    let close = self.toks[end - 1].span;
+                    self.i = end;
+                    return Ok(Expr {
+                        kind: ExprKind::Type(alloc::format!("{name}<{ty}>")),
+                        span: span.join(close),
+                    });
                 }
                 if matches!(
                     name.as_str(),

@@ -100,6 +100,63 @@ pub enum Value {
     /// operand read from shared memory (`thr_mma.make_fragment_A(tCsA)`):
     /// `GMMA::DescriptorIterator o (_1,_2,_4):(_0,_64,_2)`.
     DescTensor(alloc::boxed::Box<DescTensor>),
+    /// CuTe's `lazy::transform(t, f)`: a tensor whose element `c` is `f(t(c))`, computed
+    /// when it is read (`trans_ArithTuple(_0,_0) o (3,2):(_1@0,_1@1)`).
+    Lazy(alloc::boxed::Box<LazyTensor>),
+    /// CuTe's `counting_iterator<int>(n)`, or a tensor over it
+    /// (`counting_iter(42) o (4,5):(_1,4)`), whose element `c` is `n + L(c)`.
+    Counting(alloc::boxed::Box<CountingTensor>),
+}
+
+/// CuTe's `counting_iterator<int>(n)` and the tensors over it,
+/// `make_tensor(counting_iterator<int>(42), make_shape(4,5))`: the integers counted from
+/// `n`, laid out by the tensor's layout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountingTensor {
+    /// The first integer: of the iterator, of the tensor's element at the origin.
+    pub start: i64,
+    /// The tensor's offsets from `start` (`None` for the iterator alone).
+    pub t: Option<rcute::tensor::CoordTensor>,
+}
+
+impl CountingTensor {
+    /// The tensor's first integer: its start moved by its coordinate tensor's origin.
+    pub fn origin(&self) -> i64 {
+        self.start
+            + self
+                .t
+                .and_then(|t| t.origin().as_int().map(|i| i.value()))
+                .unwrap_or(0)
+    }
+}
+
+impl fmt::Display for CountingTensor {
+    /// CuTe's `print`: `counting_iter(42)`, and ` o ` and the layout of a tensor.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "counting_iter({})", self.origin())?;
+        match &self.t {
+            Some(t) => write!(f, " o {}", t.layout()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A tensor whose elements a function of the program computes from another tensor's,
+/// CuTe's `lazy::transform(t, f)` (a tensor over a `transform_iter`). Its layout is the
+/// base tensor's: tiling, partitioning and slicing it apply to the base and keep `f`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LazyTensor {
+    /// The tensor read: a coordinate tensor or a tensor over an array.
+    pub base: Value,
+    /// The function applied to each element read.
+    pub f: crate::data::FuncRef,
+}
+
+impl fmt::Display for LazyTensor {
+    /// CuTe's `print`: `trans_` before the base tensor's iterator.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "trans_{}", self.base)
+    }
 }
 
 /// A tensor of MMA descriptors: CuTe's `make_tensor(DescriptorIterator{desc}, L)`, whose
@@ -368,6 +425,9 @@ impl Value {
             Value::TvTiler(_) => "a TV tiler",
             Value::Im2colTensor(_) => "an im2col TMA coordinate tensor",
             Value::DescTensor(_) => "a tensor of MMA descriptors",
+            Value::Lazy(_) => "a lazy::transform tensor",
+            Value::Counting(c) if c.t.is_none() => "a counting iterator",
+            Value::Counting(_) => "a tensor over a counting iterator",
         }
     }
 
@@ -443,6 +503,8 @@ impl fmt::Display for Value {
             Value::TvTiler(t) => write!(f, "TV_Tiler {} {}", t.layout_tv(), t.tiler()),
             Value::Im2colTensor(t) => fmt::Display::fmt(t, f),
             Value::DescTensor(t) => fmt::Display::fmt(t, f),
+            Value::Lazy(t) => fmt::Display::fmt(t, f),
+            Value::Counting(t) => fmt::Display::fmt(t, f),
         }
     }
 }
