@@ -81,7 +81,7 @@ impl HostGen<'_, '_, '_> {
     }
 
     fn stmt(&mut self, depth: usize) -> Result<()> {
-        let k = self.g.u.int_in_range(0..=18)?;
+        let k = self.g.u.int_in_range(0..=22)?;
         let var = VARS[self.g.u.choose_index(VARS.len())?];
         match k {
             0 => {
@@ -202,6 +202,44 @@ impl HostGen<'_, '_, '_> {
                 self.out.push_str("default: ");
                 self.block(depth + 1)?;
                 self.out.push_str("} ");
+            }
+            19 => {
+                // CuTe's tensor algorithms with lambdas by value and by reference
+                let e = self.scalar(0)?;
+                let _ = write!(
+                    self.out,
+                    "transform(t, [&](float x) {{ return x * {e}; }}); \
+                     for_each(t, [&](auto& x) {{ x += {var}; }}); \
+                     for_each(t, [&](float x) {{ {var} += int(x); }}); "
+                );
+            }
+            20 => {
+                // a lazy::transform predicate, tiled, read and given to copy_if
+                let (a, b) = (self.scalar(0)?, self.scalar(0)?);
+                let _ = write!(
+                    self.out,
+                    "{{ auto P = cute::lazy::transform(make_identity_tensor(make_shape(3, 4)), \
+                     [&](auto c) {{ return elem_less(c, make_shape({a}, {b})); }}); \
+                     copy_if(P, t, t); print(P({a})); print(local_tile(P, make_shape(_2{{}}, _2{{}}), make_coord(1, {b}))); }} "
+                );
+            }
+            21 => {
+                // a counting iterator's tensor
+                let (a, b) = (self.scalar(0)?, self.scalar(0)?);
+                let _ = write!(
+                    self.out,
+                    "print_tensor(make_tensor(counting_iterator<int>({a}), make_shape(2, {b}))); "
+                );
+            }
+            22 => {
+                // std::boolalpha, a null pointer cast to a type, a lambda's reference parameter
+                let e = self.scalar(0)?;
+                let _ = write!(
+                    self.out,
+                    "std::cout << std::boolalpha << ({e} < {var}) << ' ' << {e} << std::noboolalpha << std::endl; \
+                     print(make_tensor(make_gmem_ptr((float const*)nullptr), make_shape({var}, 2))); \
+                     auto rf = [](int& r) {{ r += 1; }}; rf({var}); "
+                );
             }
             _ => {
                 let e = self.scalar(0)?;
