@@ -196,6 +196,15 @@ impl Env {
                 self.heap[p.buf as usize].data.push(n);
                 return Ok(void());
             }
+            (Value::Counting(c), "data") if vals.is_empty() && c.t.is_some() => {
+                // the iterator at the tensor's origin
+                return Ok(Value::Counting(alloc::boxed::Box::new(
+                    crate::value::CountingTensor {
+                        start: c.origin(),
+                        t: None,
+                    },
+                )));
+            }
             (Value::Data(t), "data") if vals.is_empty() => {
                 return Ok(Value::Ptr(Ptr {
                     off: t.origin(),
@@ -573,8 +582,18 @@ impl Env {
                     vals[0].1,
                 ));
             }
-            ("make_tensor_like" | "make_fragment_like", 1) if data(0).is_some() => {
-                let t = data(0).unwrap_or_else(|| unreachable!());
+            ("make_tensor_like" | "make_fragment_like", 1)
+                if data(0).is_some()
+                    || matches!(&vals[0].0, Value::Counting(c) if c.t.is_some()) =>
+            {
+                // a tensor over an array: of its element type; over a counting iterator: int
+                let (ty, layout) = match &vals[0].0 {
+                    Value::Counting(c) => ("int", c.t.unwrap_or_else(|| unreachable!()).layout()),
+                    _ => {
+                        let t = data(0).unwrap_or_else(|| unreachable!());
+                        (t.ptr.elem.0, t.t.layout())
+                    }
+                };
                 let f = if name == "make_tensor_like" {
                     "make_layout_like"
                 } else {
@@ -583,12 +602,12 @@ impl Env {
                 let l = self.call_named(
                     f,
                     &[],
-                    alloc::vec![(Value::Layout(t.t.layout()), span)],
+                    alloc::vec![(Value::Layout(layout), span)],
                     name_span,
                     span,
                 )?;
                 match l {
-                    Value::Layout(l) => self.owning(t.ptr.elem.0, l, span)?,
+                    Value::Layout(l) => self.owning(ty, l, span)?,
                     _ => {
                         return Err(EvalError::new(
                             alloc::format!("{name}: not a plain layout"),

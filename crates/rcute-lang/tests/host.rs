@@ -422,6 +422,13 @@ fn counting_iterator_tensors_count_from_their_start() {
         ),
         "counting_iter(45) o (_2,_1):(_2,_0) 47"
     );
+    // its iterator, an int fragment like it, and the layout functions of a tensor
+    assert_eq!(
+        ok("auto T = make_tensor(counting_iterator<int>(0), make_shape(_4{}, _4{})); \
+            print(make_fragment_like(T).layout()); print(\" \"); print(coalesce(T)); print(\" \"); \
+            print(group_modes<0,2>(T)); print(\" \"); print(T(_, 2).data());"),
+        "(_4,(_4)):(_1,(_4)) counting_iter(0) o _16:_1 counting_iter(0) o ((_4,_4)):((_1,_4)) counting_iter(8)"
+    );
     refuses(
         "Tensor A = make_tensor(counting_iterator<int>(1), make_shape(2)); std::cout << A;",
         "std::cout << t of a tensor over a counting iterator",
