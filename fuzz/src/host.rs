@@ -231,6 +231,15 @@ impl HostGen<'_, '_, '_> {
                     "print_tensor(make_tensor(counting_iterator<int>({a}), make_shape(2, {b}))); "
                 );
             }
+            12 => {
+                // arrays of arrays: elements, rows, sizes
+                let (a, b) = (self.scalar(0)?, self.scalar(0)?);
+                let _ = write!(
+                    self.out,
+                    "g[{a}][{b}] += {var}; {var} = g[1][{a}] + *(g[{b}] + 1) + int(sizeof(g[0])); \
+                     std::cout << w[{a}][1] << g[0][{b}] << std::endl; "
+                );
+            }
             22 => {
                 // std::boolalpha, a null pointer cast to a type, a lambda's reference parameter
                 let e = self.scalar(0)?;
@@ -275,6 +284,8 @@ impl<'a> Arbitrary<'a> for HostProgram {
             .push_str("auto t = make_tensor(v.data(), make_shape(3, 4));\n");
         h.out
             .push_str("int a[3] = {3, 1, 2}; float* m = (float*)malloc(8 * sizeof(float));\n");
+        h.out
+            .push_str("int g[2][3] = {{1, 2, 3}, {4}}; char w[][2] = {'a', 'b', 'c'};\n");
         h.out
             .push_str("enum Mode { Ra, Rb = 3, Rc }; enum class K { X, Y }; Mode md = Rc;\n");
         h.out.push_str("int sq(int x) { return x * x; }\n");

@@ -501,3 +501,18 @@ auto bump = [](int& r, int by) { r = r * 10 + by; };
 int acc = 1;
 bump(acc, 2); bump(acc, 3);
 printf("%d\n", acc);
+// ---- arrays of arrays: rows, sizes, a tensor over an array of arrays and over a row's pointer
+float A[3][4];
+for (int i = 0; i < 3; ++i) for (int j = 0; j < 4; ++j) A[i][j] = i * 10 + j;
+printf("%g %g %zu %zu\n", A[2][3], A[1][0], sizeof(A), sizeof(A[0]));
+auto t = make_tensor(&A[0][0], make_layout(make_shape(3, 4), LayoutRight{}));
+print_tensor(t);
+auto r = make_tensor(make_gmem_ptr(A[1]), make_shape(4));
+print_tensor(r);
+// ---- arrays of arrays initialized by padded rows and by a flat list; a row's pointer writes its row
+int M[2][3] = {{1, 2, 3}, {4, 5}};
+int F[][2] = {1, 2, 3, 4, 5};
+printf("%d %d %d %zu %d\n", M[1][1], M[1][2], F[2][0], sizeof(F) / sizeof(F[0]), F[2][1]);
+int* p = M[1];
+p[0] += 10;
+printf("%d %d\n", M[1][0], *(M[0] + 2));

@@ -556,8 +556,18 @@ impl Env {
                 (self.declared_type(&args[1])? == t).then_some(t)
             }
             ExprKind::Index(arr, _) => match &arr.kind {
+                // a row of an array of arrays is no element
+                ExprKind::Name { .. } if self.row_of_name(arr) => None,
                 ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
                     Some(Value::Ptr(p) | Value::Vector(p)) => Some(p.elem),
+                    _ => None,
+                },
+                // an element of a row, a[i][j]
+                ExprKind::Index(rows, _) if self.row_of_name(rows) => match &rows.kind {
+                    ExprKind::Name { name, .. } => match self.lookup(name).map(|v| &v.v) {
+                        Some(Value::Ptr(p)) => Some(p.elem),
+                        _ => None,
+                    },
                     _ => None,
                 },
                 _ => None,

@@ -399,6 +399,8 @@ pub(crate) struct Var {
     /// Whether it is a `const` or `constexpr` integer initialized by a constant
     /// expression, which C++ takes in constant expressions (`static_assert`).
     pub constant: bool,
+    /// Of an array of arrays (`float a[4][8]`), the length of a row (8); 0 otherwise.
+    pub row: i64,
 }
 
 /// The state of a running program.
@@ -1219,6 +1221,15 @@ impl Env {
 
     #[inline(never)]
     fn name(&mut self, name: &str, targs: &[i64], span: Span) -> Result<Value, EvalError> {
+        if let Some(Var { row, .. }) = self.lookup(name)
+            && *row > 0
+        {
+            return Err(crate::operators::not_supported(
+                &alloc::format!("the array of arrays {name} as a value"),
+                &alloc::format!("{name}[i][j], {name}[i] (a row's pointer) or &{name}[0][0]"),
+                span,
+            ));
+        }
         if let Some(Var { v, .. }) = self.lookup(name) {
             if !targs.is_empty() {
                 return Err(EvalError::new(
@@ -1407,6 +1418,11 @@ impl Env {
         let text = v.to_string();
         *r = Some(alloc::vec![v]);
         Ok(Value::Printed(text))
+    }
+
+    /// Whether `a` names an array of arrays (`float a[4][8]`).
+    pub(crate) fn row_of_name(&self, a: &Expr) -> bool {
+        matches!(&a.kind, ExprKind::Name { name, .. } if self.lookup(name).is_some_and(|v| v.row > 0))
     }
 
     /// The error of an expression whose order of evaluation C++ leaves open, at `span`.

@@ -408,6 +408,13 @@ impl Env {
                 (None, vals)
             }
             _ => {
+                if self.row_of_name(range) {
+                    return Err(not_supported(
+                        "a range-based for loop over an array of arrays",
+                        "for (int i = 0; i < n; ++i) for (int j = 0; j < m; ++j) ... a[i][j]",
+                        range.span,
+                    ));
+                }
                 let array = matches!(&range.kind, ExprKind::Name { name, .. }
                     if self.lookup(name).is_some_and(|v| v.array));
                 match self.eval(range)? {
@@ -469,6 +476,7 @@ impl Env {
                     ty: Some(elem),
                     array: false,
                     constant: false,
+                    row: 0,
                 },
             );
             let r = self.scoped_one(body);
@@ -581,6 +589,7 @@ impl Env {
                     ty: None,
                     array: false,
                     constant: false,
+                    row: 0,
                 },
             ),
         }
@@ -623,6 +632,9 @@ impl Env {
                     ));
                 }
             };
+            if let Some(m) = &d.inner {
+                return self.declare_rows(d, elem, n, m, items);
+            }
             let len = match &n.kind {
                 ExprKind::List(_) => items.len() as i64,
                 _ => self.count(n)?,
@@ -636,6 +648,7 @@ impl Env {
                     ty: None,
                     array: true,
                     constant: false,
+                    row: 0,
                 },
             );
             return Ok(());
@@ -699,6 +712,7 @@ impl Env {
                     ty: None,
                     array: false,
                     constant: false,
+                    row: 0,
                 },
             );
             return Ok(());
@@ -813,6 +827,7 @@ impl Env {
                 ty: scalar,
                 array: false,
                 constant,
+                row: 0,
             },
         );
         Ok(())
@@ -866,6 +881,114 @@ impl Env {
             elem,
             mem: crate::data::Mem::Raw,
         })
+    }
+
+    /// `T a[n][m]` (or `T a[][m] = {...}`): one array of `n * m` elements, row after row,
+    /// initialized by a list of rows `{{...}, {...}}` (each padded with zeros) or by a
+    /// flat list (C++'s brace elision).
+    fn declare_rows(
+        &mut self,
+        d: &Declarator,
+        elem: Elem,
+        n: &Expr,
+        m: &Expr,
+        items: &[Expr],
+    ) -> Result<(), EvalError> {
+        let row = self.count(m)?;
+        if row <= 0 {
+            return Err(EvalError::new(
+                "an array's rows hold at least one element",
+                m.span,
+            ));
+        }
+        let nested = items
+            .iter()
+            .filter(|x| matches!(x.kind, ExprKind::List(_)))
+            .count();
+        if nested != 0 && nested != items.len() {
+            return Err(not_supported(
+                "a list of rows mixed with single values",
+                "a list of rows {{...}, {...}} or a flat list {...}",
+                d.span,
+            ));
+        }
+        // the values in order, each row padded to its length
+        let mut flat: Vec<Option<&Expr>> = Vec::new();
+        for x in items {
+            match &x.kind {
+                ExprKind::List(r) => {
+                    if r.len() as i64 > row {
+                        return Err(EvalError::new(
+                            alloc::format!("{} values for a row of {row}", r.len()),
+                            x.span,
+                        ));
+                    }
+                    flat.extend(r.iter().map(Some));
+                    flat.extend(core::iter::repeat_n(None, (row - r.len() as i64) as usize));
+                }
+                _ => flat.push(Some(x)),
+            }
+        }
+        let rows = match &n.kind {
+            ExprKind::List(_) => (flat.len() as i64 + row - 1) / row,
+            _ => self.count(n)?,
+        };
+        let len = rows
+            .checked_mul(row)
+            .ok_or_else(|| EvalError::new("this array is too large", d.span))?;
+        let p = self.alloc(elem, len, d.span)?;
+        if flat.len() as i64 > len {
+            return Err(EvalError::new(
+                alloc::format!("{} values for an array of {rows} rows of {row}", flat.len()),
+                d.span,
+            ));
+        }
+        for (k, x) in flat.iter().enumerate() {
+            if let Some(x) = x {
+                let v = self.eval(x)?;
+                let num = to_num(v, p.elem, x.span)?;
+                self.heap[p.buf as usize].data[k] = num;
+            }
+        }
+        self.declare(
+            &d.name,
+            Var {
+                v: Value::Ptr(p),
+                ty: None,
+                array: true,
+                constant: false,
+                row,
+            },
+        );
+        Ok(())
+    }
+
+    /// The row `a[i]` of an array of arrays `a`, a pointer to its first element (C++'s
+    /// array-to-pointer conversion); `None` where `a` is no array of arrays.
+    pub(crate) fn row_of(&mut self, a: &Expr, i: &Expr) -> Result<Option<Ptr>, EvalError> {
+        let ExprKind::Name { name, targs } = &a.kind else {
+            return Ok(None);
+        };
+        let (p, row) = match self.lookup(name) {
+            Some(Var {
+                v: Value::Ptr(p),
+                row,
+                ..
+            }) if *row > 0 && targs.is_empty() => (*p, *row),
+            _ => return Ok(None),
+        };
+        let k = self.index(i)?;
+        let rows = self.heap[p.buf as usize].data.len() as i64 / row;
+        if !(0..rows).contains(&k) {
+            return Err(EvalError::new(
+                alloc::format!("row {k} is outside its array of {rows} rows"),
+                i.span,
+            ));
+        }
+        Ok(Some(Ptr {
+            off: p.off + k * row,
+            ..p
+        }))
     }
 
     fn fill_list(&mut self, p: Ptr, items: &[Expr]) -> Result<(), EvalError> {
@@ -964,6 +1087,7 @@ impl Env {
                 ty: Some(Elem("dim3")),
                 array: false,
                 constant: false,
+                row: 0,
             },
         );
         Ok(())
@@ -981,6 +1105,10 @@ impl Env {
                 }
                 Ok(Place::Var(name.clone()))
             }
+            ExprKind::Index(a, _) if self.row_of_name(a) => Err(EvalError::new(
+                "a row of an array of arrays is an array, which C++ does not assign to",
+                e.span,
+            )),
             ExprKind::Index(a, i) => Ok(Place::Elem(self.index_elem(a, i, e.span)?)),
             ExprKind::Deref(p) => match self.eval(p)? {
                 Value::Ptr(p) => Ok(Place::Elem(p)),
@@ -1297,6 +1425,10 @@ impl Env {
     #[inline(never)]
     fn eval_rest(&mut self, e: &Expr) -> Result<Value, EvalError> {
         match &e.kind {
+            ExprKind::Index(a, i) if self.row_of_name(a) => {
+                let p = self.row_of(a, i)?.unwrap_or_else(|| unreachable!());
+                Ok(Value::Ptr(p))
+            }
             ExprKind::Index(..) | ExprKind::Deref(_) => {
                 // a[i] and *p read the element their place names
                 let place = self.place(e)?;
@@ -1416,6 +1548,18 @@ impl Env {
                 Some(e) => i64::from(e.bits()) / 8,
                 None => return refused(ty),
             },
+            // a row of an array of arrays: its elements
+            ExprKind::Index(a, _) if self.row_of_name(a) => match &a.kind {
+                ExprKind::Name { name, .. } => match self.lookup(name) {
+                    Some(Var {
+                        v: Value::Ptr(p),
+                        row,
+                        ..
+                    }) => row * i64::from(p.elem.bits()) / 8,
+                    _ => return refused(name),
+                },
+                _ => return refused("this expression"),
+            },
             _ => {
                 // an element: its type before promotions (sizeof(a[0]) of a char array is 1)
                 let elem = self.declared_type(x);
@@ -1495,6 +1639,7 @@ impl Env {
                         ty: None,
                         array: false,
                         constant: false,
+                        row: 0,
                     },
                 );
                 continue;
@@ -1529,6 +1674,7 @@ impl Env {
                         ty: None,
                         array: false,
                         constant: false,
+                        row: 0,
                     },
                 );
             }
@@ -1550,6 +1696,7 @@ impl Env {
                     ty: elem,
                     array: false,
                     constant: false,
+                    row: 0,
                 },
             );
         }
@@ -1561,6 +1708,7 @@ impl Env {
                     ty: None,
                     array: false,
                     constant: false,
+                    row: 0,
                 },
             );
         }

@@ -569,6 +569,21 @@ impl Env {
                 }
             },
             ("make_tensor", 2 | 3) if ptr(0).is_some() => {
+                // an array (`float a[8]`, a row `A[i]`) is deduced as its array type, which
+                // CuTe's make_tensor takes for no iterator: C++ does not compile it
+                let array = match &args[0].kind {
+                    crate::syntax::ExprKind::Name { name, .. } => {
+                        self.lookup(name).is_some_and(|v| v.array)
+                    }
+                    crate::syntax::ExprKind::Index(a, _) => self.row_of_name(a),
+                    _ => false,
+                };
+                if array {
+                    return Err(EvalError::new(
+                        "make_tensor of an array: C++ deduces the array's type (T[n]), which is no iterator, and does not compile it; write &a[0] or make_gmem_ptr(a)",
+                        args[0].span,
+                    ));
+                }
                 let p = ptr(0).unwrap_or_else(|| unreachable!());
                 let layout = self.layout_arg(&vals[1..], span)?;
                 Value::Data(alloc::boxed::Box::new(DataTensor {

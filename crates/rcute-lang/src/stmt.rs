@@ -431,6 +431,7 @@ impl Parser {
                 name: full,
                 span,
                 array: None,
+                inner: None,
                 init: Init::Value(value),
             });
             self.skip_newlines();
@@ -1168,6 +1169,7 @@ impl Parser {
             }
             self.vars.insert(name.clone());
             let mut array = None;
+            let mut inner = None;
             if self.peek_punct(b'[') {
                 self.i += 1;
                 if !self.peek_punct(b']') {
@@ -1180,11 +1182,17 @@ impl Parser {
                 }
                 self.expect(b']', "']'")?;
                 if self.peek_punct(b'[') {
-                    return Err(not_supported(
-                        "an array of arrays",
-                        "one array of n * m elements indexed a[i * m + j], or a tensor over it",
-                        self.here(),
-                    ));
+                    // T a[n][m]: an array of arrays of m elements
+                    self.i += 1;
+                    inner = Some(self.expr()?);
+                    self.expect(b']', "']'")?;
+                    if self.peek_punct(b'[') {
+                        return Err(not_supported(
+                            "an array of three or more dimensions",
+                            "one array of n * m * k elements indexed a[(i * m + j) * k + l], or a tensor over it",
+                            self.here(),
+                        ));
+                    }
                 }
             }
             let init = if self.peek_punct(b'=') {
@@ -1211,6 +1219,7 @@ impl Parser {
                 name,
                 span,
                 array,
+                inner,
                 init,
             });
             if self.peek_punct(b',') && self.peek_name(self.i + 1).is_some() {

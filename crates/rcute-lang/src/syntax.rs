@@ -978,6 +978,8 @@ pub(crate) struct Declarator {
     pub span: Span,
     /// `[n]` of a C array.
     pub array: Option<Expr>,
+    /// `[m]` of an array of arrays, `T a[n][m]`: the length of each row.
+    pub inner: Option<Expr>,
     pub init: Init,
 }
 

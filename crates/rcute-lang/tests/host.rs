@@ -424,9 +424,11 @@ fn counting_iterator_tensors_count_from_their_start() {
     );
     // its iterator, an int fragment like it, and the layout functions of a tensor
     assert_eq!(
-        ok("auto T = make_tensor(counting_iterator<int>(0), make_shape(_4{}, _4{})); \
+        ok(
+            "auto T = make_tensor(counting_iterator<int>(0), make_shape(_4{}, _4{})); \
             print(make_fragment_like(T).layout()); print(\" \"); print(coalesce(T)); print(\" \"); \
-            print(group_modes<0,2>(T)); print(\" \"); print(T(_, 2).data());"),
+            print(group_modes<0,2>(T)); print(\" \"); print(T(_, 2).data());"
+        ),
         "(_4,(_4)):(_1,(_4)) counting_iter(0) o _16:_1 counting_iter(0) o ((_4,_4)):((_1,_4)) counting_iter(8)"
     );
     refuses(
@@ -440,6 +442,60 @@ fn counting_iterator_tensors_count_from_their_start() {
     refuses(
         "Tensor A = make_tensor(counting_iterator<int>(2147483647), make_shape(2)); print(A(1));",
         "leaves int",
+    );
+}
+
+/// `T a[n][m]`: rows of `m` elements, `a[i]` a row's pointer, `a[i][j]` an element
+/// (answers from the oracle's `snippets.py` on the same programs).
+#[test]
+fn arrays_of_arrays_are_rows() {
+    assert_eq!(
+        ok(
+            "float A[3][4]; for (int i = 0; i < 3; ++i) for (int j = 0; j < 4; ++j) A[i][j] = i * 10 + j; \
+            printf(\"%g %g %zu %zu \", A[2][3], A[1][0], sizeof(A), sizeof(A[0])); \
+            auto t = make_tensor(&A[0][0], make_layout(make_shape(3, 4), LayoutRight{})); print(t(2, 1)); \
+            auto r = make_tensor(make_gmem_ptr(A[1]), make_shape(4)); print(r(3));"
+        ),
+        "23 10 48 16 21.00000013.000000"
+    );
+    // rows padded with zeros, a flat list filling rows, a row's pointer writing its row
+    assert_eq!(
+        ok(
+            "int M[2][3] = {{1, 2, 3}, {4, 5}}; int F[][2] = {1, 2, 3, 4, 5}; \
+            printf(\"%d %d %d %zu %d \", M[1][1], M[1][2], F[2][0], sizeof(F) / sizeof(F[0]), F[2][1]); \
+            int* p = M[1]; p[0] += 10; printf(\"%d %d\", M[1][0], *(M[0] + 2));"
+        ),
+        "5 0 5 3 0 14 3"
+    );
+    // a char's element prints as a character
+    assert_eq!(
+        ok(
+            "char g[2][2] = {{'a', 'b'}, {'c', 'd'}}; g[0][1] = 'z'; std::cout << g[0][1] << g[1][0];"
+        ),
+        "zc"
+    );
+    refuses(
+        "float a[8]; auto t = make_tensor(a, make_shape(8));",
+        "make_tensor of an array",
+    );
+    refuses(
+        "float A[2][4]; auto t = make_tensor(A[1], make_shape(4));",
+        "make_tensor of an array",
+    );
+    refuses("int a[2][2]; print(a);", "the array of arrays a as a value");
+    refuses("int a[2][2]; a[0] = 1;", "which C++ does not assign to");
+    refuses(
+        "int a[2][2]; for (auto& r : a) {}",
+        "a range-based for loop over an array of arrays",
+    );
+    refuses(
+        "int a[2][2]; print(a[2][0]);",
+        "row 2 is outside its array of 2 rows",
+    );
+    refuses("int a[2][2] = {{1, 2, 3}};", "3 values for a row of 2");
+    refuses(
+        "int a[2][2] = {{1}, 2};",
+        "a list of rows mixed with single values",
     );
 }
 
@@ -536,7 +592,10 @@ fn endless_loops_stop_within_the_bound() {
 fn outside_the_subset_is_refused_by_name() {
     refuses("struct A { int x; };", "not supported: 'struct'");
     refuses("case 1: print(1);", "not supported: 'case'");
-    refuses("float a[2][3];", "not supported: an array of arrays");
+    refuses(
+        "float a[2][3][4];",
+        "not supported: an array of three or more dimensions",
+    );
     refuses(
         "enum E { A, B } e;",
         "not supported: a variable declared with its enum",
@@ -886,7 +945,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 68);
+    assert_eq!(ran, 70);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
