@@ -107,7 +107,11 @@ fn cute_answer(func: &Function, c: &Call<'_>) -> Option<Result<Value, rcute::Err
         }
         "left_inverse" => match c.value(0) {
             Value::Layout(l) => Some(l.try_left_inverse_as_cute().map(Value::Layout)),
-            Value::Composed(k) => Some(k.try_left_inverse_as_cute().map(Value::from)),
+            // with an offset, a chain: left_inverse(L) o -O o Sw
+            Value::Composed(k) => Some(match k.try_left_inverse_chain_as_cute() {
+                Ok(chain) => Ok(chain.into()),
+                Err(_) => k.try_left_inverse_as_cute().map(Value::from),
+            }),
             _ => None,
         },
         "right_inverse" => match c.value(0) {

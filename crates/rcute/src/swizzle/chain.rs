@@ -389,6 +389,35 @@ impl ComposedLayout {
     }
 }
 
+impl ComposedLayout {
+    /// The left inverse of a swizzled layout with an offset as CuTe C++ answers it:
+    /// `left_inverse(L) o -O o Sw` with CuTe's construction of `left_inverse(L)`, without
+    /// the check of [`ComposedLayout::try_left_inverse_chain`] (which refuses where it
+    /// does not invert).
+    ///
+    /// ```
+    /// use rcute::{ComposedLayout, Int, Swizzle, layout};
+    /// let a = ComposedLayout::new(Swizzle::new(1, 3, 1), Int::constant(32), layout!((_8,_8,_8):(_2,_8,_64)));
+    /// assert!(a.try_left_inverse_chain().is_err());
+    /// assert_eq!(
+    ///     a.try_left_inverse_chain_as_cute().unwrap().to_string(),
+    ///     "(_2,_4,_64):(_0,_1,_8) o _-32 o Sw<1,3,1>"
+    /// );
+    /// ```
+    pub const fn try_left_inverse_chain_as_cute(&self) -> Result<ComposedChain, Error> {
+        if self.flags != 0 || (self.offset.is_static() && self.offset.value() == 0) {
+            return Err(Error::WrongKind {
+                msg: "left_inverse: a chain is CuTe's left inverse of a swizzled layout with a plain offset that is not _0",
+            });
+        }
+        let li = tri!(self.layout.try_left_inverse_as_cute());
+        ComposedChain::try_new(
+            &[ChainPart::Layout(li), ChainPart::Swizzle(self.swizzle)],
+            &[tri!(Int::ZERO.try_sub(self.offset))],
+        )
+    }
+}
+
 impl From<ComposedLayout> for ComposedChain {
     fn from(c: ComposedLayout) -> ComposedChain {
         ComposedChain {
