@@ -81,7 +81,7 @@ impl HostGen<'_, '_, '_> {
     }
 
     fn stmt(&mut self, depth: usize) -> Result<()> {
-        let k = self.g.u.int_in_range(0..=22)?;
+        let k = self.g.u.int_in_range(0..=23)?;
         let var = VARS[self.g.u.choose_index(VARS.len())?];
         match k {
             0 => {
@@ -248,6 +248,16 @@ impl HostGen<'_, '_, '_> {
                     "std::cout << std::boolalpha << ({e} < {var}) << ' ' << {e} << std::noboolalpha << std::endl; \
                      print(make_tensor(make_gmem_ptr((float const*)nullptr), make_shape({var}, 2))); \
                      auto rf = [](int& r) {{ r += 1; }}; rf({var}); "
+                );
+            }
+            23 => {
+                // CUTLASS's 16-bit floats: conversions, arithmetic, elements
+                let e = self.scalar(0)?;
+                let _ = write!(
+                    self.out,
+                    "{{ half_t hh = half_t({e}); bfloat16_t bb = bfloat16_t({var}); hh = hh * half_t(0.5f) + hh; \
+                     bb += bb; std::vector<half_t> hv(3); hv[1] = hh; hv[2] = {e}; \
+                     std::cout << hh << ' ' << float(bb) << ' ' << hv[1] + hv[2] << std::endl; }} "
                 );
             }
             _ => {

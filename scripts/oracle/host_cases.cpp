@@ -516,3 +516,49 @@ printf("%d %d %d %zu %d\n", M[1][1], M[1][2], F[2][0], sizeof(F) / sizeof(F[0]),
 int* p = M[1];
 p[0] += 10;
 printf("%d %d\n", M[1][0], *(M[0] + 2));
+// ---- half_t: a host fill by rand() as sgemm's, print_tensor and std::cout of a half_t tensor
+using TA = half_t;
+std::vector<TA> h_A(8);
+srand(7);
+for (int j = 0; j < 8; ++j) h_A[j] = static_cast<TA>(2*(rand() / double(RAND_MAX)) - 1);
+auto A = make_tensor(h_A.data(), make_shape(2, 4));
+print_tensor(A);
+std::cout << A << std::endl;
+// ---- half_t: CuTe's host gemm of half_t tensors into float and into half_t
+auto A = make_tensor<half_t>(Shape<_2,_2>{});
+auto B = make_tensor<half_t>(Shape<_2,_2>{});
+auto C = make_tensor<float>(Shape<_2,_2>{});
+for (int i = 0; i < 4; ++i) { A(i) = half_t(0.1f * (i + 1)); B(i) = half_t(0.3f * i); }
+gemm(A, B, C);
+print_tensor(C);
+auto D = make_tensor<half_t>(Shape<_2,_2>{});
+gemm(A, B, D);
+print_tensor(D);
+// ---- half_t: copy and fill between float and half_t tensors
+auto F = make_tensor<float>(Shape<_4>{});
+for (int i = 0; i < 4; ++i) F(i) = 1.0f / (i + 3);
+auto H = make_tensor<half_t>(Shape<_4>{});
+copy(F, H);
+print_tensor(H);
+fill(H, 0.7f);
+print_tensor(H);
+auto G = make_tensor<float>(Shape<_4>{});
+copy(H, G);
+print_tensor(G);
+// ---- bfloat16_t and half_t arithmetic, conversions from float, double and int, overflow to inf
+bfloat16_t x = bfloat16_t(1.1f), y = bfloat16_t(2.3);
+std::cout << x + y << " " << x * y << " " << float(x) << " " << bfloat16_t(100000) << " " << half_t(100000) << " " << half_t(-3) << std::endl;
+// ---- half_t: products past 65504, signed zero, subnormals
+half_t h = half_t(1.0f);
+for (int i = 0; i < 12; ++i) h = h * half_t(3.0f);
+std::cout << h << " " << -h << " " << h * half_t(0.0f) << std::endl;
+half_t tiny = half_t(1e-4f);
+std::cout << tiny * tiny << " " << tiny / half_t(1e4f) << std::endl;
+// ---- half_t and bfloat16_t of 182 floats: random exponents and mantissas, ties to even, subnormals, the largest half and past it
+float xs[] = {-2571.15137f, 127300.422f, 3.55191708f, 8616.78223f, 6.54122061e-07f, 0.096485056f, -6.44916209e-09f, -0.000577185361f, 6.72121223e-06f, -1.5429747e-06f, 1.07978906e-06f, 5.41257832e-05f, 4.91830906e-06f, 120.071609f, 1.48084719e-05f, -0.0811743066f, 0.291489005f, -0.000260043889f, -1624.20862f, -7.80795801e-08f, 6.78567934f, 5.89015341f, 3.74371361e-08f, 0.0288262647f, -228.830505f, 0.0986574292f, 1.04672706f, 4004.2085f, -8.37200389e-07f, -0.0236327499f, -2.2161057f, 0.00101233553f, -4.09161548e-05f, 2.55576992e-06f, -0.00329290191f, 1.37235538e-05f, -85806.5156f, 6.56177053e-06f, -1570.33545f, -1.84377527e-08f, -0.00035538699f, 2.01360172e-06f, 10.6734819f, 1.88951537e-06f, -7768.04785f, -2.78668608e-07f, -2.01944476e-06f, 0.00111445552f, -46.513279f, -113344.844f, -0.000630382157f, 2.12204054e-06f, -7934.54395f, -8.30945919e-06f, -28.5123043f, -1.06455239e-07f, 104037.375f, -0.00266295276f, -10.1188679f, 0.0128882201f, -6.18796349f, -0.00652985508f, -0.00177410129f, -0.0199043062f, 0.337511301f, -95013.0469f, 0.0118604647f, -2.80246022e-05f, -0.00165178278f, -6.16752777e-06f, -0.00317136152f, -8.90790552e-09f, 3379.4397f, 38683.7109f, 7.91903973f, 5.63803262e-08f, -0.00768742384f, -2.36255e-05f, 2.7021997f, -616.635498f, -5.03108044e-09f, -0.466600299f, -2.30958008e-08f, -3.08819125e-07f, -662.114197f, -1.35336109e-06f, -2.28422499f, 378.120026f, -1.53408996e-06f, 16399.5234f, 0.00611645309f, -0.0063650636f, 0.715841889f, -10.3319569f, 0.122571193f, -1632.20532f, 10.0085459f, -0.00759834377f, 15.4363565f, -4.09509993f, 0.000157849499f, -0.126650408f, 0.000236236956f, 0.000181899275f, -0.00126287912f, 52.6360512f, -1.31159918e-08f, -0.00149755657f, 2655.89185f, 2.69952941f, -1.49434225e-08f, 62802.2695f, -5.32593791e-09f, -1613.45715f, 0.0922324806f, 0.00143074675f, -0.00358648179f, -658.616882f, -0.00223180512f, -101521.516f, -0.0120151937f, 789.200012f, -1.03273052e-07f, 2.1359331e-07f, 0.0134578012f, 0.212656021f, 8.78363892e-07f, 3370.47021f, -248361.328f, 251395.812f, -1.22879937e-05f, 4.07115158e-06f, -2.31789219e-08f, 7.628622e-08f, 0.234807134f, -5.3333884e-09f, -52435.9297f, -0.0302896556f, -3.39219675e-08f, -2.99195904e-06f, 198.385101f, 0.000259566936f, -0.000447414059f, 63.2032967f, -0.0454168208f, 8.63023979e-06f, 10990.4219f, -2.22132783e-07f, -0.000169659688f, 7.85320234f, -32.9427528f, -5.50819408e-08f, 58799.1289f, -2.35163867e-07f, -3.47828754e-05f, -0.028684644f, -0.0150823435f, -0.0861336812f, -10616.1162f, 0.0474216007f, 1.00048828f, 1.00146484f, 2049.0f, 2051.0f, 65504.0f, 65519.0f, 65520.0f, 65536.0f, 5.96046448e-08f, 8.94069672e-08f, 2.98023224e-08f, 1.49011612e-08f, 7.4505806e-08f, 9.99999994e-09f, 0.0f, -0.0f, 1.00390625f, 1.01171875f, 1.0039072f, 255.5f, 256.5f, 3.14159274f};
+int n = sizeof(xs) / sizeof(xs[0]);
+for (int i = 0; i < n; ++i) {
+  half_t h = half_t(xs[i]);
+  bfloat16_t b = bfloat16_t(xs[i]);
+  printf("%.9g %.9g %.9g\n", xs[i], float(h), float(b));
+}

@@ -90,8 +90,20 @@ impl Elem {
     pub fn printable(self) -> bool {
         !matches!(
             self.0,
-            "half_t" | "bfloat16_t" | "tfloat32_t" | "float_e4m3_t" | "float_e5m2_t" | "char"
+            "tfloat32_t" | "float_e4m3_t" | "float_e5m2_t" | "char"
         )
+    }
+
+    /// CUTLASS's 16-bit floating-point types, `half_t` and `bfloat16_t`, whose values
+    /// the subset computes with.
+    pub fn is_narrow(self) -> bool {
+        matches!(self.0, "half_t" | "bfloat16_t")
+    }
+
+    /// The floating-point types narrower than `float` whose values the subset does not
+    /// round to: `tfloat32_t` and the 8-bit floats.
+    pub fn is_unrounded(self) -> bool {
+        matches!(self.0, "tfloat32_t" | "float_e4m3_t" | "float_e5m2_t")
     }
 
     /// An unsigned integer type.
@@ -269,6 +281,8 @@ pub fn c_exp(v: f64, prec: usize) -> String {
 pub fn pretty(elem: Elem, n: Num) -> String {
     match (elem.0, n) {
         ("float", Num::F(v)) => alloc::format!("{:>10}", c_exp(v, 2)),
+        // CuTe's pretty_print of half_t and bfloat16_t: printf("%*.2f", 8, float(x))
+        ("half_t" | "bfloat16_t", Num::F(v)) => alloc::format!("{:>8}", c_fixed(v, 2)),
         ("double", Num::F(v)) => alloc::format!("{:>11}", c_exp(v, 3)),
         ("bool", Num::I(v)) => alloc::format!("{v:>3}"),
         ("uint64_t" | "size_t", Num::I(v)) => alloc::format!("{:>5}", v as u64),
@@ -281,4 +295,75 @@ pub fn pretty(elem: Elem, n: Num) -> String {
         (_, Num::I(v)) => alloc::format!("  {v}"),
         (_, Num::F(v)) => alloc::format!("  {}", c_fixed(v, 6)),
     }
+}
+
+/// `x` rounded to CUTLASS's `half_t` as `half_t(float(x))` rounds it on the host (to
+/// nearest even; past 65504 to infinity; subnormals kept), as an exact `f64`.
+pub fn round_half(x: f64) -> f64 {
+    let s = (x as f32).to_bits();
+    let sign = ((s >> 16) & 0x8000) as u16;
+    let exp = ((s >> 23) & 0xff) as i32 - 127;
+    let mut mantissa = s & 0x7f_ffff;
+    let u: u16 = if s & 0x7fff_ffff == 0 {
+        sign
+    } else if exp > 15 {
+        if exp == 128 && mantissa != 0 {
+            0x7fff
+        } else {
+            sign | 0x7c00
+        }
+    } else {
+        let mut sticky = false;
+        let mut u: u16 = if exp >= -14 {
+            ((((exp + 15) & 0x1f) as u16) << 10) | (mantissa >> 13) as u16
+        } else {
+            let rshift = (-14 - exp) as u32;
+            if rshift < 32 {
+                mantissa |= 1 << 23;
+                sticky = mantissa & ((1u32 << rshift) - 1) != 0;
+                mantissa >>= rshift;
+                ((mantissa >> 13) & 0x3ff) as u16
+            } else {
+                mantissa = 0;
+                0
+            }
+        };
+        let round = (mantissa >> 12) & 1 == 1;
+        sticky |= mantissa & ((1 << 12) - 1) != 0;
+        if round && (sticky || u & 1 == 1) {
+            u += 1;
+        }
+        u | sign
+    };
+    half_value(u)
+}
+
+/// The value of the `half_t` of bits `u`.
+fn half_value(u: u16) -> f64 {
+    let sign = if u & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = i32::from((u >> 10) & 0x1f);
+    let frac = f64::from(u & 0x3ff);
+    match exp {
+        0 => sign * frac * (2.0f64).powi(-24),
+        31 if frac == 0.0 => sign * f64::INFINITY,
+        31 => f64::NAN,
+        e => sign * (1.0 + frac / 1024.0) * (2.0f64).powi(e - 15),
+    }
+}
+
+/// `x` rounded to CUTLASS's `bfloat16_t` as `bfloat16_t(float(x))` rounds it on the
+/// host (the high 16 bits of the `float`, to nearest even), as an exact `f64`.
+pub fn round_bfloat16(x: f64) -> f64 {
+    let mut bits = (x as f32).to_bits();
+    if bits & 0x7f80_0000 != 0x7f80_0000 {
+        let mantissa = bits & (1 << 16) != 0;
+        let round = bits & (1 << 15) != 0;
+        let sticky = bits & ((1 << 15) - 1) != 0;
+        if round && (sticky || mantissa) {
+            bits = bits.wrapping_add(1 << 16);
+        }
+    } else if bits & !0xff80_0000 != 0 {
+        bits = 0x7fff_ffff;
+    }
+    f64::from(f32::from_bits(bits & 0xffff_0000))
 }

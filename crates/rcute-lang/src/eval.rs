@@ -512,6 +512,10 @@ impl Env {
             Value::Float(f, single) => {
                 crate::exec::convert(Value::Float(f, single), crate::data::Elem("long"), x.span)
             }
+            // half_t's explicit operator int: through float
+            Value::Narrow(f, _) => {
+                crate::exec::convert(Value::Float(f, true), crate::data::Elem("long"), x.span)
+            }
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => {
                 Ok(Value::int(t.leaf(0).to_dynamic()))
             }
@@ -757,7 +761,11 @@ impl Env {
         let v = self.eval(first)?;
         let mut acc = match v {
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
-            Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) | Value::Const(_) => {
+            Value::Float(..)
+            | Value::Narrow(..)
+            | Value::Ptr(_)
+            | Value::Unsigned(..)
+            | Value::Const(_) => {
                 return self.arith_host(v, first, rest);
             }
             Value::MemPtr(p) => return self.mem_ptr_arith(p, rest),
@@ -777,7 +785,11 @@ impl Env {
             let rv = self.eval(x)?;
             let rhs = match rv {
                 Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_underscore() => t.leaf(0),
-                Value::Float(..) | Value::Ptr(_) | Value::Unsigned(..) | Value::Const(_) => {
+                Value::Float(..)
+                | Value::Narrow(..)
+                | Value::Ptr(_)
+                | Value::Unsigned(..)
+                | Value::Const(_) => {
                     // a literal with a constant is a constant expression (`2 * cosize_v<T>`)
                     let literal = k == 0 && crate::exec::literal_int(first);
                     let op2 = crate::syntax::Op2::Arith(*op);
@@ -1079,7 +1091,8 @@ impl Env {
                 let text = self.stream_int(x, bits, e.span)?;
                 return Ok(self.pad(text));
             }
-            if let Value::Float(f, _) = v {
+            // half_t's operator<< writes float(x)
+            if let Value::Float(f, _) | Value::Narrow(f, _) = v {
                 let text = self.stream_float(f);
                 return Ok(self.pad(text));
             }

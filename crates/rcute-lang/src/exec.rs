@@ -467,6 +467,7 @@ impl Env {
                 None => values[k as usize].clone(),
             };
             let elem = declared.unwrap_or(elem);
+            implicit_to(&v, elem, false, range.span)?;
             let v = convert(v, elem, range.span)?;
             self.locals.push(BTreeMap::new());
             self.declare(
@@ -577,7 +578,10 @@ impl Env {
         match self.lookup_mut(name) {
             Some(var) => {
                 let v = match var.ty {
-                    Some(elem) => convert(v, elem, span)?,
+                    Some(elem) => {
+                        implicit_to(&v, elem, true, span)?;
+                        convert(v, elem, span)?
+                    }
                     None => v,
                 };
                 var.v = v;
@@ -807,7 +811,14 @@ impl Env {
             (_, s) => s,
         };
         let v = match scalar {
-            Some(elem) => convert(v, elem, d.span)?,
+            Some(elem) => {
+                // `half_t h(x)` converts explicitly; `half_t h = x` and `{x}` as C++'s
+                // copy-initialization does
+                if !matches!(d.init, Init::Ctor(_)) {
+                    implicit_to(&v, elem, false, d.span)?;
+                }
+                convert(v, elem, d.span)?
+            }
             None => v,
         };
         // `constexpr int N = 4;`: a constant in constant expressions (`static_assert`)
@@ -1398,6 +1409,10 @@ impl Env {
                 let place = self.place(target)?;
                 if let Some(op) = op {
                     let old = self.read_place(&place, target.span)?;
+                    // half_t's `+=` takes a half_t (its constructors are explicit)
+                    if let Value::Narrow(_, t) = old {
+                        implicit_to(&v, t, false, rhs.span)?;
+                    }
                     let (a, b) =
                         self.settle_mixed(*op, old, v, |env| env.int_type(target), rhs, e.span)?;
                     v = binop(*op, a, b, e.span, e.span)?;
@@ -1686,7 +1701,10 @@ impl Env {
                 None
             };
             let v = match elem {
-                Some(e) => convert(v, e, at)?,
+                Some(e) => {
+                    implicit_to(&v, e, false, at)?;
+                    convert(v, e, at)?
+                }
                 None => v,
             };
             scope.insert(
@@ -1760,6 +1778,7 @@ impl Env {
         let v = r?;
         match Elem::named(&f.ret.text) {
             Some(elem) if f.ret.pointers == 0 && !matches!(v, Value::Printed(_)) => {
+                implicit_to(&v, elem, false, span)?;
                 convert(v, elem, span)
             }
             _ => Ok(v),
@@ -1781,17 +1800,49 @@ pub(crate) fn num_value(n: Num, elem: Elem) -> Value {
             Value::Unsigned(wrap(v as u64, elem.bits()), elem.bits())
         }
         Num::I(v) => Value::int(Int::dynamic(v)),
+        Num::F(v) if elem.is_narrow() => Value::Narrow(v, elem),
         Num::F(v) => Value::Float(v, elem.0 == "float"),
     }
 }
 
 /// `v` as an element of type `elem`.
 pub(crate) fn to_num(v: Value, elem: Elem, span: Span) -> Result<Num, EvalError> {
+    implicit_to(&v, elem, true, span)?;
     match convert(v, elem, span)? {
-        Value::Float(f, _) => Ok(Num::F(f)),
+        Value::Float(f, _) | Value::Narrow(f, _) => Ok(Num::F(f)),
         Value::Tuple(t) => Ok(Num::I(t.leaf(0).value())),
         Value::Unsigned(u, _) => Ok(Num::I(u as i64)),
         _ => Err(EvalError::new("not a number", span)),
+    }
+}
+
+/// Whether C++ converts `v` to `elem` without a cast: into `half_t` or `bfloat16_t`
+/// only a value of that type does (their constructors are `explicit`), and, in an
+/// assignment (`assign`), a `float` into `half_t` (through CUDA's `__half`, rounded to
+/// nearest even as `half_t(x)` rounds it). Every other conversion is refused with the cast
+/// to write.
+pub(crate) fn implicit_to(
+    v: &Value,
+    elem: Elem,
+    assign: bool,
+    span: Span,
+) -> Result<(), EvalError> {
+    if !elem.is_narrow() {
+        return Ok(());
+    }
+    match v {
+        Value::Narrow(_, e) if *e == elem => Ok(()),
+        Value::Float(_, true) if assign && elem.0 == "half_t" => Ok(()),
+        v => Err(EvalError::new(
+            alloc::format!(
+                "{} {v} does not convert to {} without a cast ({}'s constructors are explicit); write {}(x)",
+                v.kind(),
+                elem.0,
+                elem.0,
+                elem.0
+            ),
+            span,
+        )),
     }
 }
 
@@ -1799,6 +1850,45 @@ pub(crate) fn to_num(v: Value, elem: Elem, span: Span) -> Result<Num, EvalError>
 /// integer becomes dynamic, a float is truncated, a value out of an integer type's
 /// range is an error (C++ wraps it).
 pub(crate) fn convert(v: Value, elem: Elem, span: Span) -> Result<Value, EvalError> {
+    // half_t and bfloat16_t convert to other types through float (their operator float)
+    let v = match v {
+        Value::Narrow(f, e) if e == elem => return Ok(Value::Narrow(f, e)),
+        Value::Narrow(f, _) => Value::Float(f, true),
+        v => v,
+    };
+    if elem.is_unrounded() {
+        return Err(crate::operators::not_supported(
+            &alloc::format!("a value of {}", elem.0),
+            "float, or half_t and bfloat16_t, whose rounding rcute computes",
+            span,
+        ));
+    }
+    if elem.is_narrow() {
+        // half_t(x), bfloat16_t(x): through float, rounded to nearest even (an integer
+        // through float too, which is exact for bfloat16_t only up to 2^24)
+        let f = match &v {
+            Value::Float(f, _) => *f,
+            _ => match convert(v.clone(), Elem("double"), span)? {
+                Value::Float(f, _) => {
+                    if elem.0 == "bfloat16_t" && f.abs() > 16_777_216.0 {
+                        return Err(crate::operators::not_supported(
+                            "bfloat16_t of an integer past 2^24",
+                            "bfloat16_t(float(n))",
+                            span,
+                        ));
+                    }
+                    f
+                }
+                _ => return Err(not_number(&v, elem, span)),
+            },
+        };
+        let r = if elem.0 == "half_t" {
+            crate::data::round_half(f)
+        } else {
+            crate::data::round_bfloat16(f)
+        };
+        return Ok(Value::Narrow(r, elem));
+    }
     if elem.is_float() {
         let single = elem.0 == "float";
         let f = match v {
@@ -1892,7 +1982,7 @@ pub(crate) fn truth_of(v: &Value, span: Span) -> Result<(bool, bool), EvalError>
         Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
             Ok((t.leaf(0).value() != 0, t.leaf(0).is_static()))
         }
-        Value::Float(f, _) => Ok((*f != 0.0, false)),
+        Value::Float(f, _) | Value::Narrow(f, _) => Ok((*f != 0.0, false)),
         Value::Unsigned(u, _) => Ok((*u != 0, false)),
         Value::Const(c) => Ok((*c != 0, true)),
         Value::Ptr(_) | Value::Vector(_) => Ok((true, false)),
@@ -1912,6 +2002,9 @@ pub(crate) fn binop(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result
     let sym = op.symbol();
     if let Some(e) = tagged_pointer_op(op, &a, &b, at) {
         return Err(e);
+    }
+    if matches!(a, Value::Narrow(..)) || matches!(b, Value::Narrow(..)) {
+        return narrow_op(op, a, b, at, span);
     }
     if matches!(a, Value::Const(_)) || matches!(b, Value::Const(_)) {
         return const_op(op, a, b, at, span);
@@ -2138,12 +2231,59 @@ pub(crate) fn argument(v: Value, span: Span) -> Result<Value, EvalError> {
     }
 }
 
+/// `a op b` where one is a `half_t` or a `bfloat16_t`: of two of one type, CUTLASS's
+/// operators (`half_t(float(a) + float(b))`, comparisons of the floats); with another
+/// number, the 16-bit value is the `float` it converts to.
+#[cold]
+#[inline(never)]
+fn narrow_op(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result<Value, EvalError> {
+    match (&a, &b) {
+        (Value::Narrow(x, e), Value::Narrow(y, f)) if e == f => {
+            let (x, y) = (*x as f32, *y as f32);
+            let r = match op {
+                Op2::Arith(BinOp::Add) => x + y,
+                Op2::Arith(BinOp::Sub) => x - y,
+                Op2::Arith(BinOp::Mul) => x * y,
+                Op2::Arith(BinOp::Div) => x / y,
+                Op2::Lt => return Ok(Value::int(Int::bool(x < y, false))),
+                Op2::Gt => return Ok(Value::int(Int::bool(x > y, false))),
+                Op2::Le => return Ok(Value::int(Int::bool(x <= y, false))),
+                Op2::Ge => return Ok(Value::int(Int::bool(x >= y, false))),
+                Op2::Eq => return Ok(Value::int(Int::bool(x == y, false))),
+                Op2::Ne => return Ok(Value::int(Int::bool(x != y, false))),
+                _ => {
+                    return Err(EvalError::new(
+                        alloc::format!("{} is not an operator of {}", op.symbol(), e.0),
+                        at,
+                    ));
+                }
+            };
+            convert(Value::Float(f64::from(r), true), *e, span)
+        }
+        (Value::Narrow(_, e), Value::Narrow(_, f)) => Err(crate::operators::not_supported(
+            &alloc::format!("{} of {} and {}", op.symbol(), e.0, f.0),
+            "float(a) and float(b)",
+            at,
+        )),
+        _ => {
+            let widen = |v: Value| match v {
+                Value::Narrow(x, _) => Value::Float(x, true),
+                v => v,
+            };
+            binop(op, widen(a), widen(b), at, span)
+        }
+    }
+}
+
 /// `-v` of a value that is not a plain integer: an unsigned one wraps around.
 #[inline(never)]
 pub(crate) fn negate(v: Value, span: Span) -> Result<Value, EvalError> {
     match v {
         Value::Unsigned(u, bits) => Ok(Value::Unsigned(wrap(u.wrapping_neg(), bits), bits)),
         Value::Const(c) => Ok(Value::Const(c.wrapping_neg())),
+        Value::Float(f, single) => Ok(Value::Float(-f, single)),
+        // half_t's operator-: the sign flipped, exactly
+        Value::Narrow(f, e) => Ok(Value::Narrow(-f, e)),
         v => Err(EvalError::new(
             alloc::format!("- takes integers; this is {} {v}", v.kind()),
             span,

@@ -27,8 +27,27 @@ use alloc::vec::Vec;
 
 /// The C++ types a cast names: `float(x)`, `static_cast<int>(x)`, `(double)x`.
 pub(crate) const SCALAR_TYPES: &[&str] = &[
-    "int", "unsigned", "long", "short", "size_t", "int8_t", "uint8_t", "int16_t", "uint16_t",
-    "int32_t", "uint32_t", "int64_t", "uint64_t", "float", "double", "bool", "char",
+    "int",
+    "unsigned",
+    "long",
+    "short",
+    "size_t",
+    "int8_t",
+    "uint8_t",
+    "int16_t",
+    "uint16_t",
+    "int32_t",
+    "uint32_t",
+    "int64_t",
+    "uint64_t",
+    "float",
+    "double",
+    "bool",
+    "char",
+    "half_t",
+    "bfloat16_t",
+    "cutlass::half_t",
+    "cutlass::bfloat16_t",
 ];
 
 impl Parser {
@@ -494,7 +513,14 @@ impl Parser {
                 }
                 return e(static_value(call, all), all);
             }
-            "float" | "double" | "bool" | "char"
+            "float"
+            | "double"
+            | "bool"
+            | "char"
+            | "half_t"
+            | "bfloat16_t"
+            | "cutlass::half_t"
+            | "cutlass::bfloat16_t"
                 if self.peek_punct(b'(') || self.peek_punct(b'{') =>
             {
                 let closing = if self.peek_punct(b'{') { b'}' } else { b')' };

@@ -70,6 +70,10 @@ pub enum Value {
     /// A floating-point number of the host subset and whether it is a `float` (else a
     /// `double`).
     Float(f64, bool),
+    /// A value of one of CUTLASS's 16-bit floating-point types, `half_t` or `bfloat16_t`
+    /// (its exact value and its type): arithmetic of two of one type rounds to the type,
+    /// as CUTLASS's operators do; with another number it is a `float`.
+    Narrow(f64, crate::data::Elem),
     /// A pointer into an array of the program (`float* p = buf.data()`).
     Ptr(crate::data::Ptr),
     /// A `std::vector<T>` of the program: a pointer to its first element.
@@ -415,6 +419,7 @@ impl Value {
             Value::TmaOp(_) => "a TMA operation",
             Value::CopyOp(_) => "a copy operation",
             Value::Float(..) => "a floating-point number",
+            Value::Narrow(..) => "a 16-bit floating-point number",
             Value::Ptr(_) => "a pointer",
             Value::Vector(_) => "a std::vector",
             Value::Data(_) => "a tensor",
@@ -493,7 +498,8 @@ impl fmt::Display for Value {
             Value::PtrTensor(t) => fmt::Display::fmt(t, f),
             Value::TmaOp(o) => write!(f, "{}{{}}", o.name()),
             Value::CopyOp(o) => write!(f, "{}{{}}", o.name().as_str()),
-            Value::Float(v, _) => f.write_str(&crate::data::c_fixed(*v, 6)),
+            // CuTe's print of half_t and bfloat16_t: printf("%f", float(x))
+            Value::Float(v, _) | Value::Narrow(v, _) => f.write_str(&crate::data::c_fixed(*v, 6)),
             Value::Ptr(p) | Value::Vector(p) => fmt::Display::fmt(p, f),
             Value::Data(t) => fmt::Display::fmt(t, f),
             Value::Func(r) => f.write_str(&r.0.name),

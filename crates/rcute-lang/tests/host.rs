@@ -499,6 +499,57 @@ fn arrays_of_arrays_are_rows() {
     );
 }
 
+/// CUTLASS's `half_t` and `bfloat16_t` round as CUTLASS rounds them on the host
+/// (answers from the oracle's `snippets.py` on the same programs).
+#[test]
+fn half_t_and_bfloat16_t_round_as_cutlass() {
+    // a value stored rounds; two of one type compute in float and round back; with a
+    // float they are a float
+    assert_eq!(
+        ok("half_t g = half_t(0.1f), h = half_t(1.5f); \
+            std::cout << g << \" \" << (g + h) << \" \" << (g * h) << \" \" << h + 0.1f << \" \" << sizeof(h) << std::endl; \
+            print(g);"),
+        "0.0999756 1.59961 0.149902 1.6 2\n0.099976"
+    );
+    assert_eq!(
+        ok("bfloat16_t x = bfloat16_t(1.1f), y = bfloat16_t(2.3); \
+            std::cout << x + y << \" \" << x * y << \" \" << bfloat16_t(100000) << \" \" << half_t(100000) << \" \" << half_t(65519.f) << \" \" << half_t(1e-7f);"),
+        "3.40625 2.53125 99840 inf 65504 1.19209e-07"
+    );
+    // elements of vectors and tensors round when written, and print_tensor writes %8.2f
+    assert_eq!(
+        ok(
+            "std::vector<half_t> v(2); v[0] = 0.1f; v[1] = half_t(2.0f / 3); print(v[0]); \
+            print_tensor(make_tensor(v.data(), make_shape(2)));"
+        ),
+        "0.099976ptr[16b](0x1000000) o (2):(_1):\n    0.10\n    0.67\n"
+    );
+    // half_t's constructors are explicit: copy-initialization and += of another type do
+    // not compile in C++
+    refuses("half_t k = 3;", "does not convert to half_t without a cast");
+    refuses(
+        "half_t h = half_t(1.5f); h += 1.0f;",
+        "does not convert to half_t without a cast",
+    );
+    refuses(
+        "std::vector<half_t> v(2); v[0] = 0.5;",
+        "does not convert to half_t without a cast",
+    );
+    // printf of a half_t passes a struct through C's varargs
+    refuses(
+        "half_t h = half_t(1.5f); printf(\"%f\", h);",
+        "a printf argument is an integer or a string",
+    );
+    refuses(
+        "half_t h = half_t(1.5f); bfloat16_t b = bfloat16_t(1.5f); print(h + b);",
+        "not supported: + of half_t and bfloat16_t",
+    );
+    refuses(
+        "std::vector<tfloat32_t> v(2); v[0] = 0.5f;",
+        "not supported: a value of tfloat32_t",
+    );
+}
+
 /// CuTe's owning tensors hold a static array: `make_tensor<T>` of a dynamic layout does not
 /// compile (CuTe's static assertion "Dynamic owning tensors not supported").
 #[test]
@@ -945,7 +996,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 70);
+    assert_eq!(ran, 76);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
