@@ -601,35 +601,23 @@ impl Env {
                 if data(0).is_some()
                     || matches!(&vals[0].0, Value::Counting(c) if c.t.is_some()) =>
             {
-                // a tensor over an array: of its element type; over a counting iterator: int
-                let (ty, layout) = match &vals[0].0 {
-                    Value::Counting(c) => ("int", c.t.unwrap_or_else(|| unreachable!()).layout()),
-                    _ => {
-                        let t = data(0).unwrap_or_else(|| unreachable!());
-                        (t.ptr.elem.0, t.t.layout())
-                    }
+                self.owning_like(name, None, &vals[0].0, name_span, span)?
+            }
+            ("partition_fragment_C", 2) if matches!(&vals[0].0, Value::TiledMma(m) if !m.atom().in_tmem(rcute::atom::Operand::C)) =>
+            {
+                // CuTe's free partition_fragment_C(mma, shape_MN):
+                // make_tensor<FrgTypeC>(partition_shape_C(mma, shape_MN)), registers
+                let (Value::TiledMma(m), Value::Tuple(shape)) = (&vals[0].0, &vals[1].0) else {
+                    return Err(EvalError::new(
+                        "partition_fragment_C(mma, shape_MN) takes a tiled MMA and a shape",
+                        span,
+                    ));
                 };
-                let f = if name == "make_tensor_like" {
-                    "make_layout_like"
-                } else {
-                    "make_fragment_like"
-                };
-                let l = self.call_named(
-                    f,
-                    &[],
-                    alloc::vec![(Value::Layout(layout), span)],
-                    name_span,
-                    span,
-                )?;
-                match l {
-                    Value::Layout(l) => self.owning(ty, l, span)?,
-                    _ => {
-                        return Err(EvalError::new(
-                            alloc::format!("{name}: not a plain layout"),
-                            span,
-                        ));
-                    }
-                }
+                let l = m
+                    .try_partition_fragment_shape(rcute::atom::Operand::C, shape)
+                    .map_err(|e| EvalError::from_core(e, span))?;
+                let ty = m.atom().value_types()[3];
+                self.owning(ty, l, span)?
             }
             ("make_tensor", 2 | 3) if matches!(&vals[0].0, Value::Counting(c) if c.t.is_none()) => {
                 let Value::Counting(c) = &vals[0].0 else {
@@ -976,6 +964,17 @@ impl Env {
             };
             return build(&c, Some(ibits));
         }
+        if matches!(name, "make_tensor_like" | "make_fragment_like") {
+            // make_tensor_like<T>(t): of element type T
+            let vals = self.eval_args(args)?;
+            let [(t, _)] = vals.as_slice() else {
+                return Err(EvalError::new(
+                    alloc::format!("{name}<T>(t) takes one tensor"),
+                    span,
+                ));
+            };
+            return self.owning_like(name, Some(inner), t, span, span);
+        }
         if name == "counting_iterator" {
             // counting_iterator<int>(n): an iterator of ints
             let vals = self.eval_args(args)?;
@@ -1207,6 +1206,51 @@ impl Env {
         Ok(Value::DescTensor(alloc::boxed::Box::new(
             crate::value::DescTensor { family, layout },
         )))
+    }
+
+    /// CuTe's `make_tensor_like(t)` and `make_fragment_like(t)` (of element type `ty`, or
+    /// of `t`'s: `make_tensor_like<T>(t)`): an owning tensor of `t`'s shape, its layout
+    /// like `t`'s (`make_layout_like`) or a fragment's (`make_fragment_like`).
+    fn owning_like(
+        &mut self,
+        name: &str,
+        ty: Option<&str>,
+        t: &Value,
+        name_span: Span,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        // a tensor over an array: of its element type; over a counting iterator: int
+        let (own, layout) = match t {
+            Value::Counting(c) if c.t.is_some() => {
+                ("int", c.t.unwrap_or_else(|| unreachable!()).layout())
+            }
+            Value::Data(t) => (t.ptr.elem.0, t.t.layout()),
+            v => {
+                return Err(EvalError::new(
+                    alloc::format!("{name} takes a tensor over an array, found {}", v.kind()),
+                    span,
+                ));
+            }
+        };
+        let f = if name == "make_tensor_like" {
+            "make_layout_like"
+        } else {
+            "make_fragment_like"
+        };
+        let l = self.call_named(
+            f,
+            &[],
+            alloc::vec![(Value::Layout(layout), span)],
+            name_span,
+            span,
+        )?;
+        match l {
+            Value::Layout(l) => self.owning(ty.unwrap_or(own), l, span),
+            _ => Err(EvalError::new(
+                alloc::format!("{name}: not a plain layout"),
+                span,
+            )),
+        }
     }
 
     /// An owning tensor of `layout`'s cosize zeros. CuTe's owning tensors hold a static
@@ -2026,6 +2070,7 @@ pub(crate) fn is_host_call(name: &str) -> bool {
             | "make_tensor"
             | "make_tensor_like"
             | "make_fragment_like"
+            | "partition_fragment_C"
             | "make_gmem_ptr"
             | "make_smem_ptr"
             | "make_rmem_ptr"

@@ -550,6 +550,32 @@ fn half_t_and_bfloat16_t_round_as_cutlass() {
     );
 }
 
+/// `make_tensor_like<T>(t)`, `make_fragment_like<T>(t)` and the free
+/// `partition_fragment_C(mma, shape)`: owning tensors of another element type, and of the
+/// accumulator type (answers from the oracle).
+#[test]
+fn typed_fragments_of_tensors_and_tilings() {
+    assert_eq!(
+        ok(
+            "auto t = make_tensor<int>(Shape<_2,_4>{}); auto u = make_tensor_like<float>(t); \
+            auto w = make_fragment_like<double>(t(_, 1)); \
+            print(u.layout()); print(\" \"); print(w.layout()); print(\" \"); print(sizeof(u(0))); print(sizeof(w(0)));"
+        ),
+        "(_2,_4):(_1,_2) (_2):(_1) 48"
+    );
+    assert_eq!(
+        ok(
+            "auto mma = make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_4,_4,_1>>{}); \
+            auto frg = partition_fragment_C(mma, Shape<_8,_8>{}); print(frg.layout()); print(sizeof(frg(0)));"
+        ),
+        "(_1,_2,_2):(_0,_1,_2)4"
+    );
+    refuses(
+        "std::vector<float> v(8); auto t = make_tensor(v.data(), make_shape(2, 4)); auto u = make_tensor_like<half_t>(t);",
+        "an owning tensor needs a static layout",
+    );
+}
+
 /// CuTe's owning tensors hold a static array: `make_tensor<T>` of a dynamic layout does not
 /// compile (CuTe's static assertion "Dynamic owning tensors not supported").
 #[test]

@@ -43,7 +43,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("partition_S", (3, 3), (0, 0), partition_s, "partition_S(C, thr, T): thread thr's part of a copy's source"),
     Function::new("partition_fragment_A", (3, 3), (0, 0), partition_fragment_a, "partition_fragment_A(M, thr, T): the layout of thread thr's registers for A"),
     Function::new("partition_fragment_B", (3, 3), (0, 0), partition_fragment_b, "partition_fragment_B(M, thr, T): the layout of thread thr's registers for B"),
-    Function::new("partition_fragment_C", (2, 3), (0, 0), partition_fragment_c, "partition_fragment_C(M, thr, T): the layout of thread thr's accumulators; partition_fragment_C(M, shape_MN): CuTe's free function, an SM100 UMMA's TMEM accumulator tensor (tmem_frg)"),
+    Function::new("partition_fragment_C", (2, 3), (0, 0), partition_fragment_c, "partition_fragment_C(M, thr, T): the layout of thread thr's accumulators; partition_fragment_C(M, shape_MN): CuTe's free function, an SM100 UMMA's TMEM accumulator tensor (tmem_frg), or in host code a register tensor of the accumulator type"),
     Function::new("partition_shape_A", (2, 2), (0, 0), partition_shape_a, "partition_shape_A(M, shape): the shape of one thread's part of A"),
     Function::new("partition_shape_B", (2, 2), (0, 0), partition_shape_b, "partition_shape_B(M, shape): the shape of one thread's part of B"),
     Function::new("partition_shape_C", (2, 2), (0, 0), partition_shape_c, "partition_shape_C(M, shape): the shape of one thread's part of C"),

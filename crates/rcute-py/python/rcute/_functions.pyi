@@ -694,7 +694,7 @@ partition_fragment_B: Function
 Arguments: 3."""
 
 partition_fragment_C: Function
-"""partition_fragment_C(M, thr, T): the layout of thread thr's accumulators; partition_fragment_C(M, shape_MN): CuTe's free function, an SM100 UMMA's TMEM accumulator tensor (tmem_frg)
+"""partition_fragment_C(M, thr, T): the layout of thread thr's accumulators; partition_fragment_C(M, shape_MN): CuTe's free function, an SM100 UMMA's TMEM accumulator tensor (tmem_frg), or in host code a register tensor of the accumulator type
 
 Arguments: 2 to 3."""
 
