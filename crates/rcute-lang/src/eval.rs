@@ -707,6 +707,32 @@ impl Env {
         }
     }
 
+    /// `Int<N>{}` of a name: `N`'s value as a static integer, where `N` is a constant
+    /// expression (a template's value parameter, a `constexpr` or `const` integer
+    /// initialized by one); a run-time variable is refused, as C++ does not compile it.
+    #[inline(never)]
+    fn static_int_of(&mut self, x: &Expr) -> Result<Value, EvalError> {
+        if !self.is_constant_expr(x) {
+            return Err(EvalError::new(
+                "Int<N> takes a constant expression; this is a run-time value (C++ does not compile it): write Int<8>, a template's value parameter or a constexpr int",
+                x.span,
+            ));
+        }
+        let n = match self.eval(x)? {
+            Value::Const(c) => Some(c),
+            Value::Tuple(t)
+                if t.is_leaf() && !t.leaf(0).is_basis() && !t.leaf(0).is_underscore() =>
+            {
+                Some(t.leaf(0).value())
+            }
+            _ => None,
+        };
+        match n {
+            Some(n) => Ok(Value::int(Int::constant(n))),
+            None => Err(EvalError::new("Int<N> takes an integer", x.span)),
+        }
+    }
+
     /// `p + n` of a pointer of `make_gmem_ptr/make_smem_ptr<T>(...)`: the pointer moved by
     /// `n` elements, CuTe's `operator+` (CuTe's pointers have no `operator-`; TMEM
     /// pointers refused).
@@ -1380,6 +1406,9 @@ impl Env {
         }
         if name == "decltype::value" && args.len() == 1 {
             return self.static_value(&args[0]);
+        }
+        if name == "Int<>" && args.len() == 1 {
+            return self.static_int_of(&args[0]);
         }
         if name == "decltype::AtomThrID" && args.len() == 1 {
             return match self.eval(&args[0])? {

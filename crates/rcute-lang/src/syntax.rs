@@ -1896,6 +1896,14 @@ impl Parser {
                         ..
                     },
                 ] if !v.is_static() => ExprKind::Int(v.to_static()),
+                // Int<N> of a template's value parameter or a constexpr: its value,
+                // static, where it is a constant expression
+                [x] if matches!(x.kind, ExprKind::Name { .. }) => ExprKind::Call {
+                    name: String::from("Int<>"),
+                    name_span,
+                    targs: Vec::new(),
+                    args: alloc::vec![x.clone()],
+                },
                 _ => {
                     return Err(EvalError::new(
                         alloc::format!("{name}<N> takes one integer, as in {name}<8>"),

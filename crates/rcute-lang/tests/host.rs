@@ -69,6 +69,22 @@ fn functions_templates_and_lambdas() {
         ok("auto twice = [](int k) { return 2 * k; }; print(twice(21));"),
         "42"
     );
+    // Int<N> of a template's value parameter or a constexpr: a static integer (CuTe's
+    // answer, from the oracle); of a run-time variable refused, as C++ does not compile it
+    assert_eq!(
+        ok(
+            "template <int N>\nvoid show() { print(Int<N>{}); print(\" \"); print(N * 2); print(\" \"); }\nint main() { show<3>(); show<8>(); }"
+        ),
+        "_3 6 _8 16 "
+    );
+    assert_eq!(
+        ok("constexpr int K = 2 * 3; print(make_layout(make_shape(Int<K>{}, _2{})));"),
+        "(_6,_2):(_1,_6)"
+    );
+    refuses(
+        "int k = 4; print(Int<k>{});",
+        "Int<N> takes a constant expression",
+    );
 }
 
 #[test]
