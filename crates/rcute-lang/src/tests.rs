@@ -260,9 +260,14 @@ fn int_constants_are_template_arguments() {
     ] {
         assert_eq!(ok(p).trim_end(), want, "{p}");
     }
-    // Int<...> of anything else still says what it takes
+    // Int<...> of a run-time variable, or of anything else, says what it takes
     assert!(
         err("int k = 4; Int<k>{}")
+            .message
+            .contains("Int<N> takes a constant expression")
+    );
+    assert!(
+        err("Int<(_2,_3)>{}")
             .message
             .contains("Int<N> takes one integer")
     );
