@@ -267,7 +267,7 @@ fn int_constants_are_template_arguments() {
             .contains("Int<N> takes a constant expression")
     );
     assert!(
-        err("Int<(_2,_3)>{}")
+        err("Int<_2>{}")
             .message
             .contains("Int<N> takes one integer")
     );
