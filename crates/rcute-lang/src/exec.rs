@@ -812,9 +812,14 @@ impl Env {
         };
         let v = match scalar {
             Some(elem) => {
-                // `half_t h(x)` converts explicitly; `half_t h = x` and `{x}` as C++'s
-                // copy-initialization does
-                if !matches!(d.init, Init::Ctor(_)) {
+                // `half_t h(x)` and `half_t h{x}` convert explicitly; `half_t h = x` and
+                // `= {x}` as C++'s copy-initialization does
+                let explicit = match d.init {
+                    Init::Ctor(_) => true,
+                    Init::List(_) => d.direct,
+                    _ => false,
+                };
+                if !explicit {
                     implicit_to(&v, elem, false, d.span)?;
                 }
                 convert(v, elem, d.span)?
@@ -1544,6 +1549,10 @@ impl Env {
                     ..
                 }) => return refused("a std::vector (its library's, 24 bytes with GCC's)"),
                 Some(Var { ty: Some(e), .. }) if e.0 != "dim3" => i64::from(e.bits()) / 8,
+                Some(Var {
+                    v: Value::Narrow(_, e),
+                    ..
+                }) => i64::from(e.bits()) / 8,
                 Some(Var {
                     v: Value::Float(_, single),
                     ..

@@ -433,6 +433,7 @@ impl Parser {
                 array: None,
                 inner: None,
                 init: Init::Value(value),
+                direct: false,
             });
             self.skip_newlines();
             if self.peek_punct(b',') {
@@ -1195,6 +1196,7 @@ impl Parser {
                     }
                 }
             }
+            let mut direct = false;
             let init = if self.peek_punct(b'=') {
                 self.i += 1;
                 if self.peek_punct(b'{') {
@@ -1208,6 +1210,7 @@ impl Parser {
             } else if self.peek_punct(b'(') {
                 Init::Ctor(self.args()?.0)
             } else if self.peek_punct(b'{') {
+                direct = true;
                 match self.braced_list()?.kind {
                     ExprKind::List(items) => Init::List(items),
                     _ => unreachable!(),
@@ -1221,6 +1224,7 @@ impl Parser {
                 array,
                 inner,
                 init,
+                direct,
             });
             if self.peek_punct(b',') && self.peek_name(self.i + 1).is_some() {
                 self.i += 1;

@@ -981,6 +981,9 @@ pub(crate) struct Declarator {
     /// `[m]` of an array of arrays, `T a[n][m]`: the length of each row.
     pub inner: Option<Expr>,
     pub init: Init,
+    /// A braced list without `=` (`T x{...}`, C++'s direct-list-initialization, which
+    /// takes `explicit` constructors), rather than `T x = {...}`.
+    pub direct: bool,
 }
 
 #[derive(Clone, Debug)]

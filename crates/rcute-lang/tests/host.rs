@@ -544,6 +544,15 @@ fn half_t_and_bfloat16_t_round_as_cutlass() {
     // not compile in C++
     refuses("half_t k = 3;", "does not convert to half_t without a cast");
     refuses(
+        "half_t k = {1.0f};",
+        "does not convert to half_t without a cast",
+    );
+    // direct-initialization takes the explicit constructor
+    assert_eq!(
+        ok("cute::half_t a{1.0f}; half_t b(2); auto c = a + a; std::cout << a + b << sizeof(c);"),
+        "32"
+    );
+    refuses(
         "half_t h = half_t(1.5f); h += 1.0f;",
         "does not convert to half_t without a cast",
     );
