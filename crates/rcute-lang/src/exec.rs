@@ -645,16 +645,7 @@ impl Env {
             };
             let p = self.alloc(elem, len, d.span)?;
             self.fill_list(p, items)?;
-            self.declare(
-                &d.name,
-                Var {
-                    v: Value::Ptr(p),
-                    ty: None,
-                    array: true,
-                    constant: false,
-                    row: 0,
-                },
-            );
+            self.declare_array(&d.name, p, 0);
             return Ok(());
         }
         // std::vector<T>, and thrust's host and device vectors as the same (the program
@@ -966,8 +957,14 @@ impl Env {
                 self.heap[p.buf as usize].data[k] = num;
             }
         }
+        self.declare_array(&d.name, p, row);
+        Ok(())
+    }
+
+    /// Declares `name` a C array at `p` (of arrays of `row` elements where `row` > 0).
+    fn declare_array(&mut self, name: &str, p: Ptr, row: i64) {
         self.declare(
-            &d.name,
+            name,
             Var {
                 v: Value::Ptr(p),
                 ty: None,
@@ -976,7 +973,6 @@ impl Env {
                 row,
             },
         );
-        Ok(())
     }
 
     /// The row `a[i]` of an array of arrays `a`, a pointer to its first element (C++'s

@@ -326,15 +326,9 @@ impl ComposedLayout {
     /// `self` (`R(A(i)) == i` is checked for every `i < size(A)`, up to 2^20 elements; where
     /// `A` is not injective, `R(A(i))` may be another index `j` with `A(j) == A(i)`).
     pub const fn try_left_inverse_chain(&self) -> Result<ComposedChain, Error> {
-        if self.flags != 0 || (self.offset.is_static() && self.offset.value() == 0) {
-            return Err(Error::WrongKind {
-                msg: "left_inverse: a chain is the left inverse of a swizzled layout with a plain offset that is not _0",
-            });
-        }
-        let li = tri!(self.layout.try_left_inverse());
-        let r = tri!(ComposedChain::try_new(
-            &[ChainPart::Layout(li), ChainPart::Swizzle(self.swizzle)],
-            &[tri!(Int::ZERO.try_sub(self.offset))],
+        let r = tri!(self.offset_inverse_chain(
+            "left_inverse: a chain is the left inverse of a swizzled layout with a plain offset that is not _0",
+            self.layout.try_left_inverse(),
         ));
         let m = tri!(self.layout.try_size()).value();
         if m > super::MAX_CHECKED_INVERSE {
@@ -376,20 +370,30 @@ impl ComposedLayout {
     /// assert_eq!(a.try_right_inverse_chain_as_cute().unwrap().to_string(), "_8:_1 o _-4 o Sw<1,3,-3>");
     /// ```
     pub const fn try_right_inverse_chain_as_cute(&self) -> Result<ComposedChain, Error> {
+        self.offset_inverse_chain(
+            "right_inverse: a chain is CuTe's right inverse of a swizzled layout with a plain offset that is not _0",
+            self.layout.try_right_inverse(),
+        )
+    }
+
+    /// CuTe's inverse of a swizzled layout with an offset, `inverse o -O o Sw`, from
+    /// the inverse of its layout; `what` is the error where the offset is `_0` or not
+    /// plain (the inverse is then no chain).
+    const fn offset_inverse_chain(
+        &self,
+        what: &'static str,
+        inverse: Result<Layout, Error>,
+    ) -> Result<ComposedChain, Error> {
         if self.flags != 0 || (self.offset.is_static() && self.offset.value() == 0) {
-            return Err(Error::WrongKind {
-                msg: "right_inverse: a chain is CuTe's right inverse of a swizzled layout with a plain offset that is not _0",
-            });
+            return Err(Error::WrongKind { msg: what });
         }
-        let ri = tri!(self.layout.try_right_inverse());
+        let inverse = tri!(inverse);
         ComposedChain::try_new(
-            &[ChainPart::Layout(ri), ChainPart::Swizzle(self.swizzle)],
+            &[ChainPart::Layout(inverse), ChainPart::Swizzle(self.swizzle)],
             &[tri!(Int::ZERO.try_sub(self.offset))],
         )
     }
-}
 
-impl ComposedLayout {
     /// The left inverse of a swizzled layout with an offset as CuTe C++ answers it:
     /// `left_inverse(L) o -O o Sw` with CuTe's construction of `left_inverse(L)`, without
     /// the check of [`ComposedLayout::try_left_inverse_chain`] (which refuses where it
@@ -405,15 +409,9 @@ impl ComposedLayout {
     /// );
     /// ```
     pub const fn try_left_inverse_chain_as_cute(&self) -> Result<ComposedChain, Error> {
-        if self.flags != 0 || (self.offset.is_static() && self.offset.value() == 0) {
-            return Err(Error::WrongKind {
-                msg: "left_inverse: a chain is CuTe's left inverse of a swizzled layout with a plain offset that is not _0",
-            });
-        }
-        let li = tri!(self.layout.try_left_inverse_as_cute());
-        ComposedChain::try_new(
-            &[ChainPart::Layout(li), ChainPart::Swizzle(self.swizzle)],
-            &[tri!(Int::ZERO.try_sub(self.offset))],
+        self.offset_inverse_chain(
+            "left_inverse: a chain is CuTe's left inverse of a swizzled layout with a plain offset that is not _0",
+            self.layout.try_left_inverse_as_cute(),
         )
     }
 }
