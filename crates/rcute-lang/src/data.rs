@@ -338,17 +338,22 @@ pub fn round_half(x: f64) -> f64 {
     half_value(u)
 }
 
-/// The value of the `half_t` of bits `u`.
+/// The value of the `half_t` of bits `u` (every one is a `float`, exactly).
 fn half_value(u: u16) -> f64 {
-    let sign = if u & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exp = i32::from((u >> 10) & 0x1f);
-    let frac = f64::from(u & 0x3ff);
-    match exp {
-        0 => sign * frac * (2.0f64).powi(-24),
-        31 if frac == 0.0 => sign * f64::INFINITY,
-        31 => f64::NAN,
-        e => sign * (1.0 + frac / 1024.0) * (2.0f64).powi(e - 15),
-    }
+    let sign = u32::from(u & 0x8000) << 16;
+    let exp = u32::from((u >> 10) & 0x1f);
+    let frac = u32::from(u & 0x3ff);
+    let bits = match exp {
+        // a subnormal: frac * 2^-24
+        0 => {
+            let v = f64::from(frac) / 16_777_216.0;
+            return if sign != 0 { -v } else { v };
+        }
+        // inf and NaN
+        31 => sign | 0x7f80_0000 | (frac << 13),
+        e => sign | ((e + 112) << 23) | (frac << 13),
+    };
+    f64::from(f32::from_bits(bits))
 }
 
 /// `x` rounded to CUTLASS's `bfloat16_t` as `bfloat16_t(float(x))` rounds it on the

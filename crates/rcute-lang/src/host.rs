@@ -2018,9 +2018,9 @@ fn counting_element(
 ) -> Result<Value, EvalError> {
     let off = t.try_get(at).map_err(|e| EvalError::from_core(e, span))?;
     match off.as_int() {
-        Some(i) if !i.is_basis() => match i32::try_from(start + i.value()) {
-            Ok(v) => Ok(Value::int(Int::dynamic(i64::from(v)))),
-            Err(_) => Err(EvalError::new(
+        Some(i) if !i.is_basis() => match start.checked_add(i.value()).map(i32::try_from) {
+            Some(Ok(v)) => Ok(Value::int(Int::dynamic(i64::from(v)))),
+            _ => Err(EvalError::new(
                 "this counting iterator's element leaves int (C++ leaves the overflow undefined)",
                 span,
             )),

@@ -126,11 +126,13 @@ pub struct CountingTensor {
 impl CountingTensor {
     /// The tensor's first integer: its start moved by its coordinate tensor's origin.
     pub fn origin(&self) -> i64 {
-        self.start
-            + self
-                .t
+        // saturated: past int, C++'s iterator has overflowed already (an element read
+        // there is refused)
+        self.start.saturating_add(
+            self.t
                 .and_then(|t| t.origin().as_int().map(|i| i.value()))
-                .unwrap_or(0)
+                .unwrap_or(0),
+        )
     }
 }
 
