@@ -2244,26 +2244,11 @@ pub(crate) fn argument(v: Value, span: Span) -> Result<Value, EvalError> {
 fn narrow_op(op: Op2, a: Value, b: Value, at: Span, span: Span) -> Result<Value, EvalError> {
     match (&a, &b) {
         (Value::Narrow(x, e), Value::Narrow(y, f)) if e == f => {
-            let (x, y) = (*x as f32, *y as f32);
-            let r = match op {
-                Op2::Arith(BinOp::Add) => x + y,
-                Op2::Arith(BinOp::Sub) => x - y,
-                Op2::Arith(BinOp::Mul) => x * y,
-                Op2::Arith(BinOp::Div) => x / y,
-                Op2::Lt => return Ok(Value::int(Int::bool(x < y, false))),
-                Op2::Gt => return Ok(Value::int(Int::bool(x > y, false))),
-                Op2::Le => return Ok(Value::int(Int::bool(x <= y, false))),
-                Op2::Ge => return Ok(Value::int(Int::bool(x >= y, false))),
-                Op2::Eq => return Ok(Value::int(Int::bool(x == y, false))),
-                Op2::Ne => return Ok(Value::int(Int::bool(x != y, false))),
-                _ => {
-                    return Err(EvalError::new(
-                        alloc::format!("{} is not an operator of {}", op.symbol(), e.0),
-                        at,
-                    ));
-                }
-            };
-            convert(Value::Float(f64::from(r), true), *e, span)
+            // in float (a float's arithmetic here rounds to f32), then back to the type
+            match binop(op, Value::Float(*x, true), Value::Float(*y, true), at, span)? {
+                Value::Float(r, _) => convert(Value::Float(r, true), *e, span),
+                r => Ok(r),
+            }
         }
         (Value::Narrow(_, e), Value::Narrow(_, f)) => Err(crate::operators::not_supported(
             &alloc::format!("{} of {} and {}", op.symbol(), e.0, f.0),
