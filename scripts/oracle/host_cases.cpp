@@ -562,3 +562,97 @@ for (int i = 0; i < n; ++i) {
   bfloat16_t b = bfloat16_t(xs[i]);
   printf("%.9g %.9g %.9g\n", xs[i], float(h), float(b));
 }
+// ---- sizeof_bits_v and sizeof_bits<T>::value: scalar and CuTe element types, bool (CUTLASS's bin1_t), void, in template arguments
+print(sizeof_bits_v<double>); print(" "); print(sizeof_bits_v<bool>); print(" "); print(sizeof_bits_v<uint128_t>); print(" ");
+print(sizeof_bits_v<float_e4m3_t>); print(" "); print(sizeof_bits_v<int8_t> * -1); print(" "); print(sizeof_bits_v<half_t const>); print(" ");
+print(sizeof_bits_v<void>); print(" "); print(sizeof_bits<cute::bfloat16_t>::value); print(" "); print(sizeof_bits_v<uint4_t>); print("\n");
+auto v = Int<128 / sizeof_bits_v<half_t>>{};
+print(v); print(" "); print(sizeof(sizeof_bits_v<int>)); print(" "); print(Int<sizeof_bits_v<uint128_t> / sizeof_bits_v<half_t>>{}); print("\n");
+constexpr int kBits = sizeof_bits_v<float>;
+static_assert(kBits == 32);
+std::cout << kBits << " " << (sizeof_bits_v<uint4_t> < 8) << std::endl;
+// ---- sizeof_bits_v of a template's element type
+template <class T>
+void f(T const* p) { print(sizeof_bits_v<T>); print(" "); print(128 / sizeof_bits_v<T>); print("\n"); }
+int main() { float x[2]; f(&x[0]); half_t h[2]; f(&h[0]); }
+// ---- std::array and cute::array: lists, zeros past them, size, sizeof, fill, copies, tensors over data()
+std::array<int, 4> a = {3, 1, 4, 1};
+int s = 0;
+for (auto x : a) s += x;
+printf("%d %d %zu %zu\n", s, std::max(a[0], a[2]), a.size(), sizeof(a));
+cute::array<float, 3> c{};
+c[1] = 2.5f;
+auto d = c;
+d[0] = 7;
+printf("%f %f %f %f\n", c[0], c[1], d[0], d[1]);
+std::array<int, 6> e = {1, 2};
+auto t = make_tensor(e.data(), make_layout(make_shape(_2{}, _3{}), LayoutRight{}));
+print_tensor(t);
+e.fill(9);
+print_tensor(t);
+// ---- a std::vector is copied by auto, by a parameter by value and by assignment; a reference names it
+void f(std::vector<int> x) { x[0] = 7; }
+void g(std::vector<int>& x) { x[0] = 8; }
+void h(std::vector<int> const& x) { printf("%d\n", x[0]); }
+int main() {
+  std::vector<int> v(2);
+  auto w = v;
+  w[0] = 5;
+  auto& r = v;
+  r[1] = 4;
+  auto const& cr = v;
+  v[0] = 9;
+  printf("%d %d %d %d\n", v[0], v[1], w[0], cr[0]);
+  f(v); printf("%d\n", v[0]);
+  g(v); printf("%d\n", v[0]);
+  h(v);
+  std::vector<int> a = {1, 2, 3}, b(2);
+  b = a;
+  b[0] = 5;
+  printf("%d %zu %d\n", a[0], b.size(), b[2]);
+}
+// ---- an owning tensor is copied by auto and by a parameter by value (its ArrayEngine); slices and references view it
+template <class T>
+void bump(T t) { t(0) = 100; }
+template <class T>
+void bump_ref(T& t) { t(1) = 200; }
+int main() {
+  auto t = make_tensor<int>(Shape<_4>{});
+  for (int i = 0; i < 4; ++i) t(i) = i;
+  auto u = t;
+  auto s = t(_);
+  s(2) = 42;
+  u(3) = 30;
+  bump(t);
+  bump_ref(t);
+  int buf[4] = {0, 0, 0, 0};
+  auto v = make_tensor(&buf[0], Shape<_4>{});
+  bump(v);
+  print_tensor(t); print_tensor(u); print_tensor(v);
+}
+// ---- assigning an owning tensor copies its elements: a view of the target sees them
+auto t = make_tensor<float>(Shape<_2, _2>{});
+fill(t, 1.0f);
+auto u = make_tensor<float>(Shape<_2, _2>{});
+clear(u);
+auto view = u(_, 0);
+u = t;
+t(0) = 5.0f;
+print_tensor(view);
+auto acc = partition_fragment_C(make_tiled_mma(UniversalFMA<float>{}, Layout<Shape<_2,_2,_1>>{}), Shape<_4, _4>{});
+clear(acc);
+auto acc2 = acc;
+fill(acc2, 1.0f);
+print_tensor(acc);
+// ---- decltype(x) y{} and a using name of it: the value of a static type, a value-initialized tuple; rank of a layout and a tensor
+auto l = make_layout(make_shape(_4{}, _8{}));
+using L = decltype(l);
+L a{};
+decltype(l) b;
+decltype(make_shape(_2{}, _3{})) s{};
+auto t = make_tuple(3, _4{});
+decltype(t) u{};
+print(a); print(" "); print(b); print(" "); print(s); print(" "); print(u); print("\n");
+auto x = make_tensor<float>(Shape<_2, _3, _4>{});
+auto c = composition(Swizzle<1,2,3>{}, make_layout(make_shape(_8{}, _8{})));
+print(l.rank); print(" "); print(x.rank); print(" "); print(c.rank); print("\n");

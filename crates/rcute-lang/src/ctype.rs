@@ -216,6 +216,7 @@ impl Env {
                 }
             }
             ExprKind::Cast(ty, _) if ty == "sizeof" => Some(SIZE_T),
+            ExprKind::Cast(ty, _) if ty == "sizeof_bits" => Some(INT),
             ExprKind::Cast(ty, _) => Elem::named(ty).and_then(IntType::of_elem),
             ExprKind::Dynamic(_) => Some(INT),
             ExprKind::Neg(x) | ExprKind::Not(x, false) => self.int_type(x),
@@ -489,7 +490,9 @@ impl Env {
             ExprKind::Name { name, .. } => self
                 .lookup(name)
                 .is_some_and(|v| v.constant || crate::exec::is_static_value(&v.v)),
-            ExprKind::Cast(ty, x) => ty == "sizeof" || self.is_constant_expr(x),
+            ExprKind::Cast(ty, x) => {
+                matches!(ty.as_str(), "sizeof" | "sizeof_bits") || self.is_constant_expr(x)
+            }
             ExprKind::Neg(x) | ExprKind::Not(x, _) => self.is_constant_expr(x),
             ExprKind::Arith(first, rest) => {
                 self.is_constant_expr(first)
@@ -542,6 +545,7 @@ impl Env {
     /// promotions (`short`, `char`); `None` elsewhere.
     pub(crate) fn declared_type(&self, e: &Expr) -> Option<crate::data::Elem> {
         let elem = match &e.kind {
+            ExprKind::Cast(ty, _) if ty == "sizeof_bits" => Some(crate::data::Elem::named("int")?),
             ExprKind::Cast(ty, _) if ty != "sizeof" => crate::data::Elem::named(ty),
             ExprKind::Name { name, targs } if targs.is_empty() => self.lookup(name)?.ty,
             ExprKind::Assign(t, _, _) | ExprKind::IncDec(t, ..) => self.declared_type(t),

@@ -209,6 +209,10 @@ pub struct DataTensor {
     pub ptr: Ptr,
     /// The offsets.
     pub t: CoordTensor,
+    /// Whether this is an owning tensor itself (`make_tensor<T>(layout)`), whose copy
+    /// (`auto u = t`, a parameter by value) copies its elements as CuTe's `ArrayEngine`
+    /// does; a slice, tile or partition of one is a view of its array.
+    pub owning: bool,
 }
 
 impl DataTensor {
@@ -250,6 +254,8 @@ pub enum Num {
 pub struct Buffer {
     /// The elements.
     pub data: Vec<Num>,
+    /// A `std::array<T, N>` or `cute::array<T, N>`: its size is fixed.
+    pub fixed: bool,
 }
 
 /// `printf("%.*f", prec, v)`.

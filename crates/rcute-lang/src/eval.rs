@@ -563,6 +563,37 @@ impl Env {
         if crate::exec::is_static_value(&v) {
             return Ok(v);
         }
+        // a tuple's or a layout's dynamic integers are value-initialized: 0
+        fn zeroed(t: &mut IntTuple) -> bool {
+            for i in 0..t.leaf_count() {
+                let x = t.leaf(i);
+                if x.is_basis() {
+                    return false;
+                }
+                if !x.is_static() {
+                    t.set_leaf(i, Int::dynamic(0));
+                }
+            }
+            true
+        }
+        match v.clone() {
+            Value::Tuple(t) => {
+                let mut z = t;
+                if zeroed(&mut z) {
+                    return Ok(Value::Tuple(z));
+                }
+            }
+            Value::Layout(l) => {
+                let (mut s, mut d) = (l.shape(), l.stride());
+                if zeroed(&mut s)
+                    && zeroed(&mut d)
+                    && let Ok(z) = rcute::Layout::try_new(s, d)
+                {
+                    return Ok(Value::Layout(z));
+                }
+            }
+            _ => {}
+        }
         Err(crate::operators::not_supported(
             &alloc::format!(
                 "decltype(x){{}} of {} {v}, whose type does not determine it",
@@ -947,7 +978,11 @@ impl Env {
                         t.t.try_slice(&coord)
                             .map_err(|e| EvalError::from_core(e, span))?;
                     return Ok(Value::Data(alloc::boxed::Box::new(
-                        crate::data::DataTensor { ptr: t.ptr, t: sub },
+                        crate::data::DataTensor {
+                            ptr: t.ptr,
+                            t: sub,
+                            owning: false,
+                        },
                     )));
                 }
                 let p = self.data_elem(&t, &coord, span)?;
@@ -963,6 +998,7 @@ impl Env {
                                 t: t.t
                                     .try_slice(&coord)
                                     .map_err(|e| EvalError::from_core(e, span))?,
+                                owning: false,
                             }))
                         }
                         Value::Tensor(t) => Value::Tensor(alloc::boxed::Box::new(

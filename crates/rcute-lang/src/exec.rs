@@ -2,7 +2,7 @@
 //! flow, functions and lambdas, C++'s scalar types, assignments, and the bounds that make
 //! every program end.
 
-use crate::data::{Buffer, Elem, FuncRef, Mem, Num, Ptr};
+use crate::data::{Buffer, DataTensor, Elem, FuncRef, Mem, Num, Ptr};
 use crate::error::{EvalError, Span};
 use crate::eval::{Env, Var};
 use crate::operators::not_supported;
@@ -261,6 +261,10 @@ impl Env {
                 let v = self.eval(e)?;
                 if let Value::Printed(_) = v {
                     return Err(EvalError::new("a printer returns no value to bind", e.span));
+                }
+                if let Some(r) = self.assign_elements(name, &v, e.span) {
+                    r?;
+                    return Ok(Flow::Next);
                 }
                 self.set_name(name, v, e.span)?;
             }
@@ -648,6 +652,14 @@ impl Env {
             self.declare_array(&d.name, p, 0);
             return Ok(());
         }
+        // std::array<T, N> and cute::array<T, N>: N elements, zeros past those listed
+        if let Some(inner) = ["std::array<", "array<", "cute::array<"]
+            .iter()
+            .find_map(|p| ty.text.strip_prefix(p))
+            && ty.pointers == 0
+        {
+            return self.declare_fixed(ty, d, inner.strip_suffix('>').unwrap_or(inner));
+        }
         // std::vector<T>, and thrust's host and device vectors as the same (the program
         // runs on the CPU; a device vector is memory it reads like any other)
         if let Some(inner) = [
@@ -827,6 +839,24 @@ impl Env {
                 }
                 _ => false,
             };
+        // `auto w = v` copies a std::vector or an owning tensor; `auto& w = v` names it,
+        // and a call's result is the variable's own (C++ elides that copy)
+        let lvalue = match &d.init {
+            Init::Value(x) => Some(x),
+            Init::List(items) | Init::Ctor(items) if items.len() == 1 => items.first(),
+            _ => None,
+        }
+        .is_some_and(|x| {
+            matches!(
+                x.kind,
+                ExprKind::Name { .. } | ExprKind::Ternary(..) | ExprKind::Member { args: None, .. }
+            )
+        });
+        let v = if ty.by_ref || !lvalue {
+            v
+        } else {
+            self.copied(v, d.span)?
+        };
         self.declare(
             &d.name,
             Var {
@@ -834,6 +864,91 @@ impl Env {
                 ty: scalar,
                 array: false,
                 constant,
+                row: 0,
+            },
+        );
+        Ok(())
+    }
+
+    /// `std::array<T, N> a = {...}` (or `cute::array`, `a{...}`, `a`, `a = b`): a
+    /// vector of `N` elements whose size is fixed; those not listed are zeros.
+    fn declare_fixed(
+        &mut self,
+        ty: &TypeSpec,
+        d: &Declarator,
+        inner: &str,
+    ) -> Result<(), EvalError> {
+        let Some((t, n)) = inner.rsplit_once(',') else {
+            return Err(EvalError::new(
+                "std::array takes a type and a size: std::array<int, 4>",
+                d.span,
+            ));
+        };
+        let elem = self.elem_of(t, d.span)?;
+        let n = match n.parse::<i64>() {
+            Ok(n) => n,
+            Err(_) => match self.lookup(n).map(|v| v.v.clone()) {
+                Some(Value::Const(c)) => c,
+                Some(Value::Tuple(x)) if x.is_leaf() && !x.leaf(0).is_basis() => x.leaf(0).value(),
+                _ => {
+                    return Err(EvalError::new(
+                        alloc::format!("the size of {} is no constant", ty.text),
+                        d.span,
+                    ));
+                }
+            },
+        };
+        if d.array.is_some() {
+            return Err(not_supported(
+                "an array of std::arrays",
+                "one std::array of n * m elements",
+                d.span,
+            ));
+        }
+        let p = self.alloc(elem, n, d.span)?;
+        self.heap[p.buf as usize].fixed = true;
+        match &d.init {
+            Init::None => {}
+            Init::List(items) => self.fill_list(p, items)?,
+            Init::Value(e) => match self.eval(e)? {
+                Value::Vector(src)
+                    if self.heap[src.buf as usize].fixed
+                        && src.elem == elem
+                        && self.heap[src.buf as usize].data.len() as i64 == n =>
+                {
+                    let data = self.heap[src.buf as usize].data.clone();
+                    self.heap[p.buf as usize].data = data;
+                }
+                v => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "{} is made from a list {{...}} or another of its type, not {}",
+                            ty.text,
+                            v.kind()
+                        ),
+                        e.span,
+                    ));
+                }
+            },
+            Init::Ctor(_) => {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{} is made from a list: {} {} = {{...}}",
+                        ty.text,
+                        ty.text,
+                        d.name
+                    ),
+                    d.span,
+                ));
+            }
+        }
+        self.declare(
+            &d.name,
+            Var {
+                v: Value::Vector(p),
+                ty: None,
+                array: false,
+                constant: false,
                 row: 0,
             },
         );
@@ -881,6 +996,7 @@ impl Env {
         };
         self.heap.push(Buffer {
             data: alloc::vec![zero; n],
+            fixed: false,
         });
         Ok(Ptr {
             buf: (self.heap.len() - 1) as u32,
@@ -1023,7 +1139,70 @@ impl Env {
         let data = self.heap[src.buf as usize].data.clone();
         let p = self.alloc(src.elem, data.len() as i64, span)?;
         self.heap[p.buf as usize].data = data;
+        self.heap[p.buf as usize].fixed = self.heap[src.buf as usize].fixed;
         Ok(p)
+    }
+
+    /// The value a copy of `v` has, as C++ copies it (`auto w = v`, a parameter by value):
+    /// a `std::vector`, a `std::array` and an owning tensor copy their elements into an
+    /// array of their own; anything else (a pointer, a tensor that views an array, a
+    /// layout) is its own copy.
+    pub(crate) fn copied(&mut self, v: Value, span: Span) -> Result<Value, EvalError> {
+        Ok(match v {
+            Value::Vector(p) => Value::Vector(self.copy_vector(p, span)?),
+            Value::Data(t) if t.owning => {
+                let q = self.copy_vector(Ptr { off: 0, ..t.ptr }, span)?;
+                Value::Data(alloc::boxed::Box::new(DataTensor {
+                    ptr: Ptr {
+                        buf: q.buf,
+                        ..t.ptr
+                    },
+                    ..*t
+                }))
+            }
+            v => v,
+        })
+    }
+
+    /// `w = v` of two `std::vector`s (or `std::array`s), or of two owning tensors: `v`'s
+    /// elements copied into `w`'s array (a view of `w` sees them), as C++'s assignment
+    /// copies them; `None` where the variable is no such value.
+    fn assign_elements(
+        &mut self,
+        name: &str,
+        v: &Value,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let old = self.lookup(name)?.v.clone();
+        let (to, from) = match (&old, v) {
+            (Value::Vector(to), Value::Vector(from)) => (*to, *from),
+            (Value::Data(to), Value::Data(from)) if to.owning => {
+                if !from.owning || from.t.layout() != to.t.layout() || from.ptr.elem != to.ptr.elem
+                {
+                    return Some(Err(EvalError::new(
+                        "an owning tensor is assigned an owning tensor of its type (C++ does not compile another)",
+                        span,
+                    )));
+                }
+                (to.ptr, from.ptr)
+            }
+            _ => return None,
+        };
+        if to.elem != from.elem {
+            return Some(Err(EvalError::new(
+                alloc::format!(
+                    "a vector of {} is assigned one of {} (C++ does not compile it)",
+                    to.elem.0,
+                    from.elem.0
+                ),
+                span,
+            )));
+        }
+        if to.buf != from.buf {
+            let data = self.heap[from.buf as usize].data.clone();
+            self.heap[to.buf as usize].data = data;
+        }
+        Some(Ok(old))
     }
 
     /// The element at `p`, checked against its array's bounds.
@@ -1264,6 +1443,9 @@ impl Env {
     ) -> Result<Value, EvalError> {
         match p {
             Place::Var(n) => {
+                if let Some(r) = self.assign_elements(&n, &v, span) {
+                    return r;
+                }
                 self.set_name(&n, v, span)?;
                 Ok(self.lookup(&n).map(|v| v.v.clone()).unwrap_or_else(void))
             }
@@ -1474,6 +1656,9 @@ impl Env {
                 if ty == "sizeof" {
                     return self.size_of(x);
                 }
+                if ty == "sizeof_bits" {
+                    return self.sizeof_bits(x);
+                }
                 let v = self.eval(x)?;
                 let elem = Elem::named(ty).ok_or_else(|| {
                     not_supported(
@@ -1491,6 +1676,22 @@ impl Env {
             )),
             _ => Err(EvalError::new("this expression has no value here", e.span)),
         }
+    }
+
+    /// CuTe's `sizeof_bits_v<T>`: the bits of an element type, an `int` (4 for `uint4_t`).
+    fn sizeof_bits(&mut self, x: &Expr) -> Result<Value, EvalError> {
+        let ExprKind::Str(ty) = &x.kind else {
+            return Err(EvalError::new("sizeof_bits_v takes a type", x.span));
+        };
+        let ty = self.bound_types(ty);
+        let Some(bits) = crate::syntax::sizeof_bits_of(&ty) else {
+            return Err(not_supported(
+                &alloc::format!("sizeof_bits_v of {ty}"),
+                "sizeof_bits_v of a scalar or CuTe element type",
+                x.span,
+            ));
+        };
+        Ok(Value::int(Int::dynamic(bits)))
     }
 
     /// `sizeof(T)` or `sizeof(x)`: the bytes of a type, or of an expression's type (not
@@ -1511,6 +1712,8 @@ impl Env {
                     Some(b) => b / 8,
                     // sizeof(true): a bool
                     None if matches!(ty.as_str(), "true" | "false") => 1,
+                    // sizeof(sizeof_bits_v<T>): an int
+                    None if ty.starts_with("sizeof_bits_v<") => 4,
                     None => match self.lookup(ty) {
                         // `sizeof(x)` of a variable x
                         Some(_) => {
@@ -1540,6 +1743,13 @@ impl Env {
                 Some(Var {
                     v: Value::Ptr(_), ..
                 }) => 8,
+                // a std::array: its elements
+                Some(Var {
+                    v: Value::Vector(p),
+                    ..
+                }) if self.heap[p.buf as usize].fixed => {
+                    self.heap[p.buf as usize].data.len() as i64 * i64::from(p.elem.bits()) / 8
+                }
                 Some(Var {
                     v: Value::Vector(_),
                     ..
@@ -1564,7 +1774,8 @@ impl Env {
                     None => return refused(name),
                 },
             },
-            ExprKind::Cast(ty, _) if ty != "sizeof" => match Elem::named(ty) {
+            ExprKind::Cast(ty, _) if ty != "sizeof" && ty != "sizeof_bits" => match Elem::named(ty)
+            {
                 Some(e) => i64::from(e.bits()) / 8,
                 None => return refused(ty),
             },
@@ -1710,6 +1921,8 @@ impl Env {
                     implicit_to(&v, e, false, at)?;
                     convert(v, e, at)?
                 }
+                // a parameter by value copies a std::vector or an owning tensor
+                None if !ty.by_ref => self.copied(v, at)?,
                 None => v,
             };
             scope.insert(

@@ -163,6 +163,26 @@ impl Env {
             }
         }
         let v = self.eval(obj)?;
+        if args.is_none()
+            && name == "rank"
+            && matches!(
+                v,
+                Value::Layout(_)
+                    | Value::Composed(_)
+                    | Value::Tensor(_)
+                    | Value::Data(_)
+                    | Value::PtrTensor(_)
+                    | Value::Counting(_)
+                    | Value::Lazy(_)
+            )
+        {
+            // a layout's and a tensor's `static constexpr int rank`: an int, not `_2`
+            let r = self.call_named("rank", &[], alloc::vec![(v, span)], name_span, span)?;
+            return match r {
+                Value::Tuple(t) if t.is_leaf() => Ok(Value::Const(t.leaf(0).value())),
+                _ => Err(EvalError::new("this value has no rank", span)),
+            };
+        }
         let Some(args) = args else {
             return Err(not_supported(
                 &alloc::format!("the member {name} of {}", v.kind()),
@@ -186,6 +206,20 @@ impl Env {
             (Value::Vector(p), "end") if vals.is_empty() => {
                 let n = self.heap[p.buf as usize].data.len() as i64;
                 return Ok(Value::Ptr(Ptr { off: n, ..*p }));
+            }
+            (Value::Vector(p), "push_back" | "emplace_back") if self.heap[p.buf as usize].fixed => {
+                return Err(EvalError::new(
+                    alloc::format!("a std::array has a fixed size: it has no {name}"),
+                    name_span,
+                ));
+            }
+            (Value::Vector(p), "fill") if vals.len() == 1 && self.heap[p.buf as usize].fixed => {
+                let n = to_num(vals.remove(0).0, p.elem, span)?;
+                self.heap[p.buf as usize]
+                    .data
+                    .iter_mut()
+                    .for_each(|e| *e = n);
+                return Ok(void());
             }
             (Value::Vector(p), "push_back" | "emplace_back") if vals.len() == 1 => {
                 if self.elements >= crate::data::MAX_ELEMENTS {
@@ -589,6 +623,7 @@ impl Env {
                 Value::Data(alloc::boxed::Box::new(DataTensor {
                     ptr: Ptr { off: 0, ..p },
                     t: CoordTensor::new(IntTuple::from_int(Int::dynamic(p.off)), layout),
+                    owning: false,
                 }))
             }
             ("make_tensor", _) if matches!(vals.first().map(|x| &x.0), Some(Value::Vector(_))) => {
@@ -1284,6 +1319,7 @@ impl Env {
         Ok(Value::Data(alloc::boxed::Box::new(DataTensor {
             ptr: p,
             t: CoordTensor::new(IntTuple::from_int(Int::dynamic(0)), layout),
+            owning: true,
         })))
     }
 
@@ -1888,6 +1924,7 @@ impl Env {
                 &DataTensor {
                     ptr: t.ptr,
                     t: *sub,
+                    owning: false,
                 },
                 &coord,
                 span,
@@ -2165,7 +2202,11 @@ pub(crate) fn call_table(
         return match r {
             Value::Tensor(t) => {
                 let base = match over {
-                    Some(ptr) => Value::Data(alloc::boxed::Box::new(DataTensor { ptr, t: *t })),
+                    Some(ptr) => Value::Data(alloc::boxed::Box::new(DataTensor {
+                        ptr,
+                        t: *t,
+                        owning: false,
+                    })),
                     None => Value::Tensor(t),
                 };
                 Ok(Value::Lazy(alloc::boxed::Box::new(
@@ -2181,9 +2222,11 @@ pub(crate) fn call_table(
         };
     }
     Ok(match (over, r) {
-        (Some(ptr), Value::Tensor(t)) => {
-            Value::Data(alloc::boxed::Box::new(DataTensor { ptr, t: *t }))
-        }
+        (Some(ptr), Value::Tensor(t)) => Value::Data(alloc::boxed::Box::new(DataTensor {
+            ptr,
+            t: *t,
+            owning: false,
+        })),
         (_, r) => r,
     })
 }

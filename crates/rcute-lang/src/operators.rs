@@ -381,6 +381,35 @@ impl Parser {
                 let close = self.expect(b']', "']'")?;
                 return e(ExprKind::New(ty, Box::new(n)), span.join(close));
             }
+            "sizeof_bits_v" | "sizeof_bits" if self.peek_punct(b'<') => {
+                // CuTe's sizeof_bits_v<T> and sizeof_bits<T>::value: an int constant
+                self.i += 1;
+                let mut ty = self.type_text()?;
+                if self.peek_name(self.i) == Some("const") {
+                    self.i += 1;
+                    ty.push_str(" const");
+                }
+                let mut end = self.expect(b'>', "'>'")?;
+                if name == "sizeof_bits" {
+                    if self.peek_name(self.i) != Some("value") {
+                        return Err(EvalError::new(
+                            "sizeof_bits<T> is read as sizeof_bits<T>::value",
+                            span.join(end),
+                        ));
+                    }
+                    end = self.here();
+                    self.i += 1;
+                }
+                let all = span.join(end);
+                let ty = Expr {
+                    kind: ExprKind::Str(ty),
+                    span: all,
+                };
+                return e(
+                    ExprKind::Cast(String::from("sizeof_bits"), Box::new(ty)),
+                    all,
+                );
+            }
             "sizeof" => {
                 let (args, close) = self.args_or_type()?;
                 return e(

@@ -306,7 +306,7 @@ impl Scanner {
             }
             // a lambda does nothing until it is called; sizeof's operand is not evaluated
             ExprKind::Lambda(_) => {}
-            ExprKind::Cast(ty, _) if ty == "sizeof" => {}
+            ExprKind::Cast(ty, _) if ty == "sizeof" || ty == "sizeof_bits" => {}
             _ => for_children(x, |c| self.add_effects(c, e)),
         }
     }
@@ -493,7 +493,7 @@ fn direct(x: &Expr, e: &mut Effects) {
             for_children(x, |c| direct(c, e));
         }
         ExprKind::Lambda(_) => {}
-        ExprKind::Cast(ty, _) if ty == "sizeof" => {}
+        ExprKind::Cast(ty, _) if ty == "sizeof" || ty == "sizeof_bits" => {}
         _ => for_children(x, |c| direct(c, e)),
     }
 }

@@ -85,6 +85,7 @@ impl TypeSpec {
             pointers: 0,
             default: None,
             reference: false,
+            by_ref: false,
             constant: false,
         }
     }
@@ -471,6 +472,7 @@ impl Parser {
                 pointers: 0,
                 default: None,
                 reference: false,
+                by_ref: false,
                 constant: true,
             },
             items,
@@ -1012,12 +1014,26 @@ impl Parser {
         let base_at = self.i;
         self.i += 1;
         let mut text = base.clone();
+        // `decltype(x) y{};` (or a `using` name of it): the value of x's type
+        let mut decl_default = None;
         if base == "decltype" {
             if !self.peek_punct(b'(') {
                 self.i = start;
                 return Ok(None);
             }
-            self.args()?;
+            let (mut args, close) = self.args()?;
+            if args.len() == 1 {
+                let at = self.toks[base_at].span.join(close);
+                decl_default = Some(Box::new(Expr {
+                    kind: ExprKind::Call {
+                        name: String::from("decltype{}"),
+                        name_span: at,
+                        targs: Vec::new(),
+                        args: alloc::vec![args.remove(0)],
+                    },
+                    span: at,
+                }));
+            }
             text = String::from("auto");
         } else if matches!(base.as_str(), "unsigned" | "signed" | "long" | "short") {
             // `unsigned int`, `long long`, `unsigned long`, `signed char`
@@ -1058,11 +1074,12 @@ impl Parser {
             .iter()
             .any(|t| matches!(&t.tok, Tok::Name(n) if n == "const" || n == "constexpr"));
         let mut amp = false;
+        let mut rvalue = false;
         loop {
             match self.peek().map(|t| &t.tok) {
                 Some(Tok::Punct(b'*')) => pointers += 1,
                 Some(Tok::Punct(b'&')) => amp = true,
-                Some(Tok::Op("&&")) => {}
+                Some(Tok::Op("&&")) => rvalue = true,
                 Some(Tok::Name(n))
                     if matches!(n.as_str(), "const" | "__restrict__" | "volatile") =>
                 {
@@ -1090,11 +1107,15 @@ impl Parser {
             self.i = after;
             self.depth = depth;
         }
+        if default.is_none() && pointers == 0 {
+            default = decl_default;
+        }
         Ok(Some(TypeSpec {
             text,
             pointers,
             default,
             reference: amp && !constant && pointers == 0,
+            by_ref: (amp || rvalue) && pointers == 0,
             constant: constant && !amp && pointers == 0,
         }))
     }

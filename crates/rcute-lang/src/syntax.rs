@@ -966,6 +966,9 @@ pub(crate) struct TypeSpec {
     /// A reference that is not `const` (`int& x`): a parameter through which a function
     /// writes its caller's variable.
     pub reference: bool,
+    /// Any reference, `const` or not (`auto const& x`, `T&& x`): it names its initializer's
+    /// object, where a value (`auto x = v`) is a copy of a `std::vector` or an owning tensor.
+    pub by_ref: bool,
     /// `const` or `constexpr`, not a reference or a pointer: a variable of an integer type
     /// initialized by a constant expression is one itself (`static_assert(N % 4 == 0)`).
     pub constant: bool,
@@ -2101,7 +2104,15 @@ impl Parser {
         let mut parens = 0usize;
         let mut k = self.i;
         while let Some(t) = self.toks.get(k) {
-            match t.tok {
+            match &t.tok {
+                // sizeof_bits_v<T>: its own brackets
+                Tok::Name(n)
+                    if matches!(n.as_str(), "sizeof_bits_v" | "sizeof_bits")
+                        && self.peek_at_punct(k + 1, b'<')
+                        && self.peek_at_punct(k + 3, b'>') =>
+                {
+                    k += 3
+                }
                 Tok::Punct(b'(') => parens += 1,
                 Tok::Punct(b')') if parens > 0 => parens -= 1,
                 Tok::Punct(b')') => return None,
@@ -2442,6 +2453,19 @@ pub(crate) fn element_bits(name: &str) -> Option<i64> {
     rcute::atom::element_bits(name)
 }
 
+/// CuTe's `sizeof_bits_v<T>` of a scalar or element type `T` (`const` and namespaces
+/// dropped): 1 for `bool` (CUTLASS's `bin1_t`), 0 for `void`; `None` for another type.
+pub(crate) fn sizeof_bits_of(ty: &str) -> Option<i64> {
+    let ty = ty.trim();
+    let ty = ty.strip_prefix("const ").unwrap_or(ty);
+    let ty = ty.strip_suffix(" const").unwrap_or(ty).trim();
+    let ty = ty.strip_prefix("cute::").unwrap_or(ty);
+    if ty == "void" {
+        return Some(0);
+    }
+    element_bits(ty).or_else(|| crate::data::Elem::named(ty).map(|e| i64::from(e.bits())))
+}
+
 /// The value of an integer constant expression of literals, as C++ computes it for an
 /// `int`: `128`, `128 / 2`, `(1 << 4) * 3`, `-8 + 2`, comparisons, `&&`, `||`, `c ? a : b`,
 /// and `sizeof` of an element type (`sizeof(cute::uint128_t) / sizeof(half_t)`); `None`
@@ -2625,6 +2649,27 @@ pub(crate) fn fold_int(toks: &[Token]) -> Option<i64> {
                     let bits = element_bits(ty)?;
                     self.i += 4;
                     (bits % 8 == 0).then_some(bits / 8)
+                }
+                // sizeof_bits_v<T> and sizeof_bits<T>::value of an element type
+                Some(Tok::Name(n)) if n == "sizeof_bits_v" || n == "sizeof_bits" => {
+                    let bits = match (
+                        self.t.get(self.i + 1).map(|t| &t.tok),
+                        self.t.get(self.i + 2).map(|t| &t.tok),
+                        self.t.get(self.i + 3).map(|t| &t.tok),
+                    ) {
+                        (Some(Tok::Punct(b'<')), Some(Tok::Name(ty)), Some(Tok::Punct(b'>'))) => {
+                            sizeof_bits_of(ty)?
+                        }
+                        _ => return None,
+                    };
+                    self.i += 4;
+                    if n == "sizeof_bits" {
+                        match self.t.get(self.i).map(|t| &t.tok) {
+                            Some(Tok::Name(v)) if v == "value" => self.i += 1,
+                            _ => return None,
+                        }
+                    }
+                    Some(bits)
                 }
                 _ => None,
             }

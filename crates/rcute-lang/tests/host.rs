@@ -158,8 +158,23 @@ fn arrays_vectors_and_tensors() {
         "not supported: the type foo::bar<float>",
     );
     refuses(
-        "std::array<int,3> a{1, 2, 3};",
-        "not supported: the type std::array<int,3>",
+        "std::pair<int,int> p(1, 2);",
+        "not supported: the type std::pair<int,int>",
+    );
+    // std::array: a fixed size, made from a list
+    assert_eq!(
+        ok("std::array<int,3> a{1, 2}; a[2] = 5; print(a[0] + a[1] + a[2]); print(sizeof(a));"),
+        "812"
+    );
+    refuses("std::array<int,2> a{1, 2}; a.push_back(3);", "fixed size");
+    refuses(
+        "std::array<int,2> a{1, 2, 3};",
+        "3 values for an array of 2",
+    );
+    refuses("std::array<int,2> a(2);", "is made from a list");
+    refuses(
+        "std::vector<int> v(2); std::array<int,2> a = v;",
+        "is made from a list {...} or another of its type",
     );
     assert_eq!(ok("cutlass::half_t x(1.5f); print(x);"), "1.500000");
 }
@@ -1047,7 +1062,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 76);
+    assert_eq!(ran, 83);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
