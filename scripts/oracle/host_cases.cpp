@@ -656,3 +656,58 @@ print(a); print(" "); print(b); print(" "); print(s); print(" "); print(u); prin
 auto x = make_tensor<float>(Shape<_2, _3, _4>{});
 auto c = composition(Swizzle<1,2,3>{}, make_layout(make_shape(_8{}, _8{})));
 print(l.rank); print(" "); print(x.rank); print(" "); print(c.rank); print("\n");
+// ---- lambda captures: [x] and [=] copy when the lambda is made, [&] and [&x] refer; a lambda returned from a function keeps its copies
+auto make_adder(int k) { return [k](int y) { return y + k; }; }
+int main() {
+  int x = 1;
+  auto byval = [x]() { return x; };
+  auto all = [=]() { return x * 10; };
+  auto ref = [&]() { return x * 10; };
+  auto one = [&x]() { x += 1; };
+  x = 5;
+  one(); one();
+  printf("%d %d %d %d\n", byval(), all(), ref(), x);
+  auto a = make_adder(3); auto b = make_adder(10);
+  printf("%d %d\n", a(1), b(1));
+  int counter = 0;
+  auto next = [&counter]() { return ++counter; };
+  int c1 = next(); int c2 = next();
+  printf("%d %d %d\n", c1, c2, counter);
+  int k = 5;
+  auto f = [y = k * 2](int v) { return v + y; };
+  k = 0;
+  printf("%d\n", f(1));
+  int n = 4;
+  auto outer = [=]() { auto inner = [=]() { return n * 2; }; return inner(); };
+  n = 100;
+  printf("%d\n", outer());
+  float fx = 1.5f;
+  auto g = [fx]() { return fx / 2; };
+  fx = 9.0f;
+  std::cout << g() << std::endl;
+}
+// ---- captures of vectors, tensors and layouts: a copy by value, the same elements by reference; for_each and transform with captures
+std::vector<int> v = {1, 2, 3};
+auto sum = [&v]() { int s = 0; for (auto x : v) s += x; return s; };
+v.push_back(4);
+auto sum2 = [v]() { int s = 0; for (auto x : v) s += x; return s; };
+v.push_back(5);
+auto first = [v]() { return v[0]; };
+v[0] = 40;
+printf("%d %d %d\n", sum(), sum2(), first());
+auto t = make_tensor<int>(Shape<_3>{});
+for (int i = 0; i < 3; ++i) t(i) = i + 1;
+auto h = [t]() { return t(0) + t(1) + t(2); };
+t(0) = 100;
+auto r = [&t]() { return t(0); };
+printf("%d %d\n", h(), r());
+auto l = make_layout(make_shape(_4{}, _2{}));
+auto off = [l](int i, int j) { return l(i, j); };
+print(off(1, 1)); print("\n");
+auto u = make_tensor<float>(Shape<_4>{});
+for (int i = 0; i < 4; ++i) u(i) = i;
+float scale = 2.0f;
+for_each(u, [=](auto& x) { x = x * scale; });
+scale = 100.0f;
+transform(u, [scale](auto x) { return x + scale; });
+print_tensor(u);

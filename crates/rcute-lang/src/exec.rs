@@ -1164,6 +1164,80 @@ impl Env {
         })
     }
 
+    /// The value of a lambda expression: the lambda with copies of the variables it
+    /// captures by value (`[x]`, `[=]` of the names its body uses, `[k = expr]`), taken
+    /// now as C++ takes them; those it captures by reference it reads when called.
+    fn make_lambda(&mut self, f: &Arc<FuncDef>, span: Span) -> Result<Value, EvalError> {
+        let Some(c) = &f.captures else {
+            return Ok(Value::Func(FuncRef(f.clone())));
+        };
+        let mut names: Vec<String> = c
+            .names
+            .iter()
+            .filter(|(_, by_ref)| !by_ref)
+            .map(|(n, _)| n.clone())
+            .collect();
+        if c.default_by_value == Some(true) {
+            for n in crate::sequence::mentioned(&f.body) {
+                let named = |m: &String| *m == n;
+                if !f.params.iter().any(|(p, _)| named(p))
+                    && !c.names.iter().any(|(m, _)| named(m))
+                    && !c.inits.iter().any(|(m, _)| named(m))
+                    && !names.contains(&n)
+                    && self
+                        .lookup(&n)
+                        .is_some_and(|v| !matches!(v.v, Value::Func(_)))
+                {
+                    names.push(n);
+                }
+            }
+        }
+        if names.is_empty() && c.inits.is_empty() {
+            return Ok(Value::Func(FuncRef(f.clone())));
+        }
+        if c.mutable {
+            return Err(not_supported(
+                "a mutable lambda's copies of the variables it captures (C++ keeps them from one call to the next)",
+                "a capture by reference, [&x]",
+                span,
+            ));
+        }
+        let mut captured = Vec::new();
+        for n in names {
+            let Some(mut var) = self.lookup(&n).cloned() else {
+                return Err(EvalError::new(alloc::format!("unknown name {n}"), span));
+            };
+            var.v = self.copied(var.v, span)?;
+            captured.push((n, var));
+        }
+        for (n, x) in &c.inits {
+            let v = self.eval(x)?;
+            let v = if matches!(x.kind, ExprKind::Name { .. }) {
+                self.copied(v, x.span)?
+            } else {
+                v
+            };
+            let ty = crate::ctype::auto_type(self, x, &v);
+            let v = match ty {
+                Some(e) => convert(v, e, x.span)?,
+                None => v,
+            };
+            captured.push((
+                n.clone(),
+                Var {
+                    v,
+                    ty,
+                    array: false,
+                    constant: false,
+                    row: 0,
+                },
+            ));
+        }
+        let mut g = (**f).clone();
+        g.captured = captured;
+        Ok(Value::Func(FuncRef(Arc::new(g))))
+    }
+
     /// `w = v` of two `std::vector`s (or `std::array`s), or of two owning tensors: `v`'s
     /// elements copied into `w`'s array (a view of `w` sees them), as C++'s assignment
     /// copies them; `None` where the variable is no such value.
@@ -1646,7 +1720,7 @@ impl Env {
                     )),
                 },
             },
-            ExprKind::Lambda(f) => Ok(Value::Func(FuncRef(f.clone()))),
+            ExprKind::Lambda(f) => self.make_lambda(f, e.span),
             ExprKind::New(ty, n) => {
                 let elem = self.elem_of(ty, e.span)?;
                 let n = self.count(n)?;
@@ -1854,6 +1928,10 @@ impl Env {
         }
         self.step(&alloc::format!("the call of {}", f.name), span)?;
         let mut scope = BTreeMap::new();
+        // a lambda's copies of what it captured by value, where its parameters follow
+        for (name, var) in &f.captured {
+            scope.insert(name.clone(), var.clone());
+        }
         for ((_, ty), (v, _)) in f.params.iter().zip(&args) {
             if let (1, Value::Ptr(p)) = (ty.pointers, v)
                 && ty

@@ -654,23 +654,14 @@ impl Parser {
     /// A lambda from the `[` at the cursor: `[&](int i) { ... }`, `[=]() -> int { ... }`.
     pub(crate) fn lambda(&mut self) -> Result<Expr, EvalError> {
         let start = self.here();
-        // the capture list: everything up to ']'
-        while !self.peek_punct(b']') {
-            if self.peek().is_none() {
-                return Err(EvalError::new("this lambda's '[' is never closed", start));
-            }
-            self.i += 1;
-        }
-        self.i += 1;
+        let mut captures = self.captures(start)?;
         let params = if self.peek_punct(b'(') {
             self.params()?
         } else {
             Vec::new()
         };
-        while matches!(
-            self.peek_name(self.i),
-            Some("mutable" | "constexpr" | "noexcept")
-        ) {
+        while let Some(w @ ("mutable" | "constexpr" | "noexcept")) = self.peek_name(self.i) {
+            captures.mutable |= w == "mutable";
             self.i += 1;
         }
         let mut ret = TypeSpec::auto();
@@ -703,9 +694,120 @@ impl Parser {
                 ret,
                 body,
                 span,
+                captures: Some(captures),
+                captured: Vec::new(),
             })),
             span,
         })
+    }
+
+    /// A lambda's capture list, after its `[`, through its `]`: `=`, `&`, `x`, `&x`,
+    /// `x = expr`, `this`.
+    fn captures(&mut self, start: Span) -> Result<crate::syntax::Captures, EvalError> {
+        let mut c = crate::syntax::Captures::default();
+        let mut first = true;
+        if self.peek_punct(b'[') {
+            self.i += 1;
+        }
+        loop {
+            let Some(t) = self.peek().cloned() else {
+                return Err(EvalError::new("this lambda's '[' is never closed", start));
+            };
+            match &t.tok {
+                Tok::Punct(b']') => {
+                    self.i += 1;
+                    return Ok(c);
+                }
+                Tok::Punct(b',') if !first => {
+                    self.i += 1;
+                    continue;
+                }
+                Tok::Newline => {
+                    self.i += 1;
+                    continue;
+                }
+                Tok::Punct(b'=')
+                    if first
+                        && matches!(self.peek_at(self.i + 1), Some(Tok::Punct(b']' | b','))) =>
+                {
+                    c.default_by_value = Some(true);
+                    self.i += 1;
+                }
+                Tok::Punct(b'&')
+                    if first
+                        && matches!(self.peek_at(self.i + 1), Some(Tok::Punct(b']' | b','))) =>
+                {
+                    c.default_by_value = Some(false);
+                    self.i += 1;
+                }
+                Tok::Punct(b'&') if matches!(self.peek_at(self.i + 1), Some(Tok::Name(_))) => {
+                    let Some(Tok::Name(n)) = self.peek_at(self.i + 1).cloned() else {
+                        unreachable!()
+                    };
+                    if matches!(self.peek_at(self.i + 2), Some(Tok::Punct(b'='))) {
+                        return Err(not_supported(
+                            "a reference init-capture [&r = x]",
+                            "[&x]",
+                            t.span,
+                        ));
+                    }
+                    c.names.push((n, true));
+                    self.i += 2;
+                }
+                Tok::Name(n) if n == "this" => self.i += 1,
+                Tok::Punct(b'*') if matches!(self.peek_at(self.i + 1), Some(Tok::Name(n)) if n == "this") => {
+                    self.i += 2
+                }
+                Tok::Name(n) => {
+                    self.i += 1;
+                    if self.peek_punct(b'=') {
+                        // `k = expr`: up to the `,` or `]` outside brackets
+                        self.i += 1;
+                        let from = self.i;
+                        let mut depth = 0usize;
+                        let mut k = self.i;
+                        while let Some(x) = self.toks.get(k) {
+                            match x.tok {
+                                Tok::Punct(b'(' | b'[' | b'{') => depth += 1,
+                                Tok::Punct(b')' | b'}') => depth = depth.saturating_sub(1),
+                                Tok::Punct(b']') if depth > 0 => depth -= 1,
+                                Tok::Punct(b',' | b']') if depth == 0 => break,
+                                _ => {}
+                            }
+                            k += 1;
+                        }
+                        let mut sub = self.sub_parser(from, k);
+                        let e = sub.expr()?;
+                        if sub.i != sub.toks.len() {
+                            return Err(EvalError::new(
+                                alloc::format!(
+                                    "expected ',' or ']' in the capture list, found {}",
+                                    sub.found()
+                                ),
+                                sub.here(),
+                            ));
+                        }
+                        self.i = k;
+                        c.inits.push((n.clone(), e));
+                    } else if self.peek_punct(b'.') {
+                        return Err(not_supported(
+                            "a pack in a capture list",
+                            "the names",
+                            t.span,
+                        ));
+                    } else {
+                        c.names.push((n.clone(), false));
+                    }
+                }
+                _ => {
+                    return Err(EvalError::new(
+                        alloc::format!("expected a capture (=, &, x, &x), found {}", self.found()),
+                        t.span,
+                    ));
+                }
+            }
+            first = false;
+        }
     }
 
     /// A braced list `{a, b, c}` from the `{` at the cursor.

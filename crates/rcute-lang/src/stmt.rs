@@ -1307,6 +1307,8 @@ impl Parser {
             ret: ret.clone(),
             body,
             span: at.join(close),
+            captures: None,
+            captured: Vec::new(),
         }))))
     }
 

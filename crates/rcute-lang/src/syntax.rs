@@ -939,8 +939,22 @@ impl Op2 {
     }
 }
 
+/// A lambda's capture list, `[=, &y]`, `[x]`, `[k = n + 1]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Captures {
+    /// `=` (true) or `&` (false) first: the variables the body names are copied or
+    /// referred to.
+    pub default_by_value: Option<bool>,
+    /// The variables named, and whether by reference (`&y`).
+    pub names: Vec<(String, bool)>,
+    /// Init-captures `k = expr`: copies of a value computed when the lambda is made.
+    pub inits: Vec<(String, Expr)>,
+    /// `mutable`: its copies may be written, and keep their values from call to call.
+    pub mutable: bool,
+}
+
 /// A function definition (`int f(int x) { ... }`, a template, or a lambda).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct FuncDef {
     pub name: String,
     /// The parameters: name and declared type.
@@ -951,6 +965,11 @@ pub(crate) struct FuncDef {
     pub ret: TypeSpec,
     pub body: Vec<Stmt>,
     pub span: Span,
+    /// A lambda's capture list (`None` for a function).
+    pub captures: Option<Captures>,
+    /// A lambda value's copies of the variables it captures by value, made when the
+    /// lambda expression was evaluated.
+    pub captured: Vec<(String, crate::eval::Var)>,
 }
 
 /// A declared C++ type, as written (without spaces) and what the evaluator keeps of it.
@@ -1135,6 +1154,11 @@ impl Parser {
 
     pub(crate) fn peek(&self) -> Option<&Token> {
         self.toks.get(self.i)
+    }
+
+    /// The token `k` (absolute index), if any.
+    pub(crate) fn peek_at(&self, k: usize) -> Option<&Tok> {
+        self.toks.get(k).map(|t| &t.tok)
     }
 
     pub(crate) fn peek_punct(&self, c: u8) -> bool {
@@ -1366,7 +1390,7 @@ impl Parser {
 
     /// A parser of the tokens `a..b` alone (an expression inside template arguments), which
     /// knows this one's names.
-    fn sub_parser(&self, a: usize, b: usize) -> Parser {
+    pub(crate) fn sub_parser(&self, a: usize, b: usize) -> Parser {
         Parser {
             toks: self.toks[a..b].to_vec(),
             lex_err: None,

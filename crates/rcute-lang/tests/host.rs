@@ -1062,7 +1062,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 83);
+    assert_eq!(ran, 85);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -1664,5 +1664,37 @@ fn register_fragments_of_memory_tensors() {
     refuses(
         "auto p = make_smem_ptr<half_t>(nullptr) + 64; print(p - 16);",
         "have only operator+",
+    );
+}
+
+#[test]
+fn lambdas_copy_what_they_capture_by_value_when_made() {
+    // [x] copies x when the lambda is made; [&x] reads it when called
+    assert_eq!(
+        ok(
+            "int x = 1; auto f = [x]() { return x; }; auto g = [&x]() { return x; }; x = 5; print(f()); print(g());"
+        ),
+        "15"
+    );
+    // [=] copies the variables the body names, a vector's elements too
+    assert_eq!(
+        ok(
+            "std::vector<int> v(2); auto f = [=]() { return v[0]; }; v[0] = 3; print(f()); print(v[0]);"
+        ),
+        "03"
+    );
+    // a mutable lambda keeps its copies from call to call: refused, not answered wrong
+    refuses(
+        "int x = 2; auto f = [x]() mutable { x *= 3; return x; }; print(f());",
+        "a mutable lambda's copies",
+    );
+    refuses(
+        "int x = 2; auto f = [&r = x]() { return r; };",
+        "reference init-capture",
+    );
+    // a mutable lambda that copies nothing is a plain lambda
+    assert_eq!(
+        ok("int x = 2; auto f = [&]() mutable { x *= 3; }; f(); f(); print(x);"),
+        "18"
     );
 }
