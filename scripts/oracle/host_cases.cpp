@@ -711,3 +711,71 @@ for_each(u, [=](auto& x) { x = x * scale; });
 scale = 100.0f;
 transform(u, [scale](auto x) { return x + scale; });
 print_tensor(u);
+// ---- references name their variable or element: int&, const int&, auto& of a C array's and a tensor's elements, &x of a scalar
+int x = 1;
+int& r = x;
+r = 5;
+const int& c = x;
+x = 7;
+printf("%d %d %d\n", x, r, c);
+float a[4] = {1, 2, 3, 4};
+float& e = a[2];
+e = 30;
+auto& f = a[0];
+f += 10;
+printf("%f %f\n", a[2], a[0]);
+auto t = make_tensor<int>(Shape<_2, _2>{});
+clear(t);
+for (int i = 0; i < 2; ++i) {
+  auto& d = t(i, i);
+  d = 5 + i;
+}
+int& g = t(0, 1);
+g = 3;
+int copy = t(0, 1);
+copy = 4;
+print_tensor(t);
+int y = 10;
+int* p = &y;
+int* q = &y;
+*p += 1;
+int& yr = y;
+auto byval = [yr]() { return yr; };
+yr = 20;
+std::cout << y << " " << *q << " " << (p == q) << " " << sizeof(yr) << " " << byval() << std::endl;
+// ---- reference parameters bound to variables, elements of arrays, vectors and tensors, the same variable twice, through templates and recursion
+void inc(int& v) { v++; }
+void set(int& a, int v) { a = v; }
+void f(int& a, int& b) { a = 1; b = a + 1; }
+template <class T>
+void twice(T& v) { v = v * 2; }
+int fact(int n, int& calls) { calls++; return n <= 1 ? 1 : n * fact(n - 1, calls); }
+int main() {
+  int arr[3] = {1, 2, 3};
+  inc(arr[1]);
+  int z = 0;
+  inc(z); inc(z);
+  f(z, z);
+  printf("%d %d\n", arr[1], z);
+  std::vector<int> vec(3);
+  for (int i = 0; i < 3; ++i) set(vec[i], i * 7);
+  auto t = make_tensor(vec.data(), make_shape(3));
+  set(t(0), 100);
+  printf("%d %d %d\n", vec[0], vec[1], vec[2]);
+  int a = 3; float fl = 1.5f;
+  twice(a); twice(fl); twice(arr[2]);
+  int c = 0; int r = fact(5, c);
+  printf("%d %f %d %d %d\n", a, fl, arr[2], r, c);
+  half_t h = half_t(1.5f);
+  half_t& hr = h;
+  hr = half_t(2.25f);
+  unsigned u = 5;
+  unsigned& ur = u;
+  ur -= 6;
+  int m = 2;
+  auto mul = [&m](int k) { m *= k; };
+  mul(3); mul(4);
+  auto add = [&](int& w) { w += m; };
+  add(m);
+  std::cout << h << " " << u << " " << m << std::endl;
+}

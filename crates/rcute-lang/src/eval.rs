@@ -401,6 +401,10 @@ pub(crate) struct Var {
     pub constant: bool,
     /// Of an array of arrays (`float a[4][8]`), the length of a row (8); 0 otherwise.
     pub row: i64,
+    /// Where a scalar lives in memory, once a reference names it (`int& r = x` puts `x`
+    /// in an array of one element, and `r` names that element; `float& e = a[2]` names
+    /// `a`'s element): its value is read and written there, `v` is not.
+    pub mem: Option<crate::data::Ptr>,
 }
 
 /// The state of a running program.
@@ -432,6 +436,9 @@ pub(crate) struct Env {
     /// Set for the next call of a lambda whose non-const reference parameters the caller
     /// writes back (`for_each(t, [](auto& x) { ... })`); the call clears it.
     pub(crate) lambda_refs: bool,
+    /// Set for the next call: the reference parameters (by position) bound to a place in
+    /// memory (`inc(a[1])`, or a scalar variable put there), which the parameter names.
+    pub(crate) param_mem: Vec<(usize, crate::data::Ptr)>,
     /// The thread of a kernel the program runs as.
     pub(crate) launch: Option<crate::host::Launch>,
     /// Notes for the caller.
@@ -1305,14 +1312,14 @@ impl Env {
                 span,
             ));
         }
-        if let Some(Var { v, .. }) = self.lookup(name) {
+        if let Some(var) = self.lookup(name) {
             if !targs.is_empty() {
                 return Err(EvalError::new(
                     alloc::format!("{name} is a variable and takes no template arguments"),
                     span,
                 ));
             }
-            return Ok(v.clone());
+            return self.var_value(var, span);
         }
         if name == "Swizzle" {
             let (b, m, s) = match targs {
@@ -1577,8 +1584,17 @@ impl Env {
         lambda: bool,
     ) -> Result<Value, EvalError> {
         let mut outs = Vec::new();
+        let mut mems = Vec::new();
         for (k, (_, ty)) in f.params.iter().enumerate() {
             if !ty.reference {
+                continue;
+            }
+            // a scalar variable or an element: the parameter names its place
+            if ty.pointers == 0
+                && let Some(a) = args.get(k)
+                && let Some(p) = self.ref_target(a)?
+            {
+                mems.push((k, p));
                 continue;
             }
             match args.get(k).map(|a| &a.kind) {
@@ -1621,15 +1637,22 @@ impl Env {
             }
         }
         let vals = self.eval_args(args)?;
-        if outs.is_empty() {
+        if outs.is_empty() && mems.is_empty() {
             return self.call_user(f, targs, vals, span, lambda);
         }
         self.ref_out.clear();
         self.lambda_refs = lambda;
+        self.param_mem = mems;
         let r = self.call_user(f, targs, vals, span, lambda)?;
+        // one value for each reference parameter, in order
         let finals = core::mem::take(&mut self.ref_out);
-        for ((k, var), v) in outs.iter().zip(finals) {
-            self.set_name(var, v, args[*k].span)?;
+        let refs: Vec<usize> = (0..f.params.len())
+            .filter(|&k| f.params[k].1.reference)
+            .collect();
+        for (k, var) in &outs {
+            if let Some(v) = refs.iter().position(|r| r == k).and_then(|j| finals.get(j)) {
+                self.set_name(var, v.clone(), args[*k].span)?;
+            }
         }
         Ok(r)
     }

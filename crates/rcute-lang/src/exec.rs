@@ -482,6 +482,7 @@ impl Env {
                     array: false,
                     constant: false,
                     row: 0,
+                    mem: None,
                 },
             );
             let r = self.scoped_one(body);
@@ -588,7 +589,12 @@ impl Env {
                     }
                     None => v,
                 };
-                var.v = v;
+                match var.mem {
+                    Some(p) => {
+                        self.write(p, v, span)?;
+                    }
+                    None => var.v = v,
+                }
             }
             None => self.declare(
                 name,
@@ -598,6 +604,7 @@ impl Env {
                     array: false,
                     constant: false,
                     row: 0,
+                    mem: None,
                 },
             ),
         }
@@ -720,6 +727,7 @@ impl Env {
                     array: false,
                     constant: false,
                     row: 0,
+                    mem: None,
                 },
             );
             return Ok(());
@@ -754,6 +762,49 @@ impl Env {
                 "CuTe's types, the scalar types, arrays and std::vector",
                 d.span,
             ));
+        }
+        // `int& r = x`, `auto& e = a[2]`, `const float& f = t(1)`: a name for the place
+        let single = match &d.init {
+            Init::Value(x) => Some(x),
+            Init::List(items) | Init::Ctor(items) if items.len() == 1 => items.first(),
+            _ => None,
+        };
+        if ty.by_ref
+            && ty.pointers == 0
+            && let Some(x) = single
+            && let Some(p) = self.ref_target(x)?
+        {
+            let declared = self.named_elem(&ty.text);
+            match declared {
+                Some(t) if t != p.elem && ty.reference => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "a {}& names a {}, not a {} (C++ does not compile it)",
+                            t.0,
+                            t.0,
+                            p.elem.0
+                        ),
+                        d.span,
+                    ));
+                }
+                // a const reference of another type names a converted copy
+                Some(t) if t != p.elem => {}
+                _ => {
+                    let v = self.read(p, d.span)?;
+                    self.declare(
+                        &d.name,
+                        Var {
+                            v,
+                            ty: Some(p.elem),
+                            array: false,
+                            constant: false,
+                            row: 0,
+                            mem: Some(p),
+                        },
+                    );
+                    return Ok(());
+                }
+            }
         }
         let v = match &d.init {
             Init::Value(e) => {
@@ -865,6 +916,7 @@ impl Env {
                 array: false,
                 constant,
                 row: 0,
+                mem: None,
             },
         );
         Ok(())
@@ -950,6 +1002,7 @@ impl Env {
                 array: false,
                 constant: false,
                 row: 0,
+                mem: None,
             },
         );
         Ok(())
@@ -1087,6 +1140,7 @@ impl Env {
                 array: true,
                 constant: false,
                 row,
+                mem: None,
             },
         );
     }
@@ -1141,6 +1195,63 @@ impl Env {
         self.heap[p.buf as usize].data = data;
         self.heap[p.buf as usize].fixed = self.heap[src.buf as usize].fixed;
         Ok(p)
+    }
+
+    /// A variable's value: where it lives in memory ([`Var::mem`]), read there.
+    pub(crate) fn var_value(&self, var: &Var, span: Span) -> Result<Value, EvalError> {
+        match var.mem {
+            Some(p) => self.read(p, span),
+            None => Ok(var.v.clone()),
+        }
+    }
+
+    /// Puts the scalar variable `name` in memory, an array of one element, where a
+    /// reference or a pointer names it (`int& r = x`, `&x`), and returns its place; `None`
+    /// where `name` is no scalar variable (a layout, a tensor, an array).
+    pub(crate) fn boxed(&mut self, name: &str, span: Span) -> Result<Option<Ptr>, EvalError> {
+        let Some(var) = self.lookup(name) else {
+            return Ok(None);
+        };
+        if let Some(p) = var.mem {
+            return Ok(Some(p));
+        }
+        let Some(elem) = var.ty else {
+            return Ok(None);
+        };
+        let scalar = match &var.v {
+            Value::Tuple(t) => t.is_leaf() && !t.leaf(0).is_basis(),
+            Value::Float(..) | Value::Narrow(..) | Value::Unsigned(..) => true,
+            _ => false,
+        };
+        if !scalar || var.array || var.row > 0 || elem.0 == "dim3" {
+            return Ok(None);
+        }
+        let v = var.v.clone();
+        let p = self.alloc(elem, 1, span)?;
+        self.write(p, v, span)?;
+        if let Some(var) = self.lookup_mut(name) {
+            var.mem = Some(p);
+        }
+        Ok(Some(p))
+    }
+
+    /// The place in memory a reference to `x` names: a scalar variable (put in memory),
+    /// or an element (`a[i]`, `*p`, `t(i,j)`); `None` for anything else (a layout, a
+    /// tensor, a temporary), whose reference here is its value.
+    pub(crate) fn ref_target(&mut self, x: &Expr) -> Result<Option<Ptr>, EvalError> {
+        match &x.kind {
+            ExprKind::Name { name, targs } if targs.is_empty() => self.boxed(name, x.span),
+            ExprKind::Index(a, _) if self.row_of_name(a) => Ok(None),
+            ExprKind::Index(..) | ExprKind::Deref(_) => match self.place(x)? {
+                Place::Elem(p) => Ok(Some(p)),
+                Place::Var(_) => Ok(None),
+            },
+            ExprKind::Apply(..) | ExprKind::Call { .. } => match self.place(x) {
+                Ok(Place::Elem(p)) => Ok(Some(p)),
+                _ => Ok(None),
+            },
+            _ => Ok(None),
+        }
     }
 
     /// The value a copy of `v` has, as C++ copies it (`auto w = v`, a parameter by value):
@@ -1207,7 +1318,10 @@ impl Env {
             let Some(mut var) = self.lookup(&n).cloned() else {
                 return Err(EvalError::new(alloc::format!("unknown name {n}"), span));
             };
-            var.v = self.copied(var.v, span)?;
+            // a copy of the value, wherever the variable lives
+            let v = self.var_value(&var, span)?;
+            var.v = self.copied(v, span)?;
+            var.mem = None;
             captured.push((n, var));
         }
         for (n, x) in &c.inits {
@@ -1230,6 +1344,7 @@ impl Env {
                     array: false,
                     constant: false,
                     row: 0,
+                    mem: None,
                 },
             ));
         }
@@ -1353,6 +1468,7 @@ impl Env {
                 array: false,
                 constant: false,
                 row: 0,
+                mem: None,
             },
         );
         Ok(())
@@ -1361,15 +1477,15 @@ impl Env {
     /// The place `e` names, for an assignment.
     pub(crate) fn place(&mut self, e: &Expr) -> Result<Place, EvalError> {
         match &e.kind {
-            ExprKind::Name { name, targs } if targs.is_empty() => {
-                if self.lookup(name).is_none() {
-                    return Err(EvalError::new(
-                        alloc::format!("unknown name {name}"),
-                        e.span,
-                    ));
-                }
-                Ok(Place::Var(name.clone()))
-            }
+            ExprKind::Name { name, targs } if targs.is_empty() => match self.lookup(name) {
+                None => Err(EvalError::new(
+                    alloc::format!("unknown name {name}"),
+                    e.span,
+                )),
+                // a reference, or a variable a reference or a pointer names
+                Some(Var { mem: Some(p), .. }) => Ok(Place::Elem(*p)),
+                Some(_) => Ok(Place::Var(name.clone())),
+            },
             ExprKind::Index(a, _) if self.row_of_name(a) => Err(EvalError::new(
                 "a row of an array of arrays is an array, which C++ does not assign to",
                 e.span,
@@ -1504,7 +1620,10 @@ impl Env {
 
     pub(crate) fn read_place(&self, p: &Place, span: Span) -> Result<Value, EvalError> {
         match p {
-            Place::Var(n) => Ok(self.lookup(n).map(|v| v.v.clone()).unwrap_or_else(void)),
+            Place::Var(n) => match self.lookup(n) {
+                Some(var) => self.var_value(var, span),
+                None => Ok(void()),
+            },
             Place::Elem(p) => self.read(*p, span),
         }
     }
@@ -1713,6 +1832,8 @@ impl Env {
                 Place::Elem(p) => Ok(Value::Ptr(p)),
                 Place::Var(n) => match self.lookup(&n).map(|v| v.v.clone()) {
                     Some(v @ (Value::Ptr(_) | Value::Data(_))) => Ok(v),
+                    // a scalar variable: put in memory, where its pointer points
+                    _ if let Some(p) = self.boxed(&n, e.span)? => Ok(Value::Ptr(p)),
                     _ => Err(not_supported(
                         "the address of a variable",
                         "an array or a std::vector and its data()",
@@ -1897,6 +2018,7 @@ impl Env {
     ) -> Result<Value, EvalError> {
         // set by the caller for this call only
         let lambda_refs = core::mem::take(&mut self.lambda_refs);
+        let param_mem = core::mem::take(&mut self.param_mem);
         if args.len() != f.params.len() {
             return Err(EvalError::new(
                 alloc::format!(
@@ -1949,6 +2071,7 @@ impl Env {
                         array: false,
                         constant: false,
                         row: 0,
+                        mem: None,
                     },
                 );
                 continue;
@@ -1984,11 +2107,40 @@ impl Env {
                         array: false,
                         constant: false,
                         row: 0,
+                        mem: None,
                     },
                 );
             }
         }
-        for ((name, ty), (v, at)) in f.params.iter().zip(args) {
+        for (k, ((name, ty), (v, at))) in f.params.iter().zip(args).enumerate() {
+            if let Some((_, p)) = param_mem.iter().find(|(j, _)| *j == k) {
+                // a reference parameter bound to a place in memory names it
+                if let Some(t) = Elem::named(&ty.text)
+                    && t != p.elem
+                {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "{}'s parameter {name} is a {}&, its argument a {} (C++ does not compile it)",
+                            f.name,
+                            t.0,
+                            p.elem.0
+                        ),
+                        at,
+                    ));
+                }
+                scope.insert(
+                    name.clone(),
+                    Var {
+                        v,
+                        ty: Some(p.elem),
+                        array: false,
+                        constant: false,
+                        row: 0,
+                        mem: Some(*p),
+                    },
+                );
+                continue;
+            }
             let elem = if ty.pointers == 0 {
                 Elem::named(&ty.text)
             } else {
@@ -2011,6 +2163,7 @@ impl Env {
                     array: false,
                     constant: false,
                     row: 0,
+                    mem: None,
                 },
             );
         }
@@ -2023,6 +2176,7 @@ impl Env {
                     array: false,
                     constant: false,
                     row: 0,
+                    mem: None,
                 },
             );
         }
@@ -2065,7 +2219,10 @@ impl Env {
                 .params
                 .iter()
                 .filter(|(_, ty)| ty.reference)
-                .filter_map(|(name, _)| self.locals.get(base)?.get(name).map(|v| v.v.clone()))
+                .filter_map(|(name, _)| {
+                    let var = self.locals.get(base)?.get(name)?;
+                    self.var_value(var, span).ok()
+                })
                 .collect();
             self.ref_out = finals;
         }
