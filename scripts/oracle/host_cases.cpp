@@ -779,3 +779,19 @@ int main() {
   add(m);
   std::cout << h << " " << u << " " << m << std::endl;
 }
+// ---- parentheses group in C++ code: return (x), auto y = (x), -(-x), ~(x), printf of (x)
+auto twice(int a) { return (a * 2); }
+int ident(int a) { return (a); }
+int main() {
+  int x = 2;
+  auto y = (x);
+  float g = 2.5f;
+  print(twice(3)); print(" "); print(ident(7)); print(" "); print(y); print(" "); print(-(g));
+  printf(" %d %d\n", (x), -(-x));
+  std::cout << ~(x) << " " << (x) << " " << -(x + 1) << std::endl;
+}
+// ---- print_tensor of uint32_t elements: CuTe's pretty_print writes them with %d
+auto t = make_tensor<uint32_t>(Shape<_2, _1>{});
+t(0) = 4000000000u; t(1) = 7;
+print_tensor(t);
+std::cout << t << std::endl;

@@ -292,10 +292,10 @@ pub fn pretty(elem: Elem, n: Num) -> String {
         ("double", Num::F(v)) => alloc::format!("{:>11}", c_exp(v, 3)),
         ("bool", Num::I(v)) => alloc::format!("{v:>3}"),
         ("uint64_t" | "size_t", Num::I(v)) => alloc::format!("{:>5}", v as u64),
-        (
-            "int" | "int32_t" | "uint32_t" | "unsigned" | "long" | "int64_t" | "ptrdiff_t",
-            Num::I(v),
-        ) => {
+        // CuTe's pretty_print(uint32_t) is printf("%*d", 5, v): past INT_MAX it prints
+        // the int of the same bits (4000000000 prints -294967296)
+        ("uint32_t" | "unsigned", Num::I(v)) => alloc::format!("{:>5}", v as u32 as i32),
+        ("int" | "int32_t" | "long" | "int64_t" | "ptrdiff_t", Num::I(v)) => {
             alloc::format!("{v:>5}")
         }
         (_, Num::I(v)) => alloc::format!("  {v}"),

@@ -232,7 +232,7 @@ impl Parser {
         let outer = self.depth;
         self.enter(at)?;
         self.i += 1;
-        let e = self.unary()?;
+        let e = crate::syntax::ungrouped(self.unary()?);
         self.depth = outer;
         let span = at.join(e.span);
         Ok(Some(Expr {

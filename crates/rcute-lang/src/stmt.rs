@@ -253,6 +253,15 @@ impl Parser {
         let open = self.expect(b'{', "'{'")?;
         let outer = self.depth;
         self.enter(open)?;
+        self.cpp += 1;
+        let r = self.block_items(open);
+        self.cpp -= 1;
+        self.depth = outer;
+        r
+    }
+
+    /// The statements of a block after its `{`, through its `}`.
+    fn block_items(&mut self, open: Span) -> Result<(Vec<Stmt>, Span), EvalError> {
         let colon = core::mem::replace(&mut self.colon_ok, true);
         let mut out = Vec::new();
         let r = loop {
@@ -274,7 +283,6 @@ impl Parser {
             }
         };
         self.colon_ok = colon;
-        self.depth = outer;
         Ok((out, r?))
     }
 
@@ -1226,10 +1234,16 @@ impl Parser {
                         _ => unreachable!(),
                     }
                 } else {
-                    Init::Value(self.expr()?)
+                    self.cpp += 1;
+                    let e = self.expr();
+                    self.cpp -= 1;
+                    Init::Value(e?)
                 }
             } else if self.peek_punct(b'(') {
-                Init::Ctor(self.args()?.0)
+                self.cpp += 1;
+                let a = self.args();
+                self.cpp -= 1;
+                Init::Ctor(a?.0)
             } else if self.peek_punct(b'{') {
                 direct = true;
                 match self.braced_list()?.kind {

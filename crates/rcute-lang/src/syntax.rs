@@ -1107,6 +1107,10 @@ pub(crate) struct Parser {
     pub(crate) colon_ok: bool,
     /// The names the program declares or binds so far: `i < n` compares them.
     pub(crate) vars: alloc::collections::BTreeSet<String>,
+    /// Inside C++ code (a block, a function's or a lambda's body, a declaration's
+    /// initializer), where `(x)` groups, as C++ reads it; elsewhere `(8)` is CuTe's
+    /// rank-1 tuple.
+    pub(crate) cpp: usize,
     /// The names of types: template parameters (`class T`) and `using` aliases.
     pub(crate) types: alloc::collections::BTreeSet<String>,
     /// Whether the statement just parsed ends with its own `}` (a block, a loop, `if`, a
@@ -1135,6 +1139,7 @@ impl Parser {
             block_end: false,
             template_values: Vec::new(),
             repeated: 0,
+            cpp: 0,
         }
     }
 
@@ -1403,6 +1408,7 @@ impl Parser {
             block_end: false,
             template_values: self.template_values.clone(),
             repeated: self.repeated,
+            cpp: self.cpp,
         }
     }
 
@@ -1686,7 +1692,7 @@ impl Parser {
         }
         let outer = self.depth;
         self.enter(signs[0].1)?;
-        let e = self.postfix()?;
+        let e = ungrouped(self.postfix()?);
         self.depth = outer;
         let negate = signs.iter().filter(|s| s.0).count() % 2 == 1;
         let span = signs[0].1.join(e.span);
@@ -2223,23 +2229,25 @@ impl Parser {
             Tok::Punct(b'(') => {
                 let (mut items, close) = self.args()?;
                 let span = t.span.join(close);
-                // `(a - 1)` groups arithmetic, as in C++; `(8)` stays a rank-1 tuple
+                // `(a - 1)` groups arithmetic, as in C++ (and anything in C++ code:
+                // `return (x);`); `(8)` stays a rank-1 tuple
                 if items.len() == 1
-                    && matches!(
-                        items[0].kind,
-                        ExprKind::Arith(..)
-                            | ExprKind::Binary(..)
-                            | ExprKind::Not(..)
-                            | ExprKind::Ternary(..)
-                            | ExprKind::Assign(..)
-                            | ExprKind::IncDec(..)
-                            | ExprKind::Float(..)
-                            | ExprKind::Cast(..)
-                            | ExprKind::Deref(..)
-                            | ExprKind::AddrOf(..)
-                            | ExprKind::Index(..)
-                            | ExprKind::Member { .. }
-                    )
+                    && (self.cpp > 0 && !matches!(items[0].kind, ExprKind::Under)
+                        || matches!(
+                            items[0].kind,
+                            ExprKind::Arith(..)
+                                | ExprKind::Binary(..)
+                                | ExprKind::Not(..)
+                                | ExprKind::Ternary(..)
+                                | ExprKind::Assign(..)
+                                | ExprKind::IncDec(..)
+                                | ExprKind::Float(..)
+                                | ExprKind::Cast(..)
+                                | ExprKind::Deref(..)
+                                | ExprKind::AddrOf(..)
+                                | ExprKind::Index(..)
+                                | ExprKind::Member { .. }
+                        ))
                 {
                     let mut e = items.pop().unwrap_or_else(|| unreachable!());
                     e.span = span;
@@ -2475,6 +2483,19 @@ fn describe(t: &Tok) -> String {
 /// (the atom catalog's table).
 pub(crate) fn element_bits(name: &str) -> Option<i64> {
     rcute::atom::element_bits(name)
+}
+
+/// `(x)` as the operand of a sign or of `~`, `*`, `&`, `++`: the grouped `x` (a
+/// rank-1 tuple has no sign).
+pub(crate) fn ungrouped(e: Expr) -> Expr {
+    match e.kind {
+        ExprKind::Tuple(mut items) if items.len() == 1 => {
+            let mut x = items.pop().unwrap_or_else(|| unreachable!());
+            x.span = e.span;
+            ungrouped(x)
+        }
+        kind => Expr { kind, span: e.span },
+    }
 }
 
 /// CuTe's `sizeof_bits_v<T>` of a scalar or element type `T` (`const` and namespaces
