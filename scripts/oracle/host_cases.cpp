@@ -795,3 +795,14 @@ auto t = make_tensor<uint32_t>(Shape<_2, _1>{});
 t(0) = 4000000000u; t(1) = 7;
 print_tensor(t);
 std::cout << t << std::endl;
+// ---- printf's '*' width and precision, h and hh, unsigned literals past 2^63, +x promotes, literals past i64
+printf("%.3s|%*d|%-*d|%.*f|%*d|\n", "abcdef", 6, 7, 4, 8, 2, 3.14159, -5, 9);
+printf("%hhd %hhu %hd %hu %hx\n", 300, 300, 70000, 70000, -1);
+unsigned u = 4000000000u;
+long l = -5;
+size_t z = 18446744073709551615ull;
+auto w = 9223372036854775808ull;
+printf("%u %d %ld %lu %zu %lld %zu\n", u, u, l, l, z, (long long)z, w + 1);
+int8_t a = -5; uint8_t b = 200; int16_t c = -300;
+auto p = +b;
+std::cout << int(a) << " " << +b << " " << c << " " << sizeof(p) << " " << z / 3 << " " << 100000000000000000000.0 << std::endl;

@@ -75,7 +75,34 @@ pub(crate) fn format(
             }
             chars.next();
         }
+        // `*`: the width or the precision is the next argument, an int
+        let star = |next: &mut usize| -> Result<i64, EvalError> {
+            match args.get(*next) {
+                Some((Arg::Int(v), _)) => {
+                    *next += 1;
+                    Ok(*v as i32 as i64)
+                }
+                Some((_, at)) => Err(EvalError::new(
+                    alloc::format!("{name}: a '*' of the format string takes an int"),
+                    *at,
+                )),
+                None => Err(EvalError::new(
+                    alloc::format!(
+                        "{name}: the format string has more conversions than the {} arguments after it",
+                        args.len()
+                    ),
+                    span,
+                )),
+            }
+        };
         let mut width = 0usize;
+        if chars.peek() == Some(&'*') {
+            chars.next();
+            // a negative width is the flag '-' and its magnitude
+            let w = star(&mut next)?;
+            left |= w < 0;
+            width = (w.unsigned_abs() as usize).min(4096);
+        }
         while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
             width = (width * 10 + d as usize).min(4096);
             chars.next();
@@ -84,17 +111,27 @@ pub(crate) fn format(
         if chars.peek() == Some(&'.') {
             chars.next();
             let mut p = 0usize;
-            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                p = (p * 10 + d as usize).min(4096);
+            if chars.peek() == Some(&'*') {
                 chars.next();
+                // a negative precision is none
+                let q = star(&mut next)?;
+                precision = (q >= 0).then(|| (q as usize).min(4096));
+            } else {
+                while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    p = (p * 10 + d as usize).min(4096);
+                    chars.next();
+                }
+                precision = Some(p);
             }
-            precision = Some(p);
         }
         // the length modifier: without one an integer conversion reads 32 bits (`%u` of
         // -1 is 4294967295), with `l`, `ll`, `z`, `j` or `t` 64 bits
         let mut wide = false;
+        // `h` and `hh`: the int converted to short or char (`%hhd` of 300 is 44)
+        let mut halves = 0;
         while let Some(c) = chars.peek().copied().filter(|c| "hlzjtL".contains(*c)) {
             wide |= "lzjtL".contains(c);
+            halves += usize::from(c == 'h');
             chars.next();
         }
         let Some(conv) = chars.next() else {
@@ -138,12 +175,22 @@ pub(crate) fn format(
         let int = matches!(conv, 'd' | 'i' | 'u' | 'x' | 'X' | 'o');
         let text = match (conv, arg) {
             ('d' | 'i', Arg::Int(v)) => {
-                let v = if wide { *v } else { *v as i32 as i64 };
+                let v = match (wide, halves) {
+                    (true, _) => *v,
+                    (false, 0) => *v as i32 as i64,
+                    (false, 1) => *v as i16 as i64,
+                    (false, _) => *v as i8 as i64,
+                };
                 let t = digits(alloc::format!("{}", v.unsigned_abs()));
                 if v < 0 { alloc::format!("-{t}") } else { t }
             }
             ('u' | 'x' | 'X' | 'o', Arg::Int(v)) => {
-                let u = if wide { *v as u64 } else { *v as u32 as u64 };
+                let u = match (wide, halves) {
+                    (true, _) => *v as u64,
+                    (false, 0) => *v as u32 as u64,
+                    (false, 1) => *v as u16 as u64,
+                    (false, _) => *v as u8 as u64,
+                };
                 let t = digits(match conv {
                     'u' => alloc::format!("{u}"),
                     'x' => alloc::format!("{u:x}"),

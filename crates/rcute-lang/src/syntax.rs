@@ -33,7 +33,7 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use rcute::int::Int;
-use rcute::notation::{parse_leaf, parse_number};
+use rcute::notation::parse_leaf;
 
 /// The deepest nesting of parentheses and applications (`f(x)(c)`) a program may have.
 /// CuTe's own expressions stay far below; an IntTuple cannot nest deeper than 47. At this
@@ -404,9 +404,13 @@ fn lex_into(src: &str, out: &mut Vec<Token>) -> Result<(), EvalError> {
             continue;
         }
         if c.is_ascii_digit() || signed {
-            // a plain number, then an optional basis suffix
-            let (_, digits) =
-                parse_number(s, p).map_err(|e| EvalError::from_core(e, Span::new(0, 1)))?;
+            // a plain number, then an optional basis suffix (the digits found first, so
+            // that a C++ literal past i64, `1e30`'s mantissa or `18446744073709551615ull`,
+            // is C++'s)
+            let mut digits = p + usize::from(signed);
+            while s.get(digits).is_some_and(u8::is_ascii_digit) {
+                digits += 1;
+            }
             // C++'s numbers: `1.5f`, `1e3`, `0x1F`, `10u` (only when one follows the digits)
             if matches!(
                 s.get(digits),
@@ -598,13 +602,8 @@ fn uint_literal(v: u64, ty: &'static str, span: Span) -> Result<Expr, EvalError>
             span,
         });
     }
-    let Ok(v) = i64::try_from(v) else {
-        return Err(crate::operators::not_supported(
-            "an unsigned literal above 2^63 - 1",
-            "a smaller literal, or ~0ull",
-            span,
-        ));
-    };
+    // past 2^63 - 1 the integer's bits, which the cast to the 64-bit type reads back
+    let v = v as i64;
     let int = Expr {
         kind: ExprKind::Int(Int::dynamic(v)),
         span,
@@ -1696,13 +1695,15 @@ impl Parser {
         self.depth = outer;
         let negate = signs.iter().filter(|s| s.0).count() % 2 == 1;
         let span = signs[0].1.join(e.span);
-        if !negate {
-            return Ok(e);
-        }
-        Ok(Expr {
+        let neg = |e: Expr| Expr {
             kind: ExprKind::Neg(Box::new(e)),
             span,
-        })
+        };
+        if !negate {
+            // `+b` promotes as `-b` does (a `uint8_t`'s is an `int`): two negations
+            return Ok(neg(neg(e)));
+        }
+        Ok(neg(e))
     }
 
     /// A layout literal or an atom, then applications: `S:D(c)`, `A(1,2)(0)`.
