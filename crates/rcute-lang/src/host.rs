@@ -1424,6 +1424,20 @@ impl Env {
                 .map(|m| m.size().value())
                 .collect()
         };
+        // CuTe compares the modes' sizes in static assertions
+        // (`CUTE_STATIC_ASSERT_V(size<0>(A) == size<0>(C))`), which a dynamic size does not
+        // compile
+        for (name, t) in [("A", a), ("B", b), ("C", c)] {
+            if !t.t.layout().shape().is_static() {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "CuTe's host gemm compares the tensors' sizes in static assertions, and {name}'s shape {} is dynamic (C++ does not compile it); write its sizes as Int<N>{{}}",
+                        t.t.layout().shape()
+                    ),
+                    span,
+                ));
+            }
+        }
         let (da, db, dc) = (dims(a), dims(b), dims(c));
         // (m, n, k, a first mode of one value, a K mode)
         let (m, n, kk, v, has_k) = match (da.as_slice(), db.as_slice(), dc.as_slice()) {

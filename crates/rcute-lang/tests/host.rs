@@ -1257,6 +1257,11 @@ fn kernels_of_the_tutorials_as_one_thread() {
         "Tensor A = make_tensor<int>(Shape<_2,_3>{}); Tensor C = make_tensor<int>(Shape<_2,_2>{}); gemm(A, C, C);",
         "gemm takes A (M,K)",
     );
+    // CuTe's static assertions compare the sizes: a dynamic one does not compile
+    refuses(
+        "std::vector<float> a(6), b(6), c(4); auto A = make_tensor(a.data(), make_shape(2, 3)); auto B = make_tensor(b.data(), make_shape(2, 3)); auto C = make_tensor(c.data(), make_shape(_2{}, _2{})); gemm(A, B, C);",
+        "A's shape (2,3) is dynamic",
+    );
     // make_fragment_A of a UniversalFMA tiling: make_fragment_like of the partition
     assert_eq!(
         ok(
