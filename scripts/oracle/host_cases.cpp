@@ -806,3 +806,11 @@ printf("%u %d %ld %lu %zu %lld %zu\n", u, u, l, l, z, (long long)z, w + 1);
 int8_t a = -5; uint8_t b = 200; int16_t c = -300;
 auto p = +b;
 std::cout << int(a) << " " << +b << " " << c << " " << sizeof(p) << " " << z / 3 << " " << 100000000000000000000.0 << std::endl;
+// ---- true_type and false_type (C<true>, C<false>), with and without std::boolalpha; tuple_cat
+print(true_type{}); print(" "); print(false_type{}); print(" "); print(true_type{} && false_type{}); print("\n");
+std::cout << std::boolalpha << true_type{} << " " << false_type{} << std::endl;
+std::cout << std::noboolalpha << true_type{} << std::endl;
+auto t = make_tuple(_1{}, 2, make_tuple(_3{}, 4));
+print(tuple_cat(t, make_tuple(5))); print(" "); print(tuple_cat()); print(" "); print(tuple_cat(make_shape(2, 3))); print(" "); print(tuple_cat(make_tuple(1), make_tuple(), make_tuple(_2{}, make_tuple(3)))); print("\n");
+auto s = tuple_cat(make_shape(_2{}, _4{}), make_shape(_8{}));
+print(make_layout(s)); print(" "); print(size(s)); print("\n");

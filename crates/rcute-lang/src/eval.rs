@@ -1368,6 +1368,8 @@ impl Env {
             "LayoutLeft" | "GenColMajor" => Ok(Value::Tag(Tag::LayoutLeft)),
             "LayoutRight" | "GenRowMajor" => Ok(Value::Tag(Tag::LayoutRight)),
             "X" => Ok(Value::int(Int::UNDERSCORE)),
+            // CuTe's static bools, C<true> and C<false>
+            "true_type" | "false_type" => Ok(Value::int(Int::bool(name == "true_type", true))),
             _ if self.funcs.contains_key(name) => match self.funcs.get(name).and_then(|f| f.last())
             {
                 Some(f) => Ok(Value::Func(crate::data::FuncRef(f.clone()))),

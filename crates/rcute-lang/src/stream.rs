@@ -192,6 +192,14 @@ impl Env {
             {
                 Some(true)
             }
+            // CuTe's true_type{} and false_type{}, C<true> and C<false>
+            ExprKind::Name { name, targs }
+                if targs.is_empty()
+                    && matches!(name.as_str(), "true_type" | "false_type")
+                    && self.lookup(name).is_none() =>
+            {
+                Some(true)
+            }
             // a variable declared `auto` of a value whose type it does not carry
             ExprKind::Name { name, targs } if targs.is_empty() => {
                 let var = self.lookup(name)?;

@@ -48,6 +48,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function::new("make_stride", (0, ANY), (0, 0), make_tuple, "make_stride(x, ...): a tuple"),
     Function::new("make_tile", (0, ANY), (0, 0), make_tuple, "make_tile(x, ...): a tuple"),
     Function::new("make_tuple", (0, ANY), (0, 0), make_tuple, "make_tuple(x, ...): a tuple"),
+    Function::new("tuple_cat", (0, ANY), (0, 0), tuple_cat, "tuple_cat(t, ...): the modes of the tuples, in order"),
     Function::new("max", (1, ANY), (0, 0), max, "max(x, ...): the largest leaf"),
     Function::new("min", (1, ANY), (0, 0), min, "min(x, ...): the smallest leaf"),
     Function::new("product", (1, 1), (0, 0), product, "product(t): the product of the leaves"),
@@ -87,6 +88,20 @@ pub(super) fn make_tuple(c: &Call<'_>) -> R {
         return tup(c.core(IntTuple::try_tuple(&parts))?);
     }
     c.core(Value::try_list(vals))
+}
+
+/// CuTe's `tuple_cat(t...)`: one tuple of the modes of each (`()` of none); an integer is
+/// no tuple, as C++ does not compile it.
+pub(super) fn tuple_cat(c: &Call<'_>) -> R {
+    let mut modes = Vec::new();
+    for i in 0..c.args.len() {
+        let t = c.tuple(i)?;
+        if t.is_leaf() {
+            return Err(c.bad_arg(i, "a tuple"));
+        }
+        modes.extend(t.modes());
+    }
+    tup(c.core(IntTuple::try_tuple(&modes))?)
 }
 
 pub(super) fn product(c: &Call<'_>) -> R {

@@ -913,6 +913,11 @@ tma_partition: Function
 
 Arguments: 3 to 5."""
 
+tuple_cat: Function
+"""tuple_cat(t, ...): the modes of the tuples, in order
+
+Arguments: 0 or more."""
+
 tuple_repeat: Function
 """tuple_repeat<N>(x): a tuple of N copies
 
