@@ -213,6 +213,76 @@ impl Env {
                     name_span,
                 ));
             }
+            (Value::Vector(p), "resize" | "pop_back" | "clear" | "reserve")
+                if self.heap[p.buf as usize].fixed =>
+            {
+                return Err(EvalError::new(
+                    alloc::format!("a std::array has a fixed size: it has no {name}"),
+                    name_span,
+                ));
+            }
+            (Value::Vector(p), "empty") if vals.is_empty() => {
+                return Ok(Value::int(Int::bool(
+                    self.heap[p.buf as usize].data.is_empty(),
+                    false,
+                )));
+            }
+            (Value::Vector(p), "front" | "back") if vals.is_empty() => {
+                let n = self.heap[p.buf as usize].data.len() as i64;
+                if n == 0 {
+                    return Err(EvalError::new(
+                        alloc::format!("{name}() of an empty vector (C++ leaves it undefined)"),
+                        span,
+                    ));
+                }
+                let off = if name == "front" { 0 } else { n - 1 };
+                return self.read(Ptr { off, ..*p }, span);
+            }
+            (Value::Vector(_), "reserve") if vals.len() == 1 => return Ok(void()),
+            (Value::Vector(p), "clear") if vals.is_empty() => {
+                self.heap[p.buf as usize].data.clear();
+                return Ok(void());
+            }
+            (Value::Vector(p), "pop_back") if vals.is_empty() => {
+                if self.heap[p.buf as usize].data.pop().is_none() {
+                    return Err(EvalError::new(
+                        "pop_back() of an empty vector (C++ leaves it undefined)",
+                        span,
+                    ));
+                }
+                return Ok(void());
+            }
+            (Value::Vector(p), "resize") if !vals.is_empty() && vals.len() <= 2 => {
+                let n = match &vals[0].0 {
+                    Value::Tuple(t)
+                        if t.is_leaf() && !t.leaf(0).is_basis() && t.leaf(0).value() >= 0 =>
+                    {
+                        t.leaf(0).value()
+                    }
+                    Value::Unsigned(u, _) if *u <= i64::MAX as u64 => *u as i64,
+                    v => {
+                        return Err(EvalError::new(
+                            alloc::format!("resize takes a size, not {} {v}", v.kind()),
+                            vals[0].1,
+                        ));
+                    }
+                };
+                let len = self.heap[p.buf as usize].data.len() as i64;
+                if n > len {
+                    let more = (n - len) as usize;
+                    if self.elements.saturating_add(more) > crate::data::MAX_ELEMENTS {
+                        return Err(EvalError::new("the arrays of one program are full", span));
+                    }
+                    self.elements += more;
+                }
+                let fill = match vals.get(1) {
+                    Some((v, at)) => to_num(v.clone(), p.elem, *at)?,
+                    None if p.elem.is_float() => Num::F(0.0),
+                    None => Num::I(0),
+                };
+                self.heap[p.buf as usize].data.resize(n as usize, fill);
+                return Ok(void());
+            }
             (Value::Vector(p), "fill") if vals.len() == 1 && self.heap[p.buf as usize].fixed => {
                 let n = to_num(vals.remove(0).0, p.elem, span)?;
                 self.heap[p.buf as usize]
@@ -850,6 +920,21 @@ impl Env {
                 }
                 void()
             }
+            (
+                "std::accumulate" | "std::sort" | "std::reverse" | "std::max_element"
+                | "std::min_element" | "std::count",
+                _,
+            ) => {
+                let (Some(a), Some(b)) = (ptr(0), ptr(1)) else {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "{name} takes a range of an array: two pointers (v.begin(), v.end())"
+                        ),
+                        span,
+                    ));
+                };
+                return self.std_range(name, a, b, &vals[2..], span).map(Some);
+            }
             ("std::fill", 3) if ptr(0).is_some() && ptr(1).is_some() => {
                 let (a, b) = (
                     ptr(0).unwrap_or_else(|| unreachable!()),
@@ -1345,6 +1430,138 @@ impl Env {
                     span,
                 )),
             },
+        }
+    }
+
+    /// `<algorithm>` and `<numeric>` on a range `[a, b)` of one array: `accumulate(a, b,
+    /// init)` (the sum in init's type, converted at each step as C++'s `init = init + *it`
+    /// does), `sort` (ascending), `reverse`, `max_element` and `min_element` (a pointer to
+    /// the first largest or smallest, `b` of an empty range), `count(a, b, x)`.
+    fn std_range(
+        &mut self,
+        name: &str,
+        a: Ptr,
+        b: Ptr,
+        rest: &[(Value, Span)],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if a.buf != b.buf || b.off < a.off {
+            return Err(EvalError::new(
+                alloc::format!("{name}: the two pointers are no range of one array"),
+                span,
+            ));
+        }
+        let want = |n: usize| -> Result<(), EvalError> {
+            if rest.len() == n {
+                return Ok(());
+            }
+            Err(EvalError::new(
+                alloc::format!("{name} takes {} arguments, found {}", n + 2, rest.len() + 2),
+                span,
+            ))
+        };
+        let mut items = Vec::new();
+        for off in a.off..b.off {
+            items.push(self.read(Ptr { off, ..a }, span)?);
+        }
+        let lt = |x: &Value, y: &Value| -> Result<bool, EvalError> {
+            let r = crate::exec::binop(crate::syntax::Op2::Lt, x.clone(), y.clone(), span, span)?;
+            Ok(crate::exec::truth_of(&r, span)?.0)
+        };
+        match name {
+            "std::accumulate" => {
+                want(1)?;
+                let mut acc = rest[0].0.clone();
+                // the sum has init's type: a float, a double, an int or an unsigned
+                let ty = match &acc {
+                    Value::Float(_, true) => Some(Elem("float")),
+                    Value::Float(_, false) => Some(Elem("double")),
+                    Value::Unsigned(_, 64) => Some(Elem("uint64_t")),
+                    Value::Unsigned(..) => Some(Elem("unsigned")),
+                    Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => None,
+                    Value::Const(_) => None,
+                    v => {
+                        return Err(EvalError::new(
+                            alloc::format!(
+                                "{name}: the initial value is a number, not {}",
+                                v.kind()
+                            ),
+                            rest[0].1,
+                        ));
+                    }
+                };
+                for x in items {
+                    acc = crate::exec::binop(
+                        crate::syntax::Op2::Arith(crate::syntax::BinOp::Add),
+                        acc,
+                        x,
+                        span,
+                        span,
+                    )?;
+                    acc = crate::exec::convert(acc, ty.unwrap_or(Elem("int")), span)?;
+                }
+                Ok(acc)
+            }
+            "std::sort" | "std::reverse" => {
+                want(0)?;
+                // the elements as stored: one type, ordered as C++'s `<` orders it
+                let buf = &mut self.heap[a.buf as usize].data[a.off as usize..b.off as usize];
+                if name == "std::reverse" {
+                    buf.reverse();
+                } else {
+                    let wide_unsigned = matches!(a.elem.0, "uint64_t" | "size_t");
+                    buf.sort_by(|x, y| match (x, y) {
+                        (Num::F(x), Num::F(y)) => {
+                            x.partial_cmp(y).unwrap_or(core::cmp::Ordering::Equal)
+                        }
+                        (Num::I(x), Num::I(y)) if wide_unsigned => (*x as u64).cmp(&(*y as u64)),
+                        (Num::I(x), Num::I(y)) => x.cmp(y),
+                        (Num::I(x), Num::F(y)) => (*x as f64)
+                            .partial_cmp(y)
+                            .unwrap_or(core::cmp::Ordering::Equal),
+                        (Num::F(x), Num::I(y)) => x
+                            .partial_cmp(&(*y as f64))
+                            .unwrap_or(core::cmp::Ordering::Equal),
+                    });
+                }
+                Ok(void())
+            }
+            "std::max_element" | "std::min_element" => {
+                want(0)?;
+                let mut best = 0usize;
+                for k in 1..items.len() {
+                    let better = if name == "std::max_element" {
+                        lt(&items[best], &items[k])?
+                    } else {
+                        lt(&items[k], &items[best])?
+                    };
+                    if better {
+                        best = k;
+                    }
+                }
+                let off = if items.is_empty() {
+                    b.off
+                } else {
+                    a.off + best as i64
+                };
+                Ok(Value::Ptr(Ptr { off, ..a }))
+            }
+            _ => {
+                // std::count
+                want(1)?;
+                let mut n = 0i64;
+                for x in items {
+                    let r = crate::exec::binop(
+                        crate::syntax::Op2::Eq,
+                        x,
+                        rest[0].0.clone(),
+                        span,
+                        span,
+                    )?;
+                    n += i64::from(crate::exec::truth_of(&r, span)?.0);
+                }
+                Ok(Value::int(Int::dynamic(n)))
+            }
         }
     }
 
@@ -2133,6 +2350,12 @@ pub(crate) fn is_host_call(name: &str) -> bool {
             | "axpby"
             | "std::iota"
             | "iota"
+            | "std::accumulate"
+            | "std::sort"
+            | "std::reverse"
+            | "std::max_element"
+            | "std::min_element"
+            | "std::count"
             | "std::fill"
             | "std::fill_n"
             | "gemm"

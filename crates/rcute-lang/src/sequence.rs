@@ -118,11 +118,23 @@ fn pure_call(name: &str) -> bool {
                 | "lazy::transform"
                 | "thread0"
                 | "block0"
+                // they only read their range
+                | "std::accumulate"
+                | "std::max_element"
+                | "std::min_element"
+                | "std::count"
         )
 }
 
 /// The members that write their object (`v.push_back(x)`).
-const WRITING_MEMBERS: &[&str] = &["push_back", "emplace_back", "resize", "clear", "fill"];
+const WRITING_MEMBERS: &[&str] = &[
+    "push_back",
+    "emplace_back",
+    "resize",
+    "clear",
+    "fill",
+    "pop_back",
+];
 
 impl Scanner {
     /// Collects the functions, lambdas and other variables `st` declares, at any depth.

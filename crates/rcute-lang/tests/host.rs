@@ -1075,7 +1075,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 91);
+    assert_eq!(ran, 93);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -1714,5 +1714,33 @@ fn lambdas_copy_what_they_capture_by_value_when_made() {
     assert_eq!(
         ok("int x = 2; auto f = [&]() mutable { x *= 3; }; f(); f(); print(x);"),
         "18"
+    );
+}
+
+#[test]
+fn std_algorithms_and_vector_members_refuse_what_cpp_leaves_undefined() {
+    refuses(
+        "std::vector<int> v; v.pop_back();",
+        "pop_back() of an empty vector",
+    );
+    refuses(
+        "std::vector<int> v; print(v.back());",
+        "back() of an empty vector",
+    );
+    refuses("std::array<int, 2> a{1, 2}; a.resize(3);", "fixed size");
+    refuses(
+        "std::vector<int> v(3), w(3); std::sort(v.begin(), w.end());",
+        "no range of one array",
+    );
+    refuses(
+        "std::vector<int> v(3); std::count(v.begin(), v.end());",
+        "takes 3 arguments",
+    );
+    // max_element of an empty range is its end
+    assert_eq!(
+        ok(
+            "std::vector<int> v(3); auto e = std::max_element(v.begin(), v.begin()); print(int(e - v.begin()));"
+        ),
+        "0"
     );
 }
