@@ -604,6 +604,12 @@ fn tiler_random_73() {
     all_pass("tiler-random-73.jsonl", 300);
 }
 
+/// A fourteenth draw of random tuple tilers: `scripts/gen_tiler_cases.py 79 300`.
+#[test]
+fn tiler_random_79() {
+    all_pass("tiler-random-79.jsonl", 300);
+}
+
 /// Every documented deviation is a real one: CuTe's answer differs from rcute's, and the
 /// case is still in one of the golden files.
 #[test]
@@ -1155,7 +1161,7 @@ fn deviations_answer_as_cute() {
     eprintln!(
         "{replayed} deviations answered as CuTe C++ answers them ({unchecked} too large for the law)"
     );
-    assert!(replayed == 660 && unchecked <= 3, "{replayed} {unchecked}");
+    assert!(replayed == 663 && unchecked <= 3, "{replayed} {unchecked}");
 }
 
 /// What CuTe would do, on cases nobody picked: random algebra cases that rcute refuses
