@@ -843,3 +843,16 @@ for (int i = 0; i < 3; ++i) w.emplace_back(i * 0.5f);
 bool e = w.empty();
 w.clear();
 printf("%d %zu %d\n", e, w.size(), w.empty());
+// ---- recast<T> of tensors over make_gmem_ptr and make_smem_ptr: wider, narrower, sub-byte, dynamic strides, moved pointers; uint128_t pointers
+print(make_gmem_ptr<uint128_t>(nullptr)); print(" "); print(make_smem_ptr<uint128_t>(nullptr) + 2); print("\n");
+auto g = make_tensor(make_gmem_ptr<half_t>(nullptr) + 16, make_layout(make_shape(_8{}, _16{}), LayoutRight{}));
+print(recast<uint128_t>(g)); print("\n");
+print(recast<uint8_t>(g)); print("\n");
+print(recast<uint4_t>(g)); print("\n");
+print(recast<half_t>(g)); print("\n");
+auto h = make_tensor(make_gmem_ptr<float>(nullptr), make_shape(8, 4));
+print(recast<double>(h)); print("\n");
+print(recast<uint16_t>(local_tile(h, Shape<_4, _2>{}, make_coord(1, 1)))); print("\n");
+auto s = make_tensor(make_smem_ptr<float>(nullptr), make_layout(make_shape(_4{}, _8{}), make_stride(_8{}, _1{})));
+auto v = recast<uint128_t>(s);
+print(v); print(" "); print(size(v)); print("\n");

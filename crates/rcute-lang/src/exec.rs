@@ -624,6 +624,22 @@ impl Env {
     }
 
     fn declare_one(&mut self, ty: &TypeSpec, d: &Declarator) -> Result<(), EvalError> {
+        // C++ does not compile a second declaration of a name in one scope
+        let scope = if self.locals.len() > self.frame {
+            self.locals.last()
+        } else {
+            Some(&self.vars)
+        };
+        if scope.is_some_and(|s| s.contains_key(&d.name)) {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{} is declared a second time in one scope (C++ does not compile it); assign it, {} = ..., or declare it in a block of its own",
+                    d.name,
+                    d.name
+                ),
+                d.span,
+            ));
+        }
         /// The namespaces of CuTe's and CUTLASS's types a program names them by.
         const CUTE_NAMESPACES: &[&str] = &[
             "cute", "cutlass", "GMMA", "UMMA", "TMA", "SM50", "SM61", "SM70", "SM75", "SM80",

@@ -1095,6 +1095,9 @@ impl Env {
             };
             return self.owning_like(name, Some(inner), t, span, span);
         }
+        if name == "recast" {
+            return self.recast_tensor(inner.trim(), args, span);
+        }
         if name == "counting_iterator" {
             // counting_iterator<int>(n): an iterator of ints
             let vals = self.eval_args(args)?;
@@ -1126,6 +1129,92 @@ impl Env {
             "make_tensor<T>(layout), or a declaration std::vector<T> v(n)",
             span,
         ))
+    }
+
+    /// CuTe's `recast<T>(t)` of a tensor over a pointer (`make_gmem_ptr<half_t>(nullptr)`):
+    /// the pointer to `T` and `recast_layout<Old, T>` of the layout. A tensor over an array
+    /// is refused (its elements' bits are not kept here), and so are a swizzled layout, a
+    /// TMEM pointer and an upcast of a layout with a negative stride (CuTe moves the
+    /// pointer then).
+    fn recast_tensor(&mut self, to: &str, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        let vals = self.eval_args(args)?;
+        let name_span = Span::new(span.start, span.start + "recast".len());
+        let t = match vals.as_slice() {
+            [(Value::PtrTensor(t), _)] => t.clone(),
+            [(v, at)] => {
+                return Err(not_supported(
+                    &alloc::format!("recast<{to}> of {}", v.kind()),
+                    "recast of a tensor over make_gmem_ptr<T>(nullptr) or make_smem_ptr<T>(nullptr), or recast_layout<Old, New>(layout)",
+                    *at,
+                ));
+            }
+            _ => return Err(EvalError::new("recast<T>(t) takes one tensor", span)),
+        };
+        let Some(ty) = crate::value::pointer_type(to) else {
+            return Err(not_supported(
+                &alloc::format!("recast to {to}"),
+                "recast to one of CuTe's element types (uint8_t, half_t, float, uint128_t, ...)",
+                span,
+            ));
+        };
+        let (ob, nb) = (t.ptr.bits, rcute::atom::element_bits(ty).unwrap_or(0));
+        let rcute::swizzle::MaybeSwizzled::Plain(l) = t.layout else {
+            return Err(not_supported(
+                "recast of a tensor of a swizzled layout",
+                "recast of a plain layout",
+                span,
+            ));
+        };
+        if t.ptr.space == crate::value::Space::Tmem || t.ptr.swizzle.is_some() || nb == 0 {
+            return Err(not_supported(
+                "recast of a tensor over this pointer",
+                "recast of a tensor over make_gmem_ptr or make_smem_ptr",
+                span,
+            ));
+        }
+        if nb > ob && l.stride().leaves().any(|d| d.value() < 0) {
+            return Err(not_supported(
+                "recast to a wider type of a layout with a negative stride (CuTe moves the pointer)",
+                "a layout of non-negative strides",
+                span,
+            ));
+        }
+        let bits_at = t.ptr.offset.checked_mul(ob).unwrap_or(i64::MAX);
+        if bits_at % nb != 0 {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "recast<{to}>: the pointer is {} elements of {ob} bits from its base, no whole number of {nb}-bit elements",
+                    t.ptr.offset
+                ),
+                span,
+            ));
+        }
+        let nl = match self.table_call(
+            "recast_layout",
+            &[ob, nb],
+            alloc::vec![(Value::Layout(l), span)],
+            name_span,
+            span,
+        )? {
+            Value::Layout(nl) => nl,
+            v => {
+                return Err(EvalError::new(
+                    alloc::format!("recast<{to}>: the layout recasts to {} {v}", v.kind()),
+                    span,
+                ));
+            }
+        };
+        Ok(Value::PtrTensor(alloc::boxed::Box::new(
+            crate::value::PtrTensor {
+                ptr: crate::value::Ptr {
+                    ty,
+                    bits: nb,
+                    offset: bits_at / nb,
+                    ..t.ptr
+                },
+                layout: rcute::swizzle::MaybeSwizzled::Plain(nl),
+            },
+        )))
     }
 
     /// `thr_mma.make_fragment_A/B/C(part)` of a thread's partition, after CuTe's two static

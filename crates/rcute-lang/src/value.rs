@@ -332,10 +332,10 @@ const SUBBYTE_TYPES: &[&str] = &[
     "bin1_t",
 ];
 
-/// CuTe's complex element types, which a pointer may point to (a tensor over one is
+/// CuTe's complex element types and `uint128_t`, which a pointer may point to (a tensor over one is
 /// laid out, never read: `make_gmem_ptr<complex<double>>(nullptr)`, printed
 /// `gmem_ptr[128b](...)`).
-const COMPLEX_TYPES: &[&str] = &["complex<float>", "complex<double>"];
+const COMPLEX_TYPES: &[&str] = &["complex<float>", "complex<double>", "uint128_t"];
 
 /// The element type a pointer is made of: an element type, one narrower than a byte, or
 /// a complex one.

@@ -1075,7 +1075,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 93);
+    assert_eq!(ran, 94);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -1742,5 +1742,28 @@ fn std_algorithms_and_vector_members_refuse_what_cpp_leaves_undefined() {
             "std::vector<int> v(3); auto e = std::max_element(v.begin(), v.begin()); print(int(e - v.begin()));"
         ),
         "0"
+    );
+}
+
+#[test]
+fn a_name_is_declared_once_in_a_scope_and_recast_needs_a_pointer_tensor() {
+    refuses(
+        "auto g = 1; auto g = 2;",
+        "declared a second time in one scope",
+    );
+    refuses(
+        "int main() { int x = 1; float x = 2; }",
+        "declared a second time in one scope",
+    );
+    // a block of its own, and each run of a loop's body, is a new scope
+    assert_eq!(
+        ok(
+            "int x = 1; { int x = 2; print(x); } for (int i = 0; i < 2; ++i) { int y = i; print(y); } print(x);"
+        ),
+        "2011"
+    );
+    refuses(
+        "auto t = make_tensor<float>(Shape<_4>{}); print(recast<int>(t));",
+        "recast<int> of a tensor; write recast of a tensor over make_gmem_ptr",
     );
 }
