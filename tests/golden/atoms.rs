@@ -421,6 +421,14 @@ fn fresh_random_tilings_25_match_cute() {
 }
 
 #[test]
+fn fresh_random_tilings_29_match_cute() {
+    // scripts/oracle/gen_atom_cases.py 29 150: a thirteenth draw of random tilings
+    let c = replay("random-tilings-29.jsonl", 150);
+    assert!(c[0] >= 120, "{c:?}");
+    assert!(c[2] + c[4] + c[5] <= 6, "{c:?}");
+}
+
+#[test]
 fn fresh_random_tilings_27_match_cute() {
     // scripts/oracle/gen_atom_cases.py 27 150: a twelfth draw of random tilings
     let c = replay("random-tilings-27.jsonl", 150);
@@ -615,6 +623,14 @@ fn random_tma_cases_9_match_cute() {
 fn random_tma_cases_10_match_cute() {
     // scripts/oracle/gen_tma_cases.py 10 150: a ninth draw of random_tma_cases
     let c = replay("tma-random-10.jsonl", 150);
+    assert!(c[0] >= 100, "{c:?}");
+    assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
+}
+
+#[test]
+fn random_tma_cases_11_match_cute() {
+    // scripts/oracle/gen_tma_cases.py 11 150: a tenth draw of random_tma_cases
+    let c = replay("tma-random-11.jsonl", 150);
     assert!(c[0] >= 100, "{c:?}");
     assert_eq!(c[2] + c[3] + c[4] + c[5], 0, "{c:?}");
 }
