@@ -77,6 +77,28 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("requires", "template <class T>"),
 ];
 
+/// C++ does not compile a declaration, in the outermost block of a loop's body, of a name
+/// the loop's header declares (`for (int i = ...) { int i = 5; }`).
+fn redeclared_in_body(names: &[String], body: &Stmt) -> Result<(), EvalError> {
+    let Stmt::Block(stmts) = body else {
+        return Ok(());
+    };
+    for st in stmts {
+        if let Stmt::Decl(_, ds) = st
+            && let Some(d) = ds.iter().find(|d| names.contains(&d.name))
+        {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{} is declared again in the loop's body, which C++ does not compile (the loop's header declares it)",
+                    d.name
+                ),
+                d.span,
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl TypeSpec {
     /// `auto`: the value keeps the type of its initializer.
     pub(crate) fn auto() -> TypeSpec {
@@ -553,6 +575,7 @@ impl Parser {
                         }
                     }
                 }
+                redeclared_in_body(core::slice::from_ref(&name), &body)?;
                 self.block_end = true;
                 return Ok(Stmt::ForRange {
                     ty,
@@ -566,6 +589,10 @@ impl Parser {
             Header::Plain(init, cond, step, close) => (init, cond, step, close),
         };
         let body = self.repeated_body()?;
+        if let Some(Stmt::Decl(_, ds)) = init.as_ref() {
+            let names: Vec<String> = ds.iter().map(|d| d.name.clone()).collect();
+            redeclared_in_body(&names, &body)?;
+        }
         self.block_end = true;
         Ok(Stmt::For {
             init: init.map(Box::new),

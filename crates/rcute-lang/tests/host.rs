@@ -1755,6 +1755,14 @@ fn a_name_is_declared_once_in_a_scope_and_recast_needs_a_pointer_tensor() {
         "int main() { int x = 1; float x = 2; }",
         "declared a second time in one scope",
     );
+    refuses(
+        "for (int i = 0; i < 2; ++i) { int i = 5; }",
+        "declared again in the loop's body",
+    );
+    refuses(
+        "std::vector<int> v(2); for (auto x : v) { float x = 1; }",
+        "declared again in the loop's body",
+    );
     // a block of its own, and each run of a loop's body, is a new scope
     assert_eq!(
         ok(
