@@ -856,3 +856,19 @@ print(recast<uint16_t>(local_tile(h, Shape<_4, _2>{}, make_coord(1, 1)))); print
 auto s = make_tensor(make_smem_ptr<float>(nullptr), make_layout(make_shape(_4{}, _8{}), make_stride(_8{}, _1{})));
 auto v = recast<uint128_t>(s);
 print(v); print(" "); print(size(v)); print("\n");
+// ---- type traits of CuTe values: is_same (std::is_same_v), is_constant, is_layout, is_tuple, is_integral, std::is_integral; ::value, _v and {}
+auto a = make_layout(make_shape(_4{}, _8{}));
+auto b = make_layout(make_shape(_4{}, _8{}));
+auto c = make_layout(make_shape(4, _8{}));
+auto s = make_shape(_4{}, 8);
+auto x = Int<5>{};
+int n = 3;
+print(std::is_same_v<decltype(a), decltype(b)>); print(" "); print(std::is_same_v<decltype(a), decltype(c)>); print(" ");
+print(is_layout<decltype(a)>{}); print(" "); print(std::is_same<decltype(s), decltype(a)>::value); print("\n");
+print(is_constant<5, decltype(x)>::value); print(" "); print(is_constant<4, decltype(x)>::value); print(" "); print(is_constant<4, decltype(get<0>(s))>::value); print(" ");
+print(is_constant<3, decltype(n)>::value); print("\n");
+print(is_layout<decltype(a)>::value); print(" "); print(is_layout<decltype(s)>::value); print(" "); print(is_tuple<decltype(s)>::value); print(" "); print(is_tuple<decltype(x)>::value); print("\n");
+print(is_integral<decltype(x)>::value); print(" "); print(is_integral<decltype(n)>::value); print(" "); print(std::is_integral_v<decltype(x)>); print(" "); print(std::is_integral<decltype(n)>::value); print(" "); print(is_integral<decltype(s)>::value); print("\n");
+static_assert(is_layout<decltype(a)>::value);
+if constexpr (is_constant<5, decltype(x)>::value) { print("five\n"); }
+std::cout << std::boolalpha << is_tuple<decltype(s)>::value << std::endl;

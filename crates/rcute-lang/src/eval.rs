@@ -405,6 +405,9 @@ pub(crate) struct Var {
     /// in an array of one element, and `r` names that element; `float& e = a[2]` names
     /// `a`'s element): its value is read and written there, `v` is not.
     pub mem: Option<crate::data::Ptr>,
+    /// Declared a reference (`auto& r = x`, `T const& p`): `decltype(r)` is a reference
+    /// type, of which traits such as `is_integral` are false.
+    pub by_ref: bool,
 }
 
 /// The state of a running program.
@@ -722,6 +725,121 @@ impl Env {
             }
         };
         Ok(Value::int(Int::bool(all, true)))
+    }
+
+    /// CuTe's and the standard library's type traits of values' types, a static bool:
+    /// `is_same<A, B>` (where the types are known: two values with a dynamic integer in one
+    /// place may differ in its C++ type, which rcute does not keep, and are refused),
+    /// `is_constant<N, T>`, `is_layout<T>`, `is_tuple<T>`, `is_integral<T>` (CuTe's, true of
+    /// static integers too) and `std::is_integral<T>` (false of them).
+    fn type_trait(&mut self, name: &str, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        if name != "is_constant"
+            && let Some(a) = args.iter().find(|a| {
+                matches!(&a.kind, ExprKind::Name { name, .. } if self.lookup(name).is_some_and(|v| v.by_ref))
+            })
+        {
+            return Err(crate::operators::not_supported(
+                &alloc::format!("{name} of the type of a reference"),
+                "a trait of the type of a variable that is no reference",
+                a.span,
+            ));
+        }
+        let vals = args
+            .iter()
+            .map(|a| self.eval(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        let int_leaf = |v: &Value| match v {
+            Value::Tuple(t) if t.is_leaf() => {
+                let x = t.leaf(0);
+                (!x.is_basis() && !x.is_underscore()).then_some(x)
+            }
+            _ => None,
+        };
+        let b = match (name, vals.as_slice()) {
+            ("is_constant", [Value::Tuple(n), v]) if n.is_leaf() => {
+                int_leaf(v).is_some_and(|x| x.is_static() && x.value() == n.leaf(0).value())
+            }
+            ("is_layout", [v]) => {
+                matches!(v, Value::Layout(_) | Value::Composed(_) | Value::Chain(_))
+            }
+            ("is_tuple", [v]) => match v {
+                Value::Tuple(t) => !t.is_leaf(),
+                Value::List(_) => true,
+                _ => false,
+            },
+            ("is_integral", [v]) => {
+                int_leaf(v).is_some() || matches!(v, Value::Unsigned(..) | Value::Const(_))
+            }
+            ("std::is_integral", [v]) => {
+                int_leaf(v).is_some_and(|x| !x.is_static())
+                    || matches!(v, Value::Unsigned(..) | Value::Const(_))
+            }
+            ("is_same", [a, b]) => {
+                fn same(x: &IntTuple, y: &IntTuple, unknown: &mut bool) -> bool {
+                    if x.is_leaf() != y.is_leaf() {
+                        return false;
+                    }
+                    if x.is_leaf() {
+                        let (a, b) = (x.leaf(0), y.leaf(0));
+                        return match (a.is_static(), b.is_static()) {
+                            (true, true) => a == b,
+                            (false, false) => {
+                                // int, int64_t, ...: the C++ type is not kept
+                                *unknown = true;
+                                true
+                            }
+                            _ => false,
+                        };
+                    }
+                    x.rank() == y.rank()
+                        && x.modes().zip(y.modes()).all(|(m, n)| same(&m, &n, unknown))
+                }
+                let mut unknown = false;
+                let r = match (a, b) {
+                    (Value::Tuple(x), Value::Tuple(y)) => same(x, y, &mut unknown),
+                    (Value::Layout(x), Value::Layout(y)) => {
+                        same(&x.shape(), &y.shape(), &mut unknown)
+                            && same(&x.stride(), &y.stride(), &mut unknown)
+                    }
+                    (Value::Swizzle(x), Value::Swizzle(y)) => x == y,
+                    (
+                        Value::Tuple(_) | Value::Layout(_) | Value::Swizzle(_),
+                        Value::Tuple(_) | Value::Layout(_) | Value::Swizzle(_),
+                    ) => false,
+                    _ => {
+                        return Err(crate::operators::not_supported(
+                            &alloc::format!("is_same of {} and {}", a.kind(), b.kind()),
+                            "is_same of two tuples, layouts or swizzles",
+                            span,
+                        ));
+                    }
+                };
+                if r && unknown {
+                    return Err(crate::operators::not_supported(
+                        &alloc::format!(
+                            "is_same of {a} and {b}, whose dynamic integers may be of different C++ types (int, int64_t, ...)"
+                        ),
+                        "is_same of static values",
+                        span,
+                    ));
+                }
+                r
+            }
+            _ => {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "{name}<...> takes {} type arguments",
+                        if name == "is_same" || name == "is_constant" {
+                            2
+                        } else {
+                            1
+                        }
+                    ),
+                    span,
+                ));
+            }
+        };
+        Ok(Value::int(Int::bool(b, true)))
     }
 
     /// `decltype(x)::value` (and `cosize_v<T>`, `is_static<T>::value`): x's integer, which
@@ -1473,6 +1591,17 @@ impl Env {
         }
         if name == "is_static" && args.len() == 1 {
             return self.is_static_of(&args[0]);
+        }
+        if matches!(
+            name,
+            "is_same"
+                | "is_constant"
+                | "is_layout"
+                | "is_tuple"
+                | "is_integral"
+                | "std::is_integral"
+        ) {
+            return self.type_trait(name, args, span);
         }
         if name == "explain" && targs.is_empty() && args.len() == 1 {
             // explain(f(x, y)): the steps of the call written as its argument, whose

@@ -483,6 +483,7 @@ impl Env {
                     constant: false,
                     row: 0,
                     mem: None,
+                    by_ref: false,
                 },
             );
             let r = self.scoped_one(body);
@@ -605,6 +606,7 @@ impl Env {
                     constant: false,
                     row: 0,
                     mem: None,
+                    by_ref: false,
                 },
             ),
         }
@@ -744,6 +746,7 @@ impl Env {
                     constant: false,
                     row: 0,
                     mem: None,
+                    by_ref: false,
                 },
             );
             return Ok(());
@@ -816,6 +819,7 @@ impl Env {
                             constant: false,
                             row: 0,
                             mem: Some(p),
+                            by_ref: true,
                         },
                     );
                     return Ok(());
@@ -933,6 +937,7 @@ impl Env {
                 constant,
                 row: 0,
                 mem: None,
+                by_ref: ty.by_ref,
             },
         );
         Ok(())
@@ -1019,6 +1024,7 @@ impl Env {
                 constant: false,
                 row: 0,
                 mem: None,
+                by_ref: false,
             },
         );
         Ok(())
@@ -1157,6 +1163,7 @@ impl Env {
                 constant: false,
                 row,
                 mem: None,
+                by_ref: false,
             },
         );
     }
@@ -1361,6 +1368,7 @@ impl Env {
                     constant: false,
                     row: 0,
                     mem: None,
+                    by_ref: false,
                 },
             ));
         }
@@ -1485,6 +1493,7 @@ impl Env {
                 constant: false,
                 row: 0,
                 mem: None,
+                by_ref: false,
             },
         );
         Ok(())
@@ -2088,6 +2097,7 @@ impl Env {
                         constant: false,
                         row: 0,
                         mem: None,
+                        by_ref: false,
                     },
                 );
                 continue;
@@ -2124,6 +2134,7 @@ impl Env {
                         constant: false,
                         row: 0,
                         mem: None,
+                        by_ref: false,
                     },
                 );
             }
@@ -2153,6 +2164,7 @@ impl Env {
                         constant: false,
                         row: 0,
                         mem: Some(*p),
+                        by_ref: true,
                     },
                 );
                 continue;
@@ -2180,6 +2192,7 @@ impl Env {
                     constant: false,
                     row: 0,
                     mem: None,
+                    by_ref: ty.by_ref,
                 },
             );
         }
@@ -2193,6 +2206,7 @@ impl Env {
                     constant: false,
                     row: 0,
                     mem: None,
+                    by_ref: false,
                 },
             );
         }

@@ -492,6 +492,76 @@ impl Parser {
                 self.i += 1;
                 return e(static_value(args.remove(0), span.join(end)), span.join(end));
             }
+            "is_same" | "is_same_v" | "std::is_same" | "std::is_same_v" | "is_constant"
+            | "is_layout" | "is_tuple" | "is_integral" | "std::is_integral"
+            | "std::is_integral_v"
+                if self.peek_punct(b'<') =>
+            {
+                // type traits of CuTe's values: is_same<A, B>, is_constant<N, T>,
+                // is_layout<T>, is_tuple<T>, is_integral<T> (`::value`, `_v` or `{}`)
+                self.i += 1;
+                let mut args = Vec::new();
+                if name == "is_constant" {
+                    match self.peek().map(|t| t.tok.clone()) {
+                        Some(Tok::Int(v)) if !v.is_static() && !v.is_basis() => {
+                            args.push(Expr {
+                                kind: ExprKind::Int(v),
+                                span: self.here(),
+                            });
+                            self.i += 1;
+                        }
+                        _ => {
+                            return Err(EvalError::new(
+                                "is_constant<N, T> takes an integer literal N",
+                                self.here(),
+                            ));
+                        }
+                    }
+                    self.expect(b',', "','")?;
+                }
+                args.push(self.trait_arg(name)?);
+                if name.contains("is_same") {
+                    self.expect(b',', "','")?;
+                    args.push(self.trait_arg(name)?);
+                }
+                let mut end = self.expect(b'>', "'>'")?;
+                let fname = match name.trim_end_matches("_v") {
+                    "std::is_same" | "is_same" => "is_same",
+                    "std::is_integral" => "std::is_integral",
+                    n => n,
+                };
+                let call = |span: Span| Expr {
+                    kind: ExprKind::Call {
+                        name: String::from(fname),
+                        name_span: span,
+                        targs: Vec::new(),
+                        args,
+                    },
+                    span,
+                };
+                if name.ends_with("_v") {
+                    let all = span.join(end);
+                    return e(static_value(call(all), all), all);
+                }
+                if self.peek_name(self.i) == Some("value") {
+                    end = self.here();
+                    self.i += 1;
+                    let all = span.join(end);
+                    return e(static_value(call(all), all), all);
+                }
+                if !name.contains("is_same")
+                    && !name.starts_with("std::")
+                    && let Some(c) = self.empty_braces()?
+                {
+                    // CuTe's integral constant itself, `_1` or `_0` (std::is_same's is the
+                    // standard library's, which CuTe's print does not take)
+                    return Ok(Some(call(span.join(c))));
+                }
+                return Err(EvalError::new(
+                    alloc::format!("{name}<...> is read as {name}<...>::value"),
+                    span.join(end),
+                ));
+            }
             "cosize_v" | "size_v" | "rank_v" | "depth_v" | "is_static" | "is_static_v"
                 if self.peek_punct(b'<') =>
             {
@@ -699,6 +769,38 @@ impl Parser {
             })),
             span,
         })
+    }
+
+    /// A type argument of a trait: `decltype(x)`, or a type that stands for a value.
+    /// `decltype` of an expression that may be a reference (`get<1>(s)` is an `int&`, of
+    /// which `is_integral` is false) is refused, but for `is_constant`, which CuTe
+    /// defines of references too.
+    fn trait_arg(&mut self, name: &str) -> Result<Expr, EvalError> {
+        if self.peek_name(self.i) == Some("decltype") && self.peek_at_punct(self.i + 1, b'(') {
+            let at = self.here();
+            self.i += 1;
+            let (mut args, close) = self.args()?;
+            if args.len() != 1 {
+                return Err(EvalError::new("decltype takes one expression", close));
+            }
+            let x = args.remove(0);
+            let value = match &x.kind {
+                ExprKind::Name { .. } => true,
+                ExprKind::Call { name, .. } => name.starts_with("make_"),
+                _ => false,
+            };
+            if !value && name != "is_constant" {
+                return Err(not_supported(
+                    &alloc::format!(
+                        "{name} of decltype of an expression that may be a reference (get<I>(t) is an int&, t.shape() a const&)"
+                    ),
+                    "decltype of a variable or of make_...(...), or the type itself",
+                    at.join(close),
+                ));
+            }
+            return Ok(x);
+        }
+        self.type_arg(name)
     }
 
     /// A lambda's capture list, after its `[`, through its `]`: `=`, `&`, `x`, `&x`,

@@ -169,7 +169,16 @@ impl Env {
             // decltype(x)::value of CuTe's integers: an int
             ExprKind::Call { name, args, .. } if name == "decltype::value" => {
                 match args.first().map(|a| &a.kind) {
-                    Some(ExprKind::Call { name, .. }) => Some(name == "is_static"),
+                    Some(ExprKind::Call { name, .. }) => Some(matches!(
+                        name.as_str(),
+                        "is_static"
+                            | "is_same"
+                            | "is_constant"
+                            | "is_layout"
+                            | "is_tuple"
+                            | "is_integral"
+                            | "std::is_integral"
+                    )),
                     // decltype(x)::value: a CuTe integer's int, a CuTe bool's (`C<true>`) bool
                     _ => None,
                 }

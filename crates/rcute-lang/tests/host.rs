@@ -1075,7 +1075,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 94);
+    assert_eq!(ran, 95);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
@@ -1773,5 +1773,30 @@ fn a_name_is_declared_once_in_a_scope_and_recast_needs_a_pointer_tensor() {
     refuses(
         "auto t = make_tensor<float>(Shape<_4>{}); print(recast<int>(t));",
         "recast<int> of a tensor; write recast of a tensor over make_gmem_ptr",
+    );
+}
+
+#[test]
+fn type_traits_answer_only_where_the_type_is_known() {
+    // a dynamic integer's C++ type (int, int64_t) is not kept: is_same of two is refused
+    refuses(
+        "auto a = make_shape(4); auto b = make_shape(4); print(std::is_same_v<decltype(a), decltype(b)>);",
+        "may be of different C++ types",
+    );
+    // ... but a static and a dynamic integer are two types
+    assert_eq!(
+        ok(
+            "auto a = make_shape(4); auto b = make_shape(_4{}); print(std::is_same_v<decltype(a), decltype(b)>);"
+        ),
+        "0"
+    );
+    // decltype of get<I>(t) is a reference, of which is_integral is false
+    refuses(
+        "auto s = make_shape(_4{}, 8); print(is_integral<decltype(get<1>(s))>::value);",
+        "may be a reference",
+    );
+    refuses(
+        "auto l = make_layout(_4{}); auto& r = l; print(is_layout<decltype(r)>::value);",
+        "of the type of a reference",
     );
 }
