@@ -410,6 +410,22 @@ pub(crate) struct Var {
     pub by_ref: bool,
 }
 
+impl Var {
+    /// A variable of value `v` and no C++ scalar type: a layout, a tensor, a vector, a
+    /// lambda, a type's value.
+    pub(crate) fn plain(v: Value) -> Var {
+        Var {
+            v,
+            ty: None,
+            array: false,
+            constant: false,
+            row: 0,
+            mem: None,
+            by_ref: false,
+        }
+    }
+}
+
 /// The state of a running program.
 #[derive(Default)]
 pub(crate) struct Env {

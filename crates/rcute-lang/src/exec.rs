@@ -597,18 +597,7 @@ impl Env {
                     None => var.v = v,
                 }
             }
-            None => self.declare(
-                name,
-                Var {
-                    v,
-                    ty: None,
-                    array: false,
-                    constant: false,
-                    row: 0,
-                    mem: None,
-                    by_ref: false,
-                },
-            ),
+            None => self.declare(name, Var::plain(v)),
         }
         Ok(())
     }
@@ -737,18 +726,7 @@ impl Env {
                     ));
                 }
             };
-            self.declare(
-                &d.name,
-                Var {
-                    v: Value::Vector(p),
-                    ty: None,
-                    array: false,
-                    constant: false,
-                    row: 0,
-                    mem: None,
-                    by_ref: false,
-                },
-            );
+            self.declare(&d.name, Var::plain(Value::Vector(p)));
             return Ok(());
         }
         if ty.text == "dim3" && ty.pointers == 0 {
@@ -1015,18 +993,7 @@ impl Env {
                 ));
             }
         }
-        self.declare(
-            &d.name,
-            Var {
-                v: Value::Vector(p),
-                ty: None,
-                array: false,
-                constant: false,
-                row: 0,
-                mem: None,
-                by_ref: false,
-            },
-        );
+        self.declare(&d.name, Var::plain(Value::Vector(p)));
         Ok(())
     }
 
@@ -2088,18 +2055,7 @@ impl Env {
                 && Elem::named(&ty.text).is_none()
             {
                 // `TA const* A`: TA is the pointer's element type
-                scope.insert(
-                    ty.text.clone(),
-                    Var {
-                        v: Value::ElementType(p.elem.0),
-                        ty: None,
-                        array: false,
-                        constant: false,
-                        row: 0,
-                        mem: None,
-                        by_ref: false,
-                    },
-                );
+                scope.insert(ty.text.clone(), Var::plain(Value::ElementType(p.elem.0)));
                 continue;
             }
             // a template's type parameter deduced from a parameter of static value
@@ -2125,18 +2081,7 @@ impl Env {
                 )
                 && is_static_value(v)
             {
-                scope.insert(
-                    ty.text.clone(),
-                    Var {
-                        v: v.clone(),
-                        ty: None,
-                        array: false,
-                        constant: false,
-                        row: 0,
-                        mem: None,
-                        by_ref: false,
-                    },
-                );
+                scope.insert(ty.text.clone(), Var::plain(v.clone()));
             }
         }
         for (k, ((name, ty), (v, at))) in f.params.iter().zip(args).enumerate() {
@@ -2197,18 +2142,7 @@ impl Env {
             );
         }
         for (name, v) in f.tvalues.iter().zip(targs) {
-            scope.insert(
-                name.clone(),
-                Var {
-                    v: Value::int(Int::constant(*v)),
-                    ty: None,
-                    array: false,
-                    constant: false,
-                    row: 0,
-                    mem: None,
-                    by_ref: false,
-                },
-            );
+            scope.insert(name.clone(), Var::plain(Value::int(Int::constant(*v))));
         }
         let frame = self.frame;
         if !lambda {
