@@ -1534,9 +1534,19 @@ impl Env {
         rest: &[(Value, Span)],
         span: Span,
     ) -> Result<Value, EvalError> {
+        let len = self.heap[a.buf as usize].data.len() as i64;
         if a.buf != b.buf || b.off < a.off {
             return Err(EvalError::new(
                 alloc::format!("{name}: the two pointers are no range of one array"),
+                span,
+            ));
+        }
+        if a.off < 0 || b.off > len {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name}: the range [{}, {}) is outside its array of {len} elements",
+                    a.off, b.off
+                ),
                 span,
             ));
         }

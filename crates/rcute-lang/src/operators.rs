@@ -878,6 +878,12 @@ impl Parser {
                             }
                             k += 1;
                         }
+                        if k >= self.toks.len() || k == from {
+                            return Err(EvalError::new(
+                                "expected an expression and ']' after '=' in the capture list",
+                                t.span,
+                            ));
+                        }
                         let mut sub = self.sub_parser(from, k);
                         let e = sub.expr()?;
                         if sub.i != sub.toks.len() {
