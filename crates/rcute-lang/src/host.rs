@@ -1545,7 +1545,8 @@ impl Env {
             return Err(EvalError::new(
                 alloc::format!(
                     "{name}: the range [{}, {}) is outside its array of {len} elements",
-                    a.off, b.off
+                    a.off,
+                    b.off
                 ),
                 span,
             ));
