@@ -1560,9 +1560,13 @@ impl Env {
                 span,
             ))
         };
+        // the elements as values, for the algorithms that compare or add them (sort and
+        // reverse move the stored elements themselves)
         let mut items = Vec::new();
-        for off in a.off..b.off {
-            items.push(self.read(Ptr { off, ..a }, span)?);
+        if !matches!(name, "std::sort" | "std::reverse") {
+            for off in a.off..b.off {
+                items.push(self.read(Ptr { off, ..a }, span)?);
+            }
         }
         let lt = |x: &Value, y: &Value| -> Result<bool, EvalError> {
             let r = crate::exec::binop(crate::syntax::Op2::Lt, x.clone(), y.clone(), span, span)?;
