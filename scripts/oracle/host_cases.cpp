@@ -872,3 +872,49 @@ print(is_integral<decltype(x)>::value); print(" "); print(is_integral<decltype(n
 static_assert(is_layout<decltype(a)>::value);
 if constexpr (is_constant<5, decltype(x)>::value) { print("five\n"); }
 std::cout << std::boolalpha << is_tuple<decltype(s)>::value << std::endl;
+// ---- a return type that names a template's type parameter converts the result to the argument's type (int, float, int64_t, a pointer's element, a static integer)
+template <class T> T scale(T x) { return x * 1.5; }
+template <class T> T mid(T a, T b) { return (a + b) / 2.0; }
+template <class T> T first(T const* p) { return p[0] * 2.5; }
+template <class T> T keep(T x) { return x; }
+template <class T> T neg(T x) { return -x; }
+int main() {
+  int64_t b = 3000000000;
+  printf("%d %.2f %lld\n", scale(3), scale(3.0f), (long long)scale(b));
+  print(scale(7)); printf(" "); print(scale(2.5)); printf("\n");
+  print(mid(3, 4)); printf(" "); print(mid(3.0, 4.0)); printf("\n");
+  int a[2] = {3, 4}; float c[1] = {1.5f};
+  print(first(&a[0])); printf(" "); print(first(&c[0])); printf("\n");
+  print(keep(_3{})); printf(" "); print(keep(make_shape(_2{}, 3))); printf(" "); print(keep(5u)); printf("\n");
+  unsigned u = 3; print(neg(u)); printf(" "); print(neg(-2)); printf("\n");
+}
+// ---- explicit template arguments of a program's template function: types (the parameters and the result convert to them) and values, in the template's order
+template <class T> T conv(double x) { return x; }
+template <class T> T half_of(T x) { return x / 2; }
+template <class T, int N> T times(T x) { return x * N; }
+template <int N, class T> T add(T x) { return x + N; }
+template <typename T> T sq(T x) { return x * x; }
+template <class T> T g(T x) { return x * 1.5; }
+int main() {
+  print(conv<int>(2.7)); printf(" "); print(conv<float>(2.7)); printf("\n");
+  print(half_of<double>(3)); printf(" "); print(half_of<int>(3.9)); printf("\n");
+  print(times<float, 3>(1.5)); printf(" "); print(times<int, 2>(2.6)); printf("\n");
+  print(add<3>(1.5)); printf(" "); print(add<2>(4)); printf("\n");
+  print(sq<uint8_t>(20)); printf(" "); print(sq(20)); printf("\n");
+  print(half_of<float>(g(3))); printf("\n");
+}
+// ---- default values of parameters: literals, a global read at the call, a layout's extent, a template function's
+int add(int a, int b = 10, int c = 100) { return a + b + c; }
+double scale(double x, double f = 0.5) { return x * f; }
+auto tile_of(int m, int n = 8) { return make_layout(make_shape(m, n)); }
+int k = 5;
+int get(int x = k) { return x * 2; }
+template <class L>
+void show_layout(L const& l, int reps = 2) { for (int i = 0; i < reps; ++i) { print(l); printf(" "); } printf("\n"); }
+int main() {
+  printf("%d %d %d\n", add(1), add(1, 2), add(1, 2, 3));
+  printf("%.2f %.2f\n", scale(3), scale(3, 2));
+  print(tile_of(4)); printf(" "); print(tile_of(4, 2)); printf("\n");
+  printf("%d ", get()); k = 7; printf("%d\n", get());
+  show_layout(make_layout(_4{})); show_layout(make_layout(make_shape(_2{}, 3)), 1);
+}

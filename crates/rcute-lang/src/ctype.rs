@@ -543,6 +543,24 @@ impl Env {
     /// The declared type of `e` where it is a variable, an element, a cast, a character
     /// literal, or `std::max`/`std::min` of two of one such type: C++'s type before
     /// promotions (`short`, `char`); `None` elsewhere.
+    /// The C++ type of an argument, where its expression tells it: its declared type, else
+    /// the integer type of its arithmetic, else `float` or `double`.
+    pub(crate) fn arg_elem(&self, e: &Expr) -> Option<Elem> {
+        if let Some(t) = self.declared_type(e) {
+            return Some(t);
+        }
+        if let Some(t) = self.int_type(e) {
+            return Elem::named(match (t.bits, t.unsigned) {
+                (32, false) => "int",
+                (32, true) => "unsigned",
+                (_, false) => "int64_t",
+                (_, true) => "uint64_t",
+            });
+        }
+        let single = self.float_type(e)?;
+        Elem::named(if single { "float" } else { "double" })
+    }
+
     pub(crate) fn declared_type(&self, e: &Expr) -> Option<crate::data::Elem> {
         let elem = match &e.kind {
             ExprKind::Cast(ty, _) if ty == "sizeof_bits" => Some(crate::data::Elem::named("int")?),
@@ -587,11 +605,7 @@ impl Env {
                 if let Some(Value::Data(d)) = self.lookup(name).map(|v| &v.v) {
                     return Some(d.ptr.elem);
                 }
-                let f = self
-                    .funcs
-                    .get(name)?
-                    .iter()
-                    .find(|f| f.params.len() == args.len())?;
+                let f = self.funcs.get(name)?.iter().find(|f| f.takes(args.len()))?;
                 if f.ret.pointers != 0 {
                     return None;
                 }

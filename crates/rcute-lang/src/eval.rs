@@ -458,6 +458,13 @@ pub(crate) struct Env {
     /// Set for the next call: the reference parameters (by position) bound to a place in
     /// memory (`inc(a[1])`, or a scalar variable put there), which the parameter names.
     pub(crate) param_mem: Vec<(usize, crate::data::Ptr)>,
+    /// Set for the next call: the C++ type of each argument where the caller's expression
+    /// tells it (its declaration, a cast, a literal), for a return type that names a
+    /// template's type parameter (`template <class T> T f(T x)`).
+    pub(crate) arg_types: Vec<Option<crate::data::Elem>>,
+    /// Set for the next call: the template's type parameters that the call's explicit
+    /// template arguments bind (`f<float>(x)`: `T` is `float`).
+    pub(crate) explicit_types: Vec<(String, crate::data::Elem)>,
     /// The thread of a kernel the program runs as.
     pub(crate) launch: Option<crate::host::Launch>,
     /// Notes for the caller.
@@ -1687,11 +1694,11 @@ impl Env {
         span: Span,
     ) -> Result<Value, EvalError> {
         let fs = self.funcs.get(name).map(|fs| {
-            let same = fs.iter().filter(|f| f.params.len() == args.len()).count();
+            let same = fs.iter().filter(|f| f.takes(args.len())).count();
             (
                 fs.iter()
                     .rev()
-                    .find(|f| f.params.len() == args.len())
+                    .find(|f| f.takes(args.len()))
                     .or(fs.last())
                     .cloned(),
                 same,
@@ -1730,6 +1737,8 @@ impl Env {
         span: Span,
         lambda: bool,
     ) -> Result<Value, EvalError> {
+        // this call's explicit template types, kept from the calls its arguments make
+        let explicit = core::mem::take(&mut self.explicit_types);
         let mut outs = Vec::new();
         let mut mems = Vec::new();
         for (k, (_, ty)) in f.params.iter().enumerate() {
@@ -1783,7 +1792,19 @@ impl Env {
                 }
             }
         }
-        let vals = self.eval_args(args)?;
+        let mut vals = self.eval_args(args)?;
+        let mut arg_types: Vec<_> = args.iter().map(|a| self.arg_elem(a)).collect();
+        if args.len() < f.params.len() && f.takes(args.len()) {
+            // the parameters left out take their default values
+            for (_, ty) in &f.params[args.len()..] {
+                if let Some(d) = &ty.param_default {
+                    vals.push((self.eval(d)?, d.span));
+                    arg_types.push(self.arg_elem(d));
+                }
+            }
+        }
+        self.arg_types = arg_types;
+        self.explicit_types = explicit;
         if outs.is_empty() && mems.is_empty() {
             return self.call_user(f, targs, vals, span, lambda);
         }

@@ -2011,6 +2011,9 @@ impl Env {
         // set by the caller for this call only
         let lambda_refs = core::mem::take(&mut self.lambda_refs);
         let param_mem = core::mem::take(&mut self.param_mem);
+        let arg_types = core::mem::take(&mut self.arg_types);
+        let explicit = core::mem::take(&mut self.explicit_types);
+        let explicit_type = |t: &str| explicit.iter().find(|(n, _)| n == t).map(|(_, e)| *e);
         if args.len() != f.params.len() {
             return Err(EvalError::new(
                 alloc::format!(
@@ -2084,6 +2087,19 @@ impl Env {
                 scope.insert(ty.text.clone(), Var::plain(v.clone()));
             }
         }
+        // a return type that names a template's type parameter, `template <class T> T
+        // f(T x)`: the type deduced from the argument of the first parameter of that type
+        let deduced = template_return(f)
+            .filter(|_| explicit_type(&f.ret.text).is_none())
+            .map(|k| {
+                let (a, _) = &args[k];
+                let elem = match (f.params[k].1.pointers, a) {
+                    (1, Value::Ptr(p)) => Some(p.elem),
+                    (0, _) => arg_types.get(k).copied().flatten(),
+                    _ => None,
+                };
+                (a.clone(), elem, f.params[k].1.pointers)
+            });
         for (k, ((name, ty), (v, at))) in f.params.iter().zip(args).enumerate() {
             if let Some((_, p)) = param_mem.iter().find(|(j, _)| *j == k) {
                 // a reference parameter bound to a place in memory names it
@@ -2115,7 +2131,7 @@ impl Env {
                 continue;
             }
             let elem = if ty.pointers == 0 {
-                Elem::named(&ty.text)
+                Elem::named(&ty.text).or_else(|| explicit_type(&ty.text))
             } else {
                 None
             };
@@ -2143,6 +2159,9 @@ impl Env {
         }
         for (name, v) in f.tvalues.iter().zip(targs) {
             scope.insert(name.clone(), Var::plain(Value::int(Int::constant(*v))));
+        }
+        for (name, e) in &explicit {
+            scope.insert(name.clone(), Var::plain(Value::ElementType(e.0)));
         }
         let frame = self.frame;
         if !lambda {
@@ -2193,13 +2212,116 @@ impl Env {
         self.locals.truncate(base);
         self.frame = frame;
         let v = r?;
-        match Elem::named(&f.ret.text) {
+        if let Some((a, elem, pointers)) = deduced {
+            return to_deduced(f, v, &a, elem, pointers, span);
+        }
+        match Elem::named(&f.ret.text).or_else(|| explicit_type(&f.ret.text)) {
             Some(elem) if f.ret.pointers == 0 && !matches!(v, Value::Printed(_)) => {
                 implicit_to(&v, elem, false, span)?;
                 convert(v, elem, span)
             }
             _ => Ok(v),
         }
+    }
+}
+
+/// The parameter whose type a function's return type names, where that type is a
+/// template's type parameter (`template <class T> T f(T x)`, also `T f(T const* p)`): a
+/// plain name that is neither a scalar type nor one of CuTe's.
+fn template_return(f: &FuncDef) -> Option<usize> {
+    let t = &f.ret.text;
+    if f.ret.pointers != 0
+        || t.is_empty()
+        || t == "auto"
+        || t == "void"
+        || Elem::named(t).is_some()
+        || !t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        || t.as_bytes()[0].is_ascii_digit()
+    {
+        return None;
+    }
+    f.params.iter().position(|(_, ty)| ty.text == *t)
+}
+
+/// The value `v` a function returns as its return type `T`, deduced from the argument `a`
+/// of a parameter `T x` (`pointers` 0) or `T* p` (1); `elem` is `T` where the argument's
+/// expression or the pointer tells it. C++ converts a number to `T`; a static integer
+/// `T` (`_4`) holds only its own value, any other is a compile error.
+fn to_deduced(
+    f: &FuncDef,
+    v: Value,
+    a: &Value,
+    elem: Option<Elem>,
+    pointers: usize,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let not_t = |what: &str| {
+        EvalError::new(
+            alloc::format!(
+                "{} returns {}, the type of its argument ({what}), and this value is of another type (C++ does not compile it)",
+                f.name,
+                f.ret.text
+            ),
+            span,
+        )
+    };
+    if let Value::Tuple(t) = a
+        && pointers == 0
+        && t.is_leaf()
+        && t.leaf(0).is_static()
+    {
+        return if v == *a {
+            Ok(v)
+        } else {
+            Err(not_t(&alloc::format!("{a}")))
+        };
+    }
+    if let Some(e) = elem
+        && !matches!(v, Value::Printed(_))
+    {
+        implicit_to(&v, e, false, span)?;
+        return convert(v, e, span);
+    }
+    if pointers != 0 {
+        return Ok(v);
+    }
+    match a {
+        Value::Float(_, single) => {
+            let e = Elem::named(if *single { "float" } else { "double" }).expect("a scalar type");
+            implicit_to(&v, e, false, span)?;
+            convert(v, e, span)
+        }
+        Value::Narrow(_, e) => {
+            implicit_to(&v, *e, false, span)?;
+            convert(v, *e, span)
+        }
+        Value::Unsigned(_, bits) => {
+            let e = Elem::named(if *bits > 32 { "uint64_t" } else { "unsigned" })
+                .expect("a scalar type");
+            implicit_to(&v, e, false, span)?;
+            convert(v, e, span)
+        }
+        // an integer whose C++ type the caller's expression does not tell (an `int` or a
+        // wider one): the answer is the same for both while the value fits an `int`
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => match &v {
+            Value::Tuple(r) if r.is_leaf() && !r.leaf(0).is_static() => Ok(v),
+            Value::Float(x, _) | Value::Narrow(x, _)
+                if x.is_finite() && i32::try_from(*x as i64).is_ok() =>
+            {
+                let int = Elem::named("int").expect("a scalar type");
+                convert(v, int, span)
+            }
+            _ => Err(crate::operators::not_supported(
+                &alloc::format!(
+                    "{} returning {}, the type of an integer argument whose C++ type is not known here",
+                    f.name,
+                    f.ret.text
+                ),
+                "a declared variable or a cast as the argument",
+                span,
+            )),
+        },
+        _ => Ok(v),
     }
 }
 

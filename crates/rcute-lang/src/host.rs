@@ -1020,6 +1020,9 @@ impl Env {
             .and_then(|t| t.strip_prefix('<'))
             .and_then(|t| t.strip_suffix('>'))
             .unwrap_or("");
+        if self.funcs.contains_key(name) {
+            return self.explicit_template_call(name, inner, args, span);
+        }
         if name == "make_tensor" {
             let vals = self.eval_args(args)?;
             let layout = self.layout_arg(&vals, span)?;
@@ -1129,6 +1132,97 @@ impl Env {
             "make_tensor<T>(layout), or a declaration std::vector<T> v(n)",
             span,
         ))
+    }
+
+    /// A call of a template function of the program with explicit template arguments,
+    /// `f<float>(x)` or `f<int, 3>(x)`: each binds the template's parameter in its place, a
+    /// type to a scalar type (the parameters and the result of that type convert to it),
+    /// a value to an integer.
+    fn explicit_template_call(
+        &mut self,
+        name: &str,
+        inner: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let fs: Vec<_> = self.funcs[name]
+            .iter()
+            .filter(|f| f.takes(args.len()))
+            .cloned()
+            .collect();
+        let [f] = fs.as_slice() else {
+            return Err(if fs.is_empty() {
+                EvalError::new(
+                    alloc::format!("{name} has no overload of {} parameters", args.len()),
+                    span,
+                )
+            } else {
+                not_supported(
+                    &alloc::format!("overloads of {name} with {} parameters", args.len()),
+                    "functions of different names",
+                    span,
+                )
+            });
+        };
+        let given = split_top_level(inner);
+        if given.len() > f.tparams.len() {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name} has {} template parameter{}, given {}",
+                    f.tparams.len(),
+                    if f.tparams.len() == 1 { "" } else { "s" },
+                    given.len()
+                ),
+                span,
+            ));
+        }
+        let mut types = Vec::new();
+        let mut values = Vec::new();
+        for ((param, is_type), text) in f.tparams.iter().zip(&given) {
+            let text = text.trim();
+            if *is_type {
+                let Some(e) = Elem::named(text).filter(|e| e.0 != "dim3") else {
+                    return Err(not_supported(
+                        &alloc::format!(
+                            "{name}<{text}> (a template argument other than a scalar type)"
+                        ),
+                        "a scalar type (int, float, ...), or the type deduced from the argument",
+                        span,
+                    ));
+                };
+                types.push((param.clone(), e));
+            } else {
+                let v = text.parse::<i64>().ok().or_else(|| {
+                    self.lookup(text)
+                        .and_then(|v| v.v.integer())
+                        .and_then(|n| i64::try_from(n).ok())
+                });
+                let Some(v) = v else {
+                    return Err(not_supported(
+                        &alloc::format!(
+                            "{name}<{text}> (a template value other than an integer or a named constant)"
+                        ),
+                        "an integer",
+                        span,
+                    ));
+                };
+                values.push(v);
+            }
+        }
+        if values.len() != f.tvalues.len() {
+            return Err(EvalError::new(
+                alloc::format!(
+                    "{name}: its template value parameters are not all given ({} of {})",
+                    values.len(),
+                    f.tvalues.len()
+                ),
+                span,
+            ));
+        }
+        self.explicit_types = types;
+        let r = self.call_with_refs(f, name, &values, args, span, false);
+        self.explicit_types.clear();
+        r
     }
 
     /// CuTe's `recast<T>(t)` of a tensor over a pointer (`make_gmem_ptr<half_t>(nullptr)`):
@@ -2605,4 +2699,27 @@ pub(crate) fn character(v: &Value, span: Span) -> Result<String, EvalError> {
             span,
         )),
     }
+}
+
+/// The comma-separated parts of a template's argument list, commas inside `<>` and `()`
+/// kept (`float, Shape<_2,_4>` is two parts).
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    if text.trim().is_empty() {
+        return out;
+    }
+    let (mut level, mut start) = (0usize, 0);
+    for (k, c) in text.char_indices() {
+        match c {
+            '<' | '(' => level += 1,
+            '>' | ')' => level = level.saturating_sub(1),
+            ',' if level == 0 => {
+                out.push(&text[start..k]);
+                start = k + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
 }

@@ -761,6 +761,7 @@ impl Parser {
                 name: String::from("lambda"),
                 params,
                 tvalues: Vec::new(),
+                tparams: Vec::new(),
                 ret,
                 body,
                 span,

@@ -336,7 +336,7 @@ impl Scanner {
                 e.ordered |= s.ordered;
             }
             // a non-const reference parameter writes its argument
-            for f in fs.iter().filter(|f| f.params.len() == args.len()) {
+            for f in fs.iter().filter(|f| f.takes(args.len())) {
                 for ((_, ty), a) in f.params.iter().zip(args) {
                     if ty.reference
                         && let Some(r) = root(a)

@@ -108,6 +108,7 @@ impl TypeSpec {
             default: None,
             reference: false,
             by_ref: false,
+            param_default: None,
             constant: false,
         }
     }
@@ -503,6 +504,7 @@ impl Parser {
                 default: None,
                 reference: false,
                 by_ref: false,
+                param_default: None,
                 constant: true,
             },
             items,
@@ -664,6 +666,7 @@ impl Parser {
         self.i += 1;
         self.expect(b'<', "'<' after 'template'")?;
         let mut values = Vec::new();
+        let mut params = Vec::new();
         while !self.peek_punct(b'>') {
             match self.peek_name(self.i) {
                 Some("class" | "typename") => {
@@ -675,7 +678,8 @@ impl Parser {
                         }
                     }
                     if let Some(n) = self.peek_name(self.i).map(String::from) {
-                        self.types.insert(n);
+                        self.types.insert(n.clone());
+                        params.push((n, true));
                         self.i += 1;
                     }
                 }
@@ -684,6 +688,7 @@ impl Parser {
                     let _ = self.type_spec()?;
                     if let Some(n) = self.peek_name(self.i).map(String::from) {
                         self.vars.insert(n.clone());
+                        params.push((n.clone(), false));
                         values.push(n);
                         self.i += 1;
                     }
@@ -731,8 +736,11 @@ impl Parser {
             ));
         }
         self.template_values = values;
-        let st = self.declaration()?;
+        self.template_params = params;
+        let st = self.declaration();
         self.template_values.clear();
+        self.template_params.clear();
+        let st = st?;
         match st {
             Some(st @ Stmt::Func(_)) => Ok(Some(st)),
             None if self.block_end => Ok(None),
@@ -1151,6 +1159,7 @@ impl Parser {
             default,
             reference: amp && !constant && pointers == 0,
             by_ref: (amp || rvalue) && pointers == 0,
+            param_default: None,
             constant: constant && !amp && pointers == 0,
         }))
     }
@@ -1312,8 +1321,13 @@ impl Parser {
         let vars = self.vars.clone();
         let params = match self.params() {
             Ok(p) => p,
-            // a parameter list the subset refuses (a default value), said as such
-            Err(e) if e.message.starts_with("not supported") => return Err(e),
+            // a parameter list the subset or C++ refuses, said as such
+            Err(e)
+                if e.message.starts_with("not supported")
+                    || e.message.ends_with("(C++ does not compile it)") =>
+            {
+                return Err(e);
+            }
             Err(_) => {
                 self.i = open;
                 self.vars = vars;
@@ -1334,6 +1348,7 @@ impl Parser {
             return Ok(None);
         }
         let tvalues = core::mem::take(&mut self.template_values);
+        let tparams = core::mem::take(&mut self.template_params);
         let repeated = u32::from(name != "main");
         self.repeated += repeated;
         let r = self.block();
@@ -1345,6 +1360,7 @@ impl Parser {
             name: String::from(name),
             params,
             tvalues,
+            tparams,
             ret: ret.clone(),
             body,
             span: at.join(close),
@@ -1356,7 +1372,7 @@ impl Parser {
     /// `( type name [= default], ... )` of a function or a lambda.
     pub(crate) fn params(&mut self) -> Result<Vec<(String, TypeSpec)>, EvalError> {
         self.expect(b'(', "'('")?;
-        let mut out = Vec::new();
+        let mut out: Vec<(String, TypeSpec)> = Vec::new();
         if self.peek_name(self.i) == Some("void") && self.peek_at_punct(self.i + 1, b')') {
             self.i += 1;
         }
@@ -1375,10 +1391,18 @@ impl Parser {
                 }
                 None => String::new(),
             };
+            let mut ty = ty;
             if self.peek_punct(b'=') {
-                return Err(not_supported(
-                    "a parameter's default value",
-                    "the value at each call",
+                self.i += 1;
+                ty.param_default = Some(alloc::boxed::Box::new(self.expr()?));
+            } else if let Some((_, before)) = out.last()
+                && before.param_default.is_some()
+            {
+                // C++: the parameters after one with a default value have one too
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "parameter {name} has no default value, where the one before it has one (C++ does not compile it)"
+                    ),
                     self.here(),
                 ));
             }

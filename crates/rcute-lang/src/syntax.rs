@@ -961,6 +961,9 @@ pub(crate) struct FuncDef {
     /// The names of the template's value parameters (`template <int N>`), bound to the
     /// call's integer template arguments.
     pub tvalues: Vec<String>,
+    /// Every template parameter, in order, and whether it is a type (`class T`): the
+    /// explicit template arguments of a call (`f<float, 3>(x)`) bind them in this order.
+    pub tparams: Vec<(String, bool)>,
     pub ret: TypeSpec,
     pub body: Vec<Stmt>,
     pub span: Span,
@@ -969,6 +972,17 @@ pub(crate) struct FuncDef {
     /// A lambda value's copies of the variables it captures by value, made when the
     /// lambda expression was evaluated.
     pub captured: Vec<(String, crate::eval::Var)>,
+}
+
+impl FuncDef {
+    /// Whether a call with `n` arguments calls this function: one for each parameter,
+    /// or fewer where the parameters left out have default values.
+    pub(crate) fn takes(&self, n: usize) -> bool {
+        n <= self.params.len()
+            && self.params[n..]
+                .iter()
+                .all(|(_, ty)| ty.param_default.is_some())
+    }
 }
 
 /// A declared C++ type, as written (without spaces) and what the evaluator keeps of it.
@@ -987,6 +1001,9 @@ pub(crate) struct TypeSpec {
     /// Any reference, `const` or not (`auto const& x`, `T&& x`): it names its initializer's
     /// object, where a value (`auto x = v`) is a copy of a `std::vector` or an owning tensor.
     pub by_ref: bool,
+    /// A parameter's default value (`int n = 4`), which a call that leaves the
+    /// parameter out takes.
+    pub param_default: Option<alloc::boxed::Box<Expr>>,
     /// `const` or `constexpr`, not a reference or a pointer: a variable of an integer type
     /// initialized by a constant expression is one itself (`static_assert(N % 4 == 0)`).
     pub constant: bool,
@@ -1117,6 +1134,9 @@ pub(crate) struct Parser {
     pub(crate) block_end: bool,
     /// The value parameters of the `template <...>` being parsed.
     pub(crate) template_values: Vec<String>,
+    /// Every parameter of the `template <...>` being parsed, in order, and whether it is a
+    /// type (`class T`) or a value (`int N`).
+    pub(crate) template_params: Vec<(String, bool)>,
     /// The bodies around the cursor that may run more than once (loops, lambdas and
     /// functions other than `main`), where a `static` variable keeps its value between
     /// runs.
@@ -1137,6 +1157,7 @@ impl Parser {
             types: alloc::collections::BTreeSet::new(),
             block_end: false,
             template_values: Vec::new(),
+            template_params: Vec::new(),
             repeated: 0,
             cpp: 0,
         }
@@ -1406,6 +1427,7 @@ impl Parser {
             types: self.types.clone(),
             block_end: false,
             template_values: self.template_values.clone(),
+            template_params: self.template_params.clone(),
             repeated: self.repeated,
             cpp: self.cpp,
         }
