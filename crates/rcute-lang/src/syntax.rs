@@ -1127,6 +1127,9 @@ pub(crate) struct Parser {
     /// initializer), where `(x)` groups, as C++ reads it; elsewhere `(8)` is CuTe's
     /// rank-1 tuple.
     pub(crate) cpp: usize,
+    /// The tuple literals `(a, b)` around the cursor: in C++ code the outermost one is a
+    /// layout's shape or stride, or C++'s comma operator (refused).
+    pub(crate) tuples: usize,
     /// The names of types: template parameters (`class T`) and `using` aliases.
     pub(crate) types: alloc::collections::BTreeSet<String>,
     /// Whether the statement just parsed ends with its own `}` (a block, a loop, `if`, a
@@ -1160,6 +1163,7 @@ impl Parser {
             template_params: Vec::new(),
             repeated: 0,
             cpp: 0,
+            tuples: 0,
         }
     }
 
@@ -1430,6 +1434,7 @@ impl Parser {
             template_params: self.template_params.clone(),
             repeated: self.repeated,
             cpp: self.cpp,
+            tuples: self.tuples,
         }
     }
 
@@ -2250,7 +2255,11 @@ impl Parser {
                 })
             }
             Tok::Punct(b'(') => {
-                let (mut items, close) = self.args()?;
+                let after_colon = self.i > 0 && self.peek_at_punct(self.i - 1, b':');
+                self.tuples += 1;
+                let r = self.args();
+                self.tuples -= 1;
+                let (mut items, close) = r?;
                 let span = t.span.join(close);
                 // `(a - 1)` groups arithmetic, as in C++ (and anything in C++ code:
                 // `return (x);`); `(8)` stays a rank-1 tuple
@@ -2275,6 +2284,20 @@ impl Parser {
                     let mut e = items.pop().unwrap_or_else(|| unreachable!());
                     e.span = span;
                     return Ok(e);
+                }
+                if self.cpp > 0
+                    && self.tuples == 0
+                    && items.len() > 1
+                    && !self.peek_punct(b':')
+                    && !after_colon
+                {
+                    // C++'s comma operator, `(a, b)` is b: a tuple here would be a wrong
+                    // answer (a layout `(4,2):(1,2)` is no C++ and stays one)
+                    return Err(crate::operators::not_supported(
+                        "(a, b) in C++ code (C++'s comma operator, whose value is b)",
+                        "make_tuple(a, b) or make_shape(a, b) for a tuple, or b",
+                        span,
+                    ));
                 }
                 Ok(Expr {
                     kind: ExprKind::Tuple(items),

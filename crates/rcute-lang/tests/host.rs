@@ -283,6 +283,16 @@ fn reference_parameters_write_the_callers_variables() {
         "int a = 0; for_each(make_tuple(1), [&](int& x) { x = 3; });",
         "not supported: a lambda's non-const reference parameter",
     );
+    // in C++ code, `(a, b)` is the comma operator (C++ prints 2), not a tuple; a layout's
+    // tuples stay tuples
+    refuses(
+        "int main() { int a = 1, b = 2; print((a, b)); }",
+        "not supported: (a, b) in C++ code",
+    );
+    assert_eq!(
+        ok("int main() { auto L = ((4,2),8):((1,4),0); print(L); }"),
+        "((4,2),8):((1,4),0)"
+    );
     // default values: trailing ones only, as C++
     assert_eq!(
         ok("int add(int a, int b = 4) { return a + b; }\nint main() { print(add(1)); }"),
