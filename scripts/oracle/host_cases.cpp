@@ -918,3 +918,29 @@ int main() {
   printf("%d ", get()); k = 7; printf("%d\n", get());
   show_layout(make_layout(_4{})); show_layout(make_layout(make_shape(_2{}, 3)), 1);
 }
+// ---- a template's type parameter deduced from a scalar argument is that type in the body (T y = a * 1.5 declares an int; T(2) casts); default values evaluated where the function is defined
+template <class T> void show_scaled(T a) { T y = a * 1.5; print(y); printf(" "); }
+template <class T> void bump(T& x, T by = T(2)) { x += by; }
+template <class T> T twice(T x = 4) { return x * 2; }
+template <class T> T sum3(T a, T b, T c) { return a + b + c; }
+int k = 5;
+int get(int x = k) { return x * 2; }
+int main() {
+  show_scaled(3); show_scaled(2.0f); show_scaled(2.0); printf("\n");
+  int a = 1; bump(a); float f = 1.5f; bump(f, 0.25f); printf("%d %.2f\n", a, f);
+  print(twice<int>()); printf(" "); print(twice(2.5)); printf("\n");
+  uint8_t x = 200; print(sum3<uint8_t>(x, 50, 10)); printf(" "); print(sum3(x, x, x)); printf("\n");
+  int k = 9; printf("%d %d\n", get(), k);
+}
+// ---- declarations of functions without a body: a function defined after main, default values given by the declaration
+int f(int a, int b = 2);
+template <class T> void g(T x);
+float h(float);
+int main() {
+  printf("%d %d\n", f(3), f(3, 4));
+  g(7); g(2.5);
+  printf("%.2f\n", h(1.5f));
+}
+int f(int a, int b) { return a * b; }
+template <class T> void g(T x) { T y = x / 2; print(y); printf("\n"); }
+float h(float v) { return v * v; }

@@ -1792,18 +1792,8 @@ impl Env {
                 }
             }
         }
-        let mut vals = self.eval_args(args)?;
-        let mut arg_types: Vec<_> = args.iter().map(|a| self.arg_elem(a)).collect();
-        if args.len() < f.params.len() && f.takes(args.len()) {
-            // the parameters left out take their default values
-            for (_, ty) in &f.params[args.len()..] {
-                if let Some(d) = &ty.param_default {
-                    vals.push((self.eval(d)?, d.span));
-                    arg_types.push(self.arg_elem(d));
-                }
-            }
-        }
-        self.arg_types = arg_types;
+        let vals = self.eval_args(args)?;
+        self.arg_types = args.iter().map(|a| self.arg_elem(a)).collect();
         self.explicit_types = explicit;
         if outs.is_empty() && mems.is_empty() {
             return self.call_user(f, targs, vals, span, lambda);
@@ -1843,6 +1833,13 @@ impl Env {
         {
             // a lambda with reference parameters: its arguments are the caller's variables
             return self.call_with_refs(&f.0, name, &[], args, span, true);
+        }
+        // `T(x)` of a template's type parameter bound to a scalar type: a cast
+        if let Value::ElementType(t) = &v
+            && let (Some(elem), [x]) = (crate::data::Elem::named(t), args)
+        {
+            let x = self.eval(x)?;
+            return crate::exec::convert(x, elem, span);
         }
         self.apply_value(v, args, name_span, span)
     }

@@ -2014,7 +2014,7 @@ impl Env {
         let arg_types = core::mem::take(&mut self.arg_types);
         let explicit = core::mem::take(&mut self.explicit_types);
         let explicit_type = |t: &str| explicit.iter().find(|(n, _)| n == t).map(|(_, e)| *e);
-        if args.len() != f.params.len() {
+        if !f.takes(args.len()) {
             return Err(EvalError::new(
                 alloc::format!(
                     "{} takes {} argument{}, found {}",
@@ -2090,7 +2090,7 @@ impl Env {
         // a return type that names a template's type parameter, `template <class T> T
         // f(T x)`: the type deduced from the argument of the first parameter of that type
         let deduced = template_return(f)
-            .filter(|_| explicit_type(&f.ret.text).is_none())
+            .filter(|&k| k < args.len() && explicit_type(&f.ret.text).is_none())
             .map(|k| {
                 let (a, _) = &args[k];
                 let elem = match (f.params[k].1.pointers, a) {
@@ -2100,6 +2100,36 @@ impl Env {
                 };
                 (a.clone(), elem, f.params[k].1.pointers)
             });
+        // a template's type parameter deduced from a scalar argument is that scalar type
+        // (`T y = a * 1.5;` in the body declares an int where `T a` took an int)
+        for (k, ((_, ty), (v, _))) in f.params.iter().zip(&args).enumerate() {
+            if ty.pointers != 0
+                || scope.contains_key(&ty.text)
+                || explicit_type(&ty.text).is_some()
+                || !f
+                    .tparams
+                    .iter()
+                    .any(|(n, is_type)| *is_type && *n == ty.text)
+            {
+                continue;
+            }
+            let elem = match v {
+                _ if is_static_value(v) => None,
+                Value::Float(_, single) => Elem::named(if *single { "float" } else { "double" }),
+                Value::Narrow(_, e) => Some(*e),
+                Value::Unsigned(_, bits) => {
+                    Elem::named(if *bits > 32 { "uint64_t" } else { "unsigned" })
+                }
+                Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
+                    arg_types.get(k).copied().flatten()
+                }
+                _ => None,
+            };
+            if let Some(e) = elem.filter(|e| e.0 != "dim3") {
+                scope.insert(ty.text.clone(), Var::plain(Value::ElementType(e.0)));
+            }
+        }
+        let args_len = args.len();
         for (k, ((name, ty), (v, at))) in f.params.iter().zip(args).enumerate() {
             if let Some((_, p)) = param_mem.iter().find(|(j, _)| *j == k) {
                 // a reference parameter bound to a place in memory names it
@@ -2167,11 +2197,28 @@ impl Env {
         if !lambda {
             self.frame = self.locals.len();
         }
+        let given = args_len;
         self.locals.push(scope);
         self.calls += 1;
         self.nest += 4;
         let mut r = Ok(void());
-        for st in &f.body {
+        // the parameters left out take their default values, evaluated where the function
+        // is defined (the globals, the template's parameters)
+        for (name, ty) in &f.params[given..] {
+            let Some(d) = &ty.param_default else { break };
+            match self.default_arg(d, ty, explicit_type(&ty.text)) {
+                Ok(var) => {
+                    if let Some(scope) = self.locals.last_mut() {
+                        scope.insert(name.clone(), var);
+                    }
+                }
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
+        for st in f.body.iter().take(if r.is_ok() { usize::MAX } else { 0 }) {
             match self.exec(st) {
                 Ok(Flow::Next) => {}
                 Ok(Flow::Return(v)) => {
@@ -2222,6 +2269,40 @@ impl Env {
             }
             _ => Ok(v),
         }
+    }
+}
+
+impl Env {
+    /// A parameter's default value, `int n = 4`, as the parameter of type `ty` (`elem`
+    /// where an explicit template argument names it).
+    fn default_arg(
+        &mut self,
+        d: &Expr,
+        ty: &TypeSpec,
+        elem: Option<Elem>,
+    ) -> Result<Var, EvalError> {
+        let v = self.eval(d)?;
+        let elem = if ty.pointers == 0 {
+            Elem::named(&ty.text).or(elem)
+        } else {
+            None
+        };
+        let v = match elem {
+            Some(e) => {
+                implicit_to(&v, e, false, d.span)?;
+                convert(v, e, d.span)?
+            }
+            None => self.copied(v, d.span)?,
+        };
+        Ok(Var {
+            v,
+            ty: elem,
+            array: false,
+            constant: false,
+            row: 0,
+            mem: None,
+            by_ref: ty.by_ref,
+        })
     }
 }
 

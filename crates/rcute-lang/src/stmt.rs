@@ -743,6 +743,8 @@ impl Parser {
         let st = st?;
         match st {
             Some(st @ Stmt::Func(_)) => Ok(Some(st)),
+            // a declaration without a body
+            Some(Stmt::Block(b)) if b.is_empty() && !self.block_end => Ok(Some(Stmt::Block(b))),
             None if self.block_end => Ok(None),
             _ => Err(not_supported(
                 "a template other than a function",
@@ -1340,12 +1342,34 @@ impl Parser {
         ) {
             self.i += 1;
         }
+        if self.peek_punct(b';') {
+            // a declaration without a body, `int f(int a);`: its default values are the
+            // definition's
+            self.vars = vars;
+            self.template_values.clear();
+            self.template_params.clear();
+            let defaults: Vec<_> = params.into_iter().map(|(_, ty)| ty.param_default).collect();
+            if defaults.iter().any(Option::is_some) {
+                self.protos.insert(String::from(name), defaults);
+            }
+            return Ok(Some(Stmt::Block(Vec::new())));
+        }
         self.skip_newlines();
         if !self.peek_punct(b'{') {
             // not a definition: a constructor's arguments, `std::vector<int> v(n)`
             self.i = open;
             self.vars = vars;
             return Ok(None);
+        }
+        let mut params = params;
+        if let Some(defaults) = self.protos.get(name)
+            && defaults.len() == params.len()
+        {
+            for ((_, ty), d) in params.iter_mut().zip(defaults) {
+                if ty.param_default.is_none() {
+                    ty.param_default.clone_from(d);
+                }
+            }
         }
         let tvalues = core::mem::take(&mut self.template_values);
         let tparams = core::mem::take(&mut self.template_params);

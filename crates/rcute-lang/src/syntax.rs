@@ -1130,6 +1130,9 @@ pub(crate) struct Parser {
     /// The tuple literals `(a, b)` around the cursor: in C++ code the outermost one is a
     /// layout's shape or stride, or C++'s comma operator (refused).
     pub(crate) tuples: usize,
+    /// The default values of parameters that a function's declaration without a body
+    /// (`int f(int a, int b = 2);`) gives, for its definition.
+    pub(crate) protos: alloc::collections::BTreeMap<String, Vec<Option<alloc::boxed::Box<Expr>>>>,
     /// The names of types: template parameters (`class T`) and `using` aliases.
     pub(crate) types: alloc::collections::BTreeSet<String>,
     /// Whether the statement just parsed ends with its own `}` (a block, a loop, `if`, a
@@ -1164,6 +1167,7 @@ impl Parser {
             repeated: 0,
             cpp: 0,
             tuples: 0,
+            protos: alloc::collections::BTreeMap::new(),
         }
     }
 
@@ -1435,6 +1439,7 @@ impl Parser {
             repeated: self.repeated,
             cpp: self.cpp,
             tuples: self.tuples,
+            protos: self.protos.clone(),
         }
     }
 
