@@ -944,3 +944,20 @@ int main() {
 int f(int a, int b) { return a * b; }
 template <class T> void g(T x) { T y = x / 2; print(y); printf("\n"); }
 float h(float v) { return v * v; }
+// ---- decltype(x) of a scalar variable declares its type (int a; decltype(a) z = 7.9 is 7), also of a template's parameter
+int a = 5; decltype(a) z = 7.9; float f = 1; decltype(f) g = 7; auto h = 3; decltype(h) w = 2.5; double d = 1; decltype(d) e = 1;
+print(z); printf(" "); print(g); printf(" "); print(w); printf(" "); print(e); printf("\n");
+// ---- a template's scalar type parameter in the body: sizeof(T), T(), T(x), decltype(a), std::is_same_v<T, float>, std::is_integral_v<T>, std::vector<T>, make_tensor<T>
+template <class T> void kind(T x) { if constexpr (std::is_same_v<T, float>) printf("float "); else if constexpr (std::is_integral_v<T>) printf("integral "); else printf("other "); }
+template <class T> void sz(T x) { printf("%d ", (int)sizeof(T)); T z = T(); T o = T(1.9); print(z); printf(":"); print(o); printf(" "); }
+template <class T> void dec(T a) { decltype(a) z = 7.9; print(z); printf(" "); }
+template <class T> void vec(T x) { std::vector<T> v(3, x); v[1] = 7.9; print(v[0]); printf(" "); print(v[1]); printf("\n"); }
+template <class T> void tens(T x) { auto t = make_tensor<T>(make_shape(_3{})); fill(t, x); t(1) = 9.75; print_tensor(t); }
+int main() {
+  kind(1); kind(1.0f); kind(1.0); int64_t b = 2; kind(b); printf("\n");
+  sz(1); sz(2.0f); sz((uint8_t)3); sz(int64_t(4)); printf("\n");
+  dec(5); dec(5.0); dec(5.0f); int64_t q = 1; dec(q); unsigned u = 1; dec(u); printf("\n");
+  vec(2); vec(2.5);
+  tens(1); tens(1.5f);
+  printf("%d %d %d %d %d %d\n", std::is_same_v<int32_t, int>, std::is_same_v<int64_t, long>, std::is_same_v<size_t, uint64_t>, std::is_same_v<int8_t, char>, std::is_same_v<unsigned, uint32_t>, std::is_same_v<float, double>);
+}

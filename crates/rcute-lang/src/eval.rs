@@ -756,6 +756,49 @@ impl Env {
     /// `is_constant<N, T>`, `is_layout<T>`, `is_tuple<T>`, `is_integral<T>` (CuTe's, true of
     /// static integers too) and `std::is_integral<T>` (false of them).
     fn type_trait(&mut self, name: &str, args: &[Expr], span: Span) -> Result<Value, EvalError> {
+        // of scalar types, named or a template's type parameter bound to one
+        // (`std::is_same_v<T, int>`)
+        let scalar = |a: &Expr| match &a.kind {
+            ExprKind::Name { name, targs } if targs.is_empty() => {
+                let t = match self.lookup(name) {
+                    Some(Var {
+                        v: Value::ElementType(t),
+                        ..
+                    }) => t,
+                    Some(_) => return None,
+                    None => name.as_str(),
+                };
+                cpp_type_identity(t)
+            }
+            _ => None,
+        };
+        match (name, args) {
+            ("is_same", [a, b]) if scalar(a).is_some() || scalar(b).is_some() => {
+                return match (scalar(a), scalar(b)) {
+                    (Some(x), Some(y)) => Ok(Value::int(Int::bool(x == y, true))),
+                    _ => Err(crate::operators::not_supported(
+                        "is_same of a scalar type and another type",
+                        "is_same of two scalar types or of two CuTe values",
+                        span,
+                    )),
+                };
+            }
+            ("is_integral" | "std::is_integral", [a]) if scalar(a).is_some() => {
+                let t = scalar(a).unwrap_or_default();
+                let integral = !matches!(
+                    t,
+                    "float"
+                        | "double"
+                        | "half_t"
+                        | "bfloat16_t"
+                        | "tfloat32_t"
+                        | "float_e4m3_t"
+                        | "float_e5m2_t"
+                );
+                return Ok(Value::int(Int::bool(integral, true)));
+            }
+            _ => {}
+        }
         if name != "is_constant"
             && let Some(a) = args.iter().find(|a| {
                 matches!(&a.kind, ExprKind::Name { name, .. } if self.lookup(name).is_some_and(|v| v.by_ref))
@@ -1834,11 +1877,15 @@ impl Env {
             // a lambda with reference parameters: its arguments are the caller's variables
             return self.call_with_refs(&f.0, name, &[], args, span, true);
         }
-        // `T(x)` of a template's type parameter bound to a scalar type: a cast
+        // `T(x)` of a template's type parameter bound to a scalar type: a cast; `T()` zero
         if let Value::ElementType(t) = &v
-            && let (Some(elem), [x]) = (crate::data::Elem::named(t), args)
+            && let Some(elem) = crate::data::Elem::named(t)
+            && args.len() <= 1
         {
-            let x = self.eval(x)?;
+            let x = match args.first() {
+                Some(x) => self.eval(x)?,
+                None => Value::int(Int::dynamic(0)),
+            };
             return crate::exec::convert(x, elem, span);
         }
         self.apply_value(v, args, name_span, span)
@@ -2443,4 +2490,32 @@ fn literal_arith(e: &Expr) -> bool {
         }
         _ => false,
     }
+}
+
+/// The C++ type a scalar type's name denotes on a 64-bit Linux machine (`int32_t` is
+/// `int`, `int64_t` and `ptrdiff_t` are `long`, `size_t` is `unsigned long`), for
+/// `std::is_same`; `None` for a name that is no scalar type.
+fn cpp_type_identity(name: &str) -> Option<&'static str> {
+    let name = name.strip_prefix("std::").unwrap_or(name);
+    let name = name.strip_prefix("cutlass::").unwrap_or(name);
+    Some(match name {
+        "int" | "int32_t" => "int",
+        "unsigned" | "uint32_t" => "unsigned int",
+        "long" | "int64_t" | "ptrdiff_t" => "long",
+        "uint64_t" | "size_t" => "unsigned long",
+        "short" | "int16_t" => "short",
+        "uint16_t" => "unsigned short",
+        "int8_t" => "signed char",
+        "uint8_t" => "unsigned char",
+        "char" => "char",
+        "bool" => "bool",
+        "float" => "float",
+        "double" => "double",
+        "half_t" => "half_t",
+        "bfloat16_t" => "bfloat16_t",
+        "tfloat32_t" => "tfloat32_t",
+        "float_e4m3_t" => "float_e4m3_t",
+        "float_e5m2_t" => "float_e5m2_t",
+        _ => return None,
+    })
 }

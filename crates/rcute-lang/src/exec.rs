@@ -602,6 +602,43 @@ impl Env {
         Ok(())
     }
 
+    /// The scalar type of `decltype(x) y` where `x` names a variable of a scalar type
+    /// (`int a; decltype(a) z = 7.9;` declares an `int`); `None` for other types, a
+    /// static integer's among them (`decltype(_4{})` is `_4`'s).
+    fn decltype_scalar(&self, ty: &TypeSpec) -> Option<Elem> {
+        if ty.text != "auto" {
+            return None;
+        }
+        let ExprKind::Call { name, args, .. } = &ty.default.as_deref()?.kind else {
+            return None;
+        };
+        let [x] = args.as_slice() else { return None };
+        let ExprKind::Name { name: var, targs } = &x.kind else {
+            return None;
+        };
+        if name != "decltype{}" || !targs.is_empty() {
+            return None;
+        }
+        let v = self.lookup(var)?;
+        if v.array || v.row != 0 {
+            return None;
+        }
+        if let Some(e) = v.ty {
+            return Some(e);
+        }
+        match &v.v {
+            Value::Float(_, single) => Elem::named(if *single { "float" } else { "double" }),
+            Value::Narrow(_, e) => Some(*e),
+            Value::Unsigned(_, bits) => {
+                Elem::named(if *bits > 32 { "uint64_t" } else { "unsigned" })
+            }
+            Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_static() && !t.leaf(0).is_basis() => {
+                self.arg_elem(x)
+            }
+            _ => None,
+        }
+    }
+
     /// The scalar type `name` names: a C++ scalar type, or a template's type parameter
     /// deduced from a pointer argument (`TA const* A`).
     pub(crate) fn named_elem(&self, name: &str) -> Option<Elem> {
@@ -638,6 +675,7 @@ impl Env {
         ];
         let scalar = if ty.pointers == 0 {
             self.named_elem(&ty.text)
+                .or_else(|| self.decltype_scalar(ty))
         } else {
             None
         };
@@ -1893,7 +1931,7 @@ impl Env {
             ))
         };
         let bytes = match &x.kind {
-            ExprKind::Str(ty) => match Elem::named(ty) {
+            ExprKind::Str(ty) => match self.named_elem(ty) {
                 Some(e) => i64::from(e.bits()) / 8,
                 None => match crate::element_bits(ty) {
                     Some(b) => b / 8,
@@ -2102,9 +2140,8 @@ impl Env {
             });
         // a template's type parameter deduced from a scalar argument is that scalar type
         // (`T y = a * 1.5;` in the body declares an int where `T a` took an int)
-        for (k, ((_, ty), (v, _))) in f.params.iter().zip(&args).enumerate() {
+        for (k, ((_, ty), (v, at))) in f.params.iter().zip(&args).enumerate() {
             if ty.pointers != 0
-                || scope.contains_key(&ty.text)
                 || explicit_type(&ty.text).is_some()
                 || !f
                     .tparams
@@ -2125,8 +2162,25 @@ impl Env {
                 }
                 _ => None,
             };
-            if let Some(e) = elem.filter(|e| e.0 != "dim3") {
-                scope.insert(ty.text.clone(), Var::plain(Value::ElementType(e.0)));
+            let Some(e) = elem.filter(|e| e.0 != "dim3") else {
+                continue;
+            };
+            match scope.get(&ty.text).map(|var| &var.v) {
+                None => {
+                    scope.insert(ty.text.clone(), Var::plain(Value::ElementType(e.0)));
+                }
+                Some(Value::ElementType(first)) if *first != e.0 => {
+                    return Err(EvalError::new(
+                        alloc::format!(
+                            "{}: {} is deduced as {first} and as {} (C++ does not compile it)",
+                            f.name,
+                            ty.text,
+                            e.0
+                        ),
+                        *at,
+                    ));
+                }
+                Some(_) => {}
             }
         }
         let args_len = args.len();
@@ -2161,7 +2215,13 @@ impl Env {
                 continue;
             }
             let elem = if ty.pointers == 0 {
-                Elem::named(&ty.text).or_else(|| explicit_type(&ty.text))
+                Elem::named(&ty.text)
+                    .or_else(|| explicit_type(&ty.text))
+                    .or_else(|| match scope.get(&ty.text).map(|var| &var.v) {
+                        // a template's type parameter deduced from a scalar argument
+                        Some(Value::ElementType(e)) => Elem::named(e),
+                        _ => None,
+                    })
             } else {
                 None
             };
