@@ -261,6 +261,78 @@ fn product_mode(a: &Layout, b: &Layout) -> Result<ModeFn, Verdict> {
     })
 }
 
+/// The definition of one mode `ai` of a zipped, tiled or flat form by the tiler's element
+/// `ti`, as a function of its `(tile, rest)` coordinate. A nested tuple element tiles the
+/// mode's sub-modes, and the form lists their tiles, then their rests:
+/// `((t0, t1), (r0, r1))`.
+fn mode_fn(ai: &Layout, ti: &Tiler, divide: bool) -> Result<ModeFn, Verdict> {
+    let b = match element_layout(ti) {
+        Ok(Some(b)) => b,
+        Ok(None) => {
+            // `_` keeps the mode, which CuTe's unzip reads as (tile, rest) by its own
+            // two modes (a single mode is all tile)
+            if ai.shape_ref().is_leaf() {
+                let fa = Func::of(ai)?;
+                let n0 = fa.size();
+                return Ok(ModeFn {
+                    f: alloc::boxed::Box::new(move |j0, _| fa.at(j0)),
+                    n0,
+                    n1: 1,
+                });
+            }
+            if ai.rank() != 2 {
+                return Err(Verdict::Unchecked("`_` over a mode of rank other than 2"));
+            }
+            let (Ok(m0), Ok(m1)) = (ai.try_mode(0), ai.try_mode(1)) else {
+                return Err(Verdict::Unchecked("a mode out of range"));
+            };
+            let (f0, f1) = (Func::of(&m0)?, Func::of(&m1)?);
+            let (n0, n1) = (f0.size(), f1.size());
+            return Ok(ModeFn {
+                f: alloc::boxed::Box::new(move |j0, j1| f0.at(j0) + f1.at(j1)),
+                n0,
+                n1,
+            });
+        }
+        Err(_) if ti.is_tuple() => {
+            if ai.shape_ref().is_leaf() || ai.rank() != ti.rank() {
+                return Err(Verdict::Unchecked(
+                    "a nested tuple tiler over a mode of another rank",
+                ));
+            }
+            let mut subs = Vec::new();
+            for k in 0..ti.rank() {
+                let (Ok(ak), Ok(tk)) = (ai.try_mode(k), ti.try_element(k)) else {
+                    return Err(Verdict::Unchecked("a mode out of range"));
+                };
+                subs.push(mode_fn(&ak, &tk, divide)?);
+            }
+            let n0 = subs.iter().fold(1usize, |n, m| n.saturating_mul(m.n0));
+            let n1 = subs.iter().fold(1usize, |n, m| n.saturating_mul(m.n1));
+            return Ok(ModeFn {
+                f: alloc::boxed::Box::new(move |j0, j1| {
+                    let (mut r0, mut r1, mut off) = (j0, j1, 0);
+                    for m in &subs {
+                        let (s0, s1) = (m.n0.max(1) as i128, m.n1.max(1) as i128);
+                        off += (m.f)(r0 % s0, r1 % s1);
+                        r0 /= s0;
+                        r1 /= s1;
+                    }
+                    off
+                }),
+                n0,
+                n1,
+            });
+        }
+        Err(v) => return Err(v),
+    };
+    if divide {
+        divide_mode(ai, &b)
+    } else {
+        product_mode(ai, &b)
+    }
+}
+
 /// The zipped, tiled and flat forms by a tuple tiler, as one function: all three list the
 /// tiles of every mode first, then their rests and the modes beyond the tiler, so their
 /// 1-D indices run in the same order; each mode is its divide's (or product's) definition.
@@ -270,44 +342,7 @@ fn unzipped(name: &str, a: &Layout, t: &Tiler, r: &Layout, divide: bool) -> Verd
         let (Ok(ai), Ok(ti)) = (a.try_mode(i), t.try_element(i)) else {
             return Verdict::Unchecked("a mode out of range");
         };
-        let b = match element_layout(&ti) {
-            Ok(Some(b)) => b,
-            Ok(None) => {
-                // `_` keeps the mode, which CuTe's unzip reads as (tile, rest) by its own
-                // two modes (a single mode is all tile)
-                if ai.shape_ref().is_leaf() {
-                    let fa = func!(&ai);
-                    let n0 = fa.size();
-                    modes.push(ModeFn {
-                        f: alloc::boxed::Box::new(move |j0, _| fa.at(j0)),
-                        n0,
-                        n1: 1,
-                    });
-                    continue;
-                }
-                let (Ok(m0), Ok(m1)) = (ai.try_mode(0), ai.try_mode(1)) else {
-                    return Verdict::Unchecked("a mode out of range");
-                };
-                if ai.rank() != 2 {
-                    return Verdict::Unchecked("`_` over a mode of rank other than 2");
-                }
-                let (f0, f1) = (func!(&m0), func!(&m1));
-                let (n0, n1) = (f0.size(), f1.size());
-                modes.push(ModeFn {
-                    f: alloc::boxed::Box::new(move |j0, j1| f0.at(j0) + f1.at(j1)),
-                    n0,
-                    n1,
-                });
-                continue;
-            }
-            Err(v) => return v,
-        };
-        let m = if divide {
-            divide_mode(&ai, &b)
-        } else {
-            product_mode(&ai, &b)
-        };
-        match m {
+        match mode_fn(&ai, &ti, divide) {
             Ok(m) => modes.push(m),
             Err(v) => return v,
         }
@@ -626,6 +661,46 @@ mod tests {
         ] {
             assert_eq!(law(&a, &t, &r), Verdict::Holds, "{r}");
         }
+    }
+
+    /// A nested tuple tiler is checked index by index: the form lists the tiles of a mode's
+    /// sub-modes, then their rests. rcute's answers hold; CuTe's flat divide of
+    /// `((_6,_2),(4,_4)):((_32,_4),(_8,_1))` by `((_1:_1,4:_1),4:_3)` (where the dynamic
+    /// extent 4 of the tile splits over the mode of 2) breaks at a named index, where the
+    /// logical form it regroups is refused.
+    #[test]
+    fn a_nested_tuple_tiler_is_checked_index_by_index() {
+        let a = layout!(((_6,_4),(4,_4)):((_32,_4),(_8,_1)));
+        let t = tiler!(((_3:_1,_2:_1),_2:_1));
+        for (law, r) in [
+            (
+                tiled_divide as fn(&Layout, &Tiler, &Layout) -> Verdict,
+                a.tiled_divide(&t),
+            ),
+            (zipped_divide, a.zipped_divide(&t)),
+            (flat_divide, a.flat_divide(&t)),
+        ] {
+            assert_eq!(law(&a, &t, &r), Verdict::Holds, "{r}");
+        }
+        let b = layout!(((_2,_2),_3):((_1,_2),_4));
+        let t = tiler!(((_2:_1,_2:_1),_2:_1));
+        for (law, r) in [
+            (
+                tiled_product as fn(&Layout, &Tiler, &Layout) -> Verdict,
+                b.tiled_product(&t),
+            ),
+            (zipped_product, b.zipped_product(&t)),
+            (flat_product, b.flat_product(&t)),
+        ] {
+            assert_eq!(law(&b, &t, &r), Verdict::Holds, "{r}");
+        }
+        let a = layout!(((_6,_2),(4,_4)):((_32,_4),(_8,_1)));
+        let t = tiler!(((_1:_1,4:_1),4:_3));
+        let cute = layout!(((_1,4),(2,2),(_6,1),((3,1),(1,2))):((_32,_4),(_24,1),(_32,16),((_8,1),(96,3))));
+        assert_eq!(
+            flat_divide(&a, &t, &cute),
+            Verdict::Breaks("flat_divide: index 8 maps to 1 where the definition gives 17".into())
+        );
     }
 
     /// A zipped or tiled product by one tile keeps `a` as its first mode.
