@@ -961,3 +961,8 @@ int main() {
   tens(1); tens(1.5f);
   printf("%d %d %d %d %d %d\n", std::is_same_v<int32_t, int>, std::is_same_v<int64_t, long>, std::is_same_v<size_t, uint64_t>, std::is_same_v<int8_t, char>, std::is_same_v<unsigned, uint32_t>, std::is_same_v<float, double>);
 }
+// ---- std::max<T> and std::min<T> convert both arguments to T; a ternary's common type; a generic lambda's result type
+print(std::max(1, 2)); printf(" "); print(std::max(1.5, 2.5)); printf(" "); print(std::min<int>(3, 2.5)); printf(" "); print(std::max<double>(1, 2)); printf(" "); print(std::min<uint8_t>(300, 50)); printf("\n");
+print(true ? 1 : 2.5); printf(" "); auto x = false ? 1 : 2.5f; print(x); printf(" "); int a = -1; unsigned b = 2; auto y = true ? a : b; print(y); printf("\n");
+auto g = [](auto p, auto q) { return p + q; };
+print(g(1, 2)); printf(" "); print(g(1, 2.5)); printf(" "); print(g(_1{}, _2{})); printf(" "); print(g('a', 1)); printf("\n");

@@ -229,14 +229,7 @@ impl Env {
                         ));
                     }
                 }
-                // std::max(a, b) is (a < b) ? b : a, std::min(a, b) is (b < a) ? b : a
-                Ok(if name == "std::max" {
-                    if less(&a, &b) { b } else { a }
-                } else if less(&b, &a) {
-                    b
-                } else {
-                    a
-                })
+                Ok(max_min(name == "std::max", a, b))
             }
             _ => {
                 // abs, std::abs, fabs, std::fabs, fabsf
@@ -357,5 +350,17 @@ fn abs(name: &str, v: Value, bits: u32, name_span: Span, at: Span) -> Result<Val
             alloc::format!("{name} takes a number, found {} {v}", v.kind()),
             name_span.join(at),
         )),
+    }
+}
+
+/// `std::max(a, b)`, `(a < b) ? b : a`, or (`max` false) `std::min(a, b)`,
+/// `(b < a) ? b : a`, of two values of one scalar type.
+pub(crate) fn max_min(max: bool, a: Value, b: Value) -> Value {
+    if max {
+        if less(&a, &b) { b } else { a }
+    } else if less(&b, &a) {
+        b
+    } else {
+        a
     }
 }

@@ -1023,6 +1023,20 @@ impl Env {
         if self.funcs.contains_key(name) {
             return self.explicit_template_call(name, inner, args, span);
         }
+        if matches!(name, "std::max" | "std::min")
+            && let Some(elem) = Elem::named(inner.trim()).filter(|e| e.0 != "dim3")
+        {
+            // std::max<T>(a, b): both converted to T, then compared as std::max does
+            let [a, b] = args else {
+                return Err(EvalError::new(
+                    alloc::format!("{name}<T>(a, b) takes two arguments"),
+                    span,
+                ));
+            };
+            let a = crate::exec::convert(self.eval(a)?, elem, a.span)?;
+            let b = crate::exec::convert(self.eval(b)?, elem, b.span)?;
+            return Ok(crate::cstd::max_min(name == "std::max", a, b));
+        }
         if name == "make_tensor" {
             let vals = self.eval_args(args)?;
             let layout = self.layout_arg(&vals, span)?;
