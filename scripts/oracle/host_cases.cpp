@@ -966,3 +966,13 @@ print(std::max(1, 2)); printf(" "); print(std::max(1.5, 2.5)); printf(" "); prin
 print(true ? 1 : 2.5); printf(" "); auto x = false ? 1 : 2.5f; print(x); printf(" "); int a = -1; unsigned b = 2; auto y = true ? a : b; print(y); printf("\n");
 auto g = [](auto p, auto q) { return p + q; };
 print(g(1, 2)); printf(" "); print(g(1, 2.5)); printf(" "); print(g(_1{}, _2{})); printf(" "); print(g('a', 1)); printf("\n");
+// ---- a constexpr function of the program called with constants is a constant expression (a constexpr int it initializes is a template argument; static_assert)
+constexpr int sq(int x) { return x * x; }
+constexpr int tiles(int m, int t = 32) { return (m + t - 1) / t; }
+int main() {
+  constexpr int n = sq(4);
+  constexpr int k = tiles(100);
+  auto L = make_layout(make_shape(Int<n>{}, Int<k>{}), make_stride(Int<k>{}, _1{}));
+  print(L); printf(" "); print(size(L)); printf("\n");
+  static_assert(tiles(64, 16) == 4);
+}

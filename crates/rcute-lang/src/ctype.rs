@@ -506,6 +506,15 @@ impl Env {
                 self.is_constant_expr(c) && self.is_constant_expr(a) && self.is_constant_expr(b)
             }
             ExprKind::Tuple(xs) => all(xs),
+            // a `constexpr` function of the program of constant arguments
+            ExprKind::Call { name, args, .. } if self.funcs.contains_key(name) => {
+                self.lookup(name).is_none()
+                    && self.funcs[name]
+                        .iter()
+                        .filter(|f| f.takes(args.len()))
+                        .all(|f| f.ret.constant)
+                    && all(args)
+            }
             // a function of CuTe's (constexpr), not one of the program's or a variable
             ExprKind::Call { name, args, .. } => {
                 self.lookup(name).is_none()
