@@ -424,6 +424,16 @@ impl Var {
             by_ref: false,
         }
     }
+
+    /// A function's parameter of value `v`, of the C++ scalar type `ty` where it has one,
+    /// that names its argument's object when `by_ref` (`T const& x`).
+    pub(crate) fn param(v: Value, ty: Option<crate::data::Elem>, by_ref: bool) -> Var {
+        Var {
+            ty,
+            by_ref,
+            ..Var::plain(v)
+        }
+    }
 }
 
 /// The state of a running program.
@@ -784,17 +794,10 @@ impl Env {
                 };
             }
             ("is_integral" | "std::is_integral", [a]) if scalar(a).is_some() => {
-                let t = scalar(a).unwrap_or_default();
-                let integral = !matches!(
-                    t,
-                    "float"
-                        | "double"
-                        | "half_t"
-                        | "bfloat16_t"
-                        | "tfloat32_t"
-                        | "float_e4m3_t"
-                        | "float_e5m2_t"
-                );
+                // a floating-point type's identity is its own name
+                let integral = !scalar(a)
+                    .and_then(crate::data::Elem::named)
+                    .is_some_and(crate::data::Elem::is_float);
                 return Ok(Value::int(Int::bool(integral, true)));
             }
             _ => {}

@@ -2234,18 +2234,7 @@ impl Env {
                 None if !ty.by_ref => self.copied(v, at)?,
                 None => v,
             };
-            scope.insert(
-                name.clone(),
-                Var {
-                    v,
-                    ty: elem,
-                    array: false,
-                    constant: false,
-                    row: 0,
-                    mem: None,
-                    by_ref: ty.by_ref,
-                },
-            );
+            scope.insert(name.clone(), Var::param(v, elem, ty.by_ref));
         }
         for (name, v) in f.tvalues.iter().zip(targs) {
             scope.insert(name.clone(), Var::plain(Value::int(Int::constant(*v))));
@@ -2354,15 +2343,7 @@ impl Env {
             }
             None => self.copied(v, d.span)?,
         };
-        Ok(Var {
-            v,
-            ty: elem,
-            array: false,
-            constant: false,
-            row: 0,
-            mem: None,
-            by_ref: ty.by_ref,
-        })
+        Ok(Var::param(v, elem, ty.by_ref))
     }
 }
 

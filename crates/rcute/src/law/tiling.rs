@@ -670,29 +670,21 @@ mod tests {
     /// logical form it regroups is refused.
     #[test]
     fn a_nested_tuple_tiler_is_checked_index_by_index() {
+        type Law = fn(&Layout, &Tiler, &Layout) -> Verdict;
         let a = layout!(((_6,_4),(4,_4)):((_32,_4),(_8,_1)));
         let t = tiler!(((_3:_1,_2:_1),_2:_1));
-        for (law, r) in [
-            (
-                tiled_divide as fn(&Layout, &Tiler, &Layout) -> Verdict,
-                a.tiled_divide(&t),
-            ),
-            (zipped_divide, a.zipped_divide(&t)),
-            (flat_divide, a.flat_divide(&t)),
-        ] {
-            assert_eq!(law(&a, &t, &r), Verdict::Holds, "{r}");
-        }
         let b = layout!(((_2,_2),_3):((_1,_2),_4));
-        let t = tiler!(((_2:_1,_2:_1),_2:_1));
-        for (law, r) in [
-            (
-                tiled_product as fn(&Layout, &Tiler, &Layout) -> Verdict,
-                b.tiled_product(&t),
-            ),
-            (zipped_product, b.zipped_product(&t)),
-            (flat_product, b.flat_product(&t)),
-        ] {
-            assert_eq!(law(&b, &t, &r), Verdict::Holds, "{r}");
+        let u = tiler!(((_2:_1,_2:_1),_2:_1));
+        let cases: [(Law, &Layout, &Tiler, Layout); 6] = [
+            (tiled_divide, &a, &t, a.tiled_divide(&t)),
+            (zipped_divide, &a, &t, a.zipped_divide(&t)),
+            (flat_divide, &a, &t, a.flat_divide(&t)),
+            (tiled_product, &b, &u, b.tiled_product(&u)),
+            (zipped_product, &b, &u, b.zipped_product(&u)),
+            (flat_product, &b, &u, b.flat_product(&u)),
+        ];
+        for (law, x, tiler, r) in cases {
+            assert_eq!(law(x, tiler, &r), Verdict::Holds, "{r}");
         }
         let a = layout!(((_6,_2),(4,_4)):((_32,_4),(_8,_1)));
         let t = tiler!(((_1:_1,4:_1),4:_3));
