@@ -976,3 +976,12 @@ int main() {
   print(L); printf(" "); print(size(L)); printf("\n");
   static_assert(tiles(64, 16) == 4);
 }
+// ---- Int<...> of an expression: a constexpr function's result, a template value parameter's arithmetic
+constexpr int sq(int x) { return x * x; }
+constexpr int tiles(int m, int t = 32) { return (m + t - 1) / t; }
+template <int N> void f() { print(Int<N * 2 + 1>{}); printf(" "); print(make_layout(Int<sq(N)>{}, Int<N / 2>{})); printf("\n"); }
+int main() {
+  auto L = make_layout(make_shape(Int<sq(4)>{}, Int<tiles(100)>{}), make_stride(Int<tiles(100) * 2>{}, _1{}));
+  print(L); printf("\n");
+  f<3>(); f<4>();
+}

@@ -1965,9 +1965,9 @@ impl Parser {
                         ..
                     },
                 ] if !v.is_static() => ExprKind::Int(v.to_static()),
-                // Int<N> of a template's value parameter or a constexpr: its value,
-                // static, where it is a constant expression
-                [x] if matches!(x.kind, ExprKind::Name { .. }) => ExprKind::Call {
+                // Int<N> of a template's value parameter or a constexpr (or an expression
+                // of them): its value, static, where it is a constant expression
+                [x] if !matches!(x.kind, ExprKind::Int(_)) => ExprKind::Call {
                     name: String::from("Int<>"),
                     name_span,
                     targs: Vec::new(),
@@ -2039,6 +2039,26 @@ impl Parser {
                 kind: ExprKind::Int(Int::dynamic(v)),
                 span,
             });
+        }
+        if matches!(owner, "Int" | "C")
+            && let Some(end) = self.targ_end()
+            && end > self.i + 1
+        {
+            // Int<n * 2>, Int<tiles(m)>: an expression of names the parser cannot fold,
+            // which must be a constant expression when it runs
+            let mut sub = self.sub_parser(self.i, end);
+            let e = sub.expr()?;
+            if sub.i != sub.toks.len() {
+                return Err(EvalError::new(
+                    alloc::format!(
+                        "expected ',' or '>' to close {owner}<...>, found {}",
+                        sub.found()
+                    ),
+                    sub.here(),
+                ));
+            }
+            self.i = end;
+            return Ok(e);
         }
         match t.tok {
             Tok::Int(v) if v.is_static() || matches!(owner, "Int" | "C") => {
@@ -2164,6 +2184,13 @@ impl Parser {
     /// and the index of that token.
     #[inline(never)]
     pub(crate) fn folded_targ(&self) -> Option<(i64, usize)> {
+        let k = self.targ_end()?;
+        fold_int(&self.toks[self.i..k]).map(|v| (v, k))
+    }
+
+    /// The end of the template argument at the cursor: the token index of the `,` or `>`
+    /// that closes it outside parentheses (`None` where none does).
+    fn targ_end(&self) -> Option<usize> {
         let mut parens = 0usize;
         let mut k = self.i;
         while let Some(t) = self.toks.get(k) {
@@ -2188,7 +2215,7 @@ impl Parser {
         if k == self.i || k >= self.toks.len() {
             return None;
         }
-        fold_int(&self.toks[self.i..k]).map(|v| (v, k))
+        Some(k)
     }
 
     pub(crate) fn atom(&mut self) -> Result<Expr, EvalError> {

@@ -271,8 +271,18 @@ fn int_constants_are_template_arguments() {
             .message
             .contains("Int<N> takes one integer")
     );
-    // a division by zero is no constant: the argument is refused where it stops
-    assert!(err("Int<1 / 0>{}").message.contains("template arguments"));
+    // a division by zero is no constant: the argument is refused, under the division
+    assert!(err("Int<1 / 0>{}").message.contains("division by zero"));
+    // an expression the parser cannot fold is evaluated as a constant expression
+    assert_eq!(
+        ok("constexpr int sq(int x) { return x * x; }\nint main() { print(Int<sq(3) + 1>{}); }"),
+        "_10"
+    );
+    assert!(
+        err("int m = 4; Int<m * 2>{}")
+            .message
+            .contains("Int<N> takes a constant expression")
+    );
 }
 
 #[test]
