@@ -985,3 +985,11 @@ int main() {
   print(L); printf("\n");
   f<3>(); f<4>();
 }
+// ---- a template's type parameter deduced from a dynamic CuTe integer (size, shape<i>, a layout's value)
+template <class T> void f(T a) { T y = a * 1.5; print(y); printf(" "); }
+template <class T> T g(T a, T b) { T y = a * 1.5 + b; return y; }
+int main() {
+  auto L = make_layout(make_shape(3, 2));
+  f(size(L)); f(shape<0>(L)); f(L(1, 1)); auto n = size(L); f(n);
+  print(g(size(L), 3)); printf(" "); print(g(4, size(L))); printf("\n");
+}

@@ -876,6 +876,27 @@ impl Env {
             }
             _ => return Err(needs_value()),
         };
+        // `T y = ...` of a template's type parameter deduced from an integer whose C++ type
+        // is not known here
+        let v = if scalar.is_none()
+            && ty.pointers == 0
+            && matches!(
+                self.lookup(&ty.text).map(|x| &x.v),
+                Some(Value::ElementType(UNKNOWN_INT))
+            ) {
+            unknown_int(v).ok_or_else(|| {
+                not_supported(
+                    &alloc::format!(
+                        "{} {} = ..., where {} is deduced from an integer whose C++ type is not known here",
+                        ty.text, d.name, ty.text
+                    ),
+                    "a declared variable or a cast as the function's argument",
+                    d.span,
+                )
+            })?
+        } else {
+            v
+        };
         if ty.text == "Layout" && ty.pointers == 0 && !matches!(v, Value::Layout(_)) {
             // C++ deduces Layout's arguments only from a layout
             return Err(EvalError::new(
@@ -2158,7 +2179,19 @@ impl Env {
                     Elem::named(if *bits > 32 { "uint64_t" } else { "unsigned" })
                 }
                 Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
-                    arg_types.get(k).copied().flatten()
+                    match arg_types.get(k).copied().flatten() {
+                        Some(e) => Some(e),
+                        None => {
+                            // an integer of a C++ type not known here
+                            if !scope.contains_key(&ty.text) {
+                                scope.insert(
+                                    ty.text.clone(),
+                                    Var::plain(Value::ElementType(UNKNOWN_INT)),
+                                );
+                            }
+                            None
+                        }
+                    }
                 }
                 _ => None,
             };
@@ -2167,6 +2200,10 @@ impl Env {
             };
             match scope.get(&ty.text).map(|var| &var.v) {
                 None => {
+                    scope.insert(ty.text.clone(), Var::plain(Value::ElementType(e.0)));
+                }
+                // an integer of a type not known here, then one of a known integer type
+                Some(Value::ElementType(UNKNOWN_INT)) if !e.is_float() => {
                     scope.insert(ty.text.clone(), Var::plain(Value::ElementType(e.0)));
                 }
                 Some(Value::ElementType(first)) if *first != e.0 => {
@@ -2423,17 +2460,9 @@ fn to_deduced(
             implicit_to(&v, e, false, span)?;
             convert(v, e, span)
         }
-        // an integer whose C++ type the caller's expression does not tell (an `int` or a
-        // wider one): the answer is the same for both while the value fits an `int`
-        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => match &v {
-            Value::Tuple(r) if r.is_leaf() && !r.leaf(0).is_static() => Ok(v),
-            Value::Float(x, _) | Value::Narrow(x, _)
-                if x.is_finite() && i32::try_from(*x as i64).is_ok() =>
-            {
-                let int = Elem::named("int").expect("a scalar type");
-                convert(v, int, span)
-            }
-            _ => Err(crate::operators::not_supported(
+        // an integer whose C++ type the caller's expression does not tell
+        Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => unknown_int(v).ok_or_else(|| {
+            crate::operators::not_supported(
                 &alloc::format!(
                     "{} returning {}, the type of an integer argument whose C++ type is not known here",
                     f.name,
@@ -2441,9 +2470,30 @@ fn to_deduced(
                 ),
                 "a declared variable or a cast as the argument",
                 span,
-            )),
-        },
+            )
+        }),
         _ => Ok(v),
+    }
+}
+
+/// What a template's type parameter is bound to where it is deduced from an integer
+/// whose C++ type is not known here (an `int` or a wider one).
+pub(crate) const UNKNOWN_INT: &str = "an integer type";
+
+/// `v` converted to an integer type that is an `int` or a wider one, where the answer is
+/// the same for both: a dynamic integer kept, a float truncated where it fits an `int`;
+/// `None` otherwise.
+fn unknown_int(v: Value) -> Option<Value> {
+    match &v {
+        Value::Tuple(r) if r.is_leaf() && !r.leaf(0).is_static() && !r.leaf(0).is_basis() => {
+            Some(v)
+        }
+        Value::Float(x, _) | Value::Narrow(x, _)
+            if x.is_finite() && i32::try_from(*x as i64).is_ok() =>
+        {
+            Some(Value::int(Int::dynamic(*x as i64)))
+        }
+        _ => None,
     }
 }
 

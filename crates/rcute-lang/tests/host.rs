@@ -320,6 +320,18 @@ fn reference_parameters_write_the_callers_variables() {
         "template <class T> T mx(T a, T b) { return a > b ? a : b; }\nint main() { print(mx(1, 2.5)); }",
         "T is deduced as int and as double",
     );
+    // T deduced from a dynamic CuTe integer (an int or a wider type): answered where both
+    // agree, refused where they may not
+    assert_eq!(
+        ok(
+            "template <class T> void f(T a) { T y = a * 1.5; print(y); }\nint main() { f(size(make_layout(make_shape(3, 2)))); }"
+        ),
+        "9"
+    );
+    refuses(
+        "template <class T> void f(T a) { T y = a * 1.5e10; print(y); }\nint main() { f(size(make_layout(make_shape(3, 2)))); }",
+        "where T is deduced from an integer whose C++ type is not known here",
+    );
     // is_same of a scalar type and a CuTe value's type is not known here
     refuses(
         "template <class T> void f(T x) { print(std::is_same_v<T, int>); }\nint main() { f(_3{}); }",
@@ -1128,7 +1140,7 @@ fn golden_host_programs_print_what_cute_prints() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 105);
+    assert_eq!(ran, 106);
     // CuTe's Layout has no member size(): refused, as CuTe's compile refuses it
     assert!(eval("auto L = make_layout(_4{}); print(L.size());").is_err());
     assert_eq!(
