@@ -627,15 +627,10 @@ impl Env {
             return Some(e);
         }
         match &v.v {
-            Value::Float(_, single) => Elem::named(if *single { "float" } else { "double" }),
-            Value::Narrow(_, e) => Some(*e),
-            Value::Unsigned(_, bits) => {
-                Elem::named(if *bits > 32 { "uint64_t" } else { "unsigned" })
-            }
             Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_static() && !t.leaf(0).is_basis() => {
                 self.arg_elem(x)
             }
-            _ => None,
+            other => float_or_unsigned_elem(other),
         }
     }
 
@@ -2173,10 +2168,8 @@ impl Env {
             }
             let elem = match v {
                 _ if is_static_value(v) => None,
-                Value::Float(_, single) => Elem::named(if *single { "float" } else { "double" }),
-                Value::Narrow(_, e) => Some(*e),
-                Value::Unsigned(_, bits) => {
-                    Elem::named(if *bits > 32 { "uint64_t" } else { "unsigned" })
+                Value::Float(..) | Value::Narrow(..) | Value::Unsigned(..) => {
+                    float_or_unsigned_elem(v)
                 }
                 Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => {
                     match arg_types.get(k).copied().flatten() {
@@ -2444,22 +2437,11 @@ fn to_deduced(
     if pointers != 0 {
         return Ok(v);
     }
+    if let Some(e) = float_or_unsigned_elem(a) {
+        implicit_to(&v, e, false, span)?;
+        return convert(v, e, span);
+    }
     match a {
-        Value::Float(_, single) => {
-            let e = Elem::named(if *single { "float" } else { "double" }).expect("a scalar type");
-            implicit_to(&v, e, false, span)?;
-            convert(v, e, span)
-        }
-        Value::Narrow(_, e) => {
-            implicit_to(&v, *e, false, span)?;
-            convert(v, *e, span)
-        }
-        Value::Unsigned(_, bits) => {
-            let e = Elem::named(if *bits > 32 { "uint64_t" } else { "unsigned" })
-                .expect("a scalar type");
-            implicit_to(&v, e, false, span)?;
-            convert(v, e, span)
-        }
         // an integer whose C++ type the caller's expression does not tell
         Value::Tuple(t) if t.is_leaf() && !t.leaf(0).is_basis() => unknown_int(v).ok_or_else(|| {
             crate::operators::not_supported(
@@ -2473,6 +2455,18 @@ fn to_deduced(
             )
         }),
         _ => Ok(v),
+    }
+}
+
+/// The C++ scalar type a value carries itself: a `float` or a `double`, a 16-bit float,
+/// an unsigned integer of 32 or 64 bits; `None` for others (a plain integer's type is not
+/// in its value).
+fn float_or_unsigned_elem(v: &Value) -> Option<Elem> {
+    match v {
+        Value::Float(_, single) => Elem::named(if *single { "float" } else { "double" }),
+        Value::Narrow(_, e) => Some(*e),
+        Value::Unsigned(_, bits) => Elem::named(if *bits > 32 { "uint64_t" } else { "unsigned" }),
+        _ => None,
     }
 }
 

@@ -885,17 +885,7 @@ impl Parser {
                                 t.span,
                             ));
                         }
-                        let mut sub = self.sub_parser(from, k);
-                        let e = sub.expr()?;
-                        if sub.i != sub.toks.len() {
-                            return Err(EvalError::new(
-                                alloc::format!(
-                                    "expected ',' or ']' in the capture list, found {}",
-                                    sub.found()
-                                ),
-                                sub.here(),
-                            ));
-                        }
+                        let e = self.whole_expr(from, k, "',' or ']' in the capture list")?;
                         self.i = k;
                         c.inits.push((n.clone(), e));
                     } else if self.peek_punct(b'.') {

@@ -1313,14 +1313,8 @@ impl Parser {
                             t.span,
                         ));
                     }
-                    let mut sub = self.sub_parser(open + 1, k);
-                    let e = sub.expr()?;
-                    if sub.i != sub.toks.len() {
-                        return Err(EvalError::new(
-                            alloc::format!("expected '>' to close {n}<...>, found {}", sub.found()),
-                            sub.here(),
-                        ));
-                    }
+                    let e =
+                        self.whole_expr(open + 1, k, &alloc::format!("'>' to close {n}<...>"))?;
                     let list = exprs.as_mut().expect("checked above");
                     text.push_str(&alloc::format!("{n}<${}>", list.len()));
                     list.push(e);
@@ -1421,6 +1415,20 @@ impl Parser {
         Some((ty, k + 1))
     }
 
+    /// The tokens `a..b` parsed as one whole expression, or the error "expected
+    /// `{expected}`, found ..." at the first token left over.
+    pub(crate) fn whole_expr(&self, a: usize, b: usize, expected: &str) -> Result<Expr, EvalError> {
+        let mut sub = self.sub_parser(a, b);
+        let e = sub.expr()?;
+        if sub.i != sub.toks.len() {
+            return Err(EvalError::new(
+                alloc::format!("expected {expected}, found {}", sub.found()),
+                sub.here(),
+            ));
+        }
+        Ok(e)
+    }
+
     /// A parser of the tokens `a..b` alone (an expression inside template arguments), which
     /// knows this one's names.
     pub(crate) fn sub_parser(&self, a: usize, b: usize) -> Parser {
@@ -1483,18 +1491,11 @@ impl Parser {
         }
         let mut targs = Vec::with_capacity(parts.len());
         for (a, b) in parts {
-            let mut sub = self.sub_parser(a, b);
-            let e = sub.expr()?;
-            if sub.i != sub.toks.len() {
-                return Err(EvalError::new(
-                    alloc::format!(
-                        "expected ',' or '>' in the template arguments of {name}<...>, found {}",
-                        sub.found()
-                    ),
-                    sub.here(),
-                ));
-            }
-            targs.push(e);
+            targs.push(self.whole_expr(
+                a,
+                b,
+                &alloc::format!("',' or '>' in the template arguments of {name}<...>"),
+            )?);
         }
         let name_span = span.join(self.toks[k].span);
         self.i = k + 1;
@@ -2046,17 +2047,11 @@ impl Parser {
         {
             // Int<n * 2>, Int<tiles(m)>: an expression of names the parser cannot fold,
             // which must be a constant expression when it runs
-            let mut sub = self.sub_parser(self.i, end);
-            let e = sub.expr()?;
-            if sub.i != sub.toks.len() {
-                return Err(EvalError::new(
-                    alloc::format!(
-                        "expected ',' or '>' to close {owner}<...>, found {}",
-                        sub.found()
-                    ),
-                    sub.here(),
-                ));
-            }
+            let e = self.whole_expr(
+                self.i,
+                end,
+                &alloc::format!("',' or '>' to close {owner}<...>"),
+            )?;
             self.i = end;
             return Ok(e);
         }
